@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "storesim",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "storesim", targets: ["storesim"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
+        .target(name: "IAPCore"),
+        .target(name: "Storage", dependencies: ["CSQLite"]),
+        .target(name: "StoreEngine", dependencies: ["IAPCore", "Storage", "CCrypto"]),
+        .target(name: "OrderServer", dependencies: ["IAPCore", "Storage"]),
+        .target(name: "IAPClient", dependencies: ["IAPCore", "Storage"]),
+        .target(name: "Simulator", dependencies: ["IAPCore", "Storage", "StoreEngine", "OrderServer", "IAPClient"]),
+        .executableTarget(name: "storesim", dependencies: ["Simulator", "IAPCore"]),
+        .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine", "IAPCore", "Storage"]),
+        .testTarget(name: "OrderServerTests", dependencies: ["OrderServer", "StoreEngine", "IAPCore", "Storage"]),
+        .testTarget(name: "IAPClientTests", dependencies: ["IAPClient", "IAPCore", "Storage"]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "IAPCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["storesim"]),
+    ]
+)

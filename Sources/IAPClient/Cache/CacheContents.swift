@@ -1,0 +1,63 @@
+/// What a cache file holds once read: the live orders, and what was set aside while reading.
+public struct CacheContents: Sendable, Equatable {
+    /// Live orders, oldest first.
+    public var orders: [PendingOrder]
+    /// Problems met while reading, each naming the line: a torn last record, damaged records.
+    public var warnings: [String]
+    /// Damaged lines (with their newline), to copy to the quarantine file.
+    var damagedLines: [String]
+    /// Whether the file must be rewritten clean: it ends in a torn record or holds damaged ones.
+    var needsRewrite: Bool
+    /// How many records the file holds, live or dead.
+    var recordCount: Int
+
+    static let header = "storesim pending orders v1"
+    static let empty = CacheContents(orders: [], warnings: [], damagedLines: [], needsRewrite: false, recordCount: 0)
+
+    /// Parses the bytes of a cache file; refuses an unknown format version.
+    static func parse(_ bytes: [UInt8], path: String) throws(CacheError) -> CacheContents {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CacheError(path: path, problem: "not UTF-8 text; left untouched")
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let endsWithNewline = lines.last == ""
+        if endsWithNewline { lines.removeLast() }
+        guard let first = lines.first else { return .empty }
+        guard first == header else {
+            if first.hasPrefix("storesim pending orders ") {
+                throw CacheError(path: path, line: 1, problem: "unknown format version '\(first.dropFirst(24))'; left untouched")
+            }
+            throw CacheError(path: path, line: 1, problem: "not a StoreSim pending-order cache; left untouched")
+        }
+        var contents = CacheContents.empty
+        var live: [String: PendingOrder] = [:]
+        var order: [String] = []
+        for (offset, line) in lines.enumerated().dropFirst() {
+            let isLast = offset == lines.count - 1
+            if isLast && !endsWithNewline {
+                contents.needsRewrite = true
+            }
+            guard let record = CacheRecord(line: line) else {
+                if isLast {
+                    contents.warnings.append("line \(offset + 1): torn last record ignored (the app died while writing it)")
+                } else {
+                    contents.damagedLines.append(String(line) + "\n")
+                    contents.warnings.append("line \(offset + 1): damaged record set aside")
+                }
+                contents.needsRewrite = true
+                continue
+            }
+            contents.recordCount += 1
+            switch record {
+            case .save(let pending):
+                if live[pending.transactionId] == nil { order.append(pending.transactionId) }
+                live[pending.transactionId] = pending
+            case .remove(let id):
+                live[id] = nil
+                order.removeAll { $0 == id }
+            }
+        }
+        contents.orders = order.compactMap { live[$0] }
+        return contents
+    }
+}

@@ -1,0 +1,45 @@
+import Storage
+
+/// One line of the cache file: a saved order or the removal of one, with its CRC-32.
+///
+///     save<TAB>TRANSACTION<TAB>PRODUCT<TAB>SERVER-PRODUCT-OR--<TAB>RECEIPT<TAB>CRC32
+///     remove<TAB>TRANSACTION<TAB>CRC32
+enum CacheRecord: Equatable {
+    case save(PendingOrder)
+    case remove(transactionId: String)
+
+    /// The line, with its checksum and newline.
+    var line: String {
+        let body: String
+        switch self {
+        case .save(let order):
+            body = ["save", order.transactionId, order.productId, order.serverProductId ?? "-", order.receipt]
+                .joined(separator: "\t")
+        case .remove(let id):
+            body = "remove\t\(id)"
+        }
+        return body + "\t" + CRC32.hex(body.utf8) + "\n"
+    }
+
+    /// Parses one line (without its newline); nil when it is damaged.
+    init?(line: Substring) {
+        guard let lastTab = line.lastIndex(of: "\t") else { return nil }
+        let body = line[..<lastTab]
+        guard line[line.index(after: lastTab)...] == CRC32.hex(body.utf8) else { return nil }
+        let fields = body.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        switch (fields.first, fields.count) {
+        case ("save", 5):
+            self = .save(PendingOrder(transactionId: fields[1], productId: fields[2],
+                                      serverProductId: fields[3] == "-" ? nil : fields[3], receipt: fields[4]))
+        case ("remove", 2):
+            self = .remove(transactionId: fields[1])
+        default:
+            return nil
+        }
+    }
+
+    /// Whether a value can be written into a field without breaking the line format.
+    static func isStorable(_ value: String) -> Bool {
+        !value.isEmpty && !value.contains("\t") && !value.contains("\n")
+    }
+}

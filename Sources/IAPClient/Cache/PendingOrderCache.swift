@@ -1,0 +1,99 @@
+import Storage
+
+/// The app's pending-order cache: a human-readable, append-only file of checksummed records.
+/// Every save and remove is appended and fsynced before it returns; the file is compacted
+/// (rewritten atomically) when dead records outnumber live ones.
+public final class PendingOrderCache {
+    public let path: String
+    public private(set) var orders: [PendingOrder]
+    /// What was set aside when the file was opened: torn or damaged records.
+    public let warnings: [String]
+    private var file: AppendOnlyFile
+    private var recordCount: Int
+    private let syncs: Bool
+
+    /// Where damaged records are copied before they are dropped.
+    public var quarantinePath: String { path + ".quarantine" }
+
+    /// Opens the cache at `path`, creating it when missing. A torn last record is dropped, a
+    /// damaged one copied to the quarantine file, and the file rewritten clean.
+    public init(path: String, syncs: Bool = true) throws(CacheError) {
+        self.path = path
+        self.syncs = syncs
+        let contents = try Self.read(path: path)
+        orders = contents.orders
+        warnings = contents.warnings
+        recordCount = contents.recordCount
+        do {
+            if !contents.damagedLines.isEmpty {
+                let quarantine = try AppendOnlyFile(path: path + ".quarantine")
+                try quarantine.append(Array(contents.damagedLines.joined().utf8))
+            }
+            let exists = try DurableFile.read(path) != nil
+            if !exists || contents.needsRewrite {
+                try Self.rewrite(path: path, orders: contents.orders)
+                recordCount = contents.orders.count
+            }
+            file = try AppendOnlyFile(path: path, syncs: syncs)
+        } catch {
+            throw CacheError(path: error.path, problem: error.problem)
+        }
+    }
+
+    /// Reads a cache file without changing it; a missing file is an empty cache.
+    public static func read(path: String) throws(CacheError) -> CacheContents {
+        let bytes: [UInt8]?
+        do {
+            bytes = try DurableFile.read(path)
+        } catch {
+            throw CacheError(path: path, problem: error.problem)
+        }
+        guard let bytes else { return .empty }
+        return try CacheContents.parse(bytes, path: path)
+    }
+
+    /// Saves an order durably.
+    public func save(_ order: PendingOrder) throws(CacheError) {
+        let fields = [order.transactionId, order.productId, order.serverProductId ?? "-", order.receipt]
+        guard fields.allSatisfy(CacheRecord.isStorable) else {
+            throw CacheError(path: path, problem: "order \(order.transactionId) has a field that cannot be stored")
+        }
+        try append(.save(order))
+        orders.removeAll { $0.transactionId == order.transactionId }
+        orders.append(order)
+    }
+
+    /// Removes an order durably; removing one that is not there does nothing.
+    public func remove(transactionId: String) throws(CacheError) {
+        guard orders.contains(where: { $0.transactionId == transactionId }) else { return }
+        try append(.remove(transactionId: transactionId))
+        orders.removeAll { $0.transactionId == transactionId }
+        if recordCount > 64 && recordCount > 2 * orders.count {
+            try compact()
+        }
+    }
+
+    private func append(_ record: CacheRecord) throws(CacheError) {
+        do {
+            try file.append(Array(record.line.utf8))
+        } catch {
+            throw CacheError(path: path, problem: error.problem)
+        }
+        recordCount += 1
+    }
+
+    private func compact() throws(CacheError) {
+        do {
+            try Self.rewrite(path: path, orders: orders)
+            file = try AppendOnlyFile(path: path, syncs: syncs)
+        } catch {
+            throw CacheError(path: path, problem: error.problem)
+        }
+        recordCount = orders.count
+    }
+
+    private static func rewrite(path: String, orders: [PendingOrder]) throws(StorageError) {
+        let text = CacheContents.header + "\n" + orders.map { CacheRecord.save($0).line }.joined()
+        try DurableFile.write(Array(text.utf8), to: path)
+    }
+}

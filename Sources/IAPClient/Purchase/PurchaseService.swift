@@ -1,0 +1,190 @@
+import IAPCore
+
+/// The app under demonstration: buys through the Store's payment queue, verifies with its
+/// Server, finishes transactions and keeps its pending-order cache, as its strategy says.
+public final class PurchaseService {
+    public let catalog: Catalog
+    public var strategy: Strategy
+    public let cache: PendingOrderCache
+    private let link: Link
+
+    private var inProgress: Set<String> = []
+    private var awaitingApproval: Set<String> = []
+    private var verifying: [String: Verification] = [:]
+    private var settledThisSession: Set<String> = []
+    private var recovery: [RecoveryReport.Item] = []
+
+    public init(catalog: Catalog, strategy: Strategy, cache: PendingOrderCache, link: Link) {
+        self.catalog = catalog
+        self.strategy = strategy
+        self.cache = cache
+        self.link = link
+    }
+
+    // MARK: User actions
+
+    /// Launch recovery: re-verify every cached order, then add the transaction observer so the
+    /// Store redelivers every unfinished transaction.
+    public func launch() {
+        for order in cache.orders {
+            verifying[order.transactionId] = Verification(productId: order.productId, cached: true, needsFinish: true)
+            recovery.append(.init(transactionId: order.transactionId, productId: order.productId, source: .cache))
+            link.send(.verifyPurchase(request(for: order)))
+        }
+        link.send(.addTransactionObserver)
+    }
+
+    /// The user taps Buy.
+    public func buy(productId: String, answer: SheetAnswer, canMakePayments: Bool) throws(AppCrash) -> BuyRefusal? {
+        guard canMakePayments else { return .paymentsNotAllowed }
+        guard catalog.product(id: productId) != nil else { return .unknownProduct(productId) }
+        guard !inProgress.contains(productId) else { return .alreadyInProgress(productId) }
+        inProgress.insert(productId)
+        link.send(.addPayment(PaymentRequest(productId: productId, answer: answer)))
+        try link.reached(.paymentSent)
+        return nil
+    }
+
+    /// The user taps Restore Purchases.
+    public func restore() {
+        link.send(.restoreCompletedTransactions)
+    }
+
+    /// The recovery report, once every purchase the launch found has an outcome.
+    public func takeRecoveryReport() -> RecoveryReport? {
+        guard !recovery.isEmpty, recovery.allSatisfy({ $0.outcome != nil }) else { return nil }
+        defer { recovery = [] }
+        return RecoveryReport(items: recovery)
+    }
+
+    // MARK: Messages
+
+    /// Handles one message addressed to the app.
+    public func receive(_ message: Message) throws(AppCrash) {
+        switch message {
+        case .transactionUpdated(let transaction):
+            try transactionUpdated(transaction)
+        case .verificationAnswered(let answer):
+            try verificationAnswered(answer)
+        case .verificationFailed(let failure):
+            verificationFailed(failure)
+        default:
+            break
+        }
+    }
+
+    private func transactionUpdated(_ transaction: StoreTransaction) throws(AppCrash) {
+        switch transaction.state {
+        case .purchasing:
+            break
+        case .deferred:
+            inProgress.remove(transaction.productId)
+            awaitingApproval.insert(transaction.productId)
+        case .failed:
+            inProgress.remove(transaction.productId)
+            awaitingApproval.remove(transaction.productId)
+            link.send(.finishTransaction(transactionId: transaction.id))
+        case .purchased, .restored:
+            try purchased(transaction)
+        }
+    }
+
+    private func purchased(_ transaction: StoreTransaction) throws(AppCrash) {
+        let live = inProgress.remove(transaction.productId) != nil
+            || awaitingApproval.remove(transaction.productId) != nil
+            || transaction.state == .restored
+        if settledThisSession.contains(transaction.id) {
+            link.send(.finishTransaction(transactionId: transaction.id))
+            return
+        }
+        if verifying[transaction.id] != nil {
+            if let index = recovery.firstIndex(where: { $0.transactionId == transaction.id }) {
+                recovery[index].source = .both
+            }
+            return
+        }
+        if !live {
+            recovery.append(.init(transactionId: transaction.id, productId: transaction.productId, source: .queue))
+        }
+        try link.reached(.purchased)
+        guard let receipt = transaction.receipt else { return }
+        let order = PendingOrder(
+            transactionId: transaction.id, productId: transaction.productId,
+            serverProductId: catalog.product(id: transaction.productId)?.serverProductId, receipt: receipt)
+        if strategy.finishesAtOnce {
+            link.send(.finishTransaction(transactionId: transaction.id))
+            try link.reached(.finished)
+        }
+        var cached = false
+        if strategy.usesCache {
+            cached = saveToCache(order)
+            try link.reached(.cached)
+        }
+        verifying[transaction.id] = Verification(productId: transaction.productId, cached: cached,
+                                                 needsFinish: !strategy.finishesAtOnce)
+        link.send(.verifyPurchase(request(for: order)))
+    }
+
+    private func verificationAnswered(_ answer: VerificationAnswer) throws(AppCrash) {
+        guard let verification = verifying.removeValue(forKey: answer.transactionId) else { return }
+        try link.reached(.verified)
+        switch answer.outcome {
+        case .credited, .alreadyCredited:
+            settledThisSession.insert(answer.transactionId)
+            setOutcome(answer.outcome == .credited ? .creditedNow : .alreadyCredited, for: answer.transactionId)
+        case .rejected(let status):
+            setOutcome(.rejected(status.rawValue, status.meaning), for: answer.transactionId)
+            if status == .serviceUnavailable {
+                return
+            }
+            settledThisSession.insert(answer.transactionId)
+        }
+        if verification.needsFinish {
+            link.send(.finishTransaction(transactionId: answer.transactionId))
+            try link.reached(.finished)
+        }
+        if verification.cached {
+            removeFromCache(answer.transactionId)
+        }
+    }
+
+    private func verificationFailed(_ failure: VerificationFailure) {
+        guard verifying.removeValue(forKey: failure.transactionId) != nil else { return }
+        setOutcome(.stillPending(failure.reason), for: failure.transactionId)
+    }
+
+    // MARK: Helpers
+
+    private func request(for order: PendingOrder) -> VerificationRequest {
+        VerificationRequest(transactionId: order.transactionId, productId: order.productId,
+                            serverProductId: order.serverProductId, receipt: order.receipt)
+    }
+
+    private func setOutcome(_ outcome: RecoveryReport.Outcome, for transactionId: String) {
+        if let index = recovery.firstIndex(where: { $0.transactionId == transactionId }) {
+            recovery[index].outcome = outcome
+        }
+    }
+
+    private func saveToCache(_ order: PendingOrder) -> Bool {
+        do {
+            try cache.save(order)
+            link.note("save pending order tx \(order.transactionId)", from: .app, to: .cache,
+                      transactionId: order.transactionId)
+            return true
+        } catch {
+            link.note("could not save pending order: \(error)", from: .app, to: .cache,
+                      transactionId: order.transactionId)
+            return false
+        }
+    }
+
+    private func removeFromCache(_ transactionId: String) {
+        do {
+            try cache.remove(transactionId: transactionId)
+            link.note("remove pending order tx \(transactionId)", from: .app, to: .cache, transactionId: transactionId)
+        } catch {
+            link.note("could not remove pending order: \(error)", from: .app, to: .cache, transactionId: transactionId)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// One JSON value at a known path, read as the type the catalog expects there.
+struct CatalogField {
+    let value: CatalogJSON
+    let path: CatalogPath
+
+    /// A string with something in it besides whitespace.
+    func string() throws(CatalogIssue) -> String {
+        guard case .string(let text) = value else { throw mismatch("a string") }
+        guard !text.allSatisfy(\.isWhitespace) else { throw issue("must not be empty") }
+        return text
+    }
+
+    /// A non-empty string without whitespace, such as a product id.
+    func identifier() throws(CatalogIssue) -> String {
+        let text = try string()
+        guard !text.contains(where: \.isWhitespace) else { throw issue("must not contain whitespace") }
+        return text
+    }
+
+    /// A string that is an ISO 8601 duration such as `P1M`.
+    func duration() throws(CatalogIssue) -> ISODuration {
+        let text = try string()
+        guard let duration = ISODuration(text) else {
+            throw issue("\(CatalogPath.quoted(text)) is not an ISO 8601 duration like P1W, P1M or P1Y (years, months, weeks, days)")
+        }
+        return duration
+    }
+
+    /// A whole number from 1 to `limit`, written without fraction or exponent.
+    func positiveInteger(upTo limit: Int) throws(CatalogIssue) -> Int {
+        guard case .number(let text) = value else { throw mismatch("a number") }
+        guard text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), text.first != "0",
+              text.count <= String(limit).count, let number = Int(text), number <= limit else {
+            throw issue("must be a whole number from 1 to \(limit)")
+        }
+        return number
+    }
+
+    /// A non-empty array; an empty one is an error with the problem `ifEmpty`.
+    func array(ifEmpty problem: String) throws(CatalogIssue) -> [CatalogField] {
+        guard case .array(let elements) = value else { throw mismatch("an array") }
+        guard !elements.isEmpty else { throw issue(problem) }
+        return elements.enumerated().map { CatalogField(value: $0.element, path: path.index($0.offset)) }
+    }
+
+    /// An object; see `CatalogObject` for `allowedKeys`.
+    func object(allowedKeys: [String]? = nil) throws(CatalogIssue) -> CatalogObject {
+        try CatalogObject(value, at: path, allowedKeys: allowedKeys)
+    }
+
+    /// A problem with this value.
+    func issue(_ problem: String) -> CatalogIssue {
+        CatalogIssue(path: path, problem: problem)
+    }
+
+    private func mismatch(_ expected: String) -> CatalogIssue {
+        issue("expected \(expected), found \(value.kind)")
+    }
+}

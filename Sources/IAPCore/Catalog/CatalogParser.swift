@@ -1,0 +1,57 @@
+import Foundation
+
+/// Turns `catalog.json` text into a `Catalog`, or names the first problem in it by JSON path.
+public enum CatalogParser {
+    /// The largest file `load` reads: 1 MiB.
+    static let maxFileSize = 1 << 20
+
+    /// The catalog in `data`; `file` names it in errors.
+    public static func parse(_ data: Data, file: String) throws(CatalogError) -> Catalog {
+        do {
+            return try readCatalog(CatalogJSONReader.read(data))
+        } catch {
+            throw CatalogError(file: file, path: error.path.description, problem: error.problem)
+        }
+    }
+
+    /// The catalog in the file at `path`. Errors, at path `$`: the file is missing, is a
+    /// directory, cannot be read, or is larger than 1 MiB; then whatever `parse` finds.
+    public static func load(path: String) throws(CatalogError) -> Catalog {
+        func failure(_ problem: String) -> CatalogError {
+            CatalogError(file: path, path: CatalogPath.root.description, problem: problem)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw failure("no such file")
+        }
+        guard !isDirectory.boolValue else { throw failure("is a directory, not a catalog file") }
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: maxFileSize + 1) ?? Data()
+        } catch {
+            throw failure("cannot be read (\(error.localizedDescription))")
+        }
+        guard data.count <= maxFileSize else { throw failure("too large to be a catalog (the limit is 1 MiB)") }
+        return try parse(data, file: path)
+    }
+
+    private static func readCatalog(_ json: CatalogJSON) throws(CatalogIssue) -> Catalog {
+        let root = try CatalogObject(json, at: .root, allowedKeys: ["storefront", "products"])
+        let storefrontField = try root.required("storefront")
+        let code = try storefrontField.string()
+        guard let storefront = Storefront.named(code) else {
+            let known = Storefront.all.map(\.code).joined(separator: ", ")
+            throw storefrontField.issue("unknown storefront \(CatalogPath.quoted(code)) (expected one of \(known))")
+        }
+        var products: [Product] = []
+        var indexById: [String: Int] = [:]
+        for (index, entry) in try root.required("products").array(ifEmpty: "must list at least one product").enumerated() {
+            let product = try CatalogProductReader.read(entry, storefront: storefront, indexById: indexById)
+            indexById[product.id] = index
+            products.append(product)
+        }
+        return Catalog(storefront: storefront, products: products)
+    }
+}

@@ -1,0 +1,38 @@
+/// A JSON path into the catalog, such as `$.products[2].price`.
+struct CatalogPath: CustomStringConvertible, Sendable {
+    /// `$`, the whole document.
+    static let root = CatalogPath(description: "$")
+
+    let description: String
+
+    /// The path of member `key` of the object here; keys that are not plain names are quoted
+    /// (`$.products[0]["two words"]`).
+    func key(_ key: String) -> CatalogPath {
+        let isPlain = !key.isEmpty && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        guard isPlain else { return CatalogPath(description: description + "[" + Self.quoted(key) + "]") }
+        return CatalogPath(description: description + "." + key)
+    }
+
+    /// The path of element `index` of the array here.
+    func index(_ index: Int) -> CatalogPath {
+        CatalogPath(description: description + "[\(index)]")
+    }
+
+    /// `text` as a JSON string literal, for paths and messages.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Reads one entry of `products` into a `Product`, checking every rule of the catalog format.
+enum CatalogProductReader {
+    /// Every key a product may have; which of the type-specific ones apply depends on `type`.
+    private static let keys = [
+        "id", "type", "referenceName", "price", "localizations", "serverProductId",
+        "grant", "period", "group", "introductoryOffer", "duration",
+    ]
+    /// The most a consumable may grant of one currency per purchase.
+    private static let maxGrant = 1_000_000_000
+
+    private static let typeNames = ProductType.allCases.map(\.rawValue)
+
+    /// The product at `field`, priced in `storefront`; `indexById` holds the ids of the
+    /// products before it, which it must not repeat.
+    static func read(_ field: CatalogField, storefront: Storefront, indexById: [String: Int]) throws(CatalogIssue) -> Product {
+        let object = try field.object(allowedKeys: keys)
+        let idField = try object.required("id")
+        let id = try idField.identifier()
+        if let first = indexById[id] {
+            throw idField.issue("duplicate id \(CatalogPath.quoted(id)), already used by $.products[\(first)]")
+        }
+        let typeField = try object.required("type")
+        let typeName = try typeField.string()
+        guard let type = ProductType(rawValue: typeName) else {
+            throw typeField.issue("unknown type \(CatalogPath.quoted(typeName)) (expected \(typeNames.joined(separator: ", ")))")
+        }
+        let referenceName = try object.required("referenceName").string()
+        let price = try object.required("price").price(in: storefront)
+        let localizations = try CatalogLocalizationReader.read(object.required("localizations"))
+        let serverProductId = try object.optional("serverProductId")?.string()
+        try forbidKeys(of: object, except: type)
+        return Product(
+            id: id,
+            type: type,
+            referenceName: referenceName,
+            price: price,
+            localizations: localizations,
+            grant: type == .consumable ? try grant(object.required("grant")) : [:],
+            serverProductId: serverProductId,
+            period: type == .autoRenewable ? try object.required("period").duration() : nil,
+            group: type == .autoRenewable ? try object.required("group").string() : nil,
+            introductoryOffer: try object.optional("introductoryOffer").map(offer),
+            duration: type == .nonRenewing ? try object.required("duration").duration() : nil
+        )
+    }
+
+    /// Refuses the type-specific keys that do not belong to `type`.
+    private static func forbidKeys(of object: CatalogObject, except type: ProductType) throws(CatalogIssue) {
+        if type != .consumable {
+            try object.forbid("grant", "grant is only for consumables")
+        }
+        if type != .autoRenewable {
+            for key in ["period", "group", "introductoryOffer"] {
+                try object.forbid(key, "\(key) is only for autoRenewable products")
+            }
+        }
+        if type != .nonRenewing {
+            try object.forbid("duration", "duration is only for nonRenewing products")
+        }
+    }
+
+    /// Currency name → amount credited per purchase; at least one currency.
+    private static func grant(_ field: CatalogField) throws(CatalogIssue) -> [String: Int] {
+        let object = try field.object()
+        guard !object.fields.isEmpty else { throw field.issue("must grant at least one currency") }
+        var grant: [String: Int] = [:]
+        for (currency, amount) in object.fields {
+            guard !currency.isEmpty, !currency.contains(where: \.isWhitespace) else {
+                throw amount.issue("a currency name must be non-empty, without whitespace")
+            }
+            grant[currency] = try amount.positiveInteger(upTo: maxGrant)
+        }
+        return grant
+    }
+
+    private static func offer(_ field: CatalogField) throws(CatalogIssue) -> IntroductoryOffer {
+        let object = try field.object(allowedKeys: ["mode", "period"])
+        let modeField = try object.required("mode")
+        let modeName = try modeField.string()
+        guard let mode = OfferMode(rawValue: modeName) else {
+            throw modeField.issue("unknown mode \(CatalogPath.quoted(modeName)) (expected freeTrial)")
+        }
+        return IntroductoryOffer(mode: mode, period: try object.required("period").duration())
+    }
+}

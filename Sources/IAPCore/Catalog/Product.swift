@@ -1,0 +1,66 @@
+import Foundation
+
+/// One product the Store sells, as the catalog describes it.
+public struct Product: Sendable, Equatable, Identifiable {
+    /// The Store's product id, e.g. `com.storesim.coins.100`.
+    public let id: String
+    public let type: ProductType
+    /// The name developers see; the last fallback for a title.
+    public let referenceName: String
+    /// Price in the storefront's currency.
+    public let price: Decimal
+    /// Title and description by locale, keyed like `en_US` and `zh_CN`.
+    public let localizations: [String: Localization]
+    /// Consumables only: what the Server credits per purchase, currency name → amount.
+    public let grant: [String: Int]
+    /// The backend's own id for the product, when it has one.
+    public let serverProductId: String?
+    /// Auto-renewable subscriptions only: how long one period lasts.
+    public let period: ISODuration?
+    /// Auto-renewable subscriptions only: the subscription group.
+    public let group: String?
+    /// Auto-renewable subscriptions only, optional: the offer for new subscribers.
+    public let introductoryOffer: IntroductoryOffer?
+    /// Non-renewing subscriptions only: how long one purchase lasts.
+    public let duration: ISODuration?
+
+    public init(
+        id: String,
+        type: ProductType,
+        referenceName: String,
+        price: Decimal,
+        localizations: [String: Localization],
+        grant: [String: Int] = [:],
+        serverProductId: String? = nil,
+        period: ISODuration? = nil,
+        group: String? = nil,
+        introductoryOffer: IntroductoryOffer? = nil,
+        duration: ISODuration? = nil
+    ) {
+        self.id = id
+        self.type = type
+        self.referenceName = referenceName
+        self.price = price
+        self.localizations = localizations
+        self.grant = grant
+        self.serverProductId = serverProductId
+        self.period = period
+        self.group = group
+        self.introductoryOffer = introductoryOffer
+        self.duration = duration
+    }
+
+    /// The title for `locale`, else the `en_US` one, else the reference name.
+    public func title(locale: String) -> String {
+        localization(for: locale)?.title ?? referenceName
+    }
+
+    /// The description for `locale`, else the `en_US` one, else the reference name.
+    public func description(locale: String) -> String {
+        localization(for: locale)?.description ?? referenceName
+    }
+
+    private func localization(for locale: String) -> Localization? {
+        localizations[locale] ?? localizations["en_US"]
+    }
+}

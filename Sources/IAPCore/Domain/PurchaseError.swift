@@ -1,0 +1,19 @@
+/// Why a transaction failed, after StoreKit's `SKError` codes.
+public enum PurchaseError: String, Sendable, CaseIterable, Codable {
+    case paymentCancelled = "cancelled"
+    case paymentInvalid = "payment-invalid"
+    case paymentNotAllowed = "not-allowed"
+    case networkError = "network"
+    case unknown = "unknown"
+
+    /// Words for a transcript or a screen.
+    public var explanation: String {
+        switch self {
+        case .paymentCancelled: return "the user cancelled"
+        case .paymentInvalid: return "the payment was invalid"
+        case .paymentNotAllowed: return "this device is not allowed to make payments"
+        case .networkError: return "a network error"
+        case .unknown: return "an unknown error"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Formats simulated dates the same way everywhere: UTC, ISO 8601, to the second.
+public enum SimulatedTime {
+    /// The moment every new world starts at.
+    public static let epoch = Date(timeIntervalSince1970: 1_767_225_600)
+
+    /// "2026-01-01 00:00:00".
+    public static func format(_ date: Date) -> String {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+        let secondOfDay = seconds - days * 86400
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        return String(format: "%04d-%02d-%02d %02d:%02d:%02d", year, month, day,
+                      secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60)
+    }
+
+    /// Howard Hinnant's days-to-civil conversion (proleptic Gregorian, UTC).
+    private static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
+        let z = daysSinceEpoch + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// A payment-queue transaction as the Store reports it to the App.
+public struct StoreTransaction: Sendable, Equatable, Codable {
+    public let id: String
+    public let originalId: String
+    public let productId: String
+    public let state: TransactionState
+    public let date: Date
+    /// The signed receipt, present when the state is `purchased` or `restored`.
+    public let receipt: String?
+    public let error: PurchaseError?
+
+    public init(id: String, originalId: String, productId: String, state: TransactionState,
+                date: Date, receipt: String?, error: PurchaseError?) {
+        self.id = id
+        self.originalId = originalId
+        self.productId = productId
+        self.state = state
+        self.date = date
+        self.receipt = receipt
+        self.error = error
+    }
+}

@@ -1,0 +1,41 @@
+/// What the Server did with a verification request.
+public enum VerificationOutcome: Sendable, Equatable, Codable {
+    case credited
+    case alreadyCredited
+    case rejected(ReceiptStatus)
+}
+
+/// The Server's reply to the app.
+public struct VerificationAnswer: Sendable, Equatable, Codable {
+    public let transactionId: String
+    public let outcome: VerificationOutcome
+    /// The product the receipt proved, when it was valid.
+    public let productId: String?
+    /// What was granted, in words: "+100 coins", "com.storesim.pro".
+    public let grant: String
+
+    public init(transactionId: String, outcome: VerificationOutcome, productId: String?, grant: String) {
+        self.transactionId = transactionId
+        self.outcome = outcome
+        self.productId = productId
+        self.grant = grant
+    }
+}
+
+/// The app's request never got an answer: the network was down, the Server was down, or the
+/// reply was lost.
+public struct VerificationFailure: Sendable, Equatable, Codable {
+    public let transactionId: String
+    public let reason: String
+
+    public init(transactionId: String, reason: String) {
+        self.transactionId = transactionId
+        self.reason = reason
+    }
+}
+
+/// How a restore of completed transactions ended.
+public enum RestoreOutcome: Sendable, Equatable, Codable {
+    case finished(restored: Int)
+    case failed(reason: String)
+}

@@ -1,0 +1,9 @@
+/// Who sends or receives a message: the lanes of the timeline.
+public enum Party: String, Sendable, CaseIterable, Codable {
+    case user = "User"
+    case app = "App"
+    case store = "Store"
+    case server = "Server"
+    case cache = "Cache"
+    case network = "Network"
+}

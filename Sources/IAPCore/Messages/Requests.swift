@@ -1,0 +1,48 @@
+/// The app asks the Store to charge for a product; `answer` is what the user does on the sheet.
+public struct PaymentRequest: Sendable, Equatable, Codable {
+    public let productId: String
+    public let answer: SheetAnswer
+
+    public init(productId: String, answer: SheetAnswer) {
+        self.productId = productId
+        self.answer = answer
+    }
+}
+
+/// The app asks its Server to verify a purchase and credit it.
+public struct VerificationRequest: Sendable, Equatable, Codable {
+    public let transactionId: String
+    /// The product the app claims was bought; the Server trusts the receipt instead.
+    public let productId: String
+    public let serverProductId: String?
+    public let receipt: String
+
+    public init(transactionId: String, productId: String, serverProductId: String?, receipt: String) {
+        self.transactionId = transactionId
+        self.productId = productId
+        self.serverProductId = serverProductId
+        self.receipt = receipt
+    }
+}
+
+/// The Server asks the Store's `verifyReceipt`, carrying the app's request along for the reply.
+public struct ReceiptCheck: Sendable, Equatable, Codable {
+    public let request: VerificationRequest
+
+    public init(request: VerificationRequest) {
+        self.request = request
+    }
+}
+
+/// The Store's answer to `verifyReceipt`: a status code and, when valid, what the receipt proves.
+public struct ReceiptCheckResult: Sendable, Equatable, Codable {
+    public let status: ReceiptStatus
+    public let entries: [ReceiptEntry]
+    public let request: VerificationRequest
+
+    public init(status: ReceiptStatus, entries: [ReceiptEntry], request: VerificationRequest) {
+        self.status = status
+        self.entries = entries
+        self.request = request
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Storage
+
+/// What the Server has credited, as kept in `server.sqlite`.
+public struct Ledger: Sendable, Equatable {
+    /// One credited purchase.
+    public struct Credit: Sendable, Equatable {
+        public let transactionId: String
+        public let originalTransactionId: String
+        public let productId: String
+        public let account: String
+        public let date: Date
+        public let grant: String
+    }
+
+    /// A product the user owns, until an expiry for subscriptions.
+    public struct Entitlement: Sendable, Equatable {
+        public let productId: String
+        public let transactionId: String
+        public let expires: Date?
+    }
+
+    /// A purchase the Server refused, with the status that made it refuse.
+    public struct Rejection: Sendable, Equatable {
+        public let transactionId: String
+        public let status: Int
+        public let date: Date
+    }
+
+    /// A Server that has credited nothing.
+    public static let empty = Ledger(credits: [], balances: [:], entitlements: [], rejections: [])
+
+    public let credits: [Credit]
+    public let balances: [String: Int]
+    public let entitlements: [Entitlement]
+    public let rejections: [Rejection]
+
+    /// How many credits each product has.
+    public func creditCount(productId: String) -> Int {
+        credits.filter { $0.productId == productId }.count
+    }
+
+    /// Whether the user owns the product at `date` (entitlements without expiry never end).
+    public func owns(productId: String, at date: Date) -> Bool {
+        entitlements.contains { $0.productId == productId && ($0.expires.map { $0 > date } ?? true) }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import IAPCore
+import Storage
+
+/// The app's own backend: verifies receipts with the Store and credits each purchase once, in
+/// one database transaction keyed UNIQUE on the transaction id.
+public final class OrderServer {
+    public let catalog: Catalog
+    private let database: ServerDatabase
+
+    public init(path: String, catalog: Catalog) throws(ServerError) {
+        self.catalog = catalog
+        do {
+            database = try ServerDatabase(path: path, readOnly: false)
+        } catch {
+            throw ServerError(error)
+        }
+    }
+
+    /// What a (possibly live) `server.sqlite` holds, read without changing it.
+    public static func readLedger(path: String) throws(StorageError) -> Ledger {
+        try ServerDatabase(path: path, readOnly: true).ledger()
+    }
+
+    /// What this Server has credited.
+    public func ledger() throws(ServerError) -> Ledger {
+        do {
+            return try database.ledger()
+        } catch {
+            throw ServerError(error)
+        }
+    }
+
+    /// Handles one message addressed to the Server.
+    public func receive(_ message: Message, link: Link) throws(ServerError) {
+        switch message {
+        case .verifyPurchase(let request):
+            link.send(.verifyReceipt(ReceiptCheck(request: request)))
+        case .receiptChecked(let result):
+            let answer: VerificationAnswer
+            do {
+                answer = try settle(result, at: link.now)
+            } catch {
+                throw ServerError(error)
+            }
+            if answer.outcome == .credited {
+                link.note("credit tx \(answer.transactionId): \(answer.grant)", from: .server, to: nil,
+                          transactionId: answer.transactionId)
+                link.passed(.serverCommitted)
+            }
+            link.send(.verificationAnswered(answer))
+        default:
+            break
+        }
+    }
+
+    private func settle(_ result: ReceiptCheckResult, at now: Date) throws(StorageError) -> VerificationAnswer {
+        let request = result.request
+        guard result.status == .valid,
+              let entry = result.entries.first(where: { $0.transactionId == request.transactionId })
+                ?? result.entries.first,
+              let product = catalog.product(id: entry.productId)
+        else {
+            let status = result.status == .valid ? ReceiptStatus.notAuthorized : result.status
+            try database.database.query(
+                "INSERT INTO rejections(transaction_id, status, date_millis) VALUES(?, ?, ?)",
+                [.text(request.transactionId), .integer(Int64(status.rawValue)), .integer(ServerDatabase.millis(now))])
+            return VerificationAnswer(transactionId: request.transactionId, outcome: .rejected(status),
+                                      productId: nil, grant: "")
+        }
+        let grant = Self.grantText(product, entry: entry)
+        let credited = try database.database.transaction { () throws(StorageError) -> Bool in
+            let inserted = try database.database.insertUnlessConflicting("""
+                INSERT INTO credits(transaction_id, original_transaction_id, product_id, server_product_id,
+                                    account, date_millis, grant_text)
+                VALUES(?, ?, ?, ?, ?, ?, ?)
+                """, [
+                    .text(entry.transactionId), .text(entry.originalTransactionId), .text(product.id),
+                    .optional(product.serverProductId), .text(entry.account),
+                    .integer(ServerDatabase.millis(now)), .text(grant),
+                ])
+            if inserted {
+                try apply(product, entry: entry)
+            }
+            return inserted
+        }
+        return VerificationAnswer(transactionId: request.transactionId,
+                                  outcome: credited ? .credited : .alreadyCredited,
+                                  productId: product.id, grant: grant)
+    }
+
+    private func apply(_ product: Product, entry: ReceiptEntry) throws(StorageError) {
+        switch product.type {
+        case .consumable:
+            for (currency, amount) in product.grant.sorted(by: { $0.key < $1.key }) {
+                try database.database.query("""
+                    INSERT INTO balances(currency, amount) VALUES(?, ?)
+                    ON CONFLICT(currency) DO UPDATE SET amount = amount + excluded.amount
+                    """, [.text(currency), .integer(Int64(amount))])
+            }
+        case .nonConsumable, .autoRenewable, .nonRenewing:
+            let expires = Self.expiry(product, purchased: entry.purchaseDate)
+            try database.database.query("""
+                INSERT OR REPLACE INTO entitlements(product_id, transaction_id, expires_millis) VALUES(?, ?, ?)
+                """, [.text(product.id), .text(entry.transactionId),
+                      expires.map { .integer(ServerDatabase.millis($0)) } ?? .null])
+        }
+    }
+
+    private static func expiry(_ product: Product, purchased: Date) -> Date? {
+        switch product.type {
+        case .autoRenewable: return product.period?.added(to: purchased)
+        case .nonRenewing: return product.duration?.added(to: purchased)
+        case .consumable, .nonConsumable: return nil
+        }
+    }
+
+    private static func grantText(_ product: Product, entry: ReceiptEntry) -> String {
+        switch product.type {
+        case .consumable:
+            return product.grant.sorted { $0.key < $1.key }.map { "+\($0.value) \($0.key)" }.joined(separator: ", ")
+        case .nonConsumable:
+            return "owns \(product.id)"
+        case .autoRenewable, .nonRenewing:
+            let until = expiry(product, purchased: entry.purchaseDate).map { " until \(SimulatedTime.format($0))" } ?? ""
+            return "owns \(product.id)\(until)"
+        }
+    }
+}

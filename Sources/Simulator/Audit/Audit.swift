@@ -1,0 +1,96 @@
+import Foundation
+import IAPClient
+import IAPCore
+import OrderServer
+import StoreEngine
+
+/// The audit of CONTRACT.md: was every paid transaction credited exactly once, or can it still be?
+public struct Audit: Sendable, Equatable {
+    /// How a paid, uncredited purchase can still be reached by the app.
+    public enum Route: String, Sendable {
+        case cache = "in the app's pending-order cache"
+        case queue = "unfinished in the Store's queue"
+        case restore = "restorable from the Store"
+    }
+
+    /// One paid transaction the audit has something to say about.
+    public struct Finding: Sendable, Equatable {
+        public let transactionId: String
+        public let productId: String
+        public let routes: [Route]
+    }
+
+    public let paid: Int
+    public let credited: Int
+    public let pending: Int
+    public let unfinished: Int
+    public let recoverable: Int
+    public let lost: Int
+    public let doubleCredited: Int
+    public let orphanCredits: Int
+    public let refunded: Int
+    /// Paid, uncredited transactions, with how each can still be recovered (none: lost).
+    public let uncredited: [Finding]
+
+    public var ok: Bool { lost == 0 && doubleCredited == 0 && orphanCredits == 0 }
+
+    /// Audits what the three parties hold.
+    public init(transactions: [StoreRecord], ledger: Ledger, pendingOrders: [PendingOrder], catalog: Catalog) {
+        let paidRecords = transactions.filter { $0.charged && $0.kind != .restore }
+        let paidIds = Set(paidRecords.map(\.id))
+        var creditsPerTransaction: [String: Int] = [:]
+        for credit in ledger.credits {
+            creditsPerTransaction[credit.transactionId, default: 0] += 1
+        }
+        let cached = Set(pendingOrders.map(\.transactionId))
+        var uncredited: [Finding] = []
+        for record in paidRecords where creditsPerTransaction[record.id] == nil {
+            var routes: [Route] = []
+            if cached.contains(record.id) { routes.append(.cache) }
+            if record.isUnfinished { routes.append(.queue) }
+            if let type = catalog.product(id: record.productId)?.type, !record.refunded,
+               type == .nonConsumable || type == .autoRenewable {
+                routes.append(.restore)
+            }
+            uncredited.append(Finding(transactionId: record.id, productId: record.productId, routes: routes))
+        }
+        paid = paidRecords.count
+        credited = paidRecords.filter { creditsPerTransaction[$0.id] != nil }.count
+        pending = pendingOrders.count
+        unfinished = transactions.filter(\.isUnfinished).count
+        recoverable = uncredited.filter { !$0.routes.isEmpty }.count
+        lost = uncredited.filter { $0.routes.isEmpty }.count
+        doubleCredited = creditsPerTransaction.filter { paidIds.contains($0.key) && $0.value > 1 }.count
+        orphanCredits = ledger.credits.filter { !paidIds.contains($0.transactionId) }.count
+        refunded = transactions.filter(\.refunded).count
+        self.uncredited = uncredited
+    }
+
+    /// The audit as the contract's JSON object.
+    public var json: JSONText {
+        .object([
+            ("paid", .int(paid)), ("credited", .int(credited)), ("pending", .int(pending)),
+            ("unfinished", .int(unfinished)), ("recoverable", .int(recoverable)), ("lost", .int(lost)),
+            ("doubleCredited", .int(doubleCredited)), ("orphanCredits", .int(orphanCredits)),
+            ("refunded", .int(refunded)), ("ok", .bool(ok)),
+        ])
+    }
+
+    /// The audit in words: the figures, then each uncredited transaction and how it can be
+    /// recovered, or that it is lost.
+    public func lines(catalog: Catalog) -> [String] {
+        var lines = [
+            "paid \(paid)  credited \(credited)  pending \(pending)  unfinished \(unfinished)",
+            "recoverable \(recoverable)  lost \(lost)  double-credited \(doubleCredited)  orphan credits \(orphanCredits)  refunded \(refunded)",
+        ]
+        for finding in uncredited {
+            let title = catalog.product(id: finding.productId)?.title(locale: "en_US") ?? finding.productId
+            let how = finding.routes.isEmpty
+                ? "LOST: paid, never credited, and nothing left to recover it"
+                : "recoverable: " + finding.routes.map(\.rawValue).joined(separator: "; ")
+            lines.append("  \(title) tx \(finding.transactionId): \(how)")
+        }
+        lines.append(ok ? "audit ok" : "audit FAILED")
+        return lines
+    }
+}

@@ -1,0 +1,46 @@
+/// A JSON value that prints its object keys in the order they were given (JSONEncoder does not
+/// promise an order, and the contract shows one).
+public indirect enum JSONText: Sendable, Equatable {
+    case object([(String, JSONText)])
+    case array([JSONText])
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case null
+
+    public static func == (lhs: JSONText, rhs: JSONText) -> Bool {
+        lhs.rendered == rhs.rendered
+    }
+
+    /// The value as compact JSON text with a space after each colon and comma.
+    public var rendered: String {
+        switch self {
+        case .object(let members):
+            return "{" + members.map { "\(Self.quote($0.0)): \($0.1.rendered)" }.joined(separator: ", ") + "}"
+        case .array(let items):
+            return "[" + items.map(\.rendered).joined(separator: ", ") + "]"
+        case .string(let text): return Self.quote(text)
+        case .int(let number): return String(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "null"
+        }
+    }
+
+    private static func quote(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case let control where control.value < 0x20:
+                let hex = String(control.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import IAPClient
+import IAPCore
+import OrderServer
+import StoreEngine
+
+/// What the world's files hold, read without taking the writer lock or changing anything, so
+/// that `audit` and `state` work beside a running TUI.
+public struct WorldSnapshot: Sendable {
+    public let transactions: [StoreRecord]
+    public let ledger: Ledger
+    public let cache: CacheContents
+    public let settings: WorldSettings
+
+    public init(transactions: [StoreRecord], ledger: Ledger, cache: CacheContents, settings: WorldSettings) {
+        self.transactions = transactions
+        self.ledger = ledger
+        self.cache = cache
+        self.settings = settings
+    }
+
+    /// Reads every party's files in `directory`; a world never started reads as empty.
+    public static func read(_ directory: DataDirectory) throws(WorldError) -> WorldSnapshot {
+        let fileManager = FileManager.default
+        let transactions: [StoreRecord]
+        let ledger: Ledger
+        do {
+            transactions = fileManager.fileExists(atPath: directory.storeDatabase)
+                ? try Store.readTransactions(path: directory.storeDatabase) : []
+            ledger = fileManager.fileExists(atPath: directory.serverDatabase)
+                ? try OrderServer.readLedger(path: directory.serverDatabase)
+                : .empty
+        } catch {
+            throw .file(path: error.path, problem: error.problem)
+        }
+        let cache: CacheContents
+        do {
+            cache = try PendingOrderCache.read(path: directory.pendingOrders)
+        } catch {
+            throw .file(path: error.path, problem: error.description.replacingOccurrences(of: error.path + ": ", with: ""))
+        }
+        return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache,
+                             settings: try WorldSettings.load(path: directory.settings))
+    }
+
+    /// The audit of this snapshot.
+    public func audit(catalog: Catalog) -> Audit {
+        Audit(transactions: transactions, ledger: ledger, pendingOrders: cache.orders, catalog: catalog)
+    }
+}

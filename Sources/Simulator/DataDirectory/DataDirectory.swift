@@ -1,0 +1,71 @@
+import Foundation
+import Glibc
+import Storage
+
+/// The folder that holds one world: each party's files, the timeline and the world's settings.
+public struct DataDirectory: Sendable, Equatable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    public var storeDatabase: String { path + "/store.sqlite" }
+    public var serverDatabase: String { path + "/server.sqlite" }
+    public var pendingOrders: String { path + "/app/pending-orders.txt" }
+    public var appFolder: String { path + "/app" }
+    public var events: String { path + "/events.log" }
+    public var settings: String { path + "/world.json" }
+    public var catalog: String { path + "/catalog.json" }
+    public var lock: String { path + "/storesim.lock" }
+
+    /// `--data-dir`, else `$STORESIM_DATA_DIR`, else `$XDG_STATE_HOME/storesim`, else
+    /// `~/.local/state/storesim`.
+    public static func resolve(option: String?, environment: [String: String]) -> DataDirectory {
+        if let option { return DataDirectory(path: option) }
+        if let explicit = environment["STORESIM_DATA_DIR"], !explicit.isEmpty {
+            return DataDirectory(path: explicit)
+        }
+        if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
+            return DataDirectory(path: state + "/storesim")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return DataDirectory(path: home + "/.local/state/storesim")
+    }
+
+    /// A new, empty directory under the system's temporary folder.
+    public static func temporary() throws(WorldError) -> DataDirectory {
+        let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+        let directory = DataDirectory(path: base + "storesim-run-" + UUID().uuidString.lowercased())
+        try directory.create()
+        return directory
+    }
+
+    /// Creates the directory (and the app's folder) when missing; refuses a path that is a file.
+    public func create() throws(WorldError) {
+        for folder in [path, appFolder] {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+                guard isDirectory.boolValue else {
+                    throw .dataDirectory(path: folder, problem: "is a file, not a directory")
+                }
+                continue
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try DurableFile.syncDirectory(containing: folder)
+            } catch {
+                throw .dataDirectory(path: folder, problem: "cannot create it: \(error)")
+            }
+        }
+        guard access(path, W_OK) == 0 else {
+            throw .dataDirectory(path: path, problem: "is not writable")
+        }
+    }
+
+    /// Whether the directory exists.
+    public var exists: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

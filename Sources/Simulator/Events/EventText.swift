@@ -1,0 +1,25 @@
+import IAPCore
+
+/// Events as transcript lines that read like a sequence diagram: time, sender, arrow, receiver,
+/// what was said.
+public enum EventText {
+    /// One or more lines for an event (a recovery report spans several).
+    public static func lines(_ event: Event) -> [String] {
+        let time = SimulatedTime.format(event.time).dropFirst(11)
+        let millis = String(format: "%03d", Int(event.timeMillis % 1000 + 1000) % 1000)
+        let stamp = "\(time).\(millis)"
+        switch event.kind {
+        case .message, .dropped, .note:
+            let from = event.from.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+            let arrow = event.to.map { "──▶ " + $0.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) }
+                ?? "            "
+            return ["  \(stamp)  \(from)\(arrow) \(event.text)"]
+        case .command:
+            return ["  \(stamp)  \(event.from.rawValue): \(event.text)"]
+        case .crash:
+            return ["  \(stamp)  ✗✗ \(event.text)"]
+        case .report:
+            return event.text.split(separator: "\n").map { "  \(stamp)  ★ \($0)" }
+        }
+    }
+}

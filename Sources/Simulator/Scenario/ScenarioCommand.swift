@@ -1,0 +1,66 @@
+import IAPCore
+import StoreEngine
+
+/// One command of the scenario language (CONTRACT.md, "Scenario scripts").
+public enum ScenarioCommand: Equatable, Sendable {
+    case launch
+    case quit
+    case buy(productId: String, answer: SheetAnswer)
+    case approve(productId: String)
+    case decline(productId: String)
+    case restore
+    case crash
+    case crashAt(CrashPoint)
+    case powerCut
+    case account(String)
+    case reinstall
+    case network(online: Bool)
+    case server(WorldSettings.ServerMode)
+    case store(StoreSwitch, on: Bool)
+    case resolve(productId: String)
+    case refund(productId: String)
+    case advance(seconds: Int64)
+    case subscriptionRenew(productId: String, on: Bool)
+    case strategy(Strategy)
+    case expect(Expectation)
+
+    /// The Store switches a script can turn on and off.
+    public enum StoreSwitch: String, Sendable, CaseIterable {
+        case askToBuy = "ask-to-buy"
+        case interrupt
+        case fail
+        case payments
+    }
+
+    /// Whether the command waits for the messages in flight to be delivered before it runs.
+    /// Taps on the device and switches act at once, while earlier messages are still on their
+    /// way; everything else happens once the world is quiet.
+    var waitsForQuiet: Bool {
+        switch self {
+        case .buy, .restore, .crash, .crashAt, .powerCut, .network, .server, .store, .strategy:
+            return false
+        case .launch, .quit, .approve, .decline, .account, .reinstall, .resolve, .refund, .advance,
+             .subscriptionRenew, .expect:
+            return true
+        }
+    }
+}
+
+/// What an `expect` line checks.
+public enum Expectation: Equatable, Sendable {
+    case credited(productId: String, count: Int)
+    case balance(currency: String, amount: Int)
+    case owned(productId: String, owned: Bool)
+    case pending(Int)
+    case unfinished(Int)
+    case lost(Int)
+    case auditOk
+}
+
+/// One parsed line of a script, with where it came from.
+public struct ScenarioStep: Equatable, Sendable {
+    public let file: String
+    public let line: Int
+    public let text: String
+    public let command: ScenarioCommand
+}

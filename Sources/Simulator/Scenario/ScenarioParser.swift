@@ -1,0 +1,153 @@
+import IAPCore
+
+/// Parses scenario scripts: one command a line, `#` comments, blank lines skipped. Every error
+/// names the file and the line.
+public struct ScenarioParser {
+    public let catalog: Catalog
+
+    public init(catalog: Catalog) {
+        self.catalog = catalog
+    }
+
+    /// Parses a whole script.
+    public func parse(_ text: String, file: String) throws(WorldError) -> [ScenarioStep] {
+        var steps: [ScenarioStep] = []
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let withoutComment = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = withoutComment.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard !words.isEmpty else { continue }
+            do {
+                let command = try parse(words)
+                steps.append(ScenarioStep(file: file, line: offset + 1, text: words.joined(separator: " "), command: command))
+            } catch {
+                throw .script(file: file, line: offset + 1, problem: error.problem)
+            }
+        }
+        return steps
+    }
+
+    private struct Problem: Error {
+        let problem: String
+    }
+
+    private func parse(_ words: [String]) throws(Problem) -> ScenarioCommand {
+        let name = words[0]
+        let arguments = Array(words.dropFirst())
+        switch name {
+        case "launch": try none(arguments, name); return .launch
+        case "quit": try none(arguments, name); return .quit
+        case "restore": try none(arguments, name); return .restore
+        case "reinstall": try none(arguments, name); return .reinstall
+        case "power-cut": try none(arguments, name); return .powerCut
+        case "buy":
+            guard (1...2).contains(arguments.count) else { throw Problem(problem: "usage: buy PRODUCT [confirm|cancel|ask]") }
+            let answer = try arguments.count == 2
+                ? choice(arguments[1], SheetAnswer.allCases.map(\.rawValue), "buy's answer").flatMap(SheetAnswer.init(rawValue:)) ?? .confirm
+                : .confirm
+            return .buy(productId: try product(arguments[0]), answer: answer)
+        case "approve": return .approve(productId: try product(single(arguments, "approve PRODUCT")))
+        case "decline": return .decline(productId: try product(single(arguments, "decline PRODUCT")))
+        case "resolve": return .resolve(productId: try product(single(arguments, "resolve PRODUCT")))
+        case "refund": return .refund(productId: try product(single(arguments, "refund PRODUCT")))
+        case "crash":
+            if arguments.isEmpty { return .crash }
+            guard arguments.count == 2, arguments[0] == "at" else { throw Problem(problem: "usage: crash [at POINT]") }
+            guard let point = CrashPoint(rawValue: arguments[1]) else {
+                throw Problem(problem: "unknown crash point '\(arguments[1])'; expected one of: \(CrashPoint.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return .crashAt(point)
+        case "account": return .account(try single(arguments, "account NAME"))
+        case "network":
+            return .network(online: try onOff(single(arguments, "network online|offline"), on: "online", off: "offline"))
+        case "server":
+            let mode = try single(arguments, "server up|down|drop-response")
+            guard let parsed = WorldSettings.ServerMode(rawValue: mode) else {
+                throw Problem(problem: "unknown server mode '\(mode)'; expected up, down or drop-response")
+            }
+            return .server(parsed)
+        case "store":
+            guard arguments.count == 2 else { throw Problem(problem: "usage: store ask-to-buy|interrupt|fail|payments on|off") }
+            guard let storeSwitch = ScenarioCommand.StoreSwitch(rawValue: arguments[0]) else {
+                throw Problem(problem: "unknown store switch '\(arguments[0])'; expected ask-to-buy, interrupt, fail or payments")
+            }
+            return .store(storeSwitch, on: try onOff(arguments[1], on: "on", off: "off"))
+        case "advance": return .advance(seconds: try duration(single(arguments, "advance DURATION")))
+        case "subscription":
+            guard arguments.count == 3, arguments[1] == "renew" else {
+                throw Problem(problem: "usage: subscription PRODUCT renew on|off")
+            }
+            let productId = try product(arguments[0])
+            guard catalog.product(id: productId)?.type == .autoRenewable else {
+                throw Problem(problem: "\(productId) is not an auto-renewable subscription")
+            }
+            return .subscriptionRenew(productId: productId, on: try onOff(arguments[2], on: "on", off: "off"))
+        case "strategy":
+            let text = try single(arguments, "strategy NAME")
+            guard let strategy = Strategy(rawValue: text) else {
+                throw Problem(problem: "unknown strategy '\(text)'; expected one of: \(Strategy.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return .strategy(strategy)
+        case "expect": return .expect(try expectation(arguments))
+        default:
+            throw Problem(problem: "unknown command '\(name)'")
+        }
+    }
+
+    private func expectation(_ words: [String]) throws(Problem) -> Expectation {
+        switch (words.first, words.count) {
+        case ("credited", 3): return .credited(productId: try product(words[1]), count: try count(words[2]))
+        case ("balance", 3): return .balance(currency: words[1], amount: try count(words[2]))
+        case ("owned", 3): return .owned(productId: try product(words[1]), owned: try onOff(words[2], on: "yes", off: "no"))
+        case ("pending", 2): return .pending(try count(words[1]))
+        case ("unfinished", 2): return .unfinished(try count(words[1]))
+        case ("lost", 2): return .lost(try count(words[1]))
+        case ("audit", 2) where words[1] == "ok": return .auditOk
+        default:
+            throw Problem(problem: "unknown expectation '\(words.joined(separator: " "))'; expected credited PRODUCT N, balance CURRENCY N, owned PRODUCT yes|no, pending N, unfinished N, lost N or audit ok")
+        }
+    }
+
+    private func none(_ arguments: [String], _ name: String) throws(Problem) {
+        guard arguments.isEmpty else { throw Problem(problem: "'\(name)' takes no arguments") }
+    }
+
+    private func single(_ arguments: [String], _ usage: String) throws(Problem) -> String {
+        guard arguments.count == 1 else { throw Problem(problem: "usage: \(usage)") }
+        return arguments[0]
+    }
+
+    private func product(_ id: String) throws(Problem) -> String {
+        guard catalog.product(id: id) != nil else { throw Problem(problem: "unknown product '\(id)'") }
+        return id
+    }
+
+    private func count(_ text: String) throws(Problem) -> Int {
+        guard let number = Int(text), number >= 0 else {
+            throw Problem(problem: "'\(text)' is not a whole number of zero or more")
+        }
+        return number
+    }
+
+    private func choice(_ text: String, _ options: [String], _ what: String) throws(Problem) -> String? {
+        guard options.contains(text) else {
+            throw Problem(problem: "unknown \(what) '\(text)'; expected one of: \(options.joined(separator: ", "))")
+        }
+        return text
+    }
+
+    private func onOff(_ text: String, on: String, off: String) throws(Problem) -> Bool {
+        if text == on { return true }
+        if text == off { return false }
+        throw Problem(problem: "expected '\(on)' or '\(off)', found '\(text)'")
+    }
+
+    private func duration(_ text: String) throws(Problem) -> Int64 {
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+        guard let unit = text.last, let scale = units[unit], let amount = Int64(text.dropLast()), amount > 0,
+              amount <= Int64.max / scale / 1000
+        else {
+            throw Problem(problem: "bad duration '\(text)'; expected a positive number and s, m, h or d, like 90s or 30d")
+        }
+        return amount * scale
+    }
+}

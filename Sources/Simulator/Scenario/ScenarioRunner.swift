@@ -1,0 +1,63 @@
+import IAPCore
+
+/// Runs parsed scenario steps against a world, printing the transcript and checking `expect`s.
+public final class ScenarioRunner {
+    public let world: World
+    private let output: (String) -> Void
+    public private(set) var failedExpectations: [String] = []
+    public private(set) var metExpectations = 0
+
+    public init(world: World, output: @escaping (String) -> Void) {
+        self.world = world
+        self.output = output
+    }
+
+    /// Runs one script's steps; the app is launched first when it is not running.
+    public func run(_ steps: [ScenarioStep], file: String) throws(WorldError) {
+        output("== \(file)")
+        if !world.appStatus.isRunning {
+            try world.launch()
+            try world.settle()
+        }
+        for step in steps {
+            output("-- \(step.file):\(step.line)  \(step.text)")
+            do {
+                try perform(step.command)
+            } catch {
+                throw .script(file: step.file, line: step.line, problem: error.problem)
+            }
+            if case .expect(let expectation) = step.command {
+                try check(expectation, step: step)
+            }
+        }
+        try world.settle()
+    }
+
+    private func perform(_ command: ScenarioCommand) throws(WorldActionError) {
+        if command.waitsForQuiet {
+            try attempt { () throws(WorldError) in try world.settle() }
+        }
+        try world.perform(command)
+    }
+
+    private func attempt(_ body: () throws(WorldError) -> Void) throws(WorldActionError) {
+        do {
+            try body()
+        } catch {
+            throw WorldActionError(problem: error.description)
+        }
+    }
+
+    private func check(_ expectation: Expectation, step: ScenarioStep) throws(WorldError) {
+        let found = try ExpectationCheck(world: world).found(expectation)
+        let wanted = ExpectationCheck.wanted(expectation)
+        if found == wanted {
+            metExpectations += 1
+            output("   ✓ \(step.text)")
+        } else {
+            let failure = "\(step.file): line \(step.line): \(step.text): expected \(wanted), found \(found)"
+            failedExpectations.append(failure)
+            output("   ✗ \(step.text): expected \(wanted), found \(found)")
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import IAPClient
+import IAPCore
+import Storage
+
+extension World {
+    /// Carries out one command of the shared vocabulary: scripts, the TUI and chaos all come here.
+    public func perform(_ command: ScenarioCommand) throws(WorldActionError) {
+        do {
+            try carryOut(command)
+        } catch let error as WorldActionError {
+            throw error
+        } catch let error as WorldError {
+            throw WorldActionError(problem: error.description)
+        } catch {
+            throw WorldActionError(problem: "\(error)")
+        }
+    }
+
+    private func carryOut(_ command: ScenarioCommand) throws {
+        switch command {
+        case .launch:
+            guard !appStatus.isRunning else { throw WorldActionError(problem: "the app is already running") }
+            try launch()
+            try settle()
+        case .quit:
+            try runningApp("quit")
+            try quit()
+        case .buy(let productId, let answer):
+            let app = try runningApp("buy")
+            try record(.command, from: .user, to: .app, text: "tap Buy \(productId), then \(answer.rawValue)",
+                       transactionId: nil)
+            do {
+                if let refusal = try app.buy(productId: productId, answer: answer,
+                                             canMakePayments: store.canMakePayments) {
+                    try record(.note, from: .app, to: .user, text: "refused: \(refusal)", transactionId: nil)
+                }
+            } catch let crash as AppCrash {
+                try crashApp(crash)
+            }
+        case .restore:
+            let app = try runningApp("restore")
+            try record(.command, from: .user, to: .app, text: "tap Restore Purchases", transactionId: nil)
+            app.restore()
+        case .crash:
+            try runningApp("crash")
+            try crashNow()
+        case .crashAt(let point):
+            try arm(point)
+        case .approve(let productId):
+            try record(.command, from: .user, to: .store, text: "parent approves \(productId)", transactionId: nil)
+            try store.approve(productId: productId, link: self)
+        case .decline(let productId):
+            try record(.command, from: .user, to: .store, text: "parent declines \(productId)", transactionId: nil)
+            try store.decline(productId: productId, link: self)
+        case .account(let name):
+            try store.signIn(account: name)
+            try record(.command, from: .user, to: .store, text: "signed in as \(name)", transactionId: nil)
+        case .reinstall:
+            try reinstall()
+        case .network(let online):
+            try change("network \(online ? "online" : "offline")") { $0.networkOnline = online }
+        case .server(let mode):
+            try change("server \(mode.rawValue)") { $0.server = mode }
+        case .store(let storeSwitch, let on):
+            try setStoreSwitch(storeSwitch, on: on)
+        case .advance(let seconds):
+            try advance(by: seconds)
+        case .strategy(let strategy):
+            try change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
+        case .expect:
+            break
+        case .powerCut, .resolve, .refund, .subscriptionRenew:
+            throw WorldActionError(problem: "this version of StoreSim does not simulate this command yet")
+        }
+    }
+
+    @discardableResult
+    private func runningApp(_ command: String) throws(WorldActionError) -> PurchaseService {
+        guard let app, appStatus.isRunning else {
+            throw WorldActionError(problem: "'\(command)' needs the running app, and the app is \(appStatus.text); use 'launch' first")
+        }
+        return app
+    }
+
+    private func setStoreSwitch(_ storeSwitch: ScenarioCommand.StoreSwitch, on: Bool) throws {
+        switch storeSwitch {
+        case .askToBuy: try store.setSwitches { $0.askToBuy = on }
+        case .fail: try store.setSwitches { $0.failPurchases = on ? .unknown : nil }
+        case .payments: try store.setSwitches { $0.paymentsAllowed = on }
+        case .interrupt: throw WorldActionError(problem: "this version of StoreSim does not simulate interrupted purchases yet")
+        }
+        try record(.command, from: .user, to: .store, text: "store \(storeSwitch.rawValue) \(on ? "on" : "off")",
+                   transactionId: nil)
+    }
+
+    /// Deletes the app and its data (the cache); the Store and the Server keep theirs; then
+    /// launches the new install.
+    private func reinstall() throws {
+        if appStatus.isRunning {
+            try quit()
+        }
+        try record(.command, from: .user, to: .app, text: "delete the app and its data, then install it again",
+                   transactionId: nil)
+        if FileManager.default.fileExists(atPath: directory.appFolder) {
+            try FileManager.default.removeItem(atPath: directory.appFolder)
+            try DurableFile.syncDirectory(containing: directory.appFolder)
+        }
+        try directory.create()
+        try launch()
+        try settle()
+    }
+}

@@ -1,0 +1,29 @@
+import IAPClient
+import OrderServer
+import StoreEngine
+
+extension World {
+    /// What every party holds right now: the Store's and Server's databases and the cache as
+    /// it is on disk.
+    public func snapshot() throws(WorldError) -> WorldSnapshot {
+        let transactions: [StoreRecord]
+        do {
+            transactions = try store.transactions()
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.description)
+        }
+        let ledger: Ledger
+        do {
+            ledger = try server.ledger()
+        } catch {
+            throw .file(path: directory.serverDatabase, problem: error.storage.problem)
+        }
+        let cache: CacheContents
+        do {
+            cache = try PendingOrderCache.read(path: directory.pendingOrders)
+        } catch {
+            throw .file(path: directory.pendingOrders, problem: error.problem)
+        }
+        return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache, settings: settings)
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+import Glibc
+import IAPClient
+import IAPCore
+import OrderServer
+import Storage
+import StoreEngine
+
+/// The simulated world: the Store, the Server and the app, the messages between them, the
+/// network, the clock, crashes, and the timeline. Every face drives it through `perform`.
+public final class World {
+    public let directory: DataDirectory
+    public let catalog: Catalog
+    public let store: Store
+    public let server: OrderServer
+    public private(set) var app: PurchaseService?
+    public private(set) var appStatus: AppStatus = .notLaunched
+    public private(set) var settings: WorldSettings
+    public private(set) var armedCrash: CrashPoint?
+    public var crashMode: CrashMode = .inProcess
+    /// Called with every event as it is recorded (the transcript, the TUI).
+    public var onEvent: ((Event) -> Void)?
+
+    private let log: EventLog
+    private var queue: [Message] = []
+    private var queueHead = 0
+    private var pendingCrash: AppCrash?
+    private var nowMillis: Int64
+    static let millisPerMessage: Int64 = 10
+
+    /// Opens the world in `directory` (creating what is missing), with the given catalog.
+    public init(directory: DataDirectory, catalog: Catalog, seed: UInt64) throws(WorldError) {
+        self.directory = directory
+        self.catalog = catalog
+        try directory.create()
+        settings = try WorldSettings.load(path: directory.settings)
+        do {
+            store = try Store(path: directory.storeDatabase, catalog: catalog, seed: seed)
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.description)
+        }
+        do {
+            server = try OrderServer(path: directory.serverDatabase, catalog: catalog)
+        } catch {
+            throw .file(path: directory.serverDatabase, problem: error.storage.problem)
+        }
+        do {
+            log = try EventLog(path: directory.events)
+        } catch {
+            throw .file(path: error.path, problem: error.problem)
+        }
+        nowMillis = max(settings.clockMillis, log.lastTimeMillis)
+    }
+
+    /// The simulated time now.
+    public var now: Date { Date(timeIntervalSince1970: Double(nowMillis) / 1000) }
+
+    /// Messages on their way, oldest first.
+    public var messagesInFlight: ArraySlice<Message> { queue[queueHead...] }
+
+    // MARK: Running the world
+
+    /// Delivers the next message; returns false when none is waiting.
+    @discardableResult
+    public func deliverNext() throws(WorldError) -> Bool {
+        guard queueHead < queue.count else { return false }
+        let message = queue[queueHead]
+        queueHead += 1
+        if queueHead > 1024 && queueHead * 2 > queue.count {
+            queue.removeFirst(queueHead)
+            queueHead = 0
+        }
+        nowMillis += Self.millisPerMessage
+        try route(message)
+        if let crash = pendingCrash {
+            pendingCrash = nil
+            try crashApp(crash)
+        }
+        return true
+    }
+
+    /// Delivers messages until none is in flight, then records a recovery report if a launch
+    /// has finished recovering.
+    public func settle() throws(WorldError) {
+        while try deliverNext() {}
+        if let report = app?.takeRecoveryReport() {
+            try record(.report, from: .app, to: nil, text: RecoveryReportText.lines(report, catalog: catalog)
+                .joined(separator: "\n"), transactionId: nil)
+        }
+        try saveSettings()
+    }
+
+    private func route(_ message: Message) throws(WorldError) {
+        switch message.to {
+        case .store:
+            try record(.message, message)
+            do {
+                try store.receive(message, link: self)
+            } catch {
+                throw .file(path: directory.storeDatabase, problem: error.description)
+            }
+        case .server:
+            if let reason = unreachableServerReason(for: message) {
+                try record(.dropped, message, reason: reason)
+                if let id = message.transactionId {
+                    send(.verificationFailed(VerificationFailure(transactionId: id, reason: reason)))
+                }
+                return
+            }
+            try record(.message, message)
+            do {
+                try server.receive(message, link: self)
+            } catch {
+                throw .file(path: directory.serverDatabase, problem: error.storage.problem)
+            }
+        case .app:
+            if message.from == .server, let reason = lostReplyReason() {
+                try record(.dropped, message, reason: reason)
+                if let id = message.transactionId {
+                    send(.verificationFailed(VerificationFailure(transactionId: id, reason: "no reply: \(reason)")))
+                }
+                return
+            }
+            guard let app, appStatus.isRunning else {
+                try record(.dropped, message, reason: "the app is not running")
+                return
+            }
+            try record(.message, message)
+            do {
+                try app.receive(message)
+            } catch {
+                try crashApp(error)
+            }
+        default:
+            break
+        }
+    }
+
+    private func unreachableServerReason(for message: Message) -> String? {
+        if message.from == .app && !settings.networkOnline { return "the network is offline" }
+        if settings.server == .down { return "the Server is down" }
+        return nil
+    }
+
+    private func lostReplyReason() -> String? {
+        if !settings.networkOnline { return "the network went offline" }
+        if settings.server == .dropResponse { return "the Server's reply was lost" }
+        return nil
+    }
+
+    // MARK: The app's life
+
+    /// Starts the app with launch recovery.
+    public func launch() throws(WorldError) {
+        let cache: PendingOrderCache
+        do {
+            cache = try PendingOrderCache(path: directory.pendingOrders)
+        } catch {
+            throw .file(path: directory.pendingOrders, problem: error.line.map { "line \($0): " } .map { $0 + error.problem } ?? error.problem)
+        }
+        for warning in cache.warnings {
+            try record(.note, from: .cache, to: .app, text: warning, transactionId: nil)
+        }
+        let service = PurchaseService(catalog: catalog, strategy: settings.strategy, cache: cache, link: self)
+        app = service
+        appStatus = .running
+        try record(.command, from: .user, to: .app, text: "launch (\(settings.strategy.rawValue))", transactionId: nil)
+        service.launch()
+    }
+
+    /// Closes the app normally, once it has nothing in flight.
+    public func quit() throws(WorldError) {
+        try settle()
+        app = nil
+        appStatus = .quit
+        try record(.command, from: .user, to: .app, text: "quit", transactionId: nil)
+    }
+
+    /// The app crashes now, between two messages.
+    public func crashNow() throws(WorldError) {
+        try crashApp(AppCrash(point: nil))
+    }
+
+    /// Arms a crash point: the app crashes when a flow next reaches it.
+    public func arm(_ point: CrashPoint?) throws(WorldError) {
+        armedCrash = point
+        try record(.command, from: .user, to: nil,
+                   text: point.map { "crash armed at \($0.rawValue)" } ?? "crash disarmed", transactionId: nil)
+    }
+
+    func crashApp(_ crash: AppCrash) throws(WorldError) {
+        let place = crash.point.map { "at \($0.rawValue): \($0.explanation)" } ?? "between two messages"
+        app = nil
+        appStatus = .crashed(crash.point?.rawValue ?? "now")
+        try record(.crash, from: .app, to: nil, text: "the app crashed \(place)", transactionId: nil)
+        try settle()
+        if case .realKill(let beforeKill) = crashMode {
+            beforeKill("the app crashed \(place)")
+            kill(getpid(), SIGKILL)
+        }
+    }
+
+    // MARK: Settings
+
+    /// Changes the world's settings and keeps them on disk.
+    public func change(_ describe: String, _ update: (inout WorldSettings) -> Void) throws(WorldError) {
+        update(&settings)
+        app?.strategy = settings.strategy
+        try record(.command, from: .user, to: nil, text: describe, transactionId: nil)
+        try saveSettings()
+    }
+
+    private func saveSettings() throws(WorldError) {
+        settings.clockMillis = nowMillis
+        try settings.save(path: directory.settings)
+    }
+
+    /// Moves the simulated clock forward.
+    public func advance(by seconds: Int64) throws(WorldError) {
+        nowMillis += seconds * 1000
+        try record(.command, from: .user, to: nil, text: "clock advanced to \(SimulatedTime.format(now))",
+                   transactionId: nil)
+        try saveSettings()
+    }
+
+    // MARK: Timeline
+
+    /// Records an event on the timeline.
+    public func record(_ kind: Event.Kind, from: Party, to: Party?, text: String, transactionId: String?) throws(WorldError) {
+        let event: Event
+        do {
+            event = try log.append(kind: kind, timeMillis: nowMillis, from: from, to: to, text: text,
+                                   transactionId: transactionId)
+        } catch {
+            throw .file(path: error.path, problem: error.problem)
+        }
+        onEvent?(event)
+    }
+
+    private func record(_ kind: Event.Kind, _ message: Message, reason: String? = nil) throws(WorldError) {
+        let text = reason.map { "\(message.summary) ✗ \($0)" } ?? message.summary
+        try record(kind, from: message.from, to: message.to, text: text, transactionId: message.transactionId)
+    }
+}
+
+extension World: Link {
+    public func send(_ message: Message) {
+        queue.append(message)
+    }
+
+    public func note(_ text: String, from: Party, to: Party?, transactionId: String?) {
+        try? record(.note, from: from, to: to, text: text, transactionId: transactionId)
+    }
+
+    public func reached(_ point: CrashPoint) throws(AppCrash) {
+        guard armedCrash == point else { return }
+        armedCrash = nil
+        throw AppCrash(point: point)
+    }
+
+    public func passed(_ point: CrashPoint) {
+        guard armedCrash == point, appStatus.isRunning else { return }
+        armedCrash = nil
+        pendingCrash = AppCrash(point: point)
+    }
+}

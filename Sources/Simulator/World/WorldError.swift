@@ -1,0 +1,17 @@
+/// Why the world cannot go on: bad input or a file that cannot be used. The command line prints
+/// it as one `storesim: error:` line and exits with status 2.
+public enum WorldError: Error, Equatable, CustomStringConvertible, Sendable {
+    case dataDirectory(path: String, problem: String)
+    case locked(path: String, holder: String)
+    case file(path: String, problem: String)
+    case script(file: String, line: Int, problem: String)
+
+    public var description: String {
+        switch self {
+        case .dataDirectory(let path, let problem): return "\(path): \(problem)"
+        case .locked(let path, let holder): return "\(path): the data directory is in use by \(holder)"
+        case .file(let path, let problem): return "\(path): \(problem)"
+        case .script(let file, let line, let problem): return "\(file): line \(line): \(problem)"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Glibc
+
+/// Durable whole-file writes: write a temporary file, fsync it, rename it over the target,
+/// fsync the directory. After `write` returns, the new contents survive a crash or power cut.
+public enum DurableFile {
+    /// Replaces the file at `path` with `bytes` atomically and durably.
+    public static func write(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        let temporary = path + ".tmp"
+        let fd = try systemCall(temporary, "open") { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        do {
+            try writeAll(fd, bytes, path: temporary)
+            try systemCall(temporary, "fsync") { fsync(fd) }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        close(fd)
+        try systemCall(path, "rename") { rename(temporary, path) }
+        try syncDirectory(containing: path)
+    }
+
+    /// Reads a whole file, or returns nil when it does not exist.
+    public static func read(_ path: String) throws(StorageError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd == -1 {
+            if errno == ENOENT { return nil }
+            throw StorageError(path: path, problem: "open failed: \(errnoText())")
+        }
+        defer { close(fd) }
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw StorageError(path: path, problem: "read failed: \(errnoText())")
+            }
+            result.append(contentsOf: buffer[0..<count])
+        }
+        return result
+    }
+
+    /// Writes every byte to an open descriptor, continuing after short writes.
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(StorageError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                Glibc.write(fd, raw.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw StorageError(path: path, problem: "write failed: \(errnoText())")
+            }
+            offset += written
+        }
+    }
+
+    /// Fsyncs the directory that holds `path`, so that a create, rename or unlink in it is durable.
+    public static func syncDirectory(containing path: String) throws(StorageError) {
+        let directory = parentDirectory(of: path)
+        let fd = try systemCall(directory, "open directory") { open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        defer { close(fd) }
+        try systemCall(directory, "fsync directory") { fsync(fd) }
+    }
+
+    /// The directory part of a path ("." when there is none).
+    public static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let directory = String(path[..<slash])
+        return directory.isEmpty ? "/" : directory
+    }
+}

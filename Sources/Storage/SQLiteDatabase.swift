@@ -1,0 +1,146 @@
+import CSQLite
+
+/// A connection to one SQLite database file, with typed errors that name the file.
+public final class SQLiteDatabase {
+    public let path: String
+    private let handle: OpaquePointer
+
+    /// Opens `path`. Read-only connections never create or change the file. Writable ones use
+    /// WAL with `synchronous=FULL`, so a committed transaction survives a power cut.
+    public init(path: String, readOnly: Bool = false) throws(StorageError) {
+        self.path = path
+        var connection: OpaquePointer?
+        let flags = readOnly
+            ? SQLITE_OPEN_READONLY
+            : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let status = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard status == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close(connection)
+            throw StorageError(path: path, problem: message)
+        }
+        handle = connection
+        sqlite3_busy_timeout(handle, 5000)
+        try checkIntegrityQuickly()
+        if !readOnly {
+            try execute("PRAGMA journal_mode=WAL")
+            try execute("PRAGMA synchronous=FULL")
+        }
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that take no parameters and return no rows.
+    public func execute(_ sql: String) throws(StorageError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        if status != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? errorMessage
+            sqlite3_free(message)
+            throw StorageError(path: path, problem: text)
+        }
+    }
+
+    /// Runs `sql` with `values` bound to its `?` parameters; returns the rows it produced.
+    @discardableResult
+    public func query(_ sql: String, _ values: [SQLiteValue] = []) throws(StorageError) -> [SQLiteRow] {
+        let statement = try prepare(sql)
+        defer { sqlite3_finalize(statement) }
+        try bind(values, to: statement)
+        var rows: [SQLiteRow] = []
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { return rows }
+            guard status == SQLITE_ROW else {
+                throw StorageError(path: path, problem: errorMessage)
+            }
+            rows.append(readRow(statement))
+        }
+    }
+
+    /// Runs `sql` like `query`, but reports a UNIQUE or other constraint violation as false
+    /// instead of an error.
+    public func insertUnlessConflicting(_ sql: String, _ values: [SQLiteValue]) throws(StorageError) -> Bool {
+        let statement = try prepare(sql)
+        defer { sqlite3_finalize(statement) }
+        try bind(values, to: statement)
+        let status = sqlite3_step(statement)
+        if status == SQLITE_DONE { return true }
+        if status & 0xFF == SQLITE_CONSTRAINT { return false }
+        throw StorageError(path: path, problem: errorMessage)
+    }
+
+    /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws.
+    public func transaction<Result>(_ body: () throws(StorageError) -> Result) throws(StorageError) -> Result {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private var errorMessage: String {
+        String(cString: sqlite3_errmsg(handle))
+    }
+
+    private func checkIntegrityQuickly() throws(StorageError) {
+        let rows: [SQLiteRow]
+        do {
+            rows = try query("PRAGMA quick_check")
+        } catch {
+            throw StorageError(path: path, problem: "damaged database: \(error.problem)")
+        }
+        let verdict = rows.first?.text(0) ?? "no answer"
+        if verdict != "ok" {
+            throw StorageError(path: path, problem: "damaged database: \(verdict)")
+        }
+    }
+
+    private func prepare(_ sql: String) throws(StorageError) -> OpaquePointer {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw StorageError(path: path, problem: errorMessage)
+        }
+        return statement
+    }
+
+    private func bind(_ values: [SQLiteValue], to statement: OpaquePointer) throws(StorageError) {
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let status: Int32
+            switch value {
+            case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
+            case .text(let text): status = sqlite3_bind_text(statement, index, text, -1, transient)
+            case .null: status = sqlite3_bind_null(statement, index)
+            }
+            guard status == SQLITE_OK else {
+                throw StorageError(path: path, problem: errorMessage)
+            }
+        }
+    }
+
+    private func readRow(_ statement: OpaquePointer) -> SQLiteRow {
+        let count = sqlite3_column_count(statement)
+        var values: [SQLiteValue] = []
+        values.reserveCapacity(Int(count))
+        for column in 0..<count {
+            switch sqlite3_column_type(statement, column) {
+            case SQLITE_INTEGER:
+                values.append(.integer(sqlite3_column_int64(statement, column)))
+            case SQLITE_NULL:
+                values.append(.null)
+            default:
+                let text = sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
+                values.append(.text(text))
+            }
+        }
+        return SQLiteRow(values: values)
+    }
+}

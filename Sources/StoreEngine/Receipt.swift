@@ -1,0 +1,71 @@
+import Foundation
+import IAPCore
+
+/// The signed receipt the Store hands out: base64 of a JSON payload, a dot, the hex HMAC.
+struct Receipt: Codable, Equatable {
+    /// The environment that issued the receipt.
+    enum Environment: String, Codable {
+        case production = "Production"
+        case sandbox = "Sandbox"
+    }
+
+    /// One purchase in the payload, with dates in milliseconds since 1970.
+    struct Purchase: Codable, Equatable {
+        let transactionId: String
+        let originalTransactionId: String
+        let productId: String
+        let purchaseDateMillis: Int64
+    }
+
+    let environment: Environment
+    let account: String
+    let inApp: [Purchase]
+
+    /// The text a client stores and sends to its server.
+    func encoded(signer: ReceiptSigner) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let payload = (try? encoder.encode(self)) ?? Data()
+        let signature = signer.signature(of: Array(payload))
+        return payload.base64EncodedString() + "." + signature.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Decodes and authenticates a receipt: the status `verifyReceipt` reports, and the receipt
+    /// when it is authentic.
+    static func decode(_ text: String, signer: ReceiptSigner) -> (ReceiptStatus, Receipt?) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              let payload = Data(base64Encoded: String(parts[0])),
+              let signature = hexBytes(String(parts[1])),
+              let receipt = try? JSONDecoder().decode(Receipt.self, from: payload)
+        else {
+            return (.malformed, nil)
+        }
+        guard signer.isValid(signature: signature, of: Array(payload)) else {
+            return (.notAuthenticated, nil)
+        }
+        return (.valid, receipt)
+    }
+
+    private static func hexBytes(_ text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count.isMultiple(of: 2), !digits.isEmpty else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2)
+        var index = 0
+        while index < digits.count {
+            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
+        default: return nil
+        }
+    }
+}

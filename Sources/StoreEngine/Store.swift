@@ -1,0 +1,230 @@
+import Foundation
+import IAPCore
+import Storage
+
+/// The simulated App Store: sells the catalog's products through a payment queue, keeps every
+/// transaction in `store.sqlite`, signs receipts and answers `verifyReceipt`.
+public final class Store {
+    public let catalog: Catalog
+    private let database: StoreDatabase
+    private let signer: ReceiptSigner
+    public private(set) var switches: StoreSwitches
+    /// The App Store account the device is signed into.
+    public private(set) var account: String
+
+    /// Opens (creating when needed) the Store's database. A new Store derives its receipt key
+    /// from `seed`; an existing one keeps the key it has.
+    public init(path: String, catalog: Catalog, seed: UInt64) throws(StoreError) {
+        self.catalog = catalog
+        do {
+            database = try StoreDatabase(path: path, readOnly: false)
+            let key: [UInt8]
+            if let stored = try database.setting("receipt-key"), let decoded = Data(base64Encoded: stored) {
+                key = Array(decoded)
+            } else {
+                key = ReceiptSigner.key(seed: seed)
+                try database.setSetting("receipt-key", Data(key).base64EncodedString())
+            }
+            signer = ReceiptSigner(key: key)
+            switches = try Self.loadSwitches(database)
+            account = try database.setting("account") ?? "demo"
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    /// Every transaction the Store made, oldest first, read from a possibly live database
+    /// without changing it.
+    public static func readTransactions(path: String) throws(StorageError) -> [StoreRecord] {
+        try StoreDatabase(path: path, readOnly: true).records()
+    }
+
+    // MARK: Messages
+
+    /// Handles one message addressed to the Store.
+    public func receive(_ message: Message, link: Link) throws(StoreError) {
+        do {
+            switch message {
+            case .addPayment(let request): try addPayment(request, link: link)
+            case .finishTransaction(let id): try finish(id)
+            case .addTransactionObserver: try redeliverUnfinished(link: link)
+            case .restoreCompletedTransactions: try restore(link: link)
+            case .verifyReceipt(let check): link.send(.receiptChecked(verify(check)))
+            default: break
+            }
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    private func addPayment(_ request: PaymentRequest, link: Link) throws(StorageError) {
+        let id = String(try database.nextTransactionId())
+        var record = StoreRecord(
+            id: id, originalId: id, productId: request.productId, account: account, state: .purchasing,
+            kind: .purchase, charged: false, finished: false, refunded: false, date: link.now,
+            error: nil, receipt: nil)
+        try database.insert(record)
+        link.send(.transactionUpdated(record.asTransaction))
+        if catalog.product(id: request.productId) == nil {
+            record = record.with(state: .failed, error: .paymentInvalid)
+        } else if !switches.paymentsAllowed {
+            record = record.with(state: .failed, error: .paymentNotAllowed)
+        } else if request.answer == .cancel {
+            record = record.with(state: .failed, error: .paymentCancelled)
+        } else if let error = switches.failPurchases {
+            record = record.with(state: .failed, error: error)
+        } else if request.answer == .ask || switches.askToBuy {
+            record = record.with(state: .deferred)
+        } else {
+            record = charge(record, at: link.now)
+        }
+        try database.update(record)
+        link.send(.transactionUpdated(record.asTransaction))
+    }
+
+    private func charge(_ record: StoreRecord, at date: Date) -> StoreRecord {
+        let charged = record.with(state: .purchased, charged: true, date: date)
+        return charged.with(receipt: receipt(proving: charged))
+    }
+
+    /// A signed receipt that proves one paid purchase.
+    private func receipt(proving purchase: StoreRecord) -> String {
+        Receipt(
+            environment: .production, account: purchase.account,
+            inApp: [Receipt.Purchase(
+                transactionId: purchase.id, originalTransactionId: purchase.originalId,
+                productId: purchase.productId,
+                purchaseDateMillis: Int64(purchase.date.timeIntervalSince1970 * 1000))]
+        ).encoded(signer: signer)
+    }
+
+    private func finish(_ id: String) throws(StorageError) {
+        guard let record = try database.records(where: "id = ?", [.integer(Int64(id) ?? -1)]).first,
+              record.isUnfinished
+        else { return }
+        try database.update(record.with(finished: true))
+    }
+
+    private func redeliverUnfinished(link: Link) throws(StorageError) {
+        for record in try database.records(where: "finished = 0 AND account = ?", [.text(account)])
+        where record.isUnfinished {
+            link.send(.transactionUpdated(record.asTransaction))
+        }
+    }
+
+    private func restore(link: Link) throws(StorageError) {
+        let owned = try database.records(
+            where: "account = ? AND charged = 1 AND refunded = 0 AND state = 'purchased'", [.text(account)])
+        var latestByOriginal: [String: StoreRecord] = [:]
+        for record in owned {
+            guard let product = catalog.product(id: record.productId),
+                  product.type == .nonConsumable || product.type == .autoRenewable
+            else { continue }
+            latestByOriginal[record.originalId] = record
+        }
+        let toRestore = latestByOriginal.values.sorted { $0.id < $1.id }
+        for original in toRestore {
+            let id = String(try database.nextTransactionId())
+            let restored = StoreRecord(
+                id: id, originalId: original.originalId, productId: original.productId, account: account,
+                state: .restored, kind: .restore, charged: false, finished: false, refunded: false,
+                date: link.now, error: nil, receipt: receipt(proving: original))
+            try database.insert(restored)
+            link.send(.transactionUpdated(restored.asTransaction))
+        }
+        link.send(.restoreCompleted(.finished(restored: toRestore.count)))
+    }
+
+    private func verify(_ check: ReceiptCheck) -> ReceiptCheckResult {
+        guard switches.verificationAvailable else {
+            return ReceiptCheckResult(status: .serviceUnavailable, entries: [], request: check.request)
+        }
+        let (status, receipt) = Receipt.decode(check.request.receipt, signer: signer)
+        guard let receipt else {
+            return ReceiptCheckResult(status: status, entries: [], request: check.request)
+        }
+        guard receipt.environment == .production else {
+            return ReceiptCheckResult(status: .sandboxReceiptInProduction, entries: [], request: check.request)
+        }
+        let entries = receipt.inApp.map {
+            ReceiptEntry(transactionId: $0.transactionId, originalTransactionId: $0.originalTransactionId,
+                         productId: $0.productId, account: receipt.account,
+                         purchaseDate: Date(timeIntervalSince1970: Double($0.purchaseDateMillis) / 1000))
+        }
+        return ReceiptCheckResult(status: .valid, entries: entries, request: check.request)
+    }
+
+    // MARK: Store-side commands
+
+    /// The parent approves the waiting Ask to Buy request for a product: it is charged and
+    /// reported to the app (or waits in the queue while the app is down).
+    public func approve(productId: String, link: Link) throws(StoreError) {
+        let record = try waitingRequest(for: productId)
+        let approved = charge(record.with(state: .purchased), at: link.now)
+        try store { () throws(StorageError) in try database.update(approved) }
+        link.send(.transactionUpdated(approved.asTransaction))
+    }
+
+    /// The parent declines the waiting Ask to Buy request for a product: it fails, uncharged.
+    public func decline(productId: String, link: Link) throws(StoreError) {
+        let record = try waitingRequest(for: productId)
+        let declined = record.with(state: .failed, date: link.now, error: .paymentCancelled)
+        try store { () throws(StorageError) in try database.update(declined) }
+        link.send(.transactionUpdated(declined.asTransaction))
+    }
+
+    /// Changes the Store's switches and keeps them in `store.sqlite`.
+    public func setSwitches(_ change: (inout StoreSwitches) -> Void) throws(StoreError) {
+        var updated = switches
+        change(&updated)
+        try store { () throws(StorageError) in
+            try database.setSetting("ask-to-buy", updated.askToBuy ? "on" : "off")
+            try database.setSetting("fail-purchases", updated.failPurchases?.rawValue ?? "off")
+            try database.setSetting("payments", updated.paymentsAllowed ? "on" : "off")
+            try database.setSetting("verification", updated.verificationAvailable ? "on" : "off")
+        }
+        switches = updated
+    }
+
+    /// Signs the device into another App Store account.
+    public func signIn(account name: String) throws(StoreError) {
+        try store { () throws(StorageError) in try database.setSetting("account", name) }
+        account = name
+    }
+
+    /// What `SKPaymentQueue.canMakePayments()` answers.
+    public var canMakePayments: Bool { switches.paymentsAllowed }
+
+    /// Every transaction, oldest first.
+    public func transactions() throws(StoreError) -> [StoreRecord] {
+        try store { () throws(StorageError) in try database.records() }
+    }
+
+    private func waitingRequest(for productId: String) throws(StoreError) -> StoreRecord {
+        let waiting = try store { () throws(StorageError) in
+            try database.records(where: "product_id = ? AND state = 'deferred' AND account = ?",
+                                 [.text(productId), .text(account)])
+        }
+        guard let record = waiting.last else {
+            throw .refused("no Ask to Buy request for \(productId) is waiting")
+        }
+        return record
+    }
+
+    private func store<Result>(_ body: () throws(StorageError) -> Result) throws(StoreError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    private static func loadSwitches(_ database: StoreDatabase) throws(StorageError) -> StoreSwitches {
+        var switches = StoreSwitches()
+        switches.askToBuy = try database.setting("ask-to-buy") == "on"
+        switches.failPurchases = try database.setting("fail-purchases").flatMap(PurchaseError.init(rawValue:))
+        switches.paymentsAllowed = try database.setting("payments") != "off"
+        switches.verificationAvailable = try database.setting("verification") != "off"
+        return switches
+    }
+}

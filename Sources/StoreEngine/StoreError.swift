@@ -1,0 +1,16 @@
+import Storage
+
+/// Why the Store could not do what it was asked.
+public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// `store.sqlite` could not be read or written.
+    case storage(StorageError)
+    /// A Store-side command that cannot be carried out, such as approving a request nobody made.
+    case refused(String)
+
+    public var description: String {
+        switch self {
+        case .storage(let error): return error.description
+        case .refused(let problem): return problem
+        }
+    }
+}

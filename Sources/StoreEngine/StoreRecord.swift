@@ -1,0 +1,37 @@
+import Foundation
+import IAPCore
+
+/// One transaction as the Store keeps it in `store.sqlite`.
+public struct StoreRecord: Sendable, Equatable {
+    /// Why the Store made the transaction.
+    public enum Kind: String, Sendable {
+        case purchase
+        case renewal
+        case restore
+    }
+
+    public let id: String
+    public let originalId: String
+    public let productId: String
+    public let account: String
+    public let state: TransactionState
+    public let kind: Kind
+    /// True when money was taken for it.
+    public let charged: Bool
+    public let finished: Bool
+    public let refunded: Bool
+    public let date: Date
+    public let error: PurchaseError?
+    public let receipt: String?
+
+    /// True while the transaction waits in the payment queue for the app to finish it.
+    public var isUnfinished: Bool {
+        !finished && (state == .purchased || state == .failed || state == .restored)
+    }
+
+    /// The transaction as the Store reports it to the app.
+    public var asTransaction: StoreTransaction {
+        StoreTransaction(id: id, originalId: originalId, productId: productId, state: state,
+                         date: date, receipt: receipt, error: error)
+    }
+}

@@ -1,0 +1,15 @@
+import IAPCore
+
+/// The Store's switches that a scenario, the TUI or a test turns on and off.
+public struct StoreSwitches: Sendable, Equatable {
+    /// Every purchase needs a parent's approval.
+    public var askToBuy = false
+    /// When set, every purchase fails with this error.
+    public var failPurchases: PurchaseError?
+    /// False when the device cannot make payments.
+    public var paymentsAllowed = true
+    /// False when `verifyReceipt` answers 21005.
+    public var verificationAvailable = true
+
+    public init() {}
+}

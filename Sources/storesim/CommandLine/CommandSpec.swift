@@ -1,0 +1,48 @@
+/// One subcommand of `storesim`: its name, options, arguments, help text and what it runs.
+struct CommandSpec: Sendable {
+    let name: String
+    let summary: String
+    let options: [OptionSpec]
+    /// The name of the positional arguments, and how many are allowed.
+    let arguments: (name: String, minimum: Int, maximum: Int)?
+    let details: String
+    let run: @Sendable (ParsedArguments) throws(CLIError) -> Int32
+
+    /// The one-line usage, made from the options table.
+    var usage: String {
+        var parts = ["storesim", name].filter { !$0.isEmpty }
+        for option in options {
+            parts.append(option.value.map { "[\(option.name) \($0)]" } ?? "[\(option.name)]")
+        }
+        if let arguments {
+            parts.append(arguments.minimum > 0 ? "\(arguments.name)..." : "[\(arguments.name)...]")
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// The full help text, made from the same table.
+    var help: String {
+        var lines = ["usage: \(usage)", "", summary]
+        if !details.isEmpty {
+            lines += ["", details]
+        }
+        if !options.isEmpty {
+            lines += ["", "options:"]
+            let width = options.map { $0.label.count }.max() ?? 0
+            for option in options {
+                lines.append("  " + option.label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + option.help)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// One option of a subcommand: `--name VALUE` or a flag.
+struct OptionSpec: Sendable {
+    let name: String
+    /// The placeholder of the option's value, or nil for a flag.
+    let value: String?
+    let help: String
+
+    var label: String { value.map { "\(name) \($0)" } ?? name }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Simulator
+
+/// Helpers for the options several subcommands share.
+enum Options {
+    static let dataDir = OptionSpec(name: "--data-dir", value: "DIR", help: "the data directory (default: $STORESIM_DATA_DIR, $XDG_STATE_HOME/storesim, ~/.local/state/storesim)")
+    static let json = OptionSpec(name: "--json", value: nil, help: "print one JSON object")
+
+    static func dataDirectory(_ arguments: ParsedArguments) -> DataDirectory {
+        DataDirectory.resolve(option: arguments.value("--data-dir"), environment: ProcessInfo.processInfo.environment)
+    }
+
+    static func seed(_ arguments: ParsedArguments) throws(CLIError) -> UInt64 {
+        guard let text = arguments.value("--seed") else { return 1 }
+        guard let seed = UInt64(text) else { throw .usage("--seed needs a whole number of zero or more, not '\(text)'") }
+        return seed
+    }
+
+    /// Creates the directory and takes its writer lock.
+    static func lock(_ directory: DataDirectory, command: String) throws(CLIError) -> WriterLock {
+        do {
+            try directory.create()
+            return try WriterLock(directory: directory, command: command)
+        } catch {
+            throw .input(error.description)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// The options and arguments given to one subcommand.
+struct ParsedArguments {
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var positional: [String] = []
+
+    func value(_ name: String) -> String? { values[name] }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Parses `words` against the command's options table.
+    static func parse(_ words: [String], for command: CommandSpec) throws(CLIError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if word == "--" {
+                parsed.positional += words[index...]
+                break
+            }
+            guard word.hasPrefix("-"), word != "-" else {
+                parsed.positional.append(word)
+                continue
+            }
+            let (name, inlineValue) = splitInline(word)
+            guard let option = command.options.first(where: { $0.name == name }) else {
+                throw .usage("unknown option '\(name)' for '\(command.usage)'")
+            }
+            if option.value == nil {
+                guard inlineValue == nil else { throw .usage("\(name) takes no value") }
+                parsed.flags.insert(name)
+                continue
+            }
+            if let inlineValue {
+                parsed.values[name] = inlineValue
+            } else {
+                guard index < words.count else { throw .usage("\(name) needs a value: \(option.label)") }
+                parsed.values[name] = words[index]
+                index += 1
+            }
+        }
+        if let arguments = command.arguments {
+            guard parsed.positional.count >= arguments.minimum else {
+                throw .usage("'\(command.name)' needs \(arguments.name): \(command.usage)")
+            }
+            guard parsed.positional.count <= arguments.maximum else {
+                throw .usage("too many arguments: \(command.usage)")
+            }
+        } else if let extra = parsed.positional.first {
+            throw .usage("unexpected argument '\(extra)': \(command.usage)")
+        }
+        return parsed
+    }
+
+    private static func splitInline(_ word: String) -> (String, String?) {
+        guard let equals = word.firstIndex(of: "=") else { return (word, nil) }
+        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+}

@@ -1,0 +1,65 @@
+/// Dispatches `storesim`'s arguments to a subcommand, and answers `--help`, `help COMMAND` and
+/// `--version`.
+struct StoreSimCommandLine {
+    static let version = "0.1.0"
+    let commands: [CommandSpec]
+
+    func main(_ arguments: [String]) -> Int32 {
+        do {
+            return try dispatch(arguments)
+        } catch {
+            Output.error("error: \(error.description)")
+            return 2
+        }
+    }
+
+    private func dispatch(_ arguments: [String]) throws(CLIError) -> Int32 {
+        guard let first = arguments.first else {
+            throw .usage("the interactive interface is not part of this build yet; try 'storesim run SCRIPT' or 'storesim --help'")
+        }
+        switch first {
+        case "--help", "-h":
+            Output.line(overview)
+            return 0
+        case "--version":
+            Output.line("storesim \(Self.version)")
+            return 0
+        case "help":
+            guard arguments.count <= 2 else { throw .usage("usage: storesim help [COMMAND]") }
+            guard let name = arguments.dropFirst().first else {
+                Output.line(overview)
+                return 0
+            }
+            guard let command = commands.first(where: { $0.name == name }) else {
+                throw .usage("unknown command '\(name)'; see 'storesim --help'")
+            }
+            Output.line(command.help)
+            return 0
+        default:
+            guard let command = commands.first(where: { $0.name == first }) else {
+                throw .usage("unknown command '\(first)'; see 'storesim --help'")
+            }
+            let rest = Array(arguments.dropFirst())
+            if rest.contains("--help") || rest.contains("-h") {
+                Output.line(command.help)
+                return 0
+            }
+            return try command.run(ParsedArguments.parse(rest, for: command))
+        }
+    }
+
+    private var overview: String {
+        var lines = [
+            "storesim \(Self.version): a terminal store simulator that crashes purchases for real and",
+            "shows, message by message, how lost orders are recovered.",
+            "",
+            "commands:",
+        ]
+        let width = commands.map(\.name.count).max() ?? 0
+        for command in commands {
+            lines.append("  " + command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.summary)
+        }
+        lines += ["", "'storesim help COMMAND' shows a command's options. --version prints the version."]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,30 @@
+import IAPCore
+import Simulator
+
+/// `storesim audit`: was every paid purchase credited exactly once, or can it still be?
+enum AuditCommand {
+    static let spec = CommandSpec(
+        name: "audit",
+        summary: "Audit the world: paid, credited, recoverable, lost, double-credited.",
+        options: [Options.dataDir, Options.json],
+        arguments: nil,
+        details: "Only reads; works beside a running TUI. Exit status 1 when the audit is not ok.",
+        run: run)
+
+    static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
+        let directory = Options.dataDirectory(arguments)
+        let catalog = try CatalogResolver.resolve(option: nil, directory: directory, record: false)
+        let audit: Audit
+        do {
+            audit = try WorldSnapshot.read(directory).audit(catalog: catalog)
+        } catch {
+            throw .input(error.description)
+        }
+        if arguments.flag("--json") {
+            Output.line(audit.json.rendered)
+        } else {
+            audit.lines(catalog: catalog).forEach(Output.line)
+        }
+        return audit.ok ? 0 : 1
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Glibc
+import IAPCore
+import Simulator
+
+/// `storesim run`: runs scenario scripts in one world and prints the transcript.
+enum RunCommand {
+    static let spec = CommandSpec(
+        name: "run",
+        summary: "Run scenario scripts in one world, printing every delivered message.",
+        options: [
+            OptionSpec(name: "--data-dir", value: "DIR", help: "the world to run in (default: a fresh temporary one, removed afterwards)"),
+            OptionSpec(name: "--catalog", value: "FILE", help: "the product catalog"),
+            OptionSpec(name: "--seed", value: "N", help: "seed for the Store's receipt key and ids (default 1)"),
+            OptionSpec(name: "--real-crash", value: nil, help: "a crash kills this process with SIGKILL instead of discarding the app"),
+        ],
+        arguments: (name: "SCRIPT", minimum: 1, maximum: Int.max),
+        details: """
+            Scripts share one world, in order. Exit status: 0 when every expect held, 1 when one
+            failed, 2 for a bad script, catalog or data directory. See CONTRACT.md for the language.
+            """,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
+        let seed = try Options.seed(arguments)
+        let temporary = arguments.value("--data-dir") == nil
+        let directory: DataDirectory
+        do {
+            directory = temporary ? try DataDirectory.temporary() : Options.dataDirectory(arguments)
+        } catch {
+            throw .input(error.description)
+        }
+        defer {
+            if temporary { try? FileManager.default.removeItem(atPath: directory.path) }
+        }
+        let lock = try Options.lock(directory, command: "storesim run")
+        let catalog = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: directory, record: true)
+        let parser = ScenarioParser(catalog: catalog)
+        var scripts: [(String, [ScenarioStep])] = []
+        for path in arguments.positional {
+            scripts.append((path, try parse(path, parser: parser)))
+        }
+        let world: World
+        do {
+            world = try World(directory: directory, catalog: catalog, seed: seed)
+        } catch {
+            throw .input(error.description)
+        }
+        world.onEvent = { event in
+            for line in EventText.lines(event) { Output.line(line) }
+        }
+        if arguments.flag("--real-crash") {
+            world.crashMode = .realKill(beforeKill: { what in
+                Output.line("storesim: \(what); the process is killed now (SIGKILL). Run again with the same --data-dir to see the recovery.")
+            })
+        }
+        let runner = ScenarioRunner(world: world, output: Output.line)
+        do {
+            for (path, steps) in scripts {
+                try runner.run(steps, file: path)
+            }
+        } catch {
+            throw .input(error.description)
+        }
+        withExtendedLifetime(lock) {}
+        Output.line("expectations: \(runner.metExpectations) met, \(runner.failedExpectations.count) failed")
+        for failure in runner.failedExpectations {
+            Output.error("expect failed: \(failure)")
+        }
+        return runner.failedExpectations.isEmpty ? 0 : 1
+    }
+
+    private static func parse(_ path: String, parser: ScenarioParser) throws(CLIError) -> [ScenarioStep] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .input("\(path): no such file")
+        }
+        guard !isDirectory.boolValue else { throw .input("\(path): is a directory, not a script") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .input("\(path): cannot be read")
+        }
+        guard data.count <= 1 << 20 else { throw .input("\(path): too large to be a scenario script (over 1 MiB)") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .input("\(path): not UTF-8 text")
+        }
+        do {
+            return try parser.parse(text, file: path)
+        } catch {
+            throw .input(error.description)
+        }
+    }
+}

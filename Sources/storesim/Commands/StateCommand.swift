@@ -1,0 +1,31 @@
+import IAPCore
+import Simulator
+
+/// `storesim state`: what each party holds.
+enum StateCommand {
+    static let spec = CommandSpec(
+        name: "state",
+        summary: "Show what the Store, the Server and the app's cache hold.",
+        options: [Options.dataDir, Options.json],
+        arguments: nil,
+        details: "Only reads; works beside a running TUI.",
+        run: run)
+
+    static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
+        let directory = Options.dataDirectory(arguments)
+        let catalog = try CatalogResolver.resolve(option: nil, directory: directory, record: false)
+        let snapshot: WorldSnapshot
+        do {
+            snapshot = try WorldSnapshot.read(directory)
+        } catch {
+            throw .input(error.description)
+        }
+        let view = StateView(snapshot: snapshot, catalog: catalog)
+        if arguments.flag("--json") {
+            Output.line(view.json.rendered)
+        } else {
+            view.lines.forEach(Output.line)
+        }
+        return 0
+    }
+}

@@ -1,0 +1,77 @@
+import IAPCore
+import Simulator
+
+/// The `state` command's picture of a snapshot, as lines or as JSON.
+struct StateView {
+    let snapshot: WorldSnapshot
+    let catalog: Catalog
+
+    private func title(_ productId: String) -> String {
+        catalog.product(id: productId)?.title(locale: "en_US") ?? productId
+    }
+
+    var lines: [String] {
+        let settings = snapshot.settings
+        var lines = [
+            "clock \(SimulatedTime.format(SimulatedTime.epoch.addingTimeInterval(Double(settings.clockMillis) / 1000 - SimulatedTime.epoch.timeIntervalSince1970)))  strategy \(settings.strategy.rawValue)  network \(settings.networkOnline ? "online" : "offline")  server \(settings.server.rawValue)",
+            "",
+            "Store: \(snapshot.transactions.count) transactions",
+        ]
+        for record in snapshot.transactions {
+            var flags: [String] = [record.kind.rawValue]
+            if record.charged { flags.append("charged") }
+            if record.isUnfinished { flags.append("UNFINISHED") } else if record.finished { flags.append("finished") }
+            if record.refunded { flags.append("refunded") }
+            lines.append("  tx \(record.id)  \(record.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(title(record.productId))  [\(flags.joined(separator: ", "))]  \(SimulatedTime.format(record.date))")
+        }
+        lines += ["", "Server: \(snapshot.ledger.credits.count) credits"]
+        for credit in snapshot.ledger.credits {
+            lines.append("  tx \(credit.transactionId)  \(title(credit.productId))  \(credit.grant)")
+        }
+        for (currency, amount) in snapshot.ledger.balances.sorted(by: { $0.key < $1.key }) {
+            lines.append("  balance \(currency): \(amount)")
+        }
+        for entitlement in snapshot.ledger.entitlements {
+            let until = entitlement.expires.map { " until \(SimulatedTime.format($0))" } ?? ""
+            lines.append("  owns \(title(entitlement.productId))\(until)")
+        }
+        lines += ["", "App cache: \(snapshot.cache.orders.count) pending orders"]
+        for order in snapshot.cache.orders {
+            lines.append("  tx \(order.transactionId)  \(title(order.productId))")
+        }
+        lines += snapshot.cache.warnings.map { "  warning: \($0)" }
+        return lines
+    }
+
+    var json: JSONText {
+        let settings = snapshot.settings
+        return .object([
+            ("strategy", .string(settings.strategy.rawValue)),
+            ("network", .string(settings.networkOnline ? "online" : "offline")),
+            ("server", .string(settings.server.rawValue)),
+            ("clockMillis", .int(Int(settings.clockMillis))),
+            ("transactions", .array(snapshot.transactions.map { record in
+                .object([
+                    ("id", .string(record.id)), ("originalId", .string(record.originalId)),
+                    ("productId", .string(record.productId)), ("state", .string(record.state.rawValue)),
+                    ("kind", .string(record.kind.rawValue)), ("charged", .bool(record.charged)),
+                    ("finished", .bool(record.finished)), ("refunded", .bool(record.refunded)),
+                    ("date", .string(SimulatedTime.format(record.date))),
+                ])
+            })),
+            ("credits", .array(snapshot.ledger.credits.map { credit in
+                .object([("transactionId", .string(credit.transactionId)), ("productId", .string(credit.productId)),
+                         ("grant", .string(credit.grant))])
+            })),
+            ("balances", .object(snapshot.ledger.balances.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+            ("entitlements", .array(snapshot.ledger.entitlements.map { entitlement in
+                .object([("productId", .string(entitlement.productId)),
+                         ("expires", entitlement.expires.map { .string(SimulatedTime.format($0)) } ?? .null)])
+            })),
+            ("pendingOrders", .array(snapshot.cache.orders.map { order in
+                .object([("transactionId", .string(order.transactionId)), ("productId", .string(order.productId))])
+            })),
+            ("cacheWarnings", .array(snapshot.cache.warnings.map(JSONText.string))),
+        ])
+    }
+}
