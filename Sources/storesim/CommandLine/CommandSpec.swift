@@ -1,3 +1,5 @@
+import Foundation
+
 /// One subcommand of `storesim`: its name, options, arguments, help text and what it runs.
 struct CommandSpec: Sendable {
     let name: String

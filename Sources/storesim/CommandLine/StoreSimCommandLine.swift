@@ -1,3 +1,5 @@
+import Foundation
+
 /// Dispatches `storesim`'s arguments to a subcommand, and answers `--help`, `help COMMAND` and
 /// `--version`.
 struct StoreSimCommandLine {

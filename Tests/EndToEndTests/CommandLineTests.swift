@@ -1,0 +1,136 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The command line as CONTRACT.md promises it: help, version, exit statuses, one-line errors.
+@Suite struct CommandLineTests {
+    @Test func helpListsEveryCommand() throws {
+        let result = try StoreSimProcess.run(["--help"])
+        #expect(result.status == 0)
+        for command in ["run", "audit", "state", "reset"] {
+            #expect(result.stdout.contains("\n  \(command) "))
+        }
+    }
+
+    @Test func helpForOneCommandShowsItsOptions() throws {
+        let result = try StoreSimProcess.run(["help", "run"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("usage: storesim run [--data-dir DIR] [--catalog FILE] [--seed N] [--real-crash] SCRIPT..."))
+    }
+
+    @Test func versionPrintsOneLine() throws {
+        let result = try StoreSimProcess.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("storesim "))
+        #expect(result.stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test func unknownCommandIsOneErrorLineAndStatusTwo() throws {
+        let result = try StoreSimProcess.run(["fly"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "storesim: error: unknown command 'fly'; see 'storesim --help'\n")
+    }
+
+    @Test func badScriptLineNamesFileAndLine() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("bad.scenario", "# fine\nbuy com.storesim.coins.100\ndance now\n")
+        let result = try StoreSimProcess.run(["run", script])
+        #expect(result.status == 2)
+        #expect(result.stderr == "storesim: error: \(script): line 3: unknown command 'dance'\n")
+        #expect(result.stdout.isEmpty, "nothing runs when a script does not parse")
+    }
+
+    @Test func unknownProductIsAnError() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("bad.scenario", "buy com.example.nothing\n")
+        let result = try StoreSimProcess.run(["run", script])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("line 1: unknown product 'com.example.nothing'"))
+    }
+
+    @Test func appCommandWhileTheAppIsDownIsAnError() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("down.scenario", "quit\nbuy com.storesim.coins.100\n")
+        let result = try StoreSimProcess.run(["run", script])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("line 2: 'buy' needs the running app"))
+    }
+
+    @Test func failedExpectSaysWhatItWantedAndFoundAndExitsOne() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("wrong.scenario", """
+            buy com.storesim.coins.100
+            expect balance coins 999
+            expect credited com.storesim.coins.100 1
+            """)
+        let result = try StoreSimProcess.run(["run", script])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("✗ expect balance coins 999: expected 999, found 100"))
+        #expect(result.stdout.contains("✓ expect credited com.storesim.coins.100 1"), "the run goes on after a failed expect")
+        #expect(result.stderr.contains("line 2: expect balance coins 999: expected 999, found 100"))
+    }
+
+    @Test func brokenCatalogNamesFileAndJSONPath() throws {
+        let folder = try TemporaryFolder()
+        let catalog = try folder.write("catalog.json", """
+            {"storefront": "USA", "products": [{"id": "a", "type": "consumable", "referenceName": "A",
+             "price": "0.99", "localizations": {"en_US": {"title": "A", "description": "a"}},
+             "grant": {"coins": 1}, "colour": "red"}]}
+            """)
+        let script = try folder.write("ok.scenario", "expect audit ok\n")
+        let result = try StoreSimProcess.run(["run", "--catalog", catalog, script])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("storesim: error: \(catalog): $.products[0].colour: "))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func secondWriterIsRefusedAndNamesTheHolder() throws {
+        let folder = try TemporaryFolder()
+        let lockPath = folder.path + "/storesim.lock"
+        let fd = open(lockPath, O_RDWR | O_CREAT, 0o644)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
+        let holder = "process \(getpid()) (the test)\n"
+        _ = holder.withCString { write(fd, $0, strlen($0)) }
+        let script = try folder.write("ok.scenario", "expect audit ok\n")
+        let result = try StoreSimProcess.run(["run", "--data-dir", folder.path, script])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("in use by process \(getpid()) (the test)"))
+        let audit = try StoreSimProcess.run(["audit", "--data-dir", folder.path])
+        #expect(audit.status == 0, "audit only reads and works beside a writer")
+    }
+
+    @Test func dataDirectoryComesFromTheEnvironment() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\n")
+        let run = try StoreSimProcess.run(["run", "--data-dir", folder.path + "/world", script])
+        #expect(run.status == 0)
+        let state = try StoreSimProcess.run(["state", "--json"], environment: ["STORESIM_DATA_DIR": folder.path + "/world"])
+        #expect(state.status == 0)
+        #expect(state.stdout.contains("\"balances\": {\"coins\": 100}"))
+        let xdg = try StoreSimProcess.run(["audit", "--json"], environment: ["XDG_STATE_HOME": folder.path, "STORESIM_DATA_DIR": ""])
+        #expect(xdg.stdout.contains("\"paid\": 0"), "with no world under XDG_STATE_HOME/storesim the audit is empty")
+    }
+
+    @Test func auditJSONHasTheContractsShape() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\n")
+        _ = try StoreSimProcess.run(["run", "--data-dir", folder.path, script])
+        let audit = try StoreSimProcess.run(["audit", "--json", "--data-dir", folder.path])
+        #expect(audit.stdout == """
+            {"paid": 1, "credited": 1, "pending": 0, "unfinished": 0, "recoverable": 0, "lost": 0, "doubleCredited": 0, "orphanCredits": 0, "refunded": 0, "ok": true}
+
+            """)
+    }
+
+    @Test func resetEmptiesTheWorld() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\n")
+        _ = try StoreSimProcess.run(["run", "--data-dir", folder.path + "/w", script])
+        let reset = try StoreSimProcess.run(["reset", "--data-dir", folder.path + "/w"])
+        #expect(reset.status == 0)
+        let audit = try StoreSimProcess.run(["audit", "--json", "--data-dir", folder.path + "/w"])
+        #expect(audit.stdout.contains("\"paid\": 0"))
+    }
+}
