@@ -1,0 +1,79 @@
+import IAPCore
+import Testing
+@testable import Simulator
+
+/// Each strategy crashed at each point, then relaunched: which windows lose money.
+@Suite struct CrashOutcomeTests {
+    static let cases: [(Strategy, CrashPoint, Int)] = {
+        var cases: [(Strategy, CrashPoint, Int)] = []
+        for strategy in Strategy.allCases {
+            for point in CrashPoint.allCases {
+                let loses = strategy.finishesAtOnce && point == .finished
+                cases.append((strategy, point, loses ? 1 : 0))
+            }
+        }
+        return cases
+    }()
+
+    @Test(arguments: cases)
+    func crashThenLaunch(_ strategy: Strategy, _ point: CrashPoint, _ expectedLost: Int) throws {
+        let fixture = try WorldFixture(strategy: strategy)
+        try fixture.run(.crashAt(point), .buy(productId: "com.storesim.coins.100", answer: .confirm))
+        let reachesPoint = strategy.usesCache || point != .cached
+        #expect(fixture.world.appStatus.isRunning == !reachesPoint)
+        if reachesPoint {
+            try fixture.run(.launch)
+        }
+        let audit = try fixture.audit()
+        #expect(audit.paid == 1)
+        #expect(audit.lost == expectedLost)
+        #expect(audit.doubleCredited == 0)
+        #expect(audit.credited == 1 - expectedLost)
+        #expect(audit.pending == 0)
+        #expect(audit.unfinished == 0)
+    }
+
+    @Test func recoveryReportNamesTheProductAndSaysRecovered() throws {
+        let fixture = try WorldFixture()
+        try fixture.run(.crashAt(.verified), .buy(productId: "com.storesim.coins.550", answer: .confirm), .launch)
+        let report = try #require(fixture.events.last { $0.kind == .report })
+        #expect(report.text.contains("recovered 1 purchase"))
+        #expect(report.text.contains("550 Coins"))
+        #expect(report.text.contains("already credited (duplicate suppressed)"))
+    }
+
+    @Test func serverDownKeepsThePurchasePendingUntilTheNextLaunch() throws {
+        let fixture = try WorldFixture()
+        try fixture.run(.server(.down), .buy(productId: "com.storesim.coins.100", answer: .confirm))
+        var audit = try fixture.audit()
+        #expect(audit.credited == 0)
+        #expect(audit.pending == 1)
+        #expect(audit.unfinished == 1)
+        #expect(audit.recoverable == 1)
+        #expect(audit.lost == 0)
+        try fixture.run(.server(.up), .quit, .launch)
+        audit = try fixture.audit()
+        #expect(audit.credited == 1)
+        #expect(audit.pending == 0)
+        #expect(audit.unfinished == 0)
+        let report = try #require(fixture.events.last { $0.kind == .report })
+        #expect(report.text.contains("credited now"))
+    }
+
+    @Test func aCrashDropsMessagesToTheAppButDeliversThoseToTheStore() throws {
+        let fixture = try WorldFixture()
+        try fixture.run(.crashAt(.paymentSent), .buy(productId: "com.storesim.pro", answer: .confirm))
+        let afterCrash = fixture.events.drop { $0.kind != .crash }
+        #expect(afterCrash.contains { $0.kind == .message && $0.to == .store && $0.text.hasPrefix("add payment") })
+        #expect(afterCrash.contains { $0.kind == .dropped && $0.to == .app && $0.text.contains("purchased") })
+        #expect(try fixture.audit().unfinished == 1)
+    }
+
+    @Test func theTimelineSurvivesAReopenedWorld() throws {
+        let fixture = try WorldFixture()
+        try fixture.run(.buy(productId: "com.storesim.coins.100", answer: .confirm))
+        let stored = try EventLog.readAll(path: fixture.world.directory.events)
+        #expect(stored == fixture.events)
+        #expect(stored.map(\.seq) == Array(1...stored.count))
+    }
+}

@@ -1,0 +1,75 @@
+import IAPCore
+import Testing
+@testable import Simulator
+
+/// The scenario language of CONTRACT.md, parsed, with errors that name the file and line.
+@Suite struct ScenarioParserTests {
+    let parser = ScenarioParser(catalog: BuiltInCatalog.catalog())
+
+    @Test func parsesEveryCommandOfTheContract() throws {
+        let steps = try parser.parse("""
+            launch
+            quit
+            buy com.storesim.coins.100
+            buy com.storesim.pro ask   # a child asks
+            approve com.storesim.pro
+            decline com.storesim.pro
+            restore
+            crash
+            crash at server-committed
+            power-cut
+            account family
+            reinstall
+            network offline
+            server drop-response
+            store ask-to-buy on
+            store payments off
+            resolve com.storesim.coins.100
+            refund com.storesim.pro
+            advance 36h
+            subscription com.storesim.premium.monthly renew off
+            strategy queue-only
+            expect credited com.storesim.coins.100 2
+            expect balance coins 200
+            expect owned com.storesim.pro yes
+            expect pending 0
+            expect unfinished 1
+            expect lost 0
+            expect audit ok
+            """, file: "all.scenario")
+        #expect(steps.count == 28)
+        #expect(steps[3].command == .buy(productId: "com.storesim.pro", answer: .ask))
+        #expect(steps[3].text == "buy com.storesim.pro ask")
+        #expect(steps[8].command == .crashAt(.serverCommitted))
+        #expect(steps[18].command == .advance(seconds: 36 * 3600))
+        #expect(steps[19].command == .subscriptionRenew(productId: "com.storesim.premium.monthly", on: false))
+        #expect(steps[27].command == .expect(.auditOk))
+        #expect(steps[27].line == 28)
+    }
+
+    @Test func commentsAndBlankLinesAreSkippedButCounted() throws {
+        let steps = try parser.parse("# title\n\n  \nlaunch\n", file: "f")
+        #expect(steps == [ScenarioStep(file: "f", line: 4, text: "launch", command: .launch)])
+    }
+
+    @Test(arguments: [
+        ("fly away", "line 1: unknown command 'fly'"),
+        ("buy com.example.x", "line 1: unknown product 'com.example.x'"),
+        ("buy com.storesim.pro maybe", "line 1: unknown buy's answer 'maybe'"),
+        ("crash at lunch", "line 1: unknown crash point 'lunch'"),
+        ("advance 3 days", "line 1: usage: advance DURATION"),
+        ("advance 3w", "line 1: bad duration '3w'"),
+        ("expect balance coins -1", "line 1: '-1' is not a whole number"),
+        ("expect audit fine", "line 1: unknown expectation 'audit fine'"),
+        ("subscription com.storesim.pro renew on", "line 1: com.storesim.pro is not an auto-renewable subscription"),
+        ("launch now", "line 1: 'launch' takes no arguments"),
+        ("network sideways", "line 1: expected 'online' or 'offline', found 'sideways'"),
+    ])
+    func errorsNameTheFileAndLine(_ line: String, _ message: String) {
+        #expect {
+            try parser.parse(line, file: "bad.scenario")
+        } throws: { error in
+            "\(error)".hasPrefix("bad.scenario: \(message)")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import IAPCore
+@testable import Simulator
+
+/// A world in a fresh temporary directory, with a transcript of every event.
+final class WorldFixture {
+    let folder: URL
+    let world: World
+    private(set) var events: [Event] = []
+
+    init(strategy: Strategy = .verifyThenFinish) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("storesim-world-\(UUID().uuidString)")
+        world = try World(directory: DataDirectory(path: folder.path), catalog: BuiltInCatalog.catalog(), seed: 7)
+        world.onEvent = { [unowned self] event in events.append(event) }
+        try world.perform(.strategy(strategy))
+        try world.perform(.launch)
+    }
+
+    /// Runs commands as a script does: those that wait for quiet settle the world first.
+    func run(_ commands: ScenarioCommand...) throws {
+        for command in commands {
+            if command.waitsForQuiet { try world.settle() }
+            try world.perform(command)
+        }
+        try world.settle()
+    }
+
+    func audit() throws -> Audit {
+        try world.snapshot().audit(catalog: world.catalog)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
