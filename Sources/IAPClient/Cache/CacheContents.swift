@@ -5,7 +5,7 @@ public struct CacheContents: Sendable, Equatable {
     /// Problems met while reading, each naming the line: a torn last record, damaged records.
     public var warnings: [String]
     /// Damaged lines (with their newline), to copy to the quarantine file.
-    var damagedLines: [String]
+    var damagedLines: [[UInt8]]
     /// Whether the file must be rewritten clean: it ends in a torn record or holds damaged ones.
     var needsRewrite: Bool
     /// How many records the file holds, live or dead.
@@ -14,15 +14,15 @@ public struct CacheContents: Sendable, Equatable {
     static let header = "storesim pending orders v1"
     static let empty = CacheContents(orders: [], warnings: [], damagedLines: [], needsRewrite: false, recordCount: 0)
 
-    /// Parses the bytes of a cache file; refuses an unknown format version.
+    /// Parses the bytes of a cache file; refuses an unknown format version. A record is torn
+    /// only when it is the last one and its newline never made it to disk; any other bad record
+    /// (bad checksum, not UTF-8) is damaged and set aside for the quarantine file.
     static func parse(_ bytes: [UInt8], path: String) throws(CacheError) -> CacheContents {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CacheError(path: path, problem: "not UTF-8 text; left untouched")
-        }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let endsWithNewline = lines.last == ""
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let endsWithNewline = lines.last?.isEmpty == true
         if endsWithNewline { lines.removeLast() }
-        guard let first = lines.first else { return .empty }
+        guard let firstBytes = lines.first else { return .empty }
+        let first = String(decoding: firstBytes, as: UTF8.self)
         guard first == header else {
             if first.hasPrefix("storesim pending orders ") {
                 throw CacheError(path: path, line: 1, problem: "unknown format version '\(first.dropFirst(24))'; left untouched")
@@ -32,16 +32,16 @@ public struct CacheContents: Sendable, Equatable {
         var contents = CacheContents.empty
         var live: [String: PendingOrder] = [:]
         var order: [String] = []
-        for (offset, line) in lines.enumerated().dropFirst() {
-            let isLast = offset == lines.count - 1
-            if isLast && !endsWithNewline {
+        for (offset, lineBytes) in lines.enumerated().dropFirst() {
+            let torn = offset == lines.count - 1 && !endsWithNewline
+            if torn {
                 contents.needsRewrite = true
             }
-            guard let record = CacheRecord(line: line) else {
-                if isLast {
+            guard let line = String(validating: lineBytes, as: UTF8.self), let record = CacheRecord(line: line[...]) else {
+                if torn {
                     contents.warnings.append("line \(offset + 1): torn last record ignored (the app died while writing it)")
                 } else {
-                    contents.damagedLines.append(String(line) + "\n")
+                    contents.damagedLines.append(Array(lineBytes) + [UInt8(ascii: "\n")])
                     contents.warnings.append("line \(offset + 1): damaged record set aside")
                 }
                 contents.needsRewrite = true

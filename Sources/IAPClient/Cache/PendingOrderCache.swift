@@ -27,7 +27,7 @@ public final class PendingOrderCache {
         do {
             if !contents.damagedLines.isEmpty {
                 let quarantine = try AppendOnlyFile(path: path + ".quarantine")
-                try quarantine.append(Array(contents.damagedLines.joined().utf8))
+                try quarantine.append(Array(contents.damagedLines.joined()))
             }
             let exists = try DurableFile.read(path) != nil
             if !exists || contents.needsRewrite {

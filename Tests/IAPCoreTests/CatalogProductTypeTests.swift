@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import IAPCore
+
+@Suite("Catalog products: the fields each type has")
+struct CatalogProductTypeTests {
+    private typealias Fixture = CatalogFixture
+
+    @Test func grantIsRequiredForConsumables() {
+        expectProductError(Fixture.product(.consumable, ["grant": NSNull()]), at: ".grant", problem: "missing required key")
+        expectProductError(Fixture.product(.consumable, ["grant": [String: Int]()]), at: ".grant", problem: "must grant at least one currency")
+        expectProductError(Fixture.product(.consumable, ["grant": ["coins", 10]]), at: ".grant", problem: "expected an object, found an array")
+    }
+
+    @Test func grantAmountsArePositiveWholeNumbers() {
+        let valid = Fixture.document([Fixture.product(.consumable, ["grant": ["coins": 10]])])
+        for amount in ["0", "-1", "1.5", "1e3", "10.0", "1000000001", "12345678901234567890"] {
+            expectCatalogError(
+                valid.replacingOccurrences(of: "\"coins\":10", with: "\"coins\":\(amount)"),
+                path: "$.products[0].grant.coins", problem: "must be a whole number from 1 to 1000000000"
+            )
+        }
+        expectProductError(Fixture.product(.consumable, ["grant": ["coins": "100"]]), at: ".grant.coins", problem: "expected a number, found a string")
+        expectProductError(Fixture.product(.consumable, ["grant": ["coins": true]]), at: ".grant.coins", problem: "expected a number, found a boolean")
+        expectProductError(Fixture.product(.consumable, ["grant": ["gold coins": 1]]), at: ".grant[\"gold coins\"]", problem: "a currency name must be non-empty, without whitespace")
+    }
+
+    @Test func grantsSeveralCurrencies() throws {
+        let product = Fixture.product(.consumable, ["grant": ["coins": 100, "gems": 1_000_000_000]])
+        let catalog = try CatalogParser.parse(Data(Fixture.document([product]).utf8), file: Fixture.file)
+        #expect(catalog.products.first?.grant == ["coins": 100, "gems": 1_000_000_000])
+    }
+
+    @Test(arguments: [ProductType.nonConsumable, .autoRenewable, .nonRenewing])
+    func grantIsOnlyForConsumables(type: ProductType) {
+        expectProductError(Fixture.product(type, ["grant": ["coins": 1]]), at: ".grant", problem: "grant is only for consumables")
+    }
+
+    @Test func autoRenewableNeedsPeriodAndGroup() {
+        expectProductError(Fixture.product(.autoRenewable, ["period": NSNull()]), at: ".period", problem: "missing required key")
+        expectProductError(Fixture.product(.autoRenewable, ["period": "P1X"]), at: ".period", problem: "\"P1X\" is not an ISO 8601 duration")
+        expectProductError(Fixture.product(.autoRenewable, ["period": "PT1H"]), at: ".period", problem: "is not an ISO 8601 duration")
+        expectProductError(Fixture.product(.autoRenewable, ["period": 30]), at: ".period", problem: "expected a string, found a number")
+        expectProductError(Fixture.product(.autoRenewable, ["group": NSNull()]), at: ".group", problem: "missing required key")
+        expectProductError(Fixture.product(.autoRenewable, ["group": ""]), at: ".group", problem: "must not be empty")
+    }
+
+    @Test func introductoryOffer() throws {
+        let offer = { (value: Any) in Fixture.product(.autoRenewable, ["introductoryOffer": value]) }
+        expectProductError(offer("freeTrial"), at: ".introductoryOffer", problem: "expected an object, found a string")
+        expectProductError(offer(["mode": "payAsYouGo", "period": "P1W"]), at: ".introductoryOffer.mode", problem: "unknown mode \"payAsYouGo\" (expected freeTrial)")
+        expectProductError(offer(["period": "P1W"]), at: ".introductoryOffer.mode", problem: "missing required key")
+        expectProductError(offer(["mode": "freeTrial"]), at: ".introductoryOffer.period", problem: "missing required key")
+        expectProductError(offer(["mode": "freeTrial", "period": "P"]), at: ".introductoryOffer.period", problem: "is not an ISO 8601 duration")
+        expectProductError(offer(["mode": "freeTrial", "period": "P1W", "price": "0"]), at: ".introductoryOffer.price", problem: "unknown key")
+        let catalog = try CatalogParser.parse(Data(Fixture.document([offer(["mode": "freeTrial", "period": "P3D"])]).utf8), file: Fixture.file)
+        #expect(catalog.products.first?.introductoryOffer == IntroductoryOffer(mode: .freeTrial, period: ISODuration(days: 3)))
+    }
+
+    @Test(arguments: [ProductType.consumable, .nonConsumable, .nonRenewing])
+    func subscriptionKeysAreOnlyForAutoRenewable(type: ProductType) {
+        expectProductError(Fixture.product(type, ["period": "P1M"]), at: ".period", problem: "period is only for autoRenewable products")
+        expectProductError(Fixture.product(type, ["group": "premium"]), at: ".group", problem: "group is only for autoRenewable products")
+        expectProductError(Fixture.product(type, ["introductoryOffer": ["mode": "freeTrial", "period": "P1W"]]), at: ".introductoryOffer", problem: "introductoryOffer is only for autoRenewable products")
+    }
+
+    @Test func nonRenewingNeedsDuration() {
+        expectProductError(Fixture.product(.nonRenewing, ["duration": NSNull()]), at: ".duration", problem: "missing required key")
+        expectProductError(Fixture.product(.nonRenewing, ["duration": "P0M"]), at: ".duration", problem: "\"P0M\" is not an ISO 8601 duration")
+    }
+
+    @Test(arguments: [ProductType.consumable, .nonConsumable, .autoRenewable])
+    func durationIsOnlyForNonRenewing(type: ProductType) {
+        expectProductError(Fixture.product(type, ["duration": "P3M"]), at: ".duration", problem: "duration is only for nonRenewing products")
+    }
+}

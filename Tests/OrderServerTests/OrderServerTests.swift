@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+import IAPCore
+import OrderServer
+import Storage
+import StoreEngine
+
+/// A real Store and a real Server joined by a queue: each message is delivered in turn until
+/// none is left; messages for the App are kept for the test to read.
+private final class Router: Link {
+    let store: Store
+    let server: OrderServer
+    let serverPath: String
+    var now = SimulatedTime.epoch
+    private var queue: [Message] = []
+    private(set) var toApp: [Message] = []
+    /// Each time the Server passed `server-committed`: how many credits `server.sqlite` held then.
+    private(set) var commitsSeen: [Int] = []
+
+    init(directory: String) throws {
+        let catalog = BuiltInCatalog.catalog()
+        store = try Store(path: directory + "/store.sqlite", catalog: catalog, seed: 42)
+        serverPath = directory + "/server.sqlite"
+        server = try OrderServer(path: serverPath, catalog: catalog)
+    }
+
+    func send(_ message: Message) { queue.append(message) }
+    func note(_ text: String, from: Party, to: Party?, transactionId: String?) {}
+    func reached(_ point: CrashPoint) throws(AppCrash) {}
+
+    func passed(_ point: CrashPoint) {
+        guard point == .serverCommitted else { return }
+        // Read the file from outside, as another process would: the credit must be committed.
+        commitsSeen.append((try? OrderServer.readLedger(path: serverPath).credits.count) ?? -1)
+    }
+
+    /// Sends a message from the App and delivers everything that follows.
+    func deliver(_ message: Message) throws {
+        queue.append(message)
+        while !queue.isEmpty {
+            let next = queue.removeFirst()
+            switch next.to {
+            case .store: try store.receive(next, link: self)
+            case .server: try server.receive(next, link: self)
+            default: toApp.append(next)
+            }
+        }
+    }
+
+    func takeToApp() -> [Message] {
+        defer { toApp = [] }
+        return toApp
+    }
+}
+
+@Suite("The order server, with a real Store")
+final class OrderServerTests {
+    private let directory: String
+    private let router: Router
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("storesim-server-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        router = try Router(directory: directory)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    // MARK: Helpers
+
+    /// Buys a product at the Store and returns the purchased transaction the App would see.
+    private func buy(_ productId: String) throws -> StoreTransaction {
+        try router.deliver(.addPayment(PaymentRequest(productId: productId, answer: .confirm)))
+        let updates = router.takeToApp().compactMap { message -> StoreTransaction? in
+            if case .transactionUpdated(let transaction) = message { return transaction }
+            return nil
+        }
+        let purchased = try #require(updates.last)
+        try #require(purchased.state == .purchased)
+        return purchased
+    }
+
+    /// Asks the Server to verify, as the App would, and returns its answer.
+    private func verify(_ transaction: StoreTransaction, claiming productId: String? = nil,
+                        receipt: String? = nil) throws -> VerificationAnswer {
+        let claimed = productId ?? transaction.productId
+        let request = VerificationRequest(
+            transactionId: transaction.id, productId: claimed,
+            serverProductId: BuiltInCatalog.catalog().product(id: claimed)?.serverProductId,
+            receipt: try receipt ?? #require(transaction.receipt))
+        try router.deliver(.verifyPurchase(request))
+        let replies = router.takeToApp()
+        try #require(replies.count == 1)
+        guard case .verificationAnswered(let answer) = replies[0] else {
+            Issue.record("expected an answer, got \(replies[0])")
+            throw ServerError(StorageError(path: "", problem: "no answer"))
+        }
+        #expect(answer.transactionId == transaction.id)
+        return answer
+    }
+
+    private func ledger() throws -> Ledger {
+        try router.server.ledger()
+    }
+
+    // MARK: Crediting
+
+    @Test func consumableCreditAddsTheGrantOnce() throws {
+        let purchase = try buy("com.storesim.coins.100")
+        let answer = try verify(purchase)
+        #expect(answer.outcome == .credited)
+        #expect(answer.productId == "com.storesim.coins.100")
+        #expect(answer.grant == "+100 coins")
+        let ledger = try ledger()
+        #expect(ledger.balances == ["coins": 100])
+        #expect(ledger.credits.map(\.transactionId) == [purchase.id])
+        #expect(ledger.credits.first?.account == "demo")
+        #expect(ledger.rejections.isEmpty)
+        #expect(ledger.entitlements.isEmpty)
+    }
+
+    @Test func twoPurchasesAreTwoCredits() throws {
+        _ = try verify(try buy("com.storesim.coins.100"))
+        _ = try verify(try buy("com.storesim.coins.550"))
+        _ = try verify(try buy("com.storesim.coins.100"))
+        let ledger = try ledger()
+        #expect(ledger.balances == ["coins": 750])
+        #expect(ledger.creditCount(productId: "com.storesim.coins.100") == 2)
+        #expect(ledger.creditCount(productId: "com.storesim.coins.550") == 1)
+    }
+
+    @Test func theSameVerificationTwiceIsCreditedOnlyOnce() throws {
+        let purchase = try buy("com.storesim.coins.100")
+        #expect(try verify(purchase).outcome == .credited)
+        let second = try verify(purchase)
+        #expect(second.outcome == .alreadyCredited)
+        #expect(second.productId == "com.storesim.coins.100")
+        let ledger = try ledger()
+        #expect(ledger.balances == ["coins": 100])
+        #expect(ledger.credits.count == 1)
+    }
+
+    @Test func aCreditSurvivesReopeningTheServer() throws {
+        let purchase = try buy("com.storesim.coins.100")
+        _ = try verify(purchase)
+        let reopened = try OrderServer(path: router.serverPath, catalog: BuiltInCatalog.catalog())
+        #expect(try reopened.ledger() == ledger())
+        #expect(try reopened.ledger().balances == ["coins": 100])
+    }
+
+    // MARK: Refusing
+
+    @Test(arguments: [
+        ("flip the last signature digit", ReceiptStatus.notAuthenticated),
+        ("garbage", ReceiptStatus.malformed),
+    ])
+    func tamperedReceiptIsRejectedAndRecorded(tampering: String, expected: ReceiptStatus) throws {
+        let purchase = try buy("com.storesim.coins.100")
+        let receipt = try #require(purchase.receipt)
+        let tampered = tampering == "garbage"
+            ? "not a receipt at all"
+            : String(receipt.dropLast()) + (receipt.last == "0" ? "1" : "0")
+        let answer = try verify(purchase, receipt: tampered)
+        #expect(answer.outcome == .rejected(expected))
+        #expect(answer.productId == nil)
+        let ledger = try ledger()
+        #expect(ledger.credits.isEmpty)
+        #expect(ledger.balances.isEmpty)
+        #expect(ledger.rejections.map(\.transactionId) == [purchase.id])
+        #expect(ledger.rejections.map(\.status) == [expected.rawValue])
+        #expect(router.commitsSeen.isEmpty)
+    }
+
+    @Test func verificationUnavailableIsRejectedThenCreditedOnRetry() throws {
+        let purchase = try buy("com.storesim.coins.100")
+        try router.store.setSwitches { $0.verificationAvailable = false }
+        #expect(try verify(purchase).outcome == .rejected(.serviceUnavailable))
+        #expect(try ledger().balances.isEmpty)
+        try router.store.setSwitches { $0.verificationAvailable = true }
+        #expect(try verify(purchase).outcome == .credited)
+        #expect(try ledger().balances == ["coins": 100])
+    }
+
+    @Test func claimingADearerProductIsCreditedAsTheReceiptSays() throws {
+        let purchase = try buy("com.storesim.coins.100")
+        let answer = try verify(purchase, claiming: "com.storesim.coins.550")
+        #expect(answer.outcome == .credited)
+        #expect(answer.productId == "com.storesim.coins.100")
+        #expect(answer.grant == "+100 coins")
+        let ledger = try ledger()
+        #expect(ledger.balances == ["coins": 100])
+        #expect(ledger.credits.map(\.productId) == ["com.storesim.coins.100"])
+    }
+
+    // MARK: Entitlements
+
+    @Test func nonConsumableGivesAnEntitlementForGood() throws {
+        let purchase = try buy("com.storesim.pro")
+        let answer = try verify(purchase)
+        #expect(answer.outcome == .credited)
+        #expect(answer.grant == "owns com.storesim.pro")
+        let ledger = try ledger()
+        #expect(ledger.entitlements.map(\.productId) == ["com.storesim.pro"])
+        #expect(ledger.entitlements.first?.transactionId == purchase.id)
+        #expect(ledger.entitlements.first?.expires == nil)
+        #expect(ledger.owns(productId: "com.storesim.pro", at: SimulatedTime.epoch))
+        #expect(ledger.owns(productId: "com.storesim.pro", at: .distantFuture))
+        #expect(!ledger.owns(productId: "com.storesim.premium.monthly", at: SimulatedTime.epoch))
+        #expect(ledger.balances.isEmpty)
+    }
+
+    @Test func autoRenewableEntitlementExpiresOnePeriodAfterPurchase() throws {
+        router.now = SimulatedTime.epoch  // 2026-01-01 00:00:00
+        let purchase = try buy("com.storesim.premium.monthly")
+        // Verified ten days later: the period still runs from the purchase.
+        router.now = SimulatedTime.epoch.addingTimeInterval(10 * 86_400)
+        let answer = try verify(purchase)
+        #expect(answer.outcome == .credited)
+        #expect(answer.grant == "owns com.storesim.premium.monthly until 2026-02-01 00:00:00")
+        let oneMonthLater = SimulatedTime.epoch.addingTimeInterval(31 * 86_400)
+        let ledger = try ledger()
+        #expect(ledger.entitlements.first?.expires == oneMonthLater)
+        #expect(ledger.owns(productId: "com.storesim.premium.monthly", at: SimulatedTime.epoch))
+        #expect(ledger.owns(productId: "com.storesim.premium.monthly", at: oneMonthLater.addingTimeInterval(-1)))
+        #expect(!ledger.owns(productId: "com.storesim.premium.monthly", at: oneMonthLater))
+    }
+
+    @Test func restoringAnAlreadyCreditedProductIsNotCreditedAgain() throws {
+        let purchase = try buy("com.storesim.pro")
+        #expect(try verify(purchase).outcome == .credited)
+        try router.deliver(.restoreCompletedTransactions)
+        let restored = try #require(router.takeToApp().compactMap { message -> StoreTransaction? in
+            if case .transactionUpdated(let transaction) = message { return transaction }
+            return nil
+        }.first)
+        #expect(restored.state == .restored)
+        #expect(try verify(restored).outcome == .alreadyCredited)
+        #expect(try ledger().credits.count == 1)
+    }
+
+    // MARK: The crash point and the file
+
+    @Test func serverCommittedIsPassedExactlyWhenANewCreditIsCommitted() throws {
+        let first = try buy("com.storesim.coins.100")
+        _ = try verify(first)
+        #expect(router.commitsSeen == [1], "passed once, after the credit is on disk")
+        _ = try verify(first)
+        #expect(router.commitsSeen == [1], "not passed for an already-credited order")
+        _ = try verify(first, receipt: "garbage")
+        #expect(router.commitsSeen == [1], "not passed for a rejection")
+        _ = try verify(try buy("com.storesim.pro"))
+        #expect(router.commitsSeen == [1, 2])
+    }
+
+    @Test func readLedgerOnTheFileGivesTheSameLedger() throws {
+        _ = try verify(try buy("com.storesim.coins.100"))
+        _ = try verify(try buy("com.storesim.pro"))
+        _ = try verify(try buy("com.storesim.premium.yearly"))
+        let purchase = try buy("com.storesim.coins.550")
+        _ = try verify(purchase, receipt: "garbage")
+        let live = try ledger()
+        #expect(live.credits.count == 3)
+        #expect(live.rejections.count == 1)
+        #expect(try OrderServer.readLedger(path: router.serverPath) == live)
+    }
+
+    @Test func readLedgerOfAMissingFileFailsAndCreatesNothing() throws {
+        let missing = directory + "/no-server.sqlite"
+        #expect(throws: StorageError.self) { try OrderServer.readLedger(path: missing) }
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+}

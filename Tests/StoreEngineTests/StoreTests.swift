@@ -1,0 +1,499 @@
+import Foundation
+import Testing
+import IAPCore
+import Storage
+import StoreEngine
+
+/// A Link that keeps what the Store sends, so a test can read it back.
+private final class RecordingLink: Link {
+    var now = SimulatedTime.epoch
+    private(set) var sent: [Message] = []
+    private(set) var notes: [String] = []
+
+    func send(_ message: Message) { sent.append(message) }
+    func note(_ text: String, from: Party, to: Party?, transactionId: String?) { notes.append(text) }
+    func reached(_ point: CrashPoint) throws(AppCrash) {}
+    func passed(_ point: CrashPoint) {}
+
+    /// Everything sent since the last call.
+    func take() -> [Message] {
+        defer { sent = [] }
+        return sent
+    }
+}
+
+private enum Products {
+    static let coins = "com.storesim.coins.100"
+    static let pro = "com.storesim.pro"
+    static let monthly = "com.storesim.premium.monthly"
+    static let yearly = "com.storesim.premium.yearly"
+    static let season = "com.storesim.season"
+}
+
+@Suite("The simulated App Store")
+final class StoreTests {
+    private let directory: String
+    private let link = RecordingLink()
+    private var path: String { directory + "/store.sqlite" }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("storesim-store-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    // MARK: Helpers
+
+    private func openStore(path: String? = nil, seed: UInt64 = 42) throws -> Store {
+        try Store(path: path ?? self.path, catalog: BuiltInCatalog.catalog(), seed: seed)
+    }
+
+    private func updates(_ messages: [Message]) -> [StoreTransaction] {
+        messages.compactMap {
+            if case .transactionUpdated(let transaction) = $0 { return transaction }
+            return nil
+        }
+    }
+
+    /// Adds a payment and returns the transaction updates the Store sent for it.
+    private func pay(_ store: Store, _ productId: String, _ answer: SheetAnswer = .confirm) throws -> [StoreTransaction] {
+        _ = link.take()
+        try store.receive(.addPayment(PaymentRequest(productId: productId, answer: answer)), link: link)
+        return updates(link.take())
+    }
+
+    /// Buys a product and returns the purchased transaction.
+    private func buy(_ store: Store, _ productId: String) throws -> StoreTransaction {
+        let last = try #require(try pay(store, productId).last)
+        try #require(last.state == .purchased)
+        return last
+    }
+
+    private func check(_ store: Store, receipt: String, transactionId: String = "1") throws -> ReceiptCheckResult {
+        _ = link.take()
+        let request = VerificationRequest(transactionId: transactionId, productId: Products.coins,
+                                          serverProductId: nil, receipt: receipt)
+        try store.receive(.verifyReceipt(ReceiptCheck(request: request)), link: link)
+        let sent = link.take()
+        try #require(sent.count == 1)
+        guard case .receiptChecked(let result) = sent[0] else {
+            Issue.record("expected receiptChecked, got \(sent[0])")
+            throw StoreError.refused("no answer")
+        }
+        #expect(result.request == request, "the Store carries the app's request back")
+        return result
+    }
+
+    private func record(_ store: Store, _ id: String) throws -> StoreRecord {
+        try #require(try store.transactions().first { $0.id == id })
+    }
+
+    // MARK: Buying
+
+    @Test func confirmedPaymentIsPurchasingThenPurchasedWithAReceiptAndCharged() throws {
+        let store = try openStore()
+        let updates = try pay(store, Products.coins)
+        #expect(updates.map(\.state) == [.purchasing, .purchased])
+        let purchased = try #require(updates.last)
+        #expect(updates.first?.id == purchased.id)
+        #expect(purchased.productId == Products.coins)
+        #expect(purchased.originalId == purchased.id)
+        #expect(purchased.error == nil)
+        #expect(purchased.date == link.now)
+        let receipt = try #require(purchased.receipt)
+        #expect(!receipt.isEmpty)
+        let stored = try record(store, purchased.id)
+        #expect(stored.charged)
+        #expect(!stored.finished)
+        #expect(stored.state == .purchased)
+        #expect(stored.kind == .purchase)
+        #expect(stored.account == "demo")
+    }
+
+    @Test func cancelledPaymentFailsWithPaymentCancelledAndIsNotCharged() throws {
+        let store = try openStore()
+        let updates = try pay(store, Products.pro, .cancel)
+        #expect(updates.map(\.state) == [.purchasing, .failed])
+        let failed = try #require(updates.last)
+        #expect(failed.error == .paymentCancelled)
+        #expect(failed.receipt == nil)
+        #expect(try !record(store, failed.id).charged)
+    }
+
+    @Test func askedPaymentIsDeferredAndNotCharged() throws {
+        let store = try openStore()
+        let updates = try pay(store, Products.pro, .ask)
+        #expect(updates.map(\.state) == [.purchasing, .deferred])
+        let deferred = try #require(updates.last)
+        #expect(deferred.receipt == nil)
+        #expect(deferred.error == nil)
+        #expect(try !record(store, deferred.id).charged)
+    }
+
+    @Test func askToBuySwitchDefersEvenAConfirmedPayment() throws {
+        let store = try openStore()
+        try store.setSwitches { $0.askToBuy = true }
+        #expect(try pay(store, Products.coins).map(\.state) == [.purchasing, .deferred])
+        try store.setSwitches { $0.askToBuy = false }
+        #expect(try pay(store, Products.coins).map(\.state) == [.purchasing, .purchased])
+    }
+
+    @Test(arguments: [PurchaseError.networkError, .unknown, .paymentInvalid])
+    func failPurchasesSwitchFailsEveryPaymentWithItsError(error: PurchaseError) throws {
+        let store = try openStore()
+        try store.setSwitches { $0.failPurchases = error }
+        let updates = try pay(store, Products.coins)
+        #expect(updates.map(\.state) == [.purchasing, .failed])
+        #expect(updates.last?.error == error)
+        #expect(updates.last?.receipt == nil)
+        #expect(try store.transactions().allSatisfy { !$0.charged })
+    }
+
+    @Test func paymentsOffFailsWithNotAllowed() throws {
+        let store = try openStore()
+        #expect(store.canMakePayments)
+        try store.setSwitches { $0.paymentsAllowed = false }
+        #expect(!store.canMakePayments)
+        let updates = try pay(store, Products.coins)
+        #expect(updates.map(\.state) == [.purchasing, .failed])
+        #expect(updates.last?.error == .paymentNotAllowed)
+        #expect(try store.transactions().allSatisfy { !$0.charged })
+    }
+
+    @Test func unknownProductFailsAsAnInvalidPayment() throws {
+        let store = try openStore()
+        let updates = try pay(store, "com.storesim.nope")
+        #expect(updates.map(\.state) == [.purchasing, .failed])
+        #expect(updates.last?.error == .paymentInvalid)
+    }
+
+    // MARK: Ask to Buy
+
+    @Test func approvingADeferredRequestChargesItAndSendsPurchased() throws {
+        let store = try openStore()
+        let deferred = try #require(try pay(store, Products.pro, .ask).last)
+        link.now = SimulatedTime.epoch.addingTimeInterval(3600)
+        try store.approve(productId: Products.pro, link: link)
+        let sent = updates(link.take())
+        #expect(sent.count == 1)
+        let approved = try #require(sent.first)
+        #expect(approved.id == deferred.id)
+        #expect(approved.state == .purchased)
+        #expect(approved.date == link.now)
+        let receipt = try #require(approved.receipt)
+        #expect(try record(store, deferred.id).charged)
+        let result = try check(store, receipt: receipt)
+        #expect(result.status == .valid)
+        #expect(result.entries.map(\.transactionId) == [deferred.id])
+    }
+
+    @Test func decliningADeferredRequestFailsItUncharged() throws {
+        let store = try openStore()
+        let deferred = try #require(try pay(store, Products.pro, .ask).last)
+        try store.decline(productId: Products.pro, link: link)
+        let declined = try #require(updates(link.take()).first)
+        #expect(declined.id == deferred.id)
+        #expect(declined.state == .failed)
+        #expect(declined.error == .paymentCancelled)
+        #expect(declined.receipt == nil)
+        #expect(try !record(store, deferred.id).charged)
+    }
+
+    @Test func approveOrDeclineWithNothingWaitingIsRefused() throws {
+        let store = try openStore()
+        _ = try buy(store, Products.pro)
+        _ = link.take()
+        for action in [store.approve, store.decline] {
+            do {
+                try action(Products.pro, link)
+                Issue.record("nothing waits, so the command should be refused")
+            } catch {
+                guard case .refused(let reason) = error else {
+                    Issue.record("expected refused, got \(error)")
+                    continue
+                }
+                #expect(reason.contains(Products.pro))
+            }
+        }
+        #expect(link.sent.isEmpty)
+    }
+
+    @Test func aRequestCanBeApprovedOnlyOnce() throws {
+        let store = try openStore()
+        _ = try pay(store, Products.pro, .ask)
+        try store.approve(productId: Products.pro, link: link)
+        #expect(throws: StoreError.self) { try store.approve(productId: Products.pro, link: self.link) }
+        #expect(try store.transactions().filter(\.charged).count == 1)
+    }
+
+    // MARK: The payment queue
+
+    @Test func finishTransactionMarksItFinished() throws {
+        let store = try openStore()
+        let purchased = try buy(store, Products.coins)
+        try store.receive(.finishTransaction(transactionId: purchased.id), link: link)
+        #expect(try record(store, purchased.id).finished)
+        #expect(link.take().isEmpty, "finishing sends nothing")
+    }
+
+    @Test func finishingAnUnknownTransactionChangesNothing() throws {
+        let store = try openStore()
+        let purchased = try buy(store, Products.coins)
+        let before = try store.transactions()
+        try store.receive(.finishTransaction(transactionId: "999"), link: link)
+        try store.receive(.finishTransaction(transactionId: "not a number"), link: link)
+        #expect(try store.transactions() == before)
+        #expect(try !record(store, purchased.id).finished)
+    }
+
+    @Test func observerRedeliversExactlyTheUnfinishedTransactions() throws {
+        let store = try openStore()
+        let finished = try buy(store, Products.coins)
+        let unfinished = try buy(store, Products.pro)
+        let cancelled = try #require(try pay(store, Products.coins, .cancel).last)
+        _ = try pay(store, Products.monthly, .ask)
+        try store.receive(.finishTransaction(transactionId: finished.id), link: link)
+        _ = link.take()
+
+        try store.receive(.addTransactionObserver, link: link)
+        let redelivered = updates(link.take())
+        #expect(redelivered.map(\.id) == [unfinished.id, cancelled.id])
+        #expect(redelivered.first == unfinished, "the same transaction, receipt and all")
+
+        try store.receive(.finishTransaction(transactionId: unfinished.id), link: link)
+        try store.receive(.finishTransaction(transactionId: cancelled.id), link: link)
+        _ = link.take()
+        try store.receive(.addTransactionObserver, link: link)
+        #expect(link.take().isEmpty)
+    }
+
+    @Test func observerRedeliversOnlyTheSignedInAccountsTransactions() throws {
+        let store = try openStore()
+        _ = try buy(store, Products.coins)
+        try store.signIn(account: "someone-else")
+        #expect(store.account == "someone-else")
+        _ = link.take()
+        try store.receive(.addTransactionObserver, link: link)
+        #expect(link.take().isEmpty)
+    }
+
+    // MARK: Persistence
+
+    @Test func reopenedStoreKeepsUnfinishedTransactionsSwitchesAndReceiptKey() throws {
+        let receipt: String
+        let purchased: StoreTransaction
+        do {
+            let store = try openStore(seed: 1)
+            purchased = try buy(store, Products.pro)
+            receipt = try #require(purchased.receipt)
+            try store.setSwitches {
+                $0.askToBuy = true
+                $0.failPurchases = .networkError
+                $0.verificationAvailable = true
+            }
+        }
+        // Another seed: a reopened Store must keep the key it has, not derive a new one.
+        let reopened = try openStore(seed: 2)
+        #expect(reopened.switches.askToBuy)
+        #expect(reopened.switches.failPurchases == .networkError)
+        #expect(reopened.switches.paymentsAllowed)
+
+        _ = link.take()
+        try reopened.receive(.addTransactionObserver, link: link)
+        #expect(updates(link.take()) == [purchased])
+
+        let result = try check(reopened, receipt: receipt, transactionId: purchased.id)
+        #expect(result.status == .valid)
+        #expect(result.entries.map(\.transactionId) == [purchased.id])
+
+        try reopened.setSwitches { $0.failPurchases = nil; $0.askToBuy = false }
+        let next = try buy(reopened, Products.coins)
+        #expect(try #require(Int64(next.id)) > #require(Int64(purchased.id)), "ids are not reused")
+    }
+
+    @Test func switchesOffSurviveReopening() throws {
+        do {
+            let store = try openStore()
+            try store.setSwitches { $0.paymentsAllowed = false; $0.verificationAvailable = false }
+        }
+        let reopened = try openStore()
+        #expect(!reopened.switches.paymentsAllowed)
+        #expect(!reopened.switches.verificationAvailable)
+        #expect(!reopened.switches.askToBuy)
+        #expect(reopened.switches.failPurchases == nil)
+    }
+
+    @Test func readTransactionsSeesWhatTheStoreKeeps() throws {
+        let store = try openStore()
+        _ = try buy(store, Products.coins)
+        _ = try pay(store, Products.pro, .ask)
+        #expect(try Store.readTransactions(path: path) == store.transactions())
+        #expect(try Store.readTransactions(path: path).count == 2)
+    }
+
+    // MARK: verifyReceipt
+
+    @Test func validReceiptAnswersStatusZeroWithItsEntry() throws {
+        let store = try openStore()
+        link.now = SimulatedTime.epoch.addingTimeInterval(12.5)
+        let purchased = try buy(store, Products.coins)
+        link.now = SimulatedTime.epoch.addingTimeInterval(86_400)
+        let result = try check(store, receipt: try #require(purchased.receipt), transactionId: purchased.id)
+        #expect(result.status == .valid)
+        #expect(result.entries == [ReceiptEntry(
+            transactionId: purchased.id, originalTransactionId: purchased.id, productId: Products.coins,
+            account: "demo", purchaseDate: SimulatedTime.epoch.addingTimeInterval(12.5))])
+    }
+
+    @Test func receiptWithARewrittenPayloadIsNotAuthenticated() throws {
+        let store = try openStore()
+        let receipt = try #require(try buy(store, Products.coins).receipt)
+        let parts = receipt.split(separator: ".", omittingEmptySubsequences: false)
+        try #require(parts.count == 2)
+        let payload = try #require(Data(base64Encoded: String(parts[0])))
+        let forged = String(decoding: payload, as: UTF8.self)
+            .replacingOccurrences(of: Products.coins, with: "com.storesim.coins.550")
+        try #require(forged != String(decoding: payload, as: UTF8.self))
+        let tampered = Data(forged.utf8).base64EncodedString() + "." + parts[1]
+        let result = try check(store, receipt: tampered)
+        #expect(result.status == .notAuthenticated)
+        #expect(result.entries.isEmpty)
+    }
+
+    @Test func receiptWithOneChangedPayloadByteIsRefused() throws {
+        let store = try openStore()
+        let receipt = try #require(try buy(store, Products.coins).receipt)
+        let dot = try #require(receipt.firstIndex(of: "."))
+        // Change characters throughout the base64 payload, one at a time.
+        var positions = 0
+        for offset in stride(from: 0, to: receipt.distance(from: receipt.startIndex, to: dot), by: 7) {
+            var bytes = Array(receipt.utf8)
+            bytes[offset] = bytes[offset] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+            let result = try check(store, receipt: String(decoding: bytes, as: UTF8.self))
+            #expect([.malformed, .notAuthenticated].contains(result.status), "offset \(offset)")
+            #expect(result.entries.isEmpty)
+            positions += 1
+        }
+        #expect(positions > 10)
+    }
+
+    @Test func receiptWithAChangedSignatureIsNotAuthenticated() throws {
+        let store = try openStore()
+        let receipt = try #require(try buy(store, Products.coins).receipt)
+        let last = try #require(receipt.last)
+        let tampered = String(receipt.dropLast()) + (last == "0" ? "1" : "0")
+        #expect(try check(store, receipt: tampered).status == .notAuthenticated)
+        #expect(try check(store, receipt: String(receipt.dropLast(2))).status == .notAuthenticated)
+    }
+
+    @Test(arguments: ["", "garbage", "no-dot-here", "a.b", "....", "eyJ9.zz", "%%%.00"])
+    func garbageReceiptIsMalformed(text: String) throws {
+        let store = try openStore()
+        let result = try check(store, receipt: text)
+        #expect(result.status == .malformed)
+        #expect(result.entries.isEmpty)
+    }
+
+    @Test func receiptFromAStoreWithAnotherKeyIsNotAuthenticated() throws {
+        let mine = try openStore(seed: 1)
+        let theirs = try openStore(path: directory + "/other.sqlite", seed: 2)
+        let receipt = try #require(try buy(theirs, Products.coins).receipt)
+        #expect(try check(mine, receipt: receipt).status == .notAuthenticated)
+        #expect(try check(theirs, receipt: receipt).status == .valid)
+    }
+
+    @Test func verificationSwitchOffAnswers21005() throws {
+        let store = try openStore()
+        let receipt = try #require(try buy(store, Products.coins).receipt)
+        try store.setSwitches { $0.verificationAvailable = false }
+        let result = try check(store, receipt: receipt)
+        #expect(result.status == .serviceUnavailable)
+        #expect(result.status.rawValue == 21005)
+        #expect(result.entries.isEmpty)
+        try store.setSwitches { $0.verificationAvailable = true }
+        #expect(try check(store, receipt: receipt).status == .valid)
+    }
+
+    // MARK: Restore
+
+    @Test func restoreBringsBackNonConsumablesAndSubscriptionsOnly() throws {
+        let store = try openStore()
+        var originals: [String: StoreTransaction] = [:]
+        for product in [Products.coins, Products.pro, Products.monthly, Products.season] {
+            let purchased = try buy(store, product)
+            originals[product] = purchased
+            try store.receive(.finishTransaction(transactionId: purchased.id), link: link)
+        }
+        _ = try pay(store, Products.yearly, .cancel)
+        _ = try pay(store, Products.yearly, .ask)
+        let highestBefore = try store.transactions().compactMap { Int64($0.id) }.max() ?? 0
+        _ = link.take()
+
+        link.now = SimulatedTime.epoch.addingTimeInterval(7200)
+        try store.receive(.restoreCompletedTransactions, link: link)
+        let sent = link.take()
+        let restored = updates(sent)
+        #expect(Set(restored.map(\.productId)) == [Products.pro, Products.monthly])
+        #expect(restored.count == 2)
+        #expect(sent.last == .restoreCompleted(.finished(restored: 2)))
+        #expect(sent.count == 3)
+        for transaction in restored {
+            let original = try #require(originals[transaction.productId])
+            #expect(transaction.state == .restored)
+            #expect(transaction.originalId == original.id)
+            #expect(try #require(Int64(transaction.id)) > highestBefore, "a restore is a new transaction")
+            #expect(transaction.date == link.now)
+            let result = try check(store, receipt: try #require(transaction.receipt))
+            #expect(result.status == .valid)
+            #expect(result.entries.map(\.originalTransactionId) == [original.id])
+        }
+        #expect(try store.transactions().filter { $0.kind == .restore }.allSatisfy { !$0.charged })
+    }
+
+    @Test func restoreWithNothingToRestoreFinishesWithZero() throws {
+        let store = try openStore()
+        let coins = try buy(store, Products.coins)
+        try store.receive(.finishTransaction(transactionId: coins.id), link: link)
+        _ = link.take()
+        try store.receive(.restoreCompletedTransactions, link: link)
+        #expect(link.take() == [.restoreCompleted(.finished(restored: 0))])
+    }
+
+    @Test func restoringTwiceRestoresEachProductOnceEachTime() throws {
+        let store = try openStore()
+        _ = try buy(store, Products.pro)
+        for _ in 0..<2 {
+            _ = link.take()
+            try store.receive(.restoreCompletedTransactions, link: link)
+            let sent = link.take()
+            #expect(updates(sent).map(\.productId) == [Products.pro])
+            #expect(sent.last == .restoreCompleted(.finished(restored: 1)))
+        }
+    }
+
+    // MARK: Determinism
+
+    @Test func transactionIdsIncreaseAndRepeatRunForRun() throws {
+        func run(_ path: String) throws -> [StoreTransaction] {
+            let store = try openStore(path: path, seed: 7)
+            var all: [StoreTransaction] = []
+            all += try pay(store, Products.coins)
+            all += try pay(store, Products.pro, .cancel)
+            all += try pay(store, Products.monthly, .ask)
+            try store.approve(productId: Products.monthly, link: link)
+            all += updates(link.take())
+            return all
+        }
+        let first = try run(directory + "/one.sqlite")
+        let second = try run(directory + "/two.sqlite")
+        #expect(first == second, "same seed and clock: same ids, same receipts")
+        let ids = try first.map { try #require(Int64($0.id)) }
+        let distinct = Array(Set(ids)).sorted()
+        #expect(distinct.count == 3)
+        #expect(ids == [distinct[0], distinct[0], distinct[1], distinct[1], distinct[2], distinct[2], distinct[2]])
+    }
+}
