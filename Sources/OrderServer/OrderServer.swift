@@ -101,7 +101,11 @@ public final class OrderServer {
         case .nonConsumable, .autoRenewable, .nonRenewing:
             let expires = Self.expiry(product, purchased: entry.purchaseDate)
             try database.database.query("""
-                INSERT OR REPLACE INTO entitlements(product_id, transaction_id, expires_millis) VALUES(?, ?, ?)
+                INSERT INTO entitlements(product_id, transaction_id, expires_millis) VALUES(?, ?, ?)
+                ON CONFLICT(product_id) DO UPDATE
+                SET transaction_id = excluded.transaction_id, expires_millis = excluded.expires_millis
+                WHERE excluded.expires_millis IS NULL
+                   OR (entitlements.expires_millis IS NOT NULL AND excluded.expires_millis > entitlements.expires_millis)
                 """, [.text(product.id), .text(entry.transactionId),
                       expires.map { .integer(ServerDatabase.millis($0)) } ?? .null])
         }

@@ -178,10 +178,12 @@ public final class Store {
         var updated = switches
         change(&updated)
         try store { () throws(StorageError) in
-            try database.setSetting("ask-to-buy", updated.askToBuy ? "on" : "off")
-            try database.setSetting("fail-purchases", updated.failPurchases?.rawValue ?? "off")
-            try database.setSetting("payments", updated.paymentsAllowed ? "on" : "off")
-            try database.setSetting("verification", updated.verificationAvailable ? "on" : "off")
+            try database.database.transaction { () throws(StorageError) in
+                try database.setSetting("ask-to-buy", updated.askToBuy ? "on" : "off")
+                try database.setSetting("fail-purchases", updated.failPurchases?.rawValue ?? "off")
+                try database.setSetting("payments", updated.paymentsAllowed ? "on" : "off")
+                try database.setSetting("verification", updated.verificationAvailable ? "on" : "off")
+            }
         }
         switches = updated
     }

@@ -9,30 +9,12 @@ struct CatalogPath: CustomStringConvertible, Sendable {
     /// (`$.products[0]["two words"]`).
     func key(_ key: String) -> CatalogPath {
         let isPlain = !key.isEmpty && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        guard isPlain else { return CatalogPath(description: description + "[" + Self.quoted(key) + "]") }
+        guard isPlain else { return CatalogPath(description: description + "[" + JSONString.quoted(key) + "]") }
         return CatalogPath(description: description + "." + key)
     }
 
     /// The path of element `index` of the array here.
     func index(_ index: Int) -> CatalogPath {
         CatalogPath(description: description + "[\(index)]")
-    }
-
-    /// `text` as a JSON string literal, for paths and messages.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

@@ -1,3 +1,5 @@
+import IAPCore
+
 /// A JSON value that prints its object keys in the order they were given (JSONEncoder does not
 /// promise an order, and the contract shows one).
 public indirect enum JSONText: Sendable, Equatable {
@@ -16,31 +18,13 @@ public indirect enum JSONText: Sendable, Equatable {
     public var rendered: String {
         switch self {
         case .object(let members):
-            return "{" + members.map { "\(Self.quote($0.0)): \($0.1.rendered)" }.joined(separator: ", ") + "}"
+            return "{" + members.map { "\(JSONString.quoted($0.0)): \($0.1.rendered)" }.joined(separator: ", ") + "}"
         case .array(let items):
             return "[" + items.map(\.rendered).joined(separator: ", ") + "]"
-        case .string(let text): return Self.quote(text)
+        case .string(let text): return JSONString.quoted(text)
         case .int(let number): return String(number)
         case .bool(let flag): return flag ? "true" : "false"
         case .null: return "null"
         }
-    }
-
-    private static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

@@ -156,15 +156,15 @@ public final class World {
         do {
             cache = try PendingOrderCache(path: directory.pendingOrders)
         } catch {
-            throw .file(path: directory.pendingOrders, problem: error.line.map { "line \($0): " } .map { $0 + error.problem } ?? error.problem)
+            throw .file(path: directory.pendingOrders, problem: error.line.map { "line \($0): \(error.problem)" } ?? error.problem)
         }
+        try record(.command, from: .user, to: .app, text: "launch (\(settings.strategy.rawValue))", transactionId: nil)
         for warning in cache.warnings {
             try record(.note, from: .cache, to: .app, text: warning, transactionId: nil)
         }
         let service = PurchaseService(catalog: catalog, strategy: settings.strategy, cache: cache, link: self)
         app = service
         appStatus = .running
-        try record(.command, from: .user, to: .app, text: "launch (\(settings.strategy.rawValue))", transactionId: nil)
         service.launch()
     }
 
