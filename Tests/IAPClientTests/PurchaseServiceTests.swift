@@ -77,6 +77,15 @@ final class PurchaseServiceTests {
 
     // MARK: Helpers
 
+    /// A verify-then-finish app that bought coins and is waiting for its Server's answer.
+    private func serviceAwaitingVerification() throws -> PurchaseService {
+        let service = try service(.verifyThenFinish)
+        _ = try service.buy(productId: Self.coins, answer: .confirm, canMakePayments: true)
+        try service.receive(.transactionUpdated(transaction(.purchased)))
+        _ = link.takeLog()
+        return service
+    }
+
     private func service(_ strategy: Strategy) throws -> PurchaseService {
         PurchaseService(catalog: BuiltInCatalog.catalog(), strategy: strategy,
                         cache: try PendingOrderCache(path: cachePath), link: link)
@@ -183,30 +192,21 @@ final class PurchaseServiceTests {
     // MARK: Answers that are not credits
 
     @Test func anUnreachableServerLeavesTheOrderCachedAndUnfinished() throws {
-        let service = try service(.verifyThenFinish)
-        _ = try service.buy(productId: Self.coins, answer: .confirm, canMakePayments: true)
-        try service.receive(.transactionUpdated(transaction(.purchased)))
-        _ = link.takeLog()
+        let service = try serviceAwaitingVerification()
         try service.receive(.verificationFailed(VerificationFailure(transactionId: Self.tx, reason: "network down")))
         #expect(link.takeLog().isEmpty, "no finish")
         #expect(try PendingOrderCache.read(path: cachePath).orders.map(\.transactionId) == [Self.tx])
     }
 
     @Test func verificationServiceUnavailableLeavesTheOrderCachedAndUnfinished() throws {
-        let service = try service(.verifyThenFinish)
-        _ = try service.buy(productId: Self.coins, answer: .confirm, canMakePayments: true)
-        try service.receive(.transactionUpdated(transaction(.purchased)))
-        _ = link.takeLog()
+        let service = try serviceAwaitingVerification()
         try service.receive(answer(.rejected(.serviceUnavailable)))
         #expect(!link.takeLog().contains { $0.hasPrefix("finish") })
         #expect(try PendingOrderCache.read(path: cachePath).orders.map(\.transactionId) == [Self.tx])
     }
 
     @Test func aRejectedReceiptIsFinishedAndDropped() throws {
-        let service = try service(.verifyThenFinish)
-        _ = try service.buy(productId: Self.coins, answer: .confirm, canMakePayments: true)
-        try service.receive(.transactionUpdated(transaction(.purchased)))
-        _ = link.takeLog()
+        let service = try serviceAwaitingVerification()
         try service.receive(answer(.rejected(.notAuthenticated)))
         #expect(link.takeLog().contains("finish \(Self.tx) cache=[\(Self.tx)]"))
         #expect(try PendingOrderCache.read(path: cachePath).orders.isEmpty)
