@@ -45,6 +45,7 @@ public final class Store {
     public func receive(_ message: Message, link: Link) throws(StoreError) {
         do {
             switch message {
+            case .requestProducts(let identifiers): link.send(.productsResponse(productsResponse(identifiers)))
             case .addPayment(let request): try addPayment(request, link: link)
             case .finishTransaction(let id): try finish(id)
             case .addTransactionObserver: try redeliverUnfinished(link: link)
@@ -55,6 +56,14 @@ public final class Store {
         } catch {
             throw .storage(error)
         }
+    }
+
+    /// Sorts requested identifiers into those the Store sells and those it does not know.
+    private func productsResponse(_ identifiers: [String]) -> ProductsResponse {
+        let (valid, invalid) = identifiers.reduce(into: ([String](), [String]())) { sorted, id in
+            if catalog.product(id: id) != nil { sorted.0.append(id) } else { sorted.1.append(id) }
+        }
+        return ProductsResponse(valid: valid, invalid: invalid)
     }
 
     private func addPayment(_ request: PaymentRequest, link: Link) throws(StorageError) {

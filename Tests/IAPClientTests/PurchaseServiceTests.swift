@@ -246,6 +246,16 @@ final class PurchaseServiceTests {
         #expect(link.takeSent().isEmpty)
     }
 
+    @Test func aProductTheStoreReportsInvalidIsNotBought() throws {
+        let service = try service(.verifyThenFinish)
+        try service.receive(.productsResponse(ProductsResponse(valid: [Self.coins], invalid: ["com.storesim.pro"])))
+        #expect(service.invalidProductIds == ["com.storesim.pro"])
+        #expect(try service.buy(productId: "com.storesim.pro", answer: .confirm, canMakePayments: true)
+                == .unknownProduct("com.storesim.pro"))
+        #expect(link.takeSent().isEmpty)
+        #expect(try service.buy(productId: Self.coins, answer: .confirm, canMakePayments: true) == nil)
+    }
+
     // MARK: Crashes and launch recovery
 
     @Test func aCrashAtAPointStopsTheFlowThere() throws {
@@ -273,7 +283,7 @@ final class PurchaseServiceTests {
         // Second life.
         let service = try service(.verifyThenFinish)
         service.launch()
-        #expect(link.takeLog() == ["verify \(Self.tx) cache=[\(Self.tx)]", "observe"])
+        #expect(link.takeLog() == ["verify \(Self.tx) cache=[\(Self.tx)]", "observe", "other request products (6 identifiers)"])
         #expect(service.takeRecoveryReport() == nil, "no outcome yet")
 
         try service.receive(.transactionUpdated(transaction(.purchased)))
@@ -335,10 +345,10 @@ final class PurchaseServiceTests {
                 "only the unanswered order stays cached")
     }
 
-    @Test func launchWithNothingToRecoverOnlyAddsTheObserver() throws {
+    @Test func launchWithNothingToRecoverAddsTheObserverAndLoadsProducts() throws {
         let service = try service(.verifyThenFinish)
         service.launch()
-        #expect(link.takeLog() == ["observe"])
+        #expect(link.takeLog() == ["observe", "other request products (6 identifiers)"])
         #expect(service.takeRecoveryReport() == nil)
     }
 }

@@ -164,6 +164,13 @@ final class StoreTests {
         #expect(try store.transactions().allSatisfy { !$0.charged })
     }
 
+    @Test func productRequestSortsValidAndInvalidIdentifiers() throws {
+        let store = try openStore()
+        try store.receive(.requestProducts(identifiers: [Products.coins, "com.storesim.gone", Products.pro]), link: link)
+        #expect(link.take() == [.productsResponse(ProductsResponse(
+            valid: [Products.coins, Products.pro], invalid: ["com.storesim.gone"]))])
+    }
+
     @Test func unknownProductFailsAsAnInvalidPayment() throws {
         let store = try openStore()
         let updates = try pay(store, "com.storesim.nope")

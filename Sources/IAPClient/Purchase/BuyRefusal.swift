@@ -11,7 +11,7 @@ public enum BuyRefusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .alreadyInProgress(let product):
             return "a purchase of \(product) is already in progress; the tap is ignored"
         case .unknownProduct(let product):
-            return "\(product) is not for sale"
+            return "\(product) is not for sale (the Store reports it as an invalid product identifier)"
         }
     }
 }

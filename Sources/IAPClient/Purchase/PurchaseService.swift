@@ -8,6 +8,8 @@ public final class PurchaseService {
     public let cache: PendingOrderCache
     private let link: Link
 
+    /// The identifiers the Store reported it does not sell.
+    public private(set) var invalidProductIds: Set<String> = []
     private var inProgress: Set<String> = []
     private var awaitingApproval: Set<String> = []
     private var verifying: [String: Verification] = [:]
@@ -24,7 +26,7 @@ public final class PurchaseService {
     // MARK: User actions
 
     /// Launch recovery: re-verify every cached order, then add the transaction observer so the
-    /// Store redelivers every unfinished transaction.
+    /// Store redelivers every unfinished transaction; then load the products for sale.
     public func launch() {
         for order in cache.orders {
             verifying[order.transactionId] = Verification(productId: order.productId, cached: true, needsFinish: true)
@@ -32,12 +34,15 @@ public final class PurchaseService {
             link.send(.verifyPurchase(request(for: order)))
         }
         link.send(.addTransactionObserver)
+        link.send(.requestProducts(identifiers: catalog.products.map(\.id)))
     }
 
     /// The user taps Buy.
     public func buy(productId: String, answer: SheetAnswer, canMakePayments: Bool) throws(AppCrash) -> BuyRefusal? {
         guard canMakePayments else { return .paymentsNotAllowed }
-        guard catalog.product(id: productId) != nil else { return .unknownProduct(productId) }
+        guard catalog.product(id: productId) != nil, !invalidProductIds.contains(productId) else {
+            return .unknownProduct(productId)
+        }
         guard !inProgress.contains(productId) else { return .alreadyInProgress(productId) }
         inProgress.insert(productId)
         link.send(.addPayment(PaymentRequest(productId: productId, answer: answer)))
@@ -62,6 +67,8 @@ public final class PurchaseService {
     /// Handles one message addressed to the app.
     public func receive(_ message: Message) throws(AppCrash) {
         switch message {
+        case .productsResponse(let response):
+            invalidProductIds = Set(response.invalid)
         case .transactionUpdated(let transaction):
             try transactionUpdated(transaction)
         case .verificationAnswered(let answer):

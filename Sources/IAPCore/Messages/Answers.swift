@@ -39,3 +39,15 @@ public enum RestoreOutcome: Sendable, Equatable, Codable {
     case finished(restored: Int)
     case failed(reason: String)
 }
+
+/// The Store's answer to a product request, as `SKProductsResponse` reports it: the identifiers
+/// it sells, and those it does not know.
+public struct ProductsResponse: Sendable, Equatable, Codable {
+    public let valid: [String]
+    public let invalid: [String]
+
+    public init(valid: [String], invalid: [String]) {
+        self.valid = valid
+        self.invalid = invalid
+    }
+}

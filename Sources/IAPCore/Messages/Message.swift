@@ -1,5 +1,7 @@
 /// Every message that travels between the parties. The case fixes sender and receiver.
 public enum Message: Sendable, Equatable, Codable {
+    case requestProducts(identifiers: [String])
+    case productsResponse(ProductsResponse)
     case addPayment(PaymentRequest)
     case finishTransaction(transactionId: String)
     case addTransactionObserver
@@ -15,10 +17,10 @@ public enum Message: Sendable, Equatable, Codable {
     /// Who sends it.
     public var from: Party {
         switch self {
-        case .addPayment, .finishTransaction, .addTransactionObserver, .restoreCompletedTransactions,
-             .verifyPurchase:
+        case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
+             .restoreCompletedTransactions, .verifyPurchase:
             return .app
-        case .transactionUpdated, .restoreCompleted, .receiptChecked:
+        case .productsResponse, .transactionUpdated, .restoreCompleted, .receiptChecked:
             return .store
         case .verificationAnswered, .verifyReceipt:
             return .server
@@ -30,10 +32,11 @@ public enum Message: Sendable, Equatable, Codable {
     /// Who receives it.
     public var to: Party {
         switch self {
-        case .addPayment, .finishTransaction, .addTransactionObserver, .restoreCompletedTransactions,
-             .verifyReceipt:
+        case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
+             .restoreCompletedTransactions, .verifyReceipt:
             return .store
-        case .transactionUpdated, .restoreCompleted, .verificationAnswered, .verificationFailed:
+        case .productsResponse, .transactionUpdated, .restoreCompleted, .verificationAnswered,
+             .verificationFailed:
             return .app
         case .verifyPurchase, .receiptChecked:
             return .server
@@ -50,7 +53,8 @@ public enum Message: Sendable, Equatable, Codable {
         case .verificationFailed(let failure): return failure.transactionId
         case .verifyReceipt(let check): return check.request.transactionId
         case .receiptChecked(let result): return result.request.transactionId
-        case .addPayment, .addTransactionObserver, .restoreCompletedTransactions, .restoreCompleted:
+        case .requestProducts, .productsResponse, .addPayment, .addTransactionObserver,
+             .restoreCompletedTransactions, .restoreCompleted:
             return nil
         }
     }
@@ -58,6 +62,11 @@ public enum Message: Sendable, Equatable, Codable {
     /// What the message says, in a few words, for the timeline.
     public var summary: String {
         switch self {
+        case .requestProducts(let identifiers):
+            return "request products (\(identifiers.count) identifiers)"
+        case .productsResponse(let response):
+            let invalid = response.invalid.isEmpty ? "" : ": " + response.invalid.joined(separator: ", ")
+            return "products: \(response.valid.count) valid, \(response.invalid.count) invalid\(invalid)"
         case .addPayment(let request):
             return "add payment \(request.productId)" + (request.answer == .confirm ? "" : " (\(request.answer.rawValue))")
         case .finishTransaction(let id):
