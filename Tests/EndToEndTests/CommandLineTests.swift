@@ -7,7 +7,7 @@ import Testing
     @Test func helpListsEveryCommand() throws {
         let result = try StoreSimProcess.run(["--help"])
         #expect(result.status == 0)
-        for command in ["run", "audit", "state", "reset"] {
+        for command in ["run", "audit", "state", "matrix", "reset"] {
             #expect(result.stdout.contains("\n  \(command) "))
         }
     }
@@ -132,5 +132,13 @@ import Testing
         #expect(reset.status == 0)
         let audit = try StoreSimProcess.run(["audit", "--json", "--data-dir", folder.path + "/w"])
         #expect(audit.stdout.contains("\"paid\": 0"))
+    }
+
+    @Test func matrixJSONHasTheContractsShape() throws {
+        let result = try StoreSimProcess.run(["matrix", "--json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("{\"strategies\": [\"verify-then-finish\", \"queue-only\", \"finish-then-cache\", \"finish-first\"], \"crashPoints\": [\"payment-sent\", \"purchased\", \"cached\", \"server-committed\", \"verified\", \"finished\"], \"cells\": [{\"strategy\": \"verify-then-finish\", \"crashPoint\": \"payment-sent\", \"outcome\": \"recovered\", \"why\": "))
+        #expect(result.stdout.contains("{\"strategy\": \"finish-then-cache\", \"crashPoint\": \"finished\", \"outcome\": \"lost\", \"why\": \"finished before the receipt was saved; the Store will not redeliver it\"}"))
+        #expect(result.stdout.split(separator: "\n").count == 1)
     }
 }

@@ -18,6 +18,8 @@ public final class World {
     public private(set) var settings: WorldSettings
     public private(set) var armedCrash: CrashPoint?
     public var crashMode: CrashMode = .inProcess
+    /// The report of the last launch that recovered anything.
+    public private(set) var lastRecoveryReport: RecoveryReport?
     /// Called with every event as it is recorded (the transcript, the TUI).
     public var onEvent: ((Event) -> Void)?
 
@@ -84,6 +86,7 @@ public final class World {
     public func settle() throws(WorldError) {
         while try deliverNext() {}
         if let report = app?.takeRecoveryReport() {
+            lastRecoveryReport = report
             try record(.report, from: .app, to: nil, text: RecoveryReportText.lines(report, catalog: catalog)
                 .joined(separator: "\n"), transactionId: nil)
         }

@@ -3,18 +3,19 @@ import IAPCore
 import Simulator
 import Storage
 
-/// Finds the catalog: `--catalog`, else the one recorded in the data directory, else the
+/// Finds the catalog: `--catalog`, else the one recorded in the data directory (for commands
+/// that have one), else the
 /// project's `catalog.json`, else the one built into the binary.
 enum CatalogResolver {
-    static func resolve(option: String?, directory: DataDirectory, record: Bool) throws(CLIError) -> Catalog {
+    static func resolve(option: String?, directory: DataDirectory?, record: Bool) throws(CLIError) -> Catalog {
         if let option {
             let catalog = try load(option)
-            if record {
+            if record, let directory {
                 try recordCopy(of: option, in: directory)
             }
             return catalog
         }
-        if FileManager.default.fileExists(atPath: directory.catalog) {
+        if let directory, FileManager.default.fileExists(atPath: directory.catalog) {
             return try load(directory.catalog)
         }
         if let project = projectCatalogPath() {

@@ -1,0 +1,46 @@
+import IAPCore
+
+/// One cell of the strategy matrix: a real run of one consumable purchase under one strategy,
+/// crashed at one point (or under one fault), then relaunched and audited.
+public struct MatrixCell: Sendable, Equatable {
+    /// What the audit said after the relaunch.
+    public enum Outcome: String, Sendable {
+        case recovered
+        case lost
+        case double
+        case notApplicable = "n/a"
+    }
+
+    /// What was done to the purchase: a crash at a point, or a fault followed by a crash.
+    public enum Trial: Sendable, Equatable {
+        case crash(CrashPoint)
+        case fault(MatrixFault)
+
+        public var name: String {
+            switch self {
+            case .crash(let point): return point.rawValue
+            case .fault(let fault): return fault.rawValue
+            }
+        }
+    }
+
+    public let strategy: Strategy
+    public let trial: Trial
+    public let outcome: Outcome
+    /// One line on why the run ended so.
+    public let why: String
+}
+
+/// The faults that matter together with a crash: the app's verify never gets its answer, then
+/// the app dies before the next launch.
+public enum MatrixFault: String, Sendable, CaseIterable {
+    case serverDown = "server-down"
+    case responseLost = "response-lost"
+
+    var serverMode: WorldSettings.ServerMode {
+        switch self {
+        case .serverDown: return .down
+        case .responseLost: return .dropResponse
+        }
+    }
+}

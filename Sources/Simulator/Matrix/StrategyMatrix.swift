@@ -1,0 +1,91 @@
+import Foundation
+import IAPClient
+import IAPCore
+
+/// Runs every strategy against every crash point and fault, each in a fresh world, and reads
+/// each outcome from the audit: the table behind the training story.
+public struct StrategyMatrix: Sendable {
+    public let cells: [MatrixCell]
+
+    static let product = "com.storesim.coins.100"
+
+    /// Runs all cells, one fresh temporary world each.
+    public static func run(catalog: Catalog) throws(WorldError) -> StrategyMatrix {
+        var cells: [MatrixCell] = []
+        let trials = CrashPoint.allCases.map(MatrixCell.Trial.crash) + MatrixFault.allCases.map(MatrixCell.Trial.fault)
+        for strategy in Strategy.allCases {
+            for trial in trials {
+                cells.append(try runCell(strategy: strategy, trial: trial, catalog: catalog))
+            }
+        }
+        return StrategyMatrix(cells: cells)
+    }
+
+    /// One cell: buy under the trial, relaunch, audit.
+    static func runCell(strategy: Strategy, trial: MatrixCell.Trial, catalog: Catalog) throws(WorldError) -> MatrixCell {
+        let directory = try DataDirectory.temporary()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let world = try World(directory: directory, catalog: catalog, seed: 1)
+        var phases: [[ScenarioCommand]] = [[.strategy(strategy), .launch]]
+        switch trial {
+        case .crash(let point):
+            phases.append([.crashAt(point), .buy(productId: product, answer: .confirm)])
+        case .fault(let fault):
+            phases.append([.server(fault.serverMode), .buy(productId: product, answer: .confirm)])
+            phases.append([.crash, .server(.up)])
+        }
+        do {
+            for phase in phases {
+                for step in phase {
+                    if step.waitsForQuiet { try world.settle() }
+                    try world.perform(step)
+                }
+                try world.settle()
+            }
+            if world.appStatus.isRunning {
+                return MatrixCell(strategy: strategy, trial: trial, outcome: .notApplicable,
+                                  why: "this strategy's flow never reaches \(trial.name)")
+            }
+            try world.perform(.launch)
+        } catch let error as WorldError {
+            throw error
+        } catch {
+            throw .file(path: directory.path, problem: "matrix cell \(strategy.rawValue) × \(trial.name): \(error)")
+        }
+        let audit = try world.snapshot().audit(catalog: catalog)
+        return MatrixCell(strategy: strategy, trial: trial, outcome: outcome(audit),
+                          why: why(audit, strategy: strategy, trial: trial, report: world.lastRecoveryReport))
+    }
+
+    private static func outcome(_ audit: Audit) -> MatrixCell.Outcome {
+        if audit.lost > 0 { return .lost }
+        if audit.doubleCredited > 0 { return .double }
+        return .recovered
+    }
+
+    private static func why(_ audit: Audit, strategy: Strategy, trial: MatrixCell.Trial,
+                            report: RecoveryReport?) -> String {
+        if audit.lost > 0 {
+            let when: String
+            switch trial {
+            case .fault(let fault):
+                when = "finished at once, the verify got no answer (\(fault.rawValue)) and no cache kept the receipt"
+            case .crash:
+                when = strategy.usesCache ? "finished before the receipt was saved" : "finished before the Server credited it, with no cache"
+            }
+            return "\(when); the Store will not redeliver it"
+        }
+        if audit.doubleCredited > 0 {
+            return "the Server credited the same transaction twice"
+        }
+        guard let item = report?.items.first else { return "credited before the crash; nothing left to recover" }
+        let found = "found in the \(item.source.rawValue)"
+        switch item.outcome {
+        case .alreadyCredited: return "credited before the crash; \(found), the Server suppressed the duplicate"
+        case .creditedNow: return "\(found) and credited on the relaunch"
+        case .stillPending(let reason): return "\(found), still pending: \(reason)"
+        case .rejected(let status, let meaning): return "\(found), rejected: \(status) \(meaning)"
+        case nil: return "\(found), no answer yet"
+        }
+    }
+}

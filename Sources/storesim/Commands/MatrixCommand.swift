@@ -1,0 +1,42 @@
+import Foundation
+import Glibc
+import IAPCore
+import Simulator
+
+/// `storesim matrix`: every strategy crashed at every point, each a real run.
+enum MatrixCommand {
+    static let spec = CommandSpec(
+        name: "matrix",
+        summary: "Crash every strategy at every point (and under server faults) and show which lose money.",
+        options: [Options.json],
+        arguments: nil,
+        details: """
+            Each cell is a real run in a fresh world: one consumable purchase crashed at that
+            point (or with the Server down / its reply lost, then a crash), a relaunch, the audit.
+            """,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
+        let catalog = try CatalogResolver.resolve(option: nil, directory: nil, record: false)
+        let matrix: StrategyMatrix
+        do {
+            matrix = try StrategyMatrix.run(catalog: catalog)
+        } catch {
+            throw .input(error.description)
+        }
+        if arguments.flag("--json") {
+            Output.line(MatrixText.json(matrix).rendered)
+        } else {
+            MatrixText.table(matrix, colour: Terminal.wantsColour).forEach(Output.line)
+        }
+        return 0
+    }
+}
+
+/// Whether standard output is a terminal that wants colour.
+enum Terminal {
+    static var wantsColour: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return isatty(1) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }
+}
