@@ -4,5 +4,5 @@ import Glibc
 /// Every subcommand; help text and parsing come from this table.
 let commands: [CommandSpec] = [RunCommand.spec, AuditCommand.spec, StateCommand.spec, MatrixCommand.spec, ResetCommand.spec]
 
-let exitCode = StoreSimCommandLine(commands: commands).main(Array(CommandLine.arguments.dropFirst()))
+let exitCode = StoreSimCommandLine(commands: commands, interactive: InteractiveCommand.spec).main(Array(CommandLine.arguments.dropFirst()))
 exit(exitCode)

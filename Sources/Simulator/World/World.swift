@@ -78,18 +78,18 @@ public final class World {
             pendingCrash = nil
             try crashApp(crash)
         }
-        return true
-    }
-
-    /// Delivers messages until none is in flight, then records a recovery report if a launch
-    /// has finished recovering.
-    public func settle() throws(WorldError) {
-        while try deliverNext() {}
-        if let report = app?.takeRecoveryReport() {
+        if queueHead == queue.count, let report = app?.takeRecoveryReport() {
             lastRecoveryReport = report
             try record(.report, from: .app, to: nil, text: RecoveryReportText.lines(report, catalog: catalog)
                 .joined(separator: "\n"), transactionId: nil)
         }
+        return true
+    }
+
+    /// Delivers messages until none is in flight. The delivery that empties the queue records
+    /// the recovery report, once a launch has an outcome for everything it found.
+    public func settle() throws(WorldError) {
+        while try deliverNext() {}
         try saveSettings()
     }
 

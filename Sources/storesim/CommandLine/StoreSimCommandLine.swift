@@ -5,6 +5,8 @@ import Foundation
 struct StoreSimCommandLine {
     static let version = "0.1.0"
     let commands: [CommandSpec]
+    /// What runs when no subcommand is given.
+    let interactive: CommandSpec
 
     func main(_ arguments: [String]) -> Int32 {
         do {
@@ -16,8 +18,8 @@ struct StoreSimCommandLine {
     }
 
     private func dispatch(_ arguments: [String]) throws(CLIError) -> Int32 {
-        guard let first = arguments.first else {
-            throw .usage("the interactive interface is not part of this build yet; try 'storesim run SCRIPT' or 'storesim --help'")
+        guard let first = arguments.first, !first.hasPrefix("--") || first == "--help" || first == "--version" else {
+            return try interactive.run(ParsedArguments.parse(arguments, for: interactive))
         }
         switch first {
         case "--help", "-h":
@@ -54,6 +56,9 @@ struct StoreSimCommandLine {
         var lines = [
             "storesim \(Self.version): a terminal store simulator that crashes purchases for real and",
             "shows, message by message, how lost orders are recovered.",
+            "",
+            "usage: \(interactive.usage)",
+            "       storesim COMMAND [OPTIONS]",
             "",
             "commands:",
         ]

@@ -27,16 +27,21 @@ enum MatrixCommand {
         if arguments.flag("--json") {
             Output.line(MatrixText.json(matrix).rendered)
         } else {
-            MatrixText.table(matrix, colour: Terminal.wantsColour).forEach(Output.line)
+            MatrixText.table(matrix, colour: ColourSupport.standardOutputWantsColour).forEach(Output.line)
         }
         return 0
     }
 }
 
-/// Whether standard output is a terminal that wants colour.
-enum Terminal {
-    static var wantsColour: Bool {
+/// Whether output should be coloured: not when `NO_COLOR` is set or the terminal is dumb.
+enum ColourSupport {
+    static var wanted: Bool {
         let environment = ProcessInfo.processInfo.environment
-        return isatty(1) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        return environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }
+
+    /// Colour for standard output: wanted, and standard output is a terminal.
+    static var standardOutputWantsColour: Bool {
+        wanted && isatty(1) == 1
     }
 }

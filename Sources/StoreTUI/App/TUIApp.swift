@@ -1,0 +1,65 @@
+import Simulator
+
+/// The interactive loop: draws a frame, reads a key (or ticks), runs the update, carries out
+/// its effects against the world, and feeds the world's events back to the timeline.
+public final class TUIApp {
+    public let world: World
+    private let terminal: TerminalIO
+    public private(set) var state: TUIState
+    private var pendingEvents: [Event] = []
+    /// How long to wait for a key before the next message is delivered (outside step mode).
+    public static let tickMillis: Int32 = 120
+
+    /// `history` is the timeline from before this launch (the event log on disk).
+    public init(world: World, terminal: TerminalIO, locale: String, history: [Event]) {
+        self.world = world
+        self.terminal = terminal
+        let size = terminal.size
+        state = TUIState(columns: size.columns, rows: size.rows, locale: locale)
+        state.timeline = Array(history.suffix(TUIState.timelineLimit))
+        world.onEvent = { [unowned self] event in pendingEvents.append(event) }
+    }
+
+    /// Launches the app (with launch recovery) and runs until the user quits. A crash ends the
+    /// process inside the world, by SIGKILL, and never returns here.
+    public func run() throws(WorldError) {
+        try world.launch()
+        while true {
+            feedEvents()
+            terminal.draw(Screen.render(state, try ScreenModel.read(world)))
+            let action = terminal.readInput(timeoutMillis: Self.tickMillis).map(TUIAction.input) ?? .tick
+            let effects = TUIUpdate.update(&state, action, model: try ScreenModel.read(world))
+            for effect in effects {
+                if try carryOut(effect) == .quit { return }
+            }
+        }
+    }
+
+    private enum Next { case goOn, quit }
+
+    private func carryOut(_ effect: TUIEffect) throws(WorldError) -> Next {
+        switch effect {
+        case .deliverNext:
+            try world.deliverNext()
+        case .perform(let command):
+            do {
+                try world.perform(command)
+            } catch {
+                state.status = "Not done: \(error.problem)"
+            }
+        case .quit:
+            if world.appStatus.isRunning {
+                try world.quit()
+            }
+            return .quit
+        }
+        return .goOn
+    }
+
+    private func feedEvents() {
+        guard let model = try? ScreenModel.read(world) else { return }
+        while !pendingEvents.isEmpty {
+            _ = TUIUpdate.update(&state, .worldEvent(pendingEvents.removeFirst()), model: model)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// What the terminal reports: a key, or a new size.
+public enum InputEvent: Sendable, Equatable {
+    case key(Key)
+    case resize(columns: Int, rows: Int)
+}
+
+/// The keys the interface understands.
+public enum Key: Sendable, Equatable {
+    case up
+    case down
+    case left
+    case right
+    case pageUp
+    case pageDown
+    case enter
+    case escape
+    case space
+    case backspace
+    case interrupt
+    case character(Character)
+}

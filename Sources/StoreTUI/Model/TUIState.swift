@@ -1,0 +1,47 @@
+import IAPCore
+import Simulator
+
+/// The interface's own state: which panel is open, what is selected, step mode, the timeline.
+public struct TUIState: Sendable, Equatable {
+    /// The panel or dialog in front.
+    public enum Mode: Sendable, Equatable {
+        case main
+        case sheet(productId: String)
+        case crashMenu
+        case transactions
+        case faults
+        case help
+        case report(lines: [String])
+    }
+
+    public var columns: Int
+    public var rows: Int
+    public var mode: Mode = .main
+    /// The selected product in the catalog.
+    public var selection = 0
+    /// The selected row in the transaction manager or the faults panel.
+    public var panelSelection = 0
+    /// Messages wait for Space when true.
+    public var stepMode = false
+    /// How many events back from the newest the timeline is scrolled.
+    public var timelineOffset = 0
+    /// The newest events, oldest first.
+    public var timeline: [Event] = []
+    /// One line about what just happened.
+    public var status = "Enter buys the selected product; ? shows every key."
+    public var locale: String
+
+    static let timelineLimit = 2000
+
+    public init(columns: Int, rows: Int, locale: String = "en_US") {
+        self.columns = columns
+        self.rows = rows
+        self.locale = locale
+    }
+
+    /// The smallest screen the layout fits.
+    public static let minimumColumns = 80
+    public static let minimumRows = 24
+
+    public var isTooSmall: Bool { columns < Self.minimumColumns || rows < Self.minimumRows }
+}

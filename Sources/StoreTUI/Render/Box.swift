@@ -1,0 +1,59 @@
+import Foundation
+
+extension CellBuffer {
+    /// Draws a framed, cleared box with a title and returns the area inside the frame.
+    @discardableResult
+    mutating func box(_ rect: Rect, title: String, style: CellStyle = []) -> Rect {
+        fill(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        guard rect.width >= 2, rect.height >= 2 else { return Rect(x: rect.x, y: rect.y, width: 0, height: 0) }
+        let inner = rect.width - 2
+        put("┌" + String(repeating: "─", count: inner) + "┐", x: rect.x, y: rect.y, style: style)
+        for row in (rect.y + 1)..<(rect.y + rect.height - 1) {
+            put("│", x: rect.x, y: row, style: style)
+            put("│", x: rect.x + rect.width - 1, y: row, style: style)
+        }
+        put("└" + String(repeating: "─", count: inner) + "┘", x: rect.x, y: rect.y + rect.height - 1, style: style)
+        put(" \(title) ", x: rect.x + 2, y: rect.y, style: style.union(.bold), limit: inner - 2)
+        return Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
+    }
+
+    /// Writes lines into a rectangle, one per row, clipped to it.
+    mutating func lines(_ lines: [String], in rect: Rect, style: CellStyle = [], color: CellColor = .none) {
+        for (offset, line) in lines.prefix(rect.height).enumerated() {
+            put(line, x: rect.x, y: rect.y + offset, style: style, color: color, limit: rect.width)
+        }
+    }
+}
+
+/// Pads or cuts text to a display width.
+func fit(_ text: String, _ width: Int) -> String {
+    var result = ""
+    var used = 0
+    for character in text {
+        let next = DisplayWidth.of(character)
+        if used + next > width { break }
+        result.append(character)
+        used += next
+    }
+    return result + String(repeating: " ", count: max(0, width - used))
+}
+
+/// Breaks text into lines of at most `width` display columns, at spaces where it can; the
+/// continuation lines are indented two columns more than the first.
+func wrap(_ text: String, _ width: Int) -> [String] {
+    guard width > 0, DisplayWidth.of(text) > width else { return [text] }
+    let indent = String(text.prefix { $0 == " " })
+    var lines: [String] = []
+    var line = indent
+    for word in text.split(separator: " ").map(String.init) {
+        let candidate = line.trimmingCharacters(in: .whitespaces).isEmpty ? line + word : line + " " + word
+        if DisplayWidth.of(candidate) <= width || line.trimmingCharacters(in: .whitespaces).isEmpty {
+            line = candidate
+        } else {
+            lines.append(line)
+            line = indent + "  " + word
+        }
+    }
+    lines.append(line)
+    return lines
+}

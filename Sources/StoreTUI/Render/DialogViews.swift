@@ -1,0 +1,87 @@
+import IAPCore
+import Simulator
+
+/// The dialogs and panels drawn over the main screen.
+enum DialogViews {
+    static func sheet(_ productId: String, _ state: TUIState, _ model: ScreenModel, into buffer: inout CellBuffer, screen: Rect) {
+        guard let product = model.catalog.product(id: productId) else { return }
+        let inner = buffer.box(screen.centred(width: 52, height: 11), title: "App Store")
+        buffer.lines([
+            product.title(locale: state.locale),
+            product.description(locale: state.locale),
+            "",
+            "Price    " + model.catalog.formattedPrice(of: product, locale: state.locale),
+            "Account  " + model.account,
+            "",
+        ], in: inner)
+        buffer.put("[Enter] Confirm   [Esc] Cancel   [a] Ask to Buy", x: inner.x, y: inner.y + inner.height - 1, style: .bold, limit: inner.width)
+    }
+
+    static func crashMenu(_ model: ScreenModel, into buffer: inout CellBuffer, screen: Rect) {
+        let inner = buffer.box(screen.centred(width: 70, height: CrashPoint.allCases.count + 4), title: "Crash the app")
+        var lines = ["0  crash now, between two messages"]
+        for (index, point) in CrashPoint.allCases.enumerated() {
+            let armed = model.armedCrash == point ? "  ← armed" : ""
+            lines.append("\(index + 1)  at \(fit(point.rawValue, 16)) \(point.explanation)\(armed)")
+        }
+        buffer.lines(lines, in: inner)
+    }
+
+    static func help(into buffer: inout CellBuffer, screen: Rect) {
+        var lines = [
+            "↑ ↓ (k j)  move in a list            Enter  buy the selected product",
+            "sheet: Enter confirm, Esc cancel, a Ask to Buy",
+            "r  restore purchases                 x  crash menu: 0 now, 1–6 arm a point",
+            "t  transaction manager               f  faults: network, server, store",
+            "s  step mode on/off                  Space  deliver the next message",
+            "PgUp PgDn  scroll the timeline       ?  this help      q  quit",
+            "",
+            "Strategies (what the app does when the Store says purchased):",
+        ]
+        lines += Strategy.allCases.map { "  \(fit($0.rawValue, 19)) \($0.summary)" }
+        let inner = buffer.box(screen.centred(width: 78, height: lines.count + 2), title: "Help")
+        buffer.lines(lines, in: inner)
+    }
+
+    static func report(_ lines: [String], into buffer: inout CellBuffer, screen: Rect) {
+        let width = min(screen.width - 4, 96)
+        let wrapped = lines.flatMap { wrap($0, width - 4) }
+        let inner = buffer.box(screen.centred(width: width, height: wrapped.count + 4), title: "Recovery report", style: .bold)
+        buffer.lines(wrapped, in: inner)
+        buffer.put("[Enter] dismiss", x: inner.x, y: inner.y + inner.height - 1, style: .bold, limit: inner.width)
+    }
+
+    static func transactions(_ state: TUIState, _ model: ScreenModel, into buffer: inout CellBuffer, screen: Rect) {
+        let inner = buffer.box(Rect(x: 2, y: 2, width: screen.width - 4, height: screen.height - 4), title: "Transactions")
+        buffer.put(fit("id", 17) + fit("product", 18) + fit("state", 11) + fit("date", 20) + "finished",
+                   x: inner.x, y: inner.y, style: .bold, limit: inner.width)
+        let rows = inner.height - 1
+        let records = model.transactions
+        let first = max(0, min(state.panelSelection - rows + 1, records.count - rows))
+        for (offset, record) in records.dropFirst(first).prefix(rows).enumerated() {
+            let index = first + offset
+            let finished = record.finished ? "yes" : (record.isUnfinished ? "NO" : "—")
+            let line = fit(record.id, 17) + fit(model.catalog.product(id: record.productId)?.title(locale: state.locale) ?? record.productId, 18)
+                + fit(record.state.rawValue, 11) + fit(SimulatedTime.format(record.date), 20) + finished
+            buffer.put(line, x: inner.x, y: inner.y + 1 + offset, style: index == state.panelSelection ? .reverse : [], limit: inner.width)
+        }
+        if records.isEmpty {
+            buffer.put("No transactions yet.", x: inner.x, y: inner.y + 1, style: .dim)
+        }
+    }
+
+    static func faults(_ state: TUIState, _ model: ScreenModel, into buffer: inout CellBuffer, screen: Rect) {
+        let switches = FaultSwitch.allCases
+        let inner = buffer.box(screen.centred(width: 50, height: switches.count + 2), title: "Faults")
+        for (index, item) in switches.enumerated() {
+            let line = fit(item.label, 30) + item.value(model)
+            buffer.put(line, x: inner.x, y: inner.y + index, style: index == state.panelSelection ? .reverse : [], limit: inner.width)
+        }
+    }
+
+    static func tooSmall(_ state: TUIState, into buffer: inout CellBuffer) {
+        let message = "terminal too small (need \(TUIState.minimumColumns)×\(TUIState.minimumRows))"
+        let width = DisplayWidth.of(message)
+        buffer.put(message, x: max(0, (state.columns - width) / 2), y: state.rows / 2, style: .bold, limit: state.columns)
+    }
+}

@@ -1,0 +1,34 @@
+/// Renders a whole frame from the interface state and the world's model: pure, into a buffer.
+public enum Screen {
+    public static func render(_ state: TUIState, _ model: ScreenModel) -> CellBuffer {
+        var buffer = CellBuffer(columns: state.columns, rows: state.rows)
+        guard !state.isTooSmall else {
+            DialogViews.tooSmall(state, into: &buffer)
+            return buffer
+        }
+        let width = state.columns
+        HeaderView.draw(model, into: &buffer, width: width)
+        let catalogRows = model.catalog.products.count + 1
+        let topHeight = max(catalogRows, min(14, 8 + (state.rows - 24) / 3))
+        let leftWidth = width * 60 / 100
+        CatalogView.draw(state, model, into: &buffer, in: Rect(x: 0, y: 3, width: leftWidth - 1, height: topHeight))
+        PartiesView.draw(state, model, into: &buffer, in: Rect(x: leftWidth + 1, y: 3, width: width - leftWidth - 1, height: topHeight))
+        for row in 3..<(3 + topHeight) {
+            buffer.put("│", x: leftWidth, y: row, style: .dim)
+        }
+        let timelineY = 3 + topHeight + 1
+        TimelineView.draw(state, model, into: &buffer, in: Rect(x: 0, y: timelineY, width: width, height: state.rows - 2 - timelineY))
+        FooterView.draw(state, into: &buffer, width: width, rows: state.rows)
+        let screen = Rect(x: 0, y: 0, width: width, height: state.rows)
+        switch state.mode {
+        case .main: break
+        case .sheet(let productId): DialogViews.sheet(productId, state, model, into: &buffer, screen: screen)
+        case .crashMenu: DialogViews.crashMenu(model, into: &buffer, screen: screen)
+        case .transactions: DialogViews.transactions(state, model, into: &buffer, screen: screen)
+        case .faults: DialogViews.faults(state, model, into: &buffer, screen: screen)
+        case .help: DialogViews.help(into: &buffer, screen: screen)
+        case .report(let lines): DialogViews.report(lines, into: &buffer, screen: screen)
+        }
+        return buffer
+    }
+}

@@ -1,0 +1,45 @@
+import Simulator
+
+/// The switches of the faults panel, in the order shown.
+enum FaultSwitch: CaseIterable {
+    case network
+    case server
+    case askToBuy
+    case failPurchases
+    case payments
+
+    var label: String {
+        switch self {
+        case .network: return "network (App ↔ Server)"
+        case .server: return "server"
+        case .askToBuy: return "store ask-to-buy"
+        case .failPurchases: return "store fail purchases"
+        case .payments: return "store payments"
+        }
+    }
+
+    /// The switch's value in the model, in words.
+    func value(_ model: ScreenModel) -> String {
+        switch self {
+        case .network: return model.settings.networkOnline ? "online" : "offline"
+        case .server: return model.settings.server.rawValue
+        case .askToBuy: return model.storeSwitches.askToBuy ? "on" : "off"
+        case .failPurchases: return model.storeSwitches.failPurchases == nil ? "off" : "on"
+        case .payments: return model.storeSwitches.paymentsAllowed ? "on" : "off"
+        }
+    }
+
+    /// The command that turns the switch to its next value.
+    func toggled(_ model: ScreenModel) -> ScenarioCommand {
+        switch self {
+        case .network: return .network(online: !model.settings.networkOnline)
+        case .server:
+            let modes = WorldSettings.ServerMode.allCases
+            let next = ((modes.firstIndex(of: model.settings.server) ?? 0) + 1) % modes.count
+            return .server(modes[next])
+        case .askToBuy: return .store(.askToBuy, on: !model.storeSwitches.askToBuy)
+        case .failPurchases: return .store(.fail, on: model.storeSwitches.failPurchases == nil)
+        case .payments: return .store(.payments, on: !model.storeSwitches.paymentsAllowed)
+        }
+    }
+}

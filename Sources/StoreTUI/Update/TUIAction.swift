@@ -1,0 +1,15 @@
+import Simulator
+
+/// What happened to the interface: a key or resize, a clock tick, an event from the world.
+public enum TUIAction: Sendable, Equatable {
+    case input(InputEvent)
+    case tick
+    case worldEvent(Event)
+}
+
+/// What the update asks the world to do; the app loop carries it out.
+public enum TUIEffect: Sendable, Equatable {
+    case perform(ScenarioCommand)
+    case deliverNext
+    case quit
+}

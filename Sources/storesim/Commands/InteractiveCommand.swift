@@ -1,0 +1,91 @@
+import Foundation
+import Glibc
+import IAPCore
+import Simulator
+import StoreTUI
+import Terminal
+
+/// `storesim` with no subcommand: the interactive terminal interface on the data directory.
+enum InteractiveCommand {
+    static let spec = CommandSpec(
+        name: "",
+        summary: "Open the interactive terminal interface.",
+        options: [
+            Options.dataDir,
+            OptionSpec(name: "--catalog", value: "FILE", help: "the product catalog"),
+            OptionSpec(name: "--strategy", value: "NAME", help: "the app's strategy: \(Strategy.allCases.map(\.rawValue).joined(separator: ", "))"),
+            OptionSpec(name: "--crash-at", value: "POINT", help: "arm a crash point: \(CrashPoint.allCases.map(\.rawValue).joined(separator: ", "))"),
+            OptionSpec(name: "--lang", value: "LANG", help: "en or zh-Hans (default: from LANG)"),
+            OptionSpec(name: "--seed", value: "N", help: "seed for a new world's receipt key (default 1)"),
+        ],
+        arguments: nil,
+        details: "Keys: arrows or j/k move, Enter buys, r restores, x crashes, t transactions, f faults, s step mode, ? help, q quits.",
+        run: run)
+
+    static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
+        let strategy = try arguments.value("--strategy").map { text throws(CLIError) -> Strategy in
+            guard let strategy = Strategy(rawValue: text) else { throw .usage("unknown strategy '\(text)'") }
+            return strategy
+        }
+        let crashPoint = try arguments.value("--crash-at").map { text throws(CLIError) -> CrashPoint in
+            guard let point = CrashPoint(rawValue: text) else { throw .usage("unknown crash point '\(text)'") }
+            return point
+        }
+        let locale = try self.locale(arguments.value("--lang"))
+        let seed = try Options.seed(arguments)
+        let directory = Options.dataDirectory(arguments)
+        let lock = try Options.lock(directory, command: "storesim, the interactive interface")
+        let catalog = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: directory, record: true)
+        let terminal: TerminalScreen
+        do {
+            terminal = try TerminalScreen.open(colour: ColourSupport.wanted)
+        } catch {
+            throw .input(error.description)
+        }
+        let world: World
+        let history: [Event]
+        do {
+            world = try World(directory: directory, catalog: catalog, seed: seed)
+            history = try EventLog.readAll(path: directory.events)
+        } catch let error as WorldError {
+            terminal.close()
+            throw .input(error.description)
+        } catch {
+            terminal.close()
+            throw .input("\(error)")
+        }
+        world.crashMode = .realKill(beforeKill: { what in
+            terminal.close()
+            Output.line("storesim: \(what). Run storesim again to see the recovery.")
+        })
+        do {
+            if let strategy {
+                try world.change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
+            }
+            if let crashPoint {
+                try world.arm(crashPoint)
+            }
+            try TUIApp(world: world, terminal: terminal, locale: locale, history: history).run()
+        } catch {
+            terminal.close()
+            throw .input(error.description)
+        }
+        terminal.close()
+        withExtendedLifetime(lock) {}
+        return 0
+    }
+
+    private static func locale(_ option: String?) throws(CLIError) -> String {
+        if let option {
+            switch option {
+            case "en", "en_US", "en-US": return "en_US"
+            case "zh-Hans", "zh", "zh_CN", "zh-CN": return "zh_CN"
+            default: throw .usage("unknown language '\(option)'; expected en or zh-Hans")
+            }
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let language = [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]]
+            .compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        return language.hasPrefix("zh") ? "zh_CN" : "en_US"
+    }
+}

@@ -1,0 +1,140 @@
+import IAPCore
+import Simulator
+import Testing
+@testable import StoreTUI
+
+/// Whole screens as text rows, driven through the real update and app loop.
+@Suite struct ScreenTests {
+    @Test func mainScreenAt80x24ShowsHeaderCatalogPartiesTimelineAndKeys() throws {
+        let world = TUIWorld()
+        let frames = try world.session(.settle + [.capture])
+        let screen = try #require(frames.first)
+        #expect(screen.count == 24)
+        #expect(screen.allSatisfy { DisplayWidth.of($0) == 80 })
+        #expect(screen[0].hasPrefix(" StoreSim  App: running  strategy: verify-then-finish "))
+        #expect(screen[0].hasSuffix(" 2026-01-01 00:00:00 "))
+        #expect(screen[1].hasPrefix(" network online · server up · ask-to-buy off · fail off · payments on"))
+        #expect(screen[3].hasPrefix("Catalog "))
+        #expect(screen[4].hasPrefix("▶ 100 Coins      $0.99   consumable  ×0 "))
+        #expect(screen[5].hasPrefix("  550 Coins      $4.99   consumable  ×0 "))
+        #expect(screen[6].hasPrefix("  StoreSim Pro   $9.99   non-consum. "))
+        #expect(screen[7].hasPrefix("  Premium (Mont… ") || screen[7].hasPrefix("  Premium"))
+        #expect(screen.contains { $0.hasPrefix("Timeline  App     Store   Server  Cache") })
+        #expect(screen.contains { $0.contains("●───────▶") && $0.contains("add transaction observer") })
+        #expect(screen[23].hasPrefix(" ↑↓ select  Enter buy  r restore  x crash  t transactions  f faults"))
+    }
+
+    @Test func purchaseSheetShowsProductPriceAccountAndChoices() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.down), .key(.enter), .capture, .key(.escape)])
+        let screen = try #require(frames.first).joined(separator: "\n")
+        #expect(screen.contains("─ App Store ─"))
+        #expect(screen.contains("│ 550 Coins "))
+        #expect(screen.contains("│ Price    $4.99 "))
+        #expect(screen.contains("│ Account  demo "))
+        #expect(screen.contains("[Enter] Confirm   [Esc] Cancel   [a] Ask to Buy"))
+    }
+
+    @Test func buyingShowsTheCreditInTheLedgerAndCatalog() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.enter), .key(.enter)] + .settle + [.capture])
+        let screen = try #require(frames.first)
+        #expect(screen[3].hasPrefix("Catalog — balance: coins 100"))
+        #expect(screen[4].hasPrefix("▶ 100 Coins      $0.99   consumable  ×1 "))
+        #expect(screen.contains { $0.contains("Server ledger (1 credit)") })
+        #expect(screen.contains { $0.contains("…0001 +100 coins") })
+        #expect(screen.contains { $0.contains("◀───────────────●") && $0.contains("credited tx 1000000000000001") })
+    }
+
+    @Test func stepModeHighlightsTheWaitingMessage() throws {
+        let world = TUIWorld()
+        let buffers = try world.buffers(.settle + [.key(.character("s")), .key(.enter), .key(.enter),
+                                                   .key(.space), .key(.space), .capture])
+        let buffer = try #require(buffers.first)
+        let rows = buffer.textRows
+        let waiting = try #require(rows.firstIndex { $0.hasPrefix("next ▸") })
+        #expect(waiting == 21, "the waiting message is the last timeline row")
+        #expect(rows[waiting].contains("waiting: purchased com.storesim.coins."))
+        #expect(rows[waiting].contains("◀───────●"))
+        #expect(buffer[x: 0, y: waiting].style.contains(.reverse))
+        #expect(rows[waiting - 1].contains("purchasing com.storesim.coins.100"))
+        #expect(rows[23].hasPrefix(" Space next  s step off  ↑↓ select"))
+    }
+
+    @Test func recoveryReportAfterACrashAtServerCommitted() throws {
+        let world = TUIWorld()
+        let first = try world.session(.settle + [.key(.character("x")), .key(.character("4")),
+                                                 .key(.enter), .key(.enter)] + .settle + [.capture])
+        #expect(try #require(first.first)[0].contains("App: crashed"))
+        let second = try world.session(.settle + [.capture, .key(.enter), .capture]
+                                       + Array(repeating: .key(.pageUp), count: 2) + [.capture])
+        let report = try #require(second.first).joined(separator: "\n")
+        #expect(report.contains("─ Recovery report ─"))
+        #expect(report.contains("│ launch recovered 1 purchase:"))
+        #expect(report.contains("│   100 Coins (tx 1000000000000001, from the cache and Store's queue):     │"))
+        #expect(report.contains("│     already credited (duplicate suppressed)  "))
+        let dismissed = try #require(second.dropFirst().first).joined(separator: "\n")
+        #expect(!dismissed.contains("─ Recovery report ─"))
+        let scrolledBack = try #require(second.last).joined(separator: "\n")
+        #expect(scrolledBack.contains("the app crashed at server-committed"), "the timeline from before the crash is still there")
+    }
+
+    @Test func transactionManagerApprovesAnAskToBuy() throws {
+        let world = TUIWorld()
+        let frames = try world.session(.settle + [.key(.down), .key(.down), .key(.enter), .key(.character("a"))] + .settle
+                                       + [.key(.character("t")), .capture, .key(.character("a"))] + .settle
+                                       + [.key(.escape), .capture])
+        let manager = try #require(frames.first).joined(separator: "\n")
+        #expect(manager.contains("─ Transactions ─"))
+        #expect(manager.contains("1000000000000001 StoreSim Pro      deferred   2026-01-01 00:00:00 —"))
+        let after = try #require(frames.last)
+        #expect(after[6].hasPrefix("▶ StoreSim Pro   $9.99   non-consum. owned"))
+    }
+
+    @Test func faultsPanelTogglesTheServer() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.character("f")), .key(.down), .key(.enter), .capture,
+                                                        .key(.escape), .capture])
+        #expect(try #require(frames.first).joined().contains("server                        down"))
+        #expect(try #require(frames.last)[1].contains("server DOWN"))
+    }
+
+    @Test func helpListsKeysAndStrategies() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.character("?")), .capture])
+        let screen = try #require(frames.first).joined(separator: "\n")
+        for text in ["x  crash menu", "s  step mode", "verify-then-finish  cache, verify", "finish-first        finish at once"] {
+            #expect(screen.contains(text))
+        }
+    }
+
+    @Test func tooSmallTerminalSaysSoAndRecovers() throws {
+        let frames = try TUIWorld().session(.settle + [.resize(60, 20), .tick, .capture, .resize(80, 24), .tick, .capture])
+        let small = try #require(frames.first)
+        #expect(small.count == 20)
+        #expect(small[10] == fitted("terminal too small (need 80×24)", in: 60))
+        #expect(try #require(frames.last)[0].hasPrefix(" StoreSim "))
+    }
+
+    @Test func largerTerminalsShowMore() throws {
+        let frames = try TUIWorld().session(.settle + [.capture], columns: 120, rows: 40)
+        let screen = try #require(frames.first)
+        #expect(screen.count == 40)
+        #expect(screen[6].hasPrefix("  StoreSim Pro") && screen[6].contains("non-consumable"))
+        let timelineRows = screen.filter { $0.contains("│       │") }
+        #expect(timelineRows.count > 3)
+    }
+
+    @Test func chineseTitlesKeepTheColumnsAligned() throws {
+        let buffers = try TUIWorld().buffers(.settle + [.capture], locale: "zh_CN")
+        let buffer = try #require(buffers.first)
+        let rows = (4...9).map { buffer.text(row: $0) }
+        #expect(rows[0].hasPrefix("▶ 100 金币"))
+        let priceColumns = rows.map { row -> Int in
+            let prefix = row.prefix { $0 != "U" }
+            return DisplayWidth.of(String(prefix))
+        }
+        #expect(Set(priceColumns).count == 1, "every price starts in the same display column: \(priceColumns)")
+    }
+
+    private func fitted(_ text: String, in width: Int) -> String {
+        let left = (width - DisplayWidth.of(text)) / 2
+        return String(repeating: " ", count: left) + text + String(repeating: " ", count: width - left - DisplayWidth.of(text))
+    }
+}
