@@ -20,6 +20,7 @@ public final class TerminalScreen: TerminalIO {
     public static func open(colour: Bool) throws(TerminalError) -> TerminalScreen {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         setlocale(LC_ALL, "")
+        acceptWindowSizeChanges()
         let name = getenv("TERM").map { String(cString: $0) } ?? ""
         guard let screen = shim_newterm() else { throw .unusableTerminal(name) }
         guard canMoveCursor(), let window = shim_stdscr() else {
@@ -35,6 +36,17 @@ public final class TerminalScreen: TerminalIO {
         let useColour = colour && has_colors() && start_color() == OK
         if useColour { CellAttributes.installColourPairs() }
         return TerminalScreen(screen: screen, window: window, colour: useColour)
+    }
+
+    /// Unblocks SIGWINCH and restores its default action before ncurses installs its handler, so
+    /// a resize reaches the program as KEY_RESIZE even when the parent started it with the
+    /// signal blocked or ignored.
+    private static func acceptWindowSizeChanges() {
+        var windowChange = sigset_t()
+        sigemptyset(&windowChange)
+        sigaddset(&windowChange, SIGWINCH)
+        pthread_sigmask(SIG_UNBLOCK, &windowChange, nil)
+        signal(SIGWINCH, SIG_DFL)
     }
 
     /// The terminal's current size in cells.

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// The TUI driven in tmux: buy, crash for real, relaunch, see the recovery; resize; the lock.
+@Suite(.serialized) struct InteractiveTests {
+    @Test func buyCrashAtCachedRelaunchAndSeeTheRecovery() throws {
+        let folder = try TemporaryFolder()
+        let command = "\(StoreSimProcess.binary) --data-dir \(folder.path)/world"
+        let first = try TmuxSession(command: command)
+        #expect(try first.waitFor("products: 6 valid").found)
+        try first.send("x", "3")
+        #expect(try first.waitFor("crash armed: cached").found)
+        try first.send("Down", "Enter")
+        #expect(try first.waitFor("[Enter] Confirm").found)
+        try first.send("Enter")
+        let crashed = try first.waitFor("EXIT=137")
+        #expect(crashed.found, "the crash kills the process with SIGKILL:\n\(crashed.screen)")
+        #expect(crashed.screen.contains("storesim: the app crashed at cached"))
+        #expect(crashed.screen.contains("Run storesim again to see the recovery."))
+
+        let second = try TmuxSession(command: command)
+        let report = try second.waitFor("credited now")
+        #expect(report.found, "\(report.screen)")
+        #expect(report.screen.contains("Recovery report"))
+        #expect(report.screen.contains("launch recovered 1 purchase"))
+        #expect(report.screen.contains("550 Coins (tx 1000000000000001"))
+        try second.send("Enter")
+        #expect(try second.waitFor("Server ledger (1 credit)").found)
+        try second.send("q")
+        #expect(try second.waitFor("EXIT=0").found)
+        let audit = try StoreSimProcess.run(["audit", "--json", "--data-dir", folder.path + "/world"])
+        #expect(audit.stdout.contains("\"credited\": 1, \"pending\": 0, \"unfinished\": 0, \"recoverable\": 0, \"lost\": 0"))
+    }
+
+    @Test func tooSmallAndBack() throws {
+        let folder = try TemporaryFolder()
+        let session = try TmuxSession(command: "\(StoreSimProcess.binary) --data-dir \(folder.path)/world")
+        #expect(try session.waitFor("products: 6 valid").found)
+        try session.resize(columns: 70, rows: 20)
+        let small = try session.waitFor("terminal too small (need 80×24)")
+        #expect(small.found, "\(small.screen)")
+        try session.resize(columns: 100, rows: 30)
+        let back = try session.waitFor("Timeline")
+        #expect(back.found)
+        #expect(!back.screen.contains("too small"))
+        try session.send("q")
+        #expect(try session.waitFor("EXIT=0").found)
+    }
+
+    @Test func aSecondWriterIsRefusedWhileTheInterfaceRuns() throws {
+        let folder = try TemporaryFolder()
+        let session = try TmuxSession(command: "\(StoreSimProcess.binary) --data-dir \(folder.path)/world")
+        #expect(try session.waitFor("products: 6 valid").found)
+        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\n")
+        let second = try StoreSimProcess.run(["run", "--data-dir", folder.path + "/world", script])
+        #expect(second.status == 2)
+        #expect(second.stderr.contains("in use by process"))
+        #expect(second.stderr.contains("the interactive interface"))
+        let state = try StoreSimProcess.run(["state", "--data-dir", folder.path + "/world"])
+        #expect(state.status == 0, "state only reads, beside the running interface")
+        try session.send("q")
+        #expect(try session.waitFor("EXIT=0").found)
+    }
+
+    @Test func withoutATerminalItSaysToUseRun() throws {
+        let folder = try TemporaryFolder()
+        let result = try StoreSimProcess.run(["--data-dir", folder.path + "/world"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "storesim: error: standard input and output must be a terminal; to run without one, use 'storesim run SCRIPT'\n")
+    }
+}
