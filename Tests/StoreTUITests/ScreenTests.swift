@@ -77,6 +77,14 @@ import Testing
         #expect(scrolledBack.contains("the app crashed at server-committed"), "the timeline from before the crash is still there")
     }
 
+    @Test func headerSaysRecoveringWhileTheLaunchRecovers() throws {
+        let world = TUIWorld()
+        try world.session(.settle + [.key(.character("x")), .key(.character("3")), .key(.enter), .key(.enter)] + .settle)
+        let frames = try world.session([.capture] + .settle + [.key(.enter), .capture])
+        #expect(try #require(frames.first)[0].hasPrefix(" StoreSim  App: recovering "))
+        #expect(try #require(frames.last)[0].hasPrefix(" StoreSim  App: running "))
+    }
+
     @Test func transactionManagerApprovesAnAskToBuy() throws {
         let world = TUIWorld()
         let frames = try world.session(.settle + [.key(.down), .key(.down), .key(.enter), .key(.character("a"))] + .settle

@@ -55,6 +55,11 @@ public final class PurchaseService {
         link.send(.restoreCompletedTransactions)
     }
 
+    /// Whether launch recovery is still waiting for an answer about something it found.
+    public var isRecovering: Bool {
+        recovery.contains { $0.outcome == nil }
+    }
+
     /// The recovery report, once every purchase the launch found has an outcome.
     public func takeRecoveryReport() -> RecoveryReport? {
         guard !recovery.isEmpty, recovery.allSatisfy({ $0.outcome != nil }) else { return nil }

@@ -21,14 +21,21 @@ public final class TUIApp {
     }
 
     /// Launches the app (with launch recovery) and runs until the user quits. A crash ends the
-    /// process inside the world, by SIGKILL, and never returns here.
+    /// process inside the world, by SIGKILL, and never returns here. The world is read and the
+    /// frame drawn only after a key, an effect or a new event: an idle screen costs nothing.
     public func run() throws(WorldError) {
         try world.launch()
+        var model = try ScreenModel.read(world)
+        var changed = true
         while true {
-            feedEvents()
-            terminal.draw(Screen.render(state, try ScreenModel.read(world)))
+            if !pendingEvents.isEmpty || changed {
+                model = try ScreenModel.read(world)
+                feedEvents(model)
+                terminal.draw(Screen.render(state, model))
+            }
             let action = terminal.readInput(timeoutMillis: Self.tickMillis).map(TUIAction.input) ?? .tick
-            let effects = TUIUpdate.update(&state, action, model: try ScreenModel.read(world))
+            let effects = TUIUpdate.update(&state, action, model: model)
+            changed = action != .tick || !effects.isEmpty
             for effect in effects {
                 if try carryOut(effect) == .quit { return }
             }
@@ -56,8 +63,7 @@ public final class TUIApp {
         return .goOn
     }
 
-    private func feedEvents() {
-        guard let model = try? ScreenModel.read(world) else { return }
+    private func feedEvents(_ model: ScreenModel) {
         while !pendingEvents.isEmpty {
             _ = TUIUpdate.update(&state, .worldEvent(pendingEvents.removeFirst()), model: model)
         }

@@ -8,6 +8,8 @@ import StoreEngine
 /// What the screen shows of the world, read once per frame: the parties' state as they hold it.
 public struct ScreenModel: Sendable {
     public var appStatus: AppStatus
+    /// The app is running its launch recovery.
+    public var recovering: Bool
     public var settings: WorldSettings
     public var storeSwitches: StoreSwitches
     public var account: String
@@ -23,11 +25,12 @@ public struct ScreenModel: Sendable {
     public var nextMessage: Message?
     public var messagesInFlight: Int
 
-    public init(appStatus: AppStatus, settings: WorldSettings, storeSwitches: StoreSwitches, account: String,
+    public init(appStatus: AppStatus, recovering: Bool, settings: WorldSettings, storeSwitches: StoreSwitches, account: String,
                 now: Date, catalog: Catalog, invalidProductIds: Set<String>, transactions: [StoreRecord],
                 ledger: Ledger, pendingOrders: [PendingOrder], cacheWarnings: [String], armedCrash: CrashPoint?,
                 nextMessage: Message?, messagesInFlight: Int) {
         self.appStatus = appStatus
+        self.recovering = recovering
         self.settings = settings
         self.storeSwitches = storeSwitches
         self.account = account
@@ -47,7 +50,7 @@ public struct ScreenModel: Sendable {
     public static func read(_ world: World) throws(WorldError) -> ScreenModel {
         let snapshot = try world.snapshot()
         return ScreenModel(
-            appStatus: world.appStatus, settings: world.settings, storeSwitches: world.store.switches,
+            appStatus: world.appStatus, recovering: world.app?.isRecovering ?? false, settings: world.settings, storeSwitches: world.store.switches,
             account: world.store.account, now: world.now, catalog: world.catalog,
             invalidProductIds: world.app?.invalidProductIds ?? [], transactions: snapshot.transactions,
             ledger: snapshot.ledger, pendingOrders: snapshot.cache.orders, cacheWarnings: snapshot.cache.warnings,

@@ -6,6 +6,7 @@ enum HeaderView {
     static func draw(_ model: ScreenModel, into buffer: inout CellBuffer, width: Int) {
         let status: (String, CellColor, CellStyle)
         switch model.appStatus {
+        case .running where model.recovering: status = ("App: recovering", .yellow, .bold)
         case .running: status = ("App: running", .green, .bold)
         case .crashed: status = ("App: crashed", .red, [.bold, .reverse])
         case .notLaunched, .quit: status = ("App: \(model.appStatus.text)", .yellow, .bold)
