@@ -7,7 +7,7 @@ import Testing
     @Test func helpListsEveryCommand() throws {
         let result = try StoreSimProcess.run(["--help"])
         #expect(result.status == 0)
-        for command in ["run", "audit", "state", "matrix", "reset"] {
+        for command in ["run", "audit", "state", "matrix", "chaos", "reset"] {
             #expect(result.stdout.contains("\n  \(command) "))
         }
     }
@@ -140,5 +140,27 @@ import Testing
         #expect(result.stdout.hasPrefix("{\"strategies\": [\"verify-then-finish\", \"queue-only\", \"finish-then-cache\", \"finish-first\"], \"crashPoints\": [\"payment-sent\", \"purchased\", \"cached\", \"server-committed\", \"verified\", \"finished\"], \"cells\": [{\"strategy\": \"verify-then-finish\", \"crashPoint\": \"payment-sent\", \"outcome\": \"recovered\", \"why\": "))
         #expect(result.stdout.contains("{\"strategy\": \"finish-then-cache\", \"crashPoint\": \"finished\", \"outcome\": \"lost\", \"why\": \"finished before the receipt was saved; the Store will not redeliver it\"}"))
         #expect(result.stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test func chaosPassesForTheRecommendedStrategy() throws {
+        let folder = try TemporaryFolder()
+        let result = try StoreSimProcess.run(["chaos", "--runs", "25", "--seed", "4"], in: folder.url)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("chaos: 25 runs in "))
+        #expect(result.stdout.contains("strategy verify-then-finish, seed 4"))
+        #expect(result.stdout.contains("failing runs: 0"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/chaos-repro.scenario"))
+    }
+
+    @Test func chaosCatchesFinishFirstAndItsReproFailsAgain() throws {
+        let folder = try TemporaryFolder()
+        let result = try StoreSimProcess.run(["chaos", "--runs", "150", "--strategy", "finish-first"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("audit not ok: run seed "))
+        let repro = folder.path + "/chaos-repro.scenario"
+        #expect(result.stdout.contains("written to \(repro)") || result.stdout.contains("chaos-repro.scenario"))
+        let rerun = try StoreSimProcess.run(["run", repro])
+        #expect(rerun.status == 1, "\(rerun.stdout)")
+        #expect(rerun.stdout.contains("✗ expect audit ok"))
     }
 }

@@ -11,6 +11,8 @@ public enum ScenarioCommand: Equatable, Sendable {
     case restore
     case crash
     case crashAt(CrashPoint)
+    case deliver(Int)
+    case wait
     case powerCut
     case account(String)
     case reinstall
@@ -37,10 +39,10 @@ public enum ScenarioCommand: Equatable, Sendable {
     /// way; everything else happens once the world is quiet.
     var waitsForQuiet: Bool {
         switch self {
-        case .buy, .restore, .crash, .crashAt, .powerCut, .network, .server, .store, .strategy:
+        case .buy, .restore, .crash, .crashAt, .deliver, .powerCut, .network, .server, .store, .strategy:
             return false
         case .launch, .quit, .approve, .decline, .account, .reinstall, .resolve, .refund, .advance,
-             .subscriptionRenew, .expect:
+             .subscriptionRenew, .expect, .wait:
             return true
         }
     }

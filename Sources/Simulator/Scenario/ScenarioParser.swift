@@ -37,6 +37,7 @@ public struct ScenarioParser {
         case "launch": try none(arguments, name); return .launch
         case "quit": try none(arguments, name); return .quit
         case "restore": try none(arguments, name); return .restore
+        case "wait": try none(arguments, name); return .wait
         case "reinstall": try none(arguments, name); return .reinstall
         case "power-cut": try none(arguments, name); return .powerCut
         case "buy":
@@ -56,6 +57,12 @@ public struct ScenarioParser {
                 throw Problem(problem: "unknown crash point '\(arguments[1])'; expected one of: \(CrashPoint.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return .crashAt(point)
+        case "deliver":
+            let text = try single(arguments, "deliver N")
+            guard let count = Int(text), count > 0, count <= 1_000_000 else {
+                throw Problem(problem: "'\(text)' is not a number of messages from 1 to 1000000")
+            }
+            return .deliver(count)
         case "account": return .account(try single(arguments, "account NAME"))
         case "network":
             return .network(online: try onOff(single(arguments, "network online|offline"), on: "online", off: "offline"))

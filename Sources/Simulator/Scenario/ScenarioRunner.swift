@@ -33,7 +33,9 @@ public final class ScenarioRunner {
         try world.settle()
     }
 
-    private func perform(_ command: ScenarioCommand) throws(WorldActionError) {
+    /// Carries out one command as a script line does: commands that wait for quiet first let
+    /// the world deliver every message in flight.
+    public func perform(_ command: ScenarioCommand) throws(WorldActionError) {
         if command.waitsForQuiet {
             try attempt { () throws(WorldError) in try world.settle() }
         }

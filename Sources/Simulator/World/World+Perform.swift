@@ -47,6 +47,8 @@ extension World {
             try crashNow()
         case .crashAt(let point):
             try arm(point)
+        case .deliver(let count):
+            for _ in 0..<count where try deliverNext() {}
         case .approve(let productId):
             try record(.command, from: .user, to: .store, text: "parent approves \(productId)", transactionId: nil)
             try store.approve(productId: productId, link: self)
@@ -68,7 +70,7 @@ extension World {
             try advance(by: seconds)
         case .strategy(let strategy):
             try change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
-        case .expect:
+        case .expect, .wait:
             break
         case .powerCut, .resolve, .refund, .subscriptionRenew:
             throw WorldActionError(problem: "this version of StoreSim does not simulate this command yet")

@@ -18,6 +18,8 @@ public final class World {
     public private(set) var settings: WorldSettings
     public private(set) var armedCrash: CrashPoint?
     public var crashMode: CrashMode = .inProcess
+    /// Counts of what happened in this world since it was opened.
+    public private(set) var statistics = WorldStatistics()
     /// The report of the last launch that recovered anything.
     public private(set) var lastRecoveryReport: RecoveryReport?
     /// Called with every event as it is recorded (the transcript, the TUI).
@@ -80,6 +82,8 @@ public final class World {
         }
         if queueHead == queue.count, let report = app?.takeRecoveryReport() {
             lastRecoveryReport = report
+            statistics.recovered += report.items.count
+            statistics.duplicatesSuppressed += report.items.filter { $0.outcome == .alreadyCredited }.count
             try record(.report, from: .app, to: nil, text: RecoveryReportText.lines(report, catalog: catalog)
                 .joined(separator: "\n"), transactionId: nil)
         }
@@ -195,6 +199,7 @@ public final class World {
         let place = crash.point.map { "at \($0.rawValue): \($0.explanation)" } ?? "between two messages"
         app = nil
         appStatus = .crashed(crash.point?.rawValue ?? "now")
+        statistics.crashes += 1
         try record(.crash, from: .app, to: nil, text: "the app crashed \(place)", transactionId: nil)
         try settle()
         if case .realKill(let beforeKill) = crashMode {

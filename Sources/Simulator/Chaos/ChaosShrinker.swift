@@ -1,0 +1,36 @@
+import IAPCore
+
+/// Shrinks a failing chaos run: drops commands, in chunks and then one by one, for as long as
+/// what is left still fails the audit.
+struct ChaosShrinker {
+    let strategy: Strategy
+    let catalog: Catalog
+
+    /// The shortest failing trial found, starting from a failing body.
+    func shrink(_ body: [ScenarioCommand], failing trial: ChaosTrial) throws(WorldError) -> ChaosTrial {
+        var body = body
+        var best = trial
+        var chunk = max(1, body.count / 2)
+        while chunk >= 1 {
+            var removedAny = false
+            var start = 0
+            while start < body.count {
+                var candidate = body
+                candidate.removeSubrange(start..<min(start + chunk, body.count))
+                let result = try ChaosTrial.run(candidate, strategy: strategy, catalog: catalog)
+                if result.failed {
+                    body = candidate
+                    best = result
+                    removedAny = true
+                } else {
+                    start += chunk
+                }
+            }
+            if !removedAny {
+                if chunk == 1 { break }
+                chunk /= 2
+            }
+        }
+        return best
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import IAPCore
+
+/// One chaos run carried out in a fresh world, exactly as `storesim run` would carry out its
+/// script: commands that cannot run in the state they meet are skipped and left out of the
+/// script; then faults are cleared, the app relaunched, purchases restored, and the audit taken.
+struct ChaosTrial {
+    /// The script that was really carried out, from `strategy` to `expect audit ok`.
+    let script: [ScenarioCommand]
+    let audit: Audit
+    let statistics: WorldStatistics
+
+    var failed: Bool { !audit.ok }
+
+    static func run(_ body: [ScenarioCommand], strategy: Strategy, catalog: Catalog) throws(WorldError) -> ChaosTrial {
+        let directory = try DataDirectory.temporary()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let world = try World(directory: directory, catalog: catalog, seed: 1)
+        let runner = ScenarioRunner(world: world) { _ in }
+        var script: [ScenarioCommand] = [.strategy(strategy)]
+        func attempt(_ command: ScenarioCommand) throws(WorldError) {
+            do {
+                try runner.perform(command)
+                script.append(command)
+            } catch {
+                return
+            }
+        }
+        try world.change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
+        try world.launch()
+        try world.settle()
+        for command in body + [.wait] {
+            try attempt(command)
+        }
+        for command in cleanup(world) {
+            try attempt(command)
+        }
+        try world.settle()
+        script.append(.expect(.auditOk))
+        return ChaosTrial(script: script, audit: try world.snapshot().audit(catalog: catalog),
+                          statistics: world.statistics)
+    }
+
+    /// Faults cleared, a final launch, a restore. A crash point still armed stays armed, as it
+    /// would in the script.
+    private static func cleanup(_ world: World) -> [ScenarioCommand] {
+        var commands: [ScenarioCommand] = []
+        if !world.settings.networkOnline { commands.append(.network(online: true)) }
+        if world.settings.server != .up { commands.append(.server(.up)) }
+        let switches = world.store.switches
+        if switches.askToBuy { commands.append(.store(.askToBuy, on: false)) }
+        if switches.failPurchases != nil { commands.append(.store(.fail, on: false)) }
+        if !switches.paymentsAllowed { commands.append(.store(.payments, on: true)) }
+        if world.appStatus.isRunning { commands.append(.quit) }
+        return commands + [.launch, .restore]
+    }
+}

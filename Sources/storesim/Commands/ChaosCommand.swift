@@ -1,0 +1,73 @@
+import Foundation
+import IAPCore
+import Simulator
+
+/// `storesim chaos`: random runs with crashes and faults, each audited; failures shrunk to a script.
+enum ChaosCommand {
+    static let spec = CommandSpec(
+        name: "chaos",
+        summary: "Random runs with crashes and faults, each ending in the audit; failures shrunk to a script.",
+        options: [
+            OptionSpec(name: "--runs", value: "N", help: "how many runs (default 200)"),
+            OptionSpec(name: "--seed", value: "N", help: "the session's seed (default 1)"),
+            OptionSpec(name: "--strategy", value: "NAME", help: "the app's strategy (default verify-then-finish)"),
+            OptionSpec(name: "--catalog", value: "FILE", help: "the product catalog"),
+        ],
+        arguments: nil,
+        details: """
+            On a failure it writes the shortest failing script it found to chaos-repro.scenario in
+            the current directory (so that 'storesim run chaos-repro.scenario' fails again),
+            prints its path and exits 1.
+            """,
+        run: run)
+
+    static let reproFile = "chaos-repro.scenario"
+
+    static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
+        let runs = try count(arguments.value("--runs") ?? "200", option: "--runs")
+        let seed = try Options.seed(arguments)
+        let strategyName = arguments.value("--strategy") ?? Strategy.verifyThenFinish.rawValue
+        guard let strategy = Strategy(rawValue: strategyName) else { throw .usage("unknown strategy '\(strategyName)'") }
+        let catalog = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: nil, record: false)
+        let runner = ChaosRunner(catalog: catalog, strategy: strategy, seed: seed)
+        let step = max(100, runs / 10)
+        let summary: ChaosRunner.Summary
+        do {
+            summary = try runner.run(runs: runs) { done, sofar in
+                if runs >= 200 && done % step == 0 && done < runs {
+                    Output.line("… \(done)/\(runs) runs, \(sofar.failingSeeds.count) failing, \(String(format: "%.1f", sofar.runsPerSecond)) runs/s")
+                }
+            }
+        } catch {
+            throw .input(error.description)
+        }
+        report(summary, strategy: strategy, seed: seed)
+        guard let repro = summary.repro else { return 0 }
+        let text = "# chaos repro: strategy \(strategy.rawValue), session seed \(seed), run seed \(summary.failingSeeds[0])\n"
+            + "# shrunk to the commands that still make the audit fail\n" + repro.joined(separator: "\n") + "\n"
+        let path = FileManager.default.currentDirectoryPath + "/" + reproFile
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw .input("\(path): cannot write the repro script")
+        }
+        Output.line("repro (\(repro.count) lines) written to \(path):")
+        repro.forEach { Output.line("  " + $0) }
+        return 1
+    }
+
+    private static func report(_ summary: ChaosRunner.Summary, strategy: Strategy, seed: UInt64) {
+        Output.line("chaos: \(summary.runs) runs in \(String(format: "%.1f", summary.seconds)) s (\(String(format: "%.1f", summary.runsPerSecond)) runs/s), strategy \(strategy.rawValue), seed \(seed)")
+        Output.line("purchases \(summary.purchases)  crashes \(summary.statistics.crashes)  recoveries \(summary.statistics.recovered)  duplicates suppressed \(summary.statistics.duplicatesSuppressed)")
+        Output.line("failing runs: \(summary.failingSeeds.count)")
+        for failing in summary.failingSeeds.prefix(20) {
+            Output.line("  audit not ok: run seed \(failing)")
+        }
+        if summary.failingSeeds.count > 20 {
+            Output.line("  … and \(summary.failingSeeds.count - 20) more")
+        }
+    }
+
+    private static func count(_ text: String, option: String) throws(CLIError) -> Int {
+        guard let number = Int(text), number > 0 else { throw .usage("\(option) needs a positive whole number, not '\(text)'") }
+        return number
+    }
+}
