@@ -1,11 +1,15 @@
 import Glibc
 
 /// A file opened for appending, where each `append` is written and fsynced before it returns.
+/// It remembers how much of the file an fsync has made durable, so that a simulated power cut
+/// can lose what was written after that, as a real one would.
 public final class AppendOnlyFile {
     public let path: String
     private var fd: Int32
     /// When false, appends are written but not fsynced (a teaching aid for power cuts).
     public var syncs: Bool
+    /// How many bytes of the file are known to be on the disk: all of it up to the last fsync.
+    public private(set) var durableLength: Int
 
     /// Opens (creating if needed) `path` for appending. A newly created file's directory entry is
     /// made durable before this returns.
@@ -17,18 +21,33 @@ public final class AppendOnlyFile {
         if !existed {
             try DurableFile.syncDirectory(containing: path)
         }
+        durableLength = 0
+        durableLength = try size()
     }
 
     deinit {
         close(fd)
     }
 
-    /// Appends the bytes and fsyncs the file.
+    /// Appends the bytes and fsyncs the file (unless `syncs` is off).
     public func append(_ bytes: [UInt8]) throws(StorageError) {
         try DurableFile.writeAll(fd, bytes, path: path)
         if syncs {
             try systemCall(path, "fsync") { fsync(fd) }
+            durableLength = try size()
         }
+    }
+
+    /// Simulates a power cut: the bytes written since the last fsync never reached the disk,
+    /// but for a torn first half of them, in the manner of SQLite's crash-test layer. Returns
+    /// how many bytes were lost.
+    @discardableResult
+    public func loseUnsyncedWrites() throws(StorageError) -> Int {
+        let unsynced = try size() - durableLength
+        guard unsynced > 0 else { return 0 }
+        let kept = unsynced / 2
+        try systemCall(path, "ftruncate") { ftruncate(fd, off_t(durableLength + kept)) }
+        return unsynced - kept
     }
 
     /// The current size of the file in bytes.

@@ -15,7 +15,7 @@ import Testing
     @Test func helpForOneCommandShowsItsOptions() throws {
         let result = try StoreSimProcess.run(["help", "run"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("usage: storesim run [--data-dir DIR] [--catalog FILE] [--seed N] [--real-crash] SCRIPT..."))
+        #expect(result.stdout.contains("usage: storesim run [--data-dir DIR] [--catalog FILE] [--seed N] [--real-crash] [--unsafe-cache] SCRIPT..."))
     }
 
     @Test func versionPrintsOneLine() throws {

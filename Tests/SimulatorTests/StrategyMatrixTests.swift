@@ -6,14 +6,18 @@ import Testing
 @Suite struct StrategyMatrixTests {
     @Test func onlyThePredictedWindowsLoseMoney() throws {
         let matrix = try StrategyMatrix.run(catalog: BuiltInCatalog.catalog())
-        #expect(matrix.cells.count == Strategy.allCases.count * (CrashPoint.allCases.count + MatrixFault.allCases.count))
+        #expect(matrix.cells.count == Strategy.allCases.count * (2 * CrashPoint.allCases.count + MatrixFault.allCases.count))
         func names(_ outcome: MatrixCell.Outcome) -> Set<String> {
-            Set(matrix.cells.filter { $0.outcome == outcome }.map { "\($0.strategy.rawValue) × \($0.trial.name)" })
+            Set(matrix.cells.filter { $0.outcome == outcome }.map { "\($0.strategy.rawValue) × \($0.trial.label)" })
         }
         #expect(names(.lost) == [
-            "finish-then-cache × finished", "finish-first × finished", "finish-first × server-down",
+            "finish-then-cache × crash at finished", "finish-first × crash at finished", "finish-first × server-down",
+            "finish-then-cache × power cut at finished", "finish-first × power cut at finished",
         ])
-        #expect(names(.notApplicable) == ["queue-only × cached", "finish-first × cached"])
+        #expect(names(.notApplicable) == [
+            "queue-only × crash at cached", "finish-first × crash at cached",
+            "queue-only × power cut at cached", "finish-first × power cut at cached",
+        ])
         #expect(names(.double).isEmpty)
         let lostWhy = try #require(matrix.cells.first { $0.strategy == .finishThenCache && $0.trial == .crash(.finished) })
         #expect(lostWhy.why == "finished before the receipt was saved; the Store will not redeliver it")
@@ -22,12 +26,26 @@ import Testing
     @Test func tableHasALegendAndExplainsEachLoss() throws {
         let matrix = try StrategyMatrix.run(catalog: BuiltInCatalog.catalog())
         let lines = MatrixText.table(matrix, colour: false)
-        #expect(lines[0].contains("payment-sent") && lines[0].contains("response-lost"))
+        #expect(lines[0] == "The app crashes (its writes survive in the page cache):")
+        #expect(lines[1].contains("payment-sent") && lines[1].contains("response-lost"))
         let row = try #require(lines.first { $0.hasPrefix("finish-first ") })
         #expect(row.split(separator: " ").filter { $0 == "lost" }.count == 2)
+        #expect(lines.contains("The device loses power (writes not yet fsynced are lost):"))
         #expect(lines.contains { $0.hasPrefix("recovered: credited exactly once") })
         #expect(lines.contains("lost finish-first × server-down: finished at once, the verify got no answer (server-down) and no cache kept the receipt; the Store will not redeliver it"))
-        let widths = Set(lines.prefix(6).map(\.count))
+        let widths = Set(lines.dropFirst().prefix(6).map(\.count))
         #expect(widths.count == 1, "every row of the table has the same width")
+    }
+
+    @Test func anUnsafeCacheLosesToAPowerCutWhatACrashDoesNotLose() throws {
+        let matrix = try StrategyMatrix.run(catalog: BuiltInCatalog.catalog(), unsafeCache: true)
+        func outcome(_ strategy: Strategy, _ trial: MatrixCell.Trial) -> MatrixCell.Outcome? {
+            matrix.cells.first { $0.strategy == strategy && $0.trial == trial }?.outcome
+        }
+        #expect(outcome(.finishThenCache, .powerCut(.cached)) == .lost)
+        #expect(outcome(.finishThenCache, .crash(.cached)) == .recovered)
+        for point in CrashPoint.allCases {
+            #expect(outcome(.verifyThenFinish, .powerCut(point)) == .recovered, "the recommended strategy survives \(point.rawValue)")
+        }
     }
 }

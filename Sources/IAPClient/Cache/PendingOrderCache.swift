@@ -73,6 +73,16 @@ public final class PendingOrderCache {
         }
     }
 
+    /// Simulates a power cut under the cache: writes not yet fsynced are lost or torn. Returns
+    /// how many bytes were lost (none when every write was fsynced, as it is unless `syncs` is off).
+    public func loseUnsyncedWrites() throws(CacheError) -> Int {
+        do {
+            return try file.loseUnsyncedWrites()
+        } catch {
+            throw CacheError(path: path, problem: error.problem)
+        }
+    }
+
     private func append(_ record: CacheRecord) throws(CacheError) {
         do {
             try file.append(Array(record.line.utf8))

@@ -1,7 +1,7 @@
 import IAPCore
 
 /// Makes random commands of the scenario language: purchases of every product type, Ask to
-/// Buy answers, restores, crashes at named points and after random numbers of messages,
+/// Buy answers, restores, crashes and power cuts at named points and after random numbers of messages,
 /// relaunches, network, Server and Store faults, clock moves, reinstalls.
 struct ChaosGenerator {
     let catalog: Catalog
@@ -25,9 +25,11 @@ struct ChaosGenerator {
         case 30..<36: return [.approve(productId: product())]
         case 36..<39: return [.decline(productId: product())]
         case 39..<43: return [.restore]
-        case 43..<48: return [.crash]
+        case 43..<46: return [.crash]
+        case 46..<48: return [.powerCut]
         case 48..<55: return [.deliver(Int.random(in: 1...8, using: &random)), .crash]
-        case 55..<61: return [.crashAt(CrashPoint.allCases.randomElement(using: &random) ?? .cached)]
+        case 55..<59: return [.crashAt(CrashPoint.allCases.randomElement(using: &random) ?? .cached)]
+        case 59..<61: return [.powerCutAt(CrashPoint.allCases.randomElement(using: &random) ?? .cached)]
         case 61..<69: return [.launch]
         case 69..<72: return [.quit]
         case 72..<77: return [.network(online: Bool.random(using: &random))]

@@ -1,7 +1,7 @@
 import IAPCore
 
 /// One cell of the strategy matrix: a real run of one consumable purchase under one strategy,
-/// crashed at one point (or under one fault), then relaunched and audited.
+/// crashed (or the power cut) at one point, or under one fault, then relaunched and audited.
 public struct MatrixCell: Sendable, Equatable {
     /// What the audit said after the relaunch.
     public enum Outcome: String, Sendable {
@@ -14,11 +14,21 @@ public struct MatrixCell: Sendable, Equatable {
     /// What was done to the purchase: a crash at a point, or a fault followed by a crash.
     public enum Trial: Sendable, Equatable {
         case crash(CrashPoint)
+        case powerCut(CrashPoint)
         case fault(MatrixFault)
 
         public var name: String {
             switch self {
-            case .crash(let point): return point.rawValue
+            case .crash(let point), .powerCut(let point): return point.rawValue
+            case .fault(let fault): return fault.rawValue
+            }
+        }
+
+        /// The trial in words, for the list of losses.
+        public var label: String {
+            switch self {
+            case .crash(let point): return "crash at \(point.rawValue)"
+            case .powerCut(let point): return "power cut at \(point.rawValue)"
             case .fault(let fault): return fault.rawValue
             }
         }

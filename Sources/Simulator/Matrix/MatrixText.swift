@@ -2,38 +2,35 @@ import IAPCore
 
 /// The strategy matrix as a table for a training room, or as the contract's JSON.
 public enum MatrixText {
-    /// The contract's JSON object; the fault cells come under their own key.
+    /// The contract's JSON object; the fault and power-cut cells come under keys of their own.
     public static func json(_ matrix: StrategyMatrix) -> JSONText {
-        func cell(_ cell: MatrixCell, key: String) -> JSONText {
-            .object([("strategy", .string(cell.strategy.rawValue)), (key, .string(cell.trial.name)),
-                     ("outcome", .string(cell.outcome.rawValue)), ("why", .string(cell.why))])
+        func cells(_ keep: (MatrixCell.Trial) -> Bool, key: String) -> JSONText {
+            .array(matrix.cells.filter { keep($0.trial) }.map { cell in
+                .object([("strategy", .string(cell.strategy.rawValue)), (key, .string(cell.trial.name)),
+                         ("outcome", .string(cell.outcome.rawValue)), ("why", .string(cell.why))])
+            })
         }
-        let crashCells = matrix.cells.filter { if case .crash = $0.trial { return true } else { return false } }
-        let faultCells = matrix.cells.filter { if case .fault = $0.trial { return true } else { return false } }
         return .object([
             ("strategies", .array(Strategy.allCases.map { .string($0.rawValue) })),
             ("crashPoints", .array(CrashPoint.allCases.map { .string($0.rawValue) })),
-            ("cells", .array(crashCells.map { cell($0, key: "crashPoint") })),
+            ("cells", cells({ if case .crash = $0 { return true } else { return false } }, key: "crashPoint")),
             ("faults", .array(MatrixFault.allCases.map { .string($0.rawValue) })),
-            ("faultCells", .array(faultCells.map { cell($0, key: "fault") })),
+            ("faultCells", cells({ if case .fault = $0 { return true } else { return false } }, key: "fault")),
+            ("powerCutCells", cells({ if case .powerCut = $0 { return true } else { return false } }, key: "crashPoint")),
+            ("unsafeCache", .bool(matrix.unsafeCache)),
         ])
     }
 
-    /// Aligned rows: strategies down, crash points and faults across; a legend; why each loss.
+    /// Two aligned tables — crashes (and faults), then power cuts — strategies down, points
+    /// across; a legend; why each loss happened.
     public static func table(_ matrix: StrategyMatrix, colour: Bool) -> [String] {
-        let columns = CrashPoint.allCases.map(\.rawValue) + MatrixFault.allCases.map(\.rawValue)
-        let firstWidth = Strategy.allCases.map(\.rawValue.count).max() ?? 0
-        let widths = columns.map { max($0.count, 9) }
-        func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
-        var lines = [
-            pad("", firstWidth) + " │ " + zip(columns, widths).map { pad($0, $1) }.joined(separator: "  ") + " │",
-            String(repeating: "─", count: firstWidth) + "─┼─" + widths.map { String(repeating: "─", count: $0) }.joined(separator: "──") + "─┤",
-        ]
-        for strategy in Strategy.allCases {
-            let row = matrix.cells.filter { $0.strategy == strategy }
-            let texts = zip(row, widths).map { cell, width in paint(pad(cell.outcome.rawValue, width), cell.outcome, colour) }
-            lines.append(pad(strategy.rawValue, firstWidth) + " │ " + texts.joined(separator: "  ") + " │")
-        }
+        let crashTrials = StrategyMatrix.trials.filter { if case .powerCut = $0 { return false } else { return true } }
+        let powerTrials = StrategyMatrix.trials.filter { if case .powerCut = $0 { return true } else { return false } }
+        var lines = ["The app crashes (its writes survive in the page cache):"]
+        lines += grid(matrix, trials: crashTrials, colour: colour)
+        lines += ["", "The device loses power (writes not yet fsynced are lost)"
+                  + (matrix.unsafeCache ? " — with --unsafe-cache, a TEACHING AID: the cache skips fsync:" : ":")]
+        lines += grid(matrix, trials: powerTrials, colour: colour)
         lines += [
             "",
             "recovered: credited exactly once after the relaunch   lost: paid, never credited, nothing left to recover",
@@ -43,7 +40,24 @@ public enum MatrixText {
         let losses = matrix.cells.filter { $0.outcome == .lost || $0.outcome == .double }
         if !losses.isEmpty {
             lines.append("")
-            lines += losses.map { "\(paint($0.outcome.rawValue, $0.outcome, colour)) \($0.strategy.rawValue) × \($0.trial.name): \($0.why)" }
+            lines += losses.map { "\(paint($0.outcome.rawValue, $0.outcome, colour)) \($0.strategy.rawValue) × \($0.trial.label): \($0.why)" }
+        }
+        return lines
+    }
+
+    private static func grid(_ matrix: StrategyMatrix, trials: [MatrixCell.Trial], colour: Bool) -> [String] {
+        let columns = trials.map(\.name)
+        let firstWidth = Strategy.allCases.map(\.rawValue.count).max() ?? 0
+        let widths = columns.map { max($0.count, 9) }
+        func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
+        var lines = [
+            pad("", firstWidth) + " │ " + zip(columns, widths).map { pad($0, $1) }.joined(separator: "  ") + " │",
+            String(repeating: "─", count: firstWidth) + "─┼─" + widths.map { String(repeating: "─", count: $0) }.joined(separator: "──") + "─┤",
+        ]
+        for strategy in Strategy.allCases {
+            let row = trials.compactMap { trial in matrix.cells.first { $0.strategy == strategy && $0.trial == trial } }
+            let texts = zip(row, widths).map { cell, width in paint(pad(cell.outcome.rawValue, width), cell.outcome, colour) }
+            lines.append(pad(strategy.rawValue, firstWidth) + " │ " + texts.joined(separator: "  ") + " │")
         }
         return lines
     }

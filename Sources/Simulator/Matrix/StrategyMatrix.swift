@@ -9,31 +9,47 @@ public struct StrategyMatrix: Sendable {
 
     static let product = "com.storesim.coins.100"
 
+    /// Every trial, in table order: crashes at each point, the faults, power cuts at each point.
+    public static let trials = CrashPoint.allCases.map(MatrixCell.Trial.crash) + MatrixFault.allCases.map(MatrixCell.Trial.fault)
+        + CrashPoint.allCases.map(MatrixCell.Trial.powerCut)
+
+    /// Whether the app's cache skipped fsync in these runs.
+    public let unsafeCache: Bool
+
     /// Runs all cells, one fresh temporary world each.
-    public static func run(catalog: Catalog) throws(WorldError) -> StrategyMatrix {
+    public static func run(catalog: Catalog, unsafeCache: Bool = false) throws(WorldError) -> StrategyMatrix {
         var cells: [MatrixCell] = []
-        let trials = CrashPoint.allCases.map(MatrixCell.Trial.crash) + MatrixFault.allCases.map(MatrixCell.Trial.fault)
         for strategy in Strategy.allCases {
             for trial in trials {
-                cells.append(try runCell(strategy: strategy, trial: trial, catalog: catalog))
+                cells.append(try runCell(strategy: strategy, trial: trial, catalog: catalog, unsafeCache: unsafeCache))
             }
         }
-        return StrategyMatrix(cells: cells)
+        return StrategyMatrix(cells: cells, unsafeCache: unsafeCache)
     }
 
-    /// One cell: buy under the trial, relaunch, audit.
-    static func runCell(strategy: Strategy, trial: MatrixCell.Trial, catalog: Catalog) throws(WorldError) -> MatrixCell {
-        let directory = try DataDirectory.temporary()
-        defer { try? FileManager.default.removeItem(atPath: directory.path) }
-        let world = try World(directory: directory, catalog: catalog, seed: 1)
-        var phases: [[ScenarioCommand]] = [[.strategy(strategy), .launch]]
+    /// The script of one cell: the purchase under the trial; `launch` follows when the app died.
+    public static func script(strategy: Strategy, trial: MatrixCell.Trial) -> [[ScenarioCommand]] {
+        var phases: [[ScenarioCommand]] = [[.strategy(strategy)]]
         switch trial {
         case .crash(let point):
             phases.append([.crashAt(point), .buy(productId: product, answer: .confirm)])
+        case .powerCut(let point):
+            phases.append([.powerCutAt(point), .buy(productId: product, answer: .confirm)])
         case .fault(let fault):
             phases.append([.server(fault.serverMode), .buy(productId: product, answer: .confirm)])
             phases.append([.crash, .server(.up)])
         }
+        return phases
+    }
+
+    /// One cell: buy under the trial, relaunch, audit.
+    static func runCell(strategy: Strategy, trial: MatrixCell.Trial, catalog: Catalog,
+                        unsafeCache: Bool) throws(WorldError) -> MatrixCell {
+        let directory = try DataDirectory.temporary()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let world = try World(directory: directory, catalog: catalog, seed: 1, unsafeCache: unsafeCache)
+        let phases = script(strategy: strategy, trial: trial)
+        try world.launch()
         do {
             for phase in phases {
                 for step in phase {
@@ -70,7 +86,9 @@ public struct StrategyMatrix: Sendable {
             switch trial {
             case .fault(let fault):
                 when = "finished at once, the verify got no answer (\(fault.rawValue)) and no cache kept the receipt"
-            case .crash:
+            case .powerCut(let point) where strategy.usesCache && point != .finished:
+                when = "finished before the receipt was on the disk (the power cut took the unsynced cache write)"
+            case .crash, .powerCut:
                 when = strategy.usesCache ? "finished before the receipt was saved" : "finished before the Server credited it, with no cache"
             }
             return "\(when); the Store will not redeliver it"

@@ -13,6 +13,7 @@ extension ScenarioCommand {
         case .deliver(let count): return "deliver \(count)"
         case .wait: return "wait"
         case .powerCut: return "power-cut"
+        case .powerCutAt(let point): return "power-cut at \(point.rawValue)"
         case .account(let name): return "account \(name)"
         case .reinstall: return "reinstall"
         case .network(let online): return "network \(online ? "online" : "offline")"

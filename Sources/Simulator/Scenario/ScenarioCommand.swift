@@ -14,6 +14,7 @@ public enum ScenarioCommand: Equatable, Sendable {
     case deliver(Int)
     case wait
     case powerCut
+    case powerCutAt(CrashPoint)
     case account(String)
     case reinstall
     case network(online: Bool)
@@ -39,7 +40,7 @@ public enum ScenarioCommand: Equatable, Sendable {
     /// way; everything else happens once the world is quiet.
     var waitsForQuiet: Bool {
         switch self {
-        case .buy, .restore, .crash, .crashAt, .deliver, .powerCut, .network, .server, .store, .strategy:
+        case .buy, .restore, .crash, .crashAt, .deliver, .powerCut, .powerCutAt, .network, .server, .store, .strategy:
             return false
         case .launch, .quit, .approve, .decline, .account, .reinstall, .resolve, .refund, .advance,
              .subscriptionRenew, .expect, .wait:

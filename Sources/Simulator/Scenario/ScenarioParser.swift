@@ -39,7 +39,10 @@ public struct ScenarioParser {
         case "restore": try none(arguments, name); return .restore
         case "wait": try none(arguments, name); return .wait
         case "reinstall": try none(arguments, name); return .reinstall
-        case "power-cut": try none(arguments, name); return .powerCut
+        case "power-cut":
+            if arguments.isEmpty { return .powerCut }
+            guard arguments.count == 2, arguments[0] == "at" else { throw Problem(problem: "usage: power-cut [at POINT]") }
+            return .powerCutAt(try crashPoint(arguments[1]))
         case "buy":
             guard (1...2).contains(arguments.count) else { throw Problem(problem: "usage: buy PRODUCT [confirm|cancel|ask]") }
             let answer = try arguments.count == 2
@@ -53,10 +56,7 @@ public struct ScenarioParser {
         case "crash":
             if arguments.isEmpty { return .crash }
             guard arguments.count == 2, arguments[0] == "at" else { throw Problem(problem: "usage: crash [at POINT]") }
-            guard let point = CrashPoint(rawValue: arguments[1]) else {
-                throw Problem(problem: "unknown crash point '\(arguments[1])'; expected one of: \(CrashPoint.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return .crashAt(point)
+            return .crashAt(try crashPoint(arguments[1]))
         case "deliver":
             let text = try single(arguments, "deliver N")
             guard let count = Int(text), count > 0, count <= 1_000_000 else {
@@ -126,6 +126,13 @@ public struct ScenarioParser {
     private func product(_ id: String) throws(Problem) -> String {
         guard catalog.product(id: id) != nil else { throw Problem(problem: "unknown product '\(id)'") }
         return id
+    }
+
+    private func crashPoint(_ text: String) throws(Problem) -> CrashPoint {
+        guard let point = CrashPoint(rawValue: text) else {
+            throw Problem(problem: "unknown crash point '\(text)'; expected one of: \(CrashPoint.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return point
     }
 
     private func count(_ text: String) throws(Problem) -> Int {

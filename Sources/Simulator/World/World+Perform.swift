@@ -47,6 +47,11 @@ extension World {
             try crashNow()
         case .crashAt(let point):
             try arm(point)
+        case .powerCut:
+            try runningApp("power-cut")
+            try crashNow(powerCut: true)
+        case .powerCutAt(let point):
+            try arm(point, powerCut: true)
         case .deliver(let count):
             for _ in 0..<count where try deliverNext() {}
         case .approve(let productId):
@@ -72,7 +77,7 @@ extension World {
             try change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
         case .expect, .wait:
             break
-        case .powerCut, .resolve, .refund, .subscriptionRenew:
+        case .resolve, .refund, .subscriptionRenew:
             throw WorldActionError(problem: "this version of StoreSim does not simulate this command yet")
         }
     }

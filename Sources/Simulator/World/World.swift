@@ -17,6 +17,10 @@ public final class World {
     public private(set) var appStatus: AppStatus = .notLaunched
     public private(set) var settings: WorldSettings
     public private(set) var armedCrash: CrashPoint?
+    /// Whether the armed crash is a power cut rather than a process death.
+    public private(set) var armedPowerCut = false
+    /// When true the app's cache skips fsync: a teaching aid that a power cut punishes.
+    public let unsafeCache: Bool
     public var crashMode: CrashMode = .inProcess
     /// Counts of what happened in this world since it was opened.
     public private(set) var statistics = WorldStatistics()
@@ -33,9 +37,10 @@ public final class World {
     static let millisPerMessage: Int64 = 10
 
     /// Opens the world in `directory` (creating what is missing), with the given catalog.
-    public init(directory: DataDirectory, catalog: Catalog, seed: UInt64) throws(WorldError) {
+    public init(directory: DataDirectory, catalog: Catalog, seed: UInt64, unsafeCache: Bool = false) throws(WorldError) {
         self.directory = directory
         self.catalog = catalog
+        self.unsafeCache = unsafeCache
         try directory.create()
         settings = try WorldSettings.load(path: directory.settings)
         do {
@@ -161,7 +166,7 @@ public final class World {
     public func launch() throws(WorldError) {
         let cache: PendingOrderCache
         do {
-            cache = try PendingOrderCache(path: directory.pendingOrders)
+            cache = try PendingOrderCache(path: directory.pendingOrders, syncs: !unsafeCache)
         } catch {
             throw .file(path: directory.pendingOrders, problem: error.line.map { "line \($0): \(error.problem)" } ?? error.problem)
         }
@@ -183,27 +188,42 @@ public final class World {
         try record(.command, from: .user, to: .app, text: "quit", transactionId: nil)
     }
 
-    /// The app crashes now, between two messages.
-    public func crashNow() throws(WorldError) {
-        try crashApp(AppCrash(point: nil))
+    /// The app crashes now, between two messages; with `powerCut`, the device loses power.
+    public func crashNow(powerCut: Bool = false) throws(WorldError) {
+        try crashApp(AppCrash(point: nil, powerCut: powerCut))
     }
 
-    /// Arms a crash point: the app crashes when a flow next reaches it.
-    public func arm(_ point: CrashPoint?) throws(WorldError) {
+    /// Arms a crash point: the app crashes (or the power is cut) when a flow next reaches it.
+    public func arm(_ point: CrashPoint?, powerCut: Bool = false) throws(WorldError) {
         armedCrash = point
+        armedPowerCut = powerCut
+        let what = powerCut ? "power cut" : "crash"
         try record(.command, from: .user, to: nil,
-                   text: point.map { "crash armed at \($0.rawValue)" } ?? "crash disarmed", transactionId: nil)
+                   text: point.map { "\(what) armed at \($0.rawValue)" } ?? "crash disarmed", transactionId: nil)
     }
 
     func crashApp(_ crash: AppCrash) throws(WorldError) {
         let place = crash.point.map { "at \($0.rawValue): \($0.explanation)" } ?? "between two messages"
+        let what = crash.powerCut ? "the power was cut" : "the app crashed"
+        let cache = app?.cache
         app = nil
         appStatus = .crashed(crash.point?.rawValue ?? "now")
         statistics.crashes += 1
-        try record(.crash, from: .app, to: nil, text: "the app crashed \(place)", transactionId: nil)
+        try record(.crash, from: .app, to: nil, text: "\(what) \(place)", transactionId: nil)
+        if crash.powerCut, let cache {
+            let lost: Int
+            do {
+                lost = try cache.loseUnsyncedWrites()
+            } catch {
+                throw .file(path: error.path, problem: error.problem)
+            }
+            try record(.note, from: .app, to: .cache, text: lost == 0
+                ? "power cut: every cache write had been fsynced; nothing lost"
+                : "power cut: \(lost) unsynced bytes of the cache never reached the disk", transactionId: nil)
+        }
         try settle()
         if case .realKill(let beforeKill) = crashMode {
-            beforeKill("the app crashed \(place)")
+            beforeKill("\(what) \(place)")
             kill(getpid(), SIGKILL)
         }
     }
@@ -263,12 +283,12 @@ extension World: Link {
     public func reached(_ point: CrashPoint) throws(AppCrash) {
         guard armedCrash == point else { return }
         armedCrash = nil
-        throw AppCrash(point: point)
+        throw AppCrash(point: point, powerCut: armedPowerCut)
     }
 
     public func passed(_ point: CrashPoint) {
         guard armedCrash == point, appStatus.isRunning else { return }
         armedCrash = nil
-        pendingCrash = AppCrash(point: point)
+        pendingCrash = AppCrash(point: point, powerCut: armedPowerCut)
     }
 }

@@ -18,12 +18,13 @@ enum DialogViews {
     }
 
     static func crashMenu(_ model: ScreenModel, into buffer: inout CellBuffer, screen: Rect) {
-        let inner = buffer.box(screen.centred(width: 70, height: CrashPoint.allCases.count + 4), title: "Crash the app")
+        let inner = buffer.box(screen.centred(width: 70, height: CrashPoint.allCases.count + 5), title: "Crash the app")
         var lines = ["0  crash now, between two messages"]
         for (index, point) in CrashPoint.allCases.enumerated() {
             let armed = model.armedCrash == point ? "  ← armed" : ""
             lines.append("\(index + 1)  at \(fit(point.rawValue, 16)) \(point.explanation)\(armed)")
         }
+        lines.append("\(CrashPoint.allCases.count + 1)  power cut now: the app dies and its unsynced writes are lost")
         buffer.lines(lines, in: inner)
     }
 
@@ -31,7 +32,7 @@ enum DialogViews {
         var lines = [
             "↑ ↓ (k j)  move in a list            Enter  buy the selected product",
             "sheet: Enter confirm, Esc cancel, a Ask to Buy",
-            "r  restore purchases                 x  crash menu: 0 now, 1–6 arm a point",
+            "r  restore purchases                 x  crash menu: 0 now, 1–6 arm, 7 power cut",
             "t  transaction manager               f  faults: network, server, store",
             "s  step mode on/off                  Space  deliver the next message",
             "PgUp PgDn  scroll the timeline       ?  this help      q  quit",

@@ -13,7 +13,7 @@ enum FooterView {
             return step + ["↑↓ select", "Enter buy", "r restore", "x crash", "t transactions", "f faults"]
                 + (state.stepMode ? [] : ["s step mode"]) + ["PgUp/PgDn scroll", "? help", "q quit"]
         case .sheet: return ["Enter confirm", "Esc cancel", "a Ask to Buy"]
-        case .crashMenu: return ["0 crash now", "1–6 arm a crash point", "other key: back"]
+        case .crashMenu: return ["0 crash now", "1–6 arm a crash point", "7 power cut", "other key: back"]
         case .transactions: return ["↑↓ select", "a approve", "d decline", "Esc close"]
         case .faults: return ["↑↓ select", "Enter toggle", "Esc close"]
         case .help: return ["any key: back"]

@@ -96,6 +96,7 @@ public enum TUIUpdate {
         state.mode = .main
         guard case .character(let character) = key, let digit = character.wholeNumberValue else { return [] }
         if digit == 0 { return [.perform(.crash)] }
+        if digit == CrashPoint.allCases.count + 1 { return [.perform(.powerCut)] }
         let points = CrashPoint.allCases
         guard digit >= 1, digit <= points.count else { return [] }
         state.status = "Crash armed at \(points[digit - 1].rawValue): the app dies when a flow gets there."

@@ -4,6 +4,7 @@ import Simulator
 /// Helpers for the options several subcommands share.
 enum Options {
     static let dataDir = OptionSpec(name: "--data-dir", value: "DIR", help: "the data directory (default: $STORESIM_DATA_DIR, $XDG_STATE_HOME/storesim, ~/.local/state/storesim)")
+    static let unsafeCache = OptionSpec(name: "--unsafe-cache", value: nil, help: "TEACHING AID: the app's cache skips fsync, so a power cut can lose what a crash cannot")
     static let json = OptionSpec(name: "--json", value: nil, help: "print one JSON object")
 
     static func dataDirectory(_ arguments: ParsedArguments) -> DataDirectory {

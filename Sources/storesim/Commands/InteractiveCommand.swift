@@ -17,6 +17,7 @@ enum InteractiveCommand {
             OptionSpec(name: "--crash-at", value: "POINT", help: "arm a crash point: \(CrashPoint.allCases.map(\.rawValue).joined(separator: ", "))"),
             OptionSpec(name: "--lang", value: "LANG", help: "en or zh-Hans (default: from LANG)"),
             OptionSpec(name: "--seed", value: "N", help: "seed for a new world's receipt key (default 1)"),
+            Options.unsafeCache,
         ],
         arguments: nil,
         details: "Keys: arrows or j/k move, Enter buys, r restores, x crashes, t transactions, f faults, s step mode, ? help, q quits.",
@@ -45,7 +46,7 @@ enum InteractiveCommand {
         let world: World
         let history: [Event]
         do {
-            world = try World(directory: directory, catalog: catalog, seed: seed)
+            world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: arguments.flag("--unsafe-cache"))
             history = try EventLog.readAll(path: directory.events)
         } catch let error as WorldError {
             terminal.close()

@@ -8,7 +8,7 @@ enum MatrixCommand {
     static let spec = CommandSpec(
         name: "matrix",
         summary: "Crash every strategy at every point (and under server faults) and show which lose money.",
-        options: [Options.json],
+        options: [Options.json, Options.unsafeCache],
         arguments: nil,
         details: """
             Each cell is a real run in a fresh world: one consumable purchase crashed at that
@@ -20,7 +20,7 @@ enum MatrixCommand {
         let catalog = try CatalogResolver.resolve(option: nil, directory: nil, record: false)
         let matrix: StrategyMatrix
         do {
-            matrix = try StrategyMatrix.run(catalog: catalog)
+            matrix = try StrategyMatrix.run(catalog: catalog, unsafeCache: arguments.flag("--unsafe-cache"))
         } catch {
             throw .input(error.description)
         }

@@ -13,6 +13,7 @@ enum RunCommand {
             OptionSpec(name: "--catalog", value: "FILE", help: "the product catalog"),
             OptionSpec(name: "--seed", value: "N", help: "seed for the Store's receipt key and ids (default 1)"),
             OptionSpec(name: "--real-crash", value: nil, help: "a crash kills this process with SIGKILL instead of discarding the app"),
+            Options.unsafeCache,
         ],
         arguments: (name: "SCRIPT", minimum: 1, maximum: Int.max),
         details: """
@@ -42,7 +43,7 @@ enum RunCommand {
         }
         let world: World
         do {
-            world = try World(directory: directory, catalog: catalog, seed: seed)
+            world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: arguments.flag("--unsafe-cache"))
         } catch {
             throw .input(error.description)
         }
