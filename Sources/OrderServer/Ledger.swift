@@ -11,6 +11,16 @@ public struct Ledger: Sendable, Equatable {
         public let account: String
         public let date: Date
         public let grant: String
+
+        public init(transactionId: String, originalTransactionId: String, productId: String, account: String,
+                    date: Date, grant: String) {
+            self.transactionId = transactionId
+            self.originalTransactionId = originalTransactionId
+            self.productId = productId
+            self.account = account
+            self.date = date
+            self.grant = grant
+        }
     }
 
     /// A product the user owns, until an expiry for subscriptions.
@@ -34,6 +44,13 @@ public struct Ledger: Sendable, Equatable {
     public let balances: [String: Int]
     public let entitlements: [Entitlement]
     public let rejections: [Rejection]
+
+    public init(credits: [Credit], balances: [String: Int], entitlements: [Entitlement], rejections: [Rejection]) {
+        self.credits = credits
+        self.balances = balances
+        self.entitlements = entitlements
+        self.rejections = rejections
+    }
 
     /// How many credits each product has.
     public func creditCount(productId: String) -> Int {

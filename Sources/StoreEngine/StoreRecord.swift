@@ -24,6 +24,23 @@ public struct StoreRecord: Sendable, Equatable {
     public let error: PurchaseError?
     public let receipt: String?
 
+    public init(id: String, originalId: String, productId: String, account: String, state: TransactionState,
+                kind: Kind, charged: Bool, finished: Bool, refunded: Bool, date: Date, error: PurchaseError?,
+                receipt: String?) {
+        self.id = id
+        self.originalId = originalId
+        self.productId = productId
+        self.account = account
+        self.state = state
+        self.kind = kind
+        self.charged = charged
+        self.finished = finished
+        self.refunded = refunded
+        self.date = date
+        self.error = error
+        self.receipt = receipt
+    }
+
     /// True while the transaction waits in the payment queue for the app to finish it.
     public var isUnfinished: Bool {
         !finished && (state == .purchased || state == .failed || state == .restored)

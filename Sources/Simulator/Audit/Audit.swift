@@ -5,7 +5,7 @@ import OrderServer
 import StoreEngine
 
 /// The audit of CONTRACT.md: was every paid transaction credited exactly once, or can it still be?
-public struct Audit: Sendable, Equatable {
+public struct Audit: Sendable {
     /// How a paid, uncredited purchase can still be reached by the app.
     public enum Route: String, Sendable {
         case cache = "in the app's pending-order cache"
@@ -31,6 +31,10 @@ public struct Audit: Sendable, Equatable {
     public let refunded: Int
     /// Paid, uncredited transactions, with how each can still be recovered (none: lost).
     public let uncredited: [Finding]
+    /// Paid transactions the Server credited more than once, with how many times.
+    public let creditedTwice: [(transactionId: String, productId: String, times: Int)]
+    /// Credits with no paid transaction behind them.
+    public let orphans: [Ledger.Credit]
 
     public var ok: Bool { lost == 0 && doubleCredited == 0 && orphanCredits == 0 }
 
@@ -60,8 +64,13 @@ public struct Audit: Sendable, Equatable {
         unfinished = transactions.filter(\.isUnfinished).count
         recoverable = uncredited.filter { !$0.routes.isEmpty }.count
         lost = uncredited.filter { $0.routes.isEmpty }.count
-        doubleCredited = creditsPerTransaction.filter { paidIds.contains($0.key) && $0.value > 1 }.count
-        orphanCredits = ledger.credits.filter { !paidIds.contains($0.transactionId) }.count
+        creditedTwice = paidRecords.compactMap { record in
+            guard let times = creditsPerTransaction[record.id], times > 1 else { return nil }
+            return (record.id, record.productId, times)
+        }
+        orphans = ledger.credits.filter { !paidIds.contains($0.transactionId) }
+        doubleCredited = creditedTwice.count
+        orphanCredits = orphans.count
         refunded = transactions.filter(\.refunded).count
         self.uncredited = uncredited
     }
@@ -83,12 +92,20 @@ public struct Audit: Sendable, Equatable {
             "paid \(paid)  credited \(credited)  pending \(pending)  unfinished \(unfinished)",
             "recoverable \(recoverable)  lost \(lost)  double-credited \(doubleCredited)  orphan credits \(orphanCredits)  refunded \(refunded)",
         ]
+        func title(_ productId: String) -> String {
+            catalog.product(id: productId)?.title(locale: "en_US") ?? productId
+        }
         for finding in uncredited {
-            let title = catalog.product(id: finding.productId)?.title(locale: "en_US") ?? finding.productId
             let how = finding.routes.isEmpty
                 ? "LOST: paid, never credited, and nothing left to recover it"
                 : "recoverable: " + finding.routes.map(\.rawValue).joined(separator: "; ")
-            lines.append("  \(title) tx \(finding.transactionId): \(how)")
+            lines.append("  \(title(finding.productId)) tx \(finding.transactionId): \(how)")
+        }
+        for double in creditedTwice {
+            lines.append("  \(title(double.productId)) tx \(double.transactionId): DOUBLE-CREDITED: paid once, credited \(double.times) times")
+        }
+        for orphan in orphans {
+            lines.append("  \(title(orphan.productId)) tx \(orphan.transactionId): ORPHAN CREDIT: credited (\(orphan.grant)) with no paid transaction behind it")
         }
         lines.append(ok ? "audit ok" : "audit FAILED")
         return lines

@@ -1,0 +1,49 @@
+import Foundation
+import IAPClient
+import IAPCore
+import OrderServer
+import StoreEngine
+import Testing
+@testable import Simulator
+
+/// The audit's figures and its explanation of each, from what the parties hold.
+@Suite struct AuditTests {
+    let catalog = BuiltInCatalog.catalog()
+    let date = SimulatedTime.epoch
+
+    func paid(_ id: String, _ productId: String, finished: Bool = true) -> StoreRecord {
+        StoreRecord(id: id, originalId: id, productId: productId, account: "demo", state: .purchased, kind: .purchase,
+                    charged: true, finished: finished, refunded: false, date: date, error: nil, receipt: "r")
+    }
+
+    func credit(_ id: String, _ productId: String) -> Ledger.Credit {
+        Ledger.Credit(transactionId: id, originalTransactionId: id, productId: productId, account: "demo", date: date, grant: "+100 coins")
+    }
+
+    @Test func everyFigureAndItsExplanation() {
+        let transactions = [
+            paid("1", "com.storesim.coins.100"),                       // credited once
+            paid("2", "com.storesim.coins.100"),                       // finished, never credited: lost
+            paid("3", "com.storesim.coins.550", finished: false),      // in the queue
+            paid("4", "com.storesim.pro"),                             // restorable
+            paid("5", "com.storesim.coins.100"),                       // in the cache
+            paid("6", "com.storesim.coins.100"),                       // credited twice
+        ]
+        let ledger = Ledger(credits: [credit("1", "com.storesim.coins.100"), credit("6", "com.storesim.coins.100"),
+                                      credit("6", "com.storesim.coins.100"), credit("99", "com.storesim.coins.550")],
+                            balances: [:], entitlements: [], rejections: [])
+        let cache = [PendingOrder(transactionId: "5", productId: "com.storesim.coins.100", serverProductId: nil, receipt: "r")]
+        let audit = Audit(transactions: transactions, ledger: ledger, pendingOrders: cache, catalog: catalog)
+        #expect(audit.json.rendered == """
+            {"paid": 6, "credited": 2, "pending": 1, "unfinished": 1, "recoverable": 3, "lost": 1, "doubleCredited": 1, "orphanCredits": 1, "refunded": 0, "ok": false}
+            """)
+        let lines = audit.lines(catalog: catalog)
+        #expect(lines.contains("  100 Coins tx 2: LOST: paid, never credited, and nothing left to recover it"))
+        #expect(lines.contains("  550 Coins tx 3: recoverable: unfinished in the Store's queue"))
+        #expect(lines.contains("  StoreSim Pro tx 4: recoverable: restorable from the Store"))
+        #expect(lines.contains("  100 Coins tx 5: recoverable: in the app's pending-order cache"))
+        #expect(lines.contains("  100 Coins tx 6: DOUBLE-CREDITED: paid once, credited 2 times"))
+        #expect(lines.contains("  550 Coins tx 99: ORPHAN CREDIT: credited (+100 coins) with no paid transaction behind it"))
+        #expect(lines.last == "audit FAILED")
+    }
+}
