@@ -39,6 +39,13 @@ public struct MatrixCell: Sendable, Equatable {
     public let outcome: Outcome
     /// One line on why the run ended so.
     public let why: String
+
+    public init(strategy: Strategy, trial: Trial, outcome: Outcome, why: String) {
+        self.strategy = strategy
+        self.trial = trial
+        self.outcome = outcome
+        self.why = why
+    }
 }
 
 /// The faults that matter together with a crash: the app's verify never gets its answer, then

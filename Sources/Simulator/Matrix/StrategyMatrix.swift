@@ -16,6 +16,11 @@ public struct StrategyMatrix: Sendable {
     /// Whether the app's cache skipped fsync in these runs.
     public let unsafeCache: Bool
 
+    public init(cells: [MatrixCell], unsafeCache: Bool) {
+        self.cells = cells
+        self.unsafeCache = unsafeCache
+    }
+
     /// Runs all cells, one fresh temporary world each.
     public static func run(catalog: Catalog, unsafeCache: Bool = false) throws(WorldError) -> StrategyMatrix {
         var cells: [MatrixCell] = []
@@ -79,19 +84,24 @@ public struct StrategyMatrix: Sendable {
         return .recovered
     }
 
+    /// Why a purchase under this strategy and trial was lost, in one line.
+    public static func lossExplanation(strategy: Strategy, trial: MatrixCell.Trial) -> String {
+        let when: String
+        switch trial {
+        case .fault(let fault):
+            when = "finished at once, the verify got no answer (\(fault.rawValue)) and no cache kept the receipt"
+        case .powerCut(let point) where strategy.usesCache && point != .finished:
+            when = "finished before the receipt was on the disk (the power cut took the unsynced cache write)"
+        case .crash, .powerCut:
+            when = strategy.usesCache ? "finished before the receipt was saved" : "finished before the Server credited it, with no cache"
+        }
+        return "\(when); the Store will not redeliver it"
+    }
+
     private static func why(_ audit: Audit, strategy: Strategy, trial: MatrixCell.Trial,
                             report: RecoveryReport?) -> String {
         if audit.lost > 0 {
-            let when: String
-            switch trial {
-            case .fault(let fault):
-                when = "finished at once, the verify got no answer (\(fault.rawValue)) and no cache kept the receipt"
-            case .powerCut(let point) where strategy.usesCache && point != .finished:
-                when = "finished before the receipt was on the disk (the power cut took the unsynced cache write)"
-            case .crash, .powerCut:
-                when = strategy.usesCache ? "finished before the receipt was saved" : "finished before the Server credited it, with no cache"
-            }
-            return "\(when); the Store will not redeliver it"
+            return lossExplanation(strategy: strategy, trial: trial)
         }
         if audit.doubleCredited > 0 {
             return "the Server credited the same transaction twice"

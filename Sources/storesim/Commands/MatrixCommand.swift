@@ -8,7 +8,8 @@ enum MatrixCommand {
     static let spec = CommandSpec(
         name: "matrix",
         summary: "Crash every strategy at every point (and under server faults) and show which lose money.",
-        options: [Options.json, Options.unsafeCache],
+        options: [Options.json, Options.unsafeCache,
+                  OptionSpec(name: "--real-crash", value: nil, help: "run each cell as real processes: one killed by SIGKILL, one relaunching, one auditing")],
         arguments: nil,
         details: """
             Each cell is a real run in a fresh world: one consumable purchase crashed at that
@@ -18,11 +19,16 @@ enum MatrixCommand {
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let catalog = try CatalogResolver.resolve(option: nil, directory: nil, record: false)
+        let unsafeCache = arguments.flag("--unsafe-cache")
         let matrix: StrategyMatrix
-        do {
-            matrix = try StrategyMatrix.run(catalog: catalog, unsafeCache: arguments.flag("--unsafe-cache"))
-        } catch {
-            throw .input(error.description)
+        if arguments.flag("--real-crash") {
+            matrix = try RealCrashMatrix.run(unsafeCache: unsafeCache)
+        } else {
+            do {
+                matrix = try StrategyMatrix.run(catalog: catalog, unsafeCache: unsafeCache)
+            } catch {
+                throw .input(error.description)
+            }
         }
         if arguments.flag("--json") {
             Output.line(MatrixText.json(matrix).rendered)
