@@ -2,7 +2,7 @@ import IAPCore
 
 /// Makes random commands of the scenario language: purchases of every product type, Ask to
 /// Buy answers, restores, crashes and power cuts at named points and after random numbers of messages,
-/// relaunches, network, Server and Store faults, clock moves, reinstalls.
+/// relaunches, network, Server and Store faults, clock moves, account switches, reinstalls.
 struct ChaosGenerator {
     let catalog: Catalog
     var random: SplitMix64
@@ -37,7 +37,8 @@ struct ChaosGenerator {
         case 83..<92:
             let storeSwitch: ScenarioCommand.StoreSwitch = [.askToBuy, .fail, .payments].randomElement(using: &random) ?? .fail
             return [.store(storeSwitch, on: Bool.random(using: &random))]
-        case 92..<96: return [.advance(seconds: Int64.random(in: 60...(40 * 86400), using: &random))]
+        case 92..<95: return [.advance(seconds: Int64.random(in: 60...(40 * 86400), using: &random))]
+        case 95..<97: return [.account(["demo", "family"].randomElement(using: &random) ?? "demo")]
         default: return [.reinstall]
         }
     }
