@@ -56,6 +56,11 @@ public final class OrderServer {
 
     private func settle(_ result: ReceiptCheckResult, at now: Date) throws(StorageError) -> VerificationAnswer {
         let request = result.request
+        let revoked = result.status == .valid ? try revokeRefunded(result.entries) : 0
+        if request.purpose == .receiptCheck && result.status == .valid {
+            return VerificationAnswer(transactionId: request.transactionId, outcome: .receiptChecked(revoked: revoked),
+                                      productId: nil, grant: "")
+        }
         guard result.status == .valid,
               let entry = result.entries.first(where: { $0.transactionId == request.transactionId })
                 ?? result.entries.first,
@@ -89,6 +94,21 @@ public final class OrderServer {
                                   productId: product.id, grant: grant)
     }
 
+    /// Every check of a receipt is a chance to learn of refunds: a refunded purchase loses its
+    /// entitlement. Returns how many entitlements were revoked.
+    private func revokeRefunded(_ entries: [ReceiptEntry]) throws(StorageError) -> Int {
+        var revoked = 0
+        for entry in entries where entry.revoked {
+            let before = try database.database.query(
+                "SELECT COUNT(*) FROM entitlements WHERE product_id = ? AND transaction_id = ?",
+                [.text(entry.productId), .text(entry.transactionId)]).first?.int(0) ?? 0
+            try database.database.query("DELETE FROM entitlements WHERE product_id = ? AND transaction_id = ?",
+                                        [.text(entry.productId), .text(entry.transactionId)])
+            revoked += before
+        }
+        return revoked
+    }
+
     private func apply(_ product: Product, entry: ReceiptEntry) throws(StorageError) {
         switch product.type {
         case .consumable:
@@ -99,7 +119,13 @@ public final class OrderServer {
                     """, [.text(currency), .integer(Int64(amount))])
             }
         case .nonConsumable, .autoRenewable, .nonRenewing:
-            let expires = Self.expiry(product, purchased: entry.purchaseDate)
+            if product.type == .autoRenewable {
+                let others = catalog.products.filter { $0.group == product.group && $0.id != product.id }.map(\.id)
+                for other in others {
+                    try database.database.query("DELETE FROM entitlements WHERE product_id = ?", [.text(other)])
+                }
+            }
+            let expires = entry.expires ?? Self.expiry(product, purchased: entry.purchaseDate)
             try database.database.query("""
                 INSERT INTO entitlements(product_id, transaction_id, expires_millis) VALUES(?, ?, ?)
                 ON CONFLICT(product_id) DO UPDATE
@@ -126,7 +152,7 @@ public final class OrderServer {
         case .nonConsumable:
             return "owns \(product.id)"
         case .autoRenewable, .nonRenewing:
-            let until = expiry(product, purchased: entry.purchaseDate).map { " until \(SimulatedTime.format($0))" } ?? ""
+            let until = (entry.expires ?? expiry(product, purchased: entry.purchaseDate)).map { " until \(SimulatedTime.format($0))" } ?? ""
             return "owns \(product.id)\(until)"
         }
     }

@@ -6,8 +6,8 @@ import Storage
 /// transaction in `store.sqlite`, signs receipts and answers `verifyReceipt`.
 public final class Store {
     public let catalog: Catalog
-    private let database: StoreDatabase
-    private let signer: ReceiptSigner
+    let database: StoreDatabase
+    let signer: ReceiptSigner
     public private(set) var switches: StoreSwitches
     /// The App Store account the device is signed into.
     public private(set) var account: String
@@ -50,7 +50,8 @@ public final class Store {
             case .finishTransaction(let id): try finish(id)
             case .addTransactionObserver: try redeliverUnfinished(link: link)
             case .restoreCompletedTransactions: try restore(link: link)
-            case .verifyReceipt(let check): link.send(.receiptChecked(verify(check)))
+            case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipt(account: account, leading: nil)))
+            case .verifyReceipt(let check): link.send(.receiptChecked(try verify(check)))
             default: break
             }
         } catch {
@@ -80,31 +81,34 @@ public final class Store {
             record = record.with(state: .failed, error: .paymentNotAllowed)
         } else if request.answer == .cancel {
             record = record.with(state: .failed, error: .paymentCancelled)
+        } else if switches.interruptPurchases {
+            record = record.with(state: .failed, error: .interrupted)
+            try database.setSetting("interrupted:\(account):\(request.productId)", id)
         } else if let error = switches.failPurchases {
             record = record.with(state: .failed, error: error)
         } else if request.answer == .ask || switches.askToBuy {
             record = record.with(state: .deferred)
         } else {
-            record = charge(record, at: link.now)
+            record = try charge(record, at: link.now)
         }
         try database.update(record)
         link.send(.transactionUpdated(record.asTransaction))
     }
 
-    private func charge(_ record: StoreRecord, at date: Date) -> StoreRecord {
-        let charged = record.with(state: .purchased, charged: true, date: date)
-        return charged.with(receipt: receipt(proving: charged))
-    }
-
-    /// A signed receipt that proves one paid purchase.
-    private func receipt(proving purchase: StoreRecord) -> String {
-        Receipt(
-            environment: .production, account: purchase.account,
-            inApp: [Receipt.Purchase(
-                transactionId: purchase.id, originalTransactionId: purchase.originalId,
-                productId: purchase.productId,
-                purchaseDateMillis: Int64(purchase.date.timeIntervalSince1970 * 1000))]
-        ).encoded(signer: signer)
+    /// Charges a transaction: purchased, with a signed receipt. The first subscription of a
+    /// group with an introductory offer starts as a free trial; a new subscription in a group
+    /// replaces the one that was active (auto-renew off for the old one).
+    func charge(_ record: StoreRecord, at date: Date) throws(StorageError) -> StoreRecord {
+        var kind = record.kind
+        if let product = catalog.product(id: record.productId), product.type == .autoRenewable, record.kind == .purchase {
+            let group = try groupRecords(product.group, account: record.account)
+            if product.introductoryOffer != nil && group.isEmpty { kind = .trial }
+            for other in Set(group.map(\.originalId)) {
+                try database.setSetting("autorenew:\(other)", "off")
+            }
+        }
+        let charged = record.with(state: .purchased, kind: kind, charged: true, date: date)
+        return charged.with(receipt: try receipt(proving: charged))
     }
 
     private func finish(_ id: String) throws(StorageError) {
@@ -137,30 +141,11 @@ public final class Store {
             let restored = StoreRecord(
                 id: id, originalId: original.originalId, productId: original.productId, account: account,
                 state: .restored, kind: .restore, charged: false, finished: false, refunded: false,
-                date: link.now, error: nil, receipt: receipt(proving: original))
+                date: link.now, error: nil, receipt: try receipt(proving: original))
             try database.insert(restored)
             link.send(.transactionUpdated(restored.asTransaction))
         }
         link.send(.restoreCompleted(.finished(restored: toRestore.count)))
-    }
-
-    private func verify(_ check: ReceiptCheck) -> ReceiptCheckResult {
-        guard switches.verificationAvailable else {
-            return ReceiptCheckResult(status: .serviceUnavailable, entries: [], request: check.request)
-        }
-        let (status, receipt) = Receipt.decode(check.request.receipt, signer: signer)
-        guard let receipt else {
-            return ReceiptCheckResult(status: status, entries: [], request: check.request)
-        }
-        guard receipt.environment == .production else {
-            return ReceiptCheckResult(status: .sandboxReceiptInProduction, entries: [], request: check.request)
-        }
-        let entries = receipt.inApp.map {
-            ReceiptEntry(transactionId: $0.transactionId, originalTransactionId: $0.originalTransactionId,
-                         productId: $0.productId, account: receipt.account,
-                         purchaseDate: Date(timeIntervalSince1970: Double($0.purchaseDateMillis) / 1000))
-        }
-        return ReceiptCheckResult(status: .valid, entries: entries, request: check.request)
     }
 
     // MARK: Store-side commands
@@ -169,8 +154,11 @@ public final class Store {
     /// reported to the app (or waits in the queue while the app is down).
     public func approve(productId: String, link: Link) throws(StoreError) {
         let record = try waitingRequest(for: productId)
-        let approved = charge(record.with(state: .purchased), at: link.now)
-        try store { () throws(StorageError) in try database.update(approved) }
+        let approved = try store { () throws(StorageError) -> StoreRecord in
+            let approved = try charge(record.with(state: .purchased), at: link.now)
+            try database.update(approved)
+            return approved
+        }
         link.send(.transactionUpdated(approved.asTransaction))
     }
 
@@ -190,6 +178,7 @@ public final class Store {
             try database.database.transaction { () throws(StorageError) in
                 try database.setSetting("ask-to-buy", updated.askToBuy ? "on" : "off")
                 try database.setSetting("fail-purchases", updated.failPurchases?.rawValue ?? "off")
+                try database.setSetting("interrupt", updated.interruptPurchases ? "on" : "off")
                 try database.setSetting("payments", updated.paymentsAllowed ? "on" : "off")
                 try database.setSetting("verification", updated.verificationAvailable ? "on" : "off")
             }
@@ -222,7 +211,7 @@ public final class Store {
         return record
     }
 
-    private func store<Result>(_ body: () throws(StorageError) -> Result) throws(StoreError) -> Result {
+    func store<Result>(_ body: () throws(StorageError) -> Result) throws(StoreError) -> Result {
         do {
             return try body()
         } catch {
@@ -234,6 +223,7 @@ public final class Store {
         var switches = StoreSwitches()
         switches.askToBuy = try database.setting("ask-to-buy") == "on"
         switches.failPurchases = try database.setting("fail-purchases").flatMap(PurchaseError.init(rawValue:))
+        switches.interruptPurchases = try database.setting("interrupt") == "on"
         switches.paymentsAllowed = try database.setting("payments") != "off"
         switches.verificationAvailable = try database.setting("verification") != "off"
         return switches

@@ -38,6 +38,10 @@ struct StoreDatabase {
         try database.query("INSERT OR REPLACE INTO settings(key, value) VALUES(?, ?)", [.text(key), .text(value)])
     }
 
+    func removeSetting(_ key: String) throws(StorageError) {
+        try database.query("DELETE FROM settings WHERE key = ?", [.text(key)])
+    }
+
     func nextTransactionId() throws(StorageError) -> Int64 {
         let rows = try database.query("SELECT MAX(id) FROM transactions")
         return (rows.first?.integer(0) ?? Self.firstTransactionId) + 1
@@ -61,11 +65,11 @@ struct StoreDatabase {
     /// Replaces the stored row of `record.id` with `record`.
     func update(_ record: StoreRecord) throws(StorageError) {
         try database.query("""
-            UPDATE transactions SET state = ?, charged = ?, finished = ?, refunded = ?,
+            UPDATE transactions SET state = ?, kind = ?, charged = ?, finished = ?, refunded = ?,
                                     date_millis = ?, error = ?, receipt = ?
             WHERE id = ?
             """, [
-                .text(record.state.rawValue), .integer(record.charged ? 1 : 0),
+                .text(record.state.rawValue), .text(record.kind.rawValue), .integer(record.charged ? 1 : 0),
                 .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
                 .optional(record.error?.rawValue), .optional(record.receipt),

@@ -6,6 +6,8 @@ public struct StoreRecord: Sendable, Equatable {
     /// Why the Store made the transaction.
     public enum Kind: String, Sendable {
         case purchase
+        /// The first purchase of a subscription with a free introductory trial.
+        case trial
         case renewal
         case restore
     }

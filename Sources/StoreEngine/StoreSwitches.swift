@@ -4,6 +4,8 @@ import IAPCore
 public struct StoreSwitches: Sendable, Equatable {
     /// Every purchase needs a parent's approval.
     public var askToBuy = false
+    /// Every purchase is interrupted (Apple's sandbox flow): it fails until the user resolves it.
+    public var interruptPurchases = false
     /// When set, every purchase fails with this error.
     public var failPurchases: PurchaseError?
     /// False when the device cannot make payments.

@@ -88,7 +88,8 @@ final class PurchaseServiceTests {
 
     private func service(_ strategy: Strategy) throws -> PurchaseService {
         PurchaseService(catalog: BuiltInCatalog.catalog(), strategy: strategy,
-                        cache: try PendingOrderCache(path: cachePath), link: link)
+                        cache: try PendingOrderCache(path: cachePath), receipt: AppReceipt(path: cachePath + ".receipt"),
+                        link: link)
     }
 
     private func transaction(_ state: TransactionState, id: String = tx, productId: String = coins,
@@ -283,7 +284,8 @@ final class PurchaseServiceTests {
         // Second life.
         let service = try service(.verifyThenFinish)
         service.launch()
-        #expect(link.takeLog() == ["verify \(Self.tx) cache=[\(Self.tx)]", "observe", "other request products (6 identifiers)"])
+        #expect(link.takeLog() == ["verify \(Self.tx) cache=[\(Self.tx)]", "observe", "other request products (6 identifiers)",
+                                   "verify  cache=[\(Self.tx)]"], "the last is the check of the receipt kept before the crash")
         #expect(service.takeRecoveryReport() == nil, "no outcome yet")
 
         try service.receive(.transactionUpdated(transaction(.purchased)))

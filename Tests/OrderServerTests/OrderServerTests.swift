@@ -214,18 +214,24 @@ final class OrderServerTests {
 
     @Test func autoRenewableEntitlementExpiresOnePeriodAfterPurchase() throws {
         router.now = SimulatedTime.epoch  // 2026-01-01 00:00:00
-        let purchase = try buy("com.storesim.premium.monthly")
+        let purchase = try buy("com.storesim.premium.yearly")
         // Verified ten days later: the period still runs from the purchase.
         router.now = SimulatedTime.epoch.addingTimeInterval(10 * 86_400)
         let answer = try verify(purchase)
         #expect(answer.outcome == .credited)
-        #expect(answer.grant == "owns com.storesim.premium.monthly until 2026-02-01 00:00:00")
-        let oneMonthLater = SimulatedTime.epoch.addingTimeInterval(31 * 86_400)
+        #expect(answer.grant == "owns com.storesim.premium.yearly until 2027-01-01 00:00:00")
+        let oneYearLater = SimulatedTime.epoch.addingTimeInterval(365 * 86_400)
         let ledger = try ledger()
-        #expect(ledger.entitlements.first?.expires == oneMonthLater)
-        #expect(ledger.owns(productId: "com.storesim.premium.monthly", at: SimulatedTime.epoch))
-        #expect(ledger.owns(productId: "com.storesim.premium.monthly", at: oneMonthLater.addingTimeInterval(-1)))
-        #expect(!ledger.owns(productId: "com.storesim.premium.monthly", at: oneMonthLater))
+        #expect(ledger.entitlements.first?.expires == oneYearLater)
+        #expect(ledger.owns(productId: "com.storesim.premium.yearly", at: SimulatedTime.epoch))
+        #expect(ledger.owns(productId: "com.storesim.premium.yearly", at: oneYearLater.addingTimeInterval(-1)))
+        #expect(!ledger.owns(productId: "com.storesim.premium.yearly", at: oneYearLater))
+    }
+
+    @Test func aFirstMonthlySubscriptionIsAOneWeekFreeTrial() throws {
+        router.now = SimulatedTime.epoch
+        let answer = try verify(try buy("com.storesim.premium.monthly"))
+        #expect(answer.grant == "owns com.storesim.premium.monthly until 2026-01-08 00:00:00")
     }
 
     @Test func restoringAnAlreadyCreditedProductIsNotCreditedAgain() throws {

@@ -6,6 +6,7 @@ public final class PurchaseService {
     public let catalog: Catalog
     public var strategy: Strategy
     public let cache: PendingOrderCache
+    public let receipt: AppReceipt
     private let link: Link
 
     /// The identifiers the Store reported it does not sell.
@@ -16,17 +17,19 @@ public final class PurchaseService {
     private var settledThisSession: Set<String> = []
     private var recovery: [RecoveryReport.Item] = []
 
-    public init(catalog: Catalog, strategy: Strategy, cache: PendingOrderCache, link: Link) {
+    public init(catalog: Catalog, strategy: Strategy, cache: PendingOrderCache, receipt: AppReceipt, link: Link) {
         self.catalog = catalog
         self.strategy = strategy
         self.cache = cache
+        self.receipt = receipt
         self.link = link
     }
 
     // MARK: User actions
 
     /// Launch recovery: re-verify every cached order, then add the transaction observer so the
-    /// Store redelivers every unfinished transaction; then load the products for sale.
+    /// Store redelivers every unfinished transaction; then load the products for sale, and ask
+    /// the Server to re-check the current receipt (expiries and refunds the app missed).
     public func launch() {
         for order in cache.orders {
             verifying[order.transactionId] = Verification(productId: order.productId, cached: true, needsFinish: true)
@@ -35,6 +38,10 @@ public final class PurchaseService {
         }
         link.send(.addTransactionObserver)
         link.send(.requestProducts(identifiers: catalog.products.map(\.id)))
+        if let current = receipt.read() {
+            link.send(.verifyPurchase(VerificationRequest(transactionId: "", productId: "", serverProductId: nil,
+                                                          receipt: current, purpose: .receiptCheck)))
+        }
     }
 
     /// The user taps Buy.
@@ -50,9 +57,10 @@ public final class PurchaseService {
         return nil
     }
 
-    /// The user taps Restore Purchases.
+    /// The user taps Restore Purchases. Without a receipt (after a reinstall) the app refreshes
+    /// it first, as the Swift seed does.
     public func restore() {
-        link.send(.restoreCompletedTransactions)
+        link.send(receipt.read() == nil ? .refreshReceipt : .restoreCompletedTransactions)
     }
 
     /// Whether launch recovery is still waiting for an answer about something it found.
@@ -74,6 +82,9 @@ public final class PurchaseService {
         switch message {
         case .productsResponse(let response):
             invalidProductIds = Set(response.invalid)
+        case .receiptRefreshed(let refreshed):
+            keep(refreshed)
+            link.send(.restoreCompletedTransactions)
         case .transactionUpdated(let transaction):
             try transactionUpdated(transaction)
         case .verificationAnswered(let answer):
@@ -115,14 +126,16 @@ public final class PurchaseService {
             }
             return
         }
-        if !live {
+        let renewal = transaction.state == .purchased && transaction.originalId != transaction.id
+        if !live && !renewal {
             recovery.append(.init(transactionId: transaction.id, productId: transaction.productId, source: .queue))
         }
         try link.reached(.purchased)
-        guard let receipt = transaction.receipt else { return }
+        guard let signed = transaction.receipt else { return }
+        keep(signed)
         let order = PendingOrder(
             transactionId: transaction.id, productId: transaction.productId,
-            serverProductId: catalog.product(id: transaction.productId)?.serverProductId, receipt: receipt)
+            serverProductId: catalog.product(id: transaction.productId)?.serverProductId, receipt: signed)
         if strategy.finishesAtOnce {
             link.send(.finishTransaction(transactionId: transaction.id))
             try link.reached(.finished)
@@ -134,7 +147,7 @@ public final class PurchaseService {
         }
         verifying[transaction.id] = Verification(productId: transaction.productId, cached: cached,
                                                  needsFinish: !strategy.finishesAtOnce)
-        link.send(.verifyPurchase(request(for: order)))
+        link.send(.verifyPurchase(request(for: order, purpose: renewal ? .renewal : .purchase)))
     }
 
     private func verificationAnswered(_ answer: VerificationAnswer) throws(AppCrash) {
@@ -150,6 +163,8 @@ public final class PurchaseService {
                 return
             }
             settledThisSession.insert(answer.transactionId)
+        case .receiptChecked:
+            return
         }
         if verification.needsFinish {
             link.send(.finishTransaction(transactionId: answer.transactionId))
@@ -167,9 +182,18 @@ public final class PurchaseService {
 
     // MARK: Helpers
 
-    private func request(for order: PendingOrder) -> VerificationRequest {
+    private func request(for order: PendingOrder, purpose: VerificationRequest.Purpose = .purchase) -> VerificationRequest {
         VerificationRequest(transactionId: order.transactionId, productId: order.productId,
-                            serverProductId: order.serverProductId, receipt: order.receipt)
+                            serverProductId: order.serverProductId, receipt: order.receipt, purpose: purpose)
+    }
+
+    /// Keeps the newest receipt; a receipt the app cannot keep only costs a refresh later.
+    private func keep(_ signed: String) {
+        do {
+            try receipt.save(signed)
+        } catch {
+            link.note("could not keep the receipt: \(error)", from: .app, to: nil, transactionId: nil)
+        }
     }
 
     private func setOutcome(_ outcome: RecoveryReport.Outcome, for transactionId: String) {

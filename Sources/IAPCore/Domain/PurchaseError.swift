@@ -4,6 +4,7 @@ public enum PurchaseError: String, Sendable, CaseIterable, Codable {
     case paymentInvalid = "payment-invalid"
     case paymentNotAllowed = "not-allowed"
     case networkError = "network"
+    case interrupted
     case unknown = "unknown"
 
     /// Words for a transcript or a screen.
@@ -14,6 +15,7 @@ public enum PurchaseError: String, Sendable, CaseIterable, Codable {
         case .paymentNotAllowed: return "this device is not allowed to make payments"
         case .networkError: return "a network error"
         case .unknown: return "an unknown error"
+        case .interrupted: return "the purchase was interrupted: the user must act before it can go on"
         }
     }
 }

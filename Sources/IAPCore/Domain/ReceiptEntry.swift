@@ -7,13 +7,19 @@ public struct ReceiptEntry: Sendable, Equatable, Codable {
     public let productId: String
     public let account: String
     public let purchaseDate: Date
+    /// When a subscription period ends (auto-renewable and non-renewing), as the Store says.
+    public let expires: Date?
+    /// True when the Store has refunded the purchase (Apple's cancellation date).
+    public let revoked: Bool
 
     public init(transactionId: String, originalTransactionId: String, productId: String,
-                account: String, purchaseDate: Date) {
+                account: String, purchaseDate: Date, expires: Date? = nil, revoked: Bool = false) {
         self.transactionId = transactionId
         self.originalTransactionId = originalTransactionId
         self.productId = productId
         self.account = account
         self.purchaseDate = purchaseDate
+        self.expires = expires
+        self.revoked = revoked
     }
 }

@@ -3,6 +3,8 @@ public enum VerificationOutcome: Sendable, Equatable, Codable {
     case credited
     case alreadyCredited
     case rejected(ReceiptStatus)
+    /// The current receipt was re-checked; this many entitlements were revoked (refunds).
+    case receiptChecked(revoked: Int)
 }
 
 /// The Server's reply to the app.

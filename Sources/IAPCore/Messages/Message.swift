@@ -6,6 +6,8 @@ public enum Message: Sendable, Equatable, Codable {
     case finishTransaction(transactionId: String)
     case addTransactionObserver
     case restoreCompletedTransactions
+    case refreshReceipt
+    case receiptRefreshed(receipt: String)
     case transactionUpdated(StoreTransaction)
     case restoreCompleted(RestoreOutcome)
     case verifyPurchase(VerificationRequest)
@@ -18,9 +20,9 @@ public enum Message: Sendable, Equatable, Codable {
     public var from: Party {
         switch self {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
-             .restoreCompletedTransactions, .verifyPurchase:
+             .restoreCompletedTransactions, .refreshReceipt, .verifyPurchase:
             return .app
-        case .productsResponse, .transactionUpdated, .restoreCompleted, .receiptChecked:
+        case .productsResponse, .transactionUpdated, .restoreCompleted, .receiptRefreshed, .receiptChecked:
             return .store
         case .verificationAnswered, .verifyReceipt:
             return .server
@@ -33,9 +35,9 @@ public enum Message: Sendable, Equatable, Codable {
     public var to: Party {
         switch self {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
-             .restoreCompletedTransactions, .verifyReceipt:
+             .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt:
             return .store
-        case .productsResponse, .transactionUpdated, .restoreCompleted, .verificationAnswered,
+        case .productsResponse, .transactionUpdated, .restoreCompleted, .receiptRefreshed, .verificationAnswered,
              .verificationFailed:
             return .app
         case .verifyPurchase, .receiptChecked:
@@ -48,13 +50,13 @@ public enum Message: Sendable, Equatable, Codable {
         switch self {
         case .finishTransaction(let id): return id
         case .transactionUpdated(let transaction): return transaction.id
-        case .verifyPurchase(let request): return request.transactionId
+        case .verifyPurchase(let request): return request.transactionId.isEmpty ? nil : request.transactionId
         case .verificationAnswered(let answer): return answer.transactionId
         case .verificationFailed(let failure): return failure.transactionId
         case .verifyReceipt(let check): return check.request.transactionId
         case .receiptChecked(let result): return result.request.transactionId
         case .requestProducts, .productsResponse, .addPayment, .addTransactionObserver,
-             .restoreCompletedTransactions, .restoreCompleted:
+             .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed:
             return nil
         }
     }
@@ -75,6 +77,10 @@ public enum Message: Sendable, Equatable, Codable {
             return "add transaction observer"
         case .restoreCompletedTransactions:
             return "restore completed transactions"
+        case .refreshReceipt:
+            return "refresh the receipt (the app has none)"
+        case .receiptRefreshed:
+            return "receipt refreshed"
         case .transactionUpdated(let transaction):
             var text = "\(transaction.state.rawValue) \(transaction.productId) tx \(transaction.id)"
             if let error = transaction.error { text += " (\(error.explanation))" }
@@ -84,19 +90,26 @@ public enum Message: Sendable, Equatable, Codable {
         case .restoreCompleted(.failed(let reason)):
             return "restore failed: \(reason)"
         case .verifyPurchase(let request):
-            return "verify tx \(request.transactionId) (\(request.productId))"
+            switch request.purpose {
+            case .purchase: return "verify tx \(request.transactionId) (\(request.productId))"
+            case .renewal: return "check renewal tx \(request.transactionId) (\(request.productId))"
+            case .receiptCheck: return "check the current receipt"
+            }
         case .verificationAnswered(let answer):
             switch answer.outcome {
             case .credited: return "credited tx \(answer.transactionId): \(answer.grant)"
             case .alreadyCredited: return "already credited tx \(answer.transactionId)"
             case .rejected(let status): return "rejected tx \(answer.transactionId): \(status.rawValue) \(status.meaning)"
+            case .receiptChecked(let revoked): return "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
             }
         case .verificationFailed(let failure):
             return "no answer for tx \(failure.transactionId): \(failure.reason)"
         case .verifyReceipt(let check):
-            return "verifyReceipt for tx \(check.request.transactionId)"
+            return check.request.purpose == .receiptCheck ? "verifyReceipt (current receipt)" : "verifyReceipt for tx \(check.request.transactionId)"
         case .receiptChecked(let result):
-            return "status \(result.status.rawValue) for tx \(result.request.transactionId)"
+            return result.request.purpose == .receiptCheck
+                ? "status \(result.status.rawValue), \(result.entries.count) purchases on the receipt"
+                : "status \(result.status.rawValue) for tx \(result.request.transactionId)"
         }
     }
 }

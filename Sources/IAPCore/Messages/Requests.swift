@@ -9,15 +9,28 @@ public struct PaymentRequest: Sendable, Equatable, Codable {
     }
 }
 
-/// The app asks its Server to verify a purchase and credit it.
+/// The app asks its Server to verify a purchase and credit it, or to re-check its receipt.
 public struct VerificationRequest: Sendable, Equatable, Codable {
+    /// Why the app asks, as the Swift seed distinguishes them.
+    public enum Purpose: String, Sendable, Codable {
+        /// A purchase the user made: verify it and credit it.
+        case purchase
+        /// A subscription renewed: check the receipt and extend the entitlement.
+        case renewal
+        /// The launch's check of the current receipt: apply expiries and refunds the app missed.
+        case receiptCheck
+    }
+
+    public let purpose: Purpose
     public let transactionId: String
     /// The product the app claims was bought; the Server trusts the receipt instead.
     public let productId: String
     public let serverProductId: String?
     public let receipt: String
 
-    public init(transactionId: String, productId: String, serverProductId: String?, receipt: String) {
+    public init(transactionId: String, productId: String, serverProductId: String?, receipt: String,
+                purpose: Purpose = .purchase) {
+        self.purpose = purpose
         self.transactionId = transactionId
         self.productId = productId
         self.serverProductId = serverProductId

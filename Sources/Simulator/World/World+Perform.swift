@@ -77,8 +77,15 @@ extension World {
             try change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
         case .expect, .wait:
             break
-        case .resolve, .refund, .subscriptionRenew:
-            throw WorldActionError(problem: "this version of StoreSim does not simulate this command yet")
+        case .resolve(let productId):
+            try record(.command, from: .user, to: .store, text: "resolve the interrupted purchase of \(productId)", transactionId: nil)
+            try store.resolve(productId: productId, link: self)
+        case .refund(let productId):
+            try store.refund(productId: productId)
+            try record(.command, from: .user, to: .store, text: "the Store refunds the latest \(productId)", transactionId: nil)
+        case .subscriptionRenew(let productId, let on):
+            try store.setAutoRenew(productId: productId, on: on)
+            try record(.command, from: .user, to: .store, text: "auto-renew of \(productId) \(on ? "on" : "off")", transactionId: nil)
         }
     }
 
@@ -95,7 +102,7 @@ extension World {
         case .askToBuy: try store.setSwitches { $0.askToBuy = on }
         case .fail: try store.setSwitches { $0.failPurchases = on ? .unknown : nil }
         case .payments: try store.setSwitches { $0.paymentsAllowed = on }
-        case .interrupt: throw WorldActionError(problem: "this version of StoreSim does not simulate interrupted purchases yet")
+        case .interrupt: try store.setSwitches { $0.interruptPurchases = on }
         }
         try record(.command, from: .user, to: .store, text: "store \(storeSwitch.rawValue) \(on ? "on" : "off")",
                    transactionId: nil)

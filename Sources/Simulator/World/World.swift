@@ -174,7 +174,8 @@ public final class World {
         for warning in cache.warnings {
             try record(.note, from: .cache, to: .app, text: warning, transactionId: nil)
         }
-        let service = PurchaseService(catalog: catalog, strategy: settings.strategy, cache: cache, link: self)
+        let service = PurchaseService(catalog: catalog, strategy: settings.strategy, cache: cache,
+                                      receipt: AppReceipt(path: directory.appFolder + "/receipt.txt"), link: self)
         app = service
         appStatus = .running
         service.launch()
@@ -248,6 +249,11 @@ public final class World {
         nowMillis += seconds * 1000
         try record(.command, from: .user, to: nil, text: "clock advanced to \(SimulatedTime.format(now))",
                    transactionId: nil)
+        do {
+            try store.renewDueSubscriptions(link: self)
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.description)
+        }
         try saveSettings()
     }
 

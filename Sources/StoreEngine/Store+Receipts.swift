@@ -1,0 +1,59 @@
+import Foundation
+import IAPCore
+import Storage
+
+extension Store {
+    /// A signed receipt, as the app receipt is: the purchase it is handed out with, and every
+    /// non-consumable and current subscription the account has bought.
+    func receipt(proving purchase: StoreRecord) throws(StorageError) -> String {
+        try receipt(account: purchase.account, leading: purchase)
+    }
+
+    /// The account's receipt, led by one purchase when there is one: what a refresh hands out.
+    func receipt(account: String, leading purchase: StoreRecord?) throws(StorageError) -> String {
+        let owned = try database.records(
+            where: "account = ? AND charged = 1 AND kind != 'restore' AND id != ?",
+            [.text(account), .integer(Int64(purchase?.id ?? "") ?? -1)])
+        var latestByOriginal: [String: StoreRecord] = [:]
+        for record in owned {
+            guard let type = catalog.product(id: record.productId)?.type,
+                  type == .nonConsumable || type == .autoRenewable
+            else { continue }
+            latestByOriginal[record.originalId] = record
+        }
+        let others = latestByOriginal.values.filter { $0.originalId != purchase?.originalId }.sorted { $0.id < $1.id }
+        let leading = purchase.map { [$0] } ?? []
+        return Receipt(environment: .production, account: account,
+                       inApp: (leading + others).map(Self.receiptPurchase)).encoded(signer: signer)
+    }
+
+    private static func receiptPurchase(_ record: StoreRecord) -> Receipt.Purchase {
+        Receipt.Purchase(transactionId: record.id, originalTransactionId: record.originalId, productId: record.productId,
+                         purchaseDateMillis: Int64(record.date.timeIntervalSince1970 * 1000))
+    }
+
+    /// `verifyReceipt`: the status code and, when the receipt is authentic, what it proves, with
+    /// each purchase's current expiry and whether it was refunded since.
+    func verify(_ check: ReceiptCheck) throws(StorageError) -> ReceiptCheckResult {
+        guard switches.verificationAvailable else {
+            return ReceiptCheckResult(status: .serviceUnavailable, entries: [], request: check.request)
+        }
+        let (status, receipt) = Receipt.decode(check.request.receipt, signer: signer)
+        guard let receipt else {
+            return ReceiptCheckResult(status: status, entries: [], request: check.request)
+        }
+        guard receipt.environment == .production else {
+            return ReceiptCheckResult(status: .sandboxReceiptInProduction, entries: [], request: check.request)
+        }
+        var entries: [ReceiptEntry] = []
+        for purchase in receipt.inApp {
+            let record = try database.records(where: "id = ?", [.integer(Int64(purchase.transactionId) ?? -1)]).first
+            entries.append(ReceiptEntry(
+                transactionId: purchase.transactionId, originalTransactionId: purchase.originalTransactionId,
+                productId: purchase.productId, account: receipt.account,
+                purchaseDate: Date(timeIntervalSince1970: Double(purchase.purchaseDateMillis) / 1000),
+                expires: record.flatMap(expiry), revoked: record?.refunded ?? false))
+        }
+        return ReceiptCheckResult(status: .valid, entries: entries, request: check.request)
+    }
+}

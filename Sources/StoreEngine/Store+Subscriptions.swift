@@ -1,0 +1,101 @@
+import Foundation
+import IAPCore
+import Storage
+
+extension Store {
+    /// When the period a transaction paid for ends: a subscription period (the free trial's for
+    /// a trial), a non-renewing duration; nil for products that never expire.
+    public func expiry(of record: StoreRecord) -> Date? {
+        guard let product = catalog.product(id: record.productId) else { return nil }
+        switch product.type {
+        case .autoRenewable:
+            let period = record.kind == .trial ? product.introductoryOffer?.period : product.period
+            return period?.added(to: record.date)
+        case .nonRenewing:
+            return product.duration?.added(to: record.date)
+        case .consumable, .nonConsumable:
+            return nil
+        }
+    }
+
+    /// Whether the subscription that `originalId` started renews at the end of its period.
+    public func autoRenews(originalId: String) throws(StoreError) -> Bool {
+        try store { () throws(StorageError) in try database.setting("autorenew:\(originalId)") != "off" }
+    }
+
+    /// Paid subscription transactions of a group for an account, oldest first.
+    func groupRecords(_ group: String?, account: String) throws(StorageError) -> [StoreRecord] {
+        let members = catalog.products.filter { $0.type == .autoRenewable && $0.group == group }.map(\.id)
+        return try database.records(where: "account = ? AND charged = 1 AND kind != 'restore'", [.text(account)])
+            .filter { members.contains($0.productId) }
+    }
+
+    /// Renews every subscription whose period has ended by `now` and that still auto-renews:
+    /// each renewal a new charged transaction with the same original id, dated when the period
+    /// ended, sent to the app (or left unfinished in the queue while it is down).
+    public func renewDueSubscriptions(link: Link) throws(StoreError) {
+        try store { () throws(StorageError) in
+            let subscriptions = try database.records(where: "charged = 1 AND kind != 'restore'")
+                .filter { catalog.product(id: $0.productId)?.type == .autoRenewable }
+            var latestByOriginal: [String: StoreRecord] = [:]
+            for record in subscriptions { latestByOriginal[record.originalId] = record }
+            for var latest in latestByOriginal.values.sorted(by: { $0.id < $1.id }) where !latest.refunded {
+                guard try database.setting("autorenew:\(latest.originalId)") != "off" else { continue }
+                while let end = expiry(of: latest), end <= link.now {
+                    let id = String(try database.nextTransactionId())
+                    var renewal = StoreRecord(
+                        id: id, originalId: latest.originalId, productId: latest.productId, account: latest.account,
+                        state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: end,
+                        error: nil, receipt: nil)
+                    renewal = renewal.with(receipt: try receipt(proving: renewal))
+                    try database.insert(renewal)
+                    link.send(.transactionUpdated(renewal.asTransaction))
+                    latest = renewal
+                }
+            }
+        }
+    }
+
+    /// The user turns auto-renew of a subscription on or off.
+    public func setAutoRenew(productId: String, on: Bool) throws(StoreError) {
+        let latest = try latestPaid(productId)
+        try store { () throws(StorageError) in try database.setSetting("autorenew:\(latest.originalId)", on ? "on" : "off") }
+    }
+
+    /// The Store refunds the latest transaction of a product: it is revoked, and the Server
+    /// learns of it at its next receipt check.
+    public func refund(productId: String) throws(StoreError) {
+        let latest = try latestPaid(productId)
+        try store { () throws(StorageError) in
+            try database.update(latest.with(refunded: true))
+            try database.setSetting("autorenew:\(latest.originalId)", "off")
+        }
+    }
+
+    /// The user resolves an interrupted purchase: a new purchased transaction arrives.
+    public func resolve(productId: String, link: Link) throws(StoreError) {
+        let key = "interrupted:\(account):\(productId)"
+        guard try store({ () throws(StorageError) in try database.setting(key) }) != nil else {
+            throw .refused("no interrupted purchase of \(productId) is waiting to be resolved")
+        }
+        let resolved = try store { () throws(StorageError) -> StoreRecord in
+            let id = String(try database.nextTransactionId())
+            let record = try charge(StoreRecord(
+                id: id, originalId: id, productId: productId, account: account, state: .purchasing, kind: .purchase,
+                charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil), at: link.now)
+            try database.insert(record)
+            try database.removeSetting(key)
+            return record
+        }
+        link.send(.transactionUpdated(resolved.asTransaction))
+    }
+
+    private func latestPaid(_ productId: String) throws(StoreError) -> StoreRecord {
+        let paid = try store { () throws(StorageError) in
+            try database.records(where: "product_id = ? AND account = ? AND charged = 1 AND kind != 'restore' AND refunded = 0",
+                                 [.text(productId), .text(account)])
+        }
+        guard let latest = paid.last else { throw .refused("\(account) has no paid transaction of \(productId)") }
+        return latest
+    }
+}
