@@ -15,9 +15,9 @@ import Testing
         #expect(screen[0].hasSuffix(" 2026-01-01 00:00:00 "))
         #expect(screen[1].hasPrefix(" network online · server up · ask-to-buy off · fail off · payments on"))
         #expect(screen[3].hasPrefix("Catalog "))
-        #expect(screen[4].hasPrefix("▶ 100 Coins      $0.99   consumable  ×0 "))
-        #expect(screen[5].hasPrefix("  550 Coins      $4.99   consumable  ×0 "))
-        #expect(screen[6].hasPrefix("  StoreSim Pro   $9.99   non-consum. "))
+        #expect(screen[4].hasPrefix("▶ 100 Coins     $0.99   consumable  ×0 "))
+        #expect(screen[5].hasPrefix("  550 Coins     $4.99   consumable  ×0 "))
+        #expect(screen[6].hasPrefix("  StoreSim Pro  $9.99   non-consum. "))
         #expect(screen[7].hasPrefix("  Premium (Mont… ") || screen[7].hasPrefix("  Premium"))
         #expect(screen.contains { $0.hasPrefix("Timeline  App     Store   Server  Cache") })
         #expect(screen.contains { $0.contains("●───────▶") && $0.contains("add transaction observer") })
@@ -38,7 +38,7 @@ import Testing
         let frames = try TUIWorld().session(.settle + [.key(.enter), .key(.enter)] + .settle + [.capture])
         let screen = try #require(frames.first)
         #expect(screen[3].hasPrefix("Catalog — balance: coins 100"))
-        #expect(screen[4].hasPrefix("▶ 100 Coins      $0.99   consumable  ×1 "))
+        #expect(screen[4].hasPrefix("▶ 100 Coins     $0.99   consumable  ×1 "))
         #expect(screen.contains { $0.contains("Server ledger (1 credit)") })
         #expect(screen.contains { $0.contains("…0001 +100 coins") })
         #expect(screen.contains { $0.contains("◀───────────────●") && $0.contains("credited tx 1000000000000001") })
@@ -92,9 +92,30 @@ import Testing
                                        + [.key(.escape), .capture])
         let manager = try #require(frames.first).joined(separator: "\n")
         #expect(manager.contains("─ Transactions ─"))
-        #expect(manager.contains("1000000000000001 StoreSim Pro      deferred   2026-01-01 00:00:00 —"))
+        #expect(manager.contains("1000000000000001 StoreSim Pro  deferred  2026-01-01 00:00 —"))
         let after = try #require(frames.last)
-        #expect(after[6].hasPrefix("▶ StoreSim Pro   $9.99   non-consum. owned"))
+        #expect(after[6].hasPrefix("▶ StoreSim Pro  $9.99   non-consum. owned"))
+    }
+
+    @Test func transactionManagerRunsTheSubscriptionLife() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.down), .key(.down), .key(.down), .key(.enter), .key(.enter)]
+                                            + .settle + [.capture, .key(.character("t")), .key(.character("n"))] + .settle
+                                            + [.capture, .key(.character("3"))] + .settle + [.key(.escape), .capture])
+        #expect(frames[0][7].hasPrefix("▶ Premium (Mont $2.99   auto-renew  trial→01-08"))
+        #expect(frames[1].joined(separator: "\n").contains("1000000000000001 Premium (Mont purchased 2026-01-01 00:00 yes trial, no"))
+        #expect(frames[2][7].hasPrefix("▶ Premium (Mont $2.99   auto-renew  expired"))
+        #expect(frames[2][0].contains("2026-01-31"))
+    }
+
+    @Test func anInterruptedPurchaseIsResolvedFromTheTransactionManager() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.character("f")), .key(.down), .key(.down), .key(.down), .key(.enter),
+                                                       .key(.escape), .key(.enter), .key(.enter)] + .settle
+                                            + [.key(.character("f")), .key(.down), .key(.down), .key(.down), .key(.enter), .key(.escape),
+                                               .key(.character("t")), .key(.character("r"))] + .settle + [.capture, .key(.escape), .capture])
+        #expect(frames[0].joined(separator: "\n").contains("1000000000000001 100 Coins     failed    2026-01-01 00:00 yes interrupte"), "cut at 80 columns")
+        #expect(frames[0].joined(separator: "\n").contains("1000000000000002 100 Coins     purchased 2026-01-01 00:00 yes"))
+        #expect(!frames[0].joined(separator: "\n").contains("Recovery report"), "a resolved purchase is not a recovered one")
+        #expect(frames[1][3].hasPrefix("Catalog — balance: coins 100"))
     }
 
     @Test func faultsPanelTogglesTheServer() throws {

@@ -12,7 +12,9 @@ public final class PurchaseService {
     /// The identifiers the Store reported it does not sell.
     public private(set) var invalidProductIds: Set<String> = []
     private var inProgress: Set<String> = []
-    private var awaitingApproval: Set<String> = []
+    /// Products whose purchase the Store will complete later: an Ask to Buy waiting for a parent,
+    /// an interrupted purchase waiting for the user to resolve it.
+    private var awaitingTheStore: Set<String> = []
     private var verifying: [String: Verification] = [:]
     private var settledThisSession: Set<String> = []
     private var recovery: [RecoveryReport.Item] = []
@@ -102,10 +104,14 @@ public final class PurchaseService {
             break
         case .deferred:
             inProgress.remove(transaction.productId)
-            awaitingApproval.insert(transaction.productId)
+            awaitingTheStore.insert(transaction.productId)
         case .failed:
             inProgress.remove(transaction.productId)
-            awaitingApproval.remove(transaction.productId)
+            if transaction.error == .interrupted {
+                awaitingTheStore.insert(transaction.productId)
+            } else {
+                awaitingTheStore.remove(transaction.productId)
+            }
             link.send(.finishTransaction(transactionId: transaction.id))
         case .purchased, .restored:
             try purchased(transaction)
@@ -114,7 +120,7 @@ public final class PurchaseService {
 
     private func purchased(_ transaction: StoreTransaction) throws(AppCrash) {
         let live = inProgress.remove(transaction.productId) != nil
-            || awaitingApproval.remove(transaction.productId) != nil
+            || awaitingTheStore.remove(transaction.productId) != nil
             || transaction.state == .restored
         if settledThisSession.contains(transaction.id) {
             link.send(.finishTransaction(transactionId: transaction.id))

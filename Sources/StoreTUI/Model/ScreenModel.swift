@@ -21,6 +21,8 @@ public struct ScreenModel: Sendable {
     public var pendingOrders: [PendingOrder]
     public var cacheWarnings: [String]
     public var armedCrash: CrashPoint?
+    /// Original transaction ids of subscriptions whose auto-renew is off.
+    public var autoRenewOff: Set<String>
     /// The message that will be delivered next, if any is in flight.
     public var nextMessage: Message?
     public var messagesInFlight: Int
@@ -28,7 +30,7 @@ public struct ScreenModel: Sendable {
     public init(appStatus: AppStatus, recovering: Bool, settings: WorldSettings, storeSwitches: StoreSwitches, account: String,
                 now: Date, catalog: Catalog, invalidProductIds: Set<String>, transactions: [StoreRecord],
                 ledger: Ledger, pendingOrders: [PendingOrder], cacheWarnings: [String], armedCrash: CrashPoint?,
-                nextMessage: Message?, messagesInFlight: Int) {
+                autoRenewOff: Set<String>, nextMessage: Message?, messagesInFlight: Int) {
         self.appStatus = appStatus
         self.recovering = recovering
         self.settings = settings
@@ -42,6 +44,7 @@ public struct ScreenModel: Sendable {
         self.pendingOrders = pendingOrders
         self.cacheWarnings = cacheWarnings
         self.armedCrash = armedCrash
+        self.autoRenewOff = autoRenewOff
         self.nextMessage = nextMessage
         self.messagesInFlight = messagesInFlight
     }
@@ -49,12 +52,18 @@ public struct ScreenModel: Sendable {
     /// Reads the model from a live world.
     public static func read(_ world: World) throws(WorldError) -> ScreenModel {
         let snapshot = try world.snapshot()
+        var autoRenewOff: Set<String> = []
+        for record in snapshot.transactions where world.catalog.product(id: record.productId)?.type == .autoRenewable {
+            if (try? world.store.autoRenews(originalId: record.originalId)) == false {
+                autoRenewOff.insert(record.originalId)
+            }
+        }
         return ScreenModel(
             appStatus: world.appStatus, recovering: world.app?.isRecovering ?? false, settings: world.settings, storeSwitches: world.store.switches,
             account: world.store.account, now: world.now, catalog: world.catalog,
             invalidProductIds: world.app?.invalidProductIds ?? [], transactions: snapshot.transactions,
             ledger: snapshot.ledger, pendingOrders: snapshot.cache.orders, cacheWarnings: snapshot.cache.warnings,
-            armedCrash: world.armedCrash, nextMessage: world.messagesInFlight.first,
+            armedCrash: world.armedCrash, autoRenewOff: autoRenewOff, nextMessage: world.messagesInFlight.first,
             messagesInFlight: world.messagesInFlight.count)
     }
 

@@ -7,7 +7,7 @@ enum CatalogView {
         let coins = model.ledger.balances.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         buffer.put("Catalog" + (coins.isEmpty ? "" : " — balance: \(coins)"), x: rect.x, y: rect.y, style: .bold, limit: rect.width)
         let typeWidth = rect.width >= 60 ? 15 : 11
-        let titleWidth = max(10, rect.width - 2 - 8 - (typeWidth + 1) - 11)
+        let titleWidth = max(10, rect.width - 2 - 8 - (typeWidth + 1) - 12)
         for (index, product) in model.catalog.products.enumerated() where index + 1 < rect.height {
             let selected = index == state.selection
             let price = model.catalog.formattedPrice(of: product, locale: state.locale)
@@ -37,6 +37,7 @@ enum CatalogView {
         }
         guard let expires = entitlement.expires else { return "owned" }
         guard expires > model.now else { return "expired" }
-        return "to " + String(SimulatedTime.format(expires).prefix(10).dropFirst(5))
+        let trial = model.transactions.first { $0.id == entitlement.transactionId }?.kind == .trial
+        return (trial ? "trial→" : "to ") + String(SimulatedTime.format(expires).prefix(10).dropFirst(5))
     }
 }

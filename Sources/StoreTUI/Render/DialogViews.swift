@@ -1,5 +1,6 @@
 import IAPCore
 import Simulator
+import StoreEngine
 
 /// The dialogs and panels drawn over the main screen.
 enum DialogViews {
@@ -54,7 +55,7 @@ enum DialogViews {
 
     static func transactions(_ state: TUIState, _ model: ScreenModel, into buffer: inout CellBuffer, screen: Rect) {
         let inner = buffer.box(Rect(x: 2, y: 2, width: screen.width - 4, height: screen.height - 4), title: "Transactions")
-        buffer.put(fit("id", 17) + fit("product", 18) + fit("state", 11) + fit("date", 20) + "finished",
+        buffer.put(fit("id", 17) + fit("product", 14) + fit("state", 10) + fit("date", 17) + fit("fin", 4) + "notes",
                    x: inner.x, y: inner.y, style: .bold, limit: inner.width)
         let rows = inner.height - 1
         let records = model.transactions
@@ -62,13 +63,24 @@ enum DialogViews {
         for (offset, record) in records.dropFirst(first).prefix(rows).enumerated() {
             let index = first + offset
             let finished = record.finished ? "yes" : (record.isUnfinished ? "NO" : "—")
-            let line = fit(record.id, 17) + fit(model.catalog.product(id: record.productId)?.title(locale: state.locale) ?? record.productId, 18)
-                + fit(record.state.rawValue, 11) + fit(SimulatedTime.format(record.date), 20) + finished
+            let title = model.catalog.product(id: record.productId)?.title(locale: state.locale) ?? record.productId
+            let line = fit(record.id, 17) + fit(title, 13) + " " + fit(record.state.rawValue, 10)
+                + fit(String(SimulatedTime.format(record.date).prefix(16)), 17) + fit(finished, 4) + notes(record, model)
             buffer.put(line, x: inner.x, y: inner.y + 1 + offset, style: index == state.panelSelection ? .reverse : [], limit: inner.width)
         }
         if records.isEmpty {
             buffer.put("No transactions yet.", x: inner.x, y: inner.y + 1, style: .dim)
         }
+    }
+
+    /// What else matters about a transaction: its kind, a refund, an interruption, auto-renew off.
+    private static func notes(_ record: StoreRecord, _ model: ScreenModel) -> String {
+        var notes: [String] = []
+        if record.kind != .purchase { notes.append(record.kind.rawValue) }
+        if record.refunded { notes.append("refunded") }
+        if record.error == .interrupted { notes.append("interrupted") }
+        if model.autoRenewOff.contains(record.originalId) && record.id == record.originalId { notes.append("no auto-renew") }
+        return notes.joined(separator: ", ")
     }
 
     static func faults(_ state: TUIState, _ model: ScreenModel, into buffer: inout CellBuffer, screen: Rect) {

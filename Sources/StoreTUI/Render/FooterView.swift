@@ -14,7 +14,8 @@ enum FooterView {
                 + (state.stepMode ? [] : ["s step mode"]) + ["PgUp/PgDn scroll", "? help", "q quit"]
         case .sheet: return ["Enter confirm", "Esc cancel", "a Ask to Buy"]
         case .crashMenu: return ["0 crash now", "1–6 arm a crash point", "7 power cut", "other key: back"]
-        case .transactions: return ["↑↓ select", "a approve", "d decline", "Esc close"]
+        case .transactions:
+            return ["↑↓", "a approve", "d decline", "r resolve", "f refund", "n auto-renew", "1/2/3 clock +1h/+1d/+30d", "Esc"]
         case .faults: return ["↑↓ select", "Enter toggle", "Esc close"]
         case .help: return ["any key: back"]
         case .report: return ["Enter dismiss", "q quit"]

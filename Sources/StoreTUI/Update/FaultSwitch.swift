@@ -5,6 +5,7 @@ enum FaultSwitch: CaseIterable {
     case network
     case server
     case askToBuy
+    case interrupt
     case failPurchases
     case payments
 
@@ -13,6 +14,7 @@ enum FaultSwitch: CaseIterable {
         case .network: return "network (App ↔ Server)"
         case .server: return "server"
         case .askToBuy: return "store ask-to-buy"
+        case .interrupt: return "store interrupt purchases"
         case .failPurchases: return "store fail purchases"
         case .payments: return "store payments"
         }
@@ -24,6 +26,7 @@ enum FaultSwitch: CaseIterable {
         case .network: return model.settings.networkOnline ? "online" : "offline"
         case .server: return model.settings.server.rawValue
         case .askToBuy: return model.storeSwitches.askToBuy ? "on" : "off"
+        case .interrupt: return model.storeSwitches.interruptPurchases ? "on" : "off"
         case .failPurchases: return model.storeSwitches.failPurchases == nil ? "off" : "on"
         case .payments: return model.storeSwitches.paymentsAllowed ? "on" : "off"
         }
@@ -38,6 +41,7 @@ enum FaultSwitch: CaseIterable {
             let next = ((modes.firstIndex(of: model.settings.server) ?? 0) + 1) % modes.count
             return .server(modes[next])
         case .askToBuy: return .store(.askToBuy, on: !model.storeSwitches.askToBuy)
+        case .interrupt: return .store(.interrupt, on: !model.storeSwitches.interruptPurchases)
         case .failPurchases: return .store(.fail, on: model.storeSwitches.failPurchases == nil)
         case .payments: return .store(.payments, on: !model.storeSwitches.paymentsAllowed)
         }

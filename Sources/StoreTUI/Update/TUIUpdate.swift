@@ -115,6 +115,31 @@ public enum TUIUpdate {
             }
             let productId = records[state.panelSelection].productId
             return [.perform(key == .character("a") ? .approve(productId: productId) : .decline(productId: productId))]
+        case .character("r"):
+            guard state.panelSelection < records.count, records[state.panelSelection].error == .interrupted else {
+                state.status = "Only an interrupted purchase can be resolved."
+                return []
+            }
+            return [.perform(.resolve(productId: records[state.panelSelection].productId))]
+        case .character("f"):
+            guard state.panelSelection < records.count, records[state.panelSelection].charged else {
+                state.status = "Only a charged transaction can be refunded."
+                return []
+            }
+            return [.perform(.refund(productId: records[state.panelSelection].productId))]
+        case .character("n"):
+            guard state.panelSelection < records.count,
+                  model.catalog.product(id: records[state.panelSelection].productId)?.type == .autoRenewable
+            else {
+                state.status = "Auto-renew is for auto-renewable subscriptions."
+                return []
+            }
+            let record = records[state.panelSelection]
+            let renews = !model.autoRenewOff.contains(record.originalId)
+            return [.perform(.subscriptionRenew(productId: record.productId, on: !renews))]
+        case .character("1"): return [.perform(.advance(seconds: 3600))]
+        case .character("2"): return [.perform(.advance(seconds: 86400))]
+        case .character("3"): return [.perform(.advance(seconds: 30 * 86400))]
         case .escape, .character("t"), .character("q"): state.mode = .main
         default: break
         }
