@@ -94,10 +94,18 @@ public final class OrderServer {
                                   productId: product.id, grant: grant)
     }
 
-    /// Every check of a receipt is a chance to learn of refunds: a refunded purchase loses its
-    /// entitlement. Returns how many entitlements were revoked.
+    /// Every check of a receipt is a chance to learn of expiries brought forward and of refunds:
+    /// an entitlement ends when the Store says it ended; a refunded purchase loses its entitlement.
+    /// Returns how many entitlements were revoked.
     private func revokeRefunded(_ entries: [ReceiptEntry]) throws(StorageError) -> Int {
         var revoked = 0
+        for entry in entries where !entry.revoked {
+            guard let expires = entry.expires else { continue }
+            try database.database.query(
+                "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND transaction_id = ? AND expires_millis > ?",
+                [.integer(ServerDatabase.millis(expires)), .text(entry.productId), .text(entry.transactionId),
+                 .integer(ServerDatabase.millis(expires))])
+        }
         for entry in entries where entry.revoked {
             let before = try database.database.query(
                 "SELECT COUNT(*) FROM entitlements WHERE product_id = ? AND transaction_id = ?",

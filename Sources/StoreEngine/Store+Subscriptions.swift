@@ -7,6 +7,9 @@ extension Store {
     /// a trial), a non-renewing duration; nil for products that never expire.
     public func expiry(of record: StoreRecord) -> Date? {
         guard let product = catalog.product(id: record.productId) else { return nil }
+        if let ended = (try? database.setting("expired:\(record.id)")).flatMap({ $0.flatMap(Int64.init) }) {
+            return Date(timeIntervalSince1970: Double(ended) / 1000)
+        }
         switch product.type {
         case .autoRenewable:
             let period = record.kind == .trial ? product.introductoryOffer?.period : product.period
@@ -60,6 +63,42 @@ extension Store {
     public func setAutoRenew(productId: String, on: Bool) throws(StoreError) {
         let latest = try latestPaid(productId)
         try store { () throws(StorageError) in try database.setSetting("autorenew:\(latest.originalId)", on ? "on" : "off") }
+    }
+
+    /// Ends a subscription now: its current period is over and it does not renew. The Server
+    /// learns of the new expiry at its next receipt check.
+    public func expire(productId: String, at now: Date) throws(StoreError) {
+        let latest = try latestPaid(productId)
+        try store { () throws(StorageError) in
+            try database.setSetting("expired:\(latest.id)", String(Int64(now.timeIntervalSince1970 * 1000)))
+            try database.setSetting("autorenew:\(latest.originalId)", "off")
+        }
+    }
+
+    /// Renews a subscription now, whatever is left of its period (StoreKit Testing's "renew now").
+    public func renewNow(productId: String, link: Link) throws(StoreError) {
+        let latest = try latestPaid(productId)
+        let renewal = try store { () throws(StorageError) -> StoreRecord in
+            let id = String(try database.nextTransactionId())
+            var renewal = StoreRecord(
+                id: id, originalId: latest.originalId, productId: productId, account: latest.account, state: .purchased,
+                kind: .renewal, charged: true, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
+            renewal = renewal.with(receipt: try receipt(proving: renewal))
+            try database.insert(renewal)
+            return renewal
+        }
+        link.send(.transactionUpdated(renewal.asTransaction))
+    }
+
+    /// Deletes a transaction from the Store, as StoreKit Testing allows, so a product can be
+    /// bought again from scratch. What was credited for it stays credited: the audit will say so.
+    public func delete(transactionId: String) throws(StoreError) {
+        let removed = try store { () throws(StorageError) -> Bool in
+            let exists = try !database.records(where: "id = ?", [.integer(Int64(transactionId) ?? -1)]).isEmpty
+            try database.database.query("DELETE FROM transactions WHERE id = ?", [.integer(Int64(transactionId) ?? -1)])
+            return exists
+        }
+        guard removed else { throw .refused("the Store has no transaction \(transactionId)") }
     }
 
     /// The Store refunds the latest transaction of a product: it is revoked, and the Server

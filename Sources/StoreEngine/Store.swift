@@ -45,7 +45,10 @@ public final class Store {
     public func receive(_ message: Message, link: Link) throws(StoreError) {
         do {
             switch message {
-            case .requestProducts(let identifiers): link.send(.productsResponse(productsResponse(identifiers)))
+            case .requestProducts(let identifiers):
+                link.send(switches.productRequestsAnswered
+                    ? .productsResponse(productsResponse(identifiers))
+                    : .productsRequestFailed(reason: "the App Store could not be reached"))
             case .addPayment(let request): try addPayment(request, link: link)
             case .finishTransaction(let id): try finish(id)
             case .addTransactionObserver: try redeliverUnfinished(link: link)
@@ -62,7 +65,7 @@ public final class Store {
     /// Sorts requested identifiers into those the Store sells and those it does not know.
     private func productsResponse(_ identifiers: [String]) -> ProductsResponse {
         let (valid, invalid) = identifiers.reduce(into: ([String](), [String]())) { sorted, id in
-            if catalog.product(id: id) != nil { sorted.0.append(id) } else { sorted.1.append(id) }
+            if catalog.product(id: id) != nil && !switches.withdrawn.contains(id) { sorted.0.append(id) } else { sorted.1.append(id) }
         }
         return ProductsResponse(valid: valid, invalid: invalid)
     }
@@ -75,7 +78,7 @@ public final class Store {
             error: nil, receipt: nil)
         try database.insert(record)
         link.send(.transactionUpdated(record.asTransaction))
-        if catalog.product(id: request.productId) == nil {
+        if catalog.product(id: request.productId) == nil || switches.withdrawn.contains(request.productId) {
             record = record.with(state: .failed, error: .paymentInvalid)
         } else if !switches.paymentsAllowed {
             record = record.with(state: .failed, error: .paymentNotAllowed)
@@ -179,6 +182,8 @@ public final class Store {
                 try database.setSetting("ask-to-buy", updated.askToBuy ? "on" : "off")
                 try database.setSetting("fail-purchases", updated.failPurchases?.rawValue ?? "off")
                 try database.setSetting("interrupt", updated.interruptPurchases ? "on" : "off")
+                try database.setSetting("product-requests", updated.productRequestsAnswered ? "on" : "off")
+                try database.setSetting("withdrawn", updated.withdrawn.sorted().joined(separator: ","))
                 try database.setSetting("payments", updated.paymentsAllowed ? "on" : "off")
                 try database.setSetting("verification", updated.verificationAvailable ? "on" : "off")
             }
@@ -224,6 +229,8 @@ public final class Store {
         switches.askToBuy = try database.setting("ask-to-buy") == "on"
         switches.failPurchases = try database.setting("fail-purchases").flatMap(PurchaseError.init(rawValue:))
         switches.interruptPurchases = try database.setting("interrupt") == "on"
+        switches.productRequestsAnswered = try database.setting("product-requests") != "off"
+        switches.withdrawn = Set((try database.setting("withdrawn") ?? "").split(separator: ",").map(String.init))
         switches.paymentsAllowed = try database.setting("payments") != "off"
         switches.verificationAvailable = try database.setting("verification") != "off"
         return switches

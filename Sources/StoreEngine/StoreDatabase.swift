@@ -42,9 +42,13 @@ struct StoreDatabase {
         try database.query("DELETE FROM settings WHERE key = ?", [.text(key)])
     }
 
+    /// A transaction id never handed out before, even when transactions have been deleted.
     func nextTransactionId() throws(StorageError) -> Int64 {
-        let rows = try database.query("SELECT MAX(id) FROM transactions")
-        return (rows.first?.integer(0) ?? Self.firstTransactionId) + 1
+        let highest = try database.query("SELECT MAX(id) FROM transactions").first?.integer(0) ?? Self.firstTransactionId
+        let issued = try setting("last-transaction-id").flatMap(Int64.init) ?? Self.firstTransactionId
+        let next = max(highest, issued) + 1
+        try setSetting("last-transaction-id", String(next))
+        return next
     }
 
     func insert(_ record: StoreRecord) throws(StorageError) {

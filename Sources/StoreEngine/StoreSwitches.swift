@@ -10,6 +10,10 @@ public struct StoreSwitches: Sendable, Equatable {
     public var failPurchases: PurchaseError?
     /// False when the device cannot make payments.
     public var paymentsAllowed = true
+    /// False when product requests fail (the Store cannot be reached for the catalog).
+    public var productRequestsAnswered = true
+    /// Products the Store has stopped selling: their identifiers come back invalid.
+    public var withdrawn: Set<String> = []
     /// False when `verifyReceipt` answers 21005.
     public var verificationAvailable = true
 

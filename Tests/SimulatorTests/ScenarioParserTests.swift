@@ -47,6 +47,28 @@ import Testing
         #expect(steps[27].line == 28)
     }
 
+    @Test func parsesTheLanguageExtensionsAndPrintsThemBack() throws {
+        let text = """
+            deliver 3
+            wait
+            power-cut at verified
+            store fail on network
+            store sell com.storesim.pro off
+            store product-requests off
+            store delete 1000000000000004
+            subscription com.storesim.premium.yearly renew now
+            subscription com.storesim.premium.yearly expire
+            """
+        let steps = try parser.parse(text, file: "more.scenario")
+        #expect(steps.map(\.command) == [
+            .deliver(3), .wait, .powerCutAt(.verified), .storeFail(.networkError),
+            .storeSell(productId: "com.storesim.pro", on: false), .store(.productRequests, on: false),
+            .storeDelete(transactionId: "1000000000000004"), .subscriptionRenewNow(productId: "com.storesim.premium.yearly"),
+            .subscriptionExpire(productId: "com.storesim.premium.yearly"),
+        ])
+        #expect(steps.map(\.command.scriptLine) == text.split(separator: "\n").map(String.init))
+    }
+
     @Test func commentsAndBlankLinesAreSkippedButCounted() throws {
         let steps = try parser.parse("# title\n\n  \nlaunch\n", file: "f")
         #expect(steps == [ScenarioStep(file: "f", line: 4, text: "launch", command: .launch)])
@@ -64,6 +86,9 @@ import Testing
         ("subscription com.storesim.pro renew on", "line 1: com.storesim.pro is not an auto-renewable subscription"),
         ("launch now", "line 1: 'launch' takes no arguments"),
         ("network sideways", "line 1: expected 'online' or 'offline', found 'sideways'"),
+        ("store fail on lightning", "line 1: unknown failure 'lightning'"),
+        ("store delete last", "line 1: 'last' is not a transaction id"),
+        ("subscription com.storesim.premium.monthly renew later", "line 1: expected 'on' or 'off', found 'later'"),
     ])
     func errorsNameTheFileAndLine(_ line: String, _ message: String) {
         #expect {

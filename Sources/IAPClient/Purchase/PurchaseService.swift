@@ -11,6 +11,9 @@ public final class PurchaseService {
 
     /// The identifiers the Store reported it does not sell.
     public private(set) var invalidProductIds: Set<String> = []
+    /// Why the last product request failed, when it did: nothing can be bought until a launch
+    /// loads the products again.
+    public private(set) var productsUnavailable: String?
     private var inProgress: Set<String> = []
     /// Products whose purchase the Store will complete later: an Ask to Buy waiting for a parent,
     /// an interrupted purchase waiting for the user to resolve it.
@@ -52,6 +55,7 @@ public final class PurchaseService {
         guard catalog.product(id: productId) != nil, !invalidProductIds.contains(productId) else {
             return .unknownProduct(productId)
         }
+        if let reason = productsUnavailable { return .productsUnavailable(reason) }
         guard !inProgress.contains(productId) else { return .alreadyInProgress(productId) }
         inProgress.insert(productId)
         link.send(.addPayment(PaymentRequest(productId: productId, answer: answer)))
@@ -84,6 +88,9 @@ public final class PurchaseService {
         switch message {
         case .productsResponse(let response):
             invalidProductIds = Set(response.invalid)
+            productsUnavailable = nil
+        case .productsRequestFailed(let reason):
+            productsUnavailable = reason
         case .receiptRefreshed(let refreshed):
             keep(refreshed)
             link.send(.restoreCompletedTransactions)

@@ -2,6 +2,7 @@
 public enum Message: Sendable, Equatable, Codable {
     case requestProducts(identifiers: [String])
     case productsResponse(ProductsResponse)
+    case productsRequestFailed(reason: String)
     case addPayment(PaymentRequest)
     case finishTransaction(transactionId: String)
     case addTransactionObserver
@@ -22,7 +23,8 @@ public enum Message: Sendable, Equatable, Codable {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
              .restoreCompletedTransactions, .refreshReceipt, .verifyPurchase:
             return .app
-        case .productsResponse, .transactionUpdated, .restoreCompleted, .receiptRefreshed, .receiptChecked:
+        case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
+             .receiptChecked:
             return .store
         case .verificationAnswered, .verifyReceipt:
             return .server
@@ -37,8 +39,8 @@ public enum Message: Sendable, Equatable, Codable {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
              .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt:
             return .store
-        case .productsResponse, .transactionUpdated, .restoreCompleted, .receiptRefreshed, .verificationAnswered,
-             .verificationFailed:
+        case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
+             .verificationAnswered, .verificationFailed:
             return .app
         case .verifyPurchase, .receiptChecked:
             return .server
@@ -55,7 +57,7 @@ public enum Message: Sendable, Equatable, Codable {
         case .verificationFailed(let failure): return failure.transactionId
         case .verifyReceipt(let check): return check.request.transactionId
         case .receiptChecked(let result): return result.request.transactionId
-        case .requestProducts, .productsResponse, .addPayment, .addTransactionObserver,
+        case .requestProducts, .productsResponse, .productsRequestFailed, .addPayment, .addTransactionObserver,
              .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed:
             return nil
         }
@@ -69,6 +71,8 @@ public enum Message: Sendable, Equatable, Codable {
         case .productsResponse(let response):
             let invalid = response.invalid.isEmpty ? "" : ": " + response.invalid.joined(separator: ", ")
             return "products: \(response.valid.count) valid, \(response.invalid.count) invalid\(invalid)"
+        case .productsRequestFailed(let reason):
+            return "product request failed: \(reason)"
         case .addPayment(let request):
             return "add payment \(request.productId)" + (request.answer == .confirm ? "" : " (\(request.answer.rawValue))")
         case .finishTransaction(let id):

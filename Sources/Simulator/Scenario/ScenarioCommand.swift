@@ -20,10 +20,17 @@ public enum ScenarioCommand: Equatable, Sendable {
     case network(online: Bool)
     case server(WorldSettings.ServerMode)
     case store(StoreSwitch, on: Bool)
+    /// Purchases fail with this error (`store fail on REASON`).
+    case storeFail(PurchaseError)
+    /// The Store sells, or stops selling, a product: its identifier becomes invalid.
+    case storeSell(productId: String, on: Bool)
+    case storeDelete(transactionId: String)
     case resolve(productId: String)
     case refund(productId: String)
     case advance(seconds: Int64)
     case subscriptionRenew(productId: String, on: Bool)
+    case subscriptionRenewNow(productId: String)
+    case subscriptionExpire(productId: String)
     case strategy(Strategy)
     case expect(Expectation)
 
@@ -33,6 +40,7 @@ public enum ScenarioCommand: Equatable, Sendable {
         case interrupt
         case fail
         case payments
+        case productRequests = "product-requests"
     }
 
     /// Whether the command waits for the messages in flight to be delivered before it runs.
@@ -40,10 +48,11 @@ public enum ScenarioCommand: Equatable, Sendable {
     /// way; everything else happens once the world is quiet.
     var waitsForQuiet: Bool {
         switch self {
-        case .buy, .restore, .crash, .crashAt, .deliver, .powerCut, .powerCutAt, .network, .server, .store, .strategy:
+        case .buy, .restore, .crash, .crashAt, .deliver, .powerCut, .powerCutAt, .network, .server, .store, .storeFail,
+             .storeSell, .strategy:
             return false
         case .launch, .quit, .approve, .decline, .account, .reinstall, .resolve, .refund, .advance,
-             .subscriptionRenew, .expect, .wait:
+             .subscriptionRenew, .subscriptionRenewNow, .subscriptionExpire, .storeDelete, .expect, .wait:
             return true
         }
     }

@@ -73,21 +73,21 @@ public struct ScenarioParser {
             }
             return .server(parsed)
         case "store":
-            guard arguments.count == 2 else { throw Problem(problem: "usage: store ask-to-buy|interrupt|fail|payments on|off") }
-            guard let storeSwitch = ScenarioCommand.StoreSwitch(rawValue: arguments[0]) else {
-                throw Problem(problem: "unknown store switch '\(arguments[0])'; expected ask-to-buy, interrupt, fail or payments")
-            }
-            return .store(storeSwitch, on: try onOff(arguments[1], on: "on", off: "off"))
+            return try store(arguments)
         case "advance": return .advance(seconds: try duration(single(arguments, "advance DURATION")))
         case "subscription":
-            guard arguments.count == 3, arguments[1] == "renew" else {
-                throw Problem(problem: "usage: subscription PRODUCT renew on|off")
-            }
+            let usage = "usage: subscription PRODUCT renew on|off|now, or subscription PRODUCT expire"
+            guard arguments.count >= 2 else { throw Problem(problem: usage) }
             let productId = try product(arguments[0])
             guard catalog.product(id: productId)?.type == .autoRenewable else {
                 throw Problem(problem: "\(productId) is not an auto-renewable subscription")
             }
-            return .subscriptionRenew(productId: productId, on: try onOff(arguments[2], on: "on", off: "off"))
+            switch (arguments[1], arguments.count) {
+            case ("expire", 2): return .subscriptionExpire(productId: productId)
+            case ("renew", 3) where arguments[2] == "now": return .subscriptionRenewNow(productId: productId)
+            case ("renew", 3): return .subscriptionRenew(productId: productId, on: try onOff(arguments[2], on: "on", off: "off"))
+            default: throw Problem(problem: usage)
+            }
         case "strategy":
             let text = try single(arguments, "strategy NAME")
             guard let strategy = Strategy(rawValue: text) else {
@@ -97,6 +97,33 @@ public struct ScenarioParser {
         case "expect": return .expect(try expectation(arguments))
         default:
             throw Problem(problem: "unknown command '\(name)'")
+        }
+    }
+
+    private func store(_ arguments: [String]) throws(Problem) -> ScenarioCommand {
+        let usage = "usage: store ask-to-buy|interrupt|payments|product-requests on|off, store fail on [REASON]|off, "
+            + "store sell PRODUCT on|off, or store delete TRANSACTION"
+        switch (arguments.first, arguments.count) {
+        case ("sell", 3):
+            return .storeSell(productId: try product(arguments[1]), on: try onOff(arguments[2], on: "on", off: "off"))
+        case ("delete", 2):
+            guard !arguments[1].isEmpty, arguments[1].allSatisfy(\.isNumber) else {
+                throw Problem(problem: "'\(arguments[1])' is not a transaction id")
+            }
+            return .storeDelete(transactionId: arguments[1])
+        case ("fail", 3) where arguments[1] == "on":
+            let reasons = PurchaseError.allCases.filter { $0 != .paymentCancelled && $0 != .interrupted }
+            guard let reason = reasons.first(where: { $0.rawValue == arguments[2] }) else {
+                throw Problem(problem: "unknown failure '\(arguments[2])'; expected one of: \(reasons.map(\.rawValue).joined(separator: ", "))")
+            }
+            return .storeFail(reason)
+        case (_, 2):
+            guard let storeSwitch = ScenarioCommand.StoreSwitch(rawValue: arguments[0]) else {
+                throw Problem(problem: "unknown store switch '\(arguments[0])'; expected ask-to-buy, interrupt, fail, payments, product-requests, sell or delete")
+            }
+            return .store(storeSwitch, on: try onOff(arguments[1], on: "on", off: "off"))
+        default:
+            throw Problem(problem: usage)
         }
     }
 

@@ -83,6 +83,22 @@ extension World {
         case .refund(let productId):
             try store.refund(productId: productId)
             try record(.command, from: .user, to: .store, text: "the Store refunds the latest \(productId)", transactionId: nil)
+        case .subscriptionRenewNow(let productId):
+            try record(.command, from: .user, to: .store, text: "renew \(productId) now", transactionId: nil)
+            try store.renewNow(productId: productId, link: self)
+        case .subscriptionExpire(let productId):
+            try store.expire(productId: productId, at: now)
+            try record(.command, from: .user, to: .store, text: "expire \(productId) now", transactionId: nil)
+        case .storeDelete(let transactionId):
+            try store.delete(transactionId: transactionId)
+            try record(.command, from: .user, to: .store, text: "delete transaction \(transactionId) from the Store", transactionId: transactionId)
+        case .storeFail(let reason):
+            try store.setSwitches { $0.failPurchases = reason }
+            try record(.command, from: .user, to: .store, text: "store fail on: \(reason.explanation)", transactionId: nil)
+        case .storeSell(let productId, let on):
+            try store.setSwitches { if on { $0.withdrawn.remove(productId) } else { $0.withdrawn.insert(productId) } }
+            try record(.command, from: .user, to: .store, text: on ? "the Store sells \(productId)" : "the Store stops selling \(productId)",
+                       transactionId: nil)
         case .subscriptionRenew(let productId, let on):
             try store.setAutoRenew(productId: productId, on: on)
             try record(.command, from: .user, to: .store, text: "auto-renew of \(productId) \(on ? "on" : "off")", transactionId: nil)
@@ -103,6 +119,7 @@ extension World {
         case .fail: try store.setSwitches { $0.failPurchases = on ? .unknown : nil }
         case .payments: try store.setSwitches { $0.paymentsAllowed = on }
         case .interrupt: try store.setSwitches { $0.interruptPurchases = on }
+        case .productRequests: try store.setSwitches { $0.productRequestsAnswered = on }
         }
         try record(.command, from: .user, to: .store, text: "store \(storeSwitch.rawValue) \(on ? "on" : "off")",
                    transactionId: nil)

@@ -35,6 +35,8 @@ enum DialogViews {
             "sheet: Enter confirm, Esc cancel, a Ask to Buy",
             "r  restore purchases                 x  crash menu: 0 now, 1–6 arm, 7 power cut",
             "t  transaction manager               f  faults: network, server, store",
+            "   in it: a/d approve/decline, r resolve, f refund, n auto-renew, e expire,",
+            "   w renew now, x delete, 1/2/3 move the clock +1 hour/+1 day/+30 days",
             "s  step mode on/off                  Space  deliver the next message",
             "PgUp PgDn  scroll the timeline       ?  this help      q  quit",
             "",

@@ -1,3 +1,4 @@
+import IAPCore
 import Simulator
 
 /// The switches of the faults panel, in the order shown.
@@ -8,6 +9,7 @@ enum FaultSwitch: CaseIterable {
     case interrupt
     case failPurchases
     case payments
+    case productRequests
 
     var label: String {
         switch self {
@@ -17,6 +19,7 @@ enum FaultSwitch: CaseIterable {
         case .interrupt: return "store interrupt purchases"
         case .failPurchases: return "store fail purchases"
         case .payments: return "store payments"
+        case .productRequests: return "store product requests"
         }
     }
 
@@ -27,8 +30,9 @@ enum FaultSwitch: CaseIterable {
         case .server: return model.settings.server.rawValue
         case .askToBuy: return model.storeSwitches.askToBuy ? "on" : "off"
         case .interrupt: return model.storeSwitches.interruptPurchases ? "on" : "off"
-        case .failPurchases: return model.storeSwitches.failPurchases == nil ? "off" : "on"
+        case .failPurchases: return model.storeSwitches.failPurchases?.rawValue ?? "off"
         case .payments: return model.storeSwitches.paymentsAllowed ? "on" : "off"
+        case .productRequests: return model.storeSwitches.productRequestsAnswered ? "answered" : "failing"
         }
     }
 
@@ -42,8 +46,13 @@ enum FaultSwitch: CaseIterable {
             return .server(modes[next])
         case .askToBuy: return .store(.askToBuy, on: !model.storeSwitches.askToBuy)
         case .interrupt: return .store(.interrupt, on: !model.storeSwitches.interruptPurchases)
-        case .failPurchases: return .store(.fail, on: model.storeSwitches.failPurchases == nil)
+        case .failPurchases:
+            let reasons: [PurchaseError] = [.unknown, .paymentInvalid, .paymentNotAllowed, .networkError]
+            guard let current = model.storeSwitches.failPurchases else { return .storeFail(reasons[0]) }
+            let next = (reasons.firstIndex(of: current) ?? reasons.count - 1) + 1
+            return next < reasons.count ? .storeFail(reasons[next]) : .store(.fail, on: false)
         case .payments: return .store(.payments, on: !model.storeSwitches.paymentsAllowed)
+        case .productRequests: return .store(.productRequests, on: !model.storeSwitches.productRequestsAnswered)
         }
     }
 }

@@ -137,6 +137,20 @@ public enum TUIUpdate {
             let record = records[state.panelSelection]
             let renews = !model.autoRenewOff.contains(record.originalId)
             return [.perform(.subscriptionRenew(productId: record.productId, on: !renews))]
+        case .character("e"), .character("w"):
+            guard state.panelSelection < records.count,
+                  model.catalog.product(id: records[state.panelSelection].productId)?.type == .autoRenewable
+            else {
+                state.status = "Expire and renew now are for auto-renewable subscriptions."
+                return []
+            }
+            let productId = records[state.panelSelection].productId
+            return [.perform(key == .character("e") ? .subscriptionExpire(productId: productId) : .subscriptionRenewNow(productId: productId))]
+        case .character("x"):
+            guard state.panelSelection < records.count else { return [] }
+            let id = records[state.panelSelection].id
+            state.panelSelection = max(0, state.panelSelection - 1)
+            return [.perform(.storeDelete(transactionId: id))]
         case .character("1"): return [.perform(.advance(seconds: 3600))]
         case .character("2"): return [.perform(.advance(seconds: 86400))]
         case .character("3"): return [.perform(.advance(seconds: 30 * 86400))]
