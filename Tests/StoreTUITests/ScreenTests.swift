@@ -125,6 +125,15 @@ import Testing
         #expect(try #require(frames.last)[1].contains("server DOWN"))
     }
 
+    @Test func aWithdrawnProductShowsAsInvalidAfterTheNextLaunch() throws {
+        let world = TUIWorld()
+        let first = try world.session(.settle + [.key(.down), .key(.down), .key(.character("f"))]
+                                      + Array(repeating: .key(.down), count: 9) + [.key(.enter), .capture])
+        #expect(try #require(first.first).joined().contains("store sells selected product  no"))
+        let second = try world.session(.settle + [.capture])
+        #expect(try #require(second.first)[6].hasPrefix("  StoreSim Pro  $9.99   non-consum. INVALID"))
+    }
+
     @Test func helpListsKeysAndStrategies() throws {
         let frames = try TUIWorld().session(.settle + [.key(.character("?")), .capture])
         let screen = try #require(frames.first).joined(separator: "\n")

@@ -89,7 +89,7 @@ enum DialogViews {
         let switches = FaultSwitch.allCases
         let inner = buffer.box(screen.centred(width: 50, height: switches.count + 2), title: "Faults")
         for (index, item) in switches.enumerated() {
-            let line = fit(item.label, 30) + item.value(model)
+            let line = fit(item.label, 30) + item.value(model, selection: state.selection)
             buffer.put(line, x: inner.x, y: inner.y + index, style: index == state.panelSelection ? .reverse : [], limit: inner.width)
         }
     }

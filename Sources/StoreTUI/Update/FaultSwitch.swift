@@ -10,6 +10,8 @@ enum FaultSwitch: CaseIterable {
     case failPurchases
     case payments
     case productRequests
+    /// Whether the Store sells the product selected in the catalog.
+    case sellSelected
 
     var label: String {
         switch self {
@@ -20,11 +22,12 @@ enum FaultSwitch: CaseIterable {
         case .failPurchases: return "store fail purchases"
         case .payments: return "store payments"
         case .productRequests: return "store product requests"
+        case .sellSelected: return "store sells selected product"
         }
     }
 
     /// The switch's value in the model, in words.
-    func value(_ model: ScreenModel) -> String {
+    func value(_ model: ScreenModel, selection: Int) -> String {
         switch self {
         case .network: return model.settings.networkOnline ? "online" : "offline"
         case .server: return model.settings.server.rawValue
@@ -33,11 +36,14 @@ enum FaultSwitch: CaseIterable {
         case .failPurchases: return model.storeSwitches.failPurchases?.rawValue ?? "off"
         case .payments: return model.storeSwitches.paymentsAllowed ? "on" : "off"
         case .productRequests: return model.storeSwitches.productRequestsAnswered ? "answered" : "failing"
+        case .sellSelected:
+            guard let product = Self.selected(model, selection) else { return "" }
+            return model.storeSwitches.withdrawn.contains(product) ? "no" : "yes"
         }
     }
 
     /// The command that turns the switch to its next value.
-    func toggled(_ model: ScreenModel) -> ScenarioCommand {
+    func toggled(_ model: ScreenModel, selection: Int) -> ScenarioCommand {
         switch self {
         case .network: return .network(online: !model.settings.networkOnline)
         case .server:
@@ -53,6 +59,13 @@ enum FaultSwitch: CaseIterable {
             return next < reasons.count ? .storeFail(reasons[next]) : .store(.fail, on: false)
         case .payments: return .store(.payments, on: !model.storeSwitches.paymentsAllowed)
         case .productRequests: return .store(.productRequests, on: !model.storeSwitches.productRequestsAnswered)
+        case .sellSelected:
+            let product = Self.selected(model, selection) ?? ""
+            return .storeSell(productId: product, on: model.storeSwitches.withdrawn.contains(product))
         }
+    }
+
+    private static func selected(_ model: ScreenModel, _ selection: Int) -> String? {
+        model.catalog.products.indices.contains(selection) ? model.catalog.products[selection].id : nil
     }
 }

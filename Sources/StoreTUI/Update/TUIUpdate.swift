@@ -167,7 +167,7 @@ public enum TUIUpdate {
         case .down, .character("j"): state.panelSelection = min(switches.count - 1, state.panelSelection + 1)
         case .enter, .space:
             guard state.panelSelection < switches.count else { return [] }
-            return [.perform(switches[state.panelSelection].toggled(model))]
+            return [.perform(switches[state.panelSelection].toggled(model, selection: state.selection))]
         case .escape, .character("f"), .character("q"): state.mode = .main
         default: break
         }
