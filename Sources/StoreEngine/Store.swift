@@ -91,11 +91,25 @@ public final class Store {
             record = record.with(state: .failed, error: error)
         } else if request.answer == .ask || switches.askToBuy {
             record = record.with(state: .deferred)
+        } else if let owned = try ownedNonConsumable(request.productId) {
+            record = StoreRecord(
+                id: record.id, originalId: owned.originalId, productId: owned.productId, account: account, state: .purchased,
+                kind: .restore, charged: false, finished: false, refunded: false, date: link.now, error: nil,
+                receipt: try receipt(proving: owned))
         } else {
             record = try charge(record, at: link.now)
         }
         try database.update(record)
         link.send(.transactionUpdated(record.asTransaction))
+    }
+
+    /// The account's paid purchase of a non-consumable, if it has one: buying it again costs
+    /// nothing and hands back the original ("you've already purchased this").
+    private func ownedNonConsumable(_ productId: String) throws(StorageError) -> StoreRecord? {
+        guard catalog.product(id: productId)?.type == .nonConsumable else { return nil }
+        return try database.records(
+            where: "product_id = ? AND account = ? AND charged = 1 AND refunded = 0 AND kind != 'restore'",
+            [.text(productId), .text(account)]).first
     }
 
     /// Charges a transaction: purchased, with a signed receipt. The first subscription of a

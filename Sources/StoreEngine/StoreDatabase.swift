@@ -69,11 +69,11 @@ struct StoreDatabase {
     /// Replaces the stored row of `record.id` with `record`.
     func update(_ record: StoreRecord) throws(StorageError) {
         try database.query("""
-            UPDATE transactions SET state = ?, kind = ?, charged = ?, finished = ?, refunded = ?,
+            UPDATE transactions SET original_id = ?, state = ?, kind = ?, charged = ?, finished = ?, refunded = ?,
                                     date_millis = ?, error = ?, receipt = ?
             WHERE id = ?
             """, [
-                .text(record.state.rawValue), .text(record.kind.rawValue), .integer(record.charged ? 1 : 0),
+                .integer(Int64(record.originalId) ?? 0), .text(record.state.rawValue), .text(record.kind.rawValue), .integer(record.charged ? 1 : 0),
                 .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
                 .optional(record.error?.rawValue), .optional(record.receipt),
