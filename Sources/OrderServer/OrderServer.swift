@@ -61,10 +61,9 @@ public final class OrderServer {
             return VerificationAnswer(transactionId: request.transactionId, outcome: .receiptChecked(revoked: revoked),
                                       productId: nil, grant: "")
         }
-        guard result.status == .valid,
-              let entry = result.entries.first(where: { $0.transactionId == request.transactionId })
-                ?? result.entries.first,
-              let product = catalog.product(id: entry.productId)
+        let entry = result.entries.first(where: { $0.transactionId == request.transactionId }) ?? result.entries.first
+        guard result.status == .valid, let entry, let product = catalog.product(id: entry.productId),
+              request.account == nil || request.account == entry.account
         else {
             let status = result.status == .valid ? ReceiptStatus.notAuthorized : result.status
             try database.database.query(

@@ -129,7 +129,7 @@ public final class Store {
     }
 
     private func finish(_ id: String) throws(StorageError) {
-        guard let record = try database.records(where: "id = ?", [.integer(Int64(id) ?? -1)]).first,
+        guard let record = try database.records(where: "id = ? AND account = ?", [.integer(Int64(id) ?? -1), .text(account)]).first,
               record.isUnfinished
         else { return }
         try database.update(record.with(finished: true))

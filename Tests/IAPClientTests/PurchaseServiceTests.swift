@@ -206,11 +206,13 @@ final class PurchaseServiceTests {
         #expect(try PendingOrderCache.read(path: cachePath).orders.map(\.transactionId) == [Self.tx])
     }
 
-    @Test func aRejectedReceiptIsFinishedAndDropped() throws {
+    @Test func aRejectedReceiptIsSetAsideWithItsReasonAndTheTransactionLeftToTheQueue() throws {
         let service = try serviceAwaitingVerification()
         try service.receive(answer(.rejected(.notAuthenticated)))
-        #expect(link.takeLog().contains("finish \(Self.tx) cache=[\(Self.tx)]"))
-        #expect(try PendingOrderCache.read(path: cachePath).orders.isEmpty)
+        #expect(!link.takeLog().contains { $0.hasPrefix("finish") }, "a rejected receipt proves nothing about the Store's transaction")
+        #expect(try PendingOrderCache.read(path: cachePath).orders.isEmpty, "not retried forever")
+        let rejected = try String(contentsOfFile: service.cache.rejectedPath, encoding: .utf8)
+        #expect(rejected.hasPrefix("\(Self.tx)\t\(Self.coins)\t21003 the receipt could not be authenticated\t"))
     }
 
     @Test func aFailedTransactionIsFinishedAndTheProductCanBeBoughtAgain() throws {

@@ -25,7 +25,10 @@ public struct CacheContents: Sendable, Equatable {
         let first = String(decoding: firstBytes, as: UTF8.self)
         guard first == header else {
             if first.hasPrefix("storesim pending orders ") {
-                throw CacheError(path: path, line: 1, problem: "unknown format version '\(first.dropFirst(24))'; left untouched")
+                let version = first.dropFirst(24)
+                let isShowable = version.count <= 16 && version.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") }
+                let shown = isShowable ? " '\(version)'" : ""
+                throw CacheError(path: path, line: 1, problem: "unknown format version\(shown); left untouched")
             }
             throw CacheError(path: path, line: 1, problem: "not a StoreSim pending-order cache; left untouched")
         }

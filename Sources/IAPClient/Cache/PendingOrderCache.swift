@@ -12,6 +12,12 @@ public final class PendingOrderCache {
     private var recordCount: Int
     private let syncs: Bool
 
+    /// When true every write fails as on a full disk (a fault injected by the simulator).
+    public var diskFull = false
+
+    /// Where orders the Server rejected are kept, each with its reason.
+    public var rejectedPath: String { path + ".rejected" }
+
     /// Where damaged records are copied before they are dropped.
     public var quarantinePath: String { path + ".quarantine" }
 
@@ -63,6 +69,18 @@ public final class PendingOrderCache {
         orders.append(order)
     }
 
+    /// Moves an order the Server rejected out of the cache, into the rejected file with its reason.
+    public func setAside(_ order: PendingOrder, reason: String) throws(CacheError) {
+        do {
+            let rejected = try AppendOnlyFile(path: rejectedPath, syncs: syncs)
+            let line = [order.transactionId, order.productId, reason, order.receipt].joined(separator: "\t") + "\n"
+            try rejected.append(Array(line.utf8))
+        } catch {
+            throw CacheError(path: rejectedPath, problem: error.problem)
+        }
+        try remove(transactionId: order.transactionId)
+    }
+
     /// Removes an order durably; removing one that is not there does nothing.
     public func remove(transactionId: String) throws(CacheError) {
         guard orders.contains(where: { $0.transactionId == transactionId }) else { return }
@@ -84,6 +102,9 @@ public final class PendingOrderCache {
     }
 
     private func append(_ record: CacheRecord) throws(CacheError) {
+        if diskFull {
+            throw CacheError(path: path, problem: "no space left on device (simulated)")
+        }
         do {
             try file.append(Array(record.line.utf8))
         } catch {

@@ -5,6 +5,8 @@ import IAPCore
 public final class PurchaseService {
     public let catalog: Catalog
     public var strategy: Strategy
+    /// The App Store account the device is signed into, sent with every verification.
+    public var account: String?
     public let cache: PendingOrderCache
     public let receipt: AppReceipt
     private let link: Link
@@ -137,6 +139,7 @@ public final class PurchaseService {
             if let index = recovery.firstIndex(where: { $0.transactionId == transaction.id }) {
                 recovery[index].source = .both
             }
+            verifying[transaction.id]?.queueReceipt = transaction.receipt
             return
         }
         let renewal = transaction.state == .purchased && transaction.originalId != transaction.id
@@ -156,6 +159,11 @@ public final class PurchaseService {
         var cached = false
         if strategy.usesCache {
             cached = saveToCache(order)
+            guard cached else {
+                link.note("purchase of \(transaction.productId) stopped before anything was finished; the Store's queue keeps it for the next launch",
+                          from: .app, to: nil, transactionId: transaction.id)
+                return
+            }
             try link.reached(.cached)
         }
         verifying[transaction.id] = Verification(productId: transaction.productId, cached: cached,
@@ -171,11 +179,26 @@ public final class PurchaseService {
             settledThisSession.insert(answer.transactionId)
             setOutcome(answer.outcome == .credited ? .creditedNow : .alreadyCredited, for: answer.transactionId)
         case .rejected(let status):
-            setOutcome(.rejected(status.rawValue, status.meaning), for: answer.transactionId)
             if status == .serviceUnavailable {
+                setOutcome(.stillPending("\(status.rawValue): \(status.meaning)"), for: answer.transactionId)
                 return
             }
-            settledThisSession.insert(answer.transactionId)
+            if let queueReceipt = verification.queueReceipt, let order = cache.orders.first(where: { $0.transactionId == answer.transactionId }),
+               order.receipt != queueReceipt {
+                setAside(order, status: status)
+                let fresh = PendingOrder(transactionId: order.transactionId, productId: order.productId,
+                                         serverProductId: order.serverProductId, receipt: queueReceipt)
+                verifying[answer.transactionId] = Verification(productId: fresh.productId, cached: false, needsFinish: true)
+                link.send(.verifyPurchase(request(for: fresh)))
+                return
+            }
+            setOutcome(.rejected(status.rawValue, status.meaning), for: answer.transactionId)
+            if verification.cached, let order = cache.orders.first(where: { $0.transactionId == answer.transactionId }) {
+                setAside(order, status: status)
+            }
+            // A rejected receipt proves nothing about the Store's transaction: it is left in the
+            // queue, where a genuine one comes back with its own receipt.
+            return
         case .receiptChecked:
             return
         }
@@ -197,7 +220,7 @@ public final class PurchaseService {
 
     private func request(for order: PendingOrder, purpose: VerificationRequest.Purpose = .purchase) -> VerificationRequest {
         VerificationRequest(transactionId: order.transactionId, productId: order.productId,
-                            serverProductId: order.serverProductId, receipt: order.receipt, purpose: purpose)
+                            serverProductId: order.serverProductId, receipt: order.receipt, purpose: purpose, account: account)
     }
 
     /// Keeps the newest receipt; a receipt the app cannot keep only costs a refresh later.
@@ -225,6 +248,17 @@ public final class PurchaseService {
             link.note("could not save pending order: \(error)", from: .app, to: .cache,
                       transactionId: order.transactionId)
             return false
+        }
+    }
+
+    /// Moves a rejected order out of the cache, with its reason, so it is not retried forever.
+    private func setAside(_ order: PendingOrder, status: ReceiptStatus) {
+        do {
+            try cache.setAside(order, reason: "\(status.rawValue) \(status.meaning)")
+            link.note("set aside pending order tx \(order.transactionId): \(status.rawValue) \(status.meaning)",
+                      from: .app, to: .cache, transactionId: order.transactionId)
+        } catch {
+            link.note("could not set aside pending order: \(error)", from: .app, to: .cache, transactionId: order.transactionId)
         }
     }
 

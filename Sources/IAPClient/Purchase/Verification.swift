@@ -5,4 +5,7 @@ struct Verification {
     var cached: Bool
     /// Whether the transaction still waits in the Store's queue to be finished.
     var needsFinish: Bool
+    /// The receipt the Store's queue redelivered with the transaction, when it differs from the
+    /// one being verified: the fallback if the cached one is rejected.
+    var queueReceipt: String?
 }

@@ -23,7 +23,7 @@ struct CatalogField {
     func duration() throws(CatalogIssue) -> ISODuration {
         let text = try string()
         guard let duration = ISODuration(text) else {
-            throw issue("\(JSONString.quoted(text)) is not an ISO 8601 duration like P1W, P1M or P1Y (years, months, weeks, days)")
+            throw issue("\(CatalogText.quoted(text)) is not an ISO 8601 duration like P1W, P1M or P1Y (years, months, weeks, days)")
         }
         return duration
     }

@@ -45,7 +45,7 @@ struct CatalogJSONReader {
     }
 
     private mutating func readObject(depth: Int) throws(CatalogIssue) -> CatalogJSON {
-        guard depth <= Self.maxDepth else { throw Self.tooDeep }
+        guard depth <= Self.maxDepth else { throw tooDeep() }
         position += 1
         var members: [(key: String, value: CatalogJSON)] = []
         skipWhitespace()
@@ -65,7 +65,7 @@ struct CatalogJSONReader {
     }
 
     private mutating func readArray(depth: Int) throws(CatalogIssue) -> CatalogJSON {
-        guard depth <= Self.maxDepth else { throw Self.tooDeep }
+        guard depth <= Self.maxDepth else { throw tooDeep() }
         position += 1
         var elements: [CatalogJSON] = []
         skipWhitespace()
@@ -112,7 +112,10 @@ struct CatalogJSONReader {
             position += 1
             return
         }
-        guard consume("u") else { throw invalid("unknown escape \\\(Unicode.Scalar(byte))") }
+        guard consume("u") else {
+            let escape = (0x21..<0x7F).contains(byte) ? "\\\(Unicode.Scalar(byte))" : "(a backslash before \(Self.describe(byte)))"
+            throw invalid("unknown escape \(escape)")
+        }
         var value = try readHex4()
         if (0xD800..<0xDC00).contains(value) {
             guard consume("\\"), consume("u") else { throw invalid("unpaired surrogate in a \\u escape") }
@@ -178,16 +181,24 @@ struct CatalogJSONReader {
         return true
     }
 
-    private static let tooDeep = CatalogIssue(path: .root, problem: "nesting deeper than \(maxDepth) levels")
+    /// An object or array opened one level too deep, here.
+    private func tooDeep() -> CatalogIssue {
+        CatalogIssue(path: .root, problem: "nesting deeper than \(Self.maxDepth) levels at \(location)")
+    }
 
     /// A syntax error at the current position; at the end of the input, says so first.
     private func invalid(_ reason: String) -> CatalogIssue {
         let reason = current == nil ? "unexpected end of input (\(reason))" : reason
+        return CatalogIssue(path: .root, problem: "not valid JSON: \(reason) at \(location)")
+    }
+
+    /// `line L, column C` of the current position, counting characters, from 1.
+    private var location: String {
         let before = bytes[..<min(position, bytes.count)]
         let line = before.count(where: { $0 == 0x0A }) + 1
         let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         let column = String(decoding: before[lineStart...], as: UTF8.self).count + 1
-        return CatalogIssue(path: .root, problem: "not valid JSON: \(reason) at line \(line), column \(column)")
+        return "line \(line), column \(column)"
     }
 
     private static func describe(_ byte: UInt8) -> String {

@@ -27,10 +27,13 @@ public struct VerificationRequest: Sendable, Equatable, Codable {
     public let productId: String
     public let serverProductId: String?
     public let receipt: String
+    /// The App Store account the app's user is signed into; a receipt of another account is refused.
+    public let account: String?
 
     public init(transactionId: String, productId: String, serverProductId: String?, receipt: String,
-                purpose: Purpose = .purchase) {
+                purpose: Purpose = .purchase, account: String? = nil) {
         self.purpose = purpose
+        self.account = account
         self.transactionId = transactionId
         self.productId = productId
         self.serverProductId = serverProductId

@@ -30,6 +30,11 @@ extension ScenarioCommand {
         case .subscriptionRenew(let productId, let on): return "subscription \(productId) renew \(on ? "on" : "off")"
         case .strategy(let strategy): return "strategy \(strategy.rawValue)"
         case .expect(let expectation): return "expect " + expectation.scriptText
+        case .disk(let full): return "disk \(full ? "full" : "ok")"
+        case .forge(.tamper(let id)): return "forge tamper \(id)"
+        case .forge(.replay(let id)): return "forge replay \(id)"
+        case .forge(.cacheReceipt(let id)): return "forge cache \(id) receipt"
+        case .forge(.cacheProduct(let id, let productId)): return "forge cache \(id) product \(productId)"
         }
     }
 }

@@ -33,6 +33,22 @@ public enum ScenarioCommand: Equatable, Sendable {
     case subscriptionExpire(productId: String)
     case strategy(Strategy)
     case expect(Expectation)
+    /// An attack on the Server or on the app's cache, to show the defences.
+    case forge(Forgery)
+    /// The device's disk fills up (the app's cache writes fail) or has room again.
+    case disk(full: Bool)
+
+    /// The forgeries a script (or the TUI) can try.
+    public enum Forgery: Equatable, Sendable {
+        /// The app sends a transaction's receipt with one byte changed.
+        case tamper(transactionId: String)
+        /// The app sends a transaction's genuine receipt again, claiming a new purchase.
+        case replay(transactionId: String)
+        /// A byte of the receipt in the app's cache entry is changed.
+        case cacheReceipt(transactionId: String)
+        /// The product id in the app's cache entry is changed to another product.
+        case cacheProduct(transactionId: String, productId: String)
+    }
 
     /// The Store switches a script can turn on and off.
     public enum StoreSwitch: String, Sendable, CaseIterable {
@@ -49,10 +65,10 @@ public enum ScenarioCommand: Equatable, Sendable {
     var waitsForQuiet: Bool {
         switch self {
         case .buy, .restore, .crash, .crashAt, .deliver, .powerCut, .powerCutAt, .network, .server, .store, .storeFail,
-             .storeSell, .strategy:
+             .storeSell, .strategy, .disk:
             return false
         case .launch, .quit, .approve, .decline, .account, .reinstall, .resolve, .refund, .advance,
-             .subscriptionRenew, .subscriptionRenewNow, .subscriptionExpire, .storeDelete, .expect, .wait:
+             .subscriptionRenew, .subscriptionRenewNow, .subscriptionExpire, .storeDelete, .expect, .wait, .forge:
             return true
         }
     }

@@ -9,12 +9,22 @@ public struct ScenarioParser {
         self.catalog = catalog
     }
 
-    /// Parses a whole script.
+    /// The longest command line accepted, comment aside, in characters.
+    static let maxLineLength = 1000
+
+    /// Parses a whole script. Lines end in `\n` or `\r\n`, and a byte-order mark at the start is
+    /// skipped (editors on Windows write both); words are split on spaces and tabs by Unicode
+    /// scalar, so no combining mark can glue a `#` or a space to its neighbour.
     public func parse(_ text: String, file: String) throws(WorldError) -> [ScenarioStep] {
         var steps: [ScenarioStep] = []
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let withoutComment = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let words = withoutComment.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+        let scalars = text.unicodeScalars.first == "\u{FEFF}" ? text.unicodeScalars.dropFirst() : text.unicodeScalars[...]
+        for (offset, rawLine) in scalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let withoutComment = rawLine.prefix { $0 != "#" }
+            if let problem = Self.unreadable(withoutComment) {
+                throw .script(file: file, line: offset + 1, problem: problem)
+            }
+            let words = withoutComment.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+                .map { String(Substring($0)) }
             guard !words.isEmpty else { continue }
             do {
                 let command = try parse(words)
@@ -24,6 +34,26 @@ public struct ScenarioParser {
             }
         }
         return steps
+    }
+
+    /// Why a line (comment aside) is not a command a person wrote: a control character or a
+    /// line separator inside it, or a length no command has. Nil for a readable line.
+    private static func unreadable(_ line: Substring.UnicodeScalarView) -> String? {
+        let hidden = line.first { scalar in
+            switch scalar.properties.generalCategory {
+            case .control: scalar != "\t" && scalar != "\r"
+            case .lineSeparator, .paragraphSeparator: true
+            default: false
+            }
+        }
+        if let hidden {
+            let hex = String(hidden.value, radix: 16, uppercase: true)
+            return "control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex) in the line; a script is plain text"
+        }
+        guard line.count <= maxLineLength else {
+            return "too long: \(line.count) characters (a command takes at most \(maxLineLength))"
+        }
+        return nil
     }
 
     private struct Problem: Error {
@@ -95,6 +125,8 @@ public struct ScenarioParser {
             }
             return .strategy(strategy)
         case "expect": return .expect(try expectation(arguments))
+        case "disk": return .disk(full: try onOff(single(arguments, "disk full|ok"), on: "full", off: "ok"))
+        case "forge": return .forge(try forgery(arguments))
         default:
             throw Problem(problem: "unknown command '\(name)'")
         }
@@ -124,6 +156,18 @@ public struct ScenarioParser {
             return .store(storeSwitch, on: try onOff(arguments[1], on: "on", off: "off"))
         default:
             throw Problem(problem: usage)
+        }
+    }
+
+    private func forgery(_ words: [String]) throws(Problem) -> ScenarioCommand.Forgery {
+        let usage = "usage: forge tamper TX, forge replay TX, forge cache TX receipt, or forge cache TX product PRODUCT"
+        guard words.count >= 2, !words[1].isEmpty, words[1].allSatisfy(\.isNumber) else { throw Problem(problem: usage) }
+        switch (words[0], words.count) {
+        case ("tamper", 2): return .tamper(transactionId: words[1])
+        case ("replay", 2): return .replay(transactionId: words[1])
+        case ("cache", 3) where words[2] == "receipt": return .cacheReceipt(transactionId: words[1])
+        case ("cache", 4) where words[2] == "product": return .cacheProduct(transactionId: words[1], productId: try product(words[3]))
+        default: throw Problem(problem: usage)
         }
     }
 

@@ -62,6 +62,7 @@ extension World {
             try store.decline(productId: productId, link: self)
         case .account(let name):
             try store.signIn(account: name)
+            app?.account = name
             try record(.command, from: .user, to: .store, text: "signed in as \(name)", transactionId: nil)
         case .reinstall:
             try reinstall()
@@ -77,6 +78,12 @@ extension World {
             try change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
         case .expect, .wait:
             break
+        case .forge(let forgery):
+            try forge(forgery)
+        case .disk(let full):
+            diskFull = full
+            try record(.command, from: .user, to: .app, text: full ? "the device's disk is full" : "the device's disk has room again",
+                       transactionId: nil)
         case .resolve(let productId):
             try record(.command, from: .user, to: .store, text: "resolve the interrupted purchase of \(productId)", transactionId: nil)
             try store.resolve(productId: productId, link: self)

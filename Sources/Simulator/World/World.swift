@@ -19,6 +19,10 @@ public final class World {
     public private(set) var armedCrash: CrashPoint?
     /// Whether the armed crash is a power cut rather than a process death.
     public private(set) var armedPowerCut = false
+    /// When true the device's disk is full: the app's cache writes fail.
+    public var diskFull = false {
+        didSet { app?.cache.diskFull = diskFull }
+    }
     /// When true the app's cache skips fsync: a teaching aid that a power cut punishes.
     public let unsafeCache: Bool
     public var crashMode: CrashMode = .inProcess
@@ -176,6 +180,8 @@ public final class World {
         }
         let service = PurchaseService(catalog: catalog, strategy: settings.strategy, cache: cache,
                                       receipt: AppReceipt(path: directory.appFolder + "/receipt.txt"), link: self)
+        service.account = store.account
+        service.cache.diskFull = diskFull
         app = service
         appStatus = .running
         service.launch()

@@ -1,0 +1,56 @@
+import IAPClient
+import IAPCore
+
+extension World {
+    /// Carries out a forgery against the Server or the app's cache.
+    func forge(_ forgery: ScenarioCommand.Forgery) throws {
+        guard let app, appStatus.isRunning else {
+            throw WorldActionError(problem: "a forgery needs the running app; use 'launch' first")
+        }
+        switch forgery {
+        case .tamper(let id):
+            let genuine = try storeReceipt(of: id)
+            try record(.command, from: .user, to: .app, text: "forge: send tx \(id) with one byte of its receipt changed", transactionId: id)
+            send(.verifyPurchase(VerificationRequest(transactionId: id, productId: genuine.productId, serverProductId: nil,
+                                                     receipt: Self.tampered(genuine.receipt), account: store.account)))
+        case .replay(let id):
+            let genuine = try storeReceipt(of: id)
+            try record(.command, from: .user, to: .app, text: "forge: replay the receipt of tx \(id) as a new purchase", transactionId: id)
+            send(.verifyPurchase(VerificationRequest(transactionId: "9" + id, productId: genuine.productId, serverProductId: nil,
+                                                     receipt: genuine.receipt, account: store.account)))
+        case .cacheReceipt(let id):
+            let order = try cachedOrder(id, in: app)
+            try app.cache.save(PendingOrder(transactionId: id, productId: order.productId, serverProductId: order.serverProductId,
+                                            receipt: Self.tampered(order.receipt)))
+            try record(.command, from: .user, to: .cache, text: "forge: change a byte of the cached receipt of tx \(id)", transactionId: id)
+        case .cacheProduct(let id, let productId):
+            let order = try cachedOrder(id, in: app)
+            try app.cache.save(PendingOrder(transactionId: id, productId: productId,
+                                            serverProductId: catalog.product(id: productId)?.serverProductId, receipt: order.receipt))
+            try record(.command, from: .user, to: .cache, text: "forge: edit the cached tx \(id) to claim \(productId)", transactionId: id)
+        }
+    }
+
+    private func storeReceipt(of id: String) throws -> (productId: String, receipt: String) {
+        guard let record = try store.transactions().first(where: { $0.id == id }), let receipt = record.receipt else {
+            throw WorldActionError(problem: "the Store has no receipt for transaction \(id)")
+        }
+        return (record.productId, receipt)
+    }
+
+    private func cachedOrder(_ id: String, in app: PurchaseService) throws -> PendingOrder {
+        guard let order = app.cache.orders.first(where: { $0.transactionId == id }) else {
+            throw WorldActionError(problem: "the app's cache has no pending order for transaction \(id)")
+        }
+        return order
+    }
+
+    /// The receipt with one character of its signed payload changed.
+    static func tampered(_ receipt: String) -> String {
+        var characters = Array(receipt)
+        let index = max(0, min(characters.count - 1, (characters.firstIndex(of: ".") ?? characters.count) / 2))
+        guard !characters.isEmpty else { return "x" }
+        characters[index] = characters[index] == "A" ? "B" : "A"
+        return String(characters)
+    }
+}
