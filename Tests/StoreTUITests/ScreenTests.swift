@@ -13,7 +13,7 @@ import Testing
         #expect(screen.allSatisfy { DisplayWidth.of($0) == 80 })
         #expect(screen[0].hasPrefix(" StoreSim  App: running  strategy: verify-then-finish "))
         #expect(screen[0].hasSuffix(" 2026-01-01 00:00:00 "))
-        #expect(screen[1].hasPrefix(" network online · server up · ask-to-buy off · fail off · payments on"))
+        #expect(screen[1].hasPrefix(" net online  server up  ask-to-buy off  fail off  payments on  account demo"))
         #expect(screen[3].hasPrefix("Catalog "))
         #expect(screen[4].hasPrefix("▶ 100 Coins     $0.99   consumable  ×0 "))
         #expect(screen[5].hasPrefix("  550 Coins     $4.99   consumable  ×0 "))
@@ -116,6 +116,21 @@ import Testing
         #expect(frames[0].joined(separator: "\n").contains("1000000000000002 100 Coins     purchased 2026-01-01 00:00 yes"))
         #expect(!frames[0].joined(separator: "\n").contains("Recovery report"), "a resolved purchase is not a recovered one")
         #expect(frames[1][3].hasPrefix("Catalog — balance: coins 100"))
+    }
+
+    @Test func forgingFromTheTransactionManagerIsRejectedAndCreditsNothing() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.enter), .key(.enter)] + .settle
+                                            + [.key(.character("t")), .key(.character("g"))] + .settle
+                                            + [.key(.character("p"))] + .settle + [.key(.escape), .capture])
+        let screen = try #require(frames.first)
+        #expect(screen[3].hasPrefix("Catalog — balance: coins 100"), "neither the forgery nor the replay credited anything")
+        #expect(screen.contains { $0.contains("rejected tx 1000000000000001: 2100") })
+        #expect(screen.contains { $0.contains("already credited tx 91000000000000001") })
+    }
+
+    @Test func theAccountSwitcherSignsTheDeviceIntoAnotherAccount() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.character("u")), .capture])
+        #expect(try #require(frames.first)[1].contains("account family"))
     }
 
     @Test func faultsPanelTogglesTheServer() throws {

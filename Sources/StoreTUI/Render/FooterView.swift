@@ -16,7 +16,7 @@ enum FooterView {
         case .crashMenu: return ["0 crash now", "1–6 arm a crash point", "7 power cut", "other key: back"]
         case .transactions:
             return ["a approve", "d decline", "r resolve", "f refund", "n auto-renew", "e expire", "w renew now", "x delete",
-                    "1/2/3 clock +1h/+1d/+30d", "Esc"]
+                    "g forge", "p replay", "1/2/3 clock +1h/+1d/+30d", "Esc"]
         case .faults: return ["↑↓ select", "Enter toggle", "Esc close"]
         case .help: return ["any key: back"]
         case .report: return ["Enter dismiss", "q quit"]

@@ -23,13 +23,13 @@ enum HeaderView {
 
         let switches = model.storeSwitches
         let parts = [
-            "network \(model.settings.networkOnline ? "online" : "OFFLINE")",
+            "net \(model.settings.networkOnline ? "online" : "OFFLINE")",
             "server \(model.settings.server == .up ? "up" : model.settings.server.rawValue.uppercased())",
             "ask-to-buy \(switches.askToBuy ? "ON" : "off")",
             "fail \(switches.failPurchases == nil ? "off" : "ON")",
             "payments \(switches.paymentsAllowed ? "on" : "OFF")",
             "account \(model.account)",
         ]
-        buffer.put(" " + parts.joined(separator: " · "), x: 0, y: 1, style: .dim, limit: width)
+        buffer.put(" " + parts.joined(separator: "  "), x: 0, y: 1, style: .dim, limit: width)
     }
 }

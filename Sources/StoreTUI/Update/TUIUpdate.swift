@@ -72,6 +72,10 @@ public enum TUIUpdate {
             state.timelineOffset = min(max(state.timeline.count - 1, 0), state.timelineOffset + 5)
         case .pageDown:
             state.timelineOffset = max(0, state.timelineOffset - 5)
+        case .character("u"):
+            let next = model.account == "demo" ? "family" : "demo"
+            state.status = "The device is signed into the App Store as \(next)."
+            return [.perform(.account(next))]
         case .character("?"): state.mode = .help
         case .character("q"): return [.quit]
         default: break
@@ -151,6 +155,15 @@ public enum TUIUpdate {
             let id = records[state.panelSelection].id
             state.panelSelection = max(0, state.panelSelection - 1)
             return [.perform(.storeDelete(transactionId: id))]
+        case .character("g"), .character("p"):
+            guard state.panelSelection < records.count, records[state.panelSelection].receipt != nil else {
+                state.status = "Only a transaction with a receipt can be forged."
+                return []
+            }
+            let id = records[state.panelSelection].id
+            state.status = key == .character("g") ? "Forged: tx \(id) sent with one byte of its receipt changed."
+                : "Forged: the receipt of tx \(id) replayed as a new purchase."
+            return [.perform(.forge(key == .character("g") ? .tamper(transactionId: id) : .replay(transactionId: id)))]
         case .character("1"): return [.perform(.advance(seconds: 3600))]
         case .character("2"): return [.perform(.advance(seconds: 86400))]
         case .character("3"): return [.perform(.advance(seconds: 30 * 86400))]
