@@ -9,7 +9,8 @@ public final class PurchaseService {
     public var account: String?
     public let cache: PendingOrderCache
     public let receipt: AppReceipt
-    private let link: Link
+    /// The world the app lives in; it owns the app, so the app must not keep it alive.
+    private unowned let link: Link
 
     /// The identifiers the Store reported it does not sell.
     public private(set) var invalidProductIds: Set<String> = []
