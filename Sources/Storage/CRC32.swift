@@ -1,6 +1,6 @@
 /// The CRC-32 checksum (IEEE 802.3 polynomial) used to detect damaged records.
 public enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { index in
+    @usableFromInline static let table: [UInt32] = (0..<256).map { index in
         var value = UInt32(index)
         for _ in 0..<8 {
             value = (value & 1) != 0 ? (0xEDB8_8320 ^ (value >> 1)) : (value >> 1)
@@ -9,6 +9,7 @@ public enum CRC32 {
     }
 
     /// The checksum of `bytes`.
+    @inlinable
     public static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
@@ -18,6 +19,7 @@ public enum CRC32 {
     }
 
     /// The checksum as eight lowercase hex digits.
+    @inlinable
     public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let text = String(checksum(bytes), radix: 16)
         return String(repeating: "0", count: 8 - text.count) + text

@@ -33,8 +33,7 @@ public struct CacheContents: Sendable, Equatable {
             throw CacheError(path: path, line: 1, problem: "not a StoreSim pending-order cache; left untouched")
         }
         var contents = CacheContents.empty
-        var live: [String: PendingOrder] = [:]
-        var order: [String] = []
+        var live: [String: (saved: Int, order: PendingOrder)] = [:]
         for (offset, lineBytes) in lines.enumerated().dropFirst() {
             let torn = offset == lines.count - 1 && !endsWithNewline
             if torn {
@@ -53,14 +52,12 @@ public struct CacheContents: Sendable, Equatable {
             contents.recordCount += 1
             switch record {
             case .save(let pending):
-                if live[pending.transactionId] == nil { order.append(pending.transactionId) }
-                live[pending.transactionId] = pending
+                live[pending.transactionId] = (contents.recordCount, pending)
             case .remove(let id):
                 live[id] = nil
-                order.removeAll { $0 == id }
             }
         }
-        contents.orders = order.compactMap { live[$0] }
+        contents.orders = live.values.sorted { $0.saved < $1.saved }.map(\.order)
         return contents
     }
 }

@@ -40,6 +40,6 @@ enum CacheRecord: Equatable {
 
     /// Whether a value can be written into a field without breaking the line format.
     static func isStorable(_ value: String) -> Bool {
-        !value.isEmpty && !value.contains("\t") && !value.contains("\n")
+        !value.isEmpty && !value.utf8.contains(9) && !value.utf8.contains(10)
     }
 }

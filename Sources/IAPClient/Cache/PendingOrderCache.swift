@@ -1,3 +1,4 @@
+import Glibc
 import Storage
 
 /// The app's pending-order cache: a human-readable, append-only file of checksummed records.
@@ -5,7 +6,10 @@ import Storage
 /// (rewritten atomically) when dead records outnumber live ones.
 public final class PendingOrderCache {
     public let path: String
-    public private(set) var orders: [PendingOrder]
+    /// Live orders in the order they were saved; removed ones leave a hole until the next tidy-up,
+    /// so that save and remove cost the same with 10 or 10,000 orders.
+    private var slots: [PendingOrder?]
+    private var slotByTransaction: [String: Int] = [:]
     /// What was set aside when the file was opened: torn or damaged records.
     public let warnings: [String]
     private var file: AppendOnlyFile
@@ -27,7 +31,10 @@ public final class PendingOrderCache {
         self.path = path
         self.syncs = syncs
         let contents = try Self.read(path: path)
-        orders = contents.orders
+        slots = contents.orders
+        for (index, order) in contents.orders.enumerated() {
+            slotByTransaction[order.transactionId] = index
+        }
         warnings = contents.warnings
         recordCount = contents.recordCount
         do {
@@ -35,8 +42,7 @@ public final class PendingOrderCache {
                 let quarantine = try AppendOnlyFile(path: path + ".quarantine")
                 try quarantine.append(Array(contents.damagedLines.joined()))
             }
-            let exists = try DurableFile.read(path) != nil
-            if !exists || contents.needsRewrite {
+            if access(path, F_OK) != 0 || contents.needsRewrite {
                 try Self.rewrite(path: path, orders: contents.orders)
                 recordCount = contents.orders.count
             }
@@ -58,6 +64,16 @@ public final class PendingOrderCache {
         return try CacheContents.parse(bytes, path: path)
     }
 
+    /// The live orders, oldest first.
+    public var orders: [PendingOrder] {
+        slots.compactMap { $0 }
+    }
+
+    /// The live order of a transaction, if the cache holds one.
+    public func order(transactionId: String) -> PendingOrder? {
+        slotByTransaction[transactionId].flatMap { slots[$0] }
+    }
+
     /// Saves an order durably.
     public func save(_ order: PendingOrder) throws(CacheError) {
         let fields = [order.transactionId, order.productId, order.serverProductId ?? "-", order.receipt]
@@ -65,8 +81,12 @@ public final class PendingOrderCache {
             throw CacheError(path: path, problem: "order \(order.transactionId) has a field that cannot be stored")
         }
         try append(.save(order))
-        orders.removeAll { $0.transactionId == order.transactionId }
-        orders.append(order)
+        if let slot = slotByTransaction[order.transactionId] {
+            slots[slot] = nil
+        }
+        slots.append(order)
+        slotByTransaction[order.transactionId] = slots.count - 1
+        tidySlots()
     }
 
     /// Moves an order the Server rejected out of the cache, into the rejected file with its reason.
@@ -83,11 +103,22 @@ public final class PendingOrderCache {
 
     /// Removes an order durably; removing one that is not there does nothing.
     public func remove(transactionId: String) throws(CacheError) {
-        guard orders.contains(where: { $0.transactionId == transactionId }) else { return }
+        guard let slot = slotByTransaction[transactionId] else { return }
         try append(.remove(transactionId: transactionId))
-        orders.removeAll { $0.transactionId == transactionId }
-        if recordCount > 64 && recordCount > 2 * orders.count {
+        slots[slot] = nil
+        slotByTransaction[transactionId] = nil
+        tidySlots()
+        if recordCount > 64 && recordCount > 2 * slotByTransaction.count {
             try compact()
+        }
+    }
+
+    /// Drops the holes removed orders left, once they outnumber the live orders.
+    private func tidySlots() {
+        guard slots.count > 64 && slots.count > 2 * slotByTransaction.count else { return }
+        slots = slots.filter { $0 != nil }
+        for (index, order) in slots.enumerated() {
+            if let order { slotByTransaction[order.transactionId] = index }
         }
     }
 
@@ -115,12 +146,12 @@ public final class PendingOrderCache {
 
     private func compact() throws(CacheError) {
         do {
-            try Self.rewrite(path: path, orders: orders)
+            try Self.rewrite(path: path, orders: self.orders)
             file = try AppendOnlyFile(path: path, syncs: syncs)
         } catch {
             throw CacheError(path: path, problem: error.problem)
         }
-        recordCount = orders.count
+        recordCount = slotByTransaction.count
     }
 
     private static func rewrite(path: String, orders: [PendingOrder]) throws(StorageError) {

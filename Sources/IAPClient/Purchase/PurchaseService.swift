@@ -184,7 +184,7 @@ public final class PurchaseService {
                 setOutcome(.stillPending("\(status.rawValue): \(status.meaning)"), for: answer.transactionId)
                 return
             }
-            if let queueReceipt = verification.queueReceipt, let order = cache.orders.first(where: { $0.transactionId == answer.transactionId }),
+            if let queueReceipt = verification.queueReceipt, let order = cache.order(transactionId: answer.transactionId),
                order.receipt != queueReceipt {
                 setAside(order, status: status)
                 let fresh = PendingOrder(transactionId: order.transactionId, productId: order.productId,
@@ -194,7 +194,7 @@ public final class PurchaseService {
                 return
             }
             setOutcome(.rejected(status.rawValue, status.meaning), for: answer.transactionId)
-            if verification.cached, let order = cache.orders.first(where: { $0.transactionId == answer.transactionId }) {
+            if verification.cached, let order = cache.order(transactionId: answer.transactionId) {
                 setAside(order, status: status)
             }
             // A rejected receipt proves nothing about the Store's transaction: it is left in the

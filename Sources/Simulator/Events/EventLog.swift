@@ -13,7 +13,7 @@ public final class EventLog {
 
     public init(path: String) throws(StorageError) {
         self.path = path
-        let tail = try Self.readAll(path: path).last
+        let tail = try Self.readLast(1, path: path).last
         lastSeq = tail?.seq ?? 0
         lastTimeMillis = tail?.timeMillis ?? 0
         file = try AppendOnlyFile(path: path, syncs: false)
@@ -34,9 +34,15 @@ public final class EventLog {
 
     /// Every event in the file at `path`; lines that do not parse (a torn last line) are skipped.
     public static func readAll(path: String) throws(StorageError) -> [Event] {
+        try readLast(Int.max, path: path)
+    }
+
+    /// The newest `count` events in the file at `path`: only those are decoded, so a long log
+    /// stays on disk rather than in memory.
+    public static func readLast(_ count: Int, path: String) throws(StorageError) -> [Event] {
         guard let bytes = try DurableFile.read(path) else { return [] }
         let decoder = JSONDecoder()
-        return bytes.split(separator: UInt8(ascii: "\n")).compactMap {
+        return bytes.split(separator: UInt8(ascii: "\n")).suffix(count).compactMap {
             try? decoder.decode(Event.self, from: Data($0))
         }
     }

@@ -39,7 +39,7 @@ extension World {
     }
 
     private func cachedOrder(_ id: String, in app: PurchaseService) throws -> PendingOrder {
-        guard let order = app.cache.orders.first(where: { $0.transactionId == id }) else {
+        guard let order = app.cache.order(transactionId: id) else {
             throw WorldActionError(problem: "the app's cache has no pending order for transaction \(id)")
         }
         return order

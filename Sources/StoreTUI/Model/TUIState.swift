@@ -31,7 +31,8 @@ public struct TUIState: Sendable, Equatable {
     public var status = "Enter buys the selected product; ? shows every key."
     public var locale: String
 
-    static let timelineLimit = 2000
+    /// How many events the interface keeps in memory; older ones stay in the log on disk.
+    public static let timelineLimit = 2000
 
     public init(columns: Int, rows: Int, locale: String = "en_US") {
         self.columns = columns

@@ -47,7 +47,7 @@ enum InteractiveCommand {
         let history: [Event]
         do {
             world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: arguments.flag("--unsafe-cache"))
-            history = try EventLog.readAll(path: directory.events)
+            history = try EventLog.readLast(TUIState.timelineLimit, path: directory.events)
         } catch let error as WorldError {
             terminal.close()
             throw .input(error.description)

@@ -1,0 +1,51 @@
+import Foundation
+import IAPClient
+import Storage
+
+/// The pending-order cache's line format (see `CacheRecord`), written here so the benchmark can
+/// fill a cache file directly and give the floor the very bytes the cache appends.
+enum BenchCacheFormat {
+    static let header = "storesim pending orders v1\n"
+
+    /// A pending order like the ones purchases make, with a receipt of a real receipt's length:
+    /// base64 of the JSON payload, a dot, a 64-digit hex signature.
+    static func order(_ number: Int) -> PendingOrder {
+        let id = "bench-\(number)"
+        let payload = #"{"account":"demo","environment":"Production","inApp":[{"originalTransactionId":"\#(id)","#
+            + #""productId":"com.storesim.coins.100","purchaseDateMillis":1700000000000,"transactionId":"\#(id)"}]}"#
+        let signature = String(repeating: CRC32.hex(id.utf8), count: 8)
+        return PendingOrder(transactionId: id, productId: "com.storesim.coins.100", serverProductId: "coins_100",
+                            receipt: Data(payload.utf8).base64EncodedString() + "." + signature)
+    }
+
+    /// The record that saves `order`, with its checksum and newline.
+    static func saveLine(_ order: PendingOrder) -> String {
+        checksummed(["save", order.transactionId, order.productId, order.serverProductId ?? "-", order.receipt]
+            .joined(separator: "\t"))
+    }
+
+    /// The record that removes the order with this transaction id.
+    static func removeLine(_ transactionId: String) -> String {
+        checksummed("remove\t\(transactionId)")
+    }
+
+    /// A whole cache file holding orders `0..<count`, as a compaction writes it.
+    static func file(count: Int) -> [UInt8] {
+        let longest = saveLine(order(count)).utf8.count
+        return file((0..<count).lazy.map { saveLine(order($0)) }, capacity: header.utf8.count + count * longest)
+    }
+
+    /// The header followed by `lines`, built in one buffer of `capacity` bytes (when that is enough).
+    static func file<Lines: Sequence<String>>(_ lines: Lines, capacity: Int) -> [UInt8] {
+        var bytes = Array(header.utf8)
+        bytes.reserveCapacity(capacity)
+        for line in lines {
+            bytes.append(contentsOf: line.utf8)
+        }
+        return bytes
+    }
+
+    private static func checksummed(_ body: String) -> String {
+        body + "\t" + CRC32.hex(body.utf8) + "\n"
+    }
+}

@@ -1,0 +1,33 @@
+/// How many repetitions each benchmark makes: the full run, or `--quick` for CI.
+public struct BenchSettings: Sendable {
+    /// Save-plus-remove pairs timed for each contender at each cache size.
+    public let cacheRepetitions: Int
+    /// Launches timed for each number of pending orders.
+    public let recoveryRepetitions: Int
+    /// Batches of purchases timed, and purchases in each.
+    public let purchaseBatches: Int
+    public let purchasesPerBatch: Int
+    /// Chaos sessions timed, and runs in each.
+    public let chaosSessions: Int
+    public let chaosRunsPerSession: Int
+    /// Frames timed at each terminal size.
+    public let renderRepetitions: Int
+
+    public static let full = BenchSettings(
+        cacheRepetitions: 301, recoveryRepetitions: 7, purchaseBatches: 7, purchasesPerBatch: 50,
+        chaosSessions: 5, chaosRunsPerSession: 20, renderRepetitions: 301)
+    public static let quick = BenchSettings(
+        cacheRepetitions: 61, recoveryRepetitions: 5, purchaseBatches: 3, purchasesPerBatch: 20,
+        chaosSessions: 3, chaosRunsPerSession: 5, renderRepetitions: 31)
+
+    /// What each figure is the median of, for the table's heading.
+    public var summary: String {
+        "medians of \(cacheRepetitions) save+remove pairs per contender, \(recoveryRepetitions) launches per size, "
+            + "\(purchaseBatches) batches of \(purchasesPerBatch) purchases, \(chaosSessions) sessions of "
+            + "\(chaosRunsPerSession) chaos runs, \(renderRepetitions) frames per size"
+    }
+
+    /// The cache sizes and pending-order counts the contract names.
+    public static let cacheSizes = [10, 1000, 10000]
+    public static let recoveryCounts = [10, 100, 1000]
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Glibc
+import IAPCore
+import Simulator
+
+/// `storesim bench`: the cache, launch recovery, throughput, rendering and memory, measured
+/// side by side in one process and held against the issue's goals.
+enum BenchCommand {
+    static let spec = CommandSpec(
+        name: "bench",
+        summary: "Measure the cache, launch recovery, throughput, rendering and memory against the goals.",
+        options: [Options.json, OptionSpec(name: "--quick", value: nil, help: "fewer repetitions (under a minute), for CI")],
+        arguments: nil,
+        details: """
+            Every figure is a median of repeated runs in fresh temporary folders on the same disk,
+            removed afterwards. The cache is timed against the fsync floor, the seed's whole-list
+            rewrite and SQLite (WAL, synchronous=FULL); each goal is reported met or not met.
+            """,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
+        let quick = arguments.flag("--quick")
+        let settings = quick ? BenchSettings.quick : .full
+        let report: BenchReport
+        do {
+            report = try measure(settings, catalog: BuiltInCatalog.catalog())
+        } catch {
+            throw .input(error.description)
+        }
+        if arguments.flag("--json") {
+            Output.line(report.json.rendered)
+        } else {
+            let heading = "storesim bench\(quick ? " --quick" : ""): \(settings.summary)"
+            BenchReportText.lines(report, heading: heading).forEach(Output.line)
+        }
+        return 0
+    }
+
+    private static func measure(_ settings: BenchSettings, catalog: Catalog) throws(BenchError) -> BenchReport {
+        progress("rendering")
+        let render = try RenderBench.run(catalog: catalog, repetitions: settings.renderRepetitions)
+        let sessionPeak = PeakMemory.megabytes()
+        progress("the pending-order cache")
+        let cache = try CacheBench(repetitions: settings.cacheRepetitions).run(sizes: BenchSettings.cacheSizes)
+        progress("launch recovery")
+        let recovery = try RecoveryBench(catalog: catalog, repetitions: settings.recoveryRepetitions)
+            .run(counts: BenchSettings.recoveryCounts)
+        progress("purchases and chaos runs per second")
+        let throughput = ThroughputBench(catalog: catalog, settings: settings)
+        let purchases = try throughput.purchasesPerSecond()
+        let chaos = try throughput.chaosRunsPerSecond()
+        return BenchReport(cache: cache, recovery: recovery, purchasesPerSecond: purchases, chaosRunsPerSecond: chaos,
+                           render: render, peakRSSMegabytes: PeakMemory.megabytes(), sessionPeakRSSMegabytes: sessionPeak)
+    }
+
+    /// Says what is being measured, on a terminal only, so that output stays clean for scripts.
+    private static func progress(_ what: String) {
+        if isatty(2) == 1 {
+            Output.error("bench: measuring \(what)…")
+        }
+    }
+}

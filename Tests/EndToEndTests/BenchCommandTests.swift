@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `storesim bench --quick`: it runs, prints the contract's JSON or the table; no timing is judged.
+@Suite(.serialized) struct BenchCommandTests {
+    @Test func jsonIsOneObjectWithEveryFigure() throws {
+        let result = try StoreSimProcess.run(["bench", "--json", "--quick"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 1, "exactly one JSON object on stdout")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["cache", "recovery", "purchasesPerSecond", "chaosRunsPerSecond", "render",
+                                     "peakRSSMegabytes", "sessionPeakRSSMegabytes"])
+        let cache = try rows(object["cache"], keys: ["liveEntries", "storesimMicros", "fsyncFloorMicros",
+                                                    "rewriteMicros", "sqliteMicros"])
+        #expect(cache.map { $0["liveEntries"] } == [10, 1000, 10000])
+        let recovery = try rows(object["recovery"], keys: ["pending", "millis"])
+        #expect(recovery.map { $0["pending"] } == [10, 100, 1000])
+        let render = try rows(object["render"], keys: ["cols", "rows", "micros"])
+        #expect(render.map { [$0["cols"], $0["rows"]] } == [[80, 24], [200, 60]])
+        for key in ["purchasesPerSecond", "chaosRunsPerSecond", "peakRSSMegabytes", "sessionPeakRSSMegabytes"] {
+            let number = try #require(object[key] as? Double, "\(key) is a number")
+            #expect(number >= 0)
+        }
+        #expect(result.stdout.range(of: "\"cache\"")?.lowerBound ?? result.stdout.endIndex
+            < result.stdout.range(of: "\"peakRSSMegabytes\"")?.lowerBound ?? result.stdout.startIndex)
+    }
+
+    @Test func textModePrintsTheTableAndTheGoals() throws {
+        let result = try StoreSimProcess.run(["bench", "--quick"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        for heading in ["cache:", "live entries", "storesim/floor", "rewrite/storesim", "sqlite/storesim", "recovery:",
+                        "1000 vs 100:", "purchases per second", "chaos runs per second", "render:", "200×60",
+                        "peak resident memory:", "goals"] {
+            #expect(result.stdout.contains(heading), "the table shows '\(heading)'")
+        }
+        let goals = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  met ") || $0.hasPrefix("  NOT MET ") }
+        #expect(goals.count == 6)
+    }
+
+    /// The rows of a JSON array, each an object with exactly `keys`, every value a number ≥ 0.
+    private func rows(_ value: Any?, keys: Set<String>) throws -> [[String: Double]] {
+        let array = try #require(value as? [[String: Any]])
+        return try array.map { row in
+            #expect(Set(row.keys) == keys)
+            var numbers: [String: Double] = [:]
+            for (key, value) in row {
+                let number = try #require(value as? Double, "\(key) is a number")
+                #expect(number >= 0)
+                numbers[key] = number
+            }
+            return numbers
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import IAPClient
+import IAPCore
+import Testing
+@testable import Simulator
+
+/// The benchmark's pieces on small inputs: figures are well formed and checked, never timed.
+@Suite struct BenchTests {
+    let catalog = BuiltInCatalog.catalog()
+
+    @Test func medianOfOddAndEvenCounts() {
+        #expect(BenchClock.median([5, 1, 3]) == 3)
+        #expect(BenchClock.median([4, 1, 3, 2]) == 2.5)
+        #expect(BenchClock.median([]) == 0)
+    }
+
+    @Test func theCacheFileTheBenchWritesIsTheCachesOwnFormat() throws {
+        let folder = try BenchFolder()
+        defer { folder.remove() }
+        let path = folder.file("pending-orders.txt")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(BenchCacheFormat.file(count: 25))))
+        let contents = try PendingOrderCache.read(path: path)
+        #expect(contents.orders.count == 25)
+        #expect(contents.warnings.isEmpty)
+        #expect(contents.orders.first == BenchCacheFormat.order(0))
+    }
+
+    @Test func everyCacheContenderMeasuresAtEverySize() throws {
+        let rows = try CacheBench(repetitions: 3).run(sizes: [0, 5])
+        #expect(rows.map(\.liveEntries) == [0, 5])
+        for row in rows {
+            #expect(row.storesimMicros > 0 && row.fsyncFloorMicros > 0)
+            #expect(row.rewriteMicros > 0 && row.sqliteMicros > 0)
+        }
+    }
+
+    @Test func recoveryCreditsEveryPendingOrder() throws {
+        let rows = try RecoveryBench(catalog: catalog, repetitions: 1).run(counts: [3])
+        #expect(rows.count == 1)
+        #expect(rows[0].pending == 3)
+        #expect(rows[0].millis > 0)
+    }
+
+    @Test func aLongTimelineRepeatsTheTemplateWithRisingNumbersAndTimes() throws {
+        let directory = try DataDirectory.temporary()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let world = try World(directory: directory, catalog: catalog, seed: 1)
+        try world.perform(.launch)
+        try world.perform(.buy(productId: "com.storesim.coins.100", answer: .confirm))
+        try world.settle()
+        let template = try EventLog.readAll(path: directory.events)
+        let timeline = BenchTimeline.repeating(template, count: template.count * 3 + 1)
+        #expect(timeline.count == template.count * 3 + 1)
+        #expect(timeline.map(\.seq) == Array(1...timeline.count))
+        #expect(zip(timeline, timeline.dropFirst()).allSatisfy { $0.timeMillis <= $1.timeMillis })
+        #expect(timeline[template.count].text == template[0].text)
+        #expect(BenchTimeline.repeating([], count: 10).isEmpty)
+    }
+
+    @Test func theJSONHasTheContractsKeysInOrder() {
+        let json = Self.report.json.rendered
+        let keys = ["\"cache\"", "\"liveEntries\"", "\"storesimMicros\"", "\"fsyncFloorMicros\"", "\"rewriteMicros\"",
+                    "\"sqliteMicros\"", "\"recovery\"", "\"pending\"", "\"millis\"", "\"purchasesPerSecond\"",
+                    "\"chaosRunsPerSecond\"", "\"render\"", "\"cols\"", "\"rows\"", "\"micros\"", "\"peakRSSMegabytes\""]
+        let positions = keys.compactMap { json.range(of: $0)?.lowerBound }
+        #expect(positions.count == keys.count)
+        #expect(positions == positions.sorted())
+        #expect(json.contains("\"storesimMicros\": 250"))
+    }
+
+    @Test func goalsAreJudgedOnTheRatios() {
+        let goals = Self.report.goals
+        #expect(goals.count == 6)
+        #expect(goals.map(\.met) == [true, true, true, true, false, true])
+        #expect(Self.report.recoveryGrowth == 10)
+        let lines = BenchReportText.lines(Self.report, heading: "storesim bench")
+        #expect(lines.contains { $0.contains("storesim/floor") && $0.contains("rewrite/storesim") })
+        #expect(lines.contains { $0.contains("1000 vs 100: 10.00×") })
+        #expect(lines.contains("  NOT MET 200×60 frame rendered and diffed < 2 ms: 2500 µs at 200×60"))
+    }
+
+    static let report = BenchReport(
+        cache: [10, 1000, 10000].map {
+            CacheRow(liveEntries: $0, storesimMicros: 250, fsyncFloorMicros: 240, rewriteMicros: 6000, sqliteMicros: 400)
+        },
+        recovery: [RecoveryRow(pending: 10, millis: 10), RecoveryRow(pending: 100, millis: 100),
+                   RecoveryRow(pending: 1000, millis: 1000)],
+        purchasesPerSecond: 300, chaosRunsPerSecond: 40,
+        render: [RenderRow(columns: 80, rows: 24, micros: 400), RenderRow(columns: 200, rows: 60, micros: 2500)],
+        peakRSSMegabytes: 52, sessionPeakRSSMegabytes: 45)
+}
