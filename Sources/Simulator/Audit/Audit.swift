@@ -48,7 +48,8 @@ public struct Audit: Sendable {
         }
         let cached = Set(pendingOrders.map(\.transactionId))
         var uncredited: [Finding] = []
-        for record in paidRecords where creditsPerTransaction[record.id] == nil {
+        // A refunded purchase was paid back: it owes the user nothing.
+        for record in paidRecords where creditsPerTransaction[record.id] == nil && !record.refunded {
             var routes: [Route] = []
             if cached.contains(record.id) { routes.append(.cache) }
             if record.isUnfinished { routes.append(.queue) }

@@ -34,9 +34,13 @@ struct ChaosGenerator {
         case 69..<72: return [.quit]
         case 72..<77: return [.network(online: Bool.random(using: &random))]
         case 77..<83: return [.server(WorldSettings.ServerMode.allCases.randomElement(using: &random) ?? .up)]
-        case 83..<92:
-            let storeSwitch: ScenarioCommand.StoreSwitch = [.askToBuy, .fail, .payments].randomElement(using: &random) ?? .fail
+        case 83..<88:
+            let storeSwitch: ScenarioCommand.StoreSwitch = [.askToBuy, .fail, .payments, .interrupt].randomElement(using: &random) ?? .fail
             return [.store(storeSwitch, on: Bool.random(using: &random))]
+        case 88..<89: return [.resolve(productId: product())]
+        case 89..<90: return [.refund(productId: product())]
+        case 90..<91: return [.subscriptionRenew(productId: subscription(), on: Bool.random(using: &random))]
+        case 91..<92: return [.disk(full: Bool.random(using: &random))]
         case 92..<95: return [.advance(seconds: Int64.random(in: 60...(40 * 86400), using: &random))]
         case 95..<97: return [.account(["demo", "family"].randomElement(using: &random) ?? "demo")]
         default: return [.reinstall]
@@ -45,6 +49,10 @@ struct ChaosGenerator {
 
     private mutating func product() -> String {
         catalog.products.randomElement(using: &random)?.id ?? ""
+    }
+
+    private mutating func subscription() -> String {
+        catalog.products.filter { $0.type == .autoRenewable }.randomElement(using: &random)?.id ?? product()
     }
 
     private mutating func answer() -> SheetAnswer {

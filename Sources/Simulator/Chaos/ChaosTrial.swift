@@ -51,6 +51,8 @@ struct ChaosTrial {
         if switches.askToBuy { commands.append(.store(.askToBuy, on: false)) }
         if switches.failPurchases != nil { commands.append(.store(.fail, on: false)) }
         if !switches.paymentsAllowed { commands.append(.store(.payments, on: true)) }
+        if switches.interruptPurchases { commands.append(.store(.interrupt, on: false)) }
+        if world.diskFull { commands.append(.disk(full: false)) }
         if world.appStatus.isRunning { commands.append(.quit) }
         return commands + [.launch, .restore]
     }
