@@ -66,7 +66,8 @@ struct CatalogProductTypeTests {
 
     @Test func nonRenewingNeedsDuration() {
         expectProductError(Fixture.product(.nonRenewing, ["duration": NSNull()]), at: ".duration", problem: "missing required key")
-        expectProductError(Fixture.product(.nonRenewing, ["duration": "P0M"]), at: ".duration", problem: "\"P0M\" is not an ISO 8601 duration")
+        expectProductError(Fixture.product(.nonRenewing, ["duration": "P0M"]), at: ".duration", problem: "\"P0M\" is zero; a duration must be at least one day")
+        expectProductError(Fixture.product(.nonRenewing, ["duration": "P3"]), at: ".duration", problem: "\"P3\" is not an ISO 8601 duration")
     }
 
     @Test(arguments: [ProductType.consumable, .nonConsumable, .autoRenewable])

@@ -5,10 +5,15 @@ struct CatalogField {
     let value: CatalogJSON
     let path: CatalogPath
 
-    /// A string with something in it besides whitespace.
+    /// A string with something in it besides whitespace, on one line: no control characters
+    /// (a product id or title is printed in transcripts and on the screen, where an escape
+    /// sequence would drive the terminal) and no line breaks.
     func string() throws(CatalogIssue) -> String {
         guard case .string(let text) = value else { throw mismatch("a string") }
         guard !text.allSatisfy(\.isWhitespace) else { throw issue("must not be empty") }
+        if let hidden = CatalogText.firstHidden(in: text) {
+            throw issue("must be one line of text, without control characters (found \(hidden))")
+        }
         return text
     }
 
@@ -23,6 +28,9 @@ struct CatalogField {
     func duration() throws(CatalogIssue) -> ISODuration {
         let text = try string()
         guard let duration = ISODuration(text) else {
+            let isZero = text.contains("0") && !text.contains { $0.isNumber && $0 != "0" }
+                && ISODuration(text.replacingOccurrences(of: "0", with: "1")) != nil
+            if isZero { throw issue("\(CatalogText.quoted(text)) is zero; a duration must be at least one day") }
             throw issue("\(CatalogText.quoted(text)) is not an ISO 8601 duration like P1W, P1M or P1Y (years, months, weeks, days)")
         }
         return duration

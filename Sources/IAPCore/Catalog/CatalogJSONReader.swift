@@ -22,6 +22,9 @@ struct CatalogJSONReader {
 
     private mutating func readDocument() throws(CatalogIssue) -> CatalogJSON {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            throw CatalogIssue(path: .root, problem: "not valid JSON: the file is UTF-16 text; save it as UTF-8")
+        }
         skipWhitespace()
         guard position < bytes.count else { throw CatalogIssue(path: .root, problem: "not valid JSON: the file is empty") }
         let value = try readValue(depth: 0)

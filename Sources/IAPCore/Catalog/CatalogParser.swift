@@ -25,10 +25,14 @@ public enum CatalogParser {
             throw failure("no such file")
         }
         guard !isDirectory.boolValue else { throw failure("is a directory, not a catalog file") }
+        // Opened without blocking, so a named pipe that nobody writes to reads as empty instead
+        // of hanging; reads then wait as usual.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("cannot be read (\(String(cString: strerror(errno))))") }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let data: Data
         do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
             data = try handle.read(upToCount: maxFileSize + 1) ?? Data()
         } catch {
             throw failure("cannot be read (\(error.localizedDescription))")

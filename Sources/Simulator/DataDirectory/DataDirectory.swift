@@ -41,25 +41,39 @@ public struct DataDirectory: Sendable, Equatable {
         return directory
     }
 
-    /// Creates the directory (and the app's folder) when missing; refuses a path that is a file.
+    /// Creates the directory (and the app's folder) when missing, as `mkdir -p` would; refuses a
+    /// path that is a file, or that has a file where a parent folder should be, and a directory
+    /// this process cannot write.
     public func create() throws(WorldError) {
-        for folder in [path, appFolder] {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-                guard isDirectory.boolValue else {
-                    throw .dataDirectory(path: folder, problem: "is a file, not a directory")
-                }
-                continue
-            }
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try DurableFile.syncDirectory(containing: folder)
-            } catch {
-                throw .dataDirectory(path: folder, problem: "cannot create it: \(error)")
-            }
-        }
+        guard !path.isEmpty else { throw .dataDirectory(path: "''", problem: "an empty path is not a directory") }
+        try Self.makeFolder(path)
         guard access(path, W_OK) == 0 else {
-            throw .dataDirectory(path: path, problem: "is not writable")
+            throw .dataDirectory(path: path, problem: "is not writable (\(String(cString: strerror(errno))))")
+        }
+        try Self.makeFolder(appFolder)
+    }
+
+    /// Makes `folder` and its missing parents, fsyncing each parent after a folder is made in it.
+    private static func makeFolder(_ folder: String) throws(WorldError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw .dataDirectory(path: folder, problem: "is a file, not a directory") }
+            return
+        }
+        let parent = DurableFile.parentDirectory(of: folder)
+        if parent != folder {
+            if FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw .dataDirectory(path: folder, problem: "cannot create it: \(parent) is a file, not a directory")
+            }
+            try makeFolder(parent)
+        }
+        guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
+            throw .dataDirectory(path: folder, problem: "cannot create it: \(String(cString: strerror(errno)))")
+        }
+        do {
+            try DurableFile.syncDirectory(containing: folder)
+        } catch {
+            throw .dataDirectory(path: folder, problem: "cannot create it: \(error.problem)")
         }
     }
 

@@ -14,16 +14,24 @@ public final class WriterLock {
             throw .dataDirectory(path: path, problem: "cannot open the lock file: \(String(cString: strerror(errno)))")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let holder = (try? String(contentsOfFile: path, encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines)
             close(descriptor)
-            let who = holder.flatMap { $0.isEmpty ? nil : $0 } ?? "another process"
-            throw .locked(path: directory.path, holder: who)
+            throw .locked(path: directory.path, holder: Self.holder(of: path))
         }
         fd = descriptor
         let text = Array("process \(getpid()) (\(command))\n".utf8)
         _ = ftruncate(fd, 0)
         _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// Who holds the lock, as the holder wrote it in the file (`process 123 (storesim run)`); "another
+    /// process" when the file's first line is empty, too long or holds control characters.
+    private static func holder(of path: String) -> String {
+        let firstLine = (try? String(contentsOfFile: path, encoding: .utf8))?
+            .split(separator: "\n", maxSplits: 1).first?
+            .trimmingCharacters(in: .whitespaces) ?? ""
+        let isReadable = !firstLine.isEmpty && firstLine.count <= 200
+            && !firstLine.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        return isReadable ? firstLine : "another process"
     }
 
     deinit {

@@ -77,17 +77,46 @@ enum RunCommand {
             throw .input("\(path): no such file")
         }
         guard !isDirectory.boolValue else { throw .input("\(path): is a directory, not a script") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .input("\(path): cannot be read")
+        // Opened without blocking, so a named pipe that nobody writes to reads as empty instead
+        // of hanging; reads then wait as usual.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .input("\(path): cannot be read (\(String(cString: strerror(errno))))") }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maxScriptSize + 1) ?? Data()
+        } catch {
+            throw .input("\(path): cannot be read (\(error.localizedDescription))")
         }
-        guard data.count <= 1 << 20 else { throw .input("\(path): too large to be a scenario script (over 1 MiB)") }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .input("\(path): not UTF-8 text")
+        guard data.count <= maxScriptSize else { throw .input("\(path): too large to be a scenario script (over 1 MiB)") }
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+            throw .input("\(path): is UTF-16 text; save the script as UTF-8")
+        }
+        if let line = firstLineNotUTF8(data) {
+            throw .input("\(path): line \(line): not UTF-8 text; a script is plain text")
         }
         do {
-            return try parser.parse(text, file: path)
+            return try parser.parse(String(decoding: data, as: UTF8.self), file: path)
         } catch {
             throw .input(error.description)
+        }
+    }
+
+    /// The largest script `run` reads: 1 MiB.
+    private static let maxScriptSize = 1 << 20
+
+    /// The line of the first byte in `data` that is not UTF-8, or nil when it all is.
+    private static func firstLineNotUTF8(_ data: Data) -> Int? {
+        var decoder = UTF8()
+        var bytes = data.makeIterator()
+        var line = 1
+        while true {
+            switch decoder.decode(&bytes) {
+            case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
+            case .emptyInput: return nil
+            case .error: return line
+            }
         }
     }
 }

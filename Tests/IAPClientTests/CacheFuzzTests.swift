@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+@testable import IAPClient
+
+/// Seeded fuzzing of the pending-order cache reader: real cache files, made of random saves and
+/// removes, then cut short, damaged in one record, or mangled at random. A cut never costs an
+/// earlier record; one damaged record costs only itself; nothing traps, and every refusal or
+/// warning names its place in one printable line. (Scripts/fuzz.sh runs the same checks under
+/// libFuzzer for millions of inputs.)
+@Suite("The cache reader under damage")
+struct CacheFuzzTests {
+    private static let path = "fuzz/pending-orders.txt"
+
+    /// A cache file as the app writes it: the header, then one line per record.
+    private struct CacheFile {
+        let records: [CacheRecord]
+
+        var lines: [[UInt8]] {
+            [Array((CacheContents.header + "\n").utf8)] + records.map { Array($0.line.utf8) }
+        }
+
+        var bytes: [UInt8] { Array(lines.joined()) }
+
+        /// The live orders after replaying `records`, as the reader must find them: in the
+        /// order of their latest save, as `PendingOrderCache.save` keeps them.
+        static func replay(_ records: [CacheRecord]) -> [PendingOrder] {
+            var orders: [PendingOrder] = []
+            for record in records {
+                switch record {
+                case .save(let order):
+                    orders.removeAll { $0.transactionId == order.transactionId }
+                    orders.append(order)
+                case .remove(let id):
+                    orders.removeAll { $0.transactionId == id }
+                }
+            }
+            return orders
+        }
+    }
+
+    private static func randomFile(using generator: inout CacheTestRandom) -> CacheFile {
+        var records: [CacheRecord] = []
+        var saved: [String] = []
+        for _ in 0..<Int.random(in: 1...12, using: &generator) {
+            if let id = saved.randomElement(using: &generator), Bool.random(using: &generator) {
+                records.append(.remove(transactionId: id))
+            } else {
+                let id = String(1_000_000_000_000_000 + Int.random(in: 1...20, using: &generator))
+                let product = ["com.storesim.coins.100", "com.storesim.pro", "com.storesim.season", "金币.礼包"].randomElement(using: &generator) ?? ""
+                let receipt = String((0..<Int.random(in: 1...80, using: &generator)).map { _ in
+                    "ABCDEFabcdef0123456789+/=.-_é".randomElement(using: &generator) ?? "A"
+                })
+                records.append(.save(PendingOrder(transactionId: id, productId: product,
+                                                  serverProductId: Bool.random(using: &generator) ? "srv_\(id.suffix(2))" : nil,
+                                                  receipt: receipt)))
+                saved.append(id)
+            }
+        }
+        return CacheFile(records: records)
+    }
+
+    @Test func aFileCutAnywhereKeepsEveryWholeRecord() throws {
+        var generator = CacheTestRandom(seed: 0xCA_C4E)
+        for _ in 0..<60 {
+            let file = Self.randomFile(using: &generator)
+            let lines = file.lines
+            let headerLength = lines[0].count
+            let bytes = file.bytes
+            for length in headerLength...bytes.count {
+                let contents = try #require(try read(Array(bytes.prefix(length))))
+                // A record counts once all of it is there; its newline alone may be missing.
+                var kept = 0
+                var end = headerLength
+                for line in lines.dropFirst() {
+                    guard end + line.count - 1 <= length else { break }
+                    kept += 1
+                    end += line.count
+                }
+                let torn = end < length
+                #expect(contents.orders == CacheFile.replay(Array(file.records.prefix(kept))), "cut at \(length)")
+                #expect(contents.damagedLines.isEmpty, "a cut is never damage to set aside")
+                #expect(contents.warnings == (torn ? ["line \(kept + 2): torn last record ignored (the app died while writing it)"] : []))
+            }
+        }
+    }
+
+    @Test func oneDamagedRecordCostsOnlyItself() throws {
+        var generator = CacheTestRandom(seed: 0xDA_3A6E)
+        for _ in 0..<3000 {
+            let file = Self.randomFile(using: &generator)
+            var lines = file.lines
+            let damaged = Int.random(in: 1..<lines.count, using: &generator)
+            let position = Int.random(in: 0..<(lines[damaged].count - 1), using: &generator)
+            var replacement = UInt8.random(in: 0...255, using: &generator)
+            while replacement == lines[damaged][position] || replacement == UInt8(ascii: "\n") {
+                replacement = UInt8.random(in: 0...255, using: &generator)
+            }
+            lines[damaged][position] = replacement
+            let contents = try #require(try read(Array(lines.joined())))
+            var survivors = file.records
+            survivors.remove(at: damaged - 1)
+            #expect(contents.orders == CacheFile.replay(survivors), "byte \(position) of line \(damaged + 1) changed")
+            #expect(contents.warnings == ["line \(damaged + 1): damaged record set aside"])
+            #expect(contents.damagedLines == [lines[damaged]], "the damaged bytes go to quarantine as they were")
+        }
+    }
+
+    @Test func randomDamageIsReadOrRefusedCleanly() throws {
+        var generator = CacheTestRandom(seed: 0x5EED_CAC4E)
+        var refused = 0
+        for _ in 0..<4000 {
+            var bytes = Self.randomFile(using: &generator).bytes
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let index = Int.random(in: 0...bytes.count, using: &generator)
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0 where index < bytes.count: bytes[index] = UInt8.random(in: 0...255, using: &generator)
+                case 1: bytes.insert(contentsOf: [[0x0D, 0x0A], [0x09], [0x0A], [0xE2, 0x80, 0xA8], [0x00]].randomElement(using: &generator) ?? [], at: index)
+                case 2 where index < bytes.count: bytes.removeSubrange(index..<min(bytes.count, index + Int.random(in: 1...20, using: &generator)))
+                default: bytes.insert(UInt8.random(in: 0...255, using: &generator), at: index)
+                }
+            }
+            guard let contents = try read(bytes) else {
+                refused += 1
+                continue
+            }
+            let rewritten = Array((CacheContents.header + "\n" + contents.orders.map { CacheRecord.save($0).line }.joined()).utf8)
+            let again = try #require(try read(rewritten))
+            #expect(again.orders == contents.orders, "what was kept, written out again, reads the same")
+            #expect(again.warnings.isEmpty && !again.needsRewrite)
+        }
+        #expect(refused > 0 && refused < 2000, "damage to the header is refused; damage after it is read around")
+    }
+
+    /// Reads `bytes` as a cache file, checking every message; nil when the file is refused.
+    private func read(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> CacheContents? {
+        do {
+            let contents = try CacheContents.parse(bytes, path: Self.path)
+            for warning in contents.warnings {
+                #expect(warning.hasPrefix("line "), sourceLocation: sourceLocation)
+                #expect(Self.isOneLine(warning), "\(warning.debugDescription)", sourceLocation: sourceLocation)
+            }
+            return contents
+        } catch {
+            #expect(error.path == Self.path, sourceLocation: sourceLocation)
+            #expect(error.description.hasPrefix(Self.path + ": line 1: "), sourceLocation: sourceLocation)
+            #expect(Self.isOneLine(error.description), "\(error.description.debugDescription)", sourceLocation: sourceLocation)
+            #expect(error.description.hasSuffix("left untouched"), sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    private static func isOneLine(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so every run tries the same files.
+struct CacheTestRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
