@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// Damaged files: one clear error and the file left as it was, or recovery that loses nothing.
@@ -73,5 +74,36 @@ import Testing
         #expect(result.stderr.hasPrefix("storesim: error: \(database): "))
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: database))) == bytes, "no repair, no overwrite")
+    }
+}
+
+/// A data directory path that is a file, for the commands that only read or delete.
+@Suite struct DataDirectoryIsAFileTests {
+    @Test(arguments: [["audit"], ["state"], ["reset"]])
+    func itIsNamedAsAFile(_ command: [String]) throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("not-a-directory", "hello\n")
+        let result = try StoreSimProcess.run(command + ["--data-dir", file])
+        #expect(result.status == 2)
+        #expect(result.stderr == "storesim: error: \(file): is a file, not a directory\n")
+    }
+
+    @Test func aCatalogFromAPipeIsRecordedWhole() throws {
+        let folder = try TemporaryFolder()
+        let catalog = StoreSimProcess.projectRoot.appendingPathComponent("catalog.json").path
+        let pipe = folder.path + "/catalog.pipe"
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let writer = Thread {
+            if let contents = FileManager.default.contents(atPath: catalog), let handle = FileHandle(forWritingAtPath: pipe) {
+                handle.write(contents)
+                try? handle.close()
+            }
+        }
+        writer.start()
+        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\n")
+        let first = try StoreSimProcess.run(["run", "--catalog", pipe, "--data-dir", folder.path + "/w", script])
+        #expect(first.status == 0, "\(first.stderr)")
+        let recorded = try String(contentsOfFile: folder.path + "/w/catalog.json", encoding: .utf8)
+        #expect(recorded == (try String(contentsOfFile: catalog, encoding: .utf8)))
     }
 }

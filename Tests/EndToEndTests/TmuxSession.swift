@@ -10,7 +10,7 @@ final class TmuxSession {
         var arguments = ["-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows),
                          "-e", "LANG=C.UTF-8", "-e", "TERM=xterm-256color"]
         for (key, value) in environment { arguments += ["-e", "\(key)=\(value)"] }
-        arguments.append("\(command); echo EXIT=$?; sleep 120")
+        arguments.append("\(command); echo EXIT=$?; sleep 30")
         try tmux(arguments, capture: false)
     }
 

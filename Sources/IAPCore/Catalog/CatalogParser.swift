@@ -17,6 +17,12 @@ public enum CatalogParser {
     /// The catalog in the file at `path`. Errors, at path `$`: the file is missing, is a
     /// directory, cannot be read, or is larger than 1 MiB; then whatever `parse` finds.
     public static func load(path: String) throws(CatalogError) -> Catalog {
+        try parse(read(path: path), file: path)
+    }
+
+    /// The bytes of a catalog file, read once (a pipe cannot be read twice), with the checks
+    /// `load` makes: it exists, is not a directory, is at most 1 MiB.
+    public static func read(path: String) throws(CatalogError) -> Data {
         func failure(_ problem: String) -> CatalogError {
             CatalogError(file: path, path: CatalogPath.root.description, problem: problem)
         }
@@ -38,7 +44,7 @@ public enum CatalogParser {
             throw failure("cannot be read (\(error.localizedDescription))")
         }
         guard data.count <= maxFileSize else { throw failure("too large to be a catalog (the limit is 1 MiB)") }
-        return try parse(data, file: path)
+        return data
     }
 
     private static func readCatalog(_ json: CatalogJSON) throws(CatalogIssue) -> Catalog {

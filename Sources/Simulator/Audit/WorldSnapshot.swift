@@ -21,6 +21,7 @@ public struct WorldSnapshot: Sendable {
 
     /// Reads every party's files in `directory`; a world never started reads as empty.
     public static func read(_ directory: DataDirectory) throws(WorldError) -> WorldSnapshot {
+        guard !directory.isAFile else { throw .dataDirectory(path: directory.path, problem: "is a file, not a directory") }
         let fileManager = FileManager.default
         let transactions: [StoreRecord]
         let ledger: Ledger

@@ -77,6 +77,12 @@ public struct DataDirectory: Sendable, Equatable {
         }
     }
 
+    /// Whether something that is not a directory stands at the path.
+    public var isAFile: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
     /// Whether the directory exists.
     public var exists: Bool {
         var isDirectory: ObjCBool = false

@@ -9,9 +9,16 @@ import Storage
 enum CatalogResolver {
     static func resolve(option: String?, directory: DataDirectory?, record: Bool) throws(CLIError) -> Catalog {
         if let option {
-            let catalog = try load(option)
+            let data: Data
+            let catalog: Catalog
+            do {
+                data = try CatalogParser.read(path: option)
+                catalog = try CatalogParser.parse(data, file: option)
+            } catch {
+                throw .input(error.description)
+            }
             if record, let directory {
-                try recordCopy(of: option, in: directory)
+                try recordCopy(Array(data), in: directory)
             }
             return catalog
         }
@@ -32,13 +39,12 @@ enum CatalogResolver {
         }
     }
 
-    private static func recordCopy(of path: String, in directory: DataDirectory) throws(CLIError) {
+    private static func recordCopy(_ bytes: [UInt8], in directory: DataDirectory) throws(CLIError) {
         do {
             try directory.create()
-            guard let bytes = try DurableFile.read(path) else { throw CLIError.input("\(path): no such file") }
             try DurableFile.write(bytes, to: directory.catalog)
-        } catch let error as CLIError {
-            throw error
+        } catch let error as WorldError {
+            throw .input(error.description)
         } catch {
             throw .input("\(error)")
         }

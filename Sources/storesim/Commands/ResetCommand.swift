@@ -13,6 +13,7 @@ enum ResetCommand {
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let directory = Options.dataDirectory(arguments)
+        guard !directory.isAFile else { throw .input("\(directory.path): is a file, not a directory") }
         guard directory.exists else {
             Output.line("nothing to reset: \(directory.path) does not exist")
             return 0
