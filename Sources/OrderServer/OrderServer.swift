@@ -22,6 +22,11 @@ public final class OrderServer {
         try ServerDatabase(path: path, readOnly: true).ledger()
     }
 
+    /// Fills, or frees, the Server's disk: while full, every write to `server.sqlite` fails.
+    public func setDiskFull(_ full: Bool) {
+        database.database.injectedWriteFailure = full ? "no space left on device (simulated)" : nil
+    }
+
     /// What this Server has credited.
     public func ledger() throws(ServerError) -> Ledger {
         do {

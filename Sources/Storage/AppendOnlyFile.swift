@@ -8,6 +8,9 @@ public final class AppendOnlyFile {
     private var fd: Int32
     /// When false, appends are written but not fsynced (a teaching aid for power cuts).
     public var syncs: Bool
+    /// When set, every append fails with this problem, as on a full disk: a fault the simulator
+    /// injects.
+    public var injectedWriteFailure: String?
     /// How many bytes of the file are known to be on the disk: all of it up to the last fsync.
     public private(set) var durableLength: Int
 
@@ -31,6 +34,9 @@ public final class AppendOnlyFile {
 
     /// Appends the bytes and fsyncs the file (unless `syncs` is off).
     public func append(_ bytes: [UInt8]) throws(StorageError) {
+        if let failure = injectedWriteFailure {
+            throw StorageError(path: path, problem: "write failed: \(failure)")
+        }
         try DurableFile.writeAll(fd, bytes, path: path)
         if syncs {
             try systemCall(path, "fsync") { fsync(fd) }

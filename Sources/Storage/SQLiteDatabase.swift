@@ -4,6 +4,9 @@ import CSQLite
 public final class SQLiteDatabase {
     public let path: String
     private let handle: OpaquePointer
+    /// When set, every write fails with this problem, as a full disk or an I/O error would:
+    /// a fault the simulator injects to show what survives it.
+    public var injectedWriteFailure: String?
 
     /// Opens `path`. Read-only connections never create or change the file. Writable ones use
     /// WAL with `synchronous=FULL`, so a committed transaction survives a power cut.
@@ -34,6 +37,7 @@ public final class SQLiteDatabase {
 
     /// Runs one or more statements that take no parameters and return no rows.
     public func execute(_ sql: String) throws(StorageError) {
+        try refuseInjectedWrite(sql)
         var message: UnsafeMutablePointer<CChar>?
         let status = sqlite3_exec(handle, sql, nil, nil, &message)
         if status != SQLITE_OK {
@@ -46,6 +50,7 @@ public final class SQLiteDatabase {
     /// Runs `sql` with `values` bound to its `?` parameters; returns the rows it produced.
     @discardableResult
     public func query(_ sql: String, _ values: [SQLiteValue] = []) throws(StorageError) -> [SQLiteRow] {
+        try refuseInjectedWrite(sql)
         let statement = try prepare(sql)
         defer { sqlite3_finalize(statement) }
         try bind(values, to: statement)
@@ -63,6 +68,7 @@ public final class SQLiteDatabase {
     /// Runs `sql` like `query`, but reports a UNIQUE or other constraint violation as false
     /// instead of an error.
     public func insertUnlessConflicting(_ sql: String, _ values: [SQLiteValue]) throws(StorageError) -> Bool {
+        try refuseInjectedWrite(sql)
         let statement = try prepare(sql)
         defer { sqlite3_finalize(statement) }
         try bind(values, to: statement)
@@ -82,6 +88,14 @@ public final class SQLiteDatabase {
         } catch {
             try? execute("ROLLBACK")
             throw error
+        }
+    }
+
+    private func refuseInjectedWrite(_ sql: String) throws(StorageError) {
+        guard let failure = injectedWriteFailure else { return }
+        let verb = sql.drop { $0 == " " || $0 == "\n" }.prefix(6).uppercased()
+        if ["INSERT", "UPDATE", "DELETE", "BEGIN ", "CREATE"].contains(where: { verb.hasPrefix($0) }) {
+            throw StorageError(path: path, problem: "write failed: \(failure)")
         }
     }
 

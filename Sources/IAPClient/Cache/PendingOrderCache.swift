@@ -16,8 +16,11 @@ public final class PendingOrderCache {
     private var recordCount: Int
     private let syncs: Bool
 
-    /// When true every write fails as on a full disk (a fault injected by the simulator).
-    public var diskFull = false
+    /// When true every write fails as on a full disk (a fault injected through the storage layer).
+    public var diskFull = false {
+        didSet { file.injectedWriteFailure = diskFull ? Self.noSpace : nil }
+    }
+    static let noSpace = "no space left on device (simulated)"
 
     /// Where orders the Server rejected are kept, each with its reason.
     public var rejectedPath: String { path + ".rejected" }
@@ -133,9 +136,6 @@ public final class PendingOrderCache {
     }
 
     private func append(_ record: CacheRecord) throws(CacheError) {
-        if diskFull {
-            throw CacheError(path: path, problem: "no space left on device (simulated)")
-        }
         do {
             try file.append(Array(record.line.utf8))
         } catch {

@@ -31,6 +31,7 @@ extension ScenarioCommand {
         case .strategy(let strategy): return "strategy \(strategy.rawValue)"
         case .expect(let expectation): return "expect " + expectation.scriptText
         case .disk(let full): return "disk \(full ? "full" : "ok")"
+        case .serverDisk(let full): return "server disk \(full ? "full" : "ok")"
         case .forge(.tamper(let id)): return "forge tamper \(id)"
         case .forge(.replay(let id)): return "forge replay \(id)"
         case .forge(.cacheReceipt(let id)): return "forge cache \(id) receipt"

@@ -37,6 +37,8 @@ public enum ScenarioCommand: Equatable, Sendable {
     case forge(Forgery)
     /// The device's disk fills up (the app's cache writes fail) or has room again.
     case disk(full: Bool)
+    /// The Server's disk fills up (its database writes fail) or has room again.
+    case serverDisk(full: Bool)
 
     /// The forgeries a script (or the TUI) can try.
     public enum Forgery: Equatable, Sendable {
@@ -65,7 +67,7 @@ public enum ScenarioCommand: Equatable, Sendable {
     var waitsForQuiet: Bool {
         switch self {
         case .buy, .restore, .crash, .crashAt, .deliver, .powerCut, .powerCutAt, .network, .server, .store, .storeFail,
-             .storeSell, .strategy, .disk:
+             .storeSell, .strategy, .disk, .serverDisk:
             return false
         case .launch, .quit, .approve, .decline, .account, .reinstall, .resolve, .refund, .advance,
              .subscriptionRenew, .subscriptionRenewNow, .subscriptionExpire, .storeDelete, .expect, .wait, .forge:

@@ -97,6 +97,10 @@ public struct ScenarioParser {
         case "network":
             return .network(online: try onOff(single(arguments, "network online|offline"), on: "online", off: "offline"))
         case "server":
+            if arguments.first == "disk" {
+                guard arguments.count == 2 else { throw Problem(problem: "usage: server disk full|ok") }
+                return .serverDisk(full: try onOff(arguments[1], on: "full", off: "ok"))
+            }
             let mode = try single(arguments, "server up|down|drop-response")
             guard let parsed = WorldSettings.ServerMode(rawValue: mode) else {
                 throw Problem(problem: "unknown server mode '\(mode)'; expected up, down or drop-response")

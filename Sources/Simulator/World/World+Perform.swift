@@ -80,6 +80,10 @@ extension World {
             break
         case .forge(let forgery):
             try forge(forgery)
+        case .serverDisk(let full):
+            server.setDiskFull(full)
+            try record(.command, from: .user, to: .server, text: full ? "the Server's disk is full" : "the Server's disk has room again",
+                       transactionId: nil)
         case .disk(let full):
             diskFull = full
             try record(.command, from: .user, to: .app, text: full ? "the device's disk is full" : "the device's disk has room again",

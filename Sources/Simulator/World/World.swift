@@ -127,7 +127,11 @@ public final class World {
             do {
                 try server.receive(message, link: self)
             } catch {
-                throw .file(path: directory.serverDatabase, problem: error.storage.problem)
+                let reason = "the Server could not save: \(error.storage.problem)"
+                try record(.note, from: .server, to: nil, text: reason, transactionId: message.transactionId)
+                if let id = message.transactionId {
+                    send(.verificationFailed(VerificationFailure(transactionId: id, reason: reason)))
+                }
             }
         case .app:
             if message.from == .server, let reason = lostReplyReason() {
