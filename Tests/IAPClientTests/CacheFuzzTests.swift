@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 import Testing
 @testable import IAPClient
 
@@ -38,7 +39,7 @@ struct CacheFuzzTests {
         }
     }
 
-    private static func randomFile(using generator: inout CacheTestRandom) -> CacheFile {
+    private static func randomFile(using generator: inout SplitMix64) -> CacheFile {
         var records: [CacheRecord] = []
         var saved: [String] = []
         for _ in 0..<Int.random(in: 1...12, using: &generator) {
@@ -60,7 +61,7 @@ struct CacheFuzzTests {
     }
 
     @Test func aFileCutAnywhereKeepsEveryWholeRecord() throws {
-        var generator = CacheTestRandom(seed: 0xCA_C4E)
+        var generator = SplitMix64(seed: 0xCA_C4E)
         for _ in 0..<60 {
             let file = Self.randomFile(using: &generator)
             let lines = file.lines
@@ -85,7 +86,7 @@ struct CacheFuzzTests {
     }
 
     @Test func oneDamagedRecordCostsOnlyItself() throws {
-        var generator = CacheTestRandom(seed: 0xDA_3A6E)
+        var generator = SplitMix64(seed: 0xDA_3A6E)
         for _ in 0..<3000 {
             let file = Self.randomFile(using: &generator)
             var lines = file.lines
@@ -106,7 +107,7 @@ struct CacheFuzzTests {
     }
 
     @Test func randomDamageIsReadOrRefusedCleanly() throws {
-        var generator = CacheTestRandom(seed: 0x5EED_CAC4E)
+        var generator = SplitMix64(seed: 0x5EED_CAC4E)
         var refused = 0
         for _ in 0..<4000 {
             var bytes = Self.randomFile(using: &generator).bytes
@@ -151,22 +152,5 @@ struct CacheFuzzTests {
 
     private static func isOneLine(_ text: String) -> Bool {
         !text.unicodeScalars.contains { [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so every run tries the same files.
-struct CacheTestRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -85,7 +85,7 @@ struct CatalogFuzzTests {
     }
 
     @Test func randomMutationsFailCleanly() {
-        var generator = CatalogTestRandom(seed: 0xF022_CA7A)
+        var generator = SplitMix64(seed: 0xF022_CA7A)
         var failures = 0
         for _ in 0..<2000 {
             var document = tree

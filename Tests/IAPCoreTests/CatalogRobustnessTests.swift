@@ -22,7 +22,7 @@ struct CatalogRobustnessTests {
     }
 
     @Test func byteFlips() {
-        var generator = CatalogTestRandom(seed: 0x5107E51)
+        var generator = SplitMix64(seed: 0x5107E51)
         for _ in 0..<3000 {
             var bytes = original
             for _ in 0..<Int.random(in: 1...3, using: &generator) {
@@ -34,28 +34,11 @@ struct CatalogRobustnessTests {
     }
 
     @Test func randomBytes() {
-        var generator = CatalogTestRandom(seed: 42)
+        var generator = SplitMix64(seed: 42)
         let alphabet = Array("{}[]\",:\\u0123456789.-+eEtruefalsn \n".utf8) + [0x00, 0x80, 0xC3, 0xFF]
         for _ in 0..<3000 {
             let length = Int.random(in: 0...40, using: &generator)
             expectCleanOutcome((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? 0 })
         }
-    }
-}
-
-/// A small seeded generator, so the random tests are the same on every run.
-struct CatalogTestRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -52,7 +52,7 @@ struct ScenarioFuzzTests {
     }
 
     @Test func lineEndingsMarksBlanksAndCommentsChangeNothing() throws {
-        var generator = ScenarioTestRandom(seed: 0x5CE7_A210)
+        var generator = SplitMix64(seed: 0x5CE7_A210)
         for script in seeds {
             let original = try parser.parse(script.joined(separator: "\n"), file: Self.file)
             var disguised = "\u{FEFF}"
@@ -72,7 +72,7 @@ struct ScenarioFuzzTests {
     }
 
     @Test func oneChangedLineIsReportedAtThatLine() throws {
-        var generator = ScenarioTestRandom(seed: 0x0_11E)
+        var generator = SplitMix64(seed: 0x0_11E)
         var reported = 0
         for _ in 0..<4000 {
             guard var script = seeds.randomElement(using: &generator), !script.isEmpty else { continue }
@@ -98,7 +98,7 @@ struct ScenarioFuzzTests {
     }
 
     @Test func randomTextFailsCleanly() {
-        var generator = ScenarioTestRandom(seed: 0x7E47)
+        var generator = SplitMix64(seed: 0x7E47)
         let pieces = vocabulary + Self.hostileWords + [" ", " ", "\n", "\r\n", "\t", "#", "\u{FFFD}"]
         for _ in 0..<3000 {
             let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
@@ -129,22 +129,5 @@ struct ScenarioFuzzTests {
             #expect(hidden.isEmpty, "one printable line: \(error.description.debugDescription)", sourceLocation: sourceLocation)
             return (line, problem)
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so every run tries the same scripts.
-struct ScenarioTestRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IAPClient
+import IAPCore
 
 /// The pending-order cache against the fsync floor, the seed's rewrite and SQLite. For each size
 /// the four are filled with the same orders, all in one temporary folder; then each repetition
