@@ -23,28 +23,18 @@ public enum CatalogParser {
     /// The bytes of a catalog file, read once (a pipe cannot be read twice), with the checks
     /// `load` makes: it exists, is not a directory, is at most 1 MiB.
     public static func read(path: String) throws(CatalogError) -> Data {
-        func failure(_ problem: String) -> CatalogError {
-            CatalogError(file: path, path: CatalogPath.root.description, problem: problem)
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw failure("no such file")
-        }
-        guard !isDirectory.boolValue else { throw failure("is a directory, not a catalog file") }
-        // Opened without blocking, so a named pipe that nobody writes to reads as empty instead
-        // of hanging; reads then wait as usual.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure("cannot be read (\(String(cString: strerror(errno))))") }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        let data: Data
         do {
-            data = try handle.read(upToCount: maxFileSize + 1) ?? Data()
+            return try InputFile.read(path: path, limit: maxFileSize)
         } catch {
-            throw failure("cannot be read (\(error.localizedDescription))")
+            let problem: String
+            switch error {
+            case .missing: problem = "no such file"
+            case .directory: problem = "is a directory, not a catalog file"
+            case .unreadable(let reason): problem = "cannot be read (\(reason))"
+            case .tooLarge: problem = "too large to be a catalog (the limit is 1 MiB)"
+            }
+            throw CatalogError(file: path, path: CatalogPath.root.description, problem: problem)
         }
-        guard data.count <= maxFileSize else { throw failure("too large to be a catalog (the limit is 1 MiB)") }
-        return data
     }
 
     private static func readCatalog(_ json: CatalogJSON) throws(CatalogIssue) -> Catalog {

@@ -72,24 +72,17 @@ enum RunCommand {
     }
 
     private static func parse(_ path: String, parser: ScenarioParser) throws(CLIError) -> [ScenarioStep] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .input("\(path): no such file")
-        }
-        guard !isDirectory.boolValue else { throw .input("\(path): is a directory, not a script") }
-        // Opened without blocking, so a named pipe that nobody writes to reads as empty instead
-        // of hanging; reads then wait as usual.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .input("\(path): cannot be read (\(String(cString: strerror(errno))))") }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let data: Data
         do {
-            data = try handle.read(upToCount: maxScriptSize + 1) ?? Data()
+            data = try InputFile.read(path: path, limit: maxScriptSize)
         } catch {
-            throw .input("\(path): cannot be read (\(error.localizedDescription))")
+            switch error {
+            case .missing: throw .input("\(path): no such file")
+            case .directory: throw .input("\(path): is a directory, not a script")
+            case .unreadable(let reason): throw .input("\(path): cannot be read (\(reason))")
+            case .tooLarge: throw .input("\(path): too large to be a scenario script (over 1 MiB)")
+            }
         }
-        guard data.count <= maxScriptSize else { throw .input("\(path): too large to be a scenario script (over 1 MiB)") }
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
             throw .input("\(path): is UTF-16 text; save the script as UTF-8")
         }
