@@ -18,6 +18,14 @@ import Testing
         #expect(result.stdout.contains("usage: storesim run [--data-dir DIR] [--catalog FILE] [--seed N] [--real-crash] [--unsafe-cache] SCRIPT..."))
     }
 
+    @Test func helpForRunListsTheScenarioLanguage() throws {
+        let result = try StoreSimProcess.run(["help", "run"])
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("  buy PRODUCT [confirm|cancel|ask]") && $0.contains("Ask to Buy") })
+        #expect(lines.contains { $0.hasPrefix("  subscription PRODUCT renew now") })
+        #expect(lines.contains { $0.hasPrefix("  expect lost N") })
+    }
+
     @Test func versionPrintsOneLine() throws {
         let result = try StoreSimProcess.run(["--version"])
         #expect(result.status == 0)

@@ -41,19 +41,10 @@ struct ChaosTrial {
                           statistics: world.statistics)
     }
 
-    /// Faults cleared, a final launch, a restore. A crash point still armed stays armed, as it
-    /// would in the script.
+    /// Faults cleared (each switch by its own declaration), a final launch, a restore. A crash
+    /// point still armed stays armed, as it would in the script.
     private static func cleanup(_ world: World) -> [ScenarioCommand] {
-        var commands: [ScenarioCommand] = []
-        if !world.settings.networkOnline { commands.append(.network(online: true)) }
-        if world.settings.server != .up { commands.append(.server(.up)) }
-        let switches = world.store.switches
-        if switches.askToBuy { commands.append(.store(.askToBuy, on: false)) }
-        if switches.failPurchases != nil { commands.append(.store(.fail, on: false)) }
-        if !switches.paymentsAllowed { commands.append(.store(.payments, on: true)) }
-        if switches.interruptPurchases { commands.append(.store(.interrupt, on: false)) }
-        if world.diskFull { commands.append(.disk(full: false)) }
-        if world.appStatus.isRunning { commands.append(.quit) }
-        return commands + [.launch, .restore]
+        let cleared = ScenarioVocabulary.declarations.flatMap { $0.restore?(world) ?? [] }
+        return cleared + (world.appStatus.isRunning ? [.quit] : []) + [.launch, .restore]
     }
 }

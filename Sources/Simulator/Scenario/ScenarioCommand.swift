@@ -1,7 +1,8 @@
 import IAPCore
 import StoreEngine
 
-/// One command of the scenario language (CONTRACT.md, "Scenario scripts").
+/// One command of the scenario language (CONTRACT.md, "Scenario scripts"); how each is written,
+/// timed and drawn is declared once, in `ScenarioVocabulary`.
 public enum ScenarioCommand: Equatable, Sendable {
     case launch
     case quit
@@ -61,18 +62,19 @@ public enum ScenarioCommand: Equatable, Sendable {
         case productRequests = "product-requests"
     }
 
+    /// How the command is declared in the scenario language.
+    public var declaration: CommandDeclaration? {
+        ScenarioVocabulary.declaration(of: self)
+    }
+
+    /// The command as a line of a scenario script; the parser reads it back as the same command.
+    public var scriptLine: String {
+        declaration?.line(self) ?? ""
+    }
+
     /// Whether the command waits for the messages in flight to be delivered before it runs.
-    /// Taps on the device and switches act at once, while earlier messages are still on their
-    /// way; everything else happens once the world is quiet.
     var waitsForQuiet: Bool {
-        switch self {
-        case .buy, .restore, .crash, .crashAt, .deliver, .powerCut, .powerCutAt, .network, .server, .store, .storeFail,
-             .storeSell, .strategy, .disk, .serverDisk:
-            return false
-        case .launch, .quit, .approve, .decline, .account, .reinstall, .resolve, .refund, .advance,
-             .subscriptionRenew, .subscriptionRenewNow, .subscriptionExpire, .storeDelete, .expect, .wait, .forge:
-            return true
-        }
+        declaration?.timing == .whenQuiet
     }
 }
 

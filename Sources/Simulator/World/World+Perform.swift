@@ -6,6 +6,9 @@ import Storage
 extension World {
     /// Carries out one command of the shared vocabulary: scripts, the TUI and chaos all come here.
     public func perform(_ command: ScenarioCommand) throws(WorldActionError) {
+        if let declaration = command.declaration, declaration.needsApp {
+            try runningApp(declaration.syntax.name)
+        }
         do {
             try carryOut(command)
         } catch let error as WorldActionError {
@@ -24,7 +27,6 @@ extension World {
             try launch()
             try settle()
         case .quit:
-            try runningApp("quit")
             try quit()
         case .buy(let productId, let answer):
             let app = try runningApp("buy")
@@ -43,12 +45,10 @@ extension World {
             try record(.command, from: .user, to: .app, text: "tap Restore Purchases", transactionId: nil)
             app.restore()
         case .crash:
-            try runningApp("crash")
             try crashNow()
         case .crashAt(let point):
             try arm(point)
         case .powerCut:
-            try runningApp("power-cut")
             try crashNow(powerCut: true)
         case .powerCutAt(let point):
             try arm(point, powerCut: true)
@@ -116,6 +116,7 @@ extension World {
         }
     }
 
+    /// The app, when it runs; commands that need it are refused while it is down.
     @discardableResult
     private func runningApp(_ command: String) throws(WorldActionError) -> PurchaseService {
         guard let app, appStatus.isRunning else {

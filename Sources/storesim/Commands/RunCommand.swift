@@ -18,8 +18,9 @@ enum RunCommand {
         arguments: (name: "SCRIPT", minimum: 1, maximum: Int.max),
         details: """
             Scripts share one world, in order. Exit status: 0 when every expect held, 1 when one
-            failed, 2 for a bad script, catalog or data directory. See CONTRACT.md for the language.
-            """,
+            failed, 2 for a bad script, catalog or data directory. One command a line, # comments:
+
+            """ + ScenarioVocabulary.helpText,
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {

@@ -1,0 +1,39 @@
+import IAPCore
+
+/// The seeded choices a chaos run makes: which product, which answer, which value of a set.
+struct ChaosDraw {
+    let catalog: Catalog
+    var random: SplitMix64
+
+    mutating func number(in range: ClosedRange<Int>) -> Int {
+        Int.random(in: range, using: &random)
+    }
+
+    mutating func seconds(in range: ClosedRange<Int64>) -> Int64 {
+        Int64.random(in: range, using: &random)
+    }
+
+    mutating func bool() -> Bool {
+        Bool.random(using: &random)
+    }
+
+    /// One of `values`; `fallback` only when there are none.
+    mutating func element<Value>(of values: [Value], or fallback: Value) -> Value {
+        values.randomElement(using: &random) ?? fallback
+    }
+
+    mutating func product() -> String {
+        catalog.products.randomElement(using: &random)?.id ?? ""
+    }
+
+    /// An auto-renewable subscription, or any product when the catalog has none.
+    mutating func subscription() -> String {
+        catalog.products.filter { $0.type == .autoRenewable }.randomElement(using: &random)?.id ?? product()
+    }
+
+    /// The purchase sheet's answer: mostly confirm, sometimes Ask to Buy, rarely cancel.
+    mutating func answer() -> SheetAnswer {
+        let roll = Int.random(in: 0..<20, using: &random)
+        return roll < 15 ? .confirm : (roll < 18 ? .ask : .cancel)
+    }
+}

@@ -1,0 +1,110 @@
+import IAPCore
+
+/// Why the words of a line are not the command they look like, in words for the script's author.
+struct CommandProblem: Error, Equatable, Sendable {
+    let problem: String
+}
+
+/// Reads a command's arguments in order, each checked against what it must be, with a message
+/// that says what was expected.
+struct ArgumentReader {
+    let catalog: Catalog
+    private var remaining: ArraySlice<String>
+
+    init(_ arguments: [String], catalog: Catalog) {
+        self.catalog = catalog
+        remaining = arguments[...]
+    }
+
+    /// The next argument as written, or nil when an optional one was left out.
+    mutating func optionalWord() -> String? {
+        remaining.popFirst()
+    }
+
+    /// The next argument as written.
+    mutating func word() -> String {
+        remaining.popFirst() ?? ""
+    }
+
+    /// A product of the catalog.
+    mutating func product() throws(CommandProblem) -> String {
+        let id = word()
+        guard catalog.product(id: id) != nil else { throw CommandProblem(problem: "unknown product '\(id)'") }
+        return id
+    }
+
+    /// An auto-renewable subscription of the catalog.
+    mutating func subscription() throws(CommandProblem) -> String {
+        let id = try product()
+        guard catalog.product(id: id)?.type == .autoRenewable else {
+            throw CommandProblem(problem: "\(id) is not an auto-renewable subscription")
+        }
+        return id
+    }
+
+    /// A transaction id: digits only.
+    mutating func transaction() throws(CommandProblem) -> String {
+        let id = word()
+        guard !id.isEmpty, id.allSatisfy(\.isNumber) else { throw CommandProblem(problem: "'\(id)' is not a transaction id") }
+        return id
+    }
+
+    /// One of two words, for a switch: `on`/`off`, `online`/`offline`, `full`/`ok`, `yes`/`no`.
+    mutating func toggle(on: String, off: String) throws(CommandProblem) -> Bool {
+        let text = word()
+        if text == on { return true }
+        if text == off { return false }
+        throw CommandProblem(problem: "expected '\(on)' or '\(off)', found '\(text)'")
+    }
+
+    /// One value of a set named by its words, such as a strategy or a crash point.
+    mutating func choice<Value: RawRepresentable>(_ values: [Value], _ what: String) throws(CommandProblem) -> Value
+    where Value.RawValue == String {
+        try Self.choice(word(), values, what)
+    }
+
+    /// An optional last argument that is one value of a set, or nil when it was left out.
+    mutating func optionalChoice<Value: RawRepresentable>(_ values: [Value], _ what: String) throws(CommandProblem) -> Value?
+    where Value.RawValue == String {
+        guard let text = optionalWord() else { return nil }
+        return try Self.choice(text, values, what)
+    }
+
+    private static func choice<Value: RawRepresentable>(_ text: String, _ values: [Value], _ what: String) throws(CommandProblem) -> Value
+    where Value.RawValue == String {
+        guard let value = values.first(where: { $0.rawValue == text }) else {
+            throw CommandProblem(problem: "unknown \(what) '\(text)'; expected one of: \(values.map(\.rawValue).joined(separator: ", "))")
+        }
+        return value
+    }
+
+    /// A whole number of zero or more.
+    mutating func count() throws(CommandProblem) -> Int {
+        let text = word()
+        guard let number = Int(text), number >= 0 else {
+            throw CommandProblem(problem: "'\(text)' is not a whole number of zero or more")
+        }
+        return number
+    }
+
+    /// A number of messages to deliver.
+    mutating func messageCount() throws(CommandProblem) -> Int {
+        let text = word()
+        guard let count = Int(text), count > 0, count <= 1_000_000 else {
+            throw CommandProblem(problem: "'\(text)' is not a number of messages from 1 to 1000000")
+        }
+        return count
+    }
+
+    /// A duration such as `90s`, `45m`, `36h` or `30d`, in seconds.
+    mutating func duration() throws(CommandProblem) -> Int64 {
+        let text = word()
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+        guard let unit = text.last, let scale = units[unit], let amount = Int64(text.dropLast()), amount > 0,
+              amount <= Int64.max / scale / 1000
+        else {
+            throw CommandProblem(problem: "bad duration '\(text)'; expected a positive number and s, m, h or d, like 90s or 30d")
+        }
+        return amount * scale
+    }
+}

@@ -1,0 +1,85 @@
+import IAPCore
+
+extension ScenarioVocabulary {
+    /// Attacks that show the Server's defences, and the checks of a script.
+    static let checks: [CommandDeclaration] = forgeries + expectations
+
+    private static let forgeries: [CommandDeclaration] = [
+        forgery("forge tamper TX", "the app sends TX's receipt with a byte changed") { .tamper(transactionId: $0) }
+            unpack: { if case .tamper(let id) = $0 { [id] } else { nil } },
+        forgery("forge replay TX", "the app sends TX's genuine receipt again, as a new purchase") { .replay(transactionId: $0) }
+            unpack: { if case .replay(let id) = $0 { [id] } else { nil } },
+        forgery("forge cache TX receipt", "a byte of the receipt in TX's cache entry is changed") { .cacheReceipt(transactionId: $0) }
+            unpack: { if case .cacheReceipt(let id) = $0 { [id] } else { nil } },
+        CommandDeclaration(
+            "forge cache TX product PRODUCT", "TX's cache entry claims another (dearer) product", timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in
+                let id = try reader.transaction()
+                return .forge(.cacheProduct(transactionId: id, productId: try reader.product()))
+            },
+            arguments: { command in
+                if case .forge(.cacheProduct(let id, let productId)) = command { [id, productId] } else { nil }
+            }),
+    ]
+
+    /// A forgery whose only argument is the transaction it forges.
+    private static func forgery(_ usage: String, _ help: String,
+                                _ make: @escaping @Sendable (String) -> ScenarioCommand.Forgery,
+                                unpack: @escaping @Sendable (ScenarioCommand.Forgery) -> [String]?) -> CommandDeclaration {
+        CommandDeclaration(
+            usage, help, timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in .forge(make(try reader.transaction())) },
+            arguments: { command in if case .forge(let forgery) = command { unpack(forgery) } else { nil } })
+    }
+
+    private static let expectations: [CommandDeclaration] = [
+        CommandDeclaration(
+            "expect credited PRODUCT N", "the Server credited N purchases of PRODUCT", timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in
+                let productId = try reader.product()
+                return .expect(.credited(productId: productId, count: try reader.count()))
+            },
+            arguments: { command in
+                if case .expect(.credited(let productId, let count)) = command { [productId, String(count)] } else { nil }
+            }),
+        CommandDeclaration(
+            "expect balance CURRENCY N", "the Server's balance of a consumable currency, such as coins", timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in
+                let currency = reader.word()
+                return .expect(.balance(currency: currency, amount: try reader.count()))
+            },
+            arguments: { command in
+                if case .expect(.balance(let currency, let amount)) = command { [currency, String(amount)] } else { nil }
+            }),
+        CommandDeclaration(
+            "expect owned PRODUCT yes|no", "the Server's entitlement: a non-consumable, or an active subscription",
+            timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in
+                let productId = try reader.product()
+                return .expect(.owned(productId: productId, owned: try reader.toggle(on: "yes", off: "no")))
+            },
+            arguments: { command in
+                if case .expect(.owned(let productId, let owned)) = command { [productId, owned ? "yes" : "no"] } else { nil }
+            }),
+        count("expect pending N", "entries in the app's pending-order cache") { .pending($0) }
+            unpack: { if case .pending(let count) = $0 { count } else { nil } },
+        count("expect unfinished N", "unfinished transactions in the Store's queue") { .unfinished($0) }
+            unpack: { if case .unfinished(let count) = $0 { count } else { nil } },
+        count("expect lost N", "the audit's lost: paid, never credited, and nothing can recover it") { .lost($0) }
+            unpack: { if case .lost(let count) = $0 { count } else { nil } },
+        CommandDeclaration(
+            "expect audit ok", "nothing lost, nothing credited twice, no credit without a payment",
+            timing: .whenQuiet, command: .expect(.auditOk)),
+    ]
+
+    /// An expectation of one count.
+    private static func count(_ usage: String, _ help: String, _ make: @escaping @Sendable (Int) -> Expectation,
+                              unpack: @escaping @Sendable (Expectation) -> Int?) -> CommandDeclaration {
+        CommandDeclaration(
+            usage, help, timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in .expect(make(try reader.count())) },
+            arguments: { command in
+                if case .expect(let expectation) = command, let count = unpack(expectation) { [String(count)] } else { nil }
+            })
+    }
+}

@@ -1,0 +1,56 @@
+import IAPCore
+
+extension ScenarioVocabulary {
+    /// Subscriptions on the simulated clock.
+    static let subscriptions: [CommandDeclaration] = [
+        CommandDeclaration(
+            "subscription PRODUCT renew on|off", "the user turns auto-renew of a subscription on or off",
+            timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in
+                let productId = try reader.subscription()
+                return .subscriptionRenew(productId: productId, on: try reader.toggle(on: "on", off: "off"))
+            },
+            arguments: { command in
+                if case .subscriptionRenew(let productId, let on) = command { [productId, on ? "on" : "off"] } else { nil }
+            },
+            chaos: .init(weight: 1) { draw in [.subscriptionRenew(productId: draw.subscription(), on: draw.bool())] }),
+        CommandDeclaration(
+            "subscription PRODUCT renew now", "the subscription renews at once", timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in .subscriptionRenewNow(productId: try reader.subscription()) },
+            arguments: { command in if case .subscriptionRenewNow(let productId) = command { [productId] } else { nil } }),
+        CommandDeclaration(
+            "subscription PRODUCT expire", "the subscription's period ends now", timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in .subscriptionExpire(productId: try reader.subscription()) },
+            arguments: { command in if case .subscriptionExpire(let productId) = command { [productId] } else { nil } }),
+    ]
+
+    /// The device: its disk, the clock, the App Store account, the app's install and strategy.
+    static let device: [CommandDeclaration] = [
+        CommandDeclaration(
+            "disk full|ok", "the device's disk fills up (the app's cache writes fail) or has room again",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in .disk(full: try reader.toggle(on: "full", off: "ok")) },
+            arguments: { command in if case .disk(let full) = command { [full ? "full" : "ok"] } else { nil } },
+            chaos: .init(weight: 1) { draw in [.disk(full: draw.bool())] },
+            restore: { world in world.diskFull ? [.disk(full: false)] : [] }),
+        CommandDeclaration(
+            "advance DURATION", "move the simulated clock (90s, 45m, 36h, 30d); renewals and expiries fall due",
+            timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in .advance(seconds: try reader.duration()) },
+            arguments: { command in if case .advance(let seconds) = command { ["\(seconds)s"] } else { nil } },
+            chaos: .init(weight: 3) { draw in [.advance(seconds: draw.seconds(in: 60...(40 * 86400)))] }),
+        CommandDeclaration(
+            "account NAME", "sign the device into another App Store account (default demo)", timing: .whenQuiet,
+            read: { reader in .account(reader.word()) },
+            arguments: { command in if case .account(let name) = command { [name] } else { nil } },
+            chaos: .init(weight: 2) { draw in [.account(draw.element(of: ["demo", "family"], or: "demo"))] }),
+        CommandDeclaration(
+            "reinstall", "delete the app and its cache (the Store and the Server keep theirs), then launch",
+            timing: .whenQuiet, command: .reinstall, chaos: .init(weight: 3) { _ in [.reinstall] }),
+        CommandDeclaration(
+            "strategy NAME", "switch the app's strategy: verify-then-finish, queue-only, finish-then-cache or finish-first",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in .strategy(try reader.choice(Strategy.allCases, "strategy")) },
+            arguments: { command in if case .strategy(let strategy) = command { [strategy.rawValue] } else { nil } }),
+    ]
+}

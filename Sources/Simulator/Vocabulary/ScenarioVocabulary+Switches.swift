@@ -1,0 +1,85 @@
+import IAPCore
+
+extension ScenarioVocabulary {
+    /// The switches between the parties: the network, the Server and its disk, the device's disk.
+    static let switches: [CommandDeclaration] = [
+        CommandDeclaration(
+            "network online|offline", "the link between the App and the Server", timing: .atOnce,
+            read: { reader throws(CommandProblem) in .network(online: try reader.toggle(on: "online", off: "offline")) },
+            arguments: { command in if case .network(let online) = command { [online ? "online" : "offline"] } else { nil } },
+            chaos: .init(weight: 5) { draw in [.network(online: draw.bool())] },
+            restore: { world in world.settings.networkOnline ? [] : [.network(online: true)] }),
+        CommandDeclaration(
+            "server up|down|drop-response", "the Server answers, is down, or commits and then loses its reply",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in .server(try reader.choice(WorldSettings.ServerMode.allCases, "server mode")) },
+            arguments: { command in if case .server(let mode) = command { [mode.rawValue] } else { nil } },
+            chaos: .init(weight: 6) { draw in [.server(draw.element(of: WorldSettings.ServerMode.allCases, or: .up))] },
+            restore: { world in world.settings.server == .up ? [] : [.server(.up)] }),
+        CommandDeclaration(
+            "server disk full|ok", "the Server's disk fills up (its database writes fail) or has room again",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in .serverDisk(full: try reader.toggle(on: "full", off: "ok")) },
+            arguments: { command in if case .serverDisk(let full) = command { [full ? "full" : "ok"] } else { nil } }),
+    ]
+
+    /// The Store's switches and what the user and Apple do at the Store.
+    static let store: [CommandDeclaration] = [
+        CommandDeclaration(
+            "store ask-to-buy|interrupt|fail|payments|product-requests on|off",
+            "Store switches: every purchase asks a parent, is interrupted, fails, cannot be paid, or the products cannot be loaded",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in
+                let storeSwitch = try reader.choice(ScenarioCommand.StoreSwitch.allCases, "store switch")
+                return .store(storeSwitch, on: try reader.toggle(on: "on", off: "off"))
+            },
+            arguments: { command in
+                if case .store(let storeSwitch, let on) = command { [storeSwitch.rawValue, on ? "on" : "off"] } else { nil }
+            },
+            chaos: .init(weight: 5) { draw in
+                [.store(draw.element(of: [.askToBuy, .fail, .payments, .interrupt], or: .fail), on: draw.bool())]
+            },
+            restore: { world in
+                let switches = world.store.switches
+                let abnormal: [(ScenarioCommand.StoreSwitch, Bool)] = [
+                    (.askToBuy, switches.askToBuy), (.fail, switches.failPurchases != nil),
+                    (.payments, !switches.paymentsAllowed), (.interrupt, switches.interruptPurchases),
+                ]
+                return abnormal.filter(\.1).map { .store($0.0, on: $0.0 == .payments) }
+            }),
+        CommandDeclaration(
+            "store fail on REASON", "purchases fail with payment-invalid, not-allowed, network or unknown",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in
+                .storeFail(try reader.choice(PurchaseError.allCases.filter { $0 != .paymentCancelled && $0 != .interrupted }, "failure"))
+            },
+            arguments: { command in if case .storeFail(let reason) = command { [reason.rawValue] } else { nil } }),
+        CommandDeclaration(
+            "store sell PRODUCT on|off", "the Store sells, or stops selling, a product (its identifier comes back invalid)",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in
+                let productId = try reader.product()
+                return .storeSell(productId: productId, on: try reader.toggle(on: "on", off: "off"))
+            },
+            arguments: { command in
+                if case .storeSell(let productId, let on) = command { [productId, on ? "on" : "off"] } else { nil }
+            }),
+        CommandDeclaration(
+            "store delete TRANSACTION", "delete a transaction from the Store, as StoreKit Testing allows",
+            timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in .storeDelete(transactionId: try reader.transaction()) },
+            arguments: { command in if case .storeDelete(let id) = command { [id] } else { nil } }),
+        CommandDeclaration(
+            "resolve PRODUCT", "the user resolves the interrupted purchase: a new transaction arrives",
+            timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in .resolve(productId: try reader.product()) },
+            arguments: { command in if case .resolve(let productId) = command { [productId] } else { nil } },
+            chaos: .init(weight: 1) { draw in [.resolve(productId: draw.product())] }),
+        CommandDeclaration(
+            "refund PRODUCT", "the Store refunds the latest transaction of PRODUCT; the Server learns of it at its next receipt check",
+            timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in .refund(productId: try reader.product()) },
+            arguments: { command in if case .refund(let productId) = command { [productId] } else { nil } },
+            chaos: .init(weight: 1) { draw in [.refund(productId: draw.product())] }),
+    ] + subscriptions + device
+}

@@ -1,0 +1,96 @@
+import IAPCore
+import Testing
+@testable import Simulator
+
+/// The one declaration of each command: what the parser reads, the printer writes, the world's
+/// timing rule, chaos and help all come from it.
+@Suite struct ScenarioVocabularyTests {
+    let catalog = BuiltInCatalog.catalog()
+
+    /// One command of every kind the language has.
+    static let oneOfEach: [ScenarioCommand] = [
+        .launch, .quit, .buy(productId: "com.storesim.coins.100", answer: .confirm), .buy(productId: "com.storesim.pro", answer: .ask),
+        .approve(productId: "com.storesim.pro"), .decline(productId: "com.storesim.pro"), .restore, .crash,
+        .crashAt(.serverCommitted), .deliver(3), .wait, .powerCut, .powerCutAt(.cached), .account("family"), .reinstall,
+        .network(online: false), .server(.dropResponse), .store(.askToBuy, on: true), .store(.fail, on: false),
+        .storeFail(.networkError), .storeSell(productId: "com.storesim.pro", on: false),
+        .storeDelete(transactionId: "1000000000000004"), .resolve(productId: "com.storesim.coins.100"),
+        .refund(productId: "com.storesim.pro"), .advance(seconds: 90),
+        .subscriptionRenew(productId: "com.storesim.premium.monthly", on: false),
+        .subscriptionRenewNow(productId: "com.storesim.premium.yearly"), .subscriptionExpire(productId: "com.storesim.premium.yearly"),
+        .strategy(.queueOnly), .expect(.credited(productId: "com.storesim.coins.100", count: 2)),
+        .expect(.balance(currency: "coins", amount: 200)), .expect(.owned(productId: "com.storesim.pro", owned: true)),
+        .expect(.pending(0)), .expect(.unfinished(1)), .expect(.lost(0)), .expect(.auditOk),
+        .forge(.tamper(transactionId: "1000000000000001")), .forge(.replay(transactionId: "1000000000000001")),
+        .forge(.cacheReceipt(transactionId: "1000000000000002")),
+        .forge(.cacheProduct(transactionId: "1000000000000002", productId: "com.storesim.coins.550")),
+        .disk(full: true), .serverDisk(full: false),
+    ]
+
+    @Test(arguments: oneOfEach)
+    func everyCommandHasExactlyOneDeclarationAndReadsBackAsItself(_ command: ScenarioCommand) throws {
+        let owners = ScenarioVocabulary.declarations.filter { $0.line(command) != nil }
+        #expect(owners.count == 1, "\(command)")
+        let line = command.scriptLine
+        #expect(!line.isEmpty)
+        let parsed = try ScenarioParser(catalog: catalog).parse(line, file: "line")
+        #expect(parsed.map(\.command) == [command], "\(line)")
+    }
+
+    @Test func everyDeclarationIsReachableByItsUsage() {
+        let usages = ScenarioVocabulary.declarations.map(\.syntax.usage)
+        #expect(Set(usages).count == usages.count, "two declarations share a usage")
+        for declaration in ScenarioVocabulary.declarations {
+            let printed = Self.oneOfEach.filter { $0.declaration?.syntax == declaration.syntax }
+            #expect(!printed.isEmpty, "no command of '\(declaration.syntax.usage)' in oneOfEach")
+        }
+    }
+
+    @Test func tapsAndSwitchesActAtOnceAndEverythingElseWaitsForQuiet() {
+        let atOnce = Self.oneOfEach.filter { !$0.waitsForQuiet }.map(\.scriptLine)
+        #expect(atOnce == [
+            "buy com.storesim.coins.100", "buy com.storesim.pro ask", "restore", "crash", "crash at server-committed",
+            "deliver 3", "power-cut", "power-cut at cached", "network offline", "server drop-response",
+            "store ask-to-buy on", "store fail off", "store fail on network", "store sell com.storesim.pro off",
+            "strategy queue-only", "disk full", "server disk ok",
+        ])
+    }
+
+    @Test func theCommandsThatNeedTheAppAreTheTapsInIt() {
+        let needing = ScenarioVocabulary.declarations.filter(\.needsApp).map(\.syntax.usage)
+        #expect(needing == ["buy PRODUCT [confirm|cancel|ask]", "restore", "crash", "power-cut", "quit"])
+    }
+
+    @Test func chaosDrawsAHundredSharesAsBefore() {
+        let weights = ScenarioVocabulary.declarations.compactMap { declaration in
+            declaration.chaos.map { "\(declaration.syntax.name) \($0.weight)" }
+        }
+        #expect(weights == [
+            "buy 30", "approve 6", "decline 3", "restore 4", "crash 3", "power-cut 2", "deliver 7", "crash 4",
+            "power-cut 2", "launch 8", "quit 3", "network 5", "server 6", "store 5", "resolve 1", "refund 1",
+            "subscription 1", "disk 1", "advance 3", "account 2", "reinstall 3",
+        ])
+    }
+
+    @Test(arguments: [
+        ("store", "usage: store ask-to-buy|interrupt|fail|payments|product-requests on|off, store fail on REASON"),
+        ("server disk", "usage: server disk full|ok"),
+        ("power-cut soon", "usage: power-cut or power-cut at POINT"),
+        ("forge melt 1", "usage: forge tamper TX, forge replay TX"),
+        ("expect wonders", "unknown expectation 'wonders'; expected credited PRODUCT N, balance CURRENCY N"),
+    ])
+    func aLineThatFitsNoFormListsTheForms(_ line: String, _ message: String) {
+        #expect {
+            try ScenarioParser(catalog: catalog).parse(line, file: "bad.scenario")
+        } throws: { error in
+            "\(error)".hasPrefix("bad.scenario: line 1: \(message)")
+        }
+    }
+
+    @Test func helpListsEveryCommandWithWhatItDoes() {
+        let lines = ScenarioVocabulary.helpText.split(separator: "\n")
+        #expect(lines.count == ScenarioVocabulary.declarations.count)
+        #expect(lines.contains { $0.contains("store sell PRODUCT on|off") && $0.contains("stops selling") })
+        #expect(lines.contains { $0.contains("expect audit ok") && $0.contains("nothing lost") })
+    }
+}
