@@ -25,7 +25,7 @@ let package = Package(
         .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine", "IAPCore", "Storage"]),
         .testTarget(name: "OrderServerTests", dependencies: ["OrderServer", "StoreEngine", "IAPCore", "Storage"]),
         .testTarget(name: "IAPClientTests", dependencies: ["IAPClient", "IAPCore", "Storage"]),
-        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "IAPCore"]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "IAPCore", "Storage"]),
         .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "Simulator", "IAPCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["storesim"]),
     ]

@@ -4,5 +4,8 @@ import Glibc
 /// Every subcommand; help text and parsing come from this table.
 let commands: [CommandSpec] = [RunCommand.spec, AuditCommand.spec, StateCommand.spec, MatrixCommand.spec, ChaosCommand.spec, BenchCommand.spec, ResetCommand.spec]
 
+// A file-size limit (`ulimit -f`) makes a write fail with EFBIG, which StoreSim reports in one
+// line, instead of killing the process with SIGXFSZ.
+signal(SIGXFSZ, SIG_IGN)
 let exitCode = StoreSimCommandLine(commands: commands, interactive: InteractiveCommand.spec).main(Array(CommandLine.arguments.dropFirst()))
 exit(exitCode)

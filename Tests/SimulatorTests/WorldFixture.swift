@@ -19,8 +19,7 @@ final class WorldFixture {
     /// Runs commands as a script does: those that wait for quiet settle the world first.
     func run(_ commands: ScenarioCommand...) throws {
         for command in commands {
-            if command.waitsForQuiet { try world.settle() }
-            try world.perform(command)
+            try world.performInTurn(command)
         }
         try world.settle()
     }

@@ -2,8 +2,8 @@ import Foundation
 import IAPCore
 
 /// One chaos run carried out in a fresh world, exactly as `storesim run` would carry out its
-/// script: commands that cannot run in the state they meet are skipped and left out of the
-/// script; then faults are cleared, the app relaunched, purchases restored, and the audit taken.
+/// script: commands the world declines in the state they meet are skipped and left out of the
+/// script (a failing file or database stops the run); then faults are cleared, the app relaunched, purchases restored, and the audit taken.
 struct ChaosTrial {
     /// The script that was really carried out, from `strategy` to `expect audit ok`.
     let script: [ScenarioCommand]
@@ -23,7 +23,10 @@ struct ChaosTrial {
                 try runner.perform(command)
                 script.append(command)
             } catch {
-                return
+                switch error {
+                case .refused: return
+                case .failed(let failure): throw failure
+                }
             }
         }
         try world.change("strategy \(strategy.rawValue)") { $0.strategy = strategy }

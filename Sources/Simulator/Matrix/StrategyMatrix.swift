@@ -58,8 +58,7 @@ public struct StrategyMatrix: Sendable {
         do {
             for phase in phases {
                 for step in phase {
-                    if step.waitsForQuiet { try world.settle() }
-                    try world.perform(step)
+                    try world.performInTurn(step)
                 }
                 try world.settle()
             }
@@ -69,6 +68,8 @@ public struct StrategyMatrix: Sendable {
             }
             try world.perform(.launch)
         } catch let error as WorldError {
+            throw error
+        } catch WorldActionError.failed(let error) {
             throw error
         } catch {
             throw .file(path: directory.path, problem: "matrix cell \(strategy.rawValue) × \(trial.name): \(error)")

@@ -24,7 +24,10 @@ public final class ScenarioRunner {
             do {
                 try perform(step.command)
             } catch {
-                throw .script(file: step.file, line: step.line, problem: error.problem)
+                switch error {
+                case .refused(let problem): throw .script(file: step.file, line: step.line, problem: problem)
+                case .failed(let failure): throw failure
+                }
             }
             if case .expect(let expectation) = step.command {
                 try check(expectation, step: step)
@@ -33,21 +36,9 @@ public final class ScenarioRunner {
         try world.settle()
     }
 
-    /// Carries out one command as a script line does: commands that wait for quiet first let
-    /// the world deliver every message in flight.
+    /// Carries out one command as a script line does.
     public func perform(_ command: ScenarioCommand) throws(WorldActionError) {
-        if command.waitsForQuiet {
-            try attempt { () throws(WorldError) in try world.settle() }
-        }
-        try world.perform(command)
-    }
-
-    private func attempt(_ body: () throws(WorldError) -> Void) throws(WorldActionError) {
-        do {
-            try body()
-        } catch {
-            throw WorldActionError(problem: error.description)
-        }
+        try world.performInTurn(command)
     }
 
     private func check(_ expectation: Expectation, step: ScenarioStep) throws(WorldError) {

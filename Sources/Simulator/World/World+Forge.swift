@@ -5,7 +5,7 @@ extension World {
     /// Carries out a forgery against the Server or the app's cache.
     func forge(_ forgery: ScenarioCommand.Forgery) throws {
         guard let app, appStatus.isRunning else {
-            throw WorldActionError(problem: "a forgery needs the running app; use 'launch' first")
+            throw WorldActionError.refused("a forgery needs the running app; use 'launch' first")
         }
         switch forgery {
         case .tamper(let id):
@@ -33,14 +33,17 @@ extension World {
 
     private func storeReceipt(of id: String) throws -> (productId: String, receipt: String) {
         guard let record = try store.transactions().first(where: { $0.id == id }), let receipt = record.receipt else {
-            throw WorldActionError(problem: "the Store has no receipt for transaction \(id)")
+            throw WorldActionError.refused("the Store has no receipt for transaction \(id)")
         }
         return (record.productId, receipt)
     }
 
     private func cachedOrder(_ id: String, in app: PurchaseService) throws -> PendingOrder {
         guard let order = app.cache.order(transactionId: id) else {
-            throw WorldActionError(problem: "the app's cache has no pending order for transaction \(id)")
+            throw WorldActionError.refused("the app's cache has no pending order for transaction \(id)")
+        }
+        guard !diskFull else {
+            throw WorldActionError.refused("the device's disk is full: the cache cannot be edited")
         }
         return order
     }

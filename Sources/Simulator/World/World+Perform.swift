@@ -5,25 +5,37 @@ import Storage
 
 extension World {
     /// Carries out one command of the shared vocabulary: scripts, the TUI and chaos all come here.
+    /// A command the world declines throws `.refused`; a file or database that fails, `.failed`.
     public func perform(_ command: ScenarioCommand) throws(WorldActionError) {
         if let declaration = command.declaration, declaration.needsApp {
             try runningApp(declaration.syntax.name)
         }
         do {
             try carryOut(command)
-        } catch let error as WorldActionError {
-            throw error
-        } catch let error as WorldError {
-            throw WorldActionError(problem: error.description)
         } catch {
-            throw WorldActionError(problem: "\(error)")
+            throw WorldActionError(classifying: error, directory: directory)
         }
+    }
+
+    /// Carries out a command as a script line does (CONTRACT.md, "Scenario scripts"): a tap or
+    /// a switch acts at once, while earlier messages are still on their way; every other command
+    /// first lets the world deliver every message in flight. Scripts, chaos and the matrix come
+    /// here; the TUI calls `perform`, since its messages wait for the ticks or for step mode.
+    public func performInTurn(_ command: ScenarioCommand) throws(WorldActionError) {
+        if command.waitsForQuiet {
+            do {
+                try settle()
+            } catch {
+                throw .failed(error)
+            }
+        }
+        try perform(command)
     }
 
     private func carryOut(_ command: ScenarioCommand) throws {
         switch command {
         case .launch:
-            guard !appStatus.isRunning else { throw WorldActionError(problem: "the app is already running") }
+            guard !appStatus.isRunning else { throw WorldActionError.refused("the app is already running") }
             try launch()
             try settle()
         case .quit:
@@ -120,7 +132,7 @@ extension World {
     @discardableResult
     private func runningApp(_ command: String) throws(WorldActionError) -> PurchaseService {
         guard let app, appStatus.isRunning else {
-            throw WorldActionError(problem: "'\(command)' needs the running app, and the app is \(appStatus.text); use 'launch' first")
+            throw .refused("'\(command)' needs the running app, and the app is \(appStatus.text); use 'launch' first")
         }
         return app
     }

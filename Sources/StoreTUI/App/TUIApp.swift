@@ -52,7 +52,10 @@ public final class TUIApp {
             do {
                 try world.perform(command)
             } catch {
-                state.status = "Not done: \(error.problem)"
+                switch error {
+                case .refused(let problem): state.status = "Not done: \(problem)"
+                case .failed(let failure): throw failure
+                }
             }
         case .quit:
             if world.appStatus.isRunning {
