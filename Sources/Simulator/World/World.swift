@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import IAPClient
 import IAPCore
 import OrderServer
@@ -13,12 +12,12 @@ public final class World {
     public let catalog: Catalog
     public let store: Store
     public let server: OrderServer
-    public private(set) var app: PurchaseService?
-    public private(set) var appStatus: AppStatus = .notLaunched
+    public internal(set) var app: PurchaseService?
+    public internal(set) var appStatus: AppStatus = .notLaunched
     public private(set) var settings: WorldSettings
-    public private(set) var armedCrash: CrashPoint?
+    public internal(set) var armedCrash: CrashPoint?
     /// Whether the armed crash is a power cut rather than a process death.
-    public private(set) var armedPowerCut = false
+    public internal(set) var armedPowerCut = false
     /// When true the device's disk is full: the app's cache writes fail.
     public var diskFull = false {
         didSet { app?.cache.diskFull = diskFull }
@@ -27,7 +26,7 @@ public final class World {
     public let unsafeCache: Bool
     public var crashMode: CrashMode = .inProcess
     /// Counts of what happened in this world since it was opened.
-    public private(set) var statistics = WorldStatistics()
+    public internal(set) var statistics = WorldStatistics()
     /// The report of the last launch that recovered anything.
     public private(set) var lastRecoveryReport: RecoveryReport?
     /// Called with every event as it is recorded (the transcript, the TUI).
@@ -166,77 +165,6 @@ public final class World {
         if !settings.networkOnline { return "the network went offline" }
         if settings.server == .dropResponse { return "the Server's reply was lost" }
         return nil
-    }
-
-    // MARK: The app's life
-
-    /// Starts the app with launch recovery.
-    public func launch() throws(WorldError) {
-        let cache: PendingOrderCache
-        do {
-            cache = try PendingOrderCache(path: directory.pendingOrders, syncs: !unsafeCache)
-        } catch {
-            throw .file(path: directory.pendingOrders, problem: error.line.map { "line \($0): \(error.problem)" } ?? error.problem)
-        }
-        try record(.command, from: .user, to: .app, text: "launch (\(settings.strategy.rawValue))", transactionId: nil)
-        for warning in cache.warnings {
-            try record(.note, from: .cache, to: .app, text: warning, transactionId: nil)
-        }
-        let service = PurchaseService(catalog: catalog, strategy: settings.strategy, cache: cache,
-                                      receipt: AppReceipt(path: directory.appFolder + "/receipt.txt"), link: self)
-        service.account = store.account
-        service.cache.diskFull = diskFull
-        app = service
-        appStatus = .running
-        service.launch()
-    }
-
-    /// Closes the app normally, once it has nothing in flight.
-    public func quit() throws(WorldError) {
-        try settle()
-        app = nil
-        appStatus = .quit
-        try record(.command, from: .user, to: .app, text: "quit", transactionId: nil)
-    }
-
-    /// The app crashes now, between two messages; with `powerCut`, the device loses power.
-    public func crashNow(powerCut: Bool = false) throws(WorldError) {
-        try crashApp(AppCrash(point: nil, powerCut: powerCut))
-    }
-
-    /// Arms a crash point: the app crashes (or the power is cut) when a flow next reaches it.
-    public func arm(_ point: CrashPoint?, powerCut: Bool = false) throws(WorldError) {
-        armedCrash = point
-        armedPowerCut = powerCut
-        let what = powerCut ? "power cut" : "crash"
-        try record(.command, from: .user, to: nil,
-                   text: point.map { "\(what) armed at \($0.rawValue)" } ?? "crash disarmed", transactionId: nil)
-    }
-
-    func crashApp(_ crash: AppCrash) throws(WorldError) {
-        let place = crash.point.map { "at \($0.rawValue): \($0.explanation)" } ?? "between two messages"
-        let what = crash.powerCut ? "the power was cut" : "the app crashed"
-        let cache = app?.cache
-        app = nil
-        appStatus = .crashed(crash.point?.rawValue ?? "now")
-        statistics.crashes += 1
-        try record(.crash, from: .app, to: nil, text: "\(what) \(place)", transactionId: nil)
-        if crash.powerCut, let cache {
-            let lost: Int
-            do {
-                lost = try cache.loseUnsyncedWrites()
-            } catch {
-                throw .file(path: error.path, problem: error.problem)
-            }
-            try record(.note, from: .app, to: .cache, text: lost == 0
-                ? "power cut: every cache write had been fsynced; nothing lost"
-                : "power cut: \(lost) unsynced bytes of the cache never reached the disk", transactionId: nil)
-        }
-        try settle()
-        if case .realKill(let beforeKill) = crashMode {
-            beforeKill("\(what) \(place)")
-            kill(getpid(), SIGKILL)
-        }
     }
 
     // MARK: Settings
