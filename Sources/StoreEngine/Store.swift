@@ -19,8 +19,8 @@ public final class Store {
         do {
             database = try StoreDatabase(path: path, readOnly: false)
             let key: [UInt8]
-            if let stored = try database.setting("receipt-key"), let decoded = Data(base64Encoded: stored) {
-                key = Array(decoded)
+            if let stored = try database.setting("receipt-key", as: { Data(base64Encoded: $0) }) {
+                key = Array(stored)
             } else {
                 key = ReceiptSigner.key(seed: seed)
                 try database.setSetting("receipt-key", Data(key).base64EncodedString())

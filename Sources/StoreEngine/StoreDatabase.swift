@@ -40,6 +40,16 @@ struct StoreDatabase {
         }.first
     }
 
+    /// A setting read through `decode`: a value it cannot decode is an error naming the row.
+    func setting<Value>(_ key: String, as decode: (String) -> Value?) throws(StorageError) -> Value? {
+        guard let text = try setting(key) else { return nil }
+        guard let value = decode(text) else {
+            throw StorageError(path: database.path, reason: .unreadableRow(
+                table: "settings", row: "key \(SQLiteValue.text(key))", column: .unknownValue(column: "value", value: text)))
+        }
+        return value
+    }
+
     func setSetting(_ key: String, _ value: String) throws(StorageError) {
         try database.query("INSERT OR REPLACE INTO settings(key, value) VALUES(?, ?)", [.text(key), .text(value)])
     }
@@ -53,7 +63,7 @@ struct StoreDatabase {
         let highest = try database.rows("SELECT MAX(id) AS highest FROM transactions", table: "transactions", key: "highest") {
             (row) throws(SQLiteColumnError) in try row.optionalInteger("highest")
         }.first ?? nil
-        let issued = try setting("last-transaction-id").map { (text) throws(StorageError) in try number(text) }
+        let issued = try setting("last-transaction-id", as: { Int64($0) })
         let next = max(highest ?? Self.firstTransactionId, issued ?? Self.firstTransactionId) + 1
         try setSetting("last-transaction-id", String(next))
         return String(next)

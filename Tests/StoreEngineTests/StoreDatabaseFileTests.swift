@@ -98,6 +98,17 @@ final class StoreDatabaseFileTests {
         #expect(throws: expected) { try Store.readTransactions(path: self.path) }
     }
 
+    @Test(arguments: ["receipt-key", "last-transaction-id"])
+    func aDamagedSettingIsAnErrorNamingItNotANewValue(key: String) throws {
+        let store = try openStore()
+        _ = try buy(store)
+        try change("UPDATE settings SET value = '#!' WHERE key = '\(key)'")
+        let expected = StorageError(path: path, reason: .unreadableRow(
+            table: "settings", row: "key '\(key)'", column: .unknownValue(column: "value", value: "#!")))
+        #expect(throws: StoreError.storage(expected)) { _ = try self.buy(try self.openStore()) }
+        #expect(try single("SELECT value FROM settings WHERE key = '\(key)'", "value") == .text("#!"))
+    }
+
     @Test func deletingAnIdThatIsNotANumberIsRefusedAsUnknown() throws {
         let store = try openStore()
         _ = try buy(store)
