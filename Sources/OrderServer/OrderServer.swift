@@ -73,7 +73,8 @@ public final class OrderServer {
             let status = result.status == .valid ? ReceiptStatus.notAuthorized : result.status
             try database.database.query(
                 "INSERT INTO rejections(transaction_id, status, date_millis) VALUES(?, ?, ?)",
-                [.text(request.transactionId), .integer(Int64(status.rawValue)), .integer(ServerDatabase.millis(now))])
+                [database.requestedIdValue(request.transactionId), .integer(Int64(status.rawValue)),
+                 .integer(ServerDatabase.millis(now))])
             return VerificationAnswer(transactionId: request.transactionId, outcome: .rejected(status),
                                       productId: nil, grant: "")
         }
@@ -84,7 +85,7 @@ public final class OrderServer {
                                     account, date_millis, grant_text)
                 VALUES(?, ?, ?, ?, ?, ?, ?)
                 """, [
-                    .text(entry.transactionId), .text(entry.originalTransactionId), .text(product.id),
+                    database.idValue(entry.transactionId), database.idValue(entry.originalTransactionId), .text(product.id),
                     .optional(product.serverProductId), .text(entry.account),
                     .integer(ServerDatabase.millis(now)), .text(grant),
                 ])
@@ -107,15 +108,16 @@ public final class OrderServer {
             guard let expires = entry.expires else { continue }
             try database.database.query(
                 "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND transaction_id = ? AND expires_millis > ?",
-                [.integer(ServerDatabase.millis(expires)), .text(entry.productId), .text(entry.transactionId),
+                [.integer(ServerDatabase.millis(expires)), .text(entry.productId), database.idValue(entry.transactionId),
                  .integer(ServerDatabase.millis(expires))])
         }
         for entry in entries where entry.revoked {
-            let before = try database.database.query(
-                "SELECT COUNT(*) FROM entitlements WHERE product_id = ? AND transaction_id = ?",
-                [.text(entry.productId), .text(entry.transactionId)]).first?.int(0) ?? 0
+            let before = try database.database.rows(
+                "SELECT COUNT(*) AS matching FROM entitlements WHERE product_id = ? AND transaction_id = ?",
+                [.text(entry.productId), database.idValue(entry.transactionId)], table: "entitlements", key: "matching"
+            ) { (row) throws(SQLiteColumnError) in Int(try row.integer("matching")) }.reduce(0, +)
             try database.database.query("DELETE FROM entitlements WHERE product_id = ? AND transaction_id = ?",
-                                        [.text(entry.productId), .text(entry.transactionId)])
+                                        [.text(entry.productId), database.idValue(entry.transactionId)])
             revoked += before
         }
         return revoked
@@ -144,7 +146,7 @@ public final class OrderServer {
                 SET transaction_id = excluded.transaction_id, expires_millis = excluded.expires_millis
                 WHERE excluded.expires_millis IS NULL
                    OR (entitlements.expires_millis IS NOT NULL AND excluded.expires_millis > entitlements.expires_millis)
-                """, [.text(product.id), .text(entry.transactionId),
+                """, [.text(product.id), database.idValue(entry.transactionId),
                       expires.map { .integer(ServerDatabase.millis($0)) } ?? .null])
         }
     }

@@ -2,71 +2,132 @@ import Foundation
 import Storage
 
 /// The Server's tables in `server.sqlite`: credits (UNIQUE on the transaction id), balances,
-/// entitlements and rejections.
+/// entitlements and rejections. Transaction ids are SQLite integers here; the rest of the code
+/// knows them as strings, and `idValue` and `id(_:_:)` (with their variants for the id a
+/// rejected request named) are where the two meet.
 struct ServerDatabase {
     let database: SQLiteDatabase
 
+    /// The versions of `server.sqlite`. Append a step to add a version.
+    static let schema = SQLiteSchema(steps: [
+        """
+        CREATE TABLE IF NOT EXISTS credits(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            transaction_id TEXT NOT NULL UNIQUE,
+            original_transaction_id TEXT NOT NULL,
+            product_id TEXT NOT NULL,
+            server_product_id TEXT,
+            account TEXT NOT NULL,
+            date_millis INTEGER NOT NULL,
+            grant_text TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS balances(
+            currency TEXT PRIMARY KEY,
+            amount INTEGER NOT NULL);
+        CREATE TABLE IF NOT EXISTS entitlements(
+            product_id TEXT PRIMARY KEY,
+            transaction_id TEXT NOT NULL,
+            expires_millis INTEGER);
+        CREATE TABLE IF NOT EXISTS rejections(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            transaction_id TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            date_millis INTEGER NOT NULL);
+        """,
+        // Version 2: transaction ids are integers. Ids that are not numbers stay text and are
+        // reported when read; a rejection of a request that named no transaction has NULL.
+        """
+        CREATE TABLE credits_v2(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            transaction_id INTEGER NOT NULL UNIQUE,
+            original_transaction_id INTEGER NOT NULL,
+            product_id TEXT NOT NULL,
+            server_product_id TEXT,
+            account TEXT NOT NULL,
+            date_millis INTEGER NOT NULL,
+            grant_text TEXT NOT NULL);
+        INSERT INTO credits_v2 SELECT * FROM credits;
+        DROP TABLE credits;
+        ALTER TABLE credits_v2 RENAME TO credits;
+        CREATE TABLE entitlements_v2(
+            product_id TEXT PRIMARY KEY,
+            transaction_id INTEGER NOT NULL,
+            expires_millis INTEGER);
+        INSERT INTO entitlements_v2 SELECT * FROM entitlements;
+        DROP TABLE entitlements;
+        ALTER TABLE entitlements_v2 RENAME TO entitlements;
+        CREATE TABLE rejections_v2(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            transaction_id INTEGER,
+            status INTEGER NOT NULL,
+            date_millis INTEGER NOT NULL);
+        INSERT INTO rejections_v2 SELECT seq, NULLIF(transaction_id, ''), status, date_millis FROM rejections;
+        DROP TABLE rejections;
+        ALTER TABLE rejections_v2 RENAME TO rejections;
+        """,
+    ])
+
     init(path: String, readOnly: Bool) throws(StorageError) {
-        database = try SQLiteDatabase(path: path, readOnly: readOnly)
-        if !readOnly {
-            try database.execute("""
-                CREATE TABLE IF NOT EXISTS credits(
-                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                    transaction_id TEXT NOT NULL UNIQUE,
-                    original_transaction_id TEXT NOT NULL,
-                    product_id TEXT NOT NULL,
-                    server_product_id TEXT,
-                    account TEXT NOT NULL,
-                    date_millis INTEGER NOT NULL,
-                    grant_text TEXT NOT NULL);
-                CREATE TABLE IF NOT EXISTS balances(
-                    currency TEXT PRIMARY KEY,
-                    amount INTEGER NOT NULL);
-                CREATE TABLE IF NOT EXISTS entitlements(
-                    product_id TEXT PRIMARY KEY,
-                    transaction_id TEXT NOT NULL,
-                    expires_millis INTEGER);
-                CREATE TABLE IF NOT EXISTS rejections(
-                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                    transaction_id TEXT NOT NULL,
-                    status INTEGER NOT NULL,
-                    date_millis INTEGER NOT NULL);
-                """)
+        database = try SQLiteDatabase(path: path, readOnly: readOnly, schema: Self.schema)
+    }
+
+    /// A transaction id as the tables keep it: a string id that is not a number is an error.
+    func idValue(_ id: String) throws(StorageError) -> SQLiteValue {
+        guard let number = Int64(id), String(number) == id else {
+            throw StorageError(path: database.path, reason: .badTransactionId(id))
         }
+        return .integer(number)
+    }
+
+    /// The transaction id a request names, or NULL when it names none.
+    func requestedIdValue(_ id: String) throws(StorageError) -> SQLiteValue {
+        id.isEmpty ? .null : try idValue(id)
+    }
+
+    /// A transaction id read from the tables, as the rest of the code knows it.
+    private static func id(_ row: SQLiteRow, _ column: String) throws(SQLiteColumnError) -> String {
+        String(try row.integer(column))
+    }
+
+    /// The transaction id a rejected request named, or "" when it named none (NULL).
+    private static func requestedId(_ row: SQLiteRow, _ column: String) throws(SQLiteColumnError) -> String {
+        try row.value(column) == .null ? "" : try id(row, column)
     }
 
     func ledger() throws(StorageError) -> Ledger {
-        let credits = try database.query("""
-            SELECT transaction_id, original_transaction_id, product_id, account, date_millis, grant_text
+        let credits = try database.rows("""
+            SELECT seq, transaction_id, original_transaction_id, product_id, account, date_millis, grant_text
             FROM credits ORDER BY seq
-            """).map {
-            Ledger.Credit(transactionId: $0.string(0), originalTransactionId: $0.string(1),
-                          productId: $0.string(2), account: $0.string(3), date: Self.date($0.int(4)),
-                          grant: $0.string(5))
+            """, table: "credits", key: "seq") { (row) throws(SQLiteColumnError) in
+            Ledger.Credit(transactionId: try Self.id(row, "transaction_id"),
+                          originalTransactionId: try Self.id(row, "original_transaction_id"),
+                          productId: try row.text("product_id"), account: try row.text("account"),
+                          date: Self.date(try row.integer("date_millis")), grant: try row.text("grant_text"))
         }
-        var balances: [String: Int] = [:]
-        for row in try database.query("SELECT currency, amount FROM balances") {
-            balances[row.string(0)] = row.int(1)
+        let balances = try database.rows("SELECT currency, amount FROM balances", table: "balances", key: "currency") {
+            (row) throws(SQLiteColumnError) in (try row.text("currency"), Int(try row.integer("amount")))
         }
-        let entitlements = try database.query(
-            "SELECT product_id, transaction_id, expires_millis FROM entitlements ORDER BY product_id"
-        ).map {
-            Ledger.Entitlement(productId: $0.string(0), transactionId: $0.string(1),
-                               expires: $0.integer(2).map { Self.date(Int($0)) })
+        let entitlements = try database.rows(
+            "SELECT product_id, transaction_id, expires_millis FROM entitlements ORDER BY product_id",
+            table: "entitlements", key: "product_id"
+        ) { (row) throws(SQLiteColumnError) in
+            Ledger.Entitlement(productId: try row.text("product_id"), transactionId: try Self.id(row, "transaction_id"),
+                               expires: try row.optionalInteger("expires_millis").map(Self.date))
         }
-        let rejections = try database.query(
-            "SELECT transaction_id, status, date_millis FROM rejections ORDER BY seq"
-        ).map {
-            Ledger.Rejection(transactionId: $0.string(0), status: $0.int(1), date: Self.date($0.int(2)))
+        let rejections = try database.rows(
+            "SELECT seq, transaction_id, status, date_millis FROM rejections ORDER BY seq", table: "rejections", key: "seq"
+        ) { (row) throws(SQLiteColumnError) in
+            Ledger.Rejection(transactionId: try Self.requestedId(row, "transaction_id"), status: Int(try row.integer("status")),
+                             date: Self.date(try row.integer("date_millis")))
         }
-        return Ledger(credits: credits, balances: balances, entitlements: entitlements, rejections: rejections)
+        return Ledger(credits: credits, balances: Dictionary(balances) { first, _ in first },
+                      entitlements: entitlements, rejections: rejections)
     }
 
     static func millis(_ date: Date) -> Int64 {
         Int64(date.timeIntervalSince1970 * 1000)
     }
 
-    private static func date(_ millis: Int) -> Date {
+    private static func date(_ millis: Int64) -> Date {
         Date(timeIntervalSince1970: Double(millis) / 1000)
     }
 }

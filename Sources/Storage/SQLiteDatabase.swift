@@ -8,15 +8,39 @@ public final class SQLiteDatabase {
     /// a fault the simulator injects to show what survives it.
     public var injectedWriteFailure: String?
 
-    /// Opens `path`. Read-only connections never create or change the file. Writable ones use
-    /// WAL with `synchronous=FULL`, so a committed transaction survives a power cut.
-    public init(path: String, readOnly: Bool = false) throws(StorageError) {
+    /// Opens `path` after checking it (integrity, and `schema` when given); a file it refuses is
+    /// left byte for byte, with its `-wal` and `-shm`. The check runs on a private copy before
+    /// anything opens the file itself; a reader beside a live writer (the file has a `-wal`)
+    /// checks in place, where its read-only connection changes nothing but the shared `-shm`.
+    /// Read-only connections never create or change the file. A writable one uses WAL with
+    /// `synchronous=FULL`, so a committed transaction survives a power cut, and brings the file
+    /// to the newest version of `schema` in one transaction.
+    public convenience init(path: String, readOnly: Bool = false, schema: SQLiteSchema? = nil) throws(StorageError) {
+        let check = { (database: SQLiteDatabase) throws(StorageError) in
+            try database.checkIntegrityQuickly()
+            try schema?.check(database)
+        }
+        if !readOnly || !Self.exists(path + "-wal") {
+            try Self.inspect(path, check)
+        }
+        try self.init(file: path, reportingAs: path, readOnly: readOnly)
+        if readOnly {
+            try check(self)
+        } else {
+            try execute("PRAGMA journal_mode=WAL")
+            try execute("PRAGMA synchronous=FULL")
+            try schema?.migrate(self)
+        }
+    }
+
+    /// Connects to `file` and names `path` in every error: they differ when a copy is checked.
+    init(file: String, reportingAs path: String, readOnly: Bool) throws(StorageError) {
         self.path = path
         var connection: OpaquePointer?
         let flags = readOnly
             ? SQLITE_OPEN_READONLY
             : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        let status = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
+        let status = sqlite3_open_v2(file, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close(connection)
@@ -24,11 +48,6 @@ public final class SQLiteDatabase {
         }
         handle = connection
         sqlite3_busy_timeout(handle, 5000)
-        try checkIntegrityQuickly()
-        if !readOnly {
-            try execute("PRAGMA journal_mode=WAL")
-            try execute("PRAGMA synchronous=FULL")
-        }
     }
 
     deinit {
@@ -54,6 +73,7 @@ public final class SQLiteDatabase {
         let statement = try prepare(sql)
         defer { sqlite3_finalize(statement) }
         try bind(values, to: statement)
+        let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
         var rows: [SQLiteRow] = []
         while true {
             let status = sqlite3_step(statement)
@@ -61,8 +81,24 @@ public final class SQLiteDatabase {
             guard status == SQLITE_ROW else {
                 throw StorageError(path: path, problem: errorMessage)
             }
-            rows.append(readRow(statement))
+            rows.append(readRow(statement, columns: columns))
         }
+    }
+
+    /// Runs `sql` on `table` and reads each row it produces with `read`; a row that cannot be
+    /// read is an error naming the file, the table and the row by its `key` column.
+    public func rows<Row>(_ sql: String, _ values: [SQLiteValue] = [], table: String, key: String,
+                          _ read: (SQLiteRow) throws(SQLiteColumnError) -> Row) throws(StorageError) -> [Row] {
+        var result: [Row] = []
+        for row in try query(sql, values) {
+            do {
+                result.append(try read(row))
+            } catch {
+                let id = (try? row.value(key))?.description ?? "?"
+                throw StorageError(path: path, reason: .unreadableRow(table: table, row: "\(key) \(id)", column: error))
+            }
+        }
+        return result
     }
 
     /// Runs `sql` like `query`, but reports a UNIQUE or other constraint violation as false
@@ -103,16 +139,16 @@ public final class SQLiteDatabase {
         String(cString: sqlite3_errmsg(handle))
     }
 
-    private func checkIntegrityQuickly() throws(StorageError) {
+    func checkIntegrityQuickly() throws(StorageError) {
         let rows: [SQLiteRow]
         do {
             rows = try query("PRAGMA quick_check")
         } catch {
-            throw StorageError(path: path, problem: "damaged database: \(error.problem)")
+            throw StorageError(path: path, reason: .damaged(error.problem))
         }
-        let verdict = rows.first?.text(0) ?? "no answer"
+        let verdict = rows.first.flatMap { try? $0.text("quick_check") } ?? "no answer"
         if verdict != "ok" {
-            throw StorageError(path: path, problem: "damaged database: \(verdict)")
+            throw StorageError(path: path, reason: .damaged(verdict))
         }
     }
 
@@ -140,7 +176,7 @@ public final class SQLiteDatabase {
         }
     }
 
-    private func readRow(_ statement: OpaquePointer) -> SQLiteRow {
+    private func readRow(_ statement: OpaquePointer, columns: [String]) -> SQLiteRow {
         let count = sqlite3_column_count(statement)
         var values: [SQLiteValue] = []
         values.reserveCapacity(Int(count))
@@ -155,6 +191,6 @@ public final class SQLiteDatabase {
                 values.append(.text(text))
             }
         }
-        return SQLiteRow(values: values)
+        return SQLiteRow(columns: columns, values: values)
     }
 }

@@ -1,5 +1,5 @@
 /// A value bound to, or read from, an SQLite statement.
-public enum SQLiteValue: Equatable, Sendable {
+public enum SQLiteValue: Equatable, Sendable, CustomStringConvertible {
     case integer(Int64)
     case text(String)
     case null
@@ -8,39 +8,14 @@ public enum SQLiteValue: Equatable, Sendable {
     public static func optional(_ text: String?) -> SQLiteValue {
         text.map(SQLiteValue.text) ?? .null
     }
-}
 
-/// One row of a query result, read by column index.
-public struct SQLiteRow: Sendable {
-    public let values: [SQLiteValue]
-
-    /// The column as text; integers are printed; NULL is nil.
-    public func text(_ column: Int) -> String? {
-        guard column < values.count else { return nil }
-        switch values[column] {
-        case .text(let text): return text
+    /// The value as SQL would write it, on one line: `7`, `'text'` (quotes and control
+    /// characters escaped), `NULL`.
+    public var description: String {
+        switch self {
         case .integer(let number): return String(number)
-        case .null: return nil
+        case .text(let text): return "'\(text.unicodeScalars.map { $0.escaped(asASCII: false) }.joined())'"
+        case .null: return "NULL"
         }
-    }
-
-    /// The column as an integer; text that is not a number and NULL are nil.
-    public func integer(_ column: Int) -> Int64? {
-        guard column < values.count else { return nil }
-        switch values[column] {
-        case .integer(let number): return number
-        case .text(let text): return Int64(text)
-        case .null: return nil
-        }
-    }
-
-    /// The column as a string, or "" when NULL.
-    public func string(_ column: Int) -> String {
-        text(column) ?? ""
-    }
-
-    /// The column as an Int, or 0 when NULL.
-    public func int(_ column: Int) -> Int {
-        Int(integer(column) ?? 0)
     }
 }

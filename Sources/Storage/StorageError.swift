@@ -1,11 +1,49 @@
 /// A failure of the storage layer, naming the file and what went wrong.
 public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// What went wrong with the file.
+    public enum Reason: Equatable, Sendable {
+        /// A system call or SQLite failed with this message.
+        case failed(String)
+        /// The file is not a database, or fails SQLite's integrity check.
+        case damaged(String)
+        /// The file's schema version is newer than the newest this binary knows.
+        case newerVersion(found: Int, newest: Int)
+        /// The file is a database of another schema: a table is missing, unknown or different.
+        case otherSchema(table: String, problem: String)
+        /// A row holds a value that cannot be read.
+        case unreadableRow(table: String, row: String, column: SQLiteColumnError)
+        /// A transaction id that is not a number.
+        case badTransactionId(String)
+    }
+
     public let path: String
-    public let problem: String
+    public let reason: Reason
+
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
 
     public init(path: String, problem: String) {
-        self.path = path
-        self.problem = problem
+        self.init(path: path, reason: .failed(problem))
+    }
+
+    /// The place in the file and what is wrong there, on one line.
+    public var problem: String {
+        switch reason {
+        case .failed(let message):
+            return message
+        case .damaged(let verdict):
+            return "damaged database: \(verdict); left untouched"
+        case .newerVersion(let found, let newest):
+            return "schema version \(found) is newer than this storesim knows (newest \(newest)); left untouched"
+        case .otherSchema(let table, let problem):
+            return "table \(table): \(problem); not a schema this storesim knows, left untouched"
+        case .unreadableRow(let table, let row, let column):
+            return "table \(table), row \(row): \(column)"
+        case .badTransactionId(let id):
+            return "transaction id '\(id)' is not a number"
+        }
     }
 
     public var description: String { "\(path): \(problem)" }

@@ -12,8 +12,8 @@ extension Store {
     /// The account's receipt, led by one purchase when there is one: what a refresh hands out.
     func receipt(account: String, leading purchase: StoreRecord?) throws(StorageError) -> String {
         let owned = try database.records(
-            where: "account = ? AND charged = 1 AND kind != 'restore' AND id != ?",
-            [.text(account), .integer(Int64(purchase?.id ?? "") ?? -1)])
+            where: "account = ? AND charged = 1 AND kind != 'restore' AND id IS NOT ?",
+            [.text(account), purchase.map { (leading) throws(StorageError) in try database.idValue(leading.id) } ?? .null])
         var latestByOriginal: [String: StoreRecord] = [:]
         for record in owned {
             guard let type = catalog.product(id: record.productId)?.type,
@@ -47,7 +47,7 @@ extension Store {
         }
         var entries: [ReceiptEntry] = []
         for purchase in receipt.inApp {
-            let record = try database.records(where: "id = ?", [.integer(Int64(purchase.transactionId) ?? -1)]).first
+            let record = try database.records(where: "id = ?", [database.idValue(purchase.transactionId)]).first
             entries.append(ReceiptEntry(
                 transactionId: purchase.transactionId, originalTransactionId: purchase.originalTransactionId,
                 productId: purchase.productId, account: receipt.account,

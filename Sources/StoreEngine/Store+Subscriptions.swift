@@ -45,7 +45,7 @@ extension Store {
             for var latest in latestByOriginal.values.sorted(by: { $0.id < $1.id }) where !latest.refunded {
                 guard try database.setting("autorenew:\(latest.originalId)") != "off" else { continue }
                 while let end = expiry(of: latest), end <= link.now {
-                    let id = String(try database.nextTransactionId())
+                    let id = try database.nextTransactionId()
                     var renewal = StoreRecord(
                         id: id, originalId: latest.originalId, productId: latest.productId, account: latest.account,
                         state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: end,
@@ -79,7 +79,7 @@ extension Store {
     public func renewNow(productId: String, link: Link) throws(StoreError) {
         let latest = try latestPaid(productId)
         let renewal = try store { () throws(StorageError) -> StoreRecord in
-            let id = String(try database.nextTransactionId())
+            let id = try database.nextTransactionId()
             var renewal = StoreRecord(
                 id: id, originalId: latest.originalId, productId: productId, account: latest.account, state: .purchased,
                 kind: .renewal, charged: true, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
@@ -94,9 +94,9 @@ extension Store {
     /// bought again from scratch. What was credited for it stays credited: the audit will say so.
     public func delete(transactionId: String) throws(StoreError) {
         let removed = try store { () throws(StorageError) -> Bool in
-            let exists = try !database.records(where: "id = ?", [.integer(Int64(transactionId) ?? -1)]).isEmpty
-            try database.database.query("DELETE FROM transactions WHERE id = ?", [.integer(Int64(transactionId) ?? -1)])
-            return exists
+            guard try database.record(named: transactionId) != nil else { return false }
+            try database.delete(id: transactionId)
+            return true
         }
         guard removed else { throw .refused("the Store has no transaction \(transactionId)") }
     }
@@ -118,7 +118,7 @@ extension Store {
             throw .refused("no interrupted purchase of \(productId) is waiting to be resolved")
         }
         let resolved = try store { () throws(StorageError) -> StoreRecord in
-            let id = String(try database.nextTransactionId())
+            let id = try database.nextTransactionId()
             let record = try charge(StoreRecord(
                 id: id, originalId: id, productId: productId, account: account, state: .purchasing, kind: .purchase,
                 charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil), at: link.now)

@@ -19,8 +19,8 @@ public final class Store {
         do {
             database = try StoreDatabase(path: path, readOnly: false)
             let key: [UInt8]
-            if let stored = try database.setting("receipt-key"), let decoded = Data(base64Encoded: stored) {
-                key = Array(decoded)
+            if let stored = try database.setting("receipt-key", as: { Data(base64Encoded: $0) }) {
+                key = Array(stored)
             } else {
                 key = ReceiptSigner.key(seed: seed)
                 try database.setSetting("receipt-key", Data(key).base64EncodedString())
@@ -71,7 +71,7 @@ public final class Store {
     }
 
     private func addPayment(_ request: PaymentRequest, link: Link) throws(StorageError) {
-        let id = String(try database.nextTransactionId())
+        let id = try database.nextTransactionId()
         var record = StoreRecord(
             id: id, originalId: id, productId: request.productId, account: account, state: .purchasing,
             kind: .purchase, charged: false, finished: false, refunded: false, date: link.now,
@@ -129,8 +129,7 @@ public final class Store {
     }
 
     private func finish(_ id: String) throws(StorageError) {
-        guard let record = try database.records(where: "id = ? AND account = ?", [.integer(Int64(id) ?? -1), .text(account)]).first,
-              record.isUnfinished
+        guard let record = try database.record(named: id), record.account == account, record.isUnfinished
         else { return }
         try database.update(record.with(finished: true))
     }
@@ -154,7 +153,7 @@ public final class Store {
         }
         let toRestore = latestByOriginal.values.sorted { $0.id < $1.id }
         for original in toRestore {
-            let id = String(try database.nextTransactionId())
+            let id = try database.nextTransactionId()
             let restored = StoreRecord(
                 id: id, originalId: original.originalId, productId: original.productId, account: account,
                 state: .restored, kind: .restore, charged: false, finished: false, refunded: false,

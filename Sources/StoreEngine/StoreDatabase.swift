@@ -3,35 +3,51 @@ import IAPCore
 import Storage
 
 /// The Store's tables in `store.sqlite`: its settings and every transaction it ever made.
+/// Transaction ids are SQLite integers here; the rest of the code knows them as strings, and
+/// `idValue` and `id(_:_:)` are where the two meet.
 struct StoreDatabase {
     let database: SQLiteDatabase
 
     static let firstTransactionId: Int64 = 1_000_000_000_000_000
 
+    /// The versions of `store.sqlite`. Append a step to add a version.
+    static let schema = SQLiteSchema(steps: [
+        """
+        CREATE TABLE IF NOT EXISTS settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS transactions(
+            id INTEGER PRIMARY KEY,
+            original_id INTEGER NOT NULL,
+            product_id TEXT NOT NULL,
+            account TEXT NOT NULL,
+            state TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            charged INTEGER NOT NULL,
+            finished INTEGER NOT NULL,
+            refunded INTEGER NOT NULL DEFAULT 0,
+            date_millis INTEGER NOT NULL,
+            error TEXT,
+            receipt TEXT);
+        """,
+    ])
+
     init(path: String, readOnly: Bool) throws(StorageError) {
-        database = try SQLiteDatabase(path: path, readOnly: readOnly)
-        if !readOnly {
-            try database.execute("""
-                CREATE TABLE IF NOT EXISTS settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                CREATE TABLE IF NOT EXISTS transactions(
-                    id INTEGER PRIMARY KEY,
-                    original_id INTEGER NOT NULL,
-                    product_id TEXT NOT NULL,
-                    account TEXT NOT NULL,
-                    state TEXT NOT NULL,
-                    kind TEXT NOT NULL,
-                    charged INTEGER NOT NULL,
-                    finished INTEGER NOT NULL,
-                    refunded INTEGER NOT NULL DEFAULT 0,
-                    date_millis INTEGER NOT NULL,
-                    error TEXT,
-                    receipt TEXT);
-                """)
-        }
+        database = try SQLiteDatabase(path: path, readOnly: readOnly, schema: Self.schema)
     }
 
     func setting(_ key: String) throws(StorageError) -> String? {
-        try database.query("SELECT value FROM settings WHERE key = ?", [.text(key)]).first?.text(0)
+        try database.rows("SELECT key, value FROM settings WHERE key = ?", [.text(key)], table: "settings", key: "key") {
+            (row) throws(SQLiteColumnError) in try row.text("value")
+        }.first
+    }
+
+    /// A setting read through `decode`: a value it cannot decode is an error naming the row.
+    func setting<Value>(_ key: String, as decode: (String) -> Value?) throws(StorageError) -> Value? {
+        guard let text = try setting(key) else { return nil }
+        guard let value = decode(text) else {
+            throw StorageError(path: database.path, reason: .unreadableRow(
+                table: "settings", row: "key \(SQLiteValue.text(key))", column: .unknownValue(column: "value", value: text)))
+        }
+        return value
     }
 
     func setSetting(_ key: String, _ value: String) throws(StorageError) {
@@ -43,12 +59,31 @@ struct StoreDatabase {
     }
 
     /// A transaction id never handed out before, even when transactions have been deleted.
-    func nextTransactionId() throws(StorageError) -> Int64 {
-        let highest = try database.query("SELECT MAX(id) FROM transactions").first?.integer(0) ?? Self.firstTransactionId
-        let issued = try setting("last-transaction-id").flatMap(Int64.init) ?? Self.firstTransactionId
-        let next = max(highest, issued) + 1
+    func nextTransactionId() throws(StorageError) -> String {
+        let highest = try database.rows("SELECT MAX(id) AS highest FROM transactions", table: "transactions", key: "highest") {
+            (row) throws(SQLiteColumnError) in try row.optionalInteger("highest")
+        }.first ?? nil
+        let issued = try setting("last-transaction-id", as: { Int64($0) })
+        let next = max(highest ?? Self.firstTransactionId, issued ?? Self.firstTransactionId) + 1
         try setSetting("last-transaction-id", String(next))
-        return next
+        return String(next)
+    }
+
+    /// A transaction id as the table keeps it: a string id that is not a number is an error.
+    func idValue(_ id: String) throws(StorageError) -> SQLiteValue {
+        .integer(try number(id))
+    }
+
+    /// A transaction id read from the table, as the rest of the code knows it.
+    private static func id(_ row: SQLiteRow, _ column: String) throws(SQLiteColumnError) -> String {
+        String(try row.integer(column))
+    }
+
+    private func number(_ id: String) throws(StorageError) -> Int64 {
+        guard let number = Int64(id), String(number) == id else {
+            throw StorageError(path: database.path, reason: .badTransactionId(id))
+        }
+        return number
     }
 
     func insert(_ record: StoreRecord) throws(StorageError) {
@@ -57,7 +92,7 @@ struct StoreDatabase {
                                      finished, refunded, date_millis, error, receipt)
             VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
-                .integer(Int64(record.id) ?? 0), .integer(Int64(record.originalId) ?? 0),
+                try idValue(record.id), try idValue(record.originalId),
                 .text(record.productId), .text(record.account), .text(record.state.rawValue),
                 .text(record.kind.rawValue), .integer(record.charged ? 1 : 0),
                 .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
@@ -73,31 +108,45 @@ struct StoreDatabase {
                                     date_millis = ?, error = ?, receipt = ?
             WHERE id = ?
             """, [
-                .integer(Int64(record.originalId) ?? 0), .text(record.state.rawValue), .text(record.kind.rawValue), .integer(record.charged ? 1 : 0),
-                .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
+                try idValue(record.originalId), .text(record.state.rawValue), .text(record.kind.rawValue),
+                .integer(record.charged ? 1 : 0), .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
                 .optional(record.error?.rawValue), .optional(record.receipt),
-                .integer(Int64(record.id) ?? 0),
+                try idValue(record.id),
             ])
     }
 
+    /// The transaction of an id that someone outside the Store names (the app, the user): nil
+    /// when the Store never made one, as for an id that is not a number.
+    func record(named id: String) throws(StorageError) -> StoreRecord? {
+        do {
+            return try records(where: "id = ?", [idValue(id)]).first
+        } catch where error.reason == .badTransactionId(id) {
+            return nil
+        }
+    }
+
+    func delete(id: String) throws(StorageError) {
+        try database.query("DELETE FROM transactions WHERE id = ?", [idValue(id)])
+    }
+
     func records(where condition: String = "1", _ values: [SQLiteValue] = []) throws(StorageError) -> [StoreRecord] {
-        try database.query("""
+        try database.rows("""
             SELECT id, original_id, product_id, account, state, kind, charged, finished, refunded,
                    date_millis, error, receipt
             FROM transactions WHERE \(condition) ORDER BY id
-            """, values).map(Self.record)
+            """, values, table: "transactions", key: "id", Self.record)
     }
 
-    private static func record(_ row: SQLiteRow) -> StoreRecord {
+    private static func record(_ row: SQLiteRow) throws(SQLiteColumnError) -> StoreRecord {
         StoreRecord(
-            id: row.string(0), originalId: row.string(1), productId: row.string(2),
-            account: row.string(3),
-            state: TransactionState(rawValue: row.string(4)) ?? .failed,
-            kind: StoreRecord.Kind(rawValue: row.string(5)) ?? .purchase,
-            charged: row.int(6) != 0, finished: row.int(7) != 0, refunded: row.int(8) != 0,
-            date: Date(timeIntervalSince1970: Double(row.int(9)) / 1000),
-            error: row.text(10).flatMap(PurchaseError.init(rawValue:)),
-            receipt: row.text(11))
+            id: try id(row, "id"), originalId: try id(row, "original_id"),
+            productId: try row.text("product_id"), account: try row.text("account"),
+            state: try row.choice("state", as: TransactionState.self),
+            kind: try row.choice("kind", as: StoreRecord.Kind.self),
+            charged: try row.bool("charged"), finished: try row.bool("finished"), refunded: try row.bool("refunded"),
+            date: Date(timeIntervalSince1970: Double(try row.integer("date_millis")) / 1000),
+            error: try row.optionalChoice("error", as: PurchaseError.self),
+            receipt: try row.optionalText("receipt"))
     }
 }

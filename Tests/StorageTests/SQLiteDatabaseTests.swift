@@ -24,7 +24,7 @@ final class SQLiteDatabaseTests {
     }
 
     private func count(_ database: SQLiteDatabase) throws -> Int64? {
-        try database.query("SELECT COUNT(*) FROM items").first?.integer(0)
+        try database.query("SELECT COUNT(*) AS count FROM items").first?.integer("count")
     }
 
     @Test func bindAndQueryRoundTripIntegerTextAndNull() throws {
@@ -36,12 +36,10 @@ final class SQLiteDatabaseTests {
         #expect(rows.count == 1)
         let row = try #require(rows.first)
         #expect(row.values == [.integer(Int64.max), .text("it's 金币 \"quoted\""), .null])
-        #expect(row.integer(0) == Int64.max)
-        #expect(row.text(1) == "it's 金币 \"quoted\"")
-        #expect(row.text(2) == nil)
-        #expect(row.string(2) == "")
-        #expect(row.int(2) == 0)
-        #expect(row.text(3) == nil, "a column past the end is nil")
+        #expect(try row.integer("id") == Int64.max)
+        #expect(try row.text("name") == "it's 金币 \"quoted\"")
+        #expect(try row.optionalText("note") == nil)
+        #expect(try row.optionalInteger("note") == nil)
     }
 
     @Test func optionalTextBindsNilAsNull() throws {
@@ -65,7 +63,7 @@ final class SQLiteDatabaseTests {
             }
         }
         let reopened = try SQLiteDatabase(path: path, readOnly: true)
-        #expect(try reopened.query("SELECT name FROM items").map { $0.string(0) } == ["kept"])
+        #expect(try reopened.query("SELECT name FROM items").map { try $0.text("name") } == ["kept"])
     }
 
     @Test func transactionReturnsTheBodysResult() throws {

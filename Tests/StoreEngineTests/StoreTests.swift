@@ -5,7 +5,7 @@ import Storage
 import StoreEngine
 
 /// A Link that keeps what the Store sends, so a test can read it back.
-private final class RecordingLink: Link {
+final class RecordingLink: Link {
     var now = SimulatedTime.epoch
     private(set) var sent: [Message] = []
     private(set) var notes: [String] = []
@@ -22,7 +22,7 @@ private final class RecordingLink: Link {
     }
 }
 
-private enum Products {
+enum Products {
     static let coins = "com.storesim.coins.100"
     static let pro = "com.storesim.pro"
     static let monthly = "com.storesim.premium.monthly"

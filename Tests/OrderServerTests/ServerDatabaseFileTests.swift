@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import IAPCore
+import OrderServer
+import Storage
+
+@Suite("The Server's database file")
+final class ServerDatabaseFileTests {
+    private let directory: String
+    private var path: String { directory + "/server.sqlite" }
+
+    /// The tables as the release before schema versions wrote them (transaction ids as text),
+    /// with user_version 0.
+    private static let releaseTables = """
+        CREATE TABLE credits(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            transaction_id TEXT NOT NULL UNIQUE,
+            original_transaction_id TEXT NOT NULL,
+            product_id TEXT NOT NULL,
+            server_product_id TEXT,
+            account TEXT NOT NULL,
+            date_millis INTEGER NOT NULL,
+            grant_text TEXT NOT NULL);
+        CREATE TABLE balances(
+            currency TEXT PRIMARY KEY,
+            amount INTEGER NOT NULL);
+        CREATE TABLE entitlements(
+            product_id TEXT PRIMARY KEY,
+            transaction_id TEXT NOT NULL,
+            expires_millis INTEGER);
+        CREATE TABLE rejections(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            transaction_id TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            date_millis INTEGER NOT NULL);
+        """
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("storesim-server-file-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func releaseFile(creditId: String) throws {
+        try SQLiteDatabase(path: path).execute(Self.releaseTables + """
+            INSERT INTO credits(transaction_id, original_transaction_id, product_id, server_product_id, account,
+                                date_millis, grant_text)
+            VALUES('\(creditId)', '\(creditId)', 'com.storesim.pro', NULL, 'demo', 1767225600000, 'owns com.storesim.pro');
+            INSERT INTO entitlements VALUES('com.storesim.pro', '\(creditId)', NULL);
+            INSERT INTO balances VALUES('coins', 550);
+            INSERT INTO rejections(transaction_id, status, date_millis) VALUES('', 21002, 1767225600000);
+            INSERT INTO rejections(transaction_id, status, date_millis) VALUES('1000000000000000007', 21003, 1767225600000);
+            """)
+    }
+
+    private func column(_ sql: String) throws -> [SQLiteValue] {
+        try SQLiteDatabase(path: path, readOnly: true).query(sql).map { try $0.value("v") }
+    }
+
+    @Test func aFileOfTheReleaseBeforeVersionsMovesToIntegerIdsAndKeepsEverything() throws {
+        try releaseFile(creditId: "1000000000000000001")
+        let ledger = try OrderServer(path: path, catalog: BuiltInCatalog.catalog()).ledger()
+        #expect(ledger.credits.map(\.transactionId) == ["1000000000000000001"])
+        #expect(ledger.credits.map(\.originalTransactionId) == ["1000000000000000001"])
+        #expect(ledger.entitlements.map(\.transactionId) == ["1000000000000000001"])
+        #expect(ledger.balances == ["coins": 550])
+        #expect(ledger.rejections.map(\.transactionId) == ["", "1000000000000000007"])
+        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(2)])
+        #expect(try column("SELECT typeof(transaction_id) AS v FROM credits") == [.text("integer")])
+        #expect(try column("SELECT typeof(transaction_id) AS v FROM rejections ORDER BY seq") == [.text("null"), .text("integer")])
+        #expect(try OrderServer.readLedger(path: path) == ledger)
+    }
+
+    @Test func aCreditWhoseIdIsNotANumberIsAnErrorNamingTheRowNotZero() throws {
+        try releaseFile(creditId: "abc")
+        let server = try OrderServer(path: path, catalog: BuiltInCatalog.catalog())
+        let expected = StorageError(path: path, reason: .unreadableRow(
+            table: "credits", row: "seq 1", column: .wrongType(column: "transaction_id", expected: "an integer", found: .text("abc"))))
+        #expect(throws: ServerError(expected)) { try server.ledger() }
+        #expect(throws: expected) { try OrderServer.readLedger(path: self.path) }
+    }
+
+    @Test func aServerFileFromANewerStoreSimIsRefusedNamingBothVersions() throws {
+        _ = try OrderServer(path: path, catalog: BuiltInCatalog.catalog())
+        try SQLiteDatabase(path: path).execute("PRAGMA user_version = 3")
+        let expected = StorageError(path: path, reason: .newerVersion(found: 3, newest: 2))
+        #expect(throws: ServerError(expected)) { try OrderServer(path: self.path, catalog: BuiltInCatalog.catalog()) }
+        #expect(expected.description == "\(path): schema version 3 is newer than this storesim knows (newest 2); left untouched")
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import IAPCore
+import Storage
+import StoreEngine
+
+@Suite("The Store's database file")
+final class StoreDatabaseFileTests {
+    private let directory: String
+    private let link = RecordingLink()
+    private var path: String { directory + "/store.sqlite" }
+
+    /// The tables as the release before schema versions wrote them, with user_version 0.
+    private static let releaseTables = """
+        CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE transactions(
+            id INTEGER PRIMARY KEY,
+            original_id INTEGER NOT NULL,
+            product_id TEXT NOT NULL,
+            account TEXT NOT NULL,
+            state TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            charged INTEGER NOT NULL,
+            finished INTEGER NOT NULL,
+            refunded INTEGER NOT NULL DEFAULT 0,
+            date_millis INTEGER NOT NULL,
+            error TEXT,
+            receipt TEXT);
+        """
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("storesim-store-file-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func openStore() throws -> Store {
+        try Store(path: path, catalog: BuiltInCatalog.catalog(), seed: 42)
+    }
+
+    private func buy(_ store: Store) throws -> String {
+        try store.receive(.addPayment(PaymentRequest(productId: Products.coins, answer: .confirm)), link: link)
+        return try #require(try store.transactions().last?.id)
+    }
+
+    /// Runs SQL on the file behind the Store's back, as a damaged or foreign file would be.
+    private func change(_ sql: String) throws {
+        try SQLiteDatabase(path: path).execute(sql)
+    }
+
+    private func single(_ sql: String, _ column: String) throws -> SQLiteValue {
+        try #require(try SQLiteDatabase(path: path, readOnly: true).query(sql).first).value(column)
+    }
+
+    @Test func aFileOfTheReleaseBeforeVersionsIsStampedAndKeepsItsTransactions() throws {
+        try change(Self.releaseTables + """
+            INSERT INTO transactions VALUES(1000000000000000001, 1000000000000000001, 'com.storesim.pro', 'demo',
+                                            'purchased', 'purchase', 1, 0, 0, 1767225600000, NULL, 'r');
+            """)
+        let store = try openStore()
+        let records = try store.transactions()
+        #expect(records.map(\.id) == ["1000000000000000001"])
+        #expect(records.first?.state == .purchased)
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(1))
+        #expect(try buy(store) == "1000000000000000002")
+    }
+
+    @Test func transactionIdsAreKeptAsSQLiteIntegers() throws {
+        _ = try buy(try openStore())
+        #expect(try single("SELECT typeof(id) AS a, typeof(original_id) AS b FROM transactions", "a") == .text("integer"))
+        #expect(try single("SELECT typeof(id) AS a, typeof(original_id) AS b FROM transactions", "b") == .text("integer"))
+    }
+
+    @Test(arguments: [
+        ("state = 'bogus'", SQLiteColumnError.unknownValue(column: "state", value: "bogus")),
+        ("kind = 'gift'", .unknownValue(column: "kind", value: "gift")),
+        ("charged = 'yes'", .wrongType(column: "charged", expected: "an integer", found: .text("yes"))),
+        ("error = 'oops'", .unknownValue(column: "error", value: "oops")),
+        ("original_id = 'first'", .wrongType(column: "original_id", expected: "an integer", found: .text("first"))),
+    ])
+    func anUnreadableTransactionIsAnErrorNamingTheFileTableAndRow(change assignment: String, problem: SQLiteColumnError) throws {
+        let id = try buy(try openStore())
+        try change("UPDATE transactions SET \(assignment)")
+        let expected = StorageError(path: path, reason: .unreadableRow(table: "transactions", row: "id \(id)", column: problem))
+        #expect(throws: expected) { try Store.readTransactions(path: self.path) }
+        #expect(throws: StoreError.storage(expected)) { try self.openStore().transactions() }
+    }
+
+    @Test func aFileOfAnotherSchemaIsRefusedNamingTheTable() throws {
+        _ = try openStore()
+        try change("ALTER TABLE transactions DROP COLUMN receipt")
+        let expected = StorageError(path: path, reason: .otherSchema(table: "transactions", problem: "column receipt is missing"))
+        #expect(throws: StoreError.storage(expected)) { try self.openStore() }
+        #expect(throws: expected) { try Store.readTransactions(path: self.path) }
+    }
+
+    @Test(arguments: ["receipt-key", "last-transaction-id"])
+    func aDamagedSettingIsAnErrorNamingItNotANewValue(key: String) throws {
+        let store = try openStore()
+        _ = try buy(store)
+        try change("UPDATE settings SET value = '#!' WHERE key = '\(key)'")
+        let expected = StorageError(path: path, reason: .unreadableRow(
+            table: "settings", row: "key '\(key)'", column: .unknownValue(column: "value", value: "#!")))
+        #expect(throws: StoreError.storage(expected)) { _ = try self.buy(try self.openStore()) }
+        #expect(try single("SELECT value FROM settings WHERE key = '\(key)'", "value") == .text("#!"))
+    }
+
+    @Test func deletingAnIdThatIsNotANumberIsRefusedAsUnknown() throws {
+        let store = try openStore()
+        _ = try buy(store)
+        #expect(throws: StoreError.refused("the Store has no transaction 12abc")) { try store.delete(transactionId: "12abc") }
+        #expect(try store.transactions().count == 1)
+    }
+}
