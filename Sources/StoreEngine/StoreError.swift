@@ -7,6 +7,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A Store-side command that cannot be carried out, such as approving a request nobody made.
     case refused(String)
 
+    /// What went wrong, without the file's path: an error line names the file once.
+    public var problem: String {
+        switch self {
+        case .storage(let error): return error.problem
+        case .refused(let problem): return problem
+        }
+    }
+
     public var description: String {
         switch self {
         case .storage(let error): return error.description

@@ -10,7 +10,7 @@ extension World {
         do {
             transactions = try store.transactions()
         } catch {
-            throw .file(path: directory.storeDatabase, problem: error.description)
+            throw .file(path: directory.storeDatabase, problem: error.problem)
         }
         let ledger: Ledger
         do {

@@ -49,7 +49,7 @@ public final class World {
         do {
             store = try Store(path: directory.storeDatabase, catalog: catalog, seed: seed)
         } catch {
-            throw .file(path: directory.storeDatabase, problem: error.description)
+            throw .file(path: directory.storeDatabase, problem: error.problem)
         }
         do {
             server = try OrderServer(path: directory.serverDatabase, catalog: catalog)
@@ -112,7 +112,7 @@ public final class World {
             do {
                 try store.receive(message, link: self)
             } catch {
-                throw .file(path: directory.storeDatabase, problem: error.description)
+                throw .file(path: directory.storeDatabase, problem: error.problem)
             }
         case .server:
             if let reason = unreachableServerReason(for: message) {
@@ -190,7 +190,7 @@ public final class World {
         do {
             try store.renewDueSubscriptions(link: self)
         } catch {
-            throw .file(path: directory.storeDatabase, problem: error.description)
+            throw .file(path: directory.storeDatabase, problem: error.problem)
         }
         try saveSettings()
     }
