@@ -1,9 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// StoreSim targets Linux only: it imports Glibc and reads /proc, and is built and tested on Linux.
 let package = Package(
     name: "storesim",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "storesim", targets: ["storesim"]),
     ],
