@@ -1,8 +1,9 @@
+@testable import Bench
 import Foundation
 import IAPClient
 import IAPCore
+import Simulator
 import Testing
-@testable import Simulator
 
 /// The benchmark's pieces on small inputs: figures are well formed and checked, never timed.
 @Suite struct BenchTests {
