@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// The command line as CONTRACT.md promises it: help, version, exit statuses, one-line errors.
 @Suite struct CommandLineTests {

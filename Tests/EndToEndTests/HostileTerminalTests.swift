@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The interface started where it cannot work: a terminal type ncurses cannot drive, output that
 /// is not a terminal, a window too small from the start. Each ends in one clear line (or a clear

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The TUI driven in tmux: buy, crash for real, relaunch, see the recovery; resize; the lock.
 @Suite(.serialized) struct InteractiveTests {

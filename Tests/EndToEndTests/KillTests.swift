@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Real SIGKILLs at random instants of `storesim run` (Scripts/kill-test.sh): under the
 /// recommended strategy every relaunch recovers, and at the end nothing is lost or doubled.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A crash that really kills the process (SIGKILL) recovers to the same audit as a crash that
 /// discards the app in process.
