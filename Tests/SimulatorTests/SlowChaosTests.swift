@@ -6,7 +6,7 @@ import Testing
 
 /// Chaos runs: the safe strategies never fail; the unsafe ones are caught and shrunk to a
 /// script that fails again when run as a script.
-@Suite struct ChaosTests {
+@Suite(.tags(.slow)) struct SlowChaosTests {
     let catalog = BuiltInCatalog.catalog()
 
     @Test(arguments: [Strategy.verifyThenFinish, .queueOnly])

@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// The benchmark's pieces on small inputs: figures are well formed and checked, never timed.
-@Suite struct BenchTests {
+@Suite(.tags(.slow)) struct SlowBenchTests {
     let catalog = BuiltInCatalog.catalog()
 
     @Test func medianOfOddAndEvenCounts() {
