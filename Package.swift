@@ -1,9 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// StoreSim targets Linux only: it imports Glibc and reads /proc, and is built and tested on Linux.
 let package = Package(
     name: "storesim",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "storesim", targets: ["storesim"]),
     ],
@@ -17,16 +17,20 @@ let package = Package(
         .target(name: "OrderServer", dependencies: ["IAPCore", "Storage"]),
         .target(name: "IAPClient", dependencies: ["IAPCore", "Storage"]),
         .target(name: "Simulator", dependencies: ["IAPCore", "Storage", "StoreEngine", "OrderServer", "IAPClient"]),
+        .target(name: "Bench", dependencies: ["Simulator", "IAPCore", "IAPClient", "Storage"]),
         .target(name: "StoreTUI", dependencies: ["Simulator", "IAPCore", "IAPClient", "StoreEngine", "OrderServer"]),
         .target(name: "Terminal", dependencies: ["StoreTUI", "CNcurses"]),
-        .executableTarget(name: "storesim", dependencies: ["Simulator", "IAPCore", "StoreTUI", "Terminal"]),
-        .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
-        .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine", "IAPCore", "Storage"]),
-        .testTarget(name: "OrderServerTests", dependencies: ["OrderServer", "StoreEngine", "IAPCore", "Storage"]),
-        .testTarget(name: "IAPClientTests", dependencies: ["IAPClient", "IAPCore", "Storage"]),
-        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "IAPCore", "Storage"]),
-        .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "Simulator", "IAPCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["storesim"]),
+        .executableTarget(name: "storesim", dependencies: ["Simulator", "Bench", "IAPCore", "StoreTUI", "Terminal"]),
+        // Helpers every test target shares: temporary folders, a Link double, worlds, tags.
+        .target(name: "TestSupport", dependencies: ["IAPCore", "Simulator"], path: "Tests/TestSupport"),
+        .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "TestSupport"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
+        .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine", "IAPCore", "Storage", "TestSupport"]),
+        .testTarget(name: "OrderServerTests", dependencies: ["OrderServer", "StoreEngine", "IAPCore", "Storage", "TestSupport"]),
+        .testTarget(name: "IAPClientTests", dependencies: ["IAPClient", "IAPCore", "Storage", "TestSupport"]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "IAPCore", "Storage", "TestSupport"]),
+        .testTarget(name: "BenchTests", dependencies: ["Bench", "Simulator", "IAPClient", "IAPCore", "TestSupport"]),
+        .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "Simulator", "IAPCore", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["storesim", "TestSupport"]),
     ]
 )

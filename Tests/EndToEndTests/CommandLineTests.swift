@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// The command line as CONTRACT.md promises it: help, version, exit statuses, one-line errors.
 @Suite struct CommandLineTests {
@@ -24,6 +25,39 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("  buy PRODUCT [confirm|cancel|ask]") && $0.contains("Ask to Buy") })
         #expect(lines.contains { $0.hasPrefix("  subscription PRODUCT renew now") })
         #expect(lines.contains { $0.hasPrefix("  expect lost N") })
+    }
+
+    @Test func helpAnywhereAmongTheOptionsShowsTheCommandsHelp() throws {
+        for arguments in [["run", "--help"], ["run", "--data-dir", "w", "-h"], ["audit", "--json", "--help"]] {
+            let result = try StoreSimProcess.run(arguments)
+            #expect(result.status == 0, "\(arguments)")
+            #expect(result.stdout.hasPrefix("usage: storesim \(arguments[0]) "), "\(arguments)")
+        }
+        let interactive = try StoreSimProcess.run(["--seed", "3", "--help"])
+        #expect(interactive.status == 0)
+        #expect(interactive.stdout.contains("\n  run "), "the overview, not the TUI")
+    }
+
+    @Test func helpAsAnOptionsValueIsThatValue() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\nexpect balance coins 100\n")
+        let result = try StoreSimProcess.run(["run", "--data-dir", "--help", script], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("usage:"))
+        #expect(result.stdout.contains("✓ expect balance coins 100"))
+        let state = try StoreSimProcess.run(["state", "--json", "--data-dir=--help"], in: folder.url)
+        #expect(state.stdout.contains("\"balances\": {\"coins\": 100}"), "the world is in the folder named --help")
+    }
+
+    @Test func helpAfterTheDoubleDashIsAnArgument() throws {
+        let folder = try TemporaryFolder()
+        let run = try StoreSimProcess.run(["run", "--", "--help"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("storesim: error: --help: "), "the script named --help is read, and is missing")
+        let audit = try StoreSimProcess.run(["audit", "--", "-h"])
+        #expect(audit.status == 2)
+        #expect(audit.stderr == "storesim: error: unexpected argument '-h': storesim audit [--data-dir DIR] [--json]\n")
     }
 
     @Test func versionPrintsOneLine() throws {

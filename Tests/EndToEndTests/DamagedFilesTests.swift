@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// Damaged files: one clear error and the file left as it was, or recovery that loses nothing.
 @Suite struct DamagedFilesTests {

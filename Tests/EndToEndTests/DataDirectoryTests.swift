@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// Data directories that cannot be used, refused in one line with status 2; and a lock left by
 /// a killed process, taken over at once. (A lock held by a live process: CommandLineTests.)

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// Broken catalogs and scripts, as QA feeds them on purpose: each is refused before anything
 /// runs, with status 2 and exactly one line `storesim: error: FILE: PLACE: PROBLEM`.

@@ -23,8 +23,11 @@ import Testing
 
     @Test func theSharedExamplesAreHereUnchanged() throws {
         let shared = StoreSimProcess.projectRoot.deletingLastPathComponent().appendingPathComponent("shared/scenarios")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: shared.path) else { return }
-        for name in names where name.hasSuffix(".scenario") {
+        let names = try #require(try? FileManager.default.contentsOfDirectory(atPath: shared.path),
+                                 "the shared example scripts should be beside the repository, in \(shared.path)")
+        let scenarios = names.filter { $0.hasSuffix(".scenario") }
+        #expect(!scenarios.isEmpty, "\(shared.path) holds no example scripts")
+        for name in scenarios {
             let original = try String(contentsOf: shared.appendingPathComponent(name), encoding: .utf8)
             let ours = try String(contentsOf: StoreSimProcess.projectRoot.appendingPathComponent("Scenarios/\(name)"), encoding: .utf8)
             #expect(original == ours, "Scenarios/\(name) differs from the shared example")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `storesim` binary and captures what it printed and how it ended.
 struct StoreSimProcess {
@@ -23,11 +24,9 @@ struct StoreSimProcess {
     }
 
     static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Result {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("storesim-out-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let out = scratch.appendingPathComponent("stdout")
-        let err = scratch.appendingPathComponent("stderr")
+        let scratch = try TemporaryFolder()
+        let out = scratch.url.appendingPathComponent("stdout")
+        let err = scratch.url.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
@@ -47,28 +46,5 @@ struct StoreSimProcess {
         return Result(status: process.terminationStatus, killedBySignal: signal,
                       stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
                       stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
-    }
-}
-
-/// A temporary folder removed when the test is done with it.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("storesim-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    var path: String { url.path }
-
-    /// Writes a file in the folder and returns its path.
-    func write(_ name: String, _ text: String) throws -> String {
-        let file = url.appendingPathComponent(name)
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return file.path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
     }
 }

@@ -1,12 +1,16 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// A private tmux server running one command in a fixed-size window, for driving the TUI as a
 /// person would: send keys, then poll the screen until the expected text shows (never a bare sleep).
 final class TmuxSession {
     let socket = "storesim-test-\(UUID().uuidString.prefix(8))"
+    /// Where a tmux client's output goes when it is read.
+    private let scratch: TemporaryFolder
 
     init(command: String, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
+        scratch = try TemporaryFolder()
         var arguments = ["-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows),
                          "-e", "LANG=C.UTF-8", "-e", "TERM=xterm-256color"]
         for (key, value) in environment { arguments += ["-e", "\(key)=\(value)"] }
@@ -45,8 +49,7 @@ final class TmuxSession {
     /// the client inherited.) Output goes through a file, read only when asked for.
     @discardableResult
     private func tmux(_ arguments: [String], capture: Bool) throws -> String {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
-        defer { unlink(output) }
+        let output = scratch.file("tmux-output")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The Store's and the Server's databases record their schema version: a file from a newer

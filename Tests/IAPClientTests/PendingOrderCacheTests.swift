@@ -2,20 +2,16 @@ import Foundation
 import Testing
 import IAPClient
 import Storage
+import TestSupport
 
 @Suite("The pending-order cache file")
 final class PendingOrderCacheTests {
-    private let directory: String
+    private let folder: TemporaryFolder
+    private var directory: String { folder.path }
     private var path: String { directory + "/pending-orders" }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storesim-cache-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
+        folder = try TemporaryFolder()
     }
 
     private func order(_ number: Int, product: String = "com.storesim.coins.100",

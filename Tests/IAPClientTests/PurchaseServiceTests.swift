@@ -2,19 +2,18 @@ import Foundation
 import Testing
 import IAPClient
 import IAPCore
+import TestSupport
 
 /// A Link that writes down, in order, every message the app sends and every crash point it
 /// reaches, together with what the cache file held at that moment. It throws `AppCrash` at
 /// the configured point.
-private final class AppLink: Link {
-    var now = SimulatedTime.epoch
-    var crashAt: CrashPoint?
+private final class AppLink: RecordingLink {
     let cachePath: String
     private(set) var log: [String] = []
-    private(set) var sent: [Message] = []
 
     init(cachePath: String) {
         self.cachePath = cachePath
+        super.init()
     }
 
     /// The transaction ids the cache file holds right now, read from disk.
@@ -23,8 +22,8 @@ private final class AppLink: Link {
         return "[" + ids.joined(separator: ",") + "]"
     }
 
-    func send(_ message: Message) {
-        sent.append(message)
+    override func send(_ message: Message) {
+        super.send(message)
         switch message {
         case .addPayment(let request): log.append("pay \(request.productId)")
         case .verifyPurchase(let request): log.append("verify \(request.transactionId) cache=\(onDisk)")
@@ -35,14 +34,10 @@ private final class AppLink: Link {
         }
     }
 
-    func note(_ text: String, from: Party, to: Party?, transactionId: String?) {}
-
-    func reached(_ point: CrashPoint) throws(AppCrash) {
+    override func reached(_ point: CrashPoint) throws(AppCrash) {
         log.append("reached \(point.rawValue)")
-        if point == crashAt { throw AppCrash(point: point) }
+        try super.reached(point)
     }
-
-    func passed(_ point: CrashPoint) {}
 
     func takeLog() -> [String] {
         defer { log = [] }
@@ -50,14 +45,15 @@ private final class AppLink: Link {
     }
 
     func takeSent() -> [Message] {
-        defer { sent = []; log = [] }
-        return sent
+        defer { log = [] }
+        return take()
     }
 }
 
 @Suite("The app's purchase service")
 final class PurchaseServiceTests {
-    private let directory: String
+    private let folder: TemporaryFolder
+    private var directory: String { folder.path }
     private let link: AppLink
     private var cachePath: String { directory + "/pending-orders" }
 
@@ -65,14 +61,8 @@ final class PurchaseServiceTests {
     private static let tx = "1000000000000000001"
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storesim-app-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        link = AppLink(cachePath: directory + "/pending-orders")
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
+        folder = try TemporaryFolder()
+        link = AppLink(cachePath: folder.file("pending-orders"))
     }
 
     // MARK: Helpers

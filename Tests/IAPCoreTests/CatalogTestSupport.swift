@@ -60,14 +60,6 @@ enum CatalogFixture {
             return error
         }
     }
-
-    /// Runs `body` with a fresh empty directory, removed afterwards.
-    static func withTemporaryDirectory(_ body: (URL) throws -> Void) throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: url) }
-        try body(url)
-    }
 }
 
 /// Expects parsing `text` to fail at `path` with a problem containing `problem`, described as

@@ -4,15 +4,14 @@ import IAPCore
 import OrderServer
 import Storage
 import StoreEngine
+import TestSupport
 
 /// A real Store and a real Server joined by a queue: each message is delivered in turn until
 /// none is left; messages for the App are kept for the test to read.
-private final class Router: Link {
+private final class Router: RecordingLink {
     let store: Store
     let server: OrderServer
     let serverPath: String
-    var now = SimulatedTime.epoch
-    private var queue: [Message] = []
     private(set) var toApp: [Message] = []
     /// Each time the Server passed `server-committed`: how many credits `server.sqlite` held then.
     private(set) var commitsSeen: [Int] = []
@@ -22,21 +21,18 @@ private final class Router: Link {
         store = try Store(path: directory + "/store.sqlite", catalog: catalog, seed: 42)
         serverPath = directory + "/server.sqlite"
         server = try OrderServer(path: serverPath, catalog: catalog)
+        super.init()
     }
 
-    func send(_ message: Message) { queue.append(message) }
-    func note(_ text: String, from: Party, to: Party?, transactionId: String?) {}
-    func reached(_ point: CrashPoint) throws(AppCrash) {}
-
-    func passed(_ point: CrashPoint) {
+    override func passed(_ point: CrashPoint) {
         guard point == .serverCommitted else { return }
         // Read the file from outside, as another process would: the credit must be committed.
         commitsSeen.append((try? OrderServer.readLedger(path: serverPath).credits.count) ?? -1)
     }
 
-    /// Sends a message from the App and delivers everything that follows.
+    /// Sends a message from the App and delivers everything that follows, in the order sent.
     func deliver(_ message: Message) throws {
-        queue.append(message)
+        var queue = [message]
         while !queue.isEmpty {
             let next = queue.removeFirst()
             switch next.to {
@@ -44,6 +40,7 @@ private final class Router: Link {
             case .server: try server.receive(next, link: self)
             default: toApp.append(next)
             }
+            queue += take()
         }
     }
 
@@ -55,18 +52,13 @@ private final class Router: Link {
 
 @Suite("The order server, with a real Store")
 final class OrderServerTests {
-    private let directory: String
+    private let folder: TemporaryFolder
+    private var directory: String { folder.path }
     private let router: Router
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storesim-server-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        router = try Router(directory: directory)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
+        folder = try TemporaryFolder()
+        router = try Router(directory: folder.path)
     }
 
     // MARK: Helpers

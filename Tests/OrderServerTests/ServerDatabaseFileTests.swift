@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import IAPCore
 import OrderServer
@@ -6,7 +7,8 @@ import Storage
 
 @Suite("The Server's database file")
 final class ServerDatabaseFileTests {
-    private let directory: String
+    private let folder: TemporaryFolder
+    private var directory: String { folder.path }
     private var path: String { directory + "/server.sqlite" }
 
     /// The tables as the release before schema versions wrote them (transaction ids as text),
@@ -36,14 +38,9 @@ final class ServerDatabaseFileTests {
         """
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storesim-server-file-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        folder = try TemporaryFolder()
     }
 
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
 
     private func releaseFile(creditId: String) throws {
         try SQLiteDatabase(path: path).execute(Self.releaseTables + """

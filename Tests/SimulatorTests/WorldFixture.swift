@@ -1,16 +1,17 @@
 import Foundation
 import IAPCore
 @testable import Simulator
+import TestSupport
 
 /// A world in a fresh temporary directory, with a transcript of every event.
 final class WorldFixture {
-    let folder: URL
+    let folder: TemporaryFolder
     let world: World
     private(set) var events: [Event] = []
 
     init(strategy: Strategy = .verifyThenFinish) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("storesim-world-\(UUID().uuidString)")
-        world = try World(directory: DataDirectory(path: folder.path), catalog: BuiltInCatalog.catalog(), seed: 7)
+        folder = try TemporaryFolder()
+        world = try folder.world(seed: 7)
         world.onEvent = { [unowned self] event in events.append(event) }
         try world.perform(.strategy(strategy))
         try world.perform(.launch)
@@ -26,9 +27,5 @@ final class WorldFixture {
 
     func audit() throws -> Audit {
         try world.snapshot().audit(catalog: world.catalog)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
     }
 }

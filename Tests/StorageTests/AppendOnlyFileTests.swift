@@ -1,19 +1,15 @@
 import Foundation
 import Testing
 import Storage
+import TestSupport
 
 @Suite("Append-only files")
 final class AppendOnlyFileTests {
-    private let directory: String
+    private let folder: TemporaryFolder
+    private var directory: String { folder.path }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storesim-append-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
+        folder = try TemporaryFolder()
     }
 
     @Test func openingCreatesAnEmptyFile() throws {

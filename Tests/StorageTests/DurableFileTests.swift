@@ -1,19 +1,15 @@
 import Foundation
 import Testing
 import Storage
+import TestSupport
 
 @Suite("Durable whole-file writes")
 final class DurableFileTests {
-    private let directory: String
+    private let folder: TemporaryFolder
+    private var directory: String { folder.path }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storesim-durable-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
+        folder = try TemporaryFolder()
     }
 
     private func contents() throws -> [String] {

@@ -1,20 +1,16 @@
 import Foundation
 import Testing
 import Storage
+import TestSupport
 
 @Suite("SQLite wrapper")
 final class SQLiteDatabaseTests {
-    private let directory: String
+    private let folder: TemporaryFolder
+    private var directory: String { folder.path }
     private var path: String { directory + "/test.sqlite" }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storesim-sqlite-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
+        folder = try TemporaryFolder()
     }
 
     private func openWithTable() throws -> SQLiteDatabase {

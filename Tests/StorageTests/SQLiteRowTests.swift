@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Storage
 
@@ -6,20 +7,16 @@ import Storage
 final class SQLiteRowTests {
     private enum Colour: String { case red, green }
 
-    private let directory: String
+    private let folder: TemporaryFolder
+    private var directory: String { folder.path }
     private let database: SQLiteDatabase
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storesim-rows-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        database = try SQLiteDatabase(path: directory + "/rows.sqlite")
+        folder = try TemporaryFolder()
+        database = try SQLiteDatabase(path: folder.file("rows.sqlite"))
         try database.execute("CREATE TABLE paints(id INTEGER PRIMARY KEY, colour TEXT, coats INTEGER, glossy INTEGER)")
     }
 
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
 
     private func readPaints() throws(StorageError) -> [(Colour, Int64, Bool)] {
         try database.rows("SELECT id, colour, coats, glossy FROM paints ORDER BY id", table: "paints", key: "id") {

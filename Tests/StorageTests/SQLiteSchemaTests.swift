@@ -1,10 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 import Storage
 
 @Suite("Schema versions")
 final class SQLiteSchemaTests {
-    private let directory: String
+    private let folder: TemporaryFolder
+    private var directory: String { folder.path }
     private var path: String { directory + "/test.sqlite" }
 
     private static let items = "CREATE TABLE IF NOT EXISTS items(id INTEGER PRIMARY KEY, name TEXT NOT NULL);"
@@ -13,14 +15,9 @@ final class SQLiteSchemaTests {
     private static let version2 = SQLiteSchema(steps: [items, addNote])
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storesim-schema-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        folder = try TemporaryFolder()
     }
 
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
 
     private func version(_ path: String) throws -> Int64 {
         try #require(try SQLiteDatabase(path: path, readOnly: true).query("PRAGMA user_version").first).integer("user_version")

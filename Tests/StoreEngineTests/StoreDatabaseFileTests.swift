@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import IAPCore
 import Storage
@@ -6,7 +7,8 @@ import StoreEngine
 
 @Suite("The Store's database file")
 final class StoreDatabaseFileTests {
-    private let directory: String
+    private let folder: TemporaryFolder
+    private var directory: String { folder.path }
     private let link = RecordingLink()
     private var path: String { directory + "/store.sqlite" }
 
@@ -29,14 +31,9 @@ final class StoreDatabaseFileTests {
         """
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storesim-store-file-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        folder = try TemporaryFolder()
     }
 
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
 
     private func openStore() throws -> Store {
         try Store(path: path, catalog: BuiltInCatalog.catalog(), seed: 42)

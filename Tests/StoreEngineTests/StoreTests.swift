@@ -3,24 +3,7 @@ import Testing
 import IAPCore
 import Storage
 import StoreEngine
-
-/// A Link that keeps what the Store sends, so a test can read it back.
-final class RecordingLink: Link {
-    var now = SimulatedTime.epoch
-    private(set) var sent: [Message] = []
-    private(set) var notes: [String] = []
-
-    func send(_ message: Message) { sent.append(message) }
-    func note(_ text: String, from: Party, to: Party?, transactionId: String?) { notes.append(text) }
-    func reached(_ point: CrashPoint) throws(AppCrash) {}
-    func passed(_ point: CrashPoint) {}
-
-    /// Everything sent since the last call.
-    func take() -> [Message] {
-        defer { sent = [] }
-        return sent
-    }
-}
+import TestSupport
 
 enum Products {
     static let coins = "com.storesim.coins.100"
@@ -32,18 +15,13 @@ enum Products {
 
 @Suite("The simulated App Store")
 final class StoreTests {
-    private let directory: String
+    private let folder: TemporaryFolder
+    private var directory: String { folder.path }
     private let link = RecordingLink()
     private var path: String { directory + "/store.sqlite" }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("storesim-store-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
+        folder = try TemporaryFolder()
     }
 
     // MARK: Helpers

@@ -6,7 +6,7 @@ import Testing
 /// Whole screens as text rows, driven through the real update and app loop.
 @Suite struct ScreenTests {
     @Test func mainScreenAt80x24ShowsHeaderCatalogPartiesTimelineAndKeys() throws {
-        let world = TUIWorld()
+        let world = try TUIWorld()
         let frames = try world.session(.settle + [.capture])
         let screen = try #require(frames.first)
         #expect(screen.count == 24)
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func stepModeHighlightsTheWaitingMessage() throws {
-        let world = TUIWorld()
+        let world = try TUIWorld()
         let buffers = try world.buffers(.settle + [.key(.character("s")), .key(.enter), .key(.enter),
                                                    .key(.space), .key(.space), .capture])
         let buffer = try #require(buffers.first)
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func recoveryReportAfterACrashAtServerCommitted() throws {
-        let world = TUIWorld()
+        let world = try TUIWorld()
         let first = try world.session(.settle + [.key(.character("x")), .key(.character("4")),
                                                  .key(.enter), .key(.enter)] + .settle + [.capture])
         #expect(try #require(first.first)[0].contains("App: crashed"))
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func headerSaysRecoveringWhileTheLaunchRecovers() throws {
-        let world = TUIWorld()
+        let world = try TUIWorld()
         try world.session(.settle + [.key(.character("x")), .key(.character("3")), .key(.enter), .key(.enter)] + .settle)
         let frames = try world.session([.capture] + .settle + [.key(.enter), .capture])
         #expect(try #require(frames.first)[0].hasPrefix(" StoreSim  App: recovering "))
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func transactionManagerApprovesAnAskToBuy() throws {
-        let world = TUIWorld()
+        let world = try TUIWorld()
         let frames = try world.session(.settle + [.key(.down), .key(.down), .key(.enter), .key(.character("a"))] + .settle
                                        + [.key(.character("t")), .capture, .key(.character("a"))] + .settle
                                        + [.key(.escape), .capture])
@@ -141,7 +141,7 @@ import Testing
     }
 
     @Test func aWithdrawnProductShowsAsInvalidAfterTheNextLaunch() throws {
-        let world = TUIWorld()
+        let world = try TUIWorld()
         let first = try world.session(.settle + [.key(.down), .key(.down), .key(.character("f"))]
                                       + Array(repeating: .key(.down), count: 9) + [.key(.enter), .capture])
         #expect(try #require(first.first).joined().contains("store sells selected product  no"))

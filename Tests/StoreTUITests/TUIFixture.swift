@@ -2,6 +2,7 @@ import Foundation
 import IAPCore
 import Simulator
 import StoreTUI
+import TestSupport
 
 /// A terminal in memory: plays a script of keys (nil = let a tick pass), keeps every frame,
 /// and presses q when the script ends.
@@ -46,11 +47,11 @@ final class ScriptedTerminal: TerminalIO {
 
 /// A world in a temporary folder that scripted TUI sessions run against, one after another.
 final class TUIWorld {
-    let folder: URL
+    let folder: TemporaryFolder
     let catalog: Catalog
 
-    init(catalog: Catalog = BuiltInCatalog.catalog()) {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("storesim-tui-\(UUID().uuidString)")
+    init(catalog: Catalog = BuiltInCatalog.catalog()) throws {
+        folder = try TemporaryFolder()
         self.catalog = catalog
     }
 
@@ -58,7 +59,7 @@ final class TUIWorld {
     @discardableResult
     func session(_ script: [ScriptedTerminal.Step], columns: Int = 80, rows: Int = 24,
                  locale: String = "en_US") throws -> [[String]] {
-        let world = try World(directory: DataDirectory(path: folder.path), catalog: catalog, seed: 3)
+        let world = try folder.world(catalog: catalog, seed: 3)
         let history = try EventLog.readAll(path: world.directory.events)
         let terminal = ScriptedTerminal(columns: columns, rows: rows, script: script)
         let app = TUIApp(world: world, terminal: terminal, locale: locale, history: history)
@@ -69,14 +70,10 @@ final class TUIWorld {
     /// Frames as buffers, for checks that need display columns.
     func buffers(_ script: [ScriptedTerminal.Step], columns: Int = 80, rows: Int = 24,
                  locale: String = "en_US") throws -> [CellBuffer] {
-        let world = try World(directory: DataDirectory(path: folder.path), catalog: catalog, seed: 3)
+        let world = try folder.world(catalog: catalog, seed: 3)
         let terminal = ScriptedTerminal(columns: columns, rows: rows, script: script)
         try TUIApp(world: world, terminal: terminal, locale: locale, history: []).run()
         return terminal.captured
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
     }
 }
 

@@ -27,5 +27,15 @@ public struct Event: Sendable, Equatable, Codable {
     public let text: String
     public let transactionId: String?
 
+    public init(seq: Int, timeMillis: Int64, kind: Kind, from: Party, to: Party?, text: String, transactionId: String?) {
+        self.seq = seq
+        self.timeMillis = timeMillis
+        self.kind = kind
+        self.from = from
+        self.to = to
+        self.text = text
+        self.transactionId = transactionId
+    }
+
     public var time: Date { Date(timeIntervalSince1970: Double(timeMillis) / 1000) }
 }

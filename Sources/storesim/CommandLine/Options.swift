@@ -6,6 +6,8 @@ enum Options {
     static let dataDir = OptionSpec(name: "--data-dir", value: "DIR", help: "the data directory (default: $STORESIM_DATA_DIR, $XDG_STATE_HOME/storesim, ~/.local/state/storesim)")
     static let unsafeCache = OptionSpec(name: "--unsafe-cache", value: nil, help: "TEACHING AID: the app's cache skips fsync, so a power cut can lose what a crash cannot")
     static let json = OptionSpec(name: "--json", value: nil, help: "print one JSON object")
+    /// The flags every command knows, beside its own options: they show the command's help.
+    static let help = ["--help", "-h"].map { OptionSpec(name: $0, value: nil, help: "show this help") }
 
     static func dataDirectory(_ arguments: ParsedArguments) -> DataDirectory {
         DataDirectory.resolve(option: arguments.value("--data-dir"), environment: ProcessInfo.processInfo.environment)

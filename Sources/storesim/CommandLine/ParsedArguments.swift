@@ -6,8 +6,11 @@ struct ParsedArguments {
 
     func value(_ name: String) -> String? { values[name] }
     func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// Whether `--help` or `-h` was given as an option (not as an option's value, nor after `--`).
+    var wantsHelp: Bool { Options.help.contains { flag($0.name) } }
 
-    /// Parses `words` against the command's options table.
+    /// Parses `words` against the command's options table, where `--help` and `-h` are flags of
+    /// every command. When help is asked for, the arguments are not counted.
     static func parse(_ words: [String], for command: CommandSpec) throws(CLIError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
@@ -23,7 +26,7 @@ struct ParsedArguments {
                 continue
             }
             let (name, inlineValue) = splitInline(word)
-            guard let option = command.options.first(where: { $0.name == name }) else {
+            guard let option = (command.options + Options.help).first(where: { $0.name == name }) else {
                 throw .usage("unknown option '\(name)' for '\(command.usage)'")
             }
             if option.value == nil {
@@ -38,6 +41,9 @@ struct ParsedArguments {
                 parsed.values[name] = words[index]
                 index += 1
             }
+        }
+        if parsed.wantsHelp {
+            return parsed
         }
         if let arguments = command.arguments {
             guard parsed.positional.count >= arguments.minimum else {

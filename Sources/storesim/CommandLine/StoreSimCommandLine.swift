@@ -19,7 +19,12 @@ struct StoreSimCommandLine {
 
     private func dispatch(_ arguments: [String]) throws(CLIError) -> Int32 {
         guard let first = arguments.first, !first.hasPrefix("--") || first == "--help" || first == "--version" else {
-            return try interactive.run(ParsedArguments.parse(arguments, for: interactive))
+            let parsed = try ParsedArguments.parse(arguments, for: interactive)
+            guard !parsed.wantsHelp else {
+                Output.line(overview)
+                return 0
+            }
+            return try interactive.run(parsed)
         }
         switch first {
         case "--help", "-h":
@@ -43,12 +48,12 @@ struct StoreSimCommandLine {
             guard let command = commands.first(where: { $0.name == first }) else {
                 throw .usage("unknown command '\(first)'; see 'storesim --help'")
             }
-            let rest = Array(arguments.dropFirst())
-            if rest.contains("--help") || rest.contains("-h") {
+            let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), for: command)
+            guard !parsed.wantsHelp else {
                 Output.line(command.help)
                 return 0
             }
-            return try command.run(ParsedArguments.parse(rest, for: command))
+            return try command.run(parsed)
         }
     }
 

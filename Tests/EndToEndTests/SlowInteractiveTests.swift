@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The TUI driven in tmux: buy, crash for real, relaunch, see the recovery; resize; the lock.
-@Suite(.serialized) struct InteractiveTests {
+@Suite(.serialized, .tags(.slow)) struct SlowInteractiveTests {
     @Test func buyCrashAtCachedRelaunchAndSeeTheRecovery() throws {
         let folder = try TemporaryFolder()
         let command = "\(StoreSimProcess.binary) --data-dir \(folder.path)/world"

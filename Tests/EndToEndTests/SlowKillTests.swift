@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Real SIGKILLs at random instants of `storesim run` (Scripts/kill-test.sh): under the
 /// recommended strategy every relaunch recovers, and at the end nothing is lost or doubled.
-@Suite struct KillTests {
+@Suite(.tags(.slow)) struct SlowKillTests {
     @Test func fiftyRandomKillsLoseNothing() throws {
         let script = StoreSimProcess.projectRoot.appendingPathComponent("Scripts/kill-test.sh").path
         let process = Process()

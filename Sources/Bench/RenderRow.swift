@@ -1,3 +1,5 @@
+import Simulator
+
 /// One terminal size of the render benchmark: a full frame drawn and diffed, in microseconds.
 public struct RenderRow: Sendable {
     public let columns: Int

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import IAPCore
+import TestSupport
 
-@Suite("Catalog parsing never traps")
-struct CatalogRobustnessTests {
+@Suite("Catalog parsing never traps", .tags(.slow))
+struct SlowCatalogRobustnessTests {
     private let original = Array(BuiltInCatalog.json.utf8)
 
     /// Parses `bytes`; any failure must be a well-formed error at a JSON path.

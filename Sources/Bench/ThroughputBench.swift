@@ -1,5 +1,6 @@
 import Foundation
 import IAPCore
+import Simulator
 
 /// Whole-world throughput: purchases per second (every party's fsyncs on) and chaos runs per second.
 public struct ThroughputBench {

@@ -2,14 +2,15 @@ import Foundation
 import IAPCore
 import Testing
 @testable import IAPClient
+import TestSupport
 
 /// Seeded fuzzing of the pending-order cache reader: real cache files, made of random saves and
 /// removes, then cut short, damaged in one record, or mangled at random. A cut never costs an
 /// earlier record; one damaged record costs only itself; nothing traps, and every refusal or
 /// warning names its place in one printable line. (Scripts/fuzz.sh runs the same checks under
 /// libFuzzer for millions of inputs.)
-@Suite("The cache reader under damage")
-struct CacheFuzzTests {
+@Suite("The cache reader under damage", .tags(.slow))
+struct SlowCacheFuzzTests {
     private static let path = "fuzz/pending-orders.txt"
 
     /// A cache file as the app writes it: the header, then one line per record.

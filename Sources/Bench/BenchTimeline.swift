@@ -1,3 +1,5 @@
+import Simulator
+
 /// A long timeline for the render benchmark: a world's real events repeated, renumbered and
 /// moved forward in time, as if the session had gone on that long.
 public enum BenchTimeline {

@@ -1,11 +1,12 @@
 import Foundation
 import IAPCore
+import TestSupport
 import Testing
 @testable import Simulator
 
 /// Chaos runs: the safe strategies never fail; the unsafe ones are caught and shrunk to a
 /// script that fails again when run as a script.
-@Suite struct ChaosTests {
+@Suite(.tags(.slow)) struct SlowChaosTests {
     let catalog = BuiltInCatalog.catalog()
 
     @Test(arguments: [Strategy.verifyThenFinish, .queueOnly])
@@ -29,9 +30,8 @@ import Testing
         #expect(repro.count <= 12, "shrunk to a handful of lines: \(repro)")
 
         let steps = try ScenarioParser(catalog: catalog).parse(repro.joined(separator: "\n"), file: "chaos-repro.scenario")
-        let directory = try DataDirectory.temporary()
-        defer { try? FileManager.default.removeItem(atPath: directory.path) }
-        let runner = ScenarioRunner(world: try World(directory: directory, catalog: catalog, seed: 1)) { _ in }
+        let folder = try TemporaryFolder()
+        let runner = ScenarioRunner(world: try folder.world(catalog: catalog, seed: 1)) { _ in }
         try runner.run(steps, file: "chaos-repro.scenario")
         #expect(runner.failedExpectations.count == 1)
     }

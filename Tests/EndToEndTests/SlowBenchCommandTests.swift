@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `storesim bench --quick`: it runs, prints the contract's JSON or the table; no timing is judged.
-@Suite(.serialized) struct BenchCommandTests {
+@Suite(.serialized, .tags(.slow)) struct SlowBenchCommandTests {
     @Test func jsonIsOneObjectWithEveryFigure() throws {
         let result = try StoreSimProcess.run(["bench", "--json", "--quick"])
         #expect(result.status == 0, "stderr: \(result.stderr)")

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The matrix from real SIGKILLed processes equals the matrix from in-process crashes.
-@Suite struct MatrixRealCrashTests {
+@Suite(.tags(.slow)) struct SlowMatrixRealCrashTests {
     /// "strategy × trial → outcome" for every cell of a matrix's JSON.
     func outcomes(_ json: String) throws -> [String: String] {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

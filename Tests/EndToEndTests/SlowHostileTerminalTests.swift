@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The interface started where it cannot work: a terminal type ncurses cannot drive, output that
 /// is not a terminal, a window too small from the start. Each ends in one clear line (or a clear
 /// screen) and leaves the terminal as it was, echoing what is typed. (No terminal at all, and a
 /// window shrunk while running: InteractiveTests.)
-@Suite(.serialized) struct HostileTerminalTests {
+@Suite(.serialized, .tags(.slow)) struct SlowHostileTerminalTests {
     static let unusable = "is not usable: ncurses found no terminfo description for it that can move the cursor; "
         + "try TERM=xterm-256color or use 'storesim run SCRIPT'"
 

@@ -1,3 +1,5 @@
+import Simulator
+
 /// One launch that found `pending` orders and credited them all, in milliseconds.
 public struct RecoveryRow: Sendable {
     public let pending: Int

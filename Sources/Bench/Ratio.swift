@@ -1,4 +1,5 @@
 import Foundation
+import Simulator
 
 /// Ratios of two measurements, and measurements as the JSON and table show them.
 enum Ratio {

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 @testable import IAPCore
+import TestSupport
 
 /// Structure-aware fuzzing of the catalog parser: the project's catalog, read as a JSON tree,
 /// with one value replaced, a key removed, added or repeated, anywhere in it. Byte-level damage
 /// is `CatalogRobustnessTests`; here the JSON stays valid and the catalog rules must catch what
 /// is wrong, at the place where it is. Every failure must read `test.json: PATH: PROBLEM` on one
 /// line that nothing in the file can break.
-@Suite("Catalog parsing under structural mutation")
-struct CatalogFuzzTests {
+@Suite("Catalog parsing under structural mutation", .tags(.slow))
+struct SlowCatalogFuzzTests {
     /// One step of a path into the tree: a member of an object or an element of an array.
     private enum Step: Equatable {
         case key(String)

@@ -1,5 +1,6 @@
 import Foundation
 import IAPCore
+import Simulator
 
 /// Launch recovery at scale: for each N a world is left with N paid orders pending (the Server
 /// was down); each repetition then copies every such world afresh and times, size after size

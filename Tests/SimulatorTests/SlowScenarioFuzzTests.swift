@@ -2,13 +2,14 @@ import Foundation
 import IAPCore
 import Testing
 @testable import Simulator
+import TestSupport
 
 /// Seeded, word-aware fuzzing of the scenario parser, from the scripts in `Scenarios/`: one line
 /// changed is reported at that line and no other; line endings, a byte-order mark, blanks and
 /// comments change nothing; random text fails cleanly. Every command read prints back as a line
 /// that reads as the same command. (Scripts/fuzz.sh runs the same checks under libFuzzer.)
-@Suite("The scenario parser under mutation")
-struct ScenarioFuzzTests {
+@Suite("The scenario parser under mutation", .tags(.slow))
+struct SlowScenarioFuzzTests {
     private static let file = "fuzz.scenario"
     private let parser = ScenarioParser(catalog: BuiltInCatalog.catalog())
 

@@ -1,3 +1,5 @@
+import Simulator
+
 /// Every figure of one `storesim bench` run, as the contract's JSON and as a table.
 public struct BenchReport: Sendable {
     public let cache: [CacheRow]

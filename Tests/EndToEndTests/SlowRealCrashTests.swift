@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A crash that really kills the process (SIGKILL) recovers to the same audit as a crash that
 /// discards the app in process.
-@Suite struct RealCrashTests {
+@Suite(.tags(.slow)) struct SlowRealCrashTests {
     static let points = ["payment-sent", "purchased", "cached", "server-committed", "verified", "finished"]
 
     @Test(arguments: points)

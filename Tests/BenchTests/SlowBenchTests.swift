@@ -1,11 +1,13 @@
+@testable import Bench
 import Foundation
 import IAPClient
 import IAPCore
+import Simulator
+import TestSupport
 import Testing
-@testable import Simulator
 
 /// The benchmark's pieces on small inputs: figures are well formed and checked, never timed.
-@Suite struct BenchTests {
+@Suite(.tags(.slow)) struct SlowBenchTests {
     let catalog = BuiltInCatalog.catalog()
 
     @Test func medianOfOddAndEvenCounts() {
@@ -42,13 +44,12 @@ import Testing
     }
 
     @Test func aLongTimelineRepeatsTheTemplateWithRisingNumbersAndTimes() throws {
-        let directory = try DataDirectory.temporary()
-        defer { try? FileManager.default.removeItem(atPath: directory.path) }
-        let world = try World(directory: directory, catalog: catalog, seed: 1)
+        let folder = try TemporaryFolder()
+        let world = try folder.world(catalog: catalog, seed: 1)
         try world.perform(.launch)
         try world.perform(.buy(productId: "com.storesim.coins.100", answer: .confirm))
         try world.settle()
-        let template = try EventLog.readAll(path: directory.events)
+        let template = try EventLog.readAll(path: folder.dataDirectory.events)
         let timeline = BenchTimeline.repeating(template, count: template.count * 3 + 1)
         #expect(timeline.count == template.count * 3 + 1)
         #expect(timeline.map(\.seq) == Array(1...timeline.count))

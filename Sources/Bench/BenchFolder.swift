@@ -1,4 +1,5 @@
 import Foundation
+import Simulator
 
 /// A fresh temporary folder for one benchmark, on the same disk as the worlds' folders.
 struct BenchFolder {

@@ -1,3 +1,5 @@
+import Simulator
+
 /// One size of the cache benchmark: a durable save plus a durable remove, in microseconds.
 public struct CacheRow: Sendable {
     public let liveEntries: Int

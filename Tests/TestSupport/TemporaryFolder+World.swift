@@ -1,0 +1,14 @@
+import IAPCore
+import Simulator
+
+extension TemporaryFolder {
+    /// The folder as a world's data directory.
+    public var dataDirectory: DataDirectory {
+        DataDirectory(path: path)
+    }
+
+    /// Opens the world kept in the folder (a new one the first time).
+    public func world(catalog: Catalog = BuiltInCatalog.catalog(), seed: UInt64) throws -> World {
+        try World(directory: dataDirectory, catalog: catalog, seed: seed)
+    }
+}
