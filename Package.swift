@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "IAPClient", dependencies: ["IAPCore", "Storage"]),
         .target(name: "Simulator", dependencies: ["IAPCore", "Storage", "StoreEngine", "OrderServer", "IAPClient"]),
         .target(name: "Bench", dependencies: ["Simulator", "IAPCore", "IAPClient", "Storage"]),
-        .target(name: "StoreTUI", dependencies: ["Simulator", "IAPCore", "IAPClient", "StoreEngine", "OrderServer"]),
+        .target(name: "StoreTUI", dependencies: ["Simulator", "IAPCore"]),
         .target(name: "Terminal", dependencies: ["StoreTUI", "CNcurses"]),
         .executableTarget(name: "storesim", dependencies: ["Simulator", "Bench", "IAPCore", "StoreTUI", "Terminal"]),
         // Helpers every test target shares: temporary folders, a Link double, worlds, tags.

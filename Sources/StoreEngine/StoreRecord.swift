@@ -4,13 +4,7 @@ import IAPCore
 /// One transaction as the Store keeps it in `store.sqlite`.
 public struct StoreRecord: Sendable, Equatable {
     /// Why the Store made the transaction.
-    public enum Kind: String, Sendable {
-        case purchase
-        /// The first purchase of a subscription with a free introductory trial.
-        case trial
-        case renewal
-        case restore
-    }
+    public typealias Kind = TransactionKind
 
     public let id: String
     public let originalId: String

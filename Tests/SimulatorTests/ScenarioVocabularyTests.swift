@@ -89,7 +89,11 @@ import Testing
 
     @Test func helpListsEveryCommandWithWhatItDoes() {
         let lines = ScenarioVocabulary.helpText.split(separator: "\n")
-        #expect(lines.count == ScenarioVocabulary.declarations.count)
+        let usageLines = lines.filter { !$0.hasPrefix("   ") }
+        #expect(usageLines.count == ScenarioVocabulary.declarations.count)
+        for (line, declaration) in zip(usageLines, ScenarioVocabulary.declarations) {
+            #expect(line.hasPrefix("  \(declaration.syntax.usage)"))
+        }
         #expect(lines.contains { $0.contains("store sell PRODUCT on|off") && $0.contains("stops selling") })
         #expect(lines.contains { $0.contains("expect audit ok") && $0.contains("nothing lost") })
     }

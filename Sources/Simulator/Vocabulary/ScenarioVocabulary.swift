@@ -16,11 +16,15 @@ public enum ScenarioVocabulary {
         declarations.filter { $0.syntax.name == name }
     }
 
-    /// The language as help shows it: one line a command, its usage and what it does.
+    /// The language as help shows it: each command's usage and what it does, in two columns; a
+    /// usage too wide for the first column has what it does on the line below.
     public static var helpText: String {
-        let width = declarations.map(\.syntax.usage.count).max() ?? 0
+        let width = 34
         return declarations.map { declaration in
-            "  " + declaration.syntax.usage.padding(toLength: width + 2, withPad: " ", startingAt: 0) + declaration.help
+            let usage = declaration.syntax.usage
+            let gap = usage.count < width ? String(repeating: " ", count: width - usage.count)
+                : "\n" + String(repeating: " ", count: width + 2)
+            return "  " + usage + gap + declaration.help
         }.joined(separator: "\n")
     }
 

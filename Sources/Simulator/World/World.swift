@@ -6,13 +6,14 @@ import Storage
 import StoreEngine
 
 /// The simulated world: the Store, the Server and the app, the messages between them, the
-/// network, the clock, crashes, and the timeline. Every face drives it through `perform`.
+/// network, the clock, crashes, and the timeline. Every face drives it through `perform` and
+/// sees it through `view()`; the parties themselves are not reachable from outside.
 public final class World {
     public let directory: DataDirectory
     public let catalog: Catalog
-    public let store: Store
-    public let server: OrderServer
-    public internal(set) var app: PurchaseService?
+    let store: Store
+    let server: OrderServer
+    var app: PurchaseService?
     public internal(set) var appStatus: AppStatus = .notLaunched
     public private(set) var settings: WorldSettings
     public internal(set) var armedCrash: CrashPoint?

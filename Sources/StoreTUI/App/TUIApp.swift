@@ -25,11 +25,11 @@ public final class TUIApp {
     /// frame drawn only after a key, an effect or a new event: an idle screen costs nothing.
     public func run() throws(WorldError) {
         try world.launch()
-        var model = try ScreenModel.read(world)
+        var model = try world.view()
         var changed = true
         while true {
             if !pendingEvents.isEmpty || changed {
-                model = try ScreenModel.read(world)
+                model = try world.view()
                 feedEvents(model)
                 terminal.draw(Screen.render(state, model))
             }
@@ -66,7 +66,7 @@ public final class TUIApp {
         return .goOn
     }
 
-    private func feedEvents(_ model: ScreenModel) {
+    private func feedEvents(_ model: WorldView) {
         while !pendingEvents.isEmpty {
             _ = TUIUpdate.update(&state, .worldEvent(pendingEvents.removeFirst()), model: model)
         }

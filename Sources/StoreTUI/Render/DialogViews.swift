@@ -1,10 +1,9 @@
 import IAPCore
 import Simulator
-import StoreEngine
 
 /// The dialogs and panels drawn over the main screen.
 enum DialogViews {
-    static func sheet(_ productId: String, _ state: TUIState, _ model: ScreenModel, into buffer: inout CellBuffer, screen: Rect) {
+    static func sheet(_ productId: String, _ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
         guard let product = model.catalog.product(id: productId) else { return }
         let inner = buffer.box(screen.centred(width: 52, height: 11), title: "App Store")
         buffer.lines([
@@ -18,7 +17,7 @@ enum DialogViews {
         buffer.put("[Enter] Confirm   [Esc] Cancel   [a] Ask to Buy", x: inner.x, y: inner.y + inner.height - 1, style: .bold, limit: inner.width)
     }
 
-    static func crashMenu(_ model: ScreenModel, into buffer: inout CellBuffer, screen: Rect) {
+    static func crashMenu(_ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
         let inner = buffer.box(screen.centred(width: 70, height: CrashPoint.allCases.count + 5), title: "Crash the app")
         var lines = ["0  crash now, between two messages"]
         for (index, point) in CrashPoint.allCases.enumerated() {
@@ -57,7 +56,7 @@ enum DialogViews {
         buffer.put("[Enter] dismiss", x: inner.x, y: inner.y + inner.height - 1, style: .bold, limit: inner.width)
     }
 
-    static func transactions(_ state: TUIState, _ model: ScreenModel, into buffer: inout CellBuffer, screen: Rect) {
+    static func transactions(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
         let inner = buffer.box(Rect(x: 2, y: 2, width: screen.width - 4, height: screen.height - 4), title: "Transactions")
         buffer.put(fit("id", 17) + fit("product", 14) + fit("state", 10) + fit("date", 17) + fit("fin", 4) + "notes",
                    x: inner.x, y: inner.y, style: .bold, limit: inner.width)
@@ -69,7 +68,7 @@ enum DialogViews {
             let finished = record.finished ? "yes" : (record.isUnfinished ? "NO" : "—")
             let title = model.catalog.product(id: record.productId)?.title(locale: state.locale) ?? record.productId
             let line = fit(record.id, 17) + fit(title, 13) + " " + fit(record.state.rawValue, 10)
-                + fit(String(SimulatedTime.format(record.date).prefix(16)), 17) + fit(finished, 4) + notes(record, model)
+                + fit(String(SimulatedTime.format(record.date).prefix(16)), 17) + fit(finished, 4) + notes(record)
             buffer.put(line, x: inner.x, y: inner.y + 1 + offset, style: index == state.panelSelection ? .reverse : [], limit: inner.width)
         }
         if records.isEmpty {
@@ -78,16 +77,16 @@ enum DialogViews {
     }
 
     /// What else matters about a transaction: its kind, a refund, an interruption, auto-renew off.
-    private static func notes(_ record: StoreRecord, _ model: ScreenModel) -> String {
+    private static func notes(_ record: TransactionRow) -> String {
         var notes: [String] = []
         if record.kind != .purchase { notes.append(record.kind.rawValue) }
         if record.refunded { notes.append("refunded") }
         if record.error == .interrupted { notes.append("interrupted") }
-        if model.autoRenewOff.contains(record.originalId) && record.id == record.originalId { notes.append("no auto-renew") }
+        if record.autoRenewOff && record.id == record.originalId { notes.append("no auto-renew") }
         return notes.joined(separator: ", ")
     }
 
-    static func faults(_ state: TUIState, _ model: ScreenModel, into buffer: inout CellBuffer, screen: Rect) {
+    static func faults(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
         let switches = FaultSwitch.allCases
         let inner = buffer.box(screen.centred(width: 50, height: switches.count + 2), title: "Faults")
         for (index, item) in switches.enumerated() {

@@ -3,7 +3,7 @@ import Simulator
 
 /// The two header rows: the app and its strategy, the switches, the simulated clock.
 enum HeaderView {
-    static func draw(_ model: ScreenModel, into buffer: inout CellBuffer, width: Int) {
+    static func draw(_ model: WorldView, into buffer: inout CellBuffer, width: Int) {
         let status: (String, CellColor, CellStyle)
         switch model.appStatus {
         case .running where model.recovering: status = ("App: recovering", .yellow, .bold)

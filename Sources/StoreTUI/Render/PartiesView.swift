@@ -1,9 +1,9 @@
 import IAPCore
-import StoreEngine
+import Simulator
 
 /// The three parties side by side: the Store's queue, the app's cache on disk, the Server's ledger.
 enum PartiesView {
-    static func draw(_ state: TUIState, _ model: ScreenModel, into buffer: inout CellBuffer, in rect: Rect) {
+    static func draw(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, in rect: Rect) {
         var lines: [(String, CellStyle)] = []
         let queue = model.queue
         lines.append(("Store queue (\(queue.count))", .bold))
@@ -11,9 +11,9 @@ enum PartiesView {
         lines.append(("App cache on disk (\(model.pendingOrders.count))", .bold))
         lines += model.pendingOrders.suffix(3).map { ("  \(short($0.transactionId)) \(title($0.productId, model, state))", []) }
         lines += model.cacheWarnings.prefix(1).map { ("  ! \($0)", .bold) }
-        let credits = model.ledger.credits.count
+        let credits = model.credits.count
         lines.append(("Server ledger (\(credits) credit\(credits == 1 ? "" : "s"))", .bold))
-        lines += model.ledger.credits.suffix(3).map { ("  \(short($0.transactionId)) \($0.grant)", []) }
+        lines += model.credits.suffix(3).map { ("  \(short($0.transactionId)) \($0.grant)", []) }
         for (offset, line) in lines.prefix(rect.height).enumerated() {
             buffer.put(line.0, x: rect.x, y: rect.y + offset, style: line.1, limit: rect.width)
         }
@@ -24,7 +24,7 @@ enum PartiesView {
         "…" + String(id.suffix(4))
     }
 
-    private static func title(_ productId: String, _ model: ScreenModel, _ state: TUIState) -> String {
+    private static func title(_ productId: String, _ model: WorldView, _ state: TUIState) -> String {
         model.catalog.product(id: productId)?.title(locale: state.locale) ?? productId
     }
 }

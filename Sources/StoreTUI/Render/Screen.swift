@@ -1,6 +1,8 @@
+import Simulator
+
 /// Renders a whole frame from the interface state and the world's model: pure, into a buffer.
 public enum Screen {
-    public static func render(_ state: TUIState, _ model: ScreenModel) -> CellBuffer {
+    public static func render(_ state: TUIState, _ model: WorldView) -> CellBuffer {
         var buffer = CellBuffer(columns: state.columns, rows: state.rows)
         guard !state.isTooSmall else {
             DialogViews.tooSmall(state, into: &buffer)

@@ -7,7 +7,7 @@ enum TimelineView {
     static let lanes: [Party] = [.app, .store, .server, .cache]
     static let laneGap = 8
 
-    static func draw(_ state: TUIState, _ model: ScreenModel, into buffer: inout CellBuffer, in rect: Rect) {
+    static func draw(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, in rect: Rect) {
         let timeWidth = rect.width >= 120 ? 12 : 9
         let lanesX = rect.x + timeWidth + 1
         let textX = lanesX + lanes.count * laneGap

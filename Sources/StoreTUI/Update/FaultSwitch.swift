@@ -27,7 +27,7 @@ enum FaultSwitch: CaseIterable {
     }
 
     /// The switch's value in the model, in words.
-    func value(_ model: ScreenModel, selection: Int) -> String {
+    func value(_ model: WorldView, selection: Int) -> String {
         switch self {
         case .network: return model.settings.networkOnline ? "online" : "offline"
         case .server: return model.settings.server.rawValue
@@ -43,7 +43,7 @@ enum FaultSwitch: CaseIterable {
     }
 
     /// The command that turns the switch to its next value.
-    func toggled(_ model: ScreenModel, selection: Int) -> ScenarioCommand {
+    func toggled(_ model: WorldView, selection: Int) -> ScenarioCommand {
         switch self {
         case .network: return .network(online: !model.settings.networkOnline)
         case .server:
@@ -65,7 +65,7 @@ enum FaultSwitch: CaseIterable {
         }
     }
 
-    private static func selected(_ model: ScreenModel, _ selection: Int) -> String? {
+    private static func selected(_ model: WorldView, _ selection: Int) -> String? {
         model.catalog.products.indices.contains(selection) ? model.catalog.products[selection].id : nil
     }
 }

@@ -3,7 +3,7 @@ import Simulator
 
 /// The interface's update function: a pure step from state and action to new state and effects.
 public enum TUIUpdate {
-    public static func update(_ state: inout TUIState, _ action: TUIAction, model: ScreenModel) -> [TUIEffect] {
+    public static func update(_ state: inout TUIState, _ action: TUIAction, model: WorldView) -> [TUIEffect] {
         switch action {
         case .tick:
             return state.stepMode || model.messagesInFlight == 0 ? [] : [.deliverNext]
@@ -27,7 +27,7 @@ public enum TUIUpdate {
         }
     }
 
-    private static func press(_ key: Key, _ state: inout TUIState, _ model: ScreenModel) -> [TUIEffect] {
+    private static func press(_ key: Key, _ state: inout TUIState, _ model: WorldView) -> [TUIEffect] {
         switch state.mode {
         case .main: return pressMain(key, &state, model)
         case .sheet(let productId): return pressSheet(key, productId, &state)
@@ -43,7 +43,7 @@ public enum TUIUpdate {
         }
     }
 
-    private static func pressMain(_ key: Key, _ state: inout TUIState, _ model: ScreenModel) -> [TUIEffect] {
+    private static func pressMain(_ key: Key, _ state: inout TUIState, _ model: WorldView) -> [TUIEffect] {
         let count = model.catalog.products.count
         switch key {
         case .up, .character("k"):
@@ -107,7 +107,7 @@ public enum TUIUpdate {
         return [.perform(.crashAt(points[digit - 1]))]
     }
 
-    private static func pressTransactions(_ key: Key, _ state: inout TUIState, _ model: ScreenModel) -> [TUIEffect] {
+    private static func pressTransactions(_ key: Key, _ state: inout TUIState, _ model: WorldView) -> [TUIEffect] {
         let records = model.transactions
         switch key {
         case .up, .character("k"): state.panelSelection = max(0, state.panelSelection - 1)
@@ -139,7 +139,7 @@ public enum TUIUpdate {
                 return []
             }
             let record = records[state.panelSelection]
-            let renews = !model.autoRenewOff.contains(record.originalId)
+            let renews = !record.autoRenewOff
             return [.perform(.subscriptionRenew(productId: record.productId, on: !renews))]
         case .character("e"), .character("w"):
             guard state.panelSelection < records.count,
@@ -156,7 +156,7 @@ public enum TUIUpdate {
             state.panelSelection = max(0, state.panelSelection - 1)
             return [.perform(.storeDelete(transactionId: id))]
         case .character("g"), .character("p"):
-            guard state.panelSelection < records.count, records[state.panelSelection].receipt != nil else {
+            guard state.panelSelection < records.count, records[state.panelSelection].hasReceipt else {
                 state.status = "Only a transaction with a receipt can be forged."
                 return []
             }
@@ -173,7 +173,7 @@ public enum TUIUpdate {
         return []
     }
 
-    private static func pressFaults(_ key: Key, _ state: inout TUIState, _ model: ScreenModel) -> [TUIEffect] {
+    private static func pressFaults(_ key: Key, _ state: inout TUIState, _ model: WorldView) -> [TUIEffect] {
         let switches = FaultSwitch.allCases
         switch key {
         case .up, .character("k"): state.panelSelection = max(0, state.panelSelection - 1)

@@ -18,7 +18,7 @@ enum RenderBench {
             let world = try World(directory: directory, catalog: catalog, seed: 1)
             try play(world)
             let timeline = BenchTimeline.repeating(try EventLog.readAll(path: directory.events), count: timelineLength)
-            let model = try ScreenModel.read(world)
+            let model = try world.view()
             let rows = try sizes.map { size throws(BenchError) in
                 RenderRow(columns: size.columns, rows: size.rows,
                           micros: try measure(TUIState(columns: size.columns, rows: size.rows), timeline, model, repetitions))
@@ -43,7 +43,7 @@ enum RenderBench {
         try world.perform(.server(.up))
     }
 
-    private static func measure(_ empty: TUIState, _ timeline: [Event], _ model: ScreenModel,
+    private static func measure(_ empty: TUIState, _ timeline: [Event], _ model: WorldView,
                                 _ repetitions: Int) throws(BenchError) -> Double {
         var before = empty
         for event in timeline.dropLast() {

@@ -1,5 +1,3 @@
-import IAPCore
-
 /// The Store's switches that a scenario, the TUI or a test turns on and off.
 public struct StoreSwitches: Sendable, Equatable {
     /// Every purchase needs a parent's approval.

@@ -1,0 +1,31 @@
+import Foundation
+import IAPCore
+
+/// One product of the catalog as a face shows it: whether the Store sells it, and what the
+/// Server says the user has of it.
+public struct CatalogRow: Sendable, Equatable {
+    /// What the user has of a product, by the Server's ledger.
+    public enum Holding: Sendable, Equatable {
+        /// A consumable: how many purchases of it were credited.
+        case credited(Int)
+        /// Nothing (a non-consumable or subscription not owned).
+        case none
+        /// Owned for good.
+        case owned
+        /// Owned until a date; `trial` when the period is a free trial.
+        case until(Date, trial: Bool)
+        /// Owned once, ended now.
+        case expired
+    }
+
+    public let product: Product
+    /// True when the app's product request returned the id as invalid.
+    public let invalid: Bool
+    public let holding: Holding
+
+    public init(product: Product, invalid: Bool, holding: Holding) {
+        self.product = product
+        self.invalid = invalid
+        self.holding = holding
+    }
+}

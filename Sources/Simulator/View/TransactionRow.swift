@@ -1,0 +1,66 @@
+import Foundation
+import IAPCore
+
+/// One transaction of the Store as a face shows it.
+public struct TransactionRow: Sendable, Equatable {
+    public let id: String
+    public let originalId: String
+    public let productId: String
+    public let state: TransactionState
+    public let kind: TransactionKind
+    /// True when money was taken for it.
+    public let charged: Bool
+    public let finished: Bool
+    public let refunded: Bool
+    public let date: Date
+    public let error: PurchaseError?
+    /// True when the Store issued a receipt for it (it can be forged or replayed).
+    public let hasReceipt: Bool
+    /// True while the transaction waits in the payment queue for the app to finish it.
+    public let isUnfinished: Bool
+    /// True for a subscription whose auto-renew the user turned off.
+    public let autoRenewOff: Bool
+
+    public init(id: String, originalId: String, productId: String, state: TransactionState, kind: TransactionKind,
+                charged: Bool, finished: Bool, refunded: Bool, date: Date, error: PurchaseError?, hasReceipt: Bool,
+                isUnfinished: Bool, autoRenewOff: Bool) {
+        self.id = id
+        self.originalId = originalId
+        self.productId = productId
+        self.state = state
+        self.kind = kind
+        self.charged = charged
+        self.finished = finished
+        self.refunded = refunded
+        self.date = date
+        self.error = error
+        self.hasReceipt = hasReceipt
+        self.isUnfinished = isUnfinished
+        self.autoRenewOff = autoRenewOff
+    }
+}
+
+/// One credit of the Server's ledger as a face shows it.
+public struct CreditRow: Sendable, Equatable {
+    public let transactionId: String
+    public let productId: String
+    /// What the credit gave, in words: `+100 coins`, `owns com.storesim.pro`.
+    public let grant: String
+
+    public init(transactionId: String, productId: String, grant: String) {
+        self.transactionId = transactionId
+        self.productId = productId
+        self.grant = grant
+    }
+}
+
+/// One pending order of the app's cache as a face shows it.
+public struct PendingOrderRow: Sendable, Equatable {
+    public let transactionId: String
+    public let productId: String
+
+    public init(transactionId: String, productId: String) {
+        self.transactionId = transactionId
+        self.productId = productId
+    }
+}

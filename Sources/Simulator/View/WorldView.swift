@@ -1,0 +1,65 @@
+import Foundation
+import IAPCore
+
+/// Everything a face may show of the world at one moment, read at once: the TUI sees the world
+/// only through this value, and drives it only through `World.perform`.
+public struct WorldView: Sendable {
+    public var appStatus: AppStatus
+    /// The app is running its launch recovery.
+    public var recovering: Bool
+    public var settings: WorldSettings
+    public var storeSwitches: StoreSwitches
+    /// The App Store account the device is signed into.
+    public var account: String
+    public var now: Date
+    public var catalog: Catalog
+    /// Every product in the catalog's order, with what the user has of it.
+    public var products: [CatalogRow]
+    /// Every transaction the Store made, oldest first.
+    public var transactions: [TransactionRow]
+    /// What the Server credited, oldest first.
+    public var credits: [CreditRow]
+    /// The Server's balances of consumable currencies.
+    public var balances: [String: Int]
+    /// The app's pending-order cache as it is on disk.
+    public var pendingOrders: [PendingOrderRow]
+    /// What the cache reader set aside or could not read.
+    public var cacheWarnings: [String]
+    public var armedCrash: CrashPoint?
+    /// Whether the armed crash is a power cut.
+    public var armedPowerCut: Bool
+    /// The message that will be delivered next, if any is in flight.
+    public var nextMessage: Message?
+    public var messagesInFlight: Int
+    /// The audit of this moment: lost, recoverable and double-credited purchases.
+    public var audit: AuditSummary
+
+    public init(appStatus: AppStatus, recovering: Bool, settings: WorldSettings, storeSwitches: StoreSwitches,
+                account: String, now: Date, catalog: Catalog, products: [CatalogRow], transactions: [TransactionRow],
+                credits: [CreditRow], balances: [String: Int], pendingOrders: [PendingOrderRow], cacheWarnings: [String],
+                armedCrash: CrashPoint?, armedPowerCut: Bool, nextMessage: Message?, messagesInFlight: Int, audit: AuditSummary) {
+        self.appStatus = appStatus
+        self.recovering = recovering
+        self.settings = settings
+        self.storeSwitches = storeSwitches
+        self.account = account
+        self.now = now
+        self.catalog = catalog
+        self.products = products
+        self.transactions = transactions
+        self.credits = credits
+        self.balances = balances
+        self.pendingOrders = pendingOrders
+        self.cacheWarnings = cacheWarnings
+        self.armedCrash = armedCrash
+        self.armedPowerCut = armedPowerCut
+        self.nextMessage = nextMessage
+        self.messagesInFlight = messagesInFlight
+        self.audit = audit
+    }
+
+    /// The Store's queue: unfinished transactions, and deferred or purchasing ones.
+    public var queue: [TransactionRow] {
+        transactions.filter { $0.isUnfinished || $0.state == .deferred || ($0.state == .purchasing && !$0.finished) }
+    }
+}

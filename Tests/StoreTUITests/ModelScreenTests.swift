@@ -1,0 +1,62 @@
+import Foundation
+import IAPCore
+import Simulator
+import Testing
+@testable import StoreTUI
+
+/// The update and the renderer on a fixed world view, no world on disk: keys in, effects and
+/// whole screens (text rows) out.
+@Suite struct ModelScreenTests {
+    let coins = "com.storesim.coins.100"
+    let monthly = "com.storesim.premium.monthly"
+
+    @Test func theScreenShowsWhatTheViewHolds() {
+        let catalog = WorldViewFixture.catalog
+        let rows = catalog.products.map { product in
+            CatalogRow(product: product, invalid: product.id == "com.storesim.pro",
+                       holding: product.id == coins ? .credited(2) : (product.id == monthly ? .until(SimulatedTime.epoch.addingTimeInterval(7 * 86400), trial: true) : .none))
+        }
+        let view = WorldViewFixture.view(
+            products: rows, credits: [CreditRow(transactionId: "1000000000000001", productId: coins, grant: "+100 coins")],
+            balances: ["coins": 200], pendingOrders: [PendingOrderRow(transactionId: "1000000000000002", productId: coins)])
+        let screen = Screen.render(TUIState(columns: 80, rows: 24), view).textRows
+        #expect(screen.count == 24)
+        #expect(screen[3].hasPrefix("Catalog — balance: coins 200"))
+        #expect(screen[4].hasPrefix("▶ 100 Coins     $0.99   consumable  ×2 "))
+        #expect(screen[6].hasPrefix("  StoreSim Pro  $9.99   non-consum. INVALID"))
+        #expect(screen[7].contains("trial→01-08"))
+        #expect(screen.contains { $0.contains("App cache on disk (1)") })
+        #expect(screen.contains { $0.contains("…0002 100 Coins") })
+        #expect(screen.contains { $0.contains("Server ledger (1 credit)") })
+        #expect(screen.contains { $0.contains("…0001 +100 coins") })
+    }
+
+    @Test func enterOpensTheSheetAndEnterThereBuys() {
+        let view = WorldViewFixture.view()
+        var state = TUIState(columns: 80, rows: 24)
+        #expect(TUIUpdate.update(&state, .input(.key(.down)), model: view).isEmpty)
+        #expect(TUIUpdate.update(&state, .input(.key(.enter)), model: view).isEmpty)
+        #expect(state.mode == .sheet(productId: "com.storesim.coins.550"))
+        let effects = TUIUpdate.update(&state, .input(.key(.enter)), model: view)
+        #expect(effects == [.perform(.buy(productId: "com.storesim.coins.550", answer: .confirm))])
+        #expect(state.mode == .main)
+    }
+
+    @Test func theTransactionManagerTurnsAutoRenewBackOnAndRefusesToForgeWithoutAReceipt() {
+        let view = WorldViewFixture.view(transactions: [
+            WorldViewFixture.transaction("1000000000000001", monthly, autoRenewOff: true),
+            WorldViewFixture.transaction("1000000000000002", coins, finished: false, hasReceipt: false),
+        ])
+        var state = TUIState(columns: 100, rows: 30)
+        _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: view)
+        #expect(state.mode == .transactions)
+        #expect(state.panelSelection == 1, "the newest transaction is selected")
+        let screen = Screen.render(state, view).textRows.joined(separator: "\n")
+        #expect(screen.contains("no auto-renew"))
+        #expect(TUIUpdate.update(&state, .input(.key(.character("g"))), model: view).isEmpty)
+        #expect(state.status == "Only a transaction with a receipt can be forged.")
+        _ = TUIUpdate.update(&state, .input(.key(.up)), model: view)
+        let effects = TUIUpdate.update(&state, .input(.key(.character("n"))), model: view)
+        #expect(effects == [.perform(.subscriptionRenew(productId: monthly, on: true))])
+    }
+}
