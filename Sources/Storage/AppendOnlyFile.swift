@@ -14,13 +14,13 @@ public final class AppendOnlyFile {
     /// How many bytes of the file are known to be on the disk: all of it up to the last fsync.
     public private(set) var durableLength: Int
 
-    /// Opens (creating if needed) `path` for appending. A newly created file's directory entry is
-    /// made durable before this returns.
+    /// Opens (creating if needed) the regular file `path` for appending; anything else there
+    /// is refused. A newly created file's directory entry is made durable before this returns.
     public init(path: String, syncs: Bool = true) throws(StorageError) {
         self.path = path
         self.syncs = syncs
-        let existed = access(path, F_OK) == 0
-        fd = try systemCall(path, "open") { open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) }
+        let existed = try RegularFile.check(path)
+        fd = try RegularFile.open(path, O_WRONLY | O_CREAT | O_APPEND)
         if !existed {
             try DurableFile.syncDirectory(containing: path)
         }

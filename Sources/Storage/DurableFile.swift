@@ -3,10 +3,13 @@ import Glibc
 /// Durable whole-file writes: write a temporary file, fsync it, rename it over the target,
 /// fsync the directory. After `write` returns, the new contents survive a crash or power cut.
 public enum DurableFile {
-    /// Replaces the file at `path` with `bytes` atomically and durably.
+    /// Replaces the regular file at `path` with `bytes` atomically and durably. Something
+    /// other than a regular file at `path` or at its temporary (`path.tmp`) is refused and left
+    /// as it is; a stale temporary that is a regular file is replaced.
     public static func write(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        try RegularFile.check(path)
         let temporary = path + ".tmp"
-        let fd = try systemCall(temporary, "open") { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        let fd = try RegularFile.createExclusively(temporary)
         do {
             try writeAll(fd, bytes, path: temporary)
             try systemCall(temporary, "fsync") { fsync(fd) }
@@ -20,13 +23,10 @@ public enum DurableFile {
         try syncDirectory(containing: path)
     }
 
-    /// Reads a whole file, or returns nil when it does not exist.
+    /// Reads a whole regular file, or returns nil when it does not exist; anything else at
+    /// `path` (a symbolic link, a pipe) is refused without blocking.
     public static func read(_ path: String) throws(StorageError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd == -1 {
-            if errno == ENOENT { return nil }
-            throw StorageError(path: path, problem: "open failed: \(errnoText())")
-        }
+        guard let fd = try RegularFile.openForReading(path) else { return nil }
         defer { close(fd) }
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)

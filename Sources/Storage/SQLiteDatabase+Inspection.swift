@@ -19,8 +19,45 @@ extension SQLiteDatabase {
         try check(try SQLiteDatabase(file: copy, reportingAs: path, readOnly: true))
     }
 
-    static func exists(_ path: String) -> Bool {
-        access(path, F_OK) == 0
+    /// Refuses a database, or one of its companions, that is not a regular file.
+    static func checkFiles(_ path: String) throws(StorageError) {
+        try RegularFile.check(path)
+        for suffix in ["-wal", "-shm", "-journal"] {
+            let kind = try FileKind.at(path + suffix)
+            guard kind == .missing || kind == .regular else {
+                throw StorageError(path: path, reason: .companionNotARegularFile(suffix: suffix, kind))
+            }
+        }
+    }
+
+    /// Whether another process has the database open in WAL mode: each such connection holds a
+    /// read lock on the `-shm`'s "dead man switch" byte (128) for as long as it is open. Closing
+    /// the probe drops this process's own locks on the `-shm`, so it is asked only of a file
+    /// this process has not opened, as the read-only commands do.
+    static func hasLiveConnection(_ path: String) -> Bool {
+        guard (try? FileKind.at(path + "-wal")) == .regular,
+              let probe = try? RegularFile.openForReading(path + "-shm") else { return false }
+        defer { close(probe) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = 128
+        lock.l_len = 1
+        guard fcntl(probe, F_GETLK, &lock) == 0 else { return false }
+        return lock.l_type != Int16(F_UNLCK)
+    }
+
+    /// `file` with its folder resolved (`realpath`), for SQLite's no-follow open; ":memory:"
+    /// and the like pass through.
+    static func resolvingFolder(of file: String, reportingAs path: String) throws(StorageError) -> String {
+        guard file.contains("/") else { return file }
+        let folder = DurableFile.parentDirectory(of: file)
+        guard let resolved = realpath(folder, nil) else {
+            throw StorageError(path: path, problem: "cannot open its folder \(folder): \(errnoText())")
+        }
+        defer { free(resolved) }
+        let name = file[file.index(after: file.lastIndex(of: "/") ?? file.startIndex)...]
+        return String(cString: resolved) + "/" + name
     }
 
     private static func temporaryFolder(for path: String) throws(StorageError) -> String {

@@ -9,18 +9,21 @@ public final class SQLiteDatabase {
     public var injectedWriteFailure: String?
 
     /// Opens `path` after checking it (integrity, and `schema` when given); a file it refuses is
-    /// left byte for byte, with its `-wal` and `-shm`. The check runs on a private copy before
-    /// anything opens the file itself; a reader beside a live writer (the file has a `-wal`)
-    /// checks in place, where its read-only connection changes nothing but the shared `-shm`.
-    /// Read-only connections never create or change the file. A writable one uses WAL with
-    /// `synchronous=FULL`, so a committed transaction survives a power cut, and brings the file
-    /// to the newest version of `schema` in one transaction.
+    /// left byte for byte, with its `-wal` and `-shm`. The file and its companions must be
+    /// regular files (or missing): a symbolic link, pipe or device is refused before SQLite sees
+    /// it. The check runs on a private copy before anything opens the file itself; a reader
+    /// beside a live connection checks in place, where its read-only connection changes nothing
+    /// but the shared `-shm`. Read-only connections never create or change the file. A writable
+    /// one uses WAL with `synchronous=FULL`, so a committed transaction survives a power cut,
+    /// and brings the file to the newest version of `schema` in one transaction.
     public convenience init(path: String, readOnly: Bool = false, schema: SQLiteSchema? = nil) throws(StorageError) {
         let check = { (database: SQLiteDatabase) throws(StorageError) in
             try database.checkIntegrityQuickly()
             try schema?.check(database)
         }
-        if !readOnly || !Self.exists(path + "-wal") {
+        try Self.checkFiles(path)
+        let inPlace = readOnly && Self.hasLiveConnection(path)
+        if !inPlace {
             try Self.inspect(path, check)
         }
         try self.init(file: path, reportingAs: path, readOnly: readOnly)
@@ -34,13 +37,16 @@ public final class SQLiteDatabase {
     }
 
     /// Connects to `file` and names `path` in every error: they differ when a copy is checked.
+    /// SQLite is told not to follow a symbolic link; the folder is resolved first, so that a
+    /// data directory that is itself a link to a folder still works.
     init(file: String, reportingAs path: String, readOnly: Bool) throws(StorageError) {
         self.path = path
         var connection: OpaquePointer?
         let flags = readOnly
             ? SQLITE_OPEN_READONLY
             : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        let status = sqlite3_open_v2(file, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
+        let target = try Self.resolvingFolder(of: file, reportingAs: path)
+        let status = sqlite3_open_v2(target, &connection, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
         guard status == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close(connection)

@@ -14,6 +14,10 @@ public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable 
         case unreadableRow(table: String, row: String, column: SQLiteColumnError)
         /// A transaction id that is not a number.
         case badTransactionId(String)
+        /// Something other than a regular file stands where StoreSim keeps one of its files.
+        case notARegularFile(FileKind)
+        /// A database's companion file (`-wal`, `-shm`, `-journal`) is not a regular file.
+        case companionNotARegularFile(suffix: String, FileKind)
     }
 
     public let path: String
@@ -43,6 +47,10 @@ public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable 
             return "table \(table), row \(row): \(column)"
         case .badTransactionId(let id):
             return "transaction id '\(id)' is not a number"
+        case .notARegularFile(let kind):
+            return "is \(kind.name), not a regular file; left untouched"
+        case .companionNotARegularFile(let suffix, let kind):
+            return "its \(suffix) is \(kind.name), not a regular file; left untouched"
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TestSupport
 
 /// Runs the built `storesim` binary and captures what it printed and how it ended.
@@ -23,7 +24,10 @@ struct StoreSimProcess {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Result {
+    /// Runs storesim and waits for it; after `timeout` seconds it is killed (SIGKILL), which
+    /// the result shows as `killedBySignal`.
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+                    timeout: TimeInterval = 600) throws -> Result {
         let scratch = try TemporaryFolder()
         let out = scratch.url.appendingPathComponent("stdout")
         let err = scratch.url.appendingPathComponent("stderr")
@@ -40,7 +44,12 @@ struct StoreSimProcess {
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         try process.run()
+        if ended.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
         let signal = process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil
         return Result(status: process.terminationStatus, killedBySignal: signal,

@@ -45,7 +45,7 @@ public final class PendingOrderCache {
                 let quarantine = try AppendOnlyFile(path: path + ".quarantine")
                 try quarantine.append(Array(contents.damagedLines.joined()))
             }
-            if access(path, F_OK) != 0 || contents.needsRewrite {
+            if try !RegularFile.check(path) || contents.needsRewrite {
                 try Self.rewrite(path: path, orders: contents.orders)
                 recordCount = contents.orders.count
             }

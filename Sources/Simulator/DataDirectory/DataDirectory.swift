@@ -18,6 +18,16 @@ public struct DataDirectory: Sendable, Equatable {
     public var settings: String { path + "/world.json" }
     public var catalog: String { path + "/catalog.json" }
     public var lock: String { path + "/storesim.lock" }
+    public var receipt: String { appFolder + "/receipt.txt" }
+
+    /// Every file StoreSim keeps in the directory, with the temporaries and companions it
+    /// makes beside them.
+    public var files: [String] {
+        [lock, settings, settings + ".tmp", events, catalog, catalog + ".tmp"]
+            + [storeDatabase, serverDatabase].flatMap { database in ["", "-wal", "-shm", "-journal"].map { database + $0 } }
+            + [pendingOrders, receipt].flatMap { [$0, $0 + ".tmp"] }
+            + [pendingOrders + ".rejected", pendingOrders + ".quarantine"]
+    }
 
     /// `--data-dir`, else `$STORESIM_DATA_DIR`, else `$XDG_STATE_HOME/storesim`, else
     /// `~/.local/state/storesim`.
@@ -42,15 +52,36 @@ public struct DataDirectory: Sendable, Equatable {
     }
 
     /// Creates the directory (and the app's folder) when missing, as `mkdir -p` would; refuses a
-    /// path that is a file, or that has a file where a parent folder should be, and a directory
-    /// this process cannot write.
+    /// path that is a file, or that has a file where a parent folder should be, a directory
+    /// this process cannot write, and one that `checkFiles` refuses.
     public func create() throws(WorldError) {
         guard !path.isEmpty else { throw .dataDirectory(path: "''", problem: "an empty path is not a directory") }
         try Self.makeFolder(path)
         guard access(path, W_OK) == 0 else {
             throw .dataDirectory(path: path, problem: "is not writable (\(String(cString: strerror(errno))))")
         }
+        try checkFiles()
         try Self.makeFolder(appFolder)
+    }
+
+    /// Refuses the directory, changing nothing, when something other than a regular file stands
+    /// where one of its files should be (a symbolic link, a pipe, a device, a folder), or other
+    /// than a folder where the app's folder should be. The directory itself may be a link.
+    public func checkFiles() throws(WorldError) {
+        let app: FileKind
+        do {
+            app = try FileKind.at(appFolder)
+            if app == .missing || app == .directory {
+                for file in files { try RegularFile.check(file) }
+            }
+        } catch {
+            throw .file(path: error.path, problem: error.problem)
+        }
+        switch app {
+        case .missing, .directory: return
+        case .regular: throw .dataDirectory(path: appFolder, problem: "is a file, not a directory")
+        default: throw .dataDirectory(path: appFolder, problem: "is \(app.name), not a directory; left untouched")
+        }
     }
 
     /// Makes `folder` and its missing parents, fsyncing each parent after a folder is made in it.

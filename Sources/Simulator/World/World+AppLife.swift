@@ -10,14 +10,14 @@ extension World {
         do {
             cache = try PendingOrderCache(path: directory.pendingOrders, syncs: !unsafeCache)
         } catch {
-            throw .file(path: directory.pendingOrders, problem: error.line.map { "line \($0): \(error.problem)" } ?? error.problem)
+            throw .file(path: error.path, problem: error.line.map { "line \($0): \(error.problem)" } ?? error.problem)
         }
         try record(.command, from: .user, to: .app, text: "launch (\(settings.strategy.rawValue))", transactionId: nil)
         for warning in cache.warnings {
             try record(.note, from: .cache, to: .app, text: warning, transactionId: nil)
         }
         let service = PurchaseService(catalog: catalog, strategy: settings.strategy, cache: cache,
-                                      receipt: AppReceipt(path: directory.appFolder + "/receipt.txt"), link: self)
+                                      receipt: AppReceipt(path: directory.receipt), link: self)
         service.account = store.account
         service.cache.diskFull = diskFull
         app = service

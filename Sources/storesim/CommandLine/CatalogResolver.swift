@@ -4,49 +4,56 @@ import Simulator
 import Storage
 
 /// Finds the catalog: `--catalog`, else the one recorded in the data directory (for commands
-/// that have one), else the
-/// project's `catalog.json`, else the one built into the binary.
+/// that have one), else the project's `catalog.json`, else the one built into the binary.
 enum CatalogResolver {
-    static func resolve(option: String?, directory: DataDirectory?, record: Bool) throws(CLIError) -> Catalog {
+    /// The catalog, and the bytes of the `--catalog` file when one was given, for a writer to
+    /// `record` once every input has been checked and the lock is taken. Reads only.
+    static func resolve(option: String?, directory: DataDirectory?) throws(CLIError) -> (catalog: Catalog, given: [UInt8]?) {
         if let option {
-            let data: Data
-            let catalog: Catalog
             do {
-                data = try CatalogParser.read(path: option)
-                catalog = try CatalogParser.parse(data, file: option)
+                let data = try CatalogParser.read(path: option)
+                return (try CatalogParser.parse(data, file: option), Array(data))
             } catch {
                 throw .input(error.description)
             }
-            if record, let directory {
-                try recordCopy(Array(data), in: directory)
-            }
-            return catalog
         }
-        if let directory, FileManager.default.fileExists(atPath: directory.catalog) {
-            return try load(directory.catalog)
+        if let directory, let recorded = try readRecorded(directory.catalog) {
+            return (try parse(recorded, file: directory.catalog), nil)
         }
         if let project = projectCatalogPath() {
-            return try load(project)
+            do {
+                return (try CatalogParser.load(path: project), nil)
+            } catch {
+                throw .input(error.description)
+            }
         }
-        return BuiltInCatalog.catalog()
+        return (BuiltInCatalog.catalog(), nil)
     }
 
-    private static func load(_ path: String) throws(CLIError) -> Catalog {
+    /// Keeps a `--catalog` file's bytes in the data directory, for the runs after this one.
+    static func record(_ given: [UInt8]?, in directory: DataDirectory) throws(CLIError) {
+        guard let given else { return }
         do {
-            return try CatalogParser.load(path: path)
+            try DurableFile.write(given, to: directory.catalog)
         } catch {
             throw .input(error.description)
         }
     }
 
-    private static func recordCopy(_ bytes: [UInt8], in directory: DataDirectory) throws(CLIError) {
+    /// The catalog recorded in a data directory: a regular file, read without following a link.
+    private static func readRecorded(_ path: String) throws(CLIError) -> [UInt8]? {
         do {
-            try directory.create()
-            try DurableFile.write(bytes, to: directory.catalog)
-        } catch let error as WorldError {
-            throw .input(error.description)
+            return try DurableFile.read(path)
         } catch {
-            throw .input("\(error)")
+            throw .input(error.description)
+        }
+    }
+
+    private static func parse(_ bytes: [UInt8], file: String) throws(CLIError) -> Catalog {
+        do {
+            return try CatalogParser.parse(Data(bytes), file: file)
+        } catch {
+            throw .input(error.description)
         }
     }
 

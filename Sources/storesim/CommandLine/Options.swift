@@ -19,7 +19,18 @@ enum Options {
         return seed
     }
 
-    /// Creates the directory and takes its writer lock.
+    /// Refuses a data directory where something other than a regular file stands in place of
+    /// one of StoreSim's files; reads only, for the commands that only read.
+    static func checkFiles(_ directory: DataDirectory) throws(CLIError) {
+        do {
+            try directory.checkFiles()
+        } catch {
+            throw .input(error.description)
+        }
+    }
+
+    /// Creates the directory (refusing what `DataDirectory.checkFiles` refuses) and takes its
+    /// writer lock.
     static func lock(_ directory: DataDirectory, command: String) throws(CLIError) -> WriterLock {
         do {
             try directory.create()

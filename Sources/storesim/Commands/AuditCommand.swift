@@ -13,7 +13,8 @@ enum AuditCommand {
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let directory = Options.dataDirectory(arguments)
-        let catalog = try CatalogResolver.resolve(option: nil, directory: directory, record: false)
+        try Options.checkFiles(directory)
+        let catalog = try CatalogResolver.resolve(option: nil, directory: directory).catalog
         let audit: Audit
         do {
             audit = try WorldSnapshot.read(directory).audit(catalog: catalog)

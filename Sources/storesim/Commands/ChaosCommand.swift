@@ -28,7 +28,7 @@ enum ChaosCommand {
         let seed = try Options.seed(arguments)
         let strategyName = arguments.value("--strategy") ?? Strategy.verifyThenFinish.rawValue
         guard let strategy = Strategy(rawValue: strategyName) else { throw .usage("unknown strategy '\(strategyName)'") }
-        let catalog = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: nil, record: false)
+        let catalog = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: nil).catalog
         let runner = ChaosRunner(catalog: catalog, strategy: strategy, seed: seed)
         let step = max(100, runs / 10)
         let summary: ChaosRunner.Summary

@@ -35,19 +35,24 @@ enum InteractiveCommand {
         let locale = try self.locale(arguments.value("--lang"))
         let seed = try Options.seed(arguments)
         let directory = Options.dataDirectory(arguments)
-        let lock = try Options.lock(directory, command: "storesim, the interactive interface")
-        let catalog = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: directory, record: true)
+        let (catalog, catalogBytes) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: directory)
         let terminal: TerminalScreen
         do {
             terminal = try TerminalScreen.open(colour: ColourSupport.wanted)
         } catch {
             throw .input(error.description)
         }
+        let lock: WriterLock
         let world: World
         let history: [Event]
         do {
+            lock = try Options.lock(directory, command: "storesim, the interactive interface")
+            try CatalogResolver.record(catalogBytes, in: directory)
             world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: arguments.flag("--unsafe-cache"))
             history = try EventLog.readLast(TUIState.timelineLimit, path: directory.events)
+        } catch let error as CLIError {
+            terminal.close()
+            throw error
         } catch let error as WorldError {
             terminal.close()
             throw .input(error.description)

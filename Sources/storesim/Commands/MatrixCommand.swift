@@ -18,7 +18,7 @@ enum MatrixCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        let catalog = try CatalogResolver.resolve(option: nil, directory: nil, record: false)
+        let catalog = try CatalogResolver.resolve(option: nil, directory: nil).catalog
         let unsafeCache = arguments.flag("--unsafe-cache")
         let matrix: StrategyMatrix
         if arguments.flag("--real-crash") {

@@ -23,25 +23,23 @@ enum RunCommand {
             """ + ScenarioVocabulary.helpText,
         run: run)
 
+    /// Checks every input (options, catalog, scripts) before it writes anything: a refused run
+    /// leaves the data directory as it was.
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let seed = try Options.seed(arguments)
-        let temporary = arguments.value("--data-dir") == nil
-        let directory: DataDirectory
-        do {
-            directory = temporary ? try DataDirectory.temporary() : Options.dataDirectory(arguments)
-        } catch {
-            throw .input(error.description)
-        }
-        defer {
-            if temporary { try? FileManager.default.removeItem(atPath: directory.path) }
-        }
-        let lock = try Options.lock(directory, command: "storesim run")
-        let catalog = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: directory, record: true)
+        let given = arguments.value("--data-dir").map { _ in Options.dataDirectory(arguments) }
+        let (catalog, catalogBytes) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: given)
         let parser = ScenarioParser(catalog: catalog)
         var scripts: [(String, [ScenarioStep])] = []
         for path in arguments.positional {
             scripts.append((path, try parse(path, parser: parser)))
         }
+        let directory = if let given { given } else { try temporaryDirectory() }
+        defer {
+            if given == nil { try? FileManager.default.removeItem(atPath: directory.path) }
+        }
+        let lock = try Options.lock(directory, command: "storesim run")
+        try CatalogResolver.record(catalogBytes, in: directory)
         let world: World
         do {
             world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: arguments.flag("--unsafe-cache"))
@@ -70,6 +68,15 @@ enum RunCommand {
             Output.error("expect failed: \(failure)")
         }
         return runner.failedExpectations.isEmpty ? 0 : 1
+    }
+
+    /// A fresh data directory for a run without `--data-dir`, removed at the end.
+    private static func temporaryDirectory() throws(CLIError) -> DataDirectory {
+        do {
+            return try DataDirectory.temporary()
+        } catch {
+            throw .input(error.description)
+        }
     }
 
     private static func parse(_ path: String, parser: ScenarioParser) throws(CLIError) -> [ScenarioStep] {
