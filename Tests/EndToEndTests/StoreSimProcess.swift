@@ -23,14 +23,17 @@ struct StoreSimProcess {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Result {
+    /// Runs `executable` (the storesim binary unless given, such as a shell that sets a limit
+    /// first) with `arguments`.
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+                    executable: String = binary) throws -> Result {
         let scratch = try TemporaryFolder()
         let out = scratch.url.appendingPathComponent("stdout")
         let err = scratch.url.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? projectRoot
         var env = ProcessInfo.processInfo.environment
