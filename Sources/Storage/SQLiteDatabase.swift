@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// A connection to one SQLite database file, with typed errors that name the file.
 public final class SQLiteDatabase {
@@ -48,7 +49,7 @@ public final class SQLiteDatabase {
         let target = try Self.resolvingFolder(of: file, reportingAs: path)
         let status = sqlite3_open_v2(target, &connection, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
         guard status == SQLITE_OK, let connection else {
-            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            let message = connection.map(Self.errorMessage) ?? "cannot open"
             sqlite3_close(connection)
             throw StorageError(path: path, problem: message)
         }
@@ -141,20 +142,35 @@ public final class SQLiteDatabase {
         }
     }
 
+    /// SQLite's message, with the system's reason when a file could not be opened or read
+    /// ("unable to open database file: Too many open files").
     private var errorMessage: String {
-        String(cString: sqlite3_errmsg(handle))
+        Self.errorMessage(handle)
     }
 
+    private static func errorMessage(_ handle: OpaquePointer) -> String {
+        let message = String(cString: sqlite3_errmsg(handle))
+        let code = sqlite3_errcode(handle) & 0xFF
+        let systemError = sqlite3_system_errno(handle)
+        guard code == SQLITE_CANTOPEN || code == SQLITE_IOERR, systemError != 0 else { return message }
+        return message + ": " + String(cString: strerror(systemError))
+    }
+
+    /// Refuses a file SQLite finds damaged, with its first finding on one line; any other
+    /// failure (a file that cannot be opened, too many open files) is reported as it is.
     func checkIntegrityQuickly() throws(StorageError) {
         let rows: [SQLiteRow]
         do {
             rows = try query("PRAGMA quick_check")
         } catch {
+            let code = sqlite3_errcode(handle) & 0xFF
+            guard code == SQLITE_CORRUPT || code == SQLITE_NOTADB else { throw error }
             throw StorageError(path: path, reason: .damaged(error.problem))
         }
         let verdict = rows.first.flatMap { try? $0.text("quick_check") } ?? "no answer"
         if verdict != "ok" {
-            throw StorageError(path: path, reason: .damaged(verdict))
+            let finding = verdict.split(whereSeparator: \.isNewline).joined(separator: " ")
+            throw StorageError(path: path, reason: .damaged(finding))
         }
     }
 

@@ -24,17 +24,18 @@ struct StoreSimProcess {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Runs storesim and waits for it; after `timeout` seconds it is killed (SIGKILL), which
-    /// the result shows as `killedBySignal`.
+    /// Runs `executable` (the storesim binary unless given, such as a shell that sets a limit
+    /// first) with `arguments` and waits for it; after `timeout` seconds it is killed (SIGKILL),
+    /// which the result shows as `killedBySignal`.
     static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
-                    timeout: TimeInterval = 600) throws -> Result {
+                    executable: String = binary, timeout: TimeInterval = 600) throws -> Result {
         let scratch = try TemporaryFolder()
         let out = scratch.url.appendingPathComponent("stdout")
         let err = scratch.url.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? projectRoot
         var env = ProcessInfo.processInfo.environment

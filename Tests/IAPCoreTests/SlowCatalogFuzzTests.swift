@@ -63,7 +63,7 @@ struct SlowCatalogFuzzTests {
         for (document, place) in cases {
             let error = try #require(parseError(Self.text(document)))
             #expect(error.path == Self.describe(place))
-            #expect(error.description.contains(String(repeating: "é", count: CatalogText.maxShown) + "…\""), "\(error)")
+            #expect(error.description.contains(String(repeating: "é", count: LineText.maxShown) + "…\""), "\(error)")
         }
     }
 

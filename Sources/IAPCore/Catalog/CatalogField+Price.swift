@@ -15,7 +15,7 @@ extension CatalogField {
         let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
         let isDigits = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
         guard parts.count <= 2, parts.allSatisfy(isDigits), parts[0] == "0" || parts[0].first != "0" else {
-            throw issue("\(CatalogText.quoted(text)) is not a decimal price like \"0.99\"")
+            throw issue("\(LineText.quoted(text)) is not a decimal price like \"0.99\"")
         }
         guard !isNegative else { throw issue("must not be negative") }
         guard parts[0].count <= Self.maxPriceWholeDigits else {
@@ -28,7 +28,7 @@ extension CatalogField {
                 : "\(storefront.currencyCode) prices have at most \(storefront.fractionDigits) decimals")
         }
         guard let price = Decimal(string: unsigned, locale: Locale(identifier: "en_US_POSIX")) else {
-            throw issue("\(CatalogText.quoted(text)) is not a decimal price like \"0.99\"")
+            throw issue("\(LineText.quoted(text)) is not a decimal price like \"0.99\"")
         }
         return price
     }

@@ -11,7 +11,7 @@ struct CatalogField {
     func string() throws(CatalogIssue) -> String {
         guard case .string(let text) = value else { throw mismatch("a string") }
         guard !text.allSatisfy(\.isWhitespace) else { throw issue("must not be empty") }
-        if let hidden = CatalogText.firstHidden(in: text) {
+        if let hidden = LineText.firstHidden(in: text) {
             throw issue("must be one line of text, without control characters (found \(hidden))")
         }
         return text
@@ -30,20 +30,32 @@ struct CatalogField {
         guard let duration = ISODuration(text) else {
             let isZero = text.contains("0") && !text.contains { $0.isNumber && $0 != "0" }
                 && ISODuration(text.replacingOccurrences(of: "0", with: "1")) != nil
-            if isZero { throw issue("\(CatalogText.quoted(text)) is zero; a duration must be at least one day") }
-            throw issue("\(CatalogText.quoted(text)) is not an ISO 8601 duration like P1W, P1M or P1Y (years, months, weeks, days)")
+            if isZero { throw issue("\(LineText.quoted(text)) is zero; a duration must be at least one day") }
+            throw issue("\(LineText.quoted(text)) is not an ISO 8601 duration like P1W, P1M or P1Y (years, months, weeks, days)")
         }
         return duration
     }
 
     /// A whole number from 1 to `limit`, written without fraction or exponent.
     func positiveInteger(upTo limit: Int) throws(CatalogIssue) -> Int {
+        Int(try integer(in: 1...Int64(limit)))
+    }
+
+    /// A whole number in `range`, written without fraction, exponent or leading zeros.
+    func integer(in range: ClosedRange<Int64>) throws(CatalogIssue) -> Int64 {
         guard case .number(let text) = value else { throw mismatch("a number") }
-        guard text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), text.first != "0",
-              text.count <= String(limit).count, let number = Int(text), number <= limit else {
-            throw issue("must be a whole number from 1 to \(limit)")
+        let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), digits == "0" || digits.first != "0",
+              let number = Int64(text), range.contains(number) else {
+            throw issue("must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
+    }
+
+    /// `true` or `false`.
+    func bool() throws(CatalogIssue) -> Bool {
+        guard case .bool(let flag) = value else { throw mismatch("true or false") }
+        return flag
     }
 
     /// A non-empty array; an empty one is an error with the problem `ifEmpty`.

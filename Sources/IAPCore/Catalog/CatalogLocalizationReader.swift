@@ -8,7 +8,7 @@ enum CatalogLocalizationReader {
         var localizations: [String: Localization] = [:]
         for (locale, entry) in object.fields {
             guard isLocale(locale) else {
-                throw entry.issue("\(CatalogText.quoted(locale)) is not a locale like en_US or zh_CN")
+                throw entry.issue("\(LineText.quoted(locale)) is not a locale like en_US or zh_CN")
             }
             let texts = try entry.object(allowedKeys: ["title", "description"])
             localizations[locale] = Localization(

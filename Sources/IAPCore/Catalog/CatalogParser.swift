@@ -43,7 +43,7 @@ public enum CatalogParser {
         let code = try storefrontField.string()
         guard let storefront = Storefront.named(code) else {
             let known = Storefront.all.map(\.code).joined(separator: ", ")
-            throw storefrontField.issue("unknown storefront \(CatalogText.quoted(code)) (expected one of \(known))")
+            throw storefrontField.issue("unknown storefront \(LineText.quoted(code)) (expected one of \(known))")
         }
         var products: [Product] = []
         var indexById: [String: Int] = [:]

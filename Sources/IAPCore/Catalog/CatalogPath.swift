@@ -9,7 +9,7 @@ struct CatalogPath: CustomStringConvertible, Sendable {
     /// (`$.products[0]["two words"]`).
     func key(_ key: String) -> CatalogPath {
         let isPlain = !key.isEmpty && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        guard isPlain else { return CatalogPath(description: description + "[" + CatalogText.quoted(key) + "]") }
+        guard isPlain else { return CatalogPath(description: description + "[" + LineText.quoted(key) + "]") }
         return CatalogPath(description: description + "." + key)
     }
 

@@ -19,12 +19,12 @@ enum CatalogProductReader {
         let idField = try object.required("id")
         let id = try idField.identifier()
         if let first = indexById[id] {
-            throw idField.issue("duplicate id \(CatalogText.quoted(id)), already used by $.products[\(first)]")
+            throw idField.issue("duplicate id \(LineText.quoted(id)), already used by $.products[\(first)]")
         }
         let typeField = try object.required("type")
         let typeName = try typeField.string()
         guard let type = ProductType(rawValue: typeName) else {
-            throw typeField.issue("unknown type \(CatalogText.quoted(typeName)) (expected \(typeNames.joined(separator: ", ")))")
+            throw typeField.issue("unknown type \(LineText.quoted(typeName)) (expected \(typeNames.joined(separator: ", ")))")
         }
         let referenceName = try object.required("referenceName").string()
         let price = try object.required("price").price(in: storefront)
@@ -80,7 +80,7 @@ enum CatalogProductReader {
         let modeField = try object.required("mode")
         let modeName = try modeField.string()
         guard let mode = OfferMode(rawValue: modeName) else {
-            throw modeField.issue("unknown mode \(CatalogText.quoted(modeName)) (expected freeTrial)")
+            throw modeField.issue("unknown mode \(LineText.quoted(modeName)) (expected freeTrial)")
         }
         return IntroductoryOffer(mode: mode, period: try object.required("period").duration())
     }

@@ -1,18 +1,14 @@
 /// JSON string literals, for JSON output and for JSON paths in error messages.
 public enum JSONString {
-    /// `text` as a JSON string literal, with quotes, backslashes and control characters escaped.
+    /// `text` as a JSON string literal, with quotes, backslashes and every hidden character
+    /// (`LineText`: controls, DEL, C1, line and paragraph separators) escaped.
     public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where LineText.isHidden(scalar): result += LineText.escape(scalar)
             default: result.unicodeScalars.append(scalar)
             }
         }

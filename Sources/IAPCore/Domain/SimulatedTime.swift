@@ -5,6 +5,17 @@ public enum SimulatedTime {
     /// The moment every new world starts at.
     public static let epoch = Date(timeIntervalSince1970: 1_767_225_600)
 
+    /// The simulated clock's range in milliseconds since 1970, from 2001-01-01 00:00:00 to
+    /// 9999-12-31 23:59:59.999: a clock read from a file must lie in it.
+    public static let millisRange: ClosedRange<Int64> = 978_307_200_000...253_402_300_799_999
+
+    /// How far `advance` may move the clock: up to 9999-01-01 00:00:00, which leaves a year for
+    /// the milliseconds that delivering messages adds.
+    public static let latestAdvanceMillis: Int64 = 253_370_764_800_000
+
+    /// The range in words, for error messages.
+    public static let rangeText = "from 2001-01-01 to 9999-12-31"
+
     /// "2026-01-01 00:00:00".
     public static func format(_ date: Date) -> String {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))

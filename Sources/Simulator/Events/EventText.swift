@@ -1,7 +1,8 @@
 import IAPCore
 
 /// Events as transcript lines that read like a sequence diagram: time, sender, arrow, receiver,
-/// what was said.
+/// what was said. The text may hold values read from files (a product id from the app's cache),
+/// so each line has its hidden characters escaped (`LineText`).
 public enum EventText {
     /// One or more lines for an event (a recovery report spans several).
     public static func lines(_ event: Event) -> [String] {
@@ -13,13 +14,13 @@ public enum EventText {
             let from = event.from.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
             let arrow = event.to.map { "──▶ " + $0.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) }
                 ?? "            "
-            return ["  \(stamp)  \(from)\(arrow) \(event.text)"]
+            return ["  \(stamp)  \(from)\(arrow) \(LineText.escaped(event.text))"]
         case .command:
-            return ["  \(stamp)  \(event.from.rawValue): \(event.text)"]
+            return ["  \(stamp)  \(event.from.rawValue): \(LineText.escaped(event.text))"]
         case .crash:
-            return ["  \(stamp)  ✗✗ \(event.text)"]
+            return ["  \(stamp)  ✗✗ \(LineText.escaped(event.text))"]
         case .report:
-            return event.text.split(separator: "\n").map { "  \(stamp)  ★ \($0)" }
+            return event.text.split(separator: "\n").map { "  \(stamp)  ★ \(LineText.escaped(String($0)))" }
         }
     }
 }

@@ -96,14 +96,17 @@ struct ArgumentReader {
         return count
     }
 
-    /// A duration such as `90s`, `45m`, `36h` or `30d`, in seconds.
+    /// A duration such as `90s`, `45m`, `36h` or `30d`, in seconds; at most the span `advance`
+    /// may move the simulated clock.
     mutating func duration() throws(CommandProblem) -> Int64 {
         let text = word()
         let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
-        guard let unit = text.last, let scale = units[unit], let amount = Int64(text.dropLast()), amount > 0,
-              amount <= Int64.max / scale / 1000
-        else {
+        guard let unit = text.last, let scale = units[unit], let amount = Int64(text.dropLast()), amount > 0 else {
             throw CommandProblem(problem: "bad duration '\(text)'; expected a positive number and s, m, h or d, like 90s or 30d")
+        }
+        let limit = (SimulatedTime.latestAdvanceMillis - SimulatedTime.millisRange.lowerBound) / 1000
+        guard amount <= limit / scale else {
+            throw CommandProblem(problem: "duration '\(text)' is too long: the simulated clock runs \(SimulatedTime.rangeText), so at most \(limit / 86400)d")
         }
         return amount * scale
     }

@@ -1,13 +1,14 @@
 import IAPClient
 import IAPCore
 
-/// The recovery report in words, one line per purchase, for transcripts and screens.
+/// The recovery report in words, one line per purchase, for transcripts and screens. Product
+/// ids come from the app's cache or the Store's file, so they are escaped (`LineText`).
 public enum RecoveryReportText {
     public static func lines(_ report: RecoveryReport, catalog: Catalog, locale: String = "en_US") -> [String] {
         let count = report.items.count
         var lines = ["launch recovered \(count) purchase\(count == 1 ? "" : "s"):"]
         for item in report.items {
-            let title = catalog.product(id: item.productId)?.title(locale: locale) ?? item.productId
+            let title = LineText.escaped(catalog.product(id: item.productId)?.title(locale: locale) ?? item.productId)
             let outcome = item.outcome?.text ?? "no answer yet"
             lines.append("  \(title) (tx \(item.transactionId), from the \(item.source.rawValue)): \(outcome)")
         }

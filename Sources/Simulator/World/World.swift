@@ -183,9 +183,22 @@ public final class World {
         try settings.save(path: directory.settings)
     }
 
-    /// Moves the simulated clock forward.
-    public func advance(by seconds: Int64) throws(WorldError) {
-        nowMillis += seconds * 1000
+    /// Moves the simulated clock forward; refused when that would pass
+    /// `SimulatedTime.latestAdvanceMillis`.
+    public func advance(by seconds: Int64) throws(WorldActionError) {
+        let (millis, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        guard !overflow, millis >= 0, millis <= SimulatedTime.latestAdvanceMillis - nowMillis else {
+            throw .refused("the simulated clock stops at 9999-01-01 00:00:00; it is \(SimulatedTime.format(now)) now")
+        }
+        do {
+            try moveClock(byMillis: millis)
+        } catch {
+            throw .failed(error)
+        }
+    }
+
+    private func moveClock(byMillis millis: Int64) throws(WorldError) {
+        nowMillis += millis
         try record(.command, from: .user, to: nil, text: "clock advanced to \(SimulatedTime.format(now))",
                    transactionId: nil)
         do {

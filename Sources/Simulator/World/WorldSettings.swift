@@ -20,7 +20,8 @@ public struct WorldSettings: Codable, Equatable, Sendable {
 
     public init() {}
 
-    /// Reads the settings file; a missing file gives the defaults.
+    /// Reads the settings file; a missing file gives the defaults. Every value is checked where
+    /// it is read: an error names its JSON path and, for a number, the allowed range.
     public static func load(path: String) throws(WorldError) -> WorldSettings {
         let bytes: [UInt8]?
         do {
@@ -30,16 +31,21 @@ public struct WorldSettings: Codable, Equatable, Sendable {
         }
         guard let bytes else { return WorldSettings() }
         do {
-            let settings = try JSONDecoder().decode(WorldSettings.self, from: Data(bytes))
-            guard settings.version == 1 else {
-                throw WorldError.file(path: path, problem: "unknown settings version \(settings.version)")
-            }
-            return settings
-        } catch let error as WorldError {
-            throw error
+            return try WorldSettings(JSONSettingsObject(Data(bytes)))
         } catch {
-            throw .file(path: path, problem: "not valid world settings: \(error)")
+            throw .file(path: path, problem: error.description)
         }
+    }
+
+    private init(_ object: JSONSettingsObject) throws(JSONPathError) {
+        let version = try object.integer("version", in: 1...Int64(Int32.max))
+        guard version == 1 else {
+            throw JSONPathError(path: "$.version", problem: "unknown settings version \(version) (this storesim knows version 1)")
+        }
+        strategy = try object.choice("strategy", "strategy")
+        networkOnline = try object.bool("networkOnline")
+        server = try object.choice("server", "server mode")
+        clockMillis = try object.integer("clockMillis", in: SimulatedTime.millisRange)
     }
 
     /// Writes the settings file durably.

@@ -15,7 +15,7 @@ enum Options {
 
     static func seed(_ arguments: ParsedArguments) throws(CLIError) -> UInt64 {
         guard let text = arguments.value("--seed") else { return 1 }
-        guard let seed = UInt64(text) else { throw .usage("--seed needs a whole number of zero or more, not '\(text)'") }
+        guard let seed = UInt64(text) else { throw .usage("--seed needs a whole number from 0 to \(UInt64.max), not '\(text)'") }
         return seed
     }
 

@@ -66,8 +66,13 @@ enum ChaosCommand {
         }
     }
 
+    /// The most runs one `chaos` makes.
+    static let maxRuns = 10_000_000
+
     private static func count(_ text: String, option: String) throws(CLIError) -> Int {
-        guard let number = Int(text), number > 0 else { throw .usage("\(option) needs a positive whole number, not '\(text)'") }
+        guard let number = Int(text), number > 0, number <= maxRuns else {
+            throw .usage("\(option) needs a whole number from 1 to \(maxRuns), not '\(text)'")
+        }
         return number
     }
 }

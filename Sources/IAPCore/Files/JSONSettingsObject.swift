@@ -1,0 +1,80 @@
+import Foundation
+
+/// A problem at one place in a JSON file, such as `$.clockMillis: must be a whole number from
+/// 0 to 9`; the reader of the file adds the file's name.
+public struct JSONPathError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The JSON path of the value, like `$.strategy`.
+    public let path: String
+    public let problem: String
+
+    public init(path: String, problem: String) {
+        self.path = path
+        self.problem = problem
+    }
+
+    init(_ issue: CatalogIssue) {
+        path = issue.path.description
+        problem = issue.problem
+    }
+
+    public var description: String { "\(path): \(problem)" }
+}
+
+/// A small JSON document whose top level is one object of plain values (a settings file),
+/// read strictly with the catalog's reader: every error names the JSON path of the value and
+/// shows the value escaped and cut.
+public struct JSONSettingsObject {
+    private let object: CatalogObject
+
+    public init(_ data: Data) throws(JSONPathError) {
+        do {
+            object = try CatalogObject(CatalogJSONReader.read(data), at: .root)
+        } catch {
+            throw JSONPathError(error)
+        }
+    }
+
+    /// The member `key` as one of `choices`, named by their raw values.
+    public func choice<Value: RawRepresentable & CaseIterable>(_ key: String, _ what: String) throws(JSONPathError) -> Value
+    where Value.RawValue == String {
+        let field = try required(key)
+        do throws(CatalogIssue) {
+            let text = try field.string()
+            guard let value = Value.allCases.first(where: { $0.rawValue == text }) else {
+                let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
+                throw field.issue("unknown \(what) \(LineText.quoted(text)) (expected one of \(names))")
+            }
+            return value
+        } catch {
+            throw JSONPathError(error)
+        }
+    }
+
+    /// The member `key` as `true` or `false`.
+    public func bool(_ key: String) throws(JSONPathError) -> Bool {
+        let field = try required(key)
+        do {
+            return try field.bool()
+        } catch {
+            throw JSONPathError(error)
+        }
+    }
+
+    /// The member `key` as a whole number in `range`.
+    public func integer(_ key: String, in range: ClosedRange<Int64>) throws(JSONPathError) -> Int64 {
+        let field = try required(key)
+        do {
+            return try field.integer(in: range)
+        } catch {
+            throw JSONPathError(error)
+        }
+    }
+
+    private func required(_ key: String) throws(JSONPathError) -> CatalogField {
+        do {
+            return try object.required(key)
+        } catch {
+            throw JSONPathError(error)
+        }
+    }
+}
