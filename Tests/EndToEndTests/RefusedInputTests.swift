@@ -115,7 +115,7 @@ import TestSupport
         let script = try folder.write("ok.scenario", "buy com.storesim.coins.100\n")
         let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
         #expect(result.status == 2)
-        #expect(result.stderr == "storesim: error: \(settings): unknown settings version 7\n")
+        #expect(result.stderr == "storesim: error: \(settings): $.version: unknown settings version 7 (this storesim knows version 1)\n")
         #expect(contents(world) == before)
     }
 }
