@@ -57,3 +57,22 @@ func wrap(_ text: String, _ width: Int) -> [String] {
     lines.append(line)
     return lines
 }
+
+/// Lays items out two to a row, each in a column of `width`; an item as wide as the column or
+/// wider takes a row of its own.
+func columns(_ items: [String], width: Int) -> [String] {
+    var rows: [String] = []
+    var left: String?
+    for item in items {
+        if DisplayWidth.of(item) >= width {
+            rows += [left, item].compactMap { $0 }
+            left = nil
+        } else if let pending = left {
+            rows.append(fit(pending, width) + item)
+            left = nil
+        } else {
+            left = item
+        }
+    }
+    return rows + [left].compactMap { $0 }
+}

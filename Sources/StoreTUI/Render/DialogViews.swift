@@ -28,21 +28,16 @@ enum DialogViews {
         buffer.lines(lines, in: inner)
     }
 
+    /// Every key, from the same bindings the update carries out: the main screen's in two
+    /// columns, then one line for each panel.
     static func help(into buffer: inout CellBuffer, screen: Rect) {
-        var lines = [
-            "↑ ↓ (k j)  move in a list            Enter  buy the selected product",
-            "sheet: Enter confirm, Esc cancel, a Ask to Buy",
-            "r  restore purchases                 x  crash menu: 0 now, 1–6 arm, 7 power cut",
-            "t  transaction manager               f  faults: network, server, store",
-            "   in it: a/d approve/decline, r resolve, f refund, n auto-renew, e expire,",
-            "   w renew now, x delete, g forge the receipt, p replay it,",
-            "   1/2/3 move the clock +1 hour/+1 day/+30 days",
-            "u  switch the App Store account (demo / family)",
-            "s  step mode on/off                  Space  deliver the next message",
-            "PgUp PgDn  scroll the timeline       ?  this help      q  quit",
-            "",
-            "Strategies (what the app does when the Store says purchased):",
+        var lines = columns(KeyMap.main(stepMode: false).bindings.map(\.helpText), width: 37)
+        lines += [
+            "sheet: " + KeyMap.sheet("").summary,
+            "crash menu: " + KeyMap.crashMenu.summary,
         ]
+        lines += wrap("transactions: " + KeyMap.transactions.summary, 74)
+        lines += ["faults: " + KeyMap.faults.summary, "", "Strategies (what the app does when the Store says purchased):"]
         lines += Strategy.allCases.map { "  \(fit($0.rawValue, 19)) \($0.summary)" }
         let inner = buffer.box(screen.centred(width: 78, height: lines.count + 2), title: "Help")
         buffer.lines(lines, in: inner)
