@@ -67,7 +67,8 @@ public final class OrderServer {
                                       productId: nil, grant: "")
         }
         let entry = result.entries.first(where: { $0.transactionId == request.transactionId }) ?? result.entries.first
-        guard result.status == .valid, let entry, let product = catalog.product(id: entry.productId),
+        // A purchase the Store has refunded owes the user nothing: it is never credited.
+        guard result.status == .valid, let entry, !entry.revoked, let product = catalog.product(id: entry.productId),
               request.account == nil || request.account == entry.account
         else {
             let status = result.status == .valid ? ReceiptStatus.notAuthorized : result.status
