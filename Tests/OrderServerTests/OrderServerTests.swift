@@ -153,6 +153,17 @@ final class OrderServerTests {
         #expect(ledger.rejections.map(\.transactionId) == [purchase.id])
     }
 
+    @Test func aTransactionNotOnTheReceiptIsRejectedNeverAnsweredAlreadyCredited() throws {
+        let first = try buy("com.storesim.coins.100")
+        #expect(try verify(first).outcome == .credited)
+        let second = try buy("com.storesim.coins.550")
+        #expect(try verify(second, receipt: first.receipt).outcome == .rejected(.notAuthorized))
+        #expect(try ledger().rejections.map(\.transactionId) == [second.id])
+        #expect(try ledger().credits.map(\.transactionId) == [first.id])
+        #expect(try verify(second).outcome == .credited)
+        #expect(try ledger().balances == ["coins": 650])
+    }
+
     // MARK: Entitlements
 
     @Test func nonConsumableGivesAnEntitlementForGood() throws {
