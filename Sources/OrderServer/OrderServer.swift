@@ -66,8 +66,13 @@ public final class OrderServer {
             return VerificationAnswer(transactionId: request.transactionId, outcome: .receiptChecked(revoked: revoked),
                                       productId: nil, grant: "")
         }
-        let entry = result.entries.first(where: { $0.transactionId == request.transactionId }) ?? result.entries.first
-        guard result.status == .valid, let entry, let product = catalog.product(id: entry.productId),
+        // Exactly the transaction asked about (or the purchase the Store says it restores): a
+        // receipt that does not prove it credits nothing, nor answers "already credited".
+        let entry = result.entries.first {
+            $0.transactionId == request.transactionId || $0.restoringTransactionId == request.transactionId
+        }
+        // A purchase the Store has refunded owes the user nothing: it is never credited.
+        guard result.status == .valid, let entry, !entry.revoked, let product = catalog.product(id: entry.productId),
               request.account == nil || request.account == entry.account
         else {
             let status = result.status == .valid ? ReceiptStatus.notAuthorized : result.status

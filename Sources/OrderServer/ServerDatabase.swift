@@ -93,7 +93,19 @@ struct ServerDatabase {
         try row.value(column) == .null ? "" : try id(row, column)
     }
 
+    /// Everything the Server holds, read as one moment.
     func ledger() throws(StorageError) -> Ledger {
+        try database.reading { () throws(StorageError) in try readLedger() }
+    }
+
+    /// How many credits the Server has made (credits are only ever added).
+    func creditCount() throws(StorageError) -> Int {
+        try database.rows("SELECT COUNT(*) AS credits FROM credits", table: "credits", key: "credits") {
+            (row) throws(SQLiteColumnError) in Int(try row.integer("credits"))
+        }.reduce(0, +)
+    }
+
+    private func readLedger() throws(StorageError) -> Ledger {
         let credits = try database.rows("""
             SELECT seq, transaction_id, original_transaction_id, product_id, account, date_millis, grant_text
             FROM credits ORDER BY seq

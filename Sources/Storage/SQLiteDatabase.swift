@@ -64,6 +64,11 @@ public final class SQLiteDatabase {
     /// Runs one or more statements that take no parameters and return no rows.
     public func execute(_ sql: String) throws(StorageError) {
         try refuseInjectedWrite(sql)
+        try run(sql)
+    }
+
+    /// Runs statements without the simulated full disk's refusal: for reads only.
+    private func run(_ sql: String) throws(StorageError) {
         var message: UnsafeMutablePointer<CChar>?
         let status = sqlite3_exec(handle, sql, nil, nil, &message)
         if status != SQLITE_OK {
@@ -132,6 +137,14 @@ public final class SQLiteDatabase {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Runs `body` inside one read transaction: every read in it sees the moment of its first
+    /// read, whatever other connections commit meanwhile.
+    public func reading<Result>(_ body: () throws(StorageError) -> Result) throws(StorageError) -> Result {
+        try run("BEGIN DEFERRED")
+        defer { try? run("COMMIT") }
+        return try body()
     }
 
     private func refuseInjectedWrite(_ sql: String) throws(StorageError) {

@@ -33,7 +33,8 @@ extension Store {
     }
 
     /// `verifyReceipt`: the status code and, when the receipt is authentic, what it proves, with
-    /// each purchase's current expiry and whether it was refunded since.
+    /// each purchase's current expiry and whether it was refunded since. When the request names a
+    /// restore transaction, the purchase it restores says so.
     func verify(_ check: ReceiptCheck) throws(StorageError) -> ReceiptCheckResult {
         guard switches.verificationAvailable else {
             return ReceiptCheckResult(status: .serviceUnavailable, entries: [], request: check.request)
@@ -45,6 +46,8 @@ extension Store {
         guard receipt.environment == .production else {
             return ReceiptCheckResult(status: .sandboxReceiptInProduction, entries: [], request: check.request)
         }
+        let restoring = try database.record(named: check.request.transactionId)
+            .flatMap { $0.kind == .restore && $0.account == receipt.account ? $0 : nil }
         var entries: [ReceiptEntry] = []
         for purchase in receipt.inApp {
             let record = try database.records(where: "id = ?", [database.idValue(purchase.transactionId)]).first
@@ -52,7 +55,8 @@ extension Store {
                 transactionId: purchase.transactionId, originalTransactionId: purchase.originalTransactionId,
                 productId: purchase.productId, account: receipt.account,
                 purchaseDate: Date(timeIntervalSince1970: Double(purchase.purchaseDateMillis) / 1000),
-                expires: record.flatMap(expiry), revoked: record?.refunded ?? false))
+                expires: record.flatMap(expiry), revoked: record?.refunded ?? false,
+                restoringTransactionId: restoring?.originalId == purchase.originalTransactionId ? restoring?.id : nil))
         }
         return ReceiptCheckResult(status: .valid, entries: entries, request: check.request)
     }

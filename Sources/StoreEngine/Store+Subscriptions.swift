@@ -102,11 +102,12 @@ extension Store {
     }
 
     /// The Store refunds the latest transaction of a product: it is revoked, and the Server
-    /// learns of it at its next receipt check.
-    public func refund(productId: String) throws(StoreError) {
+    /// learns of it at its next receipt check. The refund's time is kept: a credit made after it
+    /// is a fault, one made before it is not.
+    public func refund(productId: String, at date: Date) throws(StoreError) {
         let latest = try latestPaid(productId)
         try store { () throws(StorageError) in
-            try database.update(latest.with(refunded: true))
+            try database.update(latest.with(refunded: true, refundDate: date))
             try database.setSetting("autorenew:\(latest.originalId)", "off")
         }
     }

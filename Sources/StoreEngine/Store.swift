@@ -39,6 +39,12 @@ public final class Store {
         try StoreDatabase(path: path, readOnly: true).records()
     }
 
+    /// The highest transaction id a (possibly live) `store.sqlite` has handed out, nil when
+    /// none, read without changing it.
+    public static func readLastIssuedId(path: String) throws(StorageError) -> Int64? {
+        try StoreDatabase(path: path, readOnly: true).lastIssuedId()
+    }
+
     // MARK: Messages
 
     /// Handles one message addressed to the Store.

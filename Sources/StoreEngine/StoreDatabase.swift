@@ -28,6 +28,11 @@ struct StoreDatabase {
             error TEXT,
             receipt TEXT);
         """,
+        // Version 2: when the Store refunded a transaction. NULL when it was not refunded, or was
+        // refunded by a release that did not record when (a version-1 file).
+        """
+        ALTER TABLE transactions ADD COLUMN refunded_millis INTEGER;
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {
@@ -60,13 +65,26 @@ struct StoreDatabase {
 
     /// A transaction id never handed out before, even when transactions have been deleted.
     func nextTransactionId() throws(StorageError) -> String {
+        let next = (try highestIssuedId() ?? Self.firstTransactionId) + 1
+        try setSetting("last-transaction-id", String(next))
+        return String(next)
+    }
+
+    /// The highest transaction id handed out so far (deleted transactions included), nil when
+    /// none; a file with no tables yet (new, or emptied) has handed out none.
+    func lastIssuedId() throws(StorageError) -> Int64? {
+        let tables = try database.rows(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'transactions'", table: "sqlite_master", key: "name"
+        ) { (row) throws(SQLiteColumnError) in try row.text("name") }
+        return tables.isEmpty ? nil : try highestIssuedId()
+    }
+
+    private func highestIssuedId() throws(StorageError) -> Int64? {
         let highest = try database.rows("SELECT MAX(id) AS highest FROM transactions", table: "transactions", key: "highest") {
             (row) throws(SQLiteColumnError) in try row.optionalInteger("highest")
         }.first ?? nil
         let issued = try setting("last-transaction-id", as: { Int64($0) })
-        let next = max(highest ?? Self.firstTransactionId, issued ?? Self.firstTransactionId) + 1
-        try setSetting("last-transaction-id", String(next))
-        return String(next)
+        return [highest, issued].compactMap { $0 }.max()
     }
 
     /// A transaction id as the table keeps it: a string id that is not a number is an error.
@@ -89,15 +107,15 @@ struct StoreDatabase {
     func insert(_ record: StoreRecord) throws(StorageError) {
         try database.query("""
             INSERT INTO transactions(id, original_id, product_id, account, state, kind, charged,
-                                     finished, refunded, date_millis, error, receipt)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     finished, refunded, date_millis, error, receipt, refunded_millis)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
                 try idValue(record.id), try idValue(record.originalId),
                 .text(record.productId), .text(record.account), .text(record.state.rawValue),
                 .text(record.kind.rawValue), .integer(record.charged ? 1 : 0),
                 .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
-                .optional(record.error?.rawValue), .optional(record.receipt),
+                .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
             ])
     }
 
@@ -105,13 +123,13 @@ struct StoreDatabase {
     func update(_ record: StoreRecord) throws(StorageError) {
         try database.query("""
             UPDATE transactions SET original_id = ?, state = ?, kind = ?, charged = ?, finished = ?, refunded = ?,
-                                    date_millis = ?, error = ?, receipt = ?
+                                    date_millis = ?, error = ?, receipt = ?, refunded_millis = ?
             WHERE id = ?
             """, [
                 try idValue(record.originalId), .text(record.state.rawValue), .text(record.kind.rawValue),
                 .integer(record.charged ? 1 : 0), .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
-                .optional(record.error?.rawValue), .optional(record.receipt),
+                .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
                 try idValue(record.id),
             ])
     }
@@ -133,7 +151,7 @@ struct StoreDatabase {
     func records(where condition: String = "1", _ values: [SQLiteValue] = []) throws(StorageError) -> [StoreRecord] {
         try database.rows("""
             SELECT id, original_id, product_id, account, state, kind, charged, finished, refunded,
-                   date_millis, error, receipt
+                   date_millis, error, receipt, refunded_millis
             FROM transactions WHERE \(condition) ORDER BY id
             """, values, table: "transactions", key: "id", Self.record)
     }
@@ -145,8 +163,17 @@ struct StoreDatabase {
             state: try row.choice("state", as: TransactionState.self),
             kind: try row.choice("kind", as: StoreRecord.Kind.self),
             charged: try row.bool("charged"), finished: try row.bool("finished"), refunded: try row.bool("refunded"),
-            date: Date(timeIntervalSince1970: Double(try row.integer("date_millis")) / 1000),
+            date: date(try row.integer("date_millis")),
             error: try row.optionalChoice("error", as: PurchaseError.self),
-            receipt: try row.optionalText("receipt"))
+            receipt: try row.optionalText("receipt"),
+            refundDate: try row.optionalInteger("refunded_millis").map(date))
+    }
+
+    private static func date(_ millis: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(millis) / 1000)
+    }
+
+    private static func millis(_ date: Date?) -> SQLiteValue {
+        date.map { .integer(Int64($0.timeIntervalSince1970 * 1000)) } ?? .null
     }
 }

@@ -19,10 +19,13 @@ public struct StoreRecord: Sendable, Equatable {
     public let date: Date
     public let error: PurchaseError?
     public let receipt: String?
+    /// When the Store refunded it; nil when it was not refunded, or when a file of schema
+    /// version 1 did not record when.
+    public let refundDate: Date?
 
     public init(id: String, originalId: String, productId: String, account: String, state: TransactionState,
                 kind: Kind, charged: Bool, finished: Bool, refunded: Bool, date: Date, error: PurchaseError?,
-                receipt: String?) {
+                receipt: String?, refundDate: Date? = nil) {
         self.id = id
         self.originalId = originalId
         self.productId = productId
@@ -35,6 +38,7 @@ public struct StoreRecord: Sendable, Equatable {
         self.date = date
         self.error = error
         self.receipt = receipt
+        self.refundDate = refundDate
     }
 
     /// True while the transaction waits in the payment queue for the app to finish it.

@@ -47,7 +47,7 @@ import Testing
         let script = try folder.write("ok.scenario", "expect audit ok\n")
         let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
         #expect(result.status == 2)
-        #expect(result.stderr == "storesim: error: \(store): schema version 5 is newer than this storesim knows (newest 1); left untouched\n")
+        #expect(result.stderr == "storesim: error: \(store): schema version 5 is newer than this storesim knows (newest 2); left untouched\n")
         #expect(contents(store) == [bytes, nil, nil])
     }
 
@@ -58,7 +58,7 @@ import Testing
         let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let header = { (name: String) in FileManager.default.contents(atPath: world + "/" + name).map { Array($0[60..<64]) } }
-        #expect(header("store.sqlite") == [0, 0, 0, 1])
+        #expect(header("store.sqlite") == [0, 0, 0, 2])
         #expect(header("server.sqlite") == [0, 0, 0, 2])
     }
 }

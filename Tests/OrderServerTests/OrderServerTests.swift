@@ -6,50 +6,6 @@ import Storage
 import StoreEngine
 import TestSupport
 
-/// A real Store and a real Server joined by a queue: each message is delivered in turn until
-/// none is left; messages for the App are kept for the test to read.
-private final class Router: RecordingLink {
-    let store: Store
-    let server: OrderServer
-    let serverPath: String
-    private(set) var toApp: [Message] = []
-    /// Each time the Server passed `server-committed`: how many credits `server.sqlite` held then.
-    private(set) var commitsSeen: [Int] = []
-
-    init(directory: String) throws {
-        let catalog = BuiltInCatalog.catalog()
-        store = try Store(path: directory + "/store.sqlite", catalog: catalog, seed: 42)
-        serverPath = directory + "/server.sqlite"
-        server = try OrderServer(path: serverPath, catalog: catalog)
-        super.init()
-    }
-
-    override func passed(_ point: CrashPoint) {
-        guard point == .serverCommitted else { return }
-        // Read the file from outside, as another process would: the credit must be committed.
-        commitsSeen.append((try? OrderServer.readLedger(path: serverPath).credits.count) ?? -1)
-    }
-
-    /// Sends a message from the App and delivers everything that follows, in the order sent.
-    func deliver(_ message: Message) throws {
-        var queue = [message]
-        while !queue.isEmpty {
-            let next = queue.removeFirst()
-            switch next.to {
-            case .store: try store.receive(next, link: self)
-            case .server: try server.receive(next, link: self)
-            default: toApp.append(next)
-            }
-            queue += take()
-        }
-    }
-
-    func takeToApp() -> [Message] {
-        defer { toApp = [] }
-        return toApp
-    }
-}
-
 @Suite("The order server, with a real Store")
 final class OrderServerTests {
     private let folder: TemporaryFolder
@@ -185,6 +141,27 @@ final class OrderServerTests {
         let ledger = try ledger()
         #expect(ledger.balances == ["coins": 100])
         #expect(ledger.credits.map(\.productId) == ["com.storesim.coins.100"])
+    }
+
+    @Test func aRefundedConsumableIsRejectedAndNeverCredited() throws {
+        let purchase = try buy("com.storesim.coins.100")
+        try router.store.refund(productId: "com.storesim.coins.100", at: router.now)
+        #expect(try verify(purchase).outcome == .rejected(.notAuthorized))
+        let ledger = try ledger()
+        #expect(ledger.credits.isEmpty)
+        #expect(ledger.balances.isEmpty)
+        #expect(ledger.rejections.map(\.transactionId) == [purchase.id])
+    }
+
+    @Test func aTransactionNotOnTheReceiptIsRejectedNeverAnsweredAlreadyCredited() throws {
+        let first = try buy("com.storesim.coins.100")
+        #expect(try verify(first).outcome == .credited)
+        let second = try buy("com.storesim.coins.550")
+        #expect(try verify(second, receipt: first.receipt).outcome == .rejected(.notAuthorized))
+        #expect(try ledger().rejections.map(\.transactionId) == [second.id])
+        #expect(try ledger().credits.map(\.transactionId) == [first.id])
+        #expect(try verify(second).outcome == .credited)
+        #expect(try ledger().balances == ["coins": 650])
     }
 
     // MARK: Entitlements

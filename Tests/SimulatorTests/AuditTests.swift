@@ -47,3 +47,37 @@ import Testing
         #expect(lines.last == "audit FAILED")
     }
 }
+
+/// A refunded purchase owes nothing: a credit made of it after the refund is a fault, one made
+/// before the refund is not.
+@Suite struct AuditRefundTests {
+    let catalog = BuiltInCatalog.catalog()
+    let refundDate = SimulatedTime.epoch.addingTimeInterval(60)
+
+    func refundedCoins() -> StoreRecord {
+        StoreRecord(id: "1", originalId: "1", productId: "com.storesim.coins.100", account: "demo", state: .purchased,
+                    kind: .purchase, charged: true, finished: false, refunded: true, date: SimulatedTime.epoch, error: nil,
+                    receipt: "r", refundDate: refundDate)
+    }
+
+    func audit(creditedAt date: Date) -> Audit {
+        let credit = Ledger.Credit(transactionId: "1", originalTransactionId: "1", productId: "com.storesim.coins.100",
+                                   account: "demo", date: date, grant: "+100 coins")
+        return Audit(transactions: [refundedCoins()], ledger: Ledger(credits: [credit], balances: [:], entitlements: [], rejections: []),
+                     pendingOrders: [], catalog: catalog)
+    }
+
+    @Test func aCreditMadeAfterTheRefundIsAnOrphanCredit() {
+        let audit = audit(creditedAt: refundDate.addingTimeInterval(0.001))
+        #expect(audit.orphanCredits == 1)
+        #expect(!audit.ok)
+        #expect(audit.lines(catalog: catalog).contains(
+            "  100 Coins tx 1: ORPHAN CREDIT: credited (+100 coins) after the Store refunded it"))
+    }
+
+    @Test func aCreditMadeBeforeTheRefundIsNoFault() {
+        let audit = audit(creditedAt: refundDate)
+        #expect(audit.orphanCredits == 0)
+        #expect(audit.ok)
+    }
+}

@@ -62,8 +62,29 @@ final class StoreDatabaseFileTests {
         let records = try store.transactions()
         #expect(records.map(\.id) == ["1000000000000000001"])
         #expect(records.first?.state == .purchased)
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(1))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(2))
         #expect(try buy(store) == "1000000000000000002")
+    }
+
+    @Test func aVersionOneFileMigratesAndItsRefundsHaveNoRecordedTime() throws {
+        try change(Self.releaseTables + """
+            INSERT INTO transactions VALUES(1000000000000000001, 1000000000000000001, 'com.storesim.pro', 'demo',
+                                            'purchased', 'purchase', 1, 1, 1, 1767225600000, NULL, 'r');
+            PRAGMA user_version = 1;
+            """)
+        let records = try openStore().transactions()
+        #expect(records.map(\.refunded) == [true])
+        #expect(records.map(\.refundDate) == [nil])
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(2))
+    }
+
+    @Test func aRefundKeepsItsTimeInTheFile() throws {
+        let store = try openStore()
+        _ = try buy(store)
+        let refunded = SimulatedTime.epoch.addingTimeInterval(3600)
+        try store.refund(productId: Products.coins, at: refunded)
+        #expect(try openStore().transactions().map(\.refundDate) == [refunded])
+        #expect(try Store.readTransactions(path: path).map(\.refundDate) == [refunded])
     }
 
     @Test func transactionIdsAreKeptAsSQLiteIntegers() throws {

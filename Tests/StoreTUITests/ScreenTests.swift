@@ -125,7 +125,7 @@ import Testing
         let screen = try #require(frames.first)
         #expect(screen[3].hasPrefix("Catalog — balance: coins 100"), "neither the forgery nor the replay credited anything")
         #expect(screen.contains { $0.contains("rejected tx 1000000000000001: 2100") })
-        #expect(screen.contains { $0.contains("already credited tx 91000000000000001") })
+        #expect(screen.contains { $0.contains("rejected tx 91000000000000001: 21010") })
     }
 
     @Test func theAccountSwitcherSignsTheDeviceIntoAnotherAccount() throws {

@@ -11,9 +11,13 @@ public struct ReceiptEntry: Sendable, Equatable, Codable {
     public let expires: Date?
     /// True when the Store has refunded the purchase (Apple's cancellation date).
     public let revoked: Bool
+    /// The restore transaction the request named, when this entry is the purchase it restores:
+    /// the Store's word, so that the Server credits (or finds credited) exactly that purchase.
+    public let restoringTransactionId: String?
 
     public init(transactionId: String, originalTransactionId: String, productId: String,
-                account: String, purchaseDate: Date, expires: Date? = nil, revoked: Bool = false) {
+                account: String, purchaseDate: Date, expires: Date? = nil, revoked: Bool = false,
+                restoringTransactionId: String? = nil) {
         self.transactionId = transactionId
         self.originalTransactionId = originalTransactionId
         self.productId = productId
@@ -21,5 +25,6 @@ public struct ReceiptEntry: Sendable, Equatable, Codable {
         self.purchaseDate = purchaseDate
         self.expires = expires
         self.revoked = revoked
+        self.restoringTransactionId = restoringTransactionId
     }
 }

@@ -35,13 +35,14 @@ public struct Audit: Sendable {
     public let creditedTwice: [(transactionId: String, productId: String, times: Int)]
     /// Credits with no paid transaction behind them.
     public let orphans: [Ledger.Credit]
+    /// Paid transactions the Store refunded.
+    private let refundedIds: Set<String>
 
     public var ok: Bool { lost == 0 && doubleCredited == 0 && orphanCredits == 0 }
 
     /// Audits what the three parties hold.
     public init(transactions: [StoreRecord], ledger: Ledger, pendingOrders: [PendingOrder], catalog: Catalog) {
         let paidRecords = transactions.filter { $0.charged && $0.kind != .restore }
-        let paidIds = Set(paidRecords.map(\.id))
         var creditsPerTransaction: [String: Int] = [:]
         for credit in ledger.credits {
             creditsPerTransaction[credit.transactionId, default: 0] += 1
@@ -69,11 +70,24 @@ public struct Audit: Sendable {
             guard let times = creditsPerTransaction[record.id], times > 1 else { return nil }
             return (record.id, record.productId, times)
         }
-        orphans = ledger.credits.filter { !paidIds.contains($0.transactionId) }
+        let paidById = Dictionary(paidRecords.map { ($0.id, $0) }) { first, _ in first }
+        orphans = ledger.credits.filter { credit in
+            guard let record = paidById[credit.transactionId] else { return true }
+            return Self.creditedAfterRefund(credit, record)
+        }
         doubleCredited = creditedTwice.count
         orphanCredits = orphans.count
         refunded = transactions.filter(\.refunded).count
+        refundedIds = Set(paidRecords.filter(\.refunded).map(\.id))
         self.uncredited = uncredited
+    }
+
+    /// A credit of a refunded purchase made after the refund: the Server gave what the Store
+    /// had already paid back. A purchase credited first and refunded later is no fault, nor is
+    /// one whose refund time the Store did not record (a file of schema version 1).
+    private static func creditedAfterRefund(_ credit: Ledger.Credit, _ record: StoreRecord) -> Bool {
+        guard record.refunded, let refundDate = record.refundDate else { return false }
+        return credit.date > refundDate
     }
 
     /// The audit as the contract's JSON object.
@@ -106,7 +120,8 @@ public struct Audit: Sendable {
             lines.append("  \(title(double.productId)) tx \(double.transactionId): DOUBLE-CREDITED: paid once, credited \(double.times) times")
         }
         for orphan in orphans {
-            lines.append("  \(title(orphan.productId)) tx \(orphan.transactionId): ORPHAN CREDIT: credited (\(orphan.grant)) with no paid transaction behind it")
+            let why = refundedIds.contains(orphan.transactionId) ? "after the Store refunded it" : "with no paid transaction behind it"
+            lines.append("  \(title(orphan.productId)) tx \(orphan.transactionId): ORPHAN CREDIT: credited (\(orphan.grant)) \(why)")
         }
         lines.append(ok ? "audit ok" : "audit FAILED")
         return lines

@@ -20,17 +20,19 @@ public struct WorldSnapshot: Sendable {
     }
 
     /// Reads every party's files in `directory`; a world never started reads as empty.
+    /// The Store and the Server are read as one moment (`ConsistentRead`), so that a reader beside
+    /// a running writer never sees a credit without its transaction, or the reverse.
     public static func read(_ directory: DataDirectory) throws(WorldError) -> WorldSnapshot {
+        try read(directory, afterServerRead: {})
+    }
+
+    static func read(_ directory: DataDirectory, afterServerRead: () -> Void) throws(WorldError) -> WorldSnapshot {
         guard !directory.isAFile else { throw .dataDirectory(path: directory.path, problem: "is a file, not a directory") }
-        let fileManager = FileManager.default
         let transactions: [StoreRecord]
         let ledger: Ledger
         do {
-            transactions = fileManager.fileExists(atPath: directory.storeDatabase)
-                ? try Store.readTransactions(path: directory.storeDatabase) : []
-            ledger = fileManager.fileExists(atPath: directory.serverDatabase)
-                ? try OrderServer.readLedger(path: directory.serverDatabase)
-                : .empty
+            (transactions, ledger) = try ConsistentRead.read(storePath: directory.storeDatabase, serverPath: directory.serverDatabase,
+                                                             afterServerRead: afterServerRead)
         } catch {
             throw .file(path: error.path, problem: error.problem)
         }

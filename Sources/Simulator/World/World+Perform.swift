@@ -104,7 +104,7 @@ extension World {
             try record(.command, from: .user, to: .store, text: "resolve the interrupted purchase of \(productId)", transactionId: nil)
             try store.resolve(productId: productId, link: self)
         case .refund(let productId):
-            try store.refund(productId: productId)
+            try store.refund(productId: productId, at: now)
             try record(.command, from: .user, to: .store, text: "the Store refunds the latest \(productId)", transactionId: nil)
         case .subscriptionRenewNow(let productId):
             try record(.command, from: .user, to: .store, text: "renew \(productId) now", transactionId: nil)

@@ -47,6 +47,7 @@ public final class World {
         self.unsafeCache = unsafeCache
         try directory.create()
         settings = try WorldSettings.load(path: directory.settings)
+        try StoreHistoryCheck.check(directory)
         do {
             store = try Store(path: directory.storeDatabase, catalog: catalog, seed: seed)
         } catch {

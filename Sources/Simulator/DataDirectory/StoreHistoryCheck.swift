@@ -1,0 +1,34 @@
+import Foundation
+import OrderServer
+import StoreEngine
+
+/// Refuses a `store.sqlite` whose history contradicts the Server's ledger (emptied, replaced by
+/// another world's, or gone while the Server kept its credits): the Store would hand out ids the
+/// Server has already credited, and a new payment would be answered "already credited" and lost.
+/// Reads both files without changing them, before the world opens either for writing.
+enum StoreHistoryCheck {
+    /// Throws, naming `store.sqlite` and the contradiction, when the Server has credited a
+    /// transaction id the Store has not handed out.
+    static func check(_ directory: DataDirectory) throws(WorldError) {
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: directory.serverDatabase) else { return }
+        let highestCredit: Int64
+        let issued: Int64?
+        do {
+            let credited = try OrderServer.readLedger(path: directory.serverDatabase).credits.compactMap { Int64($0.transactionId) }
+            guard let highest = credited.max() else { return }
+            highestCredit = highest
+            issued = fileManager.fileExists(atPath: directory.storeDatabase)
+                ? try Store.readLastIssuedId(path: directory.storeDatabase) : nil
+        } catch {
+            throw .file(path: error.path, problem: error.problem)
+        }
+        guard let issued else {
+            throw .file(path: directory.storeDatabase, problem: "has handed out no transaction, yet server.sqlite has credited "
+                + "tx \(highestCredit): the Store's history was emptied or replaced; left untouched")
+        }
+        guard issued < highestCredit else { return }
+        throw .file(path: directory.storeDatabase, problem: "its next transaction id \(issued + 1) is at or below tx "
+            + "\(highestCredit), which server.sqlite has credited: ids would be handed out again; left untouched")
+    }
+}

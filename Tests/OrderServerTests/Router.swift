@@ -1,0 +1,48 @@
+import IAPCore
+import OrderServer
+import StoreEngine
+import TestSupport
+
+/// A real Store and a real Server joined by a queue: each message is delivered in turn until
+/// none is left; messages for the App are kept for the test to read.
+final class Router: RecordingLink {
+    let store: Store
+    let server: OrderServer
+    let serverPath: String
+    private(set) var toApp: [Message] = []
+    /// Each time the Server passed `server-committed`: how many credits `server.sqlite` held then.
+    private(set) var commitsSeen: [Int] = []
+
+    init(directory: String) throws {
+        let catalog = BuiltInCatalog.catalog()
+        store = try Store(path: directory + "/store.sqlite", catalog: catalog, seed: 42)
+        serverPath = directory + "/server.sqlite"
+        server = try OrderServer(path: serverPath, catalog: catalog)
+        super.init()
+    }
+
+    override func passed(_ point: CrashPoint) {
+        guard point == .serverCommitted else { return }
+        // Read the file from outside, as another process would: the credit must be committed.
+        commitsSeen.append((try? OrderServer.readLedger(path: serverPath).credits.count) ?? -1)
+    }
+
+    /// Sends a message from the App and delivers everything that follows, in the order sent.
+    func deliver(_ message: Message) throws {
+        var queue = [message]
+        while !queue.isEmpty {
+            let next = queue.removeFirst()
+            switch next.to {
+            case .store: try store.receive(next, link: self)
+            case .server: try server.receive(next, link: self)
+            default: toApp.append(next)
+            }
+            queue += take()
+        }
+    }
+
+    func takeToApp() -> [Message] {
+        defer { toApp = [] }
+        return toApp
+    }
+}
