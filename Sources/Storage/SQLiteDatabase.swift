@@ -17,15 +17,24 @@ public final class SQLiteDatabase {
     /// but the shared `-shm`. Read-only connections never create or change the file. A writable
     /// one uses WAL with `synchronous=FULL`, so a committed transaction survives a power cut,
     /// and brings the file to the newest version of `schema` in one transaction.
+    /// A file its creator never initialized (no table at all: it died before its first commit)
+    /// reads as the schema's empty tables.
     public convenience init(path: String, readOnly: Bool = false, schema: SQLiteSchema? = nil) throws(StorageError) {
+        var uninitialized = false
         let check = { (database: SQLiteDatabase) throws(StorageError) in
             try database.checkIntegrityQuickly()
-            try schema?.check(database)
+            let version = try schema?.check(database)
+            uninitialized = version == 0 ? try database.holdsNoTables() : false
         }
         try Self.checkFiles(path)
         let inPlace = readOnly && Self.hasLiveConnection(path)
         if !inPlace {
             try Self.inspect(path, check)
+        }
+        if readOnly, uninitialized, let schema {
+            try self.init(file: ":memory:", reportingAs: path, readOnly: false)
+            try schema.migrate(self)
+            return
         }
         try self.init(file: path, reportingAs: path, readOnly: readOnly)
         if readOnly {
@@ -167,6 +176,13 @@ public final class SQLiteDatabase {
         let systemError = sqlite3_system_errno(handle)
         guard code == SQLITE_CANTOPEN || code == SQLITE_IOERR, systemError != 0 else { return message }
         return message + ": " + String(cString: strerror(systemError))
+    }
+
+    /// True when the file holds no table, index or view at all.
+    func holdsNoTables() throws(StorageError) -> Bool {
+        try rows("SELECT COUNT(*) AS objects FROM sqlite_master", table: "sqlite_master", key: "objects") {
+            (row) throws(SQLiteColumnError) in try row.integer("objects")
+        }.first == 0
     }
 
     /// Refuses a file SQLite finds damaged, with its first finding on one line; any other

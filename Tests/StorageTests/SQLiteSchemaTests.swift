@@ -18,7 +18,6 @@ final class SQLiteSchemaTests {
         folder = try TemporaryFolder()
     }
 
-
     private func version(_ path: String) throws -> Int64 {
         try #require(try SQLiteDatabase(path: path, readOnly: true).query("PRAGMA user_version").first).integer("user_version")
     }
@@ -30,6 +29,13 @@ final class SQLiteSchemaTests {
     /// The bytes of the file and its `-wal` and `-shm` (nil for one that does not exist).
     private func bytes(_ path: String) -> [Data?] {
         ["", "-wal", "-shm"].map { FileManager.default.contents(atPath: path + $0) }
+    }
+
+    @Test func aFileItsCreatorNeverInitializedReadsAsEmptyTablesAndStaysUntouched() throws {
+        FileManager.default.createFile(atPath: path, contents: Data())
+        let reader = try SQLiteDatabase(path: path, readOnly: true, schema: Self.version2)
+        #expect(try names(reader).isEmpty, "a process killed before its first commit left no table: nothing to read")
+        #expect(bytes(path) == [Data(), nil, nil])
     }
 
     @Test func aNewFileGetsTheTablesAndTheNewestVersion() throws {
