@@ -16,6 +16,19 @@ import TestSupport
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "not a directory\n", "the file is left as it was")
     }
 
+    @Test func aDirectoryWithNoWorldIsNeverReportedOk() throws {
+        let folder = try TemporaryFolder()
+        let empty = folder.file("empty")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
+        FileManager.default.createFile(atPath: empty + "/storesim.lock", contents: Data())
+        for directory in [empty, folder.file("missing")] {
+            for command in [["audit"], ["audit", "--json"], ["state"], ["state", "--json"]] {
+                try expectRefusal(command + ["--data-dir", directory], "no world in \(directory)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("missing")), "a reader creates nothing")
+    }
+
     @Test func anEmptyPathIsRefused() throws {
         let folder = try TemporaryFolder()
         let script = try folder.write("ok.scenario", "expect audit ok\n")

@@ -114,6 +114,11 @@ public struct DataDirectory: Sendable, Equatable {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
+    /// Whether a world has run here: the Store's or the Server's database is in the directory.
+    public var holdsWorld: Bool {
+        [storeDatabase, serverDatabase].contains { (try? FileKind.at($0)) != .missing }
+    }
+
     /// Whether the directory exists.
     public var exists: Bool {
         var isDirectory: ObjCBool = false
