@@ -1,10 +1,17 @@
 import Glibc
 
 extension SQLiteDatabase {
-    /// Runs `check` on a private copy of an existing file and its `-wal`. Even a read-only
-    /// connection to the file itself creates its `-wal` and `-shm` or writes to the `-shm`; the
-    /// copy leaves a file that is refused exactly as it was. A missing file needs no check.
-    static func inspect(_ path: String, _ check: (SQLiteDatabase) throws(StorageError) -> Void) throws(StorageError) {
+    /// Runs `check` on an existing file without changing it: on a private copy of it and its
+    /// `-wal`, since even a read-only connection writes to the `-shm`; or, `inPlaceWhenQuiet`
+    /// and with no `-wal` beside it, on the file itself opened immutable (no lock, no `-wal` or
+    /// `-shm` made). A missing file needs no check.
+    static func inspect(_ path: String, inPlaceWhenQuiet: Bool,
+                        _ check: (SQLiteDatabase) throws(StorageError) -> Void) throws(StorageError) {
+        guard try FileKind.at(path) != .missing else { return }
+        guard !inPlaceWhenQuiet || hasWriteAheadLog(path) else {
+            try check(try SQLiteDatabase(file: path, reportingAs: path, readOnly: true, immutable: true))
+            return
+        }
         guard let bytes = try DurableFile.read(path) else { return }
         let folder = try temporaryFolder(for: path)
         let copy = folder + "/copy.sqlite"
@@ -28,6 +35,21 @@ extension SQLiteDatabase {
                 throw StorageError(path: path, reason: .companionNotARegularFile(suffix: suffix, kind))
             }
         }
+    }
+
+    /// Whether a write-ahead log lies beside the database: a connection is open, or one ended
+    /// without checkpointing (a crash), and the log may hold committed transactions.
+    static func hasWriteAheadLog(_ path: String) -> Bool {
+        (try? FileKind.at(path + "-wal")) == .regular
+    }
+
+    /// The `file:` URI that opens `path` immutable, its special characters percent-encoded.
+    static func immutableURI(_ path: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".utf8)
+        let encoded = path.utf8.map { byte in
+            plain.contains(byte) ? String(UnicodeScalar(byte)) : (byte < 16 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
+        }.joined()
+        return "file:" + encoded + "?immutable=1"
     }
 
     /// Whether another process has the database open in WAL mode: each such connection holds a

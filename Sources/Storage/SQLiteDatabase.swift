@@ -29,14 +29,15 @@ public final class SQLiteDatabase {
         try Self.checkFiles(path)
         let inPlace = readOnly && Self.hasLiveConnection(path)
         if !inPlace {
-            try Self.inspect(path, check)
+            try Self.inspect(path, inPlaceWhenQuiet: readOnly, check)
         }
         if readOnly, uninitialized, let schema {
             try self.init(file: ":memory:", reportingAs: path, readOnly: false)
             try schema.migrate(self)
             return
         }
-        try self.init(file: path, reportingAs: path, readOnly: readOnly)
+        let quiet = readOnly && !inPlace && !Self.hasWriteAheadLog(path)
+        try self.init(file: path, reportingAs: path, readOnly: readOnly, immutable: quiet)
         if readOnly {
             try check(self)
         } else {
@@ -49,13 +50,16 @@ public final class SQLiteDatabase {
     /// Connects to `file` and names `path` in every error: they differ when a copy is checked.
     /// SQLite is told not to follow a symbolic link; the folder is resolved first, so that a
     /// data directory that is itself a link to a folder still works.
-    init(file: String, reportingAs path: String, readOnly: Bool) throws(StorageError) {
+    /// With `immutable`, SQLite reads the file as one that cannot change: it takes no lock and
+    /// creates no `-wal` or `-shm`; for a file no process has open and no write-ahead log beside it.
+    init(file: String, reportingAs path: String, readOnly: Bool, immutable: Bool = false) throws(StorageError) {
         self.path = path
         var connection: OpaquePointer?
         let flags = readOnly
-            ? SQLITE_OPEN_READONLY
+            ? SQLITE_OPEN_READONLY | (immutable ? SQLITE_OPEN_URI : 0)
             : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        let target = try Self.resolvingFolder(of: file, reportingAs: path)
+        let resolved = try Self.resolvingFolder(of: file, reportingAs: path)
+        let target = immutable ? Self.immutableURI(resolved) : resolved
         let status = sqlite3_open_v2(target, &connection, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
         guard status == SQLITE_OK, let connection else {
             let message = connection.map(Self.errorMessage) ?? "cannot open"
