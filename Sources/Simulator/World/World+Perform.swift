@@ -12,6 +12,7 @@ extension World {
         }
         do {
             try carryOut(command)
+            try timeline.reportFailure()
         } catch {
             throw WorldActionError(classifying: error, directory: directory)
         }
@@ -32,100 +33,106 @@ extension World {
         try perform(command)
     }
 
+    /// One case a command: its effect on the world, each told on the timeline.
     private func carryOut(_ command: ScenarioCommand) throws {
         switch command {
-        case .launch:
-            guard !appStatus.isRunning else { throw WorldActionError.refused("the app is already running") }
-            try launch()
-            try settle()
-        case .quit:
-            try quit()
-        case .buy(let productId, let answer):
-            let app = try runningApp("buy")
-            try record(.command, from: .user, to: .app, text: "tap Buy \(productId), then \(answer.rawValue)",
-                       transactionId: nil)
-            do {
-                if let refusal = try app.buy(productId: productId, answer: answer,
-                                             canMakePayments: store.canMakePayments) {
-                    try record(.note, from: .app, to: .user, text: "refused: \(refusal)", transactionId: nil)
-                }
-            } catch let crash as AppCrash {
-                try crashApp(crash)
-            }
-        case .restore:
-            let app = try runningApp("restore")
-            try record(.command, from: .user, to: .app, text: "tap Restore Purchases", transactionId: nil)
-            app.restore()
-        case .crash:
-            try crashNow()
-        case .crashAt(let point):
-            try arm(point)
-        case .powerCut:
-            try crashNow(powerCut: true)
-        case .powerCutAt(let point):
-            try arm(point, powerCut: true)
-        case .deliver(let count):
-            for _ in 0..<count where try deliverNext() {}
+        case .launch: try launchWithRecovery()
+        case .quit: try quit()
+        case .buy(let productId, let answer): try buy(productId, answer)
+        case .restore: try restorePurchases()
+        case .crash: try crashNow()
+        case .crashAt(let point): try arm(point)
+        case .powerCut: try crashNow(powerCut: true)
+        case .powerCutAt(let point): try arm(point, powerCut: true)
+        case .deliver(let count): for _ in 0..<count where try deliverNext() {}
+        case .expect, .wait: break
+        case .account(let name): try signIn(name)
+        case .reinstall: try reinstall()
+        case .network(let online): try change("network \(online ? "online" : "offline")") { $0.networkOnline = online }
+        case .server(let mode): try change("server \(mode.rawValue)") { $0.server = mode }
+        case .strategy(let strategy): try change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
+        case .advance(let seconds): try advance(by: seconds)
+        case .forge(let forgery): try forge(forgery)
+        case .serverDisk(let full): try fillServerDisk(full)
+        case .disk(let full): try fillDeviceDisk(full)
+        case .store(let storeSwitch, let on): try setStoreSwitch(storeSwitch, on: on)
         case .approve(let productId):
-            try record(.command, from: .user, to: .store, text: "parent approves \(productId)", transactionId: nil)
-            try store.approve(productId: productId, link: self)
+            try tellStore("parent approves \(productId)") { try store.approve(productId: productId, link: self) }
         case .decline(let productId):
-            try record(.command, from: .user, to: .store, text: "parent declines \(productId)", transactionId: nil)
-            try store.decline(productId: productId, link: self)
-        case .account(let name):
-            try store.signIn(account: name)
-            app?.account = name
-            try record(.command, from: .user, to: .store, text: "signed in as \(name)", transactionId: nil)
-        case .reinstall:
-            try reinstall()
-        case .network(let online):
-            try change("network \(online ? "online" : "offline")") { $0.networkOnline = online }
-        case .server(let mode):
-            try change("server \(mode.rawValue)") { $0.server = mode }
-        case .store(let storeSwitch, let on):
-            try setStoreSwitch(storeSwitch, on: on)
-        case .advance(let seconds):
-            try advance(by: seconds)
-        case .strategy(let strategy):
-            try change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
-        case .expect, .wait:
-            break
-        case .forge(let forgery):
-            try forge(forgery)
-        case .serverDisk(let full):
-            server.setDiskFull(full)
-            try record(.command, from: .user, to: .server, text: full ? "the Server's disk is full" : "the Server's disk has room again",
-                       transactionId: nil)
-        case .disk(let full):
-            diskFull = full
-            try record(.command, from: .user, to: .app, text: full ? "the device's disk is full" : "the device's disk has room again",
-                       transactionId: nil)
+            try tellStore("parent declines \(productId)") { try store.decline(productId: productId, link: self) }
         case .resolve(let productId):
-            try record(.command, from: .user, to: .store, text: "resolve the interrupted purchase of \(productId)", transactionId: nil)
-            try store.resolve(productId: productId, link: self)
-        case .refund(let productId):
-            try store.refund(productId: productId, at: now)
-            try record(.command, from: .user, to: .store, text: "the Store refunds the latest \(productId)", transactionId: nil)
+            try tellStore("resolve the interrupted purchase of \(productId)") { try store.resolve(productId: productId, link: self) }
         case .subscriptionRenewNow(let productId):
-            try record(.command, from: .user, to: .store, text: "renew \(productId) now", transactionId: nil)
-            try store.renewNow(productId: productId, link: self)
+            try tellStore("renew \(productId) now") { try store.renewNow(productId: productId, link: self) }
+        case .refund(let productId):
+            try storeDid("the Store refunds the latest \(productId)") { try store.refund(productId: productId, at: now) }
         case .subscriptionExpire(let productId):
-            try store.expire(productId: productId, at: now)
-            try record(.command, from: .user, to: .store, text: "expire \(productId) now", transactionId: nil)
-        case .storeDelete(let transactionId):
-            try store.delete(transactionId: transactionId)
-            try record(.command, from: .user, to: .store, text: "delete transaction \(transactionId) from the Store", transactionId: transactionId)
+            try storeDid("expire \(productId) now") { try store.expire(productId: productId, at: now) }
+        case .storeDelete(let id):
+            try storeDid("delete transaction \(id) from the Store", transactionId: id) { try store.delete(transactionId: id) }
         case .storeFail(let reason):
-            try store.setSwitches { $0.failPurchases = reason }
-            try record(.command, from: .user, to: .store, text: "store fail on: \(reason.explanation)", transactionId: nil)
+            try storeDid("store fail on: \(reason.explanation)") { try store.setSwitches { $0.failPurchases = reason } }
         case .storeSell(let productId, let on):
-            try store.setSwitches { if on { $0.withdrawn.remove(productId) } else { $0.withdrawn.insert(productId) } }
-            try record(.command, from: .user, to: .store, text: on ? "the Store sells \(productId)" : "the Store stops selling \(productId)",
-                       transactionId: nil)
+            try storeDid(on ? "the Store sells \(productId)" : "the Store stops selling \(productId)") {
+                try store.setSwitches { if on { $0.withdrawn.remove(productId) } else { $0.withdrawn.insert(productId) } }
+            }
         case .subscriptionRenew(let productId, let on):
-            try store.setAutoRenew(productId: productId, on: on)
-            try record(.command, from: .user, to: .store, text: "auto-renew of \(productId) \(on ? "on" : "off")", transactionId: nil)
+            try storeDid("auto-renew of \(productId) \(on ? "on" : "off")") { try store.setAutoRenew(productId: productId, on: on) }
         }
+    }
+
+    /// Tells the timeline what the user asks of the Store, then asks it.
+    private func tellStore(_ text: String, _ action: () throws -> Void) throws {
+        try record(.command, from: .user, to: .store, text: text, transactionId: nil)
+        try action()
+    }
+
+    /// Has the Store do something, then tells the timeline it was done.
+    private func storeDid(_ text: String, transactionId: String? = nil, _ action: () throws -> Void) throws {
+        try action()
+        try record(.command, from: .user, to: .store, text: text, transactionId: transactionId)
+    }
+
+    private func launchWithRecovery() throws {
+        guard !appStatus.isRunning else { throw WorldActionError.refused("the app is already running") }
+        try launch()
+        try settle()
+    }
+
+    private func buy(_ productId: String, _ answer: SheetAnswer) throws {
+        let app = try runningApp("buy")
+        try record(.command, from: .user, to: .app, text: "tap Buy \(productId), then \(answer.rawValue)", transactionId: nil)
+        do {
+            if let refusal = try app.buy(productId: productId, answer: answer, canMakePayments: store.canMakePayments) {
+                try record(.note, from: .app, to: .user, text: "refused: \(refusal)", transactionId: nil)
+            }
+        } catch let crash as AppCrash {
+            try crashApp(crash)
+        }
+    }
+
+    private func restorePurchases() throws {
+        let app = try runningApp("restore")
+        try record(.command, from: .user, to: .app, text: "tap Restore Purchases", transactionId: nil)
+        app.restore()
+    }
+
+    private func signIn(_ name: String) throws {
+        try store.signIn(account: name)
+        app?.account = name
+        try record(.command, from: .user, to: .store, text: "signed in as \(name)", transactionId: nil)
+    }
+
+    private func fillServerDisk(_ full: Bool) throws {
+        server.setDiskFull(full)
+        try record(.command, from: .user, to: .server, text: full ? "the Server's disk is full" : "the Server's disk has room again",
+                   transactionId: nil)
+    }
+
+    private func fillDeviceDisk(_ full: Bool) throws {
+        diskFull = full
+        try record(.command, from: .user, to: .app, text: full ? "the device's disk is full" : "the device's disk has room again",
+                   transactionId: nil)
     }
 
     /// The app, when it runs; commands that need it are refused while it is down.

@@ -31,11 +31,13 @@ public final class World {
     /// The report of the last launch that recovered anything.
     public private(set) var lastRecoveryReport: RecoveryReport?
     /// Called with every event as it is recorded (the transcript, the TUI).
-    public var onEvent: ((Event) -> Void)?
+    public var onEvent: ((Event) -> Void)? {
+        get { timeline.onEvent }
+        set { timeline.onEvent = newValue }
+    }
 
-    private let log: EventLog
-    private var queue: [Message] = []
-    private var queueHead = 0
+    let timeline: Timeline
+    private var queue = MessageQueue()
     private var pendingCrash: AppCrash?
     private var nowMillis: Int64
     static let millisPerMessage: Int64 = 10
@@ -58,39 +60,30 @@ public final class World {
         } catch {
             throw .file(path: directory.serverDatabase, problem: error.storage.problem)
         }
-        do {
-            log = try EventLog(path: directory.events)
-        } catch {
-            throw .file(path: error.path, problem: error.problem)
-        }
-        nowMillis = max(settings.clockMillis, log.lastTimeMillis)
+        timeline = try Timeline(path: directory.events)
+        nowMillis = max(settings.clockMillis, timeline.lastTimeMillis)
     }
 
     /// The simulated time now.
     public var now: Date { Date(timeIntervalSince1970: Double(nowMillis) / 1000) }
 
     /// Messages on their way, oldest first.
-    public var messagesInFlight: ArraySlice<Message> { queue[queueHead...] }
+    public var messagesInFlight: ArraySlice<Message> { queue.inFlight }
 
     // MARK: Running the world
 
     /// Delivers the next message; returns false when none is waiting.
     @discardableResult
     public func deliverNext() throws(WorldError) -> Bool {
-        guard queueHead < queue.count else { return false }
-        let message = queue[queueHead]
-        queueHead += 1
-        if queueHead > 1024 && queueHead * 2 > queue.count {
-            queue.removeFirst(queueHead)
-            queueHead = 0
-        }
+        guard let message = queue.next() else { return false }
         nowMillis += Self.millisPerMessage
         try route(message)
+        try timeline.reportFailure()
         if let crash = pendingCrash {
             pendingCrash = nil
             try crashApp(crash)
         }
-        if queueHead == queue.count, let report = app?.takeRecoveryReport() {
+        if queue.isEmpty, let report = app?.takeRecoveryReport() {
             lastRecoveryReport = report
             statistics.recovered += report.items.count
             statistics.duplicatesSuppressed += report.items.filter { $0.outcome == .alreadyCredited }.count
@@ -214,14 +207,7 @@ public final class World {
 
     /// Records an event on the timeline.
     public func record(_ kind: Event.Kind, from: Party, to: Party?, text: String, transactionId: String?) throws(WorldError) {
-        let event: Event
-        do {
-            event = try log.append(kind: kind, timeMillis: nowMillis, from: from, to: to, text: text,
-                                   transactionId: transactionId)
-        } catch {
-            throw .file(path: error.path, problem: error.problem)
-        }
-        onEvent?(event)
+        try timeline.record(kind, at: nowMillis, from: from, to: to, text: text, transactionId: transactionId)
     }
 
     private func record(_ kind: Event.Kind, _ message: Message, reason: String? = nil) throws(WorldError) {
@@ -232,11 +218,11 @@ public final class World {
 
 extension World: Link {
     public func send(_ message: Message) {
-        queue.append(message)
+        queue.send(message)
     }
 
     public func note(_ text: String, from: Party, to: Party?, transactionId: String?) {
-        try? record(.note, from: from, to: to, text: text, transactionId: transactionId)
+        timeline.note(.note, at: nowMillis, from: from, to: to, text: text, transactionId: transactionId)
     }
 
     public func reached(_ point: CrashPoint) throws(AppCrash) {
