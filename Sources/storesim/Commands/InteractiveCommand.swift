@@ -42,24 +42,8 @@ enum InteractiveCommand {
         } catch {
             throw .input(error.description)
         }
-        let lock: WriterLock
-        let world: World
-        let history: [Event]
-        do {
-            lock = try Options.lock(directory, command: "storesim, the interactive interface")
-            try CatalogResolver.record(catalogBytes, in: directory)
-            world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: arguments.flag("--unsafe-cache"))
-            history = try EventLog.readLast(TUIState.timelineLimit, path: directory.events)
-        } catch let error as CLIError {
-            terminal.close()
-            throw error
-        } catch let error as WorldError {
-            terminal.close()
-            throw .input(error.description)
-        } catch {
-            terminal.close()
-            throw .input("\(error)")
-        }
+        let (lock, world, history) = try open(directory, catalog: catalog, recording: catalogBytes, seed: seed,
+                                              unsafeCache: arguments.flag("--unsafe-cache"), closingOnError: terminal)
         world.crashMode = .realKill(beforeKill: { what in
             terminal.close()
             Output.line("storesim: \(what). Run storesim again to see the recovery.")
@@ -79,6 +63,28 @@ enum InteractiveCommand {
         terminal.close()
         withExtendedLifetime(lock) {}
         return 0
+    }
+
+    /// Takes the data directory's lock, records the catalog and opens the world with its recent
+    /// timeline; on any failure the terminal is restored before the error line.
+    private static func open(_ directory: DataDirectory, catalog: Catalog, recording catalogBytes: [UInt8]?, seed: UInt64,
+                             unsafeCache: Bool, closingOnError terminal: TerminalScreen) throws(CLIError)
+        -> (WriterLock, World, [Event]) {
+        do {
+            let lock = try Options.lock(directory, command: "storesim, the interactive interface")
+            try CatalogResolver.record(catalogBytes, in: directory)
+            let world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: unsafeCache)
+            return (lock, world, try EventLog.readLast(TUIState.timelineLimit, path: directory.events))
+        } catch let error as CLIError {
+            terminal.close()
+            throw error
+        } catch let error as WorldError {
+            terminal.close()
+            throw .input(error.description)
+        } catch {
+            terminal.close()
+            throw .input("\(error)")
+        }
     }
 
     private static func locale(_ option: String?) throws(CLIError) -> String {
