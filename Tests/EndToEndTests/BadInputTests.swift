@@ -9,11 +9,7 @@ import TestSupport
 @Suite struct BadInputTests {
     /// A world whose purchase waits in the app's cache and the Store's queue (the Server was down).
     private func worldWithAPendingOrder(_ folder: TemporaryFolder) throws -> String {
-        let world = folder.path + "/world"
-        let script = try folder.write("pending.scenario", "server down\nbuy com.storesim.coins.100\nwait\n")
-        let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
-        #expect(result.status == 0, "\(result.stderr)")
-        return world
+        try WorldOnDisk.made(in: folder, running: "server down\nbuy com.storesim.coins.100\nwait\n")
     }
 
     private func editSettings(_ world: String, _ edit: (String) -> String) throws {

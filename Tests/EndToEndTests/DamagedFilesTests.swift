@@ -7,17 +7,13 @@ import TestSupport
 @Suite struct DamagedFilesTests {
     /// A world where two purchases wait in the cache (the Server was down) and in the queue.
     private func worldWithTwoPendingOrders(_ folder: TemporaryFolder) throws -> String {
-        let world = folder.path + "/world"
-        let script = try folder.write("pending.scenario", """
+        try WorldOnDisk.made(in: folder, running: """
             server down
             buy com.storesim.pro
             wait
             buy com.storesim.coins.550
             expect pending 2
             """)
-        let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
-        #expect(result.status == 0, "\(result.stdout)")
-        return world
     }
 
     @Test func aDamagedCacheRecordIsQuarantinedAndTheQueueStillRecoversThePurchase() throws {

@@ -31,20 +31,12 @@ import TestSupport
 
     @Test func auditAndStateLeaveAClosedWorldByteForByte() throws {
         let folder = try TemporaryFolder()
-        let world = folder.file("world")
-        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\nbuy com.storesim.pro\n")
-        #expect(try StoreSimProcess.run(["run", "--data-dir", world, script]).status == 0)
-        let before = try snapshot(of: world)
+        let world = try WorldOnDisk.made(in: folder, running: "buy com.storesim.coins.100\nbuy com.storesim.pro\n")
+        let before = WorldOnDisk.files(in: world)
         for command in [["audit"], ["audit", "--json"], ["state"], ["state", "--json"]] {
             #expect(try StoreSimProcess.run(command + ["--data-dir", world]).status == 0)
         }
-        #expect(try snapshot(of: world) == before, "no -wal or -shm made, no byte changed")
-    }
-
-    /// Every file under `directory` with its bytes.
-    private func snapshot(of directory: String) throws -> [String: Data] {
-        let names = try #require(FileManager.default.subpaths(atPath: directory))
-        return Dictionary(uniqueKeysWithValues: names.map { ($0, FileManager.default.contents(atPath: directory + "/" + $0) ?? Data()) })
+        #expect(WorldOnDisk.files(in: world) == before, "no -wal or -shm made, no byte changed")
     }
 
     @Test func anEmptyPathIsRefused() throws {

@@ -10,11 +10,7 @@ import TestSupport
     /// A world with one credited purchase and one order the Server rejected, so that every
     /// file it keeps exists.
     private func world(_ folder: TemporaryFolder) throws -> String {
-        let world = folder.path + "/world"
-        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\nexpect balance coins 100\n")
-        let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
-        #expect(result.status == 0, "\(result.stdout)")
-        return world
+        try WorldOnDisk.made(in: folder, running: "buy com.storesim.coins.100\nexpect balance coins 100\n")
     }
 
     /// Runs `command` on `world` (with a script for `run`), killed after 20 s.

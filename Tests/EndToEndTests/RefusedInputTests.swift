@@ -16,11 +16,8 @@ import TestSupport
 
     /// A world with a purchase and a recorded catalog.
     private func world(_ folder: TemporaryFolder) throws -> String {
-        let world = folder.path + "/world"
-        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\nexpect balance coins 100\n")
-        let result = try StoreSimProcess.run(["run", "--data-dir", world, "--catalog", "catalog.json", script])
-        #expect(result.status == 0, "\(result.stdout)")
-        return world
+        try WorldOnDisk.made(in: folder, running: "buy com.storesim.coins.100\nexpect balance coins 100\n",
+                             options: ["--catalog", "catalog.json"])
     }
 
     /// A catalog that differs from the project's: one product less.

@@ -6,21 +6,13 @@ import TestSupport
 /// every file left as it was: ids handed out again would be "already credited" and lost.
 @Suite struct StoreHistoryTests {
     private func boughtWorld(_ folder: TemporaryFolder) throws -> String {
-        let world = folder.path + "/world"
-        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\nexpect balance coins 100\n")
-        let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        return world
+        try WorldOnDisk.made(in: folder, running: "buy com.storesim.coins.100\nexpect balance coins 100\n")
     }
 
     /// Every file's bytes. A read-only SQLite connection may add an empty `-wal` and a `-shm`
     /// beside a database; those are left out, the files themselves must not change.
     private func files(_ world: String) -> [String: Data] {
-        let names = ((try? FileManager.default.subpathsOfDirectory(atPath: world)) ?? [])
-            .filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
-        return Dictionary(uniqueKeysWithValues: names.compactMap { name in
-            FileManager.default.contents(atPath: world + "/" + name).map { (name, $0) }
-        })
+        WorldOnDisk.files(in: world).filter { !$0.key.hasSuffix("-wal") && !$0.key.hasSuffix("-shm") }
     }
 
     @Test func anEmptiedStoreIsRefusedInOneLineAndNothingChanges() throws {

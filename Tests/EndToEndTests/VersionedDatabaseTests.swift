@@ -7,11 +7,7 @@ import Testing
 @Suite struct VersionedDatabaseTests {
     /// A world with one credited purchase, its databases closed cleanly (no -wal, no -shm).
     private func world(_ folder: TemporaryFolder) throws -> String {
-        let world = folder.path + "/world"
-        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\nexpect balance coins 100\n")
-        let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
-        #expect(result.status == 0, "\(result.stdout)")
-        return world
+        try WorldOnDisk.made(in: folder, running: "buy com.storesim.coins.100\nexpect balance coins 100\n")
     }
 
     /// Writes `version` into the file's header, where SQLite keeps `PRAGMA user_version`.
