@@ -24,10 +24,15 @@ public enum DurableFile {
     }
 
     /// Reads a whole regular file, or returns nil when it does not exist; anything else at
-    /// `path` (a symbolic link, a pipe) is refused without blocking.
-    public static func read(_ path: String) throws(StorageError) -> [UInt8]? {
+    /// `path` (a symbolic link, a pipe) is refused without blocking, and so is a file larger
+    /// than `limit` bytes, before any of it is read into memory.
+    public static func read(_ path: String, atMost limit: Int = Int.max) throws(StorageError) -> [UInt8]? {
         guard let fd = try RegularFile.openForReading(path) else { return nil }
         defer { close(fd) }
+        var status = stat()
+        if fstat(fd, &status) == 0, Int(status.st_size) > limit {
+            throw StorageError(path: path, problem: "too large: \(status.st_size) bytes (at most \(limit))")
+        }
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {

@@ -37,6 +37,24 @@ import TestSupport
         #expect(recovered.status == 0, "\(recovered.stderr)")
     }
 
+    @Test func aWorldFileOrCacheTooLargeToBeRealIsRefusedBeforeItIsRead() throws {
+        let folder = try TemporaryFolder()
+        let world = try worldWithAPendingOrder(folder)
+        let script = try folder.write("ok.scenario", "expect pending 1\n")
+        for (name, size) in [("world.json", 3 << 20), ("app/pending-orders.txt", 257 << 20)] {
+            let file = world + "/" + name
+            let original = try #require(FileManager.default.contents(atPath: file))
+            let handle = try #require(FileHandle(forWritingAtPath: file))
+            try handle.truncate(atOffset: UInt64(size))
+            try handle.close()
+            let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
+            #expect(result.status == 2)
+            #expect(result.stderr == "storesim: error: \(file): too large: \(size) bytes (at most \(name == "world.json" ? 1 << 20 : 256 << 20))\n")
+            try original.write(to: URL(fileURLWithPath: file))
+        }
+        #expect(try StoreSimProcess.run(["run", "--data-dir", world, script]).status == 0, "the purchase is still there")
+    }
+
     @Test func aTimelineEventOutOfRangeIsRefusedWithItsRange() throws {
         let folder = try TemporaryFolder()
         let world = try worldWithAPendingOrder(folder)

@@ -55,11 +55,14 @@ public final class PendingOrderCache {
         }
     }
 
+    /// The largest cache file read: far more orders than any session leaves pending.
+    static let maximumBytes = 256 << 20
+
     /// Reads a cache file without changing it; a missing file is an empty cache.
     public static func read(path: String) throws(CacheError) -> CacheContents {
         let bytes: [UInt8]?
         do {
-            bytes = try DurableFile.read(path)
+            bytes = try DurableFile.read(path, atMost: maximumBytes)
         } catch {
             throw CacheError(path: path, problem: error.problem)
         }

@@ -20,12 +20,15 @@ public struct WorldSettings: Codable, Equatable, Sendable {
 
     public init() {}
 
+    /// The largest settings file read: a real one is a few hundred bytes.
+    static let maximumBytes = 1 << 20
+
     /// Reads the settings file; a missing file gives the defaults. Every value is checked where
     /// it is read: an error names its JSON path and, for a number, the allowed range.
     public static func load(path: String) throws(WorldError) -> WorldSettings {
         let bytes: [UInt8]?
         do {
-            bytes = try DurableFile.read(path)
+            bytes = try DurableFile.read(path, atMost: maximumBytes)
         } catch {
             throw .file(path: path, problem: error.problem)
         }
