@@ -33,6 +33,35 @@ import TestSupport
         #expect(audit.stdout.contains("\"credited\": 1, \"pending\": 0, \"unfinished\": 0, \"recoverable\": 0, \"lost\": 0"))
     }
 
+    @Test func aPurchaseLostUnderFinishFirstIsReportedOnTheRelaunch() throws {
+        let folder = try TemporaryFolder()
+        let command = "\(StoreSimProcess.binary) --data-dir \(folder.path)/world --strategy finish-first"
+        let first = try TmuxSession(command: command)
+        #expect(try first.waitFor("products: 6 valid").found)
+        try first.send("x", "6")
+        #expect(try first.waitFor("crash armed: finished").found)
+        try first.send("Enter")
+        #expect(try first.waitFor("[Enter] Confirm").found)
+        try first.send("Enter")
+        let crashed = try first.waitFor("EXIT=137")
+        #expect(crashed.found, "the crash kills the process with SIGKILL:\n\(crashed.screen)")
+
+        let second = try TmuxSession(command: command)
+        let report = try second.waitFor("lost, paid")
+        #expect(report.found, "\(report.screen)")
+        #expect(report.screen.contains("Loss report"))
+        #expect(report.screen.contains("100 Coins (tx 1000000000000001): lost, paid $0.99 under finish-first"))
+        #expect(report.screen.contains("lost 1 · recoverable 0 · double-credited 0"))
+        try second.send("Enter")
+        let dismissed = try second.waitFor("Timeline")
+        #expect(!dismissed.screen.contains("Loss report"))
+        #expect(dismissed.screen.contains("lost 1 · recoverable 0 · double-credited 0"), "the badge stays while the loss does")
+        try second.send("q")
+        #expect(try second.waitFor("EXIT=0").found)
+        let audit = try StoreSimProcess.run(["audit", "--data-dir", folder.path + "/world"])
+        #expect(audit.stdout.contains("why it cannot be recovered: finished before the Server credited it, with no cache"))
+    }
+
     @Test func tooSmallAndBack() throws {
         let folder = try TemporaryFolder()
         let session = try TmuxSession(command: "\(StoreSimProcess.binary) --data-dir \(folder.path)/world")

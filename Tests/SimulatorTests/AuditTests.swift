@@ -48,6 +48,28 @@ import Testing
     }
 }
 
+/// The audit tells a loss in the loss report's sentences: which steps ran, why nothing can
+/// recover it (the matrix's sentence), which strategies would have saved it.
+@Suite struct AuditLossWordsTests {
+    let catalog = BuiltInCatalog.catalog()
+
+    @Test func aLostPurchaseIsExplainedInTheMatrixsWords() {
+        let lost = StoreRecord(id: "2", originalId: "2", productId: "com.storesim.coins.100", account: "demo", state: .purchased,
+                               kind: .purchase, charged: true, finished: true, refunded: false, date: SimulatedTime.epoch,
+                               error: nil, receipt: "r")
+        let audit = Audit(transactions: [lost], ledger: Ledger(credits: [], balances: [:], entitlements: [], rejections: []),
+                          pendingOrders: [], catalog: catalog)
+        let lines = audit.lines(catalog: catalog, strategy: .finishThenCache)
+        let index = lines.firstIndex(of: "  100 Coins tx 2: LOST: paid, never credited, and nothing left to recover it")
+        #expect(index != nil)
+        #expect(lines.contains("    ran: paid at the Store, reported purchased, finished with the Store; never ran: saved to the app's cache, credited by the Server, the app heard of the credit"))
+        let why = StrategyMatrix.lossExplanation(strategy: .finishThenCache, trial: .crash(.finished))
+        #expect(lines.contains("    why it cannot be recovered: " + why))
+        #expect(lines.contains("    " + StrategyMatrix.rescueExplanation))
+        #expect(audit.losses(strategy: .finishThenCache).map(\.why) == [why])
+    }
+}
+
 /// A refunded purchase owes nothing: a credit made of it after the refund is a fault, one made
 /// before the refund is not.
 @Suite struct AuditRefundTests {

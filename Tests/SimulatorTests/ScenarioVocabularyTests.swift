@@ -11,7 +11,7 @@ import Testing
     static let oneOfEach: [ScenarioCommand] = [
         .launch, .quit, .buy(productId: "com.storesim.coins.100", answer: .confirm), .buy(productId: "com.storesim.pro", answer: .ask),
         .approve(productId: "com.storesim.pro"), .decline(productId: "com.storesim.pro"), .restore, .crash,
-        .crashAt(.serverCommitted), .deliver(3), .wait, .powerCut, .powerCutAt(.cached), .account("family"), .reinstall,
+        .crashAt(.serverCommitted), .disarm, .deliver(3), .wait, .powerCut, .powerCutAt(.cached), .account("family"), .reinstall,
         .network(online: false), .server(.dropResponse), .store(.askToBuy, on: true), .store(.fail, on: false),
         .storeFail(.networkError), .storeSell(productId: "com.storesim.pro", on: false),
         .storeDelete(transactionId: "1000000000000004"), .resolve(productId: "com.storesim.coins.100"),
@@ -50,7 +50,7 @@ import Testing
         let atOnce = Self.oneOfEach.filter { !$0.waitsForQuiet }.map(\.scriptLine)
         #expect(atOnce == [
             "buy com.storesim.coins.100", "buy com.storesim.pro ask", "restore", "crash", "crash at server-committed",
-            "deliver 3", "power-cut", "power-cut at cached", "network offline", "server drop-response",
+            "disarm", "deliver 3", "power-cut", "power-cut at cached", "network offline", "server drop-response",
             "store ask-to-buy on", "store fail off", "store fail on network", "store sell com.storesim.pro off",
             "strategy queue-only", "disk full", "server disk ok",
         ])

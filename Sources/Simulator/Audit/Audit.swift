@@ -18,6 +18,8 @@ public struct Audit: Sendable {
         public let transactionId: String
         public let productId: String
         public let routes: [Route]
+        /// Whether the app finished the transaction with the Store.
+        public let finished: Bool
     }
 
     public let paid: Int
@@ -58,7 +60,8 @@ public struct Audit: Sendable {
                type == .nonConsumable || type == .autoRenewable {
                 routes.append(.restore)
             }
-            uncredited.append(Finding(transactionId: record.id, productId: record.productId, routes: routes))
+            uncredited.append(Finding(transactionId: record.id, productId: record.productId, routes: routes,
+                                      finished: record.finished))
         }
         paid = paidRecords.count
         credited = paidRecords.filter { creditsPerTransaction[$0.id] != nil }.count
@@ -100,13 +103,23 @@ public struct Audit: Sendable {
         ])
     }
 
+    /// The paid transactions nothing can recover, in plain words; `strategy` is the world's, nil
+    /// when unknown.
+    public func losses(strategy: Strategy?) -> [LossFinding] {
+        uncredited.filter(\.routes.isEmpty).map { finding in
+            LossFinding(transactionId: finding.transactionId, productId: finding.productId, finished: finding.finished,
+                        strategy: strategy)
+        }
+    }
+
     /// The audit in words: the figures, then each uncredited transaction and how it can be
-    /// recovered, or that it is lost.
-    public func lines(catalog: Catalog) -> [String] {
+    /// recovered, or that it is lost and why (the loss report's sentences; `strategy` is the world's).
+    public func lines(catalog: Catalog, strategy: Strategy? = nil) -> [String] {
         var lines = [
             "paid \(paid)  credited \(credited)  pending \(pending)  unfinished \(unfinished)",
             "recoverable \(recoverable)  lost \(lost)  double-credited \(doubleCredited)  orphan credits \(orphanCredits)  refunded \(refunded)",
         ]
+        let losses = losses(strategy: strategy)
         func title(_ productId: String) -> String {
             catalog.product(id: productId)?.title(locale: "en_US") ?? productId
         }
@@ -115,6 +128,9 @@ public struct Audit: Sendable {
                 ? "LOST: paid, never credited, and nothing left to recover it"
                 : "recoverable: " + finding.routes.map(\.rawValue).joined(separator: "; ")
             lines.append("  \(title(finding.productId)) tx \(finding.transactionId): \(how)")
+            if let loss = losses.first(where: { $0.transactionId == finding.transactionId }) {
+                lines += LossReportText.details(loss).map { "    " + $0 }
+            }
         }
         for double in creditedTwice {
             lines.append("  \(title(double.productId)) tx \(double.transactionId): DOUBLE-CREDITED: paid once, credited \(double.times) times")

@@ -99,6 +99,11 @@ public struct StrategyMatrix: Sendable {
         return "\(when); the Store will not redeliver it"
     }
 
+    /// Which strategies would have saved a purchase lost by finishing it before the Server
+    /// credited it, and why, in one line.
+    public static let rescueExplanation = Strategy.allCases.filter { !$0.finishesAtOnce }.map(\.rawValue)
+        .joined(separator: " or ") + " would have saved it: they finish only after the Server credits, so the Store redelivers it until then"
+
     private static func why(_ audit: Audit, strategy: Strategy, trial: MatrixCell.Trial,
                             report: RecoveryReport?) -> String {
         if audit.lost > 0 {

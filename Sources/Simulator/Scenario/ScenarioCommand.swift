@@ -12,6 +12,8 @@ public enum ScenarioCommand: Equatable, Sendable {
     case restore
     case crash
     case crashAt(CrashPoint)
+    /// No crash or power cut is armed any more.
+    case disarm
     case deliver(Int)
     case wait
     case powerCut

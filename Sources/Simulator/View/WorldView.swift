@@ -33,11 +33,14 @@ public struct WorldView: Sendable {
     public var messagesInFlight: Int
     /// The audit of this moment: lost, recoverable and double-credited purchases.
     public var audit: AuditSummary
+    /// The purchases nothing can recover, with why (the loss report's findings).
+    public var losses: [LossFinding]
 
     public init(appStatus: AppStatus, recovering: Bool, settings: WorldSettings, storeSwitches: StoreSwitches,
                 account: String, now: Date, catalog: Catalog, products: [CatalogRow], transactions: [TransactionRow],
                 credits: [CreditRow], balances: [String: Int], pendingOrders: [PendingOrderRow], cacheWarnings: [String],
-                armedCrash: CrashPoint?, armedPowerCut: Bool, nextMessage: Message?, messagesInFlight: Int, audit: AuditSummary) {
+                armedCrash: CrashPoint?, armedPowerCut: Bool, nextMessage: Message?, messagesInFlight: Int, audit: AuditSummary,
+                losses: [LossFinding] = []) {
         self.appStatus = appStatus
         self.recovering = recovering
         self.settings = settings
@@ -56,6 +59,12 @@ public struct WorldView: Sendable {
         self.nextMessage = nextMessage
         self.messagesInFlight = messagesInFlight
         self.audit = audit
+        self.losses = losses
+    }
+
+    /// Whether a crash is armed at a point the current strategy's flow never reaches.
+    public var armedCrashUnreachable: Bool {
+        armedCrash.map { !StrategyFlow.reaches(settings.strategy, $0) } ?? false
     }
 
     /// The Store's queue: unfinished transactions, and deferred or purchasing ones.

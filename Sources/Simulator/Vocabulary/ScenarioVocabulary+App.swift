@@ -51,6 +51,7 @@ extension ScenarioVocabulary {
             read: { reader throws(CommandProblem) in .powerCutAt(try reader.choice(CrashPoint.allCases, "crash point")) },
             arguments: { command in if case .powerCutAt(let point) = command { [point.rawValue] } else { nil } },
             chaos: .init(weight: 2) { draw in [.powerCutAt(draw.element(of: CrashPoint.allCases, or: .cached))] }),
+        CommandDeclaration("disarm", "no crash or power cut is armed any more", timing: .atOnce, command: .disarm),
         CommandDeclaration(
             "launch", "start the app, with launch recovery", timing: .whenQuiet,
             command: .launch, chaos: .init(weight: 8) { _ in [.launch] }),

@@ -44,6 +44,7 @@ extension World {
         case .crashAt(let point): try arm(point)
         case .powerCut: try crashNow(powerCut: true)
         case .powerCutAt(let point): try arm(point, powerCut: true)
+        case .disarm: try arm(nil)
         case .deliver(let count): for _ in 0..<count where try deliverNext() {}
         case .expect, .wait: break
         case .account(let name): try signIn(name)

@@ -19,6 +19,7 @@ extension World {
             CatalogRow(product: product, invalid: invalid.contains(product.id),
                        holding: holding(product, ledger: ledger, transactions: snapshot.transactions))
         }
+        let audit = snapshot.audit(catalog: catalog)
         return WorldView(
             appStatus: appStatus, recovering: app?.isRecovering ?? false, settings: settings,
             storeSwitches: store.switches, account: store.account, now: now, catalog: catalog, products: products,
@@ -28,7 +29,7 @@ extension World {
             pendingOrders: snapshot.cache.orders.map { PendingOrderRow(transactionId: $0.transactionId, productId: $0.productId) },
             cacheWarnings: snapshot.cache.warnings, armedCrash: armedCrash, armedPowerCut: armedPowerCut,
             nextMessage: messagesInFlight.first, messagesInFlight: messagesInFlight.count,
-            audit: AuditSummary(snapshot.audit(catalog: catalog)))
+            audit: AuditSummary(audit), losses: audit.losses(strategy: settings.strategy))
     }
 
     /// Whether the user turned auto-renew off for the subscription this transaction belongs to.

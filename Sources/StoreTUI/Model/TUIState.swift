@@ -8,10 +8,14 @@ public struct TUIState: Sendable, Equatable {
         case main
         case sheet(productId: String)
         case crashMenu
+        /// The crash menu's second step: the point at which to cut the power.
+        case powerCutMenu
+        /// Pick a strategy; the app then relaunches under it.
+        case strategyMenu
         case transactions
         case faults
         case help
-        case report(lines: [String])
+        case report(title: String, lines: [String])
     }
 
     public var columns: Int
@@ -30,6 +34,11 @@ public struct TUIState: Sendable, Equatable {
     /// One line about what just happened.
     public var status = "Enter buys the selected product; ? shows every key."
     public var locale: String
+    /// The app was launched and its losses are not yet reported: once the launch settles, a
+    /// loss report tells of each lost purchase not reported before.
+    public var lossReportDue = true
+    /// The lost transactions a loss report already told of.
+    public var reportedLosses: Set<String> = []
 
     /// How many events the interface keeps in memory; older ones stay in the log on disk.
     public static let timelineLimit = 2000

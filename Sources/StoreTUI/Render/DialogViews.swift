@@ -17,15 +17,56 @@ enum DialogViews {
         buffer.put("[Enter] Confirm   [Esc] Cancel   [a] Ask to Buy", x: inner.x, y: inner.y + inner.height - 1, style: .bold, limit: inner.width)
     }
 
+    /// The crash menu: the points with the armed one marked, what is armed, and the keys.
     static func crashMenu(_ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
-        let inner = buffer.box(screen.centred(width: 70, height: CrashPoint.allCases.count + 5), title: "Crash the app")
-        var lines = ["0  crash now, between two messages"]
-        for (index, point) in CrashPoint.allCases.enumerated() {
-            let armed = model.armedCrash == point ? "  ← armed" : ""
-            lines.append("\(index + 1)  at \(fit(point.rawValue, 16)) \(point.explanation)\(armed)")
-        }
-        lines.append("\(CrashPoint.allCases.count + 1)  power cut now: the app dies and its unsynced writes are lost")
+        let width = min(screen.width - 2, 78)
+        var lines = ["0    crash now, between two messages"] + pointLines(model)
+        lines += [
+            "\(CrashPoint.allCases.count + 1)    power cut now: the app dies and its unsynced writes are lost",
+            "p    power cut at a point…      d  disarm",
+            "",
+        ]
+        lines += wrap(armedLine(model), width - 4)
+        let inner = buffer.box(screen.centred(width: width, height: lines.count + 2), title: "Crash the app")
         buffer.lines(lines, in: inner)
+    }
+
+    /// The crash menu's second step: the point at which the power goes.
+    static func powerCutMenu(_ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
+        let lines = pointLines(model) + ["", "the device loses power when a flow gets there; other key: back"]
+        let inner = buffer.box(screen.centred(width: 78, height: lines.count + 2), title: "Cut the power at a point")
+        buffer.lines(lines, in: inner)
+    }
+
+    /// The strategies, the current one marked; picking one relaunches the app under it.
+    static func strategyMenu(_ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
+        var lines = Strategy.allCases.enumerated().map { index, strategy in
+            let mark = strategy == model.settings.strategy ? "▶" : " "
+            return "\(index + 1) \(mark) \(fit(strategy.rawValue, 19)) \(strategy.summary)"
+        }
+        lines += ["", "the app quits and relaunches under it, with launch recovery; other key: back"]
+        let inner = buffer.box(screen.centred(width: 78, height: lines.count + 2), title: "Strategy, then relaunch")
+        buffer.lines(lines, in: inner)
+    }
+
+    /// One line a crash point: its key, ▶ when armed or ✗ when the current strategy never gets
+    /// there, its name and the step it follows; then the legend of the marks.
+    private static func pointLines(_ model: WorldView) -> [String] {
+        let strategy = model.settings.strategy
+        let points = CrashPoint.allCases.enumerated().map { index, point in
+            let mark = model.armedCrash == point ? "▶" : (StrategyFlow.reaches(strategy, point) ? " " : "✗")
+            return "\(index + 1) \(mark)  \(fit(point.rawValue, 16)) \(point.explanation)"
+        }
+        return points + ["     ▶ armed   ✗ \(strategy.rawValue) never gets there"]
+    }
+
+    /// What is armed now, and whether the current strategy ever gets there.
+    private static func armedLine(_ model: WorldView) -> String {
+        guard let point = model.armedCrash else { return "Nothing is armed." }
+        let what = model.armedPowerCut ? "A power cut" : "A crash"
+        let never = model.armedCrashUnreachable
+            ? ": \(model.settings.strategy.rawValue) never gets there, so it will not fire" : ""
+        return "\(what) is armed at \(point.rawValue)\(never)."
     }
 
     /// Every key, from the same bindings the update carries out: the main screen's in two
@@ -43,10 +84,10 @@ enum DialogViews {
         buffer.lines(lines, in: inner)
     }
 
-    static func report(_ lines: [String], into buffer: inout CellBuffer, screen: Rect) {
+    static func report(_ title: String, _ lines: [String], into buffer: inout CellBuffer, screen: Rect) {
         let width = min(screen.width - 4, 96)
         let wrapped = lines.flatMap { wrap($0, width - 4) }
-        let inner = buffer.box(screen.centred(width: width, height: wrapped.count + 4), title: "Recovery report", style: .bold)
+        let inner = buffer.box(screen.centred(width: width, height: wrapped.count + 4), title: title, style: .bold)
         buffer.lines(wrapped, in: inner)
         buffer.put("[Enter] dismiss", x: inner.x, y: inner.y + inner.height - 1, style: .bold, limit: inner.width)
     }

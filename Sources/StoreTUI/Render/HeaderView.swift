@@ -1,7 +1,9 @@
 import IAPCore
 import Simulator
 
-/// The two header rows: the app and its strategy, the switches, the simulated clock.
+/// The header rows: the app and its strategy, what is armed, the switches, the simulated clock,
+/// and on the third row the audit's badge while anything is lost, recoverable or credited twice,
+/// and an armed crash the strategy never reaches.
 enum HeaderView {
     static func draw(_ model: WorldView, into buffer: inout CellBuffer, width: Int) {
         let status: (String, CellColor, CellStyle)
@@ -16,7 +18,8 @@ enum HeaderView {
         x += buffer.put(" \(status.0) ", x: x, y: 0, style: status.2.union(.reverse), color: status.1)
         x += buffer.put(" strategy: \(model.settings.strategy.rawValue) ", x: x, y: 0, style: .reverse)
         if let armed = model.armedCrash {
-            x += buffer.put(" crash armed: \(armed.rawValue) ", x: x, y: 0, style: [.reverse, .bold], color: .red)
+            let what = model.armedPowerCut ? "power cut" : "crash"
+            x += buffer.put(" \(what) armed: \(armed.rawValue) ", x: x, y: 0, style: [.reverse, .bold], color: .red)
         }
         let clock = " " + SimulatedTime.format(model.now) + " "
         buffer.put(clock, x: max(x, width - DisplayWidth.of(clock)), y: 0, style: .reverse)
@@ -31,5 +34,20 @@ enum HeaderView {
             "account \(model.account)",
         ]
         buffer.put(" " + parts.joined(separator: "  "), x: 0, y: 1, style: .dim, limit: width)
+        let badge = auditBadge(model.audit, into: &buffer, width: width)
+        if model.armedCrashUnreachable, let armed = model.armedCrash {
+            buffer.put(" \(model.settings.strategy.rawValue) never reaches \(armed.rawValue) ", x: badge, y: 2,
+                       style: [.reverse, .bold], color: .yellow)
+        }
+    }
+
+    /// The audit's counts on the third row, while any of them is not zero: red when a purchase
+    /// is lost or credited twice, yellow while one is only waiting to be recovered.
+    /// Returns the width it took.
+    private static func auditBadge(_ audit: AuditSummary, into buffer: inout CellBuffer, width: Int) -> Int {
+        guard audit.lost + audit.recoverable + audit.doubleCredited > 0 else { return 0 }
+        let text = " lost \(audit.lost) · recoverable \(audit.recoverable) · double-credited \(audit.doubleCredited) "
+        let color: CellColor = audit.lost + audit.doubleCredited > 0 ? .red : .yellow
+        return buffer.put(text, x: 0, y: 2, style: [.reverse, .bold], color: color, limit: width)
     }
 }

@@ -26,10 +26,12 @@ public enum Screen {
         case .main: break
         case .sheet(let productId): DialogViews.sheet(productId, state, model, into: &buffer, screen: screen)
         case .crashMenu: DialogViews.crashMenu(model, into: &buffer, screen: screen)
+        case .powerCutMenu: DialogViews.powerCutMenu(model, into: &buffer, screen: screen)
+        case .strategyMenu: DialogViews.strategyMenu(model, into: &buffer, screen: screen)
         case .transactions: DialogViews.transactions(state, model, into: &buffer, screen: screen)
         case .faults: DialogViews.faults(state, model, into: &buffer, screen: screen)
         case .help: DialogViews.help(into: &buffer, screen: screen)
-        case .report(let lines): DialogViews.report(lines, into: &buffer, screen: screen)
+        case .report(let title, let lines): DialogViews.report(title, lines, into: &buffer, screen: screen)
         }
         return buffer
     }

@@ -50,6 +50,8 @@ struct KeyMap: Sendable {
         case .main: return main(stepMode: state.stepMode)
         case .sheet(let productId): return sheet(productId)
         case .crashMenu: return crashMenu
+        case .powerCutMenu: return powerCutMenu
+        case .strategyMenu: return strategyMenu
         case .transactions: return transactions
         case .faults: return faults
         case .help: return help

@@ -7,7 +7,7 @@ extension KeyMap {
         let stepping = stepMode ? [deliverNext(footer: "next"), stepToggle(footer: "step off")] : []
         let walking = stepMode ? [] : [stepToggle(footer: "step mode"), deliverNext(footer: nil)]
         return KeyMap(stepping + [select, buy, restore, crash, transactionManager, faultsPanel] + walking
-                      + [scroll, helpDialog, quit, account])
+                      + [scroll, helpDialog, quit, account, strategyPicker])
     }
 
     private static let select = KeyBinding(
@@ -80,6 +80,13 @@ extension KeyMap {
     }
 
     private static let quit = KeyBinding([.character("q")], "q", footer: "quit", help: "quit") { _, _, _ in [.quit] }
+
+    private static let strategyPicker = KeyBinding(
+        [.character("m")], "m", footer: nil, help: "pick a strategy, relaunch the app under it"
+    ) { _, state, _ in
+        state.mode = .strategyMenu
+        return []
+    }
 
     private static let account = KeyBinding(
         [.character("u")], "u", footer: nil, help: "App Store account: demo / family"

@@ -6,6 +6,7 @@ public enum TUIUpdate {
     public static func update(_ state: inout TUIState, _ action: TUIAction, model: WorldView) -> [TUIEffect] {
         switch action {
         case .tick:
+            reportLosses(&state, model)
             return state.stepMode || model.messagesInFlight == 0 ? [] : [.deliverNext]
         case .worldEvent(let event):
             state.timeline.append(event)
@@ -14,7 +15,7 @@ public enum TUIUpdate {
             }
             if state.timelineOffset > 0 { state.timelineOffset += 1 }
             if event.kind == .report {
-                state.mode = .report(lines: event.text.split(separator: "\n").map(String.init))
+                state.mode = .report(title: "Recovery report", lines: event.text.split(separator: "\n").map(String.init))
             }
             return []
         case .input(.resize(let columns, let rows)):
@@ -23,7 +24,25 @@ public enum TUIUpdate {
             return []
         case .input(.key(let key)):
             if key == .interrupt { return [.quit] }
+            // The "terminal too small" screen hides what a key would act on: only q acts.
+            if state.isTooSmall { return key == .character("q") ? [.quit] : [] }
             return press(key, &state, model)
+        }
+    }
+
+    /// Once a launch has settled, shows the losses not reported before: beside the recovery
+    /// report when one is up, else as a loss report of its own.
+    private static func reportLosses(_ state: inout TUIState, _ model: WorldView) {
+        guard state.lossReportDue, model.appStatus.isRunning, model.messagesInFlight == 0, !model.recovering else { return }
+        state.lossReportDue = false
+        let fresh = model.losses.filter { !state.reportedLosses.contains($0.transactionId) }
+        guard !fresh.isEmpty else { return }
+        state.reportedLosses.formUnion(fresh.map(\.transactionId))
+        let lines = LossReportText.lines(fresh, catalog: model.catalog, locale: state.locale)
+        if case .report(_, let recovered) = state.mode {
+            state.mode = .report(title: "Recovery and loss report", lines: recovered + [""] + lines)
+        } else {
+            state.mode = .report(title: "Loss report", lines: lines)
         }
     }
 

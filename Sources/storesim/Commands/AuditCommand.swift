@@ -15,16 +15,17 @@ enum AuditCommand {
         let directory = Options.dataDirectory(arguments)
         try Options.checkFiles(directory)
         let catalog = try CatalogResolver.resolve(option: nil, directory: directory).catalog
-        let audit: Audit
+        let snapshot: WorldSnapshot
         do {
-            audit = try WorldSnapshot.read(directory).audit(catalog: catalog)
+            snapshot = try WorldSnapshot.read(directory)
         } catch {
             throw .input(error.description)
         }
+        let audit = snapshot.audit(catalog: catalog)
         if arguments.flag("--json") {
             Output.line(audit.json.rendered)
         } else {
-            audit.lines(catalog: catalog).forEach(Output.line)
+            audit.lines(catalog: catalog, strategy: snapshot.settings.strategy).forEach(Output.line)
         }
         return audit.ok ? 0 : 1
     }
