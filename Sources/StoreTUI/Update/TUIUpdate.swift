@@ -8,6 +8,7 @@ public enum TUIUpdate {
         case .tick:
             return state.stepMode || model.messagesInFlight == 0 ? [] : [.deliverNext]
         case .worldEvent(let event):
+            guard hasRow(event) else { return [] }
             state.timeline.append(event)
             if state.timeline.count > TUIState.timelineLimit {
                 state.timeline.removeFirst(state.timeline.count - TUIState.timelineLimit)
@@ -25,6 +26,12 @@ public enum TUIUpdate {
             if key == .interrupt { return [.quit] }
             return press(key, &state, model)
         }
+    }
+
+    /// Whether an event gets a timeline row: a delivery has none, it only ends its message's
+    /// time in flight.
+    static func hasRow(_ event: Event) -> Bool {
+        event.kind != .delivered
     }
 
     /// What a key does in the mode in front, as its binding in `KeyMap` declares.
