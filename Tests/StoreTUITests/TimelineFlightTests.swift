@@ -35,6 +35,15 @@ import Testing
         #expect(!second.contains { $0.hasPrefix("in flight") })
     }
 
+    @Test func scrolledBackInStepModeTheNextMessageStillWaitsOnTheLastRow() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.character("s")), .key(.enter), .key(.enter),
+                                                       .key(.pageUp), .capture])
+        let screen = try #require(frames.first)
+        #expect(screen[21].hasPrefix("next ▸"))
+        #expect(screen[21].contains("waiting: add payment"))
+        #expect(screen.filter { $0.contains("add payment") }.count == 1, "its own row is scrolled out of view")
+    }
+
     @Test func aSettledTimelineHasNothingInFlight() throws {
         let frames = try TUIWorld().session(.settle + [.key(.enter), .key(.enter)] + .settle + [.capture])
         let screen = try #require(frames.first)

@@ -64,8 +64,10 @@ enum TimelineView {
     /// the `count` in flight are the newest `count` sent.
     private static func inFlight(_ timeline: [Event], count: Int) -> (indices: Set<Int>, next: Int?) {
         var found: [Int] = []
-        for index in timeline.indices.reversed() where found.count < count && timeline[index].kind == .message {
-            found.append(index)
+        var index = timeline.endIndex
+        while found.count < count, index > timeline.startIndex {
+            index -= 1
+            if timeline[index].kind == .message { found.append(index) }
         }
         return (Set(found), found.count == count ? found.last : nil)
     }

@@ -30,7 +30,7 @@ public enum TUIUpdate {
 
     /// Whether an event gets a timeline row: a delivery has none, it only ends its message's
     /// time in flight.
-    static func hasRow(_ event: Event) -> Bool {
+    public static func hasRow(_ event: Event) -> Bool {
         event.kind != .delivered
     }
 
