@@ -1,13 +1,18 @@
 import Foundation
 import IAPCore
 
-/// One entry of the timeline: a delivered (or dropped) message, a local step, a command.
+/// One entry of the timeline: a message sent, its delivery (or why it never arrived), a local
+/// step, a command. Messages are recorded when sent, so the timeline keeps the order in which
+/// each party acted; a message stays in flight until its `delivered` or `dropped` entry.
 public struct Event: Sendable, Equatable, Codable {
     /// What kind of entry it is.
     public enum Kind: String, Sendable, Codable {
-        /// A message delivered from one party to another.
+        /// A message one party sent another (logs from before `delivered` existed recorded it on
+        /// delivery instead).
         case message
-        /// A message that never arrived, and why.
+        /// A sent message reached its receiver, which acted on it.
+        case delivered
+        /// A sent message that never arrived, and why.
         case dropped
         /// A party's local step: a cache write, a credit.
         case note

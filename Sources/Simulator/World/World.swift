@@ -103,7 +103,7 @@ public final class World {
     private func route(_ message: Message) throws(WorldError) {
         switch message.to {
         case .store:
-            try record(.message, message)
+            try record(.delivered, message)
             do {
                 try store.receive(message, link: self)
             } catch {
@@ -117,7 +117,7 @@ public final class World {
                 }
                 return
             }
-            try record(.message, message)
+            try record(.delivered, message)
             do {
                 try server.receive(message, link: self)
             } catch {
@@ -139,7 +139,7 @@ public final class World {
                 try record(.dropped, message, reason: "the app is not running")
                 return
             }
-            try record(.message, message)
+            try record(.delivered, message)
             do {
                 try app.receive(message)
             } catch {
@@ -217,8 +217,11 @@ public final class World {
 }
 
 extension World: Link {
+    /// Puts a message on its way and records it as sent, at the moment the sender acted.
     public func send(_ message: Message) {
         queue.send(message)
+        timeline.note(.message, at: nowMillis, from: message.from, to: message.to, text: message.summary,
+                      transactionId: message.transactionId)
     }
 
     public func note(_ text: String, from: Party, to: Party?, transactionId: String?) {

@@ -16,7 +16,7 @@ public final class TUIApp {
         self.terminal = terminal
         let size = terminal.size
         state = TUIState(columns: size.columns, rows: size.rows, locale: locale)
-        state.timeline = Array(history.suffix(TUIState.timelineLimit))
+        state.timeline = Array(history.filter(TUIUpdate.hasRow).suffix(TUIState.timelineLimit))
         world.onEvent = { [unowned self] event in pendingEvents.append(event) }
     }
 

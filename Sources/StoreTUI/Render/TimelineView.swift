@@ -2,39 +2,74 @@ import IAPCore
 import Simulator
 
 /// The timeline as a sequence diagram: lanes App │ Store │ Server │ Cache, one row per event,
-/// newest at the bottom; in step mode the waiting message is the highlighted last row.
+/// newest at the bottom. A message has its row from the moment it is sent: dashed and marked
+/// "in flight" until it is delivered; in step mode the one delivered next is highlighted.
 enum TimelineView {
     static let lanes: [Party] = [.app, .store, .server, .cache]
     static let laneGap = 8
+
+    /// How a message's row is drawn: delivered (or not a message), on its way, or next to go.
+    private enum Flight {
+        case landed
+        case inFlight
+        case next
+    }
 
     static func draw(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, in rect: Rect) {
         let timeWidth = rect.width >= 120 ? 12 : 9
         let lanesX = rect.x + timeWidth + 1
         let textX = lanesX + lanes.count * laneGap
-        let title = state.timelineOffset > 0 ? "Timeline (scrolled back \(state.timelineOffset))" : "Timeline"
-        buffer.put(title, x: rect.x, y: rect.y, style: .bold, limit: timeWidth)
-        for (index, lane) in lanes.enumerated() {
-            buffer.put(lane.rawValue, x: lanesX + index * laneGap, y: rect.y, style: .bold)
-        }
-        let waiting = state.stepMode ? model.nextMessage : nil
+        drawHeading(state, into: &buffer, in: rect, timeWidth: timeWidth, lanesX: lanesX)
+        let flight = inFlight(state.timeline, count: model.messagesInFlight)
+        let next = state.stepMode ? flight.next : nil
+        let end = max(0, state.timeline.count - state.timelineOffset)
+        let nextShown = next.map { $0 < end && $0 >= end - (rect.height - 1) } ?? false
+        let waiting = state.stepMode && !nextShown ? model.nextMessage : nil
         let rows = rect.height - 1 - (waiting == nil ? 0 : 1)
         guard rows > 0 else { return }
-        let end = max(0, state.timeline.count - state.timelineOffset)
-        let visible = state.timeline[max(0, end - rows)..<end]
-        var y = rect.y + 1 + (rows - visible.count)
-        for event in visible {
+        let first = max(0, end - rows)
+        var y = rect.y + 1 + (rows - (end - first))
+        for index in first..<end {
+            let event = state.timeline[index]
+            let row: Flight = index == next ? .next : (flight.indices.contains(index) ? .inFlight : .landed)
             drawLifelines(&buffer, y: y, lanesX: lanesX)
-            buffer.put(time(event, width: timeWidth), x: rect.x, y: y, style: .dim)
-            drawEvent(event, &buffer, y: y, lanesX: lanesX, textX: textX, right: rect.x + rect.width)
+            switch row {
+            case .landed: buffer.put(time(event, width: timeWidth), x: rect.x, y: y, style: .dim)
+            case .inFlight: buffer.put("in flight", x: rect.x, y: y, style: .dim, limit: timeWidth)
+            case .next: buffer.put("next ▸", x: rect.x, y: y, style: [.reverse, .bold])
+            }
+            drawEvent(event, row, &buffer, y: y, lanesX: lanesX, textX: textX, right: rect.x + rect.width)
             y += 1
         }
         if let waiting {
             let row = rect.y + rect.height - 1
             drawLifelines(&buffer, y: row, lanesX: lanesX)
             buffer.put("next ▸", x: rect.x, y: row, style: [.reverse, .bold])
-            drawArrow(&buffer, from: waiting.from, to: waiting.to, y: row, lanesX: lanesX, style: [.reverse, .bold], dropped: false)
+            drawArrow(&buffer, from: waiting.from, to: waiting.to, y: row, lanesX: lanesX, style: [.reverse, .bold])
             buffer.put("waiting: " + waiting.summary, x: textX, y: row, style: [.reverse, .bold], limit: rect.x + rect.width - textX)
         }
+    }
+
+    private static func drawHeading(_ state: TUIState, into buffer: inout CellBuffer, in rect: Rect, timeWidth: Int,
+                                    lanesX: Int) {
+        let title = state.timelineOffset > 0 ? "Timeline (scrolled back \(state.timelineOffset))" : "Timeline"
+        buffer.put(title, x: rect.x, y: rect.y, style: .bold, limit: timeWidth)
+        for (index, lane) in lanes.enumerated() {
+            buffer.put(lane.rawValue, x: lanesX + index * laneGap, y: rect.y, style: .bold)
+        }
+    }
+
+    /// The timeline indices of the messages still on their way, and the one delivered next when
+    /// the timeline still holds it. The world delivers messages in the order they were sent, so
+    /// the `count` in flight are the newest `count` sent.
+    private static func inFlight(_ timeline: [Event], count: Int) -> (indices: Set<Int>, next: Int?) {
+        var found: [Int] = []
+        var index = timeline.endIndex
+        while found.count < count, index > timeline.startIndex {
+            index -= 1
+            if timeline[index].kind == .message { found.append(index) }
+        }
+        return (Set(found), found.count == count ? found.last : nil)
     }
 
     private static func time(_ event: Event, width: Int) -> String {
@@ -59,14 +94,21 @@ enum TimelineView {
         }
     }
 
-    private static func drawEvent(_ event: Event, _ buffer: inout CellBuffer, y: Int, lanesX: Int, textX: Int, right: Int) {
+    private static func drawEvent(_ event: Event, _ flight: Flight, _ buffer: inout CellBuffer, y: Int, lanesX: Int,
+                                  textX: Int, right: Int) {
         let limit = right - textX
         switch event.kind {
-        case .message, .dropped, .note:
+        case .message, .delivered, .dropped, .note:
             let dropped = event.kind == .dropped
-            let style: CellStyle = event.kind == .note ? .dim : []
-            drawArrow(&buffer, from: event.from, to: event.to, y: y, lanesX: lanesX, style: style, dropped: dropped)
-            buffer.put(event.text, x: textX, y: y, style: dropped ? .bold : style, color: dropped ? .red : .none, limit: limit)
+            let style: CellStyle = switch flight {
+            case .next: [.reverse, .bold]
+            case .inFlight: .dim
+            case .landed: event.kind == .note ? .dim : []
+            }
+            drawArrow(&buffer, from: event.from, to: event.to, y: y, lanesX: lanesX, style: style, dropped: dropped,
+                      dashed: flight == .inFlight)
+            let text = flight == .next ? "waiting: " + event.text : event.text
+            buffer.put(text, x: textX, y: y, style: dropped ? .bold : style, color: dropped ? .red : .none, limit: limit)
         case .command:
             buffer.put("▸", x: lanesX + 1, y: y, style: .bold, color: .cyan)
             buffer.put("you: " + event.text, x: textX, y: y, style: .bold, color: .cyan, limit: limit)
@@ -78,8 +120,10 @@ enum TimelineView {
         }
     }
 
+    /// An arrow from lane to lane: solid once delivered, dashed with a hollow head on its way,
+    /// ending in ✗ when it never arrived.
     private static func drawArrow(_ buffer: inout CellBuffer, from: Party, to: Party?, y: Int, lanesX: Int,
-                                  style: CellStyle, dropped: Bool) {
+                                  style: CellStyle, dropped: Bool = false, dashed: Bool = false) {
         guard let start = lane(from) else { return }
         let startX = lanesX + start * laneGap + 1
         guard let to, let end = lane(to), end != start else {
@@ -89,9 +133,9 @@ enum TimelineView {
         let endX = lanesX + end * laneGap + 1
         let low = min(startX, endX)
         let high = max(startX, endX)
-        buffer.put(String(repeating: "─", count: high - low - 1), x: low + 1, y: y, style: style)
+        buffer.put(String(repeating: dashed ? "┄" : "─", count: high - low - 1), x: low + 1, y: y, style: style)
         buffer.put("●", x: startX, y: y, style: style)
-        let head = dropped ? "✗" : (endX > startX ? "▶" : "◀")
+        let head = dropped ? "✗" : endX > startX ? (dashed ? "▷" : "▶") : (dashed ? "◁" : "◀")
         buffer.put(head, x: endX, y: y, style: dropped ? style.union(.bold) : style, color: dropped ? .red : .none)
     }
 }

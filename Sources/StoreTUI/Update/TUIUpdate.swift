@@ -9,6 +9,7 @@ public enum TUIUpdate {
             reportLosses(&state, model)
             return state.stepMode || model.messagesInFlight == 0 ? [] : [.deliverNext]
         case .worldEvent(let event):
+            guard hasRow(event) else { return [] }
             state.timeline.append(event)
             if state.timeline.count > TUIState.timelineLimit {
                 state.timeline.removeFirst(state.timeline.count - TUIState.timelineLimit)
@@ -44,6 +45,12 @@ public enum TUIUpdate {
         } else {
             state.mode = .report(title: "Loss report", lines: lines)
         }
+    }
+
+    /// Whether an event gets a timeline row: a delivery has none, it only ends its message's
+    /// time in flight.
+    public static func hasRow(_ event: Event) -> Bool {
+        event.kind != .delivered
     }
 
     /// What a key does in the mode in front, as its binding in `KeyMap` declares.

@@ -5,8 +5,8 @@ import Simulator
 import StoreTUI
 
 /// The TUI's cost per frame: a world with a few purchases (one still pending), a timeline of
-/// 10,000 of its events, and a whole frame rendered and diffed against the frame before the
-/// newest event arrived.
+/// 10,000 of its events that have rows (a delivery has none), and a whole frame rendered and
+/// diffed against the frame before the newest event arrived.
 enum RenderBench {
     static let sizes = [(columns: 80, rows: 24), (columns: 200, rows: 60)]
     static let timelineLength = 10_000
@@ -17,7 +17,8 @@ enum RenderBench {
         return try BenchError.attempt("the render benchmark") {
             let world = try World(directory: directory, catalog: catalog, seed: 1)
             try play(world)
-            let timeline = BenchTimeline.repeating(try EventLog.readAll(path: directory.events), count: timelineLength)
+            let drawn = try EventLog.readAll(path: directory.events).filter(TUIUpdate.hasRow)
+            let timeline = BenchTimeline.repeating(drawn, count: timelineLength)
             let model = try world.view()
             let rows = try sizes.map { size throws(BenchError) in
                 RenderRow(columns: size.columns, rows: size.rows,
