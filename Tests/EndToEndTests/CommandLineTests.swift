@@ -11,6 +11,10 @@ import TestSupport
         for command in ["run", "audit", "state", "matrix", "chaos", "reset"] {
             #expect(result.stdout.contains("\n  \(command) "))
         }
+        let keys = result.stdout.split(separator: "\n").drop { !$0.hasPrefix("Keys: ") }.prefix { !$0.isEmpty }.joined(separator: " ")
+        for key in ["Enter buy", "x crash", "? help", "m pick a strategy"] {
+            #expect(keys.contains(key), "the interface's keys, from its key table: \(keys)")
+        }
     }
 
     @Test func helpForOneCommandShowsItsOptions() throws {

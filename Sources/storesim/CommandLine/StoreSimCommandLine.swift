@@ -57,6 +57,19 @@ struct StoreSimCommandLine {
         }
     }
 
+    /// `text` in lines of at most `width` characters, broken at spaces.
+    private static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for word in text.split(separator: " ") {
+            if let last = lines.last, last.count + 1 + word.count <= width {
+                lines[lines.count - 1] = last + " " + word
+            } else {
+                lines.append(String(word))
+            }
+        }
+        return lines
+    }
+
     private var overview: String {
         var lines = [
             "storesim \(Self.version): a terminal store simulator that crashes purchases for real and",
@@ -64,6 +77,8 @@ struct StoreSimCommandLine {
             "",
             "usage: \(interactive.usage)",
             "       storesim COMMAND [OPTIONS]",
+            "",
+        ] + Self.wrapped(interactive.details, width: 96) + [
             "",
             "commands:",
         ]

@@ -20,7 +20,7 @@ enum InteractiveCommand {
             Options.unsafeCache,
         ],
         arguments: nil,
-        details: "Keys: arrows or j/k move, Enter buys, r restores, x crashes, t transactions, f faults, s step mode, ? help, q quits.",
+        details: "Keys: " + TUIKeys.summary + ".",
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
