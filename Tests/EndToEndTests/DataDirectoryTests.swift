@@ -20,7 +20,7 @@ import TestSupport
         let folder = try TemporaryFolder()
         let empty = folder.file("empty")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
-        FileManager.default.createFile(atPath: empty + "/storesim.lock", contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty + "/storesim.lock", contents: Data()))
         for directory in [empty, folder.file("missing")] {
             for command in [["audit"], ["audit", "--json"], ["state"], ["state", "--json"]] {
                 try expectRefusal(command + ["--data-dir", directory], "no world in \(directory)")

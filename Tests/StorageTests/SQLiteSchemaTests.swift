@@ -32,7 +32,7 @@ final class SQLiteSchemaTests {
     }
 
     @Test func aFileItsCreatorNeverInitializedReadsAsEmptyTablesAndStaysUntouched() throws {
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         let reader = try SQLiteDatabase(path: path, readOnly: true, schema: Self.version2)
         #expect(try names(reader).isEmpty, "a process killed before its first commit left no table: nothing to read")
         #expect(bytes(path) == [Data(), nil, nil])
