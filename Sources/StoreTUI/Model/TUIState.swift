@@ -29,6 +29,8 @@ public struct TUIState: Sendable, Equatable {
     public var stepMode = false
     /// How many events back from the newest the timeline is scrolled.
     public var timelineOffset = 0
+    /// How many events arrived while the timeline was scrolled back.
+    public var arrivedWhileScrolled = 0
     /// The newest events, oldest first.
     public var timeline: [Event] = []
     /// One line about what just happened.

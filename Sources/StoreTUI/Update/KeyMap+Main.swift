@@ -71,6 +71,7 @@ extension KeyMap {
     ) { key, state, _ in
         state.timelineOffset = key == .pageUp ? min(max(state.timeline.count - 1, 0), state.timelineOffset + 5)
             : max(0, state.timelineOffset - 5)
+        if state.timelineOffset == 0 { state.arrivedWhileScrolled = 0 }
         return []
     }
 

@@ -14,7 +14,10 @@ public enum TUIUpdate {
             if state.timeline.count > TUIState.timelineLimit {
                 state.timeline.removeFirst(state.timeline.count - TUIState.timelineLimit)
             }
-            if state.timelineOffset > 0 { state.timelineOffset += 1 }
+            if state.timelineOffset > 0 {
+                state.timelineOffset += 1
+                state.arrivedWhileScrolled += 1
+            }
             if event.kind == .report {
                 state.mode = .report(title: "Recovery report", lines: event.text.split(separator: "\n").map(String.init))
             }
