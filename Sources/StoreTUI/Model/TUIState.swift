@@ -13,6 +13,8 @@ public struct TUIState: Sendable, Equatable {
         /// Pick a strategy; the app then relaunches under it.
         case strategyMenu
         case transactions
+        /// The transaction manager asks before deleting a transaction from the Store.
+        case confirmDelete(transactionId: String)
         case faults
         case help
         case report(title: String, lines: [String])
@@ -33,6 +35,8 @@ public struct TUIState: Sendable, Equatable {
     public var arrivedWhileScrolled = 0
     /// The newest events, oldest first.
     public var timeline: [Event] = []
+    /// While a restore runs: the sequence number of the last event before it began.
+    public var restoreSince: Int?
     /// One line about what just happened.
     public var status = "Enter buys the selected product; ? shows every key."
     public var locale: String

@@ -115,6 +115,16 @@ enum DialogViews {
         }
     }
 
+    /// The question before a transaction is deleted from the Store.
+    static func confirmDelete(_ transactionId: String, _ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer,
+                              screen: Rect) {
+        dialog("Delete a transaction", [
+            "Delete tx \(transactionId) (\(KeyMap.title(transactionId, state, model))) from the Store?",
+            "The Store forgets it for good: no restore, no redelivery.",
+            "", "y  delete        any other key  keep it",
+        ], into: &buffer, screen: screen)
+    }
+
     /// What else matters about a transaction: its kind, a refund, an interruption, auto-renew off.
     private static func notes(_ record: TransactionRow) -> String {
         var notes: [String] = []

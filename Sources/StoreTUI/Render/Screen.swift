@@ -29,6 +29,9 @@ public enum Screen {
         case .powerCutMenu: DialogViews.powerCutMenu(model, into: &buffer, screen: screen)
         case .strategyMenu: DialogViews.strategyMenu(model, into: &buffer, screen: screen)
         case .transactions: DialogViews.transactions(state, model, into: &buffer, screen: screen)
+        case .confirmDelete(let transactionId):
+            DialogViews.transactions(state, model, into: &buffer, screen: screen)
+            DialogViews.confirmDelete(transactionId, state, model, into: &buffer, screen: screen)
         case .faults: DialogViews.faults(state, model, into: &buffer, screen: screen)
         case .help: DialogViews.help(into: &buffer, screen: screen)
         case .report(let title, let lines): DialogViews.report(title, lines, into: &buffer, screen: screen)

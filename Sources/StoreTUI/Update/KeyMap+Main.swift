@@ -26,6 +26,7 @@ extension KeyMap {
 
     private static let restore = KeyBinding([.character("r")], "r", footer: "restore", help: "restore purchases") { _, state, _ in
         state.status = "Restoring purchases…"
+        state.restoreSince = state.timeline.last?.seq ?? -1
         return [.perform(.restore)]
     }
 
