@@ -25,6 +25,8 @@ public struct TUIState: Sendable, Equatable {
     public var mode: Mode = .main
     /// The selected product in the catalog.
     public var selection = 0
+    /// The first product the catalog shows: it scrolls so that the selection stays in view.
+    public var catalogOffset = 0
     /// The selected row in the transaction manager or the faults panel.
     public var panelSelection = 0
     /// Messages wait for Space when true.

@@ -6,9 +6,15 @@ import Simulator
 enum CatalogView {
     static func draw(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, in rect: Rect) {
         let coins = model.balances.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        buffer.put("Catalog" + (coins.isEmpty ? "" : " — balance: \(coins)"), x: rect.x, y: rect.y, style: .bold, limit: rect.width)
+        let visible = max(0, rect.height - 1)
+        // The selection stays in view even after a resize the offset was not set for.
+        let kept = min(max(state.catalogOffset, state.selection - visible + 1), state.selection)
+        let first = max(0, min(kept, model.products.count - visible))
+        let position = model.products.count > visible ? " \(state.selection + 1) of \(model.products.count)" : ""
+        buffer.put(fit("Catalog" + position + (coins.isEmpty ? "" : " — balance: \(coins)"), rect.width), x: rect.x, y: rect.y,
+                   style: .bold, limit: rect.width)
         let typeWidth = rect.width >= 60 ? 15 : 11
-        let rows = Array(model.products.enumerated().prefix(max(0, rect.height - 1)))
+        let rows = Array(model.products.enumerated().dropFirst(first).prefix(visible))
         let prices = rows.map { model.catalog.formattedPrice(of: $0.element.product, locale: state.locale) }
         let statuses = rows.map { status($0.element, now: model.now) }
         let priceWidth = prices.map(DisplayWidth.of).max() ?? 0

@@ -15,6 +15,8 @@ extension KeyMap {
     ) { key, state, model in
         let up = key == .up || key == .character("k")
         state.selection = up ? max(0, state.selection - 1) : min(max(model.products.count - 1, 0), state.selection + 1)
+        let visible = Screen.visibleProducts(rows: state.rows, products: model.products.count)
+        state.catalogOffset = min(max(state.catalogOffset, state.selection - visible + 1), state.selection)
         return []
     }
 
