@@ -115,6 +115,15 @@ import Testing
         #expect(!screen.contains { $0.contains("owned") || $0.contains("owns") })
     }
 
+    @Test func aTimelineLineTooLongForTheScreenEndsInAnEllipsis() {
+        let view = WorldViewFixture.view()
+        var state = TUIState(columns: 80, rows: 24)
+        _ = TUIUpdate.update(&state, .worldEvent(note("verify tx 1000000000000001 (com.storesim.premium.yearly) at the Server")),
+                             model: view)
+        let row = Screen.render(state, view).textRows.first { $0.contains("verify tx") }
+        #expect(row?.hasSuffix("verify tx 1000000000000001 (com.store…") == true, "\(row ?? "")")
+    }
+
     private func note(_ text: String) -> Event {
         Event(seq: 0, timeMillis: Int64(SimulatedTime.epoch.timeIntervalSince1970) * 1000, kind: .note, from: .app, to: nil,
               text: text, transactionId: nil)

@@ -52,7 +52,7 @@ import Testing
         let rows = buffer.textRows
         let waiting = try #require(rows.firstIndex { $0.hasPrefix("next ▸") })
         #expect(waiting == 21, "the waiting message is the last timeline row")
-        #expect(rows[waiting].contains("waiting: purchased com.storesim.coins."))
+        #expect(rows[waiting].contains("waiting: purchased com.storesim.coins…"))
         #expect(rows[waiting].contains("◀───────●"))
         #expect(buffer[x: 0, y: waiting].style.contains(.reverse))
         #expect(rows[waiting - 1].contains("purchasing com.storesim.coins.100"))

@@ -42,6 +42,11 @@ func fit(_ text: String, _ width: Int) -> String {
     return result + "…" + String(repeating: " ", count: width - 1 - used)
 }
 
+/// The text as it is when it fits in `width`, else cut there with `…` as its last column.
+func clipped(_ text: String, _ width: Int) -> String {
+    DisplayWidth.of(text) > width ? fit(text, width) : text
+}
+
 /// Breaks text into lines of at most `width` display columns, at spaces where it can, keeping
 /// runs of spaces that align columns; the continuation lines are indented two columns more
 /// than the first.

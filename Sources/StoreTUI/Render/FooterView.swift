@@ -1,7 +1,7 @@
 /// The bottom rows: what just happened, and the keys that work right now.
 enum FooterView {
     static func draw(_ state: TUIState, into buffer: inout CellBuffer, width: Int, rows: Int) {
-        buffer.put(fit(state.status, width), x: 0, y: rows - 2, limit: width)
+        buffer.put(clipped(state.status, width), x: 0, y: rows - 2, limit: width)
         buffer.fill(x: 0, y: rows - 1, width: width, height: 1, with: Cell(text: " ", style: .reverse))
         buffer.put(line(keys(state), width: width), x: 0, y: rows - 1, style: .reverse, limit: width)
     }

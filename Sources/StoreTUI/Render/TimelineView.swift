@@ -50,7 +50,8 @@ enum TimelineView {
             drawLifelines(&buffer, y: row, lanesX: lanesX)
             buffer.put("next ▸", x: rect.x, y: row, style: [.reverse, .bold])
             drawArrow(&buffer, from: waiting.from, to: waiting.to, y: row, lanesX: lanesX, style: [.reverse, .bold])
-            buffer.put("waiting: " + waiting.summary, x: textX, y: row, style: [.reverse, .bold], limit: rect.x + rect.width - textX)
+            buffer.put(clipped("waiting: " + waiting.summary, rect.x + rect.width - textX), x: textX, y: row, style: [.reverse, .bold],
+                       limit: rect.x + rect.width - textX)
         }
     }
 
@@ -119,15 +120,15 @@ enum TimelineView {
             drawArrow(&buffer, from: event.from, to: event.to, y: y, lanesX: lanesX, style: style, dropped: dropped,
                       dashed: flight == .inFlight)
             let text = flight == .next ? "waiting: " + event.text : event.text
-            buffer.put(text, x: textX, y: y, style: dropped ? .bold : style, color: dropped ? .red : .none, limit: limit)
+            buffer.put(clipped(text, limit), x: textX, y: y, style: dropped ? .bold : style, color: dropped ? .red : .none, limit: limit)
         case .command:
             buffer.put("▸", x: lanesX + 1, y: y, style: .bold, color: .cyan)
-            buffer.put("you: " + event.text, x: textX, y: y, style: .bold, color: .cyan, limit: limit)
+            buffer.put(clipped("you: " + event.text, limit), x: textX, y: y, style: .bold, color: .cyan, limit: limit)
         case .crash:
-            buffer.put("✗ " + event.text, x: lanesX, y: y, style: [.bold, .reverse], color: .red, limit: right - lanesX)
+            buffer.put(clipped("✗ " + event.text, right - lanesX), x: lanesX, y: y, style: [.bold, .reverse], color: .red, limit: right - lanesX)
         case .report:
             let first = event.text.split(separator: "\n").first.map(String.init) ?? event.text
-            buffer.put("★ " + first, x: lanesX, y: y, style: .bold, color: .green, limit: right - lanesX)
+            buffer.put(clipped("★ " + first, right - lanesX), x: lanesX, y: y, style: .bold, color: .green, limit: right - lanesX)
         }
     }
 
