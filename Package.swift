@@ -11,6 +11,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .systemLibrary(name: "CWidth", path: "Sources/CWidth"),
         .target(name: "IAPCore"),
         .target(name: "Storage", dependencies: ["CSQLite"]),
         .target(name: "StoreEngine", dependencies: ["IAPCore", "Storage", "CCrypto"]),
@@ -18,7 +19,7 @@ let package = Package(
         .target(name: "IAPClient", dependencies: ["IAPCore", "Storage"]),
         .target(name: "Simulator", dependencies: ["IAPCore", "Storage", "StoreEngine", "OrderServer", "IAPClient"]),
         .target(name: "Bench", dependencies: ["Simulator", "IAPCore", "IAPClient", "Storage"]),
-        .target(name: "StoreTUI", dependencies: ["Simulator", "IAPCore"]),
+        .target(name: "StoreTUI", dependencies: ["Simulator", "IAPCore", "CWidth"]),
         .target(name: "Terminal", dependencies: ["StoreTUI", "CNcurses"]),
         .executableTarget(name: "storesim", dependencies: ["Simulator", "Bench", "IAPCore", "StoreTUI", "Terminal"]),
         // Helpers every test target shares: temporary folders, a Link double, worlds, tags.

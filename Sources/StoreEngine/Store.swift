@@ -187,7 +187,7 @@ public final class Store {
     /// The parent declines the waiting Ask to Buy request for a product: it fails, uncharged.
     public func decline(productId: String, link: Link) throws(StoreError) {
         let record = try waitingRequest(for: productId)
-        let declined = record.with(state: .failed, date: link.now, error: .paymentCancelled)
+        let declined = record.with(state: .failed, date: link.now, error: .declinedByParent)
         try store { () throws(StorageError) in try database.update(declined) }
         link.send(.transactionUpdated(declined.asTransaction))
     }

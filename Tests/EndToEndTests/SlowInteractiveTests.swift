@@ -62,6 +62,32 @@ import TestSupport
         #expect(audit.stdout.contains("why it cannot be recovered: finished before the Server credited it, with no cache"))
     }
 
+    /// Only a real terminal shows whether the screen and the terminal agree on widths: a title
+    /// with wide emoji keeps the letters after them and the divider in its column, and a
+    /// right-to-left override is shown escaped.
+    @Test func wideEmojiAndAnOverrideShowAsTheScreenMeantInARealTerminal() throws {
+        let folder = try TemporaryFolder()
+        func product(_ id: String, _ title: String) -> String {
+            #"{"id": "\#(id)", "type": "consumable", "referenceName": "\#(title)", "price": "0.99", "grant": {"coins": 1}, "#
+                + #""localizations": {"en_US": {"title": "\#(title)", "description": "d"}}}"#
+        }
+        let catalog = try folder.write("catalog.json", #"{"storefront": "USA", "products": ["#
+            + [product("com.example.a", "Plain title"), product("com.example.b", "Rocket 🚀✅ok"),
+               product("com.example.c", "Evil\\u202Etxt.exe")].joined(separator: ", ") + "]}")
+        let session = try TmuxSession(command: "\(StoreSimProcess.binary) --data-dir \(folder.path)/world --catalog \(catalog)")
+        let shown = try session.waitFor("products: 3 valid")
+        #expect(shown.found, "\(shown.screen)")
+        let rows = shown.screen.split(separator: "\n").map(String.init)
+        let plain = try #require(rows.first { $0.contains("Plain title") })
+        let rocket = try #require(rows.first { $0.contains("Rocket") })
+        let divider = { (row: String) in row.firstIndex(of: "│").map { row.distance(from: row.startIndex, to: $0) } }
+        #expect(rocket.contains("Rocket 🚀✅ok "), "\(rocket)")
+        #expect(divider(rocket) == divider(plain).map { $0 - 2 }, "\n\(plain)\n\(rocket)")
+        #expect(shown.screen.contains("Evil<U+202E>txt.exe"))
+        try session.send("q")
+        #expect(try session.waitFor("EXIT=0").found)
+    }
+
     @Test func tooSmallAndBack() throws {
         let folder = try TemporaryFolder()
         let session = try TmuxSession(command: "\(StoreSimProcess.binary) --data-dir \(folder.path)/world")

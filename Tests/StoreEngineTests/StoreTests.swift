@@ -183,7 +183,7 @@ final class StoreTests {
         let declined = try #require(updates(link.take()).first)
         #expect(declined.id == deferred.id)
         #expect(declined.state == .failed)
-        #expect(declined.error == .paymentCancelled)
+        #expect(declined.error == .declinedByParent)
         #expect(declined.receipt == nil)
         #expect(try !record(store, deferred.id).charged)
     }

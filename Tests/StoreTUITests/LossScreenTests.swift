@@ -65,7 +65,7 @@ import Testing
         let frames = try TUIWorld().session(.settle + [.resize(60, 18), .key(.enter), .key(.enter)] + .settle
             + [.resize(80, 24), .tick, .capture])
         let screen = try #require(frames.first)
-        #expect(screen[4].hasPrefix("▶ 100 Coins     $0.99   consumable  ×0 "))
+        #expect(screen[4].hasPrefix("▶ 100 Coins               $0.99  consumable  ×0 "))
         #expect(!screen.joined(separator: "\n").contains("App Store"))
     }
 }

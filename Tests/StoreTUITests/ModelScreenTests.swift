@@ -22,13 +22,13 @@ import Testing
         let screen = Screen.render(TUIState(columns: 80, rows: 24), view).textRows
         #expect(screen.count == 24)
         #expect(screen[3].hasPrefix("Catalog — balance: coins 200"))
-        #expect(screen[4].hasPrefix("▶ 100 Coins     $0.99   consumable  ×2 "))
-        #expect(screen[6].hasPrefix("  StoreSim Pro  $9.99   non-consum. INVALID"))
+        #expect(screen[4].hasPrefix("▶ 100 Coins      $0.99  consumable  ×2          "))
+        #expect(screen[6].hasPrefix("  StoreSim Pro   $9.99  non-consum. INVALID"))
         #expect(screen[7].contains("trial→01-08"))
         #expect(screen.contains { $0.contains("App cache on disk (1)") })
-        #expect(screen.contains { $0.contains("…0002 100 Coins") })
+        #expect(screen.contains { $0.contains("1000000000000002 100 Coins") })
         #expect(screen.contains { $0.contains("Server ledger (1 credit)") })
-        #expect(screen.contains { $0.contains("…0001 +100 coins") })
+        #expect(screen.contains { $0.contains("1000000000000001 +100 coins") })
     }
 
     @Test func enterOpensTheSheetAndEnterThereBuys() {

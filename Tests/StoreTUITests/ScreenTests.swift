@@ -13,15 +13,15 @@ import Testing
         #expect(screen.allSatisfy { DisplayWidth.of($0) == 80 })
         #expect(screen[0].hasPrefix(" StoreSim  App: running  strategy: verify-then-finish "))
         #expect(screen[0].hasSuffix(" 2026-01-01 00:00:00 "))
-        #expect(screen[1].hasPrefix(" net online  server up  ask-to-buy off  fail off  payments on  account demo"))
+        #expect(screen[1].hasPrefix(" net online  server up  ask off  interrupt off  fail off  pay on  account demo"))
         #expect(screen[3].hasPrefix("Catalog "))
-        #expect(screen[4].hasPrefix("▶ 100 Coins     $0.99   consumable  ×0 "))
-        #expect(screen[5].hasPrefix("  550 Coins     $4.99   consumable  ×0 "))
-        #expect(screen[6].hasPrefix("  StoreSim Pro  $9.99   non-consum. "))
+        #expect(screen[4].hasPrefix("▶ 100 Coins               $0.99  consumable  ×0 "))
+        #expect(screen[5].hasPrefix("  550 Coins               $4.99  consumable  ×0 "))
+        #expect(screen[6].hasPrefix("  StoreSim Pro            $9.99  non-consum. "))
         #expect(screen[7].hasPrefix("  Premium (Mont… ") || screen[7].hasPrefix("  Premium"))
         #expect(screen.contains { $0.hasPrefix("Timeline  App     Store   Server  Cache") })
         #expect(screen.contains { $0.contains("●───────▶") && $0.contains("add transaction observer") })
-        #expect(screen[23].hasPrefix(" ↑↓ select  Enter buy  r restore  x crash  t transactions  f faults"))
+        #expect(screen[23].hasPrefix(" ↑↓ select  Enter buy  r restore  x crash  t transactions  ? help  q quit"))
     }
 
     @Test func purchaseSheetShowsProductPriceAccountAndChoices() throws {
@@ -38,9 +38,9 @@ import Testing
         let frames = try TUIWorld().session(.settle + [.key(.enter), .key(.enter)] + .settle + [.capture])
         let screen = try #require(frames.first)
         #expect(screen[3].hasPrefix("Catalog — balance: coins 100"))
-        #expect(screen[4].hasPrefix("▶ 100 Coins     $0.99   consumable  ×1 "))
+        #expect(screen[4].hasPrefix("▶ 100 Coins               $0.99  consumable  ×1 "))
         #expect(screen.contains { $0.contains("Server ledger (1 credit)") })
-        #expect(screen.contains { $0.contains("…0001 +100 coins") })
+        #expect(screen.contains { $0.contains("1000000000000001 +100 coins") })
         #expect(screen.contains { $0.contains("◀───────────────●") && $0.contains("credited tx 1000000000000001") })
     }
 
@@ -52,7 +52,7 @@ import Testing
         let rows = buffer.textRows
         let waiting = try #require(rows.firstIndex { $0.hasPrefix("next ▸") })
         #expect(waiting == 21, "the waiting message is the last timeline row")
-        #expect(rows[waiting].contains("waiting: purchased com.storesim.coins."))
+        #expect(rows[waiting].contains("waiting: purchased com.storesim.coins…"))
         #expect(rows[waiting].contains("◀───────●"))
         #expect(buffer[x: 0, y: waiting].style.contains(.reverse))
         #expect(rows[waiting - 1].contains("purchasing com.storesim.coins.100"))
@@ -94,16 +94,16 @@ import Testing
         #expect(manager.contains("─ Transactions ─"))
         #expect(manager.contains("1000000000000001 StoreSim Pro  deferred  2026-01-01 00:00 —"))
         let after = try #require(frames.last)
-        #expect(after[6].hasPrefix("▶ StoreSim Pro  $9.99   non-consum. owned"))
+        #expect(after[6].hasPrefix("▶ StoreSim Pro         $9.99  non-consum. owned"))
     }
 
     @Test func transactionManagerRunsTheSubscriptionLife() throws {
         let frames = try TUIWorld().session(.settle + [.key(.down), .key(.down), .key(.down), .key(.enter), .key(.enter)]
                                             + .settle + [.capture, .key(.character("t")), .key(.character("n"))] + .settle
                                             + [.capture, .key(.character("3"))] + .settle + [.key(.escape), .capture])
-        #expect(frames[0][7].hasPrefix("▶ Premium (Mont $2.99   auto-renew  trial→01-08"))
-        #expect(frames[1].joined(separator: "\n").contains("1000000000000001 Premium (Mont purchased 2026-01-01 00:00 yes trial, no"))
-        #expect(frames[2][7].hasPrefix("▶ Premium (Mont $2.99   auto-renew  expired"))
+        #expect(frames[0][7].hasPrefix("▶ Premium (Mont… $2.99  auto-renew  trial→01-08"))
+        #expect(frames[1].joined(separator: "\n").contains("1000000000000001 Premium (Mon… purchased 2026-01-01 00:00 yes trial, no"))
+        #expect(frames[2][7].hasPrefix("▶ Premium (Monthly)  $2.99  auto-renew  expired"))
         #expect(frames[2][0].contains("2026-01-31"))
     }
 
@@ -140,13 +140,24 @@ import Testing
         #expect(try #require(frames.last)[1].contains("server DOWN"))
     }
 
+    @Test func aRefundedProductNoLongerReadsOwned() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.down), .key(.down), .key(.enter), .key(.enter)] + .settle
+                                            + [.key(.character("t")), .key(.character("f"))] + .settle + [.key(.escape), .capture])
+        let screen = try #require(frames.first)
+        #expect(screen[6].hasPrefix("▶ StoreSim Pro") && screen[6].contains(" refunded "), "\(screen[6])")
+        let panes = screen[3...10]
+        #expect(panes.contains { $0.contains("1000000000000001 refunded:") })
+        #expect(!panes.contains { $0.contains("owned") || $0.contains("owns") }, "the timeline still tells of the credit")
+    }
+
     @Test func aWithdrawnProductShowsAsInvalidAfterTheNextLaunch() throws {
         let world = try TUIWorld()
         let first = try world.session(.settle + [.key(.down), .key(.down), .key(.character("f"))]
                                       + Array(repeating: .key(.down), count: 9) + [.key(.enter), .capture])
         #expect(try #require(first.first).joined().contains("store sells selected product  no"))
         let second = try world.session(.settle + [.capture])
-        #expect(try #require(second.first)[6].hasPrefix("  StoreSim Pro  $9.99   non-consum. INVALID"))
+        let pro = try #require(second.first)[6]
+        #expect(pro.hasPrefix("  StoreSim Pro       $9.99  non-consum. INVALID"), "\(pro)")
     }
 
     @Test func helpListsKeysAndStrategies() throws {

@@ -16,7 +16,7 @@ import Testing
                                                    .key(.space), .capture, .key(.space), .capture])
         #expect(buffers.count == 3)
         let sent = try #require(buffers.first).textRows
-        #expect(try row(sent, "add payment com.storesim.coin").hasPrefix("next ▸"))
+        #expect(try row(sent, "add payment com.storesim.co").hasPrefix("next ▸"))
         let first = try #require(buffers.dropFirst().first)
         let rows = first.textRows
         let purchasing = try row(rows, "purchasing com.storesim.coin")

@@ -1,6 +1,8 @@
 /// Why a transaction failed, after StoreKit's `SKError` codes.
 public enum PurchaseError: String, Sendable, CaseIterable, Codable {
     case paymentCancelled = "cancelled"
+    /// A parent declined the Ask to Buy request.
+    case declinedByParent = "declined"
     case paymentInvalid = "payment-invalid"
     case paymentNotAllowed = "not-allowed"
     case networkError = "network"
@@ -11,6 +13,7 @@ public enum PurchaseError: String, Sendable, CaseIterable, Codable {
     public var explanation: String {
         switch self {
         case .paymentCancelled: return "the user cancelled"
+        case .declinedByParent: return "declined by the parent"
         case .paymentInvalid: return "the payment was invalid"
         case .paymentNotAllowed: return "this device is not allowed to make payments"
         case .networkError: return "a network error"

@@ -12,6 +12,8 @@ public struct CatalogRow: Sendable, Equatable {
         case none
         /// Owned for good.
         case owned
+        /// Owned once, then refunded: the Store took the money back.
+        case refunded
         /// Owned until a date; `trial` when the period is a free trial.
         case until(Date, trial: Bool)
         /// Owned once, ended now.

@@ -46,11 +46,14 @@ public struct CreditRow: Sendable, Equatable {
     public let productId: String
     /// What the credit gave, in words: `+100 coins`, `owns com.storesim.pro`.
     public let grant: String
+    /// True when the Store refunded the transaction after the Server credited it.
+    public let refunded: Bool
 
-    public init(transactionId: String, productId: String, grant: String) {
+    public init(transactionId: String, productId: String, grant: String, refunded: Bool = false) {
         self.transactionId = transactionId
         self.productId = productId
         self.grant = grant
+        self.refunded = refunded
     }
 }
 

@@ -24,7 +24,10 @@ extension World {
             appStatus: appStatus, recovering: app?.isRecovering ?? false, settings: settings,
             storeSwitches: store.switches, account: store.account, now: now, catalog: catalog, products: products,
             transactions: transactions,
-            credits: ledger.credits.map { CreditRow(transactionId: $0.transactionId, productId: $0.productId, grant: $0.grant) },
+            credits: ledger.credits.map { credit in
+                CreditRow(transactionId: credit.transactionId, productId: credit.productId, grant: credit.grant,
+                          refunded: snapshot.transactions.contains { $0.id == credit.transactionId && $0.refunded })
+            },
             balances: ledger.balances,
             pendingOrders: snapshot.cache.orders.map { PendingOrderRow(transactionId: $0.transactionId, productId: $0.productId) },
             cacheWarnings: snapshot.cache.warnings, armedCrash: armedCrash, armedPowerCut: armedPowerCut,
@@ -47,6 +50,7 @@ extension World {
         guard let entitlement = ledger.entitlements.first(where: { $0.productId == product.id }) else {
             return product.type == .consumable ? .credited(ledger.creditCount(productId: product.id)) : .none
         }
+        if transactions.contains(where: { $0.id == entitlement.transactionId && $0.refunded }) { return .refunded }
         guard let expires = entitlement.expires else { return .owned }
         guard expires > now else { return .expired }
         let trial = transactions.first { $0.id == entitlement.transactionId }?.kind == .trial

@@ -34,9 +34,9 @@ public final class TUIApp {
                 terminal.draw(Screen.render(state, model))
             }
             let action = terminal.readInput(timeoutMillis: Self.tickMillis).map(TUIAction.input) ?? .tick
-            let mode = state.mode
+            let (mode, status) = (state.mode, state.status)
             let effects = TUIUpdate.update(&state, action, model: model)
-            changed = action != .tick || !effects.isEmpty || state.mode != mode
+            changed = action != .tick || !effects.isEmpty || state.mode != mode || state.status != status
             for effect in effects {
                 if try carryOut(effect) == .quit { return }
             }

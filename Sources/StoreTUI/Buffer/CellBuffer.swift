@@ -16,7 +16,7 @@ public struct CellBuffer: Sendable, Equatable {
 
     /// Writes `text` at (x, y), advancing by display width and clipping at `limit` columns
     /// (default: the right edge); returns the columns used. A wide character that does not fit
-    /// is replaced by a space.
+    /// is replaced by a space; a bidirectional control is written escaped.
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, style: CellStyle = [], color: CellColor = .none,
                              limit: Int? = nil) -> Int {
@@ -24,17 +24,28 @@ public struct CellBuffer: Sendable, Equatable {
         let end = min(columns, x + (limit ?? columns))
         var column = x
         for character in text {
-            let width = DisplayWidth.of(character)
-            if width == 0 { continue }
-            if column + width > end {
-                if column < end { set(column, y, Cell(text: " ", style: style, color: color)); column += 1 }
-                break
+            guard let escape = DisplayWidth.escaped(character) else {
+                guard place(character, &column, y: y, end: end, style: style, color: color) else { break }
+                continue
             }
-            set(column, y, Cell(text: String(character), style: style, color: color))
-            if width == 2 { set(column + 1, y, Cell(text: "", style: style, color: color)) }
-            column += width
+            guard escape.allSatisfy({ place($0, &column, y: y, end: end, style: style, color: color) }) else { break }
         }
         return column - x
+    }
+
+    /// Writes one character at `column` and moves past it; false when it does not fit before `end`.
+    private mutating func place(_ character: Character, _ column: inout Int, y: Int, end: Int, style: CellStyle,
+                                color: CellColor) -> Bool {
+        let width = DisplayWidth.of(character)
+        if width == 0 { return true }
+        if column + width > end {
+            if column < end { set(column, y, Cell(text: " ", style: style, color: color)); column += 1 }
+            return false
+        }
+        set(column, y, Cell(text: String(character), style: style, color: color))
+        if width == 2 { set(column + 1, y, Cell(text: "", style: style, color: color)) }
+        column += width
+        return true
     }
 
     /// Fills a rectangle with one cell.

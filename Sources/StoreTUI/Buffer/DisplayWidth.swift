@@ -1,8 +1,15 @@
-/// How many terminal columns a character takes: 2 for East Asian wide and full-width
-/// characters and most emoji, 0 for combining marks and controls, 1 otherwise. Pure, so that
-/// screens render the same whatever the process's locale.
+import CWidth
+import Glibc
+
+/// How many terminal columns a character takes, from the C library's Unicode tables (`wcwidth`
+/// under a UTF-8 locale of the calling thread's own, so the process's locale does not matter):
+/// 2 for East Asian wide characters and emoji, 0 for combining marks, joiners and controls.
+/// A bidirectional control (a right-to-left override) is never sent to the terminal: it is
+/// shown escaped, as `<U+202E>`, so that it cannot reorder the text around it.
 public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
+        if let escape = escaped(character) { return escape.count }
         guard let first = character.unicodeScalars.first else { return 0 }
         return of(scalar: first)
     }
@@ -11,18 +18,22 @@ public enum DisplayWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
-    static func of(scalar: Unicode.Scalar) -> Int {
-        let value = scalar.value
-        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
-        if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark {
-            return 0
-        }
-        return wideRanges.contains { $0.contains(value) } ? 2 : 1
+    /// The text shown for a bidirectional control character; nil for every other character.
+    public static func escaped(_ character: Character) -> String? {
+        guard let scalar = character.unicodeScalars.first, bidiControls.contains(scalar.value) else { return nil }
+        return "<U+" + String(scalar.value, radix: 16, uppercase: true) + ">"
     }
 
-    private static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-        0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
-    ]
+    static func of(scalar: Unicode.Scalar) -> Int {
+        let previous = uselocale(utf8)
+        defer { uselocale(previous) }
+        return max(0, Int(wcwidth(wchar_t(bitPattern: scalar.value))))
+    }
+
+    /// The marks and embeddings, overrides and isolates that change the direction of text.
+    private static let bidiControls: Set<UInt32> = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
+                                                    0x2066, 0x2067, 0x2068, 0x2069]
+
+    /// A UTF-8 character-type locale that `wcwidth` reads on this thread only, while it runs.
+    nonisolated(unsafe) private static let utf8: locale_t? = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
 }

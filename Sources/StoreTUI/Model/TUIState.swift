@@ -13,6 +13,8 @@ public struct TUIState: Sendable, Equatable {
         /// Pick a strategy; the app then relaunches under it.
         case strategyMenu
         case transactions
+        /// The transaction manager asks before deleting a transaction from the Store.
+        case confirmDelete(transactionId: String)
         case faults
         case help
         case report(title: String, lines: [String])
@@ -23,14 +25,20 @@ public struct TUIState: Sendable, Equatable {
     public var mode: Mode = .main
     /// The selected product in the catalog.
     public var selection = 0
+    /// The first product the catalog shows: it scrolls so that the selection stays in view.
+    public var catalogOffset = 0
     /// The selected row in the transaction manager or the faults panel.
     public var panelSelection = 0
     /// Messages wait for Space when true.
     public var stepMode = false
     /// How many events back from the newest the timeline is scrolled.
     public var timelineOffset = 0
+    /// How many events arrived while the timeline was scrolled back.
+    public var arrivedWhileScrolled = 0
     /// The newest events, oldest first.
     public var timeline: [Event] = []
+    /// While a restore runs: the sequence number of the last event before it began.
+    public var restoreSince: Int?
     /// One line about what just happened.
     public var status = "Enter buys the selected product; ? shows every key."
     public var locale: String

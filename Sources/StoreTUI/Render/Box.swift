@@ -25,33 +25,48 @@ extension CellBuffer {
     }
 }
 
-/// Pads or cuts text to a display width.
+/// Pads text to a display width, or cuts it there with `…` as its last column.
 func fit(_ text: String, _ width: Int) -> String {
+    guard width > 0 else { return "" }
+    guard DisplayWidth.of(text) > width else {
+        return text + String(repeating: " ", count: width - DisplayWidth.of(text))
+    }
     var result = ""
     var used = 0
     for character in text {
         let next = DisplayWidth.of(character)
-        if used + next > width { break }
+        if used + next > width - 1 { break }
         result.append(character)
         used += next
     }
-    return result + String(repeating: " ", count: max(0, width - used))
+    return result + "…" + String(repeating: " ", count: width - 1 - used)
 }
 
-/// Breaks text into lines of at most `width` display columns, at spaces where it can; the
-/// continuation lines are indented two columns more than the first.
+/// The text as it is when it fits in `width`, else cut there with `…` as its last column.
+func clipped(_ text: String, _ width: Int) -> String {
+    DisplayWidth.of(text) > width ? fit(text, width) : text
+}
+
+/// Breaks text into lines of at most `width` display columns, at spaces where it can, keeping
+/// runs of spaces that align columns; the continuation lines are indented two columns more
+/// than the first.
 func wrap(_ text: String, _ width: Int) -> [String] {
     guard width > 0, DisplayWidth.of(text) > width else { return [text] }
     let indent = String(text.prefix { $0 == " " })
     var lines: [String] = []
     var line = indent
-    for word in text.split(separator: " ").map(String.init) {
-        let candidate = line.trimmingCharacters(in: .whitespaces).isEmpty ? line + word : line + " " + word
-        if DisplayWidth.of(candidate) <= width || line.trimmingCharacters(in: .whitespaces).isEmpty {
-            line = candidate
+    var fresh = true
+    for word in text.dropFirst(indent.count).split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+        if fresh {
+            if word.isEmpty { continue }
+            line += word
+            fresh = false
+        } else if DisplayWidth.of(line + " " + word) <= width {
+            line += " " + word
         } else {
             lines.append(line)
             line = indent + "  " + word
+            fresh = word.isEmpty
         }
     }
     lines.append(line)

@@ -1,3 +1,4 @@
+import Foundation
 import IAPCore
 import Simulator
 
@@ -5,19 +6,29 @@ import Simulator
 enum CatalogView {
     static func draw(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, in rect: Rect) {
         let coins = model.balances.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        buffer.put("Catalog" + (coins.isEmpty ? "" : " — balance: \(coins)"), x: rect.x, y: rect.y, style: .bold, limit: rect.width)
+        let visible = max(0, rect.height - 1)
+        // The selection stays in view even after a resize the offset was not set for.
+        let kept = min(max(state.catalogOffset, state.selection - visible + 1), state.selection)
+        let first = max(0, min(kept, model.products.count - visible))
+        let position = model.products.count > visible ? " \(state.selection + 1) of \(model.products.count)" : ""
+        buffer.put(fit("Catalog" + position + (coins.isEmpty ? "" : " — balance: \(coins)"), rect.width), x: rect.x, y: rect.y,
+                   style: .bold, limit: rect.width)
         let typeWidth = rect.width >= 60 ? 15 : 11
-        let titleWidth = max(10, rect.width - 2 - 8 - (typeWidth + 1) - 12)
-        for (index, row) in model.products.enumerated() where index + 1 < rect.height {
-            let product = row.product
+        let rows = Array(model.products.enumerated().dropFirst(first).prefix(visible))
+        let prices = rows.map { model.catalog.formattedPrice(of: $0.element.product, locale: state.locale) }
+        let statuses = rows.map { status($0.element, now: model.now) }
+        let priceWidth = prices.map(DisplayWidth.of).max() ?? 0
+        let statusWidth = statuses.map(DisplayWidth.of).max() ?? 0
+        // The price and what the user has are never cut: the title gives way, down to 8 columns.
+        let titleWidth = max(8, rect.width - 2 - (priceWidth + 1) - (typeWidth + 1) - statusWidth - 1)
+        for (line, (index, row)) in rows.enumerated() {
             let selected = index == state.selection
-            let price = model.catalog.formattedPrice(of: product, locale: state.locale)
-            let line = (selected ? "▶ " : "  ")
-                + fit(product.title(locale: state.locale), titleWidth) + " "
-                + fit(price, 7) + " " + fit(typeName(product.type, short: typeWidth < 15), typeWidth) + " "
-                + status(row)
-            let y = rect.y + 1 + index
-            buffer.put(line, x: rect.x, y: y, style: selected ? .reverse : (row.invalid ? .dim : []), limit: rect.width)
+            let text = (selected ? "▶ " : "  ")
+                + fit(row.product.title(locale: state.locale), titleWidth) + " "
+                + fit(prices[line], priceWidth) + " " + fit(typeName(row.product.type, short: typeWidth < 15), typeWidth) + " "
+                + statuses[line]
+            buffer.put(text, x: rect.x, y: rect.y + 1 + line, style: selected ? .reverse : (row.invalid ? .dim : []),
+                       limit: rect.width)
         }
     }
 
@@ -30,16 +41,23 @@ enum CatalogView {
         }
     }
 
-    /// What the user has of the product, in a few characters.
-    private static func status(_ row: CatalogRow) -> String {
+    /// What the user has of the product, in a few characters; a date carries its year when it
+    /// is not the current one.
+    private static func status(_ row: CatalogRow, now: Date) -> String {
         if row.invalid { return "INVALID" }
         switch row.holding {
         case .credited(let count): return "×\(count)"
         case .none: return ""
         case .owned: return "owned"
+        case .refunded: return "refunded"
         case .expired: return "expired"
-        case .until(let expires, let trial):
-            return (trial ? "trial→" : "to ") + String(SimulatedTime.format(expires).prefix(10).dropFirst(5))
+        case .until(let expires, let trial): return (trial ? "trial→" : "to ") + day(expires, now: now)
         }
+    }
+
+    /// A date as `MM-DD` in the current year, else `YYYY-MM-DD`.
+    static func day(_ date: Date, now: Date) -> String {
+        let full = SimulatedTime.format(date).prefix(10)
+        return full.prefix(4) == SimulatedTime.format(now).prefix(4) ? String(full.dropFirst(5)) : String(full)
     }
 }

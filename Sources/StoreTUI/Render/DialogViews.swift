@@ -5,37 +5,30 @@ import Simulator
 enum DialogViews {
     static func sheet(_ productId: String, _ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
         guard let product = model.catalog.product(id: productId) else { return }
-        let inner = buffer.box(screen.centred(width: 52, height: 11), title: "App Store")
-        buffer.lines([
-            product.title(locale: state.locale),
-            product.description(locale: state.locale),
-            "",
-            "Price    " + model.catalog.formattedPrice(of: product, locale: state.locale),
-            "Account  " + model.account,
-            "",
-        ], in: inner)
+        let width = min(screen.width - 2, 52)
+        let lines = [product.title(locale: state.locale), product.description(locale: state.locale)].flatMap { wrap($0, width - 4) }
+            + ["", "Price    " + model.catalog.formattedPrice(of: product, locale: state.locale), "Account  " + model.account, ""]
+        let inner = buffer.box(screen.centred(width: width, height: lines.count + 3), title: "App Store")
+        buffer.lines(lines, in: inner)
         buffer.put("[Enter] Confirm   [Esc] Cancel   [a] Ask to Buy", x: inner.x, y: inner.y + inner.height - 1, style: .bold, limit: inner.width)
     }
 
     /// The crash menu: the points with the armed one marked, what is armed, and the keys.
     static func crashMenu(_ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
-        let width = min(screen.width - 2, 78)
         var lines = ["0    crash now, between two messages"] + pointLines(model)
         lines += [
             "\(CrashPoint.allCases.count + 1)    power cut now: the app dies and its unsynced writes are lost",
             "p    power cut at a point…      d  disarm",
             "",
+            armedLine(model),
         ]
-        lines += wrap(armedLine(model), width - 4)
-        let inner = buffer.box(screen.centred(width: width, height: lines.count + 2), title: "Crash the app")
-        buffer.lines(lines, in: inner)
+        dialog("Crash the app", lines, into: &buffer, screen: screen)
     }
 
     /// The crash menu's second step: the point at which the power goes.
     static func powerCutMenu(_ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
-        let lines = pointLines(model) + ["", "the device loses power when a flow gets there; other key: back"]
-        let inner = buffer.box(screen.centred(width: 78, height: lines.count + 2), title: "Cut the power at a point")
-        buffer.lines(lines, in: inner)
+        dialog("Cut the power at a point", pointLines(model) + ["", "the device loses power when a flow gets there; other key: back"],
+               into: &buffer, screen: screen)
     }
 
     /// The strategies, the current one marked; picking one relaunches the app under it.
@@ -45,8 +38,17 @@ enum DialogViews {
             return "\(index + 1) \(mark) \(fit(strategy.rawValue, 19)) \(strategy.summary)"
         }
         lines += ["", "the app quits and relaunches under it, with launch recovery; other key: back"]
-        let inner = buffer.box(screen.centred(width: 78, height: lines.count + 2), title: "Strategy, then relaunch")
-        buffer.lines(lines, in: inner)
+        dialog("Strategy, then relaunch", lines, into: &buffer, screen: screen)
+    }
+
+    /// A framed dialog as wide as its widest line, or the screen when that is narrower; lines
+    /// too long for it wrap instead of being cut.
+    private static func dialog(_ title: String, _ lines: [String], into buffer: inout CellBuffer, screen: Rect) {
+        let widest = (lines + [title + "  "]).map(DisplayWidth.of).max() ?? 0
+        let width = min(screen.width - 2, widest + 4)
+        let wrapped = lines.flatMap { wrap($0, width - 4) }
+        let inner = buffer.box(screen.centred(width: width, height: min(screen.height, wrapped.count + 2)), title: title)
+        buffer.lines(wrapped, in: inner)
     }
 
     /// One line a crash point: its key, ▶ when armed or ✗ when the current strategy never gets
@@ -77,11 +79,12 @@ enum DialogViews {
             "sheet: " + KeyMap.sheet("").summary,
             "crash menu: " + KeyMap.crashMenu.summary,
         ]
-        lines += wrap("transactions: " + KeyMap.transactions.summary, 74)
-        lines += ["faults: " + KeyMap.faults.summary, "", "Strategies (what the app does when the Store says purchased):"]
+        lines += [
+            "transactions: " + KeyMap.transactions.summary,
+            "faults: " + KeyMap.faults.summary, "", "Strategies (what the app does when the Store says purchased):",
+        ]
         lines += Strategy.allCases.map { "  \(fit($0.rawValue, 19)) \($0.summary)" }
-        let inner = buffer.box(screen.centred(width: 78, height: lines.count + 2), title: "Help")
-        buffer.lines(lines, in: inner)
+        dialog("Help", lines, into: &buffer, screen: screen)
     }
 
     static func report(_ title: String, _ lines: [String], into buffer: inout CellBuffer, screen: Rect) {
@@ -110,6 +113,16 @@ enum DialogViews {
         if records.isEmpty {
             buffer.put("No transactions yet.", x: inner.x, y: inner.y + 1, style: .dim)
         }
+    }
+
+    /// The question before a transaction is deleted from the Store.
+    static func confirmDelete(_ transactionId: String, _ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer,
+                              screen: Rect) {
+        dialog("Delete a transaction", [
+            "Delete tx \(transactionId) (\(KeyMap.title(transactionId, state, model))) from the Store?",
+            "The Store forgets it for good: no restore, no redelivery.",
+            "", "y  delete        any other key  keep it",
+        ], into: &buffer, screen: screen)
     }
 
     /// What else matters about a transaction: its kind, a refund, an interruption, auto-renew off.

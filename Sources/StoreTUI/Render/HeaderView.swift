@@ -28,12 +28,13 @@ enum HeaderView {
         let parts = [
             "net \(model.settings.networkOnline ? "online" : "OFFLINE")",
             "server \(model.settings.server == .up ? "up" : model.settings.server.rawValue.uppercased())",
-            "ask-to-buy \(switches.askToBuy ? "ON" : "off")",
-            "fail \(switches.failPurchases == nil ? "off" : "ON")",
-            "payments \(switches.paymentsAllowed ? "on" : "OFF")",
+            "ask \(switches.askToBuy ? "ON" : "off")",
+            "interrupt \(switches.interruptPurchases ? "ON" : "off")",
+            "fail \(switches.failPurchases.map { $0.rawValue.uppercased() } ?? "off")",
+            "pay \(switches.paymentsAllowed ? "on" : "OFF")",
             "account \(model.account)",
         ]
-        buffer.put(" " + parts.joined(separator: "  "), x: 0, y: 1, style: .dim, limit: width)
+        buffer.put(fit(" " + parts.joined(separator: "  "), width), x: 0, y: 1, style: .dim, limit: width)
         let badge = auditBadge(model.audit, into: &buffer, width: width)
         if model.armedCrashUnreachable, let armed = model.armedCrash {
             buffer.put(" \(model.settings.strategy.rawValue) never reaches \(armed.rawValue) ", x: badge, y: 2,

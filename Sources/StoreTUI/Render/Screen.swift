@@ -10,8 +10,7 @@ public enum Screen {
         }
         let width = state.columns
         HeaderView.draw(model, into: &buffer, width: width)
-        let catalogRows = model.catalog.products.count + 1
-        let topHeight = max(catalogRows, min(14, 8 + (state.rows - 24) / 3))
+        let topHeight = topHeight(rows: state.rows, products: model.products.count)
         let leftWidth = width * 60 / 100
         CatalogView.draw(state, model, into: &buffer, in: Rect(x: 0, y: 3, width: leftWidth - 1, height: topHeight))
         PartiesView.draw(state, model, into: &buffer, in: Rect(x: leftWidth + 1, y: 3, width: width - leftWidth - 1, height: topHeight))
@@ -29,10 +28,24 @@ public enum Screen {
         case .powerCutMenu: DialogViews.powerCutMenu(model, into: &buffer, screen: screen)
         case .strategyMenu: DialogViews.strategyMenu(model, into: &buffer, screen: screen)
         case .transactions: DialogViews.transactions(state, model, into: &buffer, screen: screen)
+        case .confirmDelete(let transactionId):
+            DialogViews.transactions(state, model, into: &buffer, screen: screen)
+            DialogViews.confirmDelete(transactionId, state, model, into: &buffer, screen: screen)
         case .faults: DialogViews.faults(state, model, into: &buffer, screen: screen)
         case .help: DialogViews.help(into: &buffer, screen: screen)
         case .report(let title, let lines): DialogViews.report(title, lines, into: &buffer, screen: screen)
         }
         return buffer
+    }
+
+    /// The height of the catalog and the parties beside it: the whole catalog when it fits,
+    /// else as much as leaves the timeline its rows below.
+    static func topHeight(rows: Int, products: Int) -> Int {
+        min(max(products + 1, min(14, 8 + (rows - 24) / 3)), rows - 12)
+    }
+
+    /// How many catalog rows the screen shows.
+    static func visibleProducts(rows: Int, products: Int) -> Int {
+        max(1, topHeight(rows: rows, products: products) - 1)
     }
 }

@@ -25,7 +25,8 @@ enum TimelineView {
         let end = max(0, state.timeline.count - state.timelineOffset)
         let nextShown = next.map { $0 < end && $0 >= end - (rect.height - 1) } ?? false
         let waiting = state.stepMode && !nextShown ? model.nextMessage : nil
-        let rows = rect.height - 1 - (waiting == nil ? 0 : 1)
+        let scrolled = state.timelineOffset > 0
+        let rows = rect.height - 1 - (waiting == nil ? 0 : 1) - (scrolled ? 1 : 0)
         guard rows > 0 else { return }
         let first = max(0, end - rows)
         var y = rect.y + 1 + (rows - (end - first))
@@ -41,22 +42,33 @@ enum TimelineView {
             drawEvent(event, row, &buffer, y: y, lanesX: lanesX, textX: textX, right: rect.x + rect.width)
             y += 1
         }
+        if scrolled {
+            drawScrollNote(state, into: &buffer, x: rect.x, y: rect.y + rect.height - (waiting == nil ? 1 : 2), width: rect.width)
+        }
         if let waiting {
             let row = rect.y + rect.height - 1
             drawLifelines(&buffer, y: row, lanesX: lanesX)
             buffer.put("next ▸", x: rect.x, y: row, style: [.reverse, .bold])
             drawArrow(&buffer, from: waiting.from, to: waiting.to, y: row, lanesX: lanesX, style: [.reverse, .bold])
-            buffer.put("waiting: " + waiting.summary, x: textX, y: row, style: [.reverse, .bold], limit: rect.x + rect.width - textX)
+            buffer.put(clipped("waiting: " + waiting.summary, rect.x + rect.width - textX), x: textX, y: row, style: [.reverse, .bold],
+                       limit: rect.x + rect.width - textX)
         }
     }
 
     private static func drawHeading(_ state: TUIState, into buffer: inout CellBuffer, in rect: Rect, timeWidth: Int,
                                     lanesX: Int) {
-        let title = state.timelineOffset > 0 ? "Timeline (scrolled back \(state.timelineOffset))" : "Timeline"
-        buffer.put(title, x: rect.x, y: rect.y, style: .bold, limit: timeWidth)
+        buffer.put("Timeline", x: rect.x, y: rect.y, style: .bold, limit: timeWidth)
         for (index, lane) in lanes.enumerated() {
             buffer.put(lane.rawValue, x: lanesX + index * laneGap, y: rect.y, style: .bold)
         }
+    }
+
+    /// The last row of a scrolled-back timeline: how many events are below, and how many of them
+    /// arrived since it was scrolled.
+    private static func drawScrollNote(_ state: TUIState, into buffer: inout CellBuffer, x: Int, y: Int, width: Int) {
+        let arrived = state.arrivedWhileScrolled > 0 ? ", \(state.arrivedWhileScrolled) new since you scrolled" : ""
+        let note = "▼ scrolled back: \(state.timelineOffset) newer event\(state.timelineOffset == 1 ? "" : "s") below\(arrived) — PgDn"
+        buffer.put(fit(note, width), x: x, y: y, style: [.reverse, .bold], color: arrived.isEmpty ? .none : .yellow, limit: width)
     }
 
     /// The timeline indices of the messages still on their way, and the one delivered next when
@@ -108,15 +120,15 @@ enum TimelineView {
             drawArrow(&buffer, from: event.from, to: event.to, y: y, lanesX: lanesX, style: style, dropped: dropped,
                       dashed: flight == .inFlight)
             let text = flight == .next ? "waiting: " + event.text : event.text
-            buffer.put(text, x: textX, y: y, style: dropped ? .bold : style, color: dropped ? .red : .none, limit: limit)
+            buffer.put(clipped(text, limit), x: textX, y: y, style: dropped ? .bold : style, color: dropped ? .red : .none, limit: limit)
         case .command:
             buffer.put("▸", x: lanesX + 1, y: y, style: .bold, color: .cyan)
-            buffer.put("you: " + event.text, x: textX, y: y, style: .bold, color: .cyan, limit: limit)
+            buffer.put(clipped("you: " + event.text, limit), x: textX, y: y, style: .bold, color: .cyan, limit: limit)
         case .crash:
-            buffer.put("✗ " + event.text, x: lanesX, y: y, style: [.bold, .reverse], color: .red, limit: right - lanesX)
+            buffer.put(clipped("✗ " + event.text, right - lanesX), x: lanesX, y: y, style: [.bold, .reverse], color: .red, limit: right - lanesX)
         case .report:
             let first = event.text.split(separator: "\n").first.map(String.init) ?? event.text
-            buffer.put("★ " + first, x: lanesX, y: y, style: .bold, color: .green, limit: right - lanesX)
+            buffer.put(clipped("★ " + first, right - lanesX), x: lanesX, y: y, style: .bold, color: .green, limit: right - lanesX)
         }
     }
 

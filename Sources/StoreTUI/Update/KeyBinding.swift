@@ -53,6 +53,7 @@ struct KeyMap: Sendable {
         case .powerCutMenu: return powerCutMenu
         case .strategyMenu: return strategyMenu
         case .transactions: return transactions
+        case .confirmDelete(let transactionId): return confirmDelete(transactionId)
         case .faults: return faults
         case .help: return help
         case .report: return report

@@ -15,6 +15,8 @@ extension KeyMap {
     ) { key, state, model in
         let up = key == .up || key == .character("k")
         state.selection = up ? max(0, state.selection - 1) : min(max(model.products.count - 1, 0), state.selection + 1)
+        let visible = Screen.visibleProducts(rows: state.rows, products: model.products.count)
+        state.catalogOffset = min(max(state.catalogOffset, state.selection - visible + 1), state.selection)
         return []
     }
 
@@ -26,6 +28,7 @@ extension KeyMap {
 
     private static let restore = KeyBinding([.character("r")], "r", footer: "restore", help: "restore purchases") { _, state, _ in
         state.status = "Restoring purchases…"
+        state.restoreSince = state.timeline.last?.seq ?? -1
         return [.perform(.restore)]
     }
 
@@ -71,6 +74,7 @@ extension KeyMap {
     ) { key, state, _ in
         state.timelineOffset = key == .pageUp ? min(max(state.timeline.count - 1, 0), state.timelineOffset + 5)
             : max(0, state.timelineOffset - 5)
+        if state.timelineOffset == 0 { state.arrivedWhileScrolled = 0 }
         return []
     }
 

@@ -7,6 +7,7 @@ public enum TUIUpdate {
         switch action {
         case .tick:
             reportLosses(&state, model)
+            endRestore(&state, model)
             return state.stepMode || model.messagesInFlight == 0 ? [] : [.deliverNext]
         case .worldEvent(let event):
             guard hasRow(event) else { return [] }
@@ -14,7 +15,10 @@ public enum TUIUpdate {
             if state.timeline.count > TUIState.timelineLimit {
                 state.timeline.removeFirst(state.timeline.count - TUIState.timelineLimit)
             }
-            if state.timelineOffset > 0 { state.timelineOffset += 1 }
+            if state.timelineOffset > 0 {
+                state.timelineOffset += 1
+                state.arrivedWhileScrolled += 1
+            }
             if event.kind == .report {
                 state.mode = .report(title: "Recovery report", lines: event.text.split(separator: "\n").map(String.init))
             }
@@ -27,6 +31,8 @@ public enum TUIUpdate {
             if key == .interrupt { return [.quit] }
             // The "terminal too small" screen hides what a key would act on: only q acts.
             if state.isTooSmall { return key == .character("q") ? [.quit] : [] }
+            // The status line tells of the last key's outcome only; a restore still running says so.
+            state.status = state.restoreSince == nil ? "" : "Restoring purchases…"
             return press(key, &state, model)
         }
     }
@@ -45,6 +51,21 @@ public enum TUIUpdate {
         } else {
             state.mode = .report(title: "Loss report", lines: lines)
         }
+    }
+
+    /// Once no message is in flight, a running restore has ended: the status line says how,
+    /// as the Store answered; without an answer (the restore was refused) it is left alone.
+    private static func endRestore(_ state: inout TUIState, _ model: WorldView) {
+        guard let since = state.restoreSince, model.messagesInFlight == 0 else { return }
+        state.restoreSince = nil
+        let answer = state.timeline.last {
+            $0.seq > since && ($0.text.hasPrefix("restore finished") || $0.text.hasPrefix("restore failed"))
+        }
+        guard let answer else {
+            if state.status == "Restoring purchases…" { state.status = "The restore ended with no answer from the Store." }
+            return
+        }
+        state.status = "R" + answer.text.dropFirst() + "."
     }
 
     /// Whether an event gets a timeline row: a delivery has none, it only ends its message's

@@ -1,0 +1,131 @@
+import Foundation
+import IAPCore
+import Simulator
+import Testing
+@testable import StoreTUI
+
+/// Nothing on screen is cut or worded so that it means something else: prices, titles, menus,
+/// the footer, the ledger, a scrolled timeline, ids, dates, switches, a refund.
+@Suite struct HonestScreenTests {
+    let pro = "com.storesim.pro"
+    let yearly = "com.storesim.premium.yearly"
+
+    @Test(arguments: [80, 120], ["en_US", "zh-Hans"])
+    func everyPriceIsShownWhole(columns: Int, locale: String) {
+        let view = WorldViewFixture.view()
+        let screen = Screen.render(TUIState(columns: columns, rows: 24, locale: locale), view).textRows.joined(separator: "\n")
+        for product in view.catalog.products {
+            let price = view.catalog.formattedPrice(of: product, locale: locale)
+            #expect(screen.contains(price + " "), "\(price) at \(columns) columns")
+        }
+    }
+
+    @Test func aTitleTooLongForItsColumnEndsInAnEllipsis() {
+        #expect(fit("Premium (Monthly)", 10) == "Premium (…")
+        #expect(fit("Pro", 5) == "Pro  ")
+        let screen = Screen.render(TUIState(columns: 80, rows: 24), WorldViewFixture.view()).textRows
+        let premium = try? #require(screen.first { $0.contains("Premium (") })
+        #expect(premium?.contains("…") == true || premium?.contains("Premium (Monthly)") == true)
+    }
+
+    @Test(arguments: [80, 100, 160])
+    func theCrashMenuAndHelpWrapInsteadOfCutting(columns: Int) {
+        var view = WorldViewFixture.view()
+        view.armedCrash = .cached
+        view.settings.strategy = .finishFirst
+        for mode in [TUIState.Mode.crashMenu, .help] {
+            var state = TUIState(columns: columns, rows: 40)
+            state.mode = mode
+            let words = Screen.render(state, view).textRows.joined(separator: " ")
+                .split { $0 == " " || $0 == "│" }.joined(separator: " ")
+            let expected = mode == .help
+                ? Strategy.allCases.map(\.summary) + ["transactions: " + KeyMap.transactions.summary]
+                : CrashPoint.allCases.map(\.explanation) + ["finish-first never gets there, so it will not fire."]
+            for text in expected {
+                #expect(words.contains(text.split(separator: " ").joined(separator: " ")), "\(mode) at \(columns): \(text)")
+            }
+        }
+    }
+
+    @Test func theFooterKeepsHelpAndQuitAt80Columns() {
+        for stepMode in [false, true] {
+            var state = TUIState(columns: 80, rows: 24)
+            state.stepMode = stepMode
+            let footer = Screen.render(state, WorldViewFixture.view()).textRows[23]
+            #expect(footer.contains("? help  q quit"), "step mode \(stepMode): \(footer)")
+            #expect(footer.hasPrefix(stepMode ? " Space next  s step off" : " ↑↓ select  Enter buy"))
+        }
+    }
+
+    @Test func theLedgerSaysHowManyCreditsItDoesNotShow() {
+        let credits = (1...5).map { CreditRow(transactionId: "100000000000000\($0)", productId: "com.storesim.coins.100", grant: "+100 coins") }
+        let screen = Screen.render(TUIState(columns: 80, rows: 24), WorldViewFixture.view(credits: credits)).textRows
+        #expect(screen.contains { $0.contains("Server ledger (5 credits)") })
+        #expect(screen.contains { $0.contains("+2 more") })
+        #expect(screen.contains { $0.contains("1000000000000005 +100 coins") })
+    }
+
+    @Test func aScrolledTimelineSaysNewEventsArrivedBelow() {
+        let view = WorldViewFixture.view()
+        var state = TUIState(columns: 80, rows: 24)
+        for second in 0..<20 {
+            _ = TUIUpdate.update(&state, .worldEvent(note("note \(second)")), model: view)
+        }
+        _ = TUIUpdate.update(&state, .input(.key(.pageUp)), model: view)
+        #expect(Screen.render(state, view).textRows.contains { $0.contains("5 newer events below — PgDn") })
+        _ = TUIUpdate.update(&state, .worldEvent(note("late")), model: view)
+        let screen = Screen.render(state, view).textRows
+        #expect(screen.contains { $0.contains("6 newer events below, 1 new since you scrolled") })
+        _ = TUIUpdate.update(&state, .input(.key(.pageDown)), model: view)
+        _ = TUIUpdate.update(&state, .input(.key(.pageDown)), model: view)
+        #expect(!Screen.render(state, view).textRows.contains { $0.contains("newer event") })
+    }
+
+    @Test func transactionIdsAreShownOneWayEverywhere() {
+        let view = WorldViewFixture.view(transactions: [WorldViewFixture.transaction("1000000000000001", pro)],
+                                         credits: [CreditRow(transactionId: "1000000000000001", productId: pro, grant: "owns com.storesim.pro")])
+        var state = TUIState(columns: 100, rows: 30)
+        _ = TUIUpdate.update(&state, .worldEvent(note("credited tx 1000000000000001: owns com.storesim.pro")), model: view)
+        let main = Screen.render(state, view).textRows.joined(separator: "\n")
+        #expect(main.contains("  1000000000000001 owns com.storesim."))
+        #expect(main.contains("credited tx 1000000000000001: owns"))
+        #expect(!main.contains("…0001"))
+        _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: view)
+        let manager = Screen.render(state, view).textRows.joined(separator: "\n")
+        #expect(manager.contains("1000000000000001 StoreSim Pro"))
+    }
+
+    @Test func aDateInAnotherYearCarriesItsYearAndTheHeaderShowsEverySwitch() {
+        let rows = WorldViewFixture.catalog.products.map { product in
+            CatalogRow(product: product, invalid: false,
+                       holding: product.id == yearly ? .until(SimulatedTime.epoch.addingTimeInterval(365 * 86400), trial: false)
+                           : product.id == pro ? .refunded : .none)
+        }
+        var view = WorldViewFixture.view(products: rows, credits: [
+            CreditRow(transactionId: "1000000000000001", productId: pro, grant: "owns com.storesim.pro", refunded: true),
+        ])
+        view.storeSwitches.interruptPurchases = true
+        view.storeSwitches.failPurchases = .networkError
+        let screen = Screen.render(TUIState(columns: 80, rows: 24), view).textRows
+        #expect(screen.contains { $0.contains("$24.99") && $0.contains("to 2027-01-01") })
+        #expect(screen[1].contains("interrupt ON"))
+        #expect(screen[1].contains("fail NETWORK"))
+        #expect(screen.contains { $0.contains("StoreSim Pro") && $0.contains("refunded") })
+        #expect(screen.contains { $0.contains("1000000000000001 refunded:") })
+        #expect(!screen.contains { $0.contains("owned") || $0.contains("owns") })
+    }
+
+    @Test func aTimelineLineTooLongForTheScreenEndsInAnEllipsis() {
+        let view = WorldViewFixture.view()
+        var state = TUIState(columns: 80, rows: 24)
+        _ = TUIUpdate.update(&state, .worldEvent(note("verify tx 1000000000000001 (com.storesim.premium.yearly) at the Server")),
+                             model: view)
+        let row = Screen.render(state, view).textRows.first { $0.contains("verify tx") }
+        #expect(row?.hasSuffix("verify tx 1000000000000001 (com.store…") == true, "\(row ?? "")")
+    }
+
+    private func note(_ text: String) -> Event {
+        Event(seq: 0, timeMillis: Int64(SimulatedTime.epoch.timeIntervalSince1970) * 1000, kind: .note, from: .app, to: nil,
+              text: text, transactionId: nil)
+    }
+}

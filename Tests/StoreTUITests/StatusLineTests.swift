@@ -1,0 +1,67 @@
+import Foundation
+import IAPCore
+import Simulator
+import Testing
+@testable import StoreTUI
+
+/// The status line tells what each action did, until the next key; deleting asks first.
+@Suite struct StatusLineTests {
+    let pro = "com.storesim.pro"
+
+    private func deferred(_ id: String) -> TransactionRow {
+        TransactionRow(id: id, originalId: id, productId: pro, state: .deferred, kind: .purchase, charged: false,
+                       finished: false, refunded: false, date: SimulatedTime.epoch, error: nil, hasReceipt: false,
+                       isUnfinished: false, autoRenewOff: false)
+    }
+
+    @Test func approveDeclineAndRefundSayWhatTheyDidAndTheNextKeyClearsIt() {
+        let view = WorldViewFixture.view(transactions: [WorldViewFixture.transaction("1000000000000001", pro),
+                                                        deferred("1000000000000002")])
+        var state = TUIState(columns: 100, rows: 30)
+        _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: view)
+        #expect(TUIUpdate.update(&state, .input(.key(.character("d"))), model: view) == [.perform(.decline(productId: pro))])
+        #expect(state.status == "Declined by the parent: StoreSim Pro, tx 1000000000000002; nothing is charged.")
+        #expect(Screen.render(state, view).textRows[28].hasPrefix("Declined by the parent: StoreSim Pro"))
+        _ = TUIUpdate.update(&state, .input(.key(.character("a"))), model: view)
+        #expect(state.status.hasPrefix("Approved by the parent: StoreSim Pro, tx 1000000000000002"))
+        _ = TUIUpdate.update(&state, .input(.key(.up)), model: view)
+        #expect(state.status == "", "the next key clears the line")
+        #expect(TUIUpdate.update(&state, .input(.key(.character("f"))), model: view) == [.perform(.refund(productId: pro))])
+        #expect(state.status == "Refunded: StoreSim Pro, tx 1000000000000001; the Store took the money back.")
+    }
+
+    @Test func deletingATransactionAsksFirst() {
+        let view = WorldViewFixture.view(transactions: [WorldViewFixture.transaction("1000000000000001", pro)])
+        var state = TUIState(columns: 100, rows: 30)
+        _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: view)
+        #expect(TUIUpdate.update(&state, .input(.key(.character("x"))), model: view).isEmpty, "nothing deleted yet")
+        #expect(state.mode == .confirmDelete(transactionId: "1000000000000001"))
+        let screen = Screen.render(state, view).textRows.joined(separator: "\n")
+        #expect(screen.contains("Delete tx 1000000000000001 (StoreSim Pro) from the Store?"))
+        #expect(TUIUpdate.update(&state, .input(.key(.character("n"))), model: view).isEmpty)
+        #expect(state.mode == .transactions)
+        #expect(state.status == "Kept tx 1000000000000001: nothing was deleted.")
+        _ = TUIUpdate.update(&state, .input(.key(.character("x"))), model: view)
+        #expect(TUIUpdate.update(&state, .input(.key(.character("y"))), model: view)
+            == [.perform(.storeDelete(transactionId: "1000000000000001"))])
+        #expect(state.mode == .transactions)
+        #expect(state.status == "Deleted from the Store: tx 1000000000000001, StoreSim Pro.")
+    }
+
+    @Test func restoringPurchasesEndsWhenTheRestoreEnds() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.down), .key(.down), .key(.enter), .key(.enter)] + .settle
+                                            + [.key(.character("s")), .key(.character("r")), .key(.space), .capture,
+                                               .key(.character("s"))] + .settle + [.capture])
+        #expect(frames[0][22].hasPrefix("Restoring purchases…"), "a key during the restore keeps it on the line")
+        #expect(frames[1][22].hasPrefix("Restore finished: 1 restored."), "\(frames[1].joined(separator: "\n"))")
+    }
+
+    @Test func aParentsDeclineReadsSoOnTheTimeline() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.down), .key(.down), .key(.enter), .key(.character("a"))] + .settle
+                                            + [.key(.character("t")), .key(.character("d"))] + .settle + [.key(.escape), .capture],
+                                            columns: 120)
+        let screen = try #require(frames.first).joined(separator: "\n")
+        #expect(screen.contains("failed com.storesim.pro tx 1000000000000001 (declined by the parent)"))
+        #expect(!screen.contains("the user cancelled"))
+    }
+}
