@@ -18,7 +18,7 @@ public enum FileTail {
         let end = start
         var chunks: [[UInt8]] = []
         var newlines = 0
-        while start > 0, newlines <= wanted + 1, end - start < limit {
+        while start > 0, newlines - 2 < wanted, end - start < limit {
             let length = min(chunkBytes, start, limit - (end - start))
             let chunk = try read(fd, length, at: start - length, path: path)
             newlines += chunk.count { $0 == UInt8(ascii: "\n") }

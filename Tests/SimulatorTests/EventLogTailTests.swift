@@ -48,6 +48,7 @@ import TestSupport
         let folder = try TemporaryFolder()
         let path = try Self.log(folder, count: 7)
         #expect(try EventLog.readLast(100, path: path).map(\.seq) == Array(1...7))
+        #expect(try EventLog.readLast(Int.max, path: path).map(\.seq) == Array(1...7))
         #expect(try EventLog.readLast(0, path: path).isEmpty)
         #expect(try EventLog.readLast(5, path: folder.file("missing.log")).isEmpty)
     }
