@@ -32,6 +32,6 @@ let package = Package(
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "IAPCore", "Storage", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Simulator", "IAPClient", "IAPCore", "TestSupport"]),
         .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "Simulator", "IAPCore", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["storesim", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["storesim", "Bench", "TestSupport"]),
     ]
 )

@@ -9,7 +9,7 @@ public enum BenchClock {
     }
 
     /// A duration in microseconds.
-    static func micros(of duration: Duration) -> Double {
+    public static func micros(of duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) * 1_000_000 + Double(attoseconds) / 1_000_000_000_000
     }

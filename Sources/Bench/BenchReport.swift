@@ -12,9 +12,10 @@ public struct BenchReport: Sendable {
     /// The peak while only a world with a 10,000-event timeline had been run and rendered (it is
     /// measured first): what a StoreSim session with that timeline costs.
     public let sessionPeakRSSMegabytes: Double
+    public let scale: ScaleReport
 
     public init(cache: [CacheRow], recovery: [RecoveryRow], purchasesPerSecond: Double, chaosRunsPerSecond: Double,
-                render: [RenderRow], peakRSSMegabytes: Double, sessionPeakRSSMegabytes: Double) {
+                render: [RenderRow], peakRSSMegabytes: Double, sessionPeakRSSMegabytes: Double, scale: ScaleReport) {
         self.cache = cache
         self.recovery = recovery
         self.purchasesPerSecond = purchasesPerSecond
@@ -22,6 +23,7 @@ public struct BenchReport: Sendable {
         self.render = render
         self.peakRSSMegabytes = peakRSSMegabytes
         self.sessionPeakRSSMegabytes = sessionPeakRSSMegabytes
+        self.scale = scale
     }
 
     /// The JSON object of CONTRACT.md, keys in the contract's order.
@@ -34,6 +36,7 @@ public struct BenchReport: Sendable {
             ("render", .array(render.map(\.json))),
             ("peakRSSMegabytes", Ratio.rounded(peakRSSMegabytes)),
             ("sessionPeakRSSMegabytes", Ratio.rounded(sessionPeakRSSMegabytes)),
+            ("scale", scale.json),
         ])
     }
 
@@ -68,6 +71,6 @@ public struct BenchReport: Sendable {
             BenchGoal(name: "peak memory < 50 MB with a 10,000-event timeline",
                       measured: "\(Ratio.text(sessionPeakRSSMegabytes)) MB for the session (the whole bench: \(Ratio.text(peakRSSMegabytes)) MB)",
                       met: sessionPeakRSSMegabytes > 0 && sessionPeakRSSMegabytes < 50),
-        ]
+        ] + scale.goals
     }
 }

@@ -19,13 +19,15 @@ public enum BenchReportText {
         lines += ["", "render: one full TUI frame drawn and diffed, 10,000-event timeline (µs, median)"]
         lines += table(["terminal", "micros"], report.render.map { ["\($0.columns)×\($0.rows)", Ratio.text($0.micros)] })
         lines += ["", "peak resident memory: \(Ratio.text(report.sessionPeakRSSMegabytes)) MB for a world with a 10,000-event timeline, "
-                  + "\(Ratio.text(report.peakRSSMegabytes)) MB for the whole bench (four 10,000-entry caches held at once)", "", "goals"]
+                  + "\(Ratio.text(report.peakRSSMegabytes)) MB for the whole bench (four 10,000-entry caches held at once)"]
+        lines += report.scale.lines
+        lines += ["", "goals"]
         lines += report.goals.map { "  " + $0.line }
         return lines
     }
 
     /// The header and rows with every column right-aligned to its widest cell.
-    private static func table(_ header: [String], _ rows: [[String]]) -> [String] {
+    static func table(_ header: [String], _ rows: [[String]]) -> [String] {
         let widths = header.indices.map { column in
             ([header] + rows).map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
         }

@@ -12,19 +12,21 @@ public struct BenchSettings: Sendable {
     public let chaosRunsPerSession: Int
     /// Frames timed at each terminal size.
     public let renderRepetitions: Int
+    /// The size of the long timeline's `events.log` in the scale section.
+    public let scaleLogBytes: Int
 
     public static let full = BenchSettings(
         cacheRepetitions: 301, recoveryRepetitions: 7, purchaseBatches: 7, purchasesPerBatch: 50,
-        chaosSessions: 5, chaosRunsPerSession: 20, renderRepetitions: 301)
+        chaosSessions: 5, chaosRunsPerSession: 20, renderRepetitions: 301, scaleLogBytes: 1 << 30)
     public static let quick = BenchSettings(
         cacheRepetitions: 61, recoveryRepetitions: 5, purchaseBatches: 3, purchasesPerBatch: 20,
-        chaosSessions: 3, chaosRunsPerSession: 5, renderRepetitions: 31)
+        chaosSessions: 3, chaosRunsPerSession: 5, renderRepetitions: 31, scaleLogBytes: 100 << 20)
 
     /// What each figure is the median of, for the table's heading.
     public var summary: String {
         "medians of \(cacheRepetitions) save+remove pairs per contender, \(recoveryRepetitions) launches per size, "
             + "\(purchaseBatches) batches of \(purchasesPerBatch) purchases, \(chaosSessions) sessions of "
-            + "\(chaosRunsPerSession) chaos runs, \(renderRepetitions) frames per size"
+            + "\(chaosRunsPerSession) chaos runs, \(renderRepetitions) frames per size, a \(scaleLogBytes >> 20) MB events.log"
     }
 
     /// The cache sizes and pending-order counts the contract names.

@@ -11,20 +11,19 @@ extension Store {
 
     /// The account's receipt, led by one purchase when there is one: what a refresh hands out.
     func receipt(account: String, leading purchase: StoreRecord?) throws(StorageError) -> String {
-        let owned = try database.records(
-            where: "account = ? AND charged = 1 AND kind != 'restore' AND id IS NOT ?",
-            [.text(account), purchase.map { (leading) throws(StorageError) in try database.idValue(leading.id) } ?? .null])
-        var latestByOriginal: [String: StoreRecord] = [:]
-        for record in owned {
-            guard let type = catalog.product(id: record.productId)?.type,
-                  type == .nonConsumable || type == .autoRenewable
-            else { continue }
-            latestByOriginal[record.originalId] = record
-        }
-        let others = latestByOriginal.values.filter { $0.originalId != purchase?.originalId }.sorted { $0.id < $1.id }
-        let leading = purchase.map { [$0] } ?? []
-        return Receipt(environment: .production, account: account,
-                       inApp: (leading + others).map(Self.receiptPurchase)).encoded(signer: signer)
+        receipt(account: account, leading: purchase, holdings: try holdings(of: account))
+    }
+
+    /// The account's receipt from holdings already read.
+    func receipt(account: String, leading purchase: StoreRecord?, holdings: ReceiptHoldings) -> String {
+        Receipt(environment: .production, account: account,
+                inApp: holdings.purchases(leading: purchase).map(Self.receiptPurchase)).encoded(signer: signer)
+    }
+
+    /// What the account's receipt lists, read from its charged transactions.
+    func holdings(of account: String) throws(StorageError) -> ReceiptHoldings {
+        ReceiptHoldings(try database.records(where: "account = ? AND charged = 1 AND kind != 'restore'", [.text(account)]),
+                        catalog: catalog)
     }
 
     private static func receiptPurchase(_ record: StoreRecord) -> Receipt.Purchase {

@@ -35,28 +35,65 @@ extension Store {
 
     /// Renews every subscription whose period has ended by `now` and that still auto-renews:
     /// each renewal a new charged transaction with the same original id, dated when the period
-    /// ended, sent to the app (or left unfinished in the queue while it is down).
+    /// ended, sent to the app (or left unfinished in the queue while it is down). Renewals are
+    /// written `renewalsPerCommit` to a SQLite transaction, each whole, and sent once committed;
+    /// the time taken grows with the renewals that fall due, not with the Store's history.
     public func renewDueSubscriptions(link: Link) throws(StoreError) {
         try store { () throws(StorageError) in
-            let subscriptions = try database.records(where: "charged = 1 AND kind != 'restore'")
-                .filter { catalog.product(id: $0.productId)?.type == .autoRenewable }
-            var latestByOriginal: [String: StoreRecord] = [:]
-            for record in subscriptions { latestByOriginal[record.originalId] = record }
-            for var latest in latestByOriginal.values.sorted(by: { $0.id < $1.id }) where !latest.refunded {
-                guard try database.setting("autorenew:\(latest.originalId)") != "off" else { continue }
-                while let end = expiry(of: latest), end <= link.now {
-                    let id = try database.nextTransactionId()
-                    var renewal = StoreRecord(
-                        id: id, originalId: latest.originalId, productId: latest.productId, account: latest.account,
-                        state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: end,
-                        error: nil, receipt: nil)
-                    renewal = renewal.with(receipt: try receipt(proving: renewal))
-                    try database.insert(renewal)
-                    link.send(.transactionUpdated(renewal.asTransaction))
-                    latest = renewal
+            var due = Array(try renewableSubscriptions().reversed())
+            var holdings: [String: ReceiptHoldings] = [:]
+            while !due.isEmpty {
+                let renewals = try database.database.transaction { () throws(StorageError) in
+                    try renew(&due, until: link.now, holdings: &holdings)
                 }
+                for renewal in renewals { link.send(.transactionUpdated(renewal.asTransaction)) }
             }
         }
+    }
+
+    /// The most renewals written in one SQLite transaction: few commits, bounded memory.
+    static let renewalsPerCommit = 1000
+
+    /// The latest paid transaction of every subscription that still auto-renews, oldest first.
+    private func renewableSubscriptions() throws(StorageError) -> [StoreRecord] {
+        let products = catalog.products.filter { $0.type == .autoRenewable }.map { SQLiteValue.text($0.id) }
+        guard !products.isEmpty else { return [] }
+        let latest = try database.records(where: """
+            id IN (SELECT MAX(id) FROM transactions WHERE charged = 1 AND kind != 'restore'
+                   AND product_id IN (\(Array(repeating: "?", count: products.count).joined(separator: ", ")))
+                   GROUP BY original_id) AND refunded = 0
+            """, products)
+        var renewing: [StoreRecord] = []
+        for record in latest where try database.setting("autorenew:\(record.originalId)") != "off" {
+            renewing.append(record)
+        }
+        return renewing
+    }
+
+    /// Makes up to `renewalsPerCommit` renewals that fall due by `now`, taking subscriptions from
+    /// the end of `due` (kept newest first) and dropping each once it is current.
+    private func renew(_ due: inout [StoreRecord], until now: Date,
+                       holdings: inout [String: ReceiptHoldings]) throws(StorageError) -> [StoreRecord] {
+        var renewals: [StoreRecord] = []
+        while let latest = due.last, renewals.count < Self.renewalsPerCommit {
+            guard let end = expiry(of: latest), end <= now else {
+                due.removeLast()
+                continue
+            }
+            var owned = if let known = holdings[latest.account] { known } else { try self.holdings(of: latest.account) }
+            let id = try database.nextTransactionId()
+            let renewal = StoreRecord(
+                id: id, originalId: latest.originalId, productId: latest.productId, account: latest.account,
+                state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: end,
+                error: nil, receipt: nil)
+            let signed = renewal.with(receipt: receipt(account: latest.account, leading: renewal, holdings: owned))
+            try database.insert(signed)
+            owned.add(signed)
+            holdings[latest.account] = owned
+            renewals.append(signed)
+            due[due.count - 1] = signed
+        }
+        return renewals
     }
 
     /// The user turns auto-renew of a subscription on or off.

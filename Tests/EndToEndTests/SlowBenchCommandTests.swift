@@ -11,7 +11,13 @@ import TestSupport
         #expect(lines.count == 1, "exactly one JSON object on stdout")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["cache", "recovery", "purchasesPerSecond", "chaosRunsPerSecond", "render",
-                                     "peakRSSMegabytes", "sessionPeakRSSMegabytes"])
+                                     "peakRSSMegabytes", "sessionPeakRSSMegabytes", "scale"])
+        let scale = try rows([object["scale"] as Any], keys: [
+            "logMegabytes", "runPeakRSSEmptyLogMegabytes", "runPeakRSSBigLogMegabytes", "firstFrameMillis",
+            "renewalYears", "renewals", "renewalsMillis"])
+        #expect(scale.first?["logMegabytes"] == 100, "--quick uses a 100 MB events.log")
+        #expect(scale.first?["renewalYears"] == 100)
+        #expect(scale.first?["renewals"] ?? 0 >= 1200, "a monthly renewal for every month of a century")
         let cache = try rows(object["cache"], keys: ["liveEntries", "storesimMicros", "fsyncFloorMicros",
                                                     "rewriteMicros", "sqliteMicros"])
         #expect(cache.map { $0["liveEntries"] } == [10, 1000, 10000])
@@ -32,11 +38,15 @@ import TestSupport
         #expect(result.status == 0, "stderr: \(result.stderr)")
         for heading in ["cache:", "live entries", "storesim/floor", "rewrite/storesim", "sqlite/storesim", "recovery:",
                         "1000 vs 100:", "purchases per second", "chaos runs per second", "render:", "200×60",
-                        "peak resident memory:", "goals"] {
+                        "peak resident memory:", "scale:", "first frame", "goals"] {
             #expect(result.stdout.contains(heading), "the table shows '\(heading)'")
         }
         let goals = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  met ") || $0.hasPrefix("  NOT MET ") }
-        #expect(goals.count == 6)
+        #expect(goals.count == 9)
+        for goal in ["run's peak memory with a 100 MB events.log ≤ 1.2× with an empty one", "TUI's first frame with that log < 200 ms",
+                     "100 years of monthly renewals < 2 s"] {
+            #expect(goals.contains { $0.contains(goal) }, "the goals include '\(goal)'")
+        }
     }
 
     /// The rows of a JSON array, each an object with exactly `keys`, every value a number ≥ 0.

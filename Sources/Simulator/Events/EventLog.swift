@@ -41,48 +41,32 @@ public final class EventLog {
         return event
     }
 
-    /// Every event in the file at `path`; lines that do not parse (a torn last line) are skipped.
+    /// Every event in the file at `path`, read whole: for tools and tests, never for a world or
+    /// a screen; lines that do not parse (a torn last line) are skipped.
     public static func readAll(path: String) throws(StorageError) -> [Event] {
         guard let bytes = try DurableFile.read(path) else { return [] }
-        return decode(bytes[...], last: Int.max)
+        return decodeNewest(bytes.split(separator: UInt8(ascii: "\n"))[...], count: Int.max)
     }
 
-    /// The newest `count` events in the file at `path`: only the file's last `maxTailBytes` are
-    /// read and only those events decoded, so a long log stays on disk rather than in memory.
+    /// The newest `count` events in the file at `path`, oldest first: the file is read from its
+    /// end, only as far as those events reach (at most `maxTailBytes`), so a long log stays on
+    /// disk. Lines that do not parse (a torn last line) are skipped and do not count.
     public static func readLast(_ count: Int, path: String) throws(StorageError) -> [Event] {
-        guard let bytes = try tail(of: path) else { return [] }
-        return decode(bytes, last: count)
-    }
-
-    private static func decode(_ bytes: ArraySlice<UInt8>, last count: Int) -> [Event] {
-        let decoder = JSONDecoder()
-        return bytes.split(separator: UInt8(ascii: "\n")).suffix(count).compactMap {
-            try? decoder.decode(Event.self, from: Data($0))
-        }
+        guard count > 0, let lines = try FileTail.lines(count, of: path, limit: maxTailBytes) else { return [] }
+        return decodeNewest(lines[...], count: count)
     }
 
     /// The most bytes `readLast` reads from the end of the log: thousands of events.
     static let maxTailBytes = 8 << 20
 
-    /// The whole file when it is small, else its last `maxTailBytes` from the first line that
-    /// starts in them; nil when there is no file.
-    private static func tail(of path: String) throws(StorageError) -> ArraySlice<UInt8>? {
-        var info = stat()
-        guard stat(path, &info) == 0, Int(info.st_size) > maxTailBytes else {
-            return try DurableFile.read(path)?[...]
+    /// Decodes lines from the newest back until `count` events are found; oldest first.
+    private static func decodeNewest(_ lines: ArraySlice<ArraySlice<UInt8>>, count: Int) -> [Event] {
+        let decoder = JSONDecoder()
+        var newest: [Event] = []
+        for line in lines.reversed() {
+            guard newest.count < count else { break }
+            if let event = try? decoder.decode(Event.self, from: Data(line)) { newest.append(event) }
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw StorageError(path: path, problem: "cannot be read: \(String(cString: strerror(errno)))")
-        }
-        defer { try? handle.close() }
-        let bytes: [UInt8]
-        do {
-            try handle.seek(toOffset: UInt64(Int(info.st_size) - maxTailBytes))
-            bytes = Array(try handle.read(upToCount: maxTailBytes) ?? Data())
-        } catch {
-            throw StorageError(path: path, problem: "cannot be read: \(error.localizedDescription)")
-        }
-        let firstLine = bytes.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.endIndex
-        return bytes[firstLine...]
+        return newest.reversed()
     }
 }

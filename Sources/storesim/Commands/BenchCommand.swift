@@ -50,8 +50,17 @@ enum BenchCommand {
         let throughput = ThroughputBench(catalog: catalog, settings: settings)
         let purchases = try throughput.purchasesPerSecond()
         let chaos = try throughput.chaosRunsPerSecond()
+        progress("a long timeline and a long clock")
+        let scale = try ScaleBench(catalog: catalog, executable: try executable(), logBytes: settings.scaleLogBytes)
+            .run { directory throws(BenchError) in try FirstFrameBench.millis(directory, catalog: catalog) }
         return BenchReport(cache: cache, recovery: recovery, purchasesPerSecond: purchases, chaosRunsPerSecond: chaos,
-                           render: render, peakRSSMegabytes: PeakMemory.megabytes(), sessionPeakRSSMegabytes: sessionPeak)
+                           render: render, peakRSSMegabytes: PeakMemory.megabytes(), sessionPeakRSSMegabytes: sessionPeak,
+                           scale: scale)
+    }
+
+    /// This storesim binary, whose `run` the scale section measures in a child process.
+    private static func executable() throws(BenchError) -> String {
+        try BenchError.attempt("this binary's path") { try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") }
     }
 
     /// Says what is being measured, on a terminal only, so that output stays clean for scripts.

@@ -17,7 +17,7 @@ enum RenderBench {
         return try BenchError.attempt("the render benchmark") {
             let world = try World(directory: directory, catalog: catalog, seed: 1)
             try play(world)
-            let drawn = try EventLog.readAll(path: directory.events).filter(TUIUpdate.hasRow)
+            let drawn = try EventLog.readLast(timelineLength, path: directory.events).filter(TUIUpdate.hasRow)
             let timeline = BenchTimeline.repeating(drawn, count: timelineLength)
             let model = try world.view()
             let rows = try sizes.map { size throws(BenchError) in

@@ -1,0 +1,66 @@
+import Foundation
+import IAPCore
+import Simulator
+
+/// Cost against what a world has lived through: `storesim run` with a big `events.log` against
+/// an empty one (each run a child process, measured alone), the TUI's first frame with that log,
+/// and a century of monthly renewals.
+public struct ScaleBench {
+    public let catalog: Catalog
+    /// The storesim binary whose `run` is measured.
+    public let executable: String
+    public let logBytes: Int
+
+    /// How far the clock advances with one monthly subscription.
+    public static let renewalYears = 100
+    static let monthly = "com.storesim.premium.monthly"
+
+    public init(catalog: Catalog, executable: String, logBytes: Int) {
+        self.catalog = catalog
+        self.executable = executable
+        self.logBytes = logBytes
+    }
+
+    /// Every row; `firstFrame` opens the world in the directory with the big log as the TUI
+    /// does and returns the milliseconds until its first frame is drawn.
+    public func run(firstFrame: (DataDirectory) throws(BenchError) -> Double) throws(BenchError) -> ScaleReport {
+        let folder = try BenchFolder()
+        defer { folder.remove() }
+        let script = folder.file("buy.txt")
+        let big = folder.file("big")
+        try BenchError.attempt("the scale worlds") {
+            try "buy \(RecoveryBench.productId)\nwait\n".write(toFile: script, atomically: false, encoding: .utf8)
+            try FileManager.default.createDirectory(atPath: big, withIntermediateDirectories: false)
+        }
+        try BigEventLog.write(path: big + "/events.log", bytes: logBytes)
+        let emptyPeak = try ChildPeakMemory.megabytes(executable, ["run", "--data-dir", folder.file("empty"), script])
+        let bigPeak = try ChildPeakMemory.megabytes(executable, ["run", "--data-dir", big, script])
+        let frame = try firstFrame(DataDirectory(path: big))
+        let (renewals, millis) = try renewals(years: Self.renewalYears)
+        return ScaleReport(logMegabytes: logBytes >> 20, runPeakEmptyLogMegabytes: emptyPeak, runPeakBigLogMegabytes: bigPeak,
+                           firstFrameMillis: frame, renewalYears: Self.renewalYears, renewals: renewals, renewalsMillis: millis)
+    }
+
+    /// A monthly subscription bought, then the clock advanced by `years`: the renewals the Store
+    /// sent the app, and how long the advance took in milliseconds.
+    func renewals(years: Int) throws(BenchError) -> (count: Int, millis: Double) {
+        let folder = try BenchFolder()
+        defer { folder.remove() }
+        return try BenchError.attempt("\(years) years of renewals") {
+            let world = try World(directory: DataDirectory(path: folder.path), catalog: catalog, seed: 1)
+            try world.perform(.launch)
+            try world.perform(.buy(productId: Self.monthly, answer: .confirm))
+            try world.settle()
+            var sent = 0
+            world.onEvent = { event in
+                if event.kind == .message && event.from == .store && event.to == .app { sent += 1 }
+            }
+            let micros = try BenchClock.micros { () throws(BenchError) in
+                try BenchError.attempt("the advance") { try world.advance(by: Int64(years) * 36525 * 864) }
+            }
+            world.onEvent = nil
+            try world.perform(.quit)
+            return (sent, micros / 1000)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Glibc
+
+/// The end of a regular file, read backwards a chunk at a time until it holds enough lines: what
+/// reading the newest lines costs depends on how many are wanted, not on the file's size.
+public enum FileTail {
+    /// How much is read at a time, from the end towards the start.
+    static let chunkBytes = 64 << 10
+
+    /// The whole lines among the file's last bytes, oldest first: reading stops once `wanted`
+    /// lines and one more (a torn last line) are in, at the start of the file, or after `limit`
+    /// bytes. A line cut by where reading stopped is left out. Nil when there is no file.
+    public static func lines(_ wanted: Int, of path: String, limit: Int) throws(StorageError) -> [ArraySlice<UInt8>]? {
+        guard let fd = try RegularFile.openForReading(path) else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw StorageError(path: path, problem: "stat failed: \(errnoText())") }
+        var start = Int(info.st_size)
+        let end = start
+        var chunks: [[UInt8]] = []
+        var newlines = 0
+        while start > 0, newlines - 2 < wanted, end - start < limit {
+            let length = min(chunkBytes, start, limit - (end - start))
+            let chunk = try read(fd, length, at: start - length, path: path)
+            newlines += chunk.count { $0 == UInt8(ascii: "\n") }
+            chunks.append(chunk)
+            start -= length
+        }
+        let bytes = Array(chunks.reversed().joined())
+        let whole = start == 0 ? bytes[...] : bytes[(bytes.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.endIndex)...]
+        return whole.split(separator: UInt8(ascii: "\n"))
+    }
+
+    private static func read(_ fd: Int32, _ length: Int, at offset: Int, path: String) throws(StorageError) -> [UInt8] {
+        var chunk = [UInt8](repeating: 0, count: length)
+        var done = 0
+        while done < length {
+            let count = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress.map { $0 + done }, length - done, off_t(offset + done)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                throw StorageError(path: path, problem: count == 0 ? "shrank while being read" : "read failed: \(errnoText())")
+            }
+            done += count
+        }
+        return chunk
+    }
+}

@@ -1,0 +1,28 @@
+import IAPCore
+
+/// What an account's receipt lists besides the purchase it leads with: the latest transaction of
+/// each non-consumable and subscription it bought, kept up to date as renewals are made so that a
+/// long run of them never reads the account's history again.
+struct ReceiptHoldings {
+    private var latestByOriginal: [String: StoreRecord] = [:]
+    private let catalog: Catalog
+
+    /// Holdings from an account's charged, non-restore transactions, oldest first.
+    init(_ records: [StoreRecord], catalog: Catalog) {
+        self.catalog = catalog
+        for record in records { add(record) }
+    }
+
+    /// Counts a new charged transaction of the account.
+    mutating func add(_ record: StoreRecord) {
+        guard let type = catalog.product(id: record.productId)?.type, type == .nonConsumable || type == .autoRenewable
+        else { return }
+        latestByOriginal[record.originalId] = record
+    }
+
+    /// The receipt's purchases: `leading` first, then the other holdings in the order they were made.
+    func purchases(leading: StoreRecord?) -> [StoreRecord] {
+        let others = latestByOriginal.values.filter { $0.originalId != leading?.originalId }.sorted { $0.id < $1.id }
+        return (leading.map { [$0] } ?? []) + others
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Simulator
+
+/// Reading the timeline from its end: the newest events of a log too big to read whole, a torn
+/// last line, a log written before deliveries were recorded.
+@Suite struct EventLogTailTests {
+    private static func line(seq: Int, text: String = "add payment com.storesim.coins.100") -> String {
+        #"{"from":"App","kind":"message","seq":\#(seq),"text":"\#(text)","timeMillis":1767225600000,"to":"Store"}"#
+    }
+
+    /// A log of `count` events, written directly.
+    private static func log(_ folder: TemporaryFolder, count: Int, torn: String = "") throws -> String {
+        let path = folder.file("events.log")
+        let handle = try #require(FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil)
+        defer { try? handle.close() }
+        var batch = ""
+        for seq in 1...count {
+            batch += line(seq: seq) + "\n"
+            if seq % 10_000 == 0 || seq == count {
+                try handle.write(contentsOf: Data(batch.utf8))
+                batch = ""
+            }
+        }
+        try handle.write(contentsOf: Data(torn.utf8))
+        return path
+    }
+
+    @Test func theNewestEventsOfALogLargerThanTheTailLimitAreRead() throws {
+        let folder = try TemporaryFolder()
+        let count = 120_000
+        let path = try Self.log(folder, count: count)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0 > EventLog.maxTailBytes)
+        #expect(try EventLog.readLast(2000, path: path).map(\.seq) == Array((count - 1999)...count))
+        #expect(try EventLog.readLast(1, path: path).map(\.seq) == [count])
+        #expect(try EventLog(path: path).lastSeq == count)
+    }
+
+    @Test func aTornLastLineIsSkippedAndDoesNotCount() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.log(folder, count: 50, torn: #"{"from":"App","kind":"mess"#)
+        #expect(try EventLog.readLast(3, path: path).map(\.seq) == [48, 49, 50])
+        #expect(try EventLog(path: path).lastSeq == 50)
+    }
+
+    @Test func askingForMoreThanTheLogHoldsGivesTheWholeLog() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.log(folder, count: 7)
+        #expect(try EventLog.readLast(100, path: path).map(\.seq) == Array(1...7))
+        #expect(try EventLog.readLast(Int.max, path: path).map(\.seq) == Array(1...7))
+        #expect(try EventLog.readLast(0, path: path).isEmpty)
+        #expect(try EventLog.readLast(5, path: folder.file("missing.log")).isEmpty)
+    }
+
+    @Test func aLogFromBeforeDeliveriesWereRecordedReadsFromItsEnd() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("events.log", """
+            {"from":"User","kind":"command","seq":1,"text":"launch (verify-then-finish)","timeMillis":1767225600000,"to":"App"}
+            {"from":"App","kind":"message","seq":2,"text":"add transaction observer","timeMillis":1767225600010,"to":"Store"}
+
+            """)
+        #expect(try EventLog.readLast(1, path: path).flatMap(EventText.lines) == [
+            "  00:00:00.010  App     ──▶ Store    add transaction observer",
+        ])
+    }
+}
