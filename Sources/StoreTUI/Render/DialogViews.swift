@@ -80,6 +80,7 @@ enum DialogViews {
         lines += wrap("transactions: " + KeyMap.transactions.summary, 74)
         lines += ["faults: " + KeyMap.faults.summary, "", "Strategies (what the app does when the Store says purchased):"]
         lines += Strategy.allCases.map { "  \(fit($0.rawValue, 19)) \($0.summary)" }
+        lines += TimelineLegend.lines
         let inner = buffer.box(screen.centred(width: 78, height: lines.count + 2), title: "Help")
         buffer.lines(lines, in: inner)
     }
