@@ -1,16 +1,34 @@
 import Foundation
 import Testing
 
-/// Every script in `Scenarios/` passes through the built binary.
+/// Every script in `Scenarios/` and `Scenarios/lessons/` passes through the built binary.
 @Suite struct ScenarioFilesTests {
     static var scripts: [String] {
-        let folder = StoreSimProcess.projectRoot.appendingPathComponent("Scenarios")
+        scripts(in: "") + lessons
+    }
+
+    /// The lessons `storesim play` presents, as paths under `Scenarios/`.
+    static var lessons: [String] {
+        scripts(in: "lessons/")
+    }
+
+    private static func scripts(in subfolder: String) -> [String] {
+        let folder = StoreSimProcess.projectRoot.appendingPathComponent("Scenarios/" + subfolder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".scenario") }.sorted()
+        return names.filter { $0.hasSuffix(".scenario") }.sorted().map { subfolder + $0 }
     }
 
     @Test func thereAreAtLeastSixteenScripts() {
         #expect(Self.scripts.count >= 16)
+    }
+
+    @Test func eachLessonEndsInTheExpectThatStatesIt() throws {
+        #expect(Self.lessons.count == 3)
+        for lesson in Self.lessons {
+            let text = try String(contentsOf: StoreSimProcess.projectRoot.appendingPathComponent("Scenarios/\(lesson)"), encoding: .utf8)
+            let last = text.split(separator: "\n").last { !$0.hasPrefix("#") && !$0.isEmpty }
+            #expect(last == "expect lost 1" || last == "expect audit ok", "\(lesson) ends in \(last ?? "nothing")")
+        }
     }
 
     @Test(arguments: scripts)

@@ -160,11 +160,16 @@ import Testing
         #expect(pro.hasPrefix("  StoreSim Pro       $9.99  non-consum. INVALID"), "\(pro)")
     }
 
-    @Test func helpListsKeysAndStrategies() throws {
-        let frames = try TUIWorld().session(.settle + [.key(.character("?")), .capture])
-        let screen = try #require(frames.first).joined(separator: "\n")
-        for text in ["x  crash menu", "s  step mode", "verify-then-finish  cache, verify", "finish-first        finish at once"] {
-            #expect(screen.contains(text))
+    @Test func helpListsKeysAndTheStrategyMenuExplainsEachStrategy() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.character("?")), .capture, .key(.escape),
+                                                       .key(.character("m")), .capture, .key(.escape)])
+        let help = try #require(frames.first).joined(separator: "\n")
+        for text in ["x  crash menu", "s  step mode", "strategies, each explained: m"] {
+            #expect(help.contains(text))
+        }
+        let strategies = try #require(frames.last).joined(separator: "\n")
+        for text in ["verify-then-finish  cache, verify", "finish-first        finish at once"] {
+            #expect(strategies.contains(text))
         }
     }
 

@@ -42,9 +42,9 @@ public final class ScenarioRunner {
     }
 
     private func check(_ expectation: Expectation, step: ScenarioStep) throws(WorldError) {
-        let found = try ExpectationCheck(world: world).found(expectation)
-        let wanted = ExpectationCheck.wanted(expectation)
-        if found == wanted {
+        let outcome = try world.check(expectation)
+        let (wanted, found) = (outcome.wanted, outcome.found)
+        if outcome.met {
             metExpectations += 1
             output("   ✓ \(step.text)")
         } else {

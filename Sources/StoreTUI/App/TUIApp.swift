@@ -10,13 +10,19 @@ public final class TUIApp {
     /// How long to wait for a key before the next message is delivered (outside step mode).
     public static let tickMillis: Int32 = 120
 
-    /// `history` is the timeline from before this launch (the event log on disk).
-    public init(world: World, terminal: TerminalIO, locale: String, history: [Event]) {
+    /// `history` is the timeline from before this launch (the event log on disk); a `playback`
+    /// plays its script in step mode, one step each `n`.
+    public init(world: World, terminal: TerminalIO, locale: String, history: [Event], playback: ScriptPlayback? = nil) {
         self.world = world
         self.terminal = terminal
         let size = terminal.size
         state = TUIState(columns: size.columns, rows: size.rows, locale: locale)
         state.timeline = Array(history.filter(TUIUpdate.hasRow).suffix(TUIState.timelineLimit))
+        if let playback {
+            state.playback = playback
+            state.stepMode = true
+            state.status = "Playing \(playback.file): n carries out the next step; Space delivers the next message."
+        }
         world.onEvent = { [unowned self] event in pendingEvents.append(event) }
     }
 
@@ -49,6 +55,8 @@ public final class TUIApp {
         switch effect {
         case .deliverNext:
             try world.deliverNext()
+        case .playStep(let step):
+            state.status = try PlayStep.carryOut(step, in: world)
         case .perform(let command):
             do {
                 try world.perform(command)

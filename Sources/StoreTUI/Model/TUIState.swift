@@ -47,6 +47,8 @@ public struct TUIState: Sendable, Equatable {
     public var lossReportDue = true
     /// The lost transactions a loss report already told of.
     public var reportedLosses: Set<String> = []
+    /// The script `storesim play` presents, step by step; nil in the plain interface.
+    public var playback: ScriptPlayback?
 
     /// How many events the interface keeps in memory; older ones stay in the log on disk.
     public static let timelineLimit = 2000

@@ -72,18 +72,19 @@ enum DialogViews {
     }
 
     /// Every key, from the same bindings the update carries out: the main screen's in two
-    /// columns, then one line for each panel.
+    /// columns, then one line for each panel, then the timeline's symbols. The strategies, each
+    /// explained, are in the strategy menu (`m`), where one is also picked.
     static func help(into buffer: inout CellBuffer, screen: Rect) {
         var lines = columns(KeyMap.main(stepMode: false).bindings.map(\.helpText), width: 37)
         lines += [
             "sheet: " + KeyMap.sheet("").summary,
             "crash menu: " + KeyMap.crashMenu.summary,
-        ]
-        lines += [
             "transactions: " + KeyMap.transactions.summary,
-            "faults: " + KeyMap.faults.summary, "", "Strategies (what the app does when the Store says purchased):",
+            "faults: " + KeyMap.faults.summary,
+            "strategies, each explained: m",
+            "",
         ]
-        lines += Strategy.allCases.map { "  \(fit($0.rawValue, 19)) \($0.summary)" }
+        lines += TimelineLegend.lines
         dialog("Help", lines, into: &buffer, screen: screen)
     }
 

@@ -17,7 +17,10 @@ public enum Screen {
         for row in 3..<(3 + topHeight) {
             buffer.put("│", x: leftWidth, y: row, style: .dim)
         }
-        let timelineY = 3 + topHeight + 1
+        let narrationY = 3 + topHeight + 1
+        let narrationHeight = NarrationView.height(state)
+        NarrationView.draw(state, into: &buffer, in: Rect(x: 0, y: narrationY, width: width, height: narrationHeight))
+        let timelineY = narrationY + narrationHeight
         TimelineView.draw(state, model, into: &buffer, in: Rect(x: 0, y: timelineY, width: width, height: state.rows - 2 - timelineY))
         FooterView.draw(state, into: &buffer, width: width, rows: state.rows)
         let screen = Rect(x: 0, y: 0, width: width, height: state.rows)

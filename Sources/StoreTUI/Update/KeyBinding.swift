@@ -47,7 +47,7 @@ struct KeyMap: Sendable {
     /// The keys that work in the state's mode now.
     static func current(_ state: TUIState) -> KeyMap {
         switch state.mode {
-        case .main: return main(stepMode: state.stepMode)
+        case .main: return state.playback == nil ? main(stepMode: state.stepMode) : playing(main(stepMode: state.stepMode))
         case .sheet(let productId): return sheet(productId)
         case .crashMenu: return crashMenu
         case .powerCutMenu: return powerCutMenu

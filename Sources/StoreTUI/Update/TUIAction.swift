@@ -11,5 +11,7 @@ public enum TUIAction: Sendable, Equatable {
 public enum TUIEffect: Sendable, Equatable {
     case perform(ScenarioCommand)
     case deliverNext
+    /// Carry out a played script's step as `storesim run` does.
+    case playStep(ScenarioStep)
     case quit
 }

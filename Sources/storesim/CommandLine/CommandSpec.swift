@@ -17,7 +17,8 @@ struct CommandSpec: Sendable {
             parts.append(option.value.map { "[\(option.name) \($0)]" } ?? "[\(option.name)]")
         }
         if let arguments {
-            parts.append(arguments.minimum > 0 ? "\(arguments.name)..." : "[\(arguments.name)...]")
+            let name = arguments.maximum > 1 ? "\(arguments.name)..." : arguments.name
+            parts.append(arguments.minimum > 0 ? name : "[\(name)]")
         }
         return parts.joined(separator: " ")
     }

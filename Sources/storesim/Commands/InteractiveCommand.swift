@@ -24,6 +24,12 @@ enum InteractiveCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
+        try present(arguments, in: Options.dataDirectory(arguments), script: nil)
+    }
+
+    /// Opens the interface on the data directory; with a script, plays it in step mode and a
+    /// crash discards the app in this process, so the play goes on to the script's next step.
+    static func present(_ arguments: ParsedArguments, in directory: DataDirectory, script: String?) throws(CLIError) -> Int32 {
         let strategy = try arguments.value("--strategy").map { text throws(CLIError) -> Strategy in
             guard let strategy = Strategy(rawValue: text) else { throw .usage("unknown strategy '\(text)'") }
             return strategy
@@ -34,8 +40,8 @@ enum InteractiveCommand {
         }
         let locale = try self.locale(arguments.value("--lang"))
         let seed = try Options.seed(arguments)
-        let directory = Options.dataDirectory(arguments)
         let (catalog, catalogBytes) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: directory)
+        let playback = try script.map { path throws(CLIError) in try PlayCommand.playback(path, catalog: catalog) }
         let terminal: TerminalScreen
         do {
             terminal = try TerminalScreen.open(colour: ColourSupport.wanted)
@@ -44,10 +50,12 @@ enum InteractiveCommand {
         }
         let (lock, world, history) = try open(directory, catalog: catalog, recording: catalogBytes, seed: seed,
                                               unsafeCache: arguments.flag("--unsafe-cache"), closingOnError: terminal)
-        world.crashMode = .realKill(beforeKill: { what in
-            terminal.close()
-            Output.line("storesim: \(what). Run storesim again to see the recovery.")
-        })
+        if playback == nil {
+            world.crashMode = .realKill(beforeKill: { what in
+                terminal.close()
+                Output.line("storesim: \(what). Run storesim again to see the recovery.")
+            })
+        }
         do {
             if let strategy {
                 try world.change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
@@ -55,7 +63,7 @@ enum InteractiveCommand {
             if let crashPoint {
                 try world.arm(crashPoint)
             }
-            try TUIApp(world: world, terminal: terminal, locale: locale, history: history).run()
+            try TUIApp(world: world, terminal: terminal, locale: locale, history: history, playback: playback).run()
         } catch {
             terminal.close()
             throw .input(error.description)

@@ -9,7 +9,7 @@ enum RunCommand {
         name: "run",
         summary: "Run scenario scripts in one world, printing every delivered message.",
         options: [
-            OptionSpec(name: "--data-dir", value: "DIR", help: "the world to run in (default: a fresh temporary one, removed afterwards)"),
+            dataDir,
             OptionSpec(name: "--catalog", value: "FILE", help: "the product catalog"),
             OptionSpec(name: "--seed", value: "N", help: "seed for the Store's receipt key and ids (default 1)"),
             OptionSpec(name: "--real-crash", value: nil, help: "a crash kills this process with SIGKILL instead of discarding the app"),
@@ -22,6 +22,9 @@ enum RunCommand {
 
             """ + ScenarioVocabulary.helpText,
         run: run)
+
+    /// `--data-dir` of a command that plays scripts: a fresh temporary world by default.
+    static let dataDir = OptionSpec(name: "--data-dir", value: "DIR", help: "the world to run in (default: a fresh temporary one, removed afterwards)")
 
     /// Checks every input (options, catalog, scripts) before it writes anything: a refused run
     /// leaves the data directory as it was.
@@ -71,7 +74,7 @@ enum RunCommand {
     }
 
     /// A fresh data directory for a run without `--data-dir`, removed at the end.
-    private static func temporaryDirectory() throws(CLIError) -> DataDirectory {
+    static func temporaryDirectory() throws(CLIError) -> DataDirectory {
         do {
             return try DataDirectory.temporary()
         } catch {
@@ -80,6 +83,16 @@ enum RunCommand {
     }
 
     private static func parse(_ path: String, parser: ScenarioParser) throws(CLIError) -> [ScenarioStep] {
+        let text = try readScript(path)
+        do {
+            return try parser.parse(text, file: path)
+        } catch {
+            throw .input(error.description)
+        }
+    }
+
+    /// A script's text, refused in one line when it is missing, too large or not UTF-8.
+    static func readScript(_ path: String) throws(CLIError) -> String {
         let data: Data
         do {
             data = try InputFile.read(path: path, limit: maxScriptSize)
@@ -97,11 +110,7 @@ enum RunCommand {
         if let line = firstLineNotUTF8(data) {
             throw .input("\(path): line \(line): not UTF-8 text; a script is plain text")
         }
-        do {
-            return try parser.parse(String(decoding: data, as: UTF8.self), file: path)
-        } catch {
-            throw .input(error.description)
-        }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The largest script `run` reads: 1 MiB.

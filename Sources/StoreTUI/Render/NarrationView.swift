@@ -1,0 +1,31 @@
+import Foundation
+
+/// The narration of a played script (`storesim play`), above the timeline: the comment written
+/// above the next step, then the step that `n` carries out.
+enum NarrationView {
+    /// The most comment lines shown; a longer comment ends in `…`.
+    static let maxLines = 4
+
+    /// The rows the narration takes: none outside `storesim play`.
+    static func height(_ state: TUIState) -> Int {
+        guard let playback = state.playback else { return 0 }
+        return lines(playback, width: state.columns).count + 1
+    }
+
+    static func draw(_ state: TUIState, into buffer: inout CellBuffer, in rect: Rect) {
+        guard let playback = state.playback, rect.height > 0 else { return }
+        buffer.lines(lines(playback, width: rect.width), in: Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - 1),
+                     style: .bold, color: .cyan)
+        let step = playback.next.map { "n ▸ step \(playback.done + 1) of \(playback.steps.count): \($0.step.text)" }
+            ?? "The script is over: all \(playback.steps.count) steps carried out. q quits."
+        buffer.put(step, x: rect.x, y: rect.y + rect.height - 1, style: .reverse, limit: rect.width)
+    }
+
+    /// The next step's comment, wrapped to the width, at most `maxLines` lines.
+    private static func lines(_ playback: ScriptPlayback, width: Int) -> [String] {
+        let all = (playback.next?.narration ?? []).flatMap { wrap($0, width) }
+        guard all.count > maxLines else { return all }
+        let cut = fit(all[maxLines - 1], width - 1).trimmingCharacters(in: .whitespaces) + "…"
+        return Array(all.prefix(maxLines - 1)) + [cut]
+    }
+}

@@ -1,0 +1,22 @@
+import Simulator
+
+extension KeyMap {
+    /// The main screen's keys while a script plays: `n` carries out the script's next step.
+    static func playing(_ main: KeyMap) -> KeyMap {
+        KeyMap([playNext] + main.bindings, otherwise: main.otherwise)
+    }
+
+    private static let playNext = KeyBinding(
+        [.character("n")], "n", footer: "next step", help: "carry out the script's next step (play)"
+    ) { _, state, _ in
+        guard var playback = state.playback, let next = playback.next else {
+            state.status = "The script is over; q quits."
+            return []
+        }
+        playback.done += 1
+        state.playback = playback
+        state.status = "\(next.step.file):\(next.step.line)  \(next.step.text)"
+        if next.step.command == .launch { state.lossReportDue = true }
+        return [.playStep(next.step)]
+    }
+}

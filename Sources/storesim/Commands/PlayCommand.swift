@@ -1,0 +1,41 @@
+import Foundation
+import IAPCore
+import Simulator
+import StoreTUI
+
+/// `storesim play SCRIPT`: the interactive interface playing a scenario in step mode, the
+/// comment above each step shown as its narration.
+enum PlayCommand {
+    static let spec = CommandSpec(
+        name: "play",
+        summary: "Play a scenario script in the interface, step by step, with its comments as narration.",
+        options: [RunCommand.dataDir] + InteractiveCommand.spec.options.filter { $0.name != "--data-dir" },
+        arguments: (name: "SCRIPT", minimum: 1, maximum: 1),
+        details: """
+            The interface opens in step mode. n carries out the script's next step as `run` does
+            (a step that waits for quiet delivers the messages in flight first); Space delivers
+            one message; every other key works as in the interface. A crash discards the app in
+            this process, so the script goes on. Lessons: Scenarios/lessons/.
+            """,
+        run: run)
+
+    /// Without `--data-dir` the script plays in a fresh world, removed at the end, as `run` does.
+    static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
+        let given = arguments.value("--data-dir").map { _ in Options.dataDirectory(arguments) }
+        let directory = if let given { given } else { try RunCommand.temporaryDirectory() }
+        defer {
+            if given == nil { try? FileManager.default.removeItem(atPath: directory.path) }
+        }
+        return try InteractiveCommand.present(arguments, in: directory, script: arguments.positional.first)
+    }
+
+    /// The script at `path`, parsed for the catalog, its steps each with their narration.
+    static func playback(_ path: String, catalog: Catalog) throws(CLIError) -> ScriptPlayback {
+        let text = try RunCommand.readScript(path)
+        do {
+            return ScriptPlayback(file: path, steps: try ScenarioParser(catalog: catalog).parseNarrated(text, file: path))
+        } catch {
+            throw .input(error.description)
+        }
+    }
+}
