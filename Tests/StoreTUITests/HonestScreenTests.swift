@@ -29,18 +29,20 @@ import Testing
     }
 
     @Test(arguments: [80, 100, 160])
-    func theCrashMenuAndHelpWrapInsteadOfCutting(columns: Int) {
+    func theCrashMenuHelpAndStrategyMenuWrapInsteadOfCutting(columns: Int) {
         var view = WorldViewFixture.view()
         view.armedCrash = .cached
         view.settings.strategy = .finishFirst
-        for mode in [TUIState.Mode.crashMenu, .help] {
+        let expectations: [(TUIState.Mode, [String])] = [
+            (.crashMenu, CrashPoint.allCases.map(\.explanation) + ["finish-first never gets there, so it will not fire."]),
+            (.help, ["transactions: " + KeyMap.transactions.summary] + TimelineLegend.lines),
+            (.strategyMenu, Strategy.allCases.map(\.summary)),
+        ]
+        for (mode, expected) in expectations {
             var state = TUIState(columns: columns, rows: 40)
             state.mode = mode
             let words = Screen.render(state, view).textRows.joined(separator: " ")
                 .split { $0 == " " || $0 == "│" }.joined(separator: " ")
-            let expected = mode == .help
-                ? Strategy.allCases.map(\.summary) + ["transactions: " + KeyMap.transactions.summary]
-                : CrashPoint.allCases.map(\.explanation) + ["finish-first never gets there, so it will not fire."]
             for text in expected {
                 #expect(words.contains(text.split(separator: " ").joined(separator: " ")), "\(mode) at \(columns): \(text)")
             }
