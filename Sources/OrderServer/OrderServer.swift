@@ -22,6 +22,12 @@ public final class OrderServer {
         try ServerDatabase(path: path, readOnly: true).ledger()
     }
 
+    /// The highest transaction id a (possibly live) `server.sqlite` has credited, nil when none,
+    /// read without changing it and without reading the whole ledger.
+    public static func readHighestCreditedId(path: String) throws(StorageError) -> Int64? {
+        try ServerDatabase(path: path, readOnly: true).highestCreditedId()
+    }
+
     /// Fills, or frees, the Server's disk: while full, every write to `server.sqlite` fails.
     public func setDiskFull(_ full: Bool) {
         database.database.injectedWriteFailure = full ? "no space left on device (simulated)" : nil

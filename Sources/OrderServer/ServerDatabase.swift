@@ -98,6 +98,13 @@ struct ServerDatabase {
         try database.reading { () throws(StorageError) in try readLedger() }
     }
 
+    /// The highest transaction id the Server has credited, nil when it has credited none.
+    func highestCreditedId() throws(StorageError) -> Int64? {
+        try database.rows("SELECT MAX(transaction_id) AS highest FROM credits", table: "credits", key: "highest") {
+            (row) throws(SQLiteColumnError) in try row.optionalInteger("highest")
+        }.first ?? nil
+    }
+
     /// How many credits the Server has made (credits are only ever added).
     func creditCount() throws(StorageError) -> Int {
         try database.rows("SELECT COUNT(*) AS credits FROM credits", table: "credits", key: "credits") {

@@ -70,6 +70,12 @@ final class ServerDatabaseFileTests {
         #expect(try column("SELECT typeof(transaction_id) AS v FROM credits") == [.text("integer")])
         #expect(try column("SELECT typeof(transaction_id) AS v FROM rejections ORDER BY seq") == [.text("null"), .text("integer")])
         #expect(try OrderServer.readLedger(path: path) == ledger)
+        #expect(try OrderServer.readHighestCreditedId(path: path) == 1_000_000_000_000_000_001)
+    }
+
+    @Test func aServerThatCreditedNothingHasNoHighestId() throws {
+        _ = try OrderServer(path: path, catalog: BuiltInCatalog.catalog())
+        #expect(try OrderServer.readHighestCreditedId(path: path) == nil)
     }
 
     @Test func aCreditWhoseIdIsNotANumberIsAnErrorNamingTheRowNotZero() throws {

@@ -15,8 +15,7 @@ enum StoreHistoryCheck {
         let highestCredit: Int64
         let issued: Int64?
         do {
-            let credited = try OrderServer.readLedger(path: directory.serverDatabase).credits.compactMap { Int64($0.transactionId) }
-            guard let highest = credited.max() else { return }
+            guard let highest = try OrderServer.readHighestCreditedId(path: directory.serverDatabase) else { return }
             highestCredit = highest
             issued = fileManager.fileExists(atPath: directory.storeDatabase)
                 ? try Store.readLastIssuedId(path: directory.storeDatabase) : nil
