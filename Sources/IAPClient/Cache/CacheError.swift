@@ -11,7 +11,12 @@ public struct CacheError: Error, Equatable, CustomStringConvertible, Sendable {
         self.problem = problem
     }
 
+    /// The problem with its line, when it is in one: what follows the path in an error line.
+    public var placedProblem: String {
+        line.map { "line \($0): \(problem)" } ?? problem
+    }
+
     public var description: String {
-        line.map { "\(path): line \($0): \(problem)" } ?? "\(path): \(problem)"
+        "\(path): \(placedProblem)"
     }
 }

@@ -41,7 +41,7 @@ public struct WorldSnapshot: Sendable {
         do {
             cache = try PendingOrderCache.read(path: directory.pendingOrders)
         } catch {
-            throw .file(path: error.path, problem: error.description.replacingOccurrences(of: error.path + ": ", with: ""))
+            throw .file(path: error.path, problem: error.placedProblem)
         }
         return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache,
                              settings: try WorldSettings.load(path: directory.settings))

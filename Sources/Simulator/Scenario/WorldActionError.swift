@@ -35,7 +35,7 @@ public enum WorldActionError: Error, Equatable, Sendable, CustomStringConvertibl
         case let error as StorageError:
             self = .failed(.file(path: error.path, problem: error.problem))
         case let error as CacheError:
-            self = .failed(.file(path: error.path, problem: error.line.map { "line \($0): \(error.problem)" } ?? error.problem))
+            self = .failed(.file(path: error.path, problem: error.placedProblem))
         default:
             self = .failed(.dataDirectory(path: directory.path, problem: "\(error)"))
         }

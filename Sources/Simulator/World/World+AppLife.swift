@@ -10,7 +10,7 @@ extension World {
         do {
             cache = try PendingOrderCache(path: directory.pendingOrders, syncs: !unsafeCache)
         } catch {
-            throw .file(path: error.path, problem: error.line.map { "line \($0): \(error.problem)" } ?? error.problem)
+            throw .file(path: error.path, problem: error.placedProblem)
         }
         try record(.command, from: .user, to: .app, text: "launch (\(settings.strategy.rawValue))", transactionId: nil)
         for warning in cache.warnings {

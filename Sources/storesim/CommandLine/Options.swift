@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 import Simulator
 
 /// Helpers for the options several subcommands share.
@@ -17,6 +18,14 @@ enum Options {
         guard let text = arguments.value("--seed") else { return 1 }
         guard let seed = UInt64(text) else { throw .usage("--seed needs a whole number from 0 to \(UInt64.max), not '\(text)'") }
         return seed
+    }
+
+    /// The strategy `--strategy` names, or nil when the option is not given.
+    static func strategy(_ arguments: ParsedArguments) throws(CLIError) -> Strategy? {
+        try arguments.value("--strategy").map { text throws(CLIError) -> Strategy in
+            guard let strategy = Strategy(rawValue: text) else { throw .usage("unknown strategy '\(text)'") }
+            return strategy
+        }
     }
 
     /// Refuses a data directory where something other than a regular file stands in place of

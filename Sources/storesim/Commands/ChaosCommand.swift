@@ -26,8 +26,7 @@ enum ChaosCommand {
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let runs = try count(arguments.value("--runs") ?? "200", option: "--runs")
         let seed = try Options.seed(arguments)
-        let strategyName = arguments.value("--strategy") ?? Strategy.verifyThenFinish.rawValue
-        guard let strategy = Strategy(rawValue: strategyName) else { throw .usage("unknown strategy '\(strategyName)'") }
+        let strategy = try Options.strategy(arguments) ?? .verifyThenFinish
         let catalog = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: nil).catalog
         let runner = ChaosRunner(catalog: catalog, strategy: strategy, seed: seed)
         let step = max(100, runs / 10)

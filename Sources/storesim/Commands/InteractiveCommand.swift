@@ -30,10 +30,7 @@ enum InteractiveCommand {
     /// Opens the interface on the data directory; with a script, plays it in step mode and a
     /// crash discards the app in this process, so the play goes on to the script's next step.
     static func present(_ arguments: ParsedArguments, in directory: DataDirectory, script: String?) throws(CLIError) -> Int32 {
-        let strategy = try arguments.value("--strategy").map { text throws(CLIError) -> Strategy in
-            guard let strategy = Strategy(rawValue: text) else { throw .usage("unknown strategy '\(text)'") }
-            return strategy
-        }
+        let strategy = try Options.strategy(arguments)
         let crashPoint = try arguments.value("--crash-at").map { text throws(CLIError) -> CrashPoint in
             guard let point = CrashPoint(rawValue: text) else { throw .usage("unknown crash point '\(text)'") }
             return point
