@@ -65,21 +65,14 @@ struct StoreDatabase {
 
     /// A transaction id never handed out before, even when transactions have been deleted.
     func nextTransactionId() throws(StorageError) -> String {
-        let next = (try highestIssuedId() ?? Self.firstTransactionId) + 1
+        let next = (try lastIssuedId() ?? Self.firstTransactionId) + 1
         try setSetting("last-transaction-id", String(next))
         return String(next)
     }
 
     /// The highest transaction id handed out so far (deleted transactions included), nil when
-    /// none; a file with no tables yet (new, or emptied) has handed out none.
+    /// none. A file its creator never initialized reads as empty tables, so it has handed out none.
     func lastIssuedId() throws(StorageError) -> Int64? {
-        let tables = try database.rows(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'transactions'", table: "sqlite_master", key: "name"
-        ) { (row) throws(SQLiteColumnError) in try row.text("name") }
-        return tables.isEmpty ? nil : try highestIssuedId()
-    }
-
-    private func highestIssuedId() throws(StorageError) -> Int64? {
         let highest = try database.rows("SELECT MAX(id) AS highest FROM transactions", table: "transactions", key: "highest") {
             (row) throws(SQLiteColumnError) in try row.optionalInteger("highest")
         }.first ?? nil
