@@ -31,8 +31,12 @@ public struct Event: Sendable, Equatable, Codable {
     public let to: Party?
     public let text: String
     public let transactionId: String?
+    /// For a delivery or a drop, the `seq` of the message it ends (logs from before this was
+    /// recorded have none).
+    public let sentSeq: Int?
 
-    public init(seq: Int, timeMillis: Int64, kind: Kind, from: Party, to: Party?, text: String, transactionId: String?) {
+    public init(seq: Int, timeMillis: Int64, kind: Kind, from: Party, to: Party?, text: String, transactionId: String?,
+                sentSeq: Int? = nil) {
         self.seq = seq
         self.timeMillis = timeMillis
         self.kind = kind
@@ -40,6 +44,15 @@ public struct Event: Sendable, Equatable, Codable {
         self.to = to
         self.text = text
         self.transactionId = transactionId
+        self.sentSeq = sentSeq
+    }
+
+    /// The encoder of an event's JSON as `events.log` holds it and `storesim timeline --format
+    /// json` prints it: one line, keys sorted.
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
     }
 
     public var time: Date { Date(timeIntervalSince1970: Double(timeMillis) / 1000) }

@@ -75,9 +75,9 @@ public final class World {
     /// Delivers the next message; returns false when none is waiting.
     @discardableResult
     public func deliverNext() throws(WorldError) -> Bool {
-        guard let message = queue.next() else { return false }
+        guard let (message, sentSeq) = queue.next() else { return false }
         nowMillis += Self.millisPerMessage
-        try route(message)
+        try route(message, sentSeq: sentSeq)
         try timeline.reportFailure()
         if let crash = pendingCrash {
             pendingCrash = nil
@@ -100,10 +100,10 @@ public final class World {
         try saveSettings()
     }
 
-    private func route(_ message: Message) throws(WorldError) {
+    private func route(_ message: Message, sentSeq: Int?) throws(WorldError) {
         switch message.to {
         case .store:
-            try record(.delivered, message)
+            try record(.delivered, message, sentSeq: sentSeq)
             do {
                 try store.receive(message, link: self)
             } catch {
@@ -111,13 +111,13 @@ public final class World {
             }
         case .server:
             if let reason = unreachableServerReason(for: message) {
-                try record(.dropped, message, reason: reason)
+                try record(.dropped, message, sentSeq: sentSeq, reason: reason)
                 if let id = message.transactionId {
                     send(.verificationFailed(VerificationFailure(transactionId: id, reason: reason)))
                 }
                 return
             }
-            try record(.delivered, message)
+            try record(.delivered, message, sentSeq: sentSeq)
             do {
                 try server.receive(message, link: self)
             } catch {
@@ -129,17 +129,17 @@ public final class World {
             }
         case .app:
             if message.from == .server, let reason = lostReplyReason() {
-                try record(.dropped, message, reason: reason)
+                try record(.dropped, message, sentSeq: sentSeq, reason: reason)
                 if let id = message.transactionId {
                     send(.verificationFailed(VerificationFailure(transactionId: id, reason: "no reply: \(reason)")))
                 }
                 return
             }
             guard let app, appStatus.isRunning else {
-                try record(.dropped, message, reason: "the app is not running")
+                try record(.dropped, message, sentSeq: sentSeq, reason: "the app is not running")
                 return
             }
-            try record(.delivered, message)
+            try record(.delivered, message, sentSeq: sentSeq)
             do {
                 try app.receive(message)
             } catch {
@@ -210,18 +210,20 @@ public final class World {
         try timeline.record(kind, at: nowMillis, from: from, to: to, text: text, transactionId: transactionId)
     }
 
-    private func record(_ kind: Event.Kind, _ message: Message, reason: String? = nil) throws(WorldError) {
+    /// Records a message's delivery or drop, tied to the event that recorded it as sent.
+    private func record(_ kind: Event.Kind, _ message: Message, sentSeq: Int?, reason: String? = nil) throws(WorldError) {
         let text = reason.map { "\(message.summary) ✗ \($0)" } ?? message.summary
-        try record(kind, from: message.from, to: message.to, text: text, transactionId: message.transactionId)
+        try timeline.record(kind, at: nowMillis, from: message.from, to: message.to, text: text,
+                            transactionId: message.transactionId, sentSeq: sentSeq)
     }
 }
 
 extension World: Link {
     /// Puts a message on its way and records it as sent, at the moment the sender acted.
     public func send(_ message: Message) {
-        queue.send(message)
-        timeline.note(.message, at: nowMillis, from: message.from, to: message.to, text: message.summary,
-                      transactionId: message.transactionId)
+        let sentSeq = timeline.note(.message, at: nowMillis, from: message.from, to: message.to, text: message.summary,
+                                    transactionId: message.transactionId)
+        queue.send(message, sentSeq: sentSeq)
     }
 
     public func note(_ text: String, from: Party, to: Party?, transactionId: String?) {
