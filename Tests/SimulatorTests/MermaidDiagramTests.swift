@@ -14,7 +14,7 @@ import TestSupport
     private static func events(_ parts: [(Event.Kind, Party, Party?, String, Int?)]) -> [Event] {
         parts.enumerated().map { index, part in
             Event(seq: index + 1, timeMillis: 1_767_225_600_000 + Int64(index) * 10, kind: part.0, from: part.1, to: part.2,
-                  text: part.3, transactionId: nil, sentSeq: part.4)
+                  text: part.3, subject: nil, sentSeq: part.4)
         }
     }
 
@@ -125,7 +125,7 @@ import TestSupport
     @Test func theRowsHeldBackAreBounded() {
         let count = MermaidDiagram.maxHeld * 3
         let events = (1...count).map { seq in
-            Event(seq: seq, timeMillis: 0, kind: .message, from: .app, to: .store, text: "add payment a", transactionId: nil)
+            Event(seq: seq, timeMillis: 0, kind: .message, from: .app, to: .store, text: "add payment a", subject: nil)
         }
         let (lines, beforeFinish) = Self.diagram(events)
         #expect(lines.count == Self.header.count + count)
@@ -137,7 +137,7 @@ import TestSupport
     @Test func aLogWithRepeatedNumbersStillGivesEveryEvent() {
         let parts: [(Int, Event.Kind, String, Int?)] = [(5, .message, "a", nil), (5, .message, "b", nil), (3, .delivered, "b", 5),
                                                         (2, .message, "c", nil), (9, .dropped, "a ✗ gone", 5), (1, .delivered, "c", nil)]
-        let events = parts.map { Event(seq: $0.0, timeMillis: 0, kind: $0.1, from: .app, to: .store, text: $0.2, transactionId: nil, sentSeq: $0.3) }
+        let events = parts.map { Event(seq: $0.0, timeMillis: 0, kind: $0.1, from: .app, to: .store, text: $0.2, subject: nil, sentSeq: $0.3) }
         let statements = Self.diagram(events).lines.dropFirst(Self.header.count)
         #expect(statements.map { $0.split(separator: ":").first.map(String.init) ?? "" }.sorted() == ["    App--)Store", "    App->>Store", "    App->>Store"])
         #expect(statements.map { $0.split(separator: " ").last.map(String.init) ?? "" } == ["recorded)", "b", "c"])

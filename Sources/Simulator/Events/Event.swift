@@ -30,12 +30,18 @@ public struct Event: Sendable, Equatable, Codable {
     public let from: Party
     public let to: Party?
     public let text: String
-    public let transactionId: String?
+    /// What the entry is about; the log calls it `transactionId` (empty for the current receipt).
+    public let subject: MessageSubject?
     /// For a delivery or a drop, the `seq` of the message it ends (logs from before this was
     /// recorded have none).
     public let sentSeq: Int?
 
-    public init(seq: Int, timeMillis: Int64, kind: Kind, from: Party, to: Party?, text: String, transactionId: String?,
+    enum CodingKeys: String, CodingKey {
+        case seq, timeMillis, kind, from, to, text, sentSeq
+        case subject = "transactionId"
+    }
+
+    public init(seq: Int, timeMillis: Int64, kind: Kind, from: Party, to: Party?, text: String, subject: MessageSubject?,
                 sentSeq: Int? = nil) {
         self.seq = seq
         self.timeMillis = timeMillis
@@ -43,7 +49,7 @@ public struct Event: Sendable, Equatable, Codable {
         self.from = from
         self.to = to
         self.text = text
-        self.transactionId = transactionId
+        self.subject = subject
         self.sentSeq = sentSeq
     }
 

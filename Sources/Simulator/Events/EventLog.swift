@@ -30,11 +30,11 @@ public final class EventLog {
 
     /// Appends an event and returns it with its sequence number.
     func append(kind: Event.Kind, timeMillis: Int64, from: Party, to: Party?, text: String,
-                transactionId: String?, sentSeq: Int?) throws(StorageError) -> Event {
+                subject: MessageSubject?, sentSeq: Int?) throws(StorageError) -> Event {
         lastSeq += 1
         lastTimeMillis = timeMillis
-        let event = Event(seq: lastSeq, timeMillis: timeMillis, kind: kind, from: from, to: to, text: text,
-                          transactionId: transactionId, sentSeq: sentSeq)
+        let event = Event(seq: lastSeq, timeMillis: timeMillis, kind: kind, from: from, to: to, text: text, subject: subject,
+                          sentSeq: sentSeq)
         let data = (try? encoder.encode(event)) ?? Data()
         try file.append(Array(data) + [UInt8(ascii: "\n")])
         return event

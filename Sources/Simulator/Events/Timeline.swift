@@ -25,11 +25,11 @@ final class Timeline {
     /// a drop ends.
     @discardableResult
     func record(_ kind: Event.Kind, at timeMillis: Int64, from: Party, to: Party?, text: String,
-                transactionId: String?, sentSeq: Int? = nil) throws(WorldError) -> Int {
+                subject: MessageSubject?, sentSeq: Int? = nil) throws(WorldError) -> Int {
         let event: Event
         do {
             event = try log.append(kind: kind, timeMillis: timeMillis, from: from, to: to, text: text,
-                                   transactionId: transactionId, sentSeq: sentSeq)
+                                   subject: subject, sentSeq: sentSeq)
         } catch {
             throw .file(path: error.path, problem: error.problem)
         }
@@ -40,9 +40,9 @@ final class Timeline {
     /// Records a note from a party that cannot be told of a failure; keeps the failure. Returns
     /// the event's sequence number, nil when it could not be written.
     @discardableResult
-    func note(_ kind: Event.Kind, at timeMillis: Int64, from: Party, to: Party?, text: String, transactionId: String?) -> Int? {
+    func note(_ kind: Event.Kind, at timeMillis: Int64, from: Party, to: Party?, text: String, subject: MessageSubject?) -> Int? {
         do {
-            return try record(kind, at: timeMillis, from: from, to: to, text: text, transactionId: transactionId)
+            return try record(kind, at: timeMillis, from: from, to: to, text: text, subject: subject)
         } catch {
             unreportedFailure = unreportedFailure ?? error
             return nil

@@ -112,8 +112,8 @@ public final class World {
         case .server:
             if let reason = unreachableServerReason(for: message) {
                 try record(.dropped, message, sentSeq: sentSeq, reason: reason)
-                if let id = message.transactionId {
-                    send(.verificationFailed(VerificationFailure(transactionId: id, reason: reason)))
+                if let subject = message.subject {
+                    send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: reason)))
                 }
                 return
             }
@@ -122,16 +122,16 @@ public final class World {
                 try server.receive(message, link: self)
             } catch {
                 let reason = "the Server could not save: \(error.storage.problem)"
-                try record(.note, from: .server, to: nil, text: reason, transactionId: message.transactionId)
-                if let id = message.transactionId {
-                    send(.verificationFailed(VerificationFailure(transactionId: id, reason: reason)))
+                try timeline.record(.note, at: nowMillis, from: .server, to: nil, text: reason, subject: message.subject)
+                if let subject = message.subject {
+                    send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: reason)))
                 }
             }
         case .app:
             if message.from == .server, let reason = lostReplyReason() {
                 try record(.dropped, message, sentSeq: sentSeq, reason: reason)
-                if let id = message.transactionId {
-                    send(.verificationFailed(VerificationFailure(transactionId: id, reason: "no reply: \(reason)")))
+                if let subject = message.subject {
+                    send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: "no reply: \(reason)")))
                 }
                 return
             }
@@ -206,15 +206,15 @@ public final class World {
     // MARK: Timeline
 
     /// Records an event on the timeline.
-    public func record(_ kind: Event.Kind, from: Party, to: Party?, text: String, transactionId: String?) throws(WorldError) {
-        try timeline.record(kind, at: nowMillis, from: from, to: to, text: text, transactionId: transactionId)
+    public func record(_ kind: Event.Kind, from: Party, to: Party?, text: String, transactionId: TransactionID?) throws(WorldError) {
+        try timeline.record(kind, at: nowMillis, from: from, to: to, text: text, subject: transactionId.map(MessageSubject.transaction))
     }
 
     /// Records a message's delivery or drop, tied to the event that recorded it as sent.
     private func record(_ kind: Event.Kind, _ message: Message, sentSeq: Int?, reason: String? = nil) throws(WorldError) {
         let text = reason.map { "\(message.summary) ✗ \($0)" } ?? message.summary
-        try timeline.record(kind, at: nowMillis, from: message.from, to: message.to, text: text,
-                            transactionId: message.transactionId, sentSeq: sentSeq)
+        try timeline.record(kind, at: nowMillis, from: message.from, to: message.to, text: text, subject: message.subject,
+                            sentSeq: sentSeq)
     }
 }
 
@@ -222,12 +222,12 @@ extension World: Link {
     /// Puts a message on its way and records it as sent, at the moment the sender acted.
     public func send(_ message: Message) {
         let sentSeq = timeline.note(.message, at: nowMillis, from: message.from, to: message.to, text: message.summary,
-                                    transactionId: message.transactionId)
+                                    subject: message.subject)
         queue.send(message, sentSeq: sentSeq)
     }
 
-    public func note(_ text: String, from: Party, to: Party?, transactionId: String?) {
-        timeline.note(.note, at: nowMillis, from: from, to: to, text: text, transactionId: transactionId)
+    public func note(_ text: String, from: Party, to: Party?, transactionId: TransactionID?) {
+        timeline.note(.note, at: nowMillis, from: from, to: to, text: text, subject: transactionId.map(MessageSubject.transaction))
     }
 
     public func reached(_ point: CrashPoint) throws(AppCrash) {
