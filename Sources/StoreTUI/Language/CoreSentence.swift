@@ -1,4 +1,10 @@
-/// A sentence the simulation writes in English (an event on the timeline, a reason, a line of a report, a refusal), by its template: the English table gives the template the text is matched against, in this order, and every other language's table the template it is told with. Holes: `{n}` a number, `{tx}` a transaction id, `{id}` and `{word}` one word kept as it is, `{any}` any text kept as it is, `{text}` a sentence told in turn, `{list}` sentences separated by commas.
+/// A sentence the simulation writes in English — an event on the timeline, a reason, a line of
+/// a report, a refusal — known by its template. The English table gives the template the text
+/// is matched against, in this order (the first that fits tells it); every other language's
+/// table gives the template it is told with. Holes: `{n}` a number, `{tx}` a transaction id,
+/// `{id}` and `{word}` one word kept as it is (a product id, a crash point, a strategy), `{any}`
+/// any text kept as it is (a title, a price, a date), `{text}` a sentence told in turn, `{list}`
+/// sentences separated by commas, each told in turn.
 enum CoreSentence: CaseIterable {
     // Delivery that failed: the message, then why
     case notDelivered

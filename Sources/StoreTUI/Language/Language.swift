@@ -13,7 +13,9 @@ public enum Language: String, Sendable, CaseIterable {
 
     /// The interface's words for `phrase`, with `{1}`, `{2}`… filled in from `values`, in order.
     func callAsFunction(_ phrase: Phrase, _ values: CustomStringConvertible...) -> String {
-        Template.fill(template(phrase)) { name in Int(name).flatMap { values.indices.contains($0 - 1) ? "\(values[$0 - 1])" : nil } }
+        Template.fill(template(phrase)) { name in
+            Int(name).flatMap { values.indices.contains($0 - 1) ? "\(values[$0 - 1])" : nil }
+        }
     }
 
     /// The template of `phrase` in this language's table.
@@ -30,7 +32,8 @@ public enum Language: String, Sendable, CaseIterable {
     public func core(_ text: String) -> String {
         switch self {
         case .english: text
-        case .simplifiedChinese: CoreTranslation.translate(text, into: SimplifiedChinese.sentence, listSeparator: self(.listSeparator))
+        case .simplifiedChinese:
+            CoreTranslation.translate(text, into: SimplifiedChinese.sentence, listSeparator: self(.listSeparator))
         }
     }
 

@@ -3,7 +3,8 @@ import Simulator
 
 /// The timeline as a sequence diagram: lanes App │ Store │ Server │ Cache, one row per event,
 /// newest at the bottom. A message has its row from the moment it is sent: dashed and marked
-/// "in flight" until it is delivered; in step mode the one delivered next is highlighted.
+/// "in flight" until it is delivered; in step mode the one delivered next is highlighted. A
+/// crash or a report spans the lanes.
 enum TimelineView {
     static let lanes: [Party] = [.app, .store, .server, .cache]
     /// Each lane's heading, the party's name.
@@ -36,7 +37,6 @@ enum TimelineView {
         for index in first..<end {
             let event = state.timeline[index]
             let row: Flight = index == next ? .next : (flight.indices.contains(index) ? .inFlight : .landed)
-            drawLifelines(&buffer, y: y, lanesX: lanesX)
             switch row {
             case .landed: buffer.put(time(event, width: timeWidth), x: rect.x, y: y, style: .dim)
             case .inFlight: buffer.put(language(.inFlight), x: rect.x, y: y, style: .dim, limit: timeWidth)
@@ -53,9 +53,9 @@ enum TimelineView {
             drawLifelines(&buffer, y: row, lanesX: lanesX)
             buffer.put(language(.nextMark), x: rect.x, y: row, style: [.reverse, .bold], limit: timeWidth)
             drawArrow(&buffer, from: waiting.from, to: waiting.to, y: row, lanesX: lanesX, style: [.reverse, .bold])
-            buffer.put(clipped(language(.waiting, language.core(waiting.summary)), rect.x + rect.width - textX), x: textX, y: row,
-                       style: [.reverse, .bold],
-                       limit: rect.x + rect.width - textX)
+            let limit = rect.x + rect.width - textX
+            buffer.put(clipped(language(.waiting, language.core(waiting.summary)), limit), x: textX, y: row, style: [.reverse, .bold],
+                       limit: limit)
         }
     }
 
@@ -114,6 +114,9 @@ enum TimelineView {
     private static func drawEvent(_ event: Event, _ flight: Flight, _ language: Language, _ buffer: inout CellBuffer, y: Int,
                                   lanesX: Int, textX: Int, right: Int) {
         let limit = right - textX
+        if event.kind != .crash && event.kind != .report {
+            drawLifelines(&buffer, y: y, lanesX: lanesX)
+        }
         switch event.kind {
         case .message, .delivered, .dropped, .note:
             let dropped = event.kind == .dropped

@@ -1,4 +1,5 @@
-/// The English table: the interface's words, and the sentences the simulation writes as their templates.
+/// The English table: the interface's words, and (in `English+Sentences`) the templates of the
+/// sentences the simulation writes.
 enum English {
     /// The English wording of `phrase`.
     static func text(_ phrase: Phrase) -> String {

@@ -1,5 +1,6 @@
 extension SimplifiedChinese {
-    /// How a sentence the simulation writes in English is told in Simplified Chinese, its holes filled from the English text.
+    /// How a sentence the simulation writes in English is told in Simplified Chinese, its holes
+    /// filled from the English text.
     static func sentence(_ sentence: CoreSentence) -> String {
         switch sentence {
         // Delivery that failed: the message, then why
