@@ -89,7 +89,7 @@ import Testing
         var view = WorldViewFixture.view()
         view.settings.strategy = .finishFirst
         view.audit = AuditSummary(paid: 1, lost: 1)
-        view.losses = [LossFinding(transactionId: "1000000000000001", productId: coins, finished: true, strategy: .finishFirst)]
+        view.losses = [LossFinding(transactionId: 1000000000000001, productId: coins, finished: true, strategy: .finishFirst)]
         var state = chinese()
         _ = TUIUpdate.update(&state, .tick, model: view)
         guard case .report(let title, let lines) = state.mode else {
@@ -114,7 +114,7 @@ import Testing
     }
 
     @Test func theMenusAndPanelsAreChinese() {
-        var view = WorldViewFixture.view(transactions: [WorldViewFixture.transaction("1000000000000001", coins)])
+        var view = WorldViewFixture.view(transactions: [WorldViewFixture.transaction(1000000000000001, coins)])
         view.settings.strategy = .finishFirst
         view.armedCrash = .cached
         let expectations: [(TUIState.Mode, [String])] = [
@@ -126,7 +126,7 @@ import Testing
             (.transactions, ["─ 交易 ─", "│ id               商品          状态      日期             完成 备注",
                              "│ 1000000000000001 100 金币      已购买    2026-01-01 00:00 是"]),
             (.faults, ["─ 故障 ─", "│ 网络（App ↔ 服务器）          在线", "│ 商店：出售所选商品            是"]),
-            (.confirmDelete(transactionId: "1000000000000001"), ["要从商店删除 tx 1000000000000001（100 金币）吗？"]),
+            (.confirmDelete(transactionId: 1000000000000001), ["要从商店删除 tx 1000000000000001（100 金币）吗？"]),
         ]
         for (mode, lines) in expectations {
             var state = chinese()
@@ -150,7 +150,7 @@ import Testing
             (.report, .app, nil, "launch recovered 1 purchase:\n  100 Coins (tx 1000000000000001, from the Store's queue): credited now"),
         ]
         state.timeline = texts.enumerated().map { index, event in
-            Event(seq: index, timeMillis: 1_767_225_600_000, kind: event.0, from: event.1, to: event.2, text: event.3, transactionId: nil)
+            Event(seq: index, timeMillis: 1_767_225_600_000, kind: event.0, from: event.1, to: event.2, text: event.3, subject: nil)
         }
         let text = Screen.render(state, WorldViewFixture.view()).textRows.joined(separator: "\n")
         for words in ["你：点按“购买” com.storesim.coins.100，然后确认", "添加付款 com.storesim.coins.100",
@@ -180,7 +180,7 @@ import Testing
 
     @Test func theStatusLineTellsWhatAKeyDidInChinese() {
         let pro = "com.storesim.pro"
-        let deferred = TransactionRow(id: "1000000000000002", originalId: "1000000000000002", productId: pro, state: .deferred,
+        let deferred = TransactionRow(id: 1000000000000002, originalId: 1000000000000002, productId: pro, state: .deferred,
                                       kind: .purchase, charged: false, finished: false, refunded: false, date: SimulatedTime.epoch,
                                       error: nil, hasReceipt: false, isUnfinished: false, autoRenewOff: false)
         let view = WorldViewFixture.view(transactions: [deferred])

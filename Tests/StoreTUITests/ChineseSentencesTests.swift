@@ -16,8 +16,8 @@ import TestSupport
         for strategy in Strategy.allCases {
             let trials = CrashPoint.allCases.flatMap { [MatrixCell.Trial.crash($0), .powerCut($0)] } + MatrixFault.allCases.map(MatrixCell.Trial.fault)
             texts += trials.map { StrategyMatrix.lossExplanation(strategy: strategy, trial: $0) }
-            let losses = [LossFinding(transactionId: "1000000000000001", productId: "com.storesim.pro", finished: true, strategy: strategy),
-                          LossFinding(transactionId: "1000000000000002", productId: "com.example.gone", finished: false, strategy: nil)]
+            let losses = [LossFinding(transactionId: 1000000000000001, productId: "com.storesim.pro", finished: true, strategy: strategy),
+                          LossFinding(transactionId: 1000000000000002, productId: "com.example.gone", finished: false, strategy: nil)]
             texts += LossReportText.lines(losses, catalog: catalog, locale: "zh_CN")
         }
         for text in texts {
@@ -30,8 +30,8 @@ import TestSupport
         let world = try folder.world(seed: 1)
         let commands: [ScenarioCommand] = [.buy(productId: "com.storesim.pro", answer: .confirm), .launch, .launch,
                                            .approve(productId: "com.storesim.pro"), .resolve(productId: "com.storesim.pro"),
-                                           .refund(productId: "com.storesim.pro"), .storeDelete(transactionId: "1000000000000009"),
-                                           .forge(.tamper(transactionId: "1000000000000009")), .advance(seconds: Int64.max / 1000)]
+                                           .refund(productId: "com.storesim.pro"), .storeDelete(transactionId: 1000000000000009),
+                                           .forge(.tamper(transactionId: 1000000000000009)), .advance(seconds: Int64.max / 1000)]
         var problems: [String] = []
         for command in commands {
             do {

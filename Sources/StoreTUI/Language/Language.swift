@@ -2,9 +2,9 @@
 /// every screen, menu, status line and report, and picks the catalog's localization of titles,
 /// descriptions and prices. Scenario words, crash points, strategies and product ids stay as
 /// they are in every language.
-public enum Language: String, Sendable, CaseIterable {
-    case english = "en"
-    case simplifiedChinese = "zh-Hans"
+public enum Language: Sendable {
+    case english
+    case simplifiedChinese
 
     /// The language of a locale or `--lang` value: Simplified Chinese for any `zh` one, else English.
     public init(locale: String) {
@@ -29,7 +29,7 @@ public enum Language: String, Sendable, CaseIterable {
     /// A text the simulation wrote in English — a timeline event, a reason, a report line, a
     /// refusal — in this language: each sentence the core writes has its template in the
     /// language's table; one it does not know is shown as written.
-    public func core(_ text: String) -> String {
+    func core(_ text: String) -> String {
         switch self {
         case .english: text
         case .simplifiedChinese:

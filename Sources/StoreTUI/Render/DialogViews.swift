@@ -96,7 +96,7 @@ enum DialogViews {
     }
 
     /// The question before a transaction is deleted from the Store.
-    static func confirmDelete(_ transactionId: String, _ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer,
+    static func confirmDelete(_ transactionId: TransactionID, _ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer,
                               screen: Rect) {
         let language = state.language
         dialog(language(.deleteTitle), [

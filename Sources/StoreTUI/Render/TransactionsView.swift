@@ -16,7 +16,7 @@ enum TransactionsView {
         for (offset, record) in records.dropFirst(first).prefix(rows).enumerated() {
             let index = first + offset
             let finished = record.finished ? language(.yes) : (record.isUnfinished ? language(.no).uppercased() : "—")
-            let line = fit(record.id, 17) + fit(state.title(of: record.productId, in: model), 13) + " "
+            let line = fit(record.id.description, 17) + fit(state.title(of: record.productId, in: model), 13) + " "
                 + fit(language(PartiesView.stateName(record.state)), 10)
                 + fit(String(SimulatedTime.format(record.date).prefix(16)), 17) + fit(finished, finishedWidth) + notes(record, language)
             buffer.put(line, x: inner.x, y: inner.y + 1 + offset, style: index == state.panelSelection ? .reverse : [], limit: inner.width)

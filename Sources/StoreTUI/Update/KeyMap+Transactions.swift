@@ -53,7 +53,7 @@ extension KeyMap {
     ])
 
     /// The question before a delete: `y` deletes the transaction, any other key keeps it.
-    static func confirmDelete(_ transactionId: String) -> KeyMap {
+    static func confirmDelete(_ transactionId: TransactionID) -> KeyMap {
         KeyMap([
             KeyBinding([.character("y")], "y", footer: .delete, help: .deleteConfirmHelp) { _, state, model in
                 state.mode = .transactions
@@ -69,8 +69,8 @@ extension KeyMap {
     }
 
     /// The localized title of a transaction's product, or its product id.
-    static func title(_ transactionId: String, _ state: TUIState, _ model: WorldView) -> String {
-        guard let record = model.transactions.first(where: { $0.id == transactionId }) else { return transactionId }
+    static func title(_ transactionId: TransactionID, _ state: TUIState, _ model: WorldView) -> String {
+        guard let record = model.transactions.first(where: { $0.id == transactionId }) else { return transactionId.description }
         return state.title(of: record.productId, in: model)
     }
 
@@ -98,7 +98,7 @@ extension KeyMap {
 
     /// A binding that forges the selected transaction's receipt; the status line tells it.
     private static func forgery(_ keys: [Key], _ label: String, _ footer: Phrase, help: Phrase, told: Phrase,
-                                _ forge: @escaping @Sendable (String) -> ScenarioCommand.Forgery) -> KeyBinding {
+                                _ forge: @escaping @Sendable (TransactionID) -> ScenarioCommand.Forgery) -> KeyBinding {
         KeyBinding(keys, label, footer: footer, help: help) { _, state, model in
             guard state.panelSelection < model.transactions.count, model.transactions[state.panelSelection].hasReceipt else {
                 return refusal(.onlyWithReceipt, &state)
