@@ -44,6 +44,11 @@ import Testing
         #expect(screen[rows - 2].hasPrefix("Enter 购买所选商品；? 显示所有按键。"))
         #expect(screen[rows - 1].hasPrefix(" ↑↓ 选择  Enter 购买  r 恢复购买  x 崩溃"))
         #expect(screen[rows - 1].contains("? 帮助  q 退出"))
+        var stepping = chinese(columns, rows)
+        stepping.stepMode = true
+        let footer = Screen.render(stepping, view).textRows[rows - 1]
+        #expect(footer.hasPrefix(" Space 下一条  s 关闭单步  ↑↓ 选择") && footer.contains("? 帮助  q 退出"), "\(footer)")
+        #expect(Screen.render(chinese(60, 18), view).textRows[9].contains("终端太小（至少需要 80×24）"))
     }
 
     @Test func theAuditBadgeAndAnUnreachableCrashFitAt80Columns() {
@@ -122,7 +127,7 @@ import Testing
                           "│      ▶ 已设定   ✗ finish-first 永远不会到达", "│ p    在某一点断电…      d  解除",
                           "│ 已在 cached 设定崩溃：finish-first 永远不会到达那里，所以它不会触发。"]),
             (.strategyMenu, ["─ 选择策略，然后重新启动 ─", "│ 1   verify-then-finish  缓存、验证，服务器入账后才完成交易，再删除缓存条目",
-                             "│ 4 ▶ finish-first        立即完成交易，再验证，不用缓存（天真的做法）"]),
+                             "│ 4 ▶ finish-first        立即完成交易，再验证，不用缓存（朴素的做法）"]),
             (.transactions, ["─ 交易 ─", "│ id               商品          状态      日期             完成 备注",
                              "│ 1000000000000001 100 金币      已购买    2026-01-01 00:00 是"]),
             (.faults, ["─ 故障 ─", "│ 网络（App ↔ 服务器）          在线", "│ 商店：出售所选商品            是"]),
@@ -153,7 +158,7 @@ import Testing
             Event(seq: index, timeMillis: 1_767_225_600_000, kind: event.0, from: event.1, to: event.2, text: event.3, subject: nil)
         }
         let text = Screen.render(state, WorldViewFixture.view()).textRows.joined(separator: "\n")
-        for words in ["你：点按“购买” com.storesim.coins.100，然后确认", "添加付款 com.storesim.coins.100",
+        for words in ["你：轻点“购买” com.storesim.coins.100，然后确认", "添加付款 com.storesim.coins.100",
                       "已购买 com.storesim.coins.100 tx 1000000000000001", "保存待处理订单 tx 1000000000000001",
                       "✗ App 在 cached 崩溃：App 已把待处理订单存入缓存", "已入账 tx 1000000000000001：+100 coins ✗ App 没有运行",
                       "★ 启动时恢复了 1 笔购买："] {

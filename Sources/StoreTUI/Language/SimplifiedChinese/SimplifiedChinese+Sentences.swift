@@ -89,7 +89,7 @@ extension SimplifiedChinese {
         case .damagedRecord: "第 {n} 行：损坏的记录已搁置"
         case .refused: "已拒绝：{text}"
         case .cannotPay: "此设备无法付款（canMakePayments 为 false）；没有向商店发送任何内容"
-        case .alreadyInProgress: "{id} 的购买已在进行中；这次点按被忽略"
+        case .alreadyInProgress: "{id} 的购买已在进行中；这次轻点被忽略"
         case .productsUnavailable: "商品无法加载（{text}）；请重新启动 App 再试"
         case .notForSale: "{id} 不出售（商店报告它是无效的商品标识符）"
 
@@ -99,10 +99,10 @@ extension SimplifiedChinese {
         case .crashArmed: "已在 {word} 设定崩溃"
         case .powerCutArmed: "已在 {word} 设定断电"
         case .crashDisarmed: "已解除崩溃"
-        case .tapBuyConfirm: "点按“购买” {id}，然后确认"
-        case .tapBuyCancel: "点按“购买” {id}，然后取消"
-        case .tapBuyAsk: "点按“购买” {id}，然后购买前询问"
-        case .tapRestore: "点按“恢复购买”"
+        case .tapBuyConfirm: "轻点“购买” {id}，然后确认"
+        case .tapBuyCancel: "轻点“购买” {id}，然后取消"
+        case .tapBuyAsk: "轻点“购买” {id}，然后购买前询问"
+        case .tapRestore: "轻点“恢复购买”"
         case .signedIn: "已登录为 {word}"
         case .serverDiskFull: "服务器磁盘已满"
         case .serverDiskRoom: "服务器磁盘又有空间了"
@@ -147,7 +147,7 @@ extension SimplifiedChinese {
         case .verifyThenFinish: "缓存、验证，服务器入账后才完成交易，再删除缓存条目"
         case .queueOnly: "验证，服务器入账后才完成交易；不用缓存"
         case .finishThenCache: "立即完成交易，然后缓存，再验证（RN 模块的顺序）"
-        case .finishFirst: "立即完成交易，再验证，不用缓存（天真的做法）"
+        case .finishFirst: "立即完成交易，再验证，不用缓存（朴素的做法）"
 
         // The recovery report
         case .recoveredOne: "启动时恢复了 1 笔购买："
