@@ -119,13 +119,14 @@ public final class Store {
     }
 
     /// Charges a transaction: purchased, with a signed receipt. The first subscription of a
-    /// group with an introductory offer starts as a free trial; a new subscription in a group
+    /// group with a free-trial introductory offer starts as the trial (the paid offer modes are
+    /// not simulated yet: such a purchase is a regular one); a new subscription in a group
     /// replaces the one that was active (auto-renew off for the old one).
     func charge(_ record: StoreRecord, at date: Date) throws(StorageError) -> StoreRecord {
         var kind = record.kind
         if let product = catalog.product(id: record.productId), product.type == .autoRenewable, record.kind == .purchase {
             let group = try groupRecords(product.group, account: record.account)
-            if product.introductoryOffer != nil && group.isEmpty { kind = .trial }
+            if product.introductoryOffer?.mode == .freeTrial && group.isEmpty { kind = .trial }
             for other in Set(group.map(\.originalId)) {
                 try database.setSetting("autorenew:\(other)", "off")
             }
