@@ -52,7 +52,7 @@ public final class Store {
 
     /// The highest transaction id a (possibly live) `store.sqlite` has handed out, nil when
     /// none, read without changing it.
-    public static func readLastIssuedId(path: String) throws(StorageError) -> Int64? {
+    public static func readLastIssuedId(path: String) throws(StorageError) -> TransactionID? {
         try StoreDatabase(path: path, readOnly: true).lastIssuedId()
     }
 
@@ -103,7 +103,7 @@ public final class Store {
             record = record.with(state: .failed, error: .paymentCancelled)
         } else if switches.interruptPurchases {
             record = record.with(state: .failed, error: .interrupted)
-            try database.setSetting("interrupted:\(account):\(request.productId)", id)
+            try database.setSetting("interrupted:\(account):\(request.productId)", id.description)
         } else if let error = switches.failPurchases {
             record = record.with(state: .failed, error: error)
         } else if request.answer == .ask || switches.askToBuy {
@@ -146,8 +146,8 @@ public final class Store {
         return charged.with(receipt: try receipt(proving: charged))
     }
 
-    private func finish(_ id: String) throws(StorageError) {
-        guard let record = try database.record(named: id), record.account == account, record.isUnfinished
+    private func finish(_ id: TransactionID) throws(StorageError) {
+        guard let record = try database.record(id: id), record.account == account, record.isUnfinished
         else { return }
         try database.update(record.with(finished: true))
     }
@@ -162,7 +162,7 @@ public final class Store {
     private func restore(link: Link) throws(StorageError) {
         let owned = try database.records(
             where: "account = ? AND charged = 1 AND refunded = 0 AND state = 'purchased'", [.text(account)])
-        var latestByOriginal: [String: StoreRecord] = [:]
+        var latestByOriginal: [TransactionID: StoreRecord] = [:]
         for record in owned {
             guard let product = catalog.product(id: record.productId),
                   product.type == .nonConsumable || product.type == .autoRenewable
