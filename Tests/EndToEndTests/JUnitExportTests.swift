@@ -49,6 +49,21 @@ import TestSupport
         #expect(document.suites[0].systemOut.contains("★ launch recovered 1 purchase:"))
     }
 
+    /// An Xcode file's settings are applied when the world is created, before the first script
+    /// starts: what the timeline says then is at the head of the first suite's `system-out`.
+    @Test func whatTheWorldSaysAsItOpensIsInTheFirstSuite() throws {
+        let folder = try TemporaryFolder()
+        let scenarios = StoreSimProcess.projectRoot.appendingPathComponent("Scenarios").path
+        let report = folder.file("report.xml")
+        let result = try StoreSimProcess.run(["run", "--catalog", scenarios + "/storekit-v4-ask-to-buy-crash.storekit", "--junit", report,
+                                              scenarios + "/storekit-v4-ask-to-buy-crash.scenario"])
+        #expect(result.status == 0)
+        let suite = try #require(try JUnitDocument(try Data(contentsOf: URL(fileURLWithPath: report))).suites.first)
+        #expect(suite.systemOut.hasPrefix("  00:00:00.000  User: the catalog's settings: store ask-to-buy on\n== "))
+        let transcript = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast(2).joined(separator: "\n") + "\n"
+        #expect(suite.systemOut == transcript)
+    }
+
     @Test(.enabled(if: PythonModule.isInstalled("junitparser"), "Python's junitparser is not installed here (.ci/run installs it)"))
     func pythonsJunitparserReadsTheReport() throws {
         let folder = try TemporaryFolder()

@@ -44,13 +44,21 @@ enum RunCommand {
         }
         let lock = try Options.lock(directory, command: "storesim run")
         try CatalogResolver.record(catalogBytes, in: directory)
+        let print = { (line: String) in
+            Output.line(line)
+            reports.transcript(line)
+        }
         let world: World
         do {
-            world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: arguments.flag("--unsafe-cache"))
+            world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: arguments.flag("--unsafe-cache"),
+                              onEvent: { event in
+                                  EventText.lines(event).forEach(print)
+                                  reports.record(event)
+                              })
         } catch {
             throw .input(error.description)
         }
-        let runner = runner(world, reports: reports, realCrash: arguments.flag("--real-crash"))
+        let runner = runner(world, print: print, reports: reports, realCrash: arguments.flag("--real-crash"))
         try play(scripts, runner, reports)
         try reports.write(runner)
         withExtendedLifetime(lock) {}
@@ -61,17 +69,10 @@ enum RunCommand {
         return runner.failedExpectations.isEmpty ? 0 : 1
     }
 
-    /// The runner of the world's scripts: the transcript goes to stdout and to the reports, and
-    /// with `realCrash` a crash kills the process, the reports written just before.
-    private static func runner(_ world: World, reports: RunReports, realCrash: Bool) -> ScenarioRunner {
-        let print = { (line: String) in
-            Output.line(line)
-            reports.transcript(line)
-        }
-        world.onEvent = { event in
-            EventText.lines(event).forEach(print)
-            reports.record(event)
-        }
+    /// The runner of the world's scripts, printing with `print`; with `realCrash` a crash kills
+    /// the process, the reports written just before.
+    private static func runner(_ world: World, print: @escaping (String) -> Void, reports: RunReports,
+                               realCrash: Bool) -> ScenarioRunner {
         let runner = ScenarioRunner(world: world, output: print)
         if realCrash {
             world.crashMode = .realKill(beforeKill: { what in

@@ -18,6 +18,8 @@ final class RunReports {
     private let mermaidPath: String?
     private var report = JUnitReport()
     private var suite: JUnitReport.Suite?
+    /// The transcript before the first script begins (what the world said when it opened).
+    private var opening: [String] = []
     private var suiteStarted = ContinuousClock.now
     private var suiteFirstCheck = 0
     private var diagram: MermaidDiagram?
@@ -46,13 +48,21 @@ final class RunReports {
     func begin(script: String, _ runner: ScenarioRunner) {
         closeSuite(runner)
         suite = JUnitReport.Suite(script: script)
+        suite?.transcript = opening
+        opening = []
         suiteStarted = .now
         suiteFirstCheck = runner.checked.count
     }
 
-    /// A line of the transcript, for the script's `system-out`.
+    /// A line of the transcript, for the script's `system-out` (before the first script, the
+    /// first script's).
     func transcript(_ line: String) {
-        if junitPath != nil { suite?.transcript.append(line) }
+        guard junitPath != nil else { return }
+        if suite == nil {
+            opening.append(line)
+        } else {
+            suite?.transcript.append(line)
+        }
     }
 
     /// An event of the run's timeline, for the diagram.
