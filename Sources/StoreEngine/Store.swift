@@ -41,7 +41,7 @@ public final class Store {
 
     /// The highest transaction id a (possibly live) `store.sqlite` has handed out, nil when
     /// none, read without changing it.
-    public static func readLastIssuedId(path: String) throws(StorageError) -> Int64? {
+    public static func readLastIssuedId(path: String) throws(StorageError) -> TransactionID? {
         try StoreDatabase(path: path, readOnly: true).lastIssuedId()
     }
 
@@ -92,7 +92,7 @@ public final class Store {
             record = record.with(state: .failed, error: .paymentCancelled)
         } else if switches.interruptPurchases {
             record = record.with(state: .failed, error: .interrupted)
-            try database.setSetting("interrupted:\(account):\(request.productId)", id)
+            try database.setSetting("interrupted:\(account):\(request.productId)", id.description)
         } else if let error = switches.failPurchases {
             record = record.with(state: .failed, error: error)
         } else if request.answer == .ask || switches.askToBuy {
@@ -134,8 +134,8 @@ public final class Store {
         return charged.with(receipt: try receipt(proving: charged))
     }
 
-    private func finish(_ id: String) throws(StorageError) {
-        guard let record = try database.record(named: id), record.account == account, record.isUnfinished
+    private func finish(_ id: TransactionID) throws(StorageError) {
+        guard let record = try database.record(id: id), record.account == account, record.isUnfinished
         else { return }
         try database.update(record.with(finished: true))
     }

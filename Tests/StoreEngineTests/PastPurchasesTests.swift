@@ -32,7 +32,7 @@ final class PastPurchasesTests {
 
     /// What the Store answers `verifyReceipt` for a receipt.
     private func entries(_ store: Store, receipt: String) throws -> [ReceiptEntry] {
-        let request = VerificationRequest(transactionId: "1", productId: Products.coins, serverProductId: nil, receipt: receipt)
+        let request = VerificationRequest(transactionId: 1, productId: Products.coins, serverProductId: nil, receipt: receipt)
         try store.receive(.verifyReceipt(ReceiptCheck(request: request)), link: link)
         guard case .receiptChecked(let result) = try #require(link.take().first), result.status == .valid else {
             Issue.record("the receipt was not authenticated")
@@ -53,7 +53,8 @@ final class PastPurchasesTests {
         let last = try #require(records.last)
         let listed = try entries(store, receipt: try #require(last.receipt))
         #expect(listed.map(\.transactionId) == [last.id], "each receipt proves its own purchase")
-        #expect(try buy(store, Products.coins).id == String(try #require(Int64(last.id)) + 1), "ids go on from the last")
+        let next = try buy(store, Products.coins).id
+        #expect(next == TransactionID(last.id.value + 1), "ids go on from the last")
     }
 
     @Test func aReceiptAfterALongHistoryOfConsumablesListsTheHoldingsOnly() throws {

@@ -21,8 +21,8 @@ public final class PurchaseService {
     /// Products whose purchase the Store will complete later: an Ask to Buy waiting for a parent,
     /// an interrupted purchase waiting for the user to resolve it.
     private var awaitingTheStore: Set<String> = []
-    private var verifying: [String: Verification] = [:]
-    private var settledThisSession: Set<String> = []
+    private var verifying: [TransactionID: Verification] = [:]
+    private var settledThisSession: Set<TransactionID> = []
     private var recovery: [RecoveryReport.Item] = []
 
     public init(catalog: Catalog, strategy: Strategy, cache: PendingOrderCache, receipt: AppReceipt, link: Link) {
@@ -47,7 +47,7 @@ public final class PurchaseService {
         link.send(.addTransactionObserver)
         link.send(.requestProducts(identifiers: catalog.products.map(\.id)))
         if let current = receipt.read() {
-            link.send(.verifyPurchase(VerificationRequest(transactionId: "", productId: "", serverProductId: nil,
+            link.send(.verifyPurchase(VerificationRequest(transactionId: nil, productId: "", serverProductId: nil,
                                                           receipt: current, purpose: .receiptCheck)))
         }
     }
@@ -173,28 +173,28 @@ public final class PurchaseService {
     }
 
     private func verificationAnswered(_ answer: VerificationAnswer) throws(AppCrash) {
-        guard let verification = verifying.removeValue(forKey: answer.transactionId) else { return }
+        guard let id = answer.transactionId, let verification = verifying.removeValue(forKey: id) else { return }
         try link.reached(.verified)
         switch answer.outcome {
         case .credited, .alreadyCredited:
-            settledThisSession.insert(answer.transactionId)
-            setOutcome(answer.outcome == .credited ? .creditedNow : .alreadyCredited, for: answer.transactionId)
+            settledThisSession.insert(id)
+            setOutcome(answer.outcome == .credited ? .creditedNow : .alreadyCredited, for: id)
         case .rejected(let status):
             if status == .serviceUnavailable {
-                setOutcome(.stillPending("\(status.rawValue): \(status.meaning)"), for: answer.transactionId)
+                setOutcome(.stillPending("\(status.rawValue): \(status.meaning)"), for: id)
                 return
             }
-            if let queueReceipt = verification.queueReceipt, let order = cache.order(transactionId: answer.transactionId),
+            if let queueReceipt = verification.queueReceipt, let order = cache.order(transactionId: id),
                order.receipt != queueReceipt {
                 setAside(order, status: status)
                 let fresh = PendingOrder(transactionId: order.transactionId, productId: order.productId,
                                          serverProductId: order.serverProductId, receipt: queueReceipt)
-                verifying[answer.transactionId] = Verification(productId: fresh.productId, cached: false, needsFinish: true)
+                verifying[id] = Verification(productId: fresh.productId, cached: false, needsFinish: true)
                 link.send(.verifyPurchase(request(for: fresh)))
                 return
             }
-            setOutcome(.rejected(status.rawValue, status.meaning), for: answer.transactionId)
-            if verification.cached, let order = cache.order(transactionId: answer.transactionId) {
+            setOutcome(.rejected(status.rawValue, status.meaning), for: id)
+            if verification.cached, let order = cache.order(transactionId: id) {
                 setAside(order, status: status)
             }
             // A rejected receipt proves nothing about the Store's transaction: it is left in the
@@ -204,17 +204,17 @@ public final class PurchaseService {
             return
         }
         if verification.needsFinish {
-            link.send(.finishTransaction(transactionId: answer.transactionId))
+            link.send(.finishTransaction(transactionId: id))
             try link.reached(.finished)
         }
         if verification.cached {
-            removeFromCache(answer.transactionId)
+            removeFromCache(id)
         }
     }
 
     private func verificationFailed(_ failure: VerificationFailure) {
-        guard verifying.removeValue(forKey: failure.transactionId) != nil else { return }
-        setOutcome(.stillPending(failure.reason), for: failure.transactionId)
+        guard let id = failure.transactionId, verifying.removeValue(forKey: id) != nil else { return }
+        setOutcome(.stillPending(failure.reason), for: id)
     }
 
     // MARK: Helpers
@@ -233,7 +233,7 @@ public final class PurchaseService {
         }
     }
 
-    private func setOutcome(_ outcome: RecoveryReport.Outcome, for transactionId: String) {
+    private func setOutcome(_ outcome: RecoveryReport.Outcome, for transactionId: TransactionID) {
         if let index = recovery.firstIndex(where: { $0.transactionId == transactionId }) {
             recovery[index].outcome = outcome
         }
@@ -263,7 +263,7 @@ public final class PurchaseService {
         }
     }
 
-    private func removeFromCache(_ transactionId: String) {
+    private func removeFromCache(_ transactionId: TransactionID) {
         do {
             try cache.remove(transactionId: transactionId)
             link.note("remove pending order tx \(transactionId)", from: .app, to: .cache, transactionId: transactionId)

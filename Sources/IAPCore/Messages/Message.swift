@@ -4,7 +4,7 @@ public enum Message: Sendable, Equatable, Codable {
     case productsResponse(ProductsResponse)
     case productsRequestFailed(reason: String)
     case addPayment(PaymentRequest)
-    case finishTransaction(transactionId: String)
+    case finishTransaction(transactionId: TransactionID)
     case addTransactionObserver
     case restoreCompletedTransactions
     case refreshReceipt
@@ -47,16 +47,18 @@ public enum Message: Sendable, Equatable, Codable {
         }
     }
 
-    /// The transaction the message is about, if any.
-    public var transactionId: String? {
+    /// What the message is about, if anything. The Server's side of a receipt check is about the
+    /// current receipt, and its loss is reported to the app; the app's own request to check its
+    /// receipt is about nothing, and its loss is not.
+    public var subject: MessageSubject? {
         switch self {
-        case .finishTransaction(let id): return id
-        case .transactionUpdated(let transaction): return transaction.id
-        case .verifyPurchase(let request): return request.transactionId.isEmpty ? nil : request.transactionId
-        case .verificationAnswered(let answer): return answer.transactionId
-        case .verificationFailed(let failure): return failure.transactionId
-        case .verifyReceipt(let check): return check.request.transactionId
-        case .receiptChecked(let result): return result.request.transactionId
+        case .finishTransaction(let id): return .transaction(id)
+        case .transactionUpdated(let transaction): return .transaction(transaction.id)
+        case .verifyPurchase(let request): return request.transactionId.map(MessageSubject.transaction)
+        case .verificationAnswered(let answer): return MessageSubject(answer.transactionId)
+        case .verificationFailed(let failure): return MessageSubject(failure.transactionId)
+        case .verifyReceipt(let check): return MessageSubject(check.request.transactionId)
+        case .receiptChecked(let result): return MessageSubject(result.request.transactionId)
         case .requestProducts, .productsResponse, .productsRequestFailed, .addPayment, .addTransactionObserver,
              .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed:
             return nil
@@ -95,25 +97,26 @@ public enum Message: Sendable, Equatable, Codable {
             return "restore failed: \(reason)"
         case .verifyPurchase(let request):
             switch request.purpose {
-            case .purchase: return "verify tx \(request.transactionId) (\(request.productId))"
-            case .renewal: return "check renewal tx \(request.transactionId) (\(request.productId))"
+            case .purchase: return "verify tx \(MessageSubject(request.transactionId)) (\(request.productId))"
+            case .renewal: return "check renewal tx \(MessageSubject(request.transactionId)) (\(request.productId))"
             case .receiptCheck: return "check the current receipt"
             }
         case .verificationAnswered(let answer):
+            let id = MessageSubject(answer.transactionId)
             switch answer.outcome {
-            case .credited: return "credited tx \(answer.transactionId): \(answer.grant)"
-            case .alreadyCredited: return "already credited tx \(answer.transactionId)"
-            case .rejected(let status): return "rejected tx \(answer.transactionId): \(status.rawValue) \(status.meaning)"
+            case .credited: return "credited tx \(id): \(answer.grant)"
+            case .alreadyCredited: return "already credited tx \(id)"
+            case .rejected(let status): return "rejected tx \(id): \(status.rawValue) \(status.meaning)"
             case .receiptChecked(let revoked): return "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
             }
         case .verificationFailed(let failure):
-            return "no answer for tx \(failure.transactionId): \(failure.reason)"
+            return "no answer for tx \(MessageSubject(failure.transactionId)): \(failure.reason)"
         case .verifyReceipt(let check):
-            return check.request.purpose == .receiptCheck ? "verifyReceipt (current receipt)" : "verifyReceipt for tx \(check.request.transactionId)"
+            return check.request.purpose == .receiptCheck ? "verifyReceipt (current receipt)" : "verifyReceipt for tx \(MessageSubject(check.request.transactionId))"
         case .receiptChecked(let result):
             return result.request.purpose == .receiptCheck
                 ? "status \(result.status.rawValue), \(result.entries.count) purchases on the receipt"
-                : "status \(result.status.rawValue) for tx \(result.request.transactionId)"
+                : "status \(result.status.rawValue) for tx \(MessageSubject(result.request.transactionId))"
         }
     }
 }

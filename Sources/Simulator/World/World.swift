@@ -112,8 +112,8 @@ public final class World {
         case .server:
             if let reason = unreachableServerReason(for: message) {
                 try record(.dropped, message, reason: reason)
-                if let id = message.transactionId {
-                    send(.verificationFailed(VerificationFailure(transactionId: id, reason: reason)))
+                if let subject = message.subject {
+                    send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: reason)))
                 }
                 return
             }
@@ -122,16 +122,16 @@ public final class World {
                 try server.receive(message, link: self)
             } catch {
                 let reason = "the Server could not save: \(error.storage.problem)"
-                try record(.note, from: .server, to: nil, text: reason, transactionId: message.transactionId)
-                if let id = message.transactionId {
-                    send(.verificationFailed(VerificationFailure(transactionId: id, reason: reason)))
+                try timeline.record(.note, at: nowMillis, from: .server, to: nil, text: reason, subject: message.subject)
+                if let subject = message.subject {
+                    send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: reason)))
                 }
             }
         case .app:
             if message.from == .server, let reason = lostReplyReason() {
                 try record(.dropped, message, reason: reason)
-                if let id = message.transactionId {
-                    send(.verificationFailed(VerificationFailure(transactionId: id, reason: "no reply: \(reason)")))
+                if let subject = message.subject {
+                    send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: "no reply: \(reason)")))
                 }
                 return
             }
@@ -213,13 +213,13 @@ public final class World {
     // MARK: Timeline
 
     /// Records an event on the timeline.
-    public func record(_ kind: Event.Kind, from: Party, to: Party?, text: String, transactionId: String?) throws(WorldError) {
-        try timeline.record(kind, at: nowMillis, from: from, to: to, text: text, transactionId: transactionId)
+    public func record(_ kind: Event.Kind, from: Party, to: Party?, text: String, transactionId: TransactionID?) throws(WorldError) {
+        try timeline.record(kind, at: nowMillis, from: from, to: to, text: text, subject: transactionId.map(MessageSubject.transaction))
     }
 
     private func record(_ kind: Event.Kind, _ message: Message, reason: String? = nil) throws(WorldError) {
         let text = reason.map { "\(message.summary) ✗ \($0)" } ?? message.summary
-        try record(kind, from: message.from, to: message.to, text: text, transactionId: message.transactionId)
+        try timeline.record(kind, at: nowMillis, from: message.from, to: message.to, text: text, subject: message.subject)
     }
 }
 
@@ -228,11 +228,11 @@ extension World: Link {
     public func send(_ message: Message) {
         queue.send(message)
         timeline.note(.message, at: nowMillis, from: message.from, to: message.to, text: message.summary,
-                      transactionId: message.transactionId)
+                      subject: message.subject)
     }
 
-    public func note(_ text: String, from: Party, to: Party?, transactionId: String?) {
-        timeline.note(.note, at: nowMillis, from: from, to: to, text: text, transactionId: transactionId)
+    public func note(_ text: String, from: Party, to: Party?, transactionId: TransactionID?) {
+        timeline.note(.note, at: nowMillis, from: from, to: to, text: text, subject: transactionId.map(MessageSubject.transaction))
     }
 
     public func reached(_ point: CrashPoint) throws(AppCrash) {

@@ -14,7 +14,7 @@ public struct TUIState: Sendable, Equatable {
         case strategyMenu
         case transactions
         /// The transaction manager asks before deleting a transaction from the Store.
-        case confirmDelete(transactionId: String)
+        case confirmDelete(transactionId: TransactionID)
         case faults
         case help
         case report(title: String, lines: [String])
@@ -46,7 +46,7 @@ public struct TUIState: Sendable, Equatable {
     /// loss report tells of each lost purchase not reported before.
     public var lossReportDue = true
     /// The lost transactions a loss report already told of.
-    public var reportedLosses: Set<String> = []
+    public var reportedLosses: Set<TransactionID> = []
     /// The script `storesim play` presents, step by step; nil in the plain interface.
     public var playback: ScriptPlayback?
 

@@ -107,7 +107,7 @@ enum DialogViews {
             let index = first + offset
             let finished = record.finished ? "yes" : (record.isUnfinished ? "NO" : "—")
             let title = model.catalog.product(id: record.productId)?.title(locale: state.locale) ?? record.productId
-            let line = fit(record.id, 17) + fit(title, 13) + " " + fit(record.state.rawValue, 10)
+            let line = fit(record.id.description, 17) + fit(title, 13) + " " + fit(record.state.rawValue, 10)
                 + fit(String(SimulatedTime.format(record.date).prefix(16)), 17) + fit(finished, 4) + notes(record)
             buffer.put(line, x: inner.x, y: inner.y + 1 + offset, style: index == state.panelSelection ? .reverse : [], limit: inner.width)
         }
@@ -117,7 +117,7 @@ enum DialogViews {
     }
 
     /// The question before a transaction is deleted from the Store.
-    static func confirmDelete(_ transactionId: String, _ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer,
+    static func confirmDelete(_ transactionId: TransactionID, _ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer,
                               screen: Rect) {
         dialog("Delete a transaction", [
             "Delete tx \(transactionId) (\(KeyMap.title(transactionId, state, model))) from the Store?",

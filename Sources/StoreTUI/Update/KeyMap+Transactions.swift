@@ -59,7 +59,7 @@ extension KeyMap {
     ])
 
     /// The question before a delete: `y` deletes the transaction, any other key keeps it.
-    static func confirmDelete(_ transactionId: String) -> KeyMap {
+    static func confirmDelete(_ transactionId: TransactionID) -> KeyMap {
         KeyMap([
             KeyBinding([.character("y")], "y", footer: "delete", help: "delete the transaction from the Store") { _, state, model in
                 state.mode = .transactions
@@ -75,8 +75,8 @@ extension KeyMap {
     }
 
     /// The localized title of a transaction's product, or its product id.
-    static func title(_ transactionId: String, _ state: TUIState, _ model: WorldView) -> String {
-        guard let record = model.transactions.first(where: { $0.id == transactionId }) else { return transactionId }
+    static func title(_ transactionId: TransactionID, _ state: TUIState, _ model: WorldView) -> String {
+        guard let record = model.transactions.first(where: { $0.id == transactionId }) else { return transactionId.description }
         return model.catalog.product(id: record.productId)?.title(locale: state.locale) ?? record.productId
     }
 
@@ -104,7 +104,7 @@ extension KeyMap {
 
     /// A binding that forges the selected transaction's receipt.
     private static func forgery(_ keys: [Key], _ label: String, _ footer: String, help: String,
-                                _ forge: @escaping @Sendable (String) -> (status: String, forgery: ScenarioCommand.Forgery)) -> KeyBinding {
+                                _ forge: @escaping @Sendable (TransactionID) -> (status: String, forgery: ScenarioCommand.Forgery)) -> KeyBinding {
         KeyBinding(keys, label, footer: footer, help: help) { _, state, model in
             guard state.panelSelection < model.transactions.count, model.transactions[state.panelSelection].hasReceipt else {
                 return refusal("Only a transaction with a receipt can be forged.", &state)
