@@ -7,6 +7,9 @@ public struct ScaleReport: Sendable {
     public let history: [HistoryRow]
     /// The orders each timed launch recovers.
     public let launchPending: Int
+    /// Chaos runs per second with one worker, and with two running at once.
+    public let chaosRunsPerSecondOneCore: Double
+    public let chaosRunsPerSecondTwoCores: Double
     /// The size of the big `events.log`.
     public let logMegabytes: Int
     /// Peak resident memory of `storesim run` (one purchase) with no timeline and with the big one.
@@ -19,10 +22,13 @@ public struct ScaleReport: Sendable {
     public let renewals: Int
     public let renewalsMillis: Double
 
-    public init(history: [HistoryRow], launchPending: Int, logMegabytes: Int, runPeakEmptyLogMegabytes: Double, runPeakBigLogMegabytes: Double,
+    public init(history: [HistoryRow], launchPending: Int, chaosRunsPerSecondOneCore: Double, chaosRunsPerSecondTwoCores: Double,
+                logMegabytes: Int, runPeakEmptyLogMegabytes: Double, runPeakBigLogMegabytes: Double,
                 firstFrameMillis: Double, renewalYears: Int, renewals: Int, renewalsMillis: Double) {
         self.history = history
         self.launchPending = launchPending
+        self.chaosRunsPerSecondOneCore = chaosRunsPerSecondOneCore
+        self.chaosRunsPerSecondTwoCores = chaosRunsPerSecondTwoCores
         self.logMegabytes = logMegabytes
         self.runPeakEmptyLogMegabytes = runPeakEmptyLogMegabytes
         self.runPeakBigLogMegabytes = runPeakBigLogMegabytes
@@ -44,6 +50,9 @@ public struct ScaleReport: Sendable {
     /// The launch with the longest history over the launch with an empty one.
     public var launchGrowth: Double { Ratio.of(longHistory?.launchMillis ?? 0, freshWorld?.launchMillis ?? 0) }
 
+    /// Chaos runs per second on two cores over one.
+    public var chaosSpeedup: Double { Ratio.of(chaosRunsPerSecondTwoCores, chaosRunsPerSecondOneCore) }
+
     /// The big log's peak over the empty log's.
     public var logMemoryGrowth: Double { Ratio.of(runPeakBigLogMegabytes, runPeakEmptyLogMegabytes) }
 
@@ -51,6 +60,8 @@ public struct ScaleReport: Sendable {
         .object([
             ("history", .array(history.map(\.json))),
             ("launchPending", .int(launchPending)),
+            ("chaosRunsPerSecondOneCore", Ratio.rounded(chaosRunsPerSecondOneCore)),
+            ("chaosRunsPerSecondTwoCores", Ratio.rounded(chaosRunsPerSecondTwoCores)),
             ("logMegabytes", .int(logMegabytes)),
             ("runPeakRSSEmptyLogMegabytes", Ratio.rounded(runPeakEmptyLogMegabytes)),
             ("runPeakRSSBigLogMegabytes", Ratio.rounded(runPeakBigLogMegabytes)),
@@ -72,6 +83,10 @@ public struct ScaleReport: Sendable {
                       measured: "\(Ratio.text(longHistory?.launchMillis ?? 0)) ms vs \(Ratio.text(freshWorld?.launchMillis ?? 0)) ms "
                           + "(\(Ratio.times(launchGrowth)))",
                       met: launchGrowth > 0 && launchGrowth <= 1.5),
+            BenchGoal(name: "chaos runs per second on 2 cores ≥ 1.8× one core",
+                      measured: "\(Ratio.text(chaosRunsPerSecondTwoCores))/s vs \(Ratio.text(chaosRunsPerSecondOneCore))/s "
+                          + "(\(Ratio.times(chaosSpeedup)))",
+                      met: chaosSpeedup >= 1.8),
             BenchGoal(name: "run's peak memory with a \(logMegabytes) MB events.log ≤ 1.2× with an empty one",
                       measured: "\(Ratio.text(runPeakBigLogMegabytes)) MB vs \(Ratio.text(runPeakEmptyLogMegabytes)) MB "
                           + "(\(Ratio.times(logMemoryGrowth)))",
@@ -92,7 +107,8 @@ public struct ScaleReport: Sendable {
                 history.map { row in
                     ["\(row.pastPurchases)", Ratio.text(row.purchasesPerSecond), "\(Ratio.text(row.launchMillis)) ms"]
                 })
-            + [""]
+            + ["", "  chaos runs per second: \(Ratio.text(chaosRunsPerSecondOneCore)) on one core, "
+                + "\(Ratio.text(chaosRunsPerSecondTwoCores)) on two (\(Ratio.times(chaosSpeedup)))", ""]
             + BenchReportText.table(
                 ["events.log", "run peak, no log", "run peak, big log", "big/none", "first frame", "renewals", "advance"],
                 [["\(logMegabytes) MB", "\(Ratio.text(runPeakEmptyLogMegabytes)) MB", "\(Ratio.text(runPeakBigLogMegabytes)) MB",

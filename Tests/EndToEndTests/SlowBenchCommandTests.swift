@@ -17,7 +17,7 @@ import TestSupport
         #expect(history.map { $0["pastPurchases"] } == [0, 10000, 100000])
         #expect(history.allSatisfy { $0["purchasesPerSecond"] ?? 0 > 0 && $0["launchMillis"] ?? 0 > 0 })
         let scale = try rows([scaleObject], keys: [
-            "launchPending", "logMegabytes", "runPeakRSSEmptyLogMegabytes", "runPeakRSSBigLogMegabytes", "firstFrameMillis",
+            "launchPending", "chaosRunsPerSecondOneCore", "chaosRunsPerSecondTwoCores", "logMegabytes", "runPeakRSSEmptyLogMegabytes", "runPeakRSSBigLogMegabytes", "firstFrameMillis",
             "renewalYears", "renewals", "renewalsMillis"])
         #expect(scale.first?["launchPending"] == 10)
         #expect(scale.first?["logMegabytes"] == 100, "--quick uses a 100 MB events.log")
@@ -47,9 +47,11 @@ import TestSupport
             #expect(result.stdout.contains(heading), "the table shows '\(heading)'")
         }
         let goals = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  met ") || $0.hasPrefix("  NOT MET ") }
-        #expect(goals.count == 11)
+        #expect(goals.count == 12)
         for goal in ["purchases per second with 100000 past purchases ≥ 0.8× a fresh world",
-                     "launch with 100000 past purchases and 10 pending ≤ 1.5× with an empty history","run's peak memory with a 100 MB events.log ≤ 1.2× with an empty one", "TUI's first frame with that log < 200 ms",
+                     "launch with 100000 past purchases and 10 pending ≤ 1.5× with an empty history",
+                     "chaos runs per second on 2 cores ≥ 1.8× one core",
+                     "run's peak memory with a 100 MB events.log ≤ 1.2× with an empty one", "TUI's first frame with that log < 200 ms",
                      "100 years of monthly renewals < 2 s"] {
             #expect(goals.contains { $0.contains(goal) }, "the goals include '\(goal)'")
         }
