@@ -72,7 +72,7 @@ extension World {
         case .storeDelete(let id):
             try storeDid("delete transaction \(id) from the Store", transactionId: id) { try store.delete(transactionId: id) }
         case .storeFail(let reason):
-            try storeDid("store fail on: \(reason.explanation)") { try store.setSwitches { $0.failPurchases = reason } }
+            try storeDid("store fail on: \(reason.explanation)") { try store.setSwitches { $0[.fail] = .failing(reason) } }
         case .storeSell(let productId, let on):
             try storeDid(on ? "the Store sells \(productId)" : "the Store stops selling \(productId)") {
                 try store.setSwitches { if on { $0.withdrawn.remove(productId) } else { $0.withdrawn.insert(productId) } }
@@ -145,14 +145,8 @@ extension World {
         return app
     }
 
-    private func setStoreSwitch(_ storeSwitch: ScenarioCommand.StoreSwitch, on: Bool) throws {
-        switch storeSwitch {
-        case .askToBuy: try store.setSwitches { $0.askToBuy = on }
-        case .fail: try store.setSwitches { $0.failPurchases = on ? .unknown : nil }
-        case .payments: try store.setSwitches { $0.paymentsAllowed = on }
-        case .interrupt: try store.setSwitches { $0.interruptPurchases = on }
-        case .productRequests: try store.setSwitches { $0.productRequestsAnswered = on }
-        }
+    private func setStoreSwitch(_ storeSwitch: StoreSwitch, on: Bool) throws {
+        try store.setSwitches { $0[storeSwitch] = on ? storeSwitch.onValue : .off }
         try record(.command, from: .user, to: .store, text: "store \(storeSwitch.rawValue) \(on ? "on" : "off")",
                    transactionId: nil)
     }

@@ -24,16 +24,10 @@ enum HeaderView {
         let clock = " " + SimulatedTime.format(model.now) + " "
         buffer.put(clock, x: max(x, width - DisplayWidth.of(clock)), y: 0, style: .reverse)
 
-        let switches = model.storeSwitches
         let parts = [
             "net \(model.settings.networkOnline ? "online" : "OFFLINE")",
             "server \(model.settings.server == .up ? "up" : model.settings.server.rawValue.uppercased())",
-            "ask \(switches.askToBuy ? "ON" : "off")",
-            "interrupt \(switches.interruptPurchases ? "ON" : "off")",
-            "fail \(switches.failPurchases.map { $0.rawValue.uppercased() } ?? "off")",
-            "pay \(switches.paymentsAllowed ? "on" : "OFF")",
-            "account \(model.account)",
-        ]
+        ] + StoreSwitch.all.compactMap { $0.headerText(model.storeSwitches[$0]) } + ["account \(model.account)"]
         buffer.put(fit(" " + parts.joined(separator: "  "), width), x: 0, y: 1, style: .dim, limit: width)
         let badge = auditBadge(model.audit, into: &buffer, width: width)
         if model.armedCrashUnreachable, let armed = model.armedCrash {
