@@ -12,13 +12,13 @@ import Testing
         #expect(StoreSwitch(rawValue: "sell") == nil)
     }
 
-    @Test func theHeaderShowsAValueThatIsNotNormalInCapitals() {
-        #expect(StoreSwitch.askToBuy.headerText(.off) == "ask off")
-        #expect(StoreSwitch.askToBuy.headerText(.on) == "ask ON")
-        #expect(StoreSwitch.payments.headerText(.on) == "pay on")
-        #expect(StoreSwitch.payments.headerText(.off) == "pay OFF")
-        #expect(StoreSwitch.fail.headerText(.failing(.networkError)) == "fail NETWORK")
-        #expect(StoreSwitch.productRequests.headerText(.off) == nil, "the header leaves product requests out")
+    @Test func everyLabelIsWordedInEveryLanguageTheInterfaceSpeaks() {
+        let wordings = StoreSwitch.all.flatMap { [$0.panelLabel] + ($0.headerLabel.map { [$0] } ?? []) + $0.panelWords.values }
+        for wording in wordings {
+            #expect(!wording.english.isEmpty && !wording.simplifiedChinese.isEmpty)
+            #expect(wording.simplifiedChinese != wording.english, "\(wording.english) is not translated")
+        }
+        #expect(StoreSwitch.productRequests.headerLabel == nil, "the header leaves product requests out")
     }
 
     @Test func theFaultsPanelStepsThroughEveryFailureThenOff() {
@@ -26,10 +26,10 @@ import Testing
         var seen: [String] = []
         for _ in 0..<6 {
             value = StoreSwitch.fail.value(after: value)
-            seen.append(StoreSwitch.fail.panelText(value))
+            seen.append(value.word)
         }
         #expect(seen == ["unknown", "payment-invalid", "not-allowed", "network", "off", "unknown"])
-        #expect(StoreSwitch.productRequests.panelText(.off) == "failing")
+        #expect(StoreSwitch.productRequests.panelWords[.off]?.english == "failing")
         #expect(StoreSwitch.fail.onValue == .failing(.unknown), "'store fail on' fails with an unknown error")
     }
 

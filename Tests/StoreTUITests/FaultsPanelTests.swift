@@ -53,4 +53,16 @@ import Testing
         state.panelSelection = 4
         #expect(TUIUpdate.update(&state, .input(.key(.enter)), model: failing) == [.perform(.storeFail(.unknown))])
     }
+
+    @Test func theChinesePanelAndHeaderWordEachSwitch() {
+        var state = TUIState(columns: 100, rows: 24, locale: "zh_CN")
+        _ = TUIUpdate.update(&state, .input(.key(.character("f"))), model: view())
+        let screen = Screen.render(state, view()).textRows
+        let panel = screen.map { $0.filter { $0 != " " } }.joined(separator: "\n")
+        for line in ["│商店：购买前询问关", "│商店：中断购买关", "│商店：购买失败network", "│商店：允许付款关", "│商店：商品请求失败",
+                     "│商店：出售所选商品否"] {
+            #expect(panel.contains(line), "\(line) in \(screen.joined(separator: "\n"))")
+        }
+        #expect(screen[1].contains(" 购买前询问 关  中断 关  失败 NETWORK  付款 关  "), "\(screen[1])")
+    }
 }

@@ -1,6 +1,7 @@
 /// One of the Store's switches that scripts turn with `store NAME on|off`, declared once: its
 /// word, the values it takes and which is normal, where `store.sqlite` keeps it, and how the
-/// help, the header, the faults panel and chaos show and turn it. The scenario vocabulary, the
+/// help, the header, the faults panel (in each language the interface speaks) and chaos show
+/// and turn it. The scenario vocabulary, the
 /// faults panel, the header and the Store's persistence all read these declarations, so a new
 /// switch is one declaration in `all` plus its effect in the Store.
 public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
@@ -30,12 +31,12 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
     public let values: [Value]
     /// The key of `store.sqlite`'s settings that keeps its value.
     public let settingKey: String
-    /// Its label in the header's second row; nil when the header leaves it out.
-    public let headerLabel: String?
+    /// Its label in the header's second row, before its value; nil when the header leaves it out.
+    public let headerLabel: Wording?
     /// Its line in the faults panel.
-    public let panelLabel: String
-    /// Words the faults panel shows instead of a value's own.
-    public let panelWords: [Value: String]
+    public let panelLabel: Wording
+    /// Words the faults panel shows for a value instead of the interface's on and off.
+    public let panelWords: [Value: Wording]
     /// Its place among the switches chaos draws, nil when chaos leaves it alone; the places keep
     /// the runs a seed makes what they have always been.
     public let chaosPlace: Int?
@@ -45,23 +46,28 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
 
     public static let askToBuy = StoreSwitch(
         "ask-to-buy", help: "every purchase asks a parent", values: [.off, .on], settingKey: "ask-to-buy",
-        headerLabel: "ask", panelLabel: "store ask-to-buy", chaosPlace: 0)
+        headerLabel: Wording("ask", simplifiedChinese: "购买前询问"),
+        panelLabel: Wording("store ask-to-buy", simplifiedChinese: "商店：购买前询问"), chaosPlace: 0)
     public static let interrupt = StoreSwitch(
         "interrupt", help: "is interrupted", values: [.off, .on], settingKey: "interrupt",
-        headerLabel: "interrupt", panelLabel: "store interrupt purchases", chaosPlace: 3)
+        headerLabel: Wording("interrupt", simplifiedChinese: "中断"),
+        panelLabel: Wording("store interrupt purchases", simplifiedChinese: "商店：中断购买"), chaosPlace: 3)
     public static let fail = StoreSwitch(
         "fail", help: "fails",
         values: [.off] + [PurchaseError.unknown, .paymentInvalid, .paymentNotAllowed, .networkError].map(Value.failing),
-        settingKey: "fail-purchases", headerLabel: "fail", panelLabel: "store fail purchases", chaosPlace: 1)
+        settingKey: "fail-purchases", headerLabel: Wording("fail", simplifiedChinese: "失败"),
+        panelLabel: Wording("store fail purchases", simplifiedChinese: "商店：购买失败"), chaosPlace: 1)
     public static let payments = StoreSwitch(
         "payments", help: "cannot be paid", values: [.on, .off], settingKey: "payments",
-        headerLabel: "pay", panelLabel: "store payments", chaosPlace: 2)
+        headerLabel: Wording("pay", simplifiedChinese: "付款"),
+        panelLabel: Wording("store payments", simplifiedChinese: "商店：允许付款"), chaosPlace: 2)
     public static let productRequests = StoreSwitch(
         "product-requests", help: "the products cannot be loaded", values: [.on, .off], settingKey: "product-requests",
-        headerLabel: nil, panelLabel: "store product requests", panelWords: [.on: "answered", .off: "failing"])
+        headerLabel: nil, panelLabel: Wording("store product requests", simplifiedChinese: "商店：商品请求"),
+        panelWords: [.on: Wording("answered", simplifiedChinese: "有应答"), .off: Wording("failing", simplifiedChinese: "失败")])
 
-    private init(_ name: String, help: String, values: [Value], settingKey: String, headerLabel: String?,
-                 panelLabel: String, panelWords: [Value: String] = [:], chaosPlace: Int? = nil) {
+    private init(_ name: String, help: String, values: [Value], settingKey: String, headerLabel: Wording?,
+                 panelLabel: Wording, panelWords: [Value: Wording] = [:], chaosPlace: Int? = nil) {
         self.name = name
         self.help = help
         self.values = values
@@ -103,16 +109,6 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
     /// The value a word kept in `store.sqlite` names; normal for a word it does not take.
     public func value(stored word: String?) -> Value {
         values.first { $0.word == word } ?? normal
-    }
-
-    /// How the header shows it: its label and the value's word, in capitals while not normal.
-    public func headerText(_ value: Value) -> String? {
-        headerLabel.map { "\($0) \(value == normal ? value.word : value.word.uppercased())" }
-    }
-
-    /// How the faults panel shows a value.
-    public func panelText(_ value: Value) -> String {
-        panelWords[value] ?? value.word
     }
 
     /// The switches chaos draws, in the order it draws them.

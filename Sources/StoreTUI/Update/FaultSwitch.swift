@@ -12,24 +12,46 @@ enum FaultSwitch: Equatable {
 
     static let allCases: [FaultSwitch] = [.network, .server] + StoreSwitch.all.map(FaultSwitch.store) + [.sellSelected]
 
-    var label: String {
+    /// The switch's line in the panel, in `language`.
+    func label(_ language: Language) -> String {
         switch self {
-        case .network: return "network (App ↔ Server)"
-        case .server: return "server"
-        case .store(let storeSwitch): return storeSwitch.panelLabel
-        case .sellSelected: return "store sells selected product"
+        case .network: language(.faultNetwork)
+        case .server: language(.faultServer)
+        case .store(let storeSwitch): language(storeSwitch.panelLabel)
+        case .sellSelected: language(.faultSellSelected)
         }
     }
 
-    /// The switch's value in the model, in words.
-    func value(_ model: WorldView, selection: Int) -> String {
+    /// The switch's value in the model, in words of `language`; a failure reason is the
+    /// scenario's word for it.
+    func value(_ model: WorldView, selection: Int, _ language: Language) -> String {
         switch self {
-        case .network: return model.settings.networkOnline ? "online" : "offline"
-        case .server: return model.settings.server.rawValue
-        case .store(let storeSwitch): return storeSwitch.panelText(model.storeSwitches[storeSwitch])
+        case .network: return language(model.settings.networkOnline ? .online : .offline)
+        case .server: return language(Self.mode(model.settings.server))
+        case .store(let storeSwitch):
+            let value = model.storeSwitches[storeSwitch]
+            return storeSwitch.panelWords[value].map { language($0) } ?? Self.word(value, language)
         case .sellSelected:
             guard let product = Self.selected(model, selection) else { return "" }
-            return model.storeSwitches.withdrawn.contains(product) ? "no" : "yes"
+            return language(model.storeSwitches.withdrawn.contains(product) ? .no : .yes)
+        }
+    }
+
+    /// A Store switch's value in words: on or off in `language`, a failure its scenario word.
+    static func word(_ value: StoreSwitch.Value, _ language: Language) -> String {
+        switch value {
+        case .off: language(.off)
+        case .on: language(.on)
+        case .failing(let error): error.rawValue
+        }
+    }
+
+    /// The Server's mode in words.
+    static func mode(_ mode: WorldSettings.ServerMode) -> Phrase {
+        switch mode {
+        case .up: .serverUp
+        case .down: .serverDown
+        case .dropResponse: .serverDropResponse
         }
     }
 

@@ -50,7 +50,7 @@ enum InteractiveCommand {
         if playback == nil {
             world.crashMode = .realKill(beforeKill: { what in
                 terminal.close()
-                Output.line("storesim: \(what). Run storesim again to see the recovery.")
+                Output.line(Language(locale: locale).realCrashLine(what))
             })
         }
         do {
