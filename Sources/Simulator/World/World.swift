@@ -22,8 +22,11 @@ public final class World {
     private(set) lazy var host = AppHost(world: self, unsafeCache: unsafeCache)
     private let unsafeCache: Bool
 
-    /// Opens the world in `directory` (creating what is missing), with the given catalog.
-    public init(directory: DataDirectory, catalog: Catalog, seed: UInt64, unsafeCache: Bool = false) throws(WorldError) {
+    /// Opens the world in `directory` (creating what is missing), with the given catalog. A
+    /// world created now starts with the Store switches the catalog's settings turn on, and
+    /// its timeline says so first; `onEvent` hears that event too.
+    public init(directory: DataDirectory, catalog: Catalog, seed: UInt64, unsafeCache: Bool = false,
+                onEvent: ((Event) -> Void)? = nil) throws(WorldError) {
         self.directory = directory
         self.catalog = catalog
         self.unsafeCache = unsafeCache
@@ -41,7 +44,13 @@ public final class World {
             throw .file(path: directory.serverDatabase, problem: error.storage.problem)
         }
         timeline = try Timeline(path: directory.events)
+        timeline.onEvent = onEvent
         nowMillis = max(settings.clockMillis, timeline.lastTimeMillis)
+        let commands = catalog.settings.switchCommands
+        if store.isNew && !commands.isEmpty {
+            try record(.command, from: .user, to: .store, text: "the catalog's settings: \(commands.joined(separator: ", "))",
+                       transactionId: nil)
+        }
     }
 
     /// The simulated time now.
@@ -121,6 +130,13 @@ public final class World {
         } catch {
             throw .failed(error)
         }
+    }
+
+    /// Moves the clock past time lived without messages (past purchases recorded in bulk);
+    /// a renewal that falls due on the way waits for the next advance.
+    func passClock(byMillis millis: Int64) throws(WorldError) {
+        nowMillis += millis
+        try saveSettings()
     }
 
     private func moveClock(byMillis millis: Int64) throws(WorldError) {
