@@ -116,6 +116,7 @@ enum CoreSentence: CaseIterable {
     case scenarioStrategy
     case scenarioStoreFail
     case scenarioStoreSwitch
+    case catalogSettings
     case parentApproves
     case parentDeclines
     case resolve

@@ -112,6 +112,7 @@ extension English {
         case .scenarioStrategy: "strategy {word}"
         case .scenarioStoreFail: "store fail on: {text}"
         case .scenarioStoreSwitch: "store {word} {word2}"
+        case .catalogSettings: "the catalog's settings: {text}"
         case .parentApproves: "parent approves {id}"
         case .parentDeclines: "parent declines {id}"
         case .resolve: "resolve the interrupted purchase of {id}"

@@ -113,6 +113,7 @@ extension SimplifiedChinese {
         case .scenarioStrategy: "strategy {word}"
         case .scenarioStoreFail: "store fail on：{text}"
         case .scenarioStoreSwitch: "store {word} {word2}"
+        case .catalogSettings: "目录设置：{text}"
         case .parentApproves: "家长批准 {id}"
         case .parentDeclines: "家长拒绝 {id}"
         case .resolve: "处理 {id} 被中断的购买"
