@@ -50,7 +50,7 @@ public final class OrderServer {
         case .receiptChecked(let result):
             let answer: VerificationAnswer
             do {
-                answer = try settle(result, at: link.now)
+                answer = try settle(result, at: link.now, link: link)
             } catch {
                 throw ServerError(error)
             }
@@ -64,12 +64,13 @@ public final class OrderServer {
         }
     }
 
-    private func settle(_ result: ReceiptCheckResult, at now: Date) throws(StorageError) -> VerificationAnswer {
+    private func settle(_ result: ReceiptCheckResult, at now: Date, link: Link) throws(StorageError) -> VerificationAnswer {
         let request = result.request
         let revoked = result.status == .valid ? try revokeRefunded(result.entries) : 0
         if request.purpose == .receiptCheck && result.status == .valid {
-            return VerificationAnswer(transactionId: request.transactionId, outcome: .receiptChecked(revoked: revoked),
-                                      productId: nil, grant: "")
+            let credited = try creditNonRenewing(result.entries, account: request.account, at: now, link: link)
+            return VerificationAnswer(transactionId: request.transactionId,
+                                      outcome: .receiptChecked(revoked: revoked, credited: credited), productId: nil, grant: "")
         }
         // Exactly the transaction asked about (or the purchase the Store says it restores): a
         // receipt that does not prove it credits nothing, nor answers "already credited".
@@ -89,7 +90,15 @@ public final class OrderServer {
                                       productId: nil, grant: "")
         }
         let grant = Self.grantText(product, entry: entry)
-        let credited = try database.database.transaction { () throws(StorageError) -> Bool in
+        let credited = try credit(product, entry: entry, grant: grant, at: now)
+        return VerificationAnswer(transactionId: request.transactionId,
+                                  outcome: credited ? .credited : .alreadyCredited,
+                                  productId: product.id, grant: grant)
+    }
+
+    /// Credits the purchase an entry proves, once: false when it was credited before.
+    private func credit(_ product: Product, entry: ReceiptEntry, grant: String, at now: Date) throws(StorageError) -> Bool {
+        try database.database.transaction { () throws(StorageError) -> Bool in
             let inserted = try database.database.insertUnlessConflicting("""
                 INSERT INTO credits(transaction_id, original_transaction_id, product_id, server_product_id,
                                     account, date_millis, grant_text)
@@ -104,9 +113,23 @@ public final class OrderServer {
             }
             return inserted
         }
-        return VerificationAnswer(transactionId: request.transactionId,
-                                  outcome: credited ? .credited : .alreadyCredited,
-                                  productId: product.id, grant: grant)
+    }
+
+    /// A non-renewing subscription is never restored by the Store: the receipt, where it stays
+    /// for good, is its proof. A check of the user's own receipt credits each one not credited
+    /// yet (a purchase whose credit was lost, proven again after a reinstall). Returns how many.
+    private func creditNonRenewing(_ entries: [ReceiptEntry], account: String?, at now: Date, link: Link) throws(StorageError) -> Int {
+        var credited = 0
+        for entry in entries where !entry.revoked && (account == nil || account == entry.account) {
+            guard let product = catalog.product(id: entry.productId), product.type == .nonRenewing else { continue }
+            let grant = Self.grantText(product, entry: entry)
+            if try credit(product, entry: entry, grant: grant, at: now) {
+                link.note("credit tx \(entry.transactionId) from the receipt: \(grant)", from: .server, to: nil,
+                          transactionId: entry.transactionId)
+                credited += 1
+            }
+        }
+        return credited
     }
 
     /// Every check of a receipt is a chance to learn of expiries brought forward and of refunds:

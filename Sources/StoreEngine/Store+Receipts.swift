@@ -3,8 +3,8 @@ import IAPCore
 import Storage
 
 extension Store {
-    /// A signed receipt, as the app receipt is: the purchase it is handed out with, and every
-    /// non-consumable and current subscription the account has bought.
+    /// A signed receipt, as the app receipt is: the purchase it is handed out with, and what the
+    /// account's receipt holds (`ReceiptHoldings`).
     func receipt(proving purchase: StoreRecord) throws(StorageError) -> String {
         try receipt(account: purchase.account, leading: purchase)
     }
@@ -20,10 +20,19 @@ extension Store {
                 inApp: holdings.purchases(leading: purchase).map(Self.receiptPurchase)).encoded(signer: signer)
     }
 
-    /// What the account's receipt lists, read from its charged transactions.
+    /// The products of the purchases the signed-in account's receipt lists now, one per purchase,
+    /// as a refresh would hand the receipt out.
+    public func currentReceiptProducts() throws(StoreError) -> [String] {
+        try store { () throws(StorageError) in try holdings(of: account).purchases(leading: nil).map(\.productId) }
+    }
+
+    /// What the account's receipt lists, read by two indexed queries: the latest transaction of
+    /// each lasting purchase, and the unfinished consumables.
     func holdings(of account: String) throws(StorageError) -> ReceiptHoldings {
-        ReceiptHoldings(try database.records(where: "account = ? AND charged = 1 AND kind != 'restore'", [.text(account)]),
-                        catalog: catalog)
+        let consumables = catalog.products.filter { $0.type == .consumable }.map(\.id)
+        let lasting = catalog.products.filter { $0.type != .consumable }.map(\.id)
+        return ReceiptHoldings(try database.latestPaid(account: account, productIds: lasting)
+                               + database.unfinishedPaid(account: account, productIds: consumables), catalog: catalog)
     }
 
     private static func receiptPurchase(_ record: StoreRecord) -> Receipt.Purchase {

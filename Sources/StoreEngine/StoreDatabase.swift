@@ -32,6 +32,12 @@ struct StoreDatabase {
         """
         ALTER TABLE transactions ADD COLUMN refunded_millis INTEGER;
         """,
+        // Version 3: an account's receipt is read through indexes: its purchases by product and
+        // original id, and its unfinished transactions.
+        """
+        CREATE INDEX IF NOT EXISTS transactions_by_product ON transactions(account, product_id, original_id, id);
+        CREATE INDEX IF NOT EXISTS transactions_unfinished ON transactions(account, finished);
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {
@@ -126,6 +132,28 @@ struct StoreDatabase {
 
     func delete(id: TransactionID) throws(StorageError) {
         try database.query("DELETE FROM transactions WHERE id = ?", [Self.idValue(id)])
+    }
+
+    /// The latest paid (non-restore) transaction of each original id of these products.
+    func latestPaid(account: String, productIds: [String]) throws(StorageError) -> [StoreRecord] {
+        guard !productIds.isEmpty else { return [] }
+        return try records(where: """
+            id IN (SELECT MAX(id) FROM transactions WHERE account = ? AND product_id IN (\(Self.placeholders(productIds.count)))
+                   AND charged = 1 AND kind != 'restore' GROUP BY original_id)
+            """, [.text(account)] + productIds.map { .text($0) })
+    }
+
+    /// The paid (non-restore) transactions of these products the app has not finished yet.
+    func unfinishedPaid(account: String, productIds: [String]) throws(StorageError) -> [StoreRecord] {
+        guard !productIds.isEmpty else { return [] }
+        return try records(where: """
+            account = ? AND finished = 0 AND charged = 1 AND kind != 'restore'
+            AND product_id IN (\(Self.placeholders(productIds.count)))
+            """, [.text(account)] + productIds.map { .text($0) })
+    }
+
+    private static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
     func records(where condition: String = "1", _ values: [SQLiteValue] = []) throws(StorageError) -> [StoreRecord] {

@@ -20,6 +20,7 @@ import Testing
         .subscriptionRenewNow(productId: "com.storesim.premium.yearly"), .subscriptionExpire(productId: "com.storesim.premium.yearly"),
         .strategy(.queueOnly), .expect(.credited(productId: "com.storesim.coins.100", count: 2)),
         .expect(.balance(currency: "coins", amount: 200)), .expect(.owned(productId: "com.storesim.pro", owned: true)),
+        .expect(.onReceipt(productId: "com.storesim.coins.100", count: 1)),
         .expect(.pending(0)), .expect(.unfinished(1)), .expect(.lost(0)), .expect(.auditOk),
         .forge(.tamper(transactionId: 1000000000000001)), .forge(.replay(transactionId: 1000000000000001)),
         .forge(.cacheReceipt(transactionId: 1000000000000002)),

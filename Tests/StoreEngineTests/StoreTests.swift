@@ -434,8 +434,11 @@ final class StoreTests {
             let result = try check(store, receipt: try #require(transaction.receipt))
             #expect(result.status == .valid)
             #expect(result.entries.first?.originalTransactionId == original.id, "the receipt leads with the restored purchase")
-            #expect(Set(result.entries.map(\.originalTransactionId)) == Set(restored.map(\.originalId)),
-                    "and lists the account's other non-consumables and subscriptions, never a consumable")
+            // Apple: non-consumables, auto-renewable and non-renewing subscriptions "remain in the
+            // receipt indefinitely"; a finished consumable has left it.
+            let season = try #require(originals[Products.season])
+            #expect(Set(result.entries.map(\.originalTransactionId)) == Set(restored.map(\.originalId) + [season.id]),
+                    "and lists the account's other non-consumables and subscriptions of both kinds, never a finished consumable")
         }
         #expect(try store.transactions().filter { $0.kind == .restore }.allSatisfy { !$0.charged })
     }

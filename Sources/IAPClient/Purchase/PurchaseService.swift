@@ -47,9 +47,15 @@ public final class PurchaseService {
         link.send(.addTransactionObserver)
         link.send(.requestProducts(identifiers: catalog.products.map(\.id)))
         if let current = receipt.read() {
-            link.send(.verifyPurchase(VerificationRequest(transactionId: nil, productId: "", serverProductId: nil,
-                                                          receipt: current, purpose: .receiptCheck)))
+            checkReceipt(current)
         }
+    }
+
+    /// Asks the Server to check a receipt as a whole: expiries and refunds the app missed, and
+    /// non-renewing subscriptions it proves.
+    private func checkReceipt(_ current: String) {
+        link.send(.verifyPurchase(VerificationRequest(transactionId: nil, productId: "", serverProductId: nil,
+                                                      receipt: current, purpose: .receiptCheck, account: account)))
     }
 
     /// The user taps Buy.
@@ -95,7 +101,9 @@ public final class PurchaseService {
         case .productsRequestFailed(let reason):
             productsUnavailable = reason
         case .receiptRefreshed(let refreshed):
+            // Non-renewing subscriptions are not restored by the Store: the refreshed receipt proves them.
             keep(refreshed)
+            checkReceipt(refreshed)
             link.send(.restoreCompletedTransactions)
         case .transactionUpdated(let transaction):
             try transactionUpdated(transaction)

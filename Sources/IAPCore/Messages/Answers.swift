@@ -3,8 +3,9 @@ public enum VerificationOutcome: Sendable, Equatable, Codable {
     case credited
     case alreadyCredited
     case rejected(ReceiptStatus)
-    /// The current receipt was re-checked; this many entitlements were revoked (refunds).
-    case receiptChecked(revoked: Int)
+    /// The current receipt was re-checked; this many entitlements were revoked (refunds), and
+    /// this many non-renewing subscriptions the receipt proves were credited.
+    case receiptChecked(revoked: Int, credited: Int)
 }
 
 /// The Server's reply to the app.

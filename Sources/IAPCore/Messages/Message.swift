@@ -107,7 +107,9 @@ public enum Message: Sendable, Equatable, Codable {
             case .credited: return "credited tx \(id): \(answer.grant)"
             case .alreadyCredited: return "already credited tx \(id)"
             case .rejected(let status): return "rejected tx \(id): \(status.rawValue) \(status.meaning)"
-            case .receiptChecked(let revoked): return "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
+            case .receiptChecked(let revoked, let credited):
+                let text = "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
+                return credited == 0 ? text : text + ", \(credited) credited from the receipt"
             }
         case .verificationFailed(let failure):
             return "no answer for tx \(MessageSubject(failure.transactionId)): \(failure.reason)"

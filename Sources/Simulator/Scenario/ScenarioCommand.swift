@@ -85,6 +85,8 @@ public enum Expectation: Equatable, Sendable {
     case credited(productId: String, count: Int)
     case balance(currency: String, amount: Int)
     case owned(productId: String, owned: Bool)
+    /// The signed-in account's receipt, as a refresh would hand it out, lists this many purchases of a product.
+    case onReceipt(productId: String, count: Int)
     case pending(Int)
     case unfinished(Int)
     case lost(Int)
