@@ -35,7 +35,7 @@ import Testing
         view.settings.strategy = .finishFirst
         let expectations: [(TUIState.Mode, [String])] = [
             (.crashMenu, CrashPoint.allCases.map(\.explanation) + ["finish-first never gets there, so it will not fire."]),
-            (.help, ["transactions: " + KeyMap.transactions.summary] + TimelineLegend.lines),
+            (.help, ["transactions: " + KeyMap.transactions.summary(.english)] + TimelineLegend.lines(.english)),
             (.strategyMenu, Strategy.allCases.map(\.summary)),
         ]
         for (mode, expected) in expectations {

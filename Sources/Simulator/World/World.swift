@@ -42,8 +42,11 @@ public final class World {
     private var nowMillis: Int64
     static let millisPerMessage: Int64 = 10
 
-    /// Opens the world in `directory` (creating what is missing), with the given catalog.
-    public init(directory: DataDirectory, catalog: Catalog, seed: UInt64, unsafeCache: Bool = false) throws(WorldError) {
+    /// Opens the world in `directory` (creating what is missing), with the given catalog. A
+    /// world created now starts with the Store switches the catalog's settings turn on, and
+    /// its timeline says so first; `onEvent` hears that event too.
+    public init(directory: DataDirectory, catalog: Catalog, seed: UInt64, unsafeCache: Bool = false,
+                onEvent: ((Event) -> Void)? = nil) throws(WorldError) {
         self.directory = directory
         self.catalog = catalog
         self.unsafeCache = unsafeCache
@@ -61,7 +64,13 @@ public final class World {
             throw .file(path: directory.serverDatabase, problem: error.storage.problem)
         }
         timeline = try Timeline(path: directory.events)
+        timeline.onEvent = onEvent
         nowMillis = max(settings.clockMillis, timeline.lastTimeMillis)
+        let commands = catalog.settings.switchCommands
+        if store.isNew && !commands.isEmpty {
+            try record(.command, from: .user, to: .store, text: "the catalog's settings: \(commands.joined(separator: ", "))",
+                       transactionId: nil)
+        }
     }
 
     /// The simulated time now.
