@@ -36,6 +36,8 @@ enum CoreSentence: CaseIterable {
     case credited
     case alreadyCredited
     case rejected
+    case receiptCheckedCreditedOne
+    case receiptCheckedCredited
     case receiptCheckedOne
     case receiptChecked
     case noAnswer
@@ -78,6 +80,7 @@ enum CoreSentence: CaseIterable {
 
     // The parties' own steps
     case savePendingOrder
+    case creditFromReceipt
     case removePendingOrder
     case setAsidePendingOrder
     case couldNotSave

@@ -32,6 +32,8 @@ extension English {
         case .credited: "credited tx {tx}: {text}"
         case .alreadyCredited: "already credited tx {tx}"
         case .rejected: "rejected tx {tx}: {n} {text}"
+        case .receiptCheckedCreditedOne: "receipt checked: 1 entitlement revoked, {n} credited from the receipt"
+        case .receiptCheckedCredited: "receipt checked: {n} entitlements revoked, {n2} credited from the receipt"
         case .receiptCheckedOne: "receipt checked: 1 entitlement revoked"
         case .receiptChecked: "receipt checked: {n} entitlements revoked"
         case .noAnswer: "no answer for tx {tx}: {text}"
@@ -74,6 +76,7 @@ extension English {
 
         // The parties' own steps
         case .savePendingOrder: "save pending order tx {tx}"
+        case .creditFromReceipt: "credit tx {tx} from the receipt: {text}"
         case .removePendingOrder: "remove pending order tx {tx}"
         case .setAsidePendingOrder: "set aside pending order tx {tx}: {n} {text}"
         case .couldNotSave: "could not save pending order: {any}"
