@@ -16,7 +16,7 @@ extension Store {
 
     /// The account's receipt from holdings already read.
     func receipt(account: String, leading purchase: StoreRecord?, holdings: ReceiptHoldings) -> String {
-        Receipt(environment: .production, account: account,
+        Receipt(environment: Receipt.Environment(switches.environment), account: account,
                 inApp: holdings.purchases(leading: purchase).map(Self.receiptPurchase)).encoded(signer: signer)
     }
 
@@ -44,15 +44,9 @@ extension Store {
     /// each purchase's current expiry and whether it was refunded since. When the request names a
     /// restore transaction, the purchase it restores says so.
     func verify(_ check: ReceiptCheck) throws(StorageError) -> ReceiptCheckResult {
-        guard switches.verificationAvailable else {
-            return ReceiptCheckResult(status: .serviceUnavailable, entries: [], request: check.request)
-        }
-        let (status, receipt) = Receipt.decode(check.request.receipt, signer: signer)
-        guard let receipt else {
-            return ReceiptCheckResult(status: status, entries: [], request: check.request)
-        }
-        guard receipt.environment == .production else {
-            return ReceiptCheckResult(status: .sandboxReceiptInProduction, entries: [], request: check.request)
+        let (status, receipt) = authenticate(check)
+        guard let receipt, status == .valid else {
+            return ReceiptCheckResult(status: status, entries: [], check: check)
         }
         var restoring: StoreRecord?
         if let requested = check.request.transactionId, let record = try database.record(id: requested),
@@ -64,7 +58,7 @@ extension Store {
             // The Store signed these ids itself, so they are ids; a receipt that says otherwise is malformed.
             guard let id = TransactionID(purchase.transactionId), let originalId = TransactionID(purchase.originalTransactionId)
             else {
-                return ReceiptCheckResult(status: .malformed, entries: [], request: check.request)
+                return ReceiptCheckResult(status: .malformed, entries: [], check: check)
             }
             let record = try database.record(id: id)
             entries.append(ReceiptEntry(
@@ -74,6 +68,30 @@ extension Store {
                 expires: record.flatMap(expiry), revoked: record?.refunded ?? false,
                 restoringTransactionId: restoring?.originalId == originalId ? restoring?.id : nil))
         }
-        return ReceiptCheckResult(status: .valid, entries: entries, request: check.request)
+        return ReceiptCheckResult(status: .valid, entries: entries, check: check)
+    }
+
+    /// The status of a request before its purchases are read, in the order Apple's service
+    /// meets them: the method, the service, the receipt's form and signature, the endpoint,
+    /// and the shared secret a receipt with auto-renewable subscriptions needs.
+    private func authenticate(_ check: ReceiptCheck) -> (ReceiptStatus, Receipt?) {
+        guard check.usesPost else { return (.notPost, nil) }
+        switch switches.verification {
+        case .down: return (.serviceUnavailable, nil)
+        case .temporaryIssue: return (.malformed, nil)
+        case .up: break
+        }
+        let (status, receipt) = Receipt.decode(check.request.receipt, signer: signer)
+        guard let receipt else { return (status, nil) }
+        switch (receipt.environment.storeEnvironment, check.environment) {
+        case (.sandbox, .production): return (.sandboxReceiptInProduction, nil)
+        case (.production, .sandbox): return (.productionReceiptInSandbox, nil)
+        default: break
+        }
+        let subscribes = receipt.inApp.contains { catalog.product(id: $0.productId)?.type == .autoRenewable }
+        if subscribes && check.sharedSecret != sharedSecret {
+            return (.wrongSharedSecret, nil)
+        }
+        return (.valid, receipt)
     }
 }

@@ -13,6 +13,9 @@ public final class Store {
     public private(set) var account: String
     /// Whether this Store was created now, rather than opened as it was left.
     public let isNew: Bool
+    /// The app's shared secret on file at the Store: `verifyReceipt` wants it with a receipt that
+    /// holds auto-renewable subscriptions.
+    public let sharedSecret: String
 
     /// Opens (creating when needed) the Store's database. A new Store derives its receipt key
     /// from `seed` and starts with the switches the catalog's settings turn on; an existing one
@@ -37,6 +40,12 @@ public final class Store {
                 isNew = true
             }
             signer = ReceiptSigner(key: key)
+            if let stored = try database.setting("shared-secret") {
+                sharedSecret = stored
+            } else {
+                sharedSecret = ReceiptSigner.sharedSecret(seed: seed)
+                try database.setSetting("shared-secret", sharedSecret)
+            }
             switches = try Self.loadSwitches(database)
             account = try database.setting("account") ?? "demo"
         } catch {
@@ -221,7 +230,8 @@ public final class Store {
         try database.setSetting("product-requests", switches.productRequestsAnswered ? "on" : "off")
         try database.setSetting("withdrawn", switches.withdrawn.sorted().joined(separator: ","))
         try database.setSetting("payments", switches.paymentsAllowed ? "on" : "off")
-        try database.setSetting("verification", switches.verificationAvailable ? "on" : "off")
+        try database.setSetting("verification", switches.verification.rawValue)
+        try database.setSetting("environment", switches.environment.rawValue)
     }
 
     /// Signs the device into another App Store account.
@@ -265,7 +275,11 @@ public final class Store {
         switches.productRequestsAnswered = try database.setting("product-requests") != "off"
         switches.withdrawn = Set((try database.setting("withdrawn") ?? "").split(separator: ",").map(String.init))
         switches.paymentsAllowed = try database.setting("payments") != "off"
-        switches.verificationAvailable = try database.setting("verification") != "off"
+        // A file of an earlier release says "on" or "off".
+        switches.verification = try database.setting("verification", as: { text in
+            text == "on" ? .up : text == "off" ? .down : StoreSwitches.VerificationService(rawValue: text)
+        }) ?? .up
+        switches.environment = try database.setting("environment", as: StoreEnvironment.init(rawValue:)) ?? .production
         return switches
     }
 }

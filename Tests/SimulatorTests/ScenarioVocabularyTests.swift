@@ -21,6 +21,8 @@ import Testing
         .strategy(.queueOnly), .expect(.credited(productId: "com.storesim.coins.100", count: 2)),
         .expect(.balance(currency: "coins", amount: 200)), .expect(.owned(productId: "com.storesim.pro", owned: true)),
         .expect(.onReceipt(productId: "com.storesim.coins.100", count: 1)),
+        .storeEnvironment(.sandbox), .storeVerification(.temporaryIssue), .serverSharedSecret(right: false),
+        .serverVerifyMethod(post: false),
         .expect(.pending(0)), .expect(.unfinished(1)), .expect(.lost(0)), .expect(.auditOk),
         .forge(.tamper(transactionId: 1000000000000001)), .forge(.replay(transactionId: 1000000000000001)),
         .forge(.cacheReceipt(transactionId: 1000000000000002)),
@@ -53,7 +55,8 @@ import Testing
             "buy com.storesim.coins.100", "buy com.storesim.pro ask", "restore", "crash", "crash at server-committed",
             "disarm", "deliver 3", "power-cut", "power-cut at cached", "network offline", "server drop-response",
             "store ask-to-buy on", "store fail off", "store fail on network", "store sell com.storesim.pro off",
-            "strategy queue-only", "disk full", "server disk ok",
+            "strategy queue-only", "store environment sandbox", "store verify-receipt temporary-issue",
+            "server shared-secret wrong", "server verify-method get", "disk full", "server disk ok",
         ])
     }
 
@@ -62,13 +65,14 @@ import Testing
         #expect(needing == ["buy PRODUCT [confirm|cancel|ask]", "restore", "crash", "power-cut", "quit"])
     }
 
-    @Test func chaosDrawsAHundredSharesAsBefore() {
+    @Test func chaosDrawsTheDeclaredShares() {
         let weights = ScenarioVocabulary.declarations.compactMap { declaration in
             declaration.chaos.map { "\(declaration.syntax.name) \($0.weight)" }
         }
         #expect(weights == [
             "buy 30", "approve 6", "decline 3", "restore 4", "crash 3", "power-cut 2", "deliver 7", "crash 4",
-            "power-cut 2", "launch 8", "quit 3", "network 5", "server 6", "store 5", "resolve 1", "refund 1",
+            "power-cut 2", "launch 8", "quit 3", "network 5", "server 6", "server 1", "server 1", "store 5", "store 1",
+            "store 2", "resolve 1", "refund 1",
             "subscription 1", "disk 1", "advance 3", "account 2", "reinstall 3",
         ])
     }

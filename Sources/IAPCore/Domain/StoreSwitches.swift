@@ -12,8 +12,19 @@ public struct StoreSwitches: Sendable, Equatable {
     public var productRequestsAnswered = true
     /// Products the Store has stopped selling: their identifiers come back invalid.
     public var withdrawn: Set<String> = []
-    /// False when `verifyReceipt` answers 21005.
-    public var verificationAvailable = true
+    /// How `verifyReceipt` answers: normally, 21005 (down) or 21002 (a temporary issue).
+    public var verification: VerificationService = .up
+    /// Where the receipts the Store hands out come from.
+    public var environment: StoreEnvironment = .production
+
+    /// The states of the `verifyReceipt` service.
+    public enum VerificationService: String, Sendable, CaseIterable {
+        case up
+        /// "The receipt server was temporarily unable to provide the receipt" (21005).
+        case down
+        /// "The service experienced a temporary issue" (21002).
+        case temporaryIssue = "temporary-issue"
+    }
 
     public init() {}
 }

@@ -28,6 +28,14 @@ public enum ScenarioCommand: Equatable, Sendable {
     /// The Store sells, or stops selling, a product: its identifier becomes invalid.
     case storeSell(productId: String, on: Bool)
     case storeDelete(transactionId: TransactionID)
+    /// Where the receipts the Store hands out come from.
+    case storeEnvironment(StoreEnvironment)
+    /// How `verifyReceipt` answers: up, down (21005) or with a temporary issue (21002).
+    case storeVerification(StoreSwitches.VerificationService)
+    /// The Server's configured shared secret is the app's (true) or a wrong one.
+    case serverSharedSecret(right: Bool)
+    /// The Server asks `verifyReceipt` by POST (true) or, misconfigured, by GET.
+    case serverVerifyMethod(post: Bool)
     case resolve(productId: String)
     case refund(productId: String)
     case advance(seconds: Int64)

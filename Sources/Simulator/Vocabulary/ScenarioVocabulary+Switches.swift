@@ -17,6 +17,20 @@ extension ScenarioVocabulary {
             chaos: .init(weight: 6) { draw in [.server(draw.element(of: WorldSettings.ServerMode.allCases, or: .up))] },
             restore: { world in world.settings.server == .up ? [] : [.server(.up)] }),
         CommandDeclaration(
+            "server shared-secret wrong|ok", "the Server's configured shared secret is wrong (verifyReceipt answers 21004) or the app's",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in .serverSharedSecret(right: try reader.toggle(on: "ok", off: "wrong")) },
+            arguments: { command in if case .serverSharedSecret(let right) = command { [right ? "ok" : "wrong"] } else { nil } },
+            chaos: .init(weight: 1) { draw in [.serverSharedSecret(right: draw.bool())] },
+            restore: { world in world.server.configuration.sharedSecret == world.store.sharedSecret ? [] : [.serverSharedSecret(right: true)] }),
+        CommandDeclaration(
+            "server verify-method post|get", "the Server asks verifyReceipt by POST, or by GET (verifyReceipt answers 21000)",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in .serverVerifyMethod(post: try reader.toggle(on: "post", off: "get")) },
+            arguments: { command in if case .serverVerifyMethod(let post) = command { [post ? "post" : "get"] } else { nil } },
+            chaos: .init(weight: 1) { draw in [.serverVerifyMethod(post: draw.bool())] },
+            restore: { world in world.server.configuration.usesPost ? [] : [.serverVerifyMethod(post: true)] }),
+        CommandDeclaration(
             "server disk full|ok", "the Server's disk fills up (its database writes fail) or has room again",
             timing: .atOnce,
             read: { reader throws(CommandProblem) in .serverDisk(full: try reader.toggle(on: "full", off: "ok")) },
@@ -64,6 +78,23 @@ extension ScenarioVocabulary {
             arguments: { command in
                 if case .storeSell(let productId, let on) = command { [productId, on ? "on" : "off"] } else { nil }
             }),
+        CommandDeclaration(
+            "store environment production|sandbox",
+            "where receipts come from; a sandbox receipt sent to production answers 21007 and the Server asks the sandbox",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in .storeEnvironment(try reader.choice(StoreEnvironment.allCases, "environment")) },
+            arguments: { command in if case .storeEnvironment(let environment) = command { [environment.rawValue] } else { nil } },
+            chaos: .init(weight: 1) { draw in [.storeEnvironment(draw.element(of: StoreEnvironment.allCases, or: .production))] }),
+        CommandDeclaration(
+            "store verify-receipt up|down|temporary-issue",
+            "verifyReceipt answers, is unavailable (21005) or has a temporary issue (21002); the app keeps the order and asks again",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in
+                .storeVerification(try reader.choice(StoreSwitches.VerificationService.allCases, "verify-receipt state"))
+            },
+            arguments: { command in if case .storeVerification(let service) = command { [service.rawValue] } else { nil } },
+            chaos: .init(weight: 2) { draw in [.storeVerification(draw.element(of: StoreSwitches.VerificationService.allCases, or: .up))] },
+            restore: { world in world.store.switches.verification == .up ? [] : [.storeVerification(.up)] }),
         CommandDeclaration(
             "store delete TRANSACTION", "delete a transaction from the Store, as StoreKit Testing allows",
             timing: .whenQuiet,

@@ -71,6 +71,15 @@ extension World {
             try storeDid("expire \(productId) now") { try store.expire(productId: productId, at: now) }
         case .storeDelete(let id):
             try storeDid("delete transaction \(id) from the Store", transactionId: id) { try store.delete(transactionId: id) }
+        case .storeEnvironment(let environment):
+            try storeDid("store environment \(environment.rawValue)") { try store.setSwitches { $0.environment = environment } }
+        case .storeVerification(let service):
+            try storeDid("store verify-receipt \(service.rawValue)") { try store.setSwitches { $0.verification = service } }
+        case .serverSharedSecret(let right): try configureServer(sharedSecretRight: right)
+        case .serverVerifyMethod(let post):
+            try server.configure { $0.usesPost = post }
+            try record(.command, from: .user, to: .server, text: "the Server asks verifyReceipt by \(post ? "POST" : "GET")",
+                       transactionId: nil)
         case .storeFail(let reason):
             try storeDid("store fail on: \(reason.explanation)") { try store.setSwitches { $0.failPurchases = reason } }
         case .storeSell(let productId, let on):
@@ -122,6 +131,14 @@ extension World {
         try store.signIn(account: name)
         app?.account = name
         try record(.command, from: .user, to: .store, text: "signed in as \(name)", transactionId: nil)
+    }
+
+    /// The Server's operator copies the app's shared secret from the Store, or a wrong one.
+    private func configureServer(sharedSecretRight right: Bool) throws {
+        let secret = right ? store.sharedSecret : "not " + store.sharedSecret
+        try server.configure { $0.sharedSecret = secret }
+        try record(.command, from: .user, to: .server,
+                   text: right ? "the Server's shared secret is the app's" : "the Server's shared secret is wrong", transactionId: nil)
     }
 
     private func fillServerDisk(_ full: Bool) throws {

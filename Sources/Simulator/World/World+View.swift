@@ -20,7 +20,7 @@ extension World {
                        holding: holding(product, ledger: ledger, transactions: snapshot.transactions))
         }
         let audit = snapshot.audit(catalog: catalog)
-        return WorldView(
+        var view = WorldView(
             appStatus: appStatus, recovering: app?.isRecovering ?? false, settings: settings,
             storeSwitches: store.switches, account: store.account, now: now, catalog: catalog, products: products,
             transactions: transactions,
@@ -33,6 +33,9 @@ extension World {
             cacheWarnings: snapshot.cache.warnings, armedCrash: armedCrash, armedPowerCut: armedPowerCut,
             nextMessage: messagesInFlight.first, messagesInFlight: messagesInFlight.count,
             audit: AuditSummary(audit), losses: audit.losses(strategy: settings.strategy), recoveryReport: lastRecoveryReport)
+        view.serverSharedSecretRight = server.configuration.sharedSecret == store.sharedSecret
+        view.serverUsesPost = server.configuration.usesPost
+        return view
     }
 
     /// Whether the user turned auto-renew off for the subscription this transaction belongs to.

@@ -36,6 +36,8 @@ enum CoreSentence: CaseIterable {
     case credited
     case alreadyCredited
     case rejected
+    case refusedTx
+    case rejectedReceipt
     case receiptCheckedCreditedOne
     case receiptCheckedCredited
     case receiptCheckedOne
@@ -45,6 +47,11 @@ enum CoreSentence: CaseIterable {
     case verifyReceiptFor
     case receiptStatus
     case statusFor
+    case statusMeaningFor
+    case statusMeaningReceipt
+    case atSandbox
+    case byGet
+    case askOtherEndpoint
 
     // What the Server grants
     case grantCoins
@@ -70,16 +77,21 @@ enum CoreSentence: CaseIterable {
     case unknownError
     case interrupted
     case receiptValid
-    case unreadableJSON
+    case statusMeaning
+    case notPost
     case malformed
     case notAuthenticated
     case receiptServerDown
     case sandboxInProduction
     case productionInSandbox
-    case notAuthorized
+    case wrongSharedSecret
+    case notOnReceipt
+    case otherAccount
+    case refundedPurchase
 
     // The parties' own steps
     case savePendingOrder
+    case setAsideRefused
     case creditFromReceipt
     case removePendingOrder
     case setAsidePendingOrder
@@ -111,6 +123,9 @@ enum CoreSentence: CaseIterable {
     case tapRestore
     case signedIn
     case serverDiskFull
+    case serverVerifyMethod
+    case sharedSecretRight
+    case sharedSecretWrong
     case serverDiskRoom
     case deviceDiskFull
     case deviceDiskRoom
@@ -166,6 +181,7 @@ enum CoreSentence: CaseIterable {
     case creditedBefore
     case stillPending
     case rejectedOutcome
+    case refusedOutcome
     case noAnswerYet
 
     // The loss report

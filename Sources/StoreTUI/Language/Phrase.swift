@@ -18,6 +18,8 @@ enum Phrase: CaseIterable {
     case switchFail
     case switchPay
     case switchAccount
+    case switchEnvironment
+    case switchVerify
     case auditBadge
     case neverReaches
 
@@ -33,6 +35,11 @@ enum Phrase: CaseIterable {
     case serverUp
     case serverDown
     case serverDropResponse
+    case production
+    case sandbox
+    case temporaryIssue
+    case secretOk
+    case secretWrong
 
     // The catalog
     case catalog
@@ -145,6 +152,10 @@ enum Phrase: CaseIterable {
     case faultPayments
     case faultProductRequests
     case faultSellSelected
+    case faultSharedSecret
+    case faultVerifyMethod
+    case faultEnvironment
+    case faultVerifyReceipt
 
     // Other screens
     case tooSmall

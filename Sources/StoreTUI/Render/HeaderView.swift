@@ -48,8 +48,9 @@ enum HeaderView {
             language(.switchInterrupt, flag(switches.interruptPurchases, usual: false)),
             language(.switchFail, switches.failPurchases.map { $0.rawValue.uppercased() } ?? language(.off)),
             language(.switchPay, flag(switches.paymentsAllowed, usual: true)),
-            language(.switchAccount, model.account),
-        ]
+        ] + (switches.environment == .sandbox ? [language(.switchEnvironment, language(.sandbox).uppercased())] : [])
+            + (switches.verification == .up ? [] : [language(.switchVerify, language(FaultSwitch.service(switches.verification)).uppercased())])
+            + [language(.switchAccount, model.account)]
     }
 
     /// The audit's counts on the third row, while any of them is not zero: red when a purchase

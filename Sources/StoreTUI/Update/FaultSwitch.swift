@@ -12,11 +12,19 @@ enum FaultSwitch: CaseIterable {
     case productRequests
     /// Whether the Store sells the product selected in the catalog.
     case sellSelected
+    case sharedSecret
+    case verifyMethod
+    case environment
+    case verifyReceipt
 
     var label: Phrase {
         switch self {
         case .network: .faultNetwork
         case .server: .faultServer
+        case .sharedSecret: .faultSharedSecret
+        case .verifyMethod: .faultVerifyMethod
+        case .environment: .faultEnvironment
+        case .verifyReceipt: .faultVerifyReceipt
         case .askToBuy: .faultAskToBuy
         case .interrupt: .faultInterrupt
         case .failPurchases: .faultFail
@@ -32,6 +40,10 @@ enum FaultSwitch: CaseIterable {
         switch self {
         case .network: return language(model.settings.networkOnline ? .online : .offline)
         case .server: return language(Self.mode(model.settings.server))
+        case .sharedSecret: return language(model.serverSharedSecretRight ? .secretOk : .secretWrong)
+        case .verifyMethod: return model.serverUsesPost ? "POST" : "GET"
+        case .environment: return language(model.storeSwitches.environment == .production ? .production : .sandbox)
+        case .verifyReceipt: return language(Self.service(model.storeSwitches.verification))
         case .askToBuy: return language(model.storeSwitches.askToBuy ? .on : .off)
         case .interrupt: return language(model.storeSwitches.interruptPurchases ? .on : .off)
         case .failPurchases: return model.storeSwitches.failPurchases?.rawValue ?? language(.off)
@@ -52,6 +64,15 @@ enum FaultSwitch: CaseIterable {
         }
     }
 
+    /// The state of the Store's verifyReceipt service in words.
+    static func service(_ service: StoreSwitches.VerificationService) -> Phrase {
+        switch service {
+        case .up: .serverUp
+        case .down: .serverDown
+        case .temporaryIssue: .temporaryIssue
+        }
+    }
+
     /// The command that turns the switch to its next value.
     func toggled(_ model: WorldView, selection: Int) -> ScenarioCommand {
         switch self {
@@ -60,6 +81,13 @@ enum FaultSwitch: CaseIterable {
             let modes = WorldSettings.ServerMode.allCases
             let next = ((modes.firstIndex(of: model.settings.server) ?? 0) + 1) % modes.count
             return .server(modes[next])
+        case .sharedSecret: return .serverSharedSecret(right: !model.serverSharedSecretRight)
+        case .verifyMethod: return .serverVerifyMethod(post: !model.serverUsesPost)
+        case .environment: return .storeEnvironment(model.storeSwitches.environment == .production ? .sandbox : .production)
+        case .verifyReceipt:
+            let states = StoreSwitches.VerificationService.allCases
+            let next = ((states.firstIndex(of: model.storeSwitches.verification) ?? 0) + 1) % states.count
+            return .storeVerification(states[next])
         case .askToBuy: return .store(.askToBuy, on: !model.storeSwitches.askToBuy)
         case .interrupt: return .store(.interrupt, on: !model.storeSwitches.interruptPurchases)
         case .failPurchases:

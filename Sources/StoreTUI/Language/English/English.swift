@@ -20,6 +20,8 @@ enum English {
         case .switchFail: "fail {1}"
         case .switchPay: "pay {1}"
         case .switchAccount: "account {1}"
+        case .switchEnvironment: "env {1}"
+        case .switchVerify: "verify {1}"
         case .auditBadge: "lost {1} · recoverable {2} · double-credited {3}"
         case .neverReaches: "{1} never reaches {2}"
 
@@ -35,6 +37,11 @@ enum English {
         case .serverUp: "up"
         case .serverDown: "down"
         case .serverDropResponse: "drop-response"
+        case .production: "production"
+        case .sandbox: "sandbox"
+        case .temporaryIssue: "temporary-issue"
+        case .secretOk: "ok"
+        case .secretWrong: "wrong"
 
         // The catalog
         case .catalog: "Catalog"
@@ -147,6 +154,10 @@ enum English {
         case .faultPayments: "store payments"
         case .faultProductRequests: "store product requests"
         case .faultSellSelected: "store sells selected product"
+        case .faultSharedSecret: "server shared secret"
+        case .faultVerifyMethod: "server asks verifyReceipt by"
+        case .faultEnvironment: "store environment"
+        case .faultVerifyReceipt: "store verifyReceipt"
 
         // Other screens
         case .tooSmall: "terminal too small (need {1}×{2})"

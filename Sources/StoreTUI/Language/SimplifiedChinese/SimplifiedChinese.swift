@@ -22,6 +22,8 @@ enum SimplifiedChinese {
         case .switchFail: "失败 {1}"
         case .switchPay: "付款 {1}"
         case .switchAccount: "账户 {1}"
+        case .switchEnvironment: "环境 {1}"
+        case .switchVerify: "验证 {1}"
         case .auditBadge: "已丢失 {1} · 可恢复 {2} · 重复入账 {3}"
         case .neverReaches: "{1} 永远不会到达 {2}"
 
@@ -37,6 +39,11 @@ enum SimplifiedChinese {
         case .serverUp: "正常"
         case .serverDown: "宕机"
         case .serverDropResponse: "丢弃回复"
+        case .production: "生产"
+        case .sandbox: "沙盒"
+        case .temporaryIssue: "临时问题"
+        case .secretOk: "正确"
+        case .secretWrong: "错误"
 
         // The catalog
         case .catalog: "商品目录"
@@ -149,6 +156,10 @@ enum SimplifiedChinese {
         case .faultPayments: "商店：允许付款"
         case .faultProductRequests: "商店：商品请求"
         case .faultSellSelected: "商店：出售所选商品"
+        case .faultSharedSecret: "服务器：共享密钥"
+        case .faultVerifyMethod: "服务器：verifyReceipt 请求方法"
+        case .faultEnvironment: "商店：环境"
+        case .faultVerifyReceipt: "商店：verifyReceipt"
 
         // Other screens
         case .tooSmall: "终端太小（至少需要 {1}×{2}）"
