@@ -97,6 +97,13 @@ public final class Store {
     }
 
     private func addPayment(_ request: PaymentRequest, link: Link) throws(StorageError) {
+        if let waiting = try joinableRequest(request) {
+            // Apple: duplicate Ask to Buy requests are consolidated and only reset the 24-hour timer.
+            let joined = waiting.with(date: link.now)
+            try database.update(joined)
+            link.send(.transactionUpdated(joined.asTransaction))
+            return
+        }
         let id = try database.nextTransactionId()
         var record = StoreRecord(
             id: id, originalId: id, productId: request.productId, account: account, state: .purchasing,

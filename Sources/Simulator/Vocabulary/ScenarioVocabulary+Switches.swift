@@ -65,7 +65,7 @@ extension ScenarioVocabulary {
             "store fail on REASON", "purchases fail with payment-invalid, not-allowed, network or unknown",
             timing: .atOnce,
             read: { reader throws(CommandProblem) in
-                .storeFail(try reader.choice(PurchaseError.allCases.filter { ![.paymentCancelled, .declinedByParent, .interrupted].contains($0) }, "failure"))
+                .storeFail(try reader.choice(PurchaseError.allCases.filter { ![.paymentCancelled, .declinedByParent, .askToBuyExpired, .interrupted].contains($0) }, "failure"))
             },
             arguments: { command in if case .storeFail(let reason) = command { [reason.rawValue] } else { nil } }),
         CommandDeclaration(

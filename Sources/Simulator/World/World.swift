@@ -214,6 +214,7 @@ public final class World {
                    transactionId: nil)
         do {
             try store.renewDueSubscriptions(link: self)
+            try store.expireAskToBuyRequests(link: self)
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }

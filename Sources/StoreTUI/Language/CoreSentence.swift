@@ -71,6 +71,7 @@ enum CoreSentence: CaseIterable {
     case storeUnreachable
     case userCancelled
     case declinedByParent
+    case askToBuyExpired
     case paymentInvalid
     case paymentNotAllowed
     case networkError

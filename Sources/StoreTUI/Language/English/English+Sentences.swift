@@ -67,6 +67,7 @@ extension English {
         case .storeUnreachable: "the App Store could not be reached"
         case .userCancelled: "the user cancelled"
         case .declinedByParent: "declined by the parent"
+        case .askToBuyExpired: "the Ask to Buy request expired unanswered"
         case .paymentInvalid: "the payment was invalid"
         case .paymentNotAllowed: "this device is not allowed to make payments"
         case .networkError: "a network error"

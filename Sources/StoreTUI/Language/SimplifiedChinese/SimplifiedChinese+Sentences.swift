@@ -68,6 +68,7 @@ extension SimplifiedChinese {
         case .storeUnreachable: "无法连接 App Store"
         case .userCancelled: "用户已取消"
         case .declinedByParent: "家长已拒绝"
+        case .askToBuyExpired: "购买请求 24 小时内无人回应，已过期"
         case .paymentInvalid: "付款无效"
         case .paymentNotAllowed: "此设备不允许付款"
         case .networkError: "网络错误"
