@@ -15,7 +15,7 @@ import Testing
         .network(online: false), .server(.dropResponse), .store(.askToBuy, on: true), .store(.fail, on: false),
         .storeFail(.networkError), .storeSell(productId: "com.storesim.pro", on: false),
         .storeDelete(transactionId: 1000000000000004), .resolve(productId: "com.storesim.coins.100"),
-        .refund(productId: "com.storesim.pro"), .advance(seconds: 90),
+        .refund(.product("com.storesim.pro"), reason: nil), .refund(.transaction(1000000000000002), reason: .appIssue), .advance(seconds: 90),
         .subscriptionRenew(productId: "com.storesim.premium.monthly", on: false),
         .subscriptionRenewNow(productId: "com.storesim.premium.yearly"), .subscriptionExpire(productId: "com.storesim.premium.yearly"),
         .strategy(.queueOnly), .expect(.credited(productId: "com.storesim.coins.100", count: 2)),

@@ -37,7 +37,8 @@ public enum ScenarioCommand: Equatable, Sendable {
     /// The Server asks `verifyReceipt` by POST (true) or, misconfigured, by GET.
     case serverVerifyMethod(post: Bool)
     case resolve(productId: String)
-    case refund(productId: String)
+    /// The Store refunds a transaction (or the latest of a product), for a reason when one is given.
+    case refund(RefundTarget, reason: RevocationReason?)
     case advance(seconds: Int64)
     case subscriptionRenew(productId: String, on: Bool)
     case subscriptionRenewNow(productId: String)
@@ -61,6 +62,12 @@ public enum ScenarioCommand: Equatable, Sendable {
         case cacheReceipt(transactionId: TransactionID)
         /// The product id in the app's cache entry is changed to another product.
         case cacheProduct(transactionId: TransactionID, productId: String)
+    }
+
+    /// What a refund names: a product (its latest paid transaction) or one transaction.
+    public enum RefundTarget: Equatable, Sendable {
+        case product(String)
+        case transaction(TransactionID)
     }
 
     /// The Store switches a script can turn on and off.

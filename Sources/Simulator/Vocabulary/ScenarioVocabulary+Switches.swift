@@ -107,10 +107,29 @@ extension ScenarioVocabulary {
             arguments: { command in if case .resolve(let productId) = command { [productId] } else { nil } },
             chaos: .init(weight: 1) { draw in [.resolve(productId: draw.product())] }),
         CommandDeclaration(
-            "refund PRODUCT", "the Store refunds the latest transaction of PRODUCT; the Server learns of it at its next receipt check",
+            "refund PRODUCT|TRANSACTION [reason] [app-issue|other]",
+            "the Store refunds a transaction (a number) or the latest of PRODUCT, for a reason (Apple's revocationReason); the Server learns of it at its next receipt check",
             timing: .whenQuiet,
-            read: { reader throws(CommandProblem) in .refund(productId: try reader.product()) },
-            arguments: { command in if case .refund(let productId) = command { [productId] } else { nil } },
-            chaos: .init(weight: 1) { draw in [.refund(productId: draw.product())] }),
+            read: { reader throws(CommandProblem) in
+                let target = try reader.refundTarget()
+                guard let word = reader.optionalWord() else { return .refund(target, reason: nil) }
+                guard word == "reason" else { throw CommandProblem(problem: "usage: refund PRODUCT|TRANSACTION [reason app-issue|other]") }
+                let text = reader.word()
+                guard let reason = RevocationReason(word: text) else {
+                    throw CommandProblem(problem: "unknown refund reason '\(text)'; expected one of: app-issue, other")
+                }
+                return .refund(target, reason: reason)
+            },
+            arguments: { command in
+                guard case .refund(let target, let reason) = command else { return nil }
+                let written = switch target {
+                case .product(let productId): productId
+                case .transaction(let id): id.description
+                }
+                return [written] + (reason.map { ["reason", $0.word] } ?? [])
+            },
+            chaos: .init(weight: 1) { draw in
+                [.refund(.product(draw.product()), reason: draw.element(of: [nil] + RevocationReason.allCases.map { $0 }, or: nil))]
+            }),
     ] + subscriptions + device
 }

@@ -65,8 +65,14 @@ extension World {
             try tellStore("resolve the interrupted purchase of \(productId)") { try store.resolve(productId: productId, link: self) }
         case .subscriptionRenewNow(let productId):
             try tellStore("renew \(productId) now") { try store.renewNow(productId: productId, link: self) }
-        case .refund(let productId):
-            try storeDid("the Store refunds the latest \(productId)") { try store.refund(productId: productId, at: now) }
+        case .refund(.product(let productId), let reason):
+            try storeDid("the Store refunds the latest \(productId)" + Self.because(reason)) {
+                try store.refund(productId: productId, reason: reason, at: now)
+            }
+        case .refund(.transaction(let id), let reason):
+            try storeDid("the Store refunds transaction \(id)" + Self.because(reason), transactionId: id) {
+                try store.refund(transactionId: id, reason: reason, at: now)
+            }
         case .subscriptionExpire(let productId):
             try storeDid("expire \(productId) now") { try store.expire(productId: productId, at: now) }
         case .storeDelete(let id):
@@ -89,6 +95,11 @@ extension World {
         case .subscriptionRenew(let productId, let on):
             try storeDid("auto-renew of \(productId) \(on ? "on" : "off")") { try store.setAutoRenew(productId: productId, on: on) }
         }
+    }
+
+    /// A refund's reason as the timeline tells it.
+    private static func because(_ reason: RevocationReason?) -> String {
+        reason.map { " (reason \($0.rawValue): \($0 == .appIssue ? "an issue within the app" : "other"))" } ?? ""
     }
 
     /// Tells the timeline what the user asks of the Store, then asks it.

@@ -9,10 +9,12 @@ extension World {
         let snapshot = try snapshot()
         let ledger = snapshot.ledger
         let transactions = try snapshot.transactions.map { record throws(WorldError) in
-            TransactionRow(id: record.id, originalId: record.originalId, productId: record.productId, state: record.state,
+            var row = TransactionRow(id: record.id, originalId: record.originalId, productId: record.productId, state: record.state,
                            kind: record.kind, charged: record.charged, finished: record.finished, refunded: record.refunded,
                            date: record.date, error: record.error, hasReceipt: record.receipt != nil,
                            isUnfinished: record.isUnfinished, autoRenewOff: try autoRenewIsOff(record))
+            if record.refunded { row.refundReason = try refundReason(record) }
+            return row
         }
         let invalid = app?.invalidProductIds ?? []
         let products = catalog.products.map { product in
@@ -36,6 +38,15 @@ extension World {
         view.serverSharedSecretRight = server.configuration.sharedSecret == store.sharedSecret
         view.serverUsesPost = server.configuration.usesPost
         return view
+    }
+
+    /// Why the Store refunded a transaction, when it was told.
+    private func refundReason(_ record: StoreRecord) throws(WorldError) -> RevocationReason? {
+        do {
+            return try store.refundReason(of: record.id)
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
     }
 
     /// Whether the user turned auto-renew off for the subscription this transaction belongs to.

@@ -139,7 +139,11 @@ enum CoreSentence: CaseIterable {
     case parentDeclines
     case resolve
     case renewNow
+    case refundBecause
+    case reasonAppIssue
+    case reasonOther
     case refunds
+    case refundsTransaction
     case expireNow
     case deleteTransaction
     case sells
@@ -222,5 +226,7 @@ enum CoreSentence: CaseIterable {
     case noTransaction
     case noInterrupted
     case noPaidTransaction
+    case noPaidTransactionId
+    case refundedAlready
     case noAskToBuy
 }

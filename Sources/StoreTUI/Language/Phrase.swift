@@ -56,6 +56,8 @@ enum Phrase: CaseIterable {
     case invalid
     case owned
     case refunded
+    case refundedAppIssue
+    case refundedOther
     case expired
     case trialUntil
     case until

@@ -135,7 +135,11 @@ extension English {
         case .parentDeclines: "parent declines {id}"
         case .resolve: "resolve the interrupted purchase of {id}"
         case .renewNow: "renew {id} now"
+        case .refundBecause: "{text} (reason {n}: {text2})"
+        case .reasonAppIssue: "an issue within the app"
+        case .reasonOther: "other"
         case .refunds: "the Store refunds the latest {id}"
+        case .refundsTransaction: "the Store refunds transaction {tx}"
         case .expireNow: "expire {id} now"
         case .deleteTransaction: "delete transaction {tx} from the Store"
         case .sells: "the Store sells {id}"
@@ -218,6 +222,8 @@ extension English {
         case .noTransaction: "the Store has no transaction {tx}"
         case .noInterrupted: "no interrupted purchase of {id} is waiting to be resolved"
         case .noPaidTransaction: "{word} has no paid transaction of {id}"
+        case .noPaidTransactionId: "{word} has no paid transaction {tx}"
+        case .refundedAlready: "transaction {tx} is refunded already"
         case .noAskToBuy: "no Ask to Buy request for {id} is waiting"
         }
     }

@@ -58,6 +58,8 @@ enum English {
         case .invalid: "INVALID"
         case .owned: "owned"
         case .refunded: "refunded"
+        case .refundedAppIssue: "refunded: app issue"
+        case .refundedOther: "refunded: other"
         case .expired: "expired"
         case .trialUntil: "trial→{1}"
         case .until: "to {1}"

@@ -136,7 +136,11 @@ extension SimplifiedChinese {
         case .parentDeclines: "家长拒绝 {id}"
         case .resolve: "处理 {id} 被中断的购买"
         case .renewNow: "立即续期 {id}"
+        case .refundBecause: "{text}（原因 {n}：{text2}）"
+        case .reasonAppIssue: "应用内的问题"
+        case .reasonOther: "其他"
         case .refunds: "商店为最近一笔 {id} 退款"
+        case .refundsTransaction: "商店为交易 {tx} 退款"
         case .expireNow: "让 {id} 立即过期"
         case .deleteTransaction: "从商店删除交易 {tx}"
         case .sells: "商店出售 {id}"
@@ -219,6 +223,8 @@ extension SimplifiedChinese {
         case .noTransaction: "商店没有交易 {tx}"
         case .noInterrupted: "没有等待处理的 {id} 中断购买"
         case .noPaidTransaction: "{word} 没有 {id} 的已付款交易"
+        case .noPaidTransactionId: "{word} 没有已付款的交易 {tx}"
+        case .refundedAlready: "交易 {tx} 已经退款"
         case .noAskToBuy: "没有等待中的 {id} 购买前询问请求"
         }
     }
