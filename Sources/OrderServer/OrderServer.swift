@@ -115,7 +115,9 @@ public final class OrderServer {
             return try refuse(request, .otherAccount, at: now)
         }
         let grant = Self.grantText(product, entry: entry)
-        let credited = try credit(product, entry: entry, grant: grant, at: now)
+        let credited = try database.database.transaction { () throws(StorageError) -> Bool in
+            try credit(product, entry: entry, grant: grant, at: now)
+        }
         return VerificationAnswer(transactionId: request.transactionId,
                                   outcome: credited ? .credited : .alreadyCredited,
                                   productId: product.id, grant: grant)
@@ -136,25 +138,6 @@ public final class OrderServer {
         }
     }
 
-    /// Credits the purchase an entry proves, once: false when it was credited before.
-    private func credit(_ product: Product, entry: ReceiptEntry, grant: String, at now: Date) throws(StorageError) -> Bool {
-        try database.database.transaction { () throws(StorageError) -> Bool in
-            let inserted = try database.database.insertUnlessConflicting("""
-                INSERT INTO credits(transaction_id, original_transaction_id, product_id, server_product_id,
-                                    account, date_millis, grant_text)
-                VALUES(?, ?, ?, ?, ?, ?, ?)
-                """, [
-                    ServerDatabase.idValue(entry.transactionId), ServerDatabase.idValue(entry.originalTransactionId), .text(product.id),
-                    .optional(product.serverProductId), .text(entry.account),
-                    .integer(ServerDatabase.millis(now)), .text(grant),
-                ])
-            if inserted {
-                try apply(product, entry: entry)
-            }
-            return inserted
-        }
-    }
-
     /// A non-renewing subscription is never restored by the Store: the receipt, where it stays
     /// for good, is its proof. A check of the user's own receipt credits each one not credited
     /// yet (a purchase whose credit was lost, proven again after a reinstall). Returns how many.
@@ -163,13 +146,56 @@ public final class OrderServer {
         for entry in entries where !entry.revoked && (account == nil || account == entry.account) {
             guard let product = catalog.product(id: entry.productId), product.type == .nonRenewing else { continue }
             let grant = Self.grantText(product, entry: entry)
-            if try credit(product, entry: entry, grant: grant, at: now) {
+            let new = try database.database.transaction { () throws(StorageError) -> Bool in
+                try credit(product, entry: entry, grant: grant, at: now)
+            }
+            if new {
                 link.note("credit tx \(entry.transactionId) from the receipt: \(grant)", from: .server, to: nil,
                           transactionId: entry.transactionId)
                 credited += 1
             }
         }
         return credited
+    }
+
+    /// Credits purchases the Server verified in the past, each dated when it was made and
+    /// credited as `receive` credits one (once, UNIQUE on its id, its grant applied), all in one
+    /// database transaction: how a world with a long history is built quickly. Returns how
+    /// many were new; a purchase of a product the catalog lacks is refused.
+    public func creditPast(_ entries: [ReceiptEntry]) throws(ServerError) -> Int {
+        do {
+            return try database.database.transaction { () throws(StorageError) -> Int in
+                var credited = 0
+                for entry in entries {
+                    guard let product = catalog.product(id: entry.productId) else {
+                        throw StorageError(path: database.database.path, problem: "no product \(entry.productId) in the catalog")
+                    }
+                    let grant = Self.grantText(product, entry: entry)
+                    if try credit(product, entry: entry, grant: grant, at: entry.purchaseDate) { credited += 1 }
+                }
+                return credited
+            }
+        } catch {
+            throw ServerError(error)
+        }
+    }
+
+    /// Inserts the credit of a verified purchase and applies its grant, unless it was credited
+    /// already; returns whether it was new. The caller holds the database transaction.
+    private func credit(_ product: Product, entry: ReceiptEntry, grant: String, at now: Date) throws(StorageError) -> Bool {
+        let inserted = try database.database.insertUnlessConflicting("""
+            INSERT INTO credits(transaction_id, original_transaction_id, product_id, server_product_id,
+                                account, date_millis, grant_text)
+            VALUES(?, ?, ?, ?, ?, ?, ?)
+            """, [
+                ServerDatabase.idValue(entry.transactionId), ServerDatabase.idValue(entry.originalTransactionId), .text(product.id),
+                .optional(product.serverProductId), .text(entry.account),
+                .integer(ServerDatabase.millis(now)), .text(grant),
+            ])
+        if inserted {
+            try apply(product, entry: entry)
+        }
+        return inserted
     }
 
     /// Every check of a receipt is a chance to learn of expiries brought forward and of refunds:

@@ -29,7 +29,7 @@ extension SQLiteDatabase {
     /// Refuses a database, or one of its companions, that is not a regular file.
     static func checkFiles(_ path: String) throws(StorageError) {
         try RegularFile.check(path)
-        for suffix in ["-wal", "-shm", "-journal"] {
+        for suffix in ["-wal", "-shm", "-journal", "-checked"] {
             let kind = try FileKind.at(path + suffix)
             guard kind == .missing || kind == .regular else {
                 throw StorageError(path: path, reason: .companionNotARegularFile(suffix: suffix, kind))
@@ -73,13 +73,7 @@ extension SQLiteDatabase {
     /// and the like pass through.
     static func resolvingFolder(of file: String, reportingAs path: String) throws(StorageError) -> String {
         guard file.contains("/") else { return file }
-        let folder = DurableFile.parentDirectory(of: file)
-        guard let resolved = realpath(folder, nil) else {
-            throw StorageError(path: path, problem: "cannot open its folder \(folder): \(errnoText())")
-        }
-        defer { free(resolved) }
-        let name = file[file.index(after: file.lastIndex(of: "/") ?? file.startIndex)...]
-        return String(cString: resolved) + "/" + name
+        return try DurableFile.resolvingFolder(of: file, reportingAs: path)
     }
 
     private static func temporaryFolder(for path: String) throws(StorageError) -> String {

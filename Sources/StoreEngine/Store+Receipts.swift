@@ -31,8 +31,8 @@ extension Store {
     func holdings(of account: String) throws(StorageError) -> ReceiptHoldings {
         let consumables = catalog.products.filter { $0.type == .consumable }.map(\.id)
         let lasting = catalog.products.filter { $0.type != .consumable }.map(\.id)
-        return ReceiptHoldings(try database.latestPaid(account: account, productIds: lasting)
-                               + database.unfinishedPaid(account: account, productIds: consumables), catalog: catalog)
+        return ReceiptHoldings(try database.latestPaid(account: account, products: lasting)
+                               + database.unfinishedPaid(account: account, products: consumables), catalog: catalog)
     }
 
     private static func receiptPurchase(_ record: StoreRecord) -> Receipt.Purchase {

@@ -176,16 +176,8 @@ public final class Store {
     }
 
     private func restore(link: Link) throws(StorageError) {
-        let owned = try database.records(
-            where: "account = ? AND charged = 1 AND refunded = 0 AND state = 'purchased'", [.text(account)])
-        var latestByOriginal: [TransactionID: StoreRecord] = [:]
-        for record in owned {
-            guard let product = catalog.product(id: record.productId),
-                  product.type == .nonConsumable || product.type == .autoRenewable
-            else { continue }
-            latestByOriginal[record.originalId] = record
-        }
-        let toRestore = latestByOriginal.values.sorted { $0.id < $1.id }
+        let held = catalog.products.filter { $0.type == .nonConsumable || $0.type == .autoRenewable }.map(\.id)
+        let toRestore = try database.latestPaid(account: account, products: held, where: "refunded = 0 AND state = 'purchased'")
         for original in toRestore {
             let id = try database.nextTransactionId()
             let restored = StoreRecord(

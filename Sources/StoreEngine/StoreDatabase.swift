@@ -32,11 +32,11 @@ struct StoreDatabase {
         """
         ALTER TABLE transactions ADD COLUMN refunded_millis INTEGER;
         """,
-        // Version 3: an account's receipt is read through indexes: its purchases by product and
-        // original id, and its unfinished transactions.
+        // Version 3: indexes, so that a purchase, a receipt and a launch read an account's
+        // holdings and its unfinished transactions, not the whole history.
         """
-        CREATE INDEX IF NOT EXISTS transactions_by_product ON transactions(account, product_id, original_id, id);
-        CREATE INDEX IF NOT EXISTS transactions_unfinished ON transactions(account, finished);
+        CREATE INDEX transactions_by_account_product ON transactions(account, product_id);
+        CREATE INDEX transactions_unfinished ON transactions(account) WHERE finished = 0;
         """,
     ])
 
@@ -134,26 +134,26 @@ struct StoreDatabase {
         try database.query("DELETE FROM transactions WHERE id = ?", [Self.idValue(id)])
     }
 
-    /// The latest paid (non-restore) transaction of each original id of these products.
-    func latestPaid(account: String, productIds: [String]) throws(StorageError) -> [StoreRecord] {
-        guard !productIds.isEmpty else { return [] }
+    /// The newest charged, non-restore transaction of each original id that `account` made of
+    /// one of `products` and that meets `condition`, oldest first: read through the account's
+    /// index, however long the rest of the history.
+    func latestPaid(account: String, products: [String], where condition: String = "1") throws(StorageError) -> [StoreRecord] {
+        guard !products.isEmpty else { return [] }
+        let list = Array(repeating: "?", count: products.count).joined(separator: ", ")
         return try records(where: """
-            id IN (SELECT MAX(id) FROM transactions WHERE account = ? AND product_id IN (\(Self.placeholders(productIds.count)))
-                   AND charged = 1 AND kind != 'restore' GROUP BY original_id)
-            """, [.text(account)] + productIds.map { .text($0) })
+            id IN (SELECT MAX(id) FROM transactions WHERE account = ? AND product_id IN (\(list))
+                   AND charged = 1 AND kind != 'restore' AND \(condition) GROUP BY original_id)
+            """, [.text(account)] + products.map(SQLiteValue.text))
     }
 
-    /// The paid (non-restore) transactions of these products the app has not finished yet.
-    func unfinishedPaid(account: String, productIds: [String]) throws(StorageError) -> [StoreRecord] {
-        guard !productIds.isEmpty else { return [] }
+    /// The paid (non-restore) transactions of these products the app has not finished yet, read
+    /// through the index of unfinished transactions.
+    func unfinishedPaid(account: String, products: [String]) throws(StorageError) -> [StoreRecord] {
+        guard !products.isEmpty else { return [] }
+        let list = Array(repeating: "?", count: products.count).joined(separator: ", ")
         return try records(where: """
-            account = ? AND finished = 0 AND charged = 1 AND kind != 'restore'
-            AND product_id IN (\(Self.placeholders(productIds.count)))
-            """, [.text(account)] + productIds.map { .text($0) })
-    }
-
-    private static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
+            account = ? AND finished = 0 AND charged = 1 AND kind != 'restore' AND product_id IN (\(list))
+            """, [.text(account)] + products.map(SQLiteValue.text))
     }
 
     func records(where condition: String = "1", _ values: [SQLiteValue] = []) throws(StorageError) -> [StoreRecord] {

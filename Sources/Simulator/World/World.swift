@@ -92,9 +92,9 @@ public final class World {
     /// Delivers the next message; returns false when none is waiting.
     @discardableResult
     public func deliverNext() throws(WorldError) -> Bool {
-        guard let message = queue.next() else { return false }
+        guard let (message, sentSeq) = queue.next() else { return false }
         nowMillis += Self.millisPerMessage
-        try route(message)
+        try route(message, sentSeq: sentSeq)
         try timeline.reportFailure()
         if let crash = pendingCrash {
             pendingCrash = nil
@@ -117,10 +117,10 @@ public final class World {
         try saveSettings()
     }
 
-    private func route(_ message: Message) throws(WorldError) {
+    private func route(_ message: Message, sentSeq: Int?) throws(WorldError) {
         switch message.to {
         case .store:
-            try record(.delivered, message)
+            try record(.delivered, message, sentSeq: sentSeq)
             do {
                 try store.receive(message, link: self)
             } catch {
@@ -128,13 +128,13 @@ public final class World {
             }
         case .server:
             if let reason = unreachableServerReason(for: message) {
-                try record(.dropped, message, reason: reason)
+                try record(.dropped, message, sentSeq: sentSeq, reason: reason)
                 if let subject = message.subject {
                     send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: reason)))
                 }
                 return
             }
-            try record(.delivered, message)
+            try record(.delivered, message, sentSeq: sentSeq)
             do {
                 try server.receive(message, link: self)
             } catch {
@@ -146,17 +146,17 @@ public final class World {
             }
         case .app:
             if message.from == .server, let reason = lostReplyReason() {
-                try record(.dropped, message, reason: reason)
+                try record(.dropped, message, sentSeq: sentSeq, reason: reason)
                 if let subject = message.subject {
                     send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: "no reply: \(reason)")))
                 }
                 return
             }
             guard let app, appStatus.isRunning else {
-                try record(.dropped, message, reason: "the app is not running")
+                try record(.dropped, message, sentSeq: sentSeq, reason: "the app is not running")
                 return
             }
-            try record(.delivered, message)
+            try record(.delivered, message, sentSeq: sentSeq)
             do {
                 try app.receive(message)
             } catch {
@@ -208,6 +208,13 @@ public final class World {
         }
     }
 
+    /// Moves the clock past time lived without messages (past purchases recorded in bulk);
+    /// a renewal that falls due on the way waits for the next advance.
+    func passClock(byMillis millis: Int64) throws(WorldError) {
+        nowMillis += millis
+        try saveSettings()
+    }
+
     private func moveClock(byMillis millis: Int64) throws(WorldError) {
         nowMillis += millis
         try record(.command, from: .user, to: nil, text: "clock advanced to \(SimulatedTime.format(now))",
@@ -228,18 +235,20 @@ public final class World {
         try timeline.record(kind, at: nowMillis, from: from, to: to, text: text, subject: transactionId.map(MessageSubject.transaction))
     }
 
-    private func record(_ kind: Event.Kind, _ message: Message, reason: String? = nil) throws(WorldError) {
+    /// Records a message's delivery or drop, tied to the event that recorded it as sent.
+    private func record(_ kind: Event.Kind, _ message: Message, sentSeq: Int?, reason: String? = nil) throws(WorldError) {
         let text = reason.map { "\(message.summary) ✗ \($0)" } ?? message.summary
-        try timeline.record(kind, at: nowMillis, from: message.from, to: message.to, text: text, subject: message.subject)
+        try timeline.record(kind, at: nowMillis, from: message.from, to: message.to, text: text, subject: message.subject,
+                            sentSeq: sentSeq)
     }
 }
 
 extension World: Link {
     /// Puts a message on its way and records it as sent, at the moment the sender acted.
     public func send(_ message: Message) {
-        queue.send(message)
-        timeline.note(.message, at: nowMillis, from: message.from, to: message.to, text: message.summary,
-                      subject: message.subject)
+        let sentSeq = timeline.note(.message, at: nowMillis, from: message.from, to: message.to, text: message.summary,
+                                    subject: message.subject)
+        queue.send(message, sentSeq: sentSeq)
     }
 
     public func note(_ text: String, from: Party, to: Party?, transactionId: TransactionID?) {
