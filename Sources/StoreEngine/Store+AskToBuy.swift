@@ -10,9 +10,9 @@ extension Store {
     /// account, when this payment would ask too. Apple: "Any duplicate Ask to Buy requests are
     /// consolidated and only resets the 24-hour timer. Once approved, only 1 purchase is completed."
     func joinableRequest(_ request: PaymentRequest) throws(StorageError) -> StoreRecord? {
-        guard request.answer == .ask || (switches.askToBuy && request.answer == .confirm),
+        guard request.answer == .ask || (switches.isOn(.askToBuy) && request.answer == .confirm),
               catalog.product(id: request.productId) != nil, !switches.withdrawn.contains(request.productId),
-              switches.paymentsAllowed, !switches.interruptPurchases, switches.failPurchases == nil
+              switches.isOn(.payments), !switches.isOn(.interrupt), !switches.isOn(.fail)
         else { return nil }
         return try database.records(where: "product_id = ? AND state = 'deferred' AND account = ?",
                                     [.text(request.productId), .text(account)]).last

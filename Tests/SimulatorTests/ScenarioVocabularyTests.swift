@@ -21,7 +21,7 @@ import Testing
         .strategy(.queueOnly), .expect(.credited(productId: "com.storesim.coins.100", count: 2)),
         .expect(.balance(currency: "coins", amount: 200)), .expect(.owned(productId: "com.storesim.pro", owned: true)),
         .expect(.onReceipt(productId: "com.storesim.coins.100", count: 1)),
-        .storeEnvironment(.sandbox), .storeVerification(.temporaryIssue), .serverSharedSecret(right: false),
+        .storeSet(.environment, .named("sandbox")), .storeSet(.verifyReceipt, .named("temporary-issue")), .serverSharedSecret(right: false),
         .serverVerifyMethod(post: false),
         .expect(.pending(0)), .expect(.unfinished(1)), .expect(.lost(0)), .expect(.auditOk),
         .forge(.tamper(transactionId: 1000000000000001)), .forge(.replay(transactionId: 1000000000000001)),

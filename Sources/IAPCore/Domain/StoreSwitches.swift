@@ -1,21 +1,23 @@
-/// The Store's switches that a scenario, the TUI or a test turns on and off.
+/// The Store's switches that a scenario, the TUI or a test turns on and off: the value of each
+/// declared `StoreSwitch` and the products the Store stopped selling.
 public struct StoreSwitches: Sendable, Equatable {
-    /// Every purchase needs a parent's approval.
-    public var askToBuy = false
-    /// Every purchase is interrupted (Apple's sandbox flow): it fails until the user resolves it.
-    public var interruptPurchases = false
-    /// When set, every purchase fails with this error.
-    public var failPurchases: PurchaseError?
-    /// False when the device cannot make payments.
-    public var paymentsAllowed = true
-    /// False when product requests fail (the Store cannot be reached for the catalog).
-    public var productRequestsAnswered = true
+    /// The values of the switches that are not normal, by name.
+    private var values: [String: StoreSwitch.Value] = [:]
     /// Products the Store has stopped selling: their identifiers come back invalid.
     public var withdrawn: Set<String> = []
-    /// How `verifyReceipt` answers: normally, 21005 (down) or 21002 (a temporary issue).
-    public var verification: VerificationService = .up
-    /// Where the receipts the Store hands out come from.
-    public var environment: StoreEnvironment = .production
+
+    /// How `verifyReceipt` answers: normally, 21005 (down) or 21002 (a temporary issue); the
+    /// value of the `verify-receipt` switch.
+    public var verification: VerificationService {
+        get { VerificationService(rawValue: self[.verifyReceipt].word) ?? .up }
+        set { self[.verifyReceipt] = .named(newValue.rawValue) }
+    }
+
+    /// Where the receipts the Store hands out come from: the value of the `environment` switch.
+    public var environment: StoreEnvironment {
+        get { StoreEnvironment(rawValue: self[.environment].word) ?? .production }
+        set { self[.environment] = .named(newValue.rawValue) }
+    }
 
     /// The states of the `verifyReceipt` service.
     public enum VerificationService: String, Sendable, CaseIterable {
@@ -27,4 +29,15 @@ public struct StoreSwitches: Sendable, Equatable {
     }
 
     public init() {}
+
+    /// A switch's value.
+    public subscript(_ storeSwitch: StoreSwitch) -> StoreSwitch.Value {
+        get { values[storeSwitch.name] ?? storeSwitch.normal }
+        set { values[storeSwitch.name] = newValue == storeSwitch.normal ? nil : newValue }
+    }
+
+    /// Whether a switch is on (in any of its ways).
+    public func isOn(_ storeSwitch: StoreSwitch) -> Bool {
+        self[storeSwitch] != .off
+    }
 }

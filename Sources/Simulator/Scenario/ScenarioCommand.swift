@@ -28,10 +28,9 @@ public enum ScenarioCommand: Equatable, Sendable {
     /// The Store sells, or stops selling, a product: its identifier becomes invalid.
     case storeSell(productId: String, on: Bool)
     case storeDelete(transactionId: TransactionID)
-    /// Where the receipts the Store hands out come from.
-    case storeEnvironment(StoreEnvironment)
-    /// How `verifyReceipt` answers: up, down (21005) or with a temporary issue (21002).
-    case storeVerification(StoreSwitches.VerificationService)
+    /// A Store switch whose values are words of its own turned to one of them
+    /// (`store environment sandbox`, `store verify-receipt down`).
+    case storeSet(StoreSwitch, StoreSwitch.Value)
     /// The Server's configured shared secret is the app's (true) or a wrong one.
     case serverSharedSecret(right: Bool)
     /// The Server asks `verifyReceipt` by POST (true) or, misconfigured, by GET.
@@ -68,15 +67,6 @@ public enum ScenarioCommand: Equatable, Sendable {
     public enum RefundTarget: Equatable, Sendable {
         case product(String)
         case transaction(TransactionID)
-    }
-
-    /// The Store switches a script can turn on and off.
-    public enum StoreSwitch: String, Sendable, CaseIterable {
-        case askToBuy = "ask-to-buy"
-        case interrupt
-        case fail
-        case payments
-        case productRequests = "product-requests"
     }
 
     /// How the command is declared in the scenario language.

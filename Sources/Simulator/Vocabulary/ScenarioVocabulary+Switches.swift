@@ -40,32 +40,24 @@ extension ScenarioVocabulary {
     /// The Store's switches and what the user and Apple do at the Store.
     static let store: [CommandDeclaration] = [
         CommandDeclaration(
-            "store ask-to-buy|interrupt|fail|payments|product-requests on|off",
-            "Store switches: every purchase asks a parent, is interrupted, fails, cannot be paid, or the products cannot be loaded",
+            "store \(StoreSwitch.all.map(\.name).joined(separator: "|")) on|off", "Store switches: " + StoreSwitch.helpLine,
             timing: .atOnce,
             read: { reader throws(CommandProblem) in
-                let storeSwitch = try reader.choice(ScenarioCommand.StoreSwitch.allCases, "store switch")
+                let storeSwitch = try reader.choice(StoreSwitch.all, "store switch")
                 return .store(storeSwitch, on: try reader.toggle(on: "on", off: "off"))
             },
             arguments: { command in
                 if case .store(let storeSwitch, let on) = command { [storeSwitch.rawValue, on ? "on" : "off"] } else { nil }
             },
-            chaos: .init(weight: 5) { draw in
-                [.store(draw.element(of: [.askToBuy, .fail, .payments, .interrupt], or: .fail), on: draw.bool())]
-            },
+            chaos: .init(weight: 5) { draw in [.store(draw.element(of: StoreSwitch.drawnByChaos, or: .fail), on: draw.bool())] },
             restore: { world in
-                let switches = world.store.switches
-                let abnormal: [(ScenarioCommand.StoreSwitch, Bool)] = [
-                    (.askToBuy, switches.askToBuy), (.fail, switches.failPurchases != nil),
-                    (.payments, !switches.paymentsAllowed), (.interrupt, switches.interruptPurchases),
-                ]
-                return abnormal.filter(\.1).map { .store($0.0, on: $0.0 == .payments) }
+                StoreSwitch.drawnByChaos.filter { world.store.switches[$0] != $0.normal }.map { .store($0, on: $0.normal != .off) }
             }),
         CommandDeclaration(
             "store fail on REASON", "purchases fail with payment-invalid, not-allowed, network or unknown",
             timing: .atOnce,
             read: { reader throws(CommandProblem) in
-                .storeFail(try reader.choice(PurchaseError.allCases.filter { ![.paymentCancelled, .declinedByParent, .askToBuyExpired, .interrupted].contains($0) }, "failure"))
+                .storeFail(try reader.choice(PurchaseError.allCases.filter { StoreSwitch.fail.values.contains(.failing($0)) }, "failure"))
             },
             arguments: { command in if case .storeFail(let reason) = command { [reason.rawValue] } else { nil } }),
         CommandDeclaration(
@@ -78,23 +70,7 @@ extension ScenarioVocabulary {
             arguments: { command in
                 if case .storeSell(let productId, let on) = command { [productId, on ? "on" : "off"] } else { nil }
             }),
-        CommandDeclaration(
-            "store environment production|sandbox",
-            "where receipts come from; a sandbox receipt sent to production answers 21007 and the Server asks the sandbox",
-            timing: .atOnce,
-            read: { reader throws(CommandProblem) in .storeEnvironment(try reader.choice(StoreEnvironment.allCases, "environment")) },
-            arguments: { command in if case .storeEnvironment(let environment) = command { [environment.rawValue] } else { nil } },
-            chaos: .init(weight: 1) { draw in [.storeEnvironment(draw.element(of: StoreEnvironment.allCases, or: .production))] }),
-        CommandDeclaration(
-            "store verify-receipt up|down|temporary-issue",
-            "verifyReceipt answers, is unavailable (21005) or has a temporary issue (21002); the app keeps the order and asks again",
-            timing: .atOnce,
-            read: { reader throws(CommandProblem) in
-                .storeVerification(try reader.choice(StoreSwitches.VerificationService.allCases, "verify-receipt state"))
-            },
-            arguments: { command in if case .storeVerification(let service) = command { [service.rawValue] } else { nil } },
-            chaos: .init(weight: 2) { draw in [.storeVerification(draw.element(of: StoreSwitches.VerificationService.allCases, or: .up))] },
-            restore: { world in world.store.switches.verification == .up ? [] : [.storeVerification(.up)] }),
+    ] + StoreSwitch.withWords.map(turning) + [
         CommandDeclaration(
             "store delete TRANSACTION", "delete a transaction from the Store, as StoreKit Testing allows",
             timing: .whenQuiet,
@@ -132,4 +108,27 @@ extension ScenarioVocabulary {
                 [.refund(.product(draw.product()), reason: draw.element(of: [nil] + RevocationReason.allCases.map { $0 }, or: nil))]
             }),
     ] + subscriptions + device
+
+    /// The command of a Store switch whose values are words of its own, read from its
+    /// declaration: `store environment production|sandbox`.
+    private static func turning(_ storeSwitch: StoreSwitch) -> CommandDeclaration {
+        CommandDeclaration(
+            "store \(storeSwitch.name) \(storeSwitch.values.map(\.word).joined(separator: "|"))", storeSwitch.help,
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in
+                let text = reader.word()
+                guard let value = storeSwitch.value(named: text) else {
+                    let words = storeSwitch.values.map(\.word).joined(separator: ", ")
+                    throw CommandProblem(problem: "unknown \(storeSwitch.name) value '\(text)'; expected one of: \(words)")
+                }
+                return .storeSet(storeSwitch, value)
+            },
+            arguments: { command in
+                if case .storeSet(storeSwitch, let value) = command { [value.word] } else { nil }
+            },
+            chaos: storeSwitch.chaosWeight.map { weight in
+                .init(weight: weight) { draw in [.storeSet(storeSwitch, draw.element(of: storeSwitch.values, or: storeSwitch.normal))] }
+            },
+            restore: { world in world.store.switches[storeSwitch] == storeSwitch.normal ? [] : [.storeSet(storeSwitch, storeSwitch.normal)] })
+    }
 }

@@ -16,14 +16,14 @@ extension World {
             if record.refunded { row.refundReason = try refundReason(record) }
             return row
         }
-        let invalid = app?.invalidProductIds ?? []
+        let invalid = host.app?.invalidProductIds ?? []
         let index = HistoryIndex(snapshot)
         let products = catalog.products.map { product in
             CatalogRow(product: product, invalid: invalid.contains(product.id), holding: holding(product, index))
         }
         let audit = snapshot.audit(catalog: catalog)
         var view = WorldView(
-            appStatus: appStatus, recovering: app?.isRecovering ?? false, settings: settings,
+            appStatus: appStatus, recovering: host.app?.isRecovering ?? false, settings: settings,
             storeSwitches: store.switches, account: store.account, now: now, catalog: catalog, products: products,
             transactions: transactions,
             credits: ledger.credits.map { credit in

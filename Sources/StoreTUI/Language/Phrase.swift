@@ -13,13 +13,7 @@ enum Phrase: CaseIterable {
     case headerPowerCutArmed
     case switchNet
     case switchServer
-    case switchAsk
-    case switchInterrupt
-    case switchFail
-    case switchPay
     case switchAccount
-    case switchEnvironment
-    case switchVerify
     case auditBadge
     case neverReaches
 
@@ -30,14 +24,9 @@ enum Phrase: CaseIterable {
     case off
     case yes
     case no
-    case answered
-    case failing
     case serverUp
     case serverDown
     case serverDropResponse
-    case production
-    case sandbox
-    case temporaryIssue
     case secretOk
     case secretWrong
 
@@ -148,16 +137,9 @@ enum Phrase: CaseIterable {
     case faults
     case faultNetwork
     case faultServer
-    case faultAskToBuy
-    case faultInterrupt
-    case faultFail
-    case faultPayments
-    case faultProductRequests
     case faultSellSelected
     case faultSharedSecret
     case faultVerifyMethod
-    case faultEnvironment
-    case faultVerifyReceipt
 
     // Other screens
     case tooSmall

@@ -1,36 +1,33 @@
 import IAPCore
 import Simulator
 
-/// The switches of the faults panel, in the order shown.
-enum FaultSwitch: CaseIterable {
+/// The switches of the faults panel, in the order shown: the network, the Server, each Store
+/// switch turned on and off, whether the Store sells the selected product, the Server's
+/// configuration, then each Store switch with words of its own; rows added later come after,
+/// so every row keeps its place.
+enum FaultSwitch: Equatable {
     case network
     case server
-    case askToBuy
-    case interrupt
-    case failPurchases
-    case payments
-    case productRequests
+    case store(StoreSwitch)
     /// Whether the Store sells the product selected in the catalog.
     case sellSelected
+    /// Whether the Server's configured shared secret is the app's.
     case sharedSecret
+    /// Whether the Server asks verifyReceipt by POST or by GET.
     case verifyMethod
-    case environment
-    case verifyReceipt
 
-    var label: Phrase {
+    static let allCases: [FaultSwitch] = [.network, .server] + StoreSwitch.all.map(FaultSwitch.store)
+        + [.sellSelected, .sharedSecret, .verifyMethod] + StoreSwitch.withWords.map(FaultSwitch.store)
+
+    /// The switch's line in the panel, in `language`.
+    func label(_ language: Language) -> String {
         switch self {
-        case .network: .faultNetwork
-        case .server: .faultServer
-        case .sharedSecret: .faultSharedSecret
-        case .verifyMethod: .faultVerifyMethod
-        case .environment: .faultEnvironment
-        case .verifyReceipt: .faultVerifyReceipt
-        case .askToBuy: .faultAskToBuy
-        case .interrupt: .faultInterrupt
-        case .failPurchases: .faultFail
-        case .payments: .faultPayments
-        case .productRequests: .faultProductRequests
-        case .sellSelected: .faultSellSelected
+        case .network: language(.faultNetwork)
+        case .server: language(.faultServer)
+        case .store(let storeSwitch): language(storeSwitch.panelLabel)
+        case .sellSelected: language(.faultSellSelected)
+        case .sharedSecret: language(.faultSharedSecret)
+        case .verifyMethod: language(.faultVerifyMethod)
         }
     }
 
@@ -40,18 +37,23 @@ enum FaultSwitch: CaseIterable {
         switch self {
         case .network: return language(model.settings.networkOnline ? .online : .offline)
         case .server: return language(Self.mode(model.settings.server))
-        case .sharedSecret: return language(model.serverSharedSecretRight ? .secretOk : .secretWrong)
-        case .verifyMethod: return model.serverUsesPost ? "POST" : "GET"
-        case .environment: return language(model.storeSwitches.environment == .production ? .production : .sandbox)
-        case .verifyReceipt: return language(Self.service(model.storeSwitches.verification))
-        case .askToBuy: return language(model.storeSwitches.askToBuy ? .on : .off)
-        case .interrupt: return language(model.storeSwitches.interruptPurchases ? .on : .off)
-        case .failPurchases: return model.storeSwitches.failPurchases?.rawValue ?? language(.off)
-        case .payments: return language(model.storeSwitches.paymentsAllowed ? .on : .off)
-        case .productRequests: return language(model.storeSwitches.productRequestsAnswered ? .answered : .failing)
+        case .store(let storeSwitch): return Self.word(storeSwitch, model.storeSwitches[storeSwitch], language)
         case .sellSelected:
             guard let product = Self.selected(model, selection) else { return "" }
             return language(model.storeSwitches.withdrawn.contains(product) ? .no : .yes)
+        case .sharedSecret: return language(model.serverSharedSecretRight ? .secretOk : .secretWrong)
+        case .verifyMethod: return model.serverUsesPost ? "POST" : "GET"
+        }
+    }
+
+    /// A Store switch's value in words: the declaration's words for it in `language`, else on or
+    /// off in `language`, a failure or a word of the switch's own as scripts write it.
+    static func word(_ storeSwitch: StoreSwitch, _ value: StoreSwitch.Value, _ language: Language) -> String {
+        if let wording = storeSwitch.panelWords[value] { return language(wording) }
+        switch value {
+        case .off: return language(.off)
+        case .on: return language(.on)
+        case .failing, .named: return value.word
         }
     }
 
@@ -64,15 +66,6 @@ enum FaultSwitch: CaseIterable {
         }
     }
 
-    /// The state of the Store's verifyReceipt service in words.
-    static func service(_ service: StoreSwitches.VerificationService) -> Phrase {
-        switch service {
-        case .up: .serverUp
-        case .down: .serverDown
-        case .temporaryIssue: .temporaryIssue
-        }
-    }
-
     /// The command that turns the switch to its next value.
     func toggled(_ model: WorldView, selection: Int) -> ScenarioCommand {
         switch self {
@@ -81,25 +74,17 @@ enum FaultSwitch: CaseIterable {
             let modes = WorldSettings.ServerMode.allCases
             let next = ((modes.firstIndex(of: model.settings.server) ?? 0) + 1) % modes.count
             return .server(modes[next])
-        case .sharedSecret: return .serverSharedSecret(right: !model.serverSharedSecretRight)
-        case .verifyMethod: return .serverVerifyMethod(post: !model.serverUsesPost)
-        case .environment: return .storeEnvironment(model.storeSwitches.environment == .production ? .sandbox : .production)
-        case .verifyReceipt:
-            let states = StoreSwitches.VerificationService.allCases
-            let next = ((states.firstIndex(of: model.storeSwitches.verification) ?? 0) + 1) % states.count
-            return .storeVerification(states[next])
-        case .askToBuy: return .store(.askToBuy, on: !model.storeSwitches.askToBuy)
-        case .interrupt: return .store(.interrupt, on: !model.storeSwitches.interruptPurchases)
-        case .failPurchases:
-            let reasons: [PurchaseError] = [.unknown, .paymentInvalid, .paymentNotAllowed, .networkError]
-            guard let current = model.storeSwitches.failPurchases else { return .storeFail(reasons[0]) }
-            let next = (reasons.firstIndex(of: current) ?? reasons.count - 1) + 1
-            return next < reasons.count ? .storeFail(reasons[next]) : .store(.fail, on: false)
-        case .payments: return .store(.payments, on: !model.storeSwitches.paymentsAllowed)
-        case .productRequests: return .store(.productRequests, on: !model.storeSwitches.productRequestsAnswered)
+        case .store(let storeSwitch):
+            switch storeSwitch.value(after: model.storeSwitches[storeSwitch]) {
+            case .failing(let error): return .storeFail(error)
+            case .named(let word): return .storeSet(storeSwitch, .named(word))
+            case let next: return .store(storeSwitch, on: next != .off)
+            }
         case .sellSelected:
             let product = Self.selected(model, selection) ?? ""
             return .storeSell(productId: product, on: model.storeSwitches.withdrawn.contains(product))
+        case .sharedSecret: return .serverSharedSecret(right: !model.serverSharedSecretRight)
+        case .verifyMethod: return .serverVerifyMethod(post: !model.serverUsesPost)
         }
     }
 
