@@ -70,7 +70,12 @@ struct StoreDatabase {
 
     /// A transaction id never handed out before, even when transactions have been deleted.
     func nextTransactionId() throws(StorageError) -> TransactionID {
-        let next = TransactionID((try lastIssuedId() ?? Self.firstTransactionId).value + 1)
+        let last = try lastIssuedId() ?? Self.firstTransactionId
+        let (value, overflow) = last.value.addingReportingOverflow(1)
+        guard !overflow else {
+            throw StorageError(path: database.path, problem: "settings: last-transaction-id: \(last) is the highest id there can be; no new transaction fits")
+        }
+        let next = TransactionID(value)
         try setSetting("last-transaction-id", next.description)
         return next
     }
