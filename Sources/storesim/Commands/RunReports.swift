@@ -91,8 +91,7 @@ final class RunReports {
     private func closeSuite(_ runner: ScenarioRunner) {
         guard var suite else { return }
         suite.checked = Array(runner.checked[suiteFirstCheck...])
-        let spent = suiteStarted.duration(to: .now).components
-        suite.seconds = Double(spent.seconds) + Double(spent.attoseconds) / 1e18
+        suite.seconds = suiteStarted.duration(to: .now).inSeconds
         report.suites.append(suite)
         self.suite = nil
     }
