@@ -20,8 +20,10 @@ public struct EventLogDamage: Error, Sendable, Equatable {
         } catch {
             return .failure(EventLogDamage(offset: line.offset, problem: "not an event"))
         }
-        guard SimulatedTime.millisRange.contains(event.timeMillis) else {
-            return .failure(EventLogDamage(offset: line.offset, problem: "$.timeMillis: \(event.timeMillis) is outside the simulated clock"))
+        let clock = SimulatedTime.millisRange
+        guard clock.contains(event.timeMillis) else {
+            return .failure(EventLogDamage(offset: line.offset,
+                                           problem: "$.timeMillis: must be a whole number from \(clock.lowerBound) to \(clock.upperBound)"))
         }
         if let previous, event.seq <= previous.seq {
             return .failure(EventLogDamage(offset: line.offset, problem: "event \(event.seq) after event \(previous.seq): out of order"))
