@@ -114,7 +114,7 @@ struct ArgumentReader {
         }
         let limit = (SimulatedTime.latestAdvanceMillis - SimulatedTime.millisRange.lowerBound) / 1000
         guard amount <= limit / scale else {
-            throw CommandProblem(problem: "duration '\(text)' is too long: the simulated clock runs \(SimulatedTime.rangeText), so at most \(limit / 86400)d")
+            throw CommandProblem(problem: "duration '\(text)' is too long: the simulated clock stops at 9999-01-01 00:00:00, so no advance is longer than \(limit / 86400)d")
         }
         return amount * scale
     }
