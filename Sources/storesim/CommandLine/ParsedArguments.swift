@@ -34,6 +34,9 @@ struct ParsedArguments {
                 parsed.flags.insert(name)
                 continue
             }
+            guard parsed.values[name] == nil else {
+                throw .usage("\(name) is given twice; give it once: \(option.label)")
+            }
             if let inlineValue {
                 parsed.values[name] = inlineValue
             } else {
