@@ -107,6 +107,18 @@ import Testing
         #expect(frames[2][0].contains("2026-01-31"))
     }
 
+    /// The refund key refunds the transaction selected in the manager (here the older of two), not
+    /// the product's latest.
+    @Test func transactionManagerRefundsTheSelectedTransaction() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.enter), .key(.enter)] + .settle + [.key(.enter), .key(.enter)] + .settle
+                                            + [.key(.character("t")), .key(.up), .key(.character("f"))] + .settle + [.capture])
+        let screen = try #require(frames.first)
+        let first = try #require(screen.first { $0.contains("1000000000000001 100 Coins") })
+        let second = try #require(screen.first { $0.contains("1000000000000002 100 Coins") })
+        #expect(first.contains("refunded"), "\(screen.joined(separator: "\n"))")
+        #expect(!second.contains("refunded"))
+    }
+
     @Test func anInterruptedPurchaseIsResolvedFromTheTransactionManager() throws {
         let frames = try TUIWorld().session(.settle + [.key(.character("f")), .key(.down), .key(.down), .key(.down), .key(.enter),
                                                        .key(.escape), .key(.enter), .key(.enter)] + .settle
