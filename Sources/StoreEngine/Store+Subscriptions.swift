@@ -82,7 +82,7 @@ extension Store {
             var owned = if let known = holdings[latest.account] { known } else { try self.holdings(of: latest.account) }
             let id = try database.nextTransactionId()
             let renewal = StoreRecord(
-                id: id, originalId: latest.originalId, productId: latest.productId, account: latest.account,
+                id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account,
                 state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: end,
                 error: nil, receipt: nil)
             let signed = renewal.with(receipt: receipt(account: latest.account, leading: renewal, holdings: owned))
@@ -117,7 +117,7 @@ extension Store {
         let renewal = try store { () throws(StorageError) -> StoreRecord in
             let id = try database.nextTransactionId()
             var renewal = StoreRecord(
-                id: id, originalId: latest.originalId, productId: productId, account: latest.account, state: .purchased,
+                id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account, state: .purchased,
                 kind: .renewal, charged: true, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
             renewal = renewal.with(receipt: try receipt(proving: renewal))
             try database.insert(renewal)
@@ -181,7 +181,7 @@ extension Store {
             let id = try database.nextTransactionId()
             let record = try charge(StoreRecord(
                 id: id, originalId: id, productId: productId, account: account, state: .purchasing, kind: .purchase,
-                charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil), at: link.now)
+                charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil), link: link)
             try database.insert(record)
             try database.removeSetting(key)
             return record

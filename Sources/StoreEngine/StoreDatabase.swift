@@ -60,6 +60,15 @@ struct StoreDatabase {
         return value
     }
 
+    /// Every setting whose key starts with `prefix`, keyed by the rest of the key.
+    func settings(prefix: String) throws(StorageError) -> [String: String] {
+        let rows = try database.rows("SELECT key, value FROM settings WHERE substr(key, 1, ?) = ?",
+                                     [.integer(Int64(prefix.count)), .text(prefix)], table: "settings", key: "key") {
+            (row) throws(SQLiteColumnError) in (String(try row.text("key").dropFirst(prefix.count)), try row.text("value"))
+        }
+        return Dictionary(rows, uniquingKeysWith: { _, last in last })
+    }
+
     func setSetting(_ key: String, _ value: String) throws(StorageError) {
         try database.query("INSERT OR REPLACE INTO settings(key, value) VALUES(?, ?)", [.text(key), .text(value)])
     }
@@ -113,11 +122,11 @@ struct StoreDatabase {
     /// Replaces the stored row of `record.id` with `record`.
     func update(_ record: StoreRecord) throws(StorageError) {
         try database.query("""
-            UPDATE transactions SET original_id = ?, state = ?, kind = ?, charged = ?, finished = ?, refunded = ?,
-                                    date_millis = ?, error = ?, receipt = ?, refunded_millis = ?
+            UPDATE transactions SET original_id = ?, product_id = ?, state = ?, kind = ?, charged = ?, finished = ?,
+                                    refunded = ?, date_millis = ?, error = ?, receipt = ?, refunded_millis = ?
             WHERE id = ?
             """, [
-                Self.idValue(record.originalId), .text(record.state.rawValue), .text(record.kind.rawValue),
+                Self.idValue(record.originalId), .text(record.productId), .text(record.state.rawValue), .text(record.kind.rawValue),
                 .integer(record.charged ? 1 : 0), .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
                 .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),

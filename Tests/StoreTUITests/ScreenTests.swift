@@ -119,6 +119,19 @@ import Testing
         #expect(!second.contains("refunded"))
     }
 
+    /// A downgrade waits for the renewal: the catalog says when the lower plan starts, the
+    /// transaction manager what the current plan renews as.
+    @Test func aDowngradeWaitingForItsRenewalShowsInTheCatalogAndTheManager() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.down), .key(.down), .key(.down), .key(.down), .key(.enter), .key(.enter)]
+                                            + .settle + [.key(.up), .key(.enter), .key(.enter)] + .settle
+                                            + [.capture, .key(.character("t")), .capture], columns: 120, rows: 30)
+        let catalog = try #require(frames.first), manager = try #require(frames.last).joined(separator: "\n")
+        #expect(catalog.contains { $0.contains("Premium (Monthly)") && $0.contains("auto-renewable  from 2027-01-01") }, "\(catalog.joined(separator: "\n"))")
+        #expect(catalog.contains { $0.contains("Premium (Yearly)") && $0.contains("auto-renewable  to 2027-01-01") })
+        #expect(manager.contains("1000000000000001 Premium (Yea… purchased 2026-01-01 00:00 yes renews as Premium (Monthly)"), "\(manager)")
+        #expect(manager.contains("1000000000000002 Premium (Yea… purchased 2026-01-01 00:00 yes restore"))
+    }
+
     @Test func anInterruptedPurchaseIsResolvedFromTheTransactionManager() throws {
         let frames = try TUIWorld().session(.settle + [.key(.character("f")), .key(.down), .key(.down), .key(.down), .key(.enter),
                                                        .key(.escape), .key(.enter), .key(.enter)] + .settle

@@ -52,6 +52,10 @@ enum CoreSentence: CaseIterable {
     case atSandbox
     case byGet
     case askOtherEndpoint
+    case upgradeNow
+    case crossgradeNow
+    case downgradeAtRenewal
+    case crossgradeAtRenewal
 
     // What the Server grants
     case grantCoins

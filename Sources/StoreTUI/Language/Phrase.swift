@@ -50,6 +50,7 @@ enum Phrase: CaseIterable {
     case expired
     case trialUntil
     case until
+    case startsAt
 
     // The parties
     case storeQueue
@@ -127,6 +128,8 @@ enum Phrase: CaseIterable {
     case restore
     case interrupted
     case noAutoRenew
+    case renewsAs
+    case proratedRefund
     case noTransactions
     case deleteTitle
     case deleteQuestion

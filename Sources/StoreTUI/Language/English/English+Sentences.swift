@@ -48,6 +48,10 @@ extension English {
         case .atSandbox: "{text} at the sandbox"
         case .byGet: "{text} sent by GET"
         case .askOtherEndpoint: "{n}: ask the {word} endpoint instead"
+        case .upgradeNow: "upgrade: {id} replaces {id2} at once; prorated refund {word} for tx {tx}"
+        case .crossgradeNow: "crossgrade: {id} replaces {id2} at once; prorated refund {word} for tx {tx}"
+        case .downgradeAtRenewal: "downgrade: {id} renews as {id2} on {any}"
+        case .crossgradeAtRenewal: "crossgrade: {id} renews as {id2} on {any}"
 
         // What the Server grants
         case .grantCoins: "+{any}"

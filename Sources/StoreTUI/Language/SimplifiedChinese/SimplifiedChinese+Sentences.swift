@@ -49,6 +49,10 @@ extension SimplifiedChinese {
         case .atSandbox: "{text}（沙盒）"
         case .byGet: "{text}（用 GET）"
         case .askOtherEndpoint: "{n}：改问 {word} 端点"
+        case .upgradeNow: "升级：{id} 立即取代 {id2}；按比例退还 tx {tx} 的 {word}"
+        case .crossgradeNow: "同级变更：{id} 立即取代 {id2}；按比例退还 tx {tx} 的 {word}"
+        case .downgradeAtRenewal: "降级：{id} 于 {any} 续期时改为 {id2}"
+        case .crossgradeAtRenewal: "同级变更：{id} 于 {any} 续期时改为 {id2}"
 
         // What the Server grants
         case .grantCoins: "+{any}"
