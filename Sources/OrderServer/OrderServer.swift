@@ -201,9 +201,12 @@ public final class OrderServer {
     private func revokeRefunded(_ entries: [ReceiptEntry]) throws(StorageError) -> Int {
         var revoked = 0
         for entry in entries where !entry.revoked {
-            guard let expires = entry.expires else { continue }
+            guard let ends = entry.expires else { continue }
+            // In a billing grace period access lasts until the grace period ends.
+            let expires = max(ends, entry.graceExpires ?? ends)
+            let comparison = entry.graceExpires == nil ? ">" : "!="
             try database.database.query(
-                "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND transaction_id = ? AND expires_millis > ?",
+                "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND transaction_id = ? AND expires_millis \(comparison) ?",
                 [.integer(ServerDatabase.millis(expires)), .text(entry.productId), ServerDatabase.idValue(entry.transactionId),
                  .integer(ServerDatabase.millis(expires))])
         }

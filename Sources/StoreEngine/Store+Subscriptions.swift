@@ -42,9 +42,11 @@ extension Store {
             var due = Array(try renewableSubscriptions().reversed())
             var holdings: [String: ReceiptHoldings] = [:]
             while !due.isEmpty {
+                var notes: [(String, TransactionID)] = []
                 let renewals = try database.database.transaction { () throws(StorageError) in
-                    try renew(&due, until: link.now, holdings: &holdings)
+                    try renew(&due, until: link.now, holdings: &holdings, notes: &notes)
                 }
+                for (text, id) in notes { link.note(text, from: .store, to: nil, transactionId: id) }
                 for renewal in renewals { link.send(.transactionUpdated(renewal.asTransaction)) }
             }
         }
@@ -70,12 +72,14 @@ extension Store {
     }
 
     /// Makes up to `renewalsPerCommit` renewals that fall due by `now`, taking subscriptions from
-    /// the end of `due` (kept newest first) and dropping each once it is current.
-    private func renew(_ due: inout [StoreRecord], until now: Date,
-                       holdings: inout [String: ReceiptHoldings]) throws(StorageError) -> [StoreRecord] {
+    /// the end of `due` (kept newest first) and dropping each once it is current, or once its
+    /// renewal cannot be charged (billing retry).
+    private func renew(_ due: inout [StoreRecord], until now: Date, holdings: inout [String: ReceiptHoldings],
+                       notes: inout [(String, TransactionID)]) throws(StorageError) -> [StoreRecord] {
         var renewals: [StoreRecord] = []
         while let latest = due.last, renewals.count < Self.renewalsPerCommit {
-            guard let end = expiry(of: latest), end <= now else {
+            guard let end = expiry(of: latest), end <= now,
+                  let date = try chargeDate(renewing: latest, dueAt: end, now: now, notes: &notes) else {
                 due.removeLast()
                 continue
             }
@@ -83,7 +87,7 @@ extension Store {
             let id = try database.nextTransactionId()
             let renewal = StoreRecord(
                 id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account,
-                state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: end,
+                state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: date,
                 error: nil, receipt: nil)
             let signed = renewal.with(receipt: receipt(account: latest.account, leading: renewal, holdings: owned))
             try database.insert(signed)

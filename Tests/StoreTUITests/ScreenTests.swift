@@ -180,7 +180,7 @@ import Testing
     @Test func aWithdrawnProductShowsAsInvalidAfterTheNextLaunch() throws {
         let world = try TUIWorld()
         let first = try world.session(.settle + [.key(.down), .key(.down), .key(.character("f"))]
-                                      + Array(repeating: .key(.down), count: 7) + [.key(.enter), .capture])
+                                      + Array(repeating: .key(.down), count: 8) + [.key(.enter), .capture])
         #expect(try #require(first.first).joined().contains("store sells selected product  no"))
         let second = try world.session(.settle + [.capture])
         let pro = try #require(second.first)[6]

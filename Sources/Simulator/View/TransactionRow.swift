@@ -28,6 +28,9 @@ public struct TransactionRow: Sendable, Equatable {
     /// For a subscription period an upgrade or a crossgrade ended early: the prorated refund of
     /// its unused part.
     public var proratedRefund: Decimal?
+    /// For the latest transaction of a subscription whose renewal could not be charged: billing
+    /// retry, with its grace period.
+    public var billing: BillingState?
 
     public init(id: TransactionID, originalId: TransactionID, productId: String, state: TransactionState, kind: TransactionKind,
                 charged: Bool, finished: Bool, refunded: Bool, date: Date, error: PurchaseError?, hasReceipt: Bool,

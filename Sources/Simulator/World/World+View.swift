@@ -17,7 +17,10 @@ extension World {
                            isUnfinished: record.isUnfinished, autoRenewOff: try autoRenewIsOff(record))
             if record.refunded { row.refundReason = try refundReason(record) }
             row.proratedRefund = changes.refunds[record.id]
-            if changes.latest[record.originalId] == record.id { row.renewsAs = changes.pending[record.originalId] }
+            if changes.latest[record.originalId] == record.id {
+                row.renewsAs = changes.pending[record.originalId]
+                row.billing = changes.retries[record.originalId].map { BillingState(graceUntil: $0.graceUntil) }
+            }
             return row
         }
         let invalid = host.app?.invalidProductIds ?? []
@@ -25,6 +28,7 @@ extension World {
         let products = catalog.products.map { product in
             var row = CatalogRow(product: product, invalid: invalid.contains(product.id), holding: holding(product, index))
             row.startsAt = changes.starts[product.id]
+            row.billing = changes.billing[product.id]
             return row
         }
         let audit = snapshot.audit(catalog: catalog)
@@ -54,13 +58,20 @@ extension World {
         do {
             changes.refunds = try store.proratedRefunds()
             changes.pending = try store.pendingChanges()
+            changes.retries = try store.billingRetries()
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
-        guard !changes.pending.isEmpty else { return changes }
-        for record in records where record.charged && changes.pending[record.originalId] != nil {
-            changes.latest[record.originalId] = record.id
-            if let next = changes.pending[record.originalId] { changes.starts[next] = store.expiry(of: record) }
+        guard !changes.pending.isEmpty || !changes.retries.isEmpty else { return changes }
+        var latest: [TransactionID: StoreRecord] = [:]
+        for record in records where record.charged && record.kind != .restore
+            && (changes.pending[record.originalId] != nil || changes.retries[record.originalId] != nil) {
+            latest[record.originalId] = record
+        }
+        for (originalId, record) in latest {
+            changes.latest[originalId] = record.id
+            if let next = changes.pending[originalId] { changes.starts[next] = store.expiry(of: record) }
+            if let retry = changes.retries[originalId] { changes.billing[record.productId] = BillingState(graceUntil: retry.graceUntil) }
         }
         return changes
     }
@@ -102,6 +113,8 @@ private struct GroupChanges {
     var pending: [TransactionID: String] = [:]
     var latest: [TransactionID: TransactionID] = [:]
     var starts: [String: Date] = [:]
+    var retries: [TransactionID: BillingRetry] = [:]
+    var billing: [String: BillingState] = [:]
 }
 
 /// The snapshot's facts a view looks up for every product and credit, each read in one pass, so

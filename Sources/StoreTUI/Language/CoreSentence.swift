@@ -56,6 +56,10 @@ enum CoreSentence: CaseIterable {
     case crossgradeNow
     case downgradeAtRenewal
     case crossgradeAtRenewal
+    case billingRetryGrace
+    case billingRetry
+    case billingRecovered
+    case billingExpired
 
     // What the Server grants
     case grantCoins
@@ -155,6 +159,8 @@ enum CoreSentence: CaseIterable {
     case stopsSelling
     case autoRenewOn
     case autoRenewOff
+    case billingFails
+    case billingOk
     case reinstall
     case clockAdvanced
     case forgeTamper

@@ -51,6 +51,8 @@ enum Phrase: CaseIterable {
     case trialUntil
     case until
     case startsAt
+    case graceUntil
+    case billingRetry
 
     // The parties
     case storeQueue

@@ -45,6 +45,9 @@ enum TransactionsView {
         if record.autoRenewOff && record.id == record.originalId { notes.append(.noAutoRenew) }
         var said = notes.map { language($0) }
         if let next = record.renewsAs { said.append(language(.renewsAs, state.title(of: next, in: model))) }
+        if let billing = record.billing {
+            said.append(billing.graceUntil.map { language(.graceUntil, SimulatedTime.format($0).prefix(10)) } ?? language(.billingRetry))
+        }
         if let refund = record.proratedRefund { said.append(language(.proratedRefund, model.catalog.storefront.format(refund, locale: state.locale))) }
         return said.joined(separator: language(.listSeparator))
     }

@@ -53,6 +53,8 @@ enum English {
         case .trialUntil: "trial→{1}"
         case .until: "to {1}"
         case .startsAt: "from {1}"
+        case .graceUntil: "grace→{1}"
+        case .billingRetry: "billing retry"
 
         // The parties
         case .storeQueue: "Store queue ({1})"

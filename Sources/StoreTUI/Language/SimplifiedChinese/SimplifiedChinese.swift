@@ -55,6 +55,8 @@ enum SimplifiedChinese {
         case .trialUntil: "试用至{1}"
         case .until: "至{1}"
         case .startsAt: "{1}起"
+        case .graceUntil: "宽限至{1}"
+        case .billingRetry: "账单重试"
 
         // The parties
         case .storeQueue: "商店队列（{1}）"
