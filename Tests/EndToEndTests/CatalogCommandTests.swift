@@ -82,7 +82,7 @@ import TestSupport
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "\(Self.version4): Xcode StoreKit configuration file, format version 4.0")
         #expect(lines.contains("  _askToBuyEnabled true → store ask-to-buy on, when a world is created"))
-        #expect(lines.contains("  _billingGracePeriodEnabled false → read, not yet simulated: StoreSim has no billing grace period yet"))
+        #expect(lines.contains("  _billingGracePeriodEnabled false → off, as a new world starts"))
         #expect(lines.contains("  _timeRate 0 → read, not yet simulated: StoreSim's clock moves when told to (advance), not at a rate"))
         #expect(lines.contains("    nonRenewing, $5.99, no duration, not family shareable"))
         #expect(lines.contains("    consumable, $1.99, credits +1 com.gemquest.coins, not family shareable"))
