@@ -84,7 +84,8 @@ extension ScenarioVocabulary {
                 if case .storeSet(.gracePeriod, .named(let length)) = command { [length] } else { nil }
             },
             chaos: .init(weight: 1) { draw in
-                [.storeSet(.gracePeriod, draw.element(of: StoreSwitch.gracePeriod.values, or: .off))]
+                let length = draw.element(of: [nil] + StoreSwitch.gracePeriodLengths.map { $0 }, or: nil)
+                return [length.map { .storeSet(.gracePeriod, .named($0)) } ?? .store(.gracePeriod, on: false)]
             },
             restore: { world in world.store.switches[.gracePeriod] == .off ? [] : [.store(.gracePeriod, on: false)] }),
     ] + StoreSwitch.withWords.map(turning) + [
