@@ -86,14 +86,14 @@ public final class OrderServer {
     public func receive(_ message: Message, link: Link) throws(ServerError) {
         switch message {
         case .verifyPurchase(let request):
-            link.send(.verifyReceipt(ReceiptCheck(request: request, environment: configuration.endpoint,
+            link.send(.verifyReceipt(ReceiptCheck(request: request, environment: .production,
                                                   sharedSecret: configuration.sharedSecret, usesPost: configuration.usesPost)))
         case .receiptChecked(let result):
             if let other = Self.otherEndpoint(for: result) {
-                // Apple: on 21007 verify with the sandbox; on 21008, with production.
+                // Apple: "verify your receipt first with the production URL; then verify with the
+                // sandbox URL if you receive a 21007 status code". Each receipt starts at production.
                 link.note("\(result.status.rawValue): ask the \(other.rawValue) endpoint instead", from: .server, to: nil,
                           transactionId: result.request.transactionId)
-                try configure { $0.endpoint = other }
                 link.send(.verifyReceipt(result.check.sent(to: other)))
                 return
             }
@@ -154,13 +154,10 @@ public final class OrderServer {
         return VerificationAnswer(transactionId: request.transactionId, outcome: .refused(refusal), productId: nil, grant: "")
     }
 
-    /// Where to ask again when the endpoint asked says the receipt belongs to the other one.
+    /// Where to ask again when production says the receipt is the sandbox's (21007). The Server
+    /// asks the sandbox only then, so it never meets 21008 (a production receipt at the sandbox).
     private static func otherEndpoint(for result: ReceiptCheckResult) -> StoreEnvironment? {
-        switch (result.status, result.check.environment) {
-        case (.sandboxReceiptInProduction, .production): return .sandbox
-        case (.productionReceiptInSandbox, .sandbox): return .production
-        default: return nil
-        }
+        result.status == .sandboxReceiptInProduction && result.check.environment == .production ? .sandbox : nil
     }
 
     /// A non-renewing subscription is never restored by the Store: the receipt, where it stays
@@ -229,9 +226,12 @@ public final class OrderServer {
     private func revokeRefunded(_ entries: [ReceiptEntry]) throws(StorageError) -> Int {
         var revoked = 0
         for entry in entries where !entry.revoked {
-            guard let expires = entry.expires else { continue }
+            guard let ends = entry.expires else { continue }
+            // In a billing grace period access lasts until the grace period ends.
+            let expires = max(ends, entry.graceExpires ?? ends)
+            let comparison = entry.graceExpires == nil ? ">" : "!="
             try database.database.query(
-                "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND transaction_id = ? AND expires_millis > ?",
+                "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND transaction_id = ? AND expires_millis \(comparison) ?",
                 [.integer(ServerDatabase.millis(expires)), .text(entry.productId), ServerDatabase.idValue(entry.transactionId),
                  .integer(ServerDatabase.millis(expires))])
         }

@@ -23,6 +23,15 @@ extension SettingsTable {
         return value
     }
 
+    /// Every setting whose key starts with `prefix`, keyed by the rest of the key.
+    public func settings(prefix: String) throws(StorageError) -> [String: String] {
+        let rows = try database.rows("SELECT key, value FROM settings WHERE substr(key, 1, ?) = ?",
+                                     [.integer(Int64(prefix.count)), .text(prefix)], table: "settings", key: "key") {
+            (row) throws(SQLiteColumnError) in (String(try row.text("key").dropFirst(prefix.count)), try row.text("value"))
+        }
+        return Dictionary(rows, uniquingKeysWith: { _, last in last })
+    }
+
     public func setSetting(_ key: String, _ value: String) throws(StorageError) {
         try database.query("INSERT OR REPLACE INTO settings(key, value) VALUES(?, ?)", [.text(key), .text(value)])
     }

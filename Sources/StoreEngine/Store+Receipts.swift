@@ -61,12 +61,14 @@ extension Store {
                 return ReceiptCheckResult(status: .malformed, entries: [], check: check)
             }
             let record = try database.record(id: id)
-            entries.append(ReceiptEntry(
+            var entry = ReceiptEntry(
                 transactionId: id, originalTransactionId: originalId,
                 productId: purchase.productId, account: receipt.account,
                 purchaseDate: Date(timeIntervalSince1970: Double(purchase.purchaseDateMillis) / 1000),
                 expires: record.flatMap(expiry), revoked: record?.refunded ?? false,
-                restoringTransactionId: restoring?.originalId == originalId ? restoring?.id : nil))
+                restoringTransactionId: restoring?.originalId == originalId ? restoring?.id : nil)
+            entry.graceExpires = try record.flatMap(graceUntil)
+            entries.append(entry)
         }
         return ReceiptCheckResult(status: .valid, entries: entries, check: check)
     }

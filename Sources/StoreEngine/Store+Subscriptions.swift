@@ -42,9 +42,11 @@ extension Store {
             var due = Array(try renewableSubscriptions().reversed())
             var holdings: [String: ReceiptHoldings] = [:]
             while !due.isEmpty {
+                var notes: [(String, TransactionID)] = []
                 let renewals = try database.database.transaction { () throws(StorageError) in
-                    try renew(&due, until: link.now, holdings: &holdings)
+                    try renew(&due, until: link.now, holdings: &holdings, notes: &notes)
                 }
+                for (text, id) in notes { link.note(text, from: .store, to: nil, transactionId: id) }
                 for renewal in renewals { link.send(.transactionUpdated(renewal.asTransaction)) }
             }
         }
@@ -70,20 +72,22 @@ extension Store {
     }
 
     /// Makes up to `renewalsPerCommit` renewals that fall due by `now`, taking subscriptions from
-    /// the end of `due` (kept newest first) and dropping each once it is current.
-    private func renew(_ due: inout [StoreRecord], until now: Date,
-                       holdings: inout [String: ReceiptHoldings]) throws(StorageError) -> [StoreRecord] {
+    /// the end of `due` (kept newest first) and dropping each once it is current, or once its
+    /// renewal cannot be charged (billing retry).
+    private func renew(_ due: inout [StoreRecord], until now: Date, holdings: inout [String: ReceiptHoldings],
+                       notes: inout [(String, TransactionID)]) throws(StorageError) -> [StoreRecord] {
         var renewals: [StoreRecord] = []
         while let latest = due.last, renewals.count < Self.renewalsPerCommit {
-            guard let end = expiry(of: latest), end <= now else {
+            guard let end = expiry(of: latest), end <= now,
+                  let date = try chargeDate(renewing: latest, dueAt: end, now: now, notes: &notes) else {
                 due.removeLast()
                 continue
             }
             var owned = if let known = holdings[latest.account] { known } else { try self.holdings(of: latest.account) }
             let id = try database.nextTransactionId()
             let renewal = StoreRecord(
-                id: id, originalId: latest.originalId, productId: latest.productId, account: latest.account,
-                state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: end,
+                id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account,
+                state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: date,
                 error: nil, receipt: nil)
             let signed = renewal.with(receipt: receipt(account: latest.account, leading: renewal, holdings: owned))
             try database.insert(signed)
@@ -117,7 +121,7 @@ extension Store {
         let renewal = try store { () throws(StorageError) -> StoreRecord in
             let id = try database.nextTransactionId()
             var renewal = StoreRecord(
-                id: id, originalId: latest.originalId, productId: productId, account: latest.account, state: .purchased,
+                id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account, state: .purchased,
                 kind: .renewal, charged: true, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
             renewal = renewal.with(receipt: try receipt(proving: renewal))
             try database.insert(renewal)
@@ -181,7 +185,7 @@ extension Store {
             let id = try database.nextTransactionId()
             let record = try charge(StoreRecord(
                 id: id, originalId: id, productId: productId, account: account, state: .purchasing, kind: .purchase,
-                charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil), at: link.now)
+                charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil), link: link)
             try database.insert(record)
             try database.removeSetting(key)
             return record

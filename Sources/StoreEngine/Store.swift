@@ -141,7 +141,7 @@ public final class Store {
                 kind: .restore, charged: false, finished: false, refunded: false, date: link.now, error: nil,
                 receipt: try receipt(proving: owned))
         } else {
-            record = try charge(record, at: link.now)
+            record = try charge(record, link: link)
         }
         try database.update(record)
         link.send(.transactionUpdated(record.asTransaction))
@@ -158,19 +158,42 @@ public final class Store {
 
     /// Charges a transaction: purchased, with a signed receipt. The first subscription of a
     /// group with a free-trial introductory offer starts as the trial (the paid offer modes are
-    /// not simulated yet: such a purchase is a regular one); a new subscription in a group
-    /// replaces the one that was active (auto-renew off for the old one).
-    func charge(_ record: StoreRecord, at date: Date) throws(StorageError) -> StoreRecord {
+    /// not simulated yet: such a purchase is a regular one). A subscription bought while another
+    /// of its group is active changes it as Apple ranks the two (`GroupChange`): an upgrade or a
+    /// crossgrade of the same period ends the old one now with a prorated refund; a downgrade or
+    /// a crossgrade of another period charges nothing now, hands back the current subscription,
+    /// and has it renew as the new product. Any other subscription of the group stops renewing.
+    func charge(_ record: StoreRecord, link: Link) throws(StorageError) -> StoreRecord {
         var kind = record.kind
         if let product = catalog.product(id: record.productId), product.type == .autoRenewable, record.kind == .purchase {
+            if let (current, change) = try groupChange(buying: product, account: record.account, at: link.now) {
+                guard change.isImmediate else { return try waitForRenewal(record, current, change, link: link) }
+                let refund = try endForChange(current, at: link.now)
+                link.note("\(change.word): \(product.id) replaces \(current.productId) at once; prorated refund \(refund) for tx \(current.id)",
+                          from: .store, to: nil, transactionId: current.id)
+            }
             let group = try groupRecords(product.group, account: record.account)
             if product.introductoryOffer?.mode == .freeTrial && group.isEmpty { kind = .trial }
             for other in Set(group.map(\.originalId)) {
                 try database.setSetting("autorenew:\(other)", "off")
             }
         }
-        let charged = record.with(state: .purchased, kind: kind, charged: true, date: date)
+        let charged = record.with(state: .purchased, kind: kind, charged: true, date: link.now)
         return charged.with(receipt: try receipt(proving: charged))
+    }
+
+    /// A change that waits for the renewal: nothing is charged now; the purchase hands back the
+    /// current subscription (as buying an owned non-consumable does), which renews as the new one.
+    private func waitForRenewal(_ record: StoreRecord, _ current: StoreRecord, _ change: GroupChange,
+                                link: Link) throws(StorageError) -> StoreRecord {
+        try renewAs(record.productId, current)
+        let renewal = expiry(of: current).map(SimulatedTime.format) ?? ""
+        link.note("\(change.word): \(current.productId) renews as \(record.productId) on \(renewal)",
+                  from: .store, to: nil, transactionId: current.id)
+        return StoreRecord(
+            id: record.id, originalId: current.originalId, productId: current.productId, account: record.account,
+            state: .purchased, kind: .restore, charged: false, finished: false, refunded: false, date: link.now,
+            error: nil, receipt: try receipt(proving: current))
     }
 
     private func finish(_ id: TransactionID) throws(StorageError) {
@@ -208,7 +231,7 @@ public final class Store {
     public func approve(productId: String, link: Link) throws(StoreError) {
         let record = try waitingRequest(for: productId)
         let approved = try store { () throws(StorageError) -> StoreRecord in
-            let approved = try charge(record.with(state: .purchased), at: link.now)
+            let approved = try charge(record.with(state: .purchased), link: link)
             try database.update(approved)
             return approved
         }

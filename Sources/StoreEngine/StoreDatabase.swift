@@ -94,11 +94,11 @@ struct StoreDatabase: SettingsTable {
     /// Replaces the stored row of `record.id` with `record`.
     func update(_ record: StoreRecord) throws(StorageError) {
         try database.query("""
-            UPDATE transactions SET original_id = ?, state = ?, kind = ?, charged = ?, finished = ?, refunded = ?,
-                                    date_millis = ?, error = ?, receipt = ?, refunded_millis = ?
+            UPDATE transactions SET original_id = ?, product_id = ?, state = ?, kind = ?, charged = ?, finished = ?,
+                                    refunded = ?, date_millis = ?, error = ?, receipt = ?, refunded_millis = ?
             WHERE id = ?
             """, [
-                Self.idValue(record.originalId), .text(record.state.rawValue), .text(record.kind.rawValue),
+                Self.idValue(record.originalId), .text(record.productId), .text(record.state.rawValue), .text(record.kind.rawValue),
                 .integer(record.charged ? 1 : 0), .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
                 .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),

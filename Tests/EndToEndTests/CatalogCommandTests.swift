@@ -82,7 +82,7 @@ import TestSupport
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "\(Self.version4): Xcode StoreKit configuration file, format version 4.0")
         #expect(lines.contains("  _askToBuyEnabled true → store ask-to-buy on, when a world is created"))
-        #expect(lines.contains("  _billingGracePeriodEnabled false → read, not yet simulated: StoreSim has no billing grace period yet"))
+        #expect(lines.contains("  _billingGracePeriodEnabled false → off, as a new world starts"))
         #expect(lines.contains("  _timeRate 0 → read, not yet simulated: StoreSim's clock moves when told to (advance), not at a rate"))
         #expect(lines.contains("    nonRenewing, $5.99, no duration, not family shareable"))
         #expect(lines.contains("    consumable, $1.99, credits +1 com.gemquest.coins, not family shareable"))
@@ -95,7 +95,7 @@ import TestSupport
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("catalog.json: StoreSim catalog (catalog.json format)\nstorefront USA, prices in USD\n\n6 products:\n"))
         #expect(result.stdout.hasSuffix("settings:\n  none (catalog.json has none)\n\nignored (keys StoreSim does not use):\n  nothing (catalog.json refuses keys it does not know)\n"))
-        #expect(result.stdout.contains("  com.storesim.premium.monthly\n    autoRenewable, $2.99 every P1M, group \"premium\"\n    introductory offer: free trial of P1W\n"))
+        #expect(result.stdout.contains("  com.storesim.premium.monthly\n    autoRenewable, $2.99 every P1M, group \"premium\" level 2\n    introductory offer: free trial of P1W\n"))
     }
 
     /// `convert --to storekit` of the project's catalog, read back, gives the same products:

@@ -112,6 +112,9 @@ struct StoreKitDocumentTests {
             "_storeKitErrors": [["current": NSNull(), "enabled": true, "name": "Purchase"]], "_askToBuyEnabled": true,
         ]))
         #expect(purchase.catalog.settings == CatalogSettings(askToBuy: true, failPurchases: true))
+        let grace = try Fixture.read(Fixture.document(products: [Fixture.product("com.a")], settings: ["_billingGracePeriodEnabled": true]))
+        #expect(grace.catalog.settings.gracePeriod)
+        #expect(grace.notes.contains { $0.text == "true → store grace-period on, when a world is created" })
         expectCatalogError(Fixture.document(settings: ["_askToBuyEnabled": "yes"]), path: "$.settings._askToBuyEnabled",
                            problem: "expected true or false, found a string")
     }

@@ -5,9 +5,10 @@ import Testing
 /// these words and orders from the declaration.
 @Suite struct StoreSwitchTests {
     @Test func theHelpLineAndTheScriptWordsComeFromTheDeclarations() {
-        #expect(StoreSwitch.all.map(\.name) == ["ask-to-buy", "interrupt", "fail", "payments", "product-requests"])
+        #expect(StoreSwitch.all.map(\.name) == ["ask-to-buy", "interrupt", "fail", "payments", "product-requests", "grace-period"])
         #expect(StoreSwitch.helpLine
-            == "every purchase asks a parent, is interrupted, fails, cannot be paid, or the products cannot be loaded")
+            == "every purchase asks a parent, is interrupted, fails, cannot be paid, the products cannot be loaded, "
+            + "or renewals that cannot be charged keep access for a grace period")
         #expect(StoreSwitch(rawValue: "payments") == .payments)
         #expect(StoreSwitch(rawValue: "sell") == nil)
     }

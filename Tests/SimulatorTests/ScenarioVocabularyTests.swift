@@ -29,6 +29,7 @@ import Testing
         .forge(.cacheReceipt(transactionId: 1000000000000002)),
         .forge(.cacheProduct(transactionId: 1000000000000002, productId: "com.storesim.coins.550")),
         .disk(full: true), .serverDisk(full: false),
+        .subscriptionBilling(productId: "com.storesim.premium.monthly", fails: true), .storeSet(.gracePeriod, .named("28d")),
     ]
 
     @Test(arguments: oneOfEach)
@@ -58,7 +59,7 @@ import Testing
             "store ask-to-buy on", "store fail off", "store fail on network", "store sell com.storesim.pro off",
             "strategy queue-only", "store environment sandbox", "store verify-receipt temporary-issue",
             "store time-rate one-renewal-every-2s",
-            "server shared-secret wrong", "server verify-method get", "disk full", "server disk ok",
+            "server shared-secret wrong", "server verify-method get", "disk full", "server disk ok", "store grace-period on 28d",
         ])
     }
 
@@ -74,13 +75,13 @@ import Testing
         #expect(weights == [
             "buy 30", "approve 6", "decline 3", "restore 4", "crash 3", "power-cut 2", "deliver 7", "crash 4",
             "power-cut 2", "launch 8", "quit 3", "network 5", "server 6", "server 1", "server 1", "store 5", "store 1",
-            "store 2", "resolve 1", "refund 1",
-            "subscription 1", "disk 1", "advance 3", "account 2", "reinstall 3",
+            "store 1", "store 2", "resolve 1", "refund 1",
+            "subscription 1", "subscription 1", "disk 1", "advance 3", "account 2", "reinstall 3",
         ])
     }
 
     @Test(arguments: [
-        ("store", "usage: store ask-to-buy|interrupt|fail|payments|product-requests on|off, store fail on REASON"),
+        ("store", "usage: store ask-to-buy|interrupt|fail|payments|product-requests|grace-period on|off, store fail on REASON"),
         ("server disk", "usage: server disk full|ok"),
         ("power-cut soon", "usage: power-cut or power-cut at POINT"),
         ("forge melt 1", "usage: forge tamper TX, forge replay TX"),

@@ -42,6 +42,16 @@ struct StoreCatalogSettingsTests {
         #expect(try states(store, "com.a.pro") == [.purchasing, .deferred])
     }
 
+    /// An Xcode file's `_billingGracePeriodEnabled` (SKTestSession's billingGracePeriodIsEnabled)
+    /// starts a new world with the grace period on, Apple's 16 days.
+    @Test func theBillingGracePeriodSettingTurnsTheGracePeriodOn() throws {
+        var settings = CatalogSettings()
+        settings.gracePeriod = true
+        #expect(settings.switchCommands == ["store grace-period on"])
+        let store = try Store(path: path, catalog: catalog(settings), seed: 1)
+        #expect(store.switches[.gracePeriod] == .named("16d"))
+    }
+
     @Test func anExistingStoreKeepsTheSwitchesItWasLeftWith() throws {
         let first = try Store(path: path, catalog: catalog(CatalogSettings(askToBuy: true)), seed: 1)
         try first.setSwitches { $0[.askToBuy] = .off }

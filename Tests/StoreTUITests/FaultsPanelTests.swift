@@ -39,14 +39,15 @@ import Testing
         var state = TUIState(columns: 80, rows: 24)
         _ = TUIUpdate.update(&state, .input(.key(.character("f"))), model: view())
         var commands: [[TUIEffect]] = []
-        for _ in 0..<7 {
+        for _ in 0..<8 {
             _ = TUIUpdate.update(&state, .input(.key(.down)), model: view())
             commands.append(TUIUpdate.update(&state, .input(.key(.enter)), model: view()))
         }
         #expect(commands == [
             [.perform(.server(.down))], [.perform(.store(.askToBuy, on: true))], [.perform(.store(.interrupt, on: true))],
             [.perform(.store(.fail, on: false))], [.perform(.store(.payments, on: true))],
-            [.perform(.store(.productRequests, on: true))], [.perform(.storeSell(productId: "com.storesim.coins.100", on: true))],
+            [.perform(.store(.productRequests, on: true))], [.perform(.storeSet(.gracePeriod, .named("16d")))],
+            [.perform(.storeSell(productId: "com.storesim.coins.100", on: true))],
         ])
         var failing = view()
         failing.storeSwitches[.fail] = .off

@@ -107,6 +107,31 @@ import Testing
         #expect(frames[2][0].contains("2026-01-31"))
     }
 
+    /// The refund key refunds the transaction selected in the manager (here the older of two), not
+    /// the product's latest.
+    @Test func transactionManagerRefundsTheSelectedTransaction() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.enter), .key(.enter)] + .settle + [.key(.enter), .key(.enter)] + .settle
+                                            + [.key(.character("t")), .key(.up), .key(.character("f"))] + .settle + [.capture])
+        let screen = try #require(frames.first)
+        let first = try #require(screen.first { $0.contains("1000000000000001 100 Coins") })
+        let second = try #require(screen.first { $0.contains("1000000000000002 100 Coins") })
+        #expect(first.contains("refunded"), "\(screen.joined(separator: "\n"))")
+        #expect(!second.contains("refunded"))
+    }
+
+    /// A downgrade waits for the renewal: the catalog says when the lower plan starts, the
+    /// transaction manager what the current plan renews as.
+    @Test func aDowngradeWaitingForItsRenewalShowsInTheCatalogAndTheManager() throws {
+        let frames = try TUIWorld().session(.settle + [.key(.down), .key(.down), .key(.down), .key(.down), .key(.enter), .key(.enter)]
+                                            + .settle + [.key(.up), .key(.enter), .key(.enter)] + .settle
+                                            + [.capture, .key(.character("t")), .capture], columns: 120, rows: 30)
+        let catalog = try #require(frames.first), manager = try #require(frames.last).joined(separator: "\n")
+        #expect(catalog.contains { $0.contains("Premium (Monthly)") && $0.contains("auto-renewable  from 2027-01-01") }, "\(catalog.joined(separator: "\n"))")
+        #expect(catalog.contains { $0.contains("Premium (Yearly)") && $0.contains("auto-renewable  to 2027-01-01") })
+        #expect(manager.contains("1000000000000001 Premium (Yea… purchased 2026-01-01 00:00 yes renews as Premium (Monthly)"), "\(manager)")
+        #expect(manager.contains("1000000000000002 Premium (Yea… purchased 2026-01-01 00:00 yes restore"))
+    }
+
     @Test func anInterruptedPurchaseIsResolvedFromTheTransactionManager() throws {
         let frames = try TUIWorld().session(.settle + [.key(.character("f")), .key(.down), .key(.down), .key(.down), .key(.enter),
                                                        .key(.escape), .key(.enter), .key(.enter)] + .settle
@@ -155,7 +180,7 @@ import Testing
     @Test func aWithdrawnProductShowsAsInvalidAfterTheNextLaunch() throws {
         let world = try TUIWorld()
         let first = try world.session(.settle + [.key(.down), .key(.down), .key(.character("f"))]
-                                      + Array(repeating: .key(.down), count: 7) + [.key(.enter), .capture])
+                                      + Array(repeating: .key(.down), count: 8) + [.key(.enter), .capture])
         #expect(try #require(first.first).joined().contains("store sells selected product  no"))
         let second = try world.session(.settle + [.capture])
         let pro = try #require(second.first)[6]

@@ -83,6 +83,7 @@ public enum BuiltInCatalog {
       },
       "period": "P1M",
       "group": "premium",
+      "level": 2,
       "introductoryOffer": {
         "mode": "freeTrial",
         "period": "P1W"
@@ -104,7 +105,8 @@ public enum BuiltInCatalog {
         }
       },
       "period": "P1Y",
-      "group": "premium"
+      "group": "premium",
+      "level": 1
     },
     {
       "id": "com.storesim.season",

@@ -11,6 +11,9 @@ public struct CatalogSettings: Sendable, Equatable {
     public var failPurchases = false
     /// Product requests fail (the Load Products StoreKit error).
     public var productRequestsFail = false
+    /// Subscriptions in billing retry keep access for Apple's default grace period
+    /// (`_billingGracePeriodEnabled`).
+    public var gracePeriod = false
 
     public init(locale: String? = nil, askToBuy: Bool = false, failPurchases: Bool = false, productRequestsFail: Bool = false) {
         self.locale = locale
@@ -28,12 +31,13 @@ public struct CatalogSettings: Sendable, Equatable {
         if askToBuy { switches[.askToBuy] = .on }
         if failPurchases { switches[.fail] = .failing(Self.failure) }
         if productRequestsFail { switches[.productRequests] = .off }
+        if gracePeriod { switches[.gracePeriod] = StoreSwitch.gracePeriod.onValue }
     }
 
     /// The scenario commands that turn the same switches on, in the order `apply` sets them:
     /// what a new world's timeline says the catalog did.
     public var switchCommands: [String] {
         [(askToBuy, "store ask-to-buy on"), (failPurchases, "store fail on \(Self.failure.rawValue)"),
-         (productRequestsFail, "store product-requests off")].filter(\.0).map(\.1)
+         (productRequestsFail, "store product-requests off"), (gracePeriod, "store grace-period on")].filter(\.0).map(\.1)
     }
 }

@@ -8,7 +8,6 @@ enum StoreKitSettingsReader {
     private static let unsimulated = [
         "_timeRate": "StoreSim's clock moves when told to (advance), not at a rate",
         "_compatibilityTimeRate": "StoreSim's clock moves when told to (advance), not at a rate",
-        "_billingGracePeriodEnabled": "StoreSim has no billing grace period yet",
         "_billingIssuesEnabled": "StoreSim has no billing issues yet",
         "_renewalBillingIssuesEnabled": "StoreSim has no billing issues at renewal yet",
         "_disableDialogs": "the interface always shows its purchase sheet; scripts have no dialogs",
@@ -35,6 +34,8 @@ enum StoreKitSettingsReader {
                 settings.askToBuy = try switchSetting(value, on: "store ask-to-buy on", notes: &notes)
             case "_failTransactionsEnabled":
                 settings.failPurchases = try switchSetting(value, on: "store fail on \(CatalogSettings.failure.rawValue)", notes: &notes)
+            case "_billingGracePeriodEnabled":
+                settings.gracePeriod = try switchSetting(value, on: "store grace-period on", notes: &notes)
             case "_storeKitErrors":
                 try StoreKitErrorsReader.read(value, settings: &settings, notes: &notes)
             case "_storeKitError" where value.value.compact == "0":

@@ -91,6 +91,7 @@ enum StoreKitWriter {
                 ? [.object([("current", .null), ("enabled", .bool(true)), ("name", .string("Load Products"))])] : [])),
         ]
         if let locale = settings.locale { members.append(("_locale", .string(locale))) }
+        if settings.gracePeriod { members.append(("_billingGracePeriodEnabled", .bool(true))) }
         return .object(members)
     }
 

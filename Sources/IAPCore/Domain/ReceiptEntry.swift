@@ -11,6 +11,9 @@ public struct ReceiptEntry: Sendable, Equatable, Codable {
     public let expires: Date?
     /// True when the Store has refunded the purchase (Apple's cancellation date).
     public let revoked: Bool
+    /// While the subscription is in billing retry with a grace period: when the grace period
+    /// ends (Apple's `grace_period_expires_date`); access lasts until then.
+    public var graceExpires: Date?
     /// The restore transaction the request named, when this entry is the purchase it restores:
     /// the Store's word, so that the Server credits (or finds credited) exactly that purchase.
     public let restoringTransactionId: TransactionID?

@@ -54,7 +54,7 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
 
     /// Every switch turned on and off (`store NAME on|off`), in the order the help, the header
     /// and the faults panel list them.
-    public static let all: [StoreSwitch] = [askToBuy, interrupt, fail, payments, productRequests]
+    public static let all: [StoreSwitch] = [askToBuy, interrupt, fail, payments, productRequests, gracePeriod]
     /// The switches whose values are words of their own, each with its own command
     /// (`store environment sandbox`), listed after the others.
     public static let withWords: [StoreSwitch] = [environment, verifyReceipt, timeRate]
@@ -82,6 +82,18 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
         "product-requests", help: "the products cannot be loaded", values: [.on, .off], settingKey: "product-requests",
         headerLabel: nil, panelLabel: Wording("store product requests", simplifiedChinese: "商店：商品请求"),
         panelWords: [.on: Wording("answered", simplifiedChinese: "有应答"), .off: Wording("failing", simplifiedChinese: "失败")])
+    /// Apple's billing grace period: a renewal that cannot be charged keeps access for 16 days
+    /// (`on`), or 3 or 28, while billing is retried.
+    public static let gracePeriod = StoreSwitch(
+        "grace-period", help: "renewals that cannot be charged keep access for a grace period",
+        values: [.off] + gracePeriodLengths.map(Value.named), settingKey: "grace-period",
+        headerLabel: Wording("grace", simplifiedChinese: "宽限期"), headerHidesNormal: true,
+        panelLabel: Wording("store billing grace period", simplifiedChinese: "商店：账单宽限期"),
+        panelWords: Dictionary(uniqueKeysWithValues: gracePeriodLengths.map {
+            (Value.named($0), Wording($0, simplifiedChinese: "\($0.dropLast()) 天"))
+        }))
+    /// The grace period's lengths Apple offers, the one `on` gives first.
+    public static let gracePeriodLengths = ["16d", "3d", "28d"]
     public static let environment = StoreSwitch(
         "environment", help: "where receipts come from; a sandbox receipt sent to production answers 21007 and the Server asks the sandbox",
         values: [.named("production"), .named("sandbox")], settingKey: "environment",

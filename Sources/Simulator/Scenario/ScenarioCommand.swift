@@ -42,6 +42,8 @@ public enum ScenarioCommand: Equatable, Sendable {
     case subscriptionRenew(productId: String, on: Bool)
     case subscriptionRenewNow(productId: String)
     case subscriptionExpire(productId: String)
+    /// Renewals of a subscription cannot (`fails`) or can be charged again (billing retry).
+    case subscriptionBilling(productId: String, fails: Bool)
     case strategy(Strategy)
     case expect(Expectation)
     /// An attack on the Server or on the app's cache, to show the defences.

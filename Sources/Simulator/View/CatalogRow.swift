@@ -24,6 +24,10 @@ public struct CatalogRow: Sendable, Equatable {
     /// True when the app's product request returned the id as invalid.
     public let invalid: Bool
     public let holding: Holding
+    /// For a subscription a change waiting for a renewal will start: when it starts.
+    public var startsAt: Date?
+    /// For a subscription whose renewal could not be charged: billing retry, with its grace period.
+    public var billing: BillingState?
 
     public init(product: Product, invalid: Bool, holding: Holding) {
         self.product = product

@@ -22,6 +22,15 @@ public struct TransactionRow: Sendable, Equatable {
     public let autoRenewOff: Bool
     /// Why the Store refunded it, when it was told a reason.
     public var refundReason: RevocationReason?
+    /// For the latest transaction of a subscription with a change waiting for its renewal (a
+    /// downgrade, or a crossgrade to another period): the product it renews as.
+    public var renewsAs: String?
+    /// For a subscription period an upgrade or a crossgrade ended early: the prorated refund of
+    /// its unused part.
+    public var proratedRefund: Decimal?
+    /// For the latest transaction of a subscription whose renewal could not be charged: billing
+    /// retry, with its grace period.
+    public var billing: BillingState?
 
     public init(id: TransactionID, originalId: TransactionID, productId: String, state: TransactionState, kind: TransactionKind,
                 charged: Bool, finished: Bool, refunded: Bool, date: Date, error: PurchaseError?, hasReceipt: Bool,

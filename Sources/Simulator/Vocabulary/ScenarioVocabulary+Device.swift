@@ -22,6 +22,21 @@ extension ScenarioVocabulary {
             "subscription PRODUCT expire", "the subscription's period ends now", timing: .whenQuiet,
             read: { reader throws(CommandProblem) in .subscriptionExpire(productId: try reader.subscription()) },
             arguments: { command in if case .subscriptionExpire(let productId) = command { [productId] } else { nil } }),
+        CommandDeclaration(
+            "subscription PRODUCT billing fail|ok",
+            "renewals of a subscription cannot be charged (billing retry, up to 60 days) or can be again (the Store retries at once)",
+            timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in
+                let productId = try reader.subscription()
+                return .subscriptionBilling(productId: productId, fails: try reader.toggle(on: "fail", off: "ok"))
+            },
+            arguments: { command in
+                if case .subscriptionBilling(let productId, let fails) = command { [productId, fails ? "fail" : "ok"] } else { nil }
+            },
+            chaos: .init(weight: 1) { draw in [.subscriptionBilling(productId: draw.subscription(), fails: draw.bool())] },
+            restore: { world in
+                ((try? world.store.failingBilling()) ?? []).map { .subscriptionBilling(productId: $0, fails: false) }
+            }),
     ]
 
     /// The device: its disk, the clock, the App Store account, the app's install and strategy.

@@ -70,6 +70,24 @@ extension ScenarioVocabulary {
             arguments: { command in
                 if case .storeSell(let productId, let on) = command { [productId, on ? "on" : "off"] } else { nil }
             }),
+        CommandDeclaration(
+            "store grace-period on 3d|16d|28d", "the billing grace period, of Apple's lengths (on alone is 16d)",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in
+                let length = reader.word()
+                guard StoreSwitch.gracePeriodLengths.contains(length) else {
+                    throw CommandProblem(problem: "unknown grace period '\(length)'; expected one of: 3d, 16d, 28d")
+                }
+                return .storeSet(.gracePeriod, .named(length))
+            },
+            arguments: { command in
+                if case .storeSet(.gracePeriod, .named(let length)) = command { [length] } else { nil }
+            },
+            chaos: .init(weight: 1) { draw in
+                let length = draw.element(of: [nil] + StoreSwitch.gracePeriodLengths.map { $0 }, or: nil)
+                return [length.map { .storeSet(.gracePeriod, .named($0)) } ?? .store(.gracePeriod, on: false)]
+            },
+            restore: { world in world.store.switches[.gracePeriod] == .off ? [] : [.store(.gracePeriod, on: false)] }),
     ] + StoreSwitch.withWords.map(turning) + [
         CommandDeclaration(
             "store delete TRANSACTION", "delete a transaction from the Store, as StoreKit Testing allows",

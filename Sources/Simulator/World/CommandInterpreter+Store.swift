@@ -71,6 +71,15 @@ extension CommandInterpreter {
         try storeDid("expire \(productId) now") { try world.store.expire(productId: productId, at: world.now) }
     }
 
+    /// Billing of a subscription fails or works again; when it works again, the Store retries the
+    /// renewals in billing retry at once.
+    func setBilling(_ productId: String, fails: Bool) throws {
+        try tellStore("billing of \(productId) \(fails ? "fails" : "is ok")") {
+            try world.store.setBilling(productId: productId, fails: fails)
+            if !fails { try world.store.renewDueSubscriptions(link: world) }
+        }
+    }
+
     /// Tells the timeline what the user asks of the Store, then asks it.
     private func tellStore(_ text: String, _ action: () throws -> Void) throws {
         try world.record(.command, from: .user, to: .store, text: text, transactionId: nil)

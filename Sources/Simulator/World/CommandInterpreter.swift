@@ -74,6 +74,7 @@ struct CommandInterpreter {
         case .subscriptionRenew(let productId, let on): try setAutoRenew(productId, on: on)
         case .subscriptionRenewNow(let productId): try renewNow(productId)
         case .subscriptionExpire(let productId): try expire(productId)
+        case .subscriptionBilling(let productId, let fails): try setBilling(productId, fails: fails)
         }
     }
 

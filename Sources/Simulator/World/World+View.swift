@@ -1,3 +1,4 @@
+import Foundation
 import IAPClient
 import IAPCore
 import OrderServer
@@ -8,18 +9,27 @@ extension World {
     public func view() throws(WorldError) -> WorldView {
         let snapshot = try snapshot()
         let ledger = snapshot.ledger
+        let changes = try groupChanges(snapshot.transactions)
         let transactions = try snapshot.transactions.map { record throws(WorldError) in
             var row = TransactionRow(id: record.id, originalId: record.originalId, productId: record.productId, state: record.state,
                            kind: record.kind, charged: record.charged, finished: record.finished, refunded: record.refunded,
                            date: record.date, error: record.error, hasReceipt: record.receipt != nil,
                            isUnfinished: record.isUnfinished, autoRenewOff: try autoRenewIsOff(record))
             if record.refunded { row.refundReason = try refundReason(record) }
+            row.proratedRefund = changes.refunds[record.id]
+            if changes.latest[record.originalId] == record.id {
+                row.renewsAs = changes.pending[record.originalId]
+                row.billing = changes.retries[record.originalId].map { BillingState(graceUntil: $0.graceUntil) }
+            }
             return row
         }
         let invalid = host.app?.invalidProductIds ?? []
         let index = HistoryIndex(snapshot)
         let products = catalog.products.map { product in
-            CatalogRow(product: product, invalid: invalid.contains(product.id), holding: holding(product, index))
+            var row = CatalogRow(product: product, invalid: invalid.contains(product.id), holding: holding(product, index))
+            row.startsAt = changes.starts[product.id]
+            row.billing = changes.billing[product.id]
+            return row
         }
         let audit = snapshot.audit(catalog: catalog)
         var view = WorldView(
@@ -38,6 +48,32 @@ extension World {
         view.serverSharedSecretRight = server.configuration.sharedSecret == store.sharedSecret
         view.serverUsesPost = server.configuration.usesPost
         return view
+    }
+
+    /// The subscription changes the Store knows of: prorated refunds by transaction, the product
+    /// each subscription (by original id) renews as, the latest transaction of each, and when
+    /// each product a waiting change starts begins.
+    private func groupChanges(_ records: [StoreRecord]) throws(WorldError) -> GroupChanges {
+        var changes = GroupChanges()
+        do {
+            changes.refunds = try store.proratedRefunds()
+            changes.pending = try store.pendingChanges()
+            changes.retries = try store.billingRetries()
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
+        guard !changes.pending.isEmpty || !changes.retries.isEmpty else { return changes }
+        var latest: [TransactionID: StoreRecord] = [:]
+        for record in records where record.charged && record.kind != .restore
+            && (changes.pending[record.originalId] != nil || changes.retries[record.originalId] != nil) {
+            latest[record.originalId] = record
+        }
+        for (originalId, record) in latest {
+            changes.latest[originalId] = record.id
+            if let next = changes.pending[originalId] { changes.starts[next] = store.expiry(of: record) }
+            if let retry = changes.retries[originalId] { changes.billing[record.productId] = BillingState(graceUntil: retry.graceUntil) }
+        }
+        return changes
     }
 
     /// Why the Store refunded a transaction, when it was told.
@@ -69,6 +105,16 @@ extension World {
         guard expires > now else { return .expired }
         return .until(expires, trial: index.kinds[entitlement.transactionId] == .trial)
     }
+}
+
+/// What `World.groupChanges` finds.
+private struct GroupChanges {
+    var refunds: [TransactionID: Decimal] = [:]
+    var pending: [TransactionID: String] = [:]
+    var latest: [TransactionID: TransactionID] = [:]
+    var starts: [String: Date] = [:]
+    var retries: [TransactionID: BillingRetry] = [:]
+    var billing: [String: BillingState] = [:]
 }
 
 /// The snapshot's facts a view looks up for every product and credit, each read in one pass, so

@@ -52,6 +52,14 @@ enum CoreSentence: CaseIterable {
     case atSandbox
     case byGet
     case askOtherEndpoint
+    case upgradeNow
+    case crossgradeNow
+    case downgradeAtRenewal
+    case crossgradeAtRenewal
+    case billingRetryGrace
+    case billingRetry
+    case billingRecovered
+    case billingExpired
 
     // What the Server grants
     case grantCoins
@@ -151,6 +159,8 @@ enum CoreSentence: CaseIterable {
     case stopsSelling
     case autoRenewOn
     case autoRenewOff
+    case billingFails
+    case billingOk
     case reinstall
     case clockAdvanced
     case forgeTamper

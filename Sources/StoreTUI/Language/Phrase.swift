@@ -50,6 +50,9 @@ enum Phrase: CaseIterable {
     case expired
     case trialUntil
     case until
+    case startsAt
+    case graceUntil
+    case billingRetry
 
     // The parties
     case storeQueue
@@ -127,6 +130,8 @@ enum Phrase: CaseIterable {
     case restore
     case interrupted
     case noAutoRenew
+    case renewsAs
+    case proratedRefund
     case noTransactions
     case deleteTitle
     case deleteQuestion

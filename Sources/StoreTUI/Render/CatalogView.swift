@@ -46,6 +46,12 @@ enum CatalogView {
     /// is not the current one.
     private static func status(_ row: CatalogRow, now: Date, _ language: Language) -> String {
         if row.invalid { return language(.invalid) }
+        if let billing = row.billing {
+            return billing.graceUntil.map { language(.graceUntil, day($0, now: now)) } ?? language(.billingRetry)
+        }
+        if let starts = row.startsAt, row.holding == .none || row.holding == .expired {
+            return language(.startsAt, day(starts, now: now))
+        }
         switch row.holding {
         case .credited(let count): return "×\(count)"
         case .none: return ""

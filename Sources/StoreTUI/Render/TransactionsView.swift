@@ -18,7 +18,8 @@ enum TransactionsView {
             let finished = record.finished ? language(.yes) : (record.isUnfinished ? language(.no).uppercased() : "—")
             let line = fit(record.id.description, 17) + fit(state.title(of: record.productId, in: model), 13) + " "
                 + fit(language(PartiesView.stateName(record.state)), 10)
-                + fit(String(SimulatedTime.format(record.date).prefix(16)), 17) + fit(finished, finishedWidth) + notes(record, language)
+                + fit(String(SimulatedTime.format(record.date).prefix(16)), 17) + fit(finished, finishedWidth)
+                + notes(record, state, model)
             buffer.put(line, x: inner.x, y: inner.y + 1 + offset, style: index == state.panelSelection ? .reverse : [], limit: inner.width)
         }
         if records.isEmpty {
@@ -26,8 +27,10 @@ enum TransactionsView {
         }
     }
 
-    /// What else matters about a transaction: its kind, a refund, an interruption, auto-renew off.
-    private static func notes(_ record: TransactionRow, _ language: Language) -> String {
+    /// What else matters about a transaction: its kind, a refund, an interruption, auto-renew off,
+    /// a change waiting for its renewal, a prorated refund.
+    private static func notes(_ record: TransactionRow, _ state: TUIState, _ model: WorldView) -> String {
+        let language = state.language
         var notes: [Phrase] = []
         switch record.kind {
         case .purchase: break
@@ -40,6 +43,12 @@ enum TransactionsView {
         }
         if record.error == .interrupted { notes.append(.interrupted) }
         if record.autoRenewOff && record.id == record.originalId { notes.append(.noAutoRenew) }
-        return notes.map { language($0) }.joined(separator: language(.listSeparator))
+        var said = notes.map { language($0) }
+        if let next = record.renewsAs { said.append(language(.renewsAs, state.title(of: next, in: model))) }
+        if let billing = record.billing {
+            said.append(billing.graceUntil.map { language(.graceUntil, SimulatedTime.format($0).prefix(10)) } ?? language(.billingRetry))
+        }
+        if let refund = record.proratedRefund { said.append(language(.proratedRefund, model.catalog.storefront.format(refund, locale: state.locale))) }
+        return said.joined(separator: language(.listSeparator))
     }
 }

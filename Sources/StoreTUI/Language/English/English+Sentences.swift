@@ -48,6 +48,14 @@ extension English {
         case .atSandbox: "{text} at the sandbox"
         case .byGet: "{text} sent by GET"
         case .askOtherEndpoint: "{n}: ask the {word} endpoint instead"
+        case .upgradeNow: "upgrade: {id} replaces {id2} at once; prorated refund {word} for tx {tx}"
+        case .crossgradeNow: "crossgrade: {id} replaces {id2} at once; prorated refund {word} for tx {tx}"
+        case .downgradeAtRenewal: "downgrade: {id} renews as {id2} on {any}"
+        case .crossgradeAtRenewal: "crossgrade: {id} renews as {id2} on {any}"
+        case .billingRetryGrace: "renewal of {id} could not be charged: billing retry, grace period until {any}"
+        case .billingRetry: "renewal of {id} could not be charged: billing retry"
+        case .billingRecovered: "billing retry of {id} succeeded: renewed"
+        case .billingExpired: "billing retry of {id} ended after {n} days: expired"
 
         // What the Server grants
         case .grantCoins: "+{any}"
@@ -147,6 +155,8 @@ extension English {
         case .stopsSelling: "the Store stops selling {id}"
         case .autoRenewOn: "auto-renew of {id} on"
         case .autoRenewOff: "auto-renew of {id} off"
+        case .billingFails: "billing of {id} fails"
+        case .billingOk: "billing of {id} is ok"
         case .reinstall: "delete the app and its data, then install it again"
         case .clockAdvanced: "clock advanced to {any}"
         case .forgeTamper: "forge: send tx {tx} with one byte of its receipt changed"

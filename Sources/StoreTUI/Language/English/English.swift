@@ -52,6 +52,9 @@ enum English {
         case .expired: "expired"
         case .trialUntil: "trial→{1}"
         case .until: "to {1}"
+        case .startsAt: "from {1}"
+        case .graceUntil: "grace→{1}"
+        case .billingRetry: "billing retry"
 
         // The parties
         case .storeQueue: "Store queue ({1})"
@@ -129,6 +132,8 @@ enum English {
         case .restore: "restore"
         case .interrupted: "interrupted"
         case .noAutoRenew: "no auto-renew"
+        case .renewsAs: "renews as {1}"
+        case .proratedRefund: "prorated refund {1}"
         case .noTransactions: "No transactions yet."
         case .deleteTitle: "Delete a transaction"
         case .deleteQuestion: "Delete tx {1} ({2}) from the Store?"

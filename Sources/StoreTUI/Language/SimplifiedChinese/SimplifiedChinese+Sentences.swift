@@ -49,6 +49,14 @@ extension SimplifiedChinese {
         case .atSandbox: "{text}（沙盒）"
         case .byGet: "{text}（用 GET）"
         case .askOtherEndpoint: "{n}：改问 {word} 端点"
+        case .upgradeNow: "升级：{id} 立即取代 {id2}；按比例退还 tx {tx} 的 {word}"
+        case .crossgradeNow: "同级变更：{id} 立即取代 {id2}；按比例退还 tx {tx} 的 {word}"
+        case .downgradeAtRenewal: "降级：{id} 于 {any} 续期时改为 {id2}"
+        case .crossgradeAtRenewal: "同级变更：{id} 于 {any} 续期时改为 {id2}"
+        case .billingRetryGrace: "{id} 续期扣款失败：账单重试，宽限期至 {any}"
+        case .billingRetry: "{id} 续期扣款失败：账单重试"
+        case .billingRecovered: "{id} 账单重试成功：已续期"
+        case .billingExpired: "{id} 账单重试 {n} 天后结束：已过期"
 
         // What the Server grants
         case .grantCoins: "+{any}"
@@ -148,6 +156,8 @@ extension SimplifiedChinese {
         case .stopsSelling: "商店停止出售 {id}"
         case .autoRenewOn: "打开 {id} 的自动续期"
         case .autoRenewOff: "关闭 {id} 的自动续期"
+        case .billingFails: "{id} 扣款失败"
+        case .billingOk: "{id} 扣款恢复正常"
         case .reinstall: "删除 App 及其数据，然后重新安装"
         case .clockAdvanced: "时钟拨到 {any}"
         case .forgeTamper: "伪造：发送 tx {tx}，其收据改动了一个字节"

@@ -54,6 +54,9 @@ enum SimplifiedChinese {
         case .expired: "已过期"
         case .trialUntil: "试用至{1}"
         case .until: "至{1}"
+        case .startsAt: "{1}起"
+        case .graceUntil: "宽限至{1}"
+        case .billingRetry: "账单重试"
 
         // The parties
         case .storeQueue: "商店队列（{1}）"
@@ -131,6 +134,8 @@ enum SimplifiedChinese {
         case .restore: "恢复"
         case .interrupted: "已中断"
         case .noAutoRenew: "不自动续期"
+        case .renewsAs: "续期为{1}"
+        case .proratedRefund: "按比例退款 {1}"
         case .noTransactions: "还没有交易。"
         case .deleteTitle: "删除交易"
         case .deleteQuestion: "要从商店删除 tx {1}（{2}）吗？"

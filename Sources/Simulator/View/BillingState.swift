@@ -1,0 +1,11 @@
+import Foundation
+
+/// A subscription in billing retry, as the faces show it: its renewal could not be charged and
+/// the Store retries it; with a grace period, access lasts until `graceUntil`.
+public struct BillingState: Sendable, Equatable {
+    public let graceUntil: Date?
+
+    public init(graceUntil: Date?) {
+        self.graceUntil = graceUntil
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import IAPCore
+import Storage
+
+/// A subscription whose renewal could not be charged, as the Store keeps it: billing retry since
+/// the period ended, with access kept until `graceUntil` when the grace period was on.
+public struct BillingRetry: Sendable, Equatable {
+    /// When the period that could not be renewed ended.
+    public let since: Date
+    /// The end of the billing grace period, when the Store granted one.
+    public let graceUntil: Date?
+}
+
+extension Store {
+    /// How long the Store retries a renewal that cannot be charged before the subscription expires.
+    static let billingRetryDays = 60
+
+    /// Renewals of `productId` for the signed-in account cannot (`fails`) or can be charged.
+    public func setBilling(productId: String, fails: Bool) throws(StoreError) {
+        let key = "billing-fail:\(account):\(productId)"
+        try store { () throws(StorageError) in
+            if fails { try database.setSetting(key, "fail") } else { try database.removeSetting(key) }
+        }
+    }
+
+    /// The products whose renewals cannot be charged for the signed-in account.
+    public func failingBilling() throws(StoreError) -> [String] {
+        let prefix = "\(account):"
+        let failing = try store { () throws(StorageError) in try database.settings(prefix: "billing-fail:") }
+        return failing.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
+    }
+
+    /// Every subscription in billing retry, by its original id.
+    public func billingRetries() throws(StoreError) -> [TransactionID: BillingRetry] {
+        try store { () throws(StorageError) in
+            let graces = try database.settings(prefix: "grace-until:")
+            var retries: [TransactionID: BillingRetry] = [:]
+            for (key, since) in try database.settings(prefix: "billing-retry:") {
+                guard let id = TransactionID(key), let since = Int64(since) else { continue }
+                retries[id] = BillingRetry(since: Self.date(millis: since), graceUntil: graces[key].flatMap(Int64.init).map(Self.date))
+            }
+            return retries
+        }
+    }
+
+    /// When the renewal of `latest`, due at `end`, is charged at `now`: at `end` when billing
+    /// works, now when it works again after a retry; nil while it cannot be charged. A renewal
+    /// that cannot be charged enters billing retry (with the grace period when it is on); after
+    /// 60 days of retry the subscription expires. `notes` collects what the timeline is told.
+    func chargeDate(renewing latest: StoreRecord, dueAt end: Date, now: Date,
+                    notes: inout [(String, TransactionID)]) throws(StorageError) -> Date? {
+        let retryKey = "billing-retry:\(latest.originalId)", graceKey = "grace-until:\(latest.originalId)"
+        let retrying = try database.setting(retryKey) != nil
+        guard try database.setting("billing-fail:\(latest.account):\(latest.productId)") != nil else {
+            guard retrying else { return end }
+            try database.removeSetting(retryKey)
+            try database.removeSetting(graceKey)
+            notes.append(("billing retry of \(latest.productId) succeeded: renewed", latest.id))
+            return now
+        }
+        if !retrying {
+            try database.setSetting(retryKey, String(Self.millis(end)))
+            if case .named(let length) = switches[.gracePeriod], let days = Int(length.dropLast()) {
+                let until = end.addingTimeInterval(Double(days) * 86400)
+                try database.setSetting(graceKey, String(Self.millis(until)))
+                notes.append(("renewal of \(latest.productId) could not be charged: billing retry, grace period until \(SimulatedTime.format(until))", latest.id))
+            } else {
+                notes.append(("renewal of \(latest.productId) could not be charged: billing retry", latest.id))
+            }
+        }
+        let retryStart = try database.setting(retryKey).flatMap(Int64.init).map(Self.date) ?? end
+        if now >= retryStart.addingTimeInterval(Double(Self.billingRetryDays) * 86400) {
+            try database.removeSetting(retryKey)
+            try database.removeSetting(graceKey)
+            try database.setSetting("autorenew:\(latest.originalId)", "off")
+            notes.append(("billing retry of \(latest.productId) ended after \(Self.billingRetryDays) days: expired", latest.id))
+        }
+        return nil
+    }
+
+    /// The end of the grace period of the subscription `record` belongs to, when it is the latest
+    /// transaction of a subscription in billing retry with a grace period.
+    func graceUntil(of record: StoreRecord) throws(StorageError) -> Date? {
+        guard try database.setting("billing-retry:\(record.originalId)") != nil else { return nil }
+        return try database.setting("grace-until:\(record.originalId)").flatMap(Int64.init).map(Self.date)
+    }
+
+    static func millis(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970 * 1000) }
+
+    static func date(millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
+}

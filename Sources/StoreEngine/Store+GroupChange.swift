@@ -1,0 +1,112 @@
+import Foundation
+import IAPCore
+import Storage
+
+/// How a purchase changes the subscription an account already has in the same group, by the
+/// products' service levels (1 is the highest; a product without one is on the group's only
+/// level) and periods, as Apple ranks them.
+enum GroupChange: Equatable {
+    /// No other subscription of the group is active: an ordinary purchase.
+    case none
+    /// To a higher level: at once, with a prorated refund of the unused part of the old one.
+    case upgrade
+    /// To the same level and the same period: at once, like an upgrade.
+    case crossgradeNow
+    /// To the same level and another period: waits for the next renewal.
+    case crossgradeAtRenewal
+    /// To a lower level: waits for the next renewal.
+    case downgrade
+
+    /// The change from `current` to `next`.
+    init(from current: Product, to next: Product) {
+        let (was, will) = (current.level ?? 1, next.level ?? 1)
+        if will < was {
+            self = .upgrade
+        } else if will > was {
+            self = .downgrade
+        } else {
+            self = current.period == next.period ? .crossgradeNow : .crossgradeAtRenewal
+        }
+    }
+
+    /// Whether the new subscription starts at once (else it waits for the renewal).
+    var isImmediate: Bool { self == .upgrade || self == .crossgradeNow }
+
+    /// The word the timeline uses for it.
+    var word: String {
+        switch self {
+        case .none: "purchase"
+        case .upgrade: "upgrade"
+        case .crossgradeNow, .crossgradeAtRenewal: "crossgrade"
+        case .downgrade: "downgrade"
+        }
+    }
+}
+
+extension Store {
+    /// The account's subscription of `product`'s group that is active at `now` (latest paid, not
+    /// refunded, period not over), with the change buying `product` would make to it.
+    func groupChange(buying product: Product, account: String, at now: Date) throws(StorageError) -> (StoreRecord, GroupChange)? {
+        guard product.type == .autoRenewable else { return nil }
+        let active = try groupRecords(product.group, account: account).filter { record in
+            !record.refunded && (expiry(of: record).map { $0 > now } ?? false)
+        }
+        guard let current = active.last, current.productId != product.id,
+              let currentProduct = catalog.product(id: current.productId) else { return nil }
+        return (current, GroupChange(from: currentProduct, to: product))
+    }
+
+    /// Ends `current` now for an immediate change: its period ends, it no longer renews, and the
+    /// unused part of what was paid for it is refunded, prorated by time. Returns the refund.
+    func endForChange(_ current: StoreRecord, at now: Date) throws(StorageError) -> Decimal {
+        let refund = proratedRefund(current, at: now)
+        try database.setSetting("expired:\(current.id)", String(Int64(now.timeIntervalSince1970 * 1000)))
+        try database.setSetting("autorenew:\(current.originalId)", "off")
+        try database.setSetting("prorated-refund:\(current.id)", "\(refund)")
+        return refund
+    }
+
+    /// The part of `record`'s price for the time left of its period at `now`, to the cent (a trial
+    /// was free: nothing).
+    func proratedRefund(_ record: StoreRecord, at now: Date) -> Decimal {
+        guard record.kind != .trial, let product = catalog.product(id: record.productId), let end = expiry(of: record)
+        else { return 0 }
+        let whole = end.timeIntervalSince(record.date), left = end.timeIntervalSince(now)
+        guard whole > 0, left > 0 else { return 0 }
+        var exact = product.price * Decimal(left / whole), rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, 2, .plain)
+        return rounded
+    }
+
+    /// The prorated refunds the Store made when subscriptions ended for an upgrade or a
+    /// crossgrade, by the transaction that ended, read in one query.
+    public func proratedRefunds() throws(StoreError) -> [TransactionID: Decimal] {
+        let stored = try store { () throws(StorageError) in try database.settings(prefix: "prorated-refund:") }
+        return Dictionary(stored.compactMap { key, value in TransactionID(key).flatMap { id in Decimal(string: value).map { (id, $0) } } },
+                          uniquingKeysWith: { _, last in last })
+    }
+
+    /// The changes waiting for a renewal: the product each subscription (by its original id)
+    /// renews as, read in one query.
+    public func pendingChanges() throws(StoreError) -> [TransactionID: String] {
+        let stored = try store { () throws(StorageError) in try database.settings(prefix: "renew-to:") }
+        return Dictionary(stored.compactMap { key, value in TransactionID(key).map { ($0, value) } }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Keeps `current` and has it renew as `next` at the end of its period (a downgrade or a
+    /// crossgrade to another period); auto-renew is on again, as choosing a plan turns it on.
+    func renewAs(_ next: String, _ current: StoreRecord) throws(StorageError) {
+        try database.setSetting("renew-to:\(current.originalId)", next)
+        try database.setSetting("autorenew:\(current.originalId)", "on")
+    }
+
+    /// The product a renewal of `latest` is for: the one a waiting change chose, else the same.
+    /// The waiting change is used up.
+    func renewalProduct(of latest: StoreRecord) throws(StorageError) -> String {
+        guard let next = try database.setting("renew-to:\(latest.originalId)"), catalog.product(id: next) != nil else {
+            return latest.productId
+        }
+        try database.removeSetting("renew-to:\(latest.originalId)")
+        return next
+    }
+}

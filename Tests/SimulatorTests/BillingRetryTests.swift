@@ -1,0 +1,36 @@
+import Foundation
+import IAPCore
+import Testing
+@testable import Simulator
+
+/// Apple: "Billing-related issues trigger the subscription to enter a billing retry state where
+/// the App Store attempts to renew the subscription for up to 60 days"; "Without enabling Billing
+/// Grace Period, the subscriber's days of paid service pause until Apple is able to collect
+/// payment." The retry and its grace period are the Store's, kept in `store.sqlite`: a world
+/// opened again after the process died shows them as before.
+@Suite struct BillingRetryTests {
+    let monthly = "com.storesim.premium.monthly"
+
+    @Test func withoutAGracePeriodAccessEndsWithThePeriodAndBillingRetryShows() throws {
+        let fixture = try WorldFixture()
+        try fixture.run(.buy(productId: monthly, answer: .confirm), .subscriptionBilling(productId: monthly, fails: true))
+        try fixture.run(.advance(seconds: 8 * 86400), .quit, .launch)
+        #expect(fixture.events.contains { $0.from == .store && $0.text == "renewal of \(monthly) could not be charged: billing retry" })
+        #expect(try !fixture.world.snapshot().ledger.owns(productId: monthly, at: fixture.world.now))
+        let view = try fixture.world.view()
+        #expect(view.products.first { $0.product.id == monthly }?.billing == BillingState(graceUntil: nil))
+        #expect(view.transactions.last { $0.charged }?.billing == BillingState(graceUntil: nil))
+        #expect(try fixture.audit().ok)
+    }
+
+    @Test func theRetryAndItsGracePeriodSurviveTheProcess() throws {
+        let fixture = try WorldFixture()
+        try fixture.run(.store(.gracePeriod, on: true), .buy(productId: monthly, answer: .confirm),
+                        .subscriptionBilling(productId: monthly, fails: true), .advance(seconds: 8 * 86400))
+        let reopened = try fixture.folder.world(seed: 7)
+        let grace = try #require(try reopened.view().products.first { $0.product.id == monthly }?.billing?.graceUntil)
+        #expect(SimulatedTime.format(grace).hasPrefix("2026-01-24"), "the trial ends on 01-08, then 16 days")
+        #expect(reopened.store.switches[.gracePeriod] == .named("16d"))
+        #expect(try reopened.store.failingBilling() == [monthly])
+    }
+}
