@@ -58,6 +58,7 @@ enum CoreSentence: CaseIterable {
     case crossgradeAtRenewal
     case billingRetryGrace
     case billingRetry
+    case sandboxRenewalLimit
     case billingRecovered
     case billingExpired
 

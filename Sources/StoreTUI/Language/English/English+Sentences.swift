@@ -54,6 +54,7 @@ extension English {
         case .crossgradeAtRenewal: "crossgrade: {id} renews as {id2} on {any}"
         case .billingRetryGrace: "renewal of {id} could not be charged: billing retry, grace period until {any}"
         case .billingRetry: "renewal of {id} could not be charged: billing retry"
+        case .sandboxRenewalLimit: "the sandbox renewed {id} {n} times, the most it renews: it ends with this period"
         case .billingRecovered: "billing retry of {id} succeeded: renewed"
         case .billingExpired: "billing retry of {id} ended after {n} days: expired"
 

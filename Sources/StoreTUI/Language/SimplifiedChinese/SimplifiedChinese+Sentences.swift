@@ -55,6 +55,7 @@ extension SimplifiedChinese {
         case .crossgradeAtRenewal: "同级变更：{id} 于 {any} 续期时改为 {id2}"
         case .billingRetryGrace: "{id} 续期扣款失败：账单重试，宽限期至 {any}"
         case .billingRetry: "{id} 续期扣款失败：账单重试"
+        case .sandboxRenewalLimit: "沙盒已为 {id} 续期 {n} 次，已达上限：本期结束后终止"
         case .billingRecovered: "{id} 账单重试成功：已续期"
         case .billingExpired: "{id} 账单重试 {n} 天后结束：已过期"
 
