@@ -20,7 +20,21 @@ import TestSupport
     @Test func helpForOneCommandShowsItsOptions() throws {
         let result = try StoreSimProcess.run(["help", "run"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("usage: storesim run [--data-dir DIR] [--catalog FILE] [--seed N] [--real-crash] [--unsafe-cache] SCRIPT..."))
+        #expect(result.stdout.contains("usage: storesim run [--data-dir DIR] [--catalog FILE] [--api API] [--seed N] [--real-crash] [--unsafe-cache] SCRIPT..."))
+    }
+
+    @Test func theAPIOptionNamesOneOfTheTwoGenerationsOfStoreKit() throws {
+        for command in [["run"], ["matrix"], ["chaos"], []] {
+            let help = try StoreSimProcess.run(command.isEmpty ? ["--help"] : ["help"] + command)
+            #expect(help.stdout.contains("[--api API]"), "\(command)")
+        }
+        let folder = try TemporaryFolder()
+        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\n")
+        for arguments in [["run", "--api", "storekit3", script], ["matrix", "--api", "sk2"], ["chaos", "--api", "storekit3"]] {
+            let result = try StoreSimProcess.run(arguments, in: folder.url)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.hasPrefix("storesim: error: unknown StoreKit API '\(arguments[2])'; expected storekit1 or storekit2"))
+        }
     }
 
     @Test func helpForRunListsTheScenarioLanguage() throws {

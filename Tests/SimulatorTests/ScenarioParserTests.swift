@@ -88,6 +88,7 @@ import Testing
         ("network sideways", "line 1: expected 'online' or 'offline', found 'sideways'"),
         ("store fail on lightning", "line 1: unknown failure 'lightning'"),
         ("store delete last", "line 1: 'last' is not a transaction id"),
+        ("api storekit3", "line 1: unknown StoreKit API 'storekit3'; expected one of: storekit1, storekit2"),
         ("subscription com.storesim.premium.monthly renew later", "line 1: expected 'on' or 'off', found 'later'"),
     ])
     func errorsNameTheFileAndLine(_ line: String, _ message: String) {

@@ -18,7 +18,7 @@ import Testing
         .refund(productId: "com.storesim.pro"), .advance(seconds: 90),
         .subscriptionRenew(productId: "com.storesim.premium.monthly", on: false),
         .subscriptionRenewNow(productId: "com.storesim.premium.yearly"), .subscriptionExpire(productId: "com.storesim.premium.yearly"),
-        .strategy(.queueOnly), .expect(.credited(productId: "com.storesim.coins.100", count: 2)),
+        .strategy(.queueOnly), .api(.storekit2), .expect(.credited(productId: "com.storesim.coins.100", count: 2)),
         .expect(.balance(currency: "coins", amount: 200)), .expect(.owned(productId: "com.storesim.pro", owned: true)),
         .expect(.pending(0)), .expect(.unfinished(1)), .expect(.lost(0)), .expect(.auditOk),
         .forge(.tamper(transactionId: "1000000000000001")), .forge(.replay(transactionId: "1000000000000001")),
@@ -52,7 +52,7 @@ import Testing
             "buy com.storesim.coins.100", "buy com.storesim.pro ask", "restore", "crash", "crash at server-committed",
             "disarm", "deliver 3", "power-cut", "power-cut at cached", "network offline", "server drop-response",
             "store ask-to-buy on", "store fail off", "store fail on network", "store sell com.storesim.pro off",
-            "strategy queue-only", "disk full", "server disk ok",
+            "strategy queue-only", "api storekit2", "disk full", "server disk ok",
         ])
     }
 

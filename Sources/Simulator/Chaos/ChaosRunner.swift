@@ -6,11 +6,14 @@ import IAPCore
 public struct ChaosRunner {
     public let catalog: Catalog
     public let strategy: Strategy
+    /// The StoreKit generation the app uses in every run.
+    public let api: StoreKitAPI
     public let seed: UInt64
 
-    public init(catalog: Catalog, strategy: Strategy, seed: UInt64) {
+    public init(catalog: Catalog, strategy: Strategy, api: StoreKitAPI = .storekit1, seed: UInt64) {
         self.catalog = catalog
         self.strategy = strategy
+        self.api = api
         self.seed = seed
     }
 
@@ -43,7 +46,7 @@ public struct ChaosRunner {
             let seed = runSeed(index)
             var generator = ChaosGenerator(catalog: catalog, random: SplitMix64(seed: seed))
             let body = generator.body()
-            let trial = try ChaosTrial.run(body, strategy: strategy, catalog: catalog)
+            let trial = try ChaosTrial.run(body, strategy: strategy, api: api, catalog: catalog)
             summary.runs += 1
             summary.purchases += trial.audit.paid
             summary.statistics = summary.statistics + trial.statistics
@@ -55,7 +58,7 @@ public struct ChaosRunner {
             progress(index + 1, summary)
         }
         if let firstFailure {
-            let shrunk = try ChaosShrinker(strategy: strategy, catalog: catalog)
+            let shrunk = try ChaosShrinker(strategy: strategy, api: api, catalog: catalog)
                 .shrink(firstFailure.body, failing: firstFailure.trial)
             summary.repro = shrunk.script.map(\.scriptLine)
         }

@@ -10,7 +10,8 @@ public enum MatrixText {
                          ("outcome", .string(cell.outcome.rawValue)), ("why", .string(cell.why))])
             })
         }
-        return .object([
+        let api: [(String, JSONText)] = matrix.api == .storekit1 ? [] : [("api", .string(matrix.api.rawValue))]
+        return .object(api + [
             ("strategies", .array(Strategy.allCases.map { .string($0.rawValue) })),
             ("crashPoints", .array(CrashPoint.allCases.map { .string($0.rawValue) })),
             ("cells", cells({ if case .crash = $0 { return true } else { return false } }, key: "crashPoint")),
@@ -26,7 +27,8 @@ public enum MatrixText {
     public static func table(_ matrix: StrategyMatrix, colour: Bool) -> [String] {
         let crashTrials = StrategyMatrix.trials.filter { if case .powerCut = $0 { return false } else { return true } }
         let powerTrials = StrategyMatrix.trials.filter { if case .powerCut = $0 { return true } else { return false } }
-        var lines = ["The app crashes (its writes survive in the page cache):"]
+        var lines = matrix.api == .storekit1 ? [] : ["StoreKit 2: the app sends the signed transaction; the Server verifies it offline.", ""]
+        lines.append("The app crashes (its writes survive in the page cache):")
         lines += grid(matrix, trials: crashTrials, colour: colour)
         lines += ["", "The device loses power (writes not yet fsynced are lost)"
                   + (matrix.unsafeCache ? " — with --unsafe-cache, a TEACHING AID: the cache skips fsync:" : ":")]

@@ -15,26 +15,30 @@ public struct StrategyMatrix: Sendable {
 
     /// Whether the app's cache skipped fsync in these runs.
     public let unsafeCache: Bool
+    /// The StoreKit generation the app used in these runs.
+    public let api: StoreKitAPI
 
-    public init(cells: [MatrixCell], unsafeCache: Bool) {
+    public init(cells: [MatrixCell], unsafeCache: Bool, api: StoreKitAPI = .storekit1) {
         self.cells = cells
         self.unsafeCache = unsafeCache
+        self.api = api
     }
 
     /// Runs all cells, one fresh temporary world each.
-    public static func run(catalog: Catalog, unsafeCache: Bool = false) throws(WorldError) -> StrategyMatrix {
+    public static func run(catalog: Catalog, api: StoreKitAPI = .storekit1, unsafeCache: Bool = false) throws(WorldError) -> StrategyMatrix {
         var cells: [MatrixCell] = []
         for strategy in Strategy.allCases {
             for trial in trials {
-                cells.append(try runCell(strategy: strategy, trial: trial, catalog: catalog, unsafeCache: unsafeCache))
+                cells.append(try runCell(strategy: strategy, trial: trial, api: api, catalog: catalog, unsafeCache: unsafeCache))
             }
         }
-        return StrategyMatrix(cells: cells, unsafeCache: unsafeCache)
+        return StrategyMatrix(cells: cells, unsafeCache: unsafeCache, api: api)
     }
 
-    /// The script of one cell: the purchase under the trial; `launch` follows when the app died.
-    public static func script(strategy: Strategy, trial: MatrixCell.Trial) -> [[ScenarioCommand]] {
-        var phases: [[ScenarioCommand]] = [[.strategy(strategy)]]
+    /// The script of one cell: the purchase under the trial, after switching to the API when it
+    /// is not the default; `launch` follows when the app died.
+    public static func script(strategy: Strategy, trial: MatrixCell.Trial, api: StoreKitAPI = .storekit1) -> [[ScenarioCommand]] {
+        var phases: [[ScenarioCommand]] = [[.strategy(strategy)] + (api == .storekit1 ? [] : [.api(api)])]
         switch trial {
         case .crash(let point):
             phases.append([.crashAt(point), .buy(productId: product, answer: .confirm)])
@@ -48,12 +52,12 @@ public struct StrategyMatrix: Sendable {
     }
 
     /// One cell: buy under the trial, relaunch, audit.
-    static func runCell(strategy: Strategy, trial: MatrixCell.Trial, catalog: Catalog,
+    static func runCell(strategy: Strategy, trial: MatrixCell.Trial, api: StoreKitAPI, catalog: Catalog,
                         unsafeCache: Bool) throws(WorldError) -> MatrixCell {
         let directory = try DataDirectory.temporary()
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
         let world = try World(directory: directory, catalog: catalog, seed: 1, unsafeCache: unsafeCache)
-        let phases = script(strategy: strategy, trial: trial)
+        let phases = script(strategy: strategy, trial: trial, api: api)
         try world.launch()
         do {
             for phase in phases {

@@ -35,6 +35,8 @@ public enum ScenarioCommand: Equatable, Sendable {
     case subscriptionRenewNow(productId: String)
     case subscriptionExpire(productId: String)
     case strategy(Strategy)
+    /// The app switches to the other generation of StoreKit.
+    case api(StoreKitAPI)
     case expect(Expectation)
     /// An attack on the Server or on the app's cache, to show the defences.
     case forge(Forgery)

@@ -52,6 +52,7 @@ extension World {
         case .network(let online): try change("network \(online ? "online" : "offline")") { $0.networkOnline = online }
         case .server(let mode): try change("server \(mode.rawValue)") { $0.server = mode }
         case .strategy(let strategy): try change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
+        case .api(let api): try use(api)
         case .advance(let seconds): try advance(by: seconds)
         case .forge(let forgery): try forge(forgery)
         case .serverDisk(let full): try fillServerDisk(full)

@@ -172,6 +172,11 @@ public final class World {
         try saveSettings()
     }
 
+    /// Switches the app to a generation of StoreKit, kept in the world's settings.
+    public func use(_ api: StoreKitAPI) throws(WorldError) {
+        try change("api \(api.rawValue)") { $0.api = api }
+    }
+
     private func saveSettings() throws(WorldError) {
         settings.clockMillis = nowMillis
         try settings.save(path: directory.settings)

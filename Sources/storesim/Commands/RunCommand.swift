@@ -11,6 +11,7 @@ enum RunCommand {
         options: [
             dataDir,
             OptionSpec(name: "--catalog", value: "FILE", help: "the product catalog"),
+            Options.api,
             OptionSpec(name: "--seed", value: "N", help: "seed for the Store's receipt key and ids (default 1)"),
             OptionSpec(name: "--real-crash", value: nil, help: "a crash kills this process with SIGKILL instead of discarding the app"),
             Options.unsafeCache,
@@ -30,6 +31,7 @@ enum RunCommand {
     /// leaves the data directory as it was.
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let seed = try Options.seed(arguments)
+        let api = try Options.api(arguments)
         let given = arguments.value("--data-dir").map { _ in Options.dataDirectory(arguments) }
         let (catalog, catalogBytes) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: given)
         let parser = ScenarioParser(catalog: catalog)
@@ -51,6 +53,13 @@ enum RunCommand {
         }
         world.onEvent = { event in
             for line in EventText.lines(event) { Output.line(line) }
+        }
+        if let api {
+            do {
+                try world.use(api)
+            } catch {
+                throw .input(error.description)
+            }
         }
         if arguments.flag("--real-crash") {
             world.crashMode = .realKill(beforeKill: { what in
