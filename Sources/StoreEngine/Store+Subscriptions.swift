@@ -86,7 +86,7 @@ extension Store {
                 id: id, originalId: latest.originalId, productId: latest.productId, account: latest.account,
                 state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: end,
                 error: nil, receipt: nil)
-            let signed = renewal.with(receipt: receipt(account: latest.account, leading: renewal, holdings: owned))
+            let signed = try signing(renewal.with(receipt: receipt(account: latest.account, leading: renewal, holdings: owned)), at: now)
             try database.insert(signed)
             owned.add(signed)
             holdings[latest.account] = owned
@@ -109,6 +109,9 @@ extension Store {
         try store { () throws(StorageError) in
             try database.setSetting("expired:\(latest.id)", String(Int64(now.timeIntervalSince1970 * 1000)))
             try database.setSetting("autorenew:\(latest.originalId)", "off")
+            if transactionSigner != nil {
+                try database.update(try signing(latest, at: now))
+            }
         }
     }
 
@@ -120,7 +123,7 @@ extension Store {
             var renewal = StoreRecord(
                 id: id, originalId: latest.originalId, productId: productId, account: latest.account, state: .purchased,
                 kind: .renewal, charged: true, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
-            renewal = renewal.with(receipt: try receipt(proving: renewal))
+            renewal = try signing(renewal.with(receipt: try receipt(proving: renewal)), at: link.now)
             try database.insert(renewal)
             return renewal
         }
@@ -138,13 +141,13 @@ extension Store {
         guard removed else { throw .refused("the Store has no transaction \(transactionId)") }
     }
 
-    /// The Store refunds the latest transaction of a product: it is revoked, and the Server
-    /// learns of it at its next receipt check. The refund's time is kept: a credit made after it
+    /// The Store refunds the latest transaction of a product: it is revoked (its JWS, when the
+    /// Store signs, says so), and the Server learns of it at its next receipt check. The refund's time is kept: a credit made after it
     /// is a fault, one made before it is not.
     public func refund(productId: String, at date: Date) throws(StoreError) {
         let latest = try latestPaid(productId)
         try store { () throws(StorageError) in
-            try database.update(latest.with(refunded: true, refundDate: date))
+            try database.update(try signing(latest.with(refunded: true, refundDate: date), at: date))
             try database.setSetting("autorenew:\(latest.originalId)", "off")
         }
     }

@@ -1,13 +1,17 @@
 import Foundation
 import IAPCore
+import Signing
 import Storage
 
 /// The simulated App Store: sells the catalog's products through a payment queue, keeps every
-/// transaction in `store.sqlite`, signs receipts and answers `verifyReceipt`.
+/// transaction in `store.sqlite`, signs receipts and answers `verifyReceipt`; for StoreKit 2 it
+/// also signs every transaction as a JWS.
 public final class Store {
     public let catalog: Catalog
     let database: StoreDatabase
     let signer: ReceiptSigner
+    /// Signs transactions for StoreKit 2, once `signTransactions` has started it.
+    var transactionSigner: JWSSigner?
     public private(set) var switches: StoreSwitches
     /// The App Store account the device is signed into.
     public private(set) var account: String
@@ -98,10 +102,10 @@ public final class Store {
         } else if request.answer == .ask || switches.askToBuy {
             record = record.with(state: .deferred)
         } else if let owned = try ownedNonConsumable(request.productId) {
-            record = StoreRecord(
+            record = try signing(StoreRecord(
                 id: record.id, originalId: owned.originalId, productId: owned.productId, account: account, state: .purchased,
                 kind: .restore, charged: false, finished: false, refunded: false, date: link.now, error: nil,
-                receipt: try receipt(proving: owned))
+                receipt: try receipt(proving: owned)), at: link.now)
         } else {
             record = try charge(record, at: link.now)
         }
@@ -118,7 +122,8 @@ public final class Store {
             [.text(productId), .text(account)]).first
     }
 
-    /// Charges a transaction: purchased, with a signed receipt. The first subscription of a
+    /// Charges a transaction: purchased, with a signed receipt (and its JWS, when the Store signs
+    /// transactions). The first subscription of a
     /// group with an introductory offer starts as a free trial; a new subscription in a group
     /// replaces the one that was active (auto-renew off for the old one).
     func charge(_ record: StoreRecord, at date: Date) throws(StorageError) -> StoreRecord {
@@ -131,7 +136,7 @@ public final class Store {
             }
         }
         let charged = record.with(state: .purchased, kind: kind, charged: true, date: date)
-        return charged.with(receipt: try receipt(proving: charged))
+        return try signing(charged.with(receipt: try receipt(proving: charged)), at: date)
     }
 
     private func finish(_ id: String) throws(StorageError) {
@@ -160,10 +165,10 @@ public final class Store {
         let toRestore = latestByOriginal.values.sorted { $0.id < $1.id }
         for original in toRestore {
             let id = try database.nextTransactionId()
-            let restored = StoreRecord(
+            let restored = try signing(StoreRecord(
                 id: id, originalId: original.originalId, productId: original.productId, account: account,
                 state: .restored, kind: .restore, charged: false, finished: false, refunded: false,
-                date: link.now, error: nil, receipt: try receipt(proving: original))
+                date: link.now, error: nil, receipt: try receipt(proving: original)), at: link.now)
             try database.insert(restored)
             link.send(.transactionUpdated(restored.asTransaction))
         }

@@ -33,6 +33,11 @@ struct StoreDatabase {
         """
         ALTER TABLE transactions ADD COLUMN refunded_millis INTEGER;
         """,
+        // Version 3: the transaction as the Store signed it for StoreKit 2 (a JWS); NULL when
+        // the Store did not sign it (a StoreKit 1 world, a failed or pending transaction).
+        """
+        ALTER TABLE transactions ADD COLUMN signed_transaction TEXT;
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {
@@ -100,8 +105,8 @@ struct StoreDatabase {
     func insert(_ record: StoreRecord) throws(StorageError) {
         try database.query("""
             INSERT INTO transactions(id, original_id, product_id, account, state, kind, charged,
-                                     finished, refunded, date_millis, error, receipt, refunded_millis)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     finished, refunded, date_millis, error, receipt, refunded_millis, signed_transaction)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
                 try idValue(record.id), try idValue(record.originalId),
                 .text(record.productId), .text(record.account), .text(record.state.rawValue),
@@ -109,6 +114,7 @@ struct StoreDatabase {
                 .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
                 .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
+                .optional(record.signedTransaction),
             ])
     }
 
@@ -116,14 +122,14 @@ struct StoreDatabase {
     func update(_ record: StoreRecord) throws(StorageError) {
         try database.query("""
             UPDATE transactions SET original_id = ?, state = ?, kind = ?, charged = ?, finished = ?, refunded = ?,
-                                    date_millis = ?, error = ?, receipt = ?, refunded_millis = ?
+                                    date_millis = ?, error = ?, receipt = ?, refunded_millis = ?, signed_transaction = ?
             WHERE id = ?
             """, [
                 try idValue(record.originalId), .text(record.state.rawValue), .text(record.kind.rawValue),
                 .integer(record.charged ? 1 : 0), .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
                 .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
-                try idValue(record.id),
+                .optional(record.signedTransaction), try idValue(record.id),
             ])
     }
 
@@ -144,7 +150,7 @@ struct StoreDatabase {
     func records(where condition: String = "1", _ values: [SQLiteValue] = []) throws(StorageError) -> [StoreRecord] {
         try database.rows("""
             SELECT id, original_id, product_id, account, state, kind, charged, finished, refunded,
-                   date_millis, error, receipt, refunded_millis
+                   date_millis, error, receipt, refunded_millis, signed_transaction
             FROM transactions WHERE \(condition) ORDER BY id
             """, values, table: "transactions", key: "id", Self.record)
     }
@@ -159,7 +165,8 @@ struct StoreDatabase {
             date: date(try row.integer("date_millis")),
             error: try row.optionalChoice("error", as: PurchaseError.self),
             receipt: try row.optionalText("receipt"),
-            refundDate: try row.optionalInteger("refunded_millis").map(date))
+            refundDate: try row.optionalInteger("refunded_millis").map(date),
+            signedTransaction: try row.optionalText("signed_transaction"))
     }
 
     private static func date(_ millis: Int64) -> Date {

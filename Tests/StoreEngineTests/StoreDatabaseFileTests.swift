@@ -62,7 +62,7 @@ final class StoreDatabaseFileTests {
         let records = try store.transactions()
         #expect(records.map(\.id) == ["1000000000000000001"])
         #expect(records.first?.state == .purchased)
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(2))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(3))
         #expect(try buy(store) == "1000000000000000002")
     }
 
@@ -75,7 +75,7 @@ final class StoreDatabaseFileTests {
         let records = try openStore().transactions()
         #expect(records.map(\.refunded) == [true])
         #expect(records.map(\.refundDate) == [nil])
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(2))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(3))
     }
 
     @Test func aRefundKeepsItsTimeInTheFile() throws {

@@ -11,12 +11,17 @@ public struct WorldSnapshot: Sendable {
     public let ledger: Ledger
     public let cache: CacheContents
     public let settings: WorldSettings
+    /// The root certificate of the Store's signing chain (PEM), once the Store has signed
+    /// transactions for StoreKit 2.
+    public let rootCertificate: String?
 
-    public init(transactions: [StoreRecord], ledger: Ledger, cache: CacheContents, settings: WorldSettings) {
+    public init(transactions: [StoreRecord], ledger: Ledger, cache: CacheContents, settings: WorldSettings,
+                rootCertificate: String? = nil) {
         self.transactions = transactions
         self.ledger = ledger
         self.cache = cache
         self.settings = settings
+        self.rootCertificate = rootCertificate
     }
 
     /// Reads every party's files in `directory`; a world never started reads as empty.
@@ -43,8 +48,15 @@ public struct WorldSnapshot: Sendable {
         } catch {
             throw .file(path: error.path, problem: error.placedProblem)
         }
+        let rootCertificate: String?
+        do {
+            rootCertificate = FileManager.default.fileExists(atPath: directory.storeDatabase)
+                ? try Store.readRootCertificate(path: directory.storeDatabase) : nil
+        } catch {
+            throw .file(path: error.path, problem: error.problem)
+        }
         return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache,
-                             settings: try WorldSettings.load(path: directory.settings))
+                             settings: try WorldSettings.load(path: directory.settings), rootCertificate: rootCertificate)
     }
 
     /// The audit of this snapshot.

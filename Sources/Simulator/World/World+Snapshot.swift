@@ -24,6 +24,7 @@ extension World {
         } catch {
             throw .file(path: directory.pendingOrders, problem: error.problem)
         }
-        return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache, settings: settings)
+        return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache, settings: settings,
+                             rootCertificate: store.rootCertificate?.pem)
     }
 }

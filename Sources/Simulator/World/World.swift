@@ -62,6 +62,7 @@ public final class World {
         }
         timeline = try Timeline(path: directory.events)
         nowMillis = max(settings.clockMillis, timeline.lastTimeMillis)
+        try configureStoreKit()
     }
 
     /// The simulated time now.
@@ -175,6 +176,21 @@ public final class World {
     /// Switches the app to a generation of StoreKit, kept in the world's settings.
     public func use(_ api: StoreKitAPI) throws(WorldError) {
         try change("api \(api.rawValue)") { $0.api = api }
+        try configureStoreKit()
+    }
+
+    /// Under StoreKit 2 the Store signs every transaction it issues (making its certificate
+    /// chain the first time); under StoreKit 1 it does not.
+    private func configureStoreKit() throws(WorldError) {
+        guard settings.api == .storekit2 else {
+            store.stopSigningTransactions()
+            return
+        }
+        do {
+            try store.signTransactions(from: now)
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
     }
 
     private func saveSettings() throws(WorldError) {
