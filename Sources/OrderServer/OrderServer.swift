@@ -1,12 +1,15 @@
 import Foundation
 import IAPCore
+import Signing
 import Storage
 
-/// The app's own backend: verifies receipts with the Store and credits each purchase once, in
-/// one database transaction keyed UNIQUE on the transaction id.
+/// The app's own backend: verifies receipts with the Store, or signed transactions itself, and
+/// credits each purchase once, in one database transaction keyed UNIQUE on the transaction id.
 public final class OrderServer {
     public let catalog: Catalog
-    private let database: ServerDatabase
+    let database: ServerDatabase
+    /// Verifies signed transactions against the pinned root certificate (StoreKit 2).
+    var verifier: JWSVerifier?
 
     public init(path: String, catalog: Catalog) throws(ServerError) {
         self.catalog = catalog
@@ -48,21 +51,28 @@ public final class OrderServer {
         case .verifyPurchase(let request):
             link.send(.verifyReceipt(ReceiptCheck(request: request)))
         case .receiptChecked(let result):
-            let answer: VerificationAnswer
-            do {
-                answer = try settle(result, at: link.now)
-            } catch {
-                throw ServerError(error)
-            }
-            if answer.outcome == .credited {
-                link.note("credit tx \(answer.transactionId): \(answer.grant)", from: .server, to: nil,
-                          transactionId: answer.transactionId)
-                link.passed(.serverCommitted)
-            }
-            link.send(.verificationAnswered(answer))
+            try answer(link) { () throws(StorageError) in try settle(result, at: link.now) }
+        case .verifySignedTransaction(let request):
+            try answer(link) { () throws(StorageError) in try settleSigned(request, link: link) }
         default:
             break
         }
+    }
+
+    /// Settles a verification and answers the app; a credit is noted when it is committed.
+    private func answer(_ link: Link, _ settle: () throws(StorageError) -> VerificationAnswer) throws(ServerError) {
+        let answer: VerificationAnswer
+        do {
+            answer = try settle()
+        } catch {
+            throw ServerError(error)
+        }
+        if answer.outcome == .credited {
+            link.note("credit tx \(answer.transactionId): \(answer.grant)", from: .server, to: nil,
+                      transactionId: answer.transactionId)
+            link.passed(.serverCommitted)
+        }
+        link.send(.verificationAnswered(answer))
     }
 
     private func settle(_ result: ReceiptCheckResult, at now: Date) throws(StorageError) -> VerificationAnswer {
@@ -82,13 +92,24 @@ public final class OrderServer {
               request.account == nil || request.account == entry.account
         else {
             let status = result.status == .valid ? ReceiptStatus.notAuthorized : result.status
-            try database.database.query(
-                "INSERT INTO rejections(transaction_id, status, date_millis) VALUES(?, ?, ?)",
-                [database.requestedIdValue(request.transactionId), .integer(Int64(status.rawValue)),
-                 .integer(ServerDatabase.millis(now))])
-            return VerificationAnswer(transactionId: request.transactionId, outcome: .rejected(status),
-                                      productId: nil, grant: "")
+            return try reject(request.transactionId, status: status.rawValue, outcome: .rejected(status), at: now)
         }
+        return try credit(entry, product: product, answering: request.transactionId, at: now)
+    }
+
+    /// Records a refused request and the answer that says so.
+    func reject(_ transactionId: String, status: Int, outcome: VerificationOutcome, at now: Date)
+        throws(StorageError) -> VerificationAnswer {
+        try database.database.query(
+            "INSERT INTO rejections(transaction_id, status, date_millis) VALUES(?, ?, ?)",
+            [database.requestedIdValue(transactionId), .integer(Int64(status)), .integer(ServerDatabase.millis(now))])
+        return VerificationAnswer(transactionId: transactionId, outcome: outcome, productId: nil, grant: "")
+    }
+
+    /// Credits exactly the purchase `entry` proves, once: a second request for it is answered
+    /// "already credited".
+    func credit(_ entry: ReceiptEntry, product: Product, answering transactionId: String, at now: Date)
+        throws(StorageError) -> VerificationAnswer {
         let grant = Self.grantText(product, entry: entry)
         let credited = try database.database.transaction { () throws(StorageError) -> Bool in
             let inserted = try database.database.insertUnlessConflicting("""
@@ -105,8 +126,7 @@ public final class OrderServer {
             }
             return inserted
         }
-        return VerificationAnswer(transactionId: request.transactionId,
-                                  outcome: credited ? .credited : .alreadyCredited,
+        return VerificationAnswer(transactionId: transactionId, outcome: credited ? .credited : .alreadyCredited,
                                   productId: product.id, grant: grant)
     }
 

@@ -7,33 +7,25 @@ extension Store {
     /// The settings rows that keep the certificate chain, root to leaf, as PEM.
     static let certificateSettings = ["signing-root", "signing-intermediate", "signing-leaf"]
 
-    /// Starts signing every transaction the Store issues as a JWS, as the App Store does for
-    /// StoreKit 2. The certificate chain is read from `store.sqlite`; a Store that has none
-    /// makes it now, from its own key, valid from `now` to the end of the simulated clock, and
-    /// keeps it. The keys are derived from the Store's key again each time, never stored.
-    public func signTransactions(from now: Date) throws(StoreError) {
+    /// Loads the certificate chain the Store signs with from `store.sqlite`; a Store that has
+    /// none makes it now, from its own key, valid from `now` to the end of the simulated clock,
+    /// and keeps it. The keys are derived from the Store's key again each time, never stored.
+    func loadSigner(from now: Date) throws(StorageError) {
         guard transactionSigner == nil else { return }
-        transactionSigner = try store { () throws(StorageError) in
-            let keys: (root: ECKeyPair, intermediate: ECKeyPair, leaf: ECKeyPair)
-            do {
-                keys = try CertificateChain.keys(secret: signer.key)
-            } catch {
-                throw StorageError(path: database.database.path, problem: "cannot derive the signing keys: \(error)")
-            }
-            if let stored = try storedChain(leafKey: keys.leaf) {
-                return JWSSigner(chain: stored)
-            }
-            return JWSSigner(chain: try makeChain(from: now))
+        let keys: (root: ECKeyPair, intermediate: ECKeyPair, leaf: ECKeyPair)
+        do {
+            keys = try CertificateChain.keys(secret: signer.key)
+        } catch {
+            throw StorageError(path: database.database.path, problem: "cannot derive the signing keys: \(error)")
+        }
+        if let stored = try storedChain(leafKey: keys.leaf) {
+            transactionSigner = JWSSigner(chain: stored)
+        } else {
+            transactionSigner = JWSSigner(chain: try makeChain(from: now))
         }
     }
 
-    /// Stops signing transactions: the world went back to StoreKit 1. The chain stays in
-    /// `store.sqlite` for when it signs again.
-    public func stopSigningTransactions() {
-        transactionSigner = nil
-    }
-
-    /// The root certificate of the Store's chain, once the Store signs transactions.
+    /// The root certificate of the Store's chain, once the Store has loaded it.
     public var rootCertificate: Certificate? { transactionSigner?.chain.root }
 
     /// The root certificate a (possibly live) `store.sqlite` keeps, as PEM; nil when the Store
@@ -75,16 +67,23 @@ extension Store {
         return chain
     }
 
-    /// `record` with its JWS made now, when the Store signs transactions and the record is one
-    /// StoreKit 2 knows (purchased or restored); otherwise `record` as it is.
+    /// `record` with its JWS made now, when the Store serves StoreKit 2 and the record is a
+    /// transaction StoreKit 2 knows (purchased or restored); otherwise `record` as it is.
     func signing(_ record: StoreRecord, at now: Date) throws(StorageError) -> StoreRecord {
-        guard let transactionSigner, record.state == .purchased || record.state == .restored else { return record }
+        guard api == .storekit2, record.state == .purchased || record.state == .restored else { return record }
+        return record.with(signedTransaction: try jws(of: record, at: now))
+    }
+
+    /// The JWS of `record`, signed now by the loaded chain.
+    func jws(of record: StoreRecord, at now: Date) throws(StorageError) -> String {
+        guard let transactionSigner else {
+            throw StorageError(path: database.database.path, problem: "cannot sign transaction \(record.id): no signing certificates loaded")
+        }
         let payload = try payload(of: record, signedAt: now)
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let jws = try transactionSigner.sign(payload: Array(try encoder.encode(payload)))
-            return record.with(signedTransaction: jws)
+            return try transactionSigner.sign(payload: Array(try encoder.encode(payload)))
         } catch {
             throw StorageError(path: database.database.path, problem: "cannot sign transaction \(record.id): \(error)")
         }

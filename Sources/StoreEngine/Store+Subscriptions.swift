@@ -46,7 +46,7 @@ extension Store {
                 let renewals = try database.database.transaction { () throws(StorageError) in
                     try renew(&due, until: link.now, holdings: &holdings)
                 }
-                for renewal in renewals { link.send(.transactionUpdated(renewal.asTransaction)) }
+                for renewal in renewals { try deliver(renewal, link: link) }
             }
         }
     }
@@ -109,7 +109,7 @@ extension Store {
         try store { () throws(StorageError) in
             try database.setSetting("expired:\(latest.id)", String(Int64(now.timeIntervalSince1970 * 1000)))
             try database.setSetting("autorenew:\(latest.originalId)", "off")
-            if transactionSigner != nil {
+            if api == .storekit2 {
                 try database.update(try signing(latest, at: now))
             }
         }
@@ -118,16 +118,15 @@ extension Store {
     /// Renews a subscription now, whatever is left of its period (StoreKit Testing's "renew now").
     public func renewNow(productId: String, link: Link) throws(StoreError) {
         let latest = try latestPaid(productId)
-        let renewal = try store { () throws(StorageError) -> StoreRecord in
+        try store { () throws(StorageError) in
             let id = try database.nextTransactionId()
             var renewal = StoreRecord(
                 id: id, originalId: latest.originalId, productId: productId, account: latest.account, state: .purchased,
                 kind: .renewal, charged: true, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
             renewal = try signing(renewal.with(receipt: try receipt(proving: renewal)), at: link.now)
             try database.insert(renewal)
-            return renewal
+            try deliver(renewal, link: link)
         }
-        link.send(.transactionUpdated(renewal.asTransaction))
     }
 
     /// Deletes a transaction from the Store, as StoreKit Testing allows, so a product can be
@@ -158,16 +157,15 @@ extension Store {
         guard try store({ () throws(StorageError) in try database.setting(key) }) != nil else {
             throw .refused("no interrupted purchase of \(productId) is waiting to be resolved")
         }
-        let resolved = try store { () throws(StorageError) -> StoreRecord in
+        try store { () throws(StorageError) in
             let id = try database.nextTransactionId()
             let record = try charge(StoreRecord(
                 id: id, originalId: id, productId: productId, account: account, state: .purchasing, kind: .purchase,
                 charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil), at: link.now)
             try database.insert(record)
             try database.removeSetting(key)
-            return record
+            try deliver(record, link: link)
         }
-        link.send(.transactionUpdated(resolved.asTransaction))
     }
 
     private func latestPaid(_ productId: String) throws(StoreError) -> StoreRecord {

@@ -10,8 +10,11 @@ public final class Store {
     public let catalog: Catalog
     let database: StoreDatabase
     let signer: ReceiptSigner
-    /// Signs transactions for StoreKit 2, once `signTransactions` has started it.
+    /// Signs transactions for StoreKit 2, once the Store has needed to.
     var transactionSigner: JWSSigner?
+    /// The StoreKit the app uses: how the Store delivers the transactions it sends on its own
+    /// (redeliveries, approvals, renewals), and whether it signs every transaction it issues.
+    public internal(set) var api: StoreKitAPI = .storekit1
     public private(set) var switches: StoreSwitches
     /// The App Store account the device is signed into.
     public private(set) var account: String
@@ -60,8 +63,10 @@ public final class Store {
                     ? .productsResponse(productsResponse(identifiers))
                     : .productsRequestFailed(reason: "the App Store could not be reached"))
             case .addPayment(let request): try addPayment(request, link: link)
-            case .finishTransaction(let id): try finish(id)
-            case .addTransactionObserver: try redeliverUnfinished(link: link)
+            case .finishTransaction(let id), .finish(let id): try finish(id)
+            case .purchase(let request): try purchase(request, link: link)
+            case .sync: try sync(link: link)
+            case .addTransactionObserver, .listenForTransactions: try redeliverUnfinished(link: link)
             case .restoreCompletedTransactions: try restore(link: link)
             case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipt(account: account, leading: nil)))
             case .verifyReceipt(let check): link.send(.receiptChecked(try verify(check)))
@@ -88,29 +93,39 @@ public final class Store {
             error: nil, receipt: nil)
         try database.insert(record)
         link.send(.transactionUpdated(record.asTransaction))
-        if catalog.product(id: request.productId) == nil || switches.withdrawn.contains(request.productId) {
-            record = record.with(state: .failed, error: .paymentInvalid)
-        } else if !switches.paymentsAllowed {
-            record = record.with(state: .failed, error: .paymentNotAllowed)
-        } else if request.answer == .cancel {
-            record = record.with(state: .failed, error: .paymentCancelled)
-        } else if switches.interruptPurchases {
-            record = record.with(state: .failed, error: .interrupted)
-            try database.setSetting("interrupted:\(account):\(request.productId)", id)
-        } else if let error = switches.failPurchases {
+        switch try outcome(of: request, id: id) {
+        case .fails(let error):
             record = record.with(state: .failed, error: error)
-        } else if request.answer == .ask || switches.askToBuy {
+        case .waits:
             record = record.with(state: .deferred)
-        } else if let owned = try ownedNonConsumable(request.productId) {
+        case .alreadyOwned(let owned):
             record = try signing(StoreRecord(
                 id: record.id, originalId: owned.originalId, productId: owned.productId, account: account, state: .purchased,
                 kind: .restore, charged: false, finished: false, refunded: false, date: link.now, error: nil,
                 receipt: try receipt(proving: owned)), at: link.now)
-        } else {
+        case .charges:
             record = try charge(record, at: link.now)
         }
         try database.update(record)
         link.send(.transactionUpdated(record.asTransaction))
+    }
+
+    /// What the Store does with a payment, by its switches and what the account owns, in that
+    /// order; an interrupted purchase is remembered until the user resolves it.
+    func outcome(of request: PaymentRequest, id: String) throws(StorageError) -> PaymentOutcome {
+        if catalog.product(id: request.productId) == nil || switches.withdrawn.contains(request.productId) {
+            return .fails(.paymentInvalid)
+        }
+        if !switches.paymentsAllowed { return .fails(.paymentNotAllowed) }
+        if request.answer == .cancel { return .fails(.paymentCancelled) }
+        if switches.interruptPurchases {
+            try database.setSetting("interrupted:\(account):\(request.productId)", id)
+            return .fails(.interrupted)
+        }
+        if let error = switches.failPurchases { return .fails(error) }
+        if request.answer == .ask || switches.askToBuy { return .waits }
+        if let owned = try ownedNonConsumable(request.productId) { return .alreadyOwned(owned) }
+        return .charges
     }
 
     /// The account's paid purchase of a non-consumable, if it has one: buying it again costs
@@ -148,11 +163,13 @@ public final class Store {
     private func redeliverUnfinished(link: Link) throws(StorageError) {
         for record in try database.records(where: "finished = 0 AND account = ?", [.text(account)])
         where record.isUnfinished {
-            link.send(.transactionUpdated(record.asTransaction))
+            try deliver(record, link: link)
         }
     }
 
-    private func restore(link: Link) throws(StorageError) {
+    /// The latest paid, unrefunded transaction of each non-consumable and subscription the
+    /// account bought: what a restore brings back.
+    func restorable() throws(StorageError) -> [StoreRecord] {
         let owned = try database.records(
             where: "account = ? AND charged = 1 AND refunded = 0 AND state = 'purchased'", [.text(account)])
         var latestByOriginal: [String: StoreRecord] = [:]
@@ -162,7 +179,11 @@ public final class Store {
             else { continue }
             latestByOriginal[record.originalId] = record
         }
-        let toRestore = latestByOriginal.values.sorted { $0.id < $1.id }
+        return latestByOriginal.values.sorted { $0.id < $1.id }
+    }
+
+    private func restore(link: Link) throws(StorageError) {
+        let toRestore = try restorable()
         for original in toRestore {
             let id = try database.nextTransactionId()
             let restored = try signing(StoreRecord(
@@ -181,20 +202,22 @@ public final class Store {
     /// reported to the app (or waits in the queue while the app is down).
     public func approve(productId: String, link: Link) throws(StoreError) {
         let record = try waitingRequest(for: productId)
-        let approved = try store { () throws(StorageError) -> StoreRecord in
+        try store { () throws(StorageError) in
             let approved = try charge(record.with(state: .purchased), at: link.now)
             try database.update(approved)
-            return approved
+            try deliver(approved, link: link)
         }
-        link.send(.transactionUpdated(approved.asTransaction))
     }
 
     /// The parent declines the waiting Ask to Buy request for a product: it fails, uncharged.
     public func decline(productId: String, link: Link) throws(StoreError) {
         let record = try waitingRequest(for: productId)
-        let declined = record.with(state: .failed, date: link.now, error: .declinedByParent)
-        try store { () throws(StorageError) in try database.update(declined) }
-        link.send(.transactionUpdated(declined.asTransaction))
+        // StoreKit 2 makes no transaction of a declined request: nothing is left to finish.
+        let declined = record.with(state: .failed, finished: api == .storekit2, date: link.now, error: .declinedByParent)
+        try store { () throws(StorageError) in
+            try database.update(declined)
+            try deliver(declined, link: link)
+        }
     }
 
     /// Changes the Store's switches and keeps them in `store.sqlite`.

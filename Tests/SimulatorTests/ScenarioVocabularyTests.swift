@@ -22,6 +22,7 @@ import Testing
         .expect(.balance(currency: "coins", amount: 200)), .expect(.owned(productId: "com.storesim.pro", owned: true)),
         .expect(.pending(0)), .expect(.unfinished(1)), .expect(.lost(0)), .expect(.auditOk),
         .forge(.tamper(transactionId: "1000000000000001")), .forge(.replay(transactionId: "1000000000000001")),
+        .forge(.jws(transactionId: "1000000000000001")),
         .forge(.cacheReceipt(transactionId: "1000000000000002")),
         .forge(.cacheProduct(transactionId: "1000000000000002", productId: "com.storesim.coins.550")),
         .disk(full: true), .serverDisk(full: false),

@@ -22,7 +22,7 @@ final class SignedTransactionStoreTests {
 
     private func signingStore(seed: UInt64 = 42) throws -> Store {
         let store = try Store(path: path, catalog: BuiltInCatalog.catalog(), seed: seed)
-        try store.signTransactions(from: link.now)
+        try store.serve(.storekit2, from: link.now)
         return store
     }
 
@@ -95,8 +95,7 @@ final class SignedTransactionStoreTests {
         let store = try signingStore()
         #expect(try buy(store, "com.storesim.coins.100", .cancel).signedTransaction == nil)
         #expect(try buy(store, "com.storesim.coins.100", .ask).signedTransaction == nil)
-        store.stopSigningTransactions()
-        #expect(store.rootCertificate == nil)
+        try store.serve(.storekit1, from: link.now)
         #expect(try buy(store, "com.storesim.coins.550").signedTransaction == nil)
     }
 
@@ -107,10 +106,10 @@ final class SignedTransactionStoreTests {
         #expect(try signingStore().rootCertificate == root, "reopened a day later: the kept chain, not a new one")
         let other = try TemporaryFolder()
         let again = try Store(path: other.path + "/store.sqlite", catalog: BuiltInCatalog.catalog(), seed: 42)
-        try again.signTransactions(from: SimulatedTime.epoch)
+        try again.serve(.storekit2, from: SimulatedTime.epoch)
         #expect(again.rootCertificate == root)
         let elsewhere = try Store(path: other.path + "/other.sqlite", catalog: BuiltInCatalog.catalog(), seed: 43)
-        try elsewhere.signTransactions(from: SimulatedTime.epoch)
+        try elsewhere.serve(.storekit2, from: SimulatedTime.epoch)
         #expect(elsewhere.rootCertificate != root)
     }
 
@@ -118,7 +117,7 @@ final class SignedTransactionStoreTests {
         _ = try signingStore(seed: 42)
         let other = try TemporaryFolder()
         let foreign = try Store(path: other.path + "/store.sqlite", catalog: BuiltInCatalog.catalog(), seed: 43)
-        try foreign.signTransactions(from: SimulatedTime.epoch)
+        try foreign.serve(.storekit2, from: SimulatedTime.epoch)
         let foreignLeaf = try SQLiteDatabase(path: other.path + "/store.sqlite", readOnly: true).rows(
             "SELECT value FROM settings WHERE key = 'signing-leaf'", table: "settings", key: "value"
         ) { (row) throws(SQLiteColumnError) in try row.text("value") }
@@ -127,7 +126,7 @@ final class SignedTransactionStoreTests {
         let store = try Store(path: path, catalog: BuiltInCatalog.catalog(), seed: 42)
         #expect(throws: StoreError.storage(StorageError(
             path: path, problem: "table settings: the signing certificates do not match the Store's key; left untouched"))) {
-            try store.signTransactions(from: SimulatedTime.epoch)
+            try store.serve(.storekit2, from: SimulatedTime.epoch)
         }
     }
 }

@@ -1,8 +1,11 @@
+import IAPCore
 import Storage
 
-/// One line of the cache file: a saved order or the removal of one, with its CRC-32.
+/// One line of the cache file: a saved order or the removal of one, with its CRC-32. An order
+/// proved by a signed transaction (StoreKit 2) is saved as `save-jws`.
 ///
 ///     save<TAB>TRANSACTION<TAB>PRODUCT<TAB>SERVER-PRODUCT-OR--<TAB>RECEIPT<TAB>CRC32
+///     save-jws<TAB>TRANSACTION<TAB>PRODUCT<TAB>SERVER-PRODUCT-OR--<TAB>JWS<TAB>CRC32
 ///     remove<TAB>TRANSACTION<TAB>CRC32
 enum CacheRecord: Equatable {
     case save(PendingOrder)
@@ -13,7 +16,8 @@ enum CacheRecord: Equatable {
         let body: String
         switch self {
         case .save(let order):
-            body = ["save", order.transactionId, order.productId, order.serverProductId ?? "-", order.receipt]
+            let keyword = if case .signedTransaction = order.proof { "save-jws" } else { "save" }
+            body = [keyword, order.transactionId, order.productId, order.serverProductId ?? "-", order.receipt]
                 .joined(separator: "\t")
         case .remove(let id):
             body = "remove\t\(id)"
@@ -28,9 +32,10 @@ enum CacheRecord: Equatable {
         guard line[line.index(after: lastTab)...] == CRC32.hex(body.utf8) else { return nil }
         let fields = body.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         switch (fields.first, fields.count) {
-        case ("save", 5):
+        case ("save", 5), ("save-jws", 5):
+            let proof: PurchaseProof = fields[0] == "save" ? .receipt(fields[4]) : .signedTransaction(fields[4])
             self = .save(PendingOrder(transactionId: fields[1], productId: fields[2],
-                                      serverProductId: fields[3] == "-" ? nil : fields[3], receipt: fields[4]))
+                                      serverProductId: fields[3] == "-" ? nil : fields[3], proof: proof))
         case ("remove", 2):
             self = .remove(transactionId: fields[1])
         default:

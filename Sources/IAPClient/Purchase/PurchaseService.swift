@@ -1,7 +1,8 @@
 import IAPCore
+import Signing
 
-/// The app under demonstration: buys through the Store's payment queue, verifies with its
-/// Server, finishes transactions and keeps its pending-order cache, as its strategy says.
+/// The app under demonstration: buys through StoreKit (1 or 2), verifies with its Server,
+/// finishes transactions and keeps its pending-order cache, as its strategy says.
 public final class PurchaseService {
     public let catalog: Catalog
     public var strategy: Strategy
@@ -10,7 +11,9 @@ public final class PurchaseService {
     public let cache: PendingOrderCache
     public let receipt: AppReceipt
     /// The world the app lives in; it owns the app, so the app must not keep it alive.
-    private unowned let link: Link
+    unowned let link: Link
+    /// The generation of StoreKit the app is written against.
+    private var storeKit: any StoreKitChannel
 
     /// The identifiers the Store reported it does not sell.
     public private(set) var invalidProductIds: Set<String> = []
@@ -23,30 +26,50 @@ public final class PurchaseService {
     private var awaitingTheStore: Set<String> = []
     private var verifying: [String: Verification] = [:]
     private var settledThisSession: Set<String> = []
-    private var recovery: [RecoveryReport.Item] = []
+    var recovery: [RecoveryReport.Item] = []
 
-    public init(catalog: Catalog, strategy: Strategy, cache: PendingOrderCache, receipt: AppReceipt, link: Link) {
+    /// An app on StoreKit `api`; under StoreKit 2 its StoreKit trusts `trustedRoot`, the App
+    /// Store's root certificate.
+    public init(catalog: Catalog, strategy: Strategy, cache: PendingOrderCache, receipt: AppReceipt, link: Link,
+                api: StoreKitAPI = .storekit1, trustedRoot: Certificate? = nil) {
         self.catalog = catalog
         self.strategy = strategy
         self.cache = cache
         self.receipt = receipt
         self.link = link
+        storeKit = Self.channel(api, trustedRoot: trustedRoot)
+    }
+
+    /// The generation of StoreKit the app uses now.
+    public var api: StoreKitAPI { storeKit.api }
+
+    /// The app switches to another generation of StoreKit and asks it for its transactions.
+    public func use(_ api: StoreKitAPI, trustedRoot: Certificate?) {
+        storeKit = Self.channel(api, trustedRoot: trustedRoot)
+        link.send(storeKit.listen)
+    }
+
+    private static func channel(_ api: StoreKitAPI, trustedRoot: Certificate?) -> any StoreKitChannel {
+        switch api {
+        case .storekit1: return StoreKit1Channel()
+        case .storekit2: return StoreKit2Channel(trustedRoot: trustedRoot)
+        }
     }
 
     // MARK: User actions
 
-    /// Launch recovery: re-verify every cached order, then add the transaction observer so the
-    /// Store redelivers every unfinished transaction; then load the products for sale, and ask
-    /// the Server to re-check the current receipt (expiries and refunds the app missed).
+    /// Launch recovery: re-verify every cached order, then ask StoreKit for the transactions
+    /// (the Store redelivers every unfinished one); then load the products for sale, and
+    /// (StoreKit 1) ask the Server to re-check the current receipt (expiries and refunds the app missed).
     public func launch() {
         for order in cache.orders {
             verifying[order.transactionId] = Verification(productId: order.productId, cached: true, needsFinish: true)
             recovery.append(.init(transactionId: order.transactionId, productId: order.productId, source: .cache))
-            link.send(.verifyPurchase(request(for: order)))
+            link.send(verifyMessage(for: order))
         }
-        link.send(.addTransactionObserver)
+        link.send(storeKit.listen)
         link.send(.requestProducts(identifiers: catalog.products.map(\.id)))
-        if let current = receipt.read() {
+        if storeKit.checksReceiptAtLaunch, let current = receipt.read() {
             link.send(.verifyPurchase(VerificationRequest(transactionId: "", productId: "", serverProductId: nil,
                                                           receipt: current, purpose: .receiptCheck)))
         }
@@ -61,15 +84,15 @@ public final class PurchaseService {
         if let reason = productsUnavailable { return .productsUnavailable(reason) }
         guard !inProgress.contains(productId) else { return .alreadyInProgress(productId) }
         inProgress.insert(productId)
-        link.send(.addPayment(PaymentRequest(productId: productId, answer: answer)))
+        link.send(storeKit.purchase(PaymentRequest(productId: productId, answer: answer)))
         try link.reached(.paymentSent)
         return nil
     }
 
-    /// The user taps Restore Purchases. Without a receipt (after a reinstall) the app refreshes
-    /// it first, as the Swift seed does.
+    /// The user taps Restore Purchases. Without a receipt (after a reinstall) a StoreKit 1 app
+    /// refreshes it first, as the Swift seed does.
     public func restore() {
-        link.send(receipt.read() == nil ? .refreshReceipt : .restoreCompletedTransactions)
+        link.send(storeKit.restore(hasReceipt: receipt.read() != nil))
     }
 
     /// Whether launch recovery is still waiting for an answer about something it found.
@@ -97,18 +120,29 @@ public final class PurchaseService {
         case .receiptRefreshed(let refreshed):
             keep(refreshed)
             link.send(.restoreCompletedTransactions)
-        case .transactionUpdated(let transaction):
-            try transactionUpdated(transaction)
         case .verificationAnswered(let answer):
             try verificationAnswered(answer)
         case .verificationFailed(let failure):
             verificationFailed(failure)
         default:
-            break
+            if let delivered = storeKit.delivered(message) {
+                try transactionUpdated(delivered)
+            }
         }
     }
 
-    private func transactionUpdated(_ transaction: StoreTransaction) throws(AppCrash) {
+    private func transactionUpdated(_ transaction: DeliveredTransaction) throws(AppCrash) {
+        switch transaction.deviceCheck {
+        case .verified:
+            link.note("StoreKit verified tx \(transaction.id): .verified", from: .app, to: nil, transactionId: transaction.id)
+        case .unverified(let reason):
+            link.note("StoreKit could not verify tx \(transaction.id): .unverified (\(reason)); the app delivers nothing",
+                      from: .app, to: nil, transactionId: transaction.id)
+            inProgress.remove(transaction.productId)
+            return
+        case nil:
+            break
+        }
         switch transaction.state {
         case .purchasing:
             break
@@ -122,25 +156,27 @@ public final class PurchaseService {
             } else {
                 awaitingTheStore.remove(transaction.productId)
             }
-            link.send(.finishTransaction(transactionId: transaction.id))
+            if transaction.waitsToBeFinished {
+                link.send(storeKit.finish(transaction.id))
+            }
         case .purchased, .restored:
             try purchased(transaction)
         }
     }
 
-    private func purchased(_ transaction: StoreTransaction) throws(AppCrash) {
+    private func purchased(_ transaction: DeliveredTransaction) throws(AppCrash) {
         let live = inProgress.remove(transaction.productId) != nil
             || awaitingTheStore.remove(transaction.productId) != nil
             || transaction.state == .restored
         if settledThisSession.contains(transaction.id) {
-            link.send(.finishTransaction(transactionId: transaction.id))
+            link.send(storeKit.finish(transaction.id))
             return
         }
         if verifying[transaction.id] != nil {
             if let index = recovery.firstIndex(where: { $0.transactionId == transaction.id }) {
                 recovery[index].source = .both
             }
-            verifying[transaction.id]?.queueReceipt = transaction.receipt
+            verifying[transaction.id]?.queueProof = transaction.proof
             return
         }
         let renewal = transaction.state == .purchased && transaction.originalId != transaction.id
@@ -148,13 +184,13 @@ public final class PurchaseService {
             recovery.append(.init(transactionId: transaction.id, productId: transaction.productId, source: .queue))
         }
         try link.reached(.purchased)
-        guard let signed = transaction.receipt else { return }
-        keep(signed)
+        guard let proof = transaction.proof else { return }
+        if case .receipt(let signed) = proof { keep(signed) }
         let order = PendingOrder(
             transactionId: transaction.id, productId: transaction.productId,
-            serverProductId: catalog.product(id: transaction.productId)?.serverProductId, receipt: signed)
+            serverProductId: catalog.product(id: transaction.productId)?.serverProductId, proof: proof)
         if strategy.finishesAtOnce {
-            link.send(.finishTransaction(transactionId: transaction.id))
+            link.send(storeKit.finish(transaction.id))
             try link.reached(.finished)
         }
         var cached = false
@@ -169,7 +205,7 @@ public final class PurchaseService {
         }
         verifying[transaction.id] = Verification(productId: transaction.productId, cached: cached,
                                                  needsFinish: !strategy.finishesAtOnce)
-        link.send(.verifyPurchase(request(for: order, purpose: renewal ? .renewal : .purchase)))
+        link.send(verifyMessage(for: order, purpose: renewal ? .renewal : .purchase))
     }
 
     private func verificationAnswered(_ answer: VerificationAnswer) throws(AppCrash) {
@@ -179,36 +215,48 @@ public final class PurchaseService {
         case .credited, .alreadyCredited:
             settledThisSession.insert(answer.transactionId)
             setOutcome(answer.outcome == .credited ? .creditedNow : .alreadyCredited, for: answer.transactionId)
+        case .rejected(.serviceUnavailable):
+            let status = ReceiptStatus.serviceUnavailable
+            setOutcome(.stillPending("\(status.rawValue): \(status.meaning)"), for: answer.transactionId)
+            return
         case .rejected(let status):
-            if status == .serviceUnavailable {
-                setOutcome(.stillPending("\(status.rawValue): \(status.meaning)"), for: answer.transactionId)
-                return
-            }
-            if let queueReceipt = verification.queueReceipt, let order = cache.order(transactionId: answer.transactionId),
-               order.receipt != queueReceipt {
-                setAside(order, status: status)
-                let fresh = PendingOrder(transactionId: order.transactionId, productId: order.productId,
-                                         serverProductId: order.serverProductId, receipt: queueReceipt)
-                verifying[answer.transactionId] = Verification(productId: fresh.productId, cached: false, needsFinish: true)
-                link.send(.verifyPurchase(request(for: fresh)))
-                return
-            }
-            setOutcome(.rejected(status.rawValue, status.meaning), for: answer.transactionId)
-            if verification.cached, let order = cache.order(transactionId: answer.transactionId) {
-                setAside(order, status: status)
-            }
-            // A rejected receipt proves nothing about the Store's transaction: it is left in the
-            // queue, where a genuine one comes back with its own receipt.
+            rejected(answer.transactionId, verification, reason: "\(status.rawValue) \(status.meaning)",
+                     outcome: .rejected(status.rawValue, status.meaning))
+            return
+        case .unverified(let status, let reason):
+            rejected(answer.transactionId, verification, reason: "\(status.name): \(reason)",
+                     outcome: .unverified("\(status.name): \(reason)"))
             return
         case .receiptChecked:
             return
         }
         if verification.needsFinish {
-            link.send(.finishTransaction(transactionId: answer.transactionId))
+            link.send(storeKit.finish(answer.transactionId))
             try link.reached(.finished)
         }
         if verification.cached {
             removeFromCache(answer.transactionId)
+        }
+    }
+
+    /// The Server refused the proof. When the Store's queue redelivered the transaction with
+    /// another proof than the cached one, that genuine proof is verified instead; otherwise
+    /// the cached order is set aside. A refused proof says nothing about the Store's
+    /// transaction: it is left in the queue, where a genuine one comes back with its own proof.
+    private func rejected(_ transactionId: String, _ verification: Verification, reason: String,
+                          outcome: RecoveryReport.Outcome) {
+        if let queueProof = verification.queueProof, let order = cache.order(transactionId: transactionId),
+           order.proof != queueProof {
+            setAside(order, reason: reason)
+            let fresh = PendingOrder(transactionId: order.transactionId, productId: order.productId,
+                                     serverProductId: order.serverProductId, proof: queueProof)
+            verifying[transactionId] = Verification(productId: fresh.productId, cached: false, needsFinish: true)
+            link.send(verifyMessage(for: fresh))
+            return
+        }
+        setOutcome(outcome, for: transactionId)
+        if verification.cached, let order = cache.order(transactionId: transactionId) {
+            setAside(order, reason: reason)
         }
     }
 
@@ -219,56 +267,21 @@ public final class PurchaseService {
 
     // MARK: Helpers
 
-    private func request(for order: PendingOrder, purpose: VerificationRequest.Purpose = .purchase) -> VerificationRequest {
-        VerificationRequest(transactionId: order.transactionId, productId: order.productId,
-                            serverProductId: order.serverProductId, receipt: order.receipt, purpose: purpose, account: account)
-    }
-
-    /// Keeps the newest receipt; a receipt the app cannot keep only costs a refresh later.
-    private func keep(_ signed: String) {
-        do {
-            try receipt.save(signed)
-        } catch {
-            link.note("could not keep the receipt: \(error)", from: .app, to: nil, transactionId: nil)
+    /// The request that asks the Server to verify an order: the receipt goes through the
+    /// Store's `verifyReceipt`, a signed transaction is verified by the Server itself.
+    private func verifyMessage(for order: PendingOrder, purpose: VerificationRequest.Purpose = .purchase) -> Message {
+        let request = VerificationRequest(transactionId: order.transactionId, productId: order.productId,
+                                          serverProductId: order.serverProductId, receipt: order.receipt,
+                                          purpose: purpose, account: account)
+        switch order.proof {
+        case .receipt: return .verifyPurchase(request)
+        case .signedTransaction: return .verifySignedTransaction(request)
         }
     }
 
     private func setOutcome(_ outcome: RecoveryReport.Outcome, for transactionId: String) {
         if let index = recovery.firstIndex(where: { $0.transactionId == transactionId }) {
             recovery[index].outcome = outcome
-        }
-    }
-
-    private func saveToCache(_ order: PendingOrder) -> Bool {
-        do {
-            try cache.save(order)
-            link.note("save pending order tx \(order.transactionId)", from: .app, to: .cache,
-                      transactionId: order.transactionId)
-            return true
-        } catch {
-            link.note("could not save pending order: \(error)", from: .app, to: .cache,
-                      transactionId: order.transactionId)
-            return false
-        }
-    }
-
-    /// Moves a rejected order out of the cache, with its reason, so it is not retried forever.
-    private func setAside(_ order: PendingOrder, status: ReceiptStatus) {
-        do {
-            try cache.setAside(order, reason: "\(status.rawValue) \(status.meaning)")
-            link.note("set aside pending order tx \(order.transactionId): \(status.rawValue) \(status.meaning)",
-                      from: .app, to: .cache, transactionId: order.transactionId)
-        } catch {
-            link.note("could not set aside pending order: \(error)", from: .app, to: .cache, transactionId: order.transactionId)
-        }
-    }
-
-    private func removeFromCache(_ transactionId: String) {
-        do {
-            try cache.remove(transactionId: transactionId)
-            link.note("remove pending order tx \(transactionId)", from: .app, to: .cache, transactionId: transactionId)
-        } catch {
-            link.note("could not remove pending order: \(error)", from: .app, to: .cache, transactionId: transactionId)
         }
     }
 }

@@ -13,6 +13,8 @@ public struct RecoveryReport: Sendable, Equatable {
         case alreadyCredited
         case stillPending(String)
         case rejected(Int, String)
+        /// The Server refused the signed transaction (StoreKit 2): the status and why.
+        case unverified(String)
 
         /// In words, for the report.
         public var text: String {
@@ -21,6 +23,7 @@ public struct RecoveryReport: Sendable, Equatable {
             case .alreadyCredited: return "already credited (duplicate suppressed)"
             case .stillPending(let reason): return "still pending (\(reason))"
             case .rejected(let status, let meaning): return "rejected (\(status): \(meaning))"
+            case .unverified(let reason): return "rejected (\(reason))"
             }
         }
     }

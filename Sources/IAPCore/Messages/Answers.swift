@@ -3,6 +3,8 @@ public enum VerificationOutcome: Sendable, Equatable, Codable {
     case credited
     case alreadyCredited
     case rejected(ReceiptStatus)
+    /// A signed transaction (StoreKit 2) that failed the Server's verification, with why.
+    case unverified(VerificationStatus, String)
     /// The current receipt was re-checked; this many entitlements were revoked (refunds).
     case receiptChecked(revoked: Int)
 }

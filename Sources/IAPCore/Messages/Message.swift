@@ -16,15 +16,31 @@ public enum Message: Sendable, Equatable, Codable {
     case verificationFailed(VerificationFailure)
     case verifyReceipt(ReceiptCheck)
     case receiptChecked(ReceiptCheckResult)
+    // StoreKit 2
+    /// `Product.purchase()`.
+    case purchase(PaymentRequest)
+    /// What `Product.purchase()` returns (or throws).
+    case purchaseResult(PurchaseResult)
+    /// The app starts its `Transaction.updates` listener: the Store delivers the unfinished transactions.
+    case listenForTransactions
+    /// A transaction delivered through `Transaction.updates`.
+    case transactionUpdate(SignedTransaction)
+    /// `transaction.finish()`.
+    case finish(transactionId: String)
+    /// `AppStore.sync()`: the Store delivers the account's current entitlements again.
+    case sync
+    /// The app sends its Server the signed transaction (in `receipt`) to verify offline and credit.
+    case verifySignedTransaction(VerificationRequest)
 
     /// Who sends it.
     public var from: Party {
         switch self {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
-             .restoreCompletedTransactions, .refreshReceipt, .verifyPurchase:
+             .restoreCompletedTransactions, .refreshReceipt, .verifyPurchase,
+             .purchase, .listenForTransactions, .finish, .sync, .verifySignedTransaction:
             return .app
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .receiptChecked:
+             .receiptChecked, .purchaseResult, .transactionUpdate:
             return .store
         case .verificationAnswered, .verifyReceipt:
             return .server
@@ -37,12 +53,13 @@ public enum Message: Sendable, Equatable, Codable {
     public var to: Party {
         switch self {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
-             .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt:
+             .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt,
+             .purchase, .listenForTransactions, .finish, .sync:
             return .store
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .verificationAnswered, .verificationFailed:
+             .verificationAnswered, .verificationFailed, .purchaseResult, .transactionUpdate:
             return .app
-        case .verifyPurchase, .receiptChecked:
+        case .verifyPurchase, .receiptChecked, .verifySignedTransaction:
             return .server
         }
     }
@@ -50,70 +67,20 @@ public enum Message: Sendable, Equatable, Codable {
     /// The transaction the message is about, if any.
     public var transactionId: String? {
         switch self {
-        case .finishTransaction(let id): return id
+        case .finishTransaction(let id), .finish(let id): return id
         case .transactionUpdated(let transaction): return transaction.id
-        case .verifyPurchase(let request): return request.transactionId.isEmpty ? nil : request.transactionId
+        case .transactionUpdate(let transaction): return transaction.transactionId
+        case .purchaseResult(.success(let transaction)): return transaction.transactionId
+        case .verifyPurchase(let request), .verifySignedTransaction(let request):
+            return request.transactionId.isEmpty ? nil : request.transactionId
         case .verificationAnswered(let answer): return answer.transactionId
         case .verificationFailed(let failure): return failure.transactionId
         case .verifyReceipt(let check): return check.request.transactionId
         case .receiptChecked(let result): return result.request.transactionId
         case .requestProducts, .productsResponse, .productsRequestFailed, .addPayment, .addTransactionObserver,
-             .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed:
+             .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed,
+             .purchase, .purchaseResult, .listenForTransactions, .sync:
             return nil
-        }
-    }
-
-    /// What the message says, in a few words, for the timeline.
-    public var summary: String {
-        switch self {
-        case .requestProducts(let identifiers):
-            return "request products (\(identifiers.count) identifiers)"
-        case .productsResponse(let response):
-            let invalid = response.invalid.isEmpty ? "" : ": " + response.invalid.joined(separator: ", ")
-            return "products: \(response.valid.count) valid, \(response.invalid.count) invalid\(invalid)"
-        case .productsRequestFailed(let reason):
-            return "product request failed: \(reason)"
-        case .addPayment(let request):
-            return "add payment \(request.productId)" + (request.answer == .confirm ? "" : " (\(request.answer.rawValue))")
-        case .finishTransaction(let id):
-            return "finish transaction \(id)"
-        case .addTransactionObserver:
-            return "add transaction observer"
-        case .restoreCompletedTransactions:
-            return "restore completed transactions"
-        case .refreshReceipt:
-            return "refresh the receipt (the app has none)"
-        case .receiptRefreshed:
-            return "receipt refreshed"
-        case .transactionUpdated(let transaction):
-            var text = "\(transaction.state.rawValue) \(transaction.productId) tx \(transaction.id)"
-            if let error = transaction.error { text += " (\(error.explanation))" }
-            return text
-        case .restoreCompleted(.finished(let count)):
-            return "restore finished: \(count) restored"
-        case .restoreCompleted(.failed(let reason)):
-            return "restore failed: \(reason)"
-        case .verifyPurchase(let request):
-            switch request.purpose {
-            case .purchase: return "verify tx \(request.transactionId) (\(request.productId))"
-            case .renewal: return "check renewal tx \(request.transactionId) (\(request.productId))"
-            case .receiptCheck: return "check the current receipt"
-            }
-        case .verificationAnswered(let answer):
-            switch answer.outcome {
-            case .credited: return "credited tx \(answer.transactionId): \(answer.grant)"
-            case .alreadyCredited: return "already credited tx \(answer.transactionId)"
-            case .rejected(let status): return "rejected tx \(answer.transactionId): \(status.rawValue) \(status.meaning)"
-            case .receiptChecked(let revoked): return "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
-            }
-        case .verificationFailed(let failure):
-            return "no answer for tx \(failure.transactionId): \(failure.reason)"
-        case .verifyReceipt(let check):
-            return check.request.purpose == .receiptCheck ? "verifyReceipt (current receipt)" : "verifyReceipt for tx \(check.request.transactionId)"
-        case .receiptChecked(let result):
-            return result.request.purpose == .receiptCheck
-                ? "status \(result.status.rawValue), \(result.entries.count) purchases on the receipt"
-                : "status \(result.status.rawValue) for tx \(result.request.transactionId)"
         }
     }
 }

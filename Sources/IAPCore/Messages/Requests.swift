@@ -26,6 +26,8 @@ public struct VerificationRequest: Sendable, Equatable, Codable {
     /// The product the app claims was bought; the Server trusts the receipt instead.
     public let productId: String
     public let serverProductId: String?
+    /// The proof's text: the app receipt (`verifyPurchase`), or the signed transaction
+    /// (`verifySignedTransaction`).
     public let receipt: String
     /// The App Store account the app's user is signed into; a receipt of another account is refused.
     public let account: String?

@@ -51,6 +51,8 @@ public enum ScenarioCommand: Equatable, Sendable {
         case tamper(transactionId: String)
         /// The app sends a transaction's genuine receipt again, claiming a new purchase.
         case replay(transactionId: String)
+        /// The app sends a transaction's signed transaction (StoreKit 2) with one byte changed.
+        case jws(transactionId: String)
         /// A byte of the receipt in the app's cache entry is changed.
         case cacheReceipt(transactionId: String)
         /// The product id in the app's cache entry is changed to another product.

@@ -12,12 +12,14 @@ extension World {
         } catch {
             throw .file(path: error.path, problem: error.placedProblem)
         }
-        try record(.command, from: .user, to: .app, text: "launch (\(settings.strategy.rawValue))", transactionId: nil)
+        let api = settings.api == .storekit1 ? "" : ", \(settings.api.rawValue)"
+        try record(.command, from: .user, to: .app, text: "launch (\(settings.strategy.rawValue)\(api))", transactionId: nil)
         for warning in cache.warnings {
             try record(.note, from: .cache, to: .app, text: warning, transactionId: nil)
         }
         let service = PurchaseService(catalog: catalog, strategy: settings.strategy, cache: cache,
-                                      receipt: AppReceipt(path: directory.receipt), link: self)
+                                      receipt: AppReceipt(path: directory.receipt), link: self,
+                                      api: settings.api, trustedRoot: store.rootCertificate)
         service.account = store.account
         service.cache.diskFull = diskFull
         app = service

@@ -177,20 +177,19 @@ public final class World {
     public func use(_ api: StoreKitAPI) throws(WorldError) {
         try change("api \(api.rawValue)") { $0.api = api }
         try configureStoreKit()
+        app?.use(api, trustedRoot: store.rootCertificate)
     }
 
-    /// Under StoreKit 2 the Store signs every transaction it issues (making its certificate
-    /// chain the first time); under StoreKit 1 it does not.
+    /// The Store serves the app's StoreKit: under StoreKit 2 it signs every transaction it
+    /// issues (making its certificate chain the first time), and the Server pins its root
+    /// certificate, as a server operator downloads and pins Apple's.
     private func configureStoreKit() throws(WorldError) {
-        guard settings.api == .storekit2 else {
-            store.stopSigningTransactions()
-            return
-        }
         do {
-            try store.signTransactions(from: now)
+            try store.serve(settings.api, from: now)
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
+        server.pin(root: settings.api == .storekit2 ? store.rootCertificate : nil)
     }
 
     private func saveSettings() throws(WorldError) {

@@ -1,0 +1,94 @@
+extension Message {
+    /// What the message says, in a few words, for the timeline.
+    public var summary: String {
+        switch self {
+        case .requestProducts(let identifiers):
+            return "request products (\(identifiers.count) identifiers)"
+        case .productsResponse(let response):
+            let invalid = response.invalid.isEmpty ? "" : ": " + response.invalid.joined(separator: ", ")
+            return "products: \(response.valid.count) valid, \(response.invalid.count) invalid\(invalid)"
+        case .productsRequestFailed(let reason):
+            return "product request failed: \(reason)"
+        case .addPayment(let request):
+            return "add payment \(request.productId)" + Self.answerSuffix(request)
+        case .finishTransaction(let id):
+            return "finish transaction \(id)"
+        case .addTransactionObserver:
+            return "add transaction observer"
+        case .restoreCompletedTransactions:
+            return "restore completed transactions"
+        case .refreshReceipt:
+            return "refresh the receipt (the app has none)"
+        case .receiptRefreshed:
+            return "receipt refreshed"
+        case .transactionUpdated(let transaction):
+            var text = "\(transaction.state.rawValue) \(transaction.productId) tx \(transaction.id)"
+            if let error = transaction.error { text += " (\(error.explanation))" }
+            return text
+        case .restoreCompleted(.finished(let count)):
+            return "restore finished: \(count) restored"
+        case .restoreCompleted(.failed(let reason)):
+            return "restore failed: \(reason)"
+        case .verifyPurchase(let request):
+            return Self.summary(of: request, signed: false)
+        case .verifySignedTransaction(let request):
+            return Self.summary(of: request, signed: true)
+        case .verificationAnswered(let answer):
+            return Self.summary(of: answer)
+        case .verificationFailed(let failure):
+            return "no answer for tx \(failure.transactionId): \(failure.reason)"
+        case .verifyReceipt(let check):
+            return check.request.purpose == .receiptCheck ? "verifyReceipt (current receipt)" : "verifyReceipt for tx \(check.request.transactionId)"
+        case .receiptChecked(let result):
+            return result.request.purpose == .receiptCheck
+                ? "status \(result.status.rawValue), \(result.entries.count) purchases on the receipt"
+                : "status \(result.status.rawValue) for tx \(result.request.transactionId)"
+        case .purchase(let request):
+            return "Product.purchase() \(request.productId)" + Self.answerSuffix(request)
+        case .purchaseResult(let result):
+            return Self.summary(of: result)
+        case .listenForTransactions:
+            return "listen to Transaction.updates"
+        case .transactionUpdate(let transaction):
+            let sync = transaction.state == .restored ? " (AppStore.sync)" : ""
+            return "Transaction.updates: \(transaction.productId) tx \(transaction.transactionId)\(sync)"
+        case .finish(let id):
+            return "finish() tx \(id)"
+        case .sync:
+            return "AppStore.sync()"
+        }
+    }
+
+    /// What the user did on the sheet, when it was not a plain confirm.
+    private static func answerSuffix(_ request: PaymentRequest) -> String {
+        request.answer == .confirm ? "" : " (\(request.answer.rawValue))"
+    }
+
+    private static func summary(of request: VerificationRequest, signed: Bool) -> String {
+        let what = signed ? "signed tx" : "tx"
+        switch request.purpose {
+        case .purchase: return "verify \(what) \(request.transactionId) (\(request.productId))"
+        case .renewal: return "check renewal \(what) \(request.transactionId) (\(request.productId))"
+        case .receiptCheck: return "check the current receipt"
+        }
+    }
+
+    private static func summary(of answer: VerificationAnswer) -> String {
+        switch answer.outcome {
+        case .credited: return "credited tx \(answer.transactionId): \(answer.grant)"
+        case .alreadyCredited: return "already credited tx \(answer.transactionId)"
+        case .rejected(let status): return "rejected tx \(answer.transactionId): \(status.rawValue) \(status.meaning)"
+        case .unverified(let status, let reason): return "rejected tx \(answer.transactionId): \(status.name) (\(reason))"
+        case .receiptChecked(let revoked): return "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
+        }
+    }
+
+    private static func summary(of result: PurchaseResult) -> String {
+        switch result {
+        case .success(let transaction): return "purchase result .success \(transaction.productId) tx \(transaction.transactionId)"
+        case .userCancelled(let productId): return "purchase result .userCancelled \(productId)"
+        case .pending(let productId): return "purchase result .pending \(productId)"
+        case .failed(let productId, let error): return "Product.purchase() threw for \(productId): \(error.explanation)"
+        }
+    }
+}

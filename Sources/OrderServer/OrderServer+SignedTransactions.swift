@@ -1,0 +1,70 @@
+import Foundation
+import IAPCore
+import Signing
+import Storage
+
+extension OrderServer {
+    /// Pins the root certificate the Server trusts signed transactions to, as a server pins
+    /// Apple's; nil when the app does not use StoreKit 2.
+    public func pin(root: Certificate?) {
+        verifier = root.map(JWSVerifier.init)
+    }
+
+    /// A signed transaction (StoreKit 2), verified offline, without asking the Store: the chain
+    /// to the pinned root at its `signedDate`, the ES256 signature, then the app and environment
+    /// it is for. Credits exactly the transaction the payload proves, once; a payload of
+    /// another transaction than the one asked about, or of a refunded one, credits nothing.
+    func settleSigned(_ request: VerificationRequest, link: Link) throws(StorageError) -> VerificationAnswer {
+        let payload: SignedTransactionPayload
+        do {
+            payload = try verified(request.receipt)
+        } catch {
+            return try reject(request.transactionId, status: error.status.rawValue,
+                              outcome: .unverified(error.status, error.reason), at: link.now)
+        }
+        link.note("verified signed tx \(payload.transactionId) offline: chain to the pinned root, ES256 signature",
+                  from: .server, to: nil, transactionId: request.transactionId)
+        guard payload.transactionId == request.transactionId, payload.revocationDate == nil,
+              let product = catalog.product(id: payload.productId)
+        else {
+            let status = ReceiptStatus.notAuthorized
+            return try reject(request.transactionId, status: status.rawValue, outcome: .rejected(status), at: link.now)
+        }
+        let entry = ReceiptEntry(
+            transactionId: payload.transactionId, originalTransactionId: payload.originalTransactionId,
+            productId: payload.productId, account: request.account ?? "", purchaseDate: Self.date(payload.purchaseDate),
+            expires: payload.expiresDate.map(Self.date))
+        return try credit(entry, product: product, answering: request.transactionId, at: link.now)
+    }
+
+    /// Why a signed transaction was refused before anything in it was trusted.
+    private struct Unverified: Error {
+        let status: VerificationStatus
+        let reason: String
+    }
+
+    /// The payload of a JWS that passes every check.
+    private func verified(_ jws: String) throws(Unverified) -> SignedTransactionPayload {
+        guard let verifier else { throw Unverified(status: .verificationFailure, reason: "no root certificate is pinned") }
+        let bytes: [UInt8]
+        do {
+            bytes = try verifier.verify(jws, at: .signedDate)
+        } catch {
+            throw Unverified(status: .verificationFailure, reason: error.description)
+        }
+        guard let payload = try? JSONDecoder().decode(SignedTransactionPayload.self, from: Data(bytes)) else {
+            throw Unverified(status: .verificationFailure, reason: "the payload is not a signed transaction")
+        }
+        guard payload.bundleId == SignedTransactionPayload.appBundleId else {
+            throw Unverified(status: .invalidAppIdentifier, reason: "it is \(payload.bundleId)'s, not \(SignedTransactionPayload.appBundleId)'s")
+        }
+        guard payload.environment == "Production" else {
+            throw Unverified(status: .invalidEnvironment, reason: "it is from \(payload.environment), not Production")
+        }
+        return payload
+    }
+
+    private static func date(_ millis: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(millis) / 1000)
+    }
+}
