@@ -23,6 +23,28 @@ import Testing
         #expect(lostWhy.why == "finished before the receipt was saved; the Store will not redeliver it")
     }
 
+    /// Without App Store Server Notifications the Server has one path to a purchase, the app:
+    /// under StoreKit 2 the same windows lose money as under StoreKit 1, each cell a real run in
+    /// which the Server verified the signed transaction offline.
+    @Test func underStoreKit2TheSameWindowsLoseMoneyEachCellARealRun() throws {
+        let matrix = try StrategyMatrix.run(catalog: BuiltInCatalog.catalog(), api: .storekit2)
+        #expect(matrix.api == .storekit2)
+        #expect(matrix.cells.count == Strategy.allCases.count * (2 * CrashPoint.allCases.count + MatrixFault.allCases.count))
+        let lost = Set(matrix.cells.filter { $0.outcome == .lost }.map { "\($0.strategy.rawValue) × \($0.trial.label)" })
+        #expect(lost == [
+            "finish-then-cache × crash at finished", "finish-first × crash at finished", "finish-first × server-down",
+            "finish-then-cache × power cut at finished", "finish-first × power cut at finished",
+        ])
+        for point in CrashPoint.allCases {
+            let cell = try #require(matrix.cells.first { $0.strategy == .verifyThenFinish && $0.trial == .crash(point) })
+            #expect(cell.outcome == .recovered, "verify-then-finish recovers a crash at \(point.rawValue)")
+        }
+        let cached = try #require(matrix.cells.first { $0.strategy == .verifyThenFinish && $0.trial == .crash(.cached) })
+        #expect(cached.why == "found in the pending-order cache and credited on the relaunch")
+        #expect(MatrixText.json(matrix).rendered.hasPrefix("{\"api\": \"storekit2\", \"strategies\": ["))
+        #expect(MatrixText.table(matrix, colour: false).first == "StoreKit 2: the app sends the signed transaction; the Server verifies it offline.")
+    }
+
     @Test func tableHasALegendAndExplainsEachLoss() throws {
         let matrix = try StrategyMatrix.run(catalog: BuiltInCatalog.catalog())
         let lines = MatrixText.table(matrix, colour: false)
