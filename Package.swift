@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "IAPClientTests", dependencies: ["IAPClient", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "IAPCore", "Storage", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Simulator", "IAPClient", "IAPCore", "TestSupport"]),
-        .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "Simulator", "IAPCore", "TestSupport"]),
+        .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "Simulator", "IAPCore", "IAPClient", "TestSupport", "Signing"]),
         .testTarget(name: "EndToEndTests", dependencies: ["storesim", "Bench", "TestSupport"]),
     ]
 )

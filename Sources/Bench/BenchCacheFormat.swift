@@ -1,5 +1,6 @@
 import Foundation
 import IAPClient
+import IAPCore
 import Storage
 
 /// The pending-order cache's line format (see `CacheRecord`), written here so the benchmark can
@@ -10,22 +11,22 @@ enum BenchCacheFormat {
     /// A pending order like the ones purchases make, with a receipt of a real receipt's length:
     /// base64 of the JSON payload, a dot, a 64-digit hex signature.
     static func order(_ number: Int) -> PendingOrder {
-        let id = "bench-\(number)"
+        let id = TransactionID(1_000_000_000_000_000 + Int64(number))
         let payload = #"{"account":"demo","environment":"Production","inApp":[{"originalTransactionId":"\#(id)","#
             + #""productId":"com.storesim.coins.100","purchaseDateMillis":1700000000000,"transactionId":"\#(id)"}]}"#
-        let signature = String(repeating: CRC32.hex(id.utf8), count: 8)
+        let signature = String(repeating: CRC32.hex(id.description.utf8), count: 8)
         return PendingOrder(transactionId: id, productId: "com.storesim.coins.100", serverProductId: "coins_100",
                             receipt: Data(payload.utf8).base64EncodedString() + "." + signature)
     }
 
     /// The record that saves `order`, with its checksum and newline.
     static func saveLine(_ order: PendingOrder) -> String {
-        checksummed(["save", order.transactionId, order.productId, order.serverProductId ?? "-", order.receipt]
+        checksummed(["save", order.transactionId.description, order.productId, order.serverProductId ?? "-", order.receipt]
             .joined(separator: "\t"))
     }
 
     /// The record that removes the order with this transaction id.
-    static func removeLine(_ transactionId: String) -> String {
+    static func removeLine(_ transactionId: TransactionID) -> String {
         checksummed("remove\t\(transactionId)")
     }
 

@@ -32,7 +32,7 @@ enum BigEventLog {
     private static func template() throws -> (Data, Data) {
         let marker = 987_654_321_987
         let event = Event(seq: marker, timeMillis: Int64(SimulatedTime.epoch.timeIntervalSince1970 * 1000), kind: .message,
-                          from: .app, to: .store, text: "add payment com.storesim.coins.100", transactionId: nil)
+                          from: .app, to: .store, text: "add payment com.storesim.coins.100", subject: nil)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let line = String(decoding: try encoder.encode(event), as: UTF8.self)

@@ -1,11 +1,12 @@
 import IAPClient
+import IAPCore
 import Storage
 
 /// The RN seed's way: the whole list of pending orders rewritten atomically after every change.
 final class RewriteCacheContender: CacheContender {
     private let path: String
     /// Each live order's transaction id and its line, oldest first.
-    private var entries: [(id: String, line: String)]
+    private var entries: [(id: TransactionID, line: String)]
 
     init(path: String, count: Int) throws(BenchError) {
         self.path = path

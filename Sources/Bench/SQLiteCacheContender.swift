@@ -25,14 +25,14 @@ final class SQLiteCacheContender: CacheContender {
         try BenchError.attempt("the SQLite cache") {
             try database.transaction { () throws(StorageError) in try Self.insert(change.order, into: database) }
             try database.transaction { () throws(StorageError) -> Void in
-                _ = try database.query("DELETE FROM pending WHERE transaction_id = ?", [.text(change.order.transactionId)])
+                _ = try database.query("DELETE FROM pending WHERE transaction_id = ?", [.text(change.order.transactionId.description)])
             }
         }
     }
 
     private static func insert(_ order: PendingOrder, into database: SQLiteDatabase) throws(StorageError) {
         try database.query("INSERT OR REPLACE INTO pending VALUES(?, ?, ?, ?)", [
-            .text(order.transactionId), .text(order.productId), .optional(order.serverProductId), .text(order.receipt),
+            .text(order.transactionId.description), .text(order.productId), .optional(order.serverProductId), .text(order.receipt),
         ])
     }
 }

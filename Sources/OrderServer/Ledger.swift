@@ -1,18 +1,19 @@
 import Foundation
+import IAPCore
 import Storage
 
 /// What the Server has credited, as kept in `server.sqlite`.
 public struct Ledger: Sendable, Equatable {
     /// One credited purchase.
     public struct Credit: Sendable, Equatable {
-        public let transactionId: String
-        public let originalTransactionId: String
+        public let transactionId: TransactionID
+        public let originalTransactionId: TransactionID
         public let productId: String
         public let account: String
         public let date: Date
         public let grant: String
 
-        public init(transactionId: String, originalTransactionId: String, productId: String, account: String,
+        public init(transactionId: TransactionID, originalTransactionId: TransactionID, productId: String, account: String,
                     date: Date, grant: String) {
             self.transactionId = transactionId
             self.originalTransactionId = originalTransactionId
@@ -26,13 +27,14 @@ public struct Ledger: Sendable, Equatable {
     /// A product the user owns, until an expiry for subscriptions.
     public struct Entitlement: Sendable, Equatable {
         public let productId: String
-        public let transactionId: String
+        public let transactionId: TransactionID
         public let expires: Date?
     }
 
     /// A purchase the Server refused, with the status that made it refuse.
     public struct Rejection: Sendable, Equatable {
-        public let transactionId: String
+        /// The transaction the request named; nil for a check of the current receipt.
+        public let transactionId: TransactionID?
         public let status: Int
         public let date: Date
     }

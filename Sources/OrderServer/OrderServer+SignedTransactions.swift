@@ -24,14 +24,15 @@ extension OrderServer {
         }
         link.note("verified signed tx \(payload.transactionId) offline: chain to the pinned root, ES256 signature",
                   from: .server, to: nil, transactionId: request.transactionId)
-        guard payload.transactionId == request.transactionId, payload.revocationDate == nil,
+        guard let transactionId = TransactionID(payload.transactionId), transactionId == request.transactionId,
+              let originalTransactionId = TransactionID(payload.originalTransactionId), payload.revocationDate == nil,
               let product = catalog.product(id: payload.productId)
         else {
             let status = ReceiptStatus.notAuthorized
             return try reject(request.transactionId, status: status.rawValue, outcome: .rejected(status), at: link.now)
         }
         let entry = ReceiptEntry(
-            transactionId: payload.transactionId, originalTransactionId: payload.originalTransactionId,
+            transactionId: transactionId, originalTransactionId: originalTransactionId,
             productId: payload.productId, account: request.account ?? "", purchaseDate: Self.date(payload.purchaseDate),
             expires: payload.expiresDate.map(Self.date))
         return try credit(entry, product: product, answering: request.transactionId, at: link.now)

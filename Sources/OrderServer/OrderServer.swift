@@ -27,7 +27,7 @@ public final class OrderServer {
 
     /// The highest transaction id a (possibly live) `server.sqlite` has credited, nil when none,
     /// read without changing it and without reading the whole ledger.
-    public static func readHighestCreditedId(path: String) throws(StorageError) -> Int64? {
+    public static func readHighestCreditedId(path: String) throws(StorageError) -> TransactionID? {
         try ServerDatabase(path: path, readOnly: true).highestCreditedId()
     }
 
@@ -67,9 +67,8 @@ public final class OrderServer {
         } catch {
             throw ServerError(error)
         }
-        if answer.outcome == .credited {
-            link.note("credit tx \(answer.transactionId): \(answer.grant)", from: .server, to: nil,
-                      transactionId: answer.transactionId)
+        if answer.outcome == .credited, let id = answer.transactionId {
+            link.note("credit tx \(id): \(answer.grant)", from: .server, to: nil, transactionId: id)
             link.passed(.serverCommitted)
         }
         link.send(.verificationAnswered(answer))
@@ -84,8 +83,8 @@ public final class OrderServer {
         }
         // Exactly the transaction asked about (or the purchase the Store says it restores): a
         // receipt that does not prove it credits nothing, nor answers "already credited".
-        let entry = result.entries.first {
-            $0.transactionId == request.transactionId || $0.restoringTransactionId == request.transactionId
+        let entry = request.transactionId.flatMap { requested in
+            result.entries.first { $0.transactionId == requested || $0.restoringTransactionId == requested }
         }
         // A purchase the Store has refunded owes the user nothing: it is never credited.
         guard result.status == .valid, let entry, !entry.revoked, let product = catalog.product(id: entry.productId),
@@ -98,17 +97,17 @@ public final class OrderServer {
     }
 
     /// Records a refused request and the answer that says so.
-    func reject(_ transactionId: String, status: Int, outcome: VerificationOutcome, at now: Date)
+    func reject(_ transactionId: TransactionID?, status: Int, outcome: VerificationOutcome, at now: Date)
         throws(StorageError) -> VerificationAnswer {
         try database.database.query(
             "INSERT INTO rejections(transaction_id, status, date_millis) VALUES(?, ?, ?)",
-            [database.requestedIdValue(transactionId), .integer(Int64(status)), .integer(ServerDatabase.millis(now))])
+            [ServerDatabase.idValue(transactionId), .integer(Int64(status)), .integer(ServerDatabase.millis(now))])
         return VerificationAnswer(transactionId: transactionId, outcome: outcome, productId: nil, grant: "")
     }
 
     /// Credits exactly the purchase `entry` proves, once: a second request for it is answered
     /// "already credited".
-    func credit(_ entry: ReceiptEntry, product: Product, answering transactionId: String, at now: Date)
+    func credit(_ entry: ReceiptEntry, product: Product, answering transactionId: TransactionID?, at now: Date)
         throws(StorageError) -> VerificationAnswer {
         let grant = Self.grantText(product, entry: entry)
         let credited = try database.database.transaction { () throws(StorageError) -> Bool in
@@ -117,7 +116,7 @@ public final class OrderServer {
                                     account, date_millis, grant_text)
                 VALUES(?, ?, ?, ?, ?, ?, ?)
                 """, [
-                    database.idValue(entry.transactionId), database.idValue(entry.originalTransactionId), .text(product.id),
+                    ServerDatabase.idValue(entry.transactionId), ServerDatabase.idValue(entry.originalTransactionId), .text(product.id),
                     .optional(product.serverProductId), .text(entry.account),
                     .integer(ServerDatabase.millis(now)), .text(grant),
                 ])
@@ -139,16 +138,16 @@ public final class OrderServer {
             guard let expires = entry.expires else { continue }
             try database.database.query(
                 "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND transaction_id = ? AND expires_millis > ?",
-                [.integer(ServerDatabase.millis(expires)), .text(entry.productId), database.idValue(entry.transactionId),
+                [.integer(ServerDatabase.millis(expires)), .text(entry.productId), ServerDatabase.idValue(entry.transactionId),
                  .integer(ServerDatabase.millis(expires))])
         }
         for entry in entries where entry.revoked {
             let before = try database.database.rows(
                 "SELECT COUNT(*) AS matching FROM entitlements WHERE product_id = ? AND transaction_id = ?",
-                [.text(entry.productId), database.idValue(entry.transactionId)], table: "entitlements", key: "matching"
+                [.text(entry.productId), ServerDatabase.idValue(entry.transactionId)], table: "entitlements", key: "matching"
             ) { (row) throws(SQLiteColumnError) in Int(try row.integer("matching")) }.reduce(0, +)
             try database.database.query("DELETE FROM entitlements WHERE product_id = ? AND transaction_id = ?",
-                                        [.text(entry.productId), database.idValue(entry.transactionId)])
+                                        [.text(entry.productId), ServerDatabase.idValue(entry.transactionId)])
             revoked += before
         }
         return revoked
@@ -177,7 +176,7 @@ public final class OrderServer {
                 SET transaction_id = excluded.transaction_id, expires_millis = excluded.expires_millis
                 WHERE excluded.expires_millis IS NULL
                    OR (entitlements.expires_millis IS NOT NULL AND excluded.expires_millis > entitlements.expires_millis)
-                """, [.text(product.id), database.idValue(entry.transactionId),
+                """, [.text(product.id), ServerDatabase.idValue(entry.transactionId),
                       expires.map { .integer(ServerDatabase.millis($0)) } ?? .null])
         }
     }

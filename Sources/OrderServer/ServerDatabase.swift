@@ -1,10 +1,10 @@
 import Foundation
+import IAPCore
 import Storage
 
 /// The Server's tables in `server.sqlite`: credits (UNIQUE on the transaction id), balances,
-/// entitlements and rejections. Transaction ids are SQLite integers here; the rest of the code
-/// knows them as strings, and `idValue` and `id(_:_:)` (with their variants for the id a
-/// rejected request named) are where the two meet.
+/// entitlements and rejections. Transaction ids are SQLite integers here, as `TransactionID` is
+/// everywhere above; a rejected request that named no transaction (a receipt check) has NULL.
 struct ServerDatabase {
     let database: SQLiteDatabase
 
@@ -70,27 +70,14 @@ struct ServerDatabase {
         database = try SQLiteDatabase(path: path, readOnly: readOnly, schema: Self.schema)
     }
 
-    /// A transaction id as the tables keep it: a string id that is not a number is an error.
-    func idValue(_ id: String) throws(StorageError) -> SQLiteValue {
-        guard let number = Int64(id), String(number) == id else {
-            throw StorageError(path: database.path, reason: .badTransactionId(id))
-        }
-        return .integer(number)
+    /// A transaction id as the tables keep it; NULL for none.
+    static func idValue(_ id: TransactionID?) -> SQLiteValue {
+        id.map { .integer($0.value) } ?? .null
     }
 
-    /// The transaction id a request names, or NULL when it names none.
-    func requestedIdValue(_ id: String) throws(StorageError) -> SQLiteValue {
-        id.isEmpty ? .null : try idValue(id)
-    }
-
-    /// A transaction id read from the tables, as the rest of the code knows it.
-    private static func id(_ row: SQLiteRow, _ column: String) throws(SQLiteColumnError) -> String {
-        String(try row.integer(column))
-    }
-
-    /// The transaction id a rejected request named, or "" when it named none (NULL).
-    private static func requestedId(_ row: SQLiteRow, _ column: String) throws(SQLiteColumnError) -> String {
-        try row.value(column) == .null ? "" : try id(row, column)
+    /// A transaction id read from the tables.
+    private static func id(_ row: SQLiteRow, _ column: String) throws(SQLiteColumnError) -> TransactionID {
+        TransactionID(try row.integer(column))
     }
 
     /// Everything the Server holds, read as one moment.
@@ -99,9 +86,9 @@ struct ServerDatabase {
     }
 
     /// The highest transaction id the Server has credited, nil when it has credited none.
-    func highestCreditedId() throws(StorageError) -> Int64? {
+    func highestCreditedId() throws(StorageError) -> TransactionID? {
         try database.rows("SELECT MAX(transaction_id) AS highest FROM credits", table: "credits", key: "highest") {
-            (row) throws(SQLiteColumnError) in try row.optionalInteger("highest")
+            (row) throws(SQLiteColumnError) in try row.optionalInteger("highest").map { TransactionID($0) }
         }.first ?? nil
     }
 
@@ -135,7 +122,7 @@ struct ServerDatabase {
         let rejections = try database.rows(
             "SELECT seq, transaction_id, status, date_millis FROM rejections ORDER BY seq", table: "rejections", key: "seq"
         ) { (row) throws(SQLiteColumnError) in
-            Ledger.Rejection(transactionId: try Self.requestedId(row, "transaction_id"), status: Int(try row.integer("status")),
+            Ledger.Rejection(transactionId: try row.optionalInteger("transaction_id").map { TransactionID($0) }, status: Int(try row.integer("status")),
                              date: Self.date(try row.integer("date_millis")))
         }
         return Ledger(credits: credits, balances: Dictionary(balances) { first, _ in first },

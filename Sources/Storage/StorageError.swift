@@ -12,8 +12,6 @@ public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable 
         case otherSchema(table: String, problem: String)
         /// A row holds a value that cannot be read.
         case unreadableRow(table: String, row: String, column: SQLiteColumnError)
-        /// A transaction id that is not a number.
-        case badTransactionId(String)
         /// Something other than a regular file stands where StoreSim keeps one of its files.
         case notARegularFile(FileKind)
         /// A database's companion file (`-wal`, `-shm`, `-journal`) is not a regular file.
@@ -45,8 +43,6 @@ public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable 
             return "table \(table): \(problem); not a schema this storesim knows, left untouched"
         case .unreadableRow(let table, let row, let column):
             return "table \(table), row \(row): \(column)"
-        case .badTransactionId(let id):
-            return "transaction id '\(id)' is not a number"
         case .notARegularFile(let kind):
             return "is \(kind.name), not a regular file; left untouched"
         case .companionNotARegularFile(let suffix, let kind):

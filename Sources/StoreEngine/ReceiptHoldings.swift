@@ -4,7 +4,7 @@ import IAPCore
 /// each non-consumable and subscription it bought, kept up to date as renewals are made so that a
 /// long run of them never reads the account's history again.
 struct ReceiptHoldings {
-    private var latestByOriginal: [String: StoreRecord] = [:]
+    private var latestByOriginal: [TransactionID: StoreRecord] = [:]
     private let catalog: Catalog
 
     /// Holdings from an account's charged, non-restore transactions, oldest first.

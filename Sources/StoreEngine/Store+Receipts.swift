@@ -27,7 +27,7 @@ extension Store {
     }
 
     private static func receiptPurchase(_ record: StoreRecord) -> Receipt.Purchase {
-        Receipt.Purchase(transactionId: record.id, originalTransactionId: record.originalId, productId: record.productId,
+        Receipt.Purchase(transactionId: record.id.description, originalTransactionId: record.originalId.description, productId: record.productId,
                          purchaseDateMillis: Int64(record.date.timeIntervalSince1970 * 1000))
     }
 
@@ -45,17 +45,25 @@ extension Store {
         guard receipt.environment == .production else {
             return ReceiptCheckResult(status: .sandboxReceiptInProduction, entries: [], request: check.request)
         }
-        let restoring = try database.record(named: check.request.transactionId)
-            .flatMap { $0.kind == .restore && $0.account == receipt.account ? $0 : nil }
+        var restoring: StoreRecord?
+        if let requested = check.request.transactionId, let record = try database.record(id: requested),
+           record.kind == .restore, record.account == receipt.account {
+            restoring = record
+        }
         var entries: [ReceiptEntry] = []
         for purchase in receipt.inApp {
-            let record = try database.records(where: "id = ?", [database.idValue(purchase.transactionId)]).first
+            // The Store signed these ids itself, so they are ids; a receipt that says otherwise is malformed.
+            guard let id = TransactionID(purchase.transactionId), let originalId = TransactionID(purchase.originalTransactionId)
+            else {
+                return ReceiptCheckResult(status: .malformed, entries: [], request: check.request)
+            }
+            let record = try database.record(id: id)
             entries.append(ReceiptEntry(
-                transactionId: purchase.transactionId, originalTransactionId: purchase.originalTransactionId,
+                transactionId: id, originalTransactionId: originalId,
                 productId: purchase.productId, account: receipt.account,
                 purchaseDate: Date(timeIntervalSince1970: Double(purchase.purchaseDateMillis) / 1000),
                 expires: record.flatMap(expiry), revoked: record?.refunded ?? false,
-                restoringTransactionId: restoring?.originalId == purchase.originalTransactionId ? restoring?.id : nil))
+                restoringTransactionId: restoring?.originalId == originalId ? restoring?.id : nil))
         }
         return ReceiptCheckResult(status: .valid, entries: entries, request: check.request)
     }

@@ -92,12 +92,12 @@ extension Store {
     /// What the JWS of `record` says, in Apple's field names.
     private func payload(of record: StoreRecord, signedAt now: Date) throws(StorageError) -> SignedTransactionPayload {
         let product = catalog.product(id: record.productId)
-        let original = record.originalId == record.id ? record : try database.record(named: record.originalId) ?? record
+        let original = record.originalId == record.id ? record : try database.record(id: record.originalId) ?? record
         let subscription = product?.type == .autoRenewable
         let trial = record.kind == .trial
         let price = trial ? 0 : NSDecimalNumber(decimal: (product?.price ?? 0) * 1000).int64Value
         return SignedTransactionPayload(
-            transactionId: record.id, originalTransactionId: record.originalId,
+            transactionId: record.id.description, originalTransactionId: record.originalId.description,
             bundleId: SignedTransactionPayload.appBundleId, productId: record.productId,
             subscriptionGroupIdentifier: subscription ? product?.group : nil,
             purchaseDate: Self.millis(record.date), originalPurchaseDate: Self.millis(original.date),

@@ -22,7 +22,7 @@ extension Store {
     }
 
     /// Whether the subscription that `originalId` started renews at the end of its period.
-    public func autoRenews(originalId: String) throws(StoreError) -> Bool {
+    public func autoRenews(originalId: TransactionID) throws(StoreError) -> Bool {
         try store { () throws(StorageError) in try database.setting("autorenew:\(originalId)") != "off" }
     }
 
@@ -131,9 +131,9 @@ extension Store {
 
     /// Deletes a transaction from the Store, as StoreKit Testing allows, so a product can be
     /// bought again from scratch. What was credited for it stays credited: the audit will say so.
-    public func delete(transactionId: String) throws(StoreError) {
+    public func delete(transactionId: TransactionID) throws(StoreError) {
         let removed = try store { () throws(StorageError) -> Bool in
-            guard try database.record(named: transactionId) != nil else { return false }
+            guard try database.record(id: transactionId) != nil else { return false }
             try database.delete(id: transactionId)
             return true
         }

@@ -18,19 +18,30 @@ public final class Store {
     public private(set) var switches: StoreSwitches
     /// The App Store account the device is signed into.
     public private(set) var account: String
+    /// Whether this Store was created now, rather than opened as it was left.
+    public let isNew: Bool
 
     /// Opens (creating when needed) the Store's database. A new Store derives its receipt key
-    /// from `seed`; an existing one keeps the key it has.
+    /// from `seed` and starts with the switches the catalog's settings turn on; an existing one
+    /// keeps the key and the switches it has.
     public init(path: String, catalog: Catalog, seed: UInt64) throws(StoreError) {
         self.catalog = catalog
         do {
-            database = try StoreDatabase(path: path, readOnly: false)
+            let database = try StoreDatabase(path: path, readOnly: false)
+            self.database = database
             let key: [UInt8]
             if let stored = try database.setting("receipt-key", as: { Data(base64Encoded: $0) }) {
                 key = Array(stored)
+                isNew = false
             } else {
                 key = ReceiptSigner.key(seed: seed)
-                try database.setSetting("receipt-key", Data(key).base64EncodedString())
+                var initial = StoreSwitches()
+                catalog.settings.apply(to: &initial)
+                try database.database.transaction { () throws(StorageError) in
+                    try database.setSetting("receipt-key", Data(key).base64EncodedString())
+                    if initial != StoreSwitches() { try Self.saveSwitches(initial, in: database) }
+                }
+                isNew = true
             }
             signer = ReceiptSigner(key: key)
             switches = try Self.loadSwitches(database)
@@ -48,7 +59,7 @@ public final class Store {
 
     /// The highest transaction id a (possibly live) `store.sqlite` has handed out, nil when
     /// none, read without changing it.
-    public static func readLastIssuedId(path: String) throws(StorageError) -> Int64? {
+    public static func readLastIssuedId(path: String) throws(StorageError) -> TransactionID? {
         try StoreDatabase(path: path, readOnly: true).lastIssuedId()
     }
 
@@ -112,14 +123,14 @@ public final class Store {
 
     /// What the Store does with a payment, by its switches and what the account owns, in that
     /// order; an interrupted purchase is remembered until the user resolves it.
-    func outcome(of request: PaymentRequest, id: String) throws(StorageError) -> PaymentOutcome {
+    func outcome(of request: PaymentRequest, id: TransactionID) throws(StorageError) -> PaymentOutcome {
         if catalog.product(id: request.productId) == nil || switches.withdrawn.contains(request.productId) {
             return .fails(.paymentInvalid)
         }
         if !switches.paymentsAllowed { return .fails(.paymentNotAllowed) }
         if request.answer == .cancel { return .fails(.paymentCancelled) }
         if switches.interruptPurchases {
-            try database.setSetting("interrupted:\(account):\(request.productId)", id)
+            try database.setSetting("interrupted:\(account):\(request.productId)", id.description)
             return .fails(.interrupted)
         }
         if let error = switches.failPurchases { return .fails(error) }
@@ -137,15 +148,16 @@ public final class Store {
             [.text(productId), .text(account)]).first
     }
 
-    /// Charges a transaction: purchased, with a signed receipt (and its JWS, when the Store signs
-    /// transactions). The first subscription of a
-    /// group with an introductory offer starts as a free trial; a new subscription in a group
+    /// Charges a transaction: purchased, with a signed receipt (and its JWS, when the Store
+    /// signs transactions). The first subscription of a group with a free-trial introductory
+    /// offer starts as the trial (the paid offer modes are not simulated yet: such a purchase is
+    /// a regular one); a new subscription in a group
     /// replaces the one that was active (auto-renew off for the old one).
     func charge(_ record: StoreRecord, at date: Date) throws(StorageError) -> StoreRecord {
         var kind = record.kind
         if let product = catalog.product(id: record.productId), product.type == .autoRenewable, record.kind == .purchase {
             let group = try groupRecords(product.group, account: record.account)
-            if product.introductoryOffer != nil && group.isEmpty { kind = .trial }
+            if product.introductoryOffer?.mode == .freeTrial && group.isEmpty { kind = .trial }
             for other in Set(group.map(\.originalId)) {
                 try database.setSetting("autorenew:\(other)", "off")
             }
@@ -154,8 +166,8 @@ public final class Store {
         return try signing(charged.with(receipt: try receipt(proving: charged)), at: date)
     }
 
-    private func finish(_ id: String) throws(StorageError) {
-        guard let record = try database.record(named: id), record.account == account, record.isUnfinished
+    private func finish(_ id: TransactionID) throws(StorageError) {
+        guard let record = try database.record(id: id), record.account == account, record.isUnfinished
         else { return }
         try database.update(record.with(finished: true))
     }
@@ -172,7 +184,7 @@ public final class Store {
     func restorable() throws(StorageError) -> [StoreRecord] {
         let owned = try database.records(
             where: "account = ? AND charged = 1 AND refunded = 0 AND state = 'purchased'", [.text(account)])
-        var latestByOriginal: [String: StoreRecord] = [:]
+        var latestByOriginal: [TransactionID: StoreRecord] = [:]
         for record in owned {
             guard let product = catalog.product(id: record.productId),
                   product.type == .nonConsumable || product.type == .autoRenewable
@@ -225,17 +237,19 @@ public final class Store {
         var updated = switches
         change(&updated)
         try store { () throws(StorageError) in
-            try database.database.transaction { () throws(StorageError) in
-                try database.setSetting("ask-to-buy", updated.askToBuy ? "on" : "off")
-                try database.setSetting("fail-purchases", updated.failPurchases?.rawValue ?? "off")
-                try database.setSetting("interrupt", updated.interruptPurchases ? "on" : "off")
-                try database.setSetting("product-requests", updated.productRequestsAnswered ? "on" : "off")
-                try database.setSetting("withdrawn", updated.withdrawn.sorted().joined(separator: ","))
-                try database.setSetting("payments", updated.paymentsAllowed ? "on" : "off")
-                try database.setSetting("verification", updated.verificationAvailable ? "on" : "off")
-            }
+            try database.database.transaction { () throws(StorageError) in try Self.saveSwitches(updated, in: database) }
         }
         switches = updated
+    }
+
+    private static func saveSwitches(_ switches: StoreSwitches, in database: StoreDatabase) throws(StorageError) {
+        try database.setSetting("ask-to-buy", switches.askToBuy ? "on" : "off")
+        try database.setSetting("fail-purchases", switches.failPurchases?.rawValue ?? "off")
+        try database.setSetting("interrupt", switches.interruptPurchases ? "on" : "off")
+        try database.setSetting("product-requests", switches.productRequestsAnswered ? "on" : "off")
+        try database.setSetting("withdrawn", switches.withdrawn.sorted().joined(separator: ","))
+        try database.setSetting("payments", switches.paymentsAllowed ? "on" : "off")
+        try database.setSetting("verification", switches.verificationAvailable ? "on" : "off")
     }
 
     /// Signs the device into another App Store account.

@@ -3,12 +3,11 @@ import IAPCore
 import Storage
 
 /// The Store's tables in `store.sqlite`: its settings and every transaction it ever made.
-/// Transaction ids are SQLite integers here; the rest of the code knows them as strings, and
-/// `idValue` and `id(_:_:)` are where the two meet.
+/// Transaction ids are SQLite integers here, as `TransactionID` is everywhere above.
 struct StoreDatabase {
     let database: SQLiteDatabase
 
-    static let firstTransactionId: Int64 = 1_000_000_000_000_000
+    static let firstTransactionId: TransactionID = 1_000_000_000_000_000
 
     /// The versions of `store.sqlite`. Append a step to add a version.
     static let schema = SQLiteSchema(steps: [
@@ -69,37 +68,30 @@ struct StoreDatabase {
     }
 
     /// A transaction id never handed out before, even when transactions have been deleted.
-    func nextTransactionId() throws(StorageError) -> String {
-        let next = (try lastIssuedId() ?? Self.firstTransactionId) + 1
-        try setSetting("last-transaction-id", String(next))
-        return String(next)
+    func nextTransactionId() throws(StorageError) -> TransactionID {
+        let next = TransactionID((try lastIssuedId() ?? Self.firstTransactionId).value + 1)
+        try setSetting("last-transaction-id", next.description)
+        return next
     }
 
     /// The highest transaction id handed out so far (deleted transactions included), nil when
     /// none. A file its creator never initialized reads as empty tables, so it has handed out none.
-    func lastIssuedId() throws(StorageError) -> Int64? {
+    func lastIssuedId() throws(StorageError) -> TransactionID? {
         let highest = try database.rows("SELECT MAX(id) AS highest FROM transactions", table: "transactions", key: "highest") {
             (row) throws(SQLiteColumnError) in try row.optionalInteger("highest")
         }.first ?? nil
         let issued = try setting("last-transaction-id", as: { Int64($0) })
-        return [highest, issued].compactMap { $0 }.max()
+        return [highest, issued].compactMap { $0 }.max().map { TransactionID($0) }
     }
 
-    /// A transaction id as the table keeps it: a string id that is not a number is an error.
-    func idValue(_ id: String) throws(StorageError) -> SQLiteValue {
-        .integer(try number(id))
+    /// A transaction id as the table keeps it.
+    static func idValue(_ id: TransactionID) -> SQLiteValue {
+        .integer(id.value)
     }
 
-    /// A transaction id read from the table, as the rest of the code knows it.
-    private static func id(_ row: SQLiteRow, _ column: String) throws(SQLiteColumnError) -> String {
-        String(try row.integer(column))
-    }
-
-    private func number(_ id: String) throws(StorageError) -> Int64 {
-        guard let number = Int64(id), String(number) == id else {
-            throw StorageError(path: database.path, reason: .badTransactionId(id))
-        }
-        return number
+    /// A transaction id read from the table.
+    private static func id(_ row: SQLiteRow, _ column: String) throws(SQLiteColumnError) -> TransactionID {
+        TransactionID(try row.integer(column))
     }
 
     func insert(_ record: StoreRecord) throws(StorageError) {
@@ -108,7 +100,7 @@ struct StoreDatabase {
                                      finished, refunded, date_millis, error, receipt, refunded_millis, signed_transaction)
             VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
-                try idValue(record.id), try idValue(record.originalId),
+                Self.idValue(record.id), Self.idValue(record.originalId),
                 .text(record.productId), .text(record.account), .text(record.state.rawValue),
                 .text(record.kind.rawValue), .integer(record.charged ? 1 : 0),
                 .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
@@ -125,26 +117,21 @@ struct StoreDatabase {
                                     date_millis = ?, error = ?, receipt = ?, refunded_millis = ?, signed_transaction = ?
             WHERE id = ?
             """, [
-                try idValue(record.originalId), .text(record.state.rawValue), .text(record.kind.rawValue),
+                Self.idValue(record.originalId), .text(record.state.rawValue), .text(record.kind.rawValue),
                 .integer(record.charged ? 1 : 0), .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
                 .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
-                .optional(record.signedTransaction), try idValue(record.id),
+                .optional(record.signedTransaction), Self.idValue(record.id),
             ])
     }
 
-    /// The transaction of an id that someone outside the Store names (the app, the user): nil
-    /// when the Store never made one, as for an id that is not a number.
-    func record(named id: String) throws(StorageError) -> StoreRecord? {
-        do {
-            return try records(where: "id = ?", [idValue(id)]).first
-        } catch where error.reason == .badTransactionId(id) {
-            return nil
-        }
+    /// The transaction of an id, nil when the Store never made one (or deleted it).
+    func record(id: TransactionID) throws(StorageError) -> StoreRecord? {
+        try records(where: "id = ?", [Self.idValue(id)]).first
     }
 
-    func delete(id: String) throws(StorageError) {
-        try database.query("DELETE FROM transactions WHERE id = ?", [idValue(id)])
+    func delete(id: TransactionID) throws(StorageError) {
+        try database.query("DELETE FROM transactions WHERE id = ?", [Self.idValue(id)])
     }
 
     func records(where condition: String = "1", _ values: [SQLiteValue] = []) throws(StorageError) -> [StoreRecord] {

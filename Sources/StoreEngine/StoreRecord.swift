@@ -6,8 +6,8 @@ public struct StoreRecord: Sendable, Equatable {
     /// Why the Store made the transaction.
     public typealias Kind = TransactionKind
 
-    public let id: String
-    public let originalId: String
+    public let id: TransactionID
+    public let originalId: TransactionID
     public let productId: String
     public let account: String
     public let state: TransactionState
@@ -26,7 +26,7 @@ public struct StoreRecord: Sendable, Equatable {
     /// transactions and this one is purchased or restored.
     public let signedTransaction: String?
 
-    public init(id: String, originalId: String, productId: String, account: String, state: TransactionState,
+    public init(id: TransactionID, originalId: TransactionID, productId: String, account: String, state: TransactionState,
                 kind: Kind, charged: Bool, finished: Bool, refunded: Bool, date: Date, error: PurchaseError?,
                 receipt: String?, refundDate: Date? = nil, signedTransaction: String? = nil) {
         self.id = id

@@ -19,7 +19,7 @@ public final class TerminalScreen: TerminalIO {
     /// Takes over the terminal; `colour` false (for NO_COLOR) draws with attributes only.
     public static func open(colour: Bool) throws(TerminalError) -> TerminalScreen {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
-        setlocale(LC_ALL, "")
+        useUTF8Locale()
         acceptWindowSizeChanges()
         let name = getenv("TERM").map { String(cString: $0) } ?? ""
         guard let screen = shim_newterm() else { throw .unusableTerminal(name) }
@@ -36,6 +36,16 @@ public final class TerminalScreen: TerminalIO {
         let useColour = colour && has_colors() && start_color() == OK
         if useColour { CellAttributes.installColourPairs() }
         return TerminalScreen(screen: screen, window: window, colour: useColour)
+    }
+
+    /// Takes the locale from the environment, as ncursesw needs to draw anything but ASCII; when
+    /// that locale is not installed (`LANG=zh_CN.UTF-8` on a machine without it) or its
+    /// characters are not UTF-8, the characters are C.UTF-8's instead, so that box lines, marks
+    /// and Chinese still draw rather than every such cell staying blank.
+    private static func useUTF8Locale() {
+        if setlocale(LC_ALL, "") == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
     }
 
     /// Unblocks SIGWINCH and restores its default action before ncurses installs its handler, so

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Every script in `Scenarios/` and `Scenarios/lessons/` passes through the built binary.
+/// Every script in `Scenarios/` and `Scenarios/lessons/` passes through the built binary; a
+/// script with a `.storekit` file of the same name beside it runs with that file as its catalog.
 @Suite struct ScenarioFilesTests {
     static var scripts: [String] {
         scripts(in: "") + lessons
@@ -16,6 +17,14 @@ import Testing
         let folder = StoreSimProcess.projectRoot.appendingPathComponent("Scenarios/" + subfolder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".scenario") }.sorted().map { subfolder + $0 }
+    }
+
+    /// What follows `run` (and its `--data-dir`) for the script `name`: `--catalog` with the
+    /// `.storekit` file of the same name when there is one beside it, then the script.
+    static func runArguments(_ name: String) -> [String] {
+        let catalog = "Scenarios/" + name.replacingOccurrences(of: ".scenario", with: ".storekit")
+        let hasCatalog = FileManager.default.fileExists(atPath: StoreSimProcess.projectRoot.appendingPathComponent(catalog).path)
+        return (hasCatalog ? ["--catalog", catalog] : []) + ["Scenarios/\(name)"]
     }
 
     @Test func thereAreAtLeastSixteenScripts() {
@@ -33,7 +42,7 @@ import Testing
 
     @Test(arguments: scripts)
     func scriptPasses(_ name: String) throws {
-        let result = try StoreSimProcess.run(["run", "Scenarios/\(name)"])
+        let result = try StoreSimProcess.run(["run"] + Self.runArguments(name))
         #expect(result.status == 0, "\(name) failed:\n\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("0 failed"))
         #expect(result.stderr.isEmpty)

@@ -13,7 +13,7 @@ import TestSupport
     func theFinalAuditAndStateAreAsRecorded(_ name: String) throws {
         let world = try TemporaryFolder()
         let directory = world.file("world")
-        _ = try StoreSimProcess.run(["run", "--data-dir", directory, "Scenarios/\(name)"])
+        _ = try StoreSimProcess.run(["run", "--data-dir", directory] + ScenarioFilesTests.runArguments(name))
         let audit = try StoreSimProcess.run(["audit", "--json", "--data-dir", directory])
         let state = try StoreSimProcess.run(["state", "--json", "--data-dir", directory])
         #expect(audit.stderr.isEmpty && state.stderr.isEmpty, "\(audit.stderr)\(state.stderr)")

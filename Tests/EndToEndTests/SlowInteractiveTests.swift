@@ -118,6 +118,27 @@ import TestSupport
         #expect(try session.waitFor("EXIT=0").found)
     }
 
+    /// An Xcode file's `_locale` is the product language unless `--lang` says otherwise, and
+    /// its `_askToBuyEnabled` turns the Store's switch on in the new world: the header shows it.
+    @Test func anXcodeFilesLocaleAndAskToBuyReachTheInterface() throws {
+        let folder = try TemporaryFolder()
+        let original = try String(contentsOf: StoreSimProcess.projectRoot.appendingPathComponent("Scenarios/storekit-v2-crash-recovery.storekit"), encoding: .utf8)
+        let catalog = try folder.write("App.storekit", original
+            .replacingOccurrences(of: "\"_locale\" : \"en_US\"", with: "\"_locale\" : \"zh_Hans\"")
+            .replacingOccurrences(of: "\"_askToBuyEnabled\" : false", with: "\"_askToBuyEnabled\" : true"))
+        let chinese = try TmuxSession(command: "\(StoreSimProcess.binary) --catalog \(catalog) --data-dir \(folder.path)/world")
+        let screen = try chinese.waitFor("products: 5 valid")
+        #expect(screen.found, "\(screen.screen)")
+        #expect(screen.screen.contains("▶ 小宝石包"), "the zh_Hans title, as zh_CN")
+        #expect(screen.screen.contains("ask ON"))
+        try chinese.send("q")
+        #expect(try chinese.waitFor("EXIT=0").found)
+        let english = try TmuxSession(command: "\(StoreSimProcess.binary) --lang en --catalog \(catalog) --data-dir \(folder.path)/world")
+        #expect(try english.waitFor("▶ Small Gem Pack").found)
+        try english.send("q")
+        #expect(try english.waitFor("EXIT=0").found)
+    }
+
     @Test func withoutATerminalItSaysToUseRun() throws {
         let folder = try TemporaryFolder()
         let result = try StoreSimProcess.run(["--data-dir", folder.path + "/world"])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import IAPClient
+import IAPCore
 import Storage
 import TestSupport
 
@@ -16,7 +17,7 @@ final class PendingOrderCacheTests {
 
     private func order(_ number: Int, product: String = "com.storesim.coins.100",
                        serverProduct: String? = "coins_100") -> PendingOrder {
-        PendingOrder(transactionId: String(1_000_000_000_000_000_000 + number), productId: product,
+        PendingOrder(transactionId: TransactionID(1_000_000_000_000_000_000 + Int64(number)), productId: product,
                      serverProductId: serverProduct, receipt: "eyJyZWNlaXB0Ijo\(number)fQ==.c0ffee\(number)")
     }
 
@@ -81,7 +82,7 @@ final class PendingOrderCacheTests {
         let cache = try PendingOrderCache(path: path)
         try cache.save(order(1))
         let before = try bytes()
-        try cache.remove(transactionId: "999")
+        try cache.remove(transactionId: 999)
         try cache.remove(transactionId: order(2).transactionId)
         #expect(try bytes() == before)
         #expect(cache.orders == [order(1)])
@@ -91,7 +92,7 @@ final class PendingOrderCacheTests {
         let cache = try PendingOrderCache(path: path)
         let before = try bytes()
         for receipt in ["has\ttab", "has\nnewline", ""] {
-            let bad = PendingOrder(transactionId: "1", productId: "p", serverProductId: nil, receipt: receipt)
+            let bad = PendingOrder(transactionId: 1, productId: "p", serverProductId: nil, receipt: receipt)
             #expect(throws: CacheError.self) { try cache.save(bad) }
         }
         #expect(try bytes() == before)
@@ -179,7 +180,7 @@ final class PendingOrderCacheTests {
     }
 
     @Test func aRecordTornInsideAMultiByteCharacterIsStillJustATornRecord() throws {
-        let chinese = PendingOrder(transactionId: "1000000000000000002", productId: "com.storesim.coins.100",
+        let chinese = PendingOrder(transactionId: 1_000_000_000_000_000_002, productId: "com.storesim.coins.100",
                                    serverProductId: "金币_100", receipt: "r.00")
         do {
             let cache = try PendingOrderCache(path: path)

@@ -18,7 +18,7 @@ private final class AppLink: RecordingLink {
 
     /// The transaction ids the cache file holds right now, read from disk.
     private var onDisk: String {
-        let ids = (try? PendingOrderCache.read(path: cachePath).orders.map(\.transactionId)) ?? ["unreadable"]
+        let ids = (try? PendingOrderCache.read(path: cachePath).orders.map(\.transactionId.description)) ?? ["unreadable"]
         return "[" + ids.joined(separator: ",") + "]"
     }
 
@@ -26,7 +26,7 @@ private final class AppLink: RecordingLink {
         super.send(message)
         switch message {
         case .addPayment(let request): log.append("pay \(request.productId)")
-        case .verifyPurchase(let request): log.append("verify \(request.transactionId) cache=\(onDisk)")
+        case .verifyPurchase(let request): log.append("verify \(request.transactionId?.description ?? "") cache=\(onDisk)")
         case .finishTransaction(let id): log.append("finish \(id) cache=\(onDisk)")
         case .addTransactionObserver: log.append("observe")
         case .restoreCompletedTransactions: log.append("restore")
@@ -58,7 +58,7 @@ final class PurchaseServiceTests {
     private var cachePath: String { directory + "/pending-orders" }
 
     private static let coins = "com.storesim.coins.100"
-    private static let tx = "1000000000000000001"
+    private static let tx: TransactionID = 1_000_000_000_000_000_001
 
     init() throws {
         folder = try TemporaryFolder()
@@ -82,13 +82,13 @@ final class PurchaseServiceTests {
                         link: link)
     }
 
-    private func transaction(_ state: TransactionState, id: String = tx, productId: String = coins,
+    private func transaction(_ state: TransactionState, id: TransactionID = tx, productId: String = coins,
                              error: PurchaseError? = nil) -> StoreTransaction {
         StoreTransaction(id: id, originalId: id, productId: productId, state: state, date: SimulatedTime.epoch,
                          receipt: state == .purchased || state == .restored ? "receipt-\(id)" : nil, error: error)
     }
 
-    private func answer(_ outcome: VerificationOutcome, id: String = tx) -> Message {
+    private func answer(_ outcome: VerificationOutcome, id: TransactionID = tx) -> Message {
         .verificationAnswered(VerificationAnswer(transactionId: id, outcome: outcome,
                                                  productId: Self.coins, grant: "+100 coins"))
     }
@@ -307,8 +307,8 @@ final class PurchaseServiceTests {
     }
 
     @Test func recoveryReportListsEveryFoundPurchaseOnceAllHaveAnswers() throws {
-        let credited = "1000000000000000001", duplicate = "1000000000000000002"
-        let pending = "1000000000000000003", rejected = "1000000000000000004"
+        let credited: TransactionID = 1_000_000_000_000_000_001, duplicate: TransactionID = 1_000_000_000_000_000_002
+        let pending: TransactionID = 1_000_000_000_000_000_003, rejected: TransactionID = 1_000_000_000_000_000_004
         do {
             let cache = try PendingOrderCache(path: cachePath)
             for id in [credited, duplicate, pending] {

@@ -42,18 +42,18 @@ struct SlowCacheFuzzTests {
 
     private static func randomFile(using generator: inout SplitMix64) -> CacheFile {
         var records: [CacheRecord] = []
-        var saved: [String] = []
+        var saved: [TransactionID] = []
         for _ in 0..<Int.random(in: 1...12, using: &generator) {
             if let id = saved.randomElement(using: &generator), Bool.random(using: &generator) {
                 records.append(.remove(transactionId: id))
             } else {
-                let id = String(1_000_000_000_000_000 + Int.random(in: 1...20, using: &generator))
+                let id = TransactionID(Int64(1_000_000_000_000_000 + Int.random(in: 1...20, using: &generator)))
                 let product = ["com.storesim.coins.100", "com.storesim.pro", "com.storesim.season", "金币.礼包"].randomElement(using: &generator) ?? ""
                 let receipt = String((0..<Int.random(in: 1...80, using: &generator)).map { _ in
                     "ABCDEFabcdef0123456789+/=.-_é".randomElement(using: &generator) ?? "A"
                 })
                 records.append(.save(PendingOrder(transactionId: id, productId: product,
-                                                  serverProductId: Bool.random(using: &generator) ? "srv_\(id.suffix(2))" : nil,
+                                                  serverProductId: Bool.random(using: &generator) ? "srv_\(id.description.suffix(2))" : nil,
                                                   receipt: receipt)))
                 saved.append(id)
             }

@@ -28,9 +28,9 @@ final class StoreKit2AppTests {
                                receipt: AppReceipt(path: folder.path + "/receipt"), link: link, api: .storekit2, trustedRoot: root)
     }
 
-    private func signed(_ id: String, signer: JWSSigner? = nil) throws -> SignedTransaction {
+    private func signed(_ id: TransactionID, signer: JWSSigner? = nil) throws -> SignedTransaction {
         let payload = SignedTransactionPayload(
-            transactionId: id, originalTransactionId: id, bundleId: SignedTransactionPayload.appBundleId, productId: Self.coins,
+            transactionId: id.description, originalTransactionId: id.description, bundleId: SignedTransactionPayload.appBundleId, productId: Self.coins,
             subscriptionGroupIdentifier: nil, purchaseDate: 1_767_225_600_000, originalPurchaseDate: 1_767_225_600_000,
             expiresDate: nil, type: "Consumable", signedDate: 1_767_225_600_000, revocationDate: nil, offerType: nil,
             offerDiscountType: nil, environment: "Production", storefront: "USA", transactionReason: "PURCHASE",
@@ -49,7 +49,7 @@ final class StoreKit2AppTests {
         let app = try app(trusting: chain.root)
         #expect(try app.buy(productId: Self.coins, answer: .confirm, canMakePayments: true) == nil)
         #expect(link.take() == [.purchase(PaymentRequest(productId: Self.coins, answer: .confirm))])
-        let transaction = try signed("1000000000000001")
+        let transaction = try signed(1000000000000001)
         try app.receive(.purchaseResult(.success(transaction)))
         #expect(link.notes.contains("StoreKit verified tx 1000000000000001: .verified"))
         #expect(app.cache.orders.map(\.proof) == [.signedTransaction(transaction.jws)])
@@ -58,9 +58,9 @@ final class StoreKit2AppTests {
             return
         }
         #expect(request.receipt == transaction.jws)
-        try app.receive(.verificationAnswered(VerificationAnswer(transactionId: "1000000000000001", outcome: .credited,
+        try app.receive(.verificationAnswered(VerificationAnswer(transactionId: 1000000000000001, outcome: .credited,
                                                                  productId: Self.coins, grant: "+100 coins")))
-        #expect(link.take() == [.finish(transactionId: "1000000000000001")])
+        #expect(link.take() == [.finish(transactionId: 1000000000000001)])
         #expect(app.cache.orders.isEmpty)
     }
 
@@ -70,7 +70,7 @@ final class StoreKit2AppTests {
         _ = link.take()
         let foreign = try CertificateChain.make(secret: Array("forger".utf8), notBefore: SimulatedTime.epoch,
                                                 notAfter: SimulatedTime.epoch.addingTimeInterval(86400))
-        try app.receive(.purchaseResult(.success(try signed("1000000000000001", signer: JWSSigner(chain: foreign)))))
+        try app.receive(.purchaseResult(.success(try signed(1000000000000001, signer: JWSSigner(chain: foreign)))))
         #expect(link.take().isEmpty)
         #expect(app.cache.orders.isEmpty)
         #expect(link.notes.contains { $0.hasPrefix("StoreKit could not verify tx 1000000000000001: .unverified (") })

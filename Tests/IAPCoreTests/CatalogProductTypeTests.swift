@@ -48,13 +48,49 @@ struct CatalogProductTypeTests {
     @Test func introductoryOffer() throws {
         let offer = { (value: Any) in Fixture.product(.autoRenewable, ["introductoryOffer": value]) }
         expectProductError(offer("freeTrial"), at: ".introductoryOffer", problem: "expected an object, found a string")
-        expectProductError(offer(["mode": "payAsYouGo", "period": "P1W"]), at: ".introductoryOffer.mode", problem: "unknown mode \"payAsYouGo\" (expected freeTrial)")
+        expectProductError(offer(["mode": "discount", "period": "P1W"]), at: ".introductoryOffer.mode", problem: "unknown mode \"discount\" (expected freeTrial, payAsYouGo, payUpFront)")
         expectProductError(offer(["period": "P1W"]), at: ".introductoryOffer.mode", problem: "missing required key")
         expectProductError(offer(["mode": "freeTrial"]), at: ".introductoryOffer.period", problem: "missing required key")
         expectProductError(offer(["mode": "freeTrial", "period": "P"]), at: ".introductoryOffer.period", problem: "is not an ISO 8601 duration")
-        expectProductError(offer(["mode": "freeTrial", "period": "P1W", "price": "0"]), at: ".introductoryOffer.price", problem: "unknown key")
+        expectProductError(offer(["mode": "freeTrial", "period": "P1W", "price": "0"]), at: ".introductoryOffer.price", problem: "a freeTrial offer has no price")
+        expectProductError(offer(["mode": "freeTrial", "period": "P1W", "periods": 2]), at: ".introductoryOffer.periods", problem: "a freeTrial offer has no periods")
+        expectProductError(offer(["mode": "freeTrial", "period": "P1W", "discount": 1]), at: ".introductoryOffer.discount", problem: "unknown key")
         let catalog = try CatalogParser.parse(Data(Fixture.document([offer(["mode": "freeTrial", "period": "P3D"])]).utf8), file: Fixture.file)
         #expect(catalog.products.first?.introductoryOffer == IntroductoryOffer(mode: .freeTrial, period: ISODuration(days: 3)))
+    }
+
+    /// CONTRACT.md: "`introductoryOffer.mode` is `freeTrial`, `payAsYouGo` or `payUpFront` (the
+    /// latter two with `price` and, for `payAsYouGo`, `periods`)".
+    @Test func paidIntroductoryOffers() throws {
+        let offer = { (value: Any) in Fixture.product(.autoRenewable, ["introductoryOffer": value]) }
+        let catalog = try CatalogParser.parse(Data(Fixture.document([
+            offer(["mode": "payAsYouGo", "period": "P1M", "price": "0.99", "periods": 3]),
+            Fixture.product(.autoRenewable, ["id": "com.test.upfront", "introductoryOffer": ["mode": "payUpFront", "period": "P3M", "price": "1.99"]]),
+        ]).utf8), file: Fixture.file)
+        #expect(catalog.products[0].introductoryOffer == IntroductoryOffer(mode: .payAsYouGo, period: ISODuration(months: 1), price: Decimal(string: "0.99"), periods: 3))
+        #expect(catalog.products[1].introductoryOffer == IntroductoryOffer(mode: .payUpFront, period: ISODuration(months: 3), price: Decimal(string: "1.99")))
+        expectProductError(offer(["mode": "payAsYouGo", "period": "P1M", "periods": 3]), at: ".introductoryOffer.price", problem: "missing required key")
+        expectProductError(offer(["mode": "payAsYouGo", "period": "P1M", "price": "0.99"]), at: ".introductoryOffer.periods", problem: "missing required key")
+        expectProductError(offer(["mode": "payAsYouGo", "period": "P1M", "price": "0.99", "periods": 0]), at: ".introductoryOffer.periods", problem: "must be a whole number from 1 to 1000")
+        expectProductError(offer(["mode": "payUpFront", "period": "P3M"]), at: ".introductoryOffer.price", problem: "missing required key")
+        expectProductError(offer(["mode": "payUpFront", "period": "P3M", "price": "1.999"]), at: ".introductoryOffer.price", problem: "USD prices have at most 2 decimals")
+        expectProductError(offer(["mode": "payUpFront", "period": "P3M", "price": "1.99", "periods": 2]), at: ".introductoryOffer.periods", problem: "a payUpFront offer is paid once for its whole period")
+    }
+
+    /// CONTRACT.md: "`level`: optional, autoRenewable only: the service level within its group
+    /// (1 is highest, as Xcode's `groupNumber`). `familyShareable`: optional boolean."
+    @Test func levelAndFamilySharing() throws {
+        let catalog = try CatalogParser.parse(Data(Fixture.document([
+            Fixture.product(.autoRenewable, ["level": 2, "familyShareable": true]),
+            Fixture.product(.nonConsumable, ["familyShareable": false]),
+            Fixture.product(.consumable),
+        ]).utf8), file: Fixture.file)
+        #expect(catalog.products.map(\.level) == [2, nil, nil])
+        #expect(catalog.products.map(\.familyShareable) == [true, false, nil])
+        expectProductError(Fixture.product(.autoRenewable, ["level": 0]), at: ".level", problem: "must be a whole number from 1 to 1000")
+        expectProductError(Fixture.product(.autoRenewable, ["level": "1"]), at: ".level", problem: "expected a number, found a string")
+        expectProductError(Fixture.product(.nonConsumable, ["level": 1]), at: ".level", problem: "level is only for autoRenewable products")
+        expectProductError(Fixture.product(.consumable, ["familyShareable": "yes"]), at: ".familyShareable", problem: "expected true or false, found a string")
     }
 
     @Test(arguments: [ProductType.consumable, .nonConsumable, .nonRenewing])

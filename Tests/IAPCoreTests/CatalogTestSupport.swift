@@ -14,6 +14,13 @@ enum CatalogFixture {
         .appendingPathComponent("catalog.json")
         .path
 
+    /// A file in the project's `Scenarios/` folder, where the Xcode fixtures sit beside the
+    /// scripts that run on them.
+    static func scenarioFile(_ name: String) -> String {
+        URL(fileURLWithPath: projectCatalogPath).deletingLastPathComponent()
+            .appendingPathComponent("Scenarios").appendingPathComponent(name).path
+    }
+
     /// A valid product of `type`, with `changes` applied (`NSNull()` removes a key).
     static func product(_ type: ProductType = .consumable, _ changes: [String: Any] = [:]) -> [String: Any] {
         var product: [String: Any] = [

@@ -104,6 +104,26 @@ struct SlowCatalogFuzzTests {
         #expect(failures > 1000, "most mutated catalogs are wrong, and each was reported cleanly")
     }
 
+    /// The Xcode fixture of format version 4: a wrong value is an error where it is, or a value
+    /// StoreSim tolerates (an ignored key, a setting it only lists); a removed key is reported at
+    /// it or its object, or tolerated; nothing traps.
+    @Test func anXcodeFileUnderMutationIsReportedWhereItIsWrong() throws {
+        let storeKit = try CatalogJSONReader.read(Data(contentsOf: URL(fileURLWithPath: CatalogFixture.scenarioFile("storekit-v4-ask-to-buy-crash.storekit"))))
+        let paths = Self.paths(in: storeKit)
+        #expect(paths.count > 100)
+        var reported = 0
+        for path in paths {
+            for value in Self.hostileValues {
+                guard let error = parseError(Self.text(Self.replacing(path, in: storeKit, with: value))) else { continue }
+                reported += 1
+                #expect(Self.isAtOrBelow(error.path, Self.describe(path)), "\(Self.text(value)) at \(Self.describe(path)) reported as \(error)")
+            }
+            guard Self.isMember(path), let error = parseError(Self.text(Self.removing(path, in: storeKit))) else { continue }
+            #expect(error.path == Self.describe(path) || error.path == Self.describe(Array(path.dropLast())), "removing \(Self.describe(path)) reported as \(error)")
+        }
+        #expect(reported > 500, "most wrong values are errors")
+    }
+
     // MARK: Parsing and checking the error
 
     /// The error parsing `document` throws, checked for its form; nil when it parses.

@@ -32,7 +32,7 @@ final class SignedTransactionServerTests {
     }
 
     /// Sends the Server a signed transaction (the genuine one unless `jws` is given) and returns its answer.
-    private func verify(_ transaction: SignedTransaction, asking id: String? = nil, jws: String? = nil) throws -> VerificationOutcome {
+    private func verify(_ transaction: SignedTransaction, asking id: TransactionID? = nil, jws: String? = nil) throws -> VerificationOutcome {
         let request = VerificationRequest(transactionId: id ?? transaction.transactionId, productId: transaction.productId,
                                           serverProductId: nil, receipt: jws ?? transaction.jws, account: "demo")
         try router.deliver(.verifySignedTransaction(request))
@@ -92,7 +92,8 @@ final class SignedTransactionServerTests {
         let transaction = try buy("com.storesim.coins.100")
         func signed(bundleId: String, environment: String) throws -> String {
             let payload = SignedTransactionPayload(
-                transactionId: transaction.transactionId, originalTransactionId: transaction.transactionId, bundleId: bundleId,
+                transactionId: transaction.transactionId.description, originalTransactionId: transaction.transactionId.description,
+                bundleId: bundleId,
                 productId: transaction.productId, subscriptionGroupIdentifier: nil, purchaseDate: 1_767_225_600_000,
                 originalPurchaseDate: 1_767_225_600_000, expiresDate: nil, type: "Consumable", signedDate: 1_767_225_600_000,
                 revocationDate: nil, offerType: nil, offerDiscountType: nil, environment: environment, storefront: "USA",

@@ -11,28 +11,28 @@ import Testing
     let catalog = BuiltInCatalog.catalog()
     let date = SimulatedTime.epoch
 
-    func paid(_ id: String, _ productId: String, finished: Bool = true) -> StoreRecord {
+    func paid(_ id: TransactionID, _ productId: String, finished: Bool = true) -> StoreRecord {
         StoreRecord(id: id, originalId: id, productId: productId, account: "demo", state: .purchased, kind: .purchase,
                     charged: true, finished: finished, refunded: false, date: date, error: nil, receipt: "r")
     }
 
-    func credit(_ id: String, _ productId: String) -> Ledger.Credit {
+    func credit(_ id: TransactionID, _ productId: String) -> Ledger.Credit {
         Ledger.Credit(transactionId: id, originalTransactionId: id, productId: productId, account: "demo", date: date, grant: "+100 coins")
     }
 
     @Test func everyFigureAndItsExplanation() {
         let transactions = [
-            paid("1", "com.storesim.coins.100"),                       // credited once
-            paid("2", "com.storesim.coins.100"),                       // finished, never credited: lost
-            paid("3", "com.storesim.coins.550", finished: false),      // in the queue
-            paid("4", "com.storesim.pro"),                             // restorable
-            paid("5", "com.storesim.coins.100"),                       // in the cache
-            paid("6", "com.storesim.coins.100"),                       // credited twice
+            paid(1, "com.storesim.coins.100"),                       // credited once
+            paid(2, "com.storesim.coins.100"),                       // finished, never credited: lost
+            paid(3, "com.storesim.coins.550", finished: false),      // in the queue
+            paid(4, "com.storesim.pro"),                             // restorable
+            paid(5, "com.storesim.coins.100"),                       // in the cache
+            paid(6, "com.storesim.coins.100"),                       // credited twice
         ]
-        let ledger = Ledger(credits: [credit("1", "com.storesim.coins.100"), credit("6", "com.storesim.coins.100"),
-                                      credit("6", "com.storesim.coins.100"), credit("99", "com.storesim.coins.550")],
+        let ledger = Ledger(credits: [credit(1, "com.storesim.coins.100"), credit(6, "com.storesim.coins.100"),
+                                      credit(6, "com.storesim.coins.100"), credit(99, "com.storesim.coins.550")],
                             balances: [:], entitlements: [], rejections: [])
-        let cache = [PendingOrder(transactionId: "5", productId: "com.storesim.coins.100", serverProductId: nil, receipt: "r")]
+        let cache = [PendingOrder(transactionId: 5, productId: "com.storesim.coins.100", serverProductId: nil, receipt: "r")]
         let audit = Audit(transactions: transactions, ledger: ledger, pendingOrders: cache, catalog: catalog)
         #expect(audit.json.rendered == """
             {"paid": 6, "credited": 2, "pending": 1, "unfinished": 1, "recoverable": 3, "lost": 1, "doubleCredited": 1, "orphanCredits": 1, "refunded": 0, "ok": false}
@@ -54,7 +54,7 @@ import Testing
     let catalog = BuiltInCatalog.catalog()
 
     @Test func aLostPurchaseIsExplainedInTheMatrixsWords() {
-        let lost = StoreRecord(id: "2", originalId: "2", productId: "com.storesim.coins.100", account: "demo", state: .purchased,
+        let lost = StoreRecord(id: 2, originalId: 2, productId: "com.storesim.coins.100", account: "demo", state: .purchased,
                                kind: .purchase, charged: true, finished: true, refunded: false, date: SimulatedTime.epoch,
                                error: nil, receipt: "r")
         let audit = Audit(transactions: [lost], ledger: Ledger(credits: [], balances: [:], entitlements: [], rejections: []),
@@ -77,13 +77,13 @@ import Testing
     let refundDate = SimulatedTime.epoch.addingTimeInterval(60)
 
     func refundedCoins() -> StoreRecord {
-        StoreRecord(id: "1", originalId: "1", productId: "com.storesim.coins.100", account: "demo", state: .purchased,
+        StoreRecord(id: 1, originalId: 1, productId: "com.storesim.coins.100", account: "demo", state: .purchased,
                     kind: .purchase, charged: true, finished: false, refunded: true, date: SimulatedTime.epoch, error: nil,
                     receipt: "r", refundDate: refundDate)
     }
 
     func audit(creditedAt date: Date) -> Audit {
-        let credit = Ledger.Credit(transactionId: "1", originalTransactionId: "1", productId: "com.storesim.coins.100",
+        let credit = Ledger.Credit(transactionId: 1, originalTransactionId: 1, productId: "com.storesim.coins.100",
                                    account: "demo", date: date, grant: "+100 coins")
         return Audit(transactions: [refundedCoins()], ledger: Ledger(credits: [credit], balances: [:], entitlements: [], rejections: []),
                      pendingOrders: [], catalog: catalog)

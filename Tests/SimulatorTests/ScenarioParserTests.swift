@@ -63,7 +63,7 @@ import Testing
         #expect(steps.map(\.command) == [
             .deliver(3), .wait, .powerCutAt(.verified), .storeFail(.networkError),
             .storeSell(productId: "com.storesim.pro", on: false), .store(.productRequests, on: false),
-            .storeDelete(transactionId: "1000000000000004"), .subscriptionRenewNow(productId: "com.storesim.premium.yearly"),
+            .storeDelete(transactionId: 1000000000000004), .subscriptionRenewNow(productId: "com.storesim.premium.yearly"),
             .subscriptionExpire(productId: "com.storesim.premium.yearly"),
         ])
         #expect(steps.map(\.command.scriptLine) == text.split(separator: "\n").map(String.init))
@@ -89,6 +89,10 @@ import Testing
         ("store fail on lightning", "line 1: unknown failure 'lightning'"),
         ("store delete last", "line 1: 'last' is not a transaction id"),
         ("api storekit3", "line 1: unknown StoreKit API 'storekit3'; expected one of: storekit1, storekit2"),
+        ("store delete 01000000000000001", "line 1: '01000000000000001' is not a transaction id"),
+        ("forge tamper 99999999999999999999", "line 1: '99999999999999999999' is not a transaction id"),
+        ("forge replay -1", "line 1: '-1' is not a transaction id"),
+        ("forge cache ٣ receipt", "line 1: '٣' is not a transaction id"),
         ("subscription com.storesim.premium.monthly renew later", "line 1: expected 'on' or 'off', found 'later'"),
     ])
     func errorsNameTheFileAndLine(_ line: String, _ message: String) {

@@ -39,7 +39,7 @@ final class StoreDatabaseFileTests {
         try Store(path: path, catalog: BuiltInCatalog.catalog(), seed: 42)
     }
 
-    private func buy(_ store: Store) throws -> String {
+    private func buy(_ store: Store) throws -> TransactionID {
         try store.receive(.addPayment(PaymentRequest(productId: Products.coins, answer: .confirm)), link: link)
         return try #require(try store.transactions().last?.id)
     }
@@ -60,10 +60,10 @@ final class StoreDatabaseFileTests {
             """)
         let store = try openStore()
         let records = try store.transactions()
-        #expect(records.map(\.id) == ["1000000000000000001"])
+        #expect(records.map(\.id) == [1_000_000_000_000_000_001])
         #expect(records.first?.state == .purchased)
         #expect(try single("PRAGMA user_version", "user_version") == .integer(3))
-        #expect(try buy(store) == "1000000000000000002")
+        #expect(try buy(store) == 1_000_000_000_000_000_002)
     }
 
     @Test func aVersionOneFileMigratesAndItsRefundsHaveNoRecordedTime() throws {
@@ -130,7 +130,7 @@ final class StoreDatabaseFileTests {
     @Test func deletingAnIdThatIsNotANumberIsRefusedAsUnknown() throws {
         let store = try openStore()
         _ = try buy(store)
-        #expect(throws: StoreError.refused("the Store has no transaction 12abc")) { try store.delete(transactionId: "12abc") }
+        #expect(throws: StoreError.refused("the Store has no transaction 12")) { try store.delete(transactionId: 12) }
         #expect(try store.transactions().count == 1)
     }
 }

@@ -51,7 +51,7 @@ final class StoreTests {
         return last
     }
 
-    private func check(_ store: Store, receipt: String, transactionId: String = "1") throws -> ReceiptCheckResult {
+    private func check(_ store: Store, receipt: String, transactionId: TransactionID = 1) throws -> ReceiptCheckResult {
         _ = link.take()
         let request = VerificationRequest(transactionId: transactionId, productId: Products.coins,
                                           serverProductId: nil, receipt: receipt)
@@ -66,7 +66,7 @@ final class StoreTests {
         return result
     }
 
-    private func record(_ store: Store, _ id: String) throws -> StoreRecord {
+    private func record(_ store: Store, _ id: TransactionID) throws -> StoreRecord {
         try #require(try store.transactions().first { $0.id == id })
     }
 
@@ -229,8 +229,7 @@ final class StoreTests {
         let store = try openStore()
         let purchased = try buy(store, Products.coins)
         let before = try store.transactions()
-        try store.receive(.finishTransaction(transactionId: "999"), link: link)
-        try store.receive(.finishTransaction(transactionId: "not a number"), link: link)
+        try store.receive(.finishTransaction(transactionId: 999), link: link)
         #expect(try store.transactions() == before)
         #expect(try !record(store, purchased.id).finished)
     }
@@ -297,7 +296,7 @@ final class StoreTests {
 
         try reopened.setSwitches { $0.failPurchases = nil; $0.askToBuy = false }
         let next = try buy(reopened, Products.coins)
-        #expect(try #require(Int64(next.id)) > #require(Int64(purchased.id)), "ids are not reused")
+        #expect(next.id > purchased.id, "ids are not reused")
     }
 
     @Test func switchesOffSurviveReopening() throws {
@@ -415,7 +414,7 @@ final class StoreTests {
         }
         _ = try pay(store, Products.yearly, .cancel)
         _ = try pay(store, Products.yearly, .ask)
-        let highestBefore = try store.transactions().compactMap { Int64($0.id) }.max() ?? 0
+        let highestBefore = try #require(try store.transactions().map(\.id).max())
         _ = link.take()
 
         link.now = SimulatedTime.epoch.addingTimeInterval(7200)
@@ -430,7 +429,7 @@ final class StoreTests {
             let original = try #require(originals[transaction.productId])
             #expect(transaction.state == .restored)
             #expect(transaction.originalId == original.id)
-            #expect(try #require(Int64(transaction.id)) > highestBefore, "a restore is a new transaction")
+            #expect(transaction.id > highestBefore, "a restore is a new transaction")
             #expect(transaction.date == link.now)
             let result = try check(store, receipt: try #require(transaction.receipt))
             #expect(result.status == .valid)
@@ -478,7 +477,7 @@ final class StoreTests {
         let first = try run(directory + "/one.sqlite")
         let second = try run(directory + "/two.sqlite")
         #expect(first == second, "same seed and clock: same ids, same receipts")
-        let ids = try first.map { try #require(Int64($0.id)) }
+        let ids = first.map(\.id)
         let distinct = Array(Set(ids)).sorted()
         #expect(distinct.count == 3)
         #expect(ids == [distinct[0], distinct[0], distinct[1], distinct[1], distinct[2], distinct[2], distinct[2]])

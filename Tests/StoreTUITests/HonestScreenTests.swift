@@ -35,7 +35,7 @@ import Testing
         view.settings.strategy = .finishFirst
         let expectations: [(TUIState.Mode, [String])] = [
             (.crashMenu, CrashPoint.allCases.map(\.explanation) + ["finish-first never gets there, so it will not fire."]),
-            (.help, ["transactions: " + KeyMap.transactions.summary] + TimelineLegend.lines),
+            (.help, ["transactions: " + KeyMap.transactions.summary(.english)] + TimelineLegend.lines(.english)),
             (.strategyMenu, Strategy.allCases.map(\.summary)),
         ]
         for (mode, expected) in expectations {
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func theLedgerSaysHowManyCreditsItDoesNotShow() {
-        let credits = (1...5).map { CreditRow(transactionId: "100000000000000\($0)", productId: "com.storesim.coins.100", grant: "+100 coins") }
+        let credits = (1...5).map { CreditRow(transactionId: TransactionID(1_000_000_000_000_000 + Int64($0)), productId: "com.storesim.coins.100", grant: "+100 coins") }
         let screen = Screen.render(TUIState(columns: 80, rows: 24), WorldViewFixture.view(credits: credits)).textRows
         #expect(screen.contains { $0.contains("Server ledger (5 credits)") })
         #expect(screen.contains { $0.contains("+2 more") })
@@ -84,8 +84,8 @@ import Testing
     }
 
     @Test func transactionIdsAreShownOneWayEverywhere() {
-        let view = WorldViewFixture.view(transactions: [WorldViewFixture.transaction("1000000000000001", pro)],
-                                         credits: [CreditRow(transactionId: "1000000000000001", productId: pro, grant: "owns com.storesim.pro")])
+        let view = WorldViewFixture.view(transactions: [WorldViewFixture.transaction(1000000000000001, pro)],
+                                         credits: [CreditRow(transactionId: 1000000000000001, productId: pro, grant: "owns com.storesim.pro")])
         var state = TUIState(columns: 100, rows: 30)
         _ = TUIUpdate.update(&state, .worldEvent(note("credited tx 1000000000000001: owns com.storesim.pro")), model: view)
         let main = Screen.render(state, view).textRows.joined(separator: "\n")
@@ -104,7 +104,7 @@ import Testing
                            : product.id == pro ? .refunded : .none)
         }
         var view = WorldViewFixture.view(products: rows, credits: [
-            CreditRow(transactionId: "1000000000000001", productId: pro, grant: "owns com.storesim.pro", refunded: true),
+            CreditRow(transactionId: 1000000000000001, productId: pro, grant: "owns com.storesim.pro", refunded: true),
         ])
         view.storeSwitches.interruptPurchases = true
         view.storeSwitches.failPurchases = .networkError
@@ -128,6 +128,6 @@ import Testing
 
     private func note(_ text: String) -> Event {
         Event(seq: 0, timeMillis: Int64(SimulatedTime.epoch.timeIntervalSince1970) * 1000, kind: .note, from: .app, to: nil,
-              text: text, transactionId: nil)
+              text: text, subject: nil)
     }
 }

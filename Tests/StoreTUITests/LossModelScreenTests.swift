@@ -12,7 +12,7 @@ import Testing
         var view = view
         view.settings.strategy = .finishFirst
         view.audit = AuditSummary(paid: 1, lost: 1)
-        view.losses = [LossFinding(transactionId: "1000000000000001", productId: coins, finished: true, strategy: .finishFirst)]
+        view.losses = [LossFinding(transactionId: 1000000000000001, productId: coins, finished: true, strategy: .finishFirst)]
         return view
     }
 

@@ -17,8 +17,8 @@ import Testing
                        holding: product.id == coins ? .credited(2) : (product.id == monthly ? .until(SimulatedTime.epoch.addingTimeInterval(7 * 86400), trial: true) : .none))
         }
         let view = WorldViewFixture.view(
-            products: rows, credits: [CreditRow(transactionId: "1000000000000001", productId: coins, grant: "+100 coins")],
-            balances: ["coins": 200], pendingOrders: [PendingOrderRow(transactionId: "1000000000000002", productId: coins)])
+            products: rows, credits: [CreditRow(transactionId: 1000000000000001, productId: coins, grant: "+100 coins")],
+            balances: ["coins": 200], pendingOrders: [PendingOrderRow(transactionId: 1000000000000002, productId: coins)])
         let screen = Screen.render(TUIState(columns: 80, rows: 24), view).textRows
         #expect(screen.count == 24)
         #expect(screen[3].hasPrefix("Catalog — balance: coins 200"))
@@ -44,8 +44,8 @@ import Testing
 
     @Test func theTransactionManagerTurnsAutoRenewBackOnAndRefusesToForgeWithoutAReceipt() {
         let view = WorldViewFixture.view(transactions: [
-            WorldViewFixture.transaction("1000000000000001", monthly, autoRenewOff: true),
-            WorldViewFixture.transaction("1000000000000002", coins, finished: false, hasReceipt: false),
+            WorldViewFixture.transaction(1000000000000001, monthly, autoRenewOff: true),
+            WorldViewFixture.transaction(1000000000000002, coins, finished: false, hasReceipt: false),
         ])
         var state = TUIState(columns: 100, rows: 30)
         _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: view)

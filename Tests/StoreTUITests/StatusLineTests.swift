@@ -8,15 +8,15 @@ import Testing
 @Suite struct StatusLineTests {
     let pro = "com.storesim.pro"
 
-    private func deferred(_ id: String) -> TransactionRow {
+    private func deferred(_ id: TransactionID) -> TransactionRow {
         TransactionRow(id: id, originalId: id, productId: pro, state: .deferred, kind: .purchase, charged: false,
                        finished: false, refunded: false, date: SimulatedTime.epoch, error: nil, hasReceipt: false,
                        isUnfinished: false, autoRenewOff: false)
     }
 
     @Test func approveDeclineAndRefundSayWhatTheyDidAndTheNextKeyClearsIt() {
-        let view = WorldViewFixture.view(transactions: [WorldViewFixture.transaction("1000000000000001", pro),
-                                                        deferred("1000000000000002")])
+        let view = WorldViewFixture.view(transactions: [WorldViewFixture.transaction(1000000000000001, pro),
+                                                        deferred(1000000000000002)])
         var state = TUIState(columns: 100, rows: 30)
         _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: view)
         #expect(TUIUpdate.update(&state, .input(.key(.character("d"))), model: view) == [.perform(.decline(productId: pro))])
@@ -31,11 +31,11 @@ import Testing
     }
 
     @Test func deletingATransactionAsksFirst() {
-        let view = WorldViewFixture.view(transactions: [WorldViewFixture.transaction("1000000000000001", pro)])
+        let view = WorldViewFixture.view(transactions: [WorldViewFixture.transaction(1000000000000001, pro)])
         var state = TUIState(columns: 100, rows: 30)
         _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: view)
         #expect(TUIUpdate.update(&state, .input(.key(.character("x"))), model: view).isEmpty, "nothing deleted yet")
-        #expect(state.mode == .confirmDelete(transactionId: "1000000000000001"))
+        #expect(state.mode == .confirmDelete(transactionId: 1000000000000001))
         let screen = Screen.render(state, view).textRows.joined(separator: "\n")
         #expect(screen.contains("Delete tx 1000000000000001 (StoreSim Pro) from the Store?"))
         #expect(TUIUpdate.update(&state, .input(.key(.character("n"))), model: view).isEmpty)
@@ -43,7 +43,7 @@ import Testing
         #expect(state.status == "Kept tx 1000000000000001: nothing was deleted.")
         _ = TUIUpdate.update(&state, .input(.key(.character("x"))), model: view)
         #expect(TUIUpdate.update(&state, .input(.key(.character("y"))), model: view)
-            == [.perform(.storeDelete(transactionId: "1000000000000001"))])
+            == [.perform(.storeDelete(transactionId: 1000000000000001))])
         #expect(state.mode == .transactions)
         #expect(state.status == "Deleted from the Store: tx 1000000000000001, StoreSim Pro.")
     }

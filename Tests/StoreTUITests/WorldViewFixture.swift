@@ -20,7 +20,7 @@ enum WorldViewFixture {
     }
 
     /// A transaction of `productId`, purchased and finished unless said otherwise.
-    static func transaction(_ id: String, _ productId: String, finished: Bool = true, hasReceipt: Bool = true,
+    static func transaction(_ id: TransactionID, _ productId: String, finished: Bool = true, hasReceipt: Bool = true,
                             autoRenewOff: Bool = false) -> TransactionRow {
         TransactionRow(id: id, originalId: id, productId: productId, state: .purchased, kind: .purchase, charged: true,
                        finished: finished, refunded: false, date: SimulatedTime.epoch, error: nil, hasReceipt: hasReceipt,

@@ -16,7 +16,7 @@ open class RecordingLink: Link {
         sent.append(message)
     }
 
-    open func note(_ text: String, from: Party, to: Party?, transactionId: String?) {
+    open func note(_ text: String, from: Party, to: Party?, transactionId: TransactionID?) {
         notes.append(text)
     }
 

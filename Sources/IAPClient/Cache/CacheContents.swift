@@ -1,3 +1,5 @@
+import IAPCore
+
 /// What a cache file holds once read: the live orders, and what was set aside while reading.
 public struct CacheContents: Sendable, Equatable {
     /// Live orders, oldest first.
@@ -33,7 +35,7 @@ public struct CacheContents: Sendable, Equatable {
             throw CacheError(path: path, line: 1, problem: "not a StoreSim pending-order cache; left untouched")
         }
         var contents = CacheContents.empty
-        var live: [String: (saved: Int, order: PendingOrder)] = [:]
+        var live: [TransactionID: (saved: Int, order: PendingOrder)] = [:]
         for (offset, lineBytes) in lines.enumerated().dropFirst() {
             let torn = offset == lines.count - 1 && !endsWithNewline
             if torn {

@@ -3,7 +3,7 @@ import IAPCore
 /// A purchase the Store has charged that the Server has not yet confirmed: what the app keeps
 /// so that it can ask again after a crash (the RN seed's unverified order).
 public struct PendingOrder: Sendable, Equatable {
-    public let transactionId: String
+    public let transactionId: TransactionID
     public let productId: String
     /// The backend's own id for the product (the RN seed's `myProductId`).
     public let serverProductId: String?
@@ -14,11 +14,11 @@ public struct PendingOrder: Sendable, Equatable {
     public var receipt: String { proof.text }
 
     /// An order proved by an app receipt (StoreKit 1).
-    public init(transactionId: String, productId: String, serverProductId: String?, receipt: String) {
+    public init(transactionId: TransactionID, productId: String, serverProductId: String?, receipt: String) {
         self.init(transactionId: transactionId, productId: productId, serverProductId: serverProductId, proof: .receipt(receipt))
     }
 
-    public init(transactionId: String, productId: String, serverProductId: String?, proof: PurchaseProof) {
+    public init(transactionId: TransactionID, productId: String, serverProductId: String?, proof: PurchaseProof) {
         self.transactionId = transactionId
         self.productId = productId
         self.serverProductId = serverProductId

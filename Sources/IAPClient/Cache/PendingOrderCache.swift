@@ -1,4 +1,5 @@
 import Glibc
+import IAPCore
 import Storage
 
 /// The app's pending-order cache: a human-readable, append-only file of checksummed records.
@@ -9,7 +10,7 @@ public final class PendingOrderCache {
     /// Live orders in the order they were saved; removed ones leave a hole until the next tidy-up,
     /// so that save and remove cost the same with 10 or 10,000 orders.
     private var slots: [PendingOrder?]
-    private var slotByTransaction: [String: Int] = [:]
+    private var slotByTransaction: [TransactionID: Int] = [:]
     /// What was set aside when the file was opened: torn or damaged records.
     public let warnings: [String]
     private var file: AppendOnlyFile
@@ -76,13 +77,13 @@ public final class PendingOrderCache {
     }
 
     /// The live order of a transaction, if the cache holds one.
-    public func order(transactionId: String) -> PendingOrder? {
+    public func order(transactionId: TransactionID) -> PendingOrder? {
         slotByTransaction[transactionId].flatMap { slots[$0] }
     }
 
     /// Saves an order durably.
     public func save(_ order: PendingOrder) throws(CacheError) {
-        let fields = [order.transactionId, order.productId, order.serverProductId ?? "-", order.receipt]
+        let fields = [order.productId, order.serverProductId ?? "-", order.receipt]
         guard fields.allSatisfy(CacheRecord.isStorable) else {
             throw CacheError(path: path, problem: "order \(order.transactionId) has a field that cannot be stored")
         }
@@ -99,7 +100,7 @@ public final class PendingOrderCache {
     public func setAside(_ order: PendingOrder, reason: String) throws(CacheError) {
         do {
             let rejected = try AppendOnlyFile(path: rejectedPath, syncs: syncs)
-            let line = [order.transactionId, order.productId, reason, order.receipt].joined(separator: "\t") + "\n"
+            let line = [order.transactionId.description, order.productId, reason, order.receipt].joined(separator: "\t") + "\n"
             try rejected.append(Array(line.utf8))
         } catch {
             throw CacheError(path: rejectedPath, problem: error.problem)
@@ -108,7 +109,7 @@ public final class PendingOrderCache {
     }
 
     /// Removes an order durably; removing one that is not there does nothing.
-    public func remove(transactionId: String) throws(CacheError) {
+    public func remove(transactionId: TransactionID) throws(CacheError) {
         guard let slot = slotByTransaction[transactionId] else { return }
         try append(.remove(transactionId: transactionId))
         slots[slot] = nil

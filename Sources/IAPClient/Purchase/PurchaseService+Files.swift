@@ -1,3 +1,5 @@
+import IAPCore
+
 extension PurchaseService {
     /// Keeps the newest receipt; a receipt the app cannot keep only costs a refresh later.
     func keep(_ signed: String) {
@@ -32,7 +34,7 @@ extension PurchaseService {
         }
     }
 
-    func removeFromCache(_ transactionId: String) {
+    func removeFromCache(_ transactionId: TransactionID) {
         do {
             try cache.remove(transactionId: transactionId)
             link.note("remove pending order tx \(transactionId)", from: .app, to: .cache, transactionId: transactionId)

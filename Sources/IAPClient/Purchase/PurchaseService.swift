@@ -24,8 +24,8 @@ public final class PurchaseService {
     /// Products whose purchase the Store will complete later: an Ask to Buy waiting for a parent,
     /// an interrupted purchase waiting for the user to resolve it.
     private var awaitingTheStore: Set<String> = []
-    private var verifying: [String: Verification] = [:]
-    private var settledThisSession: Set<String> = []
+    private var verifying: [TransactionID: Verification] = [:]
+    private var settledThisSession: Set<TransactionID> = []
     var recovery: [RecoveryReport.Item] = []
 
     /// An app on StoreKit `api`; under StoreKit 2 its StoreKit trusts `trustedRoot`, the App
@@ -70,7 +70,7 @@ public final class PurchaseService {
         link.send(storeKit.listen)
         link.send(.requestProducts(identifiers: catalog.products.map(\.id)))
         if storeKit.checksReceiptAtLaunch, let current = receipt.read() {
-            link.send(.verifyPurchase(VerificationRequest(transactionId: "", productId: "", serverProductId: nil,
+            link.send(.verifyPurchase(VerificationRequest(transactionId: nil, productId: "", serverProductId: nil,
                                                           receipt: current, purpose: .receiptCheck)))
         }
     }
@@ -132,16 +132,16 @@ public final class PurchaseService {
     }
 
     private func transactionUpdated(_ transaction: DeliveredTransaction) throws(AppCrash) {
-        switch transaction.deviceCheck {
-        case .verified:
-            link.note("StoreKit verified tx \(transaction.id): .verified", from: .app, to: nil, transactionId: transaction.id)
-        case .unverified(let reason):
-            link.note("StoreKit could not verify tx \(transaction.id): .unverified (\(reason)); the app delivers nothing",
-                      from: .app, to: nil, transactionId: transaction.id)
-            inProgress.remove(transaction.productId)
-            return
-        case nil:
-            break
+        if let check = transaction.deviceCheck, let id = transaction.id {
+            switch check {
+            case .verified:
+                link.note("StoreKit verified tx \(id): .verified", from: .app, to: nil, transactionId: id)
+            case .unverified(let reason):
+                link.note("StoreKit could not verify tx \(id): .unverified (\(reason)); the app delivers nothing",
+                          from: .app, to: nil, transactionId: id)
+                inProgress.remove(transaction.productId)
+                return
+            }
         }
         switch transaction.state {
         case .purchasing:
@@ -156,41 +156,42 @@ public final class PurchaseService {
             } else {
                 awaitingTheStore.remove(transaction.productId)
             }
-            if transaction.waitsToBeFinished {
-                link.send(storeKit.finish(transaction.id))
+            if transaction.waitsToBeFinished, let id = transaction.id {
+                link.send(storeKit.finish(id))
             }
         case .purchased, .restored:
-            try purchased(transaction)
+            guard let id = transaction.id else { return }
+            try purchased(transaction, id: id)
         }
     }
 
-    private func purchased(_ transaction: DeliveredTransaction) throws(AppCrash) {
+    private func purchased(_ transaction: DeliveredTransaction, id: TransactionID) throws(AppCrash) {
         let live = inProgress.remove(transaction.productId) != nil
             || awaitingTheStore.remove(transaction.productId) != nil
             || transaction.state == .restored
-        if settledThisSession.contains(transaction.id) {
-            link.send(storeKit.finish(transaction.id))
+        if settledThisSession.contains(id) {
+            link.send(storeKit.finish(id))
             return
         }
-        if verifying[transaction.id] != nil {
-            if let index = recovery.firstIndex(where: { $0.transactionId == transaction.id }) {
+        if verifying[id] != nil {
+            if let index = recovery.firstIndex(where: { $0.transactionId == id }) {
                 recovery[index].source = .both
             }
-            verifying[transaction.id]?.queueProof = transaction.proof
+            verifying[id]?.queueProof = transaction.proof
             return
         }
-        let renewal = transaction.state == .purchased && transaction.originalId != transaction.id
+        let renewal = transaction.state == .purchased && transaction.originalId != id
         if !live && !renewal {
-            recovery.append(.init(transactionId: transaction.id, productId: transaction.productId, source: .queue))
+            recovery.append(.init(transactionId: id, productId: transaction.productId, source: .queue))
         }
         try link.reached(.purchased)
         guard let proof = transaction.proof else { return }
         if case .receipt(let signed) = proof { keep(signed) }
         let order = PendingOrder(
-            transactionId: transaction.id, productId: transaction.productId,
+            transactionId: id, productId: transaction.productId,
             serverProductId: catalog.product(id: transaction.productId)?.serverProductId, proof: proof)
         if strategy.finishesAtOnce {
-            link.send(storeKit.finish(transaction.id))
+            link.send(storeKit.finish(id))
             try link.reached(.finished)
         }
         var cached = false
@@ -198,44 +199,44 @@ public final class PurchaseService {
             cached = saveToCache(order)
             guard cached else {
                 link.note("purchase of \(transaction.productId) stopped before anything was finished; the Store's queue keeps it for the next launch",
-                          from: .app, to: nil, transactionId: transaction.id)
+                          from: .app, to: nil, transactionId: id)
                 return
             }
             try link.reached(.cached)
         }
-        verifying[transaction.id] = Verification(productId: transaction.productId, cached: cached,
+        verifying[id] = Verification(productId: transaction.productId, cached: cached,
                                                  needsFinish: !strategy.finishesAtOnce)
         link.send(verifyMessage(for: order, purpose: renewal ? .renewal : .purchase))
     }
 
     private func verificationAnswered(_ answer: VerificationAnswer) throws(AppCrash) {
-        guard let verification = verifying.removeValue(forKey: answer.transactionId) else { return }
+        guard let id = answer.transactionId, let verification = verifying.removeValue(forKey: id) else { return }
         try link.reached(.verified)
         switch answer.outcome {
         case .credited, .alreadyCredited:
-            settledThisSession.insert(answer.transactionId)
-            setOutcome(answer.outcome == .credited ? .creditedNow : .alreadyCredited, for: answer.transactionId)
+            settledThisSession.insert(id)
+            setOutcome(answer.outcome == .credited ? .creditedNow : .alreadyCredited, for: id)
         case .rejected(.serviceUnavailable):
             let status = ReceiptStatus.serviceUnavailable
-            setOutcome(.stillPending("\(status.rawValue): \(status.meaning)"), for: answer.transactionId)
+            setOutcome(.stillPending("\(status.rawValue): \(status.meaning)"), for: id)
             return
         case .rejected(let status):
-            rejected(answer.transactionId, verification, reason: "\(status.rawValue) \(status.meaning)",
+            rejected(id, verification, reason: "\(status.rawValue) \(status.meaning)",
                      outcome: .rejected(status.rawValue, status.meaning))
             return
         case .unverified(let status, let reason):
-            rejected(answer.transactionId, verification, reason: "\(status.name): \(reason)",
+            rejected(id, verification, reason: "\(status.name): \(reason)",
                      outcome: .unverified("\(status.name): \(reason)"))
             return
         case .receiptChecked:
             return
         }
         if verification.needsFinish {
-            link.send(storeKit.finish(answer.transactionId))
+            link.send(storeKit.finish(id))
             try link.reached(.finished)
         }
         if verification.cached {
-            removeFromCache(answer.transactionId)
+            removeFromCache(id)
         }
     }
 
@@ -243,7 +244,7 @@ public final class PurchaseService {
     /// another proof than the cached one, that genuine proof is verified instead; otherwise
     /// the cached order is set aside. A refused proof says nothing about the Store's
     /// transaction: it is left in the queue, where a genuine one comes back with its own proof.
-    private func rejected(_ transactionId: String, _ verification: Verification, reason: String,
+    private func rejected(_ transactionId: TransactionID, _ verification: Verification, reason: String,
                           outcome: RecoveryReport.Outcome) {
         if let queueProof = verification.queueProof, let order = cache.order(transactionId: transactionId),
            order.proof != queueProof {
@@ -261,8 +262,8 @@ public final class PurchaseService {
     }
 
     private func verificationFailed(_ failure: VerificationFailure) {
-        guard verifying.removeValue(forKey: failure.transactionId) != nil else { return }
-        setOutcome(.stillPending(failure.reason), for: failure.transactionId)
+        guard let id = failure.transactionId, verifying.removeValue(forKey: id) != nil else { return }
+        setOutcome(.stillPending(failure.reason), for: id)
     }
 
     // MARK: Helpers
@@ -279,7 +280,7 @@ public final class PurchaseService {
         }
     }
 
-    private func setOutcome(_ outcome: RecoveryReport.Outcome, for transactionId: String) {
+    private func setOutcome(_ outcome: RecoveryReport.Outcome, for transactionId: TransactionID) {
         if let index = recovery.firstIndex(where: { $0.transactionId == transactionId }) {
             recovery[index].outcome = outcome
         }

@@ -1,3 +1,5 @@
+import IAPCore
+
 /// What a launch found and what became of each: the app's recovery report.
 public struct RecoveryReport: Sendable, Equatable {
     /// Where the launch found the purchase.
@@ -30,7 +32,7 @@ public struct RecoveryReport: Sendable, Equatable {
 
     /// One purchase the launch found.
     public struct Item: Sendable, Equatable {
-        public let transactionId: String
+        public let transactionId: TransactionID
         public let productId: String
         public var source: Source
         public var outcome: Outcome?

@@ -9,9 +9,9 @@ struct DeliveredTransaction {
         case unverified(String)
     }
 
-    /// The transaction id; empty for a StoreKit 2 purchase that made no transaction.
-    let id: String
-    let originalId: String
+    /// The transaction id; nil for a StoreKit 2 purchase that made no transaction.
+    let id: TransactionID?
+    let originalId: TransactionID?
     let productId: String
     let state: TransactionState
     /// What the app sends its Server, present when the state is purchased or restored.
@@ -35,7 +35,7 @@ struct DeliveredTransaction {
         deviceCheck = nil
     }
 
-    init(id: String, originalId: String, productId: String, state: TransactionState, proof: PurchaseProof?,
+    init(id: TransactionID?, originalId: TransactionID?, productId: String, state: TransactionState, proof: PurchaseProof?,
          error: PurchaseError?, deviceCheck: DeviceCheck?) {
         self.id = id
         self.originalId = originalId

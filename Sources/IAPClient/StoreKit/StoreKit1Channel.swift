@@ -11,7 +11,7 @@ struct StoreKit1Channel: StoreKitChannel {
         .addPayment(request)
     }
 
-    func finish(_ transactionId: String) -> Message {
+    func finish(_ transactionId: TransactionID) -> Message {
         .finishTransaction(transactionId: transactionId)
     }
 

@@ -18,7 +18,7 @@ struct StoreKit2Channel: StoreKitChannel {
         .purchase(request)
     }
 
-    func finish(_ transactionId: String) -> Message {
+    func finish(_ transactionId: TransactionID) -> Message {
         .finish(transactionId: transactionId)
     }
 
@@ -43,7 +43,7 @@ struct StoreKit2Channel: StoreKitChannel {
 
     /// A purchase that made no transaction.
     private func nothing(_ productId: String, _ state: TransactionState, _ error: PurchaseError?) -> DeliveredTransaction {
-        DeliveredTransaction(id: "", originalId: "", productId: productId, state: state, proof: nil, error: error, deviceCheck: nil)
+        DeliveredTransaction(id: nil, originalId: nil, productId: productId, state: state, proof: nil, error: error, deviceCheck: nil)
     }
 
     /// The signed transaction verified on the device; its ids are the payload's once verified.
@@ -52,10 +52,10 @@ struct StoreKit2Channel: StoreKitChannel {
         do {
             guard let trustedRoot else { throw SigningError.wrongRoot }
             let bytes = try JWSVerifier(root: trustedRoot).verify(transaction.jws, at: .signedDate)
-            guard let payload = try? JSONDecoder().decode(SignedTransactionPayload.self, from: Data(bytes)) else {
-                throw SigningError.malformed("the payload is not a transaction")
-            }
-            return DeliveredTransaction(id: payload.transactionId, originalId: payload.originalTransactionId,
+            guard let payload = try? JSONDecoder().decode(SignedTransactionPayload.self, from: Data(bytes)),
+                  let id = TransactionID(payload.transactionId), let originalId = TransactionID(payload.originalTransactionId)
+            else { throw SigningError.malformed("the payload is not a transaction") }
+            return DeliveredTransaction(id: id, originalId: originalId,
                                         productId: payload.productId, state: transaction.state, proof: proof, error: nil,
                                         deviceCheck: .verified)
         } catch {

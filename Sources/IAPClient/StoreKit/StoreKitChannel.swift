@@ -15,7 +15,7 @@ protocol StoreKitChannel {
     /// The call that buys a product.
     func purchase(_ request: PaymentRequest) -> Message
     /// The call that finishes a transaction.
-    func finish(_ transactionId: String) -> Message
+    func finish(_ transactionId: TransactionID) -> Message
     /// The call that restores purchases; StoreKit 1 refreshes a missing receipt first.
     func restore(hasReceipt: Bool) -> Message
     /// The transaction a message from the Store delivers, read as this StoreKit reads it; nil

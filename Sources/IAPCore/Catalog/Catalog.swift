@@ -1,14 +1,18 @@
 import Foundation
 
-/// What the Store sells: one storefront and its products in the catalog file's order.
+/// What the Store sells: one storefront and its products in the catalog file's order, and the
+/// settings the file gives a new world.
 public struct Catalog: Sendable, Equatable {
     public let storefront: Storefront
     /// The products in file order.
     public let products: [Product]
+    /// What the file sets beside its products (an Xcode file's `settings`).
+    public let settings: CatalogSettings
 
-    public init(storefront: Storefront, products: [Product]) {
+    public init(storefront: Storefront, products: [Product], settings: CatalogSettings = CatalogSettings()) {
         self.storefront = storefront
         self.products = products
+        self.settings = settings
     }
 
     /// The product with this id, if the catalog has it.

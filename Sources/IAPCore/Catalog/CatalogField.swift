@@ -17,6 +17,15 @@ struct CatalogField {
         return text
     }
 
+    /// A string on one line, as `string()` requires, that may be empty (an Xcode file leaves a
+    /// description it was never given as `""`).
+    func text() throws(CatalogIssue) -> String {
+        if case .string(let text) = value, text.allSatisfy(\.isWhitespace), LineText.firstHidden(in: text) == nil {
+            return ""
+        }
+        return try string()
+    }
+
     /// A non-empty string without whitespace, such as a product id.
     func identifier() throws(CatalogIssue) -> String {
         let text = try string()
@@ -58,11 +67,22 @@ struct CatalogField {
         return flag
     }
 
+    /// An array, empty or not.
+    func elements() throws(CatalogIssue) -> [CatalogField] {
+        guard case .array(let elements) = value else { throw mismatch("an array") }
+        return elements.enumerated().map { CatalogField(value: $0.element, path: path.index($0.offset)) }
+    }
+
     /// A non-empty array; an empty one is an error with the problem `ifEmpty`.
     func array(ifEmpty problem: String) throws(CatalogIssue) -> [CatalogField] {
-        guard case .array(let elements) = value else { throw mismatch("an array") }
+        let elements = try elements()
         guard !elements.isEmpty else { throw issue(problem) }
-        return elements.enumerated().map { CatalogField(value: $0.element, path: path.index($0.offset)) }
+        return elements
+    }
+
+    /// Whether the value is JSON's `null`.
+    var isNull: Bool {
+        if case .null = value { true } else { false }
     }
 
     /// An object; see `CatalogObject` for `allowedKeys`.

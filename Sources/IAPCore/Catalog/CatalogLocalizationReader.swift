@@ -22,6 +22,13 @@ enum CatalogLocalizationReader {
         return localizations
     }
 
+    /// `localizations` in the order the writers put them: `en_US` first, then by locale.
+    static func ordered(_ localizations: [String: Localization]) -> [(locale: String, texts: Localization)] {
+        localizations.sorted { first, second in
+            first.key == requiredLocale || (second.key != requiredLocale && first.key < second.key)
+        }.map { ($0.key, $0.value) }
+    }
+
     /// `ll_RR`: a two- or three-letter lowercase language and a two-letter uppercase region.
     private static func isLocale(_ text: String) -> Bool {
         let parts = text.split(separator: "_", omittingEmptySubsequences: false)

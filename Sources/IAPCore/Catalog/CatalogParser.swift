@@ -1,14 +1,23 @@
 import Foundation
 
-/// Turns `catalog.json` text into a `Catalog`, or names the first problem in it by JSON path.
+/// Turns a catalog file's text into a `Catalog`, or names the first problem in it by JSON
+/// path. The file is StoreSim's `catalog.json` or an Xcode StoreKit configuration file,
+/// recognised by its content (`StoreKitReader.recognises`), whatever its name.
 public enum CatalogParser {
     /// The largest file `load` reads: 1 MiB.
     static let maxFileSize = 1 << 20
 
     /// The catalog in `data`; `file` names it in errors.
     public static func parse(_ data: Data, file: String) throws(CatalogError) -> Catalog {
+        try read(data, file: file).catalog
+    }
+
+    /// The catalog in `data` with its format and the remarks on how it was read; `file` names
+    /// it in errors.
+    public static func read(_ data: Data, file: String) throws(CatalogError) -> CatalogReading {
         do {
-            return try readCatalog(CatalogJSONReader.read(data))
+            let json = try CatalogJSONReader.read(data)
+            return StoreKitReader.recognises(json) ? try StoreKitReader.read(json) : try readCatalog(json)
         } catch {
             throw CatalogError(file: file, path: error.path.description, problem: error.problem)
         }
@@ -37,7 +46,7 @@ public enum CatalogParser {
         }
     }
 
-    private static func readCatalog(_ json: CatalogJSON) throws(CatalogIssue) -> Catalog {
+    private static func readCatalog(_ json: CatalogJSON) throws(CatalogIssue) -> CatalogReading {
         let root = try CatalogObject(json, at: .root, allowedKeys: ["storefront", "products"])
         let storefrontField = try root.required("storefront")
         let code = try storefrontField.string()
@@ -52,6 +61,7 @@ public enum CatalogParser {
             indexById[product.id] = index
             products.append(product)
         }
-        return Catalog(storefront: storefront, products: products)
+        return CatalogReading(catalog: Catalog(storefront: storefront, products: products), format: .storeSim,
+                              productPaths: indexById.mapValues { "$.products[\($0)]" })
     }
 }

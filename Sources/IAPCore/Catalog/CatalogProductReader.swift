@@ -5,10 +5,12 @@ enum CatalogProductReader {
     /// Every key a product may have; which of the type-specific ones apply depends on `type`.
     private static let keys = [
         "id", "type", "referenceName", "price", "localizations", "serverProductId",
-        "grant", "period", "group", "introductoryOffer", "duration",
+        "grant", "period", "group", "level", "introductoryOffer", "duration", "familyShareable",
     ]
     /// The most a consumable may grant of one currency per purchase.
     private static let maxGrant = 1_000_000_000
+    /// The lowest service level a subscription may have within its group (1 is the highest).
+    static let maxLevel = 1000
 
     private static let typeNames = ProductType.allCases.map(\.rawValue)
 
@@ -41,8 +43,12 @@ enum CatalogProductReader {
             serverProductId: serverProductId,
             period: type == .autoRenewable ? try object.required("period").duration() : nil,
             group: type == .autoRenewable ? try object.required("group").string() : nil,
-            introductoryOffer: try object.optional("introductoryOffer").map(offer),
-            duration: type == .nonRenewing ? try object.required("duration").duration() : nil
+            level: try object.optional("level")?.positiveInteger(upTo: maxLevel),
+            introductoryOffer: try object.optional("introductoryOffer").map { field throws(CatalogIssue) in
+                try CatalogOfferReader.read(field, storefront: storefront)
+            },
+            duration: type == .nonRenewing ? try object.required("duration").duration() : nil,
+            familyShareable: try object.optional("familyShareable")?.bool()
         )
     }
 
@@ -52,7 +58,7 @@ enum CatalogProductReader {
             try object.forbid("grant", "grant is only for consumables")
         }
         if type != .autoRenewable {
-            for key in ["period", "group", "introductoryOffer"] {
+            for key in ["period", "group", "level", "introductoryOffer"] {
                 try object.forbid(key, "\(key) is only for autoRenewable products")
             }
         }
@@ -62,7 +68,7 @@ enum CatalogProductReader {
     }
 
     /// Currency name → amount credited per purchase; at least one currency.
-    private static func grant(_ field: CatalogField) throws(CatalogIssue) -> [String: Int] {
+    static func grant(_ field: CatalogField) throws(CatalogIssue) -> [String: Int] {
         let object = try field.object()
         guard !object.fields.isEmpty else { throw field.issue("must grant at least one currency") }
         var grant: [String: Int] = [:]
@@ -73,15 +79,5 @@ enum CatalogProductReader {
             grant[currency] = try amount.positiveInteger(upTo: maxGrant)
         }
         return grant
-    }
-
-    private static func offer(_ field: CatalogField) throws(CatalogIssue) -> IntroductoryOffer {
-        let object = try field.object(allowedKeys: ["mode", "period"])
-        let modeField = try object.required("mode")
-        let modeName = try modeField.string()
-        guard let mode = OfferMode(rawValue: modeName) else {
-            throw modeField.issue("unknown mode \(LineText.quoted(modeName)) (expected freeTrial)")
-        }
-        return IntroductoryOffer(mode: mode, period: try object.required("period").duration())
     }
 }

@@ -19,10 +19,16 @@ public struct Product: Sendable, Equatable, Identifiable {
     public let period: ISODuration?
     /// Auto-renewable subscriptions only: the subscription group.
     public let group: String?
+    /// Auto-renewable subscriptions only, optional: the service level within the group, 1 the
+    /// highest (Xcode's `groupNumber`).
+    public let level: Int?
     /// Auto-renewable subscriptions only, optional: the offer for new subscribers.
     public let introductoryOffer: IntroductoryOffer?
-    /// Non-renewing subscriptions only: how long one purchase lasts.
+    /// Non-renewing subscriptions only: how long one purchase lasts; nil when the catalog does
+    /// not say (an Xcode file never does), and then the Server's entitlement does not expire.
     public let duration: ISODuration?
+    /// Whether Family Sharing shares the purchase; nil when the catalog does not say.
+    public let familyShareable: Bool?
 
     public init(
         id: String,
@@ -34,8 +40,10 @@ public struct Product: Sendable, Equatable, Identifiable {
         serverProductId: String? = nil,
         period: ISODuration? = nil,
         group: String? = nil,
+        level: Int? = nil,
         introductoryOffer: IntroductoryOffer? = nil,
-        duration: ISODuration? = nil
+        duration: ISODuration? = nil,
+        familyShareable: Bool? = nil
     ) {
         self.id = id
         self.type = type
@@ -46,8 +54,10 @@ public struct Product: Sendable, Equatable, Identifiable {
         self.serverProductId = serverProductId
         self.period = period
         self.group = group
+        self.level = level
         self.introductoryOffer = introductoryOffer
         self.duration = duration
+        self.familyShareable = familyShareable
     }
 
     /// The title for `locale`, else the `en_US` one, else the reference name.

@@ -2,8 +2,8 @@ import Foundation
 
 /// One in-app purchase as a verified receipt proves it.
 public struct ReceiptEntry: Sendable, Equatable, Codable {
-    public let transactionId: String
-    public let originalTransactionId: String
+    public let transactionId: TransactionID
+    public let originalTransactionId: TransactionID
     public let productId: String
     public let account: String
     public let purchaseDate: Date
@@ -13,11 +13,11 @@ public struct ReceiptEntry: Sendable, Equatable, Codable {
     public let revoked: Bool
     /// The restore transaction the request named, when this entry is the purchase it restores:
     /// the Store's word, so that the Server credits (or finds credited) exactly that purchase.
-    public let restoringTransactionId: String?
+    public let restoringTransactionId: TransactionID?
 
-    public init(transactionId: String, originalTransactionId: String, productId: String,
+    public init(transactionId: TransactionID, originalTransactionId: TransactionID, productId: String,
                 account: String, purchaseDate: Date, expires: Date? = nil, revoked: Bool = false,
-                restoringTransactionId: String? = nil) {
+                restoringTransactionId: TransactionID? = nil) {
         self.transactionId = transactionId
         self.originalTransactionId = originalTransactionId
         self.productId = productId

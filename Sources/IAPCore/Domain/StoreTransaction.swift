@@ -2,8 +2,8 @@ import Foundation
 
 /// A payment-queue transaction as the Store reports it to the App.
 public struct StoreTransaction: Sendable, Equatable, Codable {
-    public let id: String
-    public let originalId: String
+    public let id: TransactionID
+    public let originalId: TransactionID
     public let productId: String
     public let state: TransactionState
     public let date: Date
@@ -11,7 +11,7 @@ public struct StoreTransaction: Sendable, Equatable, Codable {
     public let receipt: String?
     public let error: PurchaseError?
 
-    public init(id: String, originalId: String, productId: String, state: TransactionState,
+    public init(id: TransactionID, originalId: TransactionID, productId: String, state: TransactionState,
                 date: Date, receipt: String?, error: PurchaseError?) {
         self.id = id
         self.originalId = originalId

@@ -11,14 +11,15 @@ public enum VerificationOutcome: Sendable, Equatable, Codable {
 
 /// The Server's reply to the app.
 public struct VerificationAnswer: Sendable, Equatable, Codable {
-    public let transactionId: String
+    /// The transaction the request named; nil for the check of the current receipt.
+    public let transactionId: TransactionID?
     public let outcome: VerificationOutcome
     /// The product the receipt proved, when it was valid.
     public let productId: String?
     /// What was granted, in words: "+100 coins", "com.storesim.pro".
     public let grant: String
 
-    public init(transactionId: String, outcome: VerificationOutcome, productId: String?, grant: String) {
+    public init(transactionId: TransactionID?, outcome: VerificationOutcome, productId: String?, grant: String) {
         self.transactionId = transactionId
         self.outcome = outcome
         self.productId = productId
@@ -29,10 +30,11 @@ public struct VerificationAnswer: Sendable, Equatable, Codable {
 /// The app's request never got an answer: the network was down, the Server was down, or the
 /// reply was lost.
 public struct VerificationFailure: Sendable, Equatable, Codable {
-    public let transactionId: String
+    /// The transaction the lost request or reply named; nil for the check of the current receipt.
+    public let transactionId: TransactionID?
     public let reason: String
 
-    public init(transactionId: String, reason: String) {
+    public init(transactionId: TransactionID?, reason: String) {
         self.transactionId = transactionId
         self.reason = reason
     }

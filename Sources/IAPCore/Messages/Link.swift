@@ -8,7 +8,7 @@ public protocol Link: AnyObject {
     /// Puts a message on its way; it is delivered later, one message at a time.
     func send(_ message: Message)
     /// Records a local step on the timeline, such as the app writing its cache.
-    func note(_ text: String, from: Party, to: Party?, transactionId: String?)
+    func note(_ text: String, from: Party, to: Party?, transactionId: TransactionID?)
     /// Called by the app when its flow reaches a crash point; throws when the app is to crash there.
     func reached(_ point: CrashPoint) throws(AppCrash)
     /// Called by the Store or the Server when a flow passes a crash point; when the app is to

@@ -36,13 +36,13 @@ extension Message {
         case .verificationAnswered(let answer):
             return Self.summary(of: answer)
         case .verificationFailed(let failure):
-            return "no answer for tx \(failure.transactionId): \(failure.reason)"
+            return "no answer for tx \(MessageSubject(failure.transactionId)): \(failure.reason)"
         case .verifyReceipt(let check):
-            return check.request.purpose == .receiptCheck ? "verifyReceipt (current receipt)" : "verifyReceipt for tx \(check.request.transactionId)"
+            return check.request.purpose == .receiptCheck ? "verifyReceipt (current receipt)" : "verifyReceipt for tx \(MessageSubject(check.request.transactionId))"
         case .receiptChecked(let result):
             return result.request.purpose == .receiptCheck
                 ? "status \(result.status.rawValue), \(result.entries.count) purchases on the receipt"
-                : "status \(result.status.rawValue) for tx \(result.request.transactionId)"
+                : "status \(result.status.rawValue) for tx \(MessageSubject(result.request.transactionId))"
         case .purchase(let request):
             return "Product.purchase() \(request.productId)" + Self.answerSuffix(request)
         case .purchaseResult(let result):
@@ -66,19 +66,21 @@ extension Message {
 
     private static func summary(of request: VerificationRequest, signed: Bool) -> String {
         let what = signed ? "signed tx" : "tx"
+        let id = MessageSubject(request.transactionId)
         switch request.purpose {
-        case .purchase: return "verify \(what) \(request.transactionId) (\(request.productId))"
-        case .renewal: return "check renewal \(what) \(request.transactionId) (\(request.productId))"
+        case .purchase: return "verify \(what) \(id) (\(request.productId))"
+        case .renewal: return "check renewal \(what) \(id) (\(request.productId))"
         case .receiptCheck: return "check the current receipt"
         }
     }
 
     private static func summary(of answer: VerificationAnswer) -> String {
+        let id = MessageSubject(answer.transactionId)
         switch answer.outcome {
-        case .credited: return "credited tx \(answer.transactionId): \(answer.grant)"
-        case .alreadyCredited: return "already credited tx \(answer.transactionId)"
-        case .rejected(let status): return "rejected tx \(answer.transactionId): \(status.rawValue) \(status.meaning)"
-        case .unverified(let status, let reason): return "rejected tx \(answer.transactionId): \(status.name) (\(reason))"
+        case .credited: return "credited tx \(id): \(answer.grant)"
+        case .alreadyCredited: return "already credited tx \(id)"
+        case .rejected(let status): return "rejected tx \(id): \(status.rawValue) \(status.meaning)"
+        case .unverified(let status, let reason): return "rejected tx \(id): \(status.name) (\(reason))"
         case .receiptChecked(let revoked): return "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
         }
     }

@@ -4,7 +4,7 @@ public enum Message: Sendable, Equatable, Codable {
     case productsResponse(ProductsResponse)
     case productsRequestFailed(reason: String)
     case addPayment(PaymentRequest)
-    case finishTransaction(transactionId: String)
+    case finishTransaction(transactionId: TransactionID)
     case addTransactionObserver
     case restoreCompletedTransactions
     case refreshReceipt
@@ -26,7 +26,7 @@ public enum Message: Sendable, Equatable, Codable {
     /// A transaction delivered through `Transaction.updates`.
     case transactionUpdate(SignedTransaction)
     /// `transaction.finish()`.
-    case finish(transactionId: String)
+    case finish(transactionId: TransactionID)
     /// `AppStore.sync()`: the Store delivers the account's current entitlements again.
     case sync
     /// The app sends its Server the signed transaction (in `receipt`) to verify offline and credit.
@@ -64,19 +64,21 @@ public enum Message: Sendable, Equatable, Codable {
         }
     }
 
-    /// The transaction the message is about, if any.
-    public var transactionId: String? {
+    /// What the message is about, if anything. The Server's side of a receipt check is about the
+    /// current receipt, and its loss is reported to the app; the app's own request to check its
+    /// receipt is about nothing, and its loss is not.
+    public var subject: MessageSubject? {
         switch self {
-        case .finishTransaction(let id), .finish(let id): return id
-        case .transactionUpdated(let transaction): return transaction.id
-        case .transactionUpdate(let transaction): return transaction.transactionId
-        case .purchaseResult(.success(let transaction)): return transaction.transactionId
+        case .finishTransaction(let id), .finish(let id): return .transaction(id)
+        case .transactionUpdated(let transaction): return .transaction(transaction.id)
+        case .transactionUpdate(let transaction): return .transaction(transaction.transactionId)
+        case .purchaseResult(.success(let transaction)): return .transaction(transaction.transactionId)
         case .verifyPurchase(let request), .verifySignedTransaction(let request):
-            return request.transactionId.isEmpty ? nil : request.transactionId
-        case .verificationAnswered(let answer): return answer.transactionId
-        case .verificationFailed(let failure): return failure.transactionId
-        case .verifyReceipt(let check): return check.request.transactionId
-        case .receiptChecked(let result): return result.request.transactionId
+            return request.transactionId.map(MessageSubject.transaction)
+        case .verificationAnswered(let answer): return MessageSubject(answer.transactionId)
+        case .verificationFailed(let failure): return MessageSubject(failure.transactionId)
+        case .verifyReceipt(let check): return MessageSubject(check.request.transactionId)
+        case .receiptChecked(let result): return MessageSubject(result.request.transactionId)
         case .requestProducts, .productsResponse, .productsRequestFailed, .addPayment, .addTransactionObserver,
              .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed,
              .purchase, .purchaseResult, .listenForTransactions, .sync:

@@ -22,7 +22,8 @@ public struct VerificationRequest: Sendable, Equatable, Codable {
     }
 
     public let purpose: Purpose
-    public let transactionId: String
+    /// The transaction to verify; nil for the check of the current receipt, which names none.
+    public let transactionId: TransactionID?
     /// The product the app claims was bought; the Server trusts the receipt instead.
     public let productId: String
     public let serverProductId: String?
@@ -32,7 +33,7 @@ public struct VerificationRequest: Sendable, Equatable, Codable {
     /// The App Store account the app's user is signed into; a receipt of another account is refused.
     public let account: String?
 
-    public init(transactionId: String, productId: String, serverProductId: String?, receipt: String,
+    public init(transactionId: TransactionID?, productId: String, serverProductId: String?, receipt: String,
                 purpose: Purpose = .purchase, account: String? = nil) {
         self.purpose = purpose
         self.account = account

@@ -2,14 +2,14 @@
 /// the message names for the timeline. The app's StoreKit verifies the JWS before the app sees
 /// the transaction; the Server verifies it again, offline.
 public struct SignedTransaction: Sendable, Equatable, Codable {
-    public let transactionId: String
+    public let transactionId: TransactionID
     public let productId: String
     /// `purchased`, or `restored` when `AppStore.sync()` brought it back.
     public let state: TransactionState
     /// The JWS compact serialization (`jwsRepresentation`).
     public let jws: String
 
-    public init(transactionId: String, productId: String, state: TransactionState, jws: String) {
+    public init(transactionId: TransactionID, productId: String, state: TransactionState, jws: String) {
         self.transactionId = transactionId
         self.productId = productId
         self.state = state

@@ -15,7 +15,7 @@ public struct Audit: Sendable {
 
     /// One paid transaction the audit has something to say about.
     public struct Finding: Sendable, Equatable {
-        public let transactionId: String
+        public let transactionId: TransactionID
         public let productId: String
         public let routes: [Route]
         /// Whether the app finished the transaction with the Store.
@@ -34,18 +34,18 @@ public struct Audit: Sendable {
     /// Paid, uncredited transactions, with how each can still be recovered (none: lost).
     public let uncredited: [Finding]
     /// Paid transactions the Server credited more than once, with how many times.
-    public let creditedTwice: [(transactionId: String, productId: String, times: Int)]
+    public let creditedTwice: [(transactionId: TransactionID, productId: String, times: Int)]
     /// Credits with no paid transaction behind them.
     public let orphans: [Ledger.Credit]
     /// Paid transactions the Store refunded.
-    private let refundedIds: Set<String>
+    private let refundedIds: Set<TransactionID>
 
     public var ok: Bool { lost == 0 && doubleCredited == 0 && orphanCredits == 0 }
 
     /// Audits what the three parties hold.
     public init(transactions: [StoreRecord], ledger: Ledger, pendingOrders: [PendingOrder], catalog: Catalog) {
         let paidRecords = transactions.filter { $0.charged && $0.kind != .restore }
-        var creditsPerTransaction: [String: Int] = [:]
+        var creditsPerTransaction: [TransactionID: Int] = [:]
         for credit in ledger.credits {
             creditsPerTransaction[credit.transactionId, default: 0] += 1
         }

@@ -3,7 +3,7 @@ import IAPCore
 /// A paid purchase nothing can recover, in plain words: which steps of its flow ran and which
 /// never did, why nothing can bring it back, and what would have saved it.
 public struct LossFinding: Sendable, Equatable {
-    public let transactionId: String
+    public let transactionId: TransactionID
     public let productId: String
     /// The strategy the loss is told under: the world's, when it is one that finishes at once
     /// (the only kind that loses a purchase so); nil when it is not known.
@@ -18,7 +18,7 @@ public struct LossFinding: Sendable, Equatable {
     public let rescue: String
 
     /// A lost purchase of the audit: paid, uncredited, in no cache and not in the Store's queue.
-    public init(transactionId: String, productId: String, finished: Bool, strategy: Strategy?) {
+    public init(transactionId: TransactionID, productId: String, finished: Bool, strategy: Strategy?) {
         self.transactionId = transactionId
         self.productId = productId
         let told = strategy.flatMap { $0.finishesAtOnce ? $0 : nil }

@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 import OrderServer
 import StoreEngine
 
@@ -12,8 +13,8 @@ enum StoreHistoryCheck {
     static func check(_ directory: DataDirectory) throws(WorldError) {
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: directory.serverDatabase) else { return }
-        let highestCredit: Int64
-        let issued: Int64?
+        let highestCredit: TransactionID
+        let issued: TransactionID?
         do {
             guard let highest = try OrderServer.readHighestCreditedId(path: directory.serverDatabase) else { return }
             highestCredit = highest
@@ -27,7 +28,7 @@ enum StoreHistoryCheck {
                 + "tx \(highestCredit): the Store's history was emptied or replaced; left untouched")
         }
         guard issued < highestCredit else { return }
-        throw .file(path: directory.storeDatabase, problem: "its next transaction id \(issued + 1) is at or below tx "
+        throw .file(path: directory.storeDatabase, problem: "its next transaction id \(issued.value + 1) is at or below tx "
             + "\(highestCredit), which server.sqlite has credited: ids would be handed out again; left untouched")
     }
 }

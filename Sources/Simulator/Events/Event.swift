@@ -30,16 +30,22 @@ public struct Event: Sendable, Equatable, Codable {
     public let from: Party
     public let to: Party?
     public let text: String
-    public let transactionId: String?
+    /// What the entry is about; the log calls it `transactionId` (empty for the current receipt).
+    public let subject: MessageSubject?
 
-    public init(seq: Int, timeMillis: Int64, kind: Kind, from: Party, to: Party?, text: String, transactionId: String?) {
+    enum CodingKeys: String, CodingKey {
+        case seq, timeMillis, kind, from, to, text
+        case subject = "transactionId"
+    }
+
+    public init(seq: Int, timeMillis: Int64, kind: Kind, from: Party, to: Party?, text: String, subject: MessageSubject?) {
         self.seq = seq
         self.timeMillis = timeMillis
         self.kind = kind
         self.from = from
         self.to = to
         self.text = text
-        self.transactionId = transactionId
+        self.subject = subject
     }
 
     public var time: Date { Date(timeIntervalSince1970: Double(timeMillis) / 1000) }

@@ -31,11 +31,10 @@ public final class EventLog {
 
     /// Appends an event and returns it with its sequence number.
     func append(kind: Event.Kind, timeMillis: Int64, from: Party, to: Party?, text: String,
-                transactionId: String?) throws(StorageError) -> Event {
+                subject: MessageSubject?) throws(StorageError) -> Event {
         lastSeq += 1
         lastTimeMillis = timeMillis
-        let event = Event(seq: lastSeq, timeMillis: timeMillis, kind: kind, from: from, to: to, text: text,
-                          transactionId: transactionId)
+        let event = Event(seq: lastSeq, timeMillis: timeMillis, kind: kind, from: from, to: to, text: text, subject: subject)
         let data = (try? encoder.encode(event)) ?? Data()
         try file.append(Array(data) + [UInt8(ascii: "\n")])
         return event

@@ -22,11 +22,11 @@ final class Timeline {
     var lastTimeMillis: Int64 { log.lastTimeMillis }
 
     func record(_ kind: Event.Kind, at timeMillis: Int64, from: Party, to: Party?, text: String,
-                transactionId: String?) throws(WorldError) {
+                subject: MessageSubject?) throws(WorldError) {
         let event: Event
         do {
             event = try log.append(kind: kind, timeMillis: timeMillis, from: from, to: to, text: text,
-                                   transactionId: transactionId)
+                                   subject: subject)
         } catch {
             throw .file(path: error.path, problem: error.problem)
         }
@@ -34,9 +34,9 @@ final class Timeline {
     }
 
     /// Records a note from a party that cannot be told of a failure; keeps the failure.
-    func note(_ kind: Event.Kind, at timeMillis: Int64, from: Party, to: Party?, text: String, transactionId: String?) {
+    func note(_ kind: Event.Kind, at timeMillis: Int64, from: Party, to: Party?, text: String, subject: MessageSubject?) {
         do {
-            try record(kind, at: timeMillis, from: from, to: to, text: text, transactionId: transactionId)
+            try record(kind, at: timeMillis, from: from, to: to, text: text, subject: subject)
         } catch {
             unreportedFailure = unreportedFailure ?? error
         }

@@ -27,7 +27,7 @@ public enum ScenarioCommand: Equatable, Sendable {
     case storeFail(PurchaseError)
     /// The Store sells, or stops selling, a product: its identifier becomes invalid.
     case storeSell(productId: String, on: Bool)
-    case storeDelete(transactionId: String)
+    case storeDelete(transactionId: TransactionID)
     case resolve(productId: String)
     case refund(productId: String)
     case advance(seconds: Int64)
@@ -48,15 +48,15 @@ public enum ScenarioCommand: Equatable, Sendable {
     /// The forgeries a script (or the TUI) can try.
     public enum Forgery: Equatable, Sendable {
         /// The app sends a transaction's receipt with one byte changed.
-        case tamper(transactionId: String)
+        case tamper(transactionId: TransactionID)
         /// The app sends a transaction's genuine receipt again, claiming a new purchase.
-        case replay(transactionId: String)
+        case replay(transactionId: TransactionID)
         /// The app sends a transaction's signed transaction (StoreKit 2) with one byte changed.
-        case jws(transactionId: String)
+        case jws(transactionId: TransactionID)
         /// A byte of the receipt in the app's cache entry is changed.
-        case cacheReceipt(transactionId: String)
+        case cacheReceipt(transactionId: TransactionID)
         /// The product id in the app's cache entry is changed to another product.
-        case cacheProduct(transactionId: String, productId: String)
+        case cacheProduct(transactionId: TransactionID, productId: String)
     }
 
     /// The Store switches a script can turn on and off.

@@ -3,8 +3,8 @@ import IAPCore
 
 /// One transaction of the Store as a face shows it.
 public struct TransactionRow: Sendable, Equatable {
-    public let id: String
-    public let originalId: String
+    public let id: TransactionID
+    public let originalId: TransactionID
     public let productId: String
     public let state: TransactionState
     public let kind: TransactionKind
@@ -21,7 +21,7 @@ public struct TransactionRow: Sendable, Equatable {
     /// True for a subscription whose auto-renew the user turned off.
     public let autoRenewOff: Bool
 
-    public init(id: String, originalId: String, productId: String, state: TransactionState, kind: TransactionKind,
+    public init(id: TransactionID, originalId: TransactionID, productId: String, state: TransactionState, kind: TransactionKind,
                 charged: Bool, finished: Bool, refunded: Bool, date: Date, error: PurchaseError?, hasReceipt: Bool,
                 isUnfinished: Bool, autoRenewOff: Bool) {
         self.id = id
@@ -42,14 +42,14 @@ public struct TransactionRow: Sendable, Equatable {
 
 /// One credit of the Server's ledger as a face shows it.
 public struct CreditRow: Sendable, Equatable {
-    public let transactionId: String
+    public let transactionId: TransactionID
     public let productId: String
     /// What the credit gave, in words: `+100 coins`, `owns com.storesim.pro`.
     public let grant: String
     /// True when the Store refunded the transaction after the Server credited it.
     public let refunded: Bool
 
-    public init(transactionId: String, productId: String, grant: String, refunded: Bool = false) {
+    public init(transactionId: TransactionID, productId: String, grant: String, refunded: Bool = false) {
         self.transactionId = transactionId
         self.productId = productId
         self.grant = grant
@@ -59,10 +59,10 @@ public struct CreditRow: Sendable, Equatable {
 
 /// One pending order of the app's cache as a face shows it.
 public struct PendingOrderRow: Sendable, Equatable {
-    public let transactionId: String
+    public let transactionId: TransactionID
     public let productId: String
 
-    public init(transactionId: String, productId: String) {
+    public init(transactionId: TransactionID, productId: String) {
         self.transactionId = transactionId
         self.productId = productId
     }

@@ -1,4 +1,5 @@
 import Foundation
+import IAPClient
 import IAPCore
 
 /// Everything a face may show of the world at one moment, read at once: the TUI sees the world
@@ -35,12 +36,14 @@ public struct WorldView: Sendable {
     public var audit: AuditSummary
     /// The purchases nothing can recover, with why (the loss report's findings).
     public var losses: [LossFinding]
+    /// What the last launch recovered, once it had an outcome for everything it found.
+    public var recoveryReport: RecoveryReport?
 
     public init(appStatus: AppStatus, recovering: Bool, settings: WorldSettings, storeSwitches: StoreSwitches,
                 account: String, now: Date, catalog: Catalog, products: [CatalogRow], transactions: [TransactionRow],
                 credits: [CreditRow], balances: [String: Int], pendingOrders: [PendingOrderRow], cacheWarnings: [String],
                 armedCrash: CrashPoint?, armedPowerCut: Bool, nextMessage: Message?, messagesInFlight: Int, audit: AuditSummary,
-                losses: [LossFinding] = []) {
+                losses: [LossFinding] = [], recoveryReport: RecoveryReport? = nil) {
         self.appStatus = appStatus
         self.recovering = recovering
         self.settings = settings
@@ -60,6 +63,7 @@ public struct WorldView: Sendable {
         self.messagesInFlight = messagesInFlight
         self.audit = audit
         self.losses = losses
+        self.recoveryReport = recoveryReport
     }
 
     /// Whether a crash is armed at a point the current strategy's flow never reaches.

@@ -42,10 +42,12 @@ struct ArgumentReader {
         return id
     }
 
-    /// A transaction id: digits only.
-    mutating func transaction() throws(CommandProblem) -> String {
-        let id = word()
-        guard !id.isEmpty, id.allSatisfy(\.isNumber) else { throw CommandProblem(problem: "'\(id)' is not a transaction id") }
+    /// A transaction id: digits as the Store writes them (no leading zero), small enough to be one.
+    mutating func transaction() throws(CommandProblem) -> TransactionID {
+        let text = word()
+        guard text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let id = TransactionID(text) else {
+            throw CommandProblem(problem: "'\(text)' is not a transaction id")
+        }
         return id
     }
 

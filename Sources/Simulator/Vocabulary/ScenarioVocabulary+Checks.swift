@@ -6,14 +6,14 @@ extension ScenarioVocabulary {
 
     private static let forgeries: [CommandDeclaration] = [
         forgery("forge tamper TX", "the app sends TX's receipt with a byte changed") { .tamper(transactionId: $0) }
-            unpack: { if case .tamper(let id) = $0 { [id] } else { nil } },
+            unpack: { if case .tamper(let id) = $0 { id } else { nil } },
         forgery("forge replay TX", "the app sends TX's genuine receipt again, as a new purchase") { .replay(transactionId: $0) }
-            unpack: { if case .replay(let id) = $0 { [id] } else { nil } },
+            unpack: { if case .replay(let id) = $0 { id } else { nil } },
         forgery("forge jws TX", "the app sends TX's signed transaction (StoreKit 2) with a byte of its payload changed") {
             .jws(transactionId: $0)
-        } unpack: { if case .jws(let id) = $0 { [id] } else { nil } },
+        } unpack: { if case .jws(let id) = $0 { id } else { nil } },
         forgery("forge cache TX receipt", "a byte of the receipt in TX's cache entry is changed") { .cacheReceipt(transactionId: $0) }
-            unpack: { if case .cacheReceipt(let id) = $0 { [id] } else { nil } },
+            unpack: { if case .cacheReceipt(let id) = $0 { id } else { nil } },
         CommandDeclaration(
             "forge cache TX product PRODUCT", "TX's cache entry claims another (dearer) product", timing: .whenQuiet,
             read: { reader throws(CommandProblem) in
@@ -21,18 +21,18 @@ extension ScenarioVocabulary {
                 return .forge(.cacheProduct(transactionId: id, productId: try reader.product()))
             },
             arguments: { command in
-                if case .forge(.cacheProduct(let id, let productId)) = command { [id, productId] } else { nil }
+                if case .forge(.cacheProduct(let id, let productId)) = command { [id.description, productId] } else { nil }
             }),
     ]
 
     /// A forgery whose only argument is the transaction it forges.
     private static func forgery(_ usage: String, _ help: String,
-                                _ make: @escaping @Sendable (String) -> ScenarioCommand.Forgery,
-                                unpack: @escaping @Sendable (ScenarioCommand.Forgery) -> [String]?) -> CommandDeclaration {
+                                _ make: @escaping @Sendable (TransactionID) -> ScenarioCommand.Forgery,
+                                unpack: @escaping @Sendable (ScenarioCommand.Forgery) -> TransactionID?) -> CommandDeclaration {
         CommandDeclaration(
             usage, help, timing: .whenQuiet,
             read: { reader throws(CommandProblem) in .forge(make(try reader.transaction())) },
-            arguments: { command in if case .forge(let forgery) = command { unpack(forgery) } else { nil } })
+            arguments: { command in if case .forge(let forgery) = command { unpack(forgery).map { [$0.description] } } else { nil } })
     }
 
     private static let expectations: [CommandDeclaration] = [

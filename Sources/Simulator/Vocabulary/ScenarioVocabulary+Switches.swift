@@ -68,7 +68,7 @@ extension ScenarioVocabulary {
             "store delete TRANSACTION", "delete a transaction from the Store, as StoreKit Testing allows",
             timing: .whenQuiet,
             read: { reader throws(CommandProblem) in .storeDelete(transactionId: try reader.transaction()) },
-            arguments: { command in if case .storeDelete(let id) = command { [id] } else { nil } }),
+            arguments: { command in if case .storeDelete(let id) = command { [id.description] } else { nil } }),
         CommandDeclaration(
             "resolve PRODUCT", "the user resolves the interrupted purchase: a new transaction arrives",
             timing: .whenQuiet,

@@ -15,8 +15,9 @@ extension World {
                                                      receipt: Self.tampered(genuine.receipt), account: store.account)))
         case .replay(let id):
             let genuine = try storeReceipt(of: id)
+            let claimed = try Self.replayedId(id)
             try record(.command, from: .user, to: .app, text: "forge: replay the receipt of tx \(id) as a new purchase", transactionId: id)
-            send(.verifyPurchase(VerificationRequest(transactionId: "9" + id, productId: genuine.productId, serverProductId: nil,
+            send(.verifyPurchase(VerificationRequest(transactionId: claimed, productId: genuine.productId, serverProductId: nil,
                                                      receipt: genuine.receipt, account: store.account)))
         case .jws(let id):
             guard let signed = try store.transactions().first(where: { $0.id == id }), let jws = signed.signedTransaction else {
@@ -39,14 +40,22 @@ extension World {
         }
     }
 
-    private func storeReceipt(of id: String) throws -> (productId: String, receipt: String) {
+    /// The new id a replayed receipt claims: the genuine one with a 9 written before it.
+    private static func replayedId(_ id: TransactionID) throws -> TransactionID {
+        guard let claimed = TransactionID("9" + id.description) else {
+            throw WorldActionError.refused("transaction \(id) has too many digits to claim a new id by a 9 before them")
+        }
+        return claimed
+    }
+
+    private func storeReceipt(of id: TransactionID) throws -> (productId: String, receipt: String) {
         guard let record = try store.transactions().first(where: { $0.id == id }), let receipt = record.receipt else {
             throw WorldActionError.refused("the Store has no receipt for transaction \(id)")
         }
         return (record.productId, receipt)
     }
 
-    private func cachedOrder(_ id: String, in app: PurchaseService) throws -> PendingOrder {
+    private func cachedOrder(_ id: TransactionID, in app: PurchaseService) throws -> PendingOrder {
         guard let order = app.cache.order(transactionId: id) else {
             throw WorldActionError.refused("the app's cache has no pending order for transaction \(id)")
         }

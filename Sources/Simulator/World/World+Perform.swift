@@ -90,7 +90,7 @@ extension World {
     }
 
     /// Has the Store do something, then tells the timeline it was done.
-    private func storeDid(_ text: String, transactionId: String? = nil, _ action: () throws -> Void) throws {
+    private func storeDid(_ text: String, transactionId: TransactionID? = nil, _ action: () throws -> Void) throws {
         try action()
         try record(.command, from: .user, to: .store, text: text, transactionId: transactionId)
     }

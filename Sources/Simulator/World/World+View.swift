@@ -32,7 +32,7 @@ extension World {
             pendingOrders: snapshot.cache.orders.map { PendingOrderRow(transactionId: $0.transactionId, productId: $0.productId) },
             cacheWarnings: snapshot.cache.warnings, armedCrash: armedCrash, armedPowerCut: armedPowerCut,
             nextMessage: messagesInFlight.first, messagesInFlight: messagesInFlight.count,
-            audit: AuditSummary(audit), losses: audit.losses(strategy: settings.strategy))
+            audit: AuditSummary(audit), losses: audit.losses(strategy: settings.strategy), recoveryReport: lastRecoveryReport)
     }
 
     /// Whether the user turned auto-renew off for the subscription this transaction belongs to.

@@ -42,8 +42,11 @@ public final class World {
     private var nowMillis: Int64
     static let millisPerMessage: Int64 = 10
 
-    /// Opens the world in `directory` (creating what is missing), with the given catalog.
-    public init(directory: DataDirectory, catalog: Catalog, seed: UInt64, unsafeCache: Bool = false) throws(WorldError) {
+    /// Opens the world in `directory` (creating what is missing), with the given catalog. A
+    /// world created now starts with the Store switches the catalog's settings turn on, and
+    /// its timeline says so first; `onEvent` hears that event too.
+    public init(directory: DataDirectory, catalog: Catalog, seed: UInt64, unsafeCache: Bool = false,
+                onEvent: ((Event) -> Void)? = nil) throws(WorldError) {
         self.directory = directory
         self.catalog = catalog
         self.unsafeCache = unsafeCache
@@ -61,7 +64,13 @@ public final class World {
             throw .file(path: directory.serverDatabase, problem: error.storage.problem)
         }
         timeline = try Timeline(path: directory.events)
+        timeline.onEvent = onEvent
         nowMillis = max(settings.clockMillis, timeline.lastTimeMillis)
+        let commands = catalog.settings.switchCommands
+        if store.isNew && !commands.isEmpty {
+            try record(.command, from: .user, to: .store, text: "the catalog's settings: \(commands.joined(separator: ", "))",
+                       transactionId: nil)
+        }
         try configureStoreKit()
     }
 
@@ -113,8 +122,8 @@ public final class World {
         case .server:
             if let reason = unreachableServerReason(for: message) {
                 try record(.dropped, message, reason: reason)
-                if let id = message.transactionId {
-                    send(.verificationFailed(VerificationFailure(transactionId: id, reason: reason)))
+                if let subject = message.subject {
+                    send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: reason)))
                 }
                 return
             }
@@ -123,16 +132,16 @@ public final class World {
                 try server.receive(message, link: self)
             } catch {
                 let reason = "the Server could not save: \(error.storage.problem)"
-                try record(.note, from: .server, to: nil, text: reason, transactionId: message.transactionId)
-                if let id = message.transactionId {
-                    send(.verificationFailed(VerificationFailure(transactionId: id, reason: reason)))
+                try timeline.record(.note, at: nowMillis, from: .server, to: nil, text: reason, subject: message.subject)
+                if let subject = message.subject {
+                    send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: reason)))
                 }
             }
         case .app:
             if message.from == .server, let reason = lostReplyReason() {
                 try record(.dropped, message, reason: reason)
-                if let id = message.transactionId {
-                    send(.verificationFailed(VerificationFailure(transactionId: id, reason: "no reply: \(reason)")))
+                if let subject = message.subject {
+                    send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: "no reply: \(reason)")))
                 }
                 return
             }
@@ -226,13 +235,13 @@ public final class World {
     // MARK: Timeline
 
     /// Records an event on the timeline.
-    public func record(_ kind: Event.Kind, from: Party, to: Party?, text: String, transactionId: String?) throws(WorldError) {
-        try timeline.record(kind, at: nowMillis, from: from, to: to, text: text, transactionId: transactionId)
+    public func record(_ kind: Event.Kind, from: Party, to: Party?, text: String, transactionId: TransactionID?) throws(WorldError) {
+        try timeline.record(kind, at: nowMillis, from: from, to: to, text: text, subject: transactionId.map(MessageSubject.transaction))
     }
 
     private func record(_ kind: Event.Kind, _ message: Message, reason: String? = nil) throws(WorldError) {
         let text = reason.map { "\(message.summary) ✗ \($0)" } ?? message.summary
-        try record(kind, from: message.from, to: message.to, text: text, transactionId: message.transactionId)
+        try timeline.record(kind, at: nowMillis, from: message.from, to: message.to, text: text, subject: message.subject)
     }
 }
 
@@ -241,11 +250,11 @@ extension World: Link {
     public func send(_ message: Message) {
         queue.send(message)
         timeline.note(.message, at: nowMillis, from: message.from, to: message.to, text: message.summary,
-                      transactionId: message.transactionId)
+                      subject: message.subject)
     }
 
-    public func note(_ text: String, from: Party, to: Party?, transactionId: String?) {
-        timeline.note(.note, at: nowMillis, from: from, to: to, text: text, transactionId: transactionId)
+    public func note(_ text: String, from: Party, to: Party?, transactionId: TransactionID?) {
+        timeline.note(.note, at: nowMillis, from: from, to: to, text: text, subject: transactionId.map(MessageSubject.transaction))
     }
 
     public func reached(_ point: CrashPoint) throws(AppCrash) {

@@ -4,17 +4,17 @@ import Simulator
 /// waits for quiet first delivers the messages still in flight; an `expect` is checked.
 enum PlayStep {
     /// Carries out the step and returns the status line that tells how it went.
-    static func carryOut(_ step: ScenarioStep, in world: World) throws(WorldError) -> String {
+    static func carryOut(_ step: ScenarioStep, in world: World, _ language: Language) throws(WorldError) -> String {
         do {
             try world.performInTurn(step.command)
         } catch {
             switch error {
-            case .refused(let problem): return "Not done: \(step.text): \(problem)"
+            case .refused(let problem): return language(.stepNotDone, step.text, language.core(problem))
             case .failed(let failure): throw failure
             }
         }
-        guard case .expect(let expectation) = step.command else { return "Done: \(step.text)" }
+        guard case .expect(let expectation) = step.command else { return language(.stepDone, step.text) }
         let outcome = try world.check(expectation)
-        return outcome.met ? "✓ \(step.text)" : "✗ \(step.text): expected \(outcome.wanted), found \(outcome.found)"
+        return outcome.met ? language(.expectMet, step.text) : language(.expectUnmet, step.text, outcome.wanted, outcome.found)
     }
 }

@@ -21,7 +21,7 @@ public final class TUIApp {
         if let playback {
             state.playback = playback
             state.stepMode = true
-            state.status = "Playing \(playback.file): n carries out the next step; Space delivers the next message."
+            state.status = state.language(.playing, playback.file)
         }
         world.onEvent = { [unowned self] event in pendingEvents.append(event) }
     }
@@ -56,13 +56,13 @@ public final class TUIApp {
         case .deliverNext:
             try world.deliverNext()
         case .playStep(let step):
-            state.status = try PlayStep.carryOut(step, in: world)
+            state.status = try PlayStep.carryOut(step, in: world, state.language)
         case .perform(let command):
             do {
                 try world.perform(command)
             } catch {
                 switch error {
-                case .refused(let problem): state.status = "Not done: \(problem)"
+                case .refused(let problem): state.status = state.language(.notDone, state.language.core(problem))
                 case .failed(let failure): throw failure
                 }
             }

@@ -14,7 +14,7 @@ public struct TUIState: Sendable, Equatable {
         case strategyMenu
         case transactions
         /// The transaction manager asks before deleting a transaction from the Store.
-        case confirmDelete(transactionId: String)
+        case confirmDelete(transactionId: TransactionID)
         case faults
         case help
         case report(title: String, lines: [String])
@@ -40,13 +40,16 @@ public struct TUIState: Sendable, Equatable {
     /// While a restore runs: the sequence number of the last event before it began.
     public var restoreSince: Int?
     /// One line about what just happened.
-    public var status = "Enter buys the selected product; ? shows every key."
+    public var status: String
+    /// The catalog localization the titles, descriptions and prices are shown in.
     public var locale: String
+    /// The language of every word on screen, chosen once, from the locale.
+    public let language: Language
     /// The app was launched and its losses are not yet reported: once the launch settles, a
     /// loss report tells of each lost purchase not reported before.
     public var lossReportDue = true
     /// The lost transactions a loss report already told of.
-    public var reportedLosses: Set<String> = []
+    public var reportedLosses: Set<TransactionID> = []
     /// The script `storesim play` presents, step by step; nil in the plain interface.
     public var playback: ScriptPlayback?
 
@@ -57,6 +60,8 @@ public struct TUIState: Sendable, Equatable {
         self.columns = columns
         self.rows = rows
         self.locale = locale
+        language = Language(locale: locale)
+        status = language(.welcome)
     }
 
     /// The smallest screen the layout fits.
@@ -64,4 +69,9 @@ public struct TUIState: Sendable, Equatable {
     public static let minimumRows = 24
 
     public var isTooSmall: Bool { columns < Self.minimumColumns || rows < Self.minimumRows }
+
+    /// A product's title in the interface's locale, or its id when the catalog does not have it.
+    func title(of productId: String, in model: WorldView) -> String {
+        model.catalog.product(id: productId)?.title(locale: locale) ?? productId
+    }
 }

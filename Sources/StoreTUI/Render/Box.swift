@@ -48,8 +48,10 @@ func clipped(_ text: String, _ width: Int) -> String {
 }
 
 /// Breaks text into lines of at most `width` display columns, at spaces where it can, keeping
-/// runs of spaces that align columns; the continuation lines are indented two columns more
-/// than the first.
+/// runs of spaces that align columns; Chinese, which has no spaces, breaks between its wide
+/// characters (never before a closing mark such as `，` or `）`). The continuation lines are
+/// indented two columns more than the first; a word too long for a line of its own is left
+/// whole.
 func wrap(_ text: String, _ width: Int) -> [String] {
     guard width > 0, DisplayWidth.of(text) > width else { return [text] }
     let indent = String(text.prefix { $0 == " " })
@@ -57,21 +59,58 @@ func wrap(_ text: String, _ width: Int) -> [String] {
     var line = indent
     var fresh = true
     for word in text.dropFirst(indent.count).split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-        if fresh {
-            if word.isEmpty { continue }
-            line += word
-            fresh = false
-        } else if DisplayWidth.of(line + " " + word) <= width {
-            line += " " + word
-        } else {
+        var rest = word
+        while !(fresh && rest.isEmpty) {
+            let joiner = fresh ? "" : " "
+            let room = width - DisplayWidth.of(line + joiner)
+            if DisplayWidth.of(rest) <= room {
+                line += joiner + rest
+                fresh = false
+                break
+            }
+            if let (head, tail) = breakWide(rest, room: room) {
+                line += joiner + head
+                rest = tail
+            } else if fresh {
+                line += rest
+                fresh = false
+                break
+            }
             lines.append(line)
-            line = indent + "  " + word
-            fresh = word.isEmpty
+            line = indent + "  "
+            fresh = true
         }
     }
     lines.append(line)
     return lines
 }
+
+/// The longest start of `word` that fits in `room` columns and ends where a line may break
+/// (beside a wide character, not before a closing mark nor after an opening one), and the rest.
+private func breakWide(_ word: String, room: Int) -> (String, String)? {
+    var best: String.Index?
+    var used = 0
+    var index = word.startIndex
+    while index < word.endIndex {
+        used += DisplayWidth.of(word[index])
+        guard used <= room else { break }
+        let next = word.index(after: index)
+        if next < word.endIndex, isWide(word[index]) || isWide(word[next]),
+           !closingMarks.contains(word[next]), !openingMarks.contains(word[index]) {
+            best = next
+        }
+        index = next
+    }
+    return best.map { (String(word[..<$0]), String(word[$0...])) }
+}
+
+private func isWide(_ character: Character) -> Bool {
+    DisplayWidth.of(character) == 2
+}
+
+/// Marks a line never starts with, and marks it never ends with.
+private let closingMarks: Set<Character> = ["，", "。", "、", "；", "：", "！", "？", "）", "」", "』", "》", "…", ",", ".", ";", ":", ")", "!", "?"]
+private let openingMarks: Set<Character> = ["（", "「", "『", "《", "("]
 
 /// Lays items out two to a row, each in a column of `width`; an item as wide as the column or
 /// wider takes a row of its own.

@@ -10,13 +10,14 @@ enum CatalogView {
         // The selection stays in view even after a resize the offset was not set for.
         let kept = min(max(state.catalogOffset, state.selection - visible + 1), state.selection)
         let first = max(0, min(kept, model.products.count - visible))
-        let position = model.products.count > visible ? " \(state.selection + 1) of \(model.products.count)" : ""
-        buffer.put(fit("Catalog" + position + (coins.isEmpty ? "" : " — balance: \(coins)"), rect.width), x: rect.x, y: rect.y,
-                   style: .bold, limit: rect.width)
+        let language = state.language
+        let position = model.products.count > visible ? " " + language(.catalogPosition, state.selection + 1, model.products.count) : ""
+        let balance = coins.isEmpty ? "" : " " + language(.catalogBalance, coins)
+        buffer.put(fit(language(.catalog) + position + balance, rect.width), x: rect.x, y: rect.y, style: .bold, limit: rect.width)
         let typeWidth = rect.width >= 60 ? 15 : 11
         let rows = Array(model.products.enumerated().dropFirst(first).prefix(visible))
         let prices = rows.map { model.catalog.formattedPrice(of: $0.element.product, locale: state.locale) }
-        let statuses = rows.map { status($0.element, now: model.now) }
+        let statuses = rows.map { status($0.element, now: model.now, language) }
         let priceWidth = prices.map(DisplayWidth.of).max() ?? 0
         let statusWidth = statuses.map(DisplayWidth.of).max() ?? 0
         // The price and what the user has are never cut: the title gives way, down to 8 columns.
@@ -25,33 +26,33 @@ enum CatalogView {
             let selected = index == state.selection
             let text = (selected ? "▶ " : "  ")
                 + fit(row.product.title(locale: state.locale), titleWidth) + " "
-                + fit(prices[line], priceWidth) + " " + fit(typeName(row.product.type, short: typeWidth < 15), typeWidth) + " "
+                + fit(prices[line], priceWidth) + " " + fit(language(typeName(row.product.type, short: typeWidth < 15)), typeWidth) + " "
                 + statuses[line]
             buffer.put(text, x: rect.x, y: rect.y + 1 + line, style: selected ? .reverse : (row.invalid ? .dim : []),
                        limit: rect.width)
         }
     }
 
-    static func typeName(_ type: ProductType, short: Bool) -> String {
+    static func typeName(_ type: ProductType, short: Bool) -> Phrase {
         switch type {
-        case .consumable: return "consumable"
-        case .nonConsumable: return short ? "non-consum." : "non-consumable"
-        case .autoRenewable: return short ? "auto-renew" : "auto-renewable"
-        case .nonRenewing: return short ? "non-renew" : "non-renewing"
+        case .consumable: short ? .consumableShort : .consumable
+        case .nonConsumable: short ? .nonConsumableShort : .nonConsumable
+        case .autoRenewable: short ? .autoRenewableShort : .autoRenewable
+        case .nonRenewing: short ? .nonRenewingShort : .nonRenewing
         }
     }
 
     /// What the user has of the product, in a few characters; a date carries its year when it
     /// is not the current one.
-    private static func status(_ row: CatalogRow, now: Date) -> String {
-        if row.invalid { return "INVALID" }
+    private static func status(_ row: CatalogRow, now: Date, _ language: Language) -> String {
+        if row.invalid { return language(.invalid) }
         switch row.holding {
         case .credited(let count): return "×\(count)"
         case .none: return ""
-        case .owned: return "owned"
-        case .refunded: return "refunded"
-        case .expired: return "expired"
-        case .until(let expires, let trial): return (trial ? "trial→" : "to ") + day(expires, now: now)
+        case .owned: return language(.owned)
+        case .refunded: return language(.refunded)
+        case .expired: return language(.expired)
+        case .until(let expires, let trial): return language(trial ? .trialUntil : .until, day(expires, now: now))
         }
     }
 

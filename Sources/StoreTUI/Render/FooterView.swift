@@ -8,7 +8,7 @@ enum FooterView {
 
     /// The keys that work right now, as their bindings name them.
     static func keys(_ state: TUIState) -> [String] {
-        KeyMap.current(state).footer
+        KeyMap.current(state).footer(state.language)
     }
 
     /// The keys as one line of `width`: when they do not all fit, the ones just before the last

@@ -16,8 +16,8 @@ enum NarrationView {
         guard let playback = state.playback, rect.height > 0 else { return }
         buffer.lines(lines(playback, width: rect.width), in: Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - 1),
                      style: .bold, color: .cyan)
-        let step = playback.next.map { "n ▸ step \(playback.done + 1) of \(playback.steps.count): \($0.step.text)" }
-            ?? "The script is over: all \(playback.steps.count) steps carried out. q quits."
+        let step = playback.next.map { state.language(.narrationStep, playback.done + 1, playback.steps.count, $0.step.text) }
+            ?? state.language(.narrationOver, playback.steps.count)
         buffer.put(step, x: rect.x, y: rect.y + rect.height - 1, style: .reverse, limit: rect.width)
     }
 

@@ -6,31 +6,40 @@ import Simulator
 /// `storesim state`; a title that does not fit ends in `…`.
 enum PartiesView {
     static func draw(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, in rect: Rect) {
+        let language = state.language
         var lines: [(String, CellStyle)] = []
         let queue = model.queue
-        lines.append(("Store queue (\(queue.count))", .bold))
-        lines += newest(queue.map { "  \($0.id) \(fit($0.state.rawValue, 9)) \(title($0.productId, model, state))" }, 4)
-        lines.append(("App cache on disk (\(model.pendingOrders.count))", .bold))
-        lines += newest(model.pendingOrders.map { "  \($0.transactionId) \(title($0.productId, model, state))" }, 3)
-        lines += model.cacheWarnings.prefix(1).map { ("  ! \($0)", .bold) }
+        lines.append((language(.storeQueue, queue.count), .bold))
+        lines += newest(queue.map { "  \($0.id) \(fit(language(stateName($0.state)), 9)) \(state.title(of: $0.productId, in: model))" }, 4,
+                        language)
+        lines.append((language(.appCache, model.pendingOrders.count), .bold))
+        lines += newest(model.pendingOrders.map { "  \($0.transactionId) \(state.title(of: $0.productId, in: model))" }, 3, language)
+        lines += model.cacheWarnings.prefix(1).map { ("  ! \(language.core($0))", .bold) }
         let credits = model.credits.count
-        lines.append(("Server ledger (\(credits) credit\(credits == 1 ? "" : "s"))", .bold))
+        lines.append((language(credits == 1 ? .serverLedgerOne : .serverLedger, credits), .bold))
         lines += newest(model.credits.map { credit in
             "  \(credit.transactionId) "
-                + (credit.refunded ? "refunded: \(title(credit.productId, model, state))" : credit.grant)
-        }, 3)
+                + (credit.refunded ? language(.ledgerRefunded, state.title(of: credit.productId, in: model)) : language.core(credit.grant))
+        }, 3, language)
         for (offset, line) in lines.prefix(rect.height).enumerated() {
             buffer.put(fit(line.0, rect.width), x: rect.x, y: rect.y + offset, style: line.1, limit: rect.width)
         }
     }
 
-    /// The newest `count` lines, after a line saying how many older ones are not shown.
-    private static func newest(_ lines: [String], _ count: Int) -> [(String, CellStyle)] {
-        let hidden = lines.count - count
-        return (hidden > 0 ? [("  +\(hidden) more", CellStyle.dim)] : []) + lines.suffix(count).map { ($0, []) }
+    /// A transaction's state in words, as StoreKit names it.
+    static func stateName(_ state: TransactionState) -> Phrase {
+        switch state {
+        case .purchasing: .purchasing
+        case .purchased: .purchased
+        case .failed: .failed
+        case .deferred: .deferred
+        case .restored: .restored
+        }
     }
 
-    private static func title(_ productId: String, _ model: WorldView, _ state: TUIState) -> String {
-        model.catalog.product(id: productId)?.title(locale: state.locale) ?? productId
+    /// The newest `count` lines, after a line saying how many older ones are not shown.
+    private static func newest(_ lines: [String], _ count: Int, _ language: Language) -> [(String, CellStyle)] {
+        let hidden = lines.count - count
+        return (hidden > 0 ? [("  " + language(.more, hidden), CellStyle.dim)] : []) + lines.suffix(count).map { ($0, []) }
     }
 }

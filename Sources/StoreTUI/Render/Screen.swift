@@ -9,7 +9,7 @@ public enum Screen {
             return buffer
         }
         let width = state.columns
-        HeaderView.draw(model, into: &buffer, width: width)
+        HeaderView.draw(model, state.language, into: &buffer, width: width)
         let topHeight = topHeight(rows: state.rows, products: model.products.count)
         let leftWidth = width * 60 / 100
         CatalogView.draw(state, model, into: &buffer, in: Rect(x: 0, y: 3, width: leftWidth - 1, height: topHeight))
@@ -27,16 +27,16 @@ public enum Screen {
         switch state.mode {
         case .main: break
         case .sheet(let productId): DialogViews.sheet(productId, state, model, into: &buffer, screen: screen)
-        case .crashMenu: DialogViews.crashMenu(model, into: &buffer, screen: screen)
-        case .powerCutMenu: DialogViews.powerCutMenu(model, into: &buffer, screen: screen)
-        case .strategyMenu: DialogViews.strategyMenu(model, into: &buffer, screen: screen)
-        case .transactions: DialogViews.transactions(state, model, into: &buffer, screen: screen)
+        case .crashMenu: DialogViews.crashMenu(state.language, model, into: &buffer, screen: screen)
+        case .powerCutMenu: DialogViews.powerCutMenu(state.language, model, into: &buffer, screen: screen)
+        case .strategyMenu: DialogViews.strategyMenu(state.language, model, into: &buffer, screen: screen)
+        case .transactions: TransactionsView.draw(state, model, into: &buffer, screen: screen)
         case .confirmDelete(let transactionId):
-            DialogViews.transactions(state, model, into: &buffer, screen: screen)
+            TransactionsView.draw(state, model, into: &buffer, screen: screen)
             DialogViews.confirmDelete(transactionId, state, model, into: &buffer, screen: screen)
         case .faults: DialogViews.faults(state, model, into: &buffer, screen: screen)
-        case .help: DialogViews.help(into: &buffer, screen: screen)
-        case .report(let title, let lines): DialogViews.report(title, lines, into: &buffer, screen: screen)
+        case .help: DialogViews.help(state.language, into: &buffer, screen: screen)
+        case .report(let title, let lines): DialogViews.report(state.language, title, lines, into: &buffer, screen: screen)
         }
         return buffer
     }

@@ -2,8 +2,7 @@
 /// draws.
 enum TimelineLegend {
     /// Two lines that fit the help dialog's 74 columns.
-    static let lines = [
-        "Timeline: ●──▶ delivered  ●┄┄▷ in flight  ●──✗ never arrived  ◆ a note",
-        "  next ▸ the next Space delivers it  ▸ your command  ✗ crash  ★ report",
-    ]
+    static func lines(_ language: Language) -> [String] {
+        [language(.legendArrows), language(.legendMarks)]
+    }
 }

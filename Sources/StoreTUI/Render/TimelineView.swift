@@ -3,9 +3,12 @@ import Simulator
 
 /// The timeline as a sequence diagram: lanes App │ Store │ Server │ Cache, one row per event,
 /// newest at the bottom. A message has its row from the moment it is sent: dashed and marked
-/// "in flight" until it is delivered; in step mode the one delivered next is highlighted.
+/// "in flight" until it is delivered; in step mode the one delivered next is highlighted. A
+/// crash or a report spans the lanes.
 enum TimelineView {
     static let lanes: [Party] = [.app, .store, .server, .cache]
+    /// Each lane's heading, the party's name.
+    private static let laneNames: [Phrase] = [.partyApp, .partyStore, .partyServer, .partyCache]
     static let laneGap = 8
 
     /// How a message's row is drawn: delivered (or not a message), on its way, or next to go.
@@ -19,7 +22,8 @@ enum TimelineView {
         let timeWidth = rect.width >= 120 ? 12 : 9
         let lanesX = rect.x + timeWidth + 1
         let textX = lanesX + lanes.count * laneGap
-        drawHeading(state, into: &buffer, in: rect, timeWidth: timeWidth, lanesX: lanesX)
+        let language = state.language
+        drawHeading(language, into: &buffer, in: rect, timeWidth: timeWidth, lanesX: lanesX)
         let flight = inFlight(state.timeline, count: model.messagesInFlight)
         let next = state.stepMode ? flight.next : nil
         let end = max(0, state.timeline.count - state.timelineOffset)
@@ -33,13 +37,12 @@ enum TimelineView {
         for index in first..<end {
             let event = state.timeline[index]
             let row: Flight = index == next ? .next : (flight.indices.contains(index) ? .inFlight : .landed)
-            drawLifelines(&buffer, y: y, lanesX: lanesX)
             switch row {
             case .landed: buffer.put(time(event, width: timeWidth), x: rect.x, y: y, style: .dim)
-            case .inFlight: buffer.put("in flight", x: rect.x, y: y, style: .dim, limit: timeWidth)
-            case .next: buffer.put("next ▸", x: rect.x, y: y, style: [.reverse, .bold])
+            case .inFlight: buffer.put(language(.inFlight), x: rect.x, y: y, style: .dim, limit: timeWidth)
+            case .next: buffer.put(language(.nextMark), x: rect.x, y: y, style: [.reverse, .bold], limit: timeWidth)
             }
-            drawEvent(event, row, &buffer, y: y, lanesX: lanesX, textX: textX, right: rect.x + rect.width)
+            drawEvent(event, row, language, &buffer, y: y, lanesX: lanesX, textX: textX, right: rect.x + rect.width)
             y += 1
         }
         if scrolled {
@@ -48,26 +51,28 @@ enum TimelineView {
         if let waiting {
             let row = rect.y + rect.height - 1
             drawLifelines(&buffer, y: row, lanesX: lanesX)
-            buffer.put("next ▸", x: rect.x, y: row, style: [.reverse, .bold])
+            buffer.put(language(.nextMark), x: rect.x, y: row, style: [.reverse, .bold], limit: timeWidth)
             drawArrow(&buffer, from: waiting.from, to: waiting.to, y: row, lanesX: lanesX, style: [.reverse, .bold])
-            buffer.put(clipped("waiting: " + waiting.summary, rect.x + rect.width - textX), x: textX, y: row, style: [.reverse, .bold],
-                       limit: rect.x + rect.width - textX)
+            let limit = rect.x + rect.width - textX
+            buffer.put(clipped(language(.waiting, language.core(waiting.summary)), limit), x: textX, y: row, style: [.reverse, .bold],
+                       limit: limit)
         }
     }
 
-    private static func drawHeading(_ state: TUIState, into buffer: inout CellBuffer, in rect: Rect, timeWidth: Int,
+    private static func drawHeading(_ language: Language, into buffer: inout CellBuffer, in rect: Rect, timeWidth: Int,
                                     lanesX: Int) {
-        buffer.put("Timeline", x: rect.x, y: rect.y, style: .bold, limit: timeWidth)
-        for (index, lane) in lanes.enumerated() {
-            buffer.put(lane.rawValue, x: lanesX + index * laneGap, y: rect.y, style: .bold)
+        buffer.put(language(.timeline), x: rect.x, y: rect.y, style: .bold, limit: timeWidth)
+        for (index, name) in laneNames.enumerated() {
+            buffer.put(language(name), x: lanesX + index * laneGap, y: rect.y, style: .bold, limit: laneGap - 1)
         }
     }
 
     /// The last row of a scrolled-back timeline: how many events are below, and how many of them
     /// arrived since it was scrolled.
     private static func drawScrollNote(_ state: TUIState, into buffer: inout CellBuffer, x: Int, y: Int, width: Int) {
-        let arrived = state.arrivedWhileScrolled > 0 ? ", \(state.arrivedWhileScrolled) new since you scrolled" : ""
-        let note = "▼ scrolled back: \(state.timelineOffset) newer event\(state.timelineOffset == 1 ? "" : "s") below\(arrived) — PgDn"
+        let language = state.language
+        let arrived = state.arrivedWhileScrolled > 0 ? language(.arrivedSince, state.arrivedWhileScrolled) : ""
+        let note = language(state.timelineOffset == 1 ? .scrolledBackOne : .scrolledBack, state.timelineOffset, arrived)
         buffer.put(fit(note, width), x: x, y: y, style: [.reverse, .bold], color: arrived.isEmpty ? .none : .yellow, limit: width)
     }
 
@@ -106,9 +111,12 @@ enum TimelineView {
         }
     }
 
-    private static func drawEvent(_ event: Event, _ flight: Flight, _ buffer: inout CellBuffer, y: Int, lanesX: Int,
-                                  textX: Int, right: Int) {
+    private static func drawEvent(_ event: Event, _ flight: Flight, _ language: Language, _ buffer: inout CellBuffer, y: Int,
+                                  lanesX: Int, textX: Int, right: Int) {
         let limit = right - textX
+        if event.kind != .crash && event.kind != .report {
+            drawLifelines(&buffer, y: y, lanesX: lanesX)
+        }
         switch event.kind {
         case .message, .delivered, .dropped, .note:
             let dropped = event.kind == .dropped
@@ -119,15 +127,17 @@ enum TimelineView {
             }
             drawArrow(&buffer, from: event.from, to: event.to, y: y, lanesX: lanesX, style: style, dropped: dropped,
                       dashed: flight == .inFlight)
-            let text = flight == .next ? "waiting: " + event.text : event.text
-            buffer.put(clipped(text, limit), x: textX, y: y, style: dropped ? .bold : style, color: dropped ? .red : .none, limit: limit)
+            let text = language.core(event.text)
+            let shown = flight == .next ? language(.waiting, text) : text
+            buffer.put(clipped(shown, limit), x: textX, y: y, style: dropped ? .bold : style, color: dropped ? .red : .none, limit: limit)
         case .command:
             buffer.put("▸", x: lanesX + 1, y: y, style: .bold, color: .cyan)
-            buffer.put(clipped("you: " + event.text, limit), x: textX, y: y, style: .bold, color: .cyan, limit: limit)
+            buffer.put(clipped(language(.you, language.core(event.text)), limit), x: textX, y: y, style: .bold, color: .cyan, limit: limit)
         case .crash:
-            buffer.put(clipped("✗ " + event.text, right - lanesX), x: lanesX, y: y, style: [.bold, .reverse], color: .red, limit: right - lanesX)
+            buffer.put(clipped("✗ " + language.core(event.text), right - lanesX), x: lanesX, y: y, style: [.bold, .reverse], color: .red,
+                       limit: right - lanesX)
         case .report:
-            let first = event.text.split(separator: "\n").first.map(String.init) ?? event.text
+            let first = language.core(event.text.split(separator: "\n").first.map(String.init) ?? event.text)
             buffer.put(clipped("★ " + first, right - lanesX), x: lanesX, y: y, style: .bold, color: .green, limit: right - lanesX)
         }
     }

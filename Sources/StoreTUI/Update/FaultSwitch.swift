@@ -13,32 +13,42 @@ enum FaultSwitch: CaseIterable {
     /// Whether the Store sells the product selected in the catalog.
     case sellSelected
 
-    var label: String {
+    var label: Phrase {
         switch self {
-        case .network: return "network (App ↔ Server)"
-        case .server: return "server"
-        case .askToBuy: return "store ask-to-buy"
-        case .interrupt: return "store interrupt purchases"
-        case .failPurchases: return "store fail purchases"
-        case .payments: return "store payments"
-        case .productRequests: return "store product requests"
-        case .sellSelected: return "store sells selected product"
+        case .network: .faultNetwork
+        case .server: .faultServer
+        case .askToBuy: .faultAskToBuy
+        case .interrupt: .faultInterrupt
+        case .failPurchases: .faultFail
+        case .payments: .faultPayments
+        case .productRequests: .faultProductRequests
+        case .sellSelected: .faultSellSelected
         }
     }
 
-    /// The switch's value in the model, in words.
-    func value(_ model: WorldView, selection: Int) -> String {
+    /// The switch's value in the model, in words of `language`; a failure reason is the
+    /// scenario's word for it.
+    func value(_ model: WorldView, selection: Int, _ language: Language) -> String {
         switch self {
-        case .network: return model.settings.networkOnline ? "online" : "offline"
-        case .server: return model.settings.server.rawValue
-        case .askToBuy: return model.storeSwitches.askToBuy ? "on" : "off"
-        case .interrupt: return model.storeSwitches.interruptPurchases ? "on" : "off"
-        case .failPurchases: return model.storeSwitches.failPurchases?.rawValue ?? "off"
-        case .payments: return model.storeSwitches.paymentsAllowed ? "on" : "off"
-        case .productRequests: return model.storeSwitches.productRequestsAnswered ? "answered" : "failing"
+        case .network: return language(model.settings.networkOnline ? .online : .offline)
+        case .server: return language(Self.mode(model.settings.server))
+        case .askToBuy: return language(model.storeSwitches.askToBuy ? .on : .off)
+        case .interrupt: return language(model.storeSwitches.interruptPurchases ? .on : .off)
+        case .failPurchases: return model.storeSwitches.failPurchases?.rawValue ?? language(.off)
+        case .payments: return language(model.storeSwitches.paymentsAllowed ? .on : .off)
+        case .productRequests: return language(model.storeSwitches.productRequestsAnswered ? .answered : .failing)
         case .sellSelected:
             guard let product = Self.selected(model, selection) else { return "" }
-            return model.storeSwitches.withdrawn.contains(product) ? "no" : "yes"
+            return language(model.storeSwitches.withdrawn.contains(product) ? .no : .yes)
+        }
+    }
+
+    /// The Server's mode in words.
+    static func mode(_ mode: WorldSettings.ServerMode) -> Phrase {
+        switch mode {
+        case .up: .serverUp
+        case .down: .serverDown
+        case .dropResponse: .serverDropResponse
         }
     }
 

@@ -1,19 +1,32 @@
 import Simulator
 
 /// One key of the interface, declared once: the keys that press it, how the footer and the help
-/// dialog name it, and what it does. The update, the footer and help all read it.
+/// dialog name it, and what it does. The update, the footer and help all read it; the words are
+/// phrases, worded in the interface's language when shown.
 struct KeyBinding: Sendable {
+    /// How the footer and help name the key: by the key's own name (`r`, `Enter`, `↑↓`), or in
+    /// words for "any other key".
+    enum Label: Sendable {
+        case key(String)
+        case words(Phrase)
+    }
+
+    /// Whether the footer shows the binding, as its key alone or with a few words.
+    enum Footer: Sendable {
+        case hidden
+        case keyOnly
+        case words(Phrase)
+    }
+
     /// The keys that press it; empty for "any other key".
     let keys: [Key]
-    /// The key as the footer and help write it: `r`, `Enter`, `↑↓`.
-    let label: String
-    /// What it does, in the footer's few words; nil keeps it out of the footer.
-    let footer: String?
+    let label: Label
+    let footer: Footer
     /// What it does, in the help dialog's words.
-    let help: String
+    let help: Phrase
     let press: @Sendable (Key, inout TUIState, WorldView) -> [TUIEffect]
 
-    init(_ keys: [Key], _ label: String, footer: String?, help: String,
+    init(_ keys: [Key], _ label: Label, footer: Footer, help: Phrase,
          press: @escaping @Sendable (Key, inout TUIState, WorldView) -> [TUIEffect]) {
         self.keys = keys
         self.label = label
@@ -22,14 +35,37 @@ struct KeyBinding: Sendable {
         self.press = press
     }
 
+    /// A key named by itself; `footer` nil keeps it out of the footer.
+    init(_ keys: [Key], _ label: String, footer: Phrase?, help: Phrase,
+         press: @escaping @Sendable (Key, inout TUIState, WorldView) -> [TUIEffect]) {
+        self.init(keys, .key(label), footer: footer.map(Footer.words) ?? .hidden, help: help, press: press)
+    }
+
+    /// The key's name in `language`.
+    func label(_ language: Language) -> String {
+        switch label {
+        case .key(let name): name
+        case .words(let phrase): language(phrase)
+        }
+    }
+
+    /// The footer's words for it, when it has any.
+    var footerWords: Phrase? {
+        if case .words(let phrase) = footer { phrase } else { nil }
+    }
+
     /// The binding as the footer shows it, when it is shown there.
-    var footerText: String? {
-        footer.map { $0.isEmpty ? label : "\(label) \($0)" }
+    func footerText(_ language: Language) -> String? {
+        switch footer {
+        case .hidden: nil
+        case .keyOnly: label(language)
+        case .words(let phrase): "\(label(language)) \(language(phrase))"
+        }
     }
 
     /// The binding as the help dialog lists it.
-    var helpText: String {
-        "\(label)  \(help)"
+    func helpText(_ language: Language) -> String {
+        "\(label(language))  \(language(help))"
     }
 }
 
@@ -67,12 +103,12 @@ struct KeyMap: Sendable {
     }
 
     /// The footer's entries, in order.
-    var footer: [String] {
-        (bindings + [otherwise].compactMap { $0 }).compactMap(\.footerText)
+    func footer(_ language: Language) -> [String] {
+        (bindings + [otherwise].compactMap { $0 }).compactMap { $0.footerText(language) }
     }
 
     /// The bindings as one line of the help dialog: `a approve, d decline, …`.
-    var summary: String {
-        bindings.compactMap(\.footerText).joined(separator: ", ")
+    func summary(_ language: Language) -> String {
+        bindings.compactMap { $0.footerText(language) }.joined(separator: language(.listSeparator))
     }
 }

@@ -7,10 +7,10 @@ extension KeyMap {
     }
 
     private static let playNext = KeyBinding(
-        [.character("n")], "n", footer: "next step", help: "carry out the script's next step (play)"
+        [.character("n")], "n", footer: .nextStep, help: .nextStepHelp
     ) { _, state, _ in
         guard var playback = state.playback, let next = playback.next else {
-            state.status = "The script is over; q quits."
+            state.status = state.language(.scriptOver)
             return []
         }
         playback.done += 1

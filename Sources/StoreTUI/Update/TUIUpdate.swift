@@ -20,7 +20,7 @@ public enum TUIUpdate {
                 state.arrivedWhileScrolled += 1
             }
             if event.kind == .report {
-                state.mode = .report(title: "Recovery report", lines: event.text.split(separator: "\n").map(String.init))
+                state.mode = .report(title: state.language(.recoveryReport), lines: recoveryLines(event, state, model))
             }
             return []
         case .input(.resize(let columns, let rows)):
@@ -32,7 +32,7 @@ public enum TUIUpdate {
             // The "terminal too small" screen hides what a key would act on: only q acts.
             if state.isTooSmall { return key == .character("q") ? [.quit] : [] }
             // The status line tells of the last key's outcome only; a restore still running says so.
-            state.status = state.restoreSince == nil ? "" : "Restoring purchases…"
+            state.status = state.restoreSince == nil ? "" : state.language(.restoring)
             return press(key, &state, model)
         }
     }
@@ -45,12 +45,21 @@ public enum TUIUpdate {
         let fresh = model.losses.filter { !state.reportedLosses.contains($0.transactionId) }
         guard !fresh.isEmpty else { return }
         state.reportedLosses.formUnion(fresh.map(\.transactionId))
-        let lines = LossReportText.lines(fresh, catalog: model.catalog, locale: state.locale)
+        let lines = LossReportText.lines(fresh, catalog: model.catalog, locale: state.locale).map(state.language.core)
         if case .report(_, let recovered) = state.mode {
-            state.mode = .report(title: "Recovery and loss report", lines: recovered + [""] + lines)
+            state.mode = .report(title: state.language(.recoveryAndLossReport), lines: recovered + [""] + lines)
         } else {
-            state.mode = .report(title: "Loss report", lines: lines)
+            state.mode = .report(title: state.language(.lossReport), lines: lines)
         }
+    }
+
+    /// The recovery report of the launch that just recorded `event`, in the interface's
+    /// language with the products' localized titles; the event's own lines when the view does
+    /// not hold the report.
+    private static func recoveryLines(_ event: Event, _ state: TUIState, _ model: WorldView) -> [String] {
+        let lines = model.recoveryReport.map { RecoveryReportText.lines($0, catalog: model.catalog, locale: state.locale) }
+            ?? event.text.split(separator: "\n").map(String.init)
+        return lines.map(state.language.core)
     }
 
     /// Once no message is in flight, a running restore has ended: the status line says how,
@@ -62,10 +71,10 @@ public enum TUIUpdate {
             $0.seq > since && ($0.text.hasPrefix("restore finished") || $0.text.hasPrefix("restore failed"))
         }
         guard let answer else {
-            if state.status == "Restoring purchases…" { state.status = "The restore ended with no answer from the Store." }
+            if state.status == state.language(.restoring) { state.status = state.language(.restoreNoAnswer) }
             return
         }
-        state.status = "R" + answer.text.dropFirst() + "."
+        state.status = state.language.statusSentence(answer.text)
     }
 
     /// Whether an event gets a timeline row: a delivery has none, it only ends its message's

@@ -9,9 +9,12 @@ struct CommandSpec: Sendable {
     let arguments: (name: String, minimum: Int, maximum: Int)?
     let details: String
     let run: @Sendable (ParsedArguments) throws(CLIError) -> Int32
+    /// The usage, when the options table cannot say it (a command with actions of its own).
+    var synopsis: String?
 
-    /// The one-line usage, made from the options table.
+    /// The one-line usage: the synopsis, else made from the options table.
     var usage: String {
+        if let synopsis { return synopsis }
         var parts = ["storesim", name].filter { !$0.isEmpty }
         for option in options {
             parts.append(option.value.map { "[\(option.name) \($0)]" } ?? "[\(option.name)]")

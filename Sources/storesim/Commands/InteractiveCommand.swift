@@ -16,7 +16,7 @@ enum InteractiveCommand {
             OptionSpec(name: "--strategy", value: "NAME", help: "the app's strategy: \(Strategy.allCases.map(\.rawValue).joined(separator: ", "))"),
             Options.api,
             OptionSpec(name: "--crash-at", value: "POINT", help: "arm a crash point: \(CrashPoint.allCases.map(\.rawValue).joined(separator: ", "))"),
-            OptionSpec(name: "--lang", value: "LANG", help: "en or zh-Hans (default: from LANG)"),
+            OptionSpec(name: "--lang", value: "LANG", help: "en or zh-Hans (default: the catalog's _locale, else from LANG)"),
             OptionSpec(name: "--seed", value: "N", help: "seed for a new world's receipt key (default 1)"),
             Options.unsafeCache,
         ],
@@ -37,9 +37,9 @@ enum InteractiveCommand {
             guard let point = CrashPoint(rawValue: text) else { throw .usage("unknown crash point '\(text)'") }
             return point
         }
-        let locale = try self.locale(arguments.value("--lang"))
         let seed = try Options.seed(arguments)
         let (catalog, catalogBytes) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: directory)
+        let locale = try self.locale(arguments.value("--lang"), catalog: catalog)
         let playback = try script.map { path throws(CLIError) in try PlayCommand.playback(path, catalog: catalog) }
         let terminal: TerminalScreen
         do {
@@ -52,7 +52,7 @@ enum InteractiveCommand {
         if playback == nil {
             world.crashMode = .realKill(beforeKill: { what in
                 terminal.close()
-                Output.line("storesim: \(what). Run storesim again to see the recovery.")
+                Output.line(Language(locale: locale).realCrashLine(what))
             })
         }
         do {
@@ -97,13 +97,18 @@ enum InteractiveCommand {
         }
     }
 
-    private static func locale(_ option: String?) throws(CLIError) -> String {
+    /// The product language: `--lang`, else the catalog's (an Xcode file's `_locale`), else
+    /// the environment's.
+    private static func locale(_ option: String?, catalog: Catalog) throws(CLIError) -> String {
         if let option {
             switch option {
             case "en", "en_US", "en-US": return "en_US"
             case "zh-Hans", "zh", "zh_CN", "zh-CN": return "zh_CN"
             default: throw .usage("unknown language '\(option)'; expected en or zh-Hans")
             }
+        }
+        if let locale = catalog.settings.locale {
+            return locale
         }
         let environment = ProcessInfo.processInfo.environment
         let language = [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]]

@@ -47,12 +47,10 @@ enum RunCommand {
         try CatalogResolver.record(catalogBytes, in: directory)
         let world: World
         do {
-            world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: arguments.flag("--unsafe-cache"))
+            world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: arguments.flag("--unsafe-cache"),
+                              onEvent: { event in EventText.lines(event).forEach(Output.line) })
         } catch {
             throw .input(error.description)
-        }
-        world.onEvent = { event in
-            for line in EventText.lines(event) { Output.line(line) }
         }
         if let api {
             do {

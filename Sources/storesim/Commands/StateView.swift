@@ -59,7 +59,7 @@ struct StateView {
             ("clockMillis", .int(Int(settings.clockMillis))),
             ("transactions", .array(snapshot.transactions.map { record in
                 .object([
-                    ("id", .string(record.id)), ("originalId", .string(record.originalId)),
+                    ("id", .string(record.id.description)), ("originalId", .string(record.originalId.description)),
                     ("productId", .string(record.productId)), ("state", .string(record.state.rawValue)),
                     ("kind", .string(record.kind.rawValue)), ("charged", .bool(record.charged)),
                     ("finished", .bool(record.finished)), ("refunded", .bool(record.refunded)),
@@ -67,7 +67,7 @@ struct StateView {
                 ] + (storeKit2 ? [("signedTransaction", record.signedTransaction.map(JSONText.string) ?? .null)] : []))
             })),
             ("credits", .array(snapshot.ledger.credits.map { credit in
-                .object([("transactionId", .string(credit.transactionId)), ("productId", .string(credit.productId)),
+                .object([("transactionId", .string(credit.transactionId.description)), ("productId", .string(credit.productId)),
                          ("grant", .string(credit.grant))])
             })),
             ("balances", .object(snapshot.ledger.balances.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
@@ -76,7 +76,7 @@ struct StateView {
                          ("expires", entitlement.expires.map { .string(SimulatedTime.format($0)) } ?? .null)])
             })),
             ("pendingOrders", .array(snapshot.cache.orders.map { order in
-                .object([("transactionId", .string(order.transactionId)), ("productId", .string(order.productId))])
+                .object([("transactionId", .string(order.transactionId.description)), ("productId", .string(order.productId))])
             })),
             ("cacheWarnings", .array(snapshot.cache.warnings.map(JSONText.string))),
         ] + root)

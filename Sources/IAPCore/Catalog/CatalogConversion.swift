@@ -1,0 +1,50 @@
+/// A catalog written in a format, and the remarks on what could not be carried over as it was.
+public struct CatalogConversion: Sendable {
+    /// The file's text, ending in a newline.
+    public let text: String
+    /// What was left out or filled in, with the JSON path in the file read.
+    public let notes: [CatalogNote]
+}
+
+/// Writes a catalog as StoreSim's `catalog.json` or as an Xcode StoreKit configuration file.
+public enum CatalogWriter {
+    /// `reading`'s catalog as `catalog.json`. An Xcode file's settings and its promotional,
+    /// code and win-back offers have no place there and are left out; a product without an
+    /// `en_US` localization gets one from its reference name (the title StoreSim shows without
+    /// one). A non-renewing subscription without a duration cannot be written: the error names
+    /// it in `file`.
+    public static func storeSimJSON(_ reading: CatalogReading, file: String) throws(CatalogError) -> CatalogConversion {
+        var notes: [CatalogNote] = []
+        var products: [CatalogJSON] = []
+        for product in reading.catalog.products {
+            let path = reading.productPaths[product.id] ?? "$"
+            guard product.type != .nonRenewing || product.duration != nil else {
+                throw CatalogError(file: file, path: path, problem: "Xcode records no duration for a non-renewing subscription and catalog.json needs one: give the product \"storesim\": {\"duration\": \"P1M\"} with its real duration")
+            }
+            if product.localizations[CatalogLocalizationReader.requiredLocale] == nil {
+                notes.append(CatalogNote(kind: .product, path: path, productId: product.id,
+                                         text: "no en_US localization, which catalog.json needs: written from the reference name, the title StoreSim shows without one"))
+            }
+            products.append(CatalogJSONWriter.product(product))
+        }
+        if reading.catalog.settings != CatalogSettings() {
+            let commands = reading.catalog.settings.switchCommands + (reading.catalog.settings.locale.map { ["the product language \($0)"] } ?? [])
+            notes.append(CatalogNote(kind: .setting, path: "$.settings",
+                                     text: "catalog.json has no settings: left out \(commands.joined(separator: ", "))"))
+        }
+        for offer in reading.notes where offer.kind == .offer {
+            notes.append(CatalogNote(kind: .offer, path: offer.path, productId: offer.productId,
+                                     text: "left out: catalog.json has no promotional, code or win-back offers yet"))
+        }
+        let document = CatalogJSON.object([
+            ("storefront", .string(reading.catalog.storefront.code)), ("products", .array(products)),
+        ])
+        return CatalogConversion(text: document.document(.storeSim), notes: notes)
+    }
+
+    /// `catalog` as an Xcode StoreKit configuration file, format version 4.0, with what Xcode
+    /// does not record (a grant, a backend id, a duration) on each product's `storesim` object.
+    public static func storeKit(_ catalog: Catalog) -> CatalogConversion {
+        CatalogConversion(text: StoreKitWriter.document(catalog).document(.xcode), notes: [])
+    }
+}

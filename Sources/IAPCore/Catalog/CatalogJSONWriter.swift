@@ -1,0 +1,44 @@
+import Foundation
+
+/// One product as an entry of `catalog.json`'s `products`, keys in the order the contract
+/// shows them.
+enum CatalogJSONWriter {
+    static func product(_ product: Product) -> CatalogJSON {
+        var members: [(key: String, value: CatalogJSON)] = [
+            ("id", .string(product.id)), ("type", .string(product.type.rawValue)),
+            ("referenceName", .string(product.referenceName)), ("price", .string("\(product.price)")),
+            ("localizations", localizations(product)),
+        ]
+        if product.type == .consumable {
+            members.append(("grant", .object(product.grant.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })))
+        }
+        if let serverProductId = product.serverProductId { members.append(("serverProductId", .string(serverProductId))) }
+        if let period = product.period { members.append(("period", .string(period.description))) }
+        if let group = product.group { members.append(("group", .string(group))) }
+        if let level = product.level { members.append(("level", .number(String(level)))) }
+        if let offer = product.introductoryOffer { members.append(("introductoryOffer", introductoryOffer(offer))) }
+        if let duration = product.duration { members.append(("duration", .string(duration.description))) }
+        if let shareable = product.familyShareable { members.append(("familyShareable", .bool(shareable))) }
+        return .object(members)
+    }
+
+    /// Locale → title and description, `en_US` first (from the reference name when the
+    /// product has none), then the others in order.
+    private static func localizations(_ product: Product) -> CatalogJSON {
+        let required = CatalogLocalizationReader.requiredLocale
+        var all = product.localizations
+        if all[required] == nil {
+            all[required] = Localization(title: product.referenceName, description: product.referenceName)
+        }
+        return .object(CatalogLocalizationReader.ordered(all).map { locale, texts in
+            (locale, CatalogJSON.object([("title", .string(texts.title)), ("description", .string(texts.description))]))
+        })
+    }
+
+    private static func introductoryOffer(_ offer: IntroductoryOffer) -> CatalogJSON {
+        var members: [(key: String, value: CatalogJSON)] = [("mode", .string(offer.mode.rawValue)), ("period", .string(offer.period.description))]
+        if let price = offer.price { members.append(("price", .string("\(price)"))) }
+        if let periods = offer.periods { members.append(("periods", .number(String(periods)))) }
+        return .object(members)
+    }
+}

@@ -1,0 +1,45 @@
+/// A transaction's id: the whole number the Store hands out. Above the databases it travels as
+/// this value; it becomes text only where StoreSim writes or reads text (scripts, receipts, the
+/// cache file, the timeline, JSON, the screen), always as its decimal digits.
+public struct TransactionID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+    /// The number, as the databases keep it.
+    public let value: Int64
+
+    public init(_ value: Int64) {
+        self.value = value
+    }
+
+    public init(integerLiteral value: Int64) {
+        self.value = value
+    }
+
+    /// The id a text names when it is written as `description` writes one (no `+`, no leading
+    /// zero, no spaces); nil for any other text and for a number out of range.
+    public init?(_ text: some StringProtocol) {
+        guard let value = Int64(text), String(value) == text else { return nil }
+        self.value = value
+    }
+
+    /// The id as text: its decimal digits.
+    public var description: String { String(value) }
+
+    public static func < (left: TransactionID, right: TransactionID) -> Bool {
+        left.value < right.value
+    }
+}
+
+extension TransactionID: Codable {
+    /// An id is written in JSON as a string of its digits, as receipts and the timeline always have.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let id = TransactionID(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not a transaction id"))
+        }
+        self = id
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

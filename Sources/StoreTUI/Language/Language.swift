@@ -1,0 +1,52 @@
+/// The language the interface speaks, chosen once at start (`--lang`, else `LANG`): it words
+/// every screen, menu, status line and report, and picks the catalog's localization of titles,
+/// descriptions and prices. Scenario words, crash points, strategies and product ids stay as
+/// they are in every language.
+public enum Language: Sendable {
+    case english
+    case simplifiedChinese
+
+    /// The language of a locale or `--lang` value: Simplified Chinese for any `zh` one, else English.
+    public init(locale: String) {
+        self = locale.lowercased().hasPrefix("zh") ? .simplifiedChinese : .english
+    }
+
+    /// The interface's words for `phrase`, with `{1}`, `{2}`… filled in from `values`, in order.
+    func callAsFunction(_ phrase: Phrase, _ values: CustomStringConvertible...) -> String {
+        Template.fill(template(phrase)) { name in
+            Int(name).flatMap { values.indices.contains($0 - 1) ? "\(values[$0 - 1])" : nil }
+        }
+    }
+
+    /// The template of `phrase` in this language's table.
+    func template(_ phrase: Phrase) -> String {
+        switch self {
+        case .english: English.text(phrase)
+        case .simplifiedChinese: SimplifiedChinese.text(phrase)
+        }
+    }
+
+    /// A text the simulation wrote in English — a timeline event, a reason, a report line, a
+    /// refusal — in this language: each sentence the core writes has its template in the
+    /// language's table; one it does not know is shown as written.
+    func core(_ text: String) -> String {
+        switch self {
+        case .english: text
+        case .simplifiedChinese:
+            CoreTranslation.translate(text, into: SimplifiedChinese.sentence, listSeparator: self(.listSeparator))
+        }
+    }
+
+    /// The answer the simulation gave, as a status line: a sentence of its own.
+    func statusSentence(_ coreText: String) -> String {
+        switch self {
+        case .english: coreText.prefix(1).uppercased() + coreText.dropFirst() + "."
+        case .simplifiedChinese: core(coreText) + "。"
+        }
+    }
+
+    /// The line printed on the terminal after the interface closed for a real crash.
+    public func realCrashLine(_ what: String) -> String {
+        self(.realCrash, core(what))
+    }
+}

@@ -1,0 +1,43 @@
+import IAPCore
+import Simulator
+
+/// The transaction manager: every transaction the Store made, the selected one highlighted.
+enum TransactionsView {
+    static func draw(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
+        let language = state.language
+        let inner = buffer.box(Rect(x: 2, y: 2, width: screen.width - 4, height: screen.height - 4), title: language(.transactions))
+        let finishedWidth = max(4, DisplayWidth.of(language(.columnFinished)) + 1)
+        buffer.put(fit(language(.columnId), 17) + fit(language(.columnProduct), 14) + fit(language(.columnState), 10)
+                   + fit(language(.columnDate), 17) + fit(language(.columnFinished), finishedWidth) + language(.columnNotes),
+                   x: inner.x, y: inner.y, style: .bold, limit: inner.width)
+        let rows = inner.height - 1
+        let records = model.transactions
+        let first = max(0, min(state.panelSelection - rows + 1, records.count - rows))
+        for (offset, record) in records.dropFirst(first).prefix(rows).enumerated() {
+            let index = first + offset
+            let finished = record.finished ? language(.yes) : (record.isUnfinished ? language(.no).uppercased() : "—")
+            let line = fit(record.id.description, 17) + fit(state.title(of: record.productId, in: model), 13) + " "
+                + fit(language(PartiesView.stateName(record.state)), 10)
+                + fit(String(SimulatedTime.format(record.date).prefix(16)), 17) + fit(finished, finishedWidth) + notes(record, language)
+            buffer.put(line, x: inner.x, y: inner.y + 1 + offset, style: index == state.panelSelection ? .reverse : [], limit: inner.width)
+        }
+        if records.isEmpty {
+            buffer.put(language(.noTransactions), x: inner.x, y: inner.y + 1, style: .dim)
+        }
+    }
+
+    /// What else matters about a transaction: its kind, a refund, an interruption, auto-renew off.
+    private static func notes(_ record: TransactionRow, _ language: Language) -> String {
+        var notes: [Phrase] = []
+        switch record.kind {
+        case .purchase: break
+        case .trial: notes.append(.trial)
+        case .renewal: notes.append(.renewal)
+        case .restore: notes.append(.restore)
+        }
+        if record.refunded { notes.append(.refunded) }
+        if record.error == .interrupted { notes.append(.interrupted) }
+        if record.autoRenewOff && record.id == record.originalId { notes.append(.noAutoRenew) }
+        return notes.map { language($0) }.joined(separator: language(.listSeparator))
+    }
+}

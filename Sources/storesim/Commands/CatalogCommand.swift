@@ -1,0 +1,66 @@
+import Foundation
+import IAPCore
+
+/// `storesim catalog check FILE` and `storesim catalog convert FILE --to json|storekit`: what
+/// StoreSim reads in a catalog file, and the file in the other format.
+enum CatalogCommand {
+    static let spec = CommandSpec(
+        name: "catalog",
+        summary: "Check a catalog file, or convert it between catalog.json and Xcode's .storekit.",
+        options: [OptionSpec(name: "--to", value: "json|storekit", help: "convert: the format written on stdout")],
+        arguments: (name: "check|convert FILE", minimum: 2, maximum: 2),
+        details: """
+            A catalog is StoreSim's catalog.json or an Xcode StoreKit configuration file (.storekit,
+            format versions 1 to 5), recognised by its content. check prints the products as
+            StoreSim reads them (type, price in the storefront's currency, period, group and level,
+            offers, localizations), the file's settings and what each does in StoreSim, and the keys
+            it ignored, each with its JSON path; exit 0, or 2 with one error line. convert writes
+            the file in the other format on stdout and says on stderr what it left out or filled in.
+            """,
+        run: run,
+        synopsis: "storesim catalog check FILE | storesim catalog convert FILE --to json|storekit")
+
+    static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
+        let action = arguments.positional[0]
+        let path = arguments.positional[1]
+        switch action {
+        case "check":
+            guard arguments.value("--to") == nil else { throw .usage("--to is only for 'catalog convert': \(spec.usage)") }
+            CatalogCheckText.lines(try read(path), file: path).forEach(Output.line)
+            return 0
+        case "convert":
+            guard let format = arguments.value("--to") else { throw .usage("'catalog convert' needs --to json|storekit: \(spec.usage)") }
+            let conversion = try convert(try read(path), to: format, file: path)
+            Output.line(String(conversion.text.dropLast()))
+            for note in conversion.notes {
+                Output.error("note: \(path): \(note.path): \(note.text)")
+            }
+            return 0
+        default:
+            throw .usage("unknown action '\(action)'; expected check or convert: \(spec.usage)")
+        }
+    }
+
+    private static func convert(_ reading: CatalogReading, to format: String, file: String) throws(CLIError) -> CatalogConversion {
+        switch format {
+        case "json":
+            do {
+                return try CatalogWriter.storeSimJSON(reading, file: file)
+            } catch {
+                throw .input(error.description)
+            }
+        case "storekit":
+            return CatalogWriter.storeKit(reading.catalog)
+        default:
+            throw .usage("unknown format '\(format)' for --to; expected json or storekit")
+        }
+    }
+
+    private static func read(_ path: String) throws(CLIError) -> CatalogReading {
+        do {
+            return try CatalogParser.read(CatalogParser.read(path: path), file: path)
+        } catch {
+            throw .input(error.description)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import IAPClient
+import IAPCore
+import Signing
+import Simulator
+import Testing
+import TestSupport
+@testable import StoreTUI
+
+/// What the simulation writes that the interface shows — the reports, the reasons, the
+/// strategies and crash points, the world's refusals — is told in Simplified Chinese: each text
+/// and every sentence inside it matches a template of the table (scenario words and ids stay as
+/// they are). `SlowChineseScenarioTests` does the same for every event of every shipped script.
+@Suite struct ChineseSentencesTests {
+    @Test func theLossReportsWhysStrategiesCrashPointsAndReasonsAreTold() {
+        let catalog = BuiltInCatalog.catalog()
+        var texts = Strategy.allCases.map(\.summary) + CrashPoint.allCases.map(\.explanation)
+            + PurchaseError.allCases.map(\.explanation) + ReceiptStatus.allCases.map(\.meaning)
+        for strategy in Strategy.allCases {
+            let trials = CrashPoint.allCases.flatMap { [MatrixCell.Trial.crash($0), .powerCut($0)] } + MatrixFault.allCases.map(MatrixCell.Trial.fault)
+            texts += trials.map { StrategyMatrix.lossExplanation(strategy: strategy, trial: $0) }
+            let losses = [LossFinding(transactionId: 1000000000000001, productId: "com.storesim.pro", finished: true, strategy: strategy),
+                          LossFinding(transactionId: 1000000000000002, productId: "com.example.gone", finished: false, strategy: nil)]
+            texts += LossReportText.lines(losses, catalog: catalog, locale: "zh_CN")
+        }
+        for text in texts {
+            #expect(Self.untold(text).isEmpty, "\(text): untold \(Self.untold(text))")
+        }
+    }
+
+    @Test func theWorldsRefusalsAreTold() throws {
+        let folder = try TemporaryFolder()
+        let world = try folder.world(seed: 1)
+        let commands: [ScenarioCommand] = [.buy(productId: "com.storesim.pro", answer: .confirm), .launch, .launch,
+                                           .approve(productId: "com.storesim.pro"), .resolve(productId: "com.storesim.pro"),
+                                           .refund(productId: "com.storesim.pro"), .storeDelete(transactionId: 1000000000000009),
+                                           .forge(.tamper(transactionId: 1000000000000009)), .forge(.jws(transactionId: 1000000000000009)),
+                                           .advance(seconds: Int64.max / 1000)]
+        var problems: [String] = []
+        for command in commands {
+            do {
+                try world.perform(command)
+            } catch {
+                switch error {
+                case .refused(let problem): problems.append(problem)
+                case .failed(let failure): Issue.record("\(command): \(failure)")
+                }
+            }
+        }
+        #expect(problems.count == commands.count - 1, "every command but the first launch is refused: \(problems.joined(separator: " | "))")
+        for problem in problems {
+            #expect(Self.untold(problem).isEmpty, "\(problem): untold \(Self.untold(problem))")
+        }
+    }
+
+    @Test func storeKit2sMessagesAndWhyASignedTransactionFailsAreTold() {
+        let signed = SignedTransaction(transactionId: 1000000000000001, productId: "com.storesim.coins.100", state: .purchased, jws: "a.b.c")
+        let request = VerificationRequest(transactionId: 1000000000000001, productId: "com.storesim.coins.100", serverProductId: nil,
+                                          receipt: "a.b.c", purpose: .renewal)
+        let failures: [SigningError] = [
+            .malformed("a JWS has 3 parts separated by dots, not 2"), .malformed("the header is not a JSON object"),
+            .malformed("the header's alg is not ES256"), .malformed("the header's x5c is not a list of 3 certificates"),
+            .malformed("x5c[1] is not an X.509 certificate"), .malformed("the payload is not a JSON object"),
+            .malformed("the payload has no signedDate"), .malformed("the payload is not a transaction"), .badBase64("payload"),
+            .badChain("certificate has expired"), .wrongRoot, .badSignature, .crypto("EC_POINT_mul failed"),
+        ]
+        let reasons = failures.map(\.description) + ["no root certificate is pinned", "the payload is not a signed transaction",
+                                                     "it is com.example.other's, not com.storesim.app's", "it is from Sandbox, not Production"]
+        var messages: [Message] = [
+            .purchase(PaymentRequest(productId: "com.storesim.pro", answer: .ask)), .purchaseResult(.success(signed)),
+            .purchaseResult(.userCancelled(productId: "com.storesim.pro")), .purchaseResult(.pending(productId: "com.storesim.pro")),
+            .purchaseResult(.failed(productId: "com.storesim.pro", .networkError)), .listenForTransactions,
+            .transactionUpdate(signed), .finish(transactionId: 1000000000000001), .sync, .verifySignedTransaction(request),
+        ]
+        messages += reasons.map { .verificationAnswered(VerificationAnswer(transactionId: 1000000000000001,
+                                                                            outcome: .unverified(.verificationFailure, $0),
+                                                                            productId: nil, grant: "")) }
+        let outcomes = reasons.map { RecoveryReport.Outcome.unverified("VERIFICATION_FAILURE: \($0)").text }
+        for text in messages.map(\.summary) + outcomes {
+            #expect(Self.untold(text).isEmpty, "\(text): untold \(Self.untold(text))")
+        }
+    }
+
+    /// The parts of `text` no template tells: the text itself when none matches, else what the
+    /// sentences in its holes leave untold.
+    static func untold(_ text: String) -> [String] {
+        guard let (_, values) = CoreTranslation.match(text) else { return [text] }
+        return values.flatMap { name, value -> [String] in
+            switch CoreTranslation.Hole(name) {
+            case .sentence: untold(value)
+            case .list: value.components(separatedBy: ", ").flatMap(untold)
+            case .number, .word, .verbatim: []
+            }
+        }
+    }
+
+}
