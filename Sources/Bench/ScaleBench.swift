@@ -2,28 +2,37 @@ import Foundation
 import IAPCore
 import Simulator
 
-/// Cost against what a world has lived through: `storesim run` with a big `events.log` against
-/// an empty one (each run a child process, measured alone), the TUI's first frame with that log,
-/// and a century of monthly renewals.
+/// Cost against what a world has lived through: purchases and launches against the length of
+/// its history, `storesim run` with a big `events.log` against an empty one (each run a child
+/// process, measured alone), the TUI's first frame with that log, and a century of monthly renewals.
 public struct ScaleBench {
     public let catalog: Catalog
     /// The storesim binary whose `run` is measured.
     public let executable: String
-    public let logBytes: Int
+    public let settings: BenchSettings
 
     /// How far the clock advances with one monthly subscription.
     public static let renewalYears = 100
     static let monthly = "com.storesim.premium.monthly"
+    /// The fewest chaos runs in a session timed on one core and on two: enough that the two
+    /// workers end together.
+    static let chaosRuns = 24
 
-    public init(catalog: Catalog, executable: String, logBytes: Int) {
+    public init(catalog: Catalog, executable: String, settings: BenchSettings) {
         self.catalog = catalog
         self.executable = executable
-        self.logBytes = logBytes
+        self.settings = settings
     }
 
     /// Every row; `firstFrame` opens the world in the directory with the big log as the TUI
     /// does and returns the milliseconds until its first frame is drawn.
     public func run(firstFrame: (DataDirectory) throws(BenchError) -> Double) throws(BenchError) -> ScaleReport {
+        let history = try HistoryBench(catalog: catalog, settings: settings).run()
+        let throughput = ThroughputBench(catalog: catalog, settings: settings)
+        let chaosRuns = max(Self.chaosRuns, settings.chaosRunsPerSession)
+        let chaosOneCore = try throughput.chaosRunsPerSecond(workers: 1, runs: chaosRuns)
+        let chaosTwoCores = try throughput.chaosRunsPerSecond(workers: 2, runs: chaosRuns)
+        let logBytes = settings.scaleLogBytes
         let folder = try BenchFolder()
         defer { folder.remove() }
         let script = folder.file("buy.txt")
@@ -37,7 +46,9 @@ public struct ScaleBench {
         let bigPeak = try ChildPeakMemory.megabytes(executable, ["run", "--data-dir", big, script])
         let frame = try firstFrame(DataDirectory(path: big))
         let (renewals, millis) = try renewals(years: Self.renewalYears)
-        return ScaleReport(logMegabytes: logBytes >> 20, runPeakEmptyLogMegabytes: emptyPeak, runPeakBigLogMegabytes: bigPeak,
+        return ScaleReport(history: history, launchPending: HistoryBench.pending,
+                           chaosRunsPerSecondOneCore: chaosOneCore, chaosRunsPerSecondTwoCores: chaosTwoCores,
+                           logMegabytes: logBytes >> 20, runPeakEmptyLogMegabytes: emptyPeak, runPeakBigLogMegabytes: bigPeak,
                            firstFrameMillis: frame, renewalYears: Self.renewalYears, renewals: renewals, renewalsMillis: millis)
     }
 

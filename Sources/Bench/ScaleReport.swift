@@ -1,7 +1,15 @@
 import Simulator
 
-/// The scale section: what a long timeline and a long clock cost, as ratios and limits of one run.
+/// The scale section: what a long history, a long timeline and a long clock cost, as ratios and
+/// limits of one run.
 public struct ScaleReport: Sendable {
+    /// Purchases per second and launch time against past purchases, the fresh world first.
+    public let history: [HistoryRow]
+    /// The orders each timed launch recovers.
+    public let launchPending: Int
+    /// Chaos runs per second with one worker, and with two running at once.
+    public let chaosRunsPerSecondOneCore: Double
+    public let chaosRunsPerSecondTwoCores: Double
     /// The size of the big `events.log`.
     public let logMegabytes: Int
     /// Peak resident memory of `storesim run` (one purchase) with no timeline and with the big one.
@@ -14,8 +22,13 @@ public struct ScaleReport: Sendable {
     public let renewals: Int
     public let renewalsMillis: Double
 
-    public init(logMegabytes: Int, runPeakEmptyLogMegabytes: Double, runPeakBigLogMegabytes: Double,
+    public init(history: [HistoryRow], launchPending: Int, chaosRunsPerSecondOneCore: Double, chaosRunsPerSecondTwoCores: Double,
+                logMegabytes: Int, runPeakEmptyLogMegabytes: Double, runPeakBigLogMegabytes: Double,
                 firstFrameMillis: Double, renewalYears: Int, renewals: Int, renewalsMillis: Double) {
+        self.history = history
+        self.launchPending = launchPending
+        self.chaosRunsPerSecondOneCore = chaosRunsPerSecondOneCore
+        self.chaosRunsPerSecondTwoCores = chaosRunsPerSecondTwoCores
         self.logMegabytes = logMegabytes
         self.runPeakEmptyLogMegabytes = runPeakEmptyLogMegabytes
         self.runPeakBigLogMegabytes = runPeakBigLogMegabytes
@@ -25,11 +38,30 @@ public struct ScaleReport: Sendable {
         self.renewalsMillis = renewalsMillis
     }
 
+    /// The fresh world's row and the longest history's.
+    private var freshWorld: HistoryRow? { history.first }
+    private var longHistory: HistoryRow? { history.last }
+
+    /// Purchases per second with the longest history over a fresh world's.
+    public var purchaseRateKept: Double {
+        Ratio.of(longHistory?.purchasesPerSecond ?? 0, freshWorld?.purchasesPerSecond ?? 0)
+    }
+
+    /// The launch with the longest history over the launch with an empty one.
+    public var launchGrowth: Double { Ratio.of(longHistory?.launchMillis ?? 0, freshWorld?.launchMillis ?? 0) }
+
+    /// Chaos runs per second on two cores over one.
+    public var chaosSpeedup: Double { Ratio.of(chaosRunsPerSecondTwoCores, chaosRunsPerSecondOneCore) }
+
     /// The big log's peak over the empty log's.
     public var logMemoryGrowth: Double { Ratio.of(runPeakBigLogMegabytes, runPeakEmptyLogMegabytes) }
 
     var json: JSONText {
         .object([
+            ("history", .array(history.map(\.json))),
+            ("launchPending", .int(launchPending)),
+            ("chaosRunsPerSecondOneCore", Ratio.rounded(chaosRunsPerSecondOneCore)),
+            ("chaosRunsPerSecondTwoCores", Ratio.rounded(chaosRunsPerSecondTwoCores)),
             ("logMegabytes", .int(logMegabytes)),
             ("runPeakRSSEmptyLogMegabytes", Ratio.rounded(runPeakEmptyLogMegabytes)),
             ("runPeakRSSBigLogMegabytes", Ratio.rounded(runPeakBigLogMegabytes)),
@@ -41,7 +73,20 @@ public struct ScaleReport: Sendable {
     }
 
     var goals: [BenchGoal] {
-        [
+        let past = longHistory?.pastPurchases ?? 0
+        return [
+            BenchGoal(name: "purchases per second with \(past) past purchases ≥ 0.8× a fresh world",
+                      measured: "\(Ratio.text(longHistory?.purchasesPerSecond ?? 0))/s vs "
+                          + "\(Ratio.text(freshWorld?.purchasesPerSecond ?? 0))/s (\(Ratio.times(purchaseRateKept)))",
+                      met: purchaseRateKept >= 0.8),
+            BenchGoal(name: "launch with \(past) past purchases and \(launchPending) pending ≤ 1.5× with an empty history",
+                      measured: "\(Ratio.text(longHistory?.launchMillis ?? 0)) ms vs \(Ratio.text(freshWorld?.launchMillis ?? 0)) ms "
+                          + "(\(Ratio.times(launchGrowth)))",
+                      met: launchGrowth > 0 && launchGrowth <= 1.5),
+            BenchGoal(name: "chaos runs per second on 2 cores ≥ 1.8× one core",
+                      measured: "\(Ratio.text(chaosRunsPerSecondTwoCores))/s vs \(Ratio.text(chaosRunsPerSecondOneCore))/s "
+                          + "(\(Ratio.times(chaosSpeedup)))",
+                      met: chaosSpeedup >= 1.8),
             BenchGoal(name: "run's peak memory with a \(logMegabytes) MB events.log ≤ 1.2× with an empty one",
                       measured: "\(Ratio.text(runPeakBigLogMegabytes)) MB vs \(Ratio.text(runPeakEmptyLogMegabytes)) MB "
                           + "(\(Ratio.times(logMemoryGrowth)))",
@@ -56,7 +101,14 @@ public struct ScaleReport: Sendable {
 
     /// The section as table lines.
     var lines: [String] {
-        ["", "scale: a long timeline and a long clock"]
+        ["", "scale: a long history, a long timeline and a long clock"]
+            + BenchReportText.table(
+                ["past purchases", "purchases per second", "launch, \(launchPending) pending"],
+                history.map { row in
+                    ["\(row.pastPurchases)", Ratio.text(row.purchasesPerSecond), "\(Ratio.text(row.launchMillis)) ms"]
+                })
+            + ["", "  chaos runs per second: \(Ratio.text(chaosRunsPerSecondOneCore)) on one core, "
+                + "\(Ratio.text(chaosRunsPerSecondTwoCores)) on two (\(Ratio.times(chaosSpeedup)))", ""]
             + BenchReportText.table(
                 ["events.log", "run peak, no log", "run peak, big log", "big/none", "first frame", "renewals", "advance"],
                 [["\(logMegabytes) MB", "\(Ratio.text(runPeakEmptyLogMegabytes)) MB", "\(Ratio.text(runPeakBigLogMegabytes)) MB",

@@ -36,13 +36,14 @@ public struct ThroughputBench {
         }
     }
 
-    /// The median over chaos sessions of the same seed, as `storesim chaos` reports them.
-    public func chaosRunsPerSecond() throws(BenchError) -> Double {
+    /// The median over chaos sessions of the same seed, as `storesim chaos` reports them, with
+    /// `workers` runs at once (by default one per core, as `storesim chaos` runs them).
+    public func chaosRunsPerSecond(workers: Int = ChaosRunner.cores, runs: Int? = nil) throws(BenchError) -> Double {
         let runner = ChaosRunner(catalog: catalog, strategy: .verifyThenFinish, seed: 1)
         var rates: [Double] = []
         for _ in 0..<settings.chaosSessions {
             let summary = try BenchError.attempt("chaos runs") {
-                try runner.run(runs: settings.chaosRunsPerSession) { _, _ in }
+                try runner.run(runs: runs ?? settings.chaosRunsPerSession, workers: workers) { _, _ in }
             }
             rates.append(summary.runsPerSecond)
         }

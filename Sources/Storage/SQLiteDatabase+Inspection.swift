@@ -29,7 +29,7 @@ extension SQLiteDatabase {
     /// Refuses a database, or one of its companions, that is not a regular file.
     static func checkFiles(_ path: String) throws(StorageError) {
         try RegularFile.check(path)
-        for suffix in ["-wal", "-shm", "-journal"] {
+        for suffix in ["-wal", "-shm", "-journal", "-checked"] {
             let kind = try FileKind.at(path + suffix)
             guard kind == .missing || kind == .regular else {
                 throw StorageError(path: path, reason: .companionNotARegularFile(suffix: suffix, kind))

@@ -8,6 +8,8 @@ public final class SQLiteDatabase {
     /// When set, every write fails with this problem, as a full disk or an I/O error would:
     /// a fault the simulator injects to show what survives it.
     public var injectedWriteFailure: String?
+    /// Whether closing records the file's seal: a writable connection to a checked file.
+    private var sealsOnClose = false
 
     /// Opens `path` after checking it (integrity, and `schema` when given); a file it refuses is
     /// left byte for byte, with its `-wal` and `-shm`. The file and its companions must be
@@ -18,18 +20,21 @@ public final class SQLiteDatabase {
     /// one uses WAL with `synchronous=FULL`, so a committed transaction survives a power cut,
     /// and brings the file to the newest version of `schema` in one transaction.
     /// A file its creator never initialized (no table at all: it died before its first commit)
-    /// reads as the schema's empty tables.
+    /// reads as the schema's empty tables. The integrity check reads every page, except of a file
+    /// its seal (`SQLiteCheckSeal`) shows unchanged since a writer closed it cleanly; a writable
+    /// connection that closes cleanly records that seal.
     public convenience init(path: String, readOnly: Bool = false, schema: SQLiteSchema? = nil) throws(StorageError) {
         var uninitialized = false
+        try Self.checkFiles(path)
+        let sealed = SQLiteCheckSeal.holds(path)
         let check = { (database: SQLiteDatabase) throws(StorageError) in
-            try database.checkIntegrityQuickly()
+            if !sealed { try database.checkIntegrityQuickly() }
             let version = try schema?.check(database)
             uninitialized = version == 0 ? try database.holdsNoTables() : false
         }
-        try Self.checkFiles(path)
         let inPlace = readOnly && Self.hasLiveConnection(path)
         if !inPlace {
-            try Self.inspect(path, inPlaceWhenQuiet: readOnly, check)
+            try Self.inspect(path, inPlaceWhenQuiet: readOnly || sealed, check)
         }
         if readOnly, uninitialized, let schema {
             try self.init(file: ":memory:", reportingAs: path, readOnly: false)
@@ -44,6 +49,7 @@ public final class SQLiteDatabase {
             try execute("PRAGMA journal_mode=WAL")
             try execute("PRAGMA synchronous=FULL")
             try schema?.migrate(self)
+            sealsOnClose = true
         }
     }
 
@@ -71,7 +77,9 @@ public final class SQLiteDatabase {
     }
 
     deinit {
-        sqlite3_close_v2(handle)
+        if sqlite3_close_v2(handle) == SQLITE_OK && sealsOnClose {
+            SQLiteCheckSeal.record(path)
+        }
     }
 
     /// Runs one or more statements that take no parameters and return no rows.
@@ -85,9 +93,8 @@ public final class SQLiteDatabase {
         var message: UnsafeMutablePointer<CChar>?
         let status = sqlite3_exec(handle, sql, nil, nil, &message)
         if status != SQLITE_OK {
-            let text = message.map { String(cString: $0) } ?? errorMessage
             sqlite3_free(message)
-            throw StorageError(path: path, problem: text)
+            throw StorageError(path: path, problem: errorMessage)
         }
     }
 

@@ -20,10 +20,11 @@ extension Store {
                 inApp: holdings.purchases(leading: purchase).map(Self.receiptPurchase)).encoded(signer: signer)
     }
 
-    /// What the account's receipt lists, read from its charged transactions.
+    /// What the account's receipt lists: the latest charged transaction of each non-consumable
+    /// and subscription it bought, found through the index, not by reading its history.
     func holdings(of account: String) throws(StorageError) -> ReceiptHoldings {
-        ReceiptHoldings(try database.records(where: "account = ? AND charged = 1 AND kind != 'restore'", [.text(account)]),
-                        catalog: catalog)
+        let held = catalog.products.filter { $0.type == .nonConsumable || $0.type == .autoRenewable }.map(\.id)
+        return ReceiptHoldings(try database.latestPaid(account: account, products: held), catalog: catalog)
     }
 
     private static func receiptPurchase(_ record: StoreRecord) -> Receipt.Purchase {

@@ -26,11 +26,10 @@ extension Store {
         try store { () throws(StorageError) in try database.setting("autorenew:\(originalId)") != "off" }
     }
 
-    /// Paid subscription transactions of a group for an account, oldest first.
+    /// The latest paid transaction of each subscription of a group an account bought, oldest first.
     func groupRecords(_ group: String?, account: String) throws(StorageError) -> [StoreRecord] {
         let members = catalog.products.filter { $0.type == .autoRenewable && $0.group == group }.map(\.id)
-        return try database.records(where: "account = ? AND charged = 1 AND kind != 'restore'", [.text(account)])
-            .filter { members.contains($0.productId) }
+        return try database.latestPaid(account: account, products: members)
     }
 
     /// Renews every subscription whose period has ended by `now` and that still auto-renews:

@@ -182,16 +182,8 @@ public final class Store {
     /// The latest paid, unrefunded transaction of each non-consumable and subscription the
     /// account bought: what a restore brings back.
     func restorable() throws(StorageError) -> [StoreRecord] {
-        let owned = try database.records(
-            where: "account = ? AND charged = 1 AND refunded = 0 AND state = 'purchased'", [.text(account)])
-        var latestByOriginal: [TransactionID: StoreRecord] = [:]
-        for record in owned {
-            guard let product = catalog.product(id: record.productId),
-                  product.type == .nonConsumable || product.type == .autoRenewable
-            else { continue }
-            latestByOriginal[record.originalId] = record
-        }
-        return latestByOriginal.values.sorted { $0.id < $1.id }
+        let held = catalog.products.filter { $0.type == .nonConsumable || $0.type == .autoRenewable }.map(\.id)
+        return try database.latestPaid(account: account, products: held, where: "refunded = 0 AND state = 'purchased'")
     }
 
     private func restore(link: Link) throws(StorageError) {

@@ -32,7 +32,13 @@ struct StoreDatabase {
         """
         ALTER TABLE transactions ADD COLUMN refunded_millis INTEGER;
         """,
-        // Version 3: the transaction as the Store signed it for StoreKit 2 (a JWS); NULL when
+        // Version 3: indexes, so that a purchase, a receipt and a launch read an account's
+        // holdings and its unfinished transactions, not the whole history.
+        """
+        CREATE INDEX transactions_by_account_product ON transactions(account, product_id);
+        CREATE INDEX transactions_unfinished ON transactions(account) WHERE finished = 0;
+        """,
+        // Version 4: the transaction as the Store signed it for StoreKit 2 (a JWS); NULL when
         // the Store did not sign it (a StoreKit 1 world, a failed or pending transaction).
         """
         ALTER TABLE transactions ADD COLUMN signed_transaction TEXT;
@@ -132,6 +138,18 @@ struct StoreDatabase {
 
     func delete(id: TransactionID) throws(StorageError) {
         try database.query("DELETE FROM transactions WHERE id = ?", [Self.idValue(id)])
+    }
+
+    /// The newest charged, non-restore transaction of each original id that `account` made of
+    /// one of `products` and that meets `condition`, oldest first: read through the account's
+    /// index, however long the rest of the history.
+    func latestPaid(account: String, products: [String], where condition: String = "1") throws(StorageError) -> [StoreRecord] {
+        guard !products.isEmpty else { return [] }
+        let list = Array(repeating: "?", count: products.count).joined(separator: ", ")
+        return try records(where: """
+            id IN (SELECT MAX(id) FROM transactions WHERE account = ? AND product_id IN (\(list))
+                   AND charged = 1 AND kind != 'restore' AND \(condition) GROUP BY original_id)
+            """, [.text(account)] + products.map(SQLiteValue.text))
     }
 
     func records(where condition: String = "1", _ values: [SQLiteValue] = []) throws(StorageError) -> [StoreRecord] {

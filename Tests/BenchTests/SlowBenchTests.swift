@@ -63,7 +63,8 @@ import Testing
         let keys = ["\"cache\"", "\"liveEntries\"", "\"storesimMicros\"", "\"fsyncFloorMicros\"", "\"rewriteMicros\"",
                     "\"sqliteMicros\"", "\"recovery\"", "\"pending\"", "\"millis\"", "\"purchasesPerSecond\"",
                     "\"chaosRunsPerSecond\"", "\"render\"", "\"cols\"", "\"rows\"", "\"micros\"", "\"peakRSSMegabytes\"",
-                    "\"scale\"", "\"logMegabytes\"", "\"runPeakRSSEmptyLogMegabytes\"", "\"runPeakRSSBigLogMegabytes\"",
+                    "\"scale\"", "\"history\"", "\"pastPurchases\"", "\"launchMillis\"", "\"launchPending\"",
+                    "\"chaosRunsPerSecondOneCore\"", "\"chaosRunsPerSecondTwoCores\"", "\"logMegabytes\"", "\"runPeakRSSEmptyLogMegabytes\"", "\"runPeakRSSBigLogMegabytes\"",
                     "\"firstFrameMillis\"", "\"renewalYears\"", "\"renewals\"", "\"renewalsMillis\""]
         let positions = keys.compactMap { json.range(of: $0)?.lowerBound }
         #expect(positions.count == keys.count)
@@ -73,8 +74,8 @@ import Testing
 
     @Test func goalsAreJudgedOnTheRatios() {
         let goals = Self.report.goals
-        #expect(goals.count == 9)
-        #expect(goals.map(\.met) == [true, true, true, true, false, true, false, true, true])
+        #expect(goals.count == 12)
+        #expect(goals.map(\.met) == [true, true, true, true, false, true, true, false, true, false, true, true])
         #expect(Self.report.recoveryGrowth == 10)
         let lines = BenchReportText.lines(Self.report, heading: "storesim bench")
         #expect(lines.contains { $0.contains("storesim/floor") && $0.contains("rewrite/storesim") })
@@ -82,6 +83,12 @@ import Testing
         #expect(lines.contains("  NOT MET 200×60 frame rendered and diffed < 2 ms: 2500 µs at 200×60"))
         #expect(lines.contains("  NOT MET run's peak memory with a 1024 MB events.log ≤ 1.2× with an empty one: 45.0 MB vs 32.0 MB (1.41×)"))
         #expect(lines.contains("  met     100 years of monthly renewals < 2 s: 900 ms for 1200 renewals"))
+        #expect(lines.contains("  met     purchases per second with 100000 past purchases ≥ 0.8× a fresh world: 270/s vs 300/s (0.90×)"))
+        #expect(lines.contains("  NOT MET launch with 100000 past purchases and 10 pending ≤ 1.5× with an empty history: "
+            + "90.0 ms vs 40.0 ms (2.25×)"))
+        #expect(lines.contains { $0.contains("past purchases") && $0.contains("purchases per second") && $0.contains("launch, 10 pending") })
+        #expect(lines.contains("  met     chaos runs per second on 2 cores ≥ 1.8× one core: 19.0/s vs 10.0/s (1.90×)"))
+        #expect(lines.contains { $0.contains("100000") && $0.contains("270") && $0.contains("90.0 ms") })
     }
 
     static let report = BenchReport(
@@ -93,7 +100,11 @@ import Testing
         purchasesPerSecond: 300, chaosRunsPerSecond: 40,
         render: [RenderRow(columns: 80, rows: 24, micros: 400), RenderRow(columns: 200, rows: 60, micros: 2500)],
         peakRSSMegabytes: 52, sessionPeakRSSMegabytes: 45,
-        scale: ScaleReport(logMegabytes: 1024, runPeakEmptyLogMegabytes: 32, runPeakBigLogMegabytes: 45,
+        scale: ScaleReport(history: [HistoryRow(pastPurchases: 0, purchasesPerSecond: 300, launchMillis: 40),
+                                     HistoryRow(pastPurchases: 10000, purchasesPerSecond: 290, launchMillis: 50),
+                                     HistoryRow(pastPurchases: 100000, purchasesPerSecond: 270, launchMillis: 90)],
+                           launchPending: 10, chaosRunsPerSecondOneCore: 10, chaosRunsPerSecondTwoCores: 19,
+                           logMegabytes: 1024, runPeakEmptyLogMegabytes: 32, runPeakBigLogMegabytes: 45,
                            firstFrameMillis: 40, renewalYears: 100, renewals: 1200, renewalsMillis: 900))
 }
 
@@ -113,7 +124,7 @@ import Testing
     }
 
     @Test func twoYearsOfMonthlyRenewalsAreCounted() throws {
-        let bench = ScaleBench(catalog: BuiltInCatalog.catalog(), executable: "/nonexistent", logBytes: 0)
+        let bench = ScaleBench(catalog: BuiltInCatalog.catalog(), executable: "/nonexistent", settings: .quick)
         let (count, millis) = try bench.renewals(years: 2)
         #expect((23...25).contains(count))
         #expect(millis > 0)

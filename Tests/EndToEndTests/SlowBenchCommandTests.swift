@@ -12,9 +12,14 @@ import TestSupport
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["cache", "recovery", "purchasesPerSecond", "chaosRunsPerSecond", "render",
                                      "peakRSSMegabytes", "sessionPeakRSSMegabytes", "scale"])
-        let scale = try rows([object["scale"] as Any], keys: [
-            "logMegabytes", "runPeakRSSEmptyLogMegabytes", "runPeakRSSBigLogMegabytes", "firstFrameMillis",
+        var scaleObject = try #require(object["scale"] as? [String: Any])
+        let history = try rows(scaleObject.removeValue(forKey: "history"), keys: ["pastPurchases", "purchasesPerSecond", "launchMillis"])
+        #expect(history.map { $0["pastPurchases"] } == [0, 10000, 100000])
+        #expect(history.allSatisfy { $0["purchasesPerSecond"] ?? 0 > 0 && $0["launchMillis"] ?? 0 > 0 })
+        let scale = try rows([scaleObject], keys: [
+            "launchPending", "chaosRunsPerSecondOneCore", "chaosRunsPerSecondTwoCores", "logMegabytes", "runPeakRSSEmptyLogMegabytes", "runPeakRSSBigLogMegabytes", "firstFrameMillis",
             "renewalYears", "renewals", "renewalsMillis"])
+        #expect(scale.first?["launchPending"] == 10)
         #expect(scale.first?["logMegabytes"] == 100, "--quick uses a 100 MB events.log")
         #expect(scale.first?["renewalYears"] == 100)
         #expect(scale.first?["renewals"] ?? 0 >= 1200, "a monthly renewal for every month of a century")
@@ -38,12 +43,15 @@ import TestSupport
         #expect(result.status == 0, "stderr: \(result.stderr)")
         for heading in ["cache:", "live entries", "storesim/floor", "rewrite/storesim", "sqlite/storesim", "recovery:",
                         "1000 vs 100:", "purchases per second", "chaos runs per second", "render:", "200×60",
-                        "peak resident memory:", "scale:", "first frame", "goals"] {
+                        "peak resident memory:", "scale:", "past purchases", "launch, 10 pending", "first frame", "goals"] {
             #expect(result.stdout.contains(heading), "the table shows '\(heading)'")
         }
         let goals = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  met ") || $0.hasPrefix("  NOT MET ") }
-        #expect(goals.count == 9)
-        for goal in ["run's peak memory with a 100 MB events.log ≤ 1.2× with an empty one", "TUI's first frame with that log < 200 ms",
+        #expect(goals.count == 12)
+        for goal in ["purchases per second with 100000 past purchases ≥ 0.8× a fresh world",
+                     "launch with 100000 past purchases and 10 pending ≤ 1.5× with an empty history",
+                     "chaos runs per second on 2 cores ≥ 1.8× one core",
+                     "run's peak memory with a 100 MB events.log ≤ 1.2× with an empty one", "TUI's first frame with that log < 200 ms",
                      "100 years of monthly renewals < 2 s"] {
             #expect(goals.contains { $0.contains(goal) }, "the goals include '\(goal)'")
         }

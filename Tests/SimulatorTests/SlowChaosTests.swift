@@ -45,6 +45,21 @@ import Testing
         #expect(first.statistics == second.statistics)
     }
 
+    @Test func runsInParallelFindWhatASerialRunFinds() throws {
+        let runner = ChaosRunner(catalog: catalog, strategy: .finishFirst, seed: 99)
+        var heard: [[Int]] = [[], []]
+        let serial = try runner.run(runs: 40, workers: 1) { done, sofar in heard[0].append(contentsOf: [done, sofar.failingSeeds.count]) }
+        let parallel = try runner.run(runs: 40, workers: 2) { done, sofar in heard[1].append(contentsOf: [done, sofar.failingSeeds.count]) }
+        #expect(!serial.failingSeeds.isEmpty)
+        #expect(parallel.failingSeeds == serial.failingSeeds)
+        #expect(parallel.repro == serial.repro)
+        #expect(parallel.repro != nil)
+        #expect(parallel.runs == serial.runs)
+        #expect(parallel.purchases == serial.purchases)
+        #expect(parallel.statistics == serial.statistics)
+        #expect(heard[1] == heard[0], "progress is told run by run, in order")
+    }
+
     @Test func everyGeneratedCommandReadsBackAsItself() throws {
         var generator = ChaosGenerator(catalog: catalog, random: SplitMix64(seed: 3))
         let parser = ScenarioParser(catalog: catalog)

@@ -1,9 +1,11 @@
+import Dispatch
 import Foundation
 import IAPCore
+import Synchronization
 
 /// Random runs from a seed, each in a fresh world and ending in the audit; failures are shrunk
 /// to the shortest script that still fails.
-public struct ChaosRunner {
+public struct ChaosRunner: Sendable {
     public let catalog: Catalog
     public let strategy: Strategy
     /// The StoreKit generation the app uses in every run.
@@ -37,25 +39,31 @@ public struct ChaosRunner {
         return mixer.next()
     }
 
-    /// Runs `runs` random runs; `progress` hears about every run as it ends.
-    public func run(runs: Int, progress: (Int, Summary) -> Void) throws(WorldError) -> Summary {
+    /// Runs `runs` random runs, `workers` at once on as many threads, each in its own world.
+    /// The runs are counted in the order of their index, and `progress` hears about each in
+    /// that order, so that the summary, the failing seeds and the repro are those of a serial
+    /// run of the same seed, whatever the number of workers.
+    public func run(runs: Int, workers: Int = ChaosRunner.cores,
+                    progress: (Int, Summary) -> Void) throws(WorldError) -> Summary {
         var summary = Summary()
         let start = Date()
         var firstFailure: (body: [ScenarioCommand], trial: ChaosTrial)?
-        for index in 0..<runs {
-            let seed = runSeed(index)
-            var generator = ChaosGenerator(catalog: catalog, random: SplitMix64(seed: seed))
-            let body = generator.body()
-            let trial = try ChaosTrial.run(body, strategy: strategy, api: api, catalog: catalog)
-            summary.runs += 1
-            summary.purchases += trial.audit.paid
-            summary.statistics = summary.statistics + trial.statistics
-            if trial.failed {
-                summary.failingSeeds.append(seed)
-                if firstFailure == nil { firstFailure = (body, trial) }
+        var next = 0
+        while next < runs {
+            let indices = next..<min(runs, next + max(1, workers) * Self.runsPerWorkerBatch)
+            for (index, outcome) in zip(indices, trials(indices, workers: workers)) {
+                let (body, trial) = try outcome.get()
+                summary.runs += 1
+                summary.purchases += trial.audit.paid
+                summary.statistics = summary.statistics + trial.statistics
+                if trial.failed {
+                    summary.failingSeeds.append(runSeed(index))
+                    if firstFailure == nil { firstFailure = (body, trial) }
+                }
+                summary.seconds = Date().timeIntervalSince(start)
+                progress(index + 1, summary)
             }
-            summary.seconds = Date().timeIntervalSince(start)
-            progress(index + 1, summary)
+            next = indices.upperBound
         }
         if let firstFailure {
             let shrunk = try ChaosShrinker(strategy: strategy, api: api, catalog: catalog)
@@ -63,5 +71,42 @@ public struct ChaosRunner {
             summary.repro = shrunk.script.map(\.scriptLine)
         }
         return summary
+    }
+
+    /// The processors this machine offers: how many runs `run` makes at once unless told.
+    public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Runs each worker makes, on average, between two countings: few pauses, little waiting
+    /// for the slowest run.
+    static let runsPerWorkerBatch = 16
+
+    /// The run of each index in `indices`, each of `workers` threads taking the next run not
+    /// yet taken until none is left.
+    private func trials(_ indices: Range<Int>, workers: Int) -> [Result<(body: [ScenarioCommand], trial: ChaosTrial), WorldError>] {
+        let outcomes = Mutex([Result<(body: [ScenarioCommand], trial: ChaosTrial), WorldError>?](repeating: nil, count: indices.count))
+        let taken = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, indices.count))) { _ in
+            while true {
+                let offset = taken.withLock { next in
+                    defer { next += 1 }
+                    return next
+                }
+                guard offset < indices.count else { return }
+                let outcome = trial(indices.lowerBound + offset)
+                outcomes.withLock { $0[offset] = outcome }
+            }
+        }
+        return outcomes.withLock { $0.compactMap { $0 } }
+    }
+
+    /// Run `index`: its commands, drawn from its seed, carried out in a fresh world.
+    private func trial(_ index: Int) -> Result<(body: [ScenarioCommand], trial: ChaosTrial), WorldError> {
+        var generator = ChaosGenerator(catalog: catalog, random: SplitMix64(seed: runSeed(index)))
+        let body = generator.body()
+        do {
+            return .success((body, try ChaosTrial.run(body, strategy: strategy, api: api, catalog: catalog)))
+        } catch {
+            return .failure(error)
+        }
     }
 }

@@ -24,7 +24,7 @@ public struct DataDirectory: Sendable, Equatable {
     /// makes beside them.
     public var files: [String] {
         [lock, settings, settings + ".tmp", events, catalog, catalog + ".tmp"]
-            + [storeDatabase, serverDatabase].flatMap { database in ["", "-wal", "-shm", "-journal"].map { database + $0 } }
+            + [storeDatabase, serverDatabase].flatMap { database in ["", "-wal", "-shm", "-journal", "-checked"].map { database + $0 } }
             + [pendingOrders, receipt].flatMap { [$0, $0 + ".tmp"] }
             + [pendingOrders + ".rejected", pendingOrders + ".quarantine"]
     }

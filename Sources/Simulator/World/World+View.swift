@@ -15,9 +15,9 @@ extension World {
                            isUnfinished: record.isUnfinished, autoRenewOff: try autoRenewIsOff(record))
         }
         let invalid = app?.invalidProductIds ?? []
+        let index = HistoryIndex(snapshot)
         let products = catalog.products.map { product in
-            CatalogRow(product: product, invalid: invalid.contains(product.id),
-                       holding: holding(product, ledger: ledger, transactions: snapshot.transactions))
+            CatalogRow(product: product, invalid: invalid.contains(product.id), holding: holding(product, index))
         }
         let audit = snapshot.audit(catalog: catalog)
         return WorldView(
@@ -26,7 +26,7 @@ extension World {
             transactions: transactions,
             credits: ledger.credits.map { credit in
                 CreditRow(transactionId: credit.transactionId, productId: credit.productId, grant: credit.grant,
-                          refunded: snapshot.transactions.contains { $0.id == credit.transactionId && $0.refunded })
+                          refunded: index.refunded.contains(credit.transactionId))
             },
             balances: ledger.balances,
             pendingOrders: snapshot.cache.orders.map { PendingOrderRow(transactionId: $0.transactionId, productId: $0.productId) },
@@ -46,14 +46,31 @@ extension World {
     }
 
     /// What the Server's ledger says the user has of a product.
-    private func holding(_ product: Product, ledger: Ledger, transactions: [StoreRecord]) -> CatalogRow.Holding {
-        guard let entitlement = ledger.entitlements.first(where: { $0.productId == product.id }) else {
-            return product.type == .consumable ? .credited(ledger.creditCount(productId: product.id)) : .none
+    private func holding(_ product: Product, _ index: HistoryIndex) -> CatalogRow.Holding {
+        guard let entitlement = index.entitlements[product.id] else {
+            return product.type == .consumable ? .credited(index.credits[product.id] ?? 0) : .none
         }
-        if transactions.contains(where: { $0.id == entitlement.transactionId && $0.refunded }) { return .refunded }
+        if index.refunded.contains(entitlement.transactionId) { return .refunded }
         guard let expires = entitlement.expires else { return .owned }
         guard expires > now else { return .expired }
-        let trial = transactions.first { $0.id == entitlement.transactionId }?.kind == .trial
-        return .until(expires, trial: trial)
+        return .until(expires, trial: index.kinds[entitlement.transactionId] == .trial)
+    }
+}
+
+/// The snapshot's facts a view looks up for every product and credit, each read in one pass, so
+/// that a view costs in proportion to the history plus the catalog, not their product.
+private struct HistoryIndex {
+    /// The first entitlement of each product, the credits of each product, the refunded
+    /// transactions, and the kind of every transaction.
+    let entitlements: [String: Ledger.Entitlement]
+    let credits: [String: Int]
+    let refunded: Set<TransactionID>
+    let kinds: [TransactionID: StoreRecord.Kind]
+
+    init(_ snapshot: WorldSnapshot) {
+        entitlements = Dictionary(snapshot.ledger.entitlements.map { ($0.productId, $0) }) { first, _ in first }
+        credits = snapshot.ledger.credits.reduce(into: [:]) { counts, credit in counts[credit.productId, default: 0] += 1 }
+        refunded = Set(snapshot.transactions.filter(\.refunded).map(\.id))
+        kinds = Dictionary(snapshot.transactions.map { ($0.id, $0.kind) }) { first, _ in first }
     }
 }

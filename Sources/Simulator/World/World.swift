@@ -220,6 +220,13 @@ public final class World {
         }
     }
 
+    /// Moves the clock past time lived without messages (past purchases recorded in bulk);
+    /// a renewal that falls due on the way waits for the next advance.
+    func passClock(byMillis millis: Int64) throws(WorldError) {
+        nowMillis += millis
+        try saveSettings()
+    }
+
     private func moveClock(byMillis millis: Int64) throws(WorldError) {
         nowMillis += millis
         try record(.command, from: .user, to: nil, text: "clock advanced to \(SimulatedTime.format(now))",

@@ -50,8 +50,8 @@ enum BenchCommand {
         let throughput = ThroughputBench(catalog: catalog, settings: settings)
         let purchases = try throughput.purchasesPerSecond()
         let chaos = try throughput.chaosRunsPerSecond()
-        progress("a long timeline and a long clock")
-        let scale = try ScaleBench(catalog: catalog, executable: try executable(), logBytes: settings.scaleLogBytes)
+        progress("a long history, a long timeline and a long clock")
+        let scale = try ScaleBench(catalog: catalog, executable: try executable(), settings: settings)
             .run { directory throws(BenchError) in try FirstFrameBench.millis(directory, catalog: catalog) }
         return BenchReport(cache: cache, recovery: recovery, purchasesPerSecond: purchases, chaosRunsPerSecond: chaos,
                            render: render, peakRSSMegabytes: PeakMemory.megabytes(), sessionPeakRSSMegabytes: sessionPeak,

@@ -1,0 +1,47 @@
+import Foundation
+import IAPCore
+import StoreEngine
+
+extension World {
+    /// Gives the world `count` past purchases of the consumable `productId`, written straight
+    /// into the Store's and the Server's databases as that many settled purchases leave them
+    /// (charged, signed, finished, credited once, the balance raised), in batches of
+    /// `purchasesPerBatch`, one database transaction per party each; the clock moves past the
+    /// last. How the benchmark builds a world with a long history without replaying it. Refused
+    /// while the app runs or a message is in flight.
+    public func recordPastPurchases(_ count: Int, of productId: String) throws(WorldActionError) {
+        guard !appStatus.isRunning, messagesInFlight.isEmpty else {
+            throw .refused("past purchases are recorded while the app is closed and nothing is in flight")
+        }
+        var recorded = 0
+        while recorded < count {
+            let batch = min(Self.purchasesPerBatch, count - recorded)
+            let entries: [ReceiptEntry]
+            do {
+                entries = try store.recordPastPurchases(batch, of: productId, from: now, spacingMillis: Self.millisPerMessage)
+            } catch {
+                if case .refused(let problem) = error { throw .refused(problem) }
+                throw .failed(.file(path: directory.storeDatabase, problem: error.problem))
+            }
+            do {
+                _ = try server.creditPast(entries)
+            } catch {
+                throw .failed(.file(path: directory.serverDatabase, problem: error.storage.problem))
+            }
+            do {
+                try passClock(byMillis: Int64(batch) * Self.millisPerMessage)
+            } catch {
+                throw .failed(error)
+            }
+            recorded += batch
+        }
+        do {
+            try record(.command, from: .user, to: nil, text: "\(count) past purchases of \(productId) recorded", transactionId: nil)
+        } catch {
+            throw .failed(error)
+        }
+    }
+
+    /// Past purchases written to one database transaction: bounded memory, few commits.
+    static let purchasesPerBatch = 10_000
+}
