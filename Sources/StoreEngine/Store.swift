@@ -70,7 +70,7 @@ public final class Store {
         do {
             switch message {
             case .requestProducts(let identifiers):
-                link.send(switches.productRequestsAnswered
+                link.send(switches.isOn(.productRequests)
                     ? .productsResponse(productsResponse(identifiers))
                     : .productsRequestFailed(reason: "the App Store could not be reached"))
             case .addPayment(let request): try addPayment(request, link: link)
@@ -127,14 +127,14 @@ public final class Store {
         if catalog.product(id: request.productId) == nil || switches.withdrawn.contains(request.productId) {
             return .fails(.paymentInvalid)
         }
-        if !switches.paymentsAllowed { return .fails(.paymentNotAllowed) }
+        if !switches.isOn(.payments) { return .fails(.paymentNotAllowed) }
         if request.answer == .cancel { return .fails(.paymentCancelled) }
-        if switches.interruptPurchases {
+        if switches.isOn(.interrupt) {
             try database.setSetting("interrupted:\(account):\(request.productId)", id.description)
             return .fails(.interrupted)
         }
-        if let error = switches.failPurchases { return .fails(error) }
-        if request.answer == .ask || switches.askToBuy { return .waits }
+        if case .failing(let error) = switches[.fail] { return .fails(error) }
+        if request.answer == .ask || switches.isOn(.askToBuy) { return .waits }
         if let owned = try ownedNonConsumable(request.productId) { return .alreadyOwned(owned) }
         return .charges
     }
@@ -234,13 +234,12 @@ public final class Store {
         switches = updated
     }
 
+    /// Keeps the switches in `store.sqlite`, each declared switch under its setting key.
     private static func saveSwitches(_ switches: StoreSwitches, in database: StoreDatabase) throws(StorageError) {
-        try database.setSetting("ask-to-buy", switches.askToBuy ? "on" : "off")
-        try database.setSetting("fail-purchases", switches.failPurchases?.rawValue ?? "off")
-        try database.setSetting("interrupt", switches.interruptPurchases ? "on" : "off")
-        try database.setSetting("product-requests", switches.productRequestsAnswered ? "on" : "off")
+        for storeSwitch in StoreSwitch.all {
+            try database.setSetting(storeSwitch.settingKey, switches[storeSwitch].word)
+        }
         try database.setSetting("withdrawn", switches.withdrawn.sorted().joined(separator: ","))
-        try database.setSetting("payments", switches.paymentsAllowed ? "on" : "off")
         try database.setSetting("verification", switches.verificationAvailable ? "on" : "off")
     }
 
@@ -251,7 +250,7 @@ public final class Store {
     }
 
     /// What `SKPaymentQueue.canMakePayments()` answers.
-    public var canMakePayments: Bool { switches.paymentsAllowed }
+    public var canMakePayments: Bool { switches.isOn(.payments) }
 
     /// Every transaction, oldest first.
     public func transactions() throws(StoreError) -> [StoreRecord] {
@@ -277,14 +276,14 @@ public final class Store {
         }
     }
 
+    /// The switches kept in `store.sqlite`: a switch never kept, or kept as a word it does not
+    /// take, is normal.
     private static func loadSwitches(_ database: StoreDatabase) throws(StorageError) -> StoreSwitches {
         var switches = StoreSwitches()
-        switches.askToBuy = try database.setting("ask-to-buy") == "on"
-        switches.failPurchases = try database.setting("fail-purchases").flatMap(PurchaseError.init(rawValue:))
-        switches.interruptPurchases = try database.setting("interrupt") == "on"
-        switches.productRequestsAnswered = try database.setting("product-requests") != "off"
+        for storeSwitch in StoreSwitch.all {
+            switches[storeSwitch] = storeSwitch.value(stored: try database.setting(storeSwitch.settingKey))
+        }
         switches.withdrawn = Set((try database.setting("withdrawn") ?? "").split(separator: ",").map(String.init))
-        switches.paymentsAllowed = try database.setting("payments") != "off"
         switches.verificationAvailable = try database.setting("verification") != "off"
         return switches
     }

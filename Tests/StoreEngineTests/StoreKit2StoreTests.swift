@@ -40,7 +40,7 @@ final class StoreKit2StoreTests {
 
     @Test func aCancelledOrFailedPurchaseLeavesNothingToFinish() throws {
         #expect(try purchase("com.storesim.coins.100", .cancel) == [.purchaseResult(.userCancelled(productId: "com.storesim.coins.100"))])
-        try store.setSwitches { $0.failPurchases = .networkError }
+        try store.setSwitches { $0[.fail] = .failing(.networkError) }
         #expect(try purchase("com.storesim.coins.100") == [.purchaseResult(.failed(productId: "com.storesim.coins.100", .networkError))])
         #expect(try store.transactions().allSatisfy { $0.state == .failed && !$0.isUnfinished })
     }

@@ -14,14 +14,14 @@ extension World {
                            date: record.date, error: record.error, hasReceipt: record.receipt != nil,
                            isUnfinished: record.isUnfinished, autoRenewOff: try autoRenewIsOff(record))
         }
-        let invalid = app?.invalidProductIds ?? []
+        let invalid = host.app?.invalidProductIds ?? []
         let index = HistoryIndex(snapshot)
         let products = catalog.products.map { product in
             CatalogRow(product: product, invalid: invalid.contains(product.id), holding: holding(product, index))
         }
         let audit = snapshot.audit(catalog: catalog)
         return WorldView(
-            appStatus: appStatus, recovering: app?.isRecovering ?? false, settings: settings,
+            appStatus: appStatus, recovering: host.app?.isRecovering ?? false, settings: settings,
             storeSwitches: store.switches, account: store.account, now: now, catalog: catalog, products: products,
             transactions: transactions,
             credits: ledger.credits.map { credit in
