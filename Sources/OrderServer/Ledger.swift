@@ -36,6 +36,10 @@ public struct Ledger: Sendable, Equatable {
         /// The transaction the request named; nil for a check of the current receipt.
         public let transactionId: TransactionID?
         public let status: Int
+        /// The Server's own reason (`ServerRefusal`) when verifyReceipt found the receipt valid
+        /// (status 0); for a signed transaction that failed verification, the name of the status
+        /// (Apple's `VerificationStatus`, 1 to 4) in `status`.
+        public let reason: String?
         public let date: Date
     }
 

@@ -12,30 +12,31 @@ extension OrderServer {
 
     /// A signed transaction (StoreKit 2), verified offline, without asking the Store: the chain
     /// to the pinned root at its `signedDate`, the ES256 signature, then the app and environment
-    /// it is for. Credits exactly the transaction the payload proves, once; a payload of
-    /// another transaction than the one asked about, or of a refunded one, credits nothing.
+    /// it is for; a failure is recorded with the status of Apple's library and its name.
+    /// Credits exactly the transaction the payload proves, once; a payload of another
+    /// transaction than the one asked about, or of a refunded one, is refused and credits nothing.
     func settleSigned(_ request: VerificationRequest, link: Link) throws(StorageError) -> VerificationAnswer {
         let payload: SignedTransactionPayload
         do {
             payload = try verified(request.receipt)
         } catch {
-            return try reject(request.transactionId, status: error.status.rawValue,
-                              outcome: .unverified(error.status, error.reason), at: link.now)
+            try database.reject(request.transactionId, status: error.status.rawValue, reason: error.status.name, at: link.now)
+            return VerificationAnswer(transactionId: request.transactionId, outcome: .unverified(error.status, error.reason),
+                                      productId: nil, grant: "")
         }
         link.note("verified signed tx \(payload.transactionId) offline: chain to the pinned root, ES256 signature",
                   from: .server, to: nil, transactionId: request.transactionId)
         guard let transactionId = TransactionID(payload.transactionId), transactionId == request.transactionId,
-              let originalTransactionId = TransactionID(payload.originalTransactionId), payload.revocationDate == nil,
+              let originalTransactionId = TransactionID(payload.originalTransactionId),
               let product = catalog.product(id: payload.productId)
-        else {
-            let status = ReceiptStatus.notAuthorized
-            return try reject(request.transactionId, status: status.rawValue, outcome: .rejected(status), at: link.now)
-        }
+        else { return try refuse(request, .otherTransaction, at: link.now) }
+        // A purchase the Store has refunded owes the user nothing: it is never credited.
+        guard payload.revocationDate == nil else { return try refuse(request, .refunded, at: link.now) }
         let entry = ReceiptEntry(
             transactionId: transactionId, originalTransactionId: originalTransactionId,
             productId: payload.productId, account: request.account ?? "", purchaseDate: Self.date(payload.purchaseDate),
             expires: payload.expiresDate.map(Self.date))
-        return try credit(entry, product: product, answering: request.transactionId, at: link.now)
+        return try creditOnce(entry, product: product, answering: request, at: link.now)
     }
 
     /// Why a signed transaction was refused before anything in it was trusted.

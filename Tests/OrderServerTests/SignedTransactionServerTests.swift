@@ -74,7 +74,7 @@ final class SignedTransactionServerTests {
             Base64URL.decode(transaction.jws.split(separator: ".")[1])), as: UTF8.self).utf8))
         #expect(try verify(transaction, jws: forged) == .unverified(.verificationFailure, SigningError.wrongRoot.description))
         let other = try buy("com.storesim.coins.550")
-        #expect(try verify(other, asking: transaction.transactionId) == .rejected(.notAuthorized))
+        #expect(try verify(other, asking: transaction.transactionId) == .refused(.otherTransaction))
         #expect(try router.server.ledger().credits.isEmpty)
     }
 
@@ -82,7 +82,7 @@ final class SignedTransactionServerTests {
         let transaction = try buy("com.storesim.pro")
         try router.store.refund(productId: "com.storesim.pro", at: router.now)
         let refunded = try #require(try router.store.transactions().last?.signedTransaction)
-        #expect(try verify(transaction, jws: refunded) == .rejected(.notAuthorized))
+        #expect(try verify(transaction, jws: refunded) == .refused(.refunded))
     }
 
     @Test func aSignedTransactionOfAnotherAppOrEnvironmentIsRejectedWithApplesStatus() throws {

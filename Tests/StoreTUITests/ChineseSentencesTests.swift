@@ -32,7 +32,7 @@ import TestSupport
         let world = try folder.world(seed: 1)
         let commands: [ScenarioCommand] = [.buy(productId: "com.storesim.pro", answer: .confirm), .launch, .launch,
                                            .approve(productId: "com.storesim.pro"), .resolve(productId: "com.storesim.pro"),
-                                           .refund(productId: "com.storesim.pro"), .storeDelete(transactionId: 1000000000000009),
+                                           .refund(.product("com.storesim.pro"), reason: nil), .refund(.transaction(1000000000000009), reason: nil), .storeDelete(transactionId: 1000000000000009),
                                            .forge(.tamper(transactionId: 1000000000000009)), .forge(.jws(transactionId: 1000000000000009)),
                                            .advance(seconds: Int64.max / 1000)]
         var problems: [String] = []
@@ -74,7 +74,7 @@ import TestSupport
         messages += reasons.map { .verificationAnswered(VerificationAnswer(transactionId: 1000000000000001,
                                                                             outcome: .unverified(.verificationFailure, $0),
                                                                             productId: nil, grant: "")) }
-        let outcomes = reasons.map { RecoveryReport.Outcome.unverified("VERIFICATION_FAILURE: \($0)").text }
+        let outcomes = reasons.map { RecoveryReport.Outcome.rejected("VERIFICATION_FAILURE: \($0)").text }
         for text in messages.map(\.summary) + outcomes {
             #expect(Self.untold(text).isEmpty, "\(text): untold \(Self.untold(text))")
         }

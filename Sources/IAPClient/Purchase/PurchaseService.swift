@@ -70,9 +70,15 @@ public final class PurchaseService {
         link.send(storeKit.listen)
         link.send(.requestProducts(identifiers: catalog.products.map(\.id)))
         if storeKit.checksReceiptAtLaunch, let current = receipt.read() {
-            link.send(.verifyPurchase(VerificationRequest(transactionId: nil, productId: "", serverProductId: nil,
-                                                          receipt: current, purpose: .receiptCheck)))
+            checkReceipt(current)
         }
+    }
+
+    /// Asks the Server to check a receipt as a whole: expiries and refunds the app missed, and
+    /// non-renewing subscriptions it proves.
+    private func checkReceipt(_ current: String) {
+        link.send(.verifyPurchase(VerificationRequest(transactionId: nil, productId: "", serverProductId: nil,
+                                                      receipt: current, purpose: .receiptCheck, account: account)))
     }
 
     /// The user taps Buy.
@@ -118,7 +124,9 @@ public final class PurchaseService {
         case .productsRequestFailed(let reason):
             productsUnavailable = reason
         case .receiptRefreshed(let refreshed):
+            // Non-renewing subscriptions are not restored by the Store: the refreshed receipt proves them.
             keep(refreshed)
+            checkReceipt(refreshed)
             link.send(.restoreCompletedTransactions)
         case .verificationAnswered(let answer):
             try verificationAnswered(answer)
@@ -216,17 +224,19 @@ public final class PurchaseService {
         case .credited, .alreadyCredited:
             settledThisSession.insert(id)
             setOutcome(answer.outcome == .credited ? .creditedNow : .alreadyCredited, for: id)
-        case .rejected(.serviceUnavailable):
-            let status = ReceiptStatus.serviceUnavailable
-            setOutcome(.stillPending("\(status.rawValue): \(status.meaning)"), for: id)
+        case .rejected(let status) where !status.condemnsTheReceipt:
+            // Apple: "try again". The receipt may be genuine: the order stays in the cache and the
+            // transaction unfinished, and the next launch asks again.
+            setOutcome(.stillPending("status \(status.rawValue): \(status.meaning)"), for: id)
             return
         case .rejected(let status):
-            rejected(id, verification, reason: "\(status.rawValue) \(status.meaning)",
-                     outcome: .rejected(status.rawValue, status.meaning))
+            setAsideOrRetry(id, verification: verification, reason: "\(status.rawValue) \(status.meaning)")
+            return
+        case .refused(let refusal):
+            setAsideOrRetry(id, verification: verification, reason: "refused by the Server: \(refusal.meaning)")
             return
         case .unverified(let status, let reason):
-            rejected(id, verification, reason: "\(status.name): \(reason)",
-                     outcome: .unverified("\(status.name): \(reason)"))
+            setAsideOrRetry(id, verification: verification, reason: "\(status.name): \(reason)")
             return
         case .receiptChecked:
             return
@@ -240,23 +250,23 @@ public final class PurchaseService {
         }
     }
 
-    /// The Server refused the proof. When the Store's queue redelivered the transaction with
-    /// another proof than the cached one, that genuine proof is verified instead; otherwise
-    /// the cached order is set aside. A refused proof says nothing about the Store's
-    /// transaction: it is left in the queue, where a genuine one comes back with its own proof.
-    private func rejected(_ transactionId: TransactionID, _ verification: Verification, reason: String,
-                          outcome: RecoveryReport.Outcome) {
-        if let queueProof = verification.queueProof, let order = cache.order(transactionId: transactionId),
+    /// A proof that can never be accepted: when the Store's queue brought the transaction with
+    /// another proof than the cached one, the cached order is set aside and the queue's proof
+    /// verified instead; otherwise the order is set aside with its reason, not retried forever.
+    /// Either way the transaction is left in the queue, where a genuine one comes back with its
+    /// own proof.
+    private func setAsideOrRetry(_ id: TransactionID, verification: Verification, reason: String) {
+        if let queueProof = verification.queueProof, let order = cache.order(transactionId: id),
            order.proof != queueProof {
             setAside(order, reason: reason)
             let fresh = PendingOrder(transactionId: order.transactionId, productId: order.productId,
                                      serverProductId: order.serverProductId, proof: queueProof)
-            verifying[transactionId] = Verification(productId: fresh.productId, cached: false, needsFinish: true)
+            verifying[id] = Verification(productId: fresh.productId, cached: false, needsFinish: true)
             link.send(verifyMessage(for: fresh))
             return
         }
-        setOutcome(outcome, for: transactionId)
-        if verification.cached, let order = cache.order(transactionId: transactionId) {
+        setOutcome(.rejected(reason), for: id)
+        if verification.cached, let order = cache.order(transactionId: id) {
             setAside(order, reason: reason)
         }
     }

@@ -14,9 +14,8 @@ public struct RecoveryReport: Sendable, Equatable {
         case creditedNow
         case alreadyCredited
         case stillPending(String)
-        case rejected(Int, String)
-        /// The Server refused the signed transaction (StoreKit 2): the status and why.
-        case unverified(String)
+        /// Set aside for good, with the reason: a status code and its meaning, or the Server's own refusal.
+        case rejected(String)
 
         /// In words, for the report.
         public var text: String {
@@ -24,8 +23,7 @@ public struct RecoveryReport: Sendable, Equatable {
             case .creditedNow: return "credited now"
             case .alreadyCredited: return "already credited (duplicate suppressed)"
             case .stillPending(let reason): return "still pending (\(reason))"
-            case .rejected(let status, let meaning): return "rejected (\(status): \(meaning))"
-            case .unverified(let reason): return "rejected (\(reason))"
+            case .rejected(let reason): return "rejected (\(reason))"
             }
         }
     }

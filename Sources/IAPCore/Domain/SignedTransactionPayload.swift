@@ -44,7 +44,8 @@ public struct SignedTransactionPayload: Codable, Equatable, Sendable {
 
     public init(transactionId: String, originalTransactionId: String, bundleId: String, productId: String,
                 subscriptionGroupIdentifier: String?, purchaseDate: Int64, originalPurchaseDate: Int64, expiresDate: Int64?,
-                type: String, signedDate: Int64, revocationDate: Int64?, offerType: Int?, offerDiscountType: String?,
+                type: String, signedDate: Int64, revocationDate: Int64?, revocationReason: Int? = nil, offerType: Int?,
+                offerDiscountType: String?,
                 environment: String, storefront: String, transactionReason: String, price: Int64, currency: String) {
         self.transactionId = transactionId
         self.originalTransactionId = originalTransactionId
@@ -59,7 +60,7 @@ public struct SignedTransactionPayload: Codable, Equatable, Sendable {
         appAccountToken = nil
         inAppOwnershipType = "PURCHASED"
         self.signedDate = signedDate
-        revocationReason = revocationDate == nil ? nil : 0
+        self.revocationReason = revocationReason
         self.revocationDate = revocationDate
         self.offerType = offerType
         self.offerDiscountType = offerDiscountType
