@@ -12,10 +12,12 @@ extension OrderServer {
 
     /// A signed transaction (StoreKit 2), verified offline, without asking the Store: the chain
     /// to the pinned root at its `signedDate`, the ES256 signature, then the app and environment
-    /// it is for; a failure is recorded with the status of Apple's library and its name.
-    /// Credits exactly the transaction the payload proves, once; a payload of another
-    /// transaction than the one asked about, or of a refunded one, is refused and credits nothing.
-    func settleSigned(_ request: VerificationRequest, link: Link) throws(StorageError) -> VerificationAnswer {
+    /// it is for; a failure is recorded with the status of Apple's library and its name. A
+    /// payload of another transaction than the one asked about, or of a refunded one, is refused.
+    /// A genuine one is not credited yet: the JWS the app holds was signed when the app got it,
+    /// and cannot show a refund made since, so the Server asks the Store for the transaction as
+    /// it is now (App Store Server API, Get Transaction Info) and settles on its answer.
+    func settleSigned(_ request: VerificationRequest, link: Link) throws(StorageError) -> VerificationAnswer? {
         let payload: SignedTransactionPayload
         do {
             payload = try verified(request.receipt)
@@ -26,11 +28,31 @@ extension OrderServer {
         }
         link.note("verified signed tx \(payload.transactionId) offline: chain to the pinned root, ES256 signature",
                   from: .server, to: nil, transactionId: request.transactionId)
+        guard TransactionID(payload.transactionId) == request.transactionId, catalog.product(id: payload.productId) != nil
+        else { return try refuse(request, .otherTransaction, at: link.now) }
+        // A purchase the Store has refunded owes the user nothing: it is never credited.
+        guard payload.revocationDate == nil else { return try refuse(request, .refunded, at: link.now) }
+        link.send(.getTransactionInfo(request))
+        return nil
+    }
+
+    /// The Store's word on the transaction the app reported, verified like the app's JWS:
+    /// credits exactly the transaction it proves, once, unless the Store refunded it since.
+    func settle(_ info: TransactionInfo, link: Link) throws(StorageError) -> VerificationAnswer {
+        let request = info.request
+        guard let jws = info.signedTransactionInfo else { return try refuse(request, .unknownToStore, at: link.now) }
+        let payload: SignedTransactionPayload
+        do {
+            payload = try verified(jws)
+        } catch {
+            try database.reject(request.transactionId, status: error.status.rawValue, reason: error.status.name, at: link.now)
+            return VerificationAnswer(transactionId: request.transactionId, outcome: .unverified(error.status, error.reason),
+                                      productId: nil, grant: "")
+        }
         guard let transactionId = TransactionID(payload.transactionId), transactionId == request.transactionId,
               let originalTransactionId = TransactionID(payload.originalTransactionId),
               let product = catalog.product(id: payload.productId)
         else { return try refuse(request, .otherTransaction, at: link.now) }
-        // A purchase the Store has refunded owes the user nothing: it is never credited.
         guard payload.revocationDate == nil else { return try refuse(request, .refunded, at: link.now) }
         let entry = ReceiptEntry(
             transactionId: transactionId, originalTransactionId: originalTransactionId,

@@ -78,19 +78,23 @@ public final class OrderServer {
             try answer(link) { () throws(StorageError) in try settle(result, at: link.now, link: link) }
         case .verifySignedTransaction(let request):
             try answer(link) { () throws(StorageError) in try settleSigned(request, link: link) }
+        case .transactionInfo(let info):
+            try answer(link) { () throws(StorageError) in try settle(info, link: link) }
         default:
             break
         }
     }
 
-    /// Settles a verification and answers the app; a credit is noted once it is committed.
-    private func answer(_ link: Link, _ settle: () throws(StorageError) -> VerificationAnswer) throws(ServerError) {
-        let answer: VerificationAnswer
+    /// Settles a verification and answers the app; a credit is noted once it is committed. A
+    /// settlement that must first ask the Store answers nothing yet.
+    private func answer(_ link: Link, _ settle: () throws(StorageError) -> VerificationAnswer?) throws(ServerError) {
+        let settled: VerificationAnswer?
         do {
-            answer = try settle()
+            settled = try settle()
         } catch {
             throw ServerError(error)
         }
+        guard let answer = settled else { return }
         if answer.outcome == .credited, let id = answer.transactionId {
             link.note("credit tx \(id): \(answer.grant)", from: .server, to: nil, transactionId: id)
             link.passed(.serverCommitted)

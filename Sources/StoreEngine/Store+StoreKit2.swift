@@ -63,6 +63,17 @@ extension Store {
         }
     }
 
+    /// App Store Server API, Get Transaction Info: the transaction as it is now (refunded or
+    /// not), signed now, whichever StoreKit the app uses; nothing for an id the Store never
+    /// issued or a transaction StoreKit 2 does not know (failed, deferred, purchasing).
+    func transactionInfo(_ request: VerificationRequest, at now: Date) throws(StorageError) -> TransactionInfo {
+        guard let id = request.transactionId, let record = try database.record(id: id),
+              record.state == .purchased || record.state == .restored
+        else { return TransactionInfo(request: request, signedTransactionInfo: nil) }
+        try loadSigner(from: now)
+        return TransactionInfo(request: request, signedTransactionInfo: try jws(of: record, at: now))
+    }
+
     /// The transaction with its JWS; one made before the Store signed (under StoreKit 1) is
     /// signed now and kept.
     private func signedTransaction(_ record: StoreRecord, at now: Date, state: TransactionState? = nil)

@@ -90,6 +90,7 @@ public final class Store {
             case .restoreCompletedTransactions: try restore(link: link)
             case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipt(account: account, leading: nil)))
             case .verifyReceipt(let check): link.send(.receiptChecked(try verify(check)))
+            case .getTransactionInfo(let request): link.send(.transactionInfo(try transactionInfo(request, at: link.now)))
             default: break
             }
         } catch {

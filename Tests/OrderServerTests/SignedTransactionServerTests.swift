@@ -9,8 +9,10 @@ import TestSupport
 
 /// The Server verifies a StoreKit 2 signed transaction itself, offline, against the root it
 /// pinned: Apple's JWSDecodedHeader says "Use the information in the JWSDecodedHeader to
-/// validate the JWS signature", with the x5c chain. It never asks the Store, and credits exactly
-/// what the payload proves, once.
+/// validate the JWS signature", with the x5c chain. Before crediting, it asks the Store for the
+/// transaction as it is now (App Store Server API, Get Transaction Info: "The transactionId in
+/// the signedTransactionInfo matches the transactionId you provide in the request path"), verifies
+/// that answer the same way, and credits exactly what it proves, once.
 @Suite("The order server and signed transactions")
 final class SignedTransactionServerTests {
     private let folder: TemporaryFolder
@@ -42,13 +44,16 @@ final class SignedTransactionServerTests {
         return answer.outcome
     }
 
-    @Test func aGenuineSignedTransactionIsCreditedOnceWithoutAskingTheStore() throws {
+    @Test func aGenuineSignedTransactionIsCreditedOnceOnTheStoresWordWhichChangesNothingAtTheStore() throws {
         let transaction = try buy("com.storesim.coins.100")
         let before = try router.store.transactions()
         #expect(try verify(transaction) == .credited)
         #expect(router.notes.contains("verified signed tx \(transaction.transactionId) offline: chain to the pinned root, ES256 signature"))
+        #expect(router.delivered.contains(.getTransactionInfo(VerificationRequest(
+            transactionId: transaction.transactionId, productId: transaction.productId, serverProductId: nil,
+            receipt: transaction.jws, account: "demo"))))
         #expect(try verify(transaction) == .alreadyCredited)
-        #expect(try router.store.transactions() == before, "the Store was not asked")
+        #expect(try router.store.transactions() == before, "Get Transaction Info only reads")
         let ledger = try router.server.ledger()
         #expect(ledger.balances["coins"] == 100)
         #expect(ledger.credits.map(\.transactionId) == [transaction.transactionId])
@@ -85,6 +90,24 @@ final class SignedTransactionServerTests {
         #expect(try verify(transaction, jws: refunded) == .refused(.refunded))
     }
 
+    @Test func aPurchaseRefundedAfterTheAppGotItsJWSIsRefusedOnTheStoresWord() throws {
+        let transaction = try buy("com.storesim.pro")
+        try router.store.refund(productId: "com.storesim.pro", at: router.now)
+        #expect(try verify(transaction) == .refused(.refunded), "the app's JWS predates the refund; the Store's answer shows it")
+        #expect(try router.server.ledger().credits.isEmpty)
+    }
+
+    @Test func aTransactionTheStoreNoLongerHasIsRefused() throws {
+        let transaction = try buy("com.storesim.coins.100")
+        try router.store.delete(transactionId: transaction.transactionId)
+        #expect(try verify(transaction) == .refused(.unknownToStore))
+        #expect(router.delivered.contains { message in
+            if case .transactionInfo(let info) = message { return info.signedTransactionInfo == nil }
+            return false
+        })
+        #expect(try router.server.ledger().credits.isEmpty)
+    }
+
     @Test func aSignedTransactionOfAnotherAppOrEnvironmentIsRejectedWithApplesStatus() throws {
         let chain = try CertificateChain.make(secret: Array("another store".utf8), notBefore: SimulatedTime.epoch,
                                               notAfter: SimulatedTime.epoch.addingTimeInterval(86400))
@@ -104,8 +127,12 @@ final class SignedTransactionServerTests {
             == .unverified(.invalidAppIdentifier, "it is com.example.other's, not com.storesim.app's"))
         #expect(try verify(transaction, jws: signed(bundleId: SignedTransactionPayload.appBundleId, environment: "Sandbox"))
             == .unverified(.invalidEnvironment, "it is from Sandbox, not Production"))
+        // The right app and environment under the pinned root pass the offline check; the Store's
+        // answer to Get Transaction Info must verify against that same root, and this Store's does not.
         #expect(try verify(transaction, jws: signed(bundleId: SignedTransactionPayload.appBundleId, environment: "Production"))
-            == .credited)
+            == .unverified(.verificationFailure, SigningError.wrongRoot.description))
+        #expect(router.notes.contains("verified signed tx \(transaction.transactionId) offline: chain to the pinned root, ES256 signature"))
+        #expect(try router.server.ledger().credits.isEmpty)
     }
 
     @Test func aServerWithoutAPinnedRootTrustsNoSignedTransaction() throws {

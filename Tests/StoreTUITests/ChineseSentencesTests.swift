@@ -80,6 +80,20 @@ import TestSupport
         }
     }
 
+    @Test func theAppStoreServerAPIsMessagesAreTold() {
+        let request = VerificationRequest(transactionId: 1000000000000001, productId: "com.storesim.pro", serverProductId: nil,
+                                          receipt: "a.b.c")
+        let messages: [Message] = [
+            .getTransactionInfo(request), .transactionInfo(TransactionInfo(request: request, signedTransactionInfo: nil)),
+            .transactionInfo(TransactionInfo(request: request, signedTransactionInfo: "a.b.c")),
+            .verificationAnswered(VerificationAnswer(transactionId: 1000000000000001, outcome: .refused(.unknownToStore),
+                                                     productId: nil, grant: "")),
+        ]
+        for text in messages.map(\.summary) {
+            #expect(Self.untold(text).isEmpty, "\(text): untold \(Self.untold(text))")
+        }
+    }
+
     /// The parts of `text` no template tells: the text itself when none matches, else what the
     /// sentences in its holes leave untold.
     static func untold(_ text: String) -> [String] {

@@ -54,6 +54,12 @@ extension Message {
             return "finish() tx \(id)"
         case .sync:
             return "AppStore.sync()"
+        case .getTransactionInfo(let request):
+            return "Get Transaction Info tx \(MessageSubject(request.transactionId))"
+        case .transactionInfo(let info) where info.signedTransactionInfo == nil:
+            return "transaction info: no tx \(MessageSubject(info.request.transactionId)) (TransactionIdNotFoundError)"
+        case .transactionInfo(let info):
+            return "transaction info: signed tx \(MessageSubject(info.request.transactionId)) as it is now"
         }
     }
 

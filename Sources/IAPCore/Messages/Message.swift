@@ -31,6 +31,11 @@ public enum Message: Sendable, Equatable, Codable {
     case sync
     /// The app sends its Server the signed transaction (in `receipt`) to verify offline and credit.
     case verifySignedTransaction(VerificationRequest)
+    // App Store Server API
+    /// Get Transaction Info: the Server asks the Store for the transaction the app reported.
+    case getTransactionInfo(VerificationRequest)
+    /// The Store's answer to Get Transaction Info.
+    case transactionInfo(TransactionInfo)
 
     /// Who sends it.
     public var from: Party {
@@ -40,9 +45,9 @@ public enum Message: Sendable, Equatable, Codable {
              .purchase, .listenForTransactions, .finish, .sync, .verifySignedTransaction:
             return .app
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .receiptChecked, .purchaseResult, .transactionUpdate:
+             .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo:
             return .store
-        case .verificationAnswered, .verifyReceipt:
+        case .verificationAnswered, .verifyReceipt, .getTransactionInfo:
             return .server
         case .verificationFailed:
             return .network
@@ -54,12 +59,12 @@ public enum Message: Sendable, Equatable, Codable {
         switch self {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
              .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt,
-             .purchase, .listenForTransactions, .finish, .sync:
+             .purchase, .listenForTransactions, .finish, .sync, .getTransactionInfo:
             return .store
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
              .verificationAnswered, .verificationFailed, .purchaseResult, .transactionUpdate:
             return .app
-        case .verifyPurchase, .receiptChecked, .verifySignedTransaction:
+        case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo:
             return .server
         }
     }
@@ -73,12 +78,13 @@ public enum Message: Sendable, Equatable, Codable {
         case .transactionUpdated(let transaction): return .transaction(transaction.id)
         case .transactionUpdate(let transaction): return .transaction(transaction.transactionId)
         case .purchaseResult(.success(let transaction)): return .transaction(transaction.transactionId)
-        case .verifyPurchase(let request), .verifySignedTransaction(let request):
+        case .verifyPurchase(let request), .verifySignedTransaction(let request), .getTransactionInfo(let request):
             return request.transactionId.map(MessageSubject.transaction)
         case .verificationAnswered(let answer): return MessageSubject(answer.transactionId)
         case .verificationFailed(let failure): return MessageSubject(failure.transactionId)
         case .verifyReceipt(let check): return MessageSubject(check.request.transactionId)
         case .receiptChecked(let result): return MessageSubject(result.request.transactionId)
+        case .transactionInfo(let info): return MessageSubject(info.request.transactionId)
         case .requestProducts, .productsResponse, .productsRequestFailed, .addPayment, .addTransactionObserver,
              .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed,
              .purchase, .purchaseResult, .listenForTransactions, .sync:

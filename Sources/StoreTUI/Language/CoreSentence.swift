@@ -274,4 +274,10 @@ enum CoreSentence: CaseIterable {
     case payloadNotATransaction
     case otherApp
     case otherEnvironment
+
+    // App Store Server API and App Store Server Notifications V2
+    case getTransactionInfo
+    case transactionInfoNotFound
+    case transactionInfoNow
+    case unknownToStore
 }

@@ -270,6 +270,12 @@ extension English {
         case .payloadNotATransaction: "the payload is not a transaction"
         case .otherApp: "it is {id}'s, not {id2}'s"
         case .otherEnvironment: "it is from {word}, not Production"
+
+        // App Store Server API and App Store Server Notifications V2
+        case .getTransactionInfo: "Get Transaction Info tx {tx}"
+        case .transactionInfoNotFound: "transaction info: no tx {tx} (TransactionIdNotFoundError)"
+        case .transactionInfoNow: "transaction info: signed tx {tx} as it is now"
+        case .unknownToStore: "the App Store has no such transaction"
         }
     }
 }

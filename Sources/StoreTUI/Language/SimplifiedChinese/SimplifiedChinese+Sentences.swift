@@ -271,6 +271,12 @@ extension SimplifiedChinese {
         case .payloadNotATransaction: "载荷不是交易"
         case .otherApp: "它属于 {id}，而不是 {id2}"
         case .otherEnvironment: "它来自 {word}，而不是 Production"
+
+        // App Store Server API and App Store Server Notifications V2
+        case .getTransactionInfo: "Get Transaction Info（查询交易信息）tx {tx}"
+        case .transactionInfoNotFound: "交易信息：没有 tx {tx}（TransactionIdNotFoundError）"
+        case .transactionInfoNow: "交易信息：tx {tx} 此刻的签名交易"
+        case .unknownToStore: "App Store 没有这笔交易"
         }
     }
 }
