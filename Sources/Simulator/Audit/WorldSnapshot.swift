@@ -32,8 +32,7 @@ public struct WorldSnapshot: Sendable {
     }
 
     static func read(_ directory: DataDirectory, afterServerRead: () -> Void) throws(WorldError) -> WorldSnapshot {
-        guard !directory.isAFile else { throw .dataDirectory(path: directory.path, problem: "is a file, not a directory") }
-        guard directory.holdsWorld else { throw .noWorld(path: directory.path) }
+        try directory.requireWorld()
         let transactions: [StoreRecord]
         let ledger: Ledger
         do {

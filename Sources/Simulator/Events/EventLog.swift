@@ -40,23 +40,21 @@ public final class EventLog {
         return event
     }
 
-    /// Every event in the file at `path`, read whole: for tools and tests, never for a world or
-    /// a screen; lines that do not parse (a torn last line) are skipped.
+    /// Every event in the file at `path`, oldest first: for tools and tests, never for a world
+    /// or a screen; lines that do not parse (a torn last line) are skipped.
     public static func readAll(path: String) throws(StorageError) -> [Event] {
-        guard let bytes = try DurableFile.read(path) else { return [] }
-        return decodeNewest(bytes.split(separator: UInt8(ascii: "\n"))[...], count: Int.max)
+        var events: [Event] = []
+        try forEach(path: path) { events.append($0) }
+        return events
     }
 
-    /// The newest `count` events in the file at `path`, oldest first: the file is read from its
-    /// end, only as far as those events reach (at most `maxTailBytes`), so a long log stays on
-    /// disk. Lines that do not parse (a torn last line) are skipped and do not count.
+    /// The newest `count` events in the file at `path`, oldest first, read from the file's end
+    /// (see `forEach`), so a long log stays on disk.
     public static func readLast(_ count: Int, path: String) throws(StorageError) -> [Event] {
-        guard count > 0, let lines = try FileTail.lines(count, of: path, limit: maxTailBytes) else { return [] }
-        return decodeNewest(lines[...], count: count)
+        var events: [Event] = []
+        try forEach(path: path, last: count) { events.append($0) }
+        return events
     }
-
-    /// The most bytes `readLast` reads from the end of the log: thousands of events.
-    static let maxTailBytes = 8 << 20
 
     /// Calls `body` with each event of the log at `path`, oldest first, or with only the newest
     /// `last`: the file is read a chunk at a time, from where those events begin, so a log of any
@@ -78,15 +76,4 @@ public final class EventLog {
 
     /// The longest line `forEach` reads: a recovery report of thousands of purchases fits.
     static let maxLineBytes = 4 << 20
-
-    /// Decodes lines from the newest back until `count` events are found; oldest first.
-    private static func decodeNewest(_ lines: ArraySlice<ArraySlice<UInt8>>, count: Int) -> [Event] {
-        let decoder = JSONDecoder()
-        var newest: [Event] = []
-        for line in lines.reversed() {
-            guard newest.count < count else { break }
-            if let event = try? decoder.decode(Event.self, from: Data(line)) { newest.append(event) }
-        }
-        return newest.reversed()
-    }
 }

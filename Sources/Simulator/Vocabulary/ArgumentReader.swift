@@ -45,7 +45,7 @@ struct ArgumentReader {
     /// A transaction id: digits as the Store writes them (no leading zero), small enough to be one.
     mutating func transaction() throws(CommandProblem) -> TransactionID {
         let text = word()
-        guard text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let id = TransactionID(text) else {
+        guard let id = TransactionID(text) else {
             throw CommandProblem(problem: "'\(text)' is not a transaction id")
         }
         return id

@@ -32,7 +32,7 @@ enum RunCommand {
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let seed = try Options.seed(arguments)
         let api = try Options.api(arguments)
-        let given = arguments.value("--data-dir").map { _ in Options.dataDirectory(arguments) }
+        let given = Options.givenDataDirectory(arguments)
         let (catalog, catalogBytes) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: given)
         let parser = ScenarioParser(catalog: catalog)
         var scripts: [(String, [ScenarioStep])] = []
@@ -40,10 +40,16 @@ enum RunCommand {
             scripts.append((path, try parse(path, parser: parser)))
         }
         let reports = try RunReports(arguments, scripts: arguments.positional, dataDirectory: given)
-        let directory = if let given { given } else { try temporaryDirectory() }
-        defer {
-            if given == nil { try? FileManager.default.removeItem(atPath: directory.path) }
+        return try Options.inDataDirectory(given) { directory throws(CLIError) in
+            try runScripts(scripts, in: directory, catalog: catalog, catalogBytes: catalogBytes, seed: seed, api: api, reports: reports,
+                           arguments)
         }
+    }
+
+    /// Plays the checked scripts in `directory` and prints the expectations' tally.
+    private static func runScripts(_ scripts: [(String, [ScenarioStep])], in directory: DataDirectory, catalog: Catalog,
+                             catalogBytes: [UInt8]?, seed: UInt64, api: StoreKitAPI?, reports: RunReports,
+                             _ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let lock = try Options.lock(directory, command: "storesim run")
         try CatalogResolver.record(catalogBytes, in: directory)
         let print = { (line: String) in
@@ -112,15 +118,6 @@ enum RunCommand {
             try reports.write(runner, stoppedBy: problem)
         } catch {
             Output.error("error: \(error.description)")
-        }
-    }
-
-    /// A fresh data directory for a run without `--data-dir`, removed at the end.
-    static func temporaryDirectory() throws(CLIError) -> DataDirectory {
-        do {
-            return try DataDirectory.temporary()
-        } catch {
-            throw .input(error.description)
         }
     }
 

@@ -30,7 +30,11 @@ enum TimelineCommand {
         let last = try last(arguments)
         let directory = Options.dataDirectory(arguments)
         try Options.checkFiles(directory)
-        guard directory.holdsWorld else { throw .input(WorldError.noWorld(path: directory.path).description) }
+        do {
+            try directory.requireWorld()
+        } catch {
+            throw .input(error.description)
+        }
         let (add, finish) = writer(format)
         do {
             try EventLog.forEach(path: directory.events, last: last, add)
