@@ -45,13 +45,17 @@ public struct Ledger: Sendable, Equatable {
 
     /// A Server that has credited nothing.
     public static let empty = Ledger(credits: [], balances: [:], entitlements: [], rejections: [])
+    /// The `notificationUUID` of every notification the Server processed.
+    public let notifications: Set<String>
 
     public let credits: [Credit]
     public let balances: [String: Int]
     public let entitlements: [Entitlement]
     public let rejections: [Rejection]
 
-    public init(credits: [Credit], balances: [String: Int], entitlements: [Entitlement], rejections: [Rejection]) {
+    public init(credits: [Credit], balances: [String: Int], entitlements: [Entitlement], rejections: [Rejection],
+                notifications: Set<String> = []) {
+        self.notifications = notifications
         self.credits = credits
         self.balances = balances
         self.entitlements = entitlements

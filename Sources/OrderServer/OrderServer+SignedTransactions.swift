@@ -62,13 +62,13 @@ extension OrderServer {
     }
 
     /// Why a signed transaction was refused before anything in it was trusted.
-    private struct Unverified: Error {
+    struct Unverified: Error {
         let status: VerificationStatus
         let reason: String
     }
 
     /// The payload of a JWS that passes every check.
-    private func verified(_ jws: String) throws(Unverified) -> SignedTransactionPayload {
+    func verified(_ jws: String) throws(Unverified) -> SignedTransactionPayload {
         guard let verifier else { throw Unverified(status: .verificationFailure, reason: "no root certificate is pinned") }
         let bytes: [UInt8]
         do {

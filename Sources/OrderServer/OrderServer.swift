@@ -79,9 +79,27 @@ public final class OrderServer {
         case .verifySignedTransaction(let request):
             try answer(link) { () throws(StorageError) in try settleSigned(request, link: link) }
         case .transactionInfo(let info):
+            if let notification = info.request.notification {
+                try saving { () throws(StorageError) in try settleNotified(info, notification, link: link) }
+                return
+            }
             try answer(link) { () throws(StorageError) in try settle(info, link: link) }
+        case .notification(let notification):
+            try saving { () throws(StorageError) in try receive(notification, link: link) }
+        case .notificationHistory(let notifications):
+            try saving { () throws(StorageError) in
+                for notification in notifications { try receive(notification, link: link) }
+            }
         default:
             break
+        }
+    }
+
+    private func saving(_ body: () throws(StorageError) -> Void) throws(ServerError) {
+        do {
+            try body()
+        } catch {
+            throw ServerError(error)
         }
     }
 

@@ -116,8 +116,4 @@ extension Store {
     private func refundReason(_ id: TransactionID) throws(StorageError) -> RevocationReason {
         try database.setting("refund-reason:\(id)", as: { Int($0).flatMap(RevocationReason.init(rawValue:)) }) ?? .other
     }
-
-    private static func millis(_ date: Date) -> Int64 {
-        Int64(date.timeIntervalSince1970 * 1000)
-    }
 }

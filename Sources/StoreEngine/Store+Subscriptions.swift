@@ -87,6 +87,7 @@ extension Store {
                 error: nil, receipt: nil)
             let signed = try signing(renewal.with(receipt: receipt(account: latest.account, leading: renewal, holdings: owned)), at: now)
             try database.insert(signed)
+            try notify(.didRenew, about: signed, at: now)
             owned.add(signed)
             holdings[latest.account] = owned
             renewals.append(signed)
@@ -96,9 +97,12 @@ extension Store {
     }
 
     /// The user turns auto-renew of a subscription on or off.
-    public func setAutoRenew(productId: String, on: Bool) throws(StoreError) {
+    public func setAutoRenew(productId: String, on: Bool, at now: Date) throws(StoreError) {
         let latest = try latestPaid(productId)
-        try store { () throws(StorageError) in try database.setSetting("autorenew:\(latest.originalId)", on ? "on" : "off") }
+        try store { () throws(StorageError) in
+            try database.setSetting("autorenew:\(latest.originalId)", on ? "on" : "off")
+            try notify(.didChangeRenewalStatus, subtype: on ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED", about: latest, at: now)
+        }
     }
 
     /// Ends a subscription now: its current period is over and it does not renew. The Server
@@ -111,6 +115,7 @@ extension Store {
             if api == .storekit2 {
                 try database.update(try signing(latest, at: now))
             }
+            try notify(.expired, subtype: "VOLUNTARY", about: latest, at: now)
         }
     }
 
@@ -124,6 +129,7 @@ extension Store {
                 kind: .renewal, charged: true, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
             renewal = try signing(renewal.with(receipt: try receipt(proving: renewal)), at: link.now)
             try database.insert(renewal)
+            try notify(.didRenew, about: renewal, at: link.now)
             try deliver(renewal, link: link)
         }
     }
@@ -167,8 +173,10 @@ extension Store {
         try store { () throws(StorageError) in
             try database.database.transaction { () throws(StorageError) in
                 if let reason { try database.setSetting("refund-reason:\(record.id)", String(reason.rawValue)) }
-                try database.update(try signing(record.with(refunded: true, refundDate: date), at: date))
+                let refunded = try signing(record.with(refunded: true, refundDate: date), at: date)
+                try database.update(refunded)
                 try database.setSetting("autorenew:\(record.originalId)", "off")
+                try notify(.refund, about: refunded, at: date)
             }
         }
     }

@@ -16,6 +16,8 @@ public final class Store {
     /// (redeliveries, approvals, renewals), and whether it signs every transaction it issues.
     public internal(set) var api: StoreKitAPI = .storekit1
     public private(set) var switches: StoreSwitches
+    /// Whether the Store posts App Store Server Notifications V2 to the Server.
+    public internal(set) var notificationsOn = false
     /// The App Store account the device is signed into.
     public private(set) var account: String
     /// Whether this Store was created now, rather than opened as it was left.
@@ -55,6 +57,7 @@ public final class Store {
             }
             switches = try Self.loadSwitches(database)
             account = try database.setting("account") ?? "demo"
+            notificationsOn = try database.setting("notifications") == "on"
         } catch {
             throw .storage(error)
         }
@@ -91,6 +94,8 @@ public final class Store {
             case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipt(account: account, leading: nil)))
             case .verifyReceipt(let check): link.send(.receiptChecked(try verify(check)))
             case .getTransactionInfo(let request): link.send(.transactionInfo(try transactionInfo(request, at: link.now)))
+            case .notificationAcknowledged(let notification): try acknowledged(notification)
+            case .getNotificationHistory: try history(link: link)
             default: break
             }
         } catch {
@@ -180,6 +185,8 @@ public final class Store {
             }
         }
         let charged = record.with(state: .purchased, kind: kind, charged: true, date: date)
+        let subscribes = catalog.product(id: record.productId)?.type == .autoRenewable
+        try notify(subscribes ? .subscribed : .oneTimeCharge, subtype: subscribes ? "INITIAL_BUY" : nil, about: charged, at: date)
         return try signing(charged.with(receipt: try receipt(proving: charged)), at: date)
     }
 

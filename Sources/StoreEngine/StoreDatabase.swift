@@ -43,6 +43,23 @@ struct StoreDatabase: SettingsTable {
         """
         ALTER TABLE transactions ADD COLUMN signed_transaction TEXT;
         """,
+        // Version 5: App Store Server Notifications V2 the Store posted: each attempt counted,
+        // when the next is due (NULL once acknowledged or given up), and the signed payload.
+        """
+        CREATE TABLE notifications(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            uuid TEXT NOT NULL UNIQUE,
+            type TEXT NOT NULL,
+            subtype TEXT,
+            transaction_id INTEGER NOT NULL,
+            product_id TEXT NOT NULL,
+            signed_payload TEXT NOT NULL,
+            first_attempt_millis INTEGER NOT NULL,
+            attempts INTEGER NOT NULL,
+            delivered INTEGER NOT NULL,
+            next_attempt_millis INTEGER);
+        CREATE INDEX notifications_due ON notifications(next_attempt_millis) WHERE next_attempt_millis IS NOT NULL;
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {

@@ -28,7 +28,8 @@ import Testing
         .forge(.jws(transactionId: 1000000000000001)),
         .forge(.cacheReceipt(transactionId: 1000000000000002)),
         .forge(.cacheProduct(transactionId: 1000000000000002, productId: "com.storesim.coins.550")),
-        .disk(full: true), .serverDisk(full: false),
+        .disk(full: true), .serverDisk(full: false), .serverNotifications(on: true), .serverHistory,
+        .expect(.notificationsPending(1)),
     ]
 
     @Test(arguments: oneOfEach)
@@ -57,7 +58,7 @@ import Testing
             "disarm", "deliver 3", "power-cut", "power-cut at cached", "network offline", "server drop-response",
             "store ask-to-buy on", "store fail off", "store fail on network", "store sell com.storesim.pro off",
             "strategy queue-only", "api storekit2", "store environment sandbox", "store verify-receipt temporary-issue",
-            "server shared-secret wrong", "server verify-method get", "disk full", "server disk ok",
+            "server shared-secret wrong", "server verify-method get", "disk full", "server disk ok", "server notifications on",
         ])
     }
 

@@ -80,10 +80,17 @@ import TestSupport
         }
     }
 
-    @Test func theAppStoreServerAPIsMessagesAreTold() {
+    @Test func theAppStoreServerAPIsAndTheNotificationsMessagesAreTold() {
         let request = VerificationRequest(transactionId: 1000000000000001, productId: "com.storesim.pro", serverProductId: nil,
                                           receipt: "a.b.c")
+        let refund = ServerNotification(uuid: "00000000-0000-4000-8000-000000000001", type: .refund, subtype: nil,
+                                        transactionId: 1000000000000001, productId: "com.storesim.pro", signedPayload: "a.b.c", attempt: 1)
+        let renewal = ServerNotification(uuid: "00000000-0000-4000-8000-000000000002", type: .didChangeRenewalStatus,
+                                         subtype: "AUTO_RENEW_DISABLED", transactionId: 1000000000000001,
+                                         productId: "com.storesim.premium.monthly", signedPayload: "a.b.c", attempt: 3)
         let messages: [Message] = [
+            .notification(refund), .notification(renewal), .notificationAcknowledged(renewal), .getNotificationHistory,
+            .notificationHistory([refund, renewal]),
             .getTransactionInfo(request), .transactionInfo(TransactionInfo(request: request, signedTransactionInfo: nil)),
             .transactionInfo(TransactionInfo(request: request, signedTransactionInfo: "a.b.c")),
             .verificationAnswered(VerificationAnswer(transactionId: 1000000000000001, outcome: .refused(.unknownToStore),

@@ -60,7 +60,25 @@ extension Message {
             return "transaction info: no tx \(MessageSubject(info.request.transactionId)) (TransactionIdNotFoundError)"
         case .transactionInfo(let info):
             return "transaction info: signed tx \(MessageSubject(info.request.transactionId)) as it is now"
+        case .notification(let notification):
+            return "notification \(Self.named(notification))" + Self.attemptSuffix(notification.attempt)
+        case .notificationAcknowledged(let notification):
+            return "HTTP 200 for notification \(Self.named(notification))"
+        case .getNotificationHistory:
+            return "Get Notification History"
+        case .notificationHistory(let notifications):
+            return "notification history: \(notifications.count) notifications"
         }
+    }
+
+    /// A notification's type (and subtype) and transaction.
+    static func named(_ notification: ServerNotification) -> String {
+        let type = notification.subtype.map { "\(notification.type.rawValue).\($0)" } ?? notification.type.rawValue
+        return "\(type) tx \(notification.transactionId)"
+    }
+
+    private static func attemptSuffix(_ attempt: Int) -> String {
+        attempt > 1 ? " (retry \(attempt - 1) of \(NotificationRetry.hours.count))" : ""
     }
 
     /// What the user did on the sheet, when it was not a plain confirm.
@@ -75,6 +93,7 @@ extension Message {
         case .purchase: return "verify \(what) \(id) (\(request.productId))"
         case .renewal: return "check renewal \(what) \(id) (\(request.productId))"
         case .receiptCheck: return "check the current receipt"
+        case .notification: return "check notified \(what) \(id) (\(request.productId))"
         }
     }
 

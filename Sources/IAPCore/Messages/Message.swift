@@ -36,6 +36,15 @@ public enum Message: Sendable, Equatable, Codable {
     case getTransactionInfo(VerificationRequest)
     /// The Store's answer to Get Transaction Info.
     case transactionInfo(TransactionInfo)
+    // App Store Server Notifications V2
+    /// The Store posts a signed notification to the Server.
+    case notification(ServerNotification)
+    /// The Server answers the post with HTTP 200: the Store stops retrying.
+    case notificationAcknowledged(ServerNotification)
+    /// Get Notification History: the Server asks the Store for every notification it posted.
+    case getNotificationHistory
+    /// The Store's answer to Get Notification History.
+    case notificationHistory([ServerNotification])
 
     /// Who sends it.
     public var from: Party {
@@ -45,9 +54,9 @@ public enum Message: Sendable, Equatable, Codable {
              .purchase, .listenForTransactions, .finish, .sync, .verifySignedTransaction:
             return .app
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo:
+             .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo, .notification, .notificationHistory:
             return .store
-        case .verificationAnswered, .verifyReceipt, .getTransactionInfo:
+        case .verificationAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged, .getNotificationHistory:
             return .server
         case .verificationFailed:
             return .network
@@ -59,12 +68,13 @@ public enum Message: Sendable, Equatable, Codable {
         switch self {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
              .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt,
-             .purchase, .listenForTransactions, .finish, .sync, .getTransactionInfo:
+             .purchase, .listenForTransactions, .finish, .sync, .getTransactionInfo, .notificationAcknowledged,
+             .getNotificationHistory:
             return .store
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
              .verificationAnswered, .verificationFailed, .purchaseResult, .transactionUpdate:
             return .app
-        case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo:
+        case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo, .notification, .notificationHistory:
             return .server
         }
     }
@@ -85,10 +95,25 @@ public enum Message: Sendable, Equatable, Codable {
         case .verifyReceipt(let check): return MessageSubject(check.request.transactionId)
         case .receiptChecked(let result): return MessageSubject(result.request.transactionId)
         case .transactionInfo(let info): return MessageSubject(info.request.transactionId)
+        case .notification(let notification), .notificationAcknowledged(let notification):
+            return .transaction(notification.transactionId)
+        case .getNotificationHistory, .notificationHistory: return nil
         case .requestProducts, .productsResponse, .productsRequestFailed, .addPayment, .addTransactionObserver,
              .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed,
              .purchase, .purchaseResult, .listenForTransactions, .sync:
             return nil
+        }
+    }
+
+    /// Whether the app is waiting on it: a request the app made, or a step of one. A
+    /// notification, its acknowledgement, the history and the Server's check of a notified
+    /// transaction are between the Store and the Server alone; when one is lost, the app hears nothing.
+    public var answersTheApp: Bool {
+        switch self {
+        case .notification, .notificationAcknowledged, .getNotificationHistory, .notificationHistory: return false
+        case .getTransactionInfo(let request): return request.purpose != .notification
+        case .transactionInfo(let info): return info.request.purpose != .notification
+        default: return true
         }
     }
 }

@@ -52,6 +52,10 @@ public enum ScenarioCommand: Equatable, Sendable {
     case disk(full: Bool)
     /// The Server's disk fills up (its database writes fail) or has room again.
     case serverDisk(full: Bool)
+    /// The Store posts App Store Server Notifications V2 to the Server, or stops.
+    case serverNotifications(on: Bool)
+    /// The Server fetches the notifications it missed (Get Notification History) and processes them.
+    case serverHistory
 
     /// The forgeries a script (or the TUI) can try.
     public enum Forgery: Equatable, Sendable {
@@ -100,6 +104,8 @@ public enum Expectation: Equatable, Sendable {
     case unfinished(Int)
     case lost(Int)
     case auditOk
+    /// Notifications the Server has not processed yet.
+    case notificationsPending(Int)
 }
 
 /// One parsed line of a script, with where it came from.

@@ -16,6 +16,7 @@ struct CommandInterpreter {
         }
         do {
             try carryOut(command)
+            try world.postNotifications()
             try world.timeline.reportFailure()
         } catch {
             throw WorldActionError(classifying: error, directory: world.directory)
@@ -60,6 +61,8 @@ struct CommandInterpreter {
         case .api(let api): try world.use(api)
         case .advance(let seconds): try world.advance(by: seconds)
         case .serverDisk(let full): try fillServerDisk(full)
+        case .serverNotifications(let on): try world.notifications(on)
+        case .serverHistory: try fetchHistory()
         case .serverSharedSecret(let right): try configureServer(sharedSecretRight: right)
         case .serverVerifyMethod(let post): try configureServer(usesPost: post)
         case .forge(let forgery): try forge(forgery)
@@ -82,6 +85,14 @@ struct CommandInterpreter {
     private func launchWithRecovery() throws {
         guard !world.host.status.isRunning else { throw WorldActionError.refused("the app is already running") }
         try world.host.launch()
+        try world.settle()
+    }
+
+    /// `server history`: the Server asks for every notification and processes what it missed.
+    private func fetchHistory() throws {
+        guard world.settings.server != .down else { throw WorldActionError.refused("the Server is down: it cannot ask for the history") }
+        try world.record(.command, from: .user, to: .server, text: "the Server fetches the notification history", transactionId: nil)
+        world.server.fetchHistory(link: world)
         try world.settle()
     }
 

@@ -100,6 +100,7 @@ public final class World {
         guard let (message, sentSeq) = queue.next() else { return false }
         nowMillis += Self.millisPerMessage
         try route(message, sentSeq: sentSeq)
+        try postNotifications()
         try timeline.reportFailure()
         try host.afterDelivery()
         return true
@@ -138,7 +139,28 @@ public final class World {
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
-        server.pin(root: settings.api == .storekit2 ? store.rootCertificate : nil)
+        server.pin(root: settings.api == .storekit2 || store.notificationsOn ? store.rootCertificate : nil)
+    }
+
+    /// `server notifications on|off`: the Store posts App Store Server Notifications V2 to the
+    /// Server, signed with its chain, whose root the Server pins.
+    func notifications(_ on: Bool) throws(WorldError) {
+        do {
+            try store.setNotifications(on, from: now)
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
+        try record(.command, from: .user, to: .server, text: "server notifications \(on ? "on" : "off")", transactionId: nil)
+        try configureStoreKit()
+    }
+
+    /// The Store posts every notification due now: a first attempt, or a retry.
+    func postNotifications() throws(WorldError) {
+        do {
+            try store.postDueNotifications(link: self)
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
     }
 
     private func saveSettings() throws(WorldError) {
@@ -168,7 +190,9 @@ public final class World {
     }
 
     private func moveClock(byMillis millis: Int64) throws(WorldError) {
-        nowMillis += millis
+        let target = nowMillis + millis
+        try retryNotifications(until: target)
+        nowMillis = max(nowMillis, target)
         try record(.command, from: .user, to: nil, text: "clock advanced to \(SimulatedTime.format(now))",
                    transactionId: nil)
         do {
@@ -178,6 +202,24 @@ public final class World {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
         try saveSettings()
+    }
+
+    /// Lives through each notification retry that falls due before `target`, in order: the
+    /// clock stops at it, the Store posts, and what follows is delivered.
+    private func retryNotifications(until target: Int64) throws(WorldError) {
+        while let due = try nextNotificationDue(), due > nowMillis, due <= target {
+            nowMillis = due
+            try postNotifications()
+            while try deliverNext() {}
+        }
+    }
+
+    private func nextNotificationDue() throws(WorldError) -> Int64? {
+        do {
+            return try store.nextNotificationDue()
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
     }
 
     // MARK: Timeline

@@ -280,4 +280,14 @@ enum CoreSentence: CaseIterable {
     case transactionInfoNotFound
     case transactionInfoNow
     case unknownToStore
+    case notificationRetry
+    case notification
+    case notificationAcknowledged
+    case getNotificationHistory
+    case notificationHistory
+    case creditFromNotification
+    case notificationNotVerified
+    case fetchHistory
+    case historyRefused
+    case scenarioServerNotifications
 }

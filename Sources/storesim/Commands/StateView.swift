@@ -79,6 +79,16 @@ struct StateView {
                 .object([("transactionId", .string(order.transactionId.description)), ("productId", .string(order.productId))])
             })),
             ("cacheWarnings", .array(snapshot.cache.warnings.map(JSONText.string))),
-        ] + root)
+        ] + root + notifications)
+    }
+
+    /// With notifications: each one the Store posted, with its attempts and whether the Server acknowledged one.
+    private var notifications: [(String, JSONText)] {
+        guard let posted = snapshot.notifications else { return [] }
+        return [("notifications", .array(posted.map { posted in
+            .object([("type", .string(posted.notification.type.rawValue)),
+                     ("transactionId", .string(posted.notification.transactionId.description)),
+                     ("attempts", .int(posted.attempts)), ("delivered", .bool(posted.delivered))])
+        }))]
     }
 }

@@ -276,6 +276,16 @@ extension English {
         case .transactionInfoNotFound: "transaction info: no tx {tx} (TransactionIdNotFoundError)"
         case .transactionInfoNow: "transaction info: signed tx {tx} as it is now"
         case .unknownToStore: "the App Store has no such transaction"
+        case .notificationRetry: "notification {word} tx {tx} (retry {n} of {n2})"
+        case .notification: "notification {word} tx {tx}"
+        case .notificationAcknowledged: "HTTP 200 for notification {word} tx {tx}"
+        case .getNotificationHistory: "Get Notification History"
+        case .notificationHistory: "notification history: {n} notifications"
+        case .creditFromNotification: "credit tx {tx} from notification {word}: {text}"
+        case .notificationNotVerified: "notification {word} not verified: {text}; no HTTP 200, the Store will retry"
+        case .fetchHistory: "the Server fetches the notification history"
+        case .historyRefused: "the Server is down: it cannot ask for the history"
+        case .scenarioServerNotifications: "server notifications {word}"
         }
     }
 }

@@ -277,6 +277,16 @@ extension SimplifiedChinese {
         case .transactionInfoNotFound: "交易信息：没有 tx {tx}（TransactionIdNotFoundError）"
         case .transactionInfoNow: "交易信息：tx {tx} 此刻的签名交易"
         case .unknownToStore: "App Store 没有这笔交易"
+        case .notificationRetry: "通知 {word} tx {tx}（第 {n} 次重试，共 {n2} 次）"
+        case .notification: "通知 {word} tx {tx}"
+        case .notificationAcknowledged: "通知 {word} tx {tx} 已回复 HTTP 200"
+        case .getNotificationHistory: "Get Notification History（获取通知历史）"
+        case .notificationHistory: "通知历史：{n} 条通知"
+        case .creditFromNotification: "按通知 {word} 为 tx {tx} 入账：{text}"
+        case .notificationNotVerified: "通知 {word} 未通过验证：{text}；不回复 HTTP 200，商店会重试"
+        case .fetchHistory: "服务器获取通知历史"
+        case .historyRefused: "服务器已宕机：无法获取通知历史"
+        case .scenarioServerNotifications: "服务器通知 {word}"
         }
     }
 }
