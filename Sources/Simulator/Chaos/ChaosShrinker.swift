@@ -4,7 +4,7 @@ import IAPCore
 /// what is left still fails the audit.
 struct ChaosShrinker {
     let strategy: Strategy
-    let api: StoreKitAPI
+    let switches: ChaosSwitches
     let catalog: Catalog
 
     /// The shortest failing trial found, starting from a failing body.
@@ -18,7 +18,7 @@ struct ChaosShrinker {
             while start < body.count {
                 var candidate = body
                 candidate.removeSubrange(start..<min(start + chunk, body.count))
-                let result = try ChaosTrial.run(candidate, strategy: strategy, api: api, catalog: catalog)
+                let result = try ChaosTrial.run(candidate, strategy: strategy, switches: switches, catalog: catalog)
                 if result.failed {
                     body = candidate
                     best = result
