@@ -177,7 +177,7 @@ final class StoreDatabaseFileTests {
         let settings = try rows.map { row in "\(try row.text("key"))=\(try row.text("value"))" }
         #expect(settings.filter { !$0.hasPrefix("receipt-key=") && !$0.hasPrefix("account=") && !$0.hasPrefix("shared-secret=") } == [
             "ask-to-buy=on", "environment=production", "fail-purchases=not-allowed", "interrupt=off", "payments=off",
-            "product-requests=on", "verification=on", "withdrawn=",
+            "product-requests=on", "time-rate=real", "verification=on", "withdrawn=",
         ])
     }
 

@@ -1,3 +1,4 @@
+import IAPCore
 import Simulator
 
 /// The interactive loop: draws a frame, reads a key (or ticks), runs the update, carries out
@@ -7,6 +8,7 @@ public final class TUIApp {
     private let terminal: TerminalIO
     public private(set) var state: TUIState
     private var pendingEvents: [Event] = []
+    private var timeRunner = TimeRunner()
     /// How long to wait for a key before the next message is delivered (outside step mode).
     public static let tickMillis: Int32 = 120
 
@@ -46,7 +48,23 @@ public final class TUIApp {
             for effect in effects {
                 if try carryOut(effect) == .quit { return }
             }
+            changed = try letTimeRun(at: model.storeSwitches.timeRate) || changed
         }
+    }
+
+    /// Moves the clock by itself at the Store's time rate, except in step mode, where only keys
+    /// move the world; true when it moved.
+    private func letTimeRun(at rate: TimeRate) throws(WorldError) -> Bool {
+        guard !state.stepMode else {
+            timeRunner.pause()
+            return false
+        }
+        switch timeRunner.step(rate: rate, realMillis: terminal.elapsedMillis) {
+        case .by(let millis): try world.letTimePass(byMillis: millis)
+        case .toNextRenewal: try world.letTimePassToNextRenewal()
+        case nil: return false
+        }
+        return true
     }
 
     private enum Next { case goOn, quit }
