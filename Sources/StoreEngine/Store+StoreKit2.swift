@@ -7,7 +7,8 @@ extension Store {
     /// issues and delivers the transactions it sends on its own through `Transaction.updates`;
     /// under StoreKit 1 it signs nothing and delivers to the payment queue's observer.
     public func serve(_ api: StoreKitAPI, from now: Date) throws(StoreError) {
-        if api == .storekit2 {
+        // Notifications are signed with the same chain, whichever StoreKit the app uses.
+        if api == .storekit2 || notificationsOn {
             try store { () throws(StorageError) in try loadSigner(from: now) }
         }
         self.api = api
