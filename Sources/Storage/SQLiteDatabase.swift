@@ -30,7 +30,7 @@ public final class SQLiteDatabase {
         try Self.checkFiles(path)
         let sealed = SQLiteCheckSeal.holds(path)
         let check = { (database: SQLiteDatabase) throws(StorageError) in
-            if !sealed { try database.checkIntegrityQuickly() }
+            if !sealed { try database.checkIntegrity() }
             let version = try schema?.check(database)
             uninitialized = version == 0 ? try database.holdsNoTables() : false
             outdated = !uninitialized && version.map { $0 < (schema?.newestVersion ?? 0) } ?? false
@@ -215,17 +215,19 @@ public final class SQLiteDatabase {
     }
 
     /// Refuses a file SQLite finds damaged, with its first finding on one line; any other
-    /// failure (a file that cannot be opened, too many open files) is reported as it is.
-    func checkIntegrityQuickly() throws(StorageError) {
+    /// failure (a file that cannot be opened, too many open files) is reported as it is. The
+    /// whole check, not `quick_check`: an index that disagrees with its table (a credit's
+    /// UNIQUE index missing a row lets the Server credit it again) is damage too.
+    func checkIntegrity() throws(StorageError) {
         let rows: [SQLiteRow]
         do {
-            rows = try query("PRAGMA quick_check")
+            rows = try query("PRAGMA integrity_check")
         } catch {
             let code = sqlite3_errcode(handle) & 0xFF
             guard code == SQLITE_CORRUPT || code == SQLITE_NOTADB else { throw error }
             throw StorageError(path: path, reason: .damaged(error.problem))
         }
-        let verdict = rows.first.flatMap { try? $0.text("quick_check") } ?? "no answer"
+        let verdict = rows.first.flatMap { try? $0.text("integrity_check") } ?? "no answer"
         if verdict != "ok" {
             let finding = verdict.split(whereSeparator: \.isNewline).joined(separator: " ")
             throw StorageError(path: path, reason: .damaged(finding))

@@ -139,6 +139,7 @@ enum RunCommand {
             switch error {
             case .missing: throw .input("\(path): no such file")
             case .directory: throw .input("\(path): is a directory, not a script")
+            case .nothingFrom(let kind): throw .input("\(path): is \(kind) that gave nothing (nobody writes to it); a script is read from it only when something does")
             case .unreadable(let reason): throw .input("\(path): cannot be read (\(reason))")
             case .tooLarge: throw .input("\(path): too large to be a scenario script (over 1 MiB)")
             }
