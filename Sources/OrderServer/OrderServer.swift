@@ -197,31 +197,9 @@ public final class OrderServer {
         return credited
     }
 
-    /// Credits purchases the Server verified in the past, each dated when it was made and
-    /// credited as `receive` credits one (once, UNIQUE on its id, its grant applied), all in one
-    /// database transaction: how a world with a long history is built quickly. Returns how
-    /// many were new; a purchase of a product the catalog lacks is refused.
-    public func creditPast(_ entries: [ReceiptEntry]) throws(ServerError) -> Int {
-        do {
-            return try database.database.transaction { () throws(StorageError) -> Int in
-                var credited = 0
-                for entry in entries {
-                    guard let product = catalog.product(id: entry.productId) else {
-                        throw StorageError(path: database.database.path, problem: "no product \(entry.productId) in the catalog")
-                    }
-                    let grant = Self.grantText(product, entry: entry)
-                    if try credit(product, entry: entry, grant: grant, at: entry.purchaseDate) { credited += 1 }
-                }
-                return credited
-            }
-        } catch {
-            throw ServerError(error)
-        }
-    }
-
     /// Inserts the credit of a verified purchase and applies its grant, unless it was credited
     /// already; returns whether it was new. The caller holds the database transaction.
-    private func credit(_ product: Product, entry: ReceiptEntry, grant: String, at now: Date) throws(StorageError) -> Bool {
+    func credit(_ product: Product, entry: ReceiptEntry, grant: String, at now: Date) throws(StorageError) -> Bool {
         let inserted = try database.database.insertUnlessConflicting("""
             INSERT INTO credits(transaction_id, original_transaction_id, product_id, server_product_id,
                                 account, date_millis, grant_text)
@@ -297,7 +275,7 @@ public final class OrderServer {
         }
     }
 
-    private static func grantText(_ product: Product, entry: ReceiptEntry) -> String {
+    static func grantText(_ product: Product, entry: ReceiptEntry) -> String {
         switch product.type {
         case .consumable:
             return product.grant.sorted { $0.key < $1.key }.map { "+\($0.value) \($0.key)" }.joined(separator: ", ")

@@ -226,28 +226,6 @@ public final class Store {
 
     // MARK: Store-side commands
 
-    /// The parent approves the waiting Ask to Buy request for a product: it is charged and
-    /// reported to the app (or waits in the queue while the app is down).
-    public func approve(productId: String, link: Link) throws(StoreError) {
-        let record = try waitingRequest(for: productId)
-        try store { () throws(StorageError) in
-            let approved = try charge(record.with(state: .purchased), at: link.now)
-            try database.update(approved)
-            try deliver(approved, link: link)
-        }
-    }
-
-    /// The parent declines the waiting Ask to Buy request for a product: it fails, uncharged.
-    public func decline(productId: String, link: Link) throws(StoreError) {
-        let record = try waitingRequest(for: productId)
-        // StoreKit 2 makes no transaction of a declined request: nothing is left to finish.
-        let declined = record.with(state: .failed, finished: api == .storekit2, date: link.now, error: .declinedByParent)
-        try store { () throws(StorageError) in
-            try database.update(declined)
-            try deliver(declined, link: link)
-        }
-    }
-
     /// Changes the Store's switches and keeps them in `store.sqlite`.
     public func setSwitches(_ change: (inout StoreSwitches) -> Void) throws(StoreError) {
         var updated = switches
@@ -280,7 +258,7 @@ public final class Store {
         try store { () throws(StorageError) in try database.records() }
     }
 
-    private func waitingRequest(for productId: String) throws(StoreError) -> StoreRecord {
+    func waitingRequest(for productId: String) throws(StoreError) -> StoreRecord {
         let waiting = try store { () throws(StorageError) in
             try database.records(where: "product_id = ? AND state = 'deferred' AND account = ?",
                                  [.text(productId), .text(account)])
