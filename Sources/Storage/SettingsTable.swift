@@ -30,4 +30,14 @@ extension SettingsTable {
     public func removeSetting(_ key: String) throws(StorageError) {
         try database.query("DELETE FROM settings WHERE key = ?", [.text(key)])
     }
+
+    /// The world the file belongs to (its `world-id` setting), written when a world first has
+    /// both the Store's and the Server's file open; nil in a file made before worlds had one.
+    public func worldId() throws(StorageError) -> String? {
+        try setting("world-id")
+    }
+
+    public func setWorldId(_ id: String) throws(StorageError) {
+        try setSetting("world-id", id)
+    }
 }

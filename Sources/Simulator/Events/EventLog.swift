@@ -15,15 +15,16 @@ public final class EventLog {
 
     public init(path: String) throws(StorageError) {
         self.path = path
-        let tail = try Self.readLast(1, path: path).last
+        var tail: Event?
+        var damage: EventLogDamage?
+        try Self.forEach(path: path, last: 1, damaged: { damage = $0 }) { tail = $0 }
+        if tail == nil, let damage {
+            throw StorageError(path: path, problem: "last event: \(damage.problem)")
+        }
         lastSeq = tail?.seq ?? 0
         lastTimeMillis = tail?.timeMillis ?? 0
         guard Self.seqRange.contains(lastSeq) else {
             throw StorageError(path: path, problem: "last event: $.seq: must be a whole number from 0 to \(Self.seqRange.upperBound)")
-        }
-        guard tail == nil || SimulatedTime.millisRange.contains(lastTimeMillis) else {
-            let range = SimulatedTime.millisRange
-            throw StorageError(path: path, problem: "last event: $.timeMillis: must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         file = try AppendOnlyFile(path: path, syncs: false)
     }
@@ -58,9 +59,11 @@ public final class EventLog {
 
     /// Calls `body` with each event of the log at `path`, oldest first, or with only the newest
     /// `last`: the file is read a chunk at a time, from where those events begin, so a log of any
-    /// size is shown in bounded memory. Lines that do not parse (a torn last line) are skipped
-    /// and do not count; nothing happens when there is no log.
-    public static func forEach(path: String, last: Int? = nil, _ body: (Event) -> Void) throws(StorageError) {
+    /// size is shown in bounded memory. A torn last line (a write cut short) is skipped quietly;
+    /// any other line that is not an event, or an event out of order, is skipped and told to
+    /// `damaged` (what the reader says of it). Nothing happens when there is no log.
+    public static func forEach(path: String, last: Int? = nil, damaged: ((EventLogDamage) -> Void)? = nil,
+                               _ body: (Event) -> Void) throws(StorageError) {
         let decoder = JSONDecoder()
         var range: (offset: Int, end: Int)?
         if let last {
@@ -69,8 +72,15 @@ public final class EventLog {
             }) else { return }
             range = start
         }
+        var previous: Event?
         try FileLines.forEach(of: path, from: range?.offset ?? 0, to: range?.end, maxLineBytes: maxLineBytes) { line in
-            if let event = try? decoder.decode(Event.self, from: Data(line)) { body(event) }
+            switch EventLogDamage.read(line, after: previous, decoder) {
+            case .success(let event):
+                previous = event
+                body(event)
+            case .failure(let damage):
+                if line.terminated { damaged?(damage) }
+            }
         }
     }
 

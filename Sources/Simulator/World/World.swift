@@ -43,6 +43,7 @@ public final class World {
         } catch {
             throw .file(path: directory.serverDatabase, problem: error.storage.problem)
         }
+        try StoreHistoryCheck.stamp(store, server, in: directory)
         do {
             // The operator copies the app's shared secret from the Store once, when the Server is new.
             if server.configuration.sharedSecret == nil {
