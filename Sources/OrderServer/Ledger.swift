@@ -36,20 +36,26 @@ public struct Ledger: Sendable, Equatable {
         /// The transaction the request named; nil for a check of the current receipt.
         public let transactionId: TransactionID?
         public let status: Int
-        /// The Server's own reason (`ServerRefusal`) when verifyReceipt found the receipt valid (status 0).
+        /// The Server's own reason (`ServerRefusal`) when verifyReceipt found the receipt valid
+        /// (status 0); for a signed transaction that failed verification, the name of the status
+        /// (Apple's `VerificationStatus`, 1 to 4) in `status`.
         public let reason: String?
         public let date: Date
     }
 
     /// A Server that has credited nothing.
     public static let empty = Ledger(credits: [], balances: [:], entitlements: [], rejections: [])
+    /// The `notificationUUID` of every notification the Server processed.
+    public let notifications: Set<String>
 
     public let credits: [Credit]
     public let balances: [String: Int]
     public let entitlements: [Entitlement]
     public let rejections: [Rejection]
 
-    public init(credits: [Credit], balances: [String: Int], entitlements: [Entitlement], rejections: [Rejection]) {
+    public init(credits: [Credit], balances: [String: Int], entitlements: [Entitlement], rejections: [Rejection],
+                notifications: Set<String> = []) {
+        self.notifications = notifications
         self.credits = credits
         self.balances = balances
         self.entitlements = entitlements

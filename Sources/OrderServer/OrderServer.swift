@@ -1,12 +1,15 @@
 import Foundation
 import IAPCore
+import Signing
 import Storage
 
-/// The app's own backend: verifies receipts with the Store and credits each purchase once, in
-/// one database transaction keyed UNIQUE on the transaction id.
+/// The app's own backend: verifies receipts with the Store, or signed transactions itself, and
+/// credits each purchase once, in one database transaction keyed UNIQUE on the transaction id.
 public final class OrderServer {
     public let catalog: Catalog
-    private let database: ServerDatabase
+    let database: ServerDatabase
+    /// Verifies signed transactions against the pinned root certificate (StoreKit 2).
+    var verifier: JWSVerifier?
     /// How the Server asks `verifyReceipt`.
     public private(set) var configuration: ServerConfiguration
 
@@ -97,20 +100,49 @@ public final class OrderServer {
                 link.send(.verifyReceipt(result.check.sent(to: other)))
                 return
             }
-            let answer: VerificationAnswer
-            do {
-                answer = try settle(result, at: link.now, link: link)
-            } catch {
-                throw ServerError(error)
+            try answer(link) { () throws(StorageError) in try settle(result, at: link.now, link: link) }
+        case .verifySignedTransaction(let request):
+            try answer(link) { () throws(StorageError) in try settleSigned(request, link: link) }
+        case .transactionInfo(let info):
+            if let notification = info.request.notification {
+                try saving { () throws(StorageError) in try settleNotified(info, notification, link: link) }
+                return
             }
-            if answer.outcome == .credited, let id = answer.transactionId {
-                link.note("credit tx \(id): \(answer.grant)", from: .server, to: nil, transactionId: id)
-                link.passed(.serverCommitted)
+            try answer(link) { () throws(StorageError) in try settle(info, link: link) }
+        case .notification(let notification):
+            try saving { () throws(StorageError) in try receive(notification, link: link) }
+        case .notificationHistory(let notifications):
+            try saving { () throws(StorageError) in
+                for notification in notifications { try receive(notification, link: link) }
             }
-            link.send(.verificationAnswered(answer))
         default:
             break
         }
+    }
+
+    private func saving(_ body: () throws(StorageError) -> Void) throws(ServerError) {
+        do {
+            try body()
+        } catch {
+            throw ServerError(error)
+        }
+    }
+
+    /// Settles a verification and answers the app; a credit is noted once it is committed. A
+    /// settlement that must first ask the Store answers nothing yet.
+    private func answer(_ link: Link, _ settle: () throws(StorageError) -> VerificationAnswer?) throws(ServerError) {
+        let settled: VerificationAnswer?
+        do {
+            settled = try settle()
+        } catch {
+            throw ServerError(error)
+        }
+        guard let answer = settled else { return }
+        if answer.outcome == .credited, let id = answer.transactionId {
+            link.note("credit tx \(id): \(answer.grant)", from: .server, to: nil, transactionId: id)
+            link.passed(.serverCommitted)
+        }
+        link.send(.verificationAnswered(answer))
     }
 
     private func settle(_ result: ReceiptCheckResult, at now: Date, link: Link) throws(StorageError) -> VerificationAnswer {
@@ -139,6 +171,13 @@ public final class OrderServer {
         guard request.account == nil || request.account == entry.account else {
             return try refuse(request, .otherAccount, at: now)
         }
+        return try creditOnce(entry, product: product, answering: request, at: now)
+    }
+
+    /// Credits exactly the purchase `entry` proves, once: a second request for it is answered
+    /// "already credited".
+    func creditOnce(_ entry: ReceiptEntry, product: Product, answering request: VerificationRequest,
+                    at now: Date) throws(StorageError) -> VerificationAnswer {
         let grant = Self.grantText(product, entry: entry)
         let credited = try database.database.transaction { () throws(StorageError) -> Bool in
             try credit(product, entry: entry, grant: grant, at: now)
@@ -149,7 +188,7 @@ public final class OrderServer {
     }
 
     /// Records and answers a refusal of the Server's own.
-    private func refuse(_ request: VerificationRequest, _ refusal: ServerRefusal, at now: Date) throws(StorageError) -> VerificationAnswer {
+    func refuse(_ request: VerificationRequest, _ refusal: ServerRefusal, at now: Date) throws(StorageError) -> VerificationAnswer {
         try database.reject(request.transactionId, status: ReceiptStatus.valid.rawValue, reason: refusal.rawValue, at: now)
         return VerificationAnswer(transactionId: request.transactionId, outcome: .refused(refusal), productId: nil, grant: "")
     }
@@ -180,31 +219,9 @@ public final class OrderServer {
         return credited
     }
 
-    /// Credits purchases the Server verified in the past, each dated when it was made and
-    /// credited as `receive` credits one (once, UNIQUE on its id, its grant applied), all in one
-    /// database transaction: how a world with a long history is built quickly. Returns how
-    /// many were new; a purchase of a product the catalog lacks is refused.
-    public func creditPast(_ entries: [ReceiptEntry]) throws(ServerError) -> Int {
-        do {
-            return try database.database.transaction { () throws(StorageError) -> Int in
-                var credited = 0
-                for entry in entries {
-                    guard let product = catalog.product(id: entry.productId) else {
-                        throw StorageError(path: database.database.path, problem: "no product \(entry.productId) in the catalog")
-                    }
-                    let grant = Self.grantText(product, entry: entry)
-                    if try credit(product, entry: entry, grant: grant, at: entry.purchaseDate) { credited += 1 }
-                }
-                return credited
-            }
-        } catch {
-            throw ServerError(error)
-        }
-    }
-
     /// Inserts the credit of a verified purchase and applies its grant, unless it was credited
     /// already; returns whether it was new. The caller holds the database transaction.
-    private func credit(_ product: Product, entry: ReceiptEntry, grant: String, at now: Date) throws(StorageError) -> Bool {
+    func credit(_ product: Product, entry: ReceiptEntry, grant: String, at now: Date) throws(StorageError) -> Bool {
         let inserted = try database.database.insertUnlessConflicting("""
             INSERT INTO credits(transaction_id, original_transaction_id, product_id, server_product_id,
                                 account, date_millis, grant_text)
@@ -283,7 +300,7 @@ public final class OrderServer {
         }
     }
 
-    private static func grantText(_ product: Product, entry: ReceiptEntry) -> String {
+    static func grantText(_ product: Product, entry: ReceiptEntry) -> String {
         switch product.type {
         case .consumable:
             return product.grant.sorted { $0.key < $1.key }.map { "+\($0.value) \($0.key)" }.joined(separator: ", ")

@@ -70,6 +70,15 @@ struct ServerDatabase: SettingsTable {
         CREATE TABLE IF NOT EXISTS settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
         ALTER TABLE rejections ADD COLUMN reason TEXT;
         """,
+        // Version 4: the App Store Server Notifications V2 the Server processed, by their
+        // notificationUUID, so that a retry or the history is processed once.
+        """
+        CREATE TABLE notifications(
+            uuid TEXT PRIMARY KEY,
+            type TEXT NOT NULL,
+            transaction_id INTEGER NOT NULL,
+            date_millis INTEGER NOT NULL);
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {
@@ -138,8 +147,11 @@ struct ServerDatabase: SettingsTable {
             Ledger.Rejection(transactionId: try row.optionalInteger("transaction_id").map { TransactionID($0) }, status: Int(try row.integer("status")),
                              reason: try row.optionalText("reason"), date: Self.date(try row.integer("date_millis")))
         }
+        let notifications = try database.rows("SELECT uuid FROM notifications", table: "notifications", key: "uuid") {
+            (row) throws(SQLiteColumnError) in try row.text("uuid")
+        }
         return Ledger(credits: credits, balances: Dictionary(balances) { first, _ in first },
-                      entitlements: entitlements, rejections: rejections)
+                      entitlements: entitlements, rejections: rejections, notifications: Set(notifications))
     }
 
     static func millis(_ date: Date) -> Int64 {

@@ -32,4 +32,26 @@ extension Store {
         }
         for record in expired { link.send(.transactionUpdated(record.asTransaction)) }
     }
+
+    /// The parent approves the waiting Ask to Buy request for a product: it is charged and
+    /// reported to the app (or waits in the queue while the app is down).
+    public func approve(productId: String, link: Link) throws(StoreError) {
+        let record = try waitingRequest(for: productId)
+        try store { () throws(StorageError) in
+            let approved = try charge(record.with(state: .purchased), link: link)
+            try database.update(approved)
+            try deliver(approved, link: link)
+        }
+    }
+
+    /// The parent declines the waiting Ask to Buy request for a product: it fails, uncharged.
+    public func decline(productId: String, link: Link) throws(StoreError) {
+        let record = try waitingRequest(for: productId)
+        // StoreKit 2 makes no transaction of a declined request: nothing is left to finish.
+        let declined = record.with(state: .failed, finished: api == .storekit2, date: link.now, error: .declinedByParent)
+        try store { () throws(StorageError) in
+            try database.update(declined)
+            try deliver(declined, link: link)
+        }
+    }
 }

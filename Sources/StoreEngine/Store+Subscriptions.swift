@@ -47,7 +47,7 @@ extension Store {
                     try renew(&due, until: link.now, holdings: &holdings, notes: &notes)
                 }
                 for (text, id) in notes { link.note(text, from: .store, to: nil, transactionId: id) }
-                for renewal in renewals { link.send(.transactionUpdated(renewal.asTransaction)) }
+                for renewal in renewals { try deliver(renewal, link: link) }
             }
         }
     }
@@ -89,9 +89,10 @@ extension Store {
                 id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account,
                 state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: date,
                 error: nil, receipt: nil)
-            let signed = renewal.with(receipt: receipt(account: latest.account, leading: renewal, holdings: owned))
+            let signed = try signing(renewal.with(receipt: receipt(account: latest.account, leading: renewal, holdings: owned)), at: now)
             try database.insert(signed)
             try countSandboxRenewal(signed, notes: &notes)
+            try notify(.didRenew, about: signed, at: now)
             owned.add(signed)
             holdings[latest.account] = owned
             renewals.append(signed)
@@ -101,9 +102,12 @@ extension Store {
     }
 
     /// The user turns auto-renew of a subscription on or off.
-    public func setAutoRenew(productId: String, on: Bool) throws(StoreError) {
+    public func setAutoRenew(productId: String, on: Bool, at now: Date) throws(StoreError) {
         let latest = try latestPaid(productId)
-        try store { () throws(StorageError) in try database.setSetting("autorenew:\(latest.originalId)", on ? "on" : "off") }
+        try store { () throws(StorageError) in
+            try database.setSetting("autorenew:\(latest.originalId)", on ? "on" : "off")
+            try notify(.didChangeRenewalStatus, subtype: on ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED", about: latest, at: now)
+        }
     }
 
     /// Ends a subscription now: its current period is over and it does not renew. The Server
@@ -113,22 +117,26 @@ extension Store {
         try store { () throws(StorageError) in
             try database.setSetting("expired:\(latest.id)", String(Int64(now.timeIntervalSince1970 * 1000)))
             try database.setSetting("autorenew:\(latest.originalId)", "off")
+            if api == .storekit2 {
+                try database.update(try signing(latest, at: now))
+            }
+            try notify(.expired, subtype: "VOLUNTARY", about: latest, at: now)
         }
     }
 
     /// Renews a subscription now, whatever is left of its period (StoreKit Testing's "renew now").
     public func renewNow(productId: String, link: Link) throws(StoreError) {
         let latest = try latestPaid(productId)
-        let renewal = try store { () throws(StorageError) -> StoreRecord in
+        try store { () throws(StorageError) in
             let id = try database.nextTransactionId()
             var renewal = StoreRecord(
                 id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account, state: .purchased,
                 kind: .renewal, charged: true, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
-            renewal = renewal.with(receipt: try receipt(proving: renewal))
+            renewal = try signing(renewal.with(receipt: try receipt(proving: renewal)), at: link.now)
             try database.insert(renewal)
-            return renewal
+            try notify(.didRenew, about: renewal, at: link.now)
+            try deliver(renewal, link: link)
         }
-        link.send(.transactionUpdated(renewal.asTransaction))
     }
 
     /// Deletes a transaction from the Store, as StoreKit Testing allows, so a product can be
@@ -142,9 +150,9 @@ extension Store {
         guard removed else { throw .refused("the Store has no transaction \(transactionId)") }
     }
 
-    /// The Store refunds the latest transaction of a product: it is revoked, and the Server
-    /// learns of it at its next receipt check. The refund's time is kept: a credit made after it
-    /// is a fault, one made before it is not.
+    /// The Store refunds the latest transaction of a product: it is revoked (its JWS, when the
+    /// Store signs, says so, with the reason), and the Server learns of it at its next receipt
+    /// check. The refund's time is kept: a credit made after it is a fault, one made before it is not.
     public func refund(productId: String, reason: RevocationReason? = nil, at date: Date) throws(StoreError) {
         try refund(try latestPaid(productId), reason: reason, at: date)
     }
@@ -169,9 +177,11 @@ extension Store {
     private func refund(_ record: StoreRecord, reason: RevocationReason?, at date: Date) throws(StoreError) {
         try store { () throws(StorageError) in
             try database.database.transaction { () throws(StorageError) in
-                try database.update(record.with(refunded: true, refundDate: date))
-                try database.setSetting("autorenew:\(record.originalId)", "off")
                 if let reason { try database.setSetting("refund-reason:\(record.id)", String(reason.rawValue)) }
+                let refunded = try signing(record.with(refunded: true, refundDate: date), at: date)
+                try database.update(refunded)
+                try database.setSetting("autorenew:\(record.originalId)", "off")
+                try notify(.refund, about: refunded, at: date)
             }
         }
     }
@@ -182,16 +192,15 @@ extension Store {
         guard try store({ () throws(StorageError) in try database.setting(key) }) != nil else {
             throw .refused("no interrupted purchase of \(productId) is waiting to be resolved")
         }
-        let resolved = try store { () throws(StorageError) -> StoreRecord in
+        try store { () throws(StorageError) in
             let id = try database.nextTransactionId()
             let record = try charge(StoreRecord(
                 id: id, originalId: id, productId: productId, account: account, state: .purchasing, kind: .purchase,
                 charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil), link: link)
             try database.insert(record)
             try database.removeSetting(key)
-            return record
+            try deliver(record, link: link)
         }
-        link.send(.transactionUpdated(resolved.asTransaction))
     }
 
     private func latestPaid(_ productId: String) throws(StoreError) -> StoreRecord {

@@ -1,14 +1,23 @@
 import Foundation
 import IAPCore
+import Signing
 import Storage
 
 /// The simulated App Store: sells the catalog's products through a payment queue, keeps every
-/// transaction in `store.sqlite`, signs receipts and answers `verifyReceipt`.
+/// transaction in `store.sqlite`, signs receipts and answers `verifyReceipt`; for StoreKit 2 it
+/// also signs every transaction as a JWS.
 public final class Store {
     public let catalog: Catalog
     let database: StoreDatabase
     let signer: ReceiptSigner
+    /// Signs transactions for StoreKit 2, once the Store has needed to.
+    var transactionSigner: JWSSigner?
+    /// The StoreKit the app uses: how the Store delivers the transactions it sends on its own
+    /// (redeliveries, approvals, renewals), and whether it signs every transaction it issues.
+    public internal(set) var api: StoreKitAPI = .storekit1
     public private(set) var switches: StoreSwitches
+    /// Whether the Store posts App Store Server Notifications V2 to the Server.
+    public internal(set) var notificationsOn = false
     /// The App Store account the device is signed into.
     public private(set) var account: String
     /// Whether this Store was created now, rather than opened as it was left.
@@ -48,6 +57,7 @@ public final class Store {
             }
             switches = try Self.loadSwitches(database)
             account = try database.setting("account") ?? "demo"
+            notificationsOn = try database.setting("notifications") == "on"
         } catch {
             throw .storage(error)
         }
@@ -87,11 +97,16 @@ public final class Store {
                     ? .productsResponse(productsResponse(identifiers))
                     : .productsRequestFailed(reason: "the App Store could not be reached"))
             case .addPayment(let request): try addPayment(request, link: link)
-            case .finishTransaction(let id): try finish(id)
-            case .addTransactionObserver: try redeliverUnfinished(link: link)
+            case .finishTransaction(let id), .finish(let id): try finish(id)
+            case .purchase(let request): try purchase(request, link: link)
+            case .sync: try sync(link: link)
+            case .addTransactionObserver, .listenForTransactions: try redeliverUnfinished(link: link)
             case .restoreCompletedTransactions: try restore(link: link)
             case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipt(account: account, leading: nil)))
             case .verifyReceipt(let check): link.send(.receiptChecked(try verify(check)))
+            case .getTransactionInfo(let request): link.send(.transactionInfo(try transactionInfo(request, at: link.now)))
+            case .notificationAcknowledged(let notification): try acknowledged(notification)
+            case .getNotificationHistory: try history(link: link)
             default: break
             }
         } catch {
@@ -122,29 +137,39 @@ public final class Store {
             error: nil, receipt: nil)
         try database.insert(record)
         link.send(.transactionUpdated(record.asTransaction))
-        if catalog.product(id: request.productId) == nil || switches.withdrawn.contains(request.productId) {
-            record = record.with(state: .failed, error: .paymentInvalid)
-        } else if !switches.isOn(.payments) {
-            record = record.with(state: .failed, error: .paymentNotAllowed)
-        } else if request.answer == .cancel {
-            record = record.with(state: .failed, error: .paymentCancelled)
-        } else if switches.isOn(.interrupt) {
-            record = record.with(state: .failed, error: .interrupted)
-            try database.setSetting("interrupted:\(account):\(request.productId)", id.description)
-        } else if case .failing(let error) = switches[.fail] {
+        switch try outcome(of: request, id: id) {
+        case .fails(let error):
             record = record.with(state: .failed, error: error)
-        } else if request.answer == .ask || switches.isOn(.askToBuy) {
+        case .waits:
             record = record.with(state: .deferred)
-        } else if let owned = try ownedNonConsumable(request.productId) {
-            record = StoreRecord(
+        case .alreadyOwned(let owned):
+            record = try signing(StoreRecord(
                 id: record.id, originalId: owned.originalId, productId: owned.productId, account: account, state: .purchased,
                 kind: .restore, charged: false, finished: false, refunded: false, date: link.now, error: nil,
-                receipt: try receipt(proving: owned))
-        } else {
+                receipt: try receipt(proving: owned)), at: link.now)
+        case .charges:
             record = try charge(record, link: link)
         }
         try database.update(record)
         link.send(.transactionUpdated(record.asTransaction))
+    }
+
+    /// What the Store does with a payment, by its switches and what the account owns, in that
+    /// order; an interrupted purchase is remembered until the user resolves it.
+    func outcome(of request: PaymentRequest, id: TransactionID) throws(StorageError) -> PaymentOutcome {
+        if catalog.product(id: request.productId) == nil || switches.withdrawn.contains(request.productId) {
+            return .fails(.paymentInvalid)
+        }
+        if !switches.isOn(.payments) { return .fails(.paymentNotAllowed) }
+        if request.answer == .cancel { return .fails(.paymentCancelled) }
+        if switches.isOn(.interrupt) {
+            try database.setSetting("interrupted:\(account):\(request.productId)", id.description)
+            return .fails(.interrupted)
+        }
+        if case .failing(let error) = switches[.fail] { return .fails(error) }
+        if request.answer == .ask || switches.isOn(.askToBuy) { return .waits }
+        if let owned = try ownedNonConsumable(request.productId) { return .alreadyOwned(owned) }
+        return .charges
     }
 
     /// The account's paid purchase of a non-consumable, if it has one: buying it again costs
@@ -156,13 +181,15 @@ public final class Store {
             [.text(productId), .text(account)]).first
     }
 
-    /// Charges a transaction: purchased, with a signed receipt. The first subscription of a
-    /// group with a free-trial introductory offer starts as the trial (the paid offer modes are
-    /// not simulated yet: such a purchase is a regular one). A subscription bought while another
-    /// of its group is active changes it as Apple ranks the two (`GroupChange`): an upgrade or a
-    /// crossgrade of the same period ends the old one now with a prorated refund; a downgrade or
-    /// a crossgrade of another period charges nothing now, hands back the current subscription,
-    /// and has it renew as the new product. Any other subscription of the group stops renewing.
+    /// Charges a transaction: purchased, with a signed receipt (and its JWS, when the Store
+    /// signs transactions), told to the Server by a notification when they are on. The first
+    /// subscription of a group with a free-trial introductory offer starts as the trial (the paid
+    /// offer modes are not simulated yet: such a purchase is a regular one). A subscription bought
+    /// while another of its group is active changes it as Apple ranks the two (`GroupChange`): an
+    /// upgrade or a crossgrade of the same period ends the old one now with a prorated refund; a
+    /// downgrade or a crossgrade of another period charges nothing now, hands back the current
+    /// subscription, and has it renew as the new product. Any other subscription of the group
+    /// stops renewing.
     func charge(_ record: StoreRecord, link: Link) throws(StorageError) -> StoreRecord {
         var kind = record.kind
         if let product = catalog.product(id: record.productId), product.type == .autoRenewable, record.kind == .purchase {
@@ -179,7 +206,9 @@ public final class Store {
             }
         }
         let charged = record.with(state: .purchased, kind: kind, charged: true, date: link.now)
-        return charged.with(receipt: try receipt(proving: charged))
+        let subscribes = catalog.product(id: record.productId)?.type == .autoRenewable
+        try notify(subscribes ? .subscribed : .oneTimeCharge, subtype: subscribes ? "INITIAL_BUY" : nil, about: charged, at: link.now)
+        return try signing(charged.with(receipt: try receipt(proving: charged)), at: link.now)
     }
 
     /// A change that waits for the renewal: nothing is charged now; the purchase hands back the
@@ -190,10 +219,10 @@ public final class Store {
         let renewal = expiry(of: current).map(SimulatedTime.format) ?? ""
         link.note("\(change.word): \(current.productId) renews as \(record.productId) on \(renewal)",
                   from: .store, to: nil, transactionId: current.id)
-        return StoreRecord(
+        return try signing(StoreRecord(
             id: record.id, originalId: current.originalId, productId: current.productId, account: record.account,
             state: .purchased, kind: .restore, charged: false, finished: false, refunded: false, date: link.now,
-            error: nil, receipt: try receipt(proving: current))
+            error: nil, receipt: try receipt(proving: current)), at: link.now)
     }
 
     private func finish(_ id: TransactionID) throws(StorageError) {
@@ -205,19 +234,25 @@ public final class Store {
     private func redeliverUnfinished(link: Link) throws(StorageError) {
         for record in try database.records(where: "finished = 0 AND account = ?", [.text(account)])
         where record.isUnfinished {
-            link.send(.transactionUpdated(record.asTransaction))
+            try deliver(record, link: link)
         }
     }
 
-    private func restore(link: Link) throws(StorageError) {
+    /// The latest paid, unrefunded transaction of each non-consumable and subscription the
+    /// account bought: what a restore brings back.
+    func restorable() throws(StorageError) -> [StoreRecord] {
         let held = catalog.products.filter { $0.type == .nonConsumable || $0.type == .autoRenewable }.map(\.id)
-        let toRestore = try database.latestPaid(account: account, products: held, where: "refunded = 0 AND state = 'purchased'")
+        return try database.latestPaid(account: account, products: held, where: "refunded = 0 AND state = 'purchased'")
+    }
+
+    private func restore(link: Link) throws(StorageError) {
+        let toRestore = try restorable()
         for original in toRestore {
             let id = try database.nextTransactionId()
-            let restored = StoreRecord(
+            let restored = try signing(StoreRecord(
                 id: id, originalId: original.originalId, productId: original.productId, account: account,
                 state: .restored, kind: .restore, charged: false, finished: false, refunded: false,
-                date: link.now, error: nil, receipt: try receipt(proving: original))
+                date: link.now, error: nil, receipt: try receipt(proving: original)), at: link.now)
             try database.insert(restored)
             link.send(.transactionUpdated(restored.asTransaction))
         }
@@ -225,26 +260,6 @@ public final class Store {
     }
 
     // MARK: Store-side commands
-
-    /// The parent approves the waiting Ask to Buy request for a product: it is charged and
-    /// reported to the app (or waits in the queue while the app is down).
-    public func approve(productId: String, link: Link) throws(StoreError) {
-        let record = try waitingRequest(for: productId)
-        let approved = try store { () throws(StorageError) -> StoreRecord in
-            let approved = try charge(record.with(state: .purchased), link: link)
-            try database.update(approved)
-            return approved
-        }
-        link.send(.transactionUpdated(approved.asTransaction))
-    }
-
-    /// The parent declines the waiting Ask to Buy request for a product: it fails, uncharged.
-    public func decline(productId: String, link: Link) throws(StoreError) {
-        let record = try waitingRequest(for: productId)
-        let declined = record.with(state: .failed, date: link.now, error: .declinedByParent)
-        try store { () throws(StorageError) in try database.update(declined) }
-        link.send(.transactionUpdated(declined.asTransaction))
-    }
 
     /// Changes the Store's switches and keeps them in `store.sqlite`.
     public func setSwitches(_ change: (inout StoreSwitches) -> Void) throws(StoreError) {
@@ -278,7 +293,7 @@ public final class Store {
         try store { () throws(StorageError) in try database.records() }
     }
 
-    private func waitingRequest(for productId: String) throws(StoreError) -> StoreRecord {
+    func waitingRequest(for productId: String) throws(StoreError) -> StoreRecord {
         let waiting = try store { () throws(StorageError) in
             try database.records(where: "product_id = ? AND state = 'deferred' AND account = ?",
                                  [.text(productId), .text(account)])

@@ -38,6 +38,28 @@ struct StoreDatabase: SettingsTable {
         CREATE INDEX transactions_by_account_product ON transactions(account, product_id);
         CREATE INDEX transactions_unfinished ON transactions(account) WHERE finished = 0;
         """,
+        // Version 4: the transaction as the Store signed it for StoreKit 2 (a JWS); NULL when
+        // the Store did not sign it (a StoreKit 1 world, a failed or pending transaction).
+        """
+        ALTER TABLE transactions ADD COLUMN signed_transaction TEXT;
+        """,
+        // Version 5: App Store Server Notifications V2 the Store posted: each attempt counted,
+        // when the next is due (NULL once acknowledged or given up), and the signed payload.
+        """
+        CREATE TABLE notifications(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            uuid TEXT NOT NULL UNIQUE,
+            type TEXT NOT NULL,
+            subtype TEXT,
+            transaction_id INTEGER NOT NULL,
+            product_id TEXT NOT NULL,
+            signed_payload TEXT NOT NULL,
+            first_attempt_millis INTEGER NOT NULL,
+            attempts INTEGER NOT NULL,
+            delivered INTEGER NOT NULL,
+            next_attempt_millis INTEGER);
+        CREATE INDEX notifications_due ON notifications(next_attempt_millis) WHERE next_attempt_millis IS NOT NULL;
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {
@@ -79,8 +101,8 @@ struct StoreDatabase: SettingsTable {
     func insert(_ record: StoreRecord) throws(StorageError) {
         try database.query("""
             INSERT INTO transactions(id, original_id, product_id, account, state, kind, charged,
-                                     finished, refunded, date_millis, error, receipt, refunded_millis)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     finished, refunded, date_millis, error, receipt, refunded_millis, signed_transaction)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
                 Self.idValue(record.id), Self.idValue(record.originalId),
                 .text(record.productId), .text(record.account), .text(record.state.rawValue),
@@ -88,6 +110,7 @@ struct StoreDatabase: SettingsTable {
                 .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
                 .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
+                .optional(record.signedTransaction),
             ])
     }
 
@@ -95,14 +118,15 @@ struct StoreDatabase: SettingsTable {
     func update(_ record: StoreRecord) throws(StorageError) {
         try database.query("""
             UPDATE transactions SET original_id = ?, product_id = ?, state = ?, kind = ?, charged = ?, finished = ?,
-                                    refunded = ?, date_millis = ?, error = ?, receipt = ?, refunded_millis = ?
+                                    refunded = ?, date_millis = ?, error = ?, receipt = ?, refunded_millis = ?,
+                                    signed_transaction = ?
             WHERE id = ?
             """, [
                 Self.idValue(record.originalId), .text(record.productId), .text(record.state.rawValue), .text(record.kind.rawValue),
                 .integer(record.charged ? 1 : 0), .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
                 .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
-                Self.idValue(record.id),
+                .optional(record.signedTransaction), Self.idValue(record.id),
             ])
     }
 
@@ -140,7 +164,7 @@ struct StoreDatabase: SettingsTable {
     func records(where condition: String = "1", _ values: [SQLiteValue] = []) throws(StorageError) -> [StoreRecord] {
         try database.rows("""
             SELECT id, original_id, product_id, account, state, kind, charged, finished, refunded,
-                   date_millis, error, receipt, refunded_millis
+                   date_millis, error, receipt, refunded_millis, signed_transaction
             FROM transactions WHERE \(condition) ORDER BY id
             """, values, table: "transactions", key: "id", Self.record)
     }
@@ -155,7 +179,8 @@ struct StoreDatabase: SettingsTable {
             date: date(try row.integer("date_millis")),
             error: try row.optionalChoice("error", as: PurchaseError.self),
             receipt: try row.optionalText("receipt"),
-            refundDate: try row.optionalInteger("refunded_millis").map(date))
+            refundDate: try row.optionalInteger("refunded_millis").map(date),
+            signedTransaction: try row.optionalText("signed_transaction"))
     }
 
     private static func date(_ millis: Int64) -> Date {

@@ -22,10 +22,13 @@ public struct StoreRecord: Sendable, Equatable {
     /// When the Store refunded it; nil when it was not refunded, or when a file of schema
     /// version 1 did not record when.
     public let refundDate: Date?
+    /// The transaction as the App Store signed it for StoreKit 2 (a JWS), when the Store signs
+    /// transactions and this one is purchased or restored.
+    public let signedTransaction: String?
 
     public init(id: TransactionID, originalId: TransactionID, productId: String, account: String, state: TransactionState,
                 kind: Kind, charged: Bool, finished: Bool, refunded: Bool, date: Date, error: PurchaseError?,
-                receipt: String?, refundDate: Date? = nil) {
+                receipt: String?, refundDate: Date? = nil, signedTransaction: String? = nil) {
         self.id = id
         self.originalId = originalId
         self.productId = productId
@@ -39,6 +42,7 @@ public struct StoreRecord: Sendable, Equatable {
         self.error = error
         self.receipt = receipt
         self.refundDate = refundDate
+        self.signedTransaction = signedTransaction
     }
 
     /// True while the transaction waits in the payment queue for the app to finish it.

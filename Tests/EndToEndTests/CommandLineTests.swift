@@ -20,7 +20,21 @@ import TestSupport
     @Test func helpForOneCommandShowsItsOptions() throws {
         let result = try StoreSimProcess.run(["help", "run"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("usage: storesim run [--data-dir DIR] [--catalog FILE] [--seed N] [--real-crash] [--unsafe-cache] [--junit FILE] [--mermaid FILE] SCRIPT..."))
+        #expect(result.stdout.contains("usage: storesim run [--data-dir DIR] [--catalog FILE] [--api API] [--seed N] [--real-crash] [--unsafe-cache] [--junit FILE] [--mermaid FILE] SCRIPT..."))
+    }
+
+    @Test func theAPIOptionNamesOneOfTheTwoGenerationsOfStoreKit() throws {
+        for command in [["run"], ["matrix"], ["chaos"], []] {
+            let help = try StoreSimProcess.run(command.isEmpty ? ["--help"] : ["help"] + command)
+            #expect(help.stdout.contains("[--api API]"), "\(command)")
+        }
+        let folder = try TemporaryFolder()
+        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\n")
+        for arguments in [["run", "--api", "storekit3", script], ["matrix", "--api", "sk2"], ["chaos", "--api", "storekit3"]] {
+            let result = try StoreSimProcess.run(arguments, in: folder.url)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.hasPrefix("storesim: error: unknown StoreKit API '\(arguments[2])'; expected storekit1 or storekit2"))
+        }
     }
 
     @Test func helpForRunListsTheScenarioLanguage() throws {
@@ -200,7 +214,9 @@ import TestSupport
         let result = try StoreSimProcess.run(["chaos", "--runs", "25", "--seed", "4"], in: folder.url)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("chaos: 25 runs in "))
-        #expect(result.stdout.contains("strategy verify-then-finish, seed 4"))
+        // Without --api each run draws the app's StoreKit and the notifications switch.
+        #expect(result.stdout.contains("strategy verify-then-finish, api drawn (storekit2 in "))
+        #expect(result.stdout.contains(" runs, seed 4\n"))
         #expect(result.stdout.contains("failing runs: 0"))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/chaos-repro.scenario"))
     }

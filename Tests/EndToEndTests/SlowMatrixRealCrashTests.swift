@@ -16,7 +16,7 @@ import TestSupport
         return outcomes
     }
 
-    @Test(arguments: [[], ["--unsafe-cache"]])
+    @Test(arguments: [[], ["--unsafe-cache"], ["--api", "storekit2"]])
     func realCrashesGiveTheSameTable(_ flags: [String]) throws {
         let inProcess = try StoreSimProcess.run(["matrix", "--json"] + flags)
         let real = try StoreSimProcess.run(["matrix", "--json", "--real-crash"] + flags)

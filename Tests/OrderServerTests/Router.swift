@@ -10,6 +10,8 @@ final class Router: RecordingLink {
     let server: OrderServer
     let serverPath: String
     private(set) var toApp: [Message] = []
+    /// Every message delivered, in order.
+    private(set) var delivered: [Message] = []
     /// Each time the Server passed `server-committed`: how many credits `server.sqlite` held then.
     private(set) var commitsSeen: [Int] = []
 
@@ -33,6 +35,7 @@ final class Router: RecordingLink {
         var queue = [message]
         while !queue.isEmpty {
             let next = queue.removeFirst()
+            delivered.append(next)
             switch next.to {
             case .store: try store.receive(next, link: self)
             case .server: try server.receive(next, link: self)

@@ -28,6 +28,19 @@ import Testing
         #expect(try fixture.audit().ok)
     }
 
+    /// Under StoreKit 2 the downgrade makes no transaction: `Product.purchase()` answers with
+    /// the subscription as it is, which the Server has credited already, never a second credit.
+    @Test func aStoreKit2DowngradeAnswersWithTheSubscriptionAsItIs() throws {
+        let fixture = try WorldFixture()
+        try fixture.run(.api(.storekit2))
+        try fixture.run(.buy(productId: yearly, answer: .confirm), .buy(productId: monthly, answer: .confirm))
+        let view = try fixture.world.view()
+        #expect(view.transactions.count == 1, "one paid transaction, no handed-back one")
+        #expect(view.transactions.first?.renewsAs == monthly)
+        let audit = try fixture.audit()
+        #expect([audit.paid, audit.credited, audit.orphanCredits] == [Int]([1, 1, 0]))
+    }
+
     @Test func anUpgradeRefundsTheUnusedPartProrated() throws {
         let fixture = try WorldFixture()
         try fixture.run(.buy(productId: yearly, answer: .confirm))

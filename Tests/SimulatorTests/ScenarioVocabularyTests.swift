@@ -18,7 +18,7 @@ import Testing
         .refund(.product("com.storesim.pro"), reason: nil), .refund(.transaction(1000000000000002), reason: .appIssue), .advance(seconds: 90),
         .subscriptionRenew(productId: "com.storesim.premium.monthly", on: false),
         .subscriptionRenewNow(productId: "com.storesim.premium.yearly"), .subscriptionExpire(productId: "com.storesim.premium.yearly"),
-        .strategy(.queueOnly), .expect(.credited(productId: "com.storesim.coins.100", count: 2)),
+        .strategy(.queueOnly), .api(.storekit2), .expect(.credited(productId: "com.storesim.coins.100", count: 2)),
         .expect(.balance(currency: "coins", amount: 200)), .expect(.owned(productId: "com.storesim.pro", owned: true)),
         .expect(.onReceipt(productId: "com.storesim.coins.100", count: 1)),
         .storeSet(.environment, .named("sandbox")), .storeSet(.verifyReceipt, .named("temporary-issue")),
@@ -26,10 +26,12 @@ import Testing
         .serverVerifyMethod(post: false),
         .expect(.pending(0)), .expect(.unfinished(1)), .expect(.lost(0)), .expect(.auditOk),
         .forge(.tamper(transactionId: 1000000000000001)), .forge(.replay(transactionId: 1000000000000001)),
+        .forge(.jws(transactionId: 1000000000000001)),
         .forge(.cacheReceipt(transactionId: 1000000000000002)),
         .forge(.cacheProduct(transactionId: 1000000000000002, productId: "com.storesim.coins.550")),
         .disk(full: true), .serverDisk(full: false),
         .subscriptionBilling(productId: "com.storesim.premium.monthly", fails: true), .storeSet(.gracePeriod, .named("28d")),
+        .serverNotifications(on: true), .serverHistory, .expect(.notificationsPending(1)),
     ]
 
     @Test(arguments: oneOfEach)
@@ -57,9 +59,10 @@ import Testing
             "buy com.storesim.coins.100", "buy com.storesim.pro ask", "restore", "crash", "crash at server-committed",
             "disarm", "deliver 3", "power-cut", "power-cut at cached", "network offline", "server drop-response",
             "store ask-to-buy on", "store fail off", "store fail on network", "store sell com.storesim.pro off",
-            "strategy queue-only", "store environment sandbox", "store verify-receipt temporary-issue",
+            "strategy queue-only", "api storekit2", "store environment sandbox", "store verify-receipt temporary-issue",
             "store time-rate one-renewal-every-2s",
             "server shared-secret wrong", "server verify-method get", "disk full", "server disk ok", "store grace-period on 28d",
+            "server notifications on",
         ])
     }
 

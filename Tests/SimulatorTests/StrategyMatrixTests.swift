@@ -23,6 +23,42 @@ import Testing
         #expect(lostWhy.why == "finished before the receipt was saved; the Store will not redeliver it")
     }
 
+    /// Without App Store Server Notifications the Server has one path to a purchase, the app:
+    /// under StoreKit 2 the same windows lose money as under StoreKit 1, each cell a real run in
+    /// which the Server verified the signed transaction offline.
+    @Test func underStoreKit2TheSameWindowsLoseMoneyEachCellARealRun() throws {
+        let matrix = try StrategyMatrix.run(catalog: BuiltInCatalog.catalog(), api: .storekit2)
+        #expect(matrix.api == .storekit2)
+        #expect(matrix.cells.count == Strategy.allCases.count * (2 * CrashPoint.allCases.count + MatrixFault.allCases.count
+                                                                 + StrategyMatrix.notifiedTrials.count))
+        let lost = Set(matrix.cells.filter { $0.outcome == .lost }.map { "\($0.strategy.rawValue) × \($0.trial.label)" })
+        #expect(lost == [
+            "finish-then-cache × crash at finished", "finish-first × crash at finished", "finish-first × server-down",
+            "finish-then-cache × power cut at finished", "finish-first × power cut at finished",
+            "finish-first × with notifications, server down 4 days",
+        ])
+        // The second path: App Store Server Notifications V2 close the finished windows; a
+        // Server down past the last retry gets the purchase only by asking for the history.
+        func notified(_ strategy: Strategy, _ trial: MatrixCell.NotifiedTrial) throws -> MatrixCell {
+            try #require(matrix.cells.first { $0.strategy == strategy && $0.trial == .notified(trial) })
+        }
+        #expect(try notified(.finishFirst, .crash(.finished)).outcome == .recovered)
+        #expect(try notified(.finishFirst, .crash(.finished)).why == "the Server credited it from the ONE_TIME_CHARGE notification, without the app")
+        #expect(try notified(.finishThenCache, .crash(.finished)).outcome == .recovered)
+        #expect(try notified(.finishFirst, .serverDownPastRetries(history: true)).outcome == .recovered)
+        #expect(MatrixText.json(matrix).rendered.contains("\"notificationCells\": [{\"strategy\": \"verify-then-finish\", \"trial\": \"payment-sent\""))
+        for point in CrashPoint.allCases {
+            let cell = try #require(matrix.cells.first { $0.strategy == .verifyThenFinish && $0.trial == .crash(point) })
+            #expect(cell.outcome == .recovered, "verify-then-finish recovers a crash at \(point.rawValue)")
+        }
+        let cached = try #require(matrix.cells.first { $0.strategy == .verifyThenFinish && $0.trial == .crash(.cached) })
+        // The Server asks the Store (Get Transaction Info) before it credits, so Transaction.updates
+        // redelivers the unfinished transaction while the cache's verification is still in flight.
+        #expect(cached.why == "found in the cache and Store's queue and credited on the relaunch")
+        #expect(MatrixText.json(matrix).rendered.hasPrefix("{\"api\": \"storekit2\", \"strategies\": ["))
+        #expect(MatrixText.table(matrix, colour: false).first == "StoreKit 2: the app sends the signed transaction; the Server verifies it offline.")
+    }
+
     @Test func tableHasALegendAndExplainsEachLoss() throws {
         let matrix = try StrategyMatrix.run(catalog: BuiltInCatalog.catalog())
         let lines = MatrixText.table(matrix, colour: false)

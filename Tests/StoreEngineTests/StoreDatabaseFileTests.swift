@@ -62,7 +62,7 @@ final class StoreDatabaseFileTests {
         let records = try store.transactions()
         #expect(records.map(\.id) == [1_000_000_000_000_000_001])
         #expect(records.first?.state == .purchased)
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(3))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(5))
         #expect(try buy(store) == 1_000_000_000_000_000_002)
     }
 
@@ -75,7 +75,7 @@ final class StoreDatabaseFileTests {
         let records = try openStore().transactions()
         #expect(records.map(\.refunded) == [true])
         #expect(records.map(\.refundDate) == [nil])
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(3))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(5))
     }
 
     @Test func aRefundKeepsItsTimeInTheFile() throws {

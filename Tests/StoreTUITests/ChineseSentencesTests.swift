@@ -1,4 +1,6 @@
+import IAPClient
 import IAPCore
+import Signing
 import Simulator
 import Testing
 import TestSupport
@@ -31,7 +33,8 @@ import TestSupport
         let commands: [ScenarioCommand] = [.buy(productId: "com.storesim.pro", answer: .confirm), .launch, .launch,
                                            .approve(productId: "com.storesim.pro"), .resolve(productId: "com.storesim.pro"),
                                            .refund(.product("com.storesim.pro"), reason: nil), .refund(.transaction(1000000000000009), reason: nil), .storeDelete(transactionId: 1000000000000009),
-                                           .forge(.tamper(transactionId: 1000000000000009)), .advance(seconds: Int64.max / 1000)]
+                                           .forge(.tamper(transactionId: 1000000000000009)), .forge(.jws(transactionId: 1000000000000009)),
+                                           .advance(seconds: Int64.max / 1000)]
         var problems: [String] = []
         for command in commands {
             do {
@@ -46,6 +49,55 @@ import TestSupport
         #expect(problems.count == commands.count - 1, "every command but the first launch is refused: \(problems.joined(separator: " | "))")
         for problem in problems {
             #expect(Self.untold(problem).isEmpty, "\(problem): untold \(Self.untold(problem))")
+        }
+    }
+
+    @Test func storeKit2sMessagesAndWhyASignedTransactionFailsAreTold() {
+        let signed = SignedTransaction(transactionId: 1000000000000001, productId: "com.storesim.coins.100", state: .purchased, jws: "a.b.c")
+        let request = VerificationRequest(transactionId: 1000000000000001, productId: "com.storesim.coins.100", serverProductId: nil,
+                                          receipt: "a.b.c", purpose: .renewal)
+        let failures: [SigningError] = [
+            .malformed("a JWS has 3 parts separated by dots, not 2"), .malformed("the header is not a JSON object"),
+            .malformed("the header's alg is not ES256"), .malformed("the header's x5c is not a list of 3 certificates"),
+            .malformed("x5c[1] is not an X.509 certificate"), .malformed("the payload is not a JSON object"),
+            .malformed("the payload has no signedDate"), .malformed("the payload is not a transaction"), .badBase64("payload"),
+            .badChain("certificate has expired"), .wrongRoot, .badSignature, .crypto("EC_POINT_mul failed"),
+        ]
+        let reasons = failures.map(\.description) + ["no root certificate is pinned", "the payload is not a signed transaction",
+                                                     "it is com.example.other's, not com.storesim.app's", "it is from Sandbox, not Production"]
+        var messages: [Message] = [
+            .purchase(PaymentRequest(productId: "com.storesim.pro", answer: .ask)), .purchaseResult(.success(signed)),
+            .purchaseResult(.userCancelled(productId: "com.storesim.pro")), .purchaseResult(.pending(productId: "com.storesim.pro")),
+            .purchaseResult(.failed(productId: "com.storesim.pro", .networkError)), .listenForTransactions,
+            .transactionUpdate(signed), .finish(transactionId: 1000000000000001), .sync, .verifySignedTransaction(request),
+        ]
+        messages += reasons.map { .verificationAnswered(VerificationAnswer(transactionId: 1000000000000001,
+                                                                            outcome: .unverified(.verificationFailure, $0),
+                                                                            productId: nil, grant: "")) }
+        let outcomes = reasons.map { RecoveryReport.Outcome.rejected("VERIFICATION_FAILURE: \($0)").text }
+        for text in messages.map(\.summary) + outcomes {
+            #expect(Self.untold(text).isEmpty, "\(text): untold \(Self.untold(text))")
+        }
+    }
+
+    @Test func theAppStoreServerAPIsAndTheNotificationsMessagesAreTold() {
+        let request = VerificationRequest(transactionId: 1000000000000001, productId: "com.storesim.pro", serverProductId: nil,
+                                          receipt: "a.b.c")
+        let refund = ServerNotification(uuid: "00000000-0000-4000-8000-000000000001", type: .refund, subtype: nil,
+                                        transactionId: 1000000000000001, productId: "com.storesim.pro", signedPayload: "a.b.c", attempt: 1)
+        let renewal = ServerNotification(uuid: "00000000-0000-4000-8000-000000000002", type: .didChangeRenewalStatus,
+                                         subtype: "AUTO_RENEW_DISABLED", transactionId: 1000000000000001,
+                                         productId: "com.storesim.premium.monthly", signedPayload: "a.b.c", attempt: 3)
+        let messages: [Message] = [
+            .notification(refund), .notification(renewal), .notificationAcknowledged(renewal), .getNotificationHistory,
+            .notificationHistory([refund, renewal]),
+            .getTransactionInfo(request), .transactionInfo(TransactionInfo(request: request, signedTransactionInfo: nil)),
+            .transactionInfo(TransactionInfo(request: request, signedTransactionInfo: "a.b.c")),
+            .verificationAnswered(VerificationAnswer(transactionId: 1000000000000001, outcome: .refused(.unknownToStore),
+                                                     productId: nil, grant: "")),
+        ]
+        for text in messages.map(\.summary) {
+            #expect(Self.untold(text).isEmpty, "\(text): untold \(Self.untold(text))")
         }
     }
 

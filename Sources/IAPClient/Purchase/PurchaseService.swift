@@ -1,7 +1,8 @@
 import IAPCore
+import Signing
 
-/// The app under demonstration: buys through the Store's payment queue, verifies with its
-/// Server, finishes transactions and keeps its pending-order cache, as its strategy says.
+/// The app under demonstration: buys through StoreKit (1 or 2), verifies with its Server,
+/// finishes transactions and keeps its pending-order cache, as its strategy says.
 public final class PurchaseService {
     public let catalog: Catalog
     public var strategy: Strategy
@@ -10,7 +11,9 @@ public final class PurchaseService {
     public let cache: PendingOrderCache
     public let receipt: AppReceipt
     /// The world the app lives in; it owns the app, so the app must not keep it alive.
-    private unowned let link: Link
+    unowned let link: Link
+    /// The generation of StoreKit the app is written against.
+    private var storeKit: any StoreKitChannel
 
     /// The identifiers the Store reported it does not sell.
     public private(set) var invalidProductIds: Set<String> = []
@@ -23,30 +26,50 @@ public final class PurchaseService {
     private var awaitingTheStore: Set<String> = []
     private var verifying: [TransactionID: Verification] = [:]
     private var settledThisSession: Set<TransactionID> = []
-    private var recovery: [RecoveryReport.Item] = []
+    var recovery: [RecoveryReport.Item] = []
 
-    public init(catalog: Catalog, strategy: Strategy, cache: PendingOrderCache, receipt: AppReceipt, link: Link) {
+    /// An app on StoreKit `api`; under StoreKit 2 its StoreKit trusts `trustedRoot`, the App
+    /// Store's root certificate.
+    public init(catalog: Catalog, strategy: Strategy, cache: PendingOrderCache, receipt: AppReceipt, link: Link,
+                api: StoreKitAPI = .storekit1, trustedRoot: Certificate? = nil) {
         self.catalog = catalog
         self.strategy = strategy
         self.cache = cache
         self.receipt = receipt
         self.link = link
+        storeKit = Self.channel(api, trustedRoot: trustedRoot)
+    }
+
+    /// The generation of StoreKit the app uses now.
+    public var api: StoreKitAPI { storeKit.api }
+
+    /// The app switches to another generation of StoreKit and asks it for its transactions.
+    public func use(_ api: StoreKitAPI, trustedRoot: Certificate?) {
+        storeKit = Self.channel(api, trustedRoot: trustedRoot)
+        link.send(storeKit.listen)
+    }
+
+    private static func channel(_ api: StoreKitAPI, trustedRoot: Certificate?) -> any StoreKitChannel {
+        switch api {
+        case .storekit1: return StoreKit1Channel()
+        case .storekit2: return StoreKit2Channel(trustedRoot: trustedRoot)
+        }
     }
 
     // MARK: User actions
 
-    /// Launch recovery: re-verify every cached order, then add the transaction observer so the
-    /// Store redelivers every unfinished transaction; then load the products for sale, and ask
-    /// the Server to re-check the current receipt (expiries and refunds the app missed).
+    /// Launch recovery: re-verify every cached order, then ask StoreKit for the transactions
+    /// (the Store redelivers every unfinished one); then load the products for sale, and
+    /// (StoreKit 1) ask the Server to re-check the current receipt (expiries and refunds the app missed).
     public func launch() {
         for order in cache.orders {
             verifying[order.transactionId] = Verification(productId: order.productId, cached: true, needsFinish: true)
             recovery.append(.init(transactionId: order.transactionId, productId: order.productId, source: .cache))
-            link.send(.verifyPurchase(request(for: order)))
+            link.send(verifyMessage(for: order))
         }
-        link.send(.addTransactionObserver)
+        link.send(storeKit.listen)
         link.send(.requestProducts(identifiers: catalog.products.map(\.id)))
-        if let current = receipt.read() {
+        if storeKit.checksReceiptAtLaunch, let current = receipt.read() {
             checkReceipt(current)
         }
     }
@@ -67,15 +90,15 @@ public final class PurchaseService {
         if let reason = productsUnavailable { return .productsUnavailable(reason) }
         guard !inProgress.contains(productId) else { return .alreadyInProgress(productId) }
         inProgress.insert(productId)
-        link.send(.addPayment(PaymentRequest(productId: productId, answer: answer)))
+        link.send(storeKit.purchase(PaymentRequest(productId: productId, answer: answer)))
         try link.reached(.paymentSent)
         return nil
     }
 
-    /// The user taps Restore Purchases. Without a receipt (after a reinstall) the app refreshes
-    /// it first, as the Swift seed does.
+    /// The user taps Restore Purchases. Without a receipt (after a reinstall) a StoreKit 1 app
+    /// refreshes it first, as the Swift seed does.
     public func restore() {
-        link.send(receipt.read() == nil ? .refreshReceipt : .restoreCompletedTransactions)
+        link.send(storeKit.restore(hasReceipt: receipt.read() != nil))
     }
 
     /// Whether launch recovery is still waiting for an answer about something it found.
@@ -105,18 +128,29 @@ public final class PurchaseService {
             keep(refreshed)
             checkReceipt(refreshed)
             link.send(.restoreCompletedTransactions)
-        case .transactionUpdated(let transaction):
-            try transactionUpdated(transaction)
         case .verificationAnswered(let answer):
             try verificationAnswered(answer)
         case .verificationFailed(let failure):
             verificationFailed(failure)
         default:
-            break
+            if let delivered = storeKit.delivered(message) {
+                try transactionUpdated(delivered)
+            }
         }
     }
 
-    private func transactionUpdated(_ transaction: StoreTransaction) throws(AppCrash) {
+    private func transactionUpdated(_ transaction: DeliveredTransaction) throws(AppCrash) {
+        if let check = transaction.deviceCheck, let id = transaction.id {
+            switch check {
+            case .verified:
+                link.note("StoreKit verified tx \(id): .verified", from: .app, to: nil, transactionId: id)
+            case .unverified(let reason):
+                link.note("StoreKit could not verify tx \(id): .unverified (\(reason)); the app delivers nothing",
+                          from: .app, to: nil, transactionId: id)
+                inProgress.remove(transaction.productId)
+                return
+            }
+        }
         switch transaction.state {
         case .purchasing:
             break
@@ -130,39 +164,42 @@ public final class PurchaseService {
             } else {
                 awaitingTheStore.remove(transaction.productId)
             }
-            link.send(.finishTransaction(transactionId: transaction.id))
+            if transaction.waitsToBeFinished, let id = transaction.id {
+                link.send(storeKit.finish(id))
+            }
         case .purchased, .restored:
-            try purchased(transaction)
+            guard let id = transaction.id else { return }
+            try purchased(transaction, id: id)
         }
     }
 
-    private func purchased(_ transaction: StoreTransaction) throws(AppCrash) {
+    private func purchased(_ transaction: DeliveredTransaction, id: TransactionID) throws(AppCrash) {
         let live = inProgress.remove(transaction.productId) != nil
             || awaitingTheStore.remove(transaction.productId) != nil
             || transaction.state == .restored
-        if settledThisSession.contains(transaction.id) {
-            link.send(.finishTransaction(transactionId: transaction.id))
+        if settledThisSession.contains(id) {
+            link.send(storeKit.finish(id))
             return
         }
-        if verifying[transaction.id] != nil {
-            if let index = recovery.firstIndex(where: { $0.transactionId == transaction.id }) {
+        if verifying[id] != nil {
+            if let index = recovery.firstIndex(where: { $0.transactionId == id }) {
                 recovery[index].source = .both
             }
-            verifying[transaction.id]?.queueReceipt = transaction.receipt
+            verifying[id]?.queueProof = transaction.proof
             return
         }
-        let renewal = transaction.state == .purchased && transaction.originalId != transaction.id
+        let renewal = transaction.state == .purchased && transaction.originalId != id
         if !live && !renewal {
-            recovery.append(.init(transactionId: transaction.id, productId: transaction.productId, source: .queue))
+            recovery.append(.init(transactionId: id, productId: transaction.productId, source: .queue))
         }
         try link.reached(.purchased)
-        guard let signed = transaction.receipt else { return }
-        keep(signed)
+        guard let proof = transaction.proof else { return }
+        if case .receipt(let signed) = proof { keep(signed) }
         let order = PendingOrder(
-            transactionId: transaction.id, productId: transaction.productId,
-            serverProductId: catalog.product(id: transaction.productId)?.serverProductId, receipt: signed)
+            transactionId: id, productId: transaction.productId,
+            serverProductId: catalog.product(id: transaction.productId)?.serverProductId, proof: proof)
         if strategy.finishesAtOnce {
-            link.send(.finishTransaction(transactionId: transaction.id))
+            link.send(storeKit.finish(id))
             try link.reached(.finished)
         }
         var cached = false
@@ -170,14 +207,14 @@ public final class PurchaseService {
             cached = saveToCache(order)
             guard cached else {
                 link.note("purchase of \(transaction.productId) stopped before anything was finished; the Store's queue keeps it for the next launch",
-                          from: .app, to: nil, transactionId: transaction.id)
+                          from: .app, to: nil, transactionId: id)
                 return
             }
             try link.reached(.cached)
         }
-        verifying[transaction.id] = Verification(productId: transaction.productId, cached: cached,
+        verifying[id] = Verification(productId: transaction.productId, cached: cached,
                                                  needsFinish: !strategy.finishesAtOnce)
-        link.send(.verifyPurchase(request(for: order, purpose: renewal ? .renewal : .purchase)))
+        link.send(verifyMessage(for: order, purpose: renewal ? .renewal : .purchase))
     }
 
     private func verificationAnswered(_ answer: VerificationAnswer) throws(AppCrash) {
@@ -198,11 +235,14 @@ public final class PurchaseService {
         case .refused(let refusal):
             setAsideOrRetry(id, verification: verification, reason: "refused by the Server: \(refusal.meaning)")
             return
+        case .unverified(let status, let reason):
+            setAsideOrRetry(id, verification: verification, reason: "\(status.name): \(reason)")
+            return
         case .receiptChecked:
             return
         }
         if verification.needsFinish {
-            link.send(.finishTransaction(transactionId: id))
+            link.send(storeKit.finish(id))
             try link.reached(.finished)
         }
         if verification.cached {
@@ -210,18 +250,19 @@ public final class PurchaseService {
         }
     }
 
-    /// A receipt that can never be accepted: when the Store's queue brought the transaction with
-    /// another receipt, the cached order is set aside and the queue's receipt verified instead;
-    /// otherwise the order is set aside with its reason, not retried forever. Either way the
-    /// transaction is left in the queue, where a genuine one comes back with its own receipt.
+    /// A proof that can never be accepted: when the Store's queue brought the transaction with
+    /// another proof than the cached one, the cached order is set aside and the queue's proof
+    /// verified instead; otherwise the order is set aside with its reason, not retried forever.
+    /// Either way the transaction is left in the queue, where a genuine one comes back with its
+    /// own proof.
     private func setAsideOrRetry(_ id: TransactionID, verification: Verification, reason: String) {
-        if let queueReceipt = verification.queueReceipt, let order = cache.order(transactionId: id),
-           order.receipt != queueReceipt {
+        if let queueProof = verification.queueProof, let order = cache.order(transactionId: id),
+           order.proof != queueProof {
             setAside(order, reason: reason)
             let fresh = PendingOrder(transactionId: order.transactionId, productId: order.productId,
-                                     serverProductId: order.serverProductId, receipt: queueReceipt)
+                                     serverProductId: order.serverProductId, proof: queueProof)
             verifying[id] = Verification(productId: fresh.productId, cached: false, needsFinish: true)
-            link.send(.verifyPurchase(request(for: fresh)))
+            link.send(verifyMessage(for: fresh))
             return
         }
         setOutcome(.rejected(reason), for: id)
@@ -237,56 +278,21 @@ public final class PurchaseService {
 
     // MARK: Helpers
 
-    private func request(for order: PendingOrder, purpose: VerificationRequest.Purpose = .purchase) -> VerificationRequest {
-        VerificationRequest(transactionId: order.transactionId, productId: order.productId,
-                            serverProductId: order.serverProductId, receipt: order.receipt, purpose: purpose, account: account)
-    }
-
-    /// Keeps the newest receipt; a receipt the app cannot keep only costs a refresh later.
-    private func keep(_ signed: String) {
-        do {
-            try receipt.save(signed)
-        } catch {
-            link.note("could not keep the receipt: \(error)", from: .app, to: nil, transactionId: nil)
+    /// The request that asks the Server to verify an order: the receipt goes through the
+    /// Store's `verifyReceipt`, a signed transaction is verified by the Server itself.
+    private func verifyMessage(for order: PendingOrder, purpose: VerificationRequest.Purpose = .purchase) -> Message {
+        let request = VerificationRequest(transactionId: order.transactionId, productId: order.productId,
+                                          serverProductId: order.serverProductId, receipt: order.receipt,
+                                          purpose: purpose, account: account)
+        switch order.proof {
+        case .receipt: return .verifyPurchase(request)
+        case .signedTransaction: return .verifySignedTransaction(request)
         }
     }
 
     private func setOutcome(_ outcome: RecoveryReport.Outcome, for transactionId: TransactionID) {
         if let index = recovery.firstIndex(where: { $0.transactionId == transactionId }) {
             recovery[index].outcome = outcome
-        }
-    }
-
-    private func saveToCache(_ order: PendingOrder) -> Bool {
-        do {
-            try cache.save(order)
-            link.note("save pending order tx \(order.transactionId)", from: .app, to: .cache,
-                      transactionId: order.transactionId)
-            return true
-        } catch {
-            link.note("could not save pending order: \(error)", from: .app, to: .cache,
-                      transactionId: order.transactionId)
-            return false
-        }
-    }
-
-    /// Moves a rejected order out of the cache, with its reason, so it is not retried forever.
-    private func setAside(_ order: PendingOrder, reason: String) {
-        do {
-            try cache.setAside(order, reason: reason)
-            link.note("set aside pending order tx \(order.transactionId): \(reason)",
-                      from: .app, to: .cache, transactionId: order.transactionId)
-        } catch {
-            link.note("could not set aside pending order: \(error)", from: .app, to: .cache, transactionId: order.transactionId)
-        }
-    }
-
-    private func removeFromCache(_ transactionId: TransactionID) {
-        do {
-            try cache.remove(transactionId: transactionId)
-            link.note("remove pending order tx \(transactionId)", from: .app, to: .cache, transactionId: transactionId)
-        } catch {
-            link.note("could not remove pending order: \(error)", from: .app, to: .cache, transactionId: transactionId)
         }
     }
 }

@@ -8,6 +8,10 @@ public enum ServerRefusal: String, Sendable, CaseIterable, Codable {
     case otherAccount = "other-account"
     /// The Store refunded the purchase: it owes the user nothing.
     case refunded
+    /// The signed transaction (StoreKit 2) is another transaction's than the one the request names.
+    case otherTransaction = "other-transaction"
+    /// The App Store Server API does not know the transaction the app reported.
+    case unknownToStore = "unknown-to-store"
 
     /// What the refusal means, in a few words.
     public var meaning: String {
@@ -15,6 +19,8 @@ public enum ServerRefusal: String, Sendable, CaseIterable, Codable {
         case .notOnReceipt: return "the receipt does not prove this transaction"
         case .otherAccount: return "the receipt belongs to another App Store account"
         case .refunded: return "the Store refunded this purchase"
+        case .otherTransaction: return "the signed transaction is another transaction's"
+        case .unknownToStore: return "the App Store has no such transaction"
         }
     }
 }

@@ -50,6 +50,14 @@ public struct JSONSettingsObject {
         }
     }
 
+    /// The member `key` as one of `choices`, or `fallback` when the object does not have it (a
+    /// file written before the key existed).
+    public func choice<Value: RawRepresentable & CaseIterable>(_ key: String, _ what: String, or fallback: Value)
+        throws(JSONPathError) -> Value where Value.RawValue == String {
+        guard object.optional(key) != nil else { return fallback }
+        return try choice(key, what)
+    }
+
     /// The member `key` as `true` or `false`.
     public func bool(_ key: String) throws(JSONPathError) -> Bool {
         let field = try required(key)

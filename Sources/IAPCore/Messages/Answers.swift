@@ -9,6 +9,8 @@ public enum VerificationOutcome: Sendable, Equatable, Codable {
     /// The current receipt was re-checked; this many entitlements were revoked (refunds), and
     /// this many non-renewing subscriptions the receipt proves were credited.
     case receiptChecked(revoked: Int, credited: Int)
+    /// A signed transaction (StoreKit 2) that failed the Server's verification, with why.
+    case unverified(VerificationStatus, String)
 }
 
 /// The Server's reply to the app.

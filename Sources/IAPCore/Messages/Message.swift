@@ -16,17 +16,47 @@ public enum Message: Sendable, Equatable, Codable {
     case verificationFailed(VerificationFailure)
     case verifyReceipt(ReceiptCheck)
     case receiptChecked(ReceiptCheckResult)
+    // StoreKit 2
+    /// `Product.purchase()`.
+    case purchase(PaymentRequest)
+    /// What `Product.purchase()` returns (or throws).
+    case purchaseResult(PurchaseResult)
+    /// The app starts its `Transaction.updates` listener: the Store delivers the unfinished transactions.
+    case listenForTransactions
+    /// A transaction delivered through `Transaction.updates`.
+    case transactionUpdate(SignedTransaction)
+    /// `transaction.finish()`.
+    case finish(transactionId: TransactionID)
+    /// `AppStore.sync()`: the Store delivers the account's current entitlements again.
+    case sync
+    /// The app sends its Server the signed transaction (in `receipt`) to verify offline and credit.
+    case verifySignedTransaction(VerificationRequest)
+    // App Store Server API
+    /// Get Transaction Info: the Server asks the Store for the transaction the app reported.
+    case getTransactionInfo(VerificationRequest)
+    /// The Store's answer to Get Transaction Info.
+    case transactionInfo(TransactionInfo)
+    // App Store Server Notifications V2
+    /// The Store posts a signed notification to the Server.
+    case notification(ServerNotification)
+    /// The Server answers the post with HTTP 200: the Store stops retrying.
+    case notificationAcknowledged(ServerNotification)
+    /// Get Notification History: the Server asks the Store for every notification it posted.
+    case getNotificationHistory
+    /// The Store's answer to Get Notification History.
+    case notificationHistory([ServerNotification])
 
     /// Who sends it.
     public var from: Party {
         switch self {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
-             .restoreCompletedTransactions, .refreshReceipt, .verifyPurchase:
+             .restoreCompletedTransactions, .refreshReceipt, .verifyPurchase,
+             .purchase, .listenForTransactions, .finish, .sync, .verifySignedTransaction:
             return .app
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .receiptChecked:
+             .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo, .notification, .notificationHistory:
             return .store
-        case .verificationAnswered, .verifyReceipt:
+        case .verificationAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged, .getNotificationHistory:
             return .server
         case .verificationFailed:
             return .network
@@ -37,12 +67,14 @@ public enum Message: Sendable, Equatable, Codable {
     public var to: Party {
         switch self {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
-             .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt:
+             .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt,
+             .purchase, .listenForTransactions, .finish, .sync, .getTransactionInfo, .notificationAcknowledged,
+             .getNotificationHistory:
             return .store
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .verificationAnswered, .verificationFailed:
+             .verificationAnswered, .verificationFailed, .purchaseResult, .transactionUpdate:
             return .app
-        case .verifyPurchase, .receiptChecked:
+        case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo, .notification, .notificationHistory:
             return .server
         }
     }
@@ -52,93 +84,36 @@ public enum Message: Sendable, Equatable, Codable {
     /// receipt is about nothing, and its loss is not.
     public var subject: MessageSubject? {
         switch self {
-        case .finishTransaction(let id): return .transaction(id)
+        case .finishTransaction(let id), .finish(let id): return .transaction(id)
         case .transactionUpdated(let transaction): return .transaction(transaction.id)
-        case .verifyPurchase(let request): return request.transactionId.map(MessageSubject.transaction)
+        case .transactionUpdate(let transaction): return .transaction(transaction.transactionId)
+        case .purchaseResult(.success(let transaction)): return .transaction(transaction.transactionId)
+        case .verifyPurchase(let request), .verifySignedTransaction(let request), .getTransactionInfo(let request):
+            return request.transactionId.map(MessageSubject.transaction)
         case .verificationAnswered(let answer): return MessageSubject(answer.transactionId)
         case .verificationFailed(let failure): return MessageSubject(failure.transactionId)
         case .verifyReceipt(let check): return MessageSubject(check.request.transactionId)
         case .receiptChecked(let result): return MessageSubject(result.request.transactionId)
+        case .transactionInfo(let info): return MessageSubject(info.request.transactionId)
+        case .notification(let notification), .notificationAcknowledged(let notification):
+            return .transaction(notification.transactionId)
+        case .getNotificationHistory, .notificationHistory: return nil
         case .requestProducts, .productsResponse, .productsRequestFailed, .addPayment, .addTransactionObserver,
-             .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed:
+             .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed,
+             .purchase, .purchaseResult, .listenForTransactions, .sync:
             return nil
         }
     }
 
-    /// What the message says, in a few words, for the timeline.
-    public var summary: String {
+    /// Whether the app is waiting on it: a request the app made, or a step of one. A
+    /// notification, its acknowledgement, the history and the Server's check of a notified
+    /// transaction are between the Store and the Server alone; when one is lost, the app hears nothing.
+    public var answersTheApp: Bool {
         switch self {
-        case .requestProducts(let identifiers):
-            return "request products (\(identifiers.count) identifiers)"
-        case .productsResponse(let response):
-            let invalid = response.invalid.isEmpty ? "" : ": " + response.invalid.joined(separator: ", ")
-            return "products: \(response.valid.count) valid, \(response.invalid.count) invalid\(invalid)"
-        case .productsRequestFailed(let reason):
-            return "product request failed: \(reason)"
-        case .addPayment(let request):
-            return "add payment \(request.productId)" + (request.answer == .confirm ? "" : " (\(request.answer.rawValue))")
-        case .finishTransaction(let id):
-            return "finish transaction \(id)"
-        case .addTransactionObserver:
-            return "add transaction observer"
-        case .restoreCompletedTransactions:
-            return "restore completed transactions"
-        case .refreshReceipt:
-            return "refresh the receipt (the app has none)"
-        case .receiptRefreshed:
-            return "receipt refreshed"
-        case .transactionUpdated(let transaction):
-            var text = "\(transaction.state.rawValue) \(transaction.productId) tx \(transaction.id)"
-            if let error = transaction.error { text += " (\(error.explanation))" }
-            return text
-        case .restoreCompleted(.finished(let count)):
-            return "restore finished: \(count) restored"
-        case .restoreCompleted(.failed(let reason)):
-            return "restore failed: \(reason)"
-        case .verifyPurchase(let request):
-            return Self.summary(request)
-        case .verificationAnswered(let answer):
-            return Self.summary(answer)
-        case .verificationFailed(let failure):
-            return "no answer for tx \(MessageSubject(failure.transactionId)): \(failure.reason)"
-        case .verifyReceipt(let check):
-            let endpoint = check.environment == .production ? "" : " at the sandbox"
-            let method = check.usesPost ? "" : " sent by GET"
-            return (check.request.purpose == .receiptCheck ? "verifyReceipt (current receipt)"
-                : "verifyReceipt for tx \(MessageSubject(check.request.transactionId))") + endpoint + method
-        case .receiptChecked(let result):
-            guard result.status == .valid else {
-                let subject = result.request.purpose == .receiptCheck ? "the current receipt" : "tx \(MessageSubject(result.request.transactionId))"
-                return "status \(result.status.rawValue) for \(subject): \(result.status.meaning)"
-            }
-            return result.request.purpose == .receiptCheck
-                ? "status 0, \(result.entries.count) purchases on the receipt"
-                : "status 0 for tx \(MessageSubject(result.request.transactionId))"
-        }
-    }
-
-    /// The app's request to its Server, in a few words.
-    private static func summary(_ request: VerificationRequest) -> String {
-        switch request.purpose {
-        case .purchase: return "verify tx \(MessageSubject(request.transactionId)) (\(request.productId))"
-        case .renewal: return "check renewal tx \(MessageSubject(request.transactionId)) (\(request.productId))"
-        case .receiptCheck: return "check the current receipt"
-        }
-    }
-
-    /// The Server's answer to the app, in a few words.
-    private static func summary(_ answer: VerificationAnswer) -> String {
-        let id = MessageSubject(answer.transactionId)
-        switch answer.outcome {
-        case .credited: return "credited tx \(id): \(answer.grant)"
-        case .alreadyCredited: return "already credited tx \(id)"
-        case .rejected(let status) where answer.transactionId == nil:
-            return "rejected the current receipt: \(status.rawValue) \(status.meaning)"
-        case .rejected(let status): return "rejected tx \(id): \(status.rawValue) \(status.meaning)"
-        case .refused(let refusal): return "refused tx \(id): \(refusal.meaning)"
-        case .receiptChecked(let revoked, let credited):
-            let text = "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
-            return credited == 0 ? text : text + ", \(credited) credited from the receipt"
+        case .notification, .notificationAcknowledged, .getNotificationHistory, .notificationHistory: return false
+        case .getTransactionInfo(let request): return request.purpose != .notification
+        case .transactionInfo(let info): return info.request.purpose != .notification
+        default: return true
         }
     }
 }

@@ -19,6 +19,9 @@ public struct VerificationRequest: Sendable, Equatable, Codable {
         case renewal
         /// The launch's check of the current receipt: apply expiries and refunds the app missed.
         case receiptCheck
+        /// A notification the Store posted: the Server checks the transaction before crediting,
+        /// and acknowledges the notification; the app is not told.
+        case notification
     }
 
     public let purpose: Purpose
@@ -27,13 +30,18 @@ public struct VerificationRequest: Sendable, Equatable, Codable {
     /// The product the app claims was bought; the Server trusts the receipt instead.
     public let productId: String
     public let serverProductId: String?
+    /// The proof's text: the app receipt (`verifyPurchase`), or the signed transaction
+    /// (`verifySignedTransaction`).
     public let receipt: String
     /// The App Store account the app's user is signed into; a receipt of another account is refused.
     public let account: String?
+    /// The notification the request settles (`purpose` `.notification`).
+    public let notification: ServerNotification?
 
     public init(transactionId: TransactionID?, productId: String, serverProductId: String?, receipt: String,
-                purpose: Purpose = .purchase, account: String? = nil) {
+                purpose: Purpose = .purchase, account: String? = nil, notification: ServerNotification? = nil) {
         self.purpose = purpose
+        self.notification = notification
         self.account = account
         self.transactionId = transactionId
         self.productId = productId

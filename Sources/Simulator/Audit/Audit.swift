@@ -11,6 +11,7 @@ public struct Audit: Sendable {
         case cache = "in the app's pending-order cache"
         case queue = "unfinished in the Store's queue"
         case restore = "restorable from the Store"
+        case notification = "a notification to the Server, retried or in the history"
     }
 
     /// One paid transaction the audit has something to say about.
@@ -31,6 +32,9 @@ public struct Audit: Sendable {
     public let doubleCredited: Int
     public let orphanCredits: Int
     public let refunded: Int
+    /// Notifications the Server has not processed yet (a retry or the history can still bring
+    /// them); nil when the Store never posted notifications.
+    public let notificationsPending: Int?
     /// Paid, uncredited transactions, with how each can still be recovered (none: lost).
     public let uncredited: [Finding]
     /// Paid transactions the Server credited more than once, with how many times.
@@ -46,7 +50,10 @@ public struct Audit: Sendable {
     public var ok: Bool { lost == 0 && doubleCredited == 0 && orphanCredits == 0 }
 
     /// Audits what the three parties hold.
-    public init(transactions: [StoreRecord], ledger: Ledger, pendingOrders: [PendingOrder], catalog: Catalog) {
+    public init(transactions: [StoreRecord], ledger: Ledger, pendingOrders: [PendingOrder], catalog: Catalog,
+                notifications: [PostedNotification]? = nil) {
+        let unprocessed = notifications?.map(\.notification).filter { !ledger.notifications.contains($0.uuid) }
+        let notified = Set((unprocessed ?? []).filter(\.type.charges).map(\.transactionId))
         let paidRecords = transactions.filter { $0.charged && $0.kind != .restore }
         var creditsPerTransaction: [TransactionID: Int] = [:]
         for credit in ledger.credits {
@@ -63,6 +70,7 @@ public struct Audit: Sendable {
                type != .consumable {
                 routes.append(.restore)
             }
+            if notified.contains(record.id) { routes.append(.notification) }
             uncredited.append(Finding(transactionId: record.id, productId: record.productId, routes: routes,
                                       finished: record.finished))
         }
@@ -87,6 +95,7 @@ public struct Audit: Sendable {
         doubleCredited = creditedTwice.count
         orphanCredits = orphans.count
         refunded = transactions.filter(\.refunded).count
+        notificationsPending = unprocessed?.count
         refundedIds = Set(paidRecords.filter(\.refunded).map(\.id))
         self.uncredited = uncredited
     }
@@ -105,8 +114,8 @@ public struct Audit: Sendable {
             ("paid", .int(paid)), ("credited", .int(credited)), ("pending", .int(pending)),
             ("unfinished", .int(unfinished)), ("recoverable", .int(recoverable)), ("lost", .int(lost)),
             ("doubleCredited", .int(doubleCredited)), ("orphanCredits", .int(orphanCredits)),
-            ("refunded", .int(refunded)), ("ok", .bool(ok)),
-        ])
+            ("refunded", .int(refunded)),
+        ] + (notificationsPending.map { [("notificationsPending", .int($0))] } ?? []) + [("ok", .bool(ok))])
     }
 
     /// The paid transactions nothing can recover, in plain words; `strategy` is the world's, nil
@@ -123,7 +132,8 @@ public struct Audit: Sendable {
     public func lines(catalog: Catalog, strategy: Strategy? = nil) -> [String] {
         var lines = [
             "paid \(paid)  credited \(credited)  pending \(pending)  unfinished \(unfinished)",
-            "recoverable \(recoverable)  lost \(lost)  double-credited \(doubleCredited)  orphan credits \(orphanCredits)  refunded \(refunded)",
+            "recoverable \(recoverable)  lost \(lost)  double-credited \(doubleCredited)  orphan credits \(orphanCredits)  refunded \(refunded)"
+                + (notificationsPending.map { "  notifications pending \($0)" } ?? ""),
         ]
         let losses = losses(strategy: strategy)
         func title(_ productId: String) -> String {

@@ -11,12 +11,20 @@ public struct WorldSnapshot: Sendable {
     public let ledger: Ledger
     public let cache: CacheContents
     public let settings: WorldSettings
+    /// The root certificate of the Store's signing chain (PEM), once the Store has signed
+    /// transactions for StoreKit 2.
+    public let rootCertificate: String?
+    /// The notifications the Store posted; nil when it never posted any and they are off.
+    public let notifications: [PostedNotification]?
 
-    public init(transactions: [StoreRecord], ledger: Ledger, cache: CacheContents, settings: WorldSettings) {
+    public init(transactions: [StoreRecord], ledger: Ledger, cache: CacheContents, settings: WorldSettings,
+                rootCertificate: String? = nil, notifications: [PostedNotification]? = nil) {
+        self.notifications = notifications
         self.transactions = transactions
         self.ledger = ledger
         self.cache = cache
         self.settings = settings
+        self.rootCertificate = rootCertificate
     }
 
     /// Reads every party's files in `directory`; a world never started reads as empty, and
@@ -44,12 +52,26 @@ public struct WorldSnapshot: Sendable {
         } catch {
             throw .file(path: error.path, problem: error.placedProblem)
         }
+        let rootCertificate: String?
+        var notifications: [PostedNotification]?
+        do {
+            let exists = FileManager.default.fileExists(atPath: directory.storeDatabase)
+            rootCertificate = exists ? try Store.readRootCertificate(path: directory.storeDatabase) : nil
+            if exists {
+                let posted = try Store.readNotifications(path: directory.storeDatabase)
+                let on = try Store.readNotificationsOn(path: directory.storeDatabase)
+                notifications = on || !posted.isEmpty ? posted : nil
+            }
+        } catch {
+            throw .file(path: error.path, problem: error.problem)
+        }
         return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache,
-                             settings: try WorldSettings.load(path: directory.settings))
+                             settings: try WorldSettings.load(path: directory.settings), rootCertificate: rootCertificate,
+                             notifications: notifications)
     }
 
     /// The audit of this snapshot.
     public func audit(catalog: Catalog) -> Audit {
-        Audit(transactions: transactions, ledger: ledger, pendingOrders: cache.orders, catalog: catalog)
+        Audit(transactions: transactions, ledger: ledger, pendingOrders: cache.orders, catalog: catalog, notifications: notifications)
     }
 }

@@ -8,11 +8,14 @@ import Synchronization
 public struct ChaosRunner: Sendable {
     public let catalog: Catalog
     public let strategy: Strategy
+    /// The StoreKit generation the app uses in every run; nil: drawn per run, with the notifications switch.
+    public let api: StoreKitAPI?
     public let seed: UInt64
 
-    public init(catalog: Catalog, strategy: Strategy, seed: UInt64) {
+    public init(catalog: Catalog, strategy: Strategy, api: StoreKitAPI? = .storekit1, seed: UInt64) {
         self.catalog = catalog
         self.strategy = strategy
+        self.api = api
         self.seed = seed
     }
 
@@ -26,6 +29,11 @@ public struct ChaosRunner: Sendable {
         public var seconds = 0.0
         /// The shrunk script of the first failure, ending in `expect audit ok`.
         public var repro: [String]?
+        /// The switches the first failing run started with.
+        public var reproSwitches: ChaosSwitches?
+        /// Runs under StoreKit 2, and runs with notifications on.
+        public var storeKit2Runs = 0
+        public var notifiedRuns = 0
 
         public var runsPerSecond: Double { seconds > 0 ? Double(runs) / seconds : 0 }
     }
@@ -44,7 +52,7 @@ public struct ChaosRunner: Sendable {
                     progress: (Int, Summary) -> Void) throws(WorldError) -> Summary {
         var summary = Summary()
         let start = Date()
-        var firstFailure: (body: [ScenarioCommand], trial: ChaosTrial)?
+        var firstFailure: (body: [ScenarioCommand], trial: ChaosTrial, switches: ChaosSwitches)?
         var next = 0
         while next < runs {
             let indices = next..<min(runs, next + max(1, workers) * Self.runsPerWorkerBatch)
@@ -52,10 +60,13 @@ public struct ChaosRunner: Sendable {
                 let (body, trial) = try outcome.get()
                 summary.runs += 1
                 summary.purchases += trial.audit.paid
+                let switches = ChaosSwitches.draw(api: api, runSeed: runSeed(index))
+                summary.storeKit2Runs += switches.api == .storekit2 ? 1 : 0
+                summary.notifiedRuns += switches.notifications ? 1 : 0
                 summary.statistics = summary.statistics + trial.statistics
                 if trial.failed {
                     summary.failingSeeds.append(runSeed(index))
-                    if firstFailure == nil { firstFailure = (body, trial) }
+                    if firstFailure == nil { firstFailure = (body, trial, ChaosSwitches.draw(api: api, runSeed: runSeed(index))) }
                 }
                 summary.seconds = Date().timeIntervalSince(start)
                 progress(index + 1, summary)
@@ -63,9 +74,11 @@ public struct ChaosRunner: Sendable {
             next = indices.upperBound
         }
         if let firstFailure {
-            let shrunk = try ChaosShrinker(strategy: strategy, catalog: catalog)
+            let switches = firstFailure.switches
+            let shrunk = try ChaosShrinker(strategy: strategy, switches: switches, catalog: catalog)
                 .shrink(firstFailure.body, failing: firstFailure.trial)
             summary.repro = shrunk.script.map(\.scriptLine)
+            summary.reproSwitches = switches
         }
         return summary
     }
@@ -101,7 +114,8 @@ public struct ChaosRunner: Sendable {
         var generator = ChaosGenerator(catalog: catalog, random: SplitMix64(seed: runSeed(index)))
         let body = generator.body()
         do {
-            return .success((body, try ChaosTrial.run(body, strategy: strategy, catalog: catalog)))
+            let switches = ChaosSwitches.draw(api: api, runSeed: runSeed(index))
+            return .success((body, try ChaosTrial.run(body, strategy: strategy, switches: switches, catalog: catalog)))
         } catch {
             return .failure(error)
         }

@@ -4,6 +4,7 @@ import IAPCore
 /// what is left still fails the audit.
 struct ChaosShrinker {
     let strategy: Strategy
+    let switches: ChaosSwitches
     let catalog: Catalog
 
     /// The shortest failing trial found, starting from a failing body.
@@ -17,7 +18,7 @@ struct ChaosShrinker {
             while start < body.count {
                 var candidate = body
                 candidate.removeSubrange(start..<min(start + chunk, body.count))
-                let result = try ChaosTrial.run(candidate, strategy: strategy, catalog: catalog)
+                let result = try ChaosTrial.run(candidate, strategy: strategy, switches: switches, catalog: catalog)
                 if result.failed {
                     body = candidate
                     best = result

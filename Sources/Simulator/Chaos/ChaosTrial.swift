@@ -5,14 +5,16 @@ import IAPCore
 /// script: commands the world declines in the state they meet are skipped and left out of the
 /// script (a failing file or database stops the run); then faults are cleared, the app relaunched, purchases restored, and the audit taken.
 struct ChaosTrial {
-    /// The script that was really carried out, from `strategy` to `expect audit ok`.
+    /// The script that was really carried out, from `strategy` (and `api` and `server
+    /// notifications on`, when they are not the defaults) to `expect audit ok`.
     let script: [ScenarioCommand]
     let audit: Audit
     let statistics: WorldStatistics
 
     var failed: Bool { !audit.ok }
 
-    static func run(_ body: [ScenarioCommand], strategy: Strategy, catalog: Catalog) throws(WorldError) -> ChaosTrial {
+    static func run(_ body: [ScenarioCommand], strategy: Strategy, switches: ChaosSwitches,
+                    catalog: Catalog) throws(WorldError) -> ChaosTrial {
         let directory = try DataDirectory.temporary()
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
         let world = try World(directory: directory, catalog: catalog, seed: 1)
@@ -32,7 +34,7 @@ struct ChaosTrial {
         try world.change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
         try world.launch()
         try world.settle()
-        for command in body + [.wait] {
+        for command in switches.commands + body + [.wait] {
             try attempt(command)
         }
         for command in cleanup(world) {

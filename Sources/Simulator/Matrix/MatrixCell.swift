@@ -16,11 +16,14 @@ public struct MatrixCell: Sendable, Equatable {
         case crash(CrashPoint)
         case powerCut(CrashPoint)
         case fault(MatrixFault)
+        /// With App Store Server Notifications V2 on (the StoreKit 2 matrix's notification cells).
+        case notified(NotifiedTrial)
 
         public var name: String {
             switch self {
-            case .crash(let point), .powerCut(let point): return point.rawValue
+            case .crash(let point), .powerCut(let point), .notified(.crash(let point)): return point.rawValue
             case .fault(let fault): return fault.rawValue
+            case .notified(.serverDownPastRetries(let history)): return history ? "down-4d+history" : "down-4d"
             }
         }
 
@@ -30,8 +33,18 @@ public struct MatrixCell: Sendable, Equatable {
             case .crash(let point): return "crash at \(point.rawValue)"
             case .powerCut(let point): return "power cut at \(point.rawValue)"
             case .fault(let fault): return fault.rawValue
+            case .notified(.crash(let point)): return "with notifications, crash at \(point.rawValue)"
+            case .notified(.serverDownPastRetries(let history)):
+                return "with notifications, server down 4 days" + (history ? ", then server history" : "")
             }
         }
+    }
+
+    /// A trial with notifications on: a crash at a point, or the Server down for four days,
+    /// past the Store's last retry, with or without `server history` afterwards.
+    public enum NotifiedTrial: Sendable, Equatable {
+        case crash(CrashPoint)
+        case serverDownPastRetries(history: Bool)
     }
 
     public let strategy: Strategy

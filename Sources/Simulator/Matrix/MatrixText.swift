@@ -10,7 +10,12 @@ public enum MatrixText {
                          ("outcome", .string(cell.outcome.rawValue)), ("why", .string(cell.why))])
             })
         }
-        return .object([
+        let api: [(String, JSONText)] = matrix.api == .storekit1 ? [] : [("api", .string(matrix.api.rawValue))]
+        let notified: [(String, JSONText)] = matrix.api == .storekit1 ? [] : [
+            ("notificationTrials", .array(StrategyMatrix.notifiedTrials.map { .string($0.name) })),
+            ("notificationCells", cells({ if case .notified = $0 { return true } else { return false } }, key: "trial")),
+        ]
+        return .object(api + [
             ("strategies", .array(Strategy.allCases.map { .string($0.rawValue) })),
             ("crashPoints", .array(CrashPoint.allCases.map { .string($0.rawValue) })),
             ("cells", cells({ if case .crash = $0 { return true } else { return false } }, key: "crashPoint")),
@@ -18,25 +23,31 @@ public enum MatrixText {
             ("faultCells", cells({ if case .fault = $0 { return true } else { return false } }, key: "fault")),
             ("powerCutCells", cells({ if case .powerCut = $0 { return true } else { return false } }, key: "crashPoint")),
             ("unsafeCache", .bool(matrix.unsafeCache)),
-        ])
+        ] + notified)
     }
 
     /// Two aligned tables — crashes (and faults), then power cuts — strategies down, points
     /// across; a legend; why each loss happened.
     public static func table(_ matrix: StrategyMatrix, colour: Bool) -> [String] {
         let crashTrials = StrategyMatrix.trials.filter { if case .powerCut = $0 { return false } else { return true } }
+        let notifiedLines = matrix.api == .storekit1 ? [] : ["", "With App Store Server Notifications V2 (the Store posts to the Server; retries 1, 12, 24, 48, 72 h):"]
+            + grid(matrix, trials: StrategyMatrix.notifiedTrials, colour: colour)
         let powerTrials = StrategyMatrix.trials.filter { if case .powerCut = $0 { return true } else { return false } }
-        var lines = ["The app crashes (its writes survive in the page cache):"]
+        var lines = matrix.api == .storekit1 ? [] : ["StoreKit 2: the app sends the signed transaction; the Server verifies it offline.", ""]
+        lines.append("The app crashes (its writes survive in the page cache):")
         lines += grid(matrix, trials: crashTrials, colour: colour)
         lines += ["", "The device loses power (writes not yet fsynced are lost)"
                   + (matrix.unsafeCache ? " — with --unsafe-cache, a TEACHING AID: the cache skips fsync:" : ":")]
         lines += grid(matrix, trials: powerTrials, colour: colour)
+        lines += notifiedLines
         lines += [
             "",
             "recovered: credited exactly once after the relaunch   lost: paid, never credited, nothing left to recover",
             "double: credited twice   n/a: the strategy's flow never reaches that point",
             "server-down / response-lost: the verify gets no answer, the app crashes, the Server comes back, relaunch",
-        ]
+        ] + (matrix.api == .storekit1 ? [] : [
+            "down-4d: the Server is down for four days, past the last retry; down-4d+history: then it runs server history",
+        ])
         let losses = matrix.cells.filter { $0.outcome == .lost || $0.outcome == .double }
         if !losses.isEmpty {
             lines.append("")

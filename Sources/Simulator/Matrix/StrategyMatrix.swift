@@ -13,28 +13,37 @@ public struct StrategyMatrix: Sendable {
     public static let trials = CrashPoint.allCases.map(MatrixCell.Trial.crash) + MatrixFault.allCases.map(MatrixCell.Trial.fault)
         + CrashPoint.allCases.map(MatrixCell.Trial.powerCut)
 
+    /// The notification cells' trials (StoreKit 2): each crash point, then the Server down past the last retry.
+    public static let notifiedTrials = CrashPoint.allCases.map { MatrixCell.Trial.notified(.crash($0)) }
+        + [.notified(.serverDownPastRetries(history: false)), .notified(.serverDownPastRetries(history: true))]
+
     /// Whether the app's cache skipped fsync in these runs.
     public let unsafeCache: Bool
+    /// The StoreKit generation the app used in these runs.
+    public let api: StoreKitAPI
 
-    public init(cells: [MatrixCell], unsafeCache: Bool) {
+    public init(cells: [MatrixCell], unsafeCache: Bool, api: StoreKitAPI = .storekit1) {
         self.cells = cells
         self.unsafeCache = unsafeCache
+        self.api = api
     }
 
     /// Runs all cells, one fresh temporary world each.
-    public static func run(catalog: Catalog, unsafeCache: Bool = false) throws(WorldError) -> StrategyMatrix {
+    public static func run(catalog: Catalog, api: StoreKitAPI = .storekit1, unsafeCache: Bool = false) throws(WorldError) -> StrategyMatrix {
         var cells: [MatrixCell] = []
+        let all = api == .storekit2 ? trials + notifiedTrials : trials
         for strategy in Strategy.allCases {
-            for trial in trials {
-                cells.append(try runCell(strategy: strategy, trial: trial, catalog: catalog, unsafeCache: unsafeCache))
+            for trial in all {
+                cells.append(try runCell(strategy: strategy, trial: trial, api: api, catalog: catalog, unsafeCache: unsafeCache))
             }
         }
-        return StrategyMatrix(cells: cells, unsafeCache: unsafeCache)
+        return StrategyMatrix(cells: cells, unsafeCache: unsafeCache, api: api)
     }
 
-    /// The script of one cell: the purchase under the trial; `launch` follows when the app died.
-    public static func script(strategy: Strategy, trial: MatrixCell.Trial) -> [[ScenarioCommand]] {
-        var phases: [[ScenarioCommand]] = [[.strategy(strategy)]]
+    /// The script of one cell: the purchase under the trial, after switching to the API when it
+    /// is not the default; `launch` follows when the app died.
+    public static func script(strategy: Strategy, trial: MatrixCell.Trial, api: StoreKitAPI = .storekit1) -> [[ScenarioCommand]] {
+        var phases: [[ScenarioCommand]] = [[.strategy(strategy)] + (api == .storekit1 ? [] : [.api(api)])]
         switch trial {
         case .crash(let point):
             phases.append([.crashAt(point), .buy(productId: product, answer: .confirm)])
@@ -43,17 +52,24 @@ public struct StrategyMatrix: Sendable {
         case .fault(let fault):
             phases.append([.server(fault.serverMode), .buy(productId: product, answer: .confirm)])
             phases.append([.crash, .server(.up)])
+        case .notified(.crash(let point)):
+            phases[0].append(.serverNotifications(on: true))
+            phases.append([.crashAt(point), .buy(productId: product, answer: .confirm)])
+        case .notified(.serverDownPastRetries):
+            phases[0].append(.serverNotifications(on: true))
+            phases.append([.server(.down), .buy(productId: product, answer: .confirm)])
+            phases.append([.crash, .advance(seconds: 4 * 86_400), .server(.up)])
         }
         return phases
     }
 
     /// One cell: buy under the trial, relaunch, audit.
-    static func runCell(strategy: Strategy, trial: MatrixCell.Trial, catalog: Catalog,
+    static func runCell(strategy: Strategy, trial: MatrixCell.Trial, api: StoreKitAPI, catalog: Catalog,
                         unsafeCache: Bool) throws(WorldError) -> MatrixCell {
         let directory = try DataDirectory.temporary()
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
         let world = try World(directory: directory, catalog: catalog, seed: 1, unsafeCache: unsafeCache)
-        let phases = script(strategy: strategy, trial: trial)
+        let phases = script(strategy: strategy, trial: trial, api: api)
         try world.launch()
         do {
             for phase in phases {
@@ -63,10 +79,15 @@ public struct StrategyMatrix: Sendable {
                 try world.settle()
             }
             if world.appStatus.isRunning {
-                return MatrixCell(strategy: strategy, trial: trial, outcome: .notApplicable,
-                                  why: "this strategy's flow never reaches \(trial.name)")
+                let why = trial == .notified(.crash(.serverCommitted))
+                    ? "the notification credited it first: the app's verify found it already credited, and no new credit passed server-committed"
+                    : "this strategy's flow never reaches \(trial.name)"
+                return MatrixCell(strategy: strategy, trial: trial, outcome: .notApplicable, why: why)
             }
             try world.perform(.launch)
+            if trial == .notified(.serverDownPastRetries(history: true)) {
+                try world.performInTurn(.serverHistory)
+            }
         } catch let error as WorldError {
             throw error
         } catch WorldActionError.failed(let error) {
@@ -74,9 +95,32 @@ public struct StrategyMatrix: Sendable {
         } catch {
             throw .file(path: directory.path, problem: "matrix cell \(strategy.rawValue) × \(trial.name): \(error)")
         }
-        let audit = try world.snapshot().audit(catalog: catalog)
+        let snapshot = try world.snapshot()
+        let audit = snapshot.audit(catalog: catalog)
+        if case .notified = trial {
+            return notifiedCell(strategy: strategy, trial: trial, audit: audit, snapshot: snapshot, report: world.lastRecoveryReport)
+        }
         return MatrixCell(strategy: strategy, trial: trial, outcome: outcome(audit),
                           why: why(audit, strategy: strategy, trial: trial, report: world.lastRecoveryReport))
+    }
+
+    /// A notification cell: the purchase counts as recovered only once it is credited; one
+    /// that only the notification history could still bring is lost until the Server asks.
+    private static func notifiedCell(strategy: Strategy, trial: MatrixCell.Trial, audit: Audit, snapshot: WorldSnapshot,
+                                     report: RecoveryReport?) -> MatrixCell {
+        if audit.doubleCredited > 0 { return MatrixCell(strategy: strategy, trial: trial, outcome: .double, why: "the Server credited the same transaction twice") }
+        if audit.credited < audit.paid {
+            let why = audit.uncredited.contains { $0.routes == [.notification] }
+                ? "every retry came while the Server was down and the app had finished it; only server history (Get Notification History) can still bring it"
+                : lossExplanation(strategy: strategy, trial: trial)
+            return MatrixCell(strategy: strategy, trial: trial, outcome: .lost, why: why)
+        }
+        let fromNotification = !snapshot.ledger.notifications.isEmpty && report?.items.first?.outcome != .creditedNow
+        let why = trial == .notified(.serverDownPastRetries(history: true)) && fromNotification
+            ? "every retry missed; server history brought the ONE_TIME_CHARGE notification and the Server credited it"
+            : fromNotification ? "the Server credited it from the ONE_TIME_CHARGE notification, without the app"
+            : why(audit, strategy: strategy, trial: trial, report: report)
+        return MatrixCell(strategy: strategy, trial: trial, outcome: .recovered, why: why)
     }
 
     private static func outcome(_ audit: Audit) -> MatrixCell.Outcome {
@@ -91,9 +135,11 @@ public struct StrategyMatrix: Sendable {
         switch trial {
         case .fault(let fault):
             when = "finished at once, the verify got no answer (\(fault.rawValue)) and no cache kept the receipt"
+        case .notified(.serverDownPastRetries):
+            when = "finished at once while the Server was down past the last retry, with no cache"
         case .powerCut(let point) where strategy.usesCache && point != .finished:
             when = "finished before the receipt was on the disk (the power cut took the unsynced cache write)"
-        case .crash, .powerCut:
+        case .crash, .powerCut, .notified(.crash):
             when = strategy.usesCache ? "finished before the receipt was saved" : "finished before the Server credited it, with no cache"
         }
         return "\(when); the Store will not redeliver it"

@@ -8,7 +8,7 @@ struct ExpectationCheck {
         case .credited(_, let count), .onReceipt(_, let count): return String(count)
         case .balance(_, let amount): return String(amount)
         case .owned(_, let owned): return owned ? "yes" : "no"
-        case .pending(let count), .unfinished(let count), .lost(let count): return String(count)
+        case .pending(let count), .unfinished(let count), .lost(let count), .notificationsPending(let count): return String(count)
         case .auditOk: return "ok"
         }
     }
@@ -35,6 +35,8 @@ struct ExpectationCheck {
             return String(snapshot.transactions.filter(\.isUnfinished).count)
         case .lost:
             return String(snapshot.audit(catalog: world.catalog).lost)
+        case .notificationsPending:
+            return String(snapshot.audit(catalog: world.catalog).notificationsPending ?? 0)
         case .auditOk:
             let audit = snapshot.audit(catalog: world.catalog)
             return audit.ok ? "ok" : "not ok (lost \(audit.lost), double-credited \(audit.doubleCredited), orphan credits \(audit.orphanCredits))"

@@ -45,6 +45,8 @@ public enum ScenarioCommand: Equatable, Sendable {
     /// Renewals of a subscription cannot (`fails`) or can be charged again (billing retry).
     case subscriptionBilling(productId: String, fails: Bool)
     case strategy(Strategy)
+    /// The app switches to the other generation of StoreKit.
+    case api(StoreKitAPI)
     case expect(Expectation)
     /// An attack on the Server or on the app's cache, to show the defences.
     case forge(Forgery)
@@ -52,6 +54,10 @@ public enum ScenarioCommand: Equatable, Sendable {
     case disk(full: Bool)
     /// The Server's disk fills up (its database writes fail) or has room again.
     case serverDisk(full: Bool)
+    /// The Store posts App Store Server Notifications V2 to the Server, or stops.
+    case serverNotifications(on: Bool)
+    /// The Server fetches the notifications it missed (Get Notification History) and processes them.
+    case serverHistory
 
     /// The forgeries a script (or the TUI) can try.
     public enum Forgery: Equatable, Sendable {
@@ -59,6 +65,8 @@ public enum ScenarioCommand: Equatable, Sendable {
         case tamper(transactionId: TransactionID)
         /// The app sends a transaction's genuine receipt again, claiming a new purchase.
         case replay(transactionId: TransactionID)
+        /// The app sends a transaction's signed transaction (StoreKit 2) with one byte changed.
+        case jws(transactionId: TransactionID)
         /// A byte of the receipt in the app's cache entry is changed.
         case cacheReceipt(transactionId: TransactionID)
         /// The product id in the app's cache entry is changed to another product.
@@ -98,6 +106,8 @@ public enum Expectation: Equatable, Sendable {
     case unfinished(Int)
     case lost(Int)
     case auditOk
+    /// Notifications the Server has not processed yet.
+    case notificationsPending(Int)
 }
 
 /// One parsed line of a script, with where it came from.

@@ -9,6 +9,9 @@ extension ScenarioVocabulary {
             unpack: { if case .tamper(let id) = $0 { id } else { nil } },
         forgery("forge replay TX", "the app sends TX's genuine receipt again, as a new purchase") { .replay(transactionId: $0) }
             unpack: { if case .replay(let id) = $0 { id } else { nil } },
+        forgery("forge jws TX", "the app sends TX's signed transaction (StoreKit 2) with a byte of its payload changed") {
+            .jws(transactionId: $0)
+        } unpack: { if case .jws(let id) = $0 { id } else { nil } },
         forgery("forge cache TX receipt", "a byte of the receipt in TX's cache entry is changed") { .cacheReceipt(transactionId: $0) }
             unpack: { if case .cacheReceipt(let id) = $0 { id } else { nil } },
         CommandDeclaration(
@@ -77,6 +80,9 @@ extension ScenarioVocabulary {
             unpack: { if case .unfinished(let count) = $0 { count } else { nil } },
         count("expect lost N", "the audit's lost: paid, never credited, and nothing can recover it") { .lost($0) }
             unpack: { if case .lost(let count) = $0 { count } else { nil } },
+        count("expect notifications pending N", "notifications the Server has not processed yet (retried, or in the history)") {
+            .notificationsPending($0)
+        } unpack: { if case .notificationsPending(let count) = $0 { count } else { nil } },
         CommandDeclaration(
             "expect audit ok", "nothing lost, nothing credited twice, no credit without a payment",
             timing: .whenQuiet, command: .expect(.auditOk)),

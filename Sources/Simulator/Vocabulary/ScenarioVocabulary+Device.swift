@@ -39,7 +39,7 @@ extension ScenarioVocabulary {
             }),
     ]
 
-    /// The device: its disk, the clock, the App Store account, the app's install and strategy.
+    /// The device: its disk, the clock, the App Store account, the app's install, strategy and StoreKit generation.
     static let device: [CommandDeclaration] = [
         CommandDeclaration(
             "disk full|ok", "the device's disk fills up (the app's cache writes fail) or has room again",
@@ -67,5 +67,11 @@ extension ScenarioVocabulary {
             timing: .atOnce,
             read: { reader throws(CommandProblem) in .strategy(try reader.choice(Strategy.allCases, "strategy")) },
             arguments: { command in if case .strategy(let strategy) = command { [strategy.rawValue] } else { nil } }),
+        CommandDeclaration(
+            "api storekit1|storekit2",
+            "switch the app's StoreKit generation: storekit1 (payment queue, receipts) or storekit2 (signed transactions)",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in .api(try reader.choice(StoreKitAPI.allCases, "StoreKit API")) },
+            arguments: { command in if case .api(let api) = command { [api.rawValue] } else { nil } }),
     ]
 }

@@ -35,6 +35,14 @@ extension ScenarioVocabulary {
             timing: .atOnce,
             read: { reader throws(CommandProblem) in .serverDisk(full: try reader.toggle(on: "full", off: "ok")) },
             arguments: { command in if case .serverDisk(let full) = command { [full ? "full" : "ok"] } else { nil } }),
+        CommandDeclaration(
+            "server notifications on|off", "the Store posts App Store Server Notifications V2 to the Server (default off)",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in .serverNotifications(on: try reader.toggle(on: "on", off: "off")) },
+            arguments: { command in if case .serverNotifications(let on) = command { [on ? "on" : "off"] } else { nil } }),
+        CommandDeclaration(
+            "server history", "the Server fetches the notifications it missed (Get Notification History) and processes them",
+            timing: .whenQuiet, command: .serverHistory),
     ]
 
     /// The Store's switches and what the user and Apple do at the Store.

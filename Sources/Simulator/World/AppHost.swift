@@ -47,12 +47,14 @@ final class AppHost {
         } catch {
             throw .file(path: error.path, problem: error.placedProblem)
         }
-        try world.record(.command, from: .user, to: .app, text: "launch (\(world.settings.strategy.rawValue))", transactionId: nil)
+        let api = world.settings.api == .storekit1 ? "" : ", \(world.settings.api.rawValue)"
+        try world.record(.command, from: .user, to: .app, text: "launch (\(world.settings.strategy.rawValue)\(api))", transactionId: nil)
         for warning in cache.warnings {
             try world.record(.note, from: .cache, to: .app, text: warning, transactionId: nil)
         }
         let service = PurchaseService(catalog: world.catalog, strategy: world.settings.strategy, cache: cache,
-                                      receipt: AppReceipt(path: world.directory.receipt), link: world)
+                                      receipt: AppReceipt(path: world.directory.receipt), link: world,
+                                      api: world.settings.api, trustedRoot: world.store.rootCertificate)
         service.account = world.store.account
         service.cache.diskFull = diskFull
         app = service

@@ -21,15 +21,23 @@ extension CommandInterpreter {
             try world.record(.command, from: .user, to: .app, text: "forge: replay the receipt of tx \(id) as a new purchase", transactionId: id)
             world.send(.verifyPurchase(VerificationRequest(transactionId: claimed, productId: genuine.productId, serverProductId: nil,
                                                            receipt: genuine.receipt, account: world.store.account)))
+        case .jws(let id):
+            guard let signed = try world.store.transactions().first(where: { $0.id == id }), let jws = signed.signedTransaction else {
+                throw WorldActionError.refused("the Store has no signed transaction for transaction \(id) (it signs them under api storekit2)")
+            }
+            try world.record(.command, from: .user, to: .app,
+                             text: "forge: send tx \(id) with one byte of its signed transaction's payload changed", transactionId: id)
+            world.send(.verifySignedTransaction(VerificationRequest(transactionId: id, productId: signed.productId, serverProductId: nil,
+                                                                    receipt: Self.tamperedPayload(jws), account: world.store.account)))
         case .cacheReceipt(let id):
             let order = try cachedOrder(id, in: app)
             try app.cache.save(PendingOrder(transactionId: id, productId: order.productId, serverProductId: order.serverProductId,
-                                            receipt: Self.tampered(order.receipt)))
+                                            proof: order.proof.replacingText(Self.tampered(order.receipt))))
             try world.record(.command, from: .user, to: .cache, text: "forge: change a byte of the cached receipt of tx \(id)", transactionId: id)
         case .cacheProduct(let id, let productId):
             let order = try cachedOrder(id, in: app)
             try app.cache.save(PendingOrder(transactionId: id, productId: productId,
-                                            serverProductId: world.catalog.product(id: productId)?.serverProductId, receipt: order.receipt))
+                                            serverProductId: world.catalog.product(id: productId)?.serverProductId, proof: order.proof))
             try world.record(.command, from: .user, to: .cache, text: "forge: edit the cached tx \(id) to claim \(productId)", transactionId: id)
         }
     }
@@ -57,6 +65,15 @@ extension CommandInterpreter {
             throw WorldActionError.refused("the device's disk is full: the cache cannot be edited")
         }
         return order
+    }
+
+    /// The JWS with one character in the middle of its payload changed.
+    static func tamperedPayload(_ jws: String) -> String {
+        var parts = jws.split(separator: ".", omittingEmptySubsequences: false).map { Array($0) }
+        guard parts.count == 3, !parts[1].isEmpty else { return tampered(jws) }
+        let index = parts[1].count / 2
+        parts[1][index] = parts[1][index] == "A" ? "B" : "A"
+        return parts.map { String($0) }.joined(separator: ".")
     }
 
     /// The receipt with one character of its signed payload changed.

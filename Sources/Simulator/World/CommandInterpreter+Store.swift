@@ -60,7 +60,7 @@ extension CommandInterpreter {
     }
 
     func setAutoRenew(_ productId: String, on: Bool) throws {
-        try storeDid("auto-renew of \(productId) \(on ? "on" : "off")") { try world.store.setAutoRenew(productId: productId, on: on) }
+        try storeDid("auto-renew of \(productId) \(on ? "on" : "off")") { try world.store.setAutoRenew(productId: productId, on: on, at: world.now) }
     }
 
     func renewNow(_ productId: String) throws {

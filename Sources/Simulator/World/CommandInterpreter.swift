@@ -16,6 +16,7 @@ struct CommandInterpreter {
         }
         do {
             try carryOut(command)
+            try world.postNotifications()
             try world.timeline.reportFailure()
         } catch {
             throw WorldActionError(classifying: error, directory: world.directory)
@@ -57,8 +58,11 @@ struct CommandInterpreter {
         case .network(let online): try world.change("network \(online ? "online" : "offline")") { $0.networkOnline = online }
         case .server(let mode): try world.change("server \(mode.rawValue)") { $0.server = mode }
         case .strategy(let strategy): try world.change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
+        case .api(let api): try world.use(api)
         case .advance(let seconds): try world.advance(by: seconds)
         case .serverDisk(let full): try fillServerDisk(full)
+        case .serverNotifications(let on): try world.notifications(on)
+        case .serverHistory: try fetchHistory()
         case .serverSharedSecret(let right): try configureServer(sharedSecretRight: right)
         case .serverVerifyMethod(let post): try configureServer(usesPost: post)
         case .forge(let forgery): try forge(forgery)
@@ -82,6 +86,14 @@ struct CommandInterpreter {
     private func launchWithRecovery() throws {
         guard !world.host.status.isRunning else { throw WorldActionError.refused("the app is already running") }
         try world.host.launch()
+        try world.settle()
+    }
+
+    /// `server history`: the Server asks for every notification and processes what it missed.
+    private func fetchHistory() throws {
+        guard world.settings.server != .down else { throw WorldActionError.refused("the Server is down: it cannot ask for the history") }
+        try world.record(.command, from: .user, to: .server, text: "the Server fetches the notification history", transactionId: nil)
+        world.server.fetchHistory(link: world)
         try world.settle()
     }
 

@@ -7,6 +7,10 @@ extension World {
     func route(_ message: Message, sentSeq: Int?) throws(WorldError) {
         switch message.to {
         case .store:
+            if case .notificationAcknowledged = message, settings.server == .dropResponse {
+                try record(.dropped, message, sentSeq: sentSeq, reason: "the Server's reply was lost")
+                return
+            }
             try record(.delivered, message, sentSeq: sentSeq)
             do {
                 try store.receive(message, link: self)
@@ -45,7 +49,7 @@ extension World {
 
     /// The network tells the app that a request or reply about something never arrived.
     private func tellTheAppNothingCame(about message: Message, reason: String) {
-        guard let subject = message.subject else { return }
+        guard message.answersTheApp, let subject = message.subject else { return }
         send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: reason)))
     }
 

@@ -24,6 +24,14 @@ extension World {
         } catch {
             throw .file(path: directory.pendingOrders, problem: error.problem)
         }
-        return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache, settings: settings)
+        let posted: [PostedNotification]
+        do {
+            posted = try store.postedNotifications()
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
+        return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache, settings: settings,
+                             rootCertificate: store.rootCertificate?.pem,
+                             notifications: store.notificationsOn || !posted.isEmpty ? posted : nil)
     }
 }

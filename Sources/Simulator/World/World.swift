@@ -60,6 +60,7 @@ public final class World {
             try record(.command, from: .user, to: .store, text: "the catalog's settings: \(commands.joined(separator: ", "))",
                        transactionId: nil)
         }
+        try configureStoreKit()
     }
 
     /// The simulated time now.
@@ -100,6 +101,7 @@ public final class World {
         guard let (message, sentSeq) = queue.next() else { return false }
         nowMillis += Self.millisPerMessage
         try route(message, sentSeq: sentSeq)
+        try postNotifications()
         try timeline.reportFailure()
         try host.afterDelivery()
         return true
@@ -120,6 +122,46 @@ public final class World {
         host.app?.strategy = settings.strategy
         try record(.command, from: .user, to: nil, text: describe, transactionId: nil)
         try saveSettings()
+    }
+
+    /// Switches the app to a generation of StoreKit, kept in the world's settings.
+    public func use(_ api: StoreKitAPI) throws(WorldError) {
+        try change("api \(api.rawValue)") { $0.api = api }
+        try configureStoreKit()
+        host.app?.use(api, trustedRoot: store.rootCertificate)
+    }
+
+    /// The Store serves the app's StoreKit: under StoreKit 2 it signs every transaction it
+    /// issues (making its certificate chain the first time), and the Server pins its root
+    /// certificate, as a server operator downloads and pins Apple's.
+    private func configureStoreKit() throws(WorldError) {
+        do {
+            try store.serve(settings.api, from: now)
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
+        server.pin(root: settings.api == .storekit2 || store.notificationsOn ? store.rootCertificate : nil)
+    }
+
+    /// `server notifications on|off`: the Store posts App Store Server Notifications V2 to the
+    /// Server, signed with its chain, whose root the Server pins.
+    func notifications(_ on: Bool) throws(WorldError) {
+        do {
+            try store.setNotifications(on, from: now)
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
+        try record(.command, from: .user, to: .server, text: "server notifications \(on ? "on" : "off")", transactionId: nil)
+        try configureStoreKit()
+    }
+
+    /// The Store posts every notification due now: a first attempt, or a retry.
+    func postNotifications() throws(WorldError) {
+        do {
+            try store.postDueNotifications(link: self)
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
     }
 
     private func saveSettings() throws(WorldError) {
@@ -170,10 +212,13 @@ public final class World {
         try saveSettings()
     }
 
-    /// Moves the clock; renewals and Ask to Buy expiries that fall due on the way happen. An
-    /// `announced` move is a line of the timeline; time passing by itself is not.
+    /// Moves the clock; notification retries, renewals and Ask to Buy expiries that fall due on
+    /// the way happen. An `announced` move is a line of the timeline; time passing by itself is not.
     func moveClock(byMillis millis: Int64, announced: Bool = true) throws(WorldError) {
-        nowMillis += millis
+        let target = nowMillis + millis
+        // Time passing by itself (the interface) leaves the messages in flight to the ticks.
+        if announced { try retryNotifications(until: target) }
+        nowMillis = max(nowMillis, target)
         if announced {
             try record(.command, from: .user, to: nil, text: "clock advanced to \(SimulatedTime.format(now))",
                        transactionId: nil)
@@ -184,7 +229,26 @@ public final class World {
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
+        try postNotifications()
         try saveSettings()
+    }
+
+    /// Lives through each notification retry that falls due before `target`, in order: the
+    /// clock stops at it, the Store posts, and what follows is delivered.
+    private func retryNotifications(until target: Int64) throws(WorldError) {
+        while let due = try nextNotificationDue(), due > nowMillis, due <= target {
+            nowMillis = due
+            try postNotifications()
+            while try deliverNext() {}
+        }
+    }
+
+    private func nextNotificationDue() throws(WorldError) -> Int64? {
+        do {
+            return try store.nextNotificationDue()
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
     }
 
     // MARK: Timeline

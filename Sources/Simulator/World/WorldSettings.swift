@@ -2,8 +2,8 @@ import Foundation
 import IAPCore
 import Storage
 
-/// The world's own settings, kept in `world.json`: the app's strategy, the link and the
-/// Server's fault, the simulated clock.
+/// The world's own settings, kept in `world.json`: the app's strategy and StoreKit generation,
+/// the link and the Server's fault, the simulated clock.
 public struct WorldSettings: Codable, Equatable, Sendable {
     /// What the Server does with a request.
     public enum ServerMode: String, Codable, Sendable, CaseIterable {
@@ -14,6 +14,8 @@ public struct WorldSettings: Codable, Equatable, Sendable {
 
     public var version = 1
     public var strategy: Strategy = .verifyThenFinish
+    /// The StoreKit generation the app uses; a world written before there was a choice used StoreKit 1.
+    public var api: StoreKitAPI = .storekit1
     public var networkOnline = true
     public var server: ServerMode = .up
     public var clockMillis: Int64 = Int64(SimulatedTime.epoch.timeIntervalSince1970 * 1000)
@@ -46,6 +48,7 @@ public struct WorldSettings: Codable, Equatable, Sendable {
             throw JSONPathError(path: "$.version", problem: "unknown settings version \(version) (this storesim knows version 1)")
         }
         strategy = try object.choice("strategy", "strategy")
+        api = try object.choice("api", "StoreKit API", or: .storekit1)
         networkOnline = try object.bool("networkOnline")
         server = try object.choice("server", "server mode")
         clockMillis = try object.integer("clockMillis", in: SimulatedTime.millisRange)

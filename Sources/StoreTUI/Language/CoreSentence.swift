@@ -241,4 +241,64 @@ enum CoreSentence: CaseIterable {
     case noPaidTransactionId
     case refundedAlready
     case noAskToBuy
+
+    // StoreKit 2: its calls and results, signed transactions and why one fails verification
+    case purchaseAsk
+    case purchaseCancel
+    case purchase
+    case purchaseThrew
+    case purchaseSuccess
+    case purchaseUserCancelled
+    case purchasePending
+    case listenForUpdates
+    case updateSynced
+    case update
+    case finish
+    case sync
+    case verifySigned
+    case checkRenewalSigned
+    case rejectedSigned
+    case verifiedOffline
+    case deviceVerified
+    case deviceUnverified
+    case setAsideSigned
+    case rejectedSignedOutcome
+    case launchWithAPI
+    case scenarioAPI
+    case forgeJWS
+    case noSignedTransactionFor
+    case jwsMalformed
+    case jwsParts
+    case jwsHeaderNotJSON
+    case jwsAlg
+    case jwsX5c
+    case jwsX5cNotCertificate
+    case jwsPayloadNotJSON
+    case jwsNoSignedDate
+    case jwsBadBase64
+    case jwsBadChain
+    case jwsWrongRoot
+    case jwsBadSignature
+    case libcryptoFailed
+    case noPinnedRoot
+    case payloadNotTransaction
+    case payloadNotATransaction
+    case otherApp
+    case otherEnvironment
+
+    // App Store Server API and App Store Server Notifications V2
+    case getTransactionInfo
+    case transactionInfoNotFound
+    case transactionInfoNow
+    case unknownToStore
+    case notificationRetry
+    case notification
+    case notificationAcknowledged
+    case getNotificationHistory
+    case notificationHistory
+    case creditFromNotification
+    case notificationNotVerified
+    case fetchHistory
+    case historyRefused
+    case scenarioServerNotifications
 }

@@ -48,6 +48,17 @@ enum Options {
         }
     }
 
+    /// `--api`: the StoreKit generation the app uses.
+    static let api = OptionSpec(name: "--api", value: "API", help: "the app's StoreKit generation: storekit1 (default) or storekit2")
+
+    /// The StoreKit generation `--api` names, or nil when the option is not given.
+    static func api(_ arguments: ParsedArguments) throws(CLIError) -> StoreKitAPI? {
+        try arguments.value("--api").map { text throws(CLIError) -> StoreKitAPI in
+            guard let api = StoreKitAPI(rawValue: text) else { throw .usage("unknown StoreKit API '\(text)'; expected storekit1 or storekit2") }
+            return api
+        }
+    }
+
     /// Refuses a data directory where something other than a regular file stands in place of
     /// one of StoreSim's files; reads only, for the commands that only read.
     static func checkFiles(_ directory: DataDirectory) throws(CLIError) {

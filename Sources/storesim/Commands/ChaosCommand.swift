@@ -11,6 +11,7 @@ enum ChaosCommand {
             OptionSpec(name: "--runs", value: "N", help: "how many runs (default 200)"),
             OptionSpec(name: "--seed", value: "N", help: "the session's seed (default 1)"),
             OptionSpec(name: "--strategy", value: "NAME", help: "the app's strategy (default verify-then-finish)"),
+            Options.api,
             OptionSpec(name: "--catalog", value: "FILE", help: "the product catalog"),
         ],
         arguments: nil,
@@ -27,8 +28,9 @@ enum ChaosCommand {
         let runs = try count(arguments.value("--runs") ?? "200", option: "--runs")
         let seed = try Options.seed(arguments)
         let strategy = try Options.strategy(arguments) ?? .verifyThenFinish
+        let api = try Options.api(arguments)
         let catalog = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: nil).catalog
-        let runner = ChaosRunner(catalog: catalog, strategy: strategy, seed: seed)
+        let runner = ChaosRunner(catalog: catalog, strategy: strategy, api: api, seed: seed)
         let step = max(100, runs / 10)
         let summary: ChaosRunner.Summary
         do {
@@ -40,9 +42,10 @@ enum ChaosCommand {
         } catch {
             throw .input(error.description)
         }
-        report(summary, strategy: strategy, seed: seed)
+        report(summary, strategy: strategy, api: api, seed: seed)
         guard let repro = summary.repro else { return 0 }
-        let text = "# chaos repro: strategy \(strategy.rawValue), session seed \(seed), run seed \(summary.failingSeeds[0])\n"
+        let switches = summary.reproSwitches.map { ($0.api == .storekit1 ? "" : ", api \($0.api.rawValue)") + ($0.notifications ? ", notifications on" : "") } ?? ""
+        let text = "# chaos repro: strategy \(strategy.rawValue)\(switches), session seed \(seed), run seed \(summary.failingSeeds[0])\n"
             + "# shrunk to the commands that still make the audit fail\n" + repro.joined(separator: "\n") + "\n"
         let path = FileManager.default.currentDirectoryPath + "/" + reproFile
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
@@ -53,8 +56,13 @@ enum ChaosCommand {
         return 1
     }
 
-    private static func report(_ summary: ChaosRunner.Summary, strategy: Strategy, seed: UInt64) {
-        Output.line("chaos: \(summary.runs) runs in \(String(format: "%.1f", summary.seconds)) s (\(String(format: "%.1f", summary.runsPerSecond)) runs/s), strategy \(strategy.rawValue), seed \(seed)")
+    private static func report(_ summary: ChaosRunner.Summary, strategy: Strategy, api: StoreKitAPI?, seed: UInt64) {
+        let apiText = switch api {
+        case .storekit1: ""
+        case .storekit2: ", api storekit2 (notifications on in \(summary.notifiedRuns) runs)"
+        case nil: ", api drawn (storekit2 in \(summary.storeKit2Runs) runs), notifications on in \(summary.notifiedRuns) runs"
+        }
+        Output.line("chaos: \(summary.runs) runs in \(String(format: "%.1f", summary.seconds)) s (\(String(format: "%.1f", summary.runsPerSecond)) runs/s), strategy \(strategy.rawValue)\(apiText), seed \(seed)")
         Output.line("purchases \(summary.purchases)  crashes \(summary.statistics.crashes)  recoveries \(summary.statistics.recovered)  duplicates suppressed \(summary.statistics.duplicatesSuppressed)")
         Output.line("failing runs: \(summary.failingSeeds.count)")
         for failing in summary.failingSeeds.prefix(20) {

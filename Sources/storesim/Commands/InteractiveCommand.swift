@@ -14,6 +14,7 @@ enum InteractiveCommand {
             Options.dataDir,
             OptionSpec(name: "--catalog", value: "FILE", help: "the product catalog"),
             OptionSpec(name: "--strategy", value: "NAME", help: "the app's strategy: \(Strategy.allCases.map(\.rawValue).joined(separator: ", "))"),
+            Options.api,
             OptionSpec(name: "--crash-at", value: "POINT", help: "arm a crash point: \(CrashPoint.allCases.map(\.rawValue).joined(separator: ", "))"),
             OptionSpec(name: "--lang", value: "LANG", help: "en or zh-Hans (default: the catalog's _locale, else from LANG)"),
             OptionSpec(name: "--seed", value: "N", help: "seed for a new world's receipt key (default 1)"),
@@ -31,6 +32,7 @@ enum InteractiveCommand {
     /// crash discards the app in this process, so the play goes on to the script's next step.
     static func present(_ arguments: ParsedArguments, in directory: DataDirectory, script: String?) throws(CLIError) -> Int32 {
         let strategy = try Options.strategy(arguments)
+        let api = try Options.api(arguments)
         let crashPoint = try arguments.value("--crash-at").map { text throws(CLIError) -> CrashPoint in
             guard let point = CrashPoint(rawValue: text) else { throw .usage("unknown crash point '\(text)'") }
             return point
@@ -56,6 +58,9 @@ enum InteractiveCommand {
         do {
             if let strategy {
                 try world.change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
+            }
+            if let api {
+                try world.use(api)
             }
             if let crashPoint {
                 try world.arm(crashPoint)

@@ -8,7 +8,7 @@ enum MatrixCommand {
     static let spec = CommandSpec(
         name: "matrix",
         summary: "Crash every strategy at every point (and under server faults) and show which lose money.",
-        options: [Options.json, Options.unsafeCache,
+        options: [Options.json, Options.api, Options.unsafeCache,
                   OptionSpec(name: "--real-crash", value: nil, help: "run each cell as real processes: one killed by SIGKILL, one relaunching, one auditing")],
         arguments: nil,
         details: """
@@ -20,12 +20,13 @@ enum MatrixCommand {
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let catalog = try CatalogResolver.resolve(option: nil, directory: nil).catalog
         let unsafeCache = arguments.flag("--unsafe-cache")
+        let api = try Options.api(arguments) ?? .storekit1
         let matrix: StrategyMatrix
         if arguments.flag("--real-crash") {
-            matrix = try RealCrashMatrix.run(unsafeCache: unsafeCache)
+            matrix = try RealCrashMatrix.run(api: api, unsafeCache: unsafeCache)
         } else {
             do {
-                matrix = try StrategyMatrix.run(catalog: catalog, unsafeCache: unsafeCache)
+                matrix = try StrategyMatrix.run(catalog: catalog, api: api, unsafeCache: unsafeCache)
             } catch {
                 throw .input(error.description)
             }

@@ -6,17 +6,18 @@ import Simulator
 /// The strategy matrix from real processes: each cell's purchase runs in `storesim run
 /// --real-crash`, which dies by SIGKILL; a second process relaunches; a third audits.
 enum RealCrashMatrix {
-    static func run(unsafeCache: Bool) throws(CLIError) -> StrategyMatrix {
+    static func run(api: StoreKitAPI, unsafeCache: Bool) throws(CLIError) -> StrategyMatrix {
         var cells: [MatrixCell] = []
         for strategy in Strategy.allCases {
             for trial in StrategyMatrix.trials {
-                cells.append(try runCell(strategy: strategy, trial: trial, unsafeCache: unsafeCache))
+                cells.append(try runCell(strategy: strategy, trial: trial, api: api, unsafeCache: unsafeCache))
             }
         }
-        return StrategyMatrix(cells: cells, unsafeCache: unsafeCache)
+        return StrategyMatrix(cells: cells, unsafeCache: unsafeCache, api: api)
     }
 
-    private static func runCell(strategy: Strategy, trial: MatrixCell.Trial, unsafeCache: Bool) throws(CLIError) -> MatrixCell {
+    private static func runCell(strategy: Strategy, trial: MatrixCell.Trial, api: StoreKitAPI,
+                                unsafeCache: Bool) throws(CLIError) -> MatrixCell {
         let directory: DataDirectory
         do {
             directory = try DataDirectory.temporary()
@@ -24,7 +25,7 @@ enum RealCrashMatrix {
             throw .input(error.description)
         }
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
-        let phases = StrategyMatrix.script(strategy: strategy, trial: trial)
+        let phases = StrategyMatrix.script(strategy: strategy, trial: trial, api: api)
         let dying = phases.flatMap { $0.map(\.scriptLine) + ["wait"] }
         let afterCrash = phases.last.map { phase in phase.drop { $0 != .crash }.dropFirst().map(\.scriptLine) } ?? []
         let relaunch = afterCrash + (afterCrash.isEmpty ? [] : ["quit", "launch"]) + ["wait"]

@@ -11,6 +11,7 @@ enum RunCommand {
         options: [
             dataDir,
             OptionSpec(name: "--catalog", value: "FILE", help: "the product catalog"),
+            Options.api,
             OptionSpec(name: "--seed", value: "N", help: "seed for the Store's receipt key and ids (default 1)"),
             OptionSpec(name: "--real-crash", value: nil, help: "a crash kills this process with SIGKILL instead of discarding the app"),
             Options.unsafeCache,
@@ -30,6 +31,7 @@ enum RunCommand {
     /// leaves the data directory as it was.
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let seed = try Options.seed(arguments)
+        let api = try Options.api(arguments)
         let given = Options.givenDataDirectory(arguments)
         let (catalog, catalogBytes) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: given)
         let parser = ScenarioParser(catalog: catalog)
@@ -39,13 +41,14 @@ enum RunCommand {
         }
         let reports = try RunReports(arguments, scripts: arguments.positional, dataDirectory: given)
         return try Options.inDataDirectory(given) { directory throws(CLIError) in
-            try runScripts(scripts, in: directory, catalog: catalog, catalogBytes: catalogBytes, seed: seed, reports: reports, arguments)
+            try runScripts(scripts, in: directory, catalog: catalog, catalogBytes: catalogBytes, seed: seed, api: api, reports: reports,
+                           arguments)
         }
     }
 
     /// Plays the checked scripts in `directory` and prints the expectations' tally.
     private static func runScripts(_ scripts: [(String, [ScenarioStep])], in directory: DataDirectory, catalog: Catalog,
-                             catalogBytes: [UInt8]?, seed: UInt64, reports: RunReports,
+                             catalogBytes: [UInt8]?, seed: UInt64, api: StoreKitAPI?, reports: RunReports,
                              _ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let lock = try Options.lock(directory, command: "storesim run")
         try CatalogResolver.record(catalogBytes, in: directory)
@@ -62,6 +65,13 @@ enum RunCommand {
                               })
         } catch {
             throw .input(error.description)
+        }
+        if let api {
+            do {
+                try world.use(api)
+            } catch {
+                throw .input(error.description)
+            }
         }
         let runner = runner(world, print: print, reports: reports, realCrash: arguments.flag("--real-crash"))
         try play(scripts, runner, reports)

@@ -13,7 +13,7 @@ struct StateView {
     var lines: [String] {
         let settings = snapshot.settings
         var lines = [
-            "clock \(SimulatedTime.format(SimulatedTime.epoch.addingTimeInterval(Double(settings.clockMillis) / 1000 - SimulatedTime.epoch.timeIntervalSince1970)))  strategy \(settings.strategy.rawValue)  network \(settings.networkOnline ? "online" : "offline")  server \(settings.server.rawValue)",
+            "clock \(SimulatedTime.format(SimulatedTime.epoch.addingTimeInterval(Double(settings.clockMillis) / 1000 - SimulatedTime.epoch.timeIntervalSince1970)))  strategy \(settings.strategy.rawValue)\(storeKit2 ? "  api storekit2" : "")  network \(settings.networkOnline ? "online" : "offline")  server \(settings.server.rawValue)",
             "",
             "Store: \(snapshot.transactions.count) transactions",
         ]
@@ -22,6 +22,7 @@ struct StateView {
             if record.charged { flags.append("charged") }
             if record.isUnfinished { flags.append("UNFINISHED") } else if record.finished { flags.append("finished") }
             if record.refunded { flags.append("refunded") }
+            if storeKit2 && record.signedTransaction != nil { flags.append("signed") }
             lines.append("  tx \(record.id)  \(record.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(title(record.productId))  [\(flags.joined(separator: ", "))]  \(SimulatedTime.format(record.date))")
         }
         lines += ["", "Server: \(snapshot.ledger.credits.count) credits"]
@@ -43,10 +44,16 @@ struct StateView {
         return lines
     }
 
+    /// Whether the world uses StoreKit 2: then its signed transactions and root certificate are shown.
+    private var storeKit2: Bool { snapshot.settings.api == .storekit2 }
+
     var json: JSONText {
         let settings = snapshot.settings
+        let api: [(String, JSONText)] = storeKit2 ? [("api", .string(settings.api.rawValue))] : []
+        let root: [(String, JSONText)] = storeKit2 ? [("rootCertificate", snapshot.rootCertificate.map(JSONText.string) ?? .null)] : []
         return .object([
             ("strategy", .string(settings.strategy.rawValue)),
+        ] + api + [
             ("network", .string(settings.networkOnline ? "online" : "offline")),
             ("server", .string(settings.server.rawValue)),
             ("clockMillis", .int(Int(settings.clockMillis))),
@@ -57,7 +64,7 @@ struct StateView {
                     ("kind", .string(record.kind.rawValue)), ("charged", .bool(record.charged)),
                     ("finished", .bool(record.finished)), ("refunded", .bool(record.refunded)),
                     ("date", .string(SimulatedTime.format(record.date))),
-                ])
+                ] + (storeKit2 ? [("signedTransaction", record.signedTransaction.map(JSONText.string) ?? .null)] : []))
             })),
             ("credits", .array(snapshot.ledger.credits.map { credit in
                 .object([("transactionId", .string(credit.transactionId.description)), ("productId", .string(credit.productId)),
@@ -72,6 +79,16 @@ struct StateView {
                 .object([("transactionId", .string(order.transactionId.description)), ("productId", .string(order.productId))])
             })),
             ("cacheWarnings", .array(snapshot.cache.warnings.map(JSONText.string))),
-        ])
+        ] + root + notifications)
+    }
+
+    /// With notifications: each one the Store posted, with its attempts and whether the Server acknowledged one.
+    private var notifications: [(String, JSONText)] {
+        guard let posted = snapshot.notifications else { return [] }
+        return [("notifications", .array(posted.map { posted in
+            .object([("type", .string(posted.notification.type.rawValue)),
+                     ("transactionId", .string(posted.notification.transactionId.description)),
+                     ("attempts", .int(posted.attempts)), ("delivered", .bool(posted.delivered))])
+        }))]
     }
 }

@@ -1,0 +1,49 @@
+import IAPCore
+
+/// A transaction as the app's StoreKit hands it to the purchase flow, whichever generation of
+/// StoreKit delivered it, so that the flow (cache, verify, finish) is one for both.
+struct DeliveredTransaction {
+    /// StoreKit 2's check of a signed transaction on the device (`VerificationResult`).
+    enum DeviceCheck: Equatable {
+        case verified
+        case unverified(String)
+    }
+
+    /// The transaction id; nil for a StoreKit 2 purchase that made no transaction.
+    let id: TransactionID?
+    let originalId: TransactionID?
+    let productId: String
+    let state: TransactionState
+    /// What the app sends its Server, present when the state is purchased or restored.
+    let proof: PurchaseProof?
+    let error: PurchaseError?
+    /// Whether a failed transaction waits in the Store's queue to be finished: StoreKit 1's
+    /// do; StoreKit 2 makes no transaction for a purchase that failed.
+    let waitsToBeFinished: Bool
+    /// StoreKit 2's on-device check; nil under StoreKit 1, which has none.
+    let deviceCheck: DeviceCheck?
+
+    /// A transaction the StoreKit 1 payment queue reported.
+    init(_ transaction: StoreTransaction) {
+        id = transaction.id
+        originalId = transaction.originalId
+        productId = transaction.productId
+        state = transaction.state
+        proof = transaction.receipt.map(PurchaseProof.receipt)
+        error = transaction.error
+        waitsToBeFinished = true
+        deviceCheck = nil
+    }
+
+    init(id: TransactionID?, originalId: TransactionID?, productId: String, state: TransactionState, proof: PurchaseProof?,
+         error: PurchaseError?, deviceCheck: DeviceCheck?) {
+        self.id = id
+        self.originalId = originalId
+        self.productId = productId
+        self.state = state
+        self.proof = proof
+        self.error = error
+        waitsToBeFinished = false
+        self.deviceCheck = deviceCheck
+    }
+}

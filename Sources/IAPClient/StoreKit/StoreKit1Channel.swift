@@ -1,0 +1,26 @@
+import IAPCore
+
+/// StoreKit 1, the seeds' API: `SKPaymentQueue`, its transaction observer, `finishTransaction`,
+/// `restoreCompletedTransactions`, and the app receipt.
+struct StoreKit1Channel: StoreKitChannel {
+    var api: StoreKitAPI { .storekit1 }
+    var listen: Message { .addTransactionObserver }
+    var checksReceiptAtLaunch: Bool { true }
+
+    func purchase(_ request: PaymentRequest) -> Message {
+        .addPayment(request)
+    }
+
+    func finish(_ transactionId: TransactionID) -> Message {
+        .finishTransaction(transactionId: transactionId)
+    }
+
+    func restore(hasReceipt: Bool) -> Message {
+        hasReceipt ? .restoreCompletedTransactions : .refreshReceipt
+    }
+
+    func delivered(_ message: Message) -> DeliveredTransaction? {
+        guard case .transactionUpdated(let transaction) = message else { return nil }
+        return DeliveredTransaction(transaction)
+    }
+}

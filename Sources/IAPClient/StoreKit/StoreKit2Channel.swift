@@ -1,0 +1,67 @@
+import Foundation
+import IAPCore
+import Signing
+
+/// StoreKit 2: `Product.purchase()` and its results, the `Transaction.updates` listener,
+/// `finish()`, `AppStore.sync()`. Every signed transaction is verified on the device against the
+/// App Store's root before the app sees it, as StoreKit does ("StoreKit automatically verifies
+/// the Transaction … values"); the app delivers nothing for one that is unverified.
+struct StoreKit2Channel: StoreKitChannel {
+    /// The App Store root certificate the device trusts; nil when the app was given none.
+    let trustedRoot: Certificate?
+
+    var api: StoreKitAPI { .storekit2 }
+    var listen: Message { .listenForTransactions }
+    var checksReceiptAtLaunch: Bool { false }
+
+    func purchase(_ request: PaymentRequest) -> Message {
+        .purchase(request)
+    }
+
+    func finish(_ transactionId: TransactionID) -> Message {
+        .finish(transactionId: transactionId)
+    }
+
+    func restore(hasReceipt: Bool) -> Message {
+        .sync
+    }
+
+    func delivered(_ message: Message) -> DeliveredTransaction? {
+        switch message {
+        case .purchaseResult(.success(let transaction)), .transactionUpdate(let transaction):
+            return checked(transaction)
+        case .purchaseResult(.userCancelled(let productId)):
+            return nothing(productId, .failed, .paymentCancelled)
+        case .purchaseResult(.pending(let productId)):
+            return nothing(productId, .deferred, nil)
+        case .purchaseResult(.failed(let productId, let error)):
+            return nothing(productId, .failed, error)
+        default:
+            return nil
+        }
+    }
+
+    /// A purchase that made no transaction.
+    private func nothing(_ productId: String, _ state: TransactionState, _ error: PurchaseError?) -> DeliveredTransaction {
+        DeliveredTransaction(id: nil, originalId: nil, productId: productId, state: state, proof: nil, error: error, deviceCheck: nil)
+    }
+
+    /// The signed transaction verified on the device; its ids are the payload's once verified.
+    private func checked(_ transaction: SignedTransaction) -> DeliveredTransaction {
+        let proof = PurchaseProof.signedTransaction(transaction.jws)
+        do {
+            guard let trustedRoot else { throw SigningError.wrongRoot }
+            let bytes = try JWSVerifier(root: trustedRoot).verify(transaction.jws, at: .signedDate)
+            guard let payload = try? JSONDecoder().decode(SignedTransactionPayload.self, from: Data(bytes)),
+                  let id = TransactionID(payload.transactionId), let originalId = TransactionID(payload.originalTransactionId)
+            else { throw SigningError.malformed("the payload is not a transaction") }
+            return DeliveredTransaction(id: id, originalId: originalId,
+                                        productId: payload.productId, state: transaction.state, proof: proof, error: nil,
+                                        deviceCheck: .verified)
+        } catch {
+            return DeliveredTransaction(id: transaction.transactionId, originalId: transaction.transactionId,
+                                        productId: transaction.productId, state: transaction.state, proof: proof, error: nil,
+                                        deviceCheck: .unverified("\(error)"))
+        }
+    }
+}

@@ -1,0 +1,141 @@
+extension Message {
+    /// What the message says, in a few words, for the timeline.
+    public var summary: String {
+        switch self {
+        case .requestProducts(let identifiers):
+            return "request products (\(identifiers.count) identifiers)"
+        case .productsResponse(let response):
+            let invalid = response.invalid.isEmpty ? "" : ": " + response.invalid.joined(separator: ", ")
+            return "products: \(response.valid.count) valid, \(response.invalid.count) invalid\(invalid)"
+        case .productsRequestFailed(let reason):
+            return "product request failed: \(reason)"
+        case .addPayment(let request):
+            return "add payment \(request.productId)" + Self.answerSuffix(request)
+        case .finishTransaction(let id):
+            return "finish transaction \(id)"
+        case .addTransactionObserver:
+            return "add transaction observer"
+        case .restoreCompletedTransactions:
+            return "restore completed transactions"
+        case .refreshReceipt:
+            return "refresh the receipt (the app has none)"
+        case .receiptRefreshed:
+            return "receipt refreshed"
+        case .transactionUpdated(let transaction):
+            var text = "\(transaction.state.rawValue) \(transaction.productId) tx \(transaction.id)"
+            if let error = transaction.error { text += " (\(error.explanation))" }
+            return text
+        case .restoreCompleted(.finished(let count)):
+            return "restore finished: \(count) restored"
+        case .restoreCompleted(.failed(let reason)):
+            return "restore failed: \(reason)"
+        case .verifyPurchase(let request):
+            return Self.summary(of: request, signed: false)
+        case .verifySignedTransaction(let request):
+            return Self.summary(of: request, signed: true)
+        case .verificationAnswered(let answer):
+            return Self.summary(of: answer)
+        case .verificationFailed(let failure):
+            return "no answer for tx \(MessageSubject(failure.transactionId)): \(failure.reason)"
+        case .verifyReceipt(let check):
+            return Self.summary(of: check)
+        case .receiptChecked(let result):
+            return Self.summary(of: result)
+        case .purchase(let request):
+            return "Product.purchase() \(request.productId)" + Self.answerSuffix(request)
+        case .purchaseResult(let result):
+            return Self.summary(of: result)
+        case .listenForTransactions:
+            return "listen to Transaction.updates"
+        case .transactionUpdate(let transaction):
+            let sync = transaction.state == .restored ? " (AppStore.sync)" : ""
+            return "Transaction.updates: \(transaction.productId) tx \(transaction.transactionId)\(sync)"
+        case .finish(let id):
+            return "finish() tx \(id)"
+        case .sync:
+            return "AppStore.sync()"
+        case .getTransactionInfo(let request):
+            return "Get Transaction Info tx \(MessageSubject(request.transactionId))"
+        case .transactionInfo(let info) where info.signedTransactionInfo == nil:
+            return "transaction info: no tx \(MessageSubject(info.request.transactionId)) (TransactionIdNotFoundError)"
+        case .transactionInfo(let info):
+            return "transaction info: signed tx \(MessageSubject(info.request.transactionId)) as it is now"
+        case .notification(let notification):
+            return "notification \(Self.named(notification))" + Self.attemptSuffix(notification.attempt)
+        case .notificationAcknowledged(let notification):
+            return "HTTP 200 for notification \(Self.named(notification))"
+        case .getNotificationHistory:
+            return "Get Notification History"
+        case .notificationHistory(let notifications):
+            return "notification history: \(notifications.count) notifications"
+        }
+    }
+
+    /// A notification's type (and subtype) and transaction.
+    static func named(_ notification: ServerNotification) -> String {
+        let type = notification.subtype.map { "\(notification.type.rawValue).\($0)" } ?? notification.type.rawValue
+        return "\(type) tx \(notification.transactionId)"
+    }
+
+    private static func attemptSuffix(_ attempt: Int) -> String {
+        attempt > 1 ? " (retry \(attempt - 1) of \(NotificationRetry.hours.count))" : ""
+    }
+
+    /// What the user did on the sheet, when it was not a plain confirm.
+    private static func answerSuffix(_ request: PaymentRequest) -> String {
+        request.answer == .confirm ? "" : " (\(request.answer.rawValue))"
+    }
+
+    private static func summary(of request: VerificationRequest, signed: Bool) -> String {
+        let what = signed ? "signed tx" : "tx"
+        let id = MessageSubject(request.transactionId)
+        switch request.purpose {
+        case .purchase: return "verify \(what) \(id) (\(request.productId))"
+        case .renewal: return "check renewal \(what) \(id) (\(request.productId))"
+        case .receiptCheck: return "check the current receipt"
+        case .notification: return "check notified \(what) \(id) (\(request.productId))"
+        }
+    }
+
+    private static func summary(of check: ReceiptCheck) -> String {
+        let endpoint = check.environment == .production ? "" : " at the sandbox"
+        let method = check.usesPost ? "" : " sent by GET"
+        return (check.request.purpose == .receiptCheck ? "verifyReceipt (current receipt)"
+            : "verifyReceipt for tx \(MessageSubject(check.request.transactionId))") + endpoint + method
+    }
+
+    private static func summary(of result: ReceiptCheckResult) -> String {
+        guard result.status == .valid else {
+            let subject = result.request.purpose == .receiptCheck ? "the current receipt" : "tx \(MessageSubject(result.request.transactionId))"
+            return "status \(result.status.rawValue) for \(subject): \(result.status.meaning)"
+        }
+        return result.request.purpose == .receiptCheck
+            ? "status 0, \(result.entries.count) purchases on the receipt"
+            : "status 0 for tx \(MessageSubject(result.request.transactionId))"
+    }
+
+    private static func summary(of answer: VerificationAnswer) -> String {
+        let id = MessageSubject(answer.transactionId)
+        switch answer.outcome {
+        case .credited: return "credited tx \(id): \(answer.grant)"
+        case .alreadyCredited: return "already credited tx \(id)"
+        case .rejected(let status) where answer.transactionId == nil:
+            return "rejected the current receipt: \(status.rawValue) \(status.meaning)"
+        case .rejected(let status): return "rejected tx \(id): \(status.rawValue) \(status.meaning)"
+        case .refused(let refusal): return "refused tx \(id): \(refusal.meaning)"
+        case .unverified(let status, let reason): return "rejected tx \(id): \(status.name) (\(reason))"
+        case .receiptChecked(let revoked, let credited):
+            let text = "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
+            return credited == 0 ? text : text + ", \(credited) credited from the receipt"
+        }
+    }
+
+    private static func summary(of result: PurchaseResult) -> String {
+        switch result {
+        case .success(let transaction): return "purchase result .success \(transaction.productId) tx \(transaction.transactionId)"
+        case .userCancelled(let productId): return "purchase result .userCancelled \(productId)"
+        case .pending(let productId): return "purchase result .pending \(productId)"
+        case .failed(let productId, let error): return "Product.purchase() threw for \(productId): \(error.explanation)"
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// One App Store Server Notification V2 as the Store posts it to the Server: `signedPayload`
+/// (a JWS whose payload is a `NotificationPayload`), with the type, transaction and attempt the
+/// timeline names.
+public struct ServerNotification: Sendable, Equatable, Codable {
+    /// `notificationUUID`: the same for every attempt of one notification.
+    public let uuid: String
+    public let type: NotificationType
+    public let subtype: String?
+    public let transactionId: TransactionID
+    public let productId: String
+    /// The JWS compact serialization the Store signed when the event happened.
+    public let signedPayload: String
+    /// 1 for the first attempt, 2…6 for the retries; 0 when fetched with Get Notification History.
+    public let attempt: Int
+
+    public init(uuid: String, type: NotificationType, subtype: String?, transactionId: TransactionID, productId: String,
+                signedPayload: String, attempt: Int) {
+        self.uuid = uuid
+        self.type = type
+        self.subtype = subtype
+        self.transactionId = transactionId
+        self.productId = productId
+        self.signedPayload = signedPayload
+        self.attempt = attempt
+    }
+
+    /// The same notification, as another attempt (0: from the history).
+    public func attempt(_ number: Int) -> ServerNotification {
+        ServerNotification(uuid: uuid, type: type, subtype: subtype, transactionId: transactionId, productId: productId,
+                           signedPayload: signedPayload, attempt: number)
+    }
+}
+
+/// What a notification's `signedPayload` says, with the field names of Apple's
+/// `responseBodyV2DecodedPayload`.
+public struct NotificationPayload: Codable, Equatable, Sendable {
+    /// The `data` object: the app, the environment, and the transaction, itself a JWS.
+    public struct Data: Codable, Equatable, Sendable {
+        public var bundleId: String
+        public var environment: String
+        public var signedTransactionInfo: String
+
+        public init(bundleId: String, environment: String, signedTransactionInfo: String) {
+            self.bundleId = bundleId
+            self.environment = environment
+            self.signedTransactionInfo = signedTransactionInfo
+        }
+    }
+
+    public var notificationType: String
+    public var subtype: String?
+    public var notificationUUID: String
+    public var data: Data
+    public var version: String
+    public var signedDate: Int64
+
+    public init(notificationType: String, subtype: String?, notificationUUID: String, data: Data, signedDate: Int64) {
+        self.notificationType = notificationType
+        self.subtype = subtype
+        self.notificationUUID = notificationUUID
+        self.data = data
+        self.version = "2.0"
+        self.signedDate = signedDate
+    }
+}

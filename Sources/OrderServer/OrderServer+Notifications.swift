@@ -1,0 +1,110 @@
+import Foundation
+import IAPCore
+import Signing
+import Storage
+
+/// App Store Server Notifications V2: the Server's second path to a purchase, one that does not
+/// depend on the app. Each notification is verified (its JWS and the transaction inside it)
+/// against the pinned root, processed once by its `notificationUUID`, and acknowledged (HTTP
+/// 200) once processed; one fetched with Get Notification History is processed the same way.
+extension OrderServer {
+    /// The Server asks the Store for every notification it posted (Get Notification History).
+    public func fetchHistory(link: Link) {
+        link.send(.getNotificationHistory)
+    }
+
+    /// A notification posted, or fetched from the history (attempt 0, not acknowledged: no post to answer).
+    func receive(_ notification: ServerNotification, link: Link) throws(StorageError) {
+        let payload: SignedTransactionPayload
+        do {
+            payload = try verifiedNotification(notification)
+        } catch {
+            link.note("notification \(notification.uuid) not verified: \(error.reason); no HTTP 200, the Store will retry",
+                      from: .server, to: nil, transactionId: notification.transactionId)
+            return
+        }
+        if try processed(notification.uuid) {
+            acknowledge(notification, link: link)
+            return
+        }
+        if notification.type.charges {
+            // A careful backend credits nothing on a notification alone: it asks for the
+            // transaction as it is now, which a refund since the notification was signed shows.
+            link.send(.getTransactionInfo(VerificationRequest(
+                transactionId: notification.transactionId, productId: payload.productId, serverProductId: nil,
+                receipt: notification.signedPayload, purpose: .notification, notification: notification)))
+            return
+        }
+        try database.database.transaction { () throws(StorageError) in
+            try apply(notification, payload)
+            try markProcessed(notification, at: link.now)
+        }
+        acknowledge(notification, link: link)
+    }
+
+    /// The Store's word on a notified purchase: credited once, or refused; the notification is
+    /// then processed and acknowledged.
+    func settleNotified(_ info: TransactionInfo, _ notification: ServerNotification, link: Link) throws(StorageError) {
+        let answer = try settle(info, link: link)
+        if answer.outcome == .credited, let id = answer.transactionId {
+            link.note("credit tx \(id) from notification \(notification.type.rawValue): \(answer.grant)",
+                      from: .server, to: nil, transactionId: id)
+        }
+        try database.database.transaction { () throws(StorageError) in try markProcessed(notification, at: link.now) }
+        acknowledge(notification, link: link)
+    }
+
+    private func acknowledge(_ notification: ServerNotification, link: Link) {
+        guard notification.attempt > 0 else { return }
+        link.send(.notificationAcknowledged(notification))
+    }
+
+    /// What a notification that credits nothing changes: a refund ends the entitlement it
+    /// bought; an expiry brings the entitlement's end forward; a change of renewal status is only recorded.
+    private func apply(_ notification: ServerNotification, _ payload: SignedTransactionPayload) throws(StorageError) {
+        switch notification.type {
+        case .refund:
+            try database.database.query("DELETE FROM entitlements WHERE product_id = ? AND transaction_id = ?",
+                                        [.text(payload.productId), ServerDatabase.idValue(notification.transactionId)])
+        case .expired:
+            guard let expires = payload.expiresDate else { return }
+            try database.database.query(
+                "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
+                [.integer(expires), .text(payload.productId), .integer(expires)])
+        case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus:
+            break
+        }
+    }
+
+    private func processed(_ uuid: String) throws(StorageError) -> Bool {
+        try !database.database.rows("SELECT uuid FROM notifications WHERE uuid = ?", [.text(uuid)], table: "notifications",
+                                    key: "uuid") { (row) throws(SQLiteColumnError) in try row.text("uuid") }.isEmpty
+    }
+
+    private func markProcessed(_ notification: ServerNotification, at now: Date) throws(StorageError) {
+        _ = try database.database.insertUnlessConflicting(
+            "INSERT INTO notifications(uuid, type, transaction_id, date_millis) VALUES(?, ?, ?, ?)",
+            [.text(notification.uuid), .text(notification.type.rawValue), ServerDatabase.idValue(notification.transactionId),
+             .integer(ServerDatabase.millis(now))])
+    }
+
+    /// The transaction inside a notification whose JWS, and the transaction's, verify against
+    /// the pinned root and name this app, in production.
+    private func verifiedNotification(_ notification: ServerNotification) throws(Unverified) -> SignedTransactionPayload {
+        guard let verifier else { throw Unverified(status: .verificationFailure, reason: "no root certificate is pinned") }
+        let bytes: [UInt8]
+        do {
+            bytes = try verifier.verify(notification.signedPayload, at: .signedDate)
+        } catch {
+            throw Unverified(status: .verificationFailure, reason: error.description)
+        }
+        guard let payload = try? JSONDecoder().decode(NotificationPayload.self, from: Data(bytes)),
+              payload.notificationUUID == notification.uuid, payload.notificationType == notification.type.rawValue
+        else { throw Unverified(status: .verificationFailure, reason: "the payload is not this notification") }
+        let transaction = try verified(payload.data.signedTransactionInfo)
+        guard TransactionID(transaction.transactionId) == notification.transactionId else {
+            throw Unverified(status: .verificationFailure, reason: "the payload is not this notification")
+        }
+        return transaction
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import IAPCore
+import Signing
+import Storage
+
+extension OrderServer {
+    /// Pins the root certificate the Server trusts signed transactions to, as a server pins
+    /// Apple's; nil when the app does not use StoreKit 2.
+    public func pin(root: Certificate?) {
+        verifier = root.map(JWSVerifier.init)
+    }
+
+    /// A signed transaction (StoreKit 2), verified offline, without asking the Store: the chain
+    /// to the pinned root at its `signedDate`, the ES256 signature, then the app and environment
+    /// it is for; a failure is recorded with the status of Apple's library and its name. A
+    /// payload of another transaction than the one asked about, or of a refunded one, is refused.
+    /// A genuine one is not credited yet: the JWS the app holds was signed when the app got it,
+    /// and cannot show a refund made since, so the Server asks the Store for the transaction as
+    /// it is now (App Store Server API, Get Transaction Info) and settles on its answer.
+    func settleSigned(_ request: VerificationRequest, link: Link) throws(StorageError) -> VerificationAnswer? {
+        let payload: SignedTransactionPayload
+        do {
+            payload = try verified(request.receipt)
+        } catch {
+            try database.reject(request.transactionId, status: error.status.rawValue, reason: error.status.name, at: link.now)
+            return VerificationAnswer(transactionId: request.transactionId, outcome: .unverified(error.status, error.reason),
+                                      productId: nil, grant: "")
+        }
+        link.note("verified signed tx \(payload.transactionId) offline: chain to the pinned root, ES256 signature",
+                  from: .server, to: nil, transactionId: request.transactionId)
+        guard TransactionID(payload.transactionId) == request.transactionId, catalog.product(id: payload.productId) != nil
+        else { return try refuse(request, .otherTransaction, at: link.now) }
+        // A purchase the Store has refunded owes the user nothing: it is never credited.
+        guard payload.revocationDate == nil else { return try refuse(request, .refunded, at: link.now) }
+        link.send(.getTransactionInfo(request))
+        return nil
+    }
+
+    /// The Store's word on the transaction the app reported, verified like the app's JWS:
+    /// credits exactly the transaction it proves, once, unless the Store refunded it since.
+    func settle(_ info: TransactionInfo, link: Link) throws(StorageError) -> VerificationAnswer {
+        let request = info.request
+        guard let jws = info.signedTransactionInfo else { return try refuse(request, .unknownToStore, at: link.now) }
+        let payload: SignedTransactionPayload
+        do {
+            payload = try verified(jws)
+        } catch {
+            try database.reject(request.transactionId, status: error.status.rawValue, reason: error.status.name, at: link.now)
+            return VerificationAnswer(transactionId: request.transactionId, outcome: .unverified(error.status, error.reason),
+                                      productId: nil, grant: "")
+        }
+        guard let transactionId = TransactionID(payload.transactionId), transactionId == request.transactionId,
+              let originalTransactionId = TransactionID(payload.originalTransactionId),
+              let product = catalog.product(id: payload.productId)
+        else { return try refuse(request, .otherTransaction, at: link.now) }
+        guard payload.revocationDate == nil else { return try refuse(request, .refunded, at: link.now) }
+        let entry = ReceiptEntry(
+            transactionId: transactionId, originalTransactionId: originalTransactionId,
+            productId: payload.productId, account: request.account ?? "", purchaseDate: Self.date(payload.purchaseDate),
+            expires: payload.expiresDate.map(Self.date))
+        return try creditOnce(entry, product: product, answering: request, at: link.now)
+    }
+
+    /// Why a signed transaction was refused before anything in it was trusted.
+    struct Unverified: Error {
+        let status: VerificationStatus
+        let reason: String
+    }
+
+    /// The payload of a JWS that passes every check.
+    func verified(_ jws: String) throws(Unverified) -> SignedTransactionPayload {
+        guard let verifier else { throw Unverified(status: .verificationFailure, reason: "no root certificate is pinned") }
+        let bytes: [UInt8]
+        do {
+            bytes = try verifier.verify(jws, at: .signedDate)
+        } catch {
+            throw Unverified(status: .verificationFailure, reason: error.description)
+        }
+        guard let payload = try? JSONDecoder().decode(SignedTransactionPayload.self, from: Data(bytes)) else {
+            throw Unverified(status: .verificationFailure, reason: "the payload is not a signed transaction")
+        }
+        guard payload.bundleId == SignedTransactionPayload.appBundleId else {
+            throw Unverified(status: .invalidAppIdentifier, reason: "it is \(payload.bundleId)'s, not \(SignedTransactionPayload.appBundleId)'s")
+        }
+        guard payload.environment == "Production" else {
+            throw Unverified(status: .invalidEnvironment, reason: "it is from \(payload.environment), not Production")
+        }
+        return payload
+    }
+
+    private static func date(_ millis: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(millis) / 1000)
+    }
+}

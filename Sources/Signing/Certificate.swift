@@ -1,0 +1,67 @@
+import CCrypto
+import Foundation
+
+/// An X.509 certificate, kept as its DER bytes and checked by libcrypto when it is made.
+public struct Certificate: Sendable, Equatable {
+    /// The certificate's DER encoding.
+    public let der: [UInt8]
+
+    /// A certificate from its DER bytes; bytes libcrypto cannot read as a certificate are refused.
+    public init(der: [UInt8]) throws(SigningError) {
+        guard let certificate = Self.parse(der) else { throw .malformed("not an X.509 certificate") }
+        X509_free(certificate)
+        self.der = der
+    }
+
+    /// A certificate from a PEM `CERTIFICATE` block, read by libcrypto's PEM reader.
+    public init(pem: String) throws(SigningError) {
+        let bytes = Array(pem.utf8)
+        let certificate = bytes.withUnsafeBytes { buffer -> OpaquePointer? in
+            guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
+            defer { BIO_free(bio) }
+            return PEM_read_bio_X509(bio, nil, nil, nil)
+        }
+        guard let certificate else {
+            ERR_clear_error()
+            throw .malformed("not a PEM certificate")
+        }
+        defer { X509_free(certificate) }
+        try self.init(der: LibCrypto.der("i2d_X509") { i2d_X509(certificate, $0) })
+    }
+
+    /// The certificate as a PEM `CERTIFICATE` block.
+    public var pem: String { PEM.encode(der, label: "CERTIFICATE") }
+
+    /// The certificate as base64 DER, as a JWS header's `x5c` lists it.
+    public var base64: String { Data(der).base64EncodedString() }
+
+    /// Runs `body` with the certificate as a libcrypto `X509`, freed afterwards.
+    func withX509<Result>(_ body: (OpaquePointer) throws(SigningError) -> Result) throws(SigningError) -> Result {
+        guard let certificate = Self.parse(der) else { throw .malformed("not an X.509 certificate") }
+        defer { X509_free(certificate) }
+        return try body(certificate)
+    }
+
+    /// Whether the certificate's public key is `key`'s.
+    public func holds(_ key: ECKeyPair) throws(SigningError) -> Bool {
+        try withX509 { (certificate) throws(SigningError) in
+            guard let publicKey = X509_get0_pubkey(certificate) else { return false }
+            let der = try LibCrypto.der("i2d_PUBKEY") { i2d_PUBKEY(publicKey, $0) }
+            return der == key.publicKeyDER
+        }
+    }
+
+    private static func parse(_ der: [UInt8]) -> OpaquePointer? {
+        let certificate = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+            var cursor = buffer.baseAddress
+            let parsed = d2i_X509(nil, &cursor, buffer.count)
+            guard cursor == buffer.baseAddress.map({ $0 + buffer.count }) else {
+                X509_free(parsed)
+                return nil
+            }
+            return parsed
+        }
+        if certificate == nil { ERR_clear_error() }
+        return certificate
+    }
+}

@@ -1,0 +1,13 @@
+import IAPCore
+
+/// What the Store does with a payment, whichever StoreKit asked for it.
+enum PaymentOutcome {
+    /// The payment fails: an unknown product, payments off, the user cancelled, a Store switch.
+    case fails(PurchaseError)
+    /// The payment waits for a parent (Ask to Buy).
+    case waits
+    /// The account already owns this non-consumable: nothing is charged, the purchase is handed back.
+    case alreadyOwned(StoreRecord)
+    /// The payment is charged.
+    case charges
+}

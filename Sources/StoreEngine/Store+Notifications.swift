@@ -1,0 +1,140 @@
+import Foundation
+import IAPCore
+import Signing
+import Storage
+
+/// App Store Server Notifications V2: the Store posts a signed notification to the Server for
+/// each event, retries one the Server does not acknowledge 1, 12, 24, 48 and 72 hours after the
+/// first attempt, then gives up; Get Notification History hands every one out again.
+extension Store {
+    /// Turns the notifications on or off (the app's Server URL at App Store Connect). On, the
+    /// Store signs with its certificate chain, made now if it has none.
+    public func setNotifications(_ on: Bool, from now: Date) throws(StoreError) {
+        try store { () throws(StorageError) in
+            if on { try loadSigner(from: now) }
+            try database.setSetting("notifications", on ? "on" : "off")
+        }
+        notificationsOn = on
+    }
+
+    /// Records a notification of `type` about `record` as it is at `now`, due at once; nothing
+    /// when the notifications are off.
+    func notify(_ type: NotificationType, subtype: String? = nil, about record: StoreRecord, at now: Date) throws(StorageError) {
+        guard notificationsOn else { return }
+        try loadSigner(from: now)
+        let seq = try database.database.rows("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM notifications",
+                                             table: "notifications", key: "next") {
+            (row) throws(SQLiteColumnError) in try row.integer("next")
+        }.first ?? 1
+        let uuid = String(format: "00000000-0000-4000-8000-%012lld", seq)
+        let payload = NotificationPayload(
+            notificationType: type.rawValue, subtype: subtype, notificationUUID: uuid,
+            data: .init(bundleId: SignedTransactionPayload.appBundleId, environment: "Production",
+                        signedTransactionInfo: try jws(of: record, at: now)),
+            signedDate: Self.millis(now))
+        let signed = try sign(payload, id: record.id)
+        try database.database.query("""
+            INSERT INTO notifications(uuid, type, subtype, transaction_id, product_id, signed_payload, first_attempt_millis,
+                                      attempts, delivered, next_attempt_millis)
+            VALUES(?, ?, ?, ?, ?, ?, ?, 0, 0, ?)
+            """, [.text(uuid), .text(type.rawValue), .optional(subtype), .integer(record.id.value), .text(record.productId),
+                  .text(signed), .integer(Self.millis(now)), .integer(Self.millis(now))])
+    }
+
+    private func sign(_ payload: NotificationPayload, id: TransactionID) throws(StorageError) -> String {
+        guard let transactionSigner else {
+            throw StorageError(path: database.database.path, problem: "cannot sign a notification: no signing certificates loaded")
+        }
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return try transactionSigner.sign(payload: Array(try encoder.encode(payload)))
+        } catch {
+            throw StorageError(path: database.database.path, problem: "cannot sign the notification of transaction \(id): \(error)")
+        }
+    }
+
+    /// Posts every notification due by `now`: the first attempt, or a retry. After the last
+    /// retry the Store gives up; the notification stays in the history.
+    public func postDueNotifications(link: Link) throws(StoreError) {
+        guard notificationsOn else { return }
+        try store { () throws(StorageError) in
+            let now = Self.millis(link.now)
+            for posted in try notifications(where: "next_attempt_millis IS NOT NULL AND next_attempt_millis <= ?", [.integer(now)]) {
+                let attempt = posted.attempts + 1
+                let first = try firstAttemptMillis(posted.notification.uuid)
+                let next: SQLiteValue = attempt <= NotificationRetry.hours.count
+                    ? .integer(first + NotificationRetry.hours[attempt - 1] * 3_600_000) : .null
+                try database.database.query("UPDATE notifications SET attempts = ?, next_attempt_millis = ? WHERE uuid = ?",
+                                            [.integer(Int64(attempt)), next, .text(posted.notification.uuid)])
+                link.send(.notification(posted.notification.attempt(attempt)))
+            }
+        }
+    }
+
+    /// When the next notification is due, if any is.
+    public func nextNotificationDue() throws(StoreError) -> Int64? {
+        guard notificationsOn else { return nil }
+        return try store { () throws(StorageError) in
+            try database.database.rows("SELECT MIN(next_attempt_millis) AS due FROM notifications", table: "notifications", key: "due") {
+                (row) throws(SQLiteColumnError) in try row.optionalInteger("due")
+            }.first ?? nil
+        }
+    }
+
+    /// The Server answered a post with HTTP 200: no more retries.
+    func acknowledged(_ notification: ServerNotification) throws(StorageError) {
+        try database.database.query("UPDATE notifications SET delivered = 1, next_attempt_millis = NULL WHERE uuid = ?",
+                                    [.text(notification.uuid)])
+    }
+
+    /// Get Notification History: every notification the Store posted, oldest first.
+    func history(link: Link) throws(StorageError) {
+        link.send(.notificationHistory(try notifications().map { $0.notification.attempt(0) }))
+    }
+
+    /// Whether a (possibly live) `store.sqlite` posts notifications, read without changing the file.
+    public static func readNotificationsOn(path: String) throws(StorageError) -> Bool {
+        try StoreDatabase(path: path, readOnly: true).setting("notifications") == "on"
+    }
+
+    /// Every notification a (possibly live) `store.sqlite` holds, oldest first, read without
+    /// changing the file.
+    public static func readNotifications(path: String) throws(StorageError) -> [PostedNotification] {
+        try StoreDatabase(path: path, readOnly: true).notifications()
+    }
+
+    func notifications(where condition: String = "1", _ values: [SQLiteValue] = []) throws(StorageError) -> [PostedNotification] {
+        try database.notifications(where: condition, values)
+    }
+
+    /// Every notification the Store posted, oldest first.
+    public func postedNotifications() throws(StoreError) -> [PostedNotification] {
+        try store { () throws(StorageError) in try notifications() }
+    }
+
+    private func firstAttemptMillis(_ uuid: String) throws(StorageError) -> Int64 {
+        try database.database.rows("SELECT first_attempt_millis FROM notifications WHERE uuid = ?", [.text(uuid)],
+                                   table: "notifications", key: "uuid") {
+            (row) throws(SQLiteColumnError) in try row.integer("first_attempt_millis")
+        }.first ?? 0
+    }
+}
+
+extension StoreDatabase {
+    /// The notifications kept, oldest first.
+    func notifications(where condition: String = "1", _ values: [SQLiteValue] = []) throws(StorageError) -> [PostedNotification] {
+        try database.rows("""
+            SELECT seq, uuid, type, subtype, transaction_id, product_id, signed_payload, attempts, delivered, next_attempt_millis
+            FROM notifications WHERE \(condition) ORDER BY seq
+            """, values, table: "notifications", key: "seq") { (row) throws(SQLiteColumnError) in
+            PostedNotification(
+                notification: ServerNotification(
+                    uuid: try row.text("uuid"), type: try row.choice("type", as: NotificationType.self),
+                    subtype: try row.optionalText("subtype"), transactionId: TransactionID(try row.integer("transaction_id")),
+                    productId: try row.text("product_id"), signedPayload: try row.text("signed_payload"), attempt: 0),
+                attempts: Int(try row.integer("attempts")), delivered: try row.bool("delivered"),
+                nextAttemptMillis: try row.optionalInteger("next_attempt_millis"))
+        }
+    }
+}

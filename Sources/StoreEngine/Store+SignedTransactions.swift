@@ -1,0 +1,119 @@
+import Foundation
+import IAPCore
+import Signing
+import Storage
+
+extension Store {
+    /// The settings rows that keep the certificate chain, root to leaf, as PEM.
+    static let certificateSettings = ["signing-root", "signing-intermediate", "signing-leaf"]
+
+    /// Loads the certificate chain the Store signs with from `store.sqlite`; a Store that has
+    /// none makes it now, from its own key, valid from `now` to the end of the simulated clock,
+    /// and keeps it. The keys are derived from the Store's key again each time, never stored.
+    func loadSigner(from now: Date) throws(StorageError) {
+        guard transactionSigner == nil else { return }
+        let keys: (root: ECKeyPair, intermediate: ECKeyPair, leaf: ECKeyPair)
+        do {
+            keys = try CertificateChain.keys(secret: signer.key)
+        } catch {
+            throw StorageError(path: database.database.path, problem: "cannot derive the signing keys: \(error)")
+        }
+        if let stored = try storedChain(leafKey: keys.leaf) {
+            transactionSigner = JWSSigner(chain: stored)
+        } else {
+            transactionSigner = JWSSigner(chain: try makeChain(from: now))
+        }
+    }
+
+    /// The root certificate of the Store's chain, once the Store has loaded it.
+    public var rootCertificate: Certificate? { transactionSigner?.chain.root }
+
+    /// The root certificate a (possibly live) `store.sqlite` keeps, as PEM; nil when the Store
+    /// never signed transactions. Read without changing the file.
+    public static func readRootCertificate(path: String) throws(StorageError) -> String? {
+        try StoreDatabase(path: path, readOnly: true).setting(certificateSettings[0])
+    }
+
+    /// The chain kept in `store.sqlite`, or nil when there is none; a kept chain whose leaf
+    /// does not certify the Store's key is an error, and the file is left as it is.
+    private func storedChain(leafKey: ECKeyPair) throws(StorageError) -> CertificateChain? {
+        var certificates: [Certificate] = []
+        for key in Self.certificateSettings {
+            guard let certificate = try database.setting(key, as: { try? Certificate(pem: $0) }) else { return nil }
+            certificates.append(certificate)
+        }
+        do {
+            return try CertificateChain(root: certificates[0], intermediate: certificates[1], leaf: certificates[2], leafKey: leafKey)
+        } catch {
+            throw StorageError(path: database.database.path,
+                               problem: "table settings: the signing certificates do not match the Store's key; left untouched")
+        }
+    }
+
+    private func makeChain(from now: Date) throws(StorageError) -> CertificateChain {
+        let chain: CertificateChain
+        do {
+            chain = try CertificateChain.make(
+                secret: signer.key, notBefore: now,
+                notAfter: Date(timeIntervalSince1970: Double(SimulatedTime.millisRange.upperBound / 1000)))
+        } catch {
+            throw StorageError(path: database.database.path, problem: "cannot make the signing certificates: \(error)")
+        }
+        try database.database.transaction { () throws(StorageError) in
+            for (key, certificate) in zip(Self.certificateSettings, [chain.root, chain.intermediate, chain.leaf]) {
+                try database.setSetting(key, certificate.pem)
+            }
+        }
+        return chain
+    }
+
+    /// `record` with its JWS made now, when the Store serves StoreKit 2 and the record is a
+    /// transaction StoreKit 2 knows (purchased or restored); otherwise `record` as it is.
+    func signing(_ record: StoreRecord, at now: Date) throws(StorageError) -> StoreRecord {
+        guard api == .storekit2, record.state == .purchased || record.state == .restored else { return record }
+        return record.with(signedTransaction: try jws(of: record, at: now))
+    }
+
+    /// The JWS of `record`, signed now by the loaded chain.
+    func jws(of record: StoreRecord, at now: Date) throws(StorageError) -> String {
+        guard let transactionSigner else {
+            throw StorageError(path: database.database.path, problem: "cannot sign transaction \(record.id): no signing certificates loaded")
+        }
+        let payload = try payload(of: record, signedAt: now)
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return try transactionSigner.sign(payload: Array(try encoder.encode(payload)))
+        } catch {
+            throw StorageError(path: database.database.path, problem: "cannot sign transaction \(record.id): \(error)")
+        }
+    }
+
+    /// What the JWS of `record` says, in Apple's field names.
+    private func payload(of record: StoreRecord, signedAt now: Date) throws(StorageError) -> SignedTransactionPayload {
+        let product = catalog.product(id: record.productId)
+        let original = record.originalId == record.id ? record : try database.record(id: record.originalId) ?? record
+        let subscription = product?.type == .autoRenewable
+        let trial = record.kind == .trial
+        let price = trial ? 0 : NSDecimalNumber(decimal: (product?.price ?? 0) * 1000).int64Value
+        return SignedTransactionPayload(
+            transactionId: record.id.description, originalTransactionId: record.originalId.description,
+            bundleId: SignedTransactionPayload.appBundleId, productId: record.productId,
+            subscriptionGroupIdentifier: subscription ? product?.group : nil,
+            purchaseDate: Self.millis(record.date), originalPurchaseDate: Self.millis(original.date),
+            expiresDate: subscription ? expiry(of: record).map(Self.millis) : nil,
+            type: product.map { SignedTransactionPayload.typeName($0.type) } ?? "Consumable",
+            signedDate: Self.millis(now),
+            revocationDate: record.refunded ? Self.millis(record.refundDate ?? now) : nil,
+            revocationReason: record.refunded ? try refundReason(record.id).rawValue : nil,
+            offerType: trial ? 1 : nil, offerDiscountType: trial ? "FREE_TRIAL" : nil,
+            environment: "Production", storefront: catalog.storefront.code,
+            transactionReason: record.kind == .renewal ? "RENEWAL" : "PURCHASE",
+            price: price, currency: catalog.storefront.currencyCode)
+    }
+
+    /// Why the Store refunded a transaction: the reason it was told, else "other" (0).
+    private func refundReason(_ id: TransactionID) throws(StorageError) -> RevocationReason {
+        try database.setting("refund-reason:\(id)", as: { Int($0).flatMap(RevocationReason.init(rawValue:)) }) ?? .other
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import IAPCore
+import Storage
+
+extension Store {
+    /// Serves an app on StoreKit `api`. Under StoreKit 2 the Store signs every transaction it
+    /// issues and delivers the transactions it sends on its own through `Transaction.updates`;
+    /// under StoreKit 1 it signs nothing and delivers to the payment queue's observer.
+    public func serve(_ api: StoreKitAPI, from now: Date) throws(StoreError) {
+        // Notifications are signed with the same chain, whichever StoreKit the app uses.
+        if api == .storekit2 || notificationsOn {
+            try store { () throws(StorageError) in try loadSigner(from: now) }
+        }
+        self.api = api
+    }
+
+    /// `Product.purchase()`: one answer, with the signed transaction when the purchase went
+    /// through. A purchase that fails or is cancelled leaves no transaction to finish; buying a
+    /// non-consumable again hands back the transaction that bought it.
+    func purchase(_ request: PaymentRequest, link: Link) throws(StorageError) {
+        let id = try database.nextTransactionId()
+        let record = StoreRecord(
+            id: id, originalId: id, productId: request.productId, account: account, state: .purchasing,
+            kind: .purchase, charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
+        let result: PurchaseResult
+        switch try outcome(of: request, id: id) {
+        case .fails(let error):
+            try database.insert(record.with(state: .failed, finished: true, error: error))
+            result = error == .paymentCancelled ? .userCancelled(productId: request.productId)
+                : .failed(productId: request.productId, error)
+        case .waits:
+            try database.insert(record.with(state: .deferred))
+            result = .pending(productId: request.productId)
+        case .alreadyOwned(let owned):
+            result = .success(try signedTransaction(owned, at: link.now))
+        case .charges:
+            let charged = try charge(record, link: link)
+            if charged.charged {
+                try database.insert(charged)
+                result = .success(try signedTransaction(charged, at: link.now))
+            } else {
+                // A change that waits for the renewal charges nothing and makes no transaction:
+                // the purchase answers with the subscription as it is, which renews as the new one.
+                let current = try database.latestPaid(account: charged.account, products: [charged.productId])
+                    .first { $0.originalId == charged.originalId }
+                result = .success(try signedTransaction(current ?? charged, at: link.now))
+            }
+        }
+        link.send(.purchaseResult(result))
+    }
+
+    /// `AppStore.sync()`: the account's current entitlements come again through
+    /// `Transaction.updates`, as the transactions that bought them (no new transactions).
+    func sync(link: Link) throws(StorageError) {
+        let entitlements = try restorable()
+        for record in entitlements {
+            link.send(.transactionUpdate(try signedTransaction(record, at: link.now, state: .restored)))
+        }
+        link.send(.restoreCompleted(.finished(restored: entitlements.count)))
+    }
+
+    /// Sends a transaction the Store delivers on its own, as the app's StoreKit receives it:
+    /// to the StoreKit 1 observer, or through StoreKit 2's `Transaction.updates`, where only
+    /// transactions that went through (purchased, restored) arrive.
+    func deliver(_ record: StoreRecord, link: Link) throws(StorageError) {
+        switch api {
+        case .storekit1:
+            link.send(.transactionUpdated(record.asTransaction))
+        case .storekit2:
+            guard record.state == .purchased || record.state == .restored else { return }
+            link.send(.transactionUpdate(try signedTransaction(record, at: link.now)))
+        }
+    }
+
+    /// App Store Server API, Get Transaction Info: the transaction as it is now (refunded or
+    /// not), signed now, whichever StoreKit the app uses; nothing for an id the Store never
+    /// issued or a transaction StoreKit 2 does not know (failed, deferred, purchasing).
+    func transactionInfo(_ request: VerificationRequest, at now: Date) throws(StorageError) -> TransactionInfo {
+        guard let id = request.transactionId, let record = try database.record(id: id),
+              record.state == .purchased || record.state == .restored
+        else { return TransactionInfo(request: request, signedTransactionInfo: nil) }
+        try loadSigner(from: now)
+        return TransactionInfo(request: request, signedTransactionInfo: try jws(of: record, at: now))
+    }
+
+    /// The transaction with its JWS; one made before the Store signed (under StoreKit 1) is
+    /// signed now and kept.
+    private func signedTransaction(_ record: StoreRecord, at now: Date, state: TransactionState? = nil)
+        throws(StorageError) -> SignedTransaction {
+        let jws: String
+        if let kept = record.signedTransaction {
+            jws = kept
+        } else {
+            try loadSigner(from: now)
+            jws = try self.jws(of: record, at: now)
+            try database.update(record.with(signedTransaction: jws))
+        }
+        return SignedTransaction(transactionId: record.id, productId: record.productId, state: state ?? record.state, jws: jws)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A `signedTransaction` from `storesim state --json` verifies outside StoreSim, with Python's
+/// `cryptography` and nothing of StoreSim's, against the `rootCertificate` beside it. Apple, on
+/// `jwsRepresentation`: "Use this JSON Web Signature (JWS) value to perform your own JWS
+/// verification on your server or on the device."
+@Suite struct IndependentJWSVerificationTests {
+    static let checker = StoreSimProcess.projectRoot.appendingPathComponent("Scripts/verify-signed-transactions.py").path
+
+    /// Whether `python3` can import `cryptography` here; CI installs it (`.ci/run`).
+    static let pythonHasCryptography: Bool = {
+        guard let result = try? StoreSimProcess.run(["python3", "-c", "import cryptography"], executable: "/usr/bin/env") else {
+            return false
+        }
+        return result.status == 0
+    }()
+
+    /// The state of a StoreKit 2 world after a consumable, a non-consumable and a subscription
+    /// that renewed, written to a file.
+    private func state(in folder: TemporaryFolder) throws -> (path: String, json: String) {
+        let script = try folder.write("buy.scenario", """
+            buy com.storesim.coins.100
+            buy com.storesim.pro
+            buy com.storesim.premium.monthly
+            advance 8d
+            expect audit ok
+            """)
+        let world = folder.path + "/world"
+        let run = try StoreSimProcess.run(["run", "--api", "storekit2", "--data-dir", world, script])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let state = try StoreSimProcess.run(["state", "--json", "--data-dir", world])
+        #expect(state.status == 0)
+        let path = folder.path + "/state.json"
+        try state.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        return (path, state.stdout)
+    }
+
+    @Test(.enabled(if: pythonHasCryptography, "python3 cannot import cryptography here; .ci/run installs it"))
+    func everySignedTransactionVerifiesAgainstTheRootCertificate() throws {
+        let folder = try TemporaryFolder()
+        let (path, _) = try state(in: folder)
+        let result = try StoreSimProcess.run(["python3", Self.checker, path], executable: "/usr/bin/env")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("verified tx 1000000000000001 com.storesim.coins.100 Consumable price 990 USD\n"))
+        #expect(result.stdout.contains("verified tx 1000000000000002 com.storesim.pro Non-Consumable price 9990 USD\n"))
+        #expect(result.stdout.contains(" com.storesim.premium.monthly Auto-Renewable Subscription price 0 USD\n"))
+        #expect(result.stdout.hasSuffix("4 signed transactions verified against the root certificate\n"))
+    }
+
+    @Test(.enabled(if: pythonHasCryptography, "python3 cannot import cryptography here; .ci/run installs it"))
+    func theCheckerRefusesATamperedTransactionAndAnotherRoot() throws {
+        let folder = try TemporaryFolder()
+        let (path, json) = try state(in: folder)
+        var state = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        var transactions = try #require(state["transactions"] as? [[String: Any]])
+        let jws = try #require(transactions[0]["signedTransaction"] as? String)
+        var parts = jws.split(separator: ".").map(String.init)
+        let payload = try #require(Self.base64URLDecoded(parts[1]))
+        #expect(payload.contains("\"productId\":\"com.storesim.coins.100\""))
+        parts[1] = Self.base64URL(payload.replacingOccurrences(of: "com.storesim.coins.100", with: "com.storesim.coins.550"))
+        transactions[0]["signedTransaction"] = parts.joined(separator: ".")
+        state["transactions"] = transactions
+        try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: path))
+        let tampered = try StoreSimProcess.run(["python3", Self.checker, path], executable: "/usr/bin/env")
+        #expect(tampered.status == 1)
+        #expect(tampered.stdout.hasPrefix("tx 1000000000000001: NOT VERIFIED: InvalidSignature"), "\(tampered.stdout)")
+
+        let other = try TemporaryFolder()
+        let script = try other.write("one.scenario", "buy com.storesim.coins.100\n")
+        _ = try StoreSimProcess.run(["run", "--api", "storekit2", "--seed", "2", "--data-dir", other.path + "/world", script])
+        let otherState = try StoreSimProcess.run(["state", "--json", "--data-dir", other.path + "/world"])
+        var foreign = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let otherRoot = try #require(try JSONSerialization.jsonObject(with: Data(otherState.stdout.utf8)) as? [String: Any])
+        foreign["rootCertificate"] = otherRoot["rootCertificate"]
+        try JSONSerialization.data(withJSONObject: foreign).write(to: URL(fileURLWithPath: path))
+        let wrongRoot = try StoreSimProcess.run(["python3", Self.checker, path], executable: "/usr/bin/env")
+        #expect(wrongRoot.status == 1)
+        #expect(wrongRoot.stdout.contains("NOT VERIFIED: ValueError: the chain does not end in the pinned root certificate"))
+    }
+
+    private static func base64URLDecoded(_ text: String) -> String? {
+        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
+        return Data(base64Encoded: standard).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private static func base64URL(_ text: String) -> String {
+        Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    @Test func aStoreKit1WorldShowsNoSignedTransactionsOrRoot() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\n")
+        _ = try StoreSimProcess.run(["run", "--data-dir", folder.path + "/world", script])
+        let state = try StoreSimProcess.run(["state", "--json", "--data-dir", folder.path + "/world"])
+        #expect(!state.stdout.contains("signedTransaction"))
+        #expect(!state.stdout.contains("rootCertificate"))
+        #expect(!state.stdout.contains("\"api\""))
+    }
+}
