@@ -1,3 +1,4 @@
+import Foundation
 import IAPClient
 import IAPCore
 import OrderServer
@@ -16,8 +17,9 @@ extension World {
         }
         let invalid = app?.invalidProductIds ?? []
         let index = HistoryIndex(snapshot)
-        let products = catalog.products.map { product in
-            CatalogRow(product: product, invalid: invalid.contains(product.id), holding: holding(product, index))
+        let now = now
+        let products = CatalogRows(products: catalog.products) { product in
+            CatalogRow(product: product, invalid: invalid.contains(product.id), holding: index.holding(product, now: now))
         }
         let audit = snapshot.audit(catalog: catalog)
         return WorldView(
@@ -45,16 +47,6 @@ extension World {
         }
     }
 
-    /// What the Server's ledger says the user has of a product.
-    private func holding(_ product: Product, _ index: HistoryIndex) -> CatalogRow.Holding {
-        guard let entitlement = index.entitlements[product.id] else {
-            return product.type == .consumable ? .credited(index.credits[product.id] ?? 0) : .none
-        }
-        if index.refunded.contains(entitlement.transactionId) { return .refunded }
-        guard let expires = entitlement.expires else { return .owned }
-        guard expires > now else { return .expired }
-        return .until(expires, trial: index.kinds[entitlement.transactionId] == .trial)
-    }
 }
 
 /// The snapshot's facts a view looks up for every product and credit, each read in one pass, so
@@ -72,5 +64,16 @@ private struct HistoryIndex {
         credits = snapshot.ledger.credits.reduce(into: [:]) { counts, credit in counts[credit.productId, default: 0] += 1 }
         refunded = Set(snapshot.transactions.filter(\.refunded).map(\.id))
         kinds = Dictionary(snapshot.transactions.map { ($0.id, $0.kind) }) { first, _ in first }
+    }
+
+    /// What the Server's ledger says the user has of a product at `now`.
+    func holding(_ product: Product, now: Date) -> CatalogRow.Holding {
+        guard let entitlement = entitlements[product.id] else {
+            return product.type == .consumable ? .credited(credits[product.id] ?? 0) : .none
+        }
+        if refunded.contains(entitlement.transactionId) { return .refunded }
+        guard let expires = entitlement.expires else { return .owned }
+        guard expires > now else { return .expired }
+        return .until(expires, trial: kinds[entitlement.transactionId] == .trial)
     }
 }

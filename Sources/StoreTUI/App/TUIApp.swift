@@ -27,15 +27,16 @@ public final class TUIApp {
     }
 
     /// Launches the app (with launch recovery) and runs until the user quits. A crash ends the
-    /// process inside the world, by SIGKILL, and never returns here. The world is read and the
-    /// frame drawn only after a key, an effect or a new event: an idle screen costs nothing.
+    /// process inside the world, by SIGKILL, and never returns here. The frame is drawn only
+    /// after a key, an effect or a new event: an idle screen costs nothing. The world is read
+    /// again only after an effect, the only way the interface changes it: a key that only moves
+    /// the selection or opens a panel costs a frame, not a read of the world's history.
     public func run() throws(WorldError) {
         try world.launch()
         var model = try world.view()
         var changed = true
         while true {
             if !pendingEvents.isEmpty || changed {
-                model = try world.view()
                 feedEvents(model)
                 terminal.draw(Screen.render(state, model))
             }
@@ -45,6 +46,9 @@ public final class TUIApp {
             changed = action != .tick || !effects.isEmpty || state.mode != mode || state.status != status
             for effect in effects {
                 if try carryOut(effect) == .quit { return }
+            }
+            if !effects.isEmpty {
+                model = try world.view()
             }
         }
     }
