@@ -70,6 +70,19 @@ public enum DurableFile {
         try systemCall(directory, "fsync directory") { fsync(fd) }
     }
 
+    /// `file` with its folder resolved (`realpath`: no `..`, no symbolic link), the file itself
+    /// left as named: one path for one place, whether the file exists or not. An error naming
+    /// `path` when the folder cannot be found.
+    public static func resolvingFolder(of file: String, reportingAs path: String) throws(StorageError) -> String {
+        let folder = parentDirectory(of: file)
+        guard let resolved = realpath(folder, nil) else {
+            throw StorageError(path: path, problem: "cannot open its folder \(folder): \(errnoText())")
+        }
+        defer { free(resolved) }
+        let name = file[(file.lastIndex(of: "/").map { file.index(after: $0) } ?? file.startIndex)...]
+        return String(cString: resolved) + "/" + name
+    }
+
     /// The directory part of a path ("." when there is none).
     public static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -12,9 +12,7 @@ public enum FileTail {
     public static func lines(_ wanted: Int, of path: String, limit: Int) throws(StorageError) -> [ArraySlice<UInt8>]? {
         guard let fd = try RegularFile.openForReading(path) else { return nil }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw StorageError(path: path, problem: "stat failed: \(errnoText())") }
-        var start = Int(info.st_size)
+        var start = try size(fd, path: path)
         let end = start
         var chunks: [[UInt8]] = []
         var newlines = 0
@@ -30,7 +28,45 @@ public enum FileTail {
         return whole.split(separator: UInt8(ascii: "\n"))
     }
 
-    private static func read(_ fd: Int32, _ length: Int, at offset: Int, path: String) throws(StorageError) -> [UInt8] {
+    /// Where the newest `wanted` lines that `counts` accepts begin, and the file's size when it
+    /// was looked at: the file is read backwards a chunk at a time, keeping only the line being
+    /// read (a line over `maxLineBytes` is skipped), so finding them costs what they cost, not
+    /// what the file holds. Offset 0 when the file holds fewer; nil when there is no file.
+    public static func start(ofLast wanted: Int, of path: String, maxLineBytes: Int,
+                             counts: (ArraySlice<UInt8>) -> Bool) throws(StorageError) -> (offset: Int, end: Int)? {
+        guard let fd = try RegularFile.openForReading(path) else { return nil }
+        defer { close(fd) }
+        let end = try size(fd, path: path)
+        var start = end
+        var line = PartialLine(maxBytes: maxLineBytes)
+        var found = 0
+        while start > 0 {
+            let length = min(chunkBytes, start)
+            let chunk = try read(fd, length, at: start - length, path: path)
+            start -= length
+            var lineEnd = chunk.endIndex
+            while let newline = chunk[..<lineEnd].lastIndex(of: UInt8(ascii: "\n")) {
+                if let whole = line.prepending(chunk[(newline + 1)..<lineEnd]), !whole.isEmpty, counts(whole) {
+                    found += 1
+                    if found == wanted { return (start + newline + 1, end) }
+                }
+                line = PartialLine(maxBytes: maxLineBytes)
+                lineEnd = newline
+            }
+            line.prepend(chunk[..<lineEnd])
+        }
+        return (0, end)
+    }
+
+    /// The size of the open file.
+    static func size(_ fd: Int32, path: String) throws(StorageError) -> Int {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw StorageError(path: path, problem: "stat failed: \(errnoText())") }
+        return Int(info.st_size)
+    }
+
+    /// Reads `length` bytes at `offset`, continuing after short reads.
+    static func read(_ fd: Int32, _ length: Int, at offset: Int, path: String) throws(StorageError) -> [UInt8] {
         var chunk = [UInt8](repeating: 0, count: length)
         var done = 0
         while done < length {

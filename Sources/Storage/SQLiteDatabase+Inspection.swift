@@ -73,13 +73,7 @@ extension SQLiteDatabase {
     /// and the like pass through.
     static func resolvingFolder(of file: String, reportingAs path: String) throws(StorageError) -> String {
         guard file.contains("/") else { return file }
-        let folder = DurableFile.parentDirectory(of: file)
-        guard let resolved = realpath(folder, nil) else {
-            throw StorageError(path: path, problem: "cannot open its folder \(folder): \(errnoText())")
-        }
-        defer { free(resolved) }
-        let name = file[file.index(after: file.lastIndex(of: "/") ?? file.startIndex)...]
-        return String(cString: resolved) + "/" + name
+        return try DurableFile.resolvingFolder(of: file, reportingAs: path)
     }
 
     private static func temporaryFolder(for path: String) throws(StorageError) -> String {

@@ -63,7 +63,7 @@ public final class Store {
         do {
             switch message {
             case .requestProducts(let identifiers):
-                link.send(switches.productRequestsAnswered
+                link.send(switches.isOn(.productRequests)
                     ? .productsResponse(productsResponse(identifiers))
                     : .productsRequestFailed(reason: "the App Store could not be reached"))
             case .addPayment(let request): try addPayment(request, link: link)
@@ -97,16 +97,16 @@ public final class Store {
         link.send(.transactionUpdated(record.asTransaction))
         if catalog.product(id: request.productId) == nil || switches.withdrawn.contains(request.productId) {
             record = record.with(state: .failed, error: .paymentInvalid)
-        } else if !switches.paymentsAllowed {
+        } else if !switches.isOn(.payments) {
             record = record.with(state: .failed, error: .paymentNotAllowed)
         } else if request.answer == .cancel {
             record = record.with(state: .failed, error: .paymentCancelled)
-        } else if switches.interruptPurchases {
+        } else if switches.isOn(.interrupt) {
             record = record.with(state: .failed, error: .interrupted)
             try database.setSetting("interrupted:\(account):\(request.productId)", id.description)
-        } else if let error = switches.failPurchases {
+        } else if case .failing(let error) = switches[.fail] {
             record = record.with(state: .failed, error: error)
-        } else if request.answer == .ask || switches.askToBuy {
+        } else if request.answer == .ask || switches.isOn(.askToBuy) {
             record = record.with(state: .deferred)
         } else if let owned = try ownedNonConsumable(request.productId) {
             record = StoreRecord(
@@ -206,13 +206,12 @@ public final class Store {
         switches = updated
     }
 
+    /// Keeps the switches in `store.sqlite`, each declared switch under its setting key.
     private static func saveSwitches(_ switches: StoreSwitches, in database: StoreDatabase) throws(StorageError) {
-        try database.setSetting("ask-to-buy", switches.askToBuy ? "on" : "off")
-        try database.setSetting("fail-purchases", switches.failPurchases?.rawValue ?? "off")
-        try database.setSetting("interrupt", switches.interruptPurchases ? "on" : "off")
-        try database.setSetting("product-requests", switches.productRequestsAnswered ? "on" : "off")
+        for storeSwitch in StoreSwitch.all {
+            try database.setSetting(storeSwitch.settingKey, switches[storeSwitch].word)
+        }
         try database.setSetting("withdrawn", switches.withdrawn.sorted().joined(separator: ","))
-        try database.setSetting("payments", switches.paymentsAllowed ? "on" : "off")
         try database.setSetting("verification", switches.verificationAvailable ? "on" : "off")
     }
 
@@ -223,7 +222,7 @@ public final class Store {
     }
 
     /// What `SKPaymentQueue.canMakePayments()` answers.
-    public var canMakePayments: Bool { switches.paymentsAllowed }
+    public var canMakePayments: Bool { switches.isOn(.payments) }
 
     /// Every transaction, oldest first.
     public func transactions() throws(StoreError) -> [StoreRecord] {
@@ -249,14 +248,14 @@ public final class Store {
         }
     }
 
+    /// The switches kept in `store.sqlite`: a switch never kept, or kept as a word it does not
+    /// take, is normal.
     private static func loadSwitches(_ database: StoreDatabase) throws(StorageError) -> StoreSwitches {
         var switches = StoreSwitches()
-        switches.askToBuy = try database.setting("ask-to-buy") == "on"
-        switches.failPurchases = try database.setting("fail-purchases").flatMap(PurchaseError.init(rawValue:))
-        switches.interruptPurchases = try database.setting("interrupt") == "on"
-        switches.productRequestsAnswered = try database.setting("product-requests") != "off"
+        for storeSwitch in StoreSwitch.all {
+            switches[storeSwitch] = storeSwitch.value(stored: try database.setting(storeSwitch.settingKey))
+        }
         switches.withdrawn = Set((try database.setting("withdrawn") ?? "").split(separator: ",").map(String.init))
-        switches.paymentsAllowed = try database.setting("payments") != "off"
         switches.verificationAvailable = try database.setting("verification") != "off"
         return switches
     }

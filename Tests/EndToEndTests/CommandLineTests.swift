@@ -20,7 +20,7 @@ import TestSupport
     @Test func helpForOneCommandShowsItsOptions() throws {
         let result = try StoreSimProcess.run(["help", "run"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("usage: storesim run [--data-dir DIR] [--catalog FILE] [--seed N] [--real-crash] [--unsafe-cache] SCRIPT..."))
+        #expect(result.stdout.contains("usage: storesim run [--data-dir DIR] [--catalog FILE] [--seed N] [--real-crash] [--unsafe-cache] [--junit FILE] [--mermaid FILE] SCRIPT..."))
     }
 
     @Test func helpForRunListsTheScenarioLanguage() throws {

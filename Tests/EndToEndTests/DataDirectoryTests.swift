@@ -22,7 +22,8 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
         #expect(FileManager.default.createFile(atPath: empty + "/storesim.lock", contents: Data()))
         for directory in [empty, folder.file("missing")] {
-            for command in [["audit"], ["audit", "--json"], ["state"], ["state", "--json"]] {
+            for command in [["audit"], ["audit", "--json"], ["state"], ["state", "--json"], ["timeline"],
+                            ["timeline", "--format", "mermaid", "--last", "5"]] {
                 try expectRefusal(command + ["--data-dir", directory], "no world in \(directory)")
             }
         }
@@ -33,7 +34,7 @@ import TestSupport
         let folder = try TemporaryFolder()
         let world = try WorldOnDisk.made(in: folder, running: "buy com.storesim.coins.100\nbuy com.storesim.pro\n")
         let before = WorldOnDisk.files(in: world)
-        for command in [["audit"], ["audit", "--json"], ["state"], ["state", "--json"]] {
+        for command in [["audit"], ["audit", "--json"], ["state"], ["state", "--json"], ["timeline"], ["timeline", "--format", "json"]] {
             #expect(try StoreSimProcess.run(command + ["--data-dir", world]).status == 0)
         }
         #expect(WorldOnDisk.files(in: world) == before, "no -wal or -shm made, no byte changed")

@@ -96,7 +96,7 @@ struct StoreKitDocumentTests {
         #expect(reading.catalog.settings == CatalogSettings(failPurchases: true, productRequestsFail: true))
         var switches = StoreSwitches()
         reading.catalog.settings.apply(to: &switches)
-        #expect(switches.failPurchases == .unknown && !switches.productRequestsAnswered && !switches.askToBuy)
+        #expect(switches[.fail] == .failing(.unknown) && switches[.productRequests] == .off && switches[.askToBuy] == .off)
         #expect(reading.catalog.settings.switchCommands == ["store fail on unknown", "store product-requests off"])
         let settings = reading.notes.filter { $0.kind == .setting }.map { "\($0.path) \($0.text)" }
         #expect(settings == [

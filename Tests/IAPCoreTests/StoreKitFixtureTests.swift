@@ -69,7 +69,7 @@ struct StoreKitFixtureTests {
         #expect(catalog.settings == CatalogSettings(locale: "en_US", askToBuy: true))
         var switches = StoreSwitches()
         catalog.settings.apply(to: &switches)
-        #expect(switches.askToBuy && switches.failPurchases == nil && switches.productRequestsAnswered)
+        #expect(switches[.askToBuy] == .on && switches[.fail] == .off && switches[.productRequests] == .on)
         let season = try #require(catalog.product(id: "com.gemquest.season"))
         #expect(season.type == .nonRenewing && season.duration == nil)
         #expect(catalog.product(id: "com.gemquest.club")?.introductoryOffer == IntroductoryOffer(mode: .freeTrial, period: ISODuration(weeks: 1)))

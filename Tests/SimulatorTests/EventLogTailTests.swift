@@ -64,4 +64,23 @@ import TestSupport
             "  00:00:00.010  App     ──▶ Store    add transaction observer",
         ])
     }
+
+    /// `storesim timeline` streams the log: the newest N events are those `readAll` ends with,
+    /// whatever N, without a torn last line; the whole log comes out in order.
+    @Test func streamingTheLogGivesItsEventsOrTheNewestOnes() throws {
+        let folder = try TemporaryFolder()
+        let count = 3000
+        let path = try Self.log(folder, count: count, torn: #"{"from":"App","kind":"mess"#)
+        var all: [Int] = []
+        try EventLog.forEach(path: path) { all.append($0.seq) }
+        #expect(all == Array(1...count))
+        for last in [1, 5, 999, count, count + 10] {
+            var newest: [Int] = []
+            try EventLog.forEach(path: path, last: last) { newest.append($0.seq) }
+            #expect(newest == Array(all.suffix(last)))
+        }
+        var none: [Int] = []
+        try EventLog.forEach(path: folder.file("missing.log"), last: 3) { none.append($0.seq) }
+        #expect(none.isEmpty)
+    }
 }

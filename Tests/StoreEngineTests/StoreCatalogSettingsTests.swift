@@ -36,18 +36,18 @@ struct StoreCatalogSettingsTests {
     @Test func aNewStoreStartsWithTheSwitchesTheSettingsTurnOn() throws {
         let store = try Store(path: path, catalog: catalog(CatalogSettings(askToBuy: true, failPurchases: true, productRequestsFail: true)), seed: 1)
         #expect(store.isNew)
-        #expect(store.switches.askToBuy && store.switches.failPurchases == .unknown && !store.switches.productRequestsAnswered)
+        #expect(store.switches[.askToBuy] == .on && store.switches[.fail] == .failing(.unknown) && store.switches[.productRequests] == .off)
         #expect(try states(store, "com.a.pro") == [.purchasing, .failed], "a failing purchase fails before it asks a parent")
-        try store.setSwitches { $0.failPurchases = nil }
+        try store.setSwitches { $0[.fail] = .off }
         #expect(try states(store, "com.a.pro") == [.purchasing, .deferred])
     }
 
     @Test func anExistingStoreKeepsTheSwitchesItWasLeftWith() throws {
         let first = try Store(path: path, catalog: catalog(CatalogSettings(askToBuy: true)), seed: 1)
-        try first.setSwitches { $0.askToBuy = false }
+        try first.setSwitches { $0[.askToBuy] = .off }
         let reopened = try Store(path: path, catalog: catalog(CatalogSettings(askToBuy: true, failPurchases: true)), seed: 1)
         #expect(!reopened.isNew)
-        #expect(!reopened.switches.askToBuy && reopened.switches.failPurchases == nil)
+        #expect(reopened.switches[.askToBuy] == .off && reopened.switches[.fail] == .off)
     }
 
     @Test func onlyAFreeTrialStartsAsATrial() throws {

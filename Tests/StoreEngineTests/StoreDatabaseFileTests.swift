@@ -133,4 +133,47 @@ final class StoreDatabaseFileTests {
         #expect(throws: StoreError.refused("the Store has no transaction 12")) { try store.delete(transactionId: 12) }
         #expect(try store.transactions().count == 1)
     }
+
+    // MARK: Switches
+
+    /// Every switch as an earlier release kept it, under its own key and word.
+    private static let releaseSwitches = """
+        INSERT INTO settings VALUES('ask-to-buy', 'on'), ('fail-purchases', 'network'), ('interrupt', 'on'),
+                                   ('product-requests', 'off'), ('withdrawn', 'com.storesim.pro,com.storesim.season'),
+                                   ('payments', 'off'), ('verification', 'off');
+        """
+
+    @Test func aWorldSavedByAnEarlierReleaseKeepsItsSwitches() throws {
+        try change(Self.releaseTables + Self.releaseSwitches)
+        let switches = try openStore().switches
+        #expect(switches[.askToBuy] == .on)
+        #expect(switches[.fail] == .failing(.networkError))
+        #expect(switches[.interrupt] == .on)
+        #expect(switches[.productRequests] == .off)
+        #expect(switches[.payments] == .off)
+        #expect(switches.withdrawn == ["com.storesim.pro", "com.storesim.season"])
+        #expect(!switches.verificationAvailable)
+    }
+
+    @Test func switchesAreKeptUnderTheKeysAndWordsAnEarlierReleaseReads() throws {
+        try openStore().setSwitches {
+            $0[.askToBuy] = .on
+            $0[.fail] = .failing(.paymentNotAllowed)
+            $0[.payments] = .off
+        }
+        let rows = try SQLiteDatabase(path: path, readOnly: true).query("SELECT key, value FROM settings ORDER BY key")
+        let settings = try rows.map { row in "\(try row.text("key"))=\(try row.text("value"))" }
+        #expect(settings.filter { !$0.hasPrefix("receipt-key=") && !$0.hasPrefix("account=") } == [
+            "ask-to-buy=on", "fail-purchases=not-allowed", "interrupt=off", "payments=off", "product-requests=on",
+            "verification=on", "withdrawn=",
+        ])
+    }
+
+    @Test func aSwitchKeptAsAWordItDoesNotTakeIsNormal() throws {
+        try change(Self.releaseTables + """
+            INSERT INTO settings VALUES('ask-to-buy', 'yes'), ('fail-purchases', 'sometimes'), ('payments', 'maybe');
+            """)
+        let switches = try openStore().switches
+        #expect(switches == StoreSwitches(), "as the release that wrote them read them: ask-to-buy only when 'on', payments unless 'off'")
+    }
 }

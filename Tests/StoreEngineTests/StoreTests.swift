@@ -114,16 +114,16 @@ final class StoreTests {
 
     @Test func askToBuySwitchDefersEvenAConfirmedPayment() throws {
         let store = try openStore()
-        try store.setSwitches { $0.askToBuy = true }
+        try store.setSwitches { $0[.askToBuy] = .on }
         #expect(try pay(store, Products.coins).map(\.state) == [.purchasing, .deferred])
-        try store.setSwitches { $0.askToBuy = false }
+        try store.setSwitches { $0[.askToBuy] = .off }
         #expect(try pay(store, Products.coins).map(\.state) == [.purchasing, .purchased])
     }
 
     @Test(arguments: [PurchaseError.networkError, .unknown, .paymentInvalid])
     func failPurchasesSwitchFailsEveryPaymentWithItsError(error: PurchaseError) throws {
         let store = try openStore()
-        try store.setSwitches { $0.failPurchases = error }
+        try store.setSwitches { $0[.fail] = .failing(error) }
         let updates = try pay(store, Products.coins)
         #expect(updates.map(\.state) == [.purchasing, .failed])
         #expect(updates.last?.error == error)
@@ -134,7 +134,7 @@ final class StoreTests {
     @Test func paymentsOffFailsWithNotAllowed() throws {
         let store = try openStore()
         #expect(store.canMakePayments)
-        try store.setSwitches { $0.paymentsAllowed = false }
+        try store.setSwitches { $0[.payments] = .off }
         #expect(!store.canMakePayments)
         let updates = try pay(store, Products.coins)
         #expect(updates.map(\.state) == [.purchasing, .failed])
@@ -275,16 +275,16 @@ final class StoreTests {
             purchased = try buy(store, Products.pro)
             receipt = try #require(purchased.receipt)
             try store.setSwitches {
-                $0.askToBuy = true
-                $0.failPurchases = .networkError
+                $0[.askToBuy] = .on
+                $0[.fail] = .failing(.networkError)
                 $0.verificationAvailable = true
             }
         }
         // Another seed: a reopened Store must keep the key it has, not derive a new one.
         let reopened = try openStore(seed: 2)
-        #expect(reopened.switches.askToBuy)
-        #expect(reopened.switches.failPurchases == .networkError)
-        #expect(reopened.switches.paymentsAllowed)
+        #expect(reopened.switches.isOn(.askToBuy))
+        #expect(reopened.switches[.fail] == .failing(.networkError))
+        #expect(reopened.switches.isOn(.payments))
 
         _ = link.take()
         try reopened.receive(.addTransactionObserver, link: link)
@@ -294,7 +294,7 @@ final class StoreTests {
         #expect(result.status == .valid)
         #expect(result.entries.map(\.transactionId) == [purchased.id])
 
-        try reopened.setSwitches { $0.failPurchases = nil; $0.askToBuy = false }
+        try reopened.setSwitches { $0[.fail] = .off; $0[.askToBuy] = .off }
         let next = try buy(reopened, Products.coins)
         #expect(next.id > purchased.id, "ids are not reused")
     }
@@ -302,13 +302,13 @@ final class StoreTests {
     @Test func switchesOffSurviveReopening() throws {
         do {
             let store = try openStore()
-            try store.setSwitches { $0.paymentsAllowed = false; $0.verificationAvailable = false }
+            try store.setSwitches { $0[.payments] = .off; $0.verificationAvailable = false }
         }
         let reopened = try openStore()
-        #expect(!reopened.switches.paymentsAllowed)
+        #expect(!reopened.switches.isOn(.payments))
         #expect(!reopened.switches.verificationAvailable)
-        #expect(!reopened.switches.askToBuy)
-        #expect(reopened.switches.failPurchases == nil)
+        #expect(!reopened.switches.isOn(.askToBuy))
+        #expect(reopened.switches[.fail] == .off)
     }
 
     @Test func readTransactionsSeesWhatTheStoreKeeps() throws {

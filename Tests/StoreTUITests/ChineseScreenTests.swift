@@ -56,7 +56,7 @@ import Testing
         view.settings.strategy = .finishFirst
         view.armedCrash = .cached
         view.audit = AuditSummary(paid: 1, lost: 1)
-        view.storeSwitches.askToBuy = true
+        view.storeSwitches[.askToBuy] = .on
         let screen = Screen.render(chinese(), view).textRows
         #expect(screen[0].contains(" 策略：finish-first  崩溃点：cached "))
         #expect(screen[1].contains(" 购买前询问 开 "))

@@ -106,8 +106,8 @@ import Testing
         var view = WorldViewFixture.view(products: rows, credits: [
             CreditRow(transactionId: 1000000000000001, productId: pro, grant: "owns com.storesim.pro", refunded: true),
         ])
-        view.storeSwitches.interruptPurchases = true
-        view.storeSwitches.failPurchases = .networkError
+        view.storeSwitches[.interrupt] = .on
+        view.storeSwitches[.fail] = .failing(.networkError)
         let screen = Screen.render(TUIState(columns: 80, rows: 24), view).textRows
         #expect(screen.contains { $0.contains("$24.99") && $0.contains("to 2027-01-01") })
         #expect(screen[1].contains("interrupt ON"))

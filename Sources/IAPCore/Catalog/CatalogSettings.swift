@@ -25,9 +25,9 @@ public struct CatalogSettings: Sendable, Equatable {
 
     /// The Store's switches at the creation of a world: the defaults with these settings on.
     public func apply(to switches: inout StoreSwitches) {
-        if askToBuy { switches.askToBuy = true }
-        if failPurchases { switches.failPurchases = Self.failure }
-        if productRequestsFail { switches.productRequestsAnswered = false }
+        if askToBuy { switches[.askToBuy] = .on }
+        if failPurchases { switches[.fail] = .failing(Self.failure) }
+        if productRequestsFail { switches[.productRequests] = .off }
     }
 
     /// The scenario commands that turn the same switches on, in the order `apply` sets them:

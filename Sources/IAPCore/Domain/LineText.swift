@@ -8,6 +8,7 @@ public enum LineText {
     /// `text` with every hidden character escaped (`\n`, `\r`, `\t`, else `\u001B`); everything
     /// else, quotes and backslashes included, as written.
     public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isHidden) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             if isHidden(scalar) {
@@ -37,7 +38,11 @@ public enum LineText {
 
     /// A control character (C0, DEL, C1), or a line or paragraph separator.
     static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        [.control, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
     }
 
     /// The escape of a hidden character, valid in JSON too.

@@ -96,19 +96,9 @@ public enum Message: Sendable, Equatable, Codable {
         case .restoreCompleted(.failed(let reason)):
             return "restore failed: \(reason)"
         case .verifyPurchase(let request):
-            switch request.purpose {
-            case .purchase: return "verify tx \(MessageSubject(request.transactionId)) (\(request.productId))"
-            case .renewal: return "check renewal tx \(MessageSubject(request.transactionId)) (\(request.productId))"
-            case .receiptCheck: return "check the current receipt"
-            }
+            return Self.summary(request)
         case .verificationAnswered(let answer):
-            let id = MessageSubject(answer.transactionId)
-            switch answer.outcome {
-            case .credited: return "credited tx \(id): \(answer.grant)"
-            case .alreadyCredited: return "already credited tx \(id)"
-            case .rejected(let status): return "rejected tx \(id): \(status.rawValue) \(status.meaning)"
-            case .receiptChecked(let revoked): return "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
-            }
+            return Self.summary(answer)
         case .verificationFailed(let failure):
             return "no answer for tx \(MessageSubject(failure.transactionId)): \(failure.reason)"
         case .verifyReceipt(let check):
@@ -117,6 +107,26 @@ public enum Message: Sendable, Equatable, Codable {
             return result.request.purpose == .receiptCheck
                 ? "status \(result.status.rawValue), \(result.entries.count) purchases on the receipt"
                 : "status \(result.status.rawValue) for tx \(MessageSubject(result.request.transactionId))"
+        }
+    }
+
+    /// The app's request to its Server, in a few words.
+    private static func summary(_ request: VerificationRequest) -> String {
+        switch request.purpose {
+        case .purchase: return "verify tx \(MessageSubject(request.transactionId)) (\(request.productId))"
+        case .renewal: return "check renewal tx \(MessageSubject(request.transactionId)) (\(request.productId))"
+        case .receiptCheck: return "check the current receipt"
+        }
+    }
+
+    /// The Server's answer to the app, in a few words.
+    private static func summary(_ answer: VerificationAnswer) -> String {
+        let id = MessageSubject(answer.transactionId)
+        switch answer.outcome {
+        case .credited: return "credited tx \(id): \(answer.grant)"
+        case .alreadyCredited: return "already credited tx \(id)"
+        case .rejected(let status): return "rejected tx \(id): \(status.rawValue) \(status.meaning)"
+        case .receiptChecked(let revoked): return "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
         }
     }
 }

@@ -32,13 +32,17 @@ public struct Event: Sendable, Equatable, Codable {
     public let text: String
     /// What the entry is about; the log calls it `transactionId` (empty for the current receipt).
     public let subject: MessageSubject?
+    /// For a delivery or a drop, the `seq` of the message it ends (logs from before this was
+    /// recorded have none).
+    public let sentSeq: Int?
 
     enum CodingKeys: String, CodingKey {
-        case seq, timeMillis, kind, from, to, text
+        case seq, timeMillis, kind, from, to, text, sentSeq
         case subject = "transactionId"
     }
 
-    public init(seq: Int, timeMillis: Int64, kind: Kind, from: Party, to: Party?, text: String, subject: MessageSubject?) {
+    public init(seq: Int, timeMillis: Int64, kind: Kind, from: Party, to: Party?, text: String, subject: MessageSubject?,
+                sentSeq: Int? = nil) {
         self.seq = seq
         self.timeMillis = timeMillis
         self.kind = kind
@@ -46,6 +50,15 @@ public struct Event: Sendable, Equatable, Codable {
         self.to = to
         self.text = text
         self.subject = subject
+        self.sentSeq = sentSeq
+    }
+
+    /// The encoder of an event's JSON as `events.log` holds it and `storesim timeline --format
+    /// json` prints it: one line, keys sorted.
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
     }
 
     public var time: Date { Date(timeIntervalSince1970: Double(timeMillis) / 1000) }

@@ -9,7 +9,7 @@ public final class EventLog {
     private let file: AppendOnlyFile
     public private(set) var lastSeq: Int
     public private(set) var lastTimeMillis: Int64
-    private let encoder = JSONEncoder()
+    private let encoder = Event.encoder()
     /// The sequence numbers a log may hold: far more than any world records, far from overflow.
     static let seqRange = 0...(1 << 50)
 
@@ -26,15 +26,15 @@ public final class EventLog {
             throw StorageError(path: path, problem: "last event: $.timeMillis: must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         file = try AppendOnlyFile(path: path, syncs: false)
-        encoder.outputFormatting = .sortedKeys
     }
 
     /// Appends an event and returns it with its sequence number.
     func append(kind: Event.Kind, timeMillis: Int64, from: Party, to: Party?, text: String,
-                subject: MessageSubject?) throws(StorageError) -> Event {
+                subject: MessageSubject?, sentSeq: Int?) throws(StorageError) -> Event {
         lastSeq += 1
         lastTimeMillis = timeMillis
-        let event = Event(seq: lastSeq, timeMillis: timeMillis, kind: kind, from: from, to: to, text: text, subject: subject)
+        let event = Event(seq: lastSeq, timeMillis: timeMillis, kind: kind, from: from, to: to, text: text, subject: subject,
+                          sentSeq: sentSeq)
         let data = (try? encoder.encode(event)) ?? Data()
         try file.append(Array(data) + [UInt8(ascii: "\n")])
         return event
@@ -57,6 +57,27 @@ public final class EventLog {
 
     /// The most bytes `readLast` reads from the end of the log: thousands of events.
     static let maxTailBytes = 8 << 20
+
+    /// Calls `body` with each event of the log at `path`, oldest first, or with only the newest
+    /// `last`: the file is read a chunk at a time, from where those events begin, so a log of any
+    /// size is shown in bounded memory. Lines that do not parse (a torn last line) are skipped
+    /// and do not count; nothing happens when there is no log.
+    public static func forEach(path: String, last: Int? = nil, _ body: (Event) -> Void) throws(StorageError) {
+        let decoder = JSONDecoder()
+        var range: (offset: Int, end: Int)?
+        if let last {
+            guard last > 0, let start = try FileTail.start(ofLast: last, of: path, maxLineBytes: maxLineBytes, counts: { line in
+                (try? decoder.decode(Event.self, from: Data(line))) != nil
+            }) else { return }
+            range = start
+        }
+        try FileLines.forEach(of: path, from: range?.offset ?? 0, to: range?.end, maxLineBytes: maxLineBytes) { line in
+            if let event = try? decoder.decode(Event.self, from: Data(line)) { body(event) }
+        }
+    }
+
+    /// The longest line `forEach` reads: a recovery report of thousands of purchases fits.
+    static let maxLineBytes = 4 << 20
 
     /// Decodes lines from the newest back until `count` events are found; oldest first.
     private static func decodeNewest(_ lines: ArraySlice<ArraySlice<UInt8>>, count: Int) -> [Event] {

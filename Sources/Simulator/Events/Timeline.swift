@@ -21,24 +21,31 @@ final class Timeline {
     /// The time of the last event in the log.
     var lastTimeMillis: Int64 { log.lastTimeMillis }
 
+    /// Records an event and returns its sequence number; `sentSeq` is the message a delivery or
+    /// a drop ends.
+    @discardableResult
     func record(_ kind: Event.Kind, at timeMillis: Int64, from: Party, to: Party?, text: String,
-                subject: MessageSubject?) throws(WorldError) {
+                subject: MessageSubject?, sentSeq: Int? = nil) throws(WorldError) -> Int {
         let event: Event
         do {
             event = try log.append(kind: kind, timeMillis: timeMillis, from: from, to: to, text: text,
-                                   subject: subject)
+                                   subject: subject, sentSeq: sentSeq)
         } catch {
             throw .file(path: error.path, problem: error.problem)
         }
         onEvent?(event)
+        return event.seq
     }
 
-    /// Records a note from a party that cannot be told of a failure; keeps the failure.
-    func note(_ kind: Event.Kind, at timeMillis: Int64, from: Party, to: Party?, text: String, subject: MessageSubject?) {
+    /// Records a note from a party that cannot be told of a failure; keeps the failure. Returns
+    /// the event's sequence number, nil when it could not be written.
+    @discardableResult
+    func note(_ kind: Event.Kind, at timeMillis: Int64, from: Party, to: Party?, text: String, subject: MessageSubject?) -> Int? {
         do {
-            try record(kind, at: timeMillis, from: from, to: to, text: text, subject: subject)
+            return try record(kind, at: timeMillis, from: from, to: to, text: text, subject: subject)
         } catch {
             unreportedFailure = unreportedFailure ?? error
+            return nil
         }
     }
 

@@ -55,15 +55,6 @@ public enum ScenarioCommand: Equatable, Sendable {
         case cacheProduct(transactionId: TransactionID, productId: String)
     }
 
-    /// The Store switches a script can turn on and off.
-    public enum StoreSwitch: String, Sendable, CaseIterable {
-        case askToBuy = "ask-to-buy"
-        case interrupt
-        case fail
-        case payments
-        case productRequests = "product-requests"
-    }
-
     /// How the command is declared in the scenario language.
     public var declaration: CommandDeclaration? {
         ScenarioVocabulary.declaration(of: self)

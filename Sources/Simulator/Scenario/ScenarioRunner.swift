@@ -4,12 +4,24 @@ import IAPCore
 public final class ScenarioRunner {
     public let world: World
     private let output: (String) -> Void
-    public private(set) var failedExpectations: [String] = []
-    public private(set) var metExpectations = 0
+    /// Every `expect` line checked so far, in the order the scripts hold them.
+    public private(set) var checked: [CheckedExpectation] = []
+    /// The step being carried out, until it is done.
+    public private(set) var currentStep: ScenarioStep?
 
     public init(world: World, output: @escaping (String) -> Void) {
         self.world = world
         self.output = output
+    }
+
+    /// The failed `expect` lines, each as `storesim run` reports it.
+    public var failedExpectations: [String] {
+        checked.filter { !$0.outcome.met }.map(\.failure)
+    }
+
+    /// How many `expect` lines held.
+    public var metExpectations: Int {
+        checked.count { $0.outcome.met }
     }
 
     /// Runs one script's steps; the app is launched first when it is not running.
@@ -20,7 +32,9 @@ public final class ScenarioRunner {
             try world.settle()
         }
         for step in steps {
+            currentStep = step
             output("-- \(step.file):\(step.line)  \(step.text)")
+            let started = ContinuousClock.now
             do {
                 try perform(step.command)
             } catch {
@@ -30,8 +44,9 @@ public final class ScenarioRunner {
                 }
             }
             if case .expect(let expectation) = step.command {
-                try check(expectation, step: step)
+                try check(expectation, step: step, started: started)
             }
+            currentStep = nil
         }
         try world.settle()
     }
@@ -41,16 +56,15 @@ public final class ScenarioRunner {
         try world.performInTurn(command)
     }
 
-    private func check(_ expectation: Expectation, step: ScenarioStep) throws(WorldError) {
+    private func check(_ expectation: Expectation, step: ScenarioStep, started: ContinuousClock.Instant) throws(WorldError) {
         let outcome = try world.check(expectation)
-        let (wanted, found) = (outcome.wanted, outcome.found)
+        let spent = started.duration(to: .now).components
+        checked.append(CheckedExpectation(step: step, outcome: outcome,
+                                          seconds: Double(spent.seconds) + Double(spent.attoseconds) / 1e18))
         if outcome.met {
-            metExpectations += 1
             output("   ✓ \(step.text)")
         } else {
-            let failure = "\(step.file): line \(step.line): \(step.text): expected \(wanted), found \(found)"
-            failedExpectations.append(failure)
-            output("   ✗ \(step.text): expected \(wanted), found \(found)")
+            output("   ✗ \(step.text): expected \(outcome.wanted), found \(outcome.found)")
         }
     }
 }

@@ -26,32 +26,24 @@ extension ScenarioVocabulary {
     /// The Store's switches and what the user and Apple do at the Store.
     static let store: [CommandDeclaration] = [
         CommandDeclaration(
-            "store ask-to-buy|interrupt|fail|payments|product-requests on|off",
-            "Store switches: every purchase asks a parent, is interrupted, fails, cannot be paid, or the products cannot be loaded",
+            "store \(StoreSwitch.all.map(\.name).joined(separator: "|")) on|off", "Store switches: " + StoreSwitch.helpLine,
             timing: .atOnce,
             read: { reader throws(CommandProblem) in
-                let storeSwitch = try reader.choice(ScenarioCommand.StoreSwitch.allCases, "store switch")
+                let storeSwitch = try reader.choice(StoreSwitch.all, "store switch")
                 return .store(storeSwitch, on: try reader.toggle(on: "on", off: "off"))
             },
             arguments: { command in
                 if case .store(let storeSwitch, let on) = command { [storeSwitch.rawValue, on ? "on" : "off"] } else { nil }
             },
-            chaos: .init(weight: 5) { draw in
-                [.store(draw.element(of: [.askToBuy, .fail, .payments, .interrupt], or: .fail), on: draw.bool())]
-            },
+            chaos: .init(weight: 5) { draw in [.store(draw.element(of: StoreSwitch.drawnByChaos, or: .fail), on: draw.bool())] },
             restore: { world in
-                let switches = world.store.switches
-                let abnormal: [(ScenarioCommand.StoreSwitch, Bool)] = [
-                    (.askToBuy, switches.askToBuy), (.fail, switches.failPurchases != nil),
-                    (.payments, !switches.paymentsAllowed), (.interrupt, switches.interruptPurchases),
-                ]
-                return abnormal.filter(\.1).map { .store($0.0, on: $0.0 == .payments) }
+                StoreSwitch.drawnByChaos.filter { world.store.switches[$0] != $0.normal }.map { .store($0, on: $0.normal != .off) }
             }),
         CommandDeclaration(
             "store fail on REASON", "purchases fail with payment-invalid, not-allowed, network or unknown",
             timing: .atOnce,
             read: { reader throws(CommandProblem) in
-                .storeFail(try reader.choice(PurchaseError.allCases.filter { ![.paymentCancelled, .declinedByParent, .interrupted].contains($0) }, "failure"))
+                .storeFail(try reader.choice(PurchaseError.allCases.filter { StoreSwitch.fail.values.contains(.failing($0)) }, "failure"))
             },
             arguments: { command in if case .storeFail(let reason) = command { [reason.rawValue] } else { nil } }),
         CommandDeclaration(

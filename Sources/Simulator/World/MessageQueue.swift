@@ -1,8 +1,10 @@
 import IAPCore
 
-/// The messages on their way between the parties, delivered oldest first, one at a time.
+/// The messages on their way between the parties, delivered oldest first, one at a time; each
+/// with the sequence number of the timeline event that recorded it as sent.
 struct MessageQueue {
     private var messages: [Message] = []
+    private var sentSeqs: [Int?] = []
     private var head = 0
 
     /// Messages on their way, oldest first.
@@ -11,20 +13,22 @@ struct MessageQueue {
     /// True when no message is on its way.
     var isEmpty: Bool { head == messages.count }
 
-    mutating func send(_ message: Message) {
+    mutating func send(_ message: Message, sentSeq: Int?) {
         messages.append(message)
+        sentSeqs.append(sentSeq)
     }
 
-    /// Takes the oldest message off the queue, or nil when none is on its way. Delivered
-    /// messages are let go in batches, so a long session does not keep them all.
-    mutating func next() -> Message? {
+    /// Takes the oldest message off the queue, with its sent event's number, or nil when none is
+    /// on its way. Delivered messages are let go in batches, so a long session does not keep them all.
+    mutating func next() -> (message: Message, sentSeq: Int?)? {
         guard head < messages.count else { return nil }
-        let message = messages[head]
+        let next = (messages[head], sentSeqs[head])
         head += 1
         if head > 1024 && head * 2 > messages.count {
             messages.removeFirst(head)
+            sentSeqs.removeFirst(head)
             head = 0
         }
-        return message
+        return next
     }
 }

@@ -15,7 +15,7 @@ extension World {
                            date: record.date, error: record.error, hasReceipt: record.receipt != nil,
                            isUnfinished: record.isUnfinished, autoRenewOff: try autoRenewIsOff(record))
         }
-        let invalid = app?.invalidProductIds ?? []
+        let invalid = host.app?.invalidProductIds ?? []
         let index = HistoryIndex(snapshot)
         let now = now
         let products = CatalogRows(products: catalog.products) { product in
@@ -23,7 +23,7 @@ extension World {
         }
         let audit = snapshot.audit(catalog: catalog)
         return WorldView(
-            appStatus: appStatus, recovering: app?.isRecovering ?? false, settings: settings,
+            appStatus: appStatus, recovering: host.app?.isRecovering ?? false, settings: settings,
             storeSwitches: store.switches, account: store.account, now: now, catalog: catalog, products: products,
             transactions: transactions,
             credits: ledger.credits.map { credit in

@@ -2,45 +2,25 @@ import Foundation
 import IAPClient
 import IAPCore
 import OrderServer
-import Storage
 import StoreEngine
 
-/// The simulated world: the Store, the Server and the app, the messages between them, the
-/// network, the clock, crashes, and the timeline. Every face drives it through `perform` and
-/// sees it through `view()`; the parties themselves are not reachable from outside.
+/// The simulated world: the Store and the Server, the device the app runs on (`AppHost`), the
+/// messages between them and the network they cross, the clock, and the timeline. Every face
+/// drives it through `perform` (the `CommandInterpreter`) and sees it through `view()`; the
+/// parties themselves are not reachable from outside.
 public final class World {
     public let directory: DataDirectory
     public let catalog: Catalog
     let store: Store
     let server: OrderServer
-    var app: PurchaseService?
-    public internal(set) var appStatus: AppStatus = .notLaunched
     public private(set) var settings: WorldSettings
-    public internal(set) var armedCrash: CrashPoint?
-    /// Whether the armed crash is a power cut rather than a process death.
-    public internal(set) var armedPowerCut = false
-    /// When true the device's disk is full: the app's cache writes fail.
-    public var diskFull = false {
-        didSet { app?.cache.diskFull = diskFull }
-    }
-    /// When true the app's cache skips fsync: a teaching aid that a power cut punishes.
-    public let unsafeCache: Bool
-    public var crashMode: CrashMode = .inProcess
-    /// Counts of what happened in this world since it was opened.
-    public internal(set) var statistics = WorldStatistics()
-    /// The report of the last launch that recovered anything.
-    public private(set) var lastRecoveryReport: RecoveryReport?
-    /// Called with every event as it is recorded (the transcript, the TUI).
-    public var onEvent: ((Event) -> Void)? {
-        get { timeline.onEvent }
-        set { timeline.onEvent = newValue }
-    }
-
     let timeline: Timeline
     private var queue = MessageQueue()
-    private var pendingCrash: AppCrash?
     private var nowMillis: Int64
     static let millisPerMessage: Int64 = 10
+    /// The device the app runs on.
+    private(set) lazy var host = AppHost(world: self, unsafeCache: unsafeCache)
+    private let unsafeCache: Bool
 
     /// Opens the world in `directory` (creating what is missing), with the given catalog. A
     /// world created now starts with the Store switches the catalog's settings turn on, and
@@ -79,26 +59,40 @@ public final class World {
     /// Messages on their way, oldest first.
     public var messagesInFlight: ArraySlice<Message> { queue.inFlight }
 
+    /// True when no message is on its way.
+    var isQuiet: Bool { queue.isEmpty }
+
+    /// Called with every event as it is recorded (the transcript, the TUI).
+    public var onEvent: ((Event) -> Void)? {
+        get { timeline.onEvent }
+        set { timeline.onEvent = newValue }
+    }
+
+    // MARK: Commands
+
+    /// Carries out one command of the shared vocabulary: scripts, the TUI and chaos all come here.
+    /// A command the world declines throws `.refused`; a file or database that fails, `.failed`.
+    public func perform(_ command: ScenarioCommand) throws(WorldActionError) {
+        try CommandInterpreter(world: self).perform(command)
+    }
+
+    /// Carries out a command as a script line does: one that waits for quiet first lets the
+    /// world deliver every message in flight. Scripts, chaos and the matrix come here; the TUI
+    /// calls `perform`, since its messages wait for the ticks or for step mode.
+    public func performInTurn(_ command: ScenarioCommand) throws(WorldActionError) {
+        try CommandInterpreter(world: self).performInTurn(command)
+    }
+
     // MARK: Running the world
 
     /// Delivers the next message; returns false when none is waiting.
     @discardableResult
     public func deliverNext() throws(WorldError) -> Bool {
-        guard let message = queue.next() else { return false }
+        guard let (message, sentSeq) = queue.next() else { return false }
         nowMillis += Self.millisPerMessage
-        try route(message)
+        try route(message, sentSeq: sentSeq)
         try timeline.reportFailure()
-        if let crash = pendingCrash {
-            pendingCrash = nil
-            try crashApp(crash)
-        }
-        if queue.isEmpty, let report = app?.takeRecoveryReport() {
-            lastRecoveryReport = report
-            statistics.recovered += report.items.count
-            statistics.duplicatesSuppressed += report.items.filter { $0.outcome == .alreadyCredited }.count
-            try record(.report, from: .app, to: nil, text: RecoveryReportText.lines(report, catalog: catalog)
-                .joined(separator: "\n"), transactionId: nil)
-        }
+        try host.afterDelivery()
         return true
     }
 
@@ -109,74 +103,12 @@ public final class World {
         try saveSettings()
     }
 
-    private func route(_ message: Message) throws(WorldError) {
-        switch message.to {
-        case .store:
-            try record(.delivered, message)
-            do {
-                try store.receive(message, link: self)
-            } catch {
-                throw .file(path: directory.storeDatabase, problem: error.problem)
-            }
-        case .server:
-            if let reason = unreachableServerReason(for: message) {
-                try record(.dropped, message, reason: reason)
-                if let subject = message.subject {
-                    send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: reason)))
-                }
-                return
-            }
-            try record(.delivered, message)
-            do {
-                try server.receive(message, link: self)
-            } catch {
-                let reason = "the Server could not save: \(error.storage.problem)"
-                try timeline.record(.note, at: nowMillis, from: .server, to: nil, text: reason, subject: message.subject)
-                if let subject = message.subject {
-                    send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: reason)))
-                }
-            }
-        case .app:
-            if message.from == .server, let reason = lostReplyReason() {
-                try record(.dropped, message, reason: reason)
-                if let subject = message.subject {
-                    send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: "no reply: \(reason)")))
-                }
-                return
-            }
-            guard let app, appStatus.isRunning else {
-                try record(.dropped, message, reason: "the app is not running")
-                return
-            }
-            try record(.delivered, message)
-            do {
-                try app.receive(message)
-            } catch {
-                try crashApp(error)
-            }
-        default:
-            break
-        }
-    }
-
-    private func unreachableServerReason(for message: Message) -> String? {
-        if message.from == .app && !settings.networkOnline { return "the network is offline" }
-        if settings.server == .down { return "the Server is down" }
-        return nil
-    }
-
-    private func lostReplyReason() -> String? {
-        if !settings.networkOnline { return "the network went offline" }
-        if settings.server == .dropResponse { return "the Server's reply was lost" }
-        return nil
-    }
-
-    // MARK: Settings
+    // MARK: Settings and the clock
 
     /// Changes the world's settings and keeps them on disk.
     public func change(_ describe: String, _ update: (inout WorldSettings) -> Void) throws(WorldError) {
         update(&settings)
-        app?.strategy = settings.strategy
+        host.app?.strategy = settings.strategy
         try record(.command, from: .user, to: nil, text: describe, transactionId: nil)
         try saveSettings()
     }
@@ -226,18 +158,26 @@ public final class World {
         try timeline.record(kind, at: nowMillis, from: from, to: to, text: text, subject: transactionId.map(MessageSubject.transaction))
     }
 
-    private func record(_ kind: Event.Kind, _ message: Message, reason: String? = nil) throws(WorldError) {
+    /// Records a message delivered or dropped (with why it never arrived), tied to the event
+    /// that recorded it as sent.
+    func record(_ kind: Event.Kind, _ message: Message, sentSeq: Int?, reason: String? = nil) throws(WorldError) {
         let text = reason.map { "\(message.summary) ✗ \($0)" } ?? message.summary
-        try timeline.record(kind, at: nowMillis, from: message.from, to: message.to, text: text, subject: message.subject)
+        try timeline.record(kind, at: nowMillis, from: message.from, to: message.to, text: text, subject: message.subject,
+                            sentSeq: sentSeq)
+    }
+
+    /// Records a party's note about a message, such as the Server failing to save it.
+    func note(_ text: String, from: Party, about message: Message) throws(WorldError) {
+        try timeline.record(.note, at: nowMillis, from: from, to: nil, text: text, subject: message.subject)
     }
 }
 
 extension World: Link {
     /// Puts a message on its way and records it as sent, at the moment the sender acted.
     public func send(_ message: Message) {
-        queue.send(message)
-        timeline.note(.message, at: nowMillis, from: message.from, to: message.to, text: message.summary,
-                      subject: message.subject)
+        let sentSeq = timeline.note(.message, at: nowMillis, from: message.from, to: message.to, text: message.summary,
+                                    subject: message.subject)
+        queue.send(message, sentSeq: sentSeq)
     }
 
     public func note(_ text: String, from: Party, to: Party?, transactionId: TransactionID?) {
@@ -245,14 +185,10 @@ extension World: Link {
     }
 
     public func reached(_ point: CrashPoint) throws(AppCrash) {
-        guard armedCrash == point else { return }
-        armedCrash = nil
-        throw AppCrash(point: point, powerCut: armedPowerCut)
+        try host.reached(point)
     }
 
     public func passed(_ point: CrashPoint) {
-        guard armedCrash == point, appStatus.isRunning else { return }
-        armedCrash = nil
-        pendingCrash = AppCrash(point: point, powerCut: armedPowerCut)
+        host.passed(point)
     }
 }

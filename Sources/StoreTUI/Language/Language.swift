@@ -1,3 +1,5 @@
+import IAPCore
+
 /// The language the interface speaks, chosen once at start (`--lang`, else `LANG`): it words
 /// every screen, menu, status line and report, and picks the catalog's localization of titles,
 /// descriptions and prices. Scenario words, crash points, strategies and product ids stay as
@@ -15,6 +17,14 @@ public enum Language: Sendable {
     func callAsFunction(_ phrase: Phrase, _ values: CustomStringConvertible...) -> String {
         Template.fill(template(phrase)) { name in
             Int(name).flatMap { values.indices.contains($0 - 1) ? "\(values[$0 - 1])" : nil }
+        }
+    }
+
+    /// Words declared outside the interface (a Store switch's label), in this language.
+    func callAsFunction(_ wording: Wording) -> String {
+        switch self {
+        case .english: wording.english
+        case .simplifiedChinese: wording.simplifiedChinese
         }
     }
 

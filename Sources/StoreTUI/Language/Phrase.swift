@@ -13,10 +13,6 @@ enum Phrase: CaseIterable {
     case headerPowerCutArmed
     case switchNet
     case switchServer
-    case switchAsk
-    case switchInterrupt
-    case switchFail
-    case switchPay
     case switchAccount
     case auditBadge
     case neverReaches
@@ -28,8 +24,6 @@ enum Phrase: CaseIterable {
     case off
     case yes
     case no
-    case answered
-    case failing
     case serverUp
     case serverDown
     case serverDropResponse
@@ -139,11 +133,6 @@ enum Phrase: CaseIterable {
     case faults
     case faultNetwork
     case faultServer
-    case faultAskToBuy
-    case faultInterrupt
-    case faultFail
-    case faultPayments
-    case faultProductRequests
     case faultSellSelected
 
     // Other screens

@@ -110,7 +110,7 @@ enum DialogViews {
         let switches = FaultSwitch.allCases
         let inner = buffer.box(screen.centred(width: 50, height: switches.count + 2), title: state.language(.faults))
         for (index, item) in switches.enumerated() {
-            let line = fit(state.language(item.label), 30) + item.value(model, selection: state.selection, state.language)
+            let line = fit(item.label(state.language), 30) + item.value(model, selection: state.selection, state.language)
             buffer.put(line, x: inner.x, y: inner.y + index, style: index == state.panelSelection ? .reverse : [], limit: inner.width)
         }
     }

@@ -35,21 +35,17 @@ enum HeaderView {
 
     /// The second row: the network, the Server, every Store switch and the account.
     private static func switches(_ model: WorldView, _ language: Language) -> [String] {
-        func flag(_ on: Bool, usual: Bool) -> String {
-            let word = language(on ? .on : .off)
-            return on == usual ? word : word.uppercased()
-        }
-        let switches = model.storeSwitches
         let server = model.settings.server
+        let store = StoreSwitch.all.compactMap { storeSwitch -> String? in
+            guard let label = storeSwitch.headerLabel else { return nil }
+            let value = model.storeSwitches[storeSwitch]
+            let word = FaultSwitch.word(value, language)
+            return "\(language(label)) \(value == storeSwitch.normal ? word : word.uppercased())"
+        }
         return [
             language(.switchNet, model.settings.networkOnline ? language(.online) : language(.offline).uppercased()),
             language(.switchServer, server == .up ? language(.serverUp) : language(FaultSwitch.mode(server)).uppercased()),
-            language(.switchAsk, flag(switches.askToBuy, usual: false)),
-            language(.switchInterrupt, flag(switches.interruptPurchases, usual: false)),
-            language(.switchFail, switches.failPurchases.map { $0.rawValue.uppercased() } ?? language(.off)),
-            language(.switchPay, flag(switches.paymentsAllowed, usual: true)),
-            language(.switchAccount, model.account),
-        ]
+        ] + store + [language(.switchAccount, model.account)]
     }
 
     /// The audit's counts on the third row, while any of them is not zero: red when a purchase

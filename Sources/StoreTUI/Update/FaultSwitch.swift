@@ -1,28 +1,24 @@
 import IAPCore
 import Simulator
 
-/// The switches of the faults panel, in the order shown.
-enum FaultSwitch: CaseIterable {
+/// The switches of the faults panel, in the order shown: the network, the Server, each declared
+/// Store switch, and whether the Store sells the selected product.
+enum FaultSwitch: Equatable {
     case network
     case server
-    case askToBuy
-    case interrupt
-    case failPurchases
-    case payments
-    case productRequests
+    case store(StoreSwitch)
     /// Whether the Store sells the product selected in the catalog.
     case sellSelected
 
-    var label: Phrase {
+    static let allCases: [FaultSwitch] = [.network, .server] + StoreSwitch.all.map(FaultSwitch.store) + [.sellSelected]
+
+    /// The switch's line in the panel, in `language`.
+    func label(_ language: Language) -> String {
         switch self {
-        case .network: .faultNetwork
-        case .server: .faultServer
-        case .askToBuy: .faultAskToBuy
-        case .interrupt: .faultInterrupt
-        case .failPurchases: .faultFail
-        case .payments: .faultPayments
-        case .productRequests: .faultProductRequests
-        case .sellSelected: .faultSellSelected
+        case .network: language(.faultNetwork)
+        case .server: language(.faultServer)
+        case .store(let storeSwitch): language(storeSwitch.panelLabel)
+        case .sellSelected: language(.faultSellSelected)
         }
     }
 
@@ -32,14 +28,21 @@ enum FaultSwitch: CaseIterable {
         switch self {
         case .network: return language(model.settings.networkOnline ? .online : .offline)
         case .server: return language(Self.mode(model.settings.server))
-        case .askToBuy: return language(model.storeSwitches.askToBuy ? .on : .off)
-        case .interrupt: return language(model.storeSwitches.interruptPurchases ? .on : .off)
-        case .failPurchases: return model.storeSwitches.failPurchases?.rawValue ?? language(.off)
-        case .payments: return language(model.storeSwitches.paymentsAllowed ? .on : .off)
-        case .productRequests: return language(model.storeSwitches.productRequestsAnswered ? .answered : .failing)
+        case .store(let storeSwitch):
+            let value = model.storeSwitches[storeSwitch]
+            return storeSwitch.panelWords[value].map { language($0) } ?? Self.word(value, language)
         case .sellSelected:
             guard let product = Self.selected(model, selection) else { return "" }
             return language(model.storeSwitches.withdrawn.contains(product) ? .no : .yes)
+        }
+    }
+
+    /// A Store switch's value in words: on or off in `language`, a failure its scenario word.
+    static func word(_ value: StoreSwitch.Value, _ language: Language) -> String {
+        switch value {
+        case .off: language(.off)
+        case .on: language(.on)
+        case .failing(let error): error.rawValue
         }
     }
 
@@ -60,15 +63,11 @@ enum FaultSwitch: CaseIterable {
             let modes = WorldSettings.ServerMode.allCases
             let next = ((modes.firstIndex(of: model.settings.server) ?? 0) + 1) % modes.count
             return .server(modes[next])
-        case .askToBuy: return .store(.askToBuy, on: !model.storeSwitches.askToBuy)
-        case .interrupt: return .store(.interrupt, on: !model.storeSwitches.interruptPurchases)
-        case .failPurchases:
-            let reasons: [PurchaseError] = [.unknown, .paymentInvalid, .paymentNotAllowed, .networkError]
-            guard let current = model.storeSwitches.failPurchases else { return .storeFail(reasons[0]) }
-            let next = (reasons.firstIndex(of: current) ?? reasons.count - 1) + 1
-            return next < reasons.count ? .storeFail(reasons[next]) : .store(.fail, on: false)
-        case .payments: return .store(.payments, on: !model.storeSwitches.paymentsAllowed)
-        case .productRequests: return .store(.productRequests, on: !model.storeSwitches.productRequestsAnswered)
+        case .store(let storeSwitch):
+            switch storeSwitch.value(after: model.storeSwitches[storeSwitch]) {
+            case .failing(let error): return .storeFail(error)
+            case let next: return .store(storeSwitch, on: next != .off)
+            }
         case .sellSelected:
             let product = Self.selected(model, selection) ?? ""
             return .storeSell(productId: product, on: model.storeSwitches.withdrawn.contains(product))

@@ -14,7 +14,7 @@ enum RunCommand {
             OptionSpec(name: "--seed", value: "N", help: "seed for the Store's receipt key and ids (default 1)"),
             OptionSpec(name: "--real-crash", value: nil, help: "a crash kills this process with SIGKILL instead of discarding the app"),
             Options.unsafeCache,
-        ],
+        ] + RunReports.options,
         arguments: (name: "SCRIPT", minimum: 1, maximum: Int.max),
         details: """
             Scripts share one world, in order. Exit status: 0 when every expect held, 1 when one
@@ -37,38 +37,73 @@ enum RunCommand {
         for path in arguments.positional {
             scripts.append((path, try parse(path, parser: parser)))
         }
+        let reports = try RunReports(arguments, scripts: arguments.positional, dataDirectory: given)
         let directory = if let given { given } else { try temporaryDirectory() }
         defer {
             if given == nil { try? FileManager.default.removeItem(atPath: directory.path) }
         }
         let lock = try Options.lock(directory, command: "storesim run")
         try CatalogResolver.record(catalogBytes, in: directory)
+        let print = { (line: String) in
+            Output.line(line)
+            reports.transcript(line)
+        }
         let world: World
         do {
             world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: arguments.flag("--unsafe-cache"),
-                              onEvent: { event in EventText.lines(event).forEach(Output.line) })
+                              onEvent: { event in
+                                  EventText.lines(event).forEach(print)
+                                  reports.record(event)
+                              })
         } catch {
             throw .input(error.description)
         }
-        if arguments.flag("--real-crash") {
-            world.crashMode = .realKill(beforeKill: { what in
-                Output.line("storesim: \(what); the process is killed now (SIGKILL). Run again with the same --data-dir to see the recovery.")
-            })
-        }
-        let runner = ScenarioRunner(world: world, output: Output.line)
-        do {
-            for (path, steps) in scripts {
-                try runner.run(steps, file: path)
-            }
-        } catch {
-            throw .input(error.description)
-        }
+        let runner = runner(world, print: print, reports: reports, realCrash: arguments.flag("--real-crash"))
+        try play(scripts, runner, reports)
+        try reports.write(runner)
         withExtendedLifetime(lock) {}
         Output.line("expectations: \(runner.metExpectations) met, \(runner.failedExpectations.count) failed")
         for failure in runner.failedExpectations {
             Output.error("expect failed: \(failure)")
         }
         return runner.failedExpectations.isEmpty ? 0 : 1
+    }
+
+    /// The runner of the world's scripts, printing with `print`; with `realCrash` a crash kills
+    /// the process, the reports written just before.
+    private static func runner(_ world: World, print: @escaping (String) -> Void, reports: RunReports,
+                               realCrash: Bool) -> ScenarioRunner {
+        let runner = ScenarioRunner(world: world, output: print)
+        if realCrash {
+            world.crashMode = .realKill(beforeKill: { what in
+                print("storesim: \(what); the process is killed now (SIGKILL). Run again with the same --data-dir to see the recovery.")
+                writeReports(reports, runner, stoppedBy: "\(what); --real-crash kills the process here (SIGKILL): the lines after it did not run")
+            })
+        }
+        return runner
+    }
+
+    /// Plays the scripts in order; an error stops the run, the reports still written with it.
+    private static func play(_ scripts: [(String, [ScenarioStep])], _ runner: ScenarioRunner, _ reports: RunReports) throws(CLIError) {
+        do {
+            for (path, steps) in scripts {
+                reports.begin(script: path, runner)
+                try runner.run(steps, file: path)
+            }
+        } catch {
+            writeReports(reports, runner, stoppedBy: error.description)
+            throw .input(error.description)
+        }
+    }
+
+    /// The reports of a run that stops with `problem`; a report that cannot be written is said
+    /// in its own line, before the run's error.
+    private static func writeReports(_ reports: RunReports, _ runner: ScenarioRunner, stoppedBy problem: String) {
+        do {
+            try reports.write(runner, stoppedBy: problem)
+        } catch {
+            Output.error("error: \(error.description)")
+        }
     }
 
     /// A fresh data directory for a run without `--data-dir`, removed at the end.

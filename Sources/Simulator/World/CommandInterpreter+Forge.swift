@@ -1,34 +1,36 @@
 import IAPClient
 import IAPCore
 
-extension World {
+/// The forgeries of the scenario language: attacks on the Server and damage to the app's
+/// cache, to show the defences.
+extension CommandInterpreter {
     /// Carries out a forgery against the Server or the app's cache.
     func forge(_ forgery: ScenarioCommand.Forgery) throws {
-        guard let app, appStatus.isRunning else {
+        guard let app = world.host.app, world.host.status.isRunning else {
             throw WorldActionError.refused("a forgery needs the running app; use 'launch' first")
         }
         switch forgery {
         case .tamper(let id):
             let genuine = try storeReceipt(of: id)
-            try record(.command, from: .user, to: .app, text: "forge: send tx \(id) with one byte of its receipt changed", transactionId: id)
-            send(.verifyPurchase(VerificationRequest(transactionId: id, productId: genuine.productId, serverProductId: nil,
-                                                     receipt: Self.tampered(genuine.receipt), account: store.account)))
+            try world.record(.command, from: .user, to: .app, text: "forge: send tx \(id) with one byte of its receipt changed", transactionId: id)
+            world.send(.verifyPurchase(VerificationRequest(transactionId: id, productId: genuine.productId, serverProductId: nil,
+                                                           receipt: Self.tampered(genuine.receipt), account: world.store.account)))
         case .replay(let id):
             let genuine = try storeReceipt(of: id)
             let claimed = try Self.replayedId(id)
-            try record(.command, from: .user, to: .app, text: "forge: replay the receipt of tx \(id) as a new purchase", transactionId: id)
-            send(.verifyPurchase(VerificationRequest(transactionId: claimed, productId: genuine.productId, serverProductId: nil,
-                                                     receipt: genuine.receipt, account: store.account)))
+            try world.record(.command, from: .user, to: .app, text: "forge: replay the receipt of tx \(id) as a new purchase", transactionId: id)
+            world.send(.verifyPurchase(VerificationRequest(transactionId: claimed, productId: genuine.productId, serverProductId: nil,
+                                                           receipt: genuine.receipt, account: world.store.account)))
         case .cacheReceipt(let id):
             let order = try cachedOrder(id, in: app)
             try app.cache.save(PendingOrder(transactionId: id, productId: order.productId, serverProductId: order.serverProductId,
                                             receipt: Self.tampered(order.receipt)))
-            try record(.command, from: .user, to: .cache, text: "forge: change a byte of the cached receipt of tx \(id)", transactionId: id)
+            try world.record(.command, from: .user, to: .cache, text: "forge: change a byte of the cached receipt of tx \(id)", transactionId: id)
         case .cacheProduct(let id, let productId):
             let order = try cachedOrder(id, in: app)
             try app.cache.save(PendingOrder(transactionId: id, productId: productId,
-                                            serverProductId: catalog.product(id: productId)?.serverProductId, receipt: order.receipt))
-            try record(.command, from: .user, to: .cache, text: "forge: edit the cached tx \(id) to claim \(productId)", transactionId: id)
+                                            serverProductId: world.catalog.product(id: productId)?.serverProductId, receipt: order.receipt))
+            try world.record(.command, from: .user, to: .cache, text: "forge: edit the cached tx \(id) to claim \(productId)", transactionId: id)
         }
     }
 
@@ -41,7 +43,7 @@ extension World {
     }
 
     private func storeReceipt(of id: TransactionID) throws -> (productId: String, receipt: String) {
-        guard let record = try store.transactions().first(where: { $0.id == id }), let receipt = record.receipt else {
+        guard let record = try world.store.transactions().first(where: { $0.id == id }), let receipt = record.receipt else {
             throw WorldActionError.refused("the Store has no receipt for transaction \(id)")
         }
         return (record.productId, receipt)
@@ -51,7 +53,7 @@ extension World {
         guard let order = app.cache.order(transactionId: id) else {
             throw WorldActionError.refused("the app's cache has no pending order for transaction \(id)")
         }
-        guard !diskFull else {
+        guard !world.host.diskFull else {
             throw WorldActionError.refused("the device's disk is full: the cache cannot be edited")
         }
         return order

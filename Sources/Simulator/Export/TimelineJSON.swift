@@ -1,0 +1,30 @@
+import Foundation
+
+/// A timeline as one JSON object, `{"events":[…]}`, written as the events come, one event a
+/// line: each event exactly as `events.log` holds it (`seq`, `timeMillis`, `kind`, `from`, `to`,
+/// `text`, `transactionId`, and for a delivery or a drop the `sentSeq` of its message).
+public final class TimelineJSON {
+    private let write: (String) -> Void
+    private let encoder = Event.encoder()
+    /// The last event's line, written once the next one shows whether a comma follows.
+    private var pending: String?
+
+    /// Starts the object.
+    public init(write: @escaping (String) -> Void) {
+        self.write = write
+        write(#"{"events":["#)
+    }
+
+    /// Adds the next event of the timeline.
+    public func add(_ event: Event) {
+        if let pending { write(pending + ",") }
+        pending = (try? encoder.encode(event)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Ends the object.
+    public func finish() {
+        if let pending { write(pending) }
+        pending = nil
+        write("]}")
+    }
+}

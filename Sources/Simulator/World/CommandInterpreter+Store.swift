@@ -1,0 +1,66 @@
+import IAPCore
+
+/// The commands that act at the Store: its switches, and what the user, a parent and Apple do
+/// there. A request (approve, resolve…) is told before the Store acts, since the Store answers
+/// with messages; a change (refund, a switch…) is told once the Store has made it.
+extension CommandInterpreter {
+    func setStoreSwitch(_ storeSwitch: StoreSwitch, on: Bool) throws {
+        try storeDid("store \(storeSwitch.rawValue) \(on ? "on" : "off")") {
+            try world.store.setSwitches { $0[storeSwitch] = on ? storeSwitch.onValue : .off }
+        }
+    }
+
+    func failPurchases(_ reason: PurchaseError) throws {
+        try storeDid("store fail on: \(reason.explanation)") { try world.store.setSwitches { $0[.fail] = .failing(reason) } }
+    }
+
+    func sell(_ productId: String, on: Bool) throws {
+        try storeDid(on ? "the Store sells \(productId)" : "the Store stops selling \(productId)") {
+            try world.store.setSwitches { if on { $0.withdrawn.remove(productId) } else { $0.withdrawn.insert(productId) } }
+        }
+    }
+
+    func delete(_ id: TransactionID) throws {
+        try storeDid("delete transaction \(id) from the Store", transactionId: id) { try world.store.delete(transactionId: id) }
+    }
+
+    func approve(_ productId: String) throws {
+        try tellStore("parent approves \(productId)") { try world.store.approve(productId: productId, link: world) }
+    }
+
+    func decline(_ productId: String) throws {
+        try tellStore("parent declines \(productId)") { try world.store.decline(productId: productId, link: world) }
+    }
+
+    func resolve(_ productId: String) throws {
+        try tellStore("resolve the interrupted purchase of \(productId)") { try world.store.resolve(productId: productId, link: world) }
+    }
+
+    func refund(_ productId: String) throws {
+        try storeDid("the Store refunds the latest \(productId)") { try world.store.refund(productId: productId, at: world.now) }
+    }
+
+    func setAutoRenew(_ productId: String, on: Bool) throws {
+        try storeDid("auto-renew of \(productId) \(on ? "on" : "off")") { try world.store.setAutoRenew(productId: productId, on: on) }
+    }
+
+    func renewNow(_ productId: String) throws {
+        try tellStore("renew \(productId) now") { try world.store.renewNow(productId: productId, link: world) }
+    }
+
+    func expire(_ productId: String) throws {
+        try storeDid("expire \(productId) now") { try world.store.expire(productId: productId, at: world.now) }
+    }
+
+    /// Tells the timeline what the user asks of the Store, then asks it.
+    private func tellStore(_ text: String, _ action: () throws -> Void) throws {
+        try world.record(.command, from: .user, to: .store, text: text, transactionId: nil)
+        try action()
+    }
+
+    /// Has the Store do something, then tells the timeline it was done.
+    private func storeDid(_ text: String, transactionId: TransactionID? = nil, _ action: () throws -> Void) throws {
+        try action()
+        try world.record(.command, from: .user, to: .store, text: text, transactionId: transactionId)
+    }
+}

@@ -1,0 +1,89 @@
+import IAPCore
+
+/// Carries out the commands of the scenario vocabulary on a world: scripts, chaos, the matrix
+/// and the interface all come here, through `World.perform` and `World.performInTurn`, and
+/// `performInTurn` is the one place the timing rule lives. The interpreter keeps no state of its
+/// own: each command changes the part of the world it is about (the device, the Store, the
+/// Server, the network, the clock), and each is told on the timeline.
+struct CommandInterpreter {
+    unowned let world: World
+
+    /// Carries out one command. A command the world declines throws `.refused`; a file or
+    /// database that fails, `.failed`.
+    func perform(_ command: ScenarioCommand) throws(WorldActionError) {
+        if let declaration = command.declaration, declaration.needsApp {
+            try world.host.runningApp(declaration.syntax.name)
+        }
+        do {
+            try carryOut(command)
+            try world.timeline.reportFailure()
+        } catch {
+            throw WorldActionError(classifying: error, directory: world.directory)
+        }
+    }
+
+    /// Carries out a command as a script line does (CONTRACT.md, "Scenario scripts"): a tap or
+    /// a switch acts at once, while earlier messages are still on their way; every other command
+    /// first lets the world deliver every message in flight.
+    func performInTurn(_ command: ScenarioCommand) throws(WorldActionError) {
+        if command.waitsForQuiet {
+            do {
+                try world.settle()
+            } catch {
+                throw .failed(error)
+            }
+        }
+        try perform(command)
+    }
+
+    /// One case a command: its effect on the world.
+    private func carryOut(_ command: ScenarioCommand) throws {
+        let host = world.host
+        switch command {
+        case .launch: try launchWithRecovery()
+        case .quit: try host.quit()
+        case .buy(let productId, let answer): try host.buy(productId, answer)
+        case .restore: try host.restore()
+        case .crash: try host.crashNow()
+        case .crashAt(let point): try host.arm(point)
+        case .powerCut: try host.crashNow(powerCut: true)
+        case .powerCutAt(let point): try host.arm(point, powerCut: true)
+        case .disarm: try host.arm(nil)
+        case .account(let name): try host.signIn(name)
+        case .reinstall: try host.reinstall()
+        case .disk(let full): try host.fillDisk(full)
+        case .deliver(let count): for _ in 0..<count where try world.deliverNext() {}
+        case .expect, .wait: break
+        case .network(let online): try world.change("network \(online ? "online" : "offline")") { $0.networkOnline = online }
+        case .server(let mode): try world.change("server \(mode.rawValue)") { $0.server = mode }
+        case .strategy(let strategy): try world.change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
+        case .advance(let seconds): try world.advance(by: seconds)
+        case .serverDisk(let full): try fillServerDisk(full)
+        case .forge(let forgery): try forge(forgery)
+        case .store(let storeSwitch, let on): try setStoreSwitch(storeSwitch, on: on)
+        case .storeFail(let reason): try failPurchases(reason)
+        case .storeSell(let productId, let on): try sell(productId, on: on)
+        case .storeDelete(let id): try delete(id)
+        case .approve(let productId): try approve(productId)
+        case .decline(let productId): try decline(productId)
+        case .resolve(let productId): try resolve(productId)
+        case .refund(let productId): try refund(productId)
+        case .subscriptionRenew(let productId, let on): try setAutoRenew(productId, on: on)
+        case .subscriptionRenewNow(let productId): try renewNow(productId)
+        case .subscriptionExpire(let productId): try expire(productId)
+        }
+    }
+
+    /// `launch`: the app starts and its launch recovery runs until nothing is in flight.
+    private func launchWithRecovery() throws {
+        guard !world.host.status.isRunning else { throw WorldActionError.refused("the app is already running") }
+        try world.host.launch()
+        try world.settle()
+    }
+
+    private func fillServerDisk(_ full: Bool) throws {
+        world.server.setDiskFull(full)
+        try world.record(.command, from: .user, to: .server,
+                         text: full ? "the Server's disk is full" : "the Server's disk has room again", transactionId: nil)
+    }
+}

@@ -1,0 +1,63 @@
+import IAPCore
+
+/// The network between the parties: each message is delivered to its receiver, or dropped
+/// with why it never arrived. A request to the Server that never arrives, or a reply of the
+/// Server that is lost, is answered to the app by the network.
+extension World {
+    func route(_ message: Message, sentSeq: Int?) throws(WorldError) {
+        switch message.to {
+        case .store:
+            try record(.delivered, message, sentSeq: sentSeq)
+            do {
+                try store.receive(message, link: self)
+            } catch {
+                throw .file(path: directory.storeDatabase, problem: error.problem)
+            }
+        case .server:
+            try deliverToServer(message, sentSeq: sentSeq)
+        case .app:
+            if message.from == .server, let reason = lostReplyReason() {
+                try record(.dropped, message, sentSeq: sentSeq, reason: reason)
+                tellTheAppNothingCame(about: message, reason: "no reply: \(reason)")
+                return
+            }
+            try host.deliver(message, sentSeq: sentSeq)
+        default:
+            break
+        }
+    }
+
+    private func deliverToServer(_ message: Message, sentSeq: Int?) throws(WorldError) {
+        if let reason = unreachableServerReason(for: message) {
+            try record(.dropped, message, sentSeq: sentSeq, reason: reason)
+            tellTheAppNothingCame(about: message, reason: reason)
+            return
+        }
+        try record(.delivered, message, sentSeq: sentSeq)
+        do {
+            try server.receive(message, link: self)
+        } catch {
+            let reason = "the Server could not save: \(error.storage.problem)"
+            try note(reason, from: .server, about: message)
+            tellTheAppNothingCame(about: message, reason: reason)
+        }
+    }
+
+    /// The network tells the app that a request or reply about something never arrived.
+    private func tellTheAppNothingCame(about message: Message, reason: String) {
+        guard let subject = message.subject else { return }
+        send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: reason)))
+    }
+
+    private func unreachableServerReason(for message: Message) -> String? {
+        if message.from == .app && !settings.networkOnline { return "the network is offline" }
+        if settings.server == .down { return "the Server is down" }
+        return nil
+    }
+
+    private func lostReplyReason() -> String? {
+        if !settings.networkOnline { return "the network went offline" }
+        if settings.server == .dropResponse { return "the Server's reply was lost" }
+        return nil
+    }
+}

@@ -1,0 +1,69 @@
+import Simulator
+
+/// `storesim timeline`: the world's timeline as the transcript, as JSON or as a Mermaid
+/// sequence diagram, read from the events log a piece at a time.
+enum TimelineCommand {
+    static let spec = CommandSpec(
+        name: "timeline",
+        summary: "Print the world's timeline: as the transcript, as JSON or as a Mermaid sequence diagram.",
+        options: [
+            Options.dataDir,
+            OptionSpec(name: "--format", value: "text|json|mermaid", help: "text (the transcript's lines, the default), json or mermaid"),
+            OptionSpec(name: "--last", value: "N", help: "only the newest N events"),
+        ],
+        arguments: nil,
+        details: """
+            Only reads; works beside a running TUI. The events log is read a piece at a time (from
+            its end with --last), so a timeline of any length prints in little memory. In the
+            Mermaid diagram each message is one arrow where it was sent: ->> delivered, -x dropped
+            (with the reason), --) no delivery recorded.
+            """,
+        run: run)
+
+    /// What `--format` names.
+    enum Format: String {
+        case text, json, mermaid
+    }
+
+    static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
+        let format = try format(arguments)
+        let last = try last(arguments)
+        let directory = Options.dataDirectory(arguments)
+        try Options.checkFiles(directory)
+        guard directory.holdsWorld else { throw .input(WorldError.noWorld(path: directory.path).description) }
+        let (add, finish) = writer(format)
+        do {
+            try EventLog.forEach(path: directory.events, last: last, add)
+        } catch {
+            throw .input(error.description)
+        }
+        finish()
+        return 0
+    }
+
+    /// What takes each event and what ends the output, for a format.
+    private static func writer(_ format: Format) -> (add: (Event) -> Void, finish: () -> Void) {
+        switch format {
+        case .text:
+            return ({ EventText.lines($0).forEach(Output.line) }, {})
+        case .json:
+            let json = TimelineJSON(write: Output.line)
+            return (json.add, json.finish)
+        case .mermaid:
+            let diagram = MermaidDiagram(write: Output.line)
+            return (diagram.add, diagram.finish)
+        }
+    }
+
+    private static func format(_ arguments: ParsedArguments) throws(CLIError) -> Format {
+        guard let text = arguments.value("--format") else { return .text }
+        guard let format = Format(rawValue: text) else { throw .usage("unknown format '\(text)': use text, json or mermaid") }
+        return format
+    }
+
+    private static func last(_ arguments: ParsedArguments) throws(CLIError) -> Int? {
+        guard let text = arguments.value("--last") else { return nil }
+        guard let count = Int(text), count > 0 else { throw .usage("--last needs a whole number of events, 1 or more, not '\(text)'") }
+        return count
+    }
+}
