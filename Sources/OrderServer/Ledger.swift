@@ -36,6 +36,8 @@ public struct Ledger: Sendable, Equatable {
         /// The transaction the request named; nil for a check of the current receipt.
         public let transactionId: TransactionID?
         public let status: Int
+        /// The Server's own reason (`ServerRefusal`) when verifyReceipt found the receipt valid (status 0).
+        public let reason: String?
         public let date: Date
     }
 

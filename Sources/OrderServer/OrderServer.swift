@@ -7,14 +7,29 @@ import Storage
 public final class OrderServer {
     public let catalog: Catalog
     private let database: ServerDatabase
+    /// How the Server asks `verifyReceipt`.
+    public private(set) var configuration: ServerConfiguration
 
     public init(path: String, catalog: Catalog) throws(ServerError) {
         self.catalog = catalog
         do {
             database = try ServerDatabase(path: path, readOnly: false)
+            configuration = try ServerConfiguration.load(database)
         } catch {
             throw ServerError(error)
         }
+    }
+
+    /// Changes the Server's configuration and keeps it in `server.sqlite`.
+    public func configure(_ change: (inout ServerConfiguration) -> Void) throws(ServerError) {
+        var updated = configuration
+        change(&updated)
+        do {
+            try updated.save(database)
+        } catch {
+            throw ServerError(error)
+        }
+        configuration = updated
     }
 
     /// What a (possibly live) `server.sqlite` holds, read without changing it.
@@ -46,11 +61,20 @@ public final class OrderServer {
     public func receive(_ message: Message, link: Link) throws(ServerError) {
         switch message {
         case .verifyPurchase(let request):
-            link.send(.verifyReceipt(ReceiptCheck(request: request)))
+            link.send(.verifyReceipt(ReceiptCheck(request: request, environment: configuration.endpoint,
+                                                  sharedSecret: configuration.sharedSecret, usesPost: configuration.usesPost)))
         case .receiptChecked(let result):
+            if let other = Self.otherEndpoint(for: result) {
+                // Apple: on 21007 verify with the sandbox; on 21008, with production.
+                link.note("\(result.status.rawValue): ask the \(other.rawValue) endpoint instead", from: .server, to: nil,
+                          transactionId: result.request.transactionId)
+                try configure { $0.endpoint = other }
+                link.send(.verifyReceipt(result.check.sent(to: other)))
+                return
+            }
             let answer: VerificationAnswer
             do {
-                answer = try settle(result, at: link.now)
+                answer = try settle(result, at: link.now, link: link)
             } catch {
                 throw ServerError(error)
             }
@@ -64,29 +88,31 @@ public final class OrderServer {
         }
     }
 
-    private func settle(_ result: ReceiptCheckResult, at now: Date) throws(StorageError) -> VerificationAnswer {
+    private func settle(_ result: ReceiptCheckResult, at now: Date, link: Link) throws(StorageError) -> VerificationAnswer {
         let request = result.request
         let revoked = result.status == .valid ? try revokeRefunded(result.entries) : 0
         if request.purpose == .receiptCheck && result.status == .valid {
-            return VerificationAnswer(transactionId: request.transactionId, outcome: .receiptChecked(revoked: revoked),
-                                      productId: nil, grant: "")
+            let credited = try creditNonRenewing(result.entries, account: request.account, at: now, link: link)
+            return VerificationAnswer(transactionId: request.transactionId,
+                                      outcome: .receiptChecked(revoked: revoked, credited: credited), productId: nil, grant: "")
         }
         // Exactly the transaction asked about (or the purchase the Store says it restores): a
         // receipt that does not prove it credits nothing, nor answers "already credited".
         let entry = request.transactionId.flatMap { requested in
             result.entries.first { $0.transactionId == requested || $0.restoringTransactionId == requested }
         }
-        // A purchase the Store has refunded owes the user nothing: it is never credited.
-        guard result.status == .valid, let entry, !entry.revoked, let product = catalog.product(id: entry.productId),
-              request.account == nil || request.account == entry.account
-        else {
-            let status = result.status == .valid ? ReceiptStatus.notAuthorized : result.status
-            try database.database.query(
-                "INSERT INTO rejections(transaction_id, status, date_millis) VALUES(?, ?, ?)",
-                [ServerDatabase.idValue(request.transactionId), .integer(Int64(status.rawValue)),
-                 .integer(ServerDatabase.millis(now))])
-            return VerificationAnswer(transactionId: request.transactionId, outcome: .rejected(status),
+        guard result.status == .valid else {
+            try database.reject(request.transactionId, status: result.status.rawValue, reason: nil, at: now)
+            return VerificationAnswer(transactionId: request.transactionId, outcome: .rejected(result.status),
                                       productId: nil, grant: "")
+        }
+        guard let entry, let product = catalog.product(id: entry.productId) else {
+            return try refuse(request, .notOnReceipt, at: now)
+        }
+        // A purchase the Store has refunded owes the user nothing: it is never credited.
+        guard !entry.revoked else { return try refuse(request, .refunded, at: now) }
+        guard request.account == nil || request.account == entry.account else {
+            return try refuse(request, .otherAccount, at: now)
         }
         let grant = Self.grantText(product, entry: entry)
         let credited = try database.database.transaction { () throws(StorageError) -> Bool in
@@ -95,6 +121,41 @@ public final class OrderServer {
         return VerificationAnswer(transactionId: request.transactionId,
                                   outcome: credited ? .credited : .alreadyCredited,
                                   productId: product.id, grant: grant)
+    }
+
+    /// Records and answers a refusal of the Server's own.
+    private func refuse(_ request: VerificationRequest, _ refusal: ServerRefusal, at now: Date) throws(StorageError) -> VerificationAnswer {
+        try database.reject(request.transactionId, status: ReceiptStatus.valid.rawValue, reason: refusal.rawValue, at: now)
+        return VerificationAnswer(transactionId: request.transactionId, outcome: .refused(refusal), productId: nil, grant: "")
+    }
+
+    /// Where to ask again when the endpoint asked says the receipt belongs to the other one.
+    private static func otherEndpoint(for result: ReceiptCheckResult) -> StoreEnvironment? {
+        switch (result.status, result.check.environment) {
+        case (.sandboxReceiptInProduction, .production): return .sandbox
+        case (.productionReceiptInSandbox, .sandbox): return .production
+        default: return nil
+        }
+    }
+
+    /// A non-renewing subscription is never restored by the Store: the receipt, where it stays
+    /// for good, is its proof. A check of the user's own receipt credits each one not credited
+    /// yet (a purchase whose credit was lost, proven again after a reinstall). Returns how many.
+    private func creditNonRenewing(_ entries: [ReceiptEntry], account: String?, at now: Date, link: Link) throws(StorageError) -> Int {
+        var credited = 0
+        for entry in entries where !entry.revoked && (account == nil || account == entry.account) {
+            guard let product = catalog.product(id: entry.productId), product.type == .nonRenewing else { continue }
+            let grant = Self.grantText(product, entry: entry)
+            let new = try database.database.transaction { () throws(StorageError) -> Bool in
+                try credit(product, entry: entry, grant: grant, at: now)
+            }
+            if new {
+                link.note("credit tx \(entry.transactionId) from the receipt: \(grant)", from: .server, to: nil,
+                          transactionId: entry.transactionId)
+                credited += 1
+            }
+        }
+        return credited
     }
 
     /// Credits purchases the Server verified in the past, each dated when it was made and

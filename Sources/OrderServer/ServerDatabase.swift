@@ -64,6 +64,12 @@ struct ServerDatabase {
         DROP TABLE rejections;
         ALTER TABLE rejections_v2 RENAME TO rejections;
         """,
+        // Version 3: the Server's configuration (shared secret, how it asks verifyReceipt), and
+        // the reason of a refusal of its own, beside status 0 (verifyReceipt found the receipt valid).
+        """
+        CREATE TABLE IF NOT EXISTS settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        ALTER TABLE rejections ADD COLUMN reason TEXT;
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {
@@ -78,6 +84,23 @@ struct ServerDatabase {
     /// A transaction id read from the tables.
     private static func id(_ row: SQLiteRow, _ column: String) throws(SQLiteColumnError) -> TransactionID {
         TransactionID(try row.integer(column))
+    }
+
+    func setting(_ key: String) throws(StorageError) -> String? {
+        try database.rows("SELECT key, value FROM settings WHERE key = ?", [.text(key)], table: "settings", key: "key") {
+            (row) throws(SQLiteColumnError) in try row.text("value")
+        }.first
+    }
+
+    func setSetting(_ key: String, _ value: String) throws(StorageError) {
+        try database.query("INSERT OR REPLACE INTO settings(key, value) VALUES(?, ?)", [.text(key), .text(value)])
+    }
+
+    /// Records a refused request: the status verifyReceipt answered, and the Server's own reason
+    /// when the receipt was valid.
+    func reject(_ transactionId: TransactionID?, status: Int, reason: String?, at date: Date) throws(StorageError) {
+        try database.query("INSERT INTO rejections(transaction_id, status, date_millis, reason) VALUES(?, ?, ?, ?)",
+                           [Self.idValue(transactionId), .integer(Int64(status)), .integer(Self.millis(date)), .optional(reason)])
     }
 
     /// Everything the Server holds, read as one moment.
@@ -120,10 +143,10 @@ struct ServerDatabase {
                                expires: try row.optionalInteger("expires_millis").map(Self.date))
         }
         let rejections = try database.rows(
-            "SELECT seq, transaction_id, status, date_millis FROM rejections ORDER BY seq", table: "rejections", key: "seq"
+            "SELECT seq, transaction_id, status, date_millis, reason FROM rejections ORDER BY seq", table: "rejections", key: "seq"
         ) { (row) throws(SQLiteColumnError) in
             Ledger.Rejection(transactionId: try row.optionalInteger("transaction_id").map { TransactionID($0) }, status: Int(try row.integer("status")),
-                             date: Self.date(try row.integer("date_millis")))
+                             reason: try row.optionalText("reason"), date: Self.date(try row.integer("date_millis")))
         }
         return Ledger(credits: credits, balances: Dictionary(balances) { first, _ in first },
                       entitlements: entitlements, rejections: rejections)

@@ -7,6 +7,12 @@ struct Receipt: Codable, Equatable {
     enum Environment: String, Codable {
         case production = "Production"
         case sandbox = "Sandbox"
+
+        init(_ environment: StoreEnvironment) {
+            self = environment == .production ? .production : .sandbox
+        }
+
+        var storeEnvironment: StoreEnvironment { self == .production ? .production : .sandbox }
     }
 
     /// One purchase in the payload, with dates in milliseconds since 1970.
@@ -44,18 +50,21 @@ struct Receipt: Codable, Equatable {
     }
 
     /// Decodes and authenticates a receipt: the status `verifyReceipt` reports, and the receipt
-    /// when it is authentic.
+    /// when it is authentic. Text that is not a payload and a signature is malformed (21002); a
+    /// payload its signature does not match could not be authenticated (21003), whatever it says.
     static func decode(_ text: String, signer: ReceiptSigner) -> (ReceiptStatus, Receipt?) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2,
               let payload = Data(base64Encoded: String(parts[0])),
-              let signature = hexBytes(String(parts[1])),
-              let receipt = try? JSONDecoder().decode(Receipt.self, from: payload)
+              let signature = hexBytes(String(parts[1]))
         else {
             return (.malformed, nil)
         }
         guard signer.isValid(signature: signature, of: Array(payload)) else {
             return (.notAuthenticated, nil)
+        }
+        guard let receipt = try? JSONDecoder().decode(Receipt.self, from: payload) else {
+            return (.malformed, nil)
         }
         return (.valid, receipt)
     }

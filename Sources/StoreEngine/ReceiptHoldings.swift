@@ -1,13 +1,16 @@
 import IAPCore
 
-/// What an account's receipt lists besides the purchase it leads with: the latest transaction of
-/// each non-consumable and subscription it bought, kept up to date as renewals are made so that a
-/// long run of them never reads the account's history again.
+/// What an account's receipt lists besides the purchase it leads with, as Apple's receipts do:
+/// the latest transaction of each non-consumable, auto-renewable and non-renewing subscription it
+/// bought (they stay for good), and every consumable it has not finished yet (it leaves when
+/// finished). Kept up to date as renewals are made, so that a long run of them never reads the
+/// account's history again.
 struct ReceiptHoldings {
     private var latestByOriginal: [TransactionID: StoreRecord] = [:]
     private let catalog: Catalog
 
-    /// Holdings from an account's charged, non-restore transactions, oldest first.
+    /// Holdings from an account's lasting purchases (the latest of each original id) and its
+    /// unfinished consumables, as `StoreDatabase.receiptRecords` reads them.
     init(_ records: [StoreRecord], catalog: Catalog) {
         self.catalog = catalog
         for record in records { add(record) }
@@ -15,8 +18,8 @@ struct ReceiptHoldings {
 
     /// Counts a new charged transaction of the account.
     mutating func add(_ record: StoreRecord) {
-        guard let type = catalog.product(id: record.productId)?.type, type == .nonConsumable || type == .autoRenewable
-        else { return }
+        guard let type = catalog.product(id: record.productId)?.type else { return }
+        guard type != .consumable || !record.finished else { return }
         latestByOriginal[record.originalId] = record
     }
 

@@ -32,4 +32,10 @@ struct ReceiptSigner {
         let signer = ReceiptSigner(key: Array("storesim receipt key".utf8))
         return signer.signature(of: Array("seed \(seed)".utf8))
     }
+
+    /// The app's shared secret derived from a seed: 32 hex digits, as App Store Connect gives one.
+    static func sharedSecret(seed: UInt64) -> String {
+        let signer = ReceiptSigner(key: Array("storesim shared secret".utf8))
+        return signer.signature(of: Array("seed \(seed)".utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+    }
 }

@@ -3,8 +3,8 @@ import IAPCore
 import Storage
 
 extension Store {
-    /// A signed receipt, as the app receipt is: the purchase it is handed out with, and every
-    /// non-consumable and current subscription the account has bought.
+    /// A signed receipt, as the app receipt is: the purchase it is handed out with, and what the
+    /// account's receipt holds (`ReceiptHoldings`).
     func receipt(proving purchase: StoreRecord) throws(StorageError) -> String {
         try receipt(account: purchase.account, leading: purchase)
     }
@@ -16,15 +16,23 @@ extension Store {
 
     /// The account's receipt from holdings already read.
     func receipt(account: String, leading purchase: StoreRecord?, holdings: ReceiptHoldings) -> String {
-        Receipt(environment: .production, account: account,
+        Receipt(environment: Receipt.Environment(switches.environment), account: account,
                 inApp: holdings.purchases(leading: purchase).map(Self.receiptPurchase)).encoded(signer: signer)
     }
 
-    /// What the account's receipt lists: the latest charged transaction of each non-consumable
-    /// and subscription it bought, found through the index, not by reading its history.
+    /// The products of the purchases the signed-in account's receipt lists now, one per purchase,
+    /// as a refresh would hand the receipt out.
+    public func currentReceiptProducts() throws(StoreError) -> [String] {
+        try store { () throws(StorageError) in try holdings(of: account).purchases(leading: nil).map(\.productId) }
+    }
+
+    /// What the account's receipt lists, read by two indexed queries: the latest transaction of
+    /// each lasting purchase, and the unfinished consumables.
     func holdings(of account: String) throws(StorageError) -> ReceiptHoldings {
-        let held = catalog.products.filter { $0.type == .nonConsumable || $0.type == .autoRenewable }.map(\.id)
-        return ReceiptHoldings(try database.latestPaid(account: account, products: held), catalog: catalog)
+        let consumables = catalog.products.filter { $0.type == .consumable }.map(\.id)
+        let lasting = catalog.products.filter { $0.type != .consumable }.map(\.id)
+        return ReceiptHoldings(try database.latestPaid(account: account, products: lasting)
+                               + database.unfinishedPaid(account: account, products: consumables), catalog: catalog)
     }
 
     private static func receiptPurchase(_ record: StoreRecord) -> Receipt.Purchase {
@@ -36,15 +44,9 @@ extension Store {
     /// each purchase's current expiry and whether it was refunded since. When the request names a
     /// restore transaction, the purchase it restores says so.
     func verify(_ check: ReceiptCheck) throws(StorageError) -> ReceiptCheckResult {
-        guard switches.verificationAvailable else {
-            return ReceiptCheckResult(status: .serviceUnavailable, entries: [], request: check.request)
-        }
-        let (status, receipt) = Receipt.decode(check.request.receipt, signer: signer)
-        guard let receipt else {
-            return ReceiptCheckResult(status: status, entries: [], request: check.request)
-        }
-        guard receipt.environment == .production else {
-            return ReceiptCheckResult(status: .sandboxReceiptInProduction, entries: [], request: check.request)
+        let (status, receipt) = authenticate(check)
+        guard let receipt, status == .valid else {
+            return ReceiptCheckResult(status: status, entries: [], check: check)
         }
         var restoring: StoreRecord?
         if let requested = check.request.transactionId, let record = try database.record(id: requested),
@@ -56,7 +58,7 @@ extension Store {
             // The Store signed these ids itself, so they are ids; a receipt that says otherwise is malformed.
             guard let id = TransactionID(purchase.transactionId), let originalId = TransactionID(purchase.originalTransactionId)
             else {
-                return ReceiptCheckResult(status: .malformed, entries: [], request: check.request)
+                return ReceiptCheckResult(status: .malformed, entries: [], check: check)
             }
             let record = try database.record(id: id)
             entries.append(ReceiptEntry(
@@ -66,6 +68,30 @@ extension Store {
                 expires: record.flatMap(expiry), revoked: record?.refunded ?? false,
                 restoringTransactionId: restoring?.originalId == originalId ? restoring?.id : nil))
         }
-        return ReceiptCheckResult(status: .valid, entries: entries, request: check.request)
+        return ReceiptCheckResult(status: .valid, entries: entries, check: check)
+    }
+
+    /// The status of a request before its purchases are read, in the order Apple's service
+    /// meets them: the method, the service, the receipt's form and signature, the endpoint,
+    /// and the shared secret a receipt with auto-renewable subscriptions needs.
+    private func authenticate(_ check: ReceiptCheck) -> (ReceiptStatus, Receipt?) {
+        guard check.usesPost else { return (.notPost, nil) }
+        switch switches.verification {
+        case .down: return (.serviceUnavailable, nil)
+        case .temporaryIssue: return (.malformed, nil)
+        case .up: break
+        }
+        let (status, receipt) = Receipt.decode(check.request.receipt, signer: signer)
+        guard let receipt else { return (status, nil) }
+        switch (receipt.environment.storeEnvironment, check.environment) {
+        case (.sandbox, .production): return (.sandboxReceiptInProduction, nil)
+        case (.production, .sandbox): return (.productionReceiptInSandbox, nil)
+        default: break
+        }
+        let subscribes = receipt.inApp.contains { catalog.product(id: $0.productId)?.type == .autoRenewable }
+        if subscribes && check.sharedSecret != sharedSecret {
+            return (.wrongSharedSecret, nil)
+        }
+        return (.valid, receipt)
     }
 }

@@ -140,11 +140,34 @@ extension Store {
     /// The Store refunds the latest transaction of a product: it is revoked, and the Server
     /// learns of it at its next receipt check. The refund's time is kept: a credit made after it
     /// is a fault, one made before it is not.
-    public func refund(productId: String, at date: Date) throws(StoreError) {
-        let latest = try latestPaid(productId)
+    public func refund(productId: String, reason: RevocationReason? = nil, at date: Date) throws(StoreError) {
+        try refund(try latestPaid(productId), reason: reason, at: date)
+    }
+
+    /// The Store refunds one paid transaction of the signed-in account, by its id.
+    public func refund(transactionId: TransactionID, reason: RevocationReason?, at date: Date) throws(StoreError) {
+        let record = try store { () throws(StorageError) in try database.record(id: transactionId) }
+        guard let record, record.account == account, record.charged, record.kind != .restore else {
+            throw .refused("\(account) has no paid transaction \(transactionId)")
+        }
+        guard !record.refunded else { throw .refused("transaction \(transactionId) is refunded already") }
+        try refund(record, reason: reason, at: date)
+    }
+
+    /// Why the Store refunded a transaction, when it was told a reason.
+    public func refundReason(of transactionId: TransactionID) throws(StoreError) -> RevocationReason? {
         try store { () throws(StorageError) in
-            try database.update(latest.with(refunded: true, refundDate: date))
-            try database.setSetting("autorenew:\(latest.originalId)", "off")
+            try database.setting("refund-reason:\(transactionId)", as: { Int($0).flatMap(RevocationReason.init(rawValue:)) })
+        }
+    }
+
+    private func refund(_ record: StoreRecord, reason: RevocationReason?, at date: Date) throws(StoreError) {
+        try store { () throws(StorageError) in
+            try database.database.transaction { () throws(StorageError) in
+                try database.update(record.with(refunded: true, refundDate: date))
+                try database.setSetting("autorenew:\(record.originalId)", "off")
+                if let reason { try database.setSetting("refund-reason:\(record.id)", String(reason.rawValue)) }
+            }
         }
     }
 

@@ -13,6 +13,9 @@ public final class Store {
     public private(set) var account: String
     /// Whether this Store was created now, rather than opened as it was left.
     public let isNew: Bool
+    /// The app's shared secret on file at the Store: `verifyReceipt` wants it with a receipt that
+    /// holds auto-renewable subscriptions.
+    public let sharedSecret: String
 
     /// Opens (creating when needed) the Store's database. A new Store derives its receipt key
     /// from `seed` and starts with the switches the catalog's settings turn on; an existing one
@@ -37,6 +40,12 @@ public final class Store {
                 isNew = true
             }
             signer = ReceiptSigner(key: key)
+            if let stored = try database.setting("shared-secret") {
+                sharedSecret = stored
+            } else {
+                sharedSecret = ReceiptSigner.sharedSecret(seed: seed)
+                try database.setSetting("shared-secret", sharedSecret)
+            }
             switches = try Self.loadSwitches(database)
             account = try database.setting("account") ?? "demo"
         } catch {
@@ -88,6 +97,13 @@ public final class Store {
     }
 
     private func addPayment(_ request: PaymentRequest, link: Link) throws(StorageError) {
+        if let waiting = try joinableRequest(request) {
+            // Apple: duplicate Ask to Buy requests are consolidated and only reset the 24-hour timer.
+            let joined = waiting.with(date: link.now)
+            try database.update(joined)
+            link.send(.transactionUpdated(joined.asTransaction))
+            return
+        }
         let id = try database.nextTransactionId()
         var record = StoreRecord(
             id: id, originalId: id, productId: request.productId, account: account, state: .purchasing,
@@ -208,11 +224,10 @@ public final class Store {
 
     /// Keeps the switches in `store.sqlite`, each declared switch under its setting key.
     private static func saveSwitches(_ switches: StoreSwitches, in database: StoreDatabase) throws(StorageError) {
-        for storeSwitch in StoreSwitch.all {
-            try database.setSetting(storeSwitch.settingKey, switches[storeSwitch].word)
+        for storeSwitch in StoreSwitch.every {
+            try database.setSetting(storeSwitch.settingKey, storeSwitch.storedWord(switches[storeSwitch]))
         }
         try database.setSetting("withdrawn", switches.withdrawn.sorted().joined(separator: ","))
-        try database.setSetting("verification", switches.verificationAvailable ? "on" : "off")
     }
 
     /// Signs the device into another App Store account.
@@ -252,11 +267,10 @@ public final class Store {
     /// take, is normal.
     private static func loadSwitches(_ database: StoreDatabase) throws(StorageError) -> StoreSwitches {
         var switches = StoreSwitches()
-        for storeSwitch in StoreSwitch.all {
+        for storeSwitch in StoreSwitch.every {
             switches[storeSwitch] = storeSwitch.value(stored: try database.setting(storeSwitch.settingKey))
         }
         switches.withdrawn = Set((try database.setting("withdrawn") ?? "").split(separator: ",").map(String.init))
-        switches.verificationAvailable = try database.setting("verification") != "off"
         return switches
     }
 }

@@ -146,6 +146,16 @@ struct StoreDatabase {
             """, [.text(account)] + products.map(SQLiteValue.text))
     }
 
+    /// The paid (non-restore) transactions of these products the app has not finished yet, read
+    /// through the index of unfinished transactions.
+    func unfinishedPaid(account: String, products: [String]) throws(StorageError) -> [StoreRecord] {
+        guard !products.isEmpty else { return [] }
+        let list = Array(repeating: "?", count: products.count).joined(separator: ", ")
+        return try records(where: """
+            account = ? AND finished = 0 AND charged = 1 AND kind != 'restore' AND product_id IN (\(list))
+            """, [.text(account)] + products.map(SQLiteValue.text))
+    }
+
     func records(where condition: String = "1", _ values: [SQLiteValue] = []) throws(StorageError) -> [StoreRecord] {
         try database.rows("""
             SELECT id, original_id, product_id, account, state, kind, charged, finished, refunded,

@@ -127,10 +127,11 @@ import TestSupport
             .replacingOccurrences(of: "\"_locale\" : \"en_US\"", with: "\"_locale\" : \"zh_Hans\"")
             .replacingOccurrences(of: "\"_askToBuyEnabled\" : false", with: "\"_askToBuyEnabled\" : true"))
         let chinese = try TmuxSession(command: "\(StoreSimProcess.binary) --catalog \(catalog) --data-dir \(folder.path)/world")
-        let screen = try chinese.waitFor("products: 5 valid")
+        // A zh locale puts the whole interface in Simplified Chinese, not only the titles.
+        let screen = try chinese.waitFor("商品：5 个有效")
         #expect(screen.found, "\(screen.screen)")
         #expect(screen.screen.contains("▶ 小宝石包"), "the zh_Hans title, as zh_CN")
-        #expect(screen.screen.contains("ask ON"))
+        #expect(screen.screen.contains("购买前询问 开"), "the file's Ask to Buy, in the header")
         try chinese.send("q")
         #expect(try chinese.waitFor("EXIT=0").found)
         let english = try TmuxSession(command: "\(StoreSimProcess.binary) --lang en --catalog \(catalog) --data-dir \(folder.path)/world")

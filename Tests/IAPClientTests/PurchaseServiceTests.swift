@@ -196,6 +196,27 @@ final class PurchaseServiceTests {
         #expect(try PendingOrderCache.read(path: cachePath).orders.map(\.transactionId) == [Self.tx])
     }
 
+    /// Apple (verifyReceipt status): 21002 "The data in the receipt-data property was malformed or
+    /// the service experienced a temporary issue. Try again."; 21005 "The receipt server was
+    /// temporarily unable to provide the receipt. Try again." Neither these nor a Server's wrong
+    /// method (21000) or shared secret (21004) condemn the receipt: the order is kept for the next try.
+    @Test(arguments: [ReceiptStatus.malformed, .serviceUnavailable, .notPost, .wrongSharedSecret])
+    func aStatusThatDoesNotCondemnTheReceiptKeepsTheOrder(_ status: ReceiptStatus) throws {
+        let service = try serviceAwaitingVerification()
+        try service.receive(answer(.rejected(status)))
+        #expect(!link.takeLog().contains { $0.hasPrefix("finish") })
+        #expect(try PendingOrderCache.read(path: cachePath).orders.map(\.transactionId) == [Self.tx])
+        #expect(!FileManager.default.fileExists(atPath: service.cache.rejectedPath), "nothing set aside")
+    }
+
+    @Test func aServerRefusalIsSetAsideWithItsOwnReasonNotAStatusCode() throws {
+        let service = try serviceAwaitingVerification()
+        try service.receive(answer(.refused(.otherAccount)))
+        #expect(try PendingOrderCache.read(path: cachePath).orders.isEmpty)
+        let rejected = try String(contentsOfFile: service.cache.rejectedPath, encoding: .utf8)
+        #expect(rejected.hasPrefix("\(Self.tx)\t\(Self.coins)\trefused by the Server: the receipt belongs to another App Store account\t"))
+    }
+
     @Test func aRejectedReceiptIsSetAsideWithItsReasonAndTheTransactionLeftToTheQueue() throws {
         let service = try serviceAwaitingVerification()
         try service.receive(answer(.rejected(.notAuthenticated)))
@@ -333,7 +354,7 @@ final class PurchaseServiceTests {
         #expect(report.items.map(\.source) == [.cache, .cache, .cache, .queue])
         #expect(report.items.map(\.outcome) == [
             .creditedNow, .alreadyCredited, .stillPending("server down"),
-            .rejected(21003, ReceiptStatus.notAuthenticated.meaning),
+            .rejected("21003 \(ReceiptStatus.notAuthenticated.meaning)"),
         ])
         #expect(try PendingOrderCache.read(path: cachePath).orders.map(\.transactionId) == [pending],
                 "only the unanswered order stays cached")

@@ -124,10 +124,10 @@ final class OrderServerTests {
 
     @Test func verificationUnavailableIsRejectedThenCreditedOnRetry() throws {
         let purchase = try buy("com.storesim.coins.100")
-        try router.store.setSwitches { $0.verificationAvailable = false }
+        try router.store.setSwitches { $0.verification = .down }
         #expect(try verify(purchase).outcome == .rejected(.serviceUnavailable))
         #expect(try ledger().balances.isEmpty)
-        try router.store.setSwitches { $0.verificationAvailable = true }
+        try router.store.setSwitches { $0.verification = .up }
         #expect(try verify(purchase).outcome == .credited)
         #expect(try ledger().balances == ["coins": 100])
     }
@@ -146,18 +146,20 @@ final class OrderServerTests {
     @Test func aRefundedConsumableIsRejectedAndNeverCredited() throws {
         let purchase = try buy("com.storesim.coins.100")
         try router.store.refund(productId: "com.storesim.coins.100", at: router.now)
-        #expect(try verify(purchase).outcome == .rejected(.notAuthorized))
+        #expect(try verify(purchase).outcome == .refused(.refunded))
         let ledger = try ledger()
         #expect(ledger.credits.isEmpty)
         #expect(ledger.balances.isEmpty)
         #expect(ledger.rejections.map(\.transactionId) == [purchase.id])
+        #expect(ledger.rejections.map(\.status) == [0], "verifyReceipt found the receipt valid")
+        #expect(ledger.rejections.map(\.reason) == ["refunded"], "the Server refused it for its own reason")
     }
 
     @Test func aTransactionNotOnTheReceiptIsRejectedNeverAnsweredAlreadyCredited() throws {
         let first = try buy("com.storesim.coins.100")
         #expect(try verify(first).outcome == .credited)
         let second = try buy("com.storesim.coins.550")
-        #expect(try verify(second, receipt: first.receipt).outcome == .rejected(.notAuthorized))
+        #expect(try verify(second, receipt: first.receipt).outcome == .refused(.notOnReceipt))
         #expect(try ledger().rejections.map(\.transactionId) == [second.id])
         #expect(try ledger().credits.map(\.transactionId) == [first.id])
         #expect(try verify(second).outcome == .credited)

@@ -19,6 +19,7 @@ final class Router: RecordingLink {
         serverPath = directory + "/server.sqlite"
         server = try OrderServer(path: serverPath, catalog: catalog)
         super.init()
+        try server.configure { [secret = store.sharedSecret] in $0.sharedSecret = secret }
     }
 
     override func passed(_ point: CrashPoint) {

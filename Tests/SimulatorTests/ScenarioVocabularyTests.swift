@@ -15,11 +15,14 @@ import Testing
         .network(online: false), .server(.dropResponse), .store(.askToBuy, on: true), .store(.fail, on: false),
         .storeFail(.networkError), .storeSell(productId: "com.storesim.pro", on: false),
         .storeDelete(transactionId: 1000000000000004), .resolve(productId: "com.storesim.coins.100"),
-        .refund(productId: "com.storesim.pro"), .advance(seconds: 90),
+        .refund(.product("com.storesim.pro"), reason: nil), .refund(.transaction(1000000000000002), reason: .appIssue), .advance(seconds: 90),
         .subscriptionRenew(productId: "com.storesim.premium.monthly", on: false),
         .subscriptionRenewNow(productId: "com.storesim.premium.yearly"), .subscriptionExpire(productId: "com.storesim.premium.yearly"),
         .strategy(.queueOnly), .expect(.credited(productId: "com.storesim.coins.100", count: 2)),
         .expect(.balance(currency: "coins", amount: 200)), .expect(.owned(productId: "com.storesim.pro", owned: true)),
+        .expect(.onReceipt(productId: "com.storesim.coins.100", count: 1)),
+        .storeSet(.environment, .named("sandbox")), .storeSet(.verifyReceipt, .named("temporary-issue")), .serverSharedSecret(right: false),
+        .serverVerifyMethod(post: false),
         .expect(.pending(0)), .expect(.unfinished(1)), .expect(.lost(0)), .expect(.auditOk),
         .forge(.tamper(transactionId: 1000000000000001)), .forge(.replay(transactionId: 1000000000000001)),
         .forge(.cacheReceipt(transactionId: 1000000000000002)),
@@ -52,7 +55,8 @@ import Testing
             "buy com.storesim.coins.100", "buy com.storesim.pro ask", "restore", "crash", "crash at server-committed",
             "disarm", "deliver 3", "power-cut", "power-cut at cached", "network offline", "server drop-response",
             "store ask-to-buy on", "store fail off", "store fail on network", "store sell com.storesim.pro off",
-            "strategy queue-only", "disk full", "server disk ok",
+            "strategy queue-only", "store environment sandbox", "store verify-receipt temporary-issue",
+            "server shared-secret wrong", "server verify-method get", "disk full", "server disk ok",
         ])
     }
 
@@ -61,13 +65,14 @@ import Testing
         #expect(needing == ["buy PRODUCT [confirm|cancel|ask]", "restore", "crash", "power-cut", "quit"])
     }
 
-    @Test func chaosDrawsAHundredSharesAsBefore() {
+    @Test func chaosDrawsTheDeclaredShares() {
         let weights = ScenarioVocabulary.declarations.compactMap { declaration in
             declaration.chaos.map { "\(declaration.syntax.name) \($0.weight)" }
         }
         #expect(weights == [
             "buy 30", "approve 6", "decline 3", "restore 4", "crash 3", "power-cut 2", "deliver 7", "crash 4",
-            "power-cut 2", "launch 8", "quit 3", "network 5", "server 6", "store 5", "resolve 1", "refund 1",
+            "power-cut 2", "launch 8", "quit 3", "network 5", "server 6", "server 1", "server 1", "store 5", "store 1",
+            "store 2", "resolve 1", "refund 1",
             "subscription 1", "disk 1", "advance 3", "account 2", "reinstall 3",
         ])
     }

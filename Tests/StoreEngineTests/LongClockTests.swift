@@ -35,7 +35,7 @@ import TestSupport
         let newest = try #require(sent.last)
         let request = VerificationRequest(transactionId: newest.id, productId: newest.productId, serverProductId: nil,
                                           receipt: try #require(newest.receipt))
-        try store.receive(.verifyReceipt(ReceiptCheck(request: request)), link: link)
+        try store.receive(.verifyReceipt(ReceiptCheck(request: request, sharedSecret: store.sharedSecret)), link: link)
         guard case .receiptChecked(let result) = try #require(link.take().first) else {
             Issue.record("the Store did not answer the receipt check")
             return

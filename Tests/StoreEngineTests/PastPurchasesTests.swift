@@ -33,7 +33,7 @@ final class PastPurchasesTests {
     /// What the Store answers `verifyReceipt` for a receipt.
     private func entries(_ store: Store, receipt: String) throws -> [ReceiptEntry] {
         let request = VerificationRequest(transactionId: 1, productId: Products.coins, serverProductId: nil, receipt: receipt)
-        try store.receive(.verifyReceipt(ReceiptCheck(request: request)), link: link)
+        try store.receive(.verifyReceipt(ReceiptCheck(request: request, sharedSecret: store.sharedSecret)), link: link)
         guard case .receiptChecked(let result) = try #require(link.take().first), result.status == .valid else {
             Issue.record("the receipt was not authenticated")
             return []

@@ -152,7 +152,7 @@ final class StoreDatabaseFileTests {
         #expect(switches[.productRequests] == .off)
         #expect(switches[.payments] == .off)
         #expect(switches.withdrawn == ["com.storesim.pro", "com.storesim.season"])
-        #expect(!switches.verificationAvailable)
+        #expect(switches.verification == .down)
     }
 
     @Test func switchesAreKeptUnderTheKeysAndWordsAnEarlierReleaseReads() throws {
@@ -163,9 +163,9 @@ final class StoreDatabaseFileTests {
         }
         let rows = try SQLiteDatabase(path: path, readOnly: true).query("SELECT key, value FROM settings ORDER BY key")
         let settings = try rows.map { row in "\(try row.text("key"))=\(try row.text("value"))" }
-        #expect(settings.filter { !$0.hasPrefix("receipt-key=") && !$0.hasPrefix("account=") } == [
-            "ask-to-buy=on", "fail-purchases=not-allowed", "interrupt=off", "payments=off", "product-requests=on",
-            "verification=on", "withdrawn=",
+        #expect(settings.filter { !$0.hasPrefix("receipt-key=") && !$0.hasPrefix("account=") && !$0.hasPrefix("shared-secret=") } == [
+            "ask-to-buy=on", "environment=production", "fail-purchases=not-allowed", "interrupt=off", "payments=off",
+            "product-requests=on", "verification=on", "withdrawn=",
         ])
     }
 

@@ -51,11 +51,14 @@ final class StoreTests {
         return last
     }
 
-    private func check(_ store: Store, receipt: String, transactionId: TransactionID = 1) throws -> ReceiptCheckResult {
+    private func check(_ store: Store, receipt: String, transactionId: TransactionID = 1, at environment: StoreEnvironment = .production,
+                       sharedSecret: String?? = .none, usesPost: Bool = true) throws -> ReceiptCheckResult {
         _ = link.take()
         let request = VerificationRequest(transactionId: transactionId, productId: Products.coins,
                                           serverProductId: nil, receipt: receipt)
-        try store.receive(.verifyReceipt(ReceiptCheck(request: request)), link: link)
+        let check = ReceiptCheck(request: request, environment: environment, sharedSecret: sharedSecret ?? store.sharedSecret,
+                                 usesPost: usesPost)
+        try store.receive(.verifyReceipt(check), link: link)
         let sent = link.take()
         try #require(sent.count == 1)
         guard case .receiptChecked(let result) = sent[0] else {
@@ -277,7 +280,7 @@ final class StoreTests {
             try store.setSwitches {
                 $0[.askToBuy] = .on
                 $0[.fail] = .failing(.networkError)
-                $0.verificationAvailable = true
+                $0.verification = .up
             }
         }
         // Another seed: a reopened Store must keep the key it has, not derive a new one.
@@ -302,11 +305,11 @@ final class StoreTests {
     @Test func switchesOffSurviveReopening() throws {
         do {
             let store = try openStore()
-            try store.setSwitches { $0[.payments] = .off; $0.verificationAvailable = false }
+            try store.setSwitches { $0[.payments] = .off; $0.verification = .down }
         }
         let reopened = try openStore()
         #expect(!reopened.switches.isOn(.payments))
-        #expect(!reopened.switches.verificationAvailable)
+        #expect(!(reopened.switches.verification == .up))
         #expect(!reopened.switches.isOn(.askToBuy))
         #expect(reopened.switches[.fail] == .off)
     }
@@ -358,7 +361,8 @@ final class StoreTests {
             var bytes = Array(receipt.utf8)
             bytes[offset] = bytes[offset] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
             let result = try check(store, receipt: String(decoding: bytes, as: UTF8.self))
-            #expect([.malformed, .notAuthenticated].contains(result.status), "offset \(offset)")
+            // The text still reads as a payload and a signature: the signature no longer matches.
+            #expect(result.status == .notAuthenticated, "offset \(offset)")
             #expect(result.entries.isEmpty)
             positions += 1
         }
@@ -393,13 +397,51 @@ final class StoreTests {
     @Test func verificationSwitchOffAnswers21005() throws {
         let store = try openStore()
         let receipt = try #require(try buy(store, Products.coins).receipt)
-        try store.setSwitches { $0.verificationAvailable = false }
+        try store.setSwitches { $0.verification = .down }
         let result = try check(store, receipt: receipt)
         #expect(result.status == .serviceUnavailable)
         #expect(result.status.rawValue == 21005)
         #expect(result.entries.isEmpty)
-        try store.setSwitches { $0.verificationAvailable = true }
+        try store.setSwitches { $0.verification = .up }
         #expect(try check(store, receipt: receipt).status == .valid)
+    }
+
+    /// Apple (App Store Receipts, status): 21002 "...the service experienced a temporary issue.
+    /// Try again."; 21000 "The request to the App Store was not made using the HTTP POST request
+    /// method."
+    @Test func aTemporaryIssueAnswers21002AndAGetRequest21000() throws {
+        let store = try openStore()
+        let receipt = try #require(try buy(store, Products.coins).receipt)
+        try store.setSwitches { $0.verification = .temporaryIssue }
+        #expect(try check(store, receipt: receipt).status == .malformed)
+        try store.setSwitches { $0.verification = .up }
+        #expect(try check(store, receipt: receipt, usesPost: false).status == .notPost)
+        #expect(try check(store, receipt: receipt).status == .valid)
+    }
+
+    /// Apple: 21007 "This receipt is from the test environment, but it was sent to the production
+    /// environment for verification."; 21008 the reverse.
+    @Test func aReceiptAskedAtTheOtherEnvironmentAnswers21007Or21008() throws {
+        let store = try openStore()
+        let production = try #require(try buy(store, Products.coins).receipt)
+        try store.setSwitches { $0.environment = .sandbox }
+        let sandbox = try #require(try buy(store, "com.storesim.coins.550").receipt)
+        #expect(try check(store, receipt: sandbox).status == .sandboxReceiptInProduction)
+        #expect(try check(store, receipt: sandbox, at: .sandbox).status == .valid)
+        #expect(try check(store, receipt: production, at: .sandbox).status == .productionReceiptInSandbox)
+        #expect(try check(store, receipt: production).status == .valid)
+    }
+
+    /// Apple: 21004 "The shared secret you provided does not match the shared secret on file for
+    /// your account." A receipt without auto-renewable subscriptions needs no shared secret.
+    @Test func aReceiptWithASubscriptionNeedsTheSharedSecret() throws {
+        let store = try openStore()
+        let coins = try #require(try buy(store, Products.coins).receipt)
+        #expect(try check(store, receipt: coins, sharedSecret: .some(nil)).status == .valid)
+        let monthly = try #require(try buy(store, Products.monthly).receipt)
+        #expect(try check(store, receipt: monthly, sharedSecret: .some(nil)).status == .wrongSharedSecret)
+        #expect(try check(store, receipt: monthly, sharedSecret: "not " + store.sharedSecret).status == .wrongSharedSecret)
+        #expect(try check(store, receipt: monthly).status == .valid)
     }
 
     // MARK: Restore
@@ -434,8 +476,11 @@ final class StoreTests {
             let result = try check(store, receipt: try #require(transaction.receipt))
             #expect(result.status == .valid)
             #expect(result.entries.first?.originalTransactionId == original.id, "the receipt leads with the restored purchase")
-            #expect(Set(result.entries.map(\.originalTransactionId)) == Set(restored.map(\.originalId)),
-                    "and lists the account's other non-consumables and subscriptions, never a consumable")
+            // Apple: non-consumables, auto-renewable and non-renewing subscriptions "remain in the
+            // receipt indefinitely"; a finished consumable has left it.
+            let season = try #require(originals[Products.season])
+            #expect(Set(result.entries.map(\.originalTransactionId)) == Set(restored.map(\.originalId) + [season.id]),
+                    "and lists the account's other non-consumables and subscriptions of both kinds, never a finished consumable")
         }
         #expect(try store.transactions().filter { $0.kind == .restore }.allSatisfy { !$0.charged })
     }

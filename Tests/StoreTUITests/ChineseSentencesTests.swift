@@ -30,7 +30,7 @@ import TestSupport
         let world = try folder.world(seed: 1)
         let commands: [ScenarioCommand] = [.buy(productId: "com.storesim.pro", answer: .confirm), .launch, .launch,
                                            .approve(productId: "com.storesim.pro"), .resolve(productId: "com.storesim.pro"),
-                                           .refund(productId: "com.storesim.pro"), .storeDelete(transactionId: 1000000000000009),
+                                           .refund(.product("com.storesim.pro"), reason: nil), .refund(.transaction(1000000000000009), reason: nil), .storeDelete(transactionId: 1000000000000009),
                                            .forge(.tamper(transactionId: 1000000000000009)), .advance(seconds: Int64.max / 1000)]
         var problems: [String] = []
         for command in commands {

@@ -42,6 +42,25 @@ import Testing
         #expect(state.mode == .main)
     }
 
+    /// Apple's revocationReason: 1 "an actual or perceived issue within your app", 0 other reasons.
+    @Test func theTransactionManagerShowsWhyARefundWasMade() {
+        func refunded(_ id: TransactionID, _ reason: RevocationReason) -> TransactionRow {
+            var row = TransactionRow(id: id, originalId: id, productId: coins, state: .purchased, kind: .purchase, charged: true,
+                                     finished: true, refunded: true, date: SimulatedTime.epoch, error: nil, hasReceipt: true,
+                                     isUnfinished: false, autoRenewOff: false)
+            row.refundReason = reason
+            return row
+        }
+        let appIssue = refunded(1000000000000001, .appIssue)
+        let other = refunded(1000000000000002, .other)
+        let view = WorldViewFixture.view(transactions: [appIssue, other])
+        var state = TUIState(columns: 100, rows: 30)
+        _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: view)
+        let screen = Screen.render(state, view).textRows
+        #expect(screen.contains { $0.contains("1000000000000001") && $0.contains("refunded: app issue") })
+        #expect(screen.contains { $0.contains("1000000000000002") && $0.contains("refunded: other") })
+    }
+
     @Test func theTransactionManagerTurnsAutoRenewBackOnAndRefusesToForgeWithoutAReceipt() {
         let view = WorldViewFixture.view(transactions: [
             WorldViewFixture.transaction(1000000000000001, monthly, autoRenewOff: true),

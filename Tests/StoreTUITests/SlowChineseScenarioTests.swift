@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 import Simulator
 import Testing
 import TestSupport
@@ -15,7 +16,7 @@ import TestSupport
         var texts: Set<String> = []
         for script in try Self.scripts() {
             let folder = try TemporaryFolder()
-            let world = try folder.world(seed: 1)
+            let world = try folder.world(catalog: Self.catalog(beside: script), seed: 1)
             let steps = try ScenarioParser(catalog: world.catalog).parse(String(contentsOf: script, encoding: .utf8),
                                                                          file: script.lastPathComponent)
             try ScenarioRunner(world: world) { _ in }.run(steps, file: script.lastPathComponent)
@@ -27,6 +28,14 @@ import TestSupport
         for text in texts.sorted() {
             #expect(ChineseSentencesTests.untold(text).isEmpty, "\(text): untold \(ChineseSentencesTests.untold(text))")
         }
+    }
+
+    /// The catalog a script runs with: the Xcode file beside it where there is one (as the
+    /// suite that runs the scripts through the binary passes it), else the built-in one.
+    static func catalog(beside script: URL) throws -> Catalog {
+        let storeKitFile = script.deletingPathExtension().appendingPathExtension("storekit")
+        guard FileManager.default.fileExists(atPath: storeKitFile.path) else { return BuiltInCatalog.catalog() }
+        return try CatalogParser.load(path: storeKitFile.path)
     }
 
     static func scripts() throws -> [URL] {

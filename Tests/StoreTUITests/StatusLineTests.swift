@@ -26,7 +26,7 @@ import Testing
         #expect(state.status.hasPrefix("Approved by the parent: StoreSim Pro, tx 1000000000000002"))
         _ = TUIUpdate.update(&state, .input(.key(.up)), model: view)
         #expect(state.status == "", "the next key clears the line")
-        #expect(TUIUpdate.update(&state, .input(.key(.character("f"))), model: view) == [.perform(.refund(productId: pro))])
+        #expect(TUIUpdate.update(&state, .input(.key(.character("f"))), model: view) == [.perform(.refund(.product(pro), reason: nil))])
         #expect(state.status == "Refunded: StoreSim Pro, tx 1000000000000001; the Store took the money back.")
     }
 

@@ -47,9 +47,15 @@ public final class PurchaseService {
         link.send(.addTransactionObserver)
         link.send(.requestProducts(identifiers: catalog.products.map(\.id)))
         if let current = receipt.read() {
-            link.send(.verifyPurchase(VerificationRequest(transactionId: nil, productId: "", serverProductId: nil,
-                                                          receipt: current, purpose: .receiptCheck)))
+            checkReceipt(current)
         }
+    }
+
+    /// Asks the Server to check a receipt as a whole: expiries and refunds the app missed, and
+    /// non-renewing subscriptions it proves.
+    private func checkReceipt(_ current: String) {
+        link.send(.verifyPurchase(VerificationRequest(transactionId: nil, productId: "", serverProductId: nil,
+                                                      receipt: current, purpose: .receiptCheck, account: account)))
     }
 
     /// The user taps Buy.
@@ -95,7 +101,9 @@ public final class PurchaseService {
         case .productsRequestFailed(let reason):
             productsUnavailable = reason
         case .receiptRefreshed(let refreshed):
+            // Non-renewing subscriptions are not restored by the Store: the refreshed receipt proves them.
             keep(refreshed)
+            checkReceipt(refreshed)
             link.send(.restoreCompletedTransactions)
         case .transactionUpdated(let transaction):
             try transactionUpdated(transaction)
@@ -179,26 +187,16 @@ public final class PurchaseService {
         case .credited, .alreadyCredited:
             settledThisSession.insert(id)
             setOutcome(answer.outcome == .credited ? .creditedNow : .alreadyCredited, for: id)
+        case .rejected(let status) where !status.condemnsTheReceipt:
+            // Apple: "try again". The receipt may be genuine: the order stays in the cache and the
+            // transaction unfinished, and the next launch asks again.
+            setOutcome(.stillPending("status \(status.rawValue): \(status.meaning)"), for: id)
+            return
         case .rejected(let status):
-            if status == .serviceUnavailable {
-                setOutcome(.stillPending("\(status.rawValue): \(status.meaning)"), for: id)
-                return
-            }
-            if let queueReceipt = verification.queueReceipt, let order = cache.order(transactionId: id),
-               order.receipt != queueReceipt {
-                setAside(order, status: status)
-                let fresh = PendingOrder(transactionId: order.transactionId, productId: order.productId,
-                                         serverProductId: order.serverProductId, receipt: queueReceipt)
-                verifying[id] = Verification(productId: fresh.productId, cached: false, needsFinish: true)
-                link.send(.verifyPurchase(request(for: fresh)))
-                return
-            }
-            setOutcome(.rejected(status.rawValue, status.meaning), for: id)
-            if verification.cached, let order = cache.order(transactionId: id) {
-                setAside(order, status: status)
-            }
-            // A rejected receipt proves nothing about the Store's transaction: it is left in the
-            // queue, where a genuine one comes back with its own receipt.
+            setAsideOrRetry(id, verification: verification, reason: "\(status.rawValue) \(status.meaning)")
+            return
+        case .refused(let refusal):
+            setAsideOrRetry(id, verification: verification, reason: "refused by the Server: \(refusal.meaning)")
             return
         case .receiptChecked:
             return
@@ -209,6 +207,26 @@ public final class PurchaseService {
         }
         if verification.cached {
             removeFromCache(id)
+        }
+    }
+
+    /// A receipt that can never be accepted: when the Store's queue brought the transaction with
+    /// another receipt, the cached order is set aside and the queue's receipt verified instead;
+    /// otherwise the order is set aside with its reason, not retried forever. Either way the
+    /// transaction is left in the queue, where a genuine one comes back with its own receipt.
+    private func setAsideOrRetry(_ id: TransactionID, verification: Verification, reason: String) {
+        if let queueReceipt = verification.queueReceipt, let order = cache.order(transactionId: id),
+           order.receipt != queueReceipt {
+            setAside(order, reason: reason)
+            let fresh = PendingOrder(transactionId: order.transactionId, productId: order.productId,
+                                     serverProductId: order.serverProductId, receipt: queueReceipt)
+            verifying[id] = Verification(productId: fresh.productId, cached: false, needsFinish: true)
+            link.send(.verifyPurchase(request(for: fresh)))
+            return
+        }
+        setOutcome(.rejected(reason), for: id)
+        if verification.cached, let order = cache.order(transactionId: id) {
+            setAside(order, reason: reason)
         }
     }
 
@@ -253,10 +271,10 @@ public final class PurchaseService {
     }
 
     /// Moves a rejected order out of the cache, with its reason, so it is not retried forever.
-    private func setAside(_ order: PendingOrder, status: ReceiptStatus) {
+    private func setAside(_ order: PendingOrder, reason: String) {
         do {
-            try cache.setAside(order, reason: "\(status.rawValue) \(status.meaning)")
-            link.note("set aside pending order tx \(order.transactionId): \(status.rawValue) \(status.meaning)",
+            try cache.setAside(order, reason: reason)
+            link.note("set aside pending order tx \(order.transactionId): \(reason)",
                       from: .app, to: .cache, transactionId: order.transactionId)
         } catch {
             link.note("could not set aside pending order: \(error)", from: .app, to: .cache, transactionId: order.transactionId)

@@ -14,7 +14,8 @@ public struct RecoveryReport: Sendable, Equatable {
         case creditedNow
         case alreadyCredited
         case stillPending(String)
-        case rejected(Int, String)
+        /// Set aside for good, with the reason: a status code and its meaning, or the Server's own refusal.
+        case rejected(String)
 
         /// In words, for the report.
         public var text: String {
@@ -22,7 +23,7 @@ public struct RecoveryReport: Sendable, Equatable {
             case .creditedNow: return "credited now"
             case .alreadyCredited: return "already credited (duplicate suppressed)"
             case .stillPending(let reason): return "still pending (\(reason))"
-            case .rejected(let status, let meaning): return "rejected (\(status): \(meaning))"
+            case .rejected(let reason): return "rejected (\(reason))"
             }
         }
     }

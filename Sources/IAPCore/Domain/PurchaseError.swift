@@ -3,6 +3,8 @@ public enum PurchaseError: String, Sendable, CaseIterable, Codable {
     case paymentCancelled = "cancelled"
     /// A parent declined the Ask to Buy request.
     case declinedByParent = "declined"
+    /// No parent answered the Ask to Buy request within 24 hours.
+    case askToBuyExpired = "ask-expired"
     case paymentInvalid = "payment-invalid"
     case paymentNotAllowed = "not-allowed"
     case networkError = "network"
@@ -14,6 +16,7 @@ public enum PurchaseError: String, Sendable, CaseIterable, Codable {
         switch self {
         case .paymentCancelled: return "the user cancelled"
         case .declinedByParent: return "declined by the parent"
+        case .askToBuyExpired: return "the Ask to Buy request expired unanswered"
         case .paymentInvalid: return "the payment was invalid"
         case .paymentNotAllowed: return "this device is not allowed to make payments"
         case .networkError: return "a network error"

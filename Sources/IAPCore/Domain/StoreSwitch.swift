@@ -1,4 +1,5 @@
-/// One of the Store's switches that scripts turn with `store NAME on|off`, declared once: its
+/// One of the Store's switches that scripts turn with `store NAME on|off` (or, for a switch whose
+/// values are words of its own, `store NAME VALUE`), declared once: its
 /// word, the values it takes and which is normal, where `store.sqlite` keeps it, and how the
 /// help, the header, the faults panel (in each language the interface speaks) and chaos show
 /// and turn it. The scenario vocabulary, the
@@ -11,13 +12,16 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
         case on
         /// On, every purchase failing with this error (`store fail on REASON`).
         case failing(PurchaseError)
+        /// One of the words of a switch that is not turned on and off (`store environment sandbox`).
+        case named(String)
 
-        /// The value as scripts, the header and `store.sqlite` write it.
+        /// The value as scripts and the header write it.
         public var word: String {
             switch self {
             case .off: return "off"
             case .on: return "on"
             case .failing(let error): return error.rawValue
+            case .named(let word): return word
             }
         }
     }
@@ -31,8 +35,12 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
     public let values: [Value]
     /// The key of `store.sqlite`'s settings that keeps its value.
     public let settingKey: String
+    /// Words `store.sqlite` keeps for values instead of their own, as an earlier release wrote them.
+    public let storedWords: [Value: String]
     /// Its label in the header's second row, before its value; nil when the header leaves it out.
     public let headerLabel: Wording?
+    /// True when the header shows it only while it is not normal.
+    public let headerHidesNormal: Bool
     /// Its line in the faults panel.
     public let panelLabel: Wording
     /// Words the faults panel shows for a value instead of the interface's on and off.
@@ -40,9 +48,18 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
     /// Its place among the switches chaos draws, nil when chaos leaves it alone; the places keep
     /// the runs a seed makes what they have always been.
     public let chaosPlace: Int?
+    /// For a switch whose values are words of its own: the weight chaos gives its command, nil
+    /// when chaos leaves it alone.
+    public let chaosWeight: Int?
 
-    /// Every switch, in the order the help, the header and the faults panel list them.
+    /// Every switch turned on and off (`store NAME on|off`), in the order the help, the header
+    /// and the faults panel list them.
     public static let all: [StoreSwitch] = [askToBuy, interrupt, fail, payments, productRequests]
+    /// The switches whose values are words of their own, each with its own command
+    /// (`store environment sandbox`), listed after the others.
+    public static let withWords: [StoreSwitch] = [environment, verifyReceipt]
+    /// Every declared switch: those turned on and off, then those with words of their own.
+    public static var every: [StoreSwitch] { all + withWords }
 
     public static let askToBuy = StoreSwitch(
         "ask-to-buy", help: "every purchase asks a parent", values: [.off, .on], settingKey: "ask-to-buy",
@@ -65,22 +82,44 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
         "product-requests", help: "the products cannot be loaded", values: [.on, .off], settingKey: "product-requests",
         headerLabel: nil, panelLabel: Wording("store product requests", simplifiedChinese: "商店：商品请求"),
         panelWords: [.on: Wording("answered", simplifiedChinese: "有应答"), .off: Wording("failing", simplifiedChinese: "失败")])
+    public static let environment = StoreSwitch(
+        "environment", help: "where receipts come from; a sandbox receipt sent to production answers 21007 and the Server asks the sandbox",
+        values: [.named("production"), .named("sandbox")], settingKey: "environment",
+        headerLabel: Wording("env", simplifiedChinese: "环境"), headerHidesNormal: true,
+        panelLabel: Wording("store environment", simplifiedChinese: "商店：环境"),
+        panelWords: [.named("production"): Wording("production", simplifiedChinese: "生产"),
+                     .named("sandbox"): Wording("sandbox", simplifiedChinese: "沙盒")],
+        chaosWeight: 1)
+    public static let verifyReceipt = StoreSwitch(
+        "verify-receipt",
+        help: "verifyReceipt answers, is unavailable (21005) or has a temporary issue (21002); the app keeps the order and asks again",
+        values: [.named("up"), .named("down"), .named("temporary-issue")], settingKey: "verification",
+        storedWords: [.named("up"): "on", .named("down"): "off"],
+        headerLabel: Wording("verify", simplifiedChinese: "验证"), headerHidesNormal: true,
+        panelLabel: Wording("store verifyReceipt", simplifiedChinese: "商店：verifyReceipt"),
+        panelWords: [.named("up"): Wording("up", simplifiedChinese: "正常"), .named("down"): Wording("down", simplifiedChinese: "宕机"),
+                     .named("temporary-issue"): Wording("temporary-issue", simplifiedChinese: "临时问题")],
+        chaosWeight: 2)
 
-    private init(_ name: String, help: String, values: [Value], settingKey: String, headerLabel: Wording?,
-                 panelLabel: Wording, panelWords: [Value: Wording] = [:], chaosPlace: Int? = nil) {
+    private init(_ name: String, help: String, values: [Value], settingKey: String, storedWords: [Value: String] = [:],
+                 headerLabel: Wording?, headerHidesNormal: Bool = false, panelLabel: Wording, panelWords: [Value: Wording] = [:],
+                 chaosPlace: Int? = nil, chaosWeight: Int? = nil) {
         self.name = name
         self.help = help
         self.values = values
         self.settingKey = settingKey
+        self.storedWords = storedWords
         self.headerLabel = headerLabel
+        self.headerHidesNormal = headerHidesNormal
         self.panelLabel = panelLabel
         self.panelWords = panelWords
         self.chaosPlace = chaosPlace
+        self.chaosWeight = chaosWeight
     }
 
     /// The declared switch a script word names.
     public init?(rawValue: String) {
-        guard let found = Self.all.first(where: { $0.name == rawValue }) else { return nil }
+        guard let found = Self.every.first(where: { $0.name == rawValue }) else { return nil }
         self = found
     }
 
@@ -108,7 +147,17 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
 
     /// The value a word kept in `store.sqlite` names; normal for a word it does not take.
     public func value(stored word: String?) -> Value {
-        values.first { $0.word == word } ?? normal
+        values.first { storedWord($0) == word } ?? values.first { $0.word == word } ?? normal
+    }
+
+    /// The word `store.sqlite` keeps for a value.
+    public func storedWord(_ value: Value) -> String {
+        storedWords[value] ?? value.word
+    }
+
+    /// The value a script word names, nil for a word the switch does not take.
+    public func value(named word: String) -> Value? {
+        values.first { $0.word == word }
     }
 
     /// The switches chaos draws, in the order it draws them.
@@ -116,7 +165,7 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
         all.compactMap { storeSwitch in storeSwitch.chaosPlace.map { ($0, storeSwitch) } }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// The help line of `store NAME on|off`: every switch's phrase.
+    /// The help line of `store NAME on|off`: every such switch's phrase.
     public static var helpLine: String {
         let phrases = all.map(\.help)
         return (phrases.dropLast() + (phrases.last.map { ["or " + $0] } ?? [])).joined(separator: ", ")

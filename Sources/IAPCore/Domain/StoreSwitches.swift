@@ -1,13 +1,32 @@
 /// The Store's switches that a scenario, the TUI or a test turns on and off: the value of each
-/// declared `StoreSwitch`, the products the Store stopped selling, and whether it verifies
-/// receipts.
+/// declared `StoreSwitch` and the products the Store stopped selling.
 public struct StoreSwitches: Sendable, Equatable {
     /// The values of the switches that are not normal, by name.
     private var values: [String: StoreSwitch.Value] = [:]
     /// Products the Store has stopped selling: their identifiers come back invalid.
     public var withdrawn: Set<String> = []
-    /// False when `verifyReceipt` answers 21005.
-    public var verificationAvailable = true
+
+    /// How `verifyReceipt` answers: normally, 21005 (down) or 21002 (a temporary issue); the
+    /// value of the `verify-receipt` switch.
+    public var verification: VerificationService {
+        get { VerificationService(rawValue: self[.verifyReceipt].word) ?? .up }
+        set { self[.verifyReceipt] = .named(newValue.rawValue) }
+    }
+
+    /// Where the receipts the Store hands out come from: the value of the `environment` switch.
+    public var environment: StoreEnvironment {
+        get { StoreEnvironment(rawValue: self[.environment].word) ?? .production }
+        set { self[.environment] = .named(newValue.rawValue) }
+    }
+
+    /// The states of the `verifyReceipt` service.
+    public enum VerificationService: String, Sendable, CaseIterable {
+        case up
+        /// "The receipt server was temporarily unable to provide the receipt" (21005).
+        case down
+        /// "The service experienced a temporary issue" (21002).
+        case temporaryIssue = "temporary-issue"
+    }
 
     public init() {}
 

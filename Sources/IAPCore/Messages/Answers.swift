@@ -2,9 +2,13 @@
 public enum VerificationOutcome: Sendable, Equatable, Codable {
     case credited
     case alreadyCredited
+    /// `verifyReceipt` answered a status other than 0.
     case rejected(ReceiptStatus)
-    /// The current receipt was re-checked; this many entitlements were revoked (refunds).
-    case receiptChecked(revoked: Int)
+    /// The receipt was valid, but the Server refused it for a reason of its own.
+    case refused(ServerRefusal)
+    /// The current receipt was re-checked; this many entitlements were revoked (refunds), and
+    /// this many non-renewing subscriptions the receipt proves were credited.
+    case receiptChecked(revoked: Int, credited: Int)
 }
 
 /// The Server's reply to the app.

@@ -102,11 +102,18 @@ public enum Message: Sendable, Equatable, Codable {
         case .verificationFailed(let failure):
             return "no answer for tx \(MessageSubject(failure.transactionId)): \(failure.reason)"
         case .verifyReceipt(let check):
-            return check.request.purpose == .receiptCheck ? "verifyReceipt (current receipt)" : "verifyReceipt for tx \(MessageSubject(check.request.transactionId))"
+            let endpoint = check.environment == .production ? "" : " at the sandbox"
+            let method = check.usesPost ? "" : " sent by GET"
+            return (check.request.purpose == .receiptCheck ? "verifyReceipt (current receipt)"
+                : "verifyReceipt for tx \(MessageSubject(check.request.transactionId))") + endpoint + method
         case .receiptChecked(let result):
+            guard result.status == .valid else {
+                let subject = result.request.purpose == .receiptCheck ? "the current receipt" : "tx \(MessageSubject(result.request.transactionId))"
+                return "status \(result.status.rawValue) for \(subject): \(result.status.meaning)"
+            }
             return result.request.purpose == .receiptCheck
-                ? "status \(result.status.rawValue), \(result.entries.count) purchases on the receipt"
-                : "status \(result.status.rawValue) for tx \(MessageSubject(result.request.transactionId))"
+                ? "status 0, \(result.entries.count) purchases on the receipt"
+                : "status 0 for tx \(MessageSubject(result.request.transactionId))"
         }
     }
 
@@ -125,8 +132,13 @@ public enum Message: Sendable, Equatable, Codable {
         switch answer.outcome {
         case .credited: return "credited tx \(id): \(answer.grant)"
         case .alreadyCredited: return "already credited tx \(id)"
+        case .rejected(let status) where answer.transactionId == nil:
+            return "rejected the current receipt: \(status.rawValue) \(status.meaning)"
         case .rejected(let status): return "rejected tx \(id): \(status.rawValue) \(status.meaning)"
-        case .receiptChecked(let revoked): return "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
+        case .refused(let refusal): return "refused tx \(id): \(refusal.meaning)"
+        case .receiptChecked(let revoked, let credited):
+            let text = "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
+            return credited == 0 ? text : text + ", \(credited) credited from the receipt"
         }
     }
 }

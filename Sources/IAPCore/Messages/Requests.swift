@@ -45,9 +45,24 @@ public struct VerificationRequest: Sendable, Equatable, Codable {
 /// The Server asks the Store's `verifyReceipt`, carrying the app's request along for the reply.
 public struct ReceiptCheck: Sendable, Equatable, Codable {
     public let request: VerificationRequest
+    /// The endpoint asked: production's or the sandbox's.
+    public let environment: StoreEnvironment
+    /// The app's shared secret as the Server's configuration holds it (the request's `password`).
+    public let sharedSecret: String?
+    /// False when the Server sent the request by a method other than HTTP POST.
+    public let usesPost: Bool
 
-    public init(request: VerificationRequest) {
+    public init(request: VerificationRequest, environment: StoreEnvironment = .production, sharedSecret: String? = nil,
+                usesPost: Bool = true) {
         self.request = request
+        self.environment = environment
+        self.sharedSecret = sharedSecret
+        self.usesPost = usesPost
+    }
+
+    /// The same request, sent to another endpoint.
+    public func sent(to environment: StoreEnvironment) -> ReceiptCheck {
+        ReceiptCheck(request: request, environment: environment, sharedSecret: sharedSecret, usesPost: usesPost)
     }
 }
 
@@ -55,11 +70,14 @@ public struct ReceiptCheck: Sendable, Equatable, Codable {
 public struct ReceiptCheckResult: Sendable, Equatable, Codable {
     public let status: ReceiptStatus
     public let entries: [ReceiptEntry]
-    public let request: VerificationRequest
+    public let check: ReceiptCheck
 
-    public init(status: ReceiptStatus, entries: [ReceiptEntry], request: VerificationRequest) {
+    /// The app's request the check was made for.
+    public var request: VerificationRequest { check.request }
+
+    public init(status: ReceiptStatus, entries: [ReceiptEntry], check: ReceiptCheck) {
         self.status = status
         self.entries = entries
-        self.request = request
+        self.check = check
     }
 }

@@ -57,7 +57,7 @@ public struct Audit: Sendable {
             if cached.contains(record.id) { routes.append(.cache) }
             if record.isUnfinished { routes.append(.queue) }
             if let type = catalog.product(id: record.productId)?.type, !record.refunded,
-               type == .nonConsumable || type == .autoRenewable {
+               type != .consumable {
                 routes.append(.restore)
             }
             uncredited.append(Finding(transactionId: record.id, productId: record.productId, routes: routes,

@@ -5,7 +5,7 @@ struct ExpectationCheck {
     /// What the expectation wants, as text.
     static func wanted(_ expectation: Expectation) -> String {
         switch expectation {
-        case .credited(_, let count): return String(count)
+        case .credited(_, let count), .onReceipt(_, let count): return String(count)
         case .balance(_, let amount): return String(amount)
         case .owned(_, let owned): return owned ? "yes" : "no"
         case .pending(let count), .unfinished(let count), .lost(let count): return String(count)
@@ -23,6 +23,12 @@ struct ExpectationCheck {
             return String(snapshot.ledger.balances[currency] ?? 0)
         case .owned(let productId, _):
             return snapshot.ledger.owns(productId: productId, at: world.now) ? "yes" : "no"
+        case .onReceipt(let productId, _):
+            do {
+                return String(try world.store.currentReceiptProducts().filter { $0 == productId }.count)
+            } catch {
+                throw .file(path: world.directory.storeDatabase, problem: error.problem)
+            }
         case .pending:
             return String(snapshot.cache.orders.count)
         case .unfinished:

@@ -28,8 +28,16 @@ public enum ScenarioCommand: Equatable, Sendable {
     /// The Store sells, or stops selling, a product: its identifier becomes invalid.
     case storeSell(productId: String, on: Bool)
     case storeDelete(transactionId: TransactionID)
+    /// A Store switch whose values are words of its own turned to one of them
+    /// (`store environment sandbox`, `store verify-receipt down`).
+    case storeSet(StoreSwitch, StoreSwitch.Value)
+    /// The Server's configured shared secret is the app's (true) or a wrong one.
+    case serverSharedSecret(right: Bool)
+    /// The Server asks `verifyReceipt` by POST (true) or, misconfigured, by GET.
+    case serverVerifyMethod(post: Bool)
     case resolve(productId: String)
-    case refund(productId: String)
+    /// The Store refunds a transaction (or the latest of a product), for a reason when one is given.
+    case refund(RefundTarget, reason: RevocationReason?)
     case advance(seconds: Int64)
     case subscriptionRenew(productId: String, on: Bool)
     case subscriptionRenewNow(productId: String)
@@ -55,6 +63,12 @@ public enum ScenarioCommand: Equatable, Sendable {
         case cacheProduct(transactionId: TransactionID, productId: String)
     }
 
+    /// What a refund names: a product (its latest paid transaction) or one transaction.
+    public enum RefundTarget: Equatable, Sendable {
+        case product(String)
+        case transaction(TransactionID)
+    }
+
     /// How the command is declared in the scenario language.
     public var declaration: CommandDeclaration? {
         ScenarioVocabulary.declaration(of: self)
@@ -76,6 +90,8 @@ public enum Expectation: Equatable, Sendable {
     case credited(productId: String, count: Int)
     case balance(currency: String, amount: Int)
     case owned(productId: String, owned: Bool)
+    /// The signed-in account's receipt, as a refresh would hand it out, lists this many purchases of a product.
+    case onReceipt(productId: String, count: Int)
     case pending(Int)
     case unfinished(Int)
     case lost(Int)

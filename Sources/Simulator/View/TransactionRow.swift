@@ -20,6 +20,8 @@ public struct TransactionRow: Sendable, Equatable {
     public let isUnfinished: Bool
     /// True for a subscription whose auto-renew the user turned off.
     public let autoRenewOff: Bool
+    /// Why the Store refunded it, when it was told a reason.
+    public var refundReason: RevocationReason?
 
     public init(id: TransactionID, originalId: TransactionID, productId: String, state: TransactionState, kind: TransactionKind,
                 charged: Bool, finished: Bool, refunded: Bool, date: Date, error: PurchaseError?, hasReceipt: Bool,

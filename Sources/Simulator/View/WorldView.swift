@@ -12,6 +12,10 @@ public struct WorldView: Sendable {
     public var storeSwitches: StoreSwitches
     /// The App Store account the device is signed into.
     public var account: String
+    /// Whether the Server's configured shared secret is the app's.
+    public var serverSharedSecretRight = true
+    /// Whether the Server asks verifyReceipt by POST, as it must.
+    public var serverUsesPost = true
     public var now: Date
     public var catalog: Catalog
     /// Every product in the catalog's order, with what the user has of it, each row made when read.

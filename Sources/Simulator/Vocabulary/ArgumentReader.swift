@@ -51,6 +51,12 @@ struct ArgumentReader {
         return id
     }
 
+    /// What a refund names: a transaction when the word is a number, else a product.
+    mutating func refundTarget() throws(CommandProblem) -> ScenarioCommand.RefundTarget {
+        guard let text = remaining.first, text.first?.isNumber == true else { return .product(try product()) }
+        return .transaction(try transaction())
+    }
+
     /// One of two words, for a switch: `on`/`off`, `online`/`offline`, `full`/`ok`, `yes`/`no`.
     mutating func toggle(on: String, off: String) throws(CommandProblem) -> Bool {
         let text = word()

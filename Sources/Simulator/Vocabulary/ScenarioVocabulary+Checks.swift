@@ -61,6 +61,16 @@ extension ScenarioVocabulary {
             arguments: { command in
                 if case .expect(.owned(let productId, let owned)) = command { [productId, owned ? "yes" : "no"] } else { nil }
             }),
+        CommandDeclaration(
+            "expect receipt PRODUCT N", "the receipt of the signed-in App Store account lists N purchases of PRODUCT",
+            timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in
+                let productId = try reader.product()
+                return .expect(.onReceipt(productId: productId, count: try reader.count()))
+            },
+            arguments: { command in
+                if case .expect(.onReceipt(let productId, let count)) = command { [productId, String(count)] } else { nil }
+            }),
         count("expect pending N", "entries in the app's pending-order cache") { .pending($0) }
             unpack: { if case .pending(let count) = $0 { count } else { nil } },
         count("expect unfinished N", "unfinished transactions in the Store's queue") { .unfinished($0) }

@@ -17,6 +17,20 @@ extension ScenarioVocabulary {
             chaos: .init(weight: 6) { draw in [.server(draw.element(of: WorldSettings.ServerMode.allCases, or: .up))] },
             restore: { world in world.settings.server == .up ? [] : [.server(.up)] }),
         CommandDeclaration(
+            "server shared-secret wrong|ok", "the Server's configured shared secret is wrong (verifyReceipt answers 21004) or the app's",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in .serverSharedSecret(right: try reader.toggle(on: "ok", off: "wrong")) },
+            arguments: { command in if case .serverSharedSecret(let right) = command { [right ? "ok" : "wrong"] } else { nil } },
+            chaos: .init(weight: 1) { draw in [.serverSharedSecret(right: draw.bool())] },
+            restore: { world in world.server.configuration.sharedSecret == world.store.sharedSecret ? [] : [.serverSharedSecret(right: true)] }),
+        CommandDeclaration(
+            "server verify-method post|get", "the Server asks verifyReceipt by POST, or by GET (verifyReceipt answers 21000)",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in .serverVerifyMethod(post: try reader.toggle(on: "post", off: "get")) },
+            arguments: { command in if case .serverVerifyMethod(let post) = command { [post ? "post" : "get"] } else { nil } },
+            chaos: .init(weight: 1) { draw in [.serverVerifyMethod(post: draw.bool())] },
+            restore: { world in world.server.configuration.usesPost ? [] : [.serverVerifyMethod(post: true)] }),
+        CommandDeclaration(
             "server disk full|ok", "the Server's disk fills up (its database writes fail) or has room again",
             timing: .atOnce,
             read: { reader throws(CommandProblem) in .serverDisk(full: try reader.toggle(on: "full", off: "ok")) },
@@ -56,6 +70,7 @@ extension ScenarioVocabulary {
             arguments: { command in
                 if case .storeSell(let productId, let on) = command { [productId, on ? "on" : "off"] } else { nil }
             }),
+    ] + StoreSwitch.withWords.map(turning) + [
         CommandDeclaration(
             "store delete TRANSACTION", "delete a transaction from the Store, as StoreKit Testing allows",
             timing: .whenQuiet,
@@ -68,10 +83,52 @@ extension ScenarioVocabulary {
             arguments: { command in if case .resolve(let productId) = command { [productId] } else { nil } },
             chaos: .init(weight: 1) { draw in [.resolve(productId: draw.product())] }),
         CommandDeclaration(
-            "refund PRODUCT", "the Store refunds the latest transaction of PRODUCT; the Server learns of it at its next receipt check",
+            "refund PRODUCT|TRANSACTION [reason] [app-issue|other]",
+            "the Store refunds a transaction (a number) or the latest of PRODUCT, for a reason (Apple's revocationReason); the Server learns of it at its next receipt check",
             timing: .whenQuiet,
-            read: { reader throws(CommandProblem) in .refund(productId: try reader.product()) },
-            arguments: { command in if case .refund(let productId) = command { [productId] } else { nil } },
-            chaos: .init(weight: 1) { draw in [.refund(productId: draw.product())] }),
+            read: { reader throws(CommandProblem) in
+                let target = try reader.refundTarget()
+                guard let word = reader.optionalWord() else { return .refund(target, reason: nil) }
+                guard word == "reason" else { throw CommandProblem(problem: "usage: refund PRODUCT|TRANSACTION [reason app-issue|other]") }
+                let text = reader.word()
+                guard let reason = RevocationReason(word: text) else {
+                    throw CommandProblem(problem: "unknown refund reason '\(text)'; expected one of: app-issue, other")
+                }
+                return .refund(target, reason: reason)
+            },
+            arguments: { command in
+                guard case .refund(let target, let reason) = command else { return nil }
+                let written = switch target {
+                case .product(let productId): productId
+                case .transaction(let id): id.description
+                }
+                return [written] + (reason.map { ["reason", $0.word] } ?? [])
+            },
+            chaos: .init(weight: 1) { draw in
+                [.refund(.product(draw.product()), reason: draw.element(of: [nil] + RevocationReason.allCases.map { $0 }, or: nil))]
+            }),
     ] + subscriptions + device
+
+    /// The command of a Store switch whose values are words of its own, read from its
+    /// declaration: `store environment production|sandbox`.
+    private static func turning(_ storeSwitch: StoreSwitch) -> CommandDeclaration {
+        CommandDeclaration(
+            "store \(storeSwitch.name) \(storeSwitch.values.map(\.word).joined(separator: "|"))", storeSwitch.help,
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in
+                let text = reader.word()
+                guard let value = storeSwitch.value(named: text) else {
+                    let words = storeSwitch.values.map(\.word).joined(separator: ", ")
+                    throw CommandProblem(problem: "unknown \(storeSwitch.name) value '\(text)'; expected one of: \(words)")
+                }
+                return .storeSet(storeSwitch, value)
+            },
+            arguments: { command in
+                if case .storeSet(storeSwitch, let value) = command { [value.word] } else { nil }
+            },
+            chaos: storeSwitch.chaosWeight.map { weight in
+                .init(weight: weight) { draw in [.storeSet(storeSwitch, draw.element(of: storeSwitch.values, or: storeSwitch.normal))] }
+            },
+            restore: { world in world.store.switches[storeSwitch] == storeSwitch.normal ? [] : [.storeSet(storeSwitch, storeSwitch.normal)] })
+    }
 }

@@ -10,6 +10,11 @@ extension CommandInterpreter {
         }
     }
 
+    /// Turns a switch whose values are words of its own (`store environment sandbox`).
+    func setStoreSwitch(_ storeSwitch: StoreSwitch, to value: StoreSwitch.Value) throws {
+        try storeDid("store \(storeSwitch.rawValue) \(value.word)") { try world.store.setSwitches { $0[storeSwitch] = value } }
+    }
+
     func failPurchases(_ reason: PurchaseError) throws {
         try storeDid("store fail on: \(reason.explanation)") { try world.store.setSwitches { $0[.fail] = .failing(reason) } }
     }
@@ -36,8 +41,22 @@ extension CommandInterpreter {
         try tellStore("resolve the interrupted purchase of \(productId)") { try world.store.resolve(productId: productId, link: world) }
     }
 
-    func refund(_ productId: String) throws {
-        try storeDid("the Store refunds the latest \(productId)") { try world.store.refund(productId: productId, at: world.now) }
+    func refund(_ target: ScenarioCommand.RefundTarget, reason: RevocationReason?) throws {
+        switch target {
+        case .product(let productId):
+            try storeDid("the Store refunds the latest \(productId)" + Self.because(reason)) {
+                try world.store.refund(productId: productId, reason: reason, at: world.now)
+            }
+        case .transaction(let id):
+            try storeDid("the Store refunds transaction \(id)" + Self.because(reason), transactionId: id) {
+                try world.store.refund(transactionId: id, reason: reason, at: world.now)
+            }
+        }
+    }
+
+    /// A refund's reason as the timeline tells it.
+    private static func because(_ reason: RevocationReason?) -> String {
+        reason.map { " (reason \($0.rawValue): \($0 == .appIssue ? "an issue within the app" : "other"))" } ?? ""
     }
 
     func setAutoRenew(_ productId: String, on: Bool) throws {

@@ -59,15 +59,18 @@ struct CommandInterpreter {
         case .strategy(let strategy): try world.change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
         case .advance(let seconds): try world.advance(by: seconds)
         case .serverDisk(let full): try fillServerDisk(full)
+        case .serverSharedSecret(let right): try configureServer(sharedSecretRight: right)
+        case .serverVerifyMethod(let post): try configureServer(usesPost: post)
         case .forge(let forgery): try forge(forgery)
         case .store(let storeSwitch, let on): try setStoreSwitch(storeSwitch, on: on)
         case .storeFail(let reason): try failPurchases(reason)
+        case .storeSet(let storeSwitch, let value): try setStoreSwitch(storeSwitch, to: value)
         case .storeSell(let productId, let on): try sell(productId, on: on)
         case .storeDelete(let id): try delete(id)
         case .approve(let productId): try approve(productId)
         case .decline(let productId): try decline(productId)
         case .resolve(let productId): try resolve(productId)
-        case .refund(let productId): try refund(productId)
+        case .refund(let target, let reason): try refund(target, reason: reason)
         case .subscriptionRenew(let productId, let on): try setAutoRenew(productId, on: on)
         case .subscriptionRenewNow(let productId): try renewNow(productId)
         case .subscriptionExpire(let productId): try expire(productId)
@@ -85,5 +88,20 @@ struct CommandInterpreter {
         world.server.setDiskFull(full)
         try world.record(.command, from: .user, to: .server,
                          text: full ? "the Server's disk is full" : "the Server's disk has room again", transactionId: nil)
+    }
+
+    /// The Server's operator copies the app's shared secret from the Store, or a wrong one.
+    private func configureServer(sharedSecretRight right: Bool) throws {
+        let secret = right ? world.store.sharedSecret : "not " + world.store.sharedSecret
+        try world.server.configure { $0.sharedSecret = secret }
+        try world.record(.command, from: .user, to: .server,
+                         text: right ? "the Server's shared secret is the app's" : "the Server's shared secret is wrong", transactionId: nil)
+    }
+
+    /// The Server asks `verifyReceipt` by POST, as it must, or by GET.
+    private func configureServer(usesPost post: Bool) throws {
+        try world.server.configure { $0.usesPost = post }
+        try world.record(.command, from: .user, to: .server, text: "the Server asks verifyReceipt by \(post ? "POST" : "GET")",
+                         transactionId: nil)
     }
 }

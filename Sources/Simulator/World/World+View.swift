@@ -10,10 +10,12 @@ extension World {
         let snapshot = try snapshot()
         let ledger = snapshot.ledger
         let transactions = try snapshot.transactions.map { record throws(WorldError) in
-            TransactionRow(id: record.id, originalId: record.originalId, productId: record.productId, state: record.state,
+            var row = TransactionRow(id: record.id, originalId: record.originalId, productId: record.productId, state: record.state,
                            kind: record.kind, charged: record.charged, finished: record.finished, refunded: record.refunded,
                            date: record.date, error: record.error, hasReceipt: record.receipt != nil,
                            isUnfinished: record.isUnfinished, autoRenewOff: try autoRenewIsOff(record))
+            if record.refunded { row.refundReason = try refundReason(record) }
+            return row
         }
         let invalid = host.app?.invalidProductIds ?? []
         let index = HistoryIndex(snapshot)
@@ -22,7 +24,7 @@ extension World {
             CatalogRow(product: product, invalid: invalid.contains(product.id), holding: index.holding(product, now: now))
         }
         let audit = snapshot.audit(catalog: catalog)
-        return WorldView(
+        var view = WorldView(
             appStatus: appStatus, recovering: host.app?.isRecovering ?? false, settings: settings,
             storeSwitches: store.switches, account: store.account, now: now, catalog: catalog, products: products,
             transactions: transactions,
@@ -35,6 +37,18 @@ extension World {
             cacheWarnings: snapshot.cache.warnings, armedCrash: armedCrash, armedPowerCut: armedPowerCut,
             nextMessage: messagesInFlight.first, messagesInFlight: messagesInFlight.count,
             audit: AuditSummary(audit), losses: audit.losses(strategy: settings.strategy), recoveryReport: lastRecoveryReport)
+        view.serverSharedSecretRight = server.configuration.sharedSecret == store.sharedSecret
+        view.serverUsesPost = server.configuration.usesPost
+        return view
+    }
+
+    /// Why the Store refunded a transaction, when it was told.
+    private func refundReason(_ record: StoreRecord) throws(WorldError) -> RevocationReason? {
+        do {
+            return try store.refundReason(of: record.id)
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
     }
 
     /// Whether the user turned auto-renew off for the subscription this transaction belongs to.

@@ -43,6 +43,14 @@ public final class World {
         } catch {
             throw .file(path: directory.serverDatabase, problem: error.storage.problem)
         }
+        do {
+            // The operator copies the app's shared secret from the Store once, when the Server is new.
+            if server.configuration.sharedSecret == nil {
+                try server.configure { [secret = store.sharedSecret] in $0.sharedSecret = secret }
+            }
+        } catch {
+            throw .file(path: directory.serverDatabase, problem: error.storage.problem)
+        }
         timeline = try Timeline(path: directory.events)
         timeline.onEvent = onEvent
         nowMillis = max(settings.clockMillis, timeline.lastTimeMillis)
@@ -145,6 +153,7 @@ public final class World {
                    transactionId: nil)
         do {
             try store.renewDueSubscriptions(link: self)
+            try store.expireAskToBuyRequests(link: self)
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }

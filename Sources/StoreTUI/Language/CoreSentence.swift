@@ -36,6 +36,10 @@ enum CoreSentence: CaseIterable {
     case credited
     case alreadyCredited
     case rejected
+    case refusedTx
+    case rejectedReceipt
+    case receiptCheckedCreditedOne
+    case receiptCheckedCredited
     case receiptCheckedOne
     case receiptChecked
     case noAnswer
@@ -43,6 +47,11 @@ enum CoreSentence: CaseIterable {
     case verifyReceiptFor
     case receiptStatus
     case statusFor
+    case statusMeaningFor
+    case statusMeaningReceipt
+    case atSandbox
+    case byGet
+    case askOtherEndpoint
 
     // What the Server grants
     case grantCoins
@@ -62,22 +71,29 @@ enum CoreSentence: CaseIterable {
     case storeUnreachable
     case userCancelled
     case declinedByParent
+    case askToBuyExpired
     case paymentInvalid
     case paymentNotAllowed
     case networkError
     case unknownError
     case interrupted
     case receiptValid
-    case unreadableJSON
+    case statusMeaning
+    case notPost
     case malformed
     case notAuthenticated
     case receiptServerDown
     case sandboxInProduction
     case productionInSandbox
-    case notAuthorized
+    case wrongSharedSecret
+    case notOnReceipt
+    case otherAccount
+    case refundedPurchase
 
     // The parties' own steps
     case savePendingOrder
+    case setAsideRefused
+    case creditFromReceipt
     case removePendingOrder
     case setAsidePendingOrder
     case couldNotSave
@@ -108,6 +124,9 @@ enum CoreSentence: CaseIterable {
     case tapRestore
     case signedIn
     case serverDiskFull
+    case serverVerifyMethod
+    case sharedSecretRight
+    case sharedSecretWrong
     case serverDiskRoom
     case deviceDiskFull
     case deviceDiskRoom
@@ -116,11 +135,16 @@ enum CoreSentence: CaseIterable {
     case scenarioStrategy
     case scenarioStoreFail
     case scenarioStoreSwitch
+    case catalogSettings
     case parentApproves
     case parentDeclines
     case resolve
     case renewNow
+    case refundBecause
+    case reasonAppIssue
+    case reasonOther
     case refunds
+    case refundsTransaction
     case expireNow
     case deleteTransaction
     case sells
@@ -163,6 +187,7 @@ enum CoreSentence: CaseIterable {
     case creditedBefore
     case stillPending
     case rejectedOutcome
+    case refusedOutcome
     case noAnswerYet
 
     // The loss report
@@ -202,5 +227,7 @@ enum CoreSentence: CaseIterable {
     case noTransaction
     case noInterrupted
     case noPaidTransaction
+    case noPaidTransactionId
+    case refundedAlready
     case noAskToBuy
 }

@@ -27,6 +27,8 @@ enum Phrase: CaseIterable {
     case serverUp
     case serverDown
     case serverDropResponse
+    case secretOk
+    case secretWrong
 
     // The catalog
     case catalog
@@ -43,6 +45,8 @@ enum Phrase: CaseIterable {
     case invalid
     case owned
     case refunded
+    case refundedAppIssue
+    case refundedOther
     case expired
     case trialUntil
     case until
@@ -134,6 +138,8 @@ enum Phrase: CaseIterable {
     case faultNetwork
     case faultServer
     case faultSellSelected
+    case faultSharedSecret
+    case faultVerifyMethod
 
     // Other screens
     case tooSmall

@@ -36,10 +36,10 @@ enum HeaderView {
     /// The second row: the network, the Server, every Store switch and the account.
     private static func switches(_ model: WorldView, _ language: Language) -> [String] {
         let server = model.settings.server
-        let store = StoreSwitch.all.compactMap { storeSwitch -> String? in
-            guard let label = storeSwitch.headerLabel else { return nil }
+        let store = StoreSwitch.every.compactMap { storeSwitch -> String? in
             let value = model.storeSwitches[storeSwitch]
-            let word = FaultSwitch.word(value, language)
+            guard let label = storeSwitch.headerLabel, !(storeSwitch.headerHidesNormal && value == storeSwitch.normal) else { return nil }
+            let word = FaultSwitch.word(storeSwitch, value, language)
             return "\(language(label)) \(value == storeSwitch.normal ? word : word.uppercased())"
         }
         return [

@@ -35,7 +35,9 @@ enum TransactionsView {
         case .renewal: notes.append(.renewal)
         case .restore: notes.append(.restore)
         }
-        if record.refunded { notes.append(.refunded) }
+        if record.refunded {
+            notes.append(record.refundReason == .appIssue ? .refundedAppIssue : record.refundReason == .other ? .refundedOther : .refunded)
+        }
         if record.error == .interrupted { notes.append(.interrupted) }
         if record.autoRenewOff && record.id == record.originalId { notes.append(.noAutoRenew) }
         return notes.map { language($0) }.joined(separator: language(.listSeparator))

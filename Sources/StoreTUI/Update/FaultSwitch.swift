@@ -1,16 +1,23 @@
 import IAPCore
 import Simulator
 
-/// The switches of the faults panel, in the order shown: the network, the Server, each declared
-/// Store switch, and whether the Store sells the selected product.
+/// The switches of the faults panel, in the order shown: the network, the Server, each Store
+/// switch turned on and off, whether the Store sells the selected product, the Server's
+/// configuration, then each Store switch with words of its own; rows added later come after,
+/// so every row keeps its place.
 enum FaultSwitch: Equatable {
     case network
     case server
     case store(StoreSwitch)
     /// Whether the Store sells the product selected in the catalog.
     case sellSelected
+    /// Whether the Server's configured shared secret is the app's.
+    case sharedSecret
+    /// Whether the Server asks verifyReceipt by POST or by GET.
+    case verifyMethod
 
-    static let allCases: [FaultSwitch] = [.network, .server] + StoreSwitch.all.map(FaultSwitch.store) + [.sellSelected]
+    static let allCases: [FaultSwitch] = [.network, .server] + StoreSwitch.all.map(FaultSwitch.store)
+        + [.sellSelected, .sharedSecret, .verifyMethod] + StoreSwitch.withWords.map(FaultSwitch.store)
 
     /// The switch's line in the panel, in `language`.
     func label(_ language: Language) -> String {
@@ -19,6 +26,8 @@ enum FaultSwitch: Equatable {
         case .server: language(.faultServer)
         case .store(let storeSwitch): language(storeSwitch.panelLabel)
         case .sellSelected: language(.faultSellSelected)
+        case .sharedSecret: language(.faultSharedSecret)
+        case .verifyMethod: language(.faultVerifyMethod)
         }
     }
 
@@ -28,21 +37,23 @@ enum FaultSwitch: Equatable {
         switch self {
         case .network: return language(model.settings.networkOnline ? .online : .offline)
         case .server: return language(Self.mode(model.settings.server))
-        case .store(let storeSwitch):
-            let value = model.storeSwitches[storeSwitch]
-            return storeSwitch.panelWords[value].map { language($0) } ?? Self.word(value, language)
+        case .store(let storeSwitch): return Self.word(storeSwitch, model.storeSwitches[storeSwitch], language)
         case .sellSelected:
             guard let product = Self.selected(model, selection) else { return "" }
             return language(model.storeSwitches.withdrawn.contains(product) ? .no : .yes)
+        case .sharedSecret: return language(model.serverSharedSecretRight ? .secretOk : .secretWrong)
+        case .verifyMethod: return model.serverUsesPost ? "POST" : "GET"
         }
     }
 
-    /// A Store switch's value in words: on or off in `language`, a failure its scenario word.
-    static func word(_ value: StoreSwitch.Value, _ language: Language) -> String {
+    /// A Store switch's value in words: the declaration's words for it in `language`, else on or
+    /// off in `language`, a failure or a word of the switch's own as scripts write it.
+    static func word(_ storeSwitch: StoreSwitch, _ value: StoreSwitch.Value, _ language: Language) -> String {
+        if let wording = storeSwitch.panelWords[value] { return language(wording) }
         switch value {
-        case .off: language(.off)
-        case .on: language(.on)
-        case .failing(let error): error.rawValue
+        case .off: return language(.off)
+        case .on: return language(.on)
+        case .failing, .named: return value.word
         }
     }
 
@@ -66,11 +77,14 @@ enum FaultSwitch: Equatable {
         case .store(let storeSwitch):
             switch storeSwitch.value(after: model.storeSwitches[storeSwitch]) {
             case .failing(let error): return .storeFail(error)
+            case .named(let word): return .storeSet(storeSwitch, .named(word))
             case let next: return .store(storeSwitch, on: next != .off)
             }
         case .sellSelected:
             let product = Self.selected(model, selection) ?? ""
             return .storeSell(productId: product, on: model.storeSwitches.withdrawn.contains(product))
+        case .sharedSecret: return .serverSharedSecret(right: !model.serverSharedSecretRight)
+        case .verifyMethod: return .serverVerifyMethod(post: !model.serverUsesPost)
         }
     }
 

@@ -27,7 +27,7 @@ extension KeyMap {
         onSelected([.character("f")], "f", .refund, help: .refundHelp) { record, state, title in
             guard record.charged else { return refusal(.onlyCharged, &state) }
             state.status = state.language(.refundedStatus, title, record.id)
-            return [.perform(.refund(productId: record.productId))]
+            return [.perform(.refund(.product(record.productId), reason: nil))]
         },
         subscription([.character("n")], "n", .autoRenew, help: .autoRenewHelp, refusal: .onlyAutoRenewable) { record in
             .subscriptionRenew(productId: record.productId, on: record.autoRenewOff)

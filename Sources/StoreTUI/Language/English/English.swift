@@ -29,6 +29,8 @@ enum English {
         case .serverUp: "up"
         case .serverDown: "down"
         case .serverDropResponse: "drop-response"
+        case .secretOk: "ok"
+        case .secretWrong: "wrong"
 
         // The catalog
         case .catalog: "Catalog"
@@ -45,6 +47,8 @@ enum English {
         case .invalid: "INVALID"
         case .owned: "owned"
         case .refunded: "refunded"
+        case .refundedAppIssue: "refunded: app issue"
+        case .refundedOther: "refunded: other"
         case .expired: "expired"
         case .trialUntil: "trial→{1}"
         case .until: "to {1}"
@@ -136,6 +140,8 @@ enum English {
         case .faultNetwork: "network (App ↔ Server)"
         case .faultServer: "server"
         case .faultSellSelected: "store sells selected product"
+        case .faultSharedSecret: "server shared secret"
+        case .faultVerifyMethod: "server asks verifyReceipt by"
 
         // Other screens
         case .tooSmall: "terminal too small (need {1}×{2})"

@@ -31,6 +31,8 @@ enum SimplifiedChinese {
         case .serverUp: "正常"
         case .serverDown: "宕机"
         case .serverDropResponse: "丢弃回复"
+        case .secretOk: "正确"
+        case .secretWrong: "错误"
 
         // The catalog
         case .catalog: "商品目录"
@@ -47,6 +49,8 @@ enum SimplifiedChinese {
         case .invalid: "无效"
         case .owned: "已拥有"
         case .refunded: "已退款"
+        case .refundedAppIssue: "已退款：应用问题"
+        case .refundedOther: "已退款：其他原因"
         case .expired: "已过期"
         case .trialUntil: "试用至{1}"
         case .until: "至{1}"
@@ -138,6 +142,8 @@ enum SimplifiedChinese {
         case .faultNetwork: "网络（App ↔ 服务器）"
         case .faultServer: "服务器"
         case .faultSellSelected: "商店：出售所选商品"
+        case .faultSharedSecret: "服务器：共享密钥"
+        case .faultVerifyMethod: "服务器：verifyReceipt 请求方法"
 
         // Other screens
         case .tooSmall: "终端太小（至少需要 {1}×{2}）"

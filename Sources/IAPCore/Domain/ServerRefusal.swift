@@ -1,0 +1,20 @@
+/// Why the Server refused a receipt that `verifyReceipt` found valid (status 0): its own
+/// rejections, which are not verifyReceipt status codes.
+public enum ServerRefusal: String, Sendable, CaseIterable, Codable {
+    /// The receipt does not list the transaction the request names (a replayed receipt, a cache
+    /// entry carrying another purchase's receipt).
+    case notOnReceipt = "not-on-receipt"
+    /// The receipt belongs to another App Store account than the user's.
+    case otherAccount = "other-account"
+    /// The Store refunded the purchase: it owes the user nothing.
+    case refunded
+
+    /// What the refusal means, in a few words.
+    public var meaning: String {
+        switch self {
+        case .notOnReceipt: return "the receipt does not prove this transaction"
+        case .otherAccount: return "the receipt belongs to another App Store account"
+        case .refunded: return "the Store refunded this purchase"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import IAPCore
+import Storage
+
+extension Store {
+    /// How long a parent has to answer an Ask to Buy request.
+    static let askToBuyLifetime: TimeInterval = 24 * 3600
+
+    /// The waiting Ask to Buy request a new payment joins: one of the same product by the same
+    /// account, when this payment would ask too. Apple: "Any duplicate Ask to Buy requests are
+    /// consolidated and only resets the 24-hour timer. Once approved, only 1 purchase is completed."
+    func joinableRequest(_ request: PaymentRequest) throws(StorageError) -> StoreRecord? {
+        guard request.answer == .ask || (switches.isOn(.askToBuy) && request.answer == .confirm),
+              catalog.product(id: request.productId) != nil, !switches.withdrawn.contains(request.productId),
+              switches.isOn(.payments), !switches.isOn(.interrupt), !switches.isOn(.fail)
+        else { return nil }
+        return try database.records(where: "product_id = ? AND state = 'deferred' AND account = ?",
+                                    [.text(request.productId), .text(account)]).last
+    }
+
+    /// Ends every Ask to Buy request no parent answered within 24 hours of its last asking: it
+    /// fails, uncharged, and the app hears so (or finds it in the queue at its next launch).
+    public func expireAskToBuyRequests(link: Link) throws(StoreError) {
+        let expired = try store { () throws(StorageError) -> [StoreRecord] in
+            let cutoff = Int64((link.now.timeIntervalSince1970 - Self.askToBuyLifetime) * 1000)
+            let due = try database.records(where: "state = 'deferred' AND date_millis <= ?", [.integer(cutoff)])
+            let ended = due.map { $0.with(state: .failed, date: link.now, error: .askToBuyExpired) }
+            try database.database.transaction { () throws(StorageError) in
+                for record in ended { try database.update(record) }
+            }
+            return ended
+        }
+        for record in expired { link.send(.transactionUpdated(record.asTransaction)) }
+    }
+}
