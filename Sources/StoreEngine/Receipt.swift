@@ -53,10 +53,11 @@ struct Receipt: Codable, Equatable {
     /// when it is authentic. Text that is not a payload and a signature is malformed (21002); a
     /// payload its signature does not match could not be authenticated (21003), whatever it says.
     static func decode(_ text: String, signer: ReceiptSigner) -> (ReceiptStatus, Receipt?) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-              let payload = Data(base64Encoded: String(parts[0])),
-              let signature = hexBytes(String(parts[1]))
+        // The signature is short and ends the text: the dot is looked for from the end, not
+        // through a long payload (which, as base64, never holds one: a second dot is malformed).
+        guard let dot = text.utf8.lastIndex(of: UInt8(ascii: ".")),
+              let payload = Data(base64Encoded: String(text[..<dot])),
+              let signature = hexBytes(String(text[text.utf8.index(after: dot)...]))
         else {
             return (.malformed, nil)
         }

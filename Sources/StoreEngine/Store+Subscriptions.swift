@@ -6,8 +6,13 @@ extension Store {
     /// When the period a transaction paid for ends: a subscription period (the free trial's for
     /// a trial), a non-renewing duration; nil for products that never expire.
     public func expiry(of record: StoreRecord) -> Date? {
+        expiry(of: record, ended: (try? database.setting("expired:\(record.id)")).flatMap { $0.flatMap(Int64.init) })
+    }
+
+    /// The expiry of a transaction whose early end (`expired:` setting, in milliseconds) was read already.
+    func expiry(of record: StoreRecord, ended: Int64?) -> Date? {
         guard let product = catalog.product(id: record.productId) else { return nil }
-        if let ended = (try? database.setting("expired:\(record.id)")).flatMap({ $0.flatMap(Int64.init) }) {
+        if let ended {
             return Date(timeIntervalSince1970: Double(ended) / 1000)
         }
         switch product.type {
@@ -19,6 +24,16 @@ extension Store {
         case .consumable, .nonConsumable:
             return nil
         }
+    }
+
+    /// The early ends (`expire`) of these transactions, in milliseconds, by id, read a few hundred a query.
+    func expiredMillis(of ids: [TransactionID]) throws(StorageError) -> [TransactionID: Int64] {
+        let keys = Dictionary(ids.map { ("expired:\($0)", $0) }, uniquingKeysWith: { first, _ in first })
+        let values = try database.settings(Array(keys.keys))
+        return Dictionary(values.compactMap { key, value in
+            guard let id = keys[key], let millis = Int64(value) else { return nil }
+            return (id, millis)
+        }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Whether the subscription that `originalId` started renews at the end of its period.

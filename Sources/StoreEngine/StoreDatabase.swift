@@ -50,6 +50,23 @@ struct StoreDatabase {
         }.first
     }
 
+    /// The settings of these keys that exist, read a few hundred keys a query.
+    func settings(_ keys: [String]) throws(StorageError) -> [String: String] {
+        var found: [String: String] = [:]
+        var start = 0
+        while start < keys.count {
+            let chunk = keys[start..<min(start + Self.idsPerQuery, keys.count)]
+            let list = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            let rows = try database.rows("SELECT key, value FROM settings WHERE key IN (\(list))", chunk.map(SQLiteValue.text),
+                                         table: "settings", key: "key") { (row) throws(SQLiteColumnError) in
+                (try row.text("key"), try row.text("value"))
+            }
+            for (key, value) in rows { found[key] = value }
+            start += chunk.count
+        }
+        return found
+    }
+
     /// A setting read through `decode`: a value it cannot decode is an error naming the row.
     func setting<Value>(_ key: String, as decode: (String) -> Value?) throws(StorageError) -> Value? {
         guard let text = try setting(key) else { return nil }
@@ -137,29 +154,77 @@ struct StoreDatabase {
     /// The newest charged, non-restore transaction of each original id that `account` made of
     /// one of `products` and that meets `condition`, oldest first: read through the account's
     /// index, however long the rest of the history.
-    func latestPaid(account: String, products: [String], where condition: String = "1") throws(StorageError) -> [StoreRecord] {
+    func latestPaid(account: String, products: [String], where condition: String = "1",
+                    withReceipts: Bool = true) throws(StorageError) -> [StoreRecord] {
         guard !products.isEmpty else { return [] }
         let list = Array(repeating: "?", count: products.count).joined(separator: ", ")
         return try records(where: """
             id IN (SELECT MAX(id) FROM transactions WHERE account = ? AND product_id IN (\(list))
                    AND charged = 1 AND kind != 'restore' AND \(condition) GROUP BY original_id)
-            """, [.text(account)] + products.map(SQLiteValue.text))
+            """, [.text(account)] + products.map(SQLiteValue.text), withReceipts: withReceipts)
     }
 
     /// The paid (non-restore) transactions of these products the app has not finished yet, read
-    /// through the index of unfinished transactions.
+    /// through the index of unfinished transactions, without their receipts.
     func unfinishedPaid(account: String, products: [String]) throws(StorageError) -> [StoreRecord] {
         guard !products.isEmpty else { return [] }
         let list = Array(repeating: "?", count: products.count).joined(separator: ", ")
         return try records(where: """
             account = ? AND finished = 0 AND charged = 1 AND kind != 'restore' AND product_id IN (\(list))
-            """, [.text(account)] + products.map(SQLiteValue.text))
+            """, [.text(account)] + products.map(SQLiteValue.text), withReceipts: false)
     }
 
-    func records(where condition: String = "1", _ values: [SQLiteValue] = []) throws(StorageError) -> [StoreRecord] {
+    /// The transactions of these ids that the Store still has, without their receipts, by id,
+    /// read a few hundred ids a query: what a receipt check needs of the purchases a receipt lists.
+    func recordsWithoutReceipts(ids: [TransactionID]) throws(StorageError) -> [TransactionID: StoreRecord] {
+        var found: [TransactionID: StoreRecord] = [:]
+        var start = 0
+        while start < ids.count {
+            let chunk = ids[start..<min(start + Self.idsPerQuery, ids.count)]
+            let list = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            for record in try records(where: "id IN (\(list))", chunk.map(Self.idValue), withReceipts: false) {
+                found[record.id] = record
+            }
+            start += chunk.count
+        }
+        return found
+    }
+
+    /// Of these ids, those the Store no longer has (deleted) and those it refunded, read a few
+    /// hundred ids a query, SQLite returning a row only for each such id (usually none).
+    func missingAndRefunded(ids: [TransactionID]) throws(StorageError) -> (missing: Set<TransactionID>, refunded: Set<TransactionID>) {
+        var missing: Set<TransactionID> = []
+        var refunded: Set<TransactionID> = []
+        var start = 0
+        while start < ids.count {
+            let chunk = ids[start..<min(start + Self.idsPerQuery, ids.count)]
+            let list = Array(repeating: "(?)", count: chunk.count).joined(separator: ", ")
+            let rows = try database.rows("""
+                WITH listed(id) AS (VALUES \(list))
+                SELECT listed.id AS id, transactions.id IS NULL AS missing
+                FROM listed LEFT JOIN transactions ON transactions.id = listed.id
+                WHERE transactions.id IS NULL OR transactions.refunded = 1
+                """, chunk.map(Self.idValue), table: "transactions", key: "id") { (row) throws(SQLiteColumnError) in
+                (try Self.id(row, "id"), try row.bool("missing"))
+            }
+            for (id, isMissing) in rows {
+                if isMissing { missing.insert(id) } else { refunded.insert(id) }
+            }
+            start += chunk.count
+        }
+        return (missing, refunded)
+    }
+
+    /// Ids bound to one query, well under SQLite's limit on parameters.
+    private static let idsPerQuery = 500
+
+    /// The transactions that meet `condition`, oldest first; `withReceipts: false` leaves each
+    /// receipt out (nil), so that reading many rows does not read every receipt they were handed.
+    func records(where condition: String = "1", _ values: [SQLiteValue] = [],
+                 withReceipts: Bool = true) throws(StorageError) -> [StoreRecord] {
         try database.rows("""
             SELECT id, original_id, product_id, account, state, kind, charged, finished, refunded,
-                   date_millis, error, receipt, refunded_millis
+                   date_millis, error, \(withReceipts ? "receipt" : "NULL AS receipt"), refunded_millis
             FROM transactions WHERE \(condition) ORDER BY id
             """, values, table: "transactions", key: "id", Self.record)
     }
