@@ -26,15 +26,19 @@ extension Store {
         }
     }
 
-    /// The early ends (`expire`) of these transactions, in milliseconds, by id, read a few hundred a query.
+    /// The early ends (`expire`) of these transactions, in milliseconds, by id: the Store's few
+    /// `expired:` settings read by one range of their key, not a lookup per transaction.
     func expiredMillis(of ids: [TransactionID]) throws(StorageError) -> [TransactionID: Int64] {
-        let keys = Dictionary(ids.map { ("expired:\($0)", $0) }, uniquingKeysWith: { first, _ in first })
-        let values = try database.settings(Array(keys.keys))
-        return Dictionary(values.compactMap { key, value in
-            guard let id = keys[key], let millis = Int64(value) else { return nil }
-            return (id, millis)
-        }, uniquingKeysWith: { first, _ in first })
+        let ended = try database.settings(prefixed: Self.expiredPrefix)
+        guard !ended.isEmpty else { return [:] }
+        var found: [TransactionID: Int64] = [:]
+        for id in ids {
+            if let millis = ended["\(Self.expiredPrefix)\(id)"].flatMap(Int64.init) { found[id] = millis }
+        }
+        return found
     }
+
+    private static let expiredPrefix = "expired:"
 
     /// Whether the subscription that `originalId` started renews at the end of its period.
     public func autoRenews(originalId: TransactionID) throws(StoreError) -> Bool {

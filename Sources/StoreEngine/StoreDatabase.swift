@@ -50,21 +50,16 @@ struct StoreDatabase {
         }.first
     }
 
-    /// The settings of these keys that exist, read a few hundred keys a query.
-    func settings(_ keys: [String]) throws(StorageError) -> [String: String] {
-        var found: [String: String] = [:]
-        var start = 0
-        while start < keys.count {
-            let chunk = keys[start..<min(start + Self.idsPerQuery, keys.count)]
-            let list = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-            let rows = try database.rows("SELECT key, value FROM settings WHERE key IN (\(list))", chunk.map(SQLiteValue.text),
-                                         table: "settings", key: "key") { (row) throws(SQLiteColumnError) in
-                (try row.text("key"), try row.text("value"))
-            }
-            for (key, value) in rows { found[key] = value }
-            start += chunk.count
+    /// The settings whose key starts with `prefix` (which must not end in U+10FFFF), read as
+    /// one range of the key's index.
+    func settings(prefixed prefix: String) throws(StorageError) -> [String: String] {
+        guard let last = prefix.unicodeScalars.last, let next = Unicode.Scalar(last.value + 1) else { return [:] }
+        let upper = String(prefix.unicodeScalars.dropLast()) + String(next)
+        let rows = try database.rows("SELECT key, value FROM settings WHERE key >= ? AND key < ?", [.text(prefix), .text(upper)],
+                                     table: "settings", key: "key") { (row) throws(SQLiteColumnError) in
+            (try row.text("key"), try row.text("value"))
         }
-        return found
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
     /// A setting read through `decode`: a value it cannot decode is an error naming the row.

@@ -5,7 +5,7 @@ import TestSupport
 /// `storesim bench --quick`: it runs, prints the contract's JSON or the table; no timing is judged.
 @Suite(.serialized, .tags(.slow)) struct SlowBenchCommandTests {
     @Test func jsonIsOneObjectWithEveryFigure() throws {
-        let result = try StoreSimProcess.run(["bench", "--json", "--quick"], timeout: 1800)
+        let result = try StoreSimProcess.run(["bench", "--json", "--quick"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 1, "exactly one JSON object on stdout")
@@ -43,7 +43,7 @@ import TestSupport
     }
 
     @Test func textModePrintsTheTableAndTheGoals() throws {
-        let result = try StoreSimProcess.run(["bench", "--quick"], timeout: 1800)
+        let result = try StoreSimProcess.run(["bench", "--quick"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         for heading in ["cache:", "live entries", "storesim/floor", "rewrite/storesim", "sqlite/storesim", "recovery:",
                         "1000 vs 100:", "purchases per second", "chaos runs per second", "render:", "200×60",
