@@ -72,7 +72,8 @@ extension Store {
     /// The most renewals written in one SQLite transaction: few commits, bounded memory.
     static let renewalsPerCommit = 1000
 
-    /// The latest paid transaction of every subscription that still auto-renews, oldest first.
+    /// The latest paid transaction of every subscription that still auto-renews, oldest first:
+    /// read through the index of paid transactions by product, the auto-renew switches in one query.
     private func renewableSubscriptions() throws(StorageError) -> [StoreRecord] {
         let products = catalog.products.filter { $0.type == .autoRenewable }.map { SQLiteValue.text($0.id) }
         guard !products.isEmpty else { return [] }
@@ -81,11 +82,8 @@ extension Store {
                    AND product_id IN (\(Array(repeating: "?", count: products.count).joined(separator: ", ")))
                    GROUP BY original_id) AND refunded = 0
             """, products)
-        var renewing: [StoreRecord] = []
-        for record in latest where try database.setting("autorenew:\(record.originalId)") != "off" {
-            renewing.append(record)
-        }
-        return renewing
+        let autorenew = try database.settings(prefixed: "autorenew:")
+        return latest.filter { autorenew["autorenew:\($0.originalId)"] != "off" }
     }
 
     /// Makes up to `renewalsPerCommit` renewals that fall due by `now`, taking subscriptions from
@@ -173,19 +171,11 @@ extension Store {
         try refund(record, reason: reason, at: date)
     }
 
-    /// Why the Store refunded a transaction, when it was told a reason.
-    public func refundReason(of transactionId: TransactionID) throws(StoreError) -> RevocationReason? {
-        try store { () throws(StorageError) in
-            try database.setting("refund-reason:\(transactionId)", as: { Int($0).flatMap(RevocationReason.init(rawValue:)) })
-        }
-    }
-
     private func refund(_ record: StoreRecord, reason: RevocationReason?, at date: Date) throws(StoreError) {
         try store { () throws(StorageError) in
             try database.database.transaction { () throws(StorageError) in
-                try database.update(record.with(refunded: true, refundDate: date))
+                try database.update(record.with(refunded: true, refundDate: date, refundReason: reason))
                 try database.setSetting("autorenew:\(record.originalId)", "off")
-                if let reason { try database.setSetting("refund-reason:\(record.id)", String(reason.rawValue)) }
             }
         }
     }

@@ -38,6 +38,17 @@ struct StoreDatabase {
         CREATE INDEX transactions_by_account_product ON transactions(account, product_id);
         CREATE INDEX transactions_unfinished ON transactions(account) WHERE finished = 0;
         """,
+        // Version 4: partial indexes, so that every clock advance reads the Ask to Buy requests
+        // waiting and the subscriptions' transactions, not the whole history; and why the Store
+        // refunded a transaction, read with it, moved out of the `refund-reason:ID` settings.
+        """
+        CREATE INDEX transactions_deferred ON transactions(date_millis) WHERE state = 'deferred';
+        CREATE INDEX transactions_paid_by_product ON transactions(product_id, original_id) WHERE charged = 1 AND kind != 'restore';
+        ALTER TABLE transactions ADD COLUMN refund_reason INTEGER;
+        UPDATE transactions SET refund_reason = (SELECT value FROM settings WHERE key = 'refund-reason:' || transactions.id)
+        WHERE id IN (SELECT CAST(substr(key, 15) AS INTEGER) FROM settings WHERE key LIKE 'refund-reason:%');
+        DELETE FROM settings WHERE key LIKE 'refund-reason:%';
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {
@@ -110,8 +121,8 @@ struct StoreDatabase {
     func insert(_ record: StoreRecord) throws(StorageError) {
         try database.query("""
             INSERT INTO transactions(id, original_id, product_id, account, state, kind, charged,
-                                     finished, refunded, date_millis, error, receipt, refunded_millis)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     finished, refunded, date_millis, error, receipt, refunded_millis, refund_reason)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
                 Self.idValue(record.id), Self.idValue(record.originalId),
                 .text(record.productId), .text(record.account), .text(record.state.rawValue),
@@ -119,6 +130,7 @@ struct StoreDatabase {
                 .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
                 .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
+                Self.reason(record.refundReason),
             ])
     }
 
@@ -126,14 +138,14 @@ struct StoreDatabase {
     func update(_ record: StoreRecord) throws(StorageError) {
         try database.query("""
             UPDATE transactions SET original_id = ?, state = ?, kind = ?, charged = ?, finished = ?, refunded = ?,
-                                    date_millis = ?, error = ?, receipt = ?, refunded_millis = ?
+                                    date_millis = ?, error = ?, receipt = ?, refunded_millis = ?, refund_reason = ?
             WHERE id = ?
             """, [
                 Self.idValue(record.originalId), .text(record.state.rawValue), .text(record.kind.rawValue),
                 .integer(record.charged ? 1 : 0), .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
                 .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
-                Self.idValue(record.id),
+                Self.reason(record.refundReason), Self.idValue(record.id),
             ])
     }
 
@@ -219,7 +231,7 @@ struct StoreDatabase {
                  withReceipts: Bool = true) throws(StorageError) -> [StoreRecord] {
         try database.rows("""
             SELECT id, original_id, product_id, account, state, kind, charged, finished, refunded,
-                   date_millis, error, \(withReceipts ? "receipt" : "NULL AS receipt"), refunded_millis
+                   date_millis, error, \(withReceipts ? "receipt" : "NULL AS receipt"), refunded_millis, refund_reason
             FROM transactions WHERE \(condition) ORDER BY id
             """, values, table: "transactions", key: "id", Self.record)
     }
@@ -234,7 +246,20 @@ struct StoreDatabase {
             date: date(try row.integer("date_millis")),
             error: try row.optionalChoice("error", as: PurchaseError.self),
             receipt: try row.optionalText("receipt"),
-            refundDate: try row.optionalInteger("refunded_millis").map(date))
+            refundDate: try row.optionalInteger("refunded_millis").map(date),
+            refundReason: try reason(row, "refund_reason"))
+    }
+
+    private static func reason(_ row: SQLiteRow, _ column: String) throws(SQLiteColumnError) -> RevocationReason? {
+        guard let value = try row.optionalInteger(column) else { return nil }
+        guard let reason = Int(exactly: value).flatMap(RevocationReason.init(rawValue:)) else {
+            throw .unknownValue(column: column, value: String(value))
+        }
+        return reason
+    }
+
+    private static func reason(_ reason: RevocationReason?) -> SQLiteValue {
+        reason.map { .integer(Int64($0.rawValue)) } ?? .null
     }
 
     private static func date(_ millis: Int64) -> Date {

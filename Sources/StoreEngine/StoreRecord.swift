@@ -22,10 +22,12 @@ public struct StoreRecord: Sendable, Equatable {
     /// When the Store refunded it; nil when it was not refunded, or when a file of schema
     /// version 1 did not record when.
     public let refundDate: Date?
+    /// Why the Store refunded it, when it was told a reason.
+    public let refundReason: RevocationReason?
 
     public init(id: TransactionID, originalId: TransactionID, productId: String, account: String, state: TransactionState,
                 kind: Kind, charged: Bool, finished: Bool, refunded: Bool, date: Date, error: PurchaseError?,
-                receipt: String?, refundDate: Date? = nil) {
+                receipt: String?, refundDate: Date? = nil, refundReason: RevocationReason? = nil) {
         self.id = id
         self.originalId = originalId
         self.productId = productId
@@ -39,6 +41,7 @@ public struct StoreRecord: Sendable, Equatable {
         self.error = error
         self.receipt = receipt
         self.refundDate = refundDate
+        self.refundReason = refundReason
     }
 
     /// True while the transaction waits in the payment queue for the app to finish it.

@@ -14,7 +14,7 @@ extension World {
                            kind: record.kind, charged: record.charged, finished: record.finished, refunded: record.refunded,
                            date: record.date, error: record.error, hasReceipt: record.receipt != nil,
                            isUnfinished: record.isUnfinished, autoRenewOff: try autoRenewIsOff(record))
-            if record.refunded { row.refundReason = try refundReason(record) }
+            row.refundReason = record.refundReason
             return row
         }
         let invalid = host.app?.invalidProductIds ?? []
@@ -40,15 +40,6 @@ extension World {
         view.serverSharedSecretRight = server.configuration.sharedSecret == store.sharedSecret
         view.serverUsesPost = server.configuration.usesPost
         return view
-    }
-
-    /// Why the Store refunded a transaction, when it was told.
-    private func refundReason(_ record: StoreRecord) throws(WorldError) -> RevocationReason? {
-        do {
-            return try store.refundReason(of: record.id)
-        } catch {
-            throw .file(path: directory.storeDatabase, problem: error.problem)
-        }
     }
 
     /// Whether the user turned auto-renew off for the subscription this transaction belongs to.
