@@ -40,7 +40,32 @@ public final class OrderServer {
     /// The highest transaction id a (possibly live) `server.sqlite` has credited, nil when none,
     /// read without changing it and without reading the whole ledger.
     public static func readHighestCreditedId(path: String) throws(StorageError) -> TransactionID? {
-        try ServerDatabase(path: path, readOnly: true).highestCreditedId()
+        try readHistory(path: path).highestCreditedId
+    }
+
+    /// The highest transaction id a (possibly live) `server.sqlite` has credited and the world
+    /// it belongs to, read without changing it.
+    public static func readHistory(path: String) throws(StorageError) -> (highestCreditedId: TransactionID?, worldId: String?) {
+        let database = try ServerDatabase(path: path, readOnly: true)
+        return (try database.highestCreditedId(), try database.worldId())
+    }
+
+    /// The world this Server belongs to; nil in a file made before worlds had one.
+    public func worldId() throws(ServerError) -> String? {
+        do {
+            return try database.worldId()
+        } catch {
+            throw ServerError(error)
+        }
+    }
+
+    /// Records the world this Server belongs to.
+    public func belong(toWorld id: String) throws(ServerError) {
+        do {
+            try database.setWorldId(id)
+        } catch {
+            throw ServerError(error)
+        }
     }
 
     /// Fills, or frees, the Server's disk: while full, every write to `server.sqlite` fails.

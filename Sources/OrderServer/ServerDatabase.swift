@@ -5,7 +5,7 @@ import Storage
 /// The Server's tables in `server.sqlite`: credits (UNIQUE on the transaction id), balances,
 /// entitlements and rejections. Transaction ids are SQLite integers here, as `TransactionID` is
 /// everywhere above; a rejected request that named no transaction (a receipt check) has NULL.
-struct ServerDatabase {
+struct ServerDatabase: SettingsTable {
     let database: SQLiteDatabase
 
     /// The versions of `server.sqlite`. Append a step to add a version.
@@ -84,16 +84,6 @@ struct ServerDatabase {
     /// A transaction id read from the tables.
     private static func id(_ row: SQLiteRow, _ column: String) throws(SQLiteColumnError) -> TransactionID {
         TransactionID(try row.integer(column))
-    }
-
-    func setting(_ key: String) throws(StorageError) -> String? {
-        try database.rows("SELECT key, value FROM settings WHERE key = ?", [.text(key)], table: "settings", key: "key") {
-            (row) throws(SQLiteColumnError) in try row.text("value")
-        }.first
-    }
-
-    func setSetting(_ key: String, _ value: String) throws(StorageError) {
-        try database.query("INSERT OR REPLACE INTO settings(key, value) VALUES(?, ?)", [.text(key), .text(value)])
     }
 
     /// Records a refused request: the status verifyReceipt answered, and the Server's own reason

@@ -1,30 +1,43 @@
 import Glibc
 
+/// One line of a file: its bytes without the newline (nil when it is longer than the reader's
+/// limit), where it starts, and whether a newline ends it (a last line may have none).
+public struct FileLine {
+    public let bytes: ArraySlice<UInt8>?
+    public let offset: Int
+    public let terminated: Bool
+}
+
 /// A regular file's lines read forwards a chunk at a time: reading a file of any size holds one
 /// chunk and one line, never the file.
 public enum FileLines {
     /// Calls `body` with each line between byte `offset` and byte `end` (the file's size when
-    /// nil), oldest first, without its newline; a last line without one is given too. A line
-    /// longer than `maxLineBytes` is skipped. Does nothing when there is no file.
+    /// nil), oldest first; a last line without a newline is given too. A line longer than
+    /// `maxLineBytes` is given without its bytes, never held. Does nothing when there is no file.
     public static func forEach(of path: String, from offset: Int = 0, to end: Int? = nil, maxLineBytes: Int,
-                               _ body: (ArraySlice<UInt8>) -> Void) throws(StorageError) {
+                               _ body: (FileLine) -> Void) throws(StorageError) {
         guard let fd = try RegularFile.openForReading(path) else { return }
         defer { close(fd) }
         let end = if let end { end } else { try FileTail.size(fd, path: path) }
         var position = offset
+        var lineOffset = offset
         var line = PartialLine(maxBytes: maxLineBytes)
         while position < end {
             let chunk = try FileTail.read(fd, min(FileTail.chunkBytes, end - position), at: position, path: path)
+            let chunkOffset = position
             position += chunk.count
             var lineStart = chunk.startIndex
             while let newline = chunk[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
-                if let whole = line.appending(chunk[lineStart..<newline]) { body(whole) }
+                body(FileLine(bytes: line.appending(chunk[lineStart..<newline]), offset: lineOffset, terminated: true))
                 line = PartialLine(maxBytes: maxLineBytes)
                 lineStart = newline + 1
+                lineOffset = chunkOffset + newline + 1
             }
             line.append(chunk[lineStart...])
         }
-        if let last = line.appending([]), !last.isEmpty { body(last) }
+        if lineOffset < end {
+            body(FileLine(bytes: line.appending([]), offset: lineOffset, terminated: false))
+        }
     }
 }
 

@@ -6,28 +6,6 @@ public enum FileTail {
     /// How much is read at a time, from the end towards the start.
     static let chunkBytes = 64 << 10
 
-    /// The whole lines among the file's last bytes, oldest first: reading stops once `wanted`
-    /// lines and one more (a torn last line) are in, at the start of the file, or after `limit`
-    /// bytes. A line cut by where reading stopped is left out. Nil when there is no file.
-    public static func lines(_ wanted: Int, of path: String, limit: Int) throws(StorageError) -> [ArraySlice<UInt8>]? {
-        guard let fd = try RegularFile.openForReading(path) else { return nil }
-        defer { close(fd) }
-        var start = try size(fd, path: path)
-        let end = start
-        var chunks: [[UInt8]] = []
-        var newlines = 0
-        while start > 0, newlines - 2 < wanted, end - start < limit {
-            let length = min(chunkBytes, start, limit - (end - start))
-            let chunk = try read(fd, length, at: start - length, path: path)
-            newlines += chunk.count { $0 == UInt8(ascii: "\n") }
-            chunks.append(chunk)
-            start -= length
-        }
-        let bytes = Array(chunks.reversed().joined())
-        let whole = start == 0 ? bytes[...] : bytes[(bytes.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.endIndex)...]
-        return whole.split(separator: UInt8(ascii: "\n"))
-    }
-
     /// Where the newest `wanted` lines that `counts` accepts begin, and the file's size when it
     /// was looked at: the file is read backwards a chunk at a time, keeping only the line being
     /// read (a line over `maxLineBytes` is skipped), so finding them costs what they cost, not

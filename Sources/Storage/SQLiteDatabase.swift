@@ -24,27 +24,35 @@ public final class SQLiteDatabase {
     /// its seal (`SQLiteCheckSeal`) shows unchanged since a writer closed it cleanly; a writable
     /// connection that closes cleanly records that seal.
     public convenience init(path: String, readOnly: Bool = false, schema: SQLiteSchema? = nil) throws(StorageError) {
+        var checked = false
         var uninitialized = false
+        var outdated = false
         try Self.checkFiles(path)
         let sealed = SQLiteCheckSeal.holds(path)
         let check = { (database: SQLiteDatabase) throws(StorageError) in
-            if !sealed { try database.checkIntegrityQuickly() }
+            if !sealed { try database.checkIntegrity() }
             let version = try schema?.check(database)
             uninitialized = version == 0 ? try database.holdsNoTables() : false
+            outdated = !uninitialized && version.map { $0 < (schema?.newestVersion ?? 0) } ?? false
+            checked = true
         }
         let inPlace = readOnly && Self.hasLiveConnection(path)
         if !inPlace {
             try Self.inspect(path, inPlaceWhenQuiet: readOnly || sealed, check)
         }
-        if readOnly, uninitialized, let schema {
+        let quiet = readOnly && !inPlace && !Self.hasWriteAheadLog(path)
+        if readOnly, uninitialized || outdated, let schema {
+            // A reader never changes the file: it brings a copy in memory to the newest version.
             try self.init(file: ":memory:", reportingAs: path, readOnly: false)
+            if outdated {
+                try copyPages(from: SQLiteDatabase(file: path, reportingAs: path, readOnly: true, immutable: quiet))
+            }
             try schema.migrate(self)
             return
         }
-        let quiet = readOnly && !inPlace && !Self.hasWriteAheadLog(path)
         try self.init(file: path, reportingAs: path, readOnly: readOnly, immutable: quiet)
         if readOnly {
-            try check(self)
+            if !checked { try check(self) }
         } else {
             try execute("PRAGMA journal_mode=WAL")
             try execute("PRAGMA synchronous=FULL")
@@ -80,6 +88,16 @@ public final class SQLiteDatabase {
         if sqlite3_close_v2(handle) == SQLITE_OK && sealsOnClose {
             SQLiteCheckSeal.record(path)
         }
+    }
+
+    /// Replaces this database's contents with every page of `source` (SQLite's online backup).
+    private func copyPages(from source: SQLiteDatabase) throws(StorageError) {
+        guard let backup = sqlite3_backup_init(handle, "main", source.handle, "main") else {
+            throw StorageError(path: path, problem: errorMessage)
+        }
+        let status = sqlite3_backup_step(backup, -1)
+        sqlite3_backup_finish(backup)
+        guard status == SQLITE_DONE else { throw StorageError(path: path, problem: source.errorMessage) }
     }
 
     /// Runs one or more statements that take no parameters and return no rows.
@@ -197,17 +215,19 @@ public final class SQLiteDatabase {
     }
 
     /// Refuses a file SQLite finds damaged, with its first finding on one line; any other
-    /// failure (a file that cannot be opened, too many open files) is reported as it is.
-    func checkIntegrityQuickly() throws(StorageError) {
+    /// failure (a file that cannot be opened, too many open files) is reported as it is. The
+    /// whole check, not `quick_check`: an index that disagrees with its table (a credit's
+    /// UNIQUE index missing a row lets the Server credit it again) is damage too.
+    func checkIntegrity() throws(StorageError) {
         let rows: [SQLiteRow]
         do {
-            rows = try query("PRAGMA quick_check")
+            rows = try query("PRAGMA integrity_check")
         } catch {
             let code = sqlite3_errcode(handle) & 0xFF
             guard code == SQLITE_CORRUPT || code == SQLITE_NOTADB else { throw error }
             throw StorageError(path: path, reason: .damaged(error.problem))
         }
-        let verdict = rows.first.flatMap { try? $0.text("quick_check") } ?? "no answer"
+        let verdict = rows.first.flatMap { try? $0.text("integrity_check") } ?? "no answer"
         if verdict != "ok" {
             let finding = verdict.split(whereSeparator: \.isNewline).joined(separator: " ")
             throw StorageError(path: path, reason: .damaged(finding))

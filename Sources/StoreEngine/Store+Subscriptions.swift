@@ -207,3 +207,11 @@ extension Store {
         return latest
     }
 }
+
+extension Store {
+    /// When the next renewal falls due: the earliest end of a period among the subscriptions
+    /// that still auto-renew; nil when none does.
+    public func nextRenewalDue() throws(StoreError) -> Date? {
+        try store { () throws(StorageError) in try renewableSubscriptions().compactMap(expiry(of:)).min() }
+    }
+}

@@ -59,10 +59,21 @@ public final class Store {
         try StoreDatabase(path: path, readOnly: true).records()
     }
 
-    /// The highest transaction id a (possibly live) `store.sqlite` has handed out, nil when
-    /// none, read without changing it.
-    public static func readLastIssuedId(path: String) throws(StorageError) -> TransactionID? {
-        try StoreDatabase(path: path, readOnly: true).lastIssuedId()
+    /// The highest transaction id a (possibly live) `store.sqlite` has handed out (nil when
+    /// none) and the world it belongs to, read without changing it.
+    public static func readHistory(path: String) throws(StorageError) -> (lastIssuedId: TransactionID?, worldId: String?) {
+        let database = try StoreDatabase(path: path, readOnly: true)
+        return (try database.lastIssuedId(), try database.worldId())
+    }
+
+    /// The world this Store belongs to; nil in a file made before worlds had one.
+    public func worldId() throws(StoreError) -> String? {
+        try store { () throws(StorageError) in try database.worldId() }
+    }
+
+    /// Records the world this Store belongs to.
+    public func belong(toWorld id: String) throws(StoreError) {
+        try store { () throws(StorageError) in try database.setWorldId(id) }
     }
 
     // MARK: Messages

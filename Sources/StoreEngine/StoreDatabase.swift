@@ -4,7 +4,7 @@ import Storage
 
 /// The Store's tables in `store.sqlite`: its settings and every transaction it ever made.
 /// Transaction ids are SQLite integers here, as `TransactionID` is everywhere above.
-struct StoreDatabase {
+struct StoreDatabase: SettingsTable {
     let database: SQLiteDatabase
 
     static let firstTransactionId: TransactionID = 1_000_000_000_000_000
@@ -55,45 +55,14 @@ struct StoreDatabase {
         database = try SQLiteDatabase(path: path, readOnly: readOnly, schema: Self.schema)
     }
 
-    func setting(_ key: String) throws(StorageError) -> String? {
-        try database.rows("SELECT key, value FROM settings WHERE key = ?", [.text(key)], table: "settings", key: "key") {
-            (row) throws(SQLiteColumnError) in try row.text("value")
-        }.first
-    }
-
-    /// The settings whose key starts with `prefix` (which must not end in U+10FFFF), read as
-    /// one range of the key's index.
-    func settings(prefixed prefix: String) throws(StorageError) -> [String: String] {
-        guard let last = prefix.unicodeScalars.last, let next = Unicode.Scalar(last.value + 1) else { return [:] }
-        let upper = String(prefix.unicodeScalars.dropLast()) + String(next)
-        let rows = try database.rows("SELECT key, value FROM settings WHERE key >= ? AND key < ?", [.text(prefix), .text(upper)],
-                                     table: "settings", key: "key") { (row) throws(SQLiteColumnError) in
-            (try row.text("key"), try row.text("value"))
-        }
-        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// A setting read through `decode`: a value it cannot decode is an error naming the row.
-    func setting<Value>(_ key: String, as decode: (String) -> Value?) throws(StorageError) -> Value? {
-        guard let text = try setting(key) else { return nil }
-        guard let value = decode(text) else {
-            throw StorageError(path: database.path, reason: .unreadableRow(
-                table: "settings", row: "key \(SQLiteValue.text(key))", column: .unknownValue(column: "value", value: text)))
-        }
-        return value
-    }
-
-    func setSetting(_ key: String, _ value: String) throws(StorageError) {
-        try database.query("INSERT OR REPLACE INTO settings(key, value) VALUES(?, ?)", [.text(key), .text(value)])
-    }
-
-    func removeSetting(_ key: String) throws(StorageError) {
-        try database.query("DELETE FROM settings WHERE key = ?", [.text(key)])
-    }
-
     /// A transaction id never handed out before, even when transactions have been deleted.
     func nextTransactionId() throws(StorageError) -> TransactionID {
-        let next = TransactionID((try lastIssuedId() ?? Self.firstTransactionId).value + 1)
+        let last = try lastIssuedId() ?? Self.firstTransactionId
+        let (value, overflow) = last.value.addingReportingOverflow(1)
+        guard !overflow else {
+            throw StorageError(path: database.path, problem: "settings: last-transaction-id: \(last) is the highest id there can be; no new transaction fits")
+        }
+        let next = TransactionID(value)
         try setSetting("last-transaction-id", next.description)
         return next
     }

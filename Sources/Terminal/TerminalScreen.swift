@@ -9,6 +9,7 @@ public final class TerminalScreen: TerminalIO {
     private let colour: Bool
     private var lastDrawn: CellBuffer?
     private var closed = false
+    private let opened = ContinuousClock.now
 
     private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, colour: Bool) {
         self.screen = screen
@@ -57,6 +58,11 @@ public final class TerminalScreen: TerminalIO {
         sigaddset(&windowChange, SIGWINCH)
         pthread_sigmask(SIG_UNBLOCK, &windowChange, nil)
         signal(SIGWINCH, SIG_DFL)
+    }
+
+    public var elapsedMillis: Int64 {
+        let (seconds, attoseconds) = opened.duration(to: .now).components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 
     /// The terminal's current size in cells.

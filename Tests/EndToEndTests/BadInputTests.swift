@@ -84,7 +84,7 @@ import TestSupport
         let folder = try TemporaryFolder()
         let huge = try folder.write("huge.scenario", "advance 106751991167d\n")
         expectOneLine(try StoreSimProcess.run(["run", huge]),
-                      "\(huge): line 1: duration '106751991167d' is too long: the simulated clock runs from 2001-01-01 to 9999-12-31, so at most 2921209d")
+                      "\(huge): line 1: duration '106751991167d' is too long: the simulated clock stops at 9999-01-01 00:00:00, so no advance is longer than 2921209d")
         let past = try folder.write("past.scenario", "advance 2000000d\nadvance 1000000d\n")
         let result = try StoreSimProcess.run(["run", past])
         expectOneLine(result, "\(past): line 2: the simulated clock stops at 9999-01-01 00:00:00; it is 7501-10-26 00:00:00 now")

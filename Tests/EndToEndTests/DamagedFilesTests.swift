@@ -44,6 +44,34 @@ import TestSupport
         #expect(quarantine == damaged + "\n", "the damaged bytes are kept for inspection")
     }
 
+    /// An emptied cache file is an empty cache for every command alike: the app writes its
+    /// header again before it appends, so the next launch reads what it saved.
+    @Test func anEmptiedCacheIsAnEmptyCacheAndGetsItsHeaderBack() throws {
+        let folder = try TemporaryFolder()
+        let world = try WorldOnDisk.made(in: folder, running: "buy com.storesim.coins.100\n")
+        let cache = world + "/app/pending-orders.txt"
+        #expect(truncate(cache, 0) == 0)
+        let audit = try StoreSimProcess.run(["audit", "--data-dir", world])
+        #expect(audit.status == 0, "\(audit.stdout)\(audit.stderr)")
+        let script = try folder.write("again.scenario", """
+            server down
+            buy com.storesim.pro
+            wait
+            quit
+            launch
+            expect pending 1
+            server up
+            quit
+            launch
+            expect owned com.storesim.pro yes
+            expect pending 0
+            expect audit ok
+            """)
+        let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try String(contentsOfFile: cache, encoding: .utf8).hasPrefix("storesim pending orders v1\n"))
+    }
+
     @Test func aCacheOfAnUnknownVersionIsRefusedAndLeftUntouched() throws {
         let folder = try TemporaryFolder()
         let world = try worldWithTwoPendingOrders(folder)

@@ -13,6 +13,9 @@ import TestSupport
         try expectRefusal(["run", "--data-dir", file, script], "\(file): is a file, not a directory")
         try expectRefusal(["run", "--data-dir", file + "/deeper/world", script],
                           "\(file)/deeper: cannot create it: \(file) is a file, not a directory")
+        for reader in [["audit"], ["state"], ["timeline"]] {
+            try expectRefusal(reader + ["--data-dir", file], "\(file): is a file, not a directory")
+        }
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "not a directory\n", "the file is left as it was")
     }
 

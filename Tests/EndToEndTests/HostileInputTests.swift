@@ -121,15 +121,16 @@ import TestSupport
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func aNamedPipeThatNobodyWritesToIsReadAsEmptyNotWaitedOn() throws {
+    func aNamedPipeThatNobodyWritesToIsRefusedNotWaitedOnNorPassed() throws {
         let folder = try TemporaryFolder()
         let pipe = folder.path + "/pipe"
         #expect(mkfifo(pipe, 0o600) == 0)
         let script = try folder.write("ok.scenario", "expect audit ok\n")
-        try expectRefusal(["run", "--catalog", pipe, script], "\(pipe): $: not valid JSON: the file is empty")
-        let run = try StoreSimProcess.run(["run", pipe])
-        #expect(run.status == 0, "an empty script runs: \(run.stderr)")
-        #expect(run.stdout.contains("expectations: 0 met, 0 failed"))
+        try expectRefusal(["run", "--catalog", pipe, script], "\(pipe): $: is a named pipe that gave nothing (nobody writes to it)")
+        try expectRefusal(["run", "--data-dir", folder.path + "/w", pipe],
+                          "\(pipe): is a named pipe that gave nothing (nobody writes to it); a script is read from it only when something does")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/w"), "a refused run makes no world")
+        try expectRefusal(["run", "/dev/null"], "/dev/null: is a device that gave nothing (nobody writes to it); a script is read from it only when something does")
     }
 
     @Test func aBadSecondScriptStopsTheRunBeforeTheFirstStarts() throws {

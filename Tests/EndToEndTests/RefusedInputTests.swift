@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Storage
 import Testing
 import TestSupport
 
@@ -82,6 +83,29 @@ import TestSupport
         #expect(result.stderr.hasPrefix("storesim: error: \(store): damaged database: "))
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(contents(world, files) == before, "no byte changed, no -wal or -shm created or deleted")
+    }
+
+    /// An index that disagrees with its table is damage `quick_check` does not see: a credit
+    /// missing from the Server's UNIQUE index would let it credit the purchase again.
+    @Test(arguments: ["run", "audit"])
+    func anIndexThatDisagreesWithItsTableIsDamage(_ command: String) throws {
+        let folder = try TemporaryFolder()
+        let world = try world(folder)
+        let store = world + "/store.sqlite"
+        try SQLiteDatabase(path: store).execute("""
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_master SET sql = 'CREATE INDEX transactions_by_account_product ON transactions(product_id, account)'
+            WHERE name = 'transactions_by_account_product';
+            """)
+        try FileManager.default.removeItem(atPath: store + "-checked")  // another program leaves no seal
+        let files = ["store.sqlite", "store.sqlite-wal", "store.sqlite-shm"]
+        let before = contents(world, files)
+        let script = try folder.write("ok.scenario", "expect audit ok\n")
+        let result = try StoreSimProcess.run([command, "--data-dir", world] + (command == "run" ? [script] : []))
+        #expect(result.status == 2, "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("storesim: error: \(store): damaged database: "), "\(result.stderr)")
+        #expect(result.stderr.contains("transactions_by_account_product"), "\(result.stderr)")
+        #expect(contents(world, files) == before)
     }
 
     @Test(arguments: ["run", "audit"])

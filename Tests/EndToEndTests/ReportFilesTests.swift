@@ -64,6 +64,23 @@ import TestSupport
                                "\(folder.path)/missing/report: cannot open its folder \(folder.path)/missing: No such file or directory")
     }
 
+    /// A report is written through `FILE.tmp`, which replaces what is there: a script or the
+    /// other report at that name would be lost, so it is refused like the file itself.
+    @Test(arguments: options)
+    func aPathWhoseTemporaryIsAScriptOrTheOtherReportIsRefused(option: String) throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("r.tmp", Self.script)
+        let report = folder.file("r")
+        try Self.expectRefused(folder, [option, report, script],
+                               "\(report).tmp: is one of the scripts to run, and would be the report's temporary file; name another file for the report")
+        #expect(try String(contentsOfFile: script, encoding: .utf8) == Self.script)
+        let other = try folder.write("s.scenario", Self.script)
+        try Self.expectRefused(folder, ["--junit", report + ".tmp", "--mermaid", report, other],
+                               "\(report).tmp: is the file --junit names too, and would be the report's temporary file; name another file for the report")
+        try Self.expectRefused(folder, ["--junit", report, "--mermaid", report + ".tmp", other],
+                               "\(report).tmp: is the temporary file of the report --junit names; name another file for the report")
+    }
+
     /// A script that does not parse stops the run before anything is written: no report, and
     /// an old one is left byte for byte.
     @Test(arguments: options)

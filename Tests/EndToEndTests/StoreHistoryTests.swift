@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Testing
 import TestSupport
 
@@ -46,6 +47,9 @@ import TestSupport
         let once = try folder.write("once.scenario", "buy com.storesim.coins.100\n")
         #expect(try StoreSimProcess.run(["run", "--data-dir", other, once]).status == 0)
         try FileManager.default.copyItem(atPath: other + "/store.sqlite", toPath: world + "/store.sqlite")
+        // A file of a release before world identities: only its ids can tell it is not this world's.
+        try SQLiteDatabase(path: world + "/store.sqlite").execute("DELETE FROM settings WHERE key = 'world-id'")
+        try FileManager.default.removeItem(atPath: world + "/store.sqlite-checked")
         let before = files(world)
         let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
         #expect(result.status == 2)
@@ -54,5 +58,64 @@ import TestSupport
             1000000000000003, which server.sqlite has credited: ids would be handed out again; left untouched\n
             """)
         #expect(files(world) == before)
+    }
+
+    /// A world whose `store.sqlite` holds more transactions than `other`'s, with that file of
+    /// `other` put in its place (its seal and journal gone with the old one).
+    private func swappedWorld(_ folder: TemporaryFolder) throws -> String {
+        let world = try boughtWorld(folder)
+        let other = folder.path + "/other"
+        let more = try folder.write("more.scenario", "buy com.storesim.coins.550\nwait\nbuy com.storesim.season\nwait\n")
+        #expect(try StoreSimProcess.run(["run", "--data-dir", other, more]).status == 0)
+        for suffix in ["", "-wal", "-shm", "-checked"] where FileManager.default.fileExists(atPath: world + "/store.sqlite" + suffix) {
+            try FileManager.default.removeItem(atPath: world + "/store.sqlite" + suffix)
+        }
+        try FileManager.default.copyItem(atPath: other + "/store.sqlite", toPath: world + "/store.sqlite")
+        return world
+    }
+
+    /// Each world's files name it: another world's store with more transactions, which the id
+    /// check lets through, is refused by name by every command, and nothing changes.
+    @Test(arguments: ["run", "audit", "state"])
+    func anotherWorldsStoreIsRefusedByItsWorld(_ command: String) throws {
+        let folder = try TemporaryFolder()
+        let world = try swappedWorld(folder)
+        let before = files(world)
+        let script = try folder.write("ok.scenario", "expect audit ok\n")
+        let result = try StoreSimProcess.run([command, "--data-dir", world] + (command == "run" ? [script] : []))
+        #expect(result.status == 2, "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("storesim: error: \(world)/store.sqlite: belongs to world "), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix(": files of two worlds were put together; left untouched\n"), "\(result.stderr)")
+        #expect(files(world) == before)
+    }
+
+    @Test func aDeletedServerLedgerIsRefusedNotStartedAfresh() throws {
+        let folder = try TemporaryFolder()
+        let world = try boughtWorld(folder)
+        for suffix in ["", "-wal", "-shm", "-checked"] where FileManager.default.fileExists(atPath: world + "/server.sqlite" + suffix) {
+            try FileManager.default.removeItem(atPath: world + "/server.sqlite" + suffix)
+        }
+        let script = try folder.write("ok.scenario", "expect audit ok\n")
+        let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
+        #expect(result.status == 2)
+        #expect(result.stderr == "storesim: error: \(world)/server.sqlite: is gone, yet store.sqlite belongs to a world that had one: "
+            + "the Server's ledger was deleted or moved; left untouched (storesim reset starts the world over)\n")
+        #expect(!FileManager.default.fileExists(atPath: world + "/server.sqlite"), "no fresh ledger was made")
+    }
+
+    /// A store of a release before world identities, swapped in, passes the id check; the
+    /// audit then finds that the Server's credits of those ids name products the Store's
+    /// transactions did not pay for, and says so instead of calling them credited.
+    @Test func aCreditOfAnIdTheStorePaidForAnotherProductIsAnOrphanCredit() throws {
+        let folder = try TemporaryFolder()
+        let world = try swappedWorld(folder)
+        try SQLiteDatabase(path: world + "/store.sqlite").execute("DELETE FROM settings WHERE key = 'world-id'")
+        let audit = try StoreSimProcess.run(["audit", "--data-dir", world])
+        #expect(audit.status == 1, "\(audit.stdout)\(audit.stderr)")
+        #expect(audit.stdout.contains("""
+            100 Coins tx 1000000000000001: ORPHAN CREDIT: credited (+100 coins) but the Store's transaction of that id \
+            paid for 550 Coins
+            """), "\(audit.stdout)")
+        #expect(audit.stdout.hasSuffix("audit FAILED\n"))
     }
 }

@@ -114,4 +114,24 @@ import TestSupport
         #expect(result.stderr == error)
         #expect(result.stdout.isEmpty)
     }
+
+    /// Damage from outside is not dropped in silence: the events around it print, and one
+    /// warning names the file, how many lines were skipped and the first's place and problem.
+    @Test func damagedLinesAreSkippedAndCountedInOneWarning() throws {
+        let folder = try TemporaryFolder()
+        let (world, _) = try Self.world(folder)
+        let log = world + "/events.log"
+        let whole = try String(contentsOfFile: log, encoding: .utf8)
+        var lines = whole.split(separator: "\n").map(String.init)
+        let offset = lines[..<10].reduce(0) { $0 + $1.utf8.count + 1 }
+        lines[10] = "GARBAGE"
+        lines.insert(lines[3], at: 20)
+        try (lines.joined(separator: "\n") + "\n" + #"{"seq": 99999, "torn"#).write(toFile: log, atomically: true, encoding: .utf8)
+        let result = try StoreSimProcess.run(["timeline", "--data-dir", world, "--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "storesim: warning: \(log): 2 lines skipped, not this log's events in order "
+            + "(the first at byte \(offset): not an event)\n")
+        let printed = result.stdout.components(separatedBy: "\"seq\":").count - 1
+        #expect(printed == lines.count - 2, "every other event printed, the torn last line skipped quietly")
+    }
 }

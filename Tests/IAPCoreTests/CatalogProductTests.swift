@@ -22,6 +22,8 @@ struct CatalogProductTests {
         expectProductError(Fixture.product(.consumable, ["id": NSNull()]), at: ".id", problem: "missing required key")
         expectProductError(Fixture.product(.consumable, ["id": ""]), at: ".id", problem: "must not be empty")
         expectProductError(Fixture.product(.consumable, ["id": "com.x coins"]), at: ".id", problem: "must not contain whitespace")
+        expectProductError(Fixture.product(.consumable, ["id": "com.x#coins"]), at: ".id",
+                           problem: "must not contain '#': a script's comment starts there, so no script could name it")
         expectProductError(Fixture.product(.consumable, ["id": 7]), at: ".id", problem: "expected a string, found a number")
     }
 

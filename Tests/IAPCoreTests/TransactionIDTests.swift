@@ -12,7 +12,7 @@ import Testing
         #expect(TransactionID("\(Int64.max)") == TransactionID(Int64.max))
     }
 
-    @Test(arguments: ["", "abc", "12abc", "+12", "012", " 12", "12 ", "1_000", "9223372036854775808", "1e3"])
+    @Test(arguments: ["", "abc", "12abc", "+12", "012", " 12", "12 ", "1_000", "9223372036854775808", "1e3", "-5", "-0", "٣"])
     func anyOtherTextIsNoId(_ text: String) {
         #expect(TransactionID(text) == nil)
     }

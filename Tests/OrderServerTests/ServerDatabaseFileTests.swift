@@ -73,6 +73,17 @@ final class ServerDatabaseFileTests {
         #expect(try OrderServer.readHighestCreditedId(path: path) == 1_000_000_000_000_000_001)
     }
 
+    @Test func aReaderOfAnOlderFileReadsItAtTheNewestVersionAndLeavesItByteForByte() throws {
+        try releaseFile(creditId: "1000000000000000001")
+        let bytes = FileManager.default.contents(atPath: path)
+        let ledger = try OrderServer.readLedger(path: path)
+        #expect(ledger.credits.map(\.transactionId) == [1_000_000_000_000_000_001])
+        #expect(ledger.rejections.map(\.reason) == [nil, nil], "a column the older file lacks reads as absent")
+        #expect(ledger.balances == ["coins": 550])
+        #expect(FileManager.default.contents(atPath: path) == bytes)
+        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(0)])
+    }
+
     @Test func aServerThatCreditedNothingHasNoHighestId() throws {
         _ = try OrderServer(path: path, catalog: BuiltInCatalog.catalog())
         #expect(try OrderServer.readHighestCreditedId(path: path) == nil)

@@ -21,7 +21,8 @@ import Testing
         .strategy(.queueOnly), .expect(.credited(productId: "com.storesim.coins.100", count: 2)),
         .expect(.balance(currency: "coins", amount: 200)), .expect(.owned(productId: "com.storesim.pro", owned: true)),
         .expect(.onReceipt(productId: "com.storesim.coins.100", count: 1)),
-        .storeSet(.environment, .named("sandbox")), .storeSet(.verifyReceipt, .named("temporary-issue")), .serverSharedSecret(right: false),
+        .storeSet(.environment, .named("sandbox")), .storeSet(.verifyReceipt, .named("temporary-issue")),
+        .storeSet(.timeRate, .named("one-renewal-every-2s")), .serverSharedSecret(right: false),
         .serverVerifyMethod(post: false),
         .expect(.pending(0)), .expect(.unfinished(1)), .expect(.lost(0)), .expect(.auditOk),
         .forge(.tamper(transactionId: 1000000000000001)), .forge(.replay(transactionId: 1000000000000001)),
@@ -56,6 +57,7 @@ import Testing
             "disarm", "deliver 3", "power-cut", "power-cut at cached", "network offline", "server drop-response",
             "store ask-to-buy on", "store fail off", "store fail on network", "store sell com.storesim.pro off",
             "strategy queue-only", "store environment sandbox", "store verify-receipt temporary-issue",
+            "store time-rate one-renewal-every-2s",
             "server shared-secret wrong", "server verify-method get", "disk full", "server disk ok",
         ])
     }

@@ -15,7 +15,9 @@ import TestSupport
 
     private func lines(_ path: String, from offset: Int = 0, to end: Int? = nil, max: Int = 1 << 20) throws -> [String] {
         var read: [String] = []
-        try FileLines.forEach(of: path, from: offset, to: end, maxLineBytes: max) { read.append(String(decoding: $0, as: UTF8.self)) }
+        try FileLines.forEach(of: path, from: offset, to: end, maxLineBytes: max) { line in
+            if let bytes = line.bytes { read.append(String(decoding: bytes, as: UTF8.self)) }
+        }
         return read
     }
 

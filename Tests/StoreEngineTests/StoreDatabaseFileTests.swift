@@ -162,6 +162,18 @@ final class StoreDatabaseFileTests {
         #expect(try single("SELECT value FROM settings WHERE key = '\(key)'", "value") == .text("#!"))
     }
 
+    /// A file whose last id is the highest an id can be hands out no more: one error naming the
+    /// file, not an arithmetic trap, and the setting is left as it was.
+    @Test func aFileWhoseLastIdIsTheHighestRefusesTheNextPurchase() throws {
+        let store = try openStore()
+        _ = try buy(store)
+        try change("UPDATE settings SET value = '\(Int64.max)' WHERE key = 'last-transaction-id'")
+        let expected = StorageError(path: path, problem:
+            "settings: last-transaction-id: \(Int64.max) is the highest id there can be; no new transaction fits")
+        #expect(throws: StoreError.storage(expected)) { _ = try self.buy(try self.openStore()) }
+        #expect(try single("SELECT value FROM settings WHERE key = 'last-transaction-id'", "value") == .text("\(Int64.max)"))
+    }
+
     @Test func deletingAnIdThatIsNotANumberIsRefusedAsUnknown() throws {
         let store = try openStore()
         _ = try buy(store)
@@ -200,7 +212,7 @@ final class StoreDatabaseFileTests {
         let settings = try rows.map { row in "\(try row.text("key"))=\(try row.text("value"))" }
         #expect(settings.filter { !$0.hasPrefix("receipt-key=") && !$0.hasPrefix("account=") && !$0.hasPrefix("shared-secret=") } == [
             "ask-to-buy=on", "environment=production", "fail-purchases=not-allowed", "interrupt=off", "payments=off",
-            "product-requests=on", "verification=on", "withdrawn=",
+            "product-requests=on", "time-rate=real", "verification=on", "withdrawn=",
         ])
     }
 

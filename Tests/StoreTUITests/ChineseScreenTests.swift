@@ -130,7 +130,8 @@ import Testing
                              "│ 4 ▶ finish-first        立即完成交易，再验证，不用缓存（朴素的做法）"]),
             (.transactions, ["─ 交易 ─", "│ id               商品          状态      日期             完成 备注",
                              "│ 1000000000000001 100 金币      已购买    2026-01-01 00:00 是"]),
-            (.faults, ["─ 故障 ─", "│ 网络（App ↔ 服务器）          在线", "│ 商店：出售所选商品            是"]),
+            (.faults, ["─ 故障 ─", "│ 网络（App ↔ 服务器）            在线", "│ 商店：出售所选商品              是",
+                         "│ 服务器：verifyReceipt 请求方法  POST"]),
             (.confirmDelete(transactionId: 1000000000000001), ["要从商店删除 tx 1000000000000001（100 金币）吗？"]),
         ]
         for (mode, lines) in expectations {

@@ -13,11 +13,14 @@ final class ScriptedTerminal: TerminalIO {
         case resize(Int, Int)
         /// Remember the frame on screen now.
         case capture
+        /// Let this many real milliseconds pass (simulated time runs by them), then a tick.
+        case elapse(Int64)
     }
 
     var size: (columns: Int, rows: Int)
     private var script: [Step]
     private(set) var captured: [CellBuffer] = []
+    private(set) var elapsedMillis: Int64 = 0
     private var lastFrame: CellBuffer?
 
     init(columns: Int, rows: Int, script: [Step]) {
@@ -34,6 +37,9 @@ final class ScriptedTerminal: TerminalIO {
             switch script.removeFirst() {
             case .key(let key): return .key(key)
             case .tick: return nil
+            case .elapse(let millis):
+                elapsedMillis += millis
+                return nil
             case .resize(let columns, let rows):
                 size = (columns, rows)
                 return .resize(columns: columns, rows: rows)

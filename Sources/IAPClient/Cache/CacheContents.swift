@@ -23,7 +23,11 @@ public struct CacheContents: Sendable, Equatable {
         var lines = CacheRecord.fields(bytes[...], separator: UInt8(ascii: "\n"))
         let endsWithNewline = lines.last?.isEmpty == true
         if endsWithNewline { lines.removeLast() }
-        guard let firstBytes = lines.first else { return .empty }
+        // An empty file has no header yet: it is an empty cache, written again with one before
+        // anything is appended to it.
+        guard let firstBytes = lines.first else {
+            return CacheContents(orders: [], warnings: [], damagedLines: [], needsRewrite: true, recordCount: 0)
+        }
         let first = String(decoding: firstBytes, as: UTF8.self)
         guard first == header else {
             if first.hasPrefix("storesim pending orders ") {

@@ -30,6 +30,7 @@ struct CatalogField {
     func identifier() throws(CatalogIssue) -> String {
         let text = try string()
         guard !text.contains(where: \.isWhitespace) else { throw issue("must not contain whitespace") }
+        guard !text.contains("#") else { throw issue("must not contain '#': a script's comment starts there, so no script could name it") }
         return text
     }
 

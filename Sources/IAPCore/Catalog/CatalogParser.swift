@@ -39,6 +39,7 @@ public enum CatalogParser {
             switch error {
             case .missing: problem = "no such file"
             case .directory: problem = "is a directory, not a catalog file"
+            case .nothingFrom(let kind): problem = "is \(kind) that gave nothing (nobody writes to it)"
             case .unreadable(let reason): problem = "cannot be read (\(reason))"
             case .tooLarge: problem = "too large to be a catalog (the limit is 1 MiB)"
             }

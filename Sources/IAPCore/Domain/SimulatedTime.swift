@@ -13,9 +13,6 @@ public enum SimulatedTime {
     /// the milliseconds that delivering messages adds.
     public static let latestAdvanceMillis: Int64 = 253_370_764_800_000
 
-    /// The range in words, for error messages.
-    public static let rangeText = "from 2001-01-01 to 9999-12-31"
-
     /// "2026-01-01 00:00:00".
     public static func format(_ date: Date) -> String {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))

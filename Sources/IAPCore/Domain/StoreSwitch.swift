@@ -57,7 +57,7 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
     public static let all: [StoreSwitch] = [askToBuy, interrupt, fail, payments, productRequests]
     /// The switches whose values are words of their own, each with its own command
     /// (`store environment sandbox`), listed after the others.
-    public static let withWords: [StoreSwitch] = [environment, verifyReceipt]
+    public static let withWords: [StoreSwitch] = [environment, verifyReceipt, timeRate]
     /// Every declared switch: those turned on and off, then those with words of their own.
     public static var every: [StoreSwitch] { all + withWords }
 
@@ -100,6 +100,13 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
         panelWords: [.named("up"): Wording("up", simplifiedChinese: "正常"), .named("down"): Wording("down", simplifiedChinese: "宕机"),
                      .named("temporary-issue"): Wording("temporary-issue", simplifiedChinese: "临时问题")],
         chaosWeight: 2)
+
+    public static let timeRate = StoreSwitch(
+        "time-rate", help: "how fast simulated time runs by itself in the interface (Xcode's time rates); scripts move it with advance",
+        values: TimeRate.allCases.map { .named($0.rawValue) }, settingKey: "time-rate",
+        headerLabel: Wording("rate", simplifiedChinese: "时间流速"), headerHidesNormal: true,
+        panelLabel: Wording("store time rate", simplifiedChinese: "商店：时间流速"),
+        panelWords: Dictionary(uniqueKeysWithValues: TimeRate.allCases.map { (.named($0.rawValue), $0.shortWording) }))
 
     private init(_ name: String, help: String, values: [Value], settingKey: String, storedWords: [Value: String] = [:],
                  headerLabel: Wording?, headerHidesNormal: Bool = false, panelLabel: Wording, panelWords: [Value: Wording] = [:],

@@ -19,6 +19,12 @@ public struct StoreSwitches: Sendable, Equatable {
         set { self[.environment] = .named(newValue.rawValue) }
     }
 
+    /// How fast simulated time runs by itself in the interface: the value of the `time-rate` switch.
+    public var timeRate: TimeRate {
+        get { TimeRate(rawValue: self[.timeRate].word) ?? .real }
+        set { self[.timeRate] = .named(newValue.rawValue) }
+    }
+
     /// The states of the `verifyReceipt` service.
     public enum VerificationService: String, Sendable, CaseIterable {
         case up

@@ -13,10 +13,11 @@ public struct TransactionID: Hashable, Comparable, Sendable, CustomStringConvert
         self.value = value
     }
 
-    /// The id a text names when it is written as `description` writes one (no `+`, no leading
-    /// zero, no spaces); nil for any other text and for a number out of range.
+    /// The id a text names when it is written as the Store writes one: ASCII digits only (no
+    /// sign, no leading zero, no spaces); nil for any other text and for a number out of range.
     public init?(_ text: some StringProtocol) {
-        guard let value = Int64(text), String(value) == text else { return nil }
+        guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let value = Int64(text), String(value) == text else { return nil }
         self.value = value
     }
 

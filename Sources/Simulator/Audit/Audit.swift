@@ -35,10 +35,13 @@ public struct Audit: Sendable {
     public let uncredited: [Finding]
     /// Paid transactions the Server credited more than once, with how many times.
     public let creditedTwice: [(transactionId: TransactionID, productId: String, times: Int)]
-    /// Credits with no paid transaction behind them.
+    /// Credits with no paid transaction behind them: none of that id, one of another product,
+    /// or one refunded before the credit.
     public let orphans: [Ledger.Credit]
     /// Paid transactions the Store refunded.
     private let refundedIds: Set<TransactionID>
+    /// The product the Store's transaction paid for, where a credit of its id names another.
+    private let paidForOther: [TransactionID: String]
 
     public var ok: Bool { lost == 0 && doubleCredited == 0 && orphanCredits == 0 }
 
@@ -76,8 +79,11 @@ public struct Audit: Sendable {
         let paidById = Dictionary(paidRecords.map { ($0.id, $0) }) { first, _ in first }
         orphans = ledger.credits.filter { credit in
             guard let record = paidById[credit.transactionId] else { return true }
-            return Self.creditedAfterRefund(credit, record)
+            return record.productId != credit.productId || Self.creditedAfterRefund(credit, record)
         }
+        paidForOther = Dictionary(orphans.compactMap { credit in
+            paidById[credit.transactionId].flatMap { $0.productId == credit.productId ? nil : (credit.transactionId, $0.productId) }
+        }) { first, _ in first }
         doubleCredited = creditedTwice.count
         orphanCredits = orphans.count
         refunded = transactions.filter(\.refunded).count
@@ -136,7 +142,13 @@ public struct Audit: Sendable {
             lines.append("  \(title(double.productId)) tx \(double.transactionId): DOUBLE-CREDITED: paid once, credited \(double.times) times")
         }
         for orphan in orphans {
-            let why = refundedIds.contains(orphan.transactionId) ? "after the Store refunded it" : "with no paid transaction behind it"
+            let why = if let other = paidForOther[orphan.transactionId] {
+                "but the Store's transaction of that id paid for \(title(other))"
+            } else if refundedIds.contains(orphan.transactionId) {
+                "after the Store refunded it"
+            } else {
+                "with no paid transaction behind it"
+            }
             lines.append("  \(title(orphan.productId)) tx \(orphan.transactionId): ORPHAN CREDIT: credited (\(orphan.grant)) \(why)")
         }
         lines.append(ok ? "audit ok" : "audit FAILED")

@@ -19,7 +19,8 @@ public struct WorldSnapshot: Sendable {
         self.settings = settings
     }
 
-    /// Reads every party's files in `directory`; a world never started reads as empty.
+    /// Reads every party's files in `directory`; a world never started reads as empty, and
+    /// files that are not one world's are refused as when the world opens (`StoreHistoryCheck`).
     /// The Store and the Server are read as one moment (`ConsistentRead`), so that a reader beside
     /// a running writer never sees a credit without its transaction, or the reverse.
     public static func read(_ directory: DataDirectory) throws(WorldError) -> WorldSnapshot {
@@ -27,8 +28,8 @@ public struct WorldSnapshot: Sendable {
     }
 
     static func read(_ directory: DataDirectory, afterServerRead: () -> Void) throws(WorldError) -> WorldSnapshot {
-        guard !directory.isAFile else { throw .dataDirectory(path: directory.path, problem: "is a file, not a directory") }
-        guard directory.holdsWorld else { throw .noWorld(path: directory.path) }
+        try directory.requireWorld()
+        try StoreHistoryCheck.check(directory)
         let transactions: [StoreRecord]
         let ledger: Ledger
         do {

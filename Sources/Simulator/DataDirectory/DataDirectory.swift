@@ -114,9 +114,13 @@ public struct DataDirectory: Sendable, Equatable {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    /// Whether a world has run here: the Store's or the Server's database is in the directory.
-    public var holdsWorld: Bool {
-        [storeDatabase, serverDatabase].contains { (try? FileKind.at($0)) != .missing }
+    /// Refuses a directory a reader cannot read a world from: a file at the path, or a
+    /// directory where no world has run (neither the Store's nor the Server's database is there).
+    public func requireWorld() throws(WorldError) {
+        guard !isAFile else { throw .dataDirectory(path: path, problem: "is a file, not a directory") }
+        guard [storeDatabase, serverDatabase].contains(where: { (try? FileKind.at($0)) != .missing }) else {
+            throw .noWorld(path: path)
+        }
     }
 
     /// Whether the directory exists.

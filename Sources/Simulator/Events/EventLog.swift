@@ -15,15 +15,16 @@ public final class EventLog {
 
     public init(path: String) throws(StorageError) {
         self.path = path
-        let tail = try Self.readLast(1, path: path).last
+        var tail: Event?
+        var damage: EventLogDamage?
+        try Self.forEach(path: path, last: 1, damaged: { damage = $0 }) { tail = $0 }
+        if tail == nil, let damage {
+            throw StorageError(path: path, problem: "last event: \(damage.problem)")
+        }
         lastSeq = tail?.seq ?? 0
         lastTimeMillis = tail?.timeMillis ?? 0
         guard Self.seqRange.contains(lastSeq) else {
             throw StorageError(path: path, problem: "last event: $.seq: must be a whole number from 0 to \(Self.seqRange.upperBound)")
-        }
-        guard tail == nil || SimulatedTime.millisRange.contains(lastTimeMillis) else {
-            let range = SimulatedTime.millisRange
-            throw StorageError(path: path, problem: "last event: $.timeMillis: must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         file = try AppendOnlyFile(path: path, syncs: false)
     }
@@ -40,29 +41,29 @@ public final class EventLog {
         return event
     }
 
-    /// Every event in the file at `path`, read whole: for tools and tests, never for a world or
-    /// a screen; lines that do not parse (a torn last line) are skipped.
+    /// Every event in the file at `path`, oldest first: for tools and tests, never for a world
+    /// or a screen; lines that do not parse (a torn last line) are skipped.
     public static func readAll(path: String) throws(StorageError) -> [Event] {
-        guard let bytes = try DurableFile.read(path) else { return [] }
-        return decodeNewest(bytes.split(separator: UInt8(ascii: "\n"))[...], count: Int.max)
+        var events: [Event] = []
+        try forEach(path: path) { events.append($0) }
+        return events
     }
 
-    /// The newest `count` events in the file at `path`, oldest first: the file is read from its
-    /// end, only as far as those events reach (at most `maxTailBytes`), so a long log stays on
-    /// disk. Lines that do not parse (a torn last line) are skipped and do not count.
+    /// The newest `count` events in the file at `path`, oldest first, read from the file's end
+    /// (see `forEach`), so a long log stays on disk.
     public static func readLast(_ count: Int, path: String) throws(StorageError) -> [Event] {
-        guard count > 0, let lines = try FileTail.lines(count, of: path, limit: maxTailBytes) else { return [] }
-        return decodeNewest(lines[...], count: count)
+        var events: [Event] = []
+        try forEach(path: path, last: count) { events.append($0) }
+        return events
     }
-
-    /// The most bytes `readLast` reads from the end of the log: thousands of events.
-    static let maxTailBytes = 8 << 20
 
     /// Calls `body` with each event of the log at `path`, oldest first, or with only the newest
     /// `last`: the file is read a chunk at a time, from where those events begin, so a log of any
-    /// size is shown in bounded memory. Lines that do not parse (a torn last line) are skipped
-    /// and do not count; nothing happens when there is no log.
-    public static func forEach(path: String, last: Int? = nil, _ body: (Event) -> Void) throws(StorageError) {
+    /// size is shown in bounded memory. A torn last line (a write cut short) is skipped quietly;
+    /// any other line that is not an event, or an event out of order, is skipped and told to
+    /// `damaged` (what the reader says of it). Nothing happens when there is no log.
+    public static func forEach(path: String, last: Int? = nil, damaged: ((EventLogDamage) -> Void)? = nil,
+                               _ body: (Event) -> Void) throws(StorageError) {
         let decoder = JSONDecoder()
         var range: (offset: Int, end: Int)?
         if let last {
@@ -71,22 +72,18 @@ public final class EventLog {
             }) else { return }
             range = start
         }
+        var previous: Event?
         try FileLines.forEach(of: path, from: range?.offset ?? 0, to: range?.end, maxLineBytes: maxLineBytes) { line in
-            if let event = try? decoder.decode(Event.self, from: Data(line)) { body(event) }
+            switch EventLogDamage.read(line, after: previous, decoder) {
+            case .success(let event):
+                previous = event
+                body(event)
+            case .failure(let damage):
+                if line.terminated { damaged?(damage) }
+            }
         }
     }
 
     /// The longest line `forEach` reads: a recovery report of thousands of purchases fits.
     static let maxLineBytes = 4 << 20
-
-    /// Decodes lines from the newest back until `count` events are found; oldest first.
-    private static func decodeNewest(_ lines: ArraySlice<ArraySlice<UInt8>>, count: Int) -> [Event] {
-        let decoder = JSONDecoder()
-        var newest: [Event] = []
-        for line in lines.reversed() {
-            guard newest.count < count else { break }
-            if let event = try? decoder.decode(Event.self, from: Data(line)) { newest.append(event) }
-        }
-        return newest.reversed()
-    }
 }

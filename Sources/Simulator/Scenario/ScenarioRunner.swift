@@ -58,9 +58,7 @@ public final class ScenarioRunner {
 
     private func check(_ expectation: Expectation, step: ScenarioStep, started: ContinuousClock.Instant) throws(WorldError) {
         let outcome = try world.check(expectation)
-        let spent = started.duration(to: .now).components
-        checked.append(CheckedExpectation(step: step, outcome: outcome,
-                                          seconds: Double(spent.seconds) + Double(spent.attoseconds) / 1e18))
+        checked.append(CheckedExpectation(step: step, outcome: outcome, seconds: started.duration(to: .now).inSeconds))
         if outcome.met {
             output("   ✓ \(step.text)")
         } else {

@@ -45,7 +45,7 @@ struct ArgumentReader {
     /// A transaction id: digits as the Store writes them (no leading zero), small enough to be one.
     mutating func transaction() throws(CommandProblem) -> TransactionID {
         let text = word()
-        guard text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let id = TransactionID(text) else {
+        guard let id = TransactionID(text) else {
             throw CommandProblem(problem: "'\(text)' is not a transaction id")
         }
         return id
@@ -114,7 +114,7 @@ struct ArgumentReader {
         }
         let limit = (SimulatedTime.latestAdvanceMillis - SimulatedTime.millisRange.lowerBound) / 1000
         guard amount <= limit / scale else {
-            throw CommandProblem(problem: "duration '\(text)' is too long: the simulated clock runs \(SimulatedTime.rangeText), so at most \(limit / 86400)d")
+            throw CommandProblem(problem: "duration '\(text)' is too long: the simulated clock stops at 9999-01-01 00:00:00, so no advance is longer than \(limit / 86400)d")
         }
         return amount * scale
     }

@@ -29,11 +29,6 @@ extension World {
         try host.quit()
     }
 
-    /// The app crashes now, between two messages; with `powerCut`, the device loses power.
-    public func crashNow(powerCut: Bool = false) throws(WorldError) {
-        try host.crashNow(powerCut: powerCut)
-    }
-
     /// Arms a crash point: the app crashes (or the power is cut) when a flow next reaches it.
     public func arm(_ point: CrashPoint?, powerCut: Bool = false) throws(WorldError) {
         try host.arm(point, powerCut: powerCut)

@@ -45,6 +45,7 @@ public final class World {
         } catch {
             throw .file(path: directory.serverDatabase, problem: error.storage.problem)
         }
+        try StoreHistoryCheck.stamp(store, server, in: directory)
         do {
             // The operator copies the app's shared secret from the Store once, when the Server is new.
             if server.configuration.sharedSecret == nil {
@@ -146,6 +147,28 @@ public final class World {
         }
     }
 
+    /// Lets simulated time pass by itself, as the interface's time rate runs it: the clock moves
+    /// without a line of its own, stopping at `SimulatedTime.latestAdvanceMillis`; what falls due
+    /// on the way happens as after `advance`.
+    public func letTimePass(byMillis millis: Int64) throws(WorldError) {
+        let step = min(max(millis, 0), SimulatedTime.latestAdvanceMillis - nowMillis)
+        guard step > 0 else { return }
+        try moveClock(byMillis: step, announced: false)
+    }
+
+    /// Moves the clock, by itself, to the moment the next renewal falls due (Xcode's "one renewal
+    /// every N seconds" rates); nothing happens while no subscription renews.
+    public func letTimePassToNextRenewal() throws(WorldError) {
+        let due: Date?
+        do {
+            due = try store.nextRenewalDue()
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
+        guard let due else { return }
+        try letTimePass(byMillis: Int64((due.timeIntervalSince1970 * 1000).rounded(.up)) - nowMillis)
+    }
+
     /// Moves the clock past time lived without messages (past purchases recorded in bulk);
     /// a renewal that falls due on the way waits for the next advance.
     func passClock(byMillis millis: Int64) throws(WorldError) {
@@ -153,10 +176,14 @@ public final class World {
         try saveSettings()
     }
 
-    private func moveClock(byMillis millis: Int64) throws(WorldError) {
+    /// Moves the clock; renewals and Ask to Buy expiries that fall due on the way happen. An
+    /// `announced` move is a line of the timeline; time passing by itself is not.
+    func moveClock(byMillis millis: Int64, announced: Bool = true) throws(WorldError) {
         nowMillis += millis
-        try record(.command, from: .user, to: nil, text: "clock advanced to \(SimulatedTime.format(now))",
-                   transactionId: nil)
+        if announced {
+            try record(.command, from: .user, to: nil, text: "clock advanced to \(SimulatedTime.format(now))",
+                       transactionId: nil)
+        }
         do {
             try store.renewDueSubscriptions(link: self)
             try store.expireAskToBuyRequests(link: self)

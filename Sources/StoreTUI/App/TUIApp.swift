@@ -1,3 +1,4 @@
+import IAPCore
 import Simulator
 
 /// The interactive loop: draws a frame, reads a key (or ticks), runs the update, carries out
@@ -7,6 +8,7 @@ public final class TUIApp {
     private let terminal: TerminalIO
     public private(set) var state: TUIState
     private var pendingEvents: [Event] = []
+    private var timeRunner = TimeRunner()
     /// How long to wait for a key before the next message is delivered (outside step mode).
     public static let tickMillis: Int32 = 120
 
@@ -29,8 +31,9 @@ public final class TUIApp {
     /// Launches the app (with launch recovery) and runs until the user quits. A crash ends the
     /// process inside the world, by SIGKILL, and never returns here. The frame is drawn only
     /// after a key, an effect or a new event: an idle screen costs nothing. The world is read
-    /// again only after an effect, the only way the interface changes it: a key that only moves
-    /// the selection or opens a panel costs a frame, not a read of the world's history.
+    /// again only after an effect or the clock running by itself, the only ways the world changes
+    /// here: a key that only moves the selection or opens a panel costs a frame, not a read of
+    /// the world's history.
     public func run() throws(WorldError) {
         try world.launch()
         var model = try world.view()
@@ -47,10 +50,27 @@ public final class TUIApp {
             for effect in effects {
                 if try carryOut(effect) == .quit { return }
             }
-            if !effects.isEmpty {
+            let timeRan = try letTimeRun(at: model.storeSwitches.timeRate)
+            if !effects.isEmpty || timeRan {
                 model = try world.view()
             }
+            changed = timeRan || changed
         }
+    }
+
+    /// Moves the clock by itself at the Store's time rate, except in step mode, where only keys
+    /// move the world; true when it moved.
+    private func letTimeRun(at rate: TimeRate) throws(WorldError) -> Bool {
+        guard !state.stepMode else {
+            timeRunner.pause()
+            return false
+        }
+        switch timeRunner.step(rate: rate, realMillis: terminal.elapsedMillis) {
+        case .by(let millis): try world.letTimePass(byMillis: millis)
+        case .toNextRenewal: try world.letTimePassToNextRenewal()
+        case nil: return false
+        }
+        return true
     }
 
     private enum Next { case goOn, quit }

@@ -5,4 +5,7 @@ public protocol TerminalIO: AnyObject {
     func draw(_ buffer: CellBuffer)
     /// The next key or resize, or nil when `timeoutMillis` pass without one.
     func readInput(timeoutMillis: Int32) -> InputEvent?
+    /// Real milliseconds since the terminal opened: the clock simulated time runs by at the
+    /// Store's time rate.
+    var elapsedMillis: Int64 { get }
 }

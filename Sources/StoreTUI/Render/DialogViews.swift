@@ -109,8 +109,12 @@ enum DialogViews {
     static func faults(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
         let switches = FaultSwitch.allCases
         let inner = buffer.box(screen.centred(width: 50, height: switches.count + 2), title: state.language(.faults))
+        // Values start in column 30, or two columns after the widest label (a language's labels
+        // may be wider), leaving them at least 12 columns.
+        let widest = switches.map { DisplayWidth.of($0.label(state.language)) }.max() ?? 0
+        let column = min(max(30, widest + 2), inner.width - 12)
         for (index, item) in switches.enumerated() {
-            let line = fit(item.label(state.language), 30) + item.value(model, selection: state.selection, state.language)
+            let line = fit(item.label(state.language), column - 2) + "  " + item.value(model, selection: state.selection, state.language)
             buffer.put(line, x: inner.x, y: inner.y + index, style: index == state.panelSelection ? .reverse : [], limit: inner.width)
         }
     }

@@ -25,7 +25,7 @@ enum HeaderView {
         }
         let clock = " " + SimulatedTime.format(model.now) + " "
         buffer.put(clock, x: max(x, width - DisplayWidth.of(clock)), y: 0, style: .reverse)
-        buffer.put(fit(" " + switches(model, language).joined(separator: "  "), width), x: 0, y: 1, style: .dim, limit: width)
+        buffer.put(fit(" " + switchesRow(model, language, width: width - 1), width), x: 0, y: 1, style: .dim, limit: width)
         let badge = auditBadge(model.audit, language, into: &buffer, width: width)
         if model.armedCrashUnreachable, let armed = model.armedCrash {
             buffer.put(" \(language(.neverReaches, model.settings.strategy.rawValue, armed.rawValue)) ", x: badge, y: 2,
@@ -33,19 +33,31 @@ enum HeaderView {
         }
     }
 
-    /// The second row: the network, the Server, every Store switch and the account.
-    private static func switches(_ model: WorldView, _ language: Language) -> [String] {
+    /// The second row, within `width`: the network, the Server, every Store switch and the
+    /// account. When they do not fit, Store switches at their usual value give way (from the
+    /// last), so that one away from it is never cut off.
+    private static func switchesRow(_ model: WorldView, _ language: Language, width: Int) -> String {
+        var items = switches(model, language)
+        var row: String { items.map(\.text).joined(separator: "  ") }
+        while DisplayWidth.of(row) > width, let usual = items.lastIndex(where: \.usual) {
+            items.remove(at: usual)
+        }
+        return row
+    }
+
+    /// The second row's items; `usual` for a Store switch at its usual value.
+    private static func switches(_ model: WorldView, _ language: Language) -> [(text: String, usual: Bool)] {
         let server = model.settings.server
-        let store = StoreSwitch.every.compactMap { storeSwitch -> String? in
+        let store = StoreSwitch.every.compactMap { storeSwitch -> (String, Bool)? in
             let value = model.storeSwitches[storeSwitch]
             guard let label = storeSwitch.headerLabel, !(storeSwitch.headerHidesNormal && value == storeSwitch.normal) else { return nil }
             let word = FaultSwitch.word(storeSwitch, value, language)
-            return "\(language(label)) \(value == storeSwitch.normal ? word : word.uppercased())"
+            return ("\(language(label)) \(value == storeSwitch.normal ? word : word.uppercased())", value == storeSwitch.normal)
         }
         return [
-            language(.switchNet, model.settings.networkOnline ? language(.online) : language(.offline).uppercased()),
-            language(.switchServer, server == .up ? language(.serverUp) : language(FaultSwitch.mode(server)).uppercased()),
-        ] + store + [language(.switchAccount, model.account)]
+            (language(.switchNet, model.settings.networkOnline ? language(.online) : language(.offline).uppercased()), false),
+            (language(.switchServer, server == .up ? language(.serverUp) : language(FaultSwitch.mode(server)).uppercased()), false),
+        ] + store + [(language(.switchAccount, model.account), false)]
     }
 
     /// The audit's counts on the third row, while any of them is not zero: red when a purchase

@@ -14,6 +14,26 @@ enum Options {
         DataDirectory.resolve(option: arguments.value("--data-dir"), environment: ProcessInfo.processInfo.environment)
     }
 
+    /// The directory `--data-dir` names, or nil when the option is not given (the world is then
+    /// a fresh one: see `inDataDirectory`).
+    static func givenDataDirectory(_ arguments: ParsedArguments) -> DataDirectory? {
+        arguments.value("--data-dir").map { _ in dataDirectory(arguments) }
+    }
+
+    /// Runs `body` in `given`, or in a fresh temporary directory removed when it returns.
+    static func inDataDirectory<Result>(_ given: DataDirectory?,
+                                        _ body: (DataDirectory) throws(CLIError) -> Result) throws(CLIError) -> Result {
+        if let given { return try body(given) }
+        let directory: DataDirectory
+        do {
+            directory = try DataDirectory.temporary()
+        } catch {
+            throw .input(error.description)
+        }
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        return try body(directory)
+    }
+
     static func seed(_ arguments: ParsedArguments) throws(CLIError) -> UInt64 {
         guard let text = arguments.value("--seed") else { return 1 }
         guard let seed = UInt64(text) else { throw .usage("--seed needs a whole number from 0 to \(UInt64.max), not '\(text)'") }

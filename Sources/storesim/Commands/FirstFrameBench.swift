@@ -26,6 +26,7 @@ enum FirstFrameBench {
 private final class FirstFrameTerminal: TerminalIO {
     private(set) var firstDrawn: ContinuousClock.Instant?
     let size = (columns: 200, rows: 60)
+    let elapsedMillis: Int64 = 0
 
     func draw(_ buffer: CellBuffer) {
         firstDrawn = firstDrawn ?? ContinuousClock().now

@@ -65,6 +65,8 @@ private final class KeyPressTerminal: TerminalIO {
     private var keyTime: ContinuousClock.Instant?
     private var previous: CellBuffer?
     let size = (columns: 200, rows: 60)
+    /// The clock at the Store's time rate stays still: only the keys move the world.
+    let elapsedMillis: Int64 = 0
 
     init(presses: Int) {
         self.presses = presses

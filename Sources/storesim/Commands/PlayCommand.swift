@@ -21,12 +21,9 @@ enum PlayCommand {
 
     /// Without `--data-dir` the script plays in a fresh world, removed at the end, as `run` does.
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        let given = arguments.value("--data-dir").map { _ in Options.dataDirectory(arguments) }
-        let directory = if let given { given } else { try RunCommand.temporaryDirectory() }
-        defer {
-            if given == nil { try? FileManager.default.removeItem(atPath: directory.path) }
+        try Options.inDataDirectory(Options.givenDataDirectory(arguments)) { directory throws(CLIError) in
+            try InteractiveCommand.present(arguments, in: directory, script: arguments.positional.first)
         }
-        return try InteractiveCommand.present(arguments, in: directory, script: arguments.positional.first)
     }
 
     /// The script at `path`, parsed for the catalog, its steps each with their narration.

@@ -19,9 +19,7 @@ enum ResetCommand {
             return 0
         }
         let lock = try Options.lock(directory, command: "storesim reset")
-        let files = [directory.storeDatabase, directory.serverDatabase, directory.events, directory.settings,
-                     directory.catalog, directory.appFolder]
-            .flatMap { [$0, $0 + "-wal", $0 + "-shm"] }
+        let files = directory.files.filter { $0 != directory.lock } + [directory.appFolder]
         for path in files where FileManager.default.fileExists(atPath: path) {
             do {
                 try FileManager.default.removeItem(atPath: path)

@@ -30,7 +30,7 @@ enum RunCommand {
     /// leaves the data directory as it was.
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let seed = try Options.seed(arguments)
-        let given = arguments.value("--data-dir").map { _ in Options.dataDirectory(arguments) }
+        let given = Options.givenDataDirectory(arguments)
         let (catalog, catalogBytes) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: given)
         let parser = ScenarioParser(catalog: catalog)
         var scripts: [(String, [ScenarioStep])] = []
@@ -38,10 +38,15 @@ enum RunCommand {
             scripts.append((path, try parse(path, parser: parser)))
         }
         let reports = try RunReports(arguments, scripts: arguments.positional, dataDirectory: given)
-        let directory = if let given { given } else { try temporaryDirectory() }
-        defer {
-            if given == nil { try? FileManager.default.removeItem(atPath: directory.path) }
+        return try Options.inDataDirectory(given) { directory throws(CLIError) in
+            try runScripts(scripts, in: directory, catalog: catalog, catalogBytes: catalogBytes, seed: seed, reports: reports, arguments)
         }
+    }
+
+    /// Plays the checked scripts in `directory` and prints the expectations' tally.
+    private static func runScripts(_ scripts: [(String, [ScenarioStep])], in directory: DataDirectory, catalog: Catalog,
+                             catalogBytes: [UInt8]?, seed: UInt64, reports: RunReports,
+                             _ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let lock = try Options.lock(directory, command: "storesim run")
         try CatalogResolver.record(catalogBytes, in: directory)
         let print = { (line: String) in
@@ -106,15 +111,6 @@ enum RunCommand {
         }
     }
 
-    /// A fresh data directory for a run without `--data-dir`, removed at the end.
-    static func temporaryDirectory() throws(CLIError) -> DataDirectory {
-        do {
-            return try DataDirectory.temporary()
-        } catch {
-            throw .input(error.description)
-        }
-    }
-
     private static func parse(_ path: String, parser: ScenarioParser) throws(CLIError) -> [ScenarioStep] {
         let text = try readScript(path)
         do {
@@ -133,6 +129,7 @@ enum RunCommand {
             switch error {
             case .missing: throw .input("\(path): no such file")
             case .directory: throw .input("\(path): is a directory, not a script")
+            case .nothingFrom(let kind): throw .input("\(path): is \(kind) that gave nothing (nobody writes to it); a script is read from it only when something does")
             case .unreadable(let reason): throw .input("\(path): cannot be read (\(reason))")
             case .tooLarge: throw .input("\(path): too large to be a scenario script (over 1 MiB)")
             }

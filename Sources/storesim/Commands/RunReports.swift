@@ -37,7 +37,12 @@ final class RunReports {
             guard let path else { continue }
             let place = try Self.check(path, option: option)
             if let what = taken[place] { throw .input("\(path): is \(what); name another file for the report") }
+            // The report is written through its temporary (`path.tmp`), which replaces what is there.
+            if let what = taken[place + ".tmp"] {
+                throw .input("\(path).tmp: is \(what), and would be the report's temporary file; name another file for the report")
+            }
             taken[place] = "the file \(option) names too"
+            taken[place + ".tmp"] = "the temporary file of the report \(option) names"
         }
         if mermaidPath != nil {
             diagram = MermaidDiagram { [unowned self] line in diagramLines.append(line) }
@@ -86,8 +91,7 @@ final class RunReports {
     private func closeSuite(_ runner: ScenarioRunner) {
         guard var suite else { return }
         suite.checked = Array(runner.checked[suiteFirstCheck...])
-        let spent = suiteStarted.duration(to: .now).components
-        suite.seconds = Double(spent.seconds) + Double(spent.attoseconds) / 1e18
+        suite.seconds = suiteStarted.duration(to: .now).inSeconds
         report.suites.append(suite)
         self.suite = nil
     }

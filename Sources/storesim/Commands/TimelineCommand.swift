@@ -14,7 +14,9 @@ enum TimelineCommand {
         arguments: nil,
         details: """
             Only reads; works beside a running TUI. The events log is read a piece at a time (from
-            its end with --last), so a timeline of any length prints in little memory. In the
+            its end with --last), so a timeline of any length prints in little memory. Lines that
+            are not its events in order (damage from outside) are skipped and counted in a warning
+            on stderr; a torn last line is skipped quietly. In the
             Mermaid diagram each message is one arrow where it was sent: ->> delivered, -x dropped
             (with the reason), --) no delivery recorded.
             """,
@@ -30,14 +32,26 @@ enum TimelineCommand {
         let last = try last(arguments)
         let directory = Options.dataDirectory(arguments)
         try Options.checkFiles(directory)
-        guard directory.holdsWorld else { throw .input(WorldError.noWorld(path: directory.path).description) }
-        let (add, finish) = writer(format)
         do {
-            try EventLog.forEach(path: directory.events, last: last, add)
+            try directory.requireWorld()
+        } catch {
+            throw .input(error.description)
+        }
+        let (add, finish) = writer(format)
+        var damage: (first: EventLogDamage, count: Int)?
+        do {
+            try EventLog.forEach(path: directory.events, last: last, damaged: { found in
+                damage = (damage?.first ?? found, (damage?.count ?? 0) + 1)
+            }, add)
         } catch {
             throw .input(error.description)
         }
         finish()
+        if let damage {
+            let lines = damage.count == 1 ? "1 line" : "\(damage.count) lines"
+            Output.error("warning: \(directory.events): \(lines) skipped, not this log's events in order "
+                + "(the first at byte \(damage.first.offset): \(damage.first.problem))")
+        }
         return 0
     }
 

@@ -1,0 +1,60 @@
+/// How fast simulated time runs by itself in the interface: the rates of Xcode's
+/// `SKTestSession.TimeRate` that are not deprecated, named as scripts write them.
+public enum TimeRate: String, Sendable, CaseIterable {
+    /// "A rate of time in which the test environment runs in real time."
+    case real
+    case monthlyRenewalEveryHour = "monthly-renewal-every-1h"
+    case monthlyRenewalEveryThirtyMinutes = "monthly-renewal-every-30m"
+    case monthlyRenewalEveryFifteenMinutes = "monthly-renewal-every-15m"
+    case monthlyRenewalEveryFiveMinutes = "monthly-renewal-every-5m"
+    case monthlyRenewalEveryThirtySeconds = "monthly-renewal-every-30s"
+    case oneRenewalEveryFifteenMinutes = "one-renewal-every-15m"
+    case oneRenewalEveryFiveMinutes = "one-renewal-every-5m"
+    case oneRenewalEveryMinute = "one-renewal-every-1m"
+    case oneRenewalEveryThirtySeconds = "one-renewal-every-30s"
+    case oneRenewalEveryTenSeconds = "one-renewal-every-10s"
+    case oneRenewalEveryTwoSeconds = "one-renewal-every-2s"
+
+    /// How the clock moves at a rate.
+    public enum Pace: Sendable, Equatable {
+        /// Each real second is this many simulated seconds ("monthly subscriptions renew every
+        /// 30 seconds": a month of 30 days passes in 30 real seconds).
+        case scaled(simulatedSecondsPerSecond: Int64)
+        /// Every this many real seconds the clock moves to the next renewal that falls due
+        /// ("subscriptions of any time length renew every 2 seconds").
+        case oneRenewalEvery(seconds: Int64)
+    }
+
+    /// The rate in a few words, for the header and the faults panel: `month/30s` is a month every
+    /// 30 seconds, `renewal/2s` one renewal every 2 seconds.
+    public var shortWording: Wording {
+        guard self != .real, let interval = rawValue.split(separator: "-").last else {
+            return Wording("real time", simplifiedChinese: "实时")
+        }
+        let units = ["h": "小时", "m": "分钟", "s": "秒"]
+        let chinese = String(interval.dropLast()) + (interval.last.flatMap { units[String($0)] } ?? "")
+        return rawValue.hasPrefix("monthly")
+            ? Wording("month/\(interval)", simplifiedChinese: "每\(chinese)一个月")
+            : Wording("renewal/\(interval)", simplifiedChinese: "每\(chinese)续订一次")
+    }
+
+    /// The simulated month the monthly rates scale: 30 days.
+    static let monthSeconds: Int64 = 30 * 86_400
+
+    public var pace: Pace {
+        switch self {
+        case .real: .scaled(simulatedSecondsPerSecond: 1)
+        case .monthlyRenewalEveryHour: .scaled(simulatedSecondsPerSecond: Self.monthSeconds / 3600)
+        case .monthlyRenewalEveryThirtyMinutes: .scaled(simulatedSecondsPerSecond: Self.monthSeconds / 1800)
+        case .monthlyRenewalEveryFifteenMinutes: .scaled(simulatedSecondsPerSecond: Self.monthSeconds / 900)
+        case .monthlyRenewalEveryFiveMinutes: .scaled(simulatedSecondsPerSecond: Self.monthSeconds / 300)
+        case .monthlyRenewalEveryThirtySeconds: .scaled(simulatedSecondsPerSecond: Self.monthSeconds / 30)
+        case .oneRenewalEveryFifteenMinutes: .oneRenewalEvery(seconds: 900)
+        case .oneRenewalEveryFiveMinutes: .oneRenewalEvery(seconds: 300)
+        case .oneRenewalEveryMinute: .oneRenewalEvery(seconds: 60)
+        case .oneRenewalEveryThirtySeconds: .oneRenewalEvery(seconds: 30)
+        case .oneRenewalEveryTenSeconds: .oneRenewalEvery(seconds: 10)
+        case .oneRenewalEveryTwoSeconds: .oneRenewalEvery(seconds: 2)
+        }
+    }
+}
