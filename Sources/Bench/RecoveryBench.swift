@@ -2,8 +2,8 @@ import Foundation
 import IAPCore
 import Simulator
 
-/// Launch recovery at scale: for each N a world is left with N paid orders pending (the Server
-/// was down); each repetition then copies every such world afresh and times, size after size
+/// Launch recovery at scale: for each N a world is left with N paid orders pending (as the
+/// Server being down leaves them, written directly); each repetition then copies every such world afresh and times, size after size
 /// (so that a burst of disk traffic from elsewhere hits all sizes alike), the launch that credits
 /// them all.
 public struct RecoveryBench {
@@ -44,18 +44,12 @@ public struct RecoveryBench {
         return try timeLaunch(in: DataDirectory(path: copy.path), expecting: count)
     }
 
-    /// Buys `count` consumables while the Server is down, then quits and closes the world.
+    /// Leaves `count` paid orders pending, as buying them while the Server is down does, written
+    /// straight into the world (not bought one by one).
     private func leavePending(_ count: Int, in directory: DataDirectory) throws(BenchError) {
         try BenchError.attempt("making \(count) orders pending") {
             let world = try World(directory: directory, catalog: catalog, seed: 1)
-            try world.perform(.launch)
-            try world.perform(.server(.down))
-            for _ in 0..<count {
-                try world.perform(.buy(productId: Self.productId, answer: .confirm))
-                try world.settle()
-            }
-            try world.perform(.quit)
-            try world.perform(.server(.up))
+            try world.recordPendingPurchases(count, of: Self.productId)
         }
     }
 

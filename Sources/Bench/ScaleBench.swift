@@ -25,13 +25,18 @@ public struct ScaleBench {
     }
 
     /// Every row; `firstFrame` opens the world in the directory with the big log as the TUI
-    /// does and returns the milliseconds until its first frame is drawn.
-    public func run(firstFrame: (DataDirectory) throws(BenchError) -> Double) throws(BenchError) -> ScaleReport {
+    /// does and returns the milliseconds until its first frame is drawn; `keyPress` times key
+    /// presses in the TUI with the built-in catalog and a big one; `progress` hears each part begin.
+    public func run(firstFrame: (DataDirectory) throws(BenchError) -> Double, keyPress: () throws(BenchError) -> KeyPressRow,
+                    progress: (String) -> Void = { _ in }) throws(BenchError) -> ScaleReport {
+        progress("purchases and launches against history")
         let history = try HistoryBench(catalog: catalog, settings: settings).run()
+        progress("chaos on one core and on two")
         let throughput = ThroughputBench(catalog: catalog, settings: settings)
         let chaosRuns = max(Self.chaosRuns, settings.chaosRunsPerSession)
         let chaosOneCore = try throughput.chaosRunsPerSecond(workers: 1, runs: chaosRuns)
         let chaosTwoCores = try throughput.chaosRunsPerSecond(workers: 2, runs: chaosRuns)
+        progress("a \(settings.scaleLogBytes >> 20) MB events.log")
         let logBytes = settings.scaleLogBytes
         let folder = try BenchFolder()
         defer { folder.remove() }
@@ -45,11 +50,13 @@ public struct ScaleBench {
         let emptyPeak = try ChildPeakMemory.megabytes(executable, ["run", "--data-dir", folder.file("empty"), script])
         let bigPeak = try ChildPeakMemory.megabytes(executable, ["run", "--data-dir", big, script])
         let frame = try firstFrame(DataDirectory(path: big))
+        progress("a century of renewals and key presses in a big catalog")
         let (renewals, millis) = try renewals(years: Self.renewalYears)
         return ScaleReport(history: history, launchPending: HistoryBench.pending,
                            chaosRunsPerSecondOneCore: chaosOneCore, chaosRunsPerSecondTwoCores: chaosTwoCores,
                            logMegabytes: logBytes >> 20, runPeakEmptyLogMegabytes: emptyPeak, runPeakBigLogMegabytes: bigPeak,
-                           firstFrameMillis: frame, renewalYears: Self.renewalYears, renewals: renewals, renewalsMillis: millis)
+                           firstFrameMillis: frame, renewalYears: Self.renewalYears, renewals: renewals, renewalsMillis: millis,
+                           keyPress: try keyPress())
     }
 
     /// A monthly subscription bought, then the clock advanced by `years`: the renewals the Store

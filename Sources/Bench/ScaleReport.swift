@@ -21,10 +21,12 @@ public struct ScaleReport: Sendable {
     public let renewalYears: Int
     public let renewals: Int
     public let renewalsMillis: Double
+    /// A key press to its frame in the TUI, with the built-in catalog and with a big one.
+    public let keyPress: KeyPressRow
 
     public init(history: [HistoryRow], launchPending: Int, chaosRunsPerSecondOneCore: Double, chaosRunsPerSecondTwoCores: Double,
                 logMegabytes: Int, runPeakEmptyLogMegabytes: Double, runPeakBigLogMegabytes: Double,
-                firstFrameMillis: Double, renewalYears: Int, renewals: Int, renewalsMillis: Double) {
+                firstFrameMillis: Double, renewalYears: Int, renewals: Int, renewalsMillis: Double, keyPress: KeyPressRow) {
         self.history = history
         self.launchPending = launchPending
         self.chaosRunsPerSecondOneCore = chaosRunsPerSecondOneCore
@@ -36,6 +38,7 @@ public struct ScaleReport: Sendable {
         self.renewalYears = renewalYears
         self.renewals = renewals
         self.renewalsMillis = renewalsMillis
+        self.keyPress = keyPress
     }
 
     /// The fresh world's row and the longest history's.
@@ -69,7 +72,7 @@ public struct ScaleReport: Sendable {
             ("renewalYears", .int(renewalYears)),
             ("renewals", .int(renewals)),
             ("renewalsMillis", Ratio.rounded(renewalsMillis)),
-        ])
+        ] + keyPress.fields)
     }
 
     var goals: [BenchGoal] {
@@ -96,6 +99,7 @@ public struct ScaleReport: Sendable {
             BenchGoal(name: "\(renewalYears) years of monthly renewals < 2 s",
                       measured: "\(Ratio.text(renewalsMillis)) ms for \(renewals) renewals",
                       met: renewals > 0 && renewalsMillis < 2000),
+            keyPress.goal,
         ]
     }
 
@@ -114,5 +118,6 @@ public struct ScaleReport: Sendable {
                 [["\(logMegabytes) MB", "\(Ratio.text(runPeakEmptyLogMegabytes)) MB", "\(Ratio.text(runPeakBigLogMegabytes)) MB",
                   Ratio.times(logMemoryGrowth), "\(Ratio.text(firstFrameMillis)) ms",
                   "\(renewals) in \(renewalYears) years", "\(Ratio.text(renewalsMillis)) ms"]])
+            + ["", keyPress.line]
     }
 }

@@ -23,13 +23,16 @@ extension SettingsTable {
         return value
     }
 
-    /// Every setting whose key starts with `prefix`, keyed by the rest of the key.
+    /// Every setting whose key starts with `prefix` (which must not end in U+10FFFF), keyed by
+    /// the rest of the key: one range of the key's index, however many other settings there are.
     public func settings(prefix: String) throws(StorageError) -> [String: String] {
-        let rows = try database.rows("SELECT key, value FROM settings WHERE substr(key, 1, ?) = ?",
-                                     [.integer(Int64(prefix.count)), .text(prefix)], table: "settings", key: "key") {
-            (row) throws(SQLiteColumnError) in (String(try row.text("key").dropFirst(prefix.count)), try row.text("value"))
+        guard let last = prefix.unicodeScalars.last, let next = Unicode.Scalar(last.value + 1) else { return [:] }
+        let upper = String(prefix.unicodeScalars.dropLast()) + String(next)
+        let rows = try database.rows("SELECT key, value FROM settings WHERE key >= ? AND key < ?", [.text(prefix), .text(upper)],
+                                     table: "settings", key: "key") { (row) throws(SQLiteColumnError) in
+            (String(try row.text("key").dropFirst(prefix.count)), try row.text("value"))
         }
-        return Dictionary(rows, uniquingKeysWith: { _, last in last })
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
     public func setSetting(_ key: String, _ value: String) throws(StorageError) {

@@ -19,7 +19,9 @@ extension Store {
     }
 
     /// Ends every Ask to Buy request no parent answered within 24 hours of its last asking: it
-    /// fails, uncharged, and the app hears so (or finds it in the queue at its next launch).
+    /// fails, uncharged, and the app hears so when it is the signed-in account's (another
+    /// account's device finds it in the queue at its next launch). Read through the index of
+    /// waiting requests, not the whole history.
     public func expireAskToBuyRequests(link: Link) throws(StoreError) {
         let expired = try store { () throws(StorageError) -> [StoreRecord] in
             let cutoff = Int64((link.now.timeIntervalSince1970 - Self.askToBuyLifetime) * 1000)
@@ -30,7 +32,7 @@ extension Store {
             }
             return ended
         }
-        for record in expired { link.send(.transactionUpdated(record.asTransaction)) }
+        for record in expired where record.account == account { link.send(.transactionUpdated(record.asTransaction)) }
     }
 
     /// The parent approves the waiting Ask to Buy request for a product: it is charged and

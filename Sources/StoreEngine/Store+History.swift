@@ -9,25 +9,44 @@ extension Store {
     /// long history is built quickly. Returns what the Server must credit for each.
     public func recordPastPurchases(_ count: Int, of productId: String, from start: Date,
                                     spacingMillis: Int64) throws(StoreError) -> [ReceiptEntry] {
+        try recordPurchases(count, of: productId, from: start, spacingMillis: spacingMillis, finished: true).map { purchase in
+            ReceiptEntry(transactionId: purchase.id, originalTransactionId: purchase.originalId, productId: productId,
+                         account: purchase.account, purchaseDate: purchase.date)
+        }
+    }
+
+    /// Writes `count` purchases of the consumable `productId` by the signed-in account that were
+    /// charged and handed to the app but never finished, as a run of purchases leaves them while
+    /// the Server is down: each signed with the receipt the app got then, which lists every
+    /// unfinished consumable bought before it. All in one database transaction; returns the
+    /// purchases, receipts included, oldest first.
+    public func recordUnfinishedPurchases(_ count: Int, of productId: String, from start: Date,
+                                          spacingMillis: Int64) throws(StoreError) -> [StoreRecord] {
+        try recordPurchases(count, of: productId, from: start, spacingMillis: spacingMillis, finished: false)
+    }
+
+    private func recordPurchases(_ count: Int, of productId: String, from start: Date, spacingMillis: Int64,
+                                 finished: Bool) throws(StoreError) -> [StoreRecord] {
         guard catalog.product(id: productId)?.type == .consumable else {
             throw .refused("\(productId) is not a consumable in the catalog")
         }
-        return try store { () throws(StorageError) -> [ReceiptEntry] in
-            try database.database.transaction { () throws(StorageError) -> [ReceiptEntry] in
-                let owned = try holdings(of: account)
-                var entries: [ReceiptEntry] = []
-                entries.reserveCapacity(count)
+        return try store { () throws(StorageError) -> [StoreRecord] in
+            try database.database.transaction { () throws(StorageError) -> [StoreRecord] in
+                var owned = try holdings(of: account)
+                var purchases: [StoreRecord] = []
+                purchases.reserveCapacity(count)
                 for index in 0..<count {
                     let id = try database.nextTransactionId()
                     let date = start.addingTimeInterval(Double(Int64(index) * spacingMillis) / 1000)
-                    let purchase = StoreRecord(
+                    let charged = StoreRecord(
                         id: id, originalId: id, productId: productId, account: account, state: .purchased,
-                        kind: .purchase, charged: true, finished: true, refunded: false, date: date, error: nil, receipt: nil)
-                    try database.insert(purchase.with(receipt: receipt(account: account, leading: purchase, holdings: owned)))
-                    entries.append(ReceiptEntry(transactionId: id, originalTransactionId: id, productId: productId,
-                                                account: account, purchaseDate: date))
+                        kind: .purchase, charged: true, finished: finished, refunded: false, date: date, error: nil, receipt: nil)
+                    let purchase = charged.with(receipt: receipt(account: account, leading: charged, holdings: owned))
+                    try database.insert(purchase)
+                    owned.add(purchase)
+                    purchases.append(purchase)
                 }
-                return entries
+                return purchases
             }
         }
     }

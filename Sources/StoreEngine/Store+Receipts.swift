@@ -31,7 +31,7 @@ extension Store {
     func holdings(of account: String) throws(StorageError) -> ReceiptHoldings {
         let consumables = catalog.products.filter { $0.type == .consumable }.map(\.id)
         let lasting = catalog.products.filter { $0.type != .consumable }.map(\.id)
-        return ReceiptHoldings(try database.latestPaid(account: account, products: lasting)
+        return ReceiptHoldings(try database.latestPaid(account: account, products: lasting, withReceipts: false)
                                + database.unfinishedPaid(account: account, products: consumables), catalog: catalog)
     }
 
@@ -53,22 +53,8 @@ extension Store {
            record.kind == .restore, record.account == receipt.account {
             restoring = record
         }
-        var entries: [ReceiptEntry] = []
-        for purchase in receipt.inApp {
-            // The Store signed these ids itself, so they are ids; a receipt that says otherwise is malformed.
-            guard let id = TransactionID(purchase.transactionId), let originalId = TransactionID(purchase.originalTransactionId)
-            else {
-                return ReceiptCheckResult(status: .malformed, entries: [], check: check)
-            }
-            let record = try database.record(id: id)
-            var entry = ReceiptEntry(
-                transactionId: id, originalTransactionId: originalId,
-                productId: purchase.productId, account: receipt.account,
-                purchaseDate: Date(timeIntervalSince1970: Double(purchase.purchaseDateMillis) / 1000),
-                expires: record.flatMap(expiry), revoked: record?.refunded ?? false,
-                restoringTransactionId: restoring?.originalId == originalId ? restoring?.id : nil)
-            entry.graceExpires = try record.flatMap(graceUntil)
-            entries.append(entry)
+        guard let entries = try entries(of: receipt, restoring: restoring) else {
+            return ReceiptCheckResult(status: .malformed, entries: [], check: check)
         }
         return ReceiptCheckResult(status: .valid, entries: entries, check: check)
     }

@@ -105,15 +105,10 @@ extension Store {
             type: product.map { SignedTransactionPayload.typeName($0.type) } ?? "Consumable",
             signedDate: Self.millis(now),
             revocationDate: record.refunded ? Self.millis(record.refundDate ?? now) : nil,
-            revocationReason: record.refunded ? try refundReason(record.id).rawValue : nil,
+            revocationReason: record.refunded ? (record.refundReason ?? .other).rawValue : nil,
             offerType: trial ? 1 : nil, offerDiscountType: trial ? "FREE_TRIAL" : nil,
             environment: "Production", storefront: catalog.storefront.code,
             transactionReason: record.kind == .renewal ? "RENEWAL" : "PURCHASE",
             price: price, currency: catalog.storefront.currencyCode)
-    }
-
-    /// Why the Store refunded a transaction: the reason it was told, else "other" (0).
-    private func refundReason(_ id: TransactionID) throws(StorageError) -> RevocationReason {
-        try database.setting("refund-reason:\(id)", as: { Int($0).flatMap(RevocationReason.init(rawValue:)) }) ?? .other
     }
 }

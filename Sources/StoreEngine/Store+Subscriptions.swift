@@ -6,8 +6,13 @@ extension Store {
     /// When the period a transaction paid for ends: a subscription period (the free trial's for
     /// a trial), a non-renewing duration; nil for products that never expire.
     public func expiry(of record: StoreRecord) -> Date? {
+        expiry(of: record, ended: (try? database.setting("expired:\(record.id)")).flatMap { $0.flatMap(Int64.init) })
+    }
+
+    /// The expiry of a transaction whose early end (`expired:` setting, in milliseconds) was read already.
+    func expiry(of record: StoreRecord, ended: Int64?) -> Date? {
         guard let product = catalog.product(id: record.productId) else { return nil }
-        if let ended = (try? database.setting("expired:\(record.id)")).flatMap({ $0.flatMap(Int64.init) }) {
+        if let ended {
             return Date(timeIntervalSince1970: Double(ended) / 1000)
         }
         switch product.type {
@@ -20,6 +25,20 @@ extension Store {
             return nil
         }
     }
+
+    /// The early ends (`expire`) of these transactions, in milliseconds, by id: the Store's few
+    /// `expired:` settings read by one range of their key, not a lookup per transaction.
+    func expiredMillis(of ids: [TransactionID]) throws(StorageError) -> [TransactionID: Int64] {
+        let ended = try database.settings(prefix: Self.expiredPrefix)
+        guard !ended.isEmpty else { return [:] }
+        var found: [TransactionID: Int64] = [:]
+        for id in ids {
+            if let millis = ended[id.description].flatMap(Int64.init) { found[id] = millis }
+        }
+        return found
+    }
+
+    private static let expiredPrefix = "expired:"
 
     /// Whether the subscription that `originalId` started renews at the end of its period.
     public func autoRenews(originalId: TransactionID) throws(StoreError) -> Bool {
@@ -55,7 +74,8 @@ extension Store {
     /// The most renewals written in one SQLite transaction: few commits, bounded memory.
     static let renewalsPerCommit = 1000
 
-    /// The latest paid transaction of every subscription that still auto-renews, oldest first.
+    /// The latest paid transaction of every subscription that still auto-renews, oldest first:
+    /// read through the index of paid transactions by product, the auto-renew switches in one query.
     private func renewableSubscriptions() throws(StorageError) -> [StoreRecord] {
         let products = catalog.products.filter { $0.type == .autoRenewable }.map { SQLiteValue.text($0.id) }
         guard !products.isEmpty else { return [] }
@@ -64,11 +84,8 @@ extension Store {
                    AND product_id IN (\(Array(repeating: "?", count: products.count).joined(separator: ", ")))
                    GROUP BY original_id) AND refunded = 0
             """, products)
-        var renewing: [StoreRecord] = []
-        for record in latest where try database.setting("autorenew:\(record.originalId)") != "off" {
-            renewing.append(record)
-        }
-        return renewing
+        let autorenew = try database.settings(prefix: "autorenew:")
+        return latest.filter { autorenew[$0.originalId.description] != "off" }
     }
 
     /// Makes up to `renewalsPerCommit` renewals that fall due by `now`, taking subscriptions from
@@ -167,18 +184,10 @@ extension Store {
         try refund(record, reason: reason, at: date)
     }
 
-    /// Why the Store refunded a transaction, when it was told a reason.
-    public func refundReason(of transactionId: TransactionID) throws(StoreError) -> RevocationReason? {
-        try store { () throws(StorageError) in
-            try database.setting("refund-reason:\(transactionId)", as: { Int($0).flatMap(RevocationReason.init(rawValue:)) })
-        }
-    }
-
     private func refund(_ record: StoreRecord, reason: RevocationReason?, at date: Date) throws(StoreError) {
         try store { () throws(StorageError) in
             try database.database.transaction { () throws(StorageError) in
-                if let reason { try database.setSetting("refund-reason:\(record.id)", String(reason.rawValue)) }
-                let refunded = try signing(record.with(refunded: true, refundDate: date), at: date)
+                let refunded = try signing(record.with(refunded: true, refundDate: date, refundReason: reason), at: date)
                 try database.update(refunded)
                 try database.setSetting("autorenew:\(record.originalId)", "off")
                 try notify(.refund, about: refunded, at: date)

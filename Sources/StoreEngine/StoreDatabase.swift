@@ -60,6 +60,17 @@ struct StoreDatabase: SettingsTable {
             next_attempt_millis INTEGER);
         CREATE INDEX notifications_due ON notifications(next_attempt_millis) WHERE next_attempt_millis IS NOT NULL;
         """,
+        // Version 6: partial indexes, so that every clock advance reads the Ask to Buy requests
+        // waiting and the subscriptions' transactions, not the whole history; and why the Store
+        // refunded a transaction, read with it, moved out of the `refund-reason:ID` settings.
+        """
+        CREATE INDEX transactions_deferred ON transactions(date_millis) WHERE state = 'deferred';
+        CREATE INDEX transactions_paid_by_product ON transactions(product_id, original_id) WHERE charged = 1 AND kind != 'restore';
+        ALTER TABLE transactions ADD COLUMN refund_reason INTEGER;
+        UPDATE transactions SET refund_reason = (SELECT value FROM settings WHERE key = 'refund-reason:' || transactions.id)
+        WHERE id IN (SELECT CAST(substr(key, 15) AS INTEGER) FROM settings WHERE key LIKE 'refund-reason:%');
+        DELETE FROM settings WHERE key LIKE 'refund-reason:%';
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {
@@ -101,8 +112,9 @@ struct StoreDatabase: SettingsTable {
     func insert(_ record: StoreRecord) throws(StorageError) {
         try database.query("""
             INSERT INTO transactions(id, original_id, product_id, account, state, kind, charged,
-                                     finished, refunded, date_millis, error, receipt, refunded_millis, signed_transaction)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     finished, refunded, date_millis, error, receipt, refunded_millis, signed_transaction,
+                                     refund_reason)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
                 Self.idValue(record.id), Self.idValue(record.originalId),
                 .text(record.productId), .text(record.account), .text(record.state.rawValue),
@@ -110,7 +122,7 @@ struct StoreDatabase: SettingsTable {
                 .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
                 .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
-                .optional(record.signedTransaction),
+                .optional(record.signedTransaction), Self.reason(record.refundReason),
             ])
     }
 
@@ -119,14 +131,14 @@ struct StoreDatabase: SettingsTable {
         try database.query("""
             UPDATE transactions SET original_id = ?, product_id = ?, state = ?, kind = ?, charged = ?, finished = ?,
                                     refunded = ?, date_millis = ?, error = ?, receipt = ?, refunded_millis = ?,
-                                    signed_transaction = ?
+                                    signed_transaction = ?, refund_reason = ?
             WHERE id = ?
             """, [
                 Self.idValue(record.originalId), .text(record.productId), .text(record.state.rawValue), .text(record.kind.rawValue),
                 .integer(record.charged ? 1 : 0), .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
                 .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
-                .optional(record.signedTransaction), Self.idValue(record.id),
+                .optional(record.signedTransaction), Self.reason(record.refundReason), Self.idValue(record.id),
             ])
     }
 
@@ -142,29 +154,78 @@ struct StoreDatabase: SettingsTable {
     /// The newest charged, non-restore transaction of each original id that `account` made of
     /// one of `products` and that meets `condition`, oldest first: read through the account's
     /// index, however long the rest of the history.
-    func latestPaid(account: String, products: [String], where condition: String = "1") throws(StorageError) -> [StoreRecord] {
+    func latestPaid(account: String, products: [String], where condition: String = "1",
+                    withReceipts: Bool = true) throws(StorageError) -> [StoreRecord] {
         guard !products.isEmpty else { return [] }
         let list = Array(repeating: "?", count: products.count).joined(separator: ", ")
         return try records(where: """
             id IN (SELECT MAX(id) FROM transactions WHERE account = ? AND product_id IN (\(list))
                    AND charged = 1 AND kind != 'restore' AND \(condition) GROUP BY original_id)
-            """, [.text(account)] + products.map(SQLiteValue.text))
+            """, [.text(account)] + products.map(SQLiteValue.text), withReceipts: withReceipts)
     }
 
     /// The paid (non-restore) transactions of these products the app has not finished yet, read
-    /// through the index of unfinished transactions.
+    /// through the index of unfinished transactions, without their receipts.
     func unfinishedPaid(account: String, products: [String]) throws(StorageError) -> [StoreRecord] {
         guard !products.isEmpty else { return [] }
         let list = Array(repeating: "?", count: products.count).joined(separator: ", ")
         return try records(where: """
             account = ? AND finished = 0 AND charged = 1 AND kind != 'restore' AND product_id IN (\(list))
-            """, [.text(account)] + products.map(SQLiteValue.text))
+            """, [.text(account)] + products.map(SQLiteValue.text), withReceipts: false)
     }
 
-    func records(where condition: String = "1", _ values: [SQLiteValue] = []) throws(StorageError) -> [StoreRecord] {
+    /// The transactions of these ids that the Store still has, without their receipts, by id,
+    /// read a few hundred ids a query: what a receipt check needs of the purchases a receipt lists.
+    func recordsWithoutReceipts(ids: [TransactionID]) throws(StorageError) -> [TransactionID: StoreRecord] {
+        var found: [TransactionID: StoreRecord] = [:]
+        var start = 0
+        while start < ids.count {
+            let chunk = ids[start..<min(start + Self.idsPerQuery, ids.count)]
+            let list = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            for record in try records(where: "id IN (\(list))", chunk.map(Self.idValue), withReceipts: false) {
+                found[record.id] = record
+            }
+            start += chunk.count
+        }
+        return found
+    }
+
+    /// Of these ids, those the Store no longer has (deleted) and those it refunded, read a few
+    /// hundred ids a query, SQLite returning a row only for each such id (usually none).
+    func missingAndRefunded(ids: [TransactionID]) throws(StorageError) -> (missing: Set<TransactionID>, refunded: Set<TransactionID>) {
+        var missing: Set<TransactionID> = []
+        var refunded: Set<TransactionID> = []
+        var start = 0
+        while start < ids.count {
+            let chunk = ids[start..<min(start + Self.idsPerQuery, ids.count)]
+            let list = Array(repeating: "(?)", count: chunk.count).joined(separator: ", ")
+            let rows = try database.rows("""
+                WITH listed(id) AS (VALUES \(list))
+                SELECT listed.id AS id, transactions.id IS NULL AS missing
+                FROM listed LEFT JOIN transactions ON transactions.id = listed.id
+                WHERE transactions.id IS NULL OR transactions.refunded = 1
+                """, chunk.map(Self.idValue), table: "transactions", key: "id") { (row) throws(SQLiteColumnError) in
+                (try Self.id(row, "id"), try row.bool("missing"))
+            }
+            for (id, isMissing) in rows {
+                if isMissing { missing.insert(id) } else { refunded.insert(id) }
+            }
+            start += chunk.count
+        }
+        return (missing, refunded)
+    }
+
+    /// Ids bound to one query, well under SQLite's limit on parameters.
+    private static let idsPerQuery = 500
+
+    /// The transactions that meet `condition`, oldest first; `withReceipts: false` leaves each
+    /// receipt out (nil), so that reading many rows does not read every receipt they were handed.
+    func records(where condition: String = "1", _ values: [SQLiteValue] = [],
+                 withReceipts: Bool = true) throws(StorageError) -> [StoreRecord] {
         try database.rows("""
             SELECT id, original_id, product_id, account, state, kind, charged, finished, refunded,
-                   date_millis, error, receipt, refunded_millis, signed_transaction
+                   date_millis, error, \(withReceipts ? "receipt" : "NULL AS receipt"), refunded_millis, signed_transaction,
+                   refund_reason
             FROM transactions WHERE \(condition) ORDER BY id
             """, values, table: "transactions", key: "id", Self.record)
     }
@@ -180,7 +241,20 @@ struct StoreDatabase: SettingsTable {
             error: try row.optionalChoice("error", as: PurchaseError.self),
             receipt: try row.optionalText("receipt"),
             refundDate: try row.optionalInteger("refunded_millis").map(date),
-            signedTransaction: try row.optionalText("signed_transaction"))
+            signedTransaction: try row.optionalText("signed_transaction"),
+            refundReason: try reason(row, "refund_reason"))
+    }
+
+    private static func reason(_ row: SQLiteRow, _ column: String) throws(SQLiteColumnError) -> RevocationReason? {
+        guard let value = try row.optionalInteger(column) else { return nil }
+        guard let reason = Int(exactly: value).flatMap(RevocationReason.init(rawValue:)) else {
+            throw .unknownValue(column: column, value: String(value))
+        }
+        return reason
+    }
+
+    private static func reason(_ reason: RevocationReason?) -> SQLiteValue {
+        reason.map { .integer(Int64($0.rawValue)) } ?? .null
     }
 
     private static func date(_ millis: Int64) -> Date {

@@ -5,11 +5,13 @@ extension StoreRecord {
     /// A copy with some fields changed.
     func with(state: TransactionState? = nil, kind: Kind? = nil, charged: Bool? = nil, finished: Bool? = nil,
               refunded: Bool? = nil, date: Date? = nil, error: PurchaseError?? = nil,
-              receipt: String?? = nil, refundDate: Date?? = nil, signedTransaction: String?? = nil) -> StoreRecord {
+              receipt: String?? = nil, refundDate: Date?? = nil, signedTransaction: String?? = nil,
+              refundReason: RevocationReason?? = nil) -> StoreRecord {
         StoreRecord(id: id, originalId: originalId, productId: productId, account: account,
                     state: state ?? self.state, kind: kind ?? self.kind, charged: charged ?? self.charged,
                     finished: finished ?? self.finished, refunded: refunded ?? self.refunded,
                     date: date ?? self.date, error: error ?? self.error, receipt: receipt ?? self.receipt,
-                    refundDate: refundDate ?? self.refundDate, signedTransaction: signedTransaction ?? self.signedTransaction)
+                    refundDate: refundDate ?? self.refundDate, signedTransaction: signedTransaction ?? self.signedTransaction,
+                    refundReason: refundReason ?? self.refundReason)
     }
 }

@@ -25,10 +25,12 @@ public struct StoreRecord: Sendable, Equatable {
     /// The transaction as the App Store signed it for StoreKit 2 (a JWS), when the Store signs
     /// transactions and this one is purchased or restored.
     public let signedTransaction: String?
+    /// Why the Store refunded it, when it was told a reason.
+    public let refundReason: RevocationReason?
 
     public init(id: TransactionID, originalId: TransactionID, productId: String, account: String, state: TransactionState,
                 kind: Kind, charged: Bool, finished: Bool, refunded: Bool, date: Date, error: PurchaseError?,
-                receipt: String?, refundDate: Date? = nil, signedTransaction: String? = nil) {
+                receipt: String?, refundDate: Date? = nil, signedTransaction: String? = nil, refundReason: RevocationReason? = nil) {
         self.id = id
         self.originalId = originalId
         self.productId = productId
@@ -43,6 +45,7 @@ public struct StoreRecord: Sendable, Equatable {
         self.receipt = receipt
         self.refundDate = refundDate
         self.signedTransaction = signedTransaction
+        self.refundReason = refundReason
     }
 
     /// True while the transaction waits in the payment queue for the app to finish it.

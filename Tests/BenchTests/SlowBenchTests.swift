@@ -65,7 +65,9 @@ import Testing
                     "\"chaosRunsPerSecond\"", "\"render\"", "\"cols\"", "\"rows\"", "\"micros\"", "\"peakRSSMegabytes\"",
                     "\"scale\"", "\"history\"", "\"pastPurchases\"", "\"launchMillis\"", "\"launchPending\"",
                     "\"chaosRunsPerSecondOneCore\"", "\"chaosRunsPerSecondTwoCores\"", "\"logMegabytes\"", "\"runPeakRSSEmptyLogMegabytes\"", "\"runPeakRSSBigLogMegabytes\"",
-                    "\"firstFrameMillis\"", "\"renewalYears\"", "\"renewals\"", "\"renewalsMillis\""]
+                    "\"firstFrameMillis\"", "\"renewalYears\"", "\"renewals\"", "\"renewalsMillis\"",
+                    "\"smallCatalogProducts\"", "\"bigCatalogProducts\"", "\"keyPressSmallCatalogMicros\"",
+                    "\"keyPressBigCatalogMicros\""]
         let positions = keys.compactMap { json.range(of: $0)?.lowerBound }
         #expect(positions.count == keys.count)
         #expect(positions == positions.sorted())
@@ -74,8 +76,8 @@ import Testing
 
     @Test func goalsAreJudgedOnTheRatios() {
         let goals = Self.report.goals
-        #expect(goals.count == 12)
-        #expect(goals.map(\.met) == [true, true, true, true, false, true, true, false, true, false, true, true])
+        #expect(goals.count == 13)
+        #expect(goals.map(\.met) == [true, true, true, true, false, true, true, false, true, false, true, true, false])
         #expect(Self.report.recoveryGrowth == 10)
         let lines = BenchReportText.lines(Self.report, heading: "storesim bench")
         #expect(lines.contains { $0.contains("storesim/floor") && $0.contains("rewrite/storesim") })
@@ -89,6 +91,8 @@ import Testing
         #expect(lines.contains { $0.contains("past purchases") && $0.contains("purchases per second") && $0.contains("launch, 10 pending") })
         #expect(lines.contains("  met     chaos runs per second on 2 cores ≥ 1.8× one core: 19.0/s vs 10.0/s (1.90×)"))
         #expect(lines.contains { $0.contains("100000") && $0.contains("270") && $0.contains("90.0 ms") })
+        #expect(lines.contains("  key press to frame: 400 µs with 6 products, 640 µs with 5000 (1.60×)"))
+        #expect(lines.contains("  NOT MET key press to frame with 5000 products ≤ 1.5× with 6: 640 µs vs 400 µs (1.60×)"))
     }
 
     static let report = BenchReport(
@@ -105,7 +109,9 @@ import Testing
                                      HistoryRow(pastPurchases: 100000, purchasesPerSecond: 270, launchMillis: 90)],
                            launchPending: 10, chaosRunsPerSecondOneCore: 10, chaosRunsPerSecondTwoCores: 19,
                            logMegabytes: 1024, runPeakEmptyLogMegabytes: 32, runPeakBigLogMegabytes: 45,
-                           firstFrameMillis: 40, renewalYears: 100, renewals: 1200, renewalsMillis: 900))
+                           firstFrameMillis: 40, renewalYears: 100, renewals: 1200, renewalsMillis: 900,
+                           keyPress: KeyPressRow(smallCatalogProducts: 6, bigCatalogProducts: 5000, smallCatalogMicros: 400,
+                                                 bigCatalogMicros: 640)))
 }
 
 /// The scale section's pieces on small inputs: the big log is the log's own format, the renewals are counted.

@@ -62,7 +62,7 @@ final class StoreDatabaseFileTests {
         let records = try store.transactions()
         #expect(records.map(\.id) == [1_000_000_000_000_000_001])
         #expect(records.first?.state == .purchased)
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(5))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(6))
         #expect(try buy(store) == 1_000_000_000_000_000_002)
     }
 
@@ -75,7 +75,42 @@ final class StoreDatabaseFileTests {
         let records = try openStore().transactions()
         #expect(records.map(\.refunded) == [true])
         #expect(records.map(\.refundDate) == [nil])
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(5))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(6))
+    }
+
+    @Test func aVersionThreeFilesRefundReasonsMoveIntoTheirTransactionsAndReadTheSame() throws {
+        // Version 3 as the last release wrote it: refunded_millis, its indexes, and each reason
+        // a refund was given as a `refund-reason:ID` setting.
+        try change(Self.releaseTables + """
+            ALTER TABLE transactions ADD COLUMN refunded_millis INTEGER;
+            CREATE INDEX transactions_by_account_product ON transactions(account, product_id);
+            CREATE INDEX transactions_unfinished ON transactions(account) WHERE finished = 0;
+            INSERT INTO transactions VALUES(1000000000000000001, 1000000000000000001, 'com.storesim.coins.100', 'demo',
+                                            'purchased', 'purchase', 1, 1, 1, 1767225600000, NULL, 'r', 1767229200000);
+            INSERT INTO transactions VALUES(1000000000000000002, 1000000000000000002, 'com.storesim.pro', 'demo',
+                                            'purchased', 'purchase', 1, 1, 1, 1767225600000, NULL, 'r', 1767229200000);
+            INSERT INTO transactions VALUES(1000000000000000003, 1000000000000000003, 'com.storesim.coins.100', 'demo',
+                                            'purchased', 'purchase', 1, 1, 0, 1767225600000, NULL, 'r', NULL);
+            INSERT INTO settings VALUES('refund-reason:1000000000000000001', '1');
+            INSERT INTO settings VALUES('refund-reason:1000000000000000002', '0');
+            INSERT INTO settings VALUES('last-transaction-id', '1000000000000000003');
+            PRAGMA user_version = 3;
+            """)
+        let records = try openStore().transactions()
+        #expect(records.map(\.refundReason) == [.appIssue, .other, nil])
+        #expect(records.map(\.refunded) == [true, true, false])
+        #expect(records.map(\.refundDate) == [SimulatedTime.epoch.addingTimeInterval(3600), SimulatedTime.epoch.addingTimeInterval(3600), nil])
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(6))
+        #expect(try single("SELECT COUNT(*) AS n FROM settings WHERE key LIKE 'refund-reason:%'", "n") == .integer(0),
+                "the settings rows moved into the column")
+        #expect(try Store.readTransactions(path: path).map(\.refundReason) == [.appIssue, .other, nil])
+    }
+
+    @Test func aRefundKeepsItsReasonInItsTransaction() throws {
+        let store = try openStore()
+        _ = try buy(store)
+        try store.refund(productId: Products.coins, reason: .appIssue, at: SimulatedTime.epoch.addingTimeInterval(60))
+        #expect(try openStore().transactions().map(\.refundReason) == [.appIssue])
     }
 
     @Test func aRefundKeepsItsTimeInTheFile() throws {

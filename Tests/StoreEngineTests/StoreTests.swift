@@ -268,6 +268,21 @@ final class StoreTests {
         #expect(link.take().isEmpty)
     }
 
+    @Test func anExpiredAskToBuyRequestIsToldOnlyToItsOwnAccountsApp() throws {
+        let store = try openStore()
+        let asked = try #require(try pay(store, Products.coins, .ask).last)
+        #expect(asked.state == .deferred)
+        try store.signIn(account: "someone-else")
+        let theirs = try #require(try pay(store, Products.pro, .ask).last)
+        link.now = link.now.addingTimeInterval(25 * 3600)
+        _ = link.take()
+        try store.expireAskToBuyRequests(link: link)
+        // Both requests ended, but the device signed into someone-else hears only of its own.
+        #expect(updates(link.take()).map(\.id) == [theirs.id])
+        let ended = try store.transactions().filter { $0.error == .askToBuyExpired }
+        #expect(Set(ended.map(\.id)) == [asked.id, theirs.id])
+    }
+
     // MARK: Persistence
 
     @Test func reopenedStoreKeepsUnfinishedTransactionsSwitchesAndReceiptKey() throws {

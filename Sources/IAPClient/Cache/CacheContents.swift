@@ -20,7 +20,7 @@ public struct CacheContents: Sendable, Equatable {
     /// only when it is the last one and its newline never made it to disk; any other bad record
     /// (bad checksum, not UTF-8) is damaged and set aside for the quarantine file.
     static func parse(_ bytes: [UInt8], path: String) throws(CacheError) -> CacheContents {
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        var lines = CacheRecord.fields(bytes[...], separator: UInt8(ascii: "\n"))
         let endsWithNewline = lines.last?.isEmpty == true
         if endsWithNewline { lines.removeLast() }
         // An empty file has no header yet: it is an empty cache, written again with one before
@@ -45,7 +45,7 @@ public struct CacheContents: Sendable, Equatable {
             if torn {
                 contents.needsRewrite = true
             }
-            guard let line = String(validating: lineBytes, as: UTF8.self), let record = CacheRecord(line: line[...]) else {
+            guard let record = CacheRecord(bytes: lineBytes) else {
                 if torn {
                     contents.warnings.append("line \(offset + 1): torn last record ignored (the app died while writing it)")
                 } else {

@@ -1,3 +1,4 @@
+import Glibc
 import IAPCore
 import Storage
 
@@ -25,24 +26,56 @@ enum CacheRecord: Equatable {
         return body + "\t" + CRC32.hex(body.utf8) + "\n"
     }
 
-    /// Parses one line (without its newline); nil when it is damaged (a transaction id that is
-    /// not one included).
-    init?(line: Substring) {
-        guard let lastTab = line.lastIndex(of: "\t") else { return nil }
-        let body = line[..<lastTab]
-        guard line[line.index(after: lastTab)...] == CRC32.hex(body.utf8) else { return nil }
-        let fields = body.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count > 1, let id = TransactionID(fields[1]) else { return nil }
-        switch (fields[0], fields.count) {
+    /// Parses one line's bytes (without its newline); nil when it is damaged: not UTF-8, a
+    /// checksum that does not match, a transaction id that is not one. Fields are found with
+    /// `memchr`, so that a line with a long receipt costs no per-byte work beyond its checksum.
+    init?(bytes line: ArraySlice<UInt8>) {
+        let tab = UInt8(ascii: "\t")
+        guard line.count > Self.checksumDigits, line[line.endIndex - Self.checksumDigits - 1] == tab else { return nil }
+        let body = line[..<(line.endIndex - Self.checksumDigits - 1)]
+        guard line[(line.endIndex - Self.checksumDigits)...].elementsEqual(CRC32.hex(body).utf8) else { return nil }
+        var texts: [String] = []
+        for field in Self.fields(body, separator: tab) {
+            guard let text = String(validating: field, as: UTF8.self) else { return nil }
+            texts.append(text)
+        }
+        guard texts.count > 1, let id = TransactionID(texts[1]) else { return nil }
+        switch (texts[0], texts.count) {
         case ("save", 5), ("save-jws", 5):
-            let proof: PurchaseProof = fields[0] == "save" ? .receipt(fields[4]) : .signedTransaction(fields[4])
-            self = .save(PendingOrder(transactionId: id, productId: fields[2],
-                                      serverProductId: fields[3] == "-" ? nil : fields[3], proof: proof))
+            let proof: PurchaseProof = texts[0] == "save" ? .receipt(texts[4]) : .signedTransaction(texts[4])
+            self = .save(PendingOrder(transactionId: id, productId: texts[2],
+                                      serverProductId: texts[3] == "-" ? nil : texts[3], proof: proof))
         case ("remove", 2):
             self = .remove(transactionId: id)
         default:
             return nil
         }
+    }
+
+    /// The hex digits of a line's checksum.
+    private static let checksumDigits = 8
+
+    /// `bytes` split at every `separator`, empty fields kept (found with `memchr`).
+    static func fields(_ bytes: ArraySlice<UInt8>, separator: UInt8) -> [ArraySlice<UInt8>] {
+        let offsets = bytes.withUnsafeBufferPointer { buffer -> [Int] in
+            guard let base = buffer.baseAddress else { return [] }
+            var found: [Int] = []
+            var start = 0
+            while start < buffer.count, let hit = memchr(base + start, Int32(separator), buffer.count - start) {
+                let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                found.append(offset)
+                start = offset + 1
+            }
+            return found
+        }
+        var fields: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex
+        for offset in offsets {
+            fields.append(bytes[start..<(bytes.startIndex + offset)])
+            start = bytes.startIndex + offset + 1
+        }
+        fields.append(bytes[start...])
+        return fields
     }
 
     /// Whether a value can be written into a field without breaking the line format.

@@ -83,16 +83,26 @@ public final class PendingOrderCache {
 
     /// Saves an order durably.
     public func save(_ order: PendingOrder) throws(CacheError) {
-        let fields = [order.productId, order.serverProductId ?? "-", order.receipt]
-        guard fields.allSatisfy(CacheRecord.isStorable) else {
-            throw CacheError(path: path, problem: "order \(order.transactionId) has a field that cannot be stored")
+        try save([order])
+    }
+
+    /// Saves orders durably with one append and one fsync: all of them, or, when the write is
+    /// cut short, those whose records reached the disk whole (a torn last one is dropped on reading).
+    public func save(_ orders: [PendingOrder]) throws(CacheError) {
+        for order in orders {
+            let fields = [order.productId, order.serverProductId ?? "-", order.receipt]
+            guard fields.allSatisfy(CacheRecord.isStorable) else {
+                throw CacheError(path: path, problem: "order \(order.transactionId) has a field that cannot be stored")
+            }
         }
-        try append(.save(order))
-        if let slot = slotByTransaction[order.transactionId] {
-            slots[slot] = nil
+        try append(orders.map(CacheRecord.save))
+        for order in orders {
+            if let slot = slotByTransaction[order.transactionId] {
+                slots[slot] = nil
+            }
+            slots.append(order)
+            slotByTransaction[order.transactionId] = slots.count - 1
         }
-        slots.append(order)
-        slotByTransaction[order.transactionId] = slots.count - 1
         tidySlots()
     }
 
@@ -111,7 +121,7 @@ public final class PendingOrderCache {
     /// Removes an order durably; removing one that is not there does nothing.
     public func remove(transactionId: TransactionID) throws(CacheError) {
         guard let slot = slotByTransaction[transactionId] else { return }
-        try append(.remove(transactionId: transactionId))
+        try append([.remove(transactionId: transactionId)])
         slots[slot] = nil
         slotByTransaction[transactionId] = nil
         tidySlots()
@@ -139,13 +149,14 @@ public final class PendingOrderCache {
         }
     }
 
-    private func append(_ record: CacheRecord) throws(CacheError) {
+    private func append(_ records: [CacheRecord]) throws(CacheError) {
+        guard !records.isEmpty else { return }
         do {
-            try file.append(Array(record.line.utf8))
+            try file.append(Array(records.map(\.line).joined().utf8))
         } catch {
             throw CacheError(path: path, problem: error.problem)
         }
-        recordCount += 1
+        recordCount += records.count
     }
 
     private func compact() throws(CacheError) {

@@ -19,8 +19,16 @@ public enum SimulatedTime {
         let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
         let secondOfDay = seconds - days * 86400
         let (year, month, day) = civilDate(daysSinceEpoch: days)
-        return String(format: "%04d-%02d-%02d %02d:%02d:%02d", year, month, day,
-                      secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60)
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + " " + padded(secondOfDay / 3600, 2) + ":"
+            + padded(secondOfDay % 3600 / 60, 2) + ":" + padded(secondOfDay % 60, 2)
+    }
+
+    /// `value` in at least `width` characters, zeros after any sign, as `%0*d` writes it; without a
+    /// format string, which cost every timeline event and receipt date a parse of its own.
+    private static func padded(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value.magnitude)
+        let sign = value < 0 ? "-" : ""
+        return sign + String(repeating: "0", count: max(0, width - sign.count - digits.count)) + digits
     }
 
     /// Howard Hinnant's days-to-civil conversion (proleptic Gregorian, UTC).

@@ -18,8 +18,8 @@ public struct WorldView: Sendable {
     public var serverUsesPost = true
     public var now: Date
     public var catalog: Catalog
-    /// Every product in the catalog's order, with what the user has of it.
-    public var products: [CatalogRow]
+    /// Every product in the catalog's order, with what the user has of it, each row made when read.
+    public var products: CatalogRows
     /// Every transaction the Store made, oldest first.
     public var transactions: [TransactionRow]
     /// What the Server credited, oldest first.
@@ -44,7 +44,7 @@ public struct WorldView: Sendable {
     public var recoveryReport: RecoveryReport?
 
     public init(appStatus: AppStatus, recovering: Bool, settings: WorldSettings, storeSwitches: StoreSwitches,
-                account: String, now: Date, catalog: Catalog, products: [CatalogRow], transactions: [TransactionRow],
+                account: String, now: Date, catalog: Catalog, products: CatalogRows, transactions: [TransactionRow],
                 credits: [CreditRow], balances: [String: Int], pendingOrders: [PendingOrderRow], cacheWarnings: [String],
                 armedCrash: CrashPoint?, armedPowerCut: Bool, nextMessage: Message?, messagesInFlight: Int, audit: AuditSummary,
                 losses: [LossFinding] = [], recoveryReport: RecoveryReport? = nil) {

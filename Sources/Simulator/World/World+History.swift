@@ -1,4 +1,5 @@
 import Foundation
+import IAPClient
 import IAPCore
 import StoreEngine
 
@@ -37,6 +38,46 @@ extension World {
         }
         do {
             try record(.command, from: .user, to: nil, text: "\(count) past purchases of \(productId) recorded", transactionId: nil)
+        } catch {
+            throw .failed(error)
+        }
+    }
+
+    /// Gives the world `count` purchases of the consumable `productId` left pending as a run of
+    /// purchases leaves them while the Server is down: charged by the Store and handed to the
+    /// app, which kept each in its cache with the receipt it got and never finished it; the
+    /// Server never heard of them. Written straight into the Store's database (one transaction),
+    /// the cache (one append) and the app's receipt; the clock moves past the last. How the
+    /// benchmark builds a world with many orders to recover without buying them one by one.
+    /// Refused while the app runs or a message is in flight.
+    public func recordPendingPurchases(_ count: Int, of productId: String) throws(WorldActionError) {
+        guard !appStatus.isRunning, messagesInFlight.isEmpty else {
+            throw .refused("pending purchases are recorded while the app is closed and nothing is in flight")
+        }
+        let purchases: [StoreRecord]
+        do {
+            purchases = try store.recordUnfinishedPurchases(count, of: productId, from: now, spacingMillis: Self.millisPerMessage)
+        } catch {
+            if case .refused(let problem) = error { throw .refused(problem) }
+            throw .failed(.file(path: directory.storeDatabase, problem: error.problem))
+        }
+        let serverProductId = catalog.product(id: productId)?.serverProductId
+        let orders = purchases.compactMap { purchase in
+            purchase.receipt.map { PendingOrder(transactionId: purchase.id, productId: productId, serverProductId: serverProductId, receipt: $0) }
+        }
+        do {
+            try PendingOrderCache(path: directory.pendingOrders).save(orders)
+        } catch {
+            throw .failed(.file(path: error.path, problem: error.placedProblem))
+        }
+        do {
+            if let last = orders.last { try AppReceipt(path: directory.receipt).save(last.receipt) }
+        } catch {
+            throw .failed(.file(path: directory.receipt, problem: error.problem))
+        }
+        do {
+            try passClock(byMillis: Int64(count) * Self.millisPerMessage)
+            try record(.command, from: .user, to: nil, text: "\(count) pending purchases of \(productId) recorded", transactionId: nil)
         } catch {
             throw .failed(error)
         }

@@ -15,7 +15,7 @@ extension World {
                            kind: record.kind, charged: record.charged, finished: record.finished, refunded: record.refunded,
                            date: record.date, error: record.error, hasReceipt: record.receipt != nil,
                            isUnfinished: record.isUnfinished, autoRenewOff: try autoRenewIsOff(record))
-            if record.refunded { row.refundReason = try refundReason(record) }
+            row.refundReason = record.refundReason
             row.proratedRefund = changes.refunds[record.id]
             if changes.latest[record.originalId] == record.id {
                 row.renewsAs = changes.pending[record.originalId]
@@ -25,8 +25,9 @@ extension World {
         }
         let invalid = host.app?.invalidProductIds ?? []
         let index = HistoryIndex(snapshot)
-        let products = catalog.products.map { product in
-            var row = CatalogRow(product: product, invalid: invalid.contains(product.id), holding: holding(product, index))
+        let now = now
+        let products = CatalogRows(products: catalog.products) { product in
+            var row = CatalogRow(product: product, invalid: invalid.contains(product.id), holding: index.holding(product, now: now))
             row.startsAt = changes.starts[product.id]
             row.billing = changes.billing[product.id]
             return row
@@ -76,15 +77,6 @@ extension World {
         return changes
     }
 
-    /// Why the Store refunded a transaction, when it was told.
-    private func refundReason(_ record: StoreRecord) throws(WorldError) -> RevocationReason? {
-        do {
-            return try store.refundReason(of: record.id)
-        } catch {
-            throw .file(path: directory.storeDatabase, problem: error.problem)
-        }
-    }
-
     /// Whether the user turned auto-renew off for the subscription this transaction belongs to.
     private func autoRenewIsOff(_ record: StoreRecord) throws(WorldError) -> Bool {
         guard catalog.product(id: record.productId)?.type == .autoRenewable else { return false }
@@ -95,16 +87,6 @@ extension World {
         }
     }
 
-    /// What the Server's ledger says the user has of a product.
-    private func holding(_ product: Product, _ index: HistoryIndex) -> CatalogRow.Holding {
-        guard let entitlement = index.entitlements[product.id] else {
-            return product.type == .consumable ? .credited(index.credits[product.id] ?? 0) : .none
-        }
-        if index.refunded.contains(entitlement.transactionId) { return .refunded }
-        guard let expires = entitlement.expires else { return .owned }
-        guard expires > now else { return .expired }
-        return .until(expires, trial: index.kinds[entitlement.transactionId] == .trial)
-    }
 }
 
 /// What `World.groupChanges` finds.
@@ -132,5 +114,16 @@ private struct HistoryIndex {
         credits = snapshot.ledger.credits.reduce(into: [:]) { counts, credit in counts[credit.productId, default: 0] += 1 }
         refunded = Set(snapshot.transactions.filter(\.refunded).map(\.id))
         kinds = Dictionary(snapshot.transactions.map { ($0.id, $0.kind) }) { first, _ in first }
+    }
+
+    /// What the Server's ledger says the user has of a product at `now`.
+    func holding(_ product: Product, now: Date) -> CatalogRow.Holding {
+        guard let entitlement = entitlements[product.id] else {
+            return product.type == .consumable ? .credited(credits[product.id] ?? 0) : .none
+        }
+        if refunded.contains(entitlement.transactionId) { return .refunded }
+        guard let expires = entitlement.expires else { return .owned }
+        guard expires > now else { return .expired }
+        return .until(expires, trial: kinds[entitlement.transactionId] == .trial)
     }
 }

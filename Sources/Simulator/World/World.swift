@@ -14,6 +14,8 @@ public final class World {
     let store: Store
     let server: OrderServer
     public private(set) var settings: WorldSettings
+    /// What this world last wrote to the settings file; nil until it has written it.
+    private var savedSettings: WorldSettings?
     let timeline: Timeline
     private var queue = MessageQueue()
     private var nowMillis: Int64
@@ -164,9 +166,13 @@ public final class World {
         }
     }
 
+    /// Writes the settings durably, unless the file already holds them: this world wrote them
+    /// last (it holds the data directory's lock), so an unchanged save costs no write and no fsync.
     private func saveSettings() throws(WorldError) {
         settings.clockMillis = nowMillis
+        guard settings != savedSettings else { return }
         try settings.save(path: directory.settings)
+        savedSettings = settings
     }
 
     /// Moves the simulated clock forward; refused when that would pass

@@ -29,15 +29,17 @@ public final class TUIApp {
     }
 
     /// Launches the app (with launch recovery) and runs until the user quits. A crash ends the
-    /// process inside the world, by SIGKILL, and never returns here. The world is read and the
-    /// frame drawn only after a key, an effect or a new event: an idle screen costs nothing.
+    /// process inside the world, by SIGKILL, and never returns here. The frame is drawn only
+    /// after a key, an effect or a new event: an idle screen costs nothing. The world is read
+    /// again only after an effect or the clock running by itself, the only ways the world changes
+    /// here: a key that only moves the selection or opens a panel costs a frame, not a read of
+    /// the world's history.
     public func run() throws(WorldError) {
         try world.launch()
         var model = try world.view()
         var changed = true
         while true {
             if !pendingEvents.isEmpty || changed {
-                model = try world.view()
                 feedEvents(model)
                 terminal.draw(Screen.render(state, model))
             }
@@ -48,7 +50,11 @@ public final class TUIApp {
             for effect in effects {
                 if try carryOut(effect) == .quit { return }
             }
-            changed = try letTimeRun(at: model.storeSwitches.timeRate) || changed
+            let timeRan = try letTimeRun(at: model.storeSwitches.timeRate)
+            if !effects.isEmpty || timeRan {
+                model = try world.view()
+            }
+            changed = timeRan || changed
         }
     }
 

@@ -52,7 +52,9 @@ enum BenchCommand {
         let chaos = try throughput.chaosRunsPerSecond()
         progress("a long history, a long timeline and a long clock")
         let scale = try ScaleBench(catalog: catalog, executable: try executable(), settings: settings)
-            .run { directory throws(BenchError) in try FirstFrameBench.millis(directory, catalog: catalog) }
+            .run(firstFrame: { directory throws(BenchError) in try FirstFrameBench.millis(directory, catalog: catalog) },
+                 keyPress: { () throws(BenchError) in try KeyPressBench.row(catalog: catalog, presses: settings.renderRepetitions) },
+                 progress: { progress("the scale section: \($0)") })
         return BenchReport(cache: cache, recovery: recovery, purchasesPerSecond: purchases, chaosRunsPerSecond: chaos,
                            render: render, peakRSSMegabytes: PeakMemory.megabytes(), sessionPeakRSSMegabytes: sessionPeak,
                            scale: scale)

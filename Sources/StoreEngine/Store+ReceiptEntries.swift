@@ -1,0 +1,51 @@
+import Foundation
+import IAPCore
+import Storage
+
+extension Store {
+    /// What `verifyReceipt` says of each purchase a receipt lists: its current expiry and whether
+    /// it was refunded since; nil when an id is not one (the Store signed these ids itself, so
+    /// such a receipt is malformed). A receipt lists every unfinished consumable, so a check reads
+    /// in bulk: the missing and refunded ids in one query, whole rows only of subscriptions.
+    func entries(of receipt: Receipt, restoring: StoreRecord?) throws(StorageError) -> [ReceiptEntry]? {
+        var listed: [(purchase: Receipt.Purchase, id: TransactionID, originalId: TransactionID)] = []
+        for purchase in receipt.inApp {
+            guard let id = TransactionID(purchase.transactionId), let originalId = TransactionID(purchase.originalTransactionId)
+            else { return nil }
+            listed.append((purchase, id, originalId))
+        }
+        let (missing, refunded) = try database.missingAndRefunded(ids: listed.map(\.id))
+        let present = listed.filter { !missing.contains($0.id) }
+        let periods = try database.recordsWithoutReceipts(ids: present.filter { Self.expires(catalog.product(id: $0.purchase.productId)) }
+            .map(\.id))
+        let ended = try expiredMillis(of: present.map(\.id))
+        var entries: [ReceiptEntry] = []
+        for (purchase, id, originalId) in listed {
+            var entry = ReceiptEntry(
+                transactionId: id, originalTransactionId: originalId,
+                productId: purchase.productId, account: receipt.account,
+                purchaseDate: Date(timeIntervalSince1970: Double(purchase.purchaseDateMillis) / 1000),
+                expires: missing.contains(id) ? nil : expiry(productId: purchase.productId, record: periods[id], ended: ended[id]),
+                revoked: refunded.contains(id),
+                restoringTransactionId: restoring?.originalId == originalId ? restoring?.id : nil)
+            entry.graceExpires = try periods[id].flatMap(graceUntil)
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    /// Whether a product's purchases have a period that ends.
+    private static func expires(_ product: Product?) -> Bool {
+        product?.type == .autoRenewable || product?.type == .nonRenewing
+    }
+
+    /// `expiry(of:)` of a transaction the Store has: its early end when it was ended early, else
+    /// its period's end (read from its row, which only products that expire need).
+    private func expiry(productId: String, record: StoreRecord?, ended: Int64?) -> Date? {
+        guard catalog.product(id: productId) != nil else { return nil }
+        if let ended {
+            return Date(timeIntervalSince1970: Double(ended) / 1000)
+        }
+        return record.flatMap { expiry(of: $0, ended: nil) }
+    }
+}
