@@ -9,14 +9,7 @@ import TestSupport
     /// rate set, the subscription renews on screen without a key being pressed.
     @Test func atOneRenewalEveryTwoSecondsASubscriptionRenewsByItselfOnScreen() throws {
         let folder = try TemporaryFolder()
-        let world = folder.path + "/world"
-        let script = try folder.write("subscribe.scenario", """
-            store time-rate one-renewal-every-2s
-            buy com.storesim.premium.monthly
-            expect credited com.storesim.premium.monthly 1
-            """)
-        let setUp = try StoreSimProcess.run(["run", "--data-dir", world, script])
-        #expect(setUp.status == 0, "\(setUp.stdout)\(setUp.stderr)")
+        let world = try subscribed(folder)
 
         let session = try TmuxSession(command: "\(StoreSimProcess.binary) --data-dir \(world)")
         let header = try session.waitFor("rate RENEWAL/2S")
@@ -37,6 +30,19 @@ import TestSupport
         #expect(credited.status == 0, "\(credited.stdout)\(credited.stderr)")
     }
 
+    /// A world at one renewal every 2 seconds, subscribed to the monthly plan (its trial week).
+    private func subscribed(_ folder: TemporaryFolder) throws -> String {
+        let world = folder.path + "/world"
+        let script = try folder.write("subscribe.scenario", """
+            store time-rate one-renewal-every-2s
+            buy com.storesim.premium.monthly
+            expect credited com.storesim.premium.monthly 1
+            """)
+        let setUp = try StoreSimProcess.run(["run", "--data-dir", world, script])
+        #expect(setUp.status == 0, "\(setUp.stdout)\(setUp.stderr)")
+        return world
+    }
+
     /// The count in the panel's "Server ledger (N credits)" title, 0 when it is not on screen.
     private static func credits(_ screen: String) -> Int {
         guard let title = screen.range(of: #"Server ledger \((\d+) credits?\)"#, options: .regularExpression) else { return 0 }
@@ -46,13 +52,7 @@ import TestSupport
     /// In step mode (`play` opens in it) only keys move the world: the clock stays where it was.
     @Test func inStepModeTimeDoesNotRunByItself() throws {
         let folder = try TemporaryFolder()
-        let world = folder.path + "/world"
-        let script = try folder.write("subscribe.scenario", """
-            store time-rate one-renewal-every-2s
-            buy com.storesim.premium.monthly
-            expect credited com.storesim.premium.monthly 1
-            """)
-        #expect(try StoreSimProcess.run(["run", "--data-dir", world, script]).status == 0)
+        let world = try subscribed(folder)
         let steps = try folder.write("steps.scenario", "expect audit ok\n")
         let session = try TmuxSession(command: "\(StoreSimProcess.binary) play --data-dir \(world) \(steps)")
         #expect(try session.waitFor("rate RENEWAL/2S").found)

@@ -18,13 +18,14 @@ enum RealCrashMatrix {
 
     private static func runCell(strategy: Strategy, trial: MatrixCell.Trial, api: StoreKitAPI,
                                 unsafeCache: Bool) throws(CLIError) -> MatrixCell {
-        let directory: DataDirectory
-        do {
-            directory = try DataDirectory.temporary()
-        } catch {
-            throw .input(error.description)
+        try Options.inDataDirectory(nil) { directory throws(CLIError) in
+            try runCell(strategy: strategy, trial: trial, api: api, unsafeCache: unsafeCache, in: directory)
         }
-        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+    }
+
+    /// A cell played in a fresh `directory`: the dying run, the relaunch, the audit.
+    private static func runCell(strategy: Strategy, trial: MatrixCell.Trial, api: StoreKitAPI, unsafeCache: Bool,
+                                in directory: DataDirectory) throws(CLIError) -> MatrixCell {
         let phases = StrategyMatrix.script(strategy: strategy, trial: trial, api: api)
         let dying = phases.flatMap { $0.map(\.scriptLine) + ["wait"] }
         let afterCrash = phases.last.map { phase in phase.drop { $0 != .crash }.dropFirst().map(\.scriptLine) } ?? []
