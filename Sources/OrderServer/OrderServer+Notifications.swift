@@ -60,7 +60,9 @@ extension OrderServer {
     }
 
     /// What a notification that credits nothing changes: a refund ends the entitlement it
-    /// bought; an expiry brings the entitlement's end forward; a change of renewal status is only recorded.
+    /// bought; an expiry brings the entitlement's end forward; a change of renewal status and a
+    /// failed renewal (the entitlement still ends with its period, or its grace period at the
+    /// next receipt check) are only recorded.
     private func apply(_ notification: ServerNotification, _ payload: SignedTransactionPayload) throws(StorageError) {
         switch notification.type {
         case .refund:
@@ -71,7 +73,7 @@ extension OrderServer {
             try database.database.query(
                 "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
                 [.integer(expires), .text(payload.productId), .integer(expires)])
-        case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus:
+        case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didFailToRenew:
             break
         }
     }

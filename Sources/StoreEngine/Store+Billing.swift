@@ -64,8 +64,10 @@ extension Store {
                 let until = end.addingTimeInterval(Double(days) * 86400)
                 try database.setSetting(graceKey, String(Self.millis(until)))
                 notes.append(("renewal of \(latest.productId) could not be charged: billing retry, grace period until \(SimulatedTime.format(until))", latest.id))
+                try notify(.didFailToRenew, subtype: "GRACE_PERIOD", about: latest, at: now)
             } else {
                 notes.append(("renewal of \(latest.productId) could not be charged: billing retry", latest.id))
+                try notify(.didFailToRenew, about: latest, at: now)
             }
         }
         let retryStart = try database.setting(retryKey).flatMap(Int64.init).map(Self.date) ?? end
@@ -74,6 +76,7 @@ extension Store {
             try database.removeSetting(graceKey)
             try database.setSetting("autorenew:\(latest.originalId)", "off")
             notes.append(("billing retry of \(latest.productId) ended after \(Self.billingRetryDays) days: expired", latest.id))
+            try notify(.expired, subtype: "BILLING_RETRY", about: latest, at: now)
         }
         return nil
     }

@@ -95,6 +95,7 @@ extension Store {
                        notes: inout [(String, TransactionID)]) throws(StorageError) -> [StoreRecord] {
         var renewals: [StoreRecord] = []
         while let latest = due.last, renewals.count < Self.renewalsPerCommit {
+            let recovering = try database.setting("billing-retry:\(latest.originalId)") != nil
             guard let end = expiry(of: latest), end <= now, try sandboxRenews(latest),
                   let date = try chargeDate(renewing: latest, dueAt: end, now: now, notes: &notes) else {
                 due.removeLast()
@@ -109,7 +110,7 @@ extension Store {
             let signed = try signing(renewal.with(receipt: receipt(account: latest.account, leading: renewal, holdings: owned)), at: now)
             try database.insert(signed)
             try countSandboxRenewal(signed, notes: &notes)
-            try notify(.didRenew, about: signed, at: now)
+            try notify(.didRenew, subtype: recovering ? "BILLING_RECOVERY" : nil, about: signed, at: now)
             owned.add(signed)
             holdings[latest.account] = owned
             renewals.append(signed)

@@ -1,16 +1,19 @@
 /// The App Store Server Notifications V2 types the simulated Store posts (Apple's
-/// `notificationType` values). The Store has no billing failures and no Family Sharing yet, so
-/// it never posts `DID_FAIL_TO_RENEW`, `GRACE_PERIOD_EXPIRED` or `REVOKE`.
+/// `notificationType` values). The Store has no Family Sharing yet, so it never posts `REVOKE`,
+/// and it tells a grace period's end only through `EXPIRED` (no `GRACE_PERIOD_EXPIRED`).
 public enum NotificationType: String, Sendable, Codable, CaseIterable {
     /// A consumable, non-consumable or non-renewing subscription was bought.
     case oneTimeCharge = "ONE_TIME_CHARGE"
     /// A subscription was bought (subtype `INITIAL_BUY`).
     case subscribed = "SUBSCRIBED"
-    /// A subscription renewed.
+    /// A subscription renewed (subtype `BILLING_RECOVERY` when a billing retry succeeded).
     case didRenew = "DID_RENEW"
+    /// A renewal could not be charged: billing retry began (subtype `GRACE_PERIOD` while the
+    /// grace period keeps access).
+    case didFailToRenew = "DID_FAIL_TO_RENEW"
     /// The user turned auto-renew on or off (subtype `AUTO_RENEW_ENABLED` / `AUTO_RENEW_DISABLED`).
     case didChangeRenewalStatus = "DID_CHANGE_RENEWAL_STATUS"
-    /// A subscription ended (subtype `VOLUNTARY`).
+    /// A subscription ended (subtype `VOLUNTARY`, or `BILLING_RETRY` when the retry ran out).
     case expired = "EXPIRED"
     /// The App Store refunded a transaction.
     case refund = "REFUND"
