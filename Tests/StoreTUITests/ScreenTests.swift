@@ -24,6 +24,17 @@ import Testing
         #expect(screen[23].hasPrefix(" ↑↓ select  Enter buy  r restore  x crash  t transactions  ? help  q quit"))
     }
 
+    /// The header names the app's StoreKit when it is StoreKit 2; a StoreKit 1 header is as it was.
+    @Test func theHeaderNamesStoreKit2WhenTheAppUsesIt() throws {
+        let world = try TUIWorld()
+        let storeKit1 = try #require(try world.session(.settle + [.capture]).first)
+        #expect(!storeKit1[1].contains("StoreKit"))
+        try world.folder.world(catalog: world.catalog, seed: 3).perform(.api(.storekit2))
+        let storeKit2 = try #require(try world.session(.settle + [.capture]).first)
+        #expect(storeKit2[1].hasPrefix(" net online  server up  api StoreKit 2  ask off "), "\(storeKit2[1])")
+        #expect(storeKit2[0].hasSuffix(" 2026-01-01 00:00:00 "))
+    }
+
     @Test func purchaseSheetShowsProductPriceAccountAndChoices() throws {
         let frames = try TUIWorld().session(.settle + [.key(.down), .key(.enter), .capture, .key(.escape)])
         let screen = try #require(frames.first).joined(separator: "\n")

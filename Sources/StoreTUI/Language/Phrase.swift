@@ -9,6 +9,7 @@ enum Phrase: CaseIterable {
     case appNotLaunched
     case appClosed
     case headerStrategy
+    case headerStoreKit2
     case headerCrashArmed
     case headerPowerCutArmed
     case switchNet

@@ -1,7 +1,8 @@
 import IAPCore
 import Simulator
 
-/// The header rows: the app and its strategy, what is armed, the switches, the simulated clock,
+/// The header rows: the app and its strategy, what is armed, its StoreKit (when it is not
+/// StoreKit 1) and the switches, the simulated clock,
 /// and on the third row the audit's badge while anything is lost, recoverable or credited twice,
 /// and an armed crash the strategy never reaches. A switch away from its usual value is in
 /// capitals (where the language has them).
@@ -57,7 +58,7 @@ enum HeaderView {
         return [
             (language(.switchNet, model.settings.networkOnline ? language(.online) : language(.offline).uppercased()), false),
             (language(.switchServer, server == .up ? language(.serverUp) : language(FaultSwitch.mode(server)).uppercased()), false),
-        ] + store + [(language(.switchAccount, model.account), false)]
+        ] + (model.settings.api == .storekit2 ? [(language(.headerStoreKit2), false)] : []) + store + [(language(.switchAccount, model.account), false)]
     }
 
     /// The audit's counts on the third row, while any of them is not zero: red when a purchase

@@ -11,6 +11,7 @@ enum English {
         case .appNotLaunched: "App: not launched"
         case .appClosed: "App: closed"
         case .headerStrategy: "strategy: {1}"
+        case .headerStoreKit2: "api StoreKit 2"
         case .headerCrashArmed: "crash armed: {1}"
         case .headerPowerCutArmed: "power cut armed: {1}"
         case .switchNet: "net {1}"

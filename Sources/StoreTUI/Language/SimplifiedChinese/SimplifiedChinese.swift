@@ -13,6 +13,7 @@ enum SimplifiedChinese {
         case .appNotLaunched: "App：未启动"
         case .appClosed: "App：已关闭"
         case .headerStrategy: "策略：{1}"
+        case .headerStoreKit2: "接口 StoreKit 2"
         case .headerCrashArmed: "崩溃点：{1}"
         case .headerPowerCutArmed: "断电点：{1}"
         case .switchNet: "网络 {1}"
