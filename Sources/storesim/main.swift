@@ -1,3 +1,4 @@
+import Bench
 import Foundation
 import Glibc
 
@@ -8,4 +9,5 @@ let commands: [CommandSpec] = [RunCommand.spec, PlayCommand.spec, AuditCommand.s
 // line, instead of killing the process with SIGXFSZ.
 signal(SIGXFSZ, SIG_IGN)
 let exitCode = StoreSimCommandLine(commands: commands, interactive: InteractiveCommand.spec).main(Array(CommandLine.arguments.dropFirst()))
+ChildPeakMemory.reportOwnPeakIfAsked()
 exit(exitCode)
