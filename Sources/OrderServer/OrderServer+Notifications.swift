@@ -87,7 +87,7 @@ extension OrderServer {
         _ = try database.database.insertUnlessConflicting(
             "INSERT INTO notifications(uuid, type, transaction_id, date_millis) VALUES(?, ?, ?, ?)",
             [.text(notification.uuid), .text(notification.type.rawValue), ServerDatabase.idValue(notification.transactionId),
-             .integer(ServerDatabase.millis(now))])
+             .integer(SimulatedTime.millis(now))])
     }
 
     /// The transaction inside a notification whose JWS, and the transaction's, verify against

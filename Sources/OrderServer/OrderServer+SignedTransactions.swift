@@ -56,8 +56,8 @@ extension OrderServer {
         guard payload.revocationDate == nil else { return try refuse(request, .refunded, at: link.now) }
         let entry = ReceiptEntry(
             transactionId: transactionId, originalTransactionId: originalTransactionId,
-            productId: payload.productId, account: request.account ?? "", purchaseDate: Self.date(payload.purchaseDate),
-            expires: payload.expiresDate.map(Self.date))
+            productId: payload.productId, account: request.account ?? "", purchaseDate: SimulatedTime.date(millis: payload.purchaseDate),
+            expires: payload.expiresDate.map(SimulatedTime.date(millis:)))
         return try creditOnce(entry, product: product, answering: request, at: link.now)
     }
 
@@ -86,9 +86,5 @@ extension OrderServer {
             throw Unverified(status: .invalidEnvironment, reason: "it is from \(payload.environment), not Production")
         }
         return payload
-    }
-
-    private static func date(_ millis: Int64) -> Date {
-        Date(timeIntervalSince1970: Double(millis) / 1000)
     }
 }

@@ -229,7 +229,7 @@ public final class OrderServer {
             """, [
                 ServerDatabase.idValue(entry.transactionId), ServerDatabase.idValue(entry.originalTransactionId), .text(product.id),
                 .optional(product.serverProductId), .text(entry.account),
-                .integer(ServerDatabase.millis(now)), .text(grant),
+                .integer(SimulatedTime.millis(now)), .text(grant),
             ])
         if inserted {
             try apply(product, entry: entry)
@@ -249,8 +249,8 @@ public final class OrderServer {
             let comparison = entry.graceExpires == nil ? ">" : "!="
             try database.database.query(
                 "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND transaction_id = ? AND expires_millis \(comparison) ?",
-                [.integer(ServerDatabase.millis(expires)), .text(entry.productId), ServerDatabase.idValue(entry.transactionId),
-                 .integer(ServerDatabase.millis(expires))])
+                [.integer(SimulatedTime.millis(expires)), .text(entry.productId), ServerDatabase.idValue(entry.transactionId),
+                 .integer(SimulatedTime.millis(expires))])
         }
         for entry in entries where entry.revoked {
             let before = try database.database.rows(
@@ -288,7 +288,7 @@ public final class OrderServer {
                 WHERE excluded.expires_millis IS NULL
                    OR (entitlements.expires_millis IS NOT NULL AND excluded.expires_millis > entitlements.expires_millis)
                 """, [.text(product.id), ServerDatabase.idValue(entry.transactionId),
-                      expires.map { .integer(ServerDatabase.millis($0)) } ?? .null])
+                      expires.map { .integer(SimulatedTime.millis($0)) } ?? .null])
         }
     }
 

@@ -99,7 +99,7 @@ struct ServerDatabase: SettingsTable {
     /// when the receipt was valid.
     func reject(_ transactionId: TransactionID?, status: Int, reason: String?, at date: Date) throws(StorageError) {
         try database.query("INSERT INTO rejections(transaction_id, status, date_millis, reason) VALUES(?, ?, ?, ?)",
-                           [Self.idValue(transactionId), .integer(Int64(status)), .integer(Self.millis(date)), .optional(reason)])
+                           [Self.idValue(transactionId), .integer(Int64(status)), .integer(SimulatedTime.millis(date)), .optional(reason)])
     }
 
     /// Everything the Server holds, read as one moment.
@@ -129,7 +129,7 @@ struct ServerDatabase: SettingsTable {
             Ledger.Credit(transactionId: try Self.id(row, "transaction_id"),
                           originalTransactionId: try Self.id(row, "original_transaction_id"),
                           productId: try row.text("product_id"), account: try row.text("account"),
-                          date: Self.date(try row.integer("date_millis")), grant: try row.text("grant_text"))
+                          date: SimulatedTime.date(millis: try row.integer("date_millis")), grant: try row.text("grant_text"))
         }
         let balances = try database.rows("SELECT currency, amount FROM balances", table: "balances", key: "currency") {
             (row) throws(SQLiteColumnError) in (try row.text("currency"), Int(try row.integer("amount")))
@@ -139,13 +139,13 @@ struct ServerDatabase: SettingsTable {
             table: "entitlements", key: "product_id"
         ) { (row) throws(SQLiteColumnError) in
             Ledger.Entitlement(productId: try row.text("product_id"), transactionId: try Self.id(row, "transaction_id"),
-                               expires: try row.optionalInteger("expires_millis").map(Self.date))
+                               expires: try row.optionalInteger("expires_millis").map(SimulatedTime.date(millis:)))
         }
         let rejections = try database.rows(
             "SELECT seq, transaction_id, status, date_millis, reason FROM rejections ORDER BY seq", table: "rejections", key: "seq"
         ) { (row) throws(SQLiteColumnError) in
             Ledger.Rejection(transactionId: try row.optionalInteger("transaction_id").map { TransactionID($0) }, status: Int(try row.integer("status")),
-                             reason: try row.optionalText("reason"), date: Self.date(try row.integer("date_millis")))
+                             reason: try row.optionalText("reason"), date: SimulatedTime.date(millis: try row.integer("date_millis")))
         }
         let notifications = try database.rows("SELECT uuid FROM notifications", table: "notifications", key: "uuid") {
             (row) throws(SQLiteColumnError) in try row.text("uuid")
@@ -154,11 +154,4 @@ struct ServerDatabase: SettingsTable {
                       entitlements: entitlements, rejections: rejections, notifications: Set(notifications))
     }
 
-    static func millis(_ date: Date) -> Int64 {
-        Int64(date.timeIntervalSince1970 * 1000)
-    }
-
-    private static func date(_ millis: Int64) -> Date {
-        Date(timeIntervalSince1970: Double(millis) / 1000)
-    }
 }

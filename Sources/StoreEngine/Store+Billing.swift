@@ -37,7 +37,7 @@ extension Store {
             var retries: [TransactionID: BillingRetry] = [:]
             for (key, since) in try database.settings(prefix: "billing-retry:") {
                 guard let id = TransactionID(key), let since = Int64(since) else { continue }
-                retries[id] = BillingRetry(since: Self.date(millis: since), graceUntil: graces[key].flatMap(Int64.init).map(Self.date))
+                retries[id] = BillingRetry(since: SimulatedTime.date(millis: since), graceUntil: graces[key].flatMap(Int64.init).map(SimulatedTime.date(millis:)))
             }
             return retries
         }
@@ -59,10 +59,10 @@ extension Store {
             return now
         }
         if !retrying {
-            try database.setSetting(retryKey, String(Self.millis(end)))
+            try database.setSetting(retryKey, String(SimulatedTime.millis(end)))
             if case .named(let length) = switches[.gracePeriod], let days = Int(length.dropLast()) {
                 let until = end.addingTimeInterval(Double(days) * 86400)
-                try database.setSetting(graceKey, String(Self.millis(until)))
+                try database.setSetting(graceKey, String(SimulatedTime.millis(until)))
                 notes.append(("renewal of \(latest.productId) could not be charged: billing retry, grace period until \(SimulatedTime.format(until))", latest.id))
                 try notify(.didFailToRenew, subtype: "GRACE_PERIOD", about: latest, at: now)
             } else {
@@ -70,7 +70,7 @@ extension Store {
                 try notify(.didFailToRenew, about: latest, at: now)
             }
         }
-        let retryStart = try database.setting(retryKey).flatMap(Int64.init).map(Self.date) ?? end
+        let retryStart = try database.setting(retryKey).flatMap(Int64.init).map(SimulatedTime.date(millis:)) ?? end
         if now >= retryStart.addingTimeInterval(Double(Self.billingRetryDays) * 86400) {
             try database.removeSetting(retryKey)
             try database.removeSetting(graceKey)
@@ -85,10 +85,7 @@ extension Store {
     /// transaction of a subscription in billing retry with a grace period.
     func graceUntil(of record: StoreRecord) throws(StorageError) -> Date? {
         guard try database.setting("billing-retry:\(record.originalId)") != nil else { return nil }
-        return try database.setting("grace-until:\(record.originalId)").flatMap(Int64.init).map(Self.date)
+        return try database.setting("grace-until:\(record.originalId)").flatMap(Int64.init).map(SimulatedTime.date(millis:))
     }
 
-    static func millis(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970 * 1000) }
-
-    static func date(millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
 }

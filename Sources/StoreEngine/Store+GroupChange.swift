@@ -60,7 +60,7 @@ extension Store {
     /// unused part of what was paid for it is refunded, prorated by time. Returns the refund.
     func endForChange(_ current: StoreRecord, at now: Date) throws(StorageError) -> Decimal {
         let refund = proratedRefund(current, at: now)
-        try database.setSetting("expired:\(current.id)", String(Int64(now.timeIntervalSince1970 * 1000)))
+        try database.setSetting("expired:\(current.id)", String(SimulatedTime.millis(now)))
         try database.setSetting("autorenew:\(current.originalId)", "off")
         try database.setSetting("prorated-refund:\(current.id)", "\(refund)")
         return refund

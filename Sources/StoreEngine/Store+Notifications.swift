@@ -31,14 +31,14 @@ extension Store {
             notificationType: type.rawValue, subtype: subtype, notificationUUID: uuid,
             data: .init(bundleId: SignedTransactionPayload.appBundleId, environment: "Production",
                         signedTransactionInfo: try jws(of: record, at: now)),
-            signedDate: Self.millis(now))
+            signedDate: SimulatedTime.millis(now))
         let signed = try sign(payload, id: record.id)
         try database.database.query("""
             INSERT INTO notifications(uuid, type, subtype, transaction_id, product_id, signed_payload, first_attempt_millis,
                                       attempts, delivered, next_attempt_millis)
             VALUES(?, ?, ?, ?, ?, ?, ?, 0, 0, ?)
             """, [.text(uuid), .text(type.rawValue), .optional(subtype), .integer(record.id.value), .text(record.productId),
-                  .text(signed), .integer(Self.millis(now)), .integer(Self.millis(now))])
+                  .text(signed), .integer(SimulatedTime.millis(now)), .integer(SimulatedTime.millis(now))])
     }
 
     private func sign(_ payload: NotificationPayload, id: TransactionID) throws(StorageError) -> String {
@@ -59,7 +59,7 @@ extension Store {
     public func postDueNotifications(link: Link) throws(StoreError) {
         guard notificationsOn else { return }
         try store { () throws(StorageError) in
-            let now = Self.millis(link.now)
+            let now = SimulatedTime.millis(link.now)
             for posted in try notifications(where: "next_attempt_millis IS NOT NULL AND next_attempt_millis <= ?", [.integer(now)]) {
                 let attempt = posted.attempts + 1
                 let first = try firstAttemptMillis(posted.notification.uuid)

@@ -24,7 +24,7 @@ extension Store {
             var entry = ReceiptEntry(
                 transactionId: id, originalTransactionId: originalId,
                 productId: purchase.productId, account: receipt.account,
-                purchaseDate: Date(timeIntervalSince1970: Double(purchase.purchaseDateMillis) / 1000),
+                purchaseDate: SimulatedTime.date(millis: purchase.purchaseDateMillis),
                 expires: missing.contains(id) ? nil : expiry(productId: purchase.productId, record: periods[id], ended: ended[id]),
                 revoked: refunded.contains(id),
                 restoringTransactionId: restoring?.originalId == originalId ? restoring?.id : nil)
@@ -44,7 +44,7 @@ extension Store {
     private func expiry(productId: String, record: StoreRecord?, ended: Int64?) -> Date? {
         guard catalog.product(id: productId) != nil else { return nil }
         if let ended {
-            return Date(timeIntervalSince1970: Double(ended) / 1000)
+            return SimulatedTime.date(millis: ended)
         }
         return record.flatMap { expiry(of: $0, ended: nil) }
     }

@@ -37,7 +37,7 @@ extension Store {
 
     private static func receiptPurchase(_ record: StoreRecord) -> Receipt.Purchase {
         Receipt.Purchase(transactionId: record.id.description, originalTransactionId: record.originalId.description, productId: record.productId,
-                         purchaseDateMillis: Int64(record.date.timeIntervalSince1970 * 1000))
+                         purchaseDateMillis: SimulatedTime.millis(record.date))
     }
 
     /// `verifyReceipt`: the status code and, when the receipt is authentic, what it proves, with

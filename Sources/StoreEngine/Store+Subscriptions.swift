@@ -13,7 +13,7 @@ extension Store {
     func expiry(of record: StoreRecord, ended: Int64?) -> Date? {
         guard let product = catalog.product(id: record.productId) else { return nil }
         if let ended {
-            return Date(timeIntervalSince1970: Double(ended) / 1000)
+            return SimulatedTime.date(millis: ended)
         }
         switch product.type {
         case .autoRenewable:
@@ -133,7 +133,7 @@ extension Store {
     public func expire(productId: String, at now: Date) throws(StoreError) {
         let latest = try latestPaid(productId)
         try store { () throws(StorageError) in
-            try database.setSetting("expired:\(latest.id)", String(Int64(now.timeIntervalSince1970 * 1000)))
+            try database.setSetting("expired:\(latest.id)", String(SimulatedTime.millis(now)))
             try database.setSetting("autorenew:\(latest.originalId)", "off")
             if api == .storekit2 {
                 try database.update(try signing(latest, at: now))

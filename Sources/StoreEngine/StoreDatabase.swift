@@ -120,7 +120,7 @@ struct StoreDatabase: SettingsTable {
                 .text(record.productId), .text(record.account), .text(record.state.rawValue),
                 .text(record.kind.rawValue), .integer(record.charged ? 1 : 0),
                 .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
-                .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
+                .integer(SimulatedTime.millis(record.date)),
                 .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
                 .optional(record.signedTransaction), Self.reason(record.refundReason),
             ])
@@ -136,7 +136,7 @@ struct StoreDatabase: SettingsTable {
             """, [
                 Self.idValue(record.originalId), .text(record.productId), .text(record.state.rawValue), .text(record.kind.rawValue),
                 .integer(record.charged ? 1 : 0), .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
-                .integer(Int64(record.date.timeIntervalSince1970 * 1000)),
+                .integer(SimulatedTime.millis(record.date)),
                 .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
                 .optional(record.signedTransaction), Self.reason(record.refundReason), Self.idValue(record.id),
             ])
@@ -237,10 +237,10 @@ struct StoreDatabase: SettingsTable {
             state: try row.choice("state", as: TransactionState.self),
             kind: try row.choice("kind", as: StoreRecord.Kind.self),
             charged: try row.bool("charged"), finished: try row.bool("finished"), refunded: try row.bool("refunded"),
-            date: date(try row.integer("date_millis")),
+            date: SimulatedTime.date(millis: try row.integer("date_millis")),
             error: try row.optionalChoice("error", as: PurchaseError.self),
             receipt: try row.optionalText("receipt"),
-            refundDate: try row.optionalInteger("refunded_millis").map(date),
+            refundDate: try row.optionalInteger("refunded_millis").map(SimulatedTime.date(millis:)),
             signedTransaction: try row.optionalText("signed_transaction"),
             refundReason: try reason(row, "refund_reason"))
     }
@@ -257,11 +257,7 @@ struct StoreDatabase: SettingsTable {
         reason.map { .integer(Int64($0.rawValue)) } ?? .null
     }
 
-    private static func date(_ millis: Int64) -> Date {
-        Date(timeIntervalSince1970: Double(millis) / 1000)
-    }
-
     private static func millis(_ date: Date?) -> SQLiteValue {
-        date.map { .integer(Int64($0.timeIntervalSince1970 * 1000)) } ?? .null
+        date.map { .integer(SimulatedTime.millis($0)) } ?? .null
     }
 }

@@ -13,6 +13,16 @@ public enum SimulatedTime {
     /// the milliseconds that delivering messages adds.
     public static let latestAdvanceMillis: Int64 = 253_370_764_800_000
 
+    /// A moment as the files keep it: whole milliseconds since 1970.
+    public static func millis(_ date: Date) -> Int64 {
+        Int64(date.timeIntervalSince1970 * 1000)
+    }
+
+    /// The moment a number of milliseconds since 1970 names.
+    public static func date(millis: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(millis) / 1000)
+    }
+
     /// "2026-01-01 00:00:00".
     public static func format(_ date: Date) -> String {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))

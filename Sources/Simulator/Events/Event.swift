@@ -61,5 +61,5 @@ public struct Event: Sendable, Equatable, Codable {
         return encoder
     }
 
-    public var time: Date { Date(timeIntervalSince1970: Double(timeMillis) / 1000) }
+    public var time: Date { SimulatedTime.date(millis: timeMillis) }
 }

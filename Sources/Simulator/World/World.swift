@@ -66,7 +66,7 @@ public final class World {
     }
 
     /// The simulated time now.
-    public var now: Date { Date(timeIntervalSince1970: Double(nowMillis) / 1000) }
+    public var now: Date { SimulatedTime.date(millis: nowMillis) }
 
     /// Messages on their way, oldest first.
     public var messagesInFlight: ArraySlice<Message> { queue.inFlight }

@@ -18,7 +18,7 @@ public struct WorldSettings: Codable, Equatable, Sendable {
     public var api: StoreKitAPI = .storekit1
     public var networkOnline = true
     public var server: ServerMode = .up
-    public var clockMillis: Int64 = Int64(SimulatedTime.epoch.timeIntervalSince1970 * 1000)
+    public var clockMillis: Int64 = SimulatedTime.millis(SimulatedTime.epoch)
 
     public init() {}
 
