@@ -42,16 +42,7 @@ extension Store {
     }
 
     private func sign(_ payload: NotificationPayload, id: TransactionID) throws(StorageError) -> String {
-        guard let transactionSigner else {
-            throw StorageError(path: database.database.path, problem: "cannot sign a notification: no signing certificates loaded")
-        }
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return try transactionSigner.sign(payload: Array(try encoder.encode(payload)))
-        } catch {
-            throw StorageError(path: database.database.path, problem: "cannot sign the notification of transaction \(id): \(error)")
-        }
+        try signJWS(payload, what: "the notification of transaction \(id)")
     }
 
     /// Posts every notification due by `now`: the first attempt, or a retry. After the last

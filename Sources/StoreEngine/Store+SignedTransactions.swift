@@ -76,16 +76,24 @@ extension Store {
 
     /// The JWS of `record`, signed now by the loaded chain.
     func jws(of record: StoreRecord, at now: Date) throws(StorageError) -> String {
-        guard let transactionSigner else {
+        guard transactionSigner != nil else {
             throw StorageError(path: database.database.path, problem: "cannot sign transaction \(record.id): no signing certificates loaded")
         }
-        let payload = try payload(of: record, signedAt: now)
+        return try signJWS(try payload(of: record, signedAt: now), what: "transaction \(record.id)")
+    }
+
+    /// `payload` as a JWS signed by the loaded chain (JSON with sorted keys, as Apple's are
+    /// read); `what` names it in an error.
+    func signJWS(_ payload: some Encodable, what: String) throws(StorageError) -> String {
+        guard let transactionSigner else {
+            throw StorageError(path: database.database.path, problem: "cannot sign \(what): no signing certificates loaded")
+        }
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             return try transactionSigner.sign(payload: Array(try encoder.encode(payload)))
         } catch {
-            throw StorageError(path: database.database.path, problem: "cannot sign transaction \(record.id): \(error)")
+            throw StorageError(path: database.database.path, problem: "cannot sign \(what): \(error)")
         }
     }
 
