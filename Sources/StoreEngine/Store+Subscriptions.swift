@@ -77,15 +77,20 @@ extension Store {
     /// The latest paid transaction of every subscription that still auto-renews, oldest first:
     /// read through the index of paid transactions by product, the auto-renew switches in one query.
     private func renewableSubscriptions() throws(StorageError) -> [StoreRecord] {
+        let autorenew = try database.settings(prefix: "autorenew:")
+        return try latestSubscriptions().filter { autorenew[$0.originalId.description] != "off" }
+    }
+
+    /// The latest paid transaction of every subscription not refunded, oldest first: read
+    /// through the index of paid transactions by product.
+    func latestSubscriptions() throws(StorageError) -> [StoreRecord] {
         let products = catalog.products.filter { $0.type == .autoRenewable }.map { SQLiteValue.text($0.id) }
         guard !products.isEmpty else { return [] }
-        let latest = try database.records(where: """
+        return try database.records(where: """
             id IN (SELECT MAX(id) FROM transactions WHERE charged = 1 AND kind != 'restore'
                    AND product_id IN (\(Array(repeating: "?", count: products.count).joined(separator: ", ")))
                    GROUP BY original_id) AND refunded = 0
             """, products)
-        let autorenew = try database.settings(prefix: "autorenew:")
-        return latest.filter { autorenew[$0.originalId.description] != "off" }
     }
 
     /// Makes up to `renewalsPerCommit` renewals that fall due by `now`, taking subscriptions from
@@ -138,7 +143,8 @@ extension Store {
             if api == .storekit2 {
                 try database.update(try signing(latest, at: now))
             }
-            try notify(.expired, subtype: "VOLUNTARY", about: latest, at: now)
+            try notify(.expired, subtype: "VOLUNTARY", about: latest, at: now, expirationIntent: .customerCancelled)
+            try markExpiryTold(latest)
         }
     }
 
