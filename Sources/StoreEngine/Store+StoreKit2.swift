@@ -97,4 +97,32 @@ extension Store {
         }
         return SignedTransaction(transactionId: record.id, productId: record.productId, state: state ?? record.state, jws: jws)
     }
+
+    /// A refund reaches a running StoreKit 2 app through `Transaction.updates`: the transaction
+    /// again, its JWS now with `revocationDate` and `revocationReason`. (An app that is not
+    /// running does not get it at its next launch; it finds the purchase gone from
+    /// `Transaction.currentEntitlements`.)
+    public func tellRevocation(_ refunded: StoreRecord, link: Link) throws(StoreError) {
+        guard api == .storekit2 else { return }
+        try store { () throws(StorageError) in link.send(.transactionUpdate(try signedTransaction(refunded, at: link.now))) }
+    }
+
+    /// `Transaction.currentEntitlements`: the latest transaction of each non-consumable, of each
+    /// auto-renewable subscription active now (in its period, or in a billing grace period) and
+    /// of each non-renewing subscription, finished or not, that the account bought and the App
+    /// Store did not revoke.
+    func currentEntitlements(link: Link) throws(StorageError) {
+        let held = catalog.products.filter { $0.type != .consumable }.map(\.id)
+        var entitled: [SignedTransaction] = [], seen: Set<String> = []
+        let paid = try database.latestPaid(account: account, products: held, where: "refunded = 0 AND state = 'purchased'")
+        // The latest of each product: a non-renewing subscription bought twice has two originals.
+        for record in paid.reversed() where seen.insert(record.productId).inserted {
+            if catalog.product(id: record.productId)?.type == .autoRenewable {
+                let until = [expiry(of: record), try graceUntil(of: record)].compactMap { $0 }.max()
+                guard let until, until > link.now else { continue }
+            }
+            entitled.insert(try signedTransaction(record, at: link.now), at: 0)
+        }
+        link.send(.currentEntitlements(entitled))
+    }
 }

@@ -100,6 +100,7 @@ public final class Store {
             case .finishTransaction(let id), .finish(let id): try finish(id)
             case .purchase(let request): try purchase(request, link: link)
             case .sync: try sync(link: link)
+            case .currentEntitlementsRequest: try currentEntitlements(link: link)
             case .addTransactionObserver, .listenForTransactions: try redeliverUnfinished(link: link)
             case .restoreCompletedTransactions: try restore(link: link)
             case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipt(account: account, leading: nil)))

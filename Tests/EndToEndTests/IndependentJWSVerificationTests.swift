@@ -103,9 +103,9 @@ import TestSupport
             verified notification SUBSCRIBED.INITIAL_BUY tx 1000000000000001 renewal autoRenewStatus=1 \
             autoRenewProductId=com.storesim.premium.monthly isInBillingRetryPeriod=False
             verified notification DID_FAIL_TO_RENEW.GRACE_PERIOD tx 1000000000000001 renewal autoRenewStatus=1 \
-            autoRenewProductId=com.storesim.premium.monthly isInBillingRetryPeriod=True gracePeriodExpiresDate=1769212800040
+            autoRenewProductId=com.storesim.premium.monthly isInBillingRetryPeriod=True gracePeriodExpiresDate=1769212800060
             verified notification GRACE_PERIOD_EXPIRED tx 1000000000000001 renewal autoRenewStatus=1 \
-            autoRenewProductId=com.storesim.premium.monthly isInBillingRetryPeriod=True gracePeriodExpiresDate=1769212800040
+            autoRenewProductId=com.storesim.premium.monthly isInBillingRetryPeriod=True gracePeriodExpiresDate=1769212800060
 
             """), "\(result.stdout)")
         #expect(result.stdout.contains("3 notifications verified against the root certificate\n"))

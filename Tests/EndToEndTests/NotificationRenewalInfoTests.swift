@@ -88,8 +88,8 @@ import TestSupport
         ])
         let told = try notifications(state)
         #expect(told.map(\.type) == ["SUBSCRIBED.INITIAL_BUY", "DID_FAIL_TO_RENEW.GRACE_PERIOD", "GRACE_PERIOD_EXPIRED"])
-        // The trial ended 2026-01-08; the 16-day grace period ends 2026-01-24 (the clock had run 40 ms of messages at the purchase).
-        let graceEnd: Int64 = 1_769_212_800_040
+        // The trial ended 2026-01-08; the 16-day grace period ends 2026-01-24 (the clock had run 60 ms of messages at the purchase).
+        let graceEnd: Int64 = 1_769_212_800_060
         for (_, _, renewal) in told.dropFirst() {
             let renewal = try #require(renewal)
             #expect(renewal["isInBillingRetryPeriod"] as? Bool == true)

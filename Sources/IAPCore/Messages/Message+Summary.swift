@@ -54,6 +54,12 @@ extension Message {
             return "finish() tx \(id)"
         case .sync:
             return "AppStore.sync()"
+        case .currentEntitlementsRequest:
+            return "read Transaction.currentEntitlements"
+        case .currentEntitlements(let transactions) where transactions.isEmpty:
+            return "current entitlements: none"
+        case .currentEntitlements(let transactions):
+            return "current entitlements: " + transactions.map { "\($0.productId) tx \($0.transactionId)" }.joined(separator: ", ")
         case .getTransactionInfo(let request):
             return "Get Transaction Info tx \(MessageSubject(request.transactionId))"
         case .transactionInfo(let info) where info.signedTransactionInfo == nil:

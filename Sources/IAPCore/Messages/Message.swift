@@ -29,6 +29,11 @@ public enum Message: Sendable, Equatable, Codable {
     case finish(transactionId: TransactionID)
     /// `AppStore.sync()`: the Store delivers the account's current entitlements again.
     case sync
+    /// The app reads `Transaction.currentEntitlements` (at launch), to show what the user owns.
+    case currentEntitlementsRequest
+    /// What `Transaction.currentEntitlements` yields: the latest transaction of each
+    /// non-consumable and active subscription not revoked.
+    case currentEntitlements([SignedTransaction])
     /// The app sends its Server the signed transaction (in `receipt`) to verify offline and credit.
     case verifySignedTransaction(VerificationRequest)
     // App Store Server API
@@ -51,10 +56,11 @@ public enum Message: Sendable, Equatable, Codable {
         switch self {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
              .restoreCompletedTransactions, .refreshReceipt, .verifyPurchase,
-             .purchase, .listenForTransactions, .finish, .sync, .verifySignedTransaction:
+             .purchase, .listenForTransactions, .finish, .sync, .verifySignedTransaction, .currentEntitlementsRequest:
             return .app
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo, .notification, .notificationHistory:
+             .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo, .notification, .notificationHistory,
+             .currentEntitlements:
             return .store
         case .verificationAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged, .getNotificationHistory:
             return .server
@@ -69,10 +75,10 @@ public enum Message: Sendable, Equatable, Codable {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
              .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt,
              .purchase, .listenForTransactions, .finish, .sync, .getTransactionInfo, .notificationAcknowledged,
-             .getNotificationHistory:
+             .getNotificationHistory, .currentEntitlementsRequest:
             return .store
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .verificationAnswered, .verificationFailed, .purchaseResult, .transactionUpdate:
+             .verificationAnswered, .verificationFailed, .purchaseResult, .transactionUpdate, .currentEntitlements:
             return .app
         case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo, .notification, .notificationHistory:
             return .server
@@ -100,7 +106,7 @@ public enum Message: Sendable, Equatable, Codable {
         case .getNotificationHistory, .notificationHistory: return nil
         case .requestProducts, .productsResponse, .productsRequestFailed, .addPayment, .addTransactionObserver,
              .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed,
-             .purchase, .purchaseResult, .listenForTransactions, .sync:
+             .purchase, .purchaseResult, .listenForTransactions, .sync, .currentEntitlementsRequest, .currentEntitlements:
             return nil
         }
     }

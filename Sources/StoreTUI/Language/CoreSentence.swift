@@ -261,6 +261,10 @@ enum CoreSentence: CaseIterable {
     case verifiedOffline
     case deviceVerified
     case deviceUnverified
+    case revokedUpdate
+    case readEntitlements
+    case noEntitlements
+    case entitlements
     case setAsideSigned
     case rejectedSignedOutcome
     case launchWithAPI
