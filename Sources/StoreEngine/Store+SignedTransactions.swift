@@ -104,7 +104,7 @@ extension Store {
         let subscription = product?.type == .autoRenewable
         let trial = record.kind == .trial
         let price = trial ? 0 : NSDecimalNumber(decimal: (product?.price ?? 0) * 1000).int64Value
-        return SignedTransactionPayload(
+        var payload = SignedTransactionPayload(
             transactionId: record.id.description, originalTransactionId: record.originalId.description,
             bundleId: SignedTransactionPayload.appBundleId, productId: record.productId,
             subscriptionGroupIdentifier: subscription ? product?.group : nil,
@@ -118,5 +118,8 @@ extension Store {
             environment: "Production", storefront: catalog.storefront.code,
             transactionReason: record.kind == .renewal ? "RENEWAL" : "PURCHASE",
             price: price, currency: catalog.storefront.currencyCode)
+        // A renewal carries the token its subscription was bought with.
+        payload.appAccountToken = try database.setting("app-account-token:\(record.originalId)")
+        return payload
     }
 }

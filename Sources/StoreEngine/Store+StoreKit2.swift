@@ -19,6 +19,9 @@ extension Store {
     /// non-consumable again hands back the transaction that bought it.
     func purchase(_ request: PaymentRequest, link: Link) throws(StorageError) {
         let id = try database.nextTransactionId()
+        if let token = request.appAccountToken {
+            try database.setSetting("app-account-token:\(id)", token)
+        }
         let record = StoreRecord(
             id: id, originalId: id, productId: request.productId, account: account, state: .purchasing,
             kind: .purchase, charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)

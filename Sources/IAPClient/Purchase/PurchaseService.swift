@@ -94,7 +94,9 @@ public final class PurchaseService {
         if let reason = productsUnavailable { return .productsUnavailable(reason) }
         guard !inProgress.contains(productId) else { return .alreadyInProgress(productId) }
         inProgress.insert(productId)
-        link.send(storeKit.purchase(PaymentRequest(productId: productId, answer: answer)))
+        // StoreKit 2 ties the purchase to the app's user with appAccountToken.
+        let token = storeKit.api == .storekit2 ? account.map(AppAccountToken.of(user:)) : nil
+        link.send(storeKit.purchase(PaymentRequest(productId: productId, answer: answer, appAccountToken: token)))
         try link.reached(.paymentSent)
         return nil
     }

@@ -97,6 +97,7 @@ enum CoreSentence: CaseIterable {
     case wrongSharedSecret
     case notOnReceipt
     case otherAccount
+    case otherUser
     case refundedPurchase
 
     // The parties' own steps

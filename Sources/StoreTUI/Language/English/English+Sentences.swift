@@ -93,6 +93,7 @@ extension English {
         case .wrongSharedSecret: "the shared secret does not match the one on file for the account"
         case .notOnReceipt: "the receipt does not prove this transaction"
         case .otherAccount: "the receipt belongs to another App Store account"
+        case .otherUser: "its appAccountToken names another user of the app"
         case .refundedPurchase: "the Store refunded this purchase"
 
         // The parties' own steps

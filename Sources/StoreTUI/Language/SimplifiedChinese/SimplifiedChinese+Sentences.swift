@@ -94,6 +94,7 @@ extension SimplifiedChinese {
         case .wrongSharedSecret: "共享密钥与账户存档的不一致"
         case .notOnReceipt: "收据不能证明这笔交易"
         case .otherAccount: "收据属于另一个 App Store 账户"
+        case .otherUser: "其 appAccountToken 指向 App 的另一位用户"
         case .refundedPurchase: "商店已退款此购买"
 
         // The parties' own steps
