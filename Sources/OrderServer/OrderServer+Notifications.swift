@@ -8,9 +8,17 @@ import Storage
 /// against the pinned root, processed once by its `notificationUUID`, and acknowledged (HTTP
 /// 200) once processed; one fetched with Get Notification History is processed the same way.
 extension OrderServer {
-    /// The Server asks the Store for every notification it posted (Get Notification History).
-    public func fetchHistory(link: Link) {
+    /// The Server asks the Store for every notification it posted (Get Notification History)
+    /// and, when it verifies signed transactions, for the transaction history of each customer
+    /// it knows (Get Transaction History).
+    public func fetchHistory(link: Link) throws(ServerError) {
         link.send(.getNotificationHistory)
+        guard verifier != nil else { return }
+        do {
+            for id in try database.latestCreditPerAccount() { link.send(.getTransactionHistory(transactionId: id)) }
+        } catch {
+            throw ServerError(error)
+        }
     }
 
     /// A notification posted, or fetched from the history (attempt 0, not acknowledged: no post to answer).

@@ -67,8 +67,13 @@ extension OrderServer {
     /// asks for: its `appAccountToken` is not the token of the request's user. A transaction
     /// without a token, or a request that names no user (a notification), names nobody else.
     static func namesAnotherUser(_ payload: SignedTransactionPayload, _ request: VerificationRequest) -> Bool {
-        guard let token = payload.appAccountToken, let user = request.account else { return false }
-        return token != AppAccountToken.of(user: user)
+        namesAnotherUser(payload, account: request.account)
+    }
+
+    /// Whether the transaction's `appAccountToken` names another user than `account`.
+    static func namesAnotherUser(_ payload: SignedTransactionPayload, account: String?) -> Bool {
+        guard let token = payload.appAccountToken, let account else { return false }
+        return token != AppAccountToken.of(user: account)
     }
 
     /// Why a signed transaction was refused before anything in it was trusted.

@@ -128,4 +128,18 @@ extension Store {
         }
         link.send(.currentEntitlements(entitled))
     }
+
+    /// App Store Server API, Get Transaction History: every paid transaction of the account that
+    /// made `id`, finished or not, refunded or not, signed now, oldest first; none for an id the
+    /// Store never issued.
+    func transactionHistory(of id: TransactionID, link: Link) throws(StorageError) {
+        var signed: [String] = []
+        if let asked = try database.record(id: id) {
+            try loadSigner(from: link.now)
+            for record in try database.records(where: "account = ? AND charged = 1 AND kind != 'restore' AND state = 'purchased'", [.text(asked.account)]) {
+                signed.append(try jws(of: record, at: link.now))
+            }
+        }
+        link.send(.transactionHistory(TransactionHistory(transactionId: id, signedTransactions: signed)))
+    }
 }

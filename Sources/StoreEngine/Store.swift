@@ -108,6 +108,7 @@ public final class Store {
             case .getTransactionInfo(let request): link.send(.transactionInfo(try transactionInfo(request, at: link.now)))
             case .notificationAcknowledged(let notification): try acknowledged(notification)
             case .getNotificationHistory: try history(link: link)
+            case .getTransactionHistory(let id): try transactionHistory(of: id, link: link)
             default: break
             }
         } catch {

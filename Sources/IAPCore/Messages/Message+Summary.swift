@@ -72,6 +72,10 @@ extension Message {
             return "HTTP 200 for notification \(Self.named(notification))"
         case .getNotificationHistory:
             return "Get Notification History"
+        case .getTransactionHistory(let id):
+            return "Get Transaction History of the customer of tx \(id)"
+        case .transactionHistory(let history):
+            return "transaction history: \(history.signedTransactions.count) signed transactions"
         case .notificationHistory(let notifications):
             return "notification history: \(notifications.count) notifications"
         }

@@ -98,6 +98,9 @@ enum CoreSentence: CaseIterable {
     case notOnReceipt
     case otherAccount
     case otherUser
+    case getTransactionHistory
+    case transactionHistory
+    case creditFromHistory
     case refundedPurchase
 
     // The parties' own steps

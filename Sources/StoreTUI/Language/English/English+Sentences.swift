@@ -94,6 +94,9 @@ extension English {
         case .notOnReceipt: "the receipt does not prove this transaction"
         case .otherAccount: "the receipt belongs to another App Store account"
         case .otherUser: "its appAccountToken names another user of the app"
+        case .getTransactionHistory: "Get Transaction History of the customer of tx {tx}"
+        case .transactionHistory: "transaction history: {n} signed transactions"
+        case .creditFromHistory: "credit tx {tx} from the transaction history: {text}"
         case .refundedPurchase: "the Store refunded this purchase"
 
         // The parties' own steps

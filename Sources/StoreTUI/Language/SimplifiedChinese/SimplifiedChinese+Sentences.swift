@@ -95,6 +95,9 @@ extension SimplifiedChinese {
         case .notOnReceipt: "收据不能证明这笔交易"
         case .otherAccount: "收据属于另一个 App Store 账户"
         case .otherUser: "其 appAccountToken 指向 App 的另一位用户"
+        case .getTransactionHistory: "Get Transaction History（获取 tx {tx} 所属顾客的交易历史）"
+        case .transactionHistory: "交易历史：{n} 笔签名交易"
+        case .creditFromHistory: "按交易历史为 tx {tx} 入账：{text}"
         case .refundedPurchase: "商店已退款此购买"
 
         // The parties' own steps
