@@ -206,6 +206,7 @@ public final class Store {
             }
         }
         let charged = record.with(state: .purchased, kind: kind, charged: true, date: link.now)
+        if let text = try recordPrice(of: charged) { link.note(text, from: .store, to: nil, transactionId: charged.id) }
         let subscribes = catalog.product(id: record.productId)?.type == .autoRenewable
         try notify(subscribes ? .subscribed : .oneTimeCharge, subtype: subscribes ? "INITIAL_BUY" : nil, about: charged, at: link.now)
         return try signing(charged.with(receipt: try receipt(proving: charged)), at: link.now)
