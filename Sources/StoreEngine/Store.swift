@@ -99,6 +99,8 @@ public final class Store {
             case .addPayment(let request): try addPayment(request, link: link)
             case .finishTransaction(let id), .finish(let id): try finish(id)
             case .purchase(let request): try purchase(request, link: link)
+            case .sync where !switches.isOn(.sync), .restoreCompletedTransactions where !switches.isOn(.sync):
+                link.send(.restoreCompleted(.failed(reason: "the App Store could not be reached")))
             case .sync: try sync(link: link)
             case .addTransactionObserver, .listenForTransactions: try redeliverUnfinished(link: link)
             case .restoreCompletedTransactions: try restore(link: link)
