@@ -91,13 +91,15 @@ extension Store {
 
     /// Whether the subscription of `latest` renews as far as a price increase is concerned: yes
     /// without one or with consent (used up by this renewal); a subscriber who declined or never
-    /// answered has the subscription expire at the end of its period.
+    /// answered has the subscription expire at the end of its period (ending a billing retry).
     func consentAllowsRenewal(_ latest: StoreRecord, at now: Date, notes: inout [(String, TransactionID)]) throws(StorageError) -> Bool {
         let key = Self.consentPrefix + latest.originalId.description
         guard let answer = try database.setting(key).flatMap(PriceConsent.init(rawValue:)) else { return true }
         try database.removeSetting(key)
         guard answer != .agreed else { return true }
         try database.setSetting("autorenew:\(latest.originalId)", "off")
+        try database.removeSetting("billing-retry:\(latest.originalId)")
+        try database.removeSetting("grace-until:\(latest.originalId)")
         let why = answer == .declined ? "declined" : "did not answer"
         notes.append(("\(latest.productId) expired at the end of its period: the subscriber \(why) the price increase (expiration intent 3)", latest.id))
         try notify(.expired, subtype: "PRICE_INCREASE", about: latest, at: now)

@@ -40,6 +40,20 @@ import Testing
         #expect(throws: WorldActionError.self, "the answer is given") { try fixture.world.perform(.consent(productId: monthly, agrees: true)) }
     }
 
+    /// A subscriber in billing retry who never answers: the subscription expires for the price
+    /// increase, and the billing retry ends with it.
+    @Test func anUnansweredIncreaseEndsABillingRetryToo() throws {
+        let fixture = try WorldFixture()
+        try fixture.run(.buy(productId: monthly, answer: .confirm), .subscriptionBilling(productId: monthly, fails: true),
+                        .advance(seconds: 8 * 86400))
+        #expect(try fixture.world.view().products.first { $0.product.id == monthly }?.billing != nil)
+        try fixture.run(.storePriceIncrease(productId: monthly, price: 4), .advance(seconds: 86400))
+        #expect(fixture.events.contains { $0.text == "\(monthly) expired at the end of its period: the subscriber did not answer the price increase (expiration intent 3)" })
+        let row = try #require(try fixture.world.view().products.first { $0.product.id == monthly })
+        #expect(row.billing == nil && row.priceConsent == nil)
+        #expect(try fixture.audit().ok)
+    }
+
     /// Under StoreKit 2 the signed transaction carries what was charged, in milliunits.
     @Test func aNewSubscriberPaysTheNewPriceAndTheSignedTransactionSaysSo() throws {
         let fixture = try WorldFixture()
