@@ -115,7 +115,7 @@ import TestSupport
         var help = TUIState(columns: 120, rows: 40)
         _ = TUIUpdate.update(&help, .input(.key(.character("?"))), model: WorldViewFixture.view())
         let text = Screen.render(help, WorldViewFixture.view()).textRows.joined(separator: " ")
-        for key in ["b billing", "c agree", "v decline", "z clear all", "i API errors"] {
+        for key in ["b billing", "c consent", "v decline price", "z clear all", "i API errors"] {
             #expect(text.contains(key), "\(key) in help")
         }
         let (world, folder) = try world([.buy(productId: monthly, answer: .confirm), .advance(seconds: 8 * 86400),
