@@ -12,10 +12,6 @@ extension Store {
     private static let pricePrefix = "store-price:", consentPrefix = "price-consent:", chargedPrefix = "charged-price:"
 
     /// The price the Store asks for a product now: the catalog's, or the one a price increase set.
-    public func price(of productId: String) throws(StoreError) -> Decimal? {
-        try store { () throws(StorageError) in try currentPrice(productId) }
-    }
-
     func currentPrice(_ productId: String) throws(StorageError) -> Decimal? {
         if let raised = try database.setting(Self.pricePrefix + productId).flatMap({ Decimal(string: $0) }) { return raised }
         return catalog.product(id: productId)?.price
@@ -24,7 +20,7 @@ extension Store {
     /// Raises the price of a subscription to `price`: every subscription that renews as it is
     /// asked for consent, told on the timeline and, when notifications are on, to the Server.
     public func raisePrice(productId: String, to price: Decimal, link: Link) throws(StoreError) {
-        let current = try self.price(of: productId) ?? 0
+        let current = try store { () throws(StorageError) in try currentPrice(productId) } ?? 0
         guard price > current else {
             throw .refused("a price increase of \(productId) must be above its price now, \(format(current))")
         }
@@ -46,10 +42,12 @@ extension Store {
     public func consent(productId: String, agrees: Bool, at now: Date) throws(StoreError) {
         let waiting = try store { () throws(StorageError) -> StoreRecord? in
             let consents = try database.settings(prefix: Self.consentPrefix)
-            return try renewableSubscriptions().last { subscriber in
-                subscriber.account == account && consents[subscriber.originalId.description] == PriceConsent.pending.rawValue
-                    && (try? renewalTarget(of: subscriber)) == productId
+            var found: StoreRecord?
+            for subscriber in try renewableSubscriptions()
+            where subscriber.account == account && consents[subscriber.originalId.description] == PriceConsent.pending.rawValue {
+                if try renewalTarget(of: subscriber) == productId { found = subscriber }
             }
+            return found
         }
         guard let waiting else { throw .refused("no price increase of \(productId) waits for \(account)'s consent") }
         try store { () throws(StorageError) in
@@ -57,6 +55,12 @@ extension Store {
                                     (agrees ? PriceConsent.agreed : .declined).rawValue)
             if agrees { try notify(.priceIncrease, subtype: "ACCEPTED", about: waiting, at: now) }
         }
+    }
+
+    /// The prices price increases set, by product, read in one query.
+    public func raisedPrices() throws(StoreError) -> [String: Decimal] {
+        let stored = try store { () throws(StorageError) in try database.settings(prefix: Self.pricePrefix) }
+        return Dictionary(stored.compactMap { key, value in Decimal(string: value).map { (key, $0) } }, uniquingKeysWith: { _, last in last })
     }
 
     /// Where each subscription (by original id) stands with a price increase, read in one query.

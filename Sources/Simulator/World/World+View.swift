@@ -68,9 +68,7 @@ extension World {
             changes.consents = try store.priceConsents()
             changes.charged = try store.chargedPrices()
             changes.failingBilling = Set(try store.failingBilling())
-            for product in catalog.products where product.type == .autoRenewable {
-                if let price = try store.price(of: product.id), price != product.price { changes.raised[product.id] = price }
-            }
+            changes.raised = try store.raisedPrices()
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
