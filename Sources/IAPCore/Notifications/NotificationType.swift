@@ -12,13 +12,16 @@ public enum NotificationType: String, Sendable, Codable, CaseIterable {
     case didFailToRenew = "DID_FAIL_TO_RENEW"
     /// The user turned auto-renew on or off (subtype `AUTO_RENEW_ENABLED` / `AUTO_RENEW_DISABLED`).
     case didChangeRenewalStatus = "DID_CHANGE_RENEWAL_STATUS"
-    /// A subscription ended (subtype `VOLUNTARY` when auto-renew was off, or `BILLING_RETRY`
-    /// when the retry ran out).
+    /// A subscription ended (subtype `VOLUNTARY` when auto-renew was off, `BILLING_RETRY` when
+    /// the retry ran out, or `PRICE_INCREASE` when the subscriber did not consent to a price increase).
     case expired = "EXPIRED"
     /// A billing grace period ended without a renewal; the billing retry goes on.
     case gracePeriodExpired = "GRACE_PERIOD_EXPIRED"
     /// The App Store refunded a transaction.
     case refund = "REFUND"
+    /// A subscription's price rose and the subscriber was asked to consent (subtype `PENDING`),
+    /// or consented (`ACCEPTED`).
+    case priceIncrease = "PRICE_INCREASE"
 
     /// Whether the notification tells of a payment the Server credits.
     public var charges: Bool {

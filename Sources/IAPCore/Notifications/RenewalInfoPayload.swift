@@ -3,10 +3,12 @@
 /// dates as milliseconds since 1970. Optional fields are left out of the JSON when they have no
 /// value, as Apple's are.
 public struct RenewalInfoPayload: Codable, Equatable, Sendable {
-    /// `expirationIntent`: 1 the customer cancelled (turned auto-renew off), 2 a billing error.
+    /// `expirationIntent`: 1 the customer cancelled (turned auto-renew off), 2 a billing error,
+    /// 3 the customer did not consent to a price increase.
     public enum ExpirationIntent: Int, Sendable {
         case customerCancelled = 1
         case billingError = 2
+        case priceIncrease = 3
     }
 
     public var originalTransactionId: String
