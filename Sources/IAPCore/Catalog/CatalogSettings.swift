@@ -14,6 +14,8 @@ public struct CatalogSettings: Sendable, Equatable {
     /// Subscriptions in billing retry keep access for Apple's default grace period
     /// (`_billingGracePeriodEnabled`).
     public var gracePeriod = false
+    /// How fast time runs by itself in the interface (`_timeRate`).
+    public var timeRate = TimeRate.real
 
     public init(locale: String? = nil, askToBuy: Bool = false, failPurchases: Bool = false, productRequestsFail: Bool = false) {
         self.locale = locale
@@ -32,12 +34,14 @@ public struct CatalogSettings: Sendable, Equatable {
         if failPurchases { switches[.fail] = .failing(Self.failure) }
         if productRequestsFail { switches[.productRequests] = .off }
         if gracePeriod { switches[.gracePeriod] = StoreSwitch.gracePeriod.onValue }
+        if timeRate != .real { switches[.timeRate] = .named(timeRate.rawValue) }
     }
 
     /// The scenario commands that turn the same switches on, in the order `apply` sets them:
     /// what a new world's timeline says the catalog did.
     public var switchCommands: [String] {
         [(askToBuy, "store ask-to-buy on"), (failPurchases, "store fail on \(Self.failure.rawValue)"),
-         (productRequestsFail, "store product-requests off"), (gracePeriod, "store grace-period on")].filter(\.0).map(\.1)
+         (productRequestsFail, "store product-requests off"), (gracePeriod, "store grace-period on"),
+         (timeRate != .real, "store time-rate \(timeRate.rawValue)")].filter(\.0).map(\.1)
     }
 }
