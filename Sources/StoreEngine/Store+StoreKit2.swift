@@ -7,9 +7,13 @@ extension Store {
     /// issues and delivers the transactions it sends on its own through `Transaction.updates`;
     /// under StoreKit 1 it signs nothing and delivers to the payment queue's observer.
     public func serve(_ api: StoreKitAPI, from now: Date) throws(StoreError) {
-        // Notifications are signed with the same chain, whichever StoreKit the app uses.
-        if api == .storekit2 || notificationsOn {
-            try store { () throws(StorageError) in try loadSigner(from: now) }
+        // Notifications are signed with the same chain, whichever StoreKit the app uses; a chain
+        // made once is loaded again, for the notifications the Server may still fetch.
+        try store { () throws(StorageError) in
+            let madeChain = try database.setting(Self.certificateSettings[0]) != nil
+            if api == .storekit2 || notificationsOn || madeChain {
+                try loadSigner(from: now)
+            }
         }
         self.api = api
     }

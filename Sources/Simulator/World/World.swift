@@ -134,15 +134,15 @@ public final class World {
     }
 
     /// The Store serves the app's StoreKit: under StoreKit 2 it signs every transaction it
-    /// issues (making its certificate chain the first time), and the Server pins its root
-    /// certificate, as a server operator downloads and pins Apple's.
+    /// issues (making its certificate chain the first time), and once the Store has a chain the
+    /// Server pins its root certificate, as a server operator downloads and pins Apple's.
     private func configureStoreKit() throws(WorldError) {
         do {
             try store.serve(settings.api, from: now)
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
-        server.pin(root: settings.api == .storekit2 || store.notificationsOn ? store.rootCertificate : nil)
+        server.pin(root: store.rootCertificate)
     }
 
     /// `server notifications on|off`: the Store posts App Store Server Notifications V2 to the
