@@ -22,6 +22,12 @@ extension Store {
     /// through. A purchase that fails or is cancelled leaves no transaction to finish; buying a
     /// non-consumable again hands back the transaction that bought it.
     func purchase(_ request: PaymentRequest, link: Link) throws(StorageError) {
+        if let waiting = try joinableRequest(request) {
+            // Apple: duplicate Ask to Buy requests are consolidated and only reset the 24-hour timer.
+            try database.update(waiting.with(date: link.now))
+            link.send(.purchaseResult(.pending(productId: request.productId)))
+            return
+        }
         let id = try database.nextTransactionId()
         let record = StoreRecord(
             id: id, originalId: id, productId: request.productId, account: account, state: .purchasing,
