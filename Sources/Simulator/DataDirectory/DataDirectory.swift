@@ -47,8 +47,14 @@ public struct DataDirectory: Sendable, Equatable {
     public static func temporary() throws(WorldError) -> DataDirectory {
         let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
         let directory = DataDirectory(path: base + "storesim-run-" + UUID().uuidString.lowercased())
+        TemporaryWorlds.add(directory.path)
         try directory.create()
         return directory
+    }
+
+    /// Removes a directory `temporary()` made, and everything in it.
+    public func removeTemporary() {
+        TemporaryWorlds.remove(path)
     }
 
     /// Creates the directory (and the app's folder) when missing, as `mkdir -p` would; refuses a

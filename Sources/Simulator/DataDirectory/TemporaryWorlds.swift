@@ -1,0 +1,49 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The temporary worlds this process made and has not removed yet, removed also when the process
+/// is interrupted or terminated (SIGINT, SIGTERM, SIGHUP), so that a `run` stopped with Ctrl-C
+/// leaves nothing behind. The signals are caught only once the first temporary world exists,
+/// and the process then dies of the signal as it would have.
+enum TemporaryWorlds {
+    private static let state = Mutex<(paths: Set<String>, sources: [DispatchSourceSignal])>(([], []))
+    private static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Remembers `path` for removal on a signal, catching the signals the first time.
+    static func add(_ path: String) {
+        state.withLock { state in
+            state.paths.insert(path)
+            guard state.sources.isEmpty else { return }
+            state.sources = signals.map { number in
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { removeAllAndDie(of: number) }
+                source.resume()
+                return source
+            }
+        }
+    }
+
+    /// Removes `path` and forgets it.
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        _ = state.withLock { $0.paths.remove(path) }
+    }
+
+    /// Removes every temporary world, then lets the signal end the process: raised again on
+    /// this thread with its default action and unblocked (a dispatch thread blocks signals).
+    private static func removeAllAndDie(of number: Int32) {
+        state.withLock { state in
+            for path in state.paths { try? FileManager.default.removeItem(atPath: path) }
+            state.paths.removeAll()
+        }
+        signal(number, SIG_DFL)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, number)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        raise(number)
+        _exit(128 + number)
+    }
+}
