@@ -190,10 +190,13 @@ public final class World {
     }
 
     /// Lets simulated time pass by itself, as the interface's time rate runs it: the clock moves
-    /// without a line of its own, stopping at `SimulatedTime.latestAdvanceMillis`; what falls due
-    /// on the way happens as after `advance`.
+    /// without a line of its own, stopping at `SimulatedTime.latestAdvanceMillis` and at the next
+    /// notification retry, which is posted when it falls due (the messages in flight are left to
+    /// the interface's ticks, and the next step goes on from there); what falls due on the way
+    /// happens as after `advance`.
     public func letTimePass(byMillis millis: Int64) throws(WorldError) {
-        let step = min(max(millis, 0), SimulatedTime.latestAdvanceMillis - nowMillis)
+        let retry = try nextNotificationDue().map { $0 - nowMillis }.flatMap { $0 > 0 ? $0 : nil }
+        let step = min(max(millis, 0), SimulatedTime.latestAdvanceMillis - nowMillis, retry ?? .max)
         guard step > 0 else { return }
         try moveClock(byMillis: step, announced: false)
     }
