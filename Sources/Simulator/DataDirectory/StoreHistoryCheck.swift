@@ -42,8 +42,9 @@ enum StoreHistoryCheck {
         }
     }
 
-    /// A database gone or emptied (0 bytes) while the other names the world, or both while the
-    /// timeline remembers the world, is refused: opening it would start a fresh ledger or history.
+    /// A database gone or emptied (0 bytes) while the other names the world is refused: opening
+    /// it would start a fresh ledger or history. (Both gone is a fresh world, unless the app's
+    /// cache remembers a purchase: see `checkTheCacheHasNoOrders`.)
     private static func checkBothAreThere(_ directory: DataDirectory, storeFile: DatabaseFile, serverFile: DatabaseFile,
                                           storeNamesWorld: Bool, serverNamesWorld: Bool) throws(WorldError) {
         if storeNamesWorld, serverFile != .present {
@@ -53,10 +54,6 @@ enum StoreHistoryCheck {
         if serverNamesWorld, storeFile != .present {
             throw .file(path: directory.storeDatabase, problem: "\(storeFile.state), yet server.sqlite belongs to a world that had one: "
                 + "the Store's history was \(storeFile.how); left untouched (storesim reset starts the world over)")
-        }
-        if storeFile != .present, serverFile != .present, (try? FileManager.default.attributesOfItem(atPath: directory.events))?[.size] as? Int ?? 0 > 0 {
-            throw .file(path: directory.storeDatabase, problem: "\(storeFile.state), and server.sqlite too, yet events.log holds "
-                + "this world's timeline: both databases were emptied or deleted; left untouched (storesim reset starts the world over)")
         }
     }
 
