@@ -32,7 +32,9 @@ import TestSupport
         kill(process.processIdentifier, number)
         if ended.wait(timeout: .now() + 60) == .timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == number)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporaries) == [])
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == number,
+                "\(process.terminationReason) \(process.terminationStatus)")
+        let left = try FileManager.default.subpathsOfDirectory(atPath: temporaries)
+        #expect(left == [], "left behind: \(left)")
     }
 }

@@ -31,11 +31,21 @@ enum TemporaryWorlds {
         _ = state.withLock { $0.paths.remove(path) }
     }
 
+    /// Removes a world the process may still be writing: renamed away first, so that no new
+    /// file can appear under its path, then removed, again if a file came in meanwhile.
+    private static func removeWhileInUse(_ path: String) {
+        let away = path + ".removing"
+        let target = rename(path, away) == 0 ? away : path
+        for _ in 0..<5 where FileManager.default.fileExists(atPath: target) {
+            try? FileManager.default.removeItem(atPath: target)
+        }
+    }
+
     /// Removes every temporary world, then lets the signal end the process: raised again on
     /// this thread with its default action and unblocked (a dispatch thread blocks signals).
     private static func removeAllAndDie(of number: Int32) {
         state.withLock { state in
-            for path in state.paths { try? FileManager.default.removeItem(atPath: path) }
+            state.paths.forEach(removeWhileInUse)
             state.paths.removeAll()
         }
         signal(number, SIG_DFL)
