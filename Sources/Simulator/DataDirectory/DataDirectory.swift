@@ -52,6 +52,12 @@ public struct DataDirectory: Sendable, Equatable {
         return directory
     }
 
+    /// Once SIGINT, SIGTERM or SIGHUP has come to a process with temporary worlds, waits for the
+    /// signal to end it, so that a failure the worlds' removal caused is never printed or returned.
+    public static func holdWhileInterrupted() {
+        TemporaryWorlds.holdWhileDying()
+    }
+
     /// Removes a directory `temporary()` made, and everything in it.
     public func removeTemporary() {
         TemporaryWorlds.remove(path)

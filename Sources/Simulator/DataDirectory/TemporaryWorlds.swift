@@ -9,6 +9,8 @@ import Synchronization
 enum TemporaryWorlds {
     private static let state = Mutex<(paths: Set<String>, sources: [DispatchSourceSignal])>(([], []))
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
+    /// Set once a signal has come: the process is removing its worlds and about to die of it.
+    private static let dying = Atomic<Bool>(false)
 
     /// Remembers `path` for removal on a signal, catching the signals the first time.
     static func add(_ path: String) {
@@ -31,6 +33,13 @@ enum TemporaryWorlds {
         _ = state.withLock { $0.paths.remove(path) }
     }
 
+    /// Waits, once a signal has come, for it to end the process: what the removal of the worlds
+    /// made fail is not the command's answer.
+    static func holdWhileDying() {
+        guard dying.load(ordering: .sequentiallyConsistent) else { return }
+        while true { pause() }
+    }
+
     /// Removes a world the process may still be writing: renamed away first, so that no new
     /// file can appear under its path, then removed, again if a file came in meanwhile.
     private static func removeWhileInUse(_ path: String) {
@@ -44,6 +53,7 @@ enum TemporaryWorlds {
     /// Removes every temporary world, then lets the signal end the process: raised again on
     /// this thread with its default action and unblocked (a dispatch thread blocks signals).
     private static func removeAllAndDie(of number: Int32) {
+        dying.store(true, ordering: .sequentiallyConsistent)
         state.withLock { state in
             state.paths.forEach(removeWhileInUse)
             state.paths.removeAll()
