@@ -14,6 +14,10 @@ public struct CatalogSettings: Sendable, Equatable {
     /// Subscriptions in billing retry keep access for Apple's default grace period
     /// (`_billingGracePeriodEnabled`).
     public var gracePeriod = false
+    /// Restores and syncs fail (the App Store Sync StoreKit error).
+    public var syncFails = false
+    /// StoreKit 2 transactions fail the device's verification (the Verification StoreKit error).
+    public var verificationFails = false
     /// How fast time runs by itself in the interface (`_timeRate`).
     public var timeRate = TimeRate.real
 
@@ -34,6 +38,8 @@ public struct CatalogSettings: Sendable, Equatable {
         if failPurchases { switches[.fail] = .failing(Self.failure) }
         if productRequestsFail { switches[.productRequests] = .off }
         if gracePeriod { switches[.gracePeriod] = StoreSwitch.gracePeriod.onValue }
+        if syncFails { switches[.sync] = .off }
+        if verificationFails { switches[.deviceVerification] = .off }
         if timeRate != .real { switches[.timeRate] = .named(timeRate.rawValue) }
     }
 
@@ -42,6 +48,7 @@ public struct CatalogSettings: Sendable, Equatable {
     public var switchCommands: [String] {
         [(askToBuy, "store ask-to-buy on"), (failPurchases, "store fail on \(Self.failure.rawValue)"),
          (productRequestsFail, "store product-requests off"), (gracePeriod, "store grace-period on"),
+         (syncFails, "store sync off"), (verificationFails, "store device-verification off"),
          (timeRate != .real, "store time-rate \(timeRate.rawValue)")].filter(\.0).map(\.1)
     }
 }
