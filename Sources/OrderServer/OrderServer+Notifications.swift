@@ -111,8 +111,7 @@ extension OrderServer {
     }
 
     /// The transaction inside a notification whose JWS, and the transaction's (and the renewal
-    /// information's, when there is one), verify against the pinned root and name this app, in
-    /// production.
+    /// information's, when there is one), verify against the pinned root and name this app.
     private func verifiedNotification(_ notification: ServerNotification)
         throws(Unverified) -> (SignedTransactionPayload, RenewalInfoPayload?) {
         guard let verifier else { throw Unverified(status: .verificationFailure, reason: "no root certificate is pinned") }
@@ -137,7 +136,8 @@ extension OrderServer {
         return (transaction, renewal)
     }
 
-    /// The payload of a `signedRenewalInfo` that verifies against the pinned root, in production.
+    /// The payload of a `signedRenewalInfo` that verifies against the pinned root, from the
+    /// production or the sandbox environment, as a signed transaction must be.
     private func verifiedRenewalInfo(_ jws: String) throws(Unverified) -> RenewalInfoPayload {
         guard let verifier else { throw Unverified(status: .verificationFailure, reason: "no root certificate is pinned") }
         let bytes: [UInt8]
@@ -149,8 +149,8 @@ extension OrderServer {
         guard let renewal = try? JSONDecoder().decode(RenewalInfoPayload.self, from: Data(bytes)) else {
             throw Unverified(status: .verificationFailure, reason: "the payload is not renewal information")
         }
-        guard renewal.environment == "Production" else {
-            throw Unverified(status: .invalidEnvironment, reason: "it is from \(renewal.environment), not Production")
+        guard ["Production", "Sandbox"].contains(renewal.environment) else {
+            throw Unverified(status: .invalidEnvironment, reason: "it is from \(renewal.environment), not Production or Sandbox")
         }
         return renewal
     }

@@ -31,7 +31,7 @@ extension Store {
         let uuid = String(format: "00000000-0000-4000-8000-%012lld", seq)
         let payload = NotificationPayload(
             notificationType: type.rawValue, subtype: subtype, notificationUUID: uuid,
-            data: .init(bundleId: SignedTransactionPayload.appBundleId, environment: "Production",
+            data: .init(bundleId: SignedTransactionPayload.appBundleId, environment: signedEnvironment,
                         signedTransactionInfo: try jws(of: record, at: now),
                         signedRenewalInfo: try signedRenewalInfo(of: record, at: now, expirationIntent: expirationIntent)),
             signedDate: SimulatedTime.millis(now))

@@ -20,7 +20,7 @@ extension Store {
             autoRenewProductId: try database.setting("renew-to:\(original)") ?? record.productId,
             autoRenewStatus: try database.setting("autorenew:\(original)") == "off" ? 0 : 1,
             expirationIntent: expirationIntent, isInBillingRetryPeriod: retrying, gracePeriodExpiresDate: grace,
-            signedDate: SimulatedTime.millis(now), environment: "Production")
+            signedDate: SimulatedTime.millis(now), environment: signedEnvironment)
         return try signJWS(payload, what: "the renewal information of transaction \(record.id)")
     }
 
