@@ -59,21 +59,20 @@ extension Store {
     /// Ends `current` now for an immediate change: its period ends, it no longer renews, and the
     /// unused part of what was paid for it is refunded, prorated by time. Returns the refund.
     func endForChange(_ current: StoreRecord, at now: Date) throws(StorageError) -> Decimal {
-        let refund = proratedRefund(current, at: now)
+        let refund = try proratedRefund(current, at: now)
         try database.setSetting("expired:\(current.id)", String(SimulatedTime.millis(now)))
         try database.setSetting("autorenew:\(current.originalId)", "off")
         try database.setSetting("prorated-refund:\(current.id)", "\(refund)")
         return refund
     }
 
-    /// The part of `record`'s price for the time left of its period at `now`, to the cent (a trial
-    /// was free: nothing).
-    func proratedRefund(_ record: StoreRecord, at now: Date) -> Decimal {
-        guard record.kind != .trial, let product = catalog.product(id: record.productId), let end = expiry(of: record)
-        else { return 0 }
+    /// The part of what `record` charged for the time left of its period at `now`, to the cent (a
+    /// trial was free: nothing).
+    func proratedRefund(_ record: StoreRecord, at now: Date) throws(StorageError) -> Decimal {
+        guard record.kind != .trial, let end = expiry(of: record) else { return 0 }
         let whole = end.timeIntervalSince(record.date), left = end.timeIntervalSince(now)
         guard whole > 0, left > 0 else { return 0 }
-        var exact = product.price * Decimal(left / whole), rounded = Decimal()
+        var exact = try chargedPrice(record) * Decimal(left / whole), rounded = Decimal()
         NSDecimalRound(&rounded, &exact, 2, .plain)
         return rounded
     }

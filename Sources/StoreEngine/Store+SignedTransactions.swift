@@ -103,7 +103,7 @@ extension Store {
         let original = record.originalId == record.id ? record : try database.record(id: record.originalId) ?? record
         let subscription = product?.type == .autoRenewable
         let trial = record.kind == .trial
-        let price = trial ? 0 : NSDecimalNumber(decimal: (product?.price ?? 0) * 1000).int64Value
+        let price = NSDecimalNumber(decimal: try chargedPrice(record) * 1000).int64Value
         return SignedTransactionPayload(
             transactionId: record.id.description, originalTransactionId: record.originalId.description,
             bundleId: SignedTransactionPayload.appBundleId, productId: record.productId,

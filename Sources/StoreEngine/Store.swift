@@ -110,6 +110,8 @@ public final class Store {
             case .addPayment(let request): try addPayment(request, link: link)
             case .finishTransaction(let id), .finish(let id): try finish(id)
             case .purchase(let request): try purchase(request, link: link)
+            case .sync where !switches.isOn(.sync), .restoreCompletedTransactions where !switches.isOn(.sync):
+                link.send(.restoreCompleted(.failed(reason: "the App Store could not be reached")))
             case .sync: try sync(link: link)
             case .addTransactionObserver, .listenForTransactions: try redeliverUnfinished(link: link)
             case .restoreCompletedTransactions: try restore(link: link)
@@ -217,6 +219,7 @@ public final class Store {
             }
         }
         let charged = record.with(state: .purchased, kind: kind, charged: true, date: link.now)
+        if let text = try recordPrice(of: charged) { link.note(text, from: .store, to: nil, transactionId: charged.id) }
         let subscribes = catalog.product(id: record.productId)?.type == .autoRenewable
         try notify(subscribes ? .subscribed : .oneTimeCharge, subtype: subscribes ? "INITIAL_BUY" : nil, about: charged, at: link.now)
         return try signing(charged.with(receipt: try receipt(proving: charged)), at: link.now)

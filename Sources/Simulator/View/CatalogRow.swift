@@ -28,6 +28,10 @@ public struct CatalogRow: Sendable, Equatable {
     public var startsAt: Date?
     /// For a subscription whose renewal could not be charged: billing retry, with its grace period.
     public var billing: BillingState?
+    /// For a subscription whose price rose: the Store's price now, above the catalog's.
+    public var raisedPrice: Decimal?
+    /// For a subscription the user has whose price rose: where they stand with the increase.
+    public var priceConsent: PriceConsent?
 
     public init(product: Product, invalid: Bool, holding: Holding) {
         self.product = product
