@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Verifies every signedTransaction that `storesim state --json` shows against its
-rootCertificate, outside StoreSim, with Python's `cryptography` library alone:
+"""Verifies every signedTransaction, and every notification's signedPayload, that
+`storesim state --json` shows against its rootCertificate, outside StoreSim, with Python's
+`cryptography` library alone. Each JWS (a transaction; a notification, and inside it the
+transaction's signedTransactionInfo and, for a subscription, its signedRenewalInfo) is checked:
 
   - the JWS header says ES256 and carries three certificates in x5c: leaf, intermediate, root;
   - the root is the pinned rootCertificate, byte for byte;
@@ -11,7 +13,9 @@ rootCertificate, outside StoreSim, with Python's `cryptography` library alone:
     storesim state --json --data-dir DIR | Scripts/verify-signed-transactions.py
     Scripts/verify-signed-transactions.py state.json
 
-Prints one line per signed transaction and exits 0, or names the first that fails and exits 1.
+Prints one line per signed transaction and per notification and exits 0, or names the first that
+fails and exits 1. A notification must also say what the state says of it (its type and
+transaction), and its renewal information must be of the transaction's subscription.
 """
 import base64
 import datetime
@@ -60,9 +64,53 @@ def verify(jws, root):
     return payload
 
 
+def verify_notification(notification, root):
+    """The notification's payload, its transaction and its renewal information (or None), each
+    verified; a ValueError when one says something else than the state."""
+    payload = verify(notification["signedPayload"], root)
+    if payload["notificationType"] != notification["type"] or payload["version"] != "2.0":
+        raise ValueError(f"the payload is a {payload['notificationType']} notification of version {payload['version']}")
+    data = payload["data"]
+    transaction = verify(data["signedTransactionInfo"], root)
+    if transaction["transactionId"] != notification["transactionId"]:
+        raise ValueError(f"the payload is about tx {transaction['transactionId']}")
+    if (data["bundleId"], data["environment"]) != (transaction["bundleId"], transaction["environment"]):
+        raise ValueError("data and its transaction name different apps or environments")
+    renewal = None
+    if "signedRenewalInfo" in data:
+        renewal = verify(data["signedRenewalInfo"], root)
+        if renewal["originalTransactionId"] != transaction["originalTransactionId"]:
+            raise ValueError(f"the renewal information is of subscription {renewal['originalTransactionId']}")
+    return payload, renewal
+
+
+def renewal_text(renewal):
+    if renewal is None:
+        return ""
+    fields = ["autoRenewStatus", "autoRenewProductId", "isInBillingRetryPeriod", "gracePeriodExpiresDate", "expirationIntent"]
+    return " renewal " + " ".join(f"{name}={renewal[name]}" for name in fields if name in renewal)
+
+
+def verify_notifications(state, root):
+    """Prints a line per notification; the number verified, or None after a failure."""
+    notifications = state.get("notifications", [])
+    for notification in notifications:
+        try:
+            payload, renewal = verify_notification(notification, root)
+        except Exception as error:  # every failure is a verdict on this notification
+            print(f"notification {notification['type']} tx {notification['transactionId']}: NOT VERIFIED: {type(error).__name__}: {error}")
+            return None
+        kind = payload["notificationType"] + (f".{payload['subtype']}" if payload.get("subtype") else "")
+        print(f"verified notification {kind} tx {notification['transactionId']}{renewal_text(renewal)}")
+    return len(notifications)
+
+
 def main():
     state = json.load(open(sys.argv[1]) if len(sys.argv) > 1 else sys.stdin)
     root = x509.load_pem_x509_certificate(state["rootCertificate"].encode())
+    notified = verify_notifications(state, root)
+    if notified is None:
+        return 1
     verified = 0
     for transaction in state["transactions"]:
         jws = transaction.get("signedTransaction")
@@ -78,6 +126,8 @@ def main():
             return 1
         print(f"verified tx {payload['transactionId']} {payload['productId']} {payload['type']} price {payload['price']} {payload['currency']}")
         verified += 1
+    if notified:
+        print(f"{notified} notifications verified against the root certificate")
     print(f"{verified} signed transactions verified against the root certificate")
     return 0
 

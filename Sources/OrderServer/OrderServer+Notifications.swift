@@ -8,16 +8,24 @@ import Storage
 /// against the pinned root, processed once by its `notificationUUID`, and acknowledged (HTTP
 /// 200) once processed; one fetched with Get Notification History is processed the same way.
 extension OrderServer {
-    /// The Server asks the Store for every notification it posted (Get Notification History).
-    public func fetchHistory(link: Link) {
+    /// The Server asks the Store for every notification it posted (Get Notification History)
+    /// and, when it verifies signed transactions, for the transaction history of each customer
+    /// it knows (Get Transaction History).
+    public func fetchHistory(link: Link) throws(ServerError) {
         link.send(.getNotificationHistory)
+        guard verifier != nil else { return }
+        do {
+            for id in try database.latestCreditPerAccount() { link.send(.getTransactionHistory(transactionId: id)) }
+        } catch {
+            throw ServerError(error)
+        }
     }
 
     /// A notification posted, or fetched from the history (attempt 0, not acknowledged: no post to answer).
     func receive(_ notification: ServerNotification, link: Link) throws(StorageError) {
-        let payload: SignedTransactionPayload
+        let payload: SignedTransactionPayload, renewal: RenewalInfoPayload?
         do {
-            payload = try verifiedNotification(notification)
+            (payload, renewal) = try verifiedNotification(notification)
         } catch {
             link.note("notification \(notification.uuid) not verified: \(error.reason); no HTTP 200, the Store will retry",
                       from: .server, to: nil, transactionId: notification.transactionId)
@@ -36,7 +44,7 @@ extension OrderServer {
             return
         }
         try database.database.transaction { () throws(StorageError) in
-            try apply(notification, payload)
+            try apply(notification, payload, renewal: renewal)
             try markProcessed(notification, at: link.now)
         }
         acknowledge(notification, link: link)
@@ -60,11 +68,23 @@ extension OrderServer {
     }
 
     /// What a notification that credits nothing changes: a refund ends the entitlement it
-    /// bought; an expiry brings the entitlement's end forward; a change of renewal status and a
-    /// failed renewal (the entitlement still ends with its period, or its grace period at the
-    /// next receipt check) are only recorded.
-    private func apply(_ notification: ServerNotification, _ payload: SignedTransactionPayload) throws(StorageError) {
+    /// bought; an expiry brings the entitlement's end forward; a failed renewal in a grace
+    /// period carries the entitlement to the grace period's end (the renewal information's
+    /// `gracePeriodExpiresDate`), and the grace period's end ends it there; a change of renewal
+    /// status is only recorded.
+    private func apply(_ notification: ServerNotification, _ payload: SignedTransactionPayload,
+                       renewal: RenewalInfoPayload?) throws(StorageError) {
         switch notification.type {
+        case .didFailToRenew:
+            guard let grace = renewal?.gracePeriodExpiresDate else { return }
+            try database.database.query(
+                "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND expires_millis IS NOT NULL AND expires_millis < ?",
+                [.integer(grace), .text(payload.productId), .integer(grace)])
+        case .gracePeriodExpired:
+            guard let grace = renewal?.gracePeriodExpiresDate else { return }
+            try database.database.query(
+                "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
+                [.integer(grace), .text(payload.productId), .integer(grace)])
         case .refund:
             try database.database.query("DELETE FROM entitlements WHERE product_id = ? AND transaction_id = ?",
                                         [.text(payload.productId), ServerDatabase.idValue(notification.transactionId)])
@@ -73,7 +93,7 @@ extension OrderServer {
             try database.database.query(
                 "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
                 [.integer(expires), .text(payload.productId), .integer(expires)])
-        case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didFailToRenew, .priceIncrease:
+        case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .priceIncrease:
             break
         }
     }
@@ -90,9 +110,10 @@ extension OrderServer {
              .integer(SimulatedTime.millis(now))])
     }
 
-    /// The transaction inside a notification whose JWS, and the transaction's, verify against
-    /// the pinned root and name this app, in production.
-    private func verifiedNotification(_ notification: ServerNotification) throws(Unverified) -> SignedTransactionPayload {
+    /// The transaction inside a notification whose JWS, and the transaction's (and the renewal
+    /// information's, when there is one), verify against the pinned root and name this app.
+    private func verifiedNotification(_ notification: ServerNotification)
+        throws(Unverified) -> (SignedTransactionPayload, RenewalInfoPayload?) {
         guard let verifier else { throw Unverified(status: .verificationFailure, reason: "no root certificate is pinned") }
         let bytes: [UInt8]
         do {
@@ -107,6 +128,30 @@ extension OrderServer {
         guard TransactionID(transaction.transactionId) == notification.transactionId else {
             throw Unverified(status: .verificationFailure, reason: "the payload is not this notification")
         }
-        return transaction
+        guard let renewalJWS = payload.data.signedRenewalInfo else { return (transaction, nil) }
+        let renewal = try verifiedRenewalInfo(renewalJWS)
+        guard renewal.originalTransactionId == transaction.originalTransactionId else {
+            throw Unverified(status: .verificationFailure, reason: "the renewal information is another subscription's")
+        }
+        return (transaction, renewal)
+    }
+
+    /// The payload of a `signedRenewalInfo` that verifies against the pinned root, from the
+    /// production or the sandbox environment, as a signed transaction must be.
+    private func verifiedRenewalInfo(_ jws: String) throws(Unverified) -> RenewalInfoPayload {
+        guard let verifier else { throw Unverified(status: .verificationFailure, reason: "no root certificate is pinned") }
+        let bytes: [UInt8]
+        do {
+            bytes = try verifier.verify(jws, at: .signedDate)
+        } catch {
+            throw Unverified(status: .verificationFailure, reason: error.description)
+        }
+        guard let renewal = try? JSONDecoder().decode(RenewalInfoPayload.self, from: Data(bytes)) else {
+            throw Unverified(status: .verificationFailure, reason: "the payload is not renewal information")
+        }
+        guard ["Production", "Sandbox"].contains(renewal.environment) else {
+            throw Unverified(status: .invalidEnvironment, reason: "it is from \(renewal.environment), not Production or Sandbox")
+        }
+        return renewal
     }
 }

@@ -32,6 +32,7 @@ extension OrderServer {
         else { return try refuse(request, .otherTransaction, at: link.now) }
         // A purchase the Store has refunded owes the user nothing: it is never credited.
         guard payload.revocationDate == nil else { return try refuse(request, .refunded, at: link.now) }
+        guard !Self.namesAnotherUser(payload, request) else { return try refuse(request, .otherUser, at: link.now) }
         link.send(.getTransactionInfo(request))
         return nil
     }
@@ -54,11 +55,25 @@ extension OrderServer {
               let product = catalog.product(id: payload.productId)
         else { return try refuse(request, .otherTransaction, at: link.now) }
         guard payload.revocationDate == nil else { return try refuse(request, .refunded, at: link.now) }
+        guard !Self.namesAnotherUser(payload, request) else { return try refuse(request, .otherUser, at: link.now) }
         let entry = ReceiptEntry(
             transactionId: transactionId, originalTransactionId: originalTransactionId,
             productId: payload.productId, account: request.account ?? "", purchaseDate: SimulatedTime.date(millis: payload.purchaseDate),
             expires: payload.expiresDate.map(SimulatedTime.date(millis:)))
         return try creditOnce(entry, product: product, answering: request, at: link.now)
+    }
+
+    /// Whether the transaction was bought for another user of the app than the one the app
+    /// asks for: its `appAccountToken` is not the token of the request's user. A transaction
+    /// without a token, or a request that names no user (a notification), names nobody else.
+    static func namesAnotherUser(_ payload: SignedTransactionPayload, _ request: VerificationRequest) -> Bool {
+        namesAnotherUser(payload, account: request.account)
+    }
+
+    /// Whether the transaction's `appAccountToken` names another user than `account`.
+    static func namesAnotherUser(_ payload: SignedTransactionPayload, account: String?) -> Bool {
+        guard let token = payload.appAccountToken, let account else { return false }
+        return token != AppAccountToken.of(user: account)
     }
 
     /// Why a signed transaction was refused before anything in it was trusted.

@@ -123,6 +123,8 @@ public final class OrderServer {
             try answer(link) { () throws(StorageError) in try settle(info, link: link) }
         case .notification(let notification):
             try saving { () throws(StorageError) in try receive(notification, link: link) }
+        case .transactionHistory(let history):
+            try saving { () throws(StorageError) in try reconcile(history, link: link) }
         case .notificationHistory(let notifications):
             try saving { () throws(StorageError) in
                 for notification in notifications { try receive(notification, link: link) }

@@ -72,11 +72,16 @@ extension Store {
         }
         let retryStart = try database.setting(retryKey).flatMap(Int64.init).map(SimulatedTime.date(millis:)) ?? end
         if now >= retryStart.addingTimeInterval(Double(Self.billingRetryDays) * 86400) {
+            // The grace period, shorter than the retry, ended first.
+            if let until = try database.setting(graceKey).flatMap(Int64.init) {
+                try tellGracePeriodExpired(latest, until: until, at: now)
+            }
             try database.removeSetting(retryKey)
             try database.removeSetting(graceKey)
             try database.setSetting("autorenew:\(latest.originalId)", "off")
             notes.append(("billing retry of \(latest.productId) ended after \(Self.billingRetryDays) days: expired", latest.id))
-            try notify(.expired, subtype: "BILLING_RETRY", about: latest, at: now)
+            try notify(.expired, subtype: "BILLING_RETRY", about: latest, at: now, expirationIntent: .billingError)
+            try markExpiryTold(latest)
         }
         return nil
     }

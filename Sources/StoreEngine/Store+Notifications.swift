@@ -17,9 +17,11 @@ extension Store {
         notificationsOn = on
     }
 
-    /// Records a notification of `type` about `record` as it is at `now`, due at once; nothing
-    /// when the notifications are off.
-    func notify(_ type: NotificationType, subtype: String? = nil, about record: StoreRecord, at now: Date) throws(StorageError) {
+    /// Records a notification of `type` about `record` as it is at `now`, due at once, with the
+    /// renewal information of an auto-renewable subscription (`expirationIntent` for one that
+    /// expired); nothing when the notifications are off.
+    func notify(_ type: NotificationType, subtype: String? = nil, about record: StoreRecord, at now: Date,
+                expirationIntent: RenewalInfoPayload.ExpirationIntent? = nil) throws(StorageError) {
         guard notificationsOn else { return }
         try loadSigner(from: now)
         let seq = try database.database.rows("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM notifications",
@@ -30,7 +32,8 @@ extension Store {
         let payload = NotificationPayload(
             notificationType: type.rawValue, subtype: subtype, notificationUUID: uuid,
             data: .init(bundleId: SignedTransactionPayload.appBundleId, environment: signedEnvironment,
-                        signedTransactionInfo: try jws(of: record, at: now)),
+                        signedTransactionInfo: try jws(of: record, at: now),
+                        signedRenewalInfo: try signedRenewalInfo(of: record, at: now, expirationIntent: expirationIntent)),
             signedDate: SimulatedTime.millis(now))
         let signed = try sign(payload, id: record.id)
         try database.database.query("""

@@ -106,7 +106,8 @@ extension Store {
         try database.removeSetting("grace-until:\(latest.originalId)")
         let why = answer == .declined ? "declined" : "did not answer"
         notes.append(("\(latest.productId) expired at the end of its period: the subscriber \(why) the price increase (expiration intent 3)", latest.id))
-        try notify(.expired, subtype: "PRICE_INCREASE", about: latest, at: now)
+        try notify(.expired, subtype: "PRICE_INCREASE", about: latest, at: now, expirationIntent: .priceIncrease)
+        try markExpiryTold(latest)
         return false
     }
 

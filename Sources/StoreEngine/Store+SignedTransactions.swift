@@ -108,7 +108,7 @@ extension Store {
         let subscription = product?.type == .autoRenewable
         let trial = record.kind == .trial
         let price = NSDecimalNumber(decimal: try chargedPrice(record) * 1000).int64Value
-        return SignedTransactionPayload(
+        var payload = SignedTransactionPayload(
             transactionId: record.id.description, originalTransactionId: record.originalId.description,
             bundleId: SignedTransactionPayload.appBundleId, productId: record.productId,
             subscriptionGroupIdentifier: subscription ? product?.group : nil,
@@ -122,5 +122,8 @@ extension Store {
             environment: signedEnvironment, storefront: catalog.storefront.code,
             transactionReason: record.kind == .renewal ? "RENEWAL" : "PURCHASE",
             price: price, currency: catalog.storefront.currencyCode)
+        // A renewal carries the token its subscription was bought with.
+        payload.appAccountToken = try database.setting("app-account-token:\(record.originalId)")
+        return payload
     }
 }

@@ -29,6 +29,9 @@ extension Store {
             return
         }
         let id = try database.nextTransactionId()
+        if let token = request.appAccountToken {
+            try database.setSetting("app-account-token:\(id)", token)
+        }
         let record = StoreRecord(
             id: id, originalId: id, productId: request.productId, account: account, state: .purchasing,
             kind: .purchase, charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
@@ -116,5 +119,47 @@ extension Store {
         guard let dot = jws.lastIndex(of: "."), jws.index(after: dot) < jws.endIndex else { return jws + "." }
         let first = jws.index(after: dot)
         return String(jws[..<first]) + (jws[first] == "A" ? "B" : "A") + String(jws[jws.index(after: first)...])
+    }
+
+    /// A refund reaches a running StoreKit 2 app through `Transaction.updates`: the transaction
+    /// again, its JWS now with `revocationDate` and `revocationReason`. (An app that is not
+    /// running does not get it at its next launch; it finds the purchase gone from
+    /// `Transaction.currentEntitlements`.)
+    public func tellRevocation(_ refunded: StoreRecord, link: Link) throws(StoreError) {
+        guard api == .storekit2 else { return }
+        try store { () throws(StorageError) in link.send(.transactionUpdate(try signedTransaction(refunded, at: link.now))) }
+    }
+
+    /// `Transaction.currentEntitlements`: the latest transaction of each non-consumable, of each
+    /// auto-renewable subscription active now (in its period, or in a billing grace period) and
+    /// of each non-renewing subscription, finished or not, that the account bought and the App
+    /// Store did not revoke.
+    func currentEntitlements(link: Link) throws(StorageError) {
+        let held = catalog.products.filter { $0.type != .consumable }.map(\.id)
+        var entitled: [SignedTransaction] = [], seen: Set<String> = []
+        let paid = try database.latestPaid(account: account, products: held, where: "refunded = 0 AND state = 'purchased'")
+        // The latest of each product: a non-renewing subscription bought twice has two originals.
+        for record in paid.reversed() where seen.insert(record.productId).inserted {
+            if catalog.product(id: record.productId)?.type == .autoRenewable {
+                let until = [expiry(of: record), try graceUntil(of: record)].compactMap { $0 }.max()
+                guard let until, until > link.now else { continue }
+            }
+            entitled.insert(try signedTransaction(record, at: link.now), at: 0)
+        }
+        link.send(.currentEntitlements(entitled))
+    }
+
+    /// App Store Server API, Get Transaction History: every paid transaction of the account that
+    /// made `id`, finished or not, refunded or not, signed now, oldest first; none for an id the
+    /// Store never issued.
+    func transactionHistory(of id: TransactionID, link: Link) throws(StorageError) {
+        var signed: [String] = []
+        if let asked = try database.record(id: id) {
+            try loadSigner(from: link.now)
+            for record in try database.records(where: "account = ? AND charged = 1 AND kind != 'restore' AND state = 'purchased'", [.text(asked.account)]) {
+                signed.append(try jws(of: record, at: link.now))
+            }
+        }
+        link.send(.transactionHistory(TransactionHistory(transactionId: id, signedTransactions: signed)))
     }
 }

@@ -80,15 +80,20 @@ extension Store {
     /// The latest paid transaction of every subscription that still auto-renews, oldest first:
     /// read through the index of paid transactions by product, the auto-renew switches in one query.
     func renewableSubscriptions() throws(StorageError) -> [StoreRecord] {
+        let autorenew = try database.settings(prefix: "autorenew:")
+        return try latestSubscriptions().filter { autorenew[$0.originalId.description] != "off" }
+    }
+
+    /// The latest paid transaction of every subscription not refunded, oldest first: read
+    /// through the index of paid transactions by product.
+    func latestSubscriptions() throws(StorageError) -> [StoreRecord] {
         let products = catalog.products.filter { $0.type == .autoRenewable }.map { SQLiteValue.text($0.id) }
         guard !products.isEmpty else { return [] }
-        let latest = try database.records(where: """
+        return try database.records(where: """
             id IN (SELECT MAX(id) FROM transactions WHERE charged = 1 AND kind != 'restore'
                    AND product_id IN (\(Array(repeating: "?", count: products.count).joined(separator: ", ")))
                    GROUP BY original_id) AND refunded = 0
             """, products)
-        let autorenew = try database.settings(prefix: "autorenew:")
-        return latest.filter { autorenew[$0.originalId.description] != "off" }
     }
 
     /// Makes up to `renewalsPerCommit` renewals that fall due by `now`, taking subscriptions from
@@ -143,7 +148,8 @@ extension Store {
             if api == .storekit2 {
                 try database.update(try signing(latest, at: now))
             }
-            try notify(.expired, subtype: "VOLUNTARY", about: latest, at: now)
+            try notify(.expired, subtype: "VOLUNTARY", about: latest, at: now, expirationIntent: .customerCancelled)
+            try markExpiryTold(latest)
         }
     }
 
@@ -176,28 +182,32 @@ extension Store {
 
     /// The Store refunds the latest transaction of a product: it is revoked (its JWS, when the
     /// Store signs, says so, with the reason), and the Server learns of it at its next receipt
-    /// check. The refund's time is kept: a credit made after it is a fault, one made before it is not.
-    public func refund(productId: String, reason: RevocationReason? = nil, at date: Date) throws(StoreError) {
+    /// check. The refund's time is kept: a credit made after it is a fault, one made before it is
+    /// not. Returns the refunded transaction.
+    @discardableResult
+    public func refund(productId: String, reason: RevocationReason? = nil, at date: Date) throws(StoreError) -> StoreRecord {
         try refund(try latestPaid(productId), reason: reason, at: date)
     }
 
     /// The Store refunds one paid transaction of the signed-in account, by its id.
-    public func refund(transactionId: TransactionID, reason: RevocationReason?, at date: Date) throws(StoreError) {
+    @discardableResult
+    public func refund(transactionId: TransactionID, reason: RevocationReason?, at date: Date) throws(StoreError) -> StoreRecord {
         let record = try store { () throws(StorageError) in try database.record(id: transactionId) }
         guard let record, record.account == account, record.charged, record.kind != .restore else {
             throw .refused("\(account) has no paid transaction \(transactionId)")
         }
         guard !record.refunded else { throw .refused("transaction \(transactionId) is refunded already") }
-        try refund(record, reason: reason, at: date)
+        return try refund(record, reason: reason, at: date)
     }
 
-    private func refund(_ record: StoreRecord, reason: RevocationReason?, at date: Date) throws(StoreError) {
-        try store { () throws(StorageError) in
-            try database.database.transaction { () throws(StorageError) in
+    private func refund(_ record: StoreRecord, reason: RevocationReason?, at date: Date) throws(StoreError) -> StoreRecord {
+        try store { () throws(StorageError) -> StoreRecord in
+            try database.database.transaction { () throws(StorageError) -> StoreRecord in
                 let refunded = try signing(record.with(refunded: true, refundDate: date, refundReason: reason), at: date)
                 try database.update(refunded)
                 try database.setSetting("autorenew:\(record.originalId)", "off")
                 try notify(.refund, about: refunded, at: date)
+                return refunded
             }
         }
     }

@@ -113,6 +113,7 @@ public final class Store {
             case .sync where !switches.isOn(.sync), .restoreCompletedTransactions where !switches.isOn(.sync):
                 link.send(.restoreCompleted(.failed(reason: "the App Store could not be reached")))
             case .sync: try sync(link: link)
+            case .currentEntitlementsRequest: try currentEntitlements(link: link)
             case .addTransactionObserver, .listenForTransactions: try redeliverUnfinished(link: link)
             case .restoreCompletedTransactions: try restore(link: link)
             case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipt(account: account, leading: nil)))
@@ -120,6 +121,7 @@ public final class Store {
             case .getTransactionInfo(let request): link.send(.transactionInfo(try transactionInfo(request, at: link.now)))
             case .notificationAcknowledged(let notification): try acknowledged(notification)
             case .getNotificationHistory: try history(link: link)
+            case .getTransactionHistory(let id): try transactionHistory(of: id, link: link)
             default: break
             }
         } catch {

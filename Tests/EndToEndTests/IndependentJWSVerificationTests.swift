@@ -57,9 +57,9 @@ import TestSupport
         var transactions = try #require(state["transactions"] as? [[String: Any]])
         let jws = try #require(transactions[0]["signedTransaction"] as? String)
         var parts = jws.split(separator: ".").map(String.init)
-        let payload = try #require(Self.base64URLDecoded(parts[1]))
+        let payload = try #require(JWSText.decoded(parts[1]))
         #expect(payload.contains("\"productId\":\"com.storesim.coins.100\""))
-        parts[1] = Self.base64URL(payload.replacingOccurrences(of: "com.storesim.coins.100", with: "com.storesim.coins.550"))
+        parts[1] = JWSText.encoded(payload.replacingOccurrences(of: "com.storesim.coins.100", with: "com.storesim.coins.550"))
         transactions[0]["signedTransaction"] = parts.joined(separator: ".")
         state["transactions"] = transactions
         try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: path))
@@ -80,15 +80,48 @@ import TestSupport
         #expect(wrongRoot.stdout.contains("NOT VERIFIED: ValueError: the chain does not end in the pinned root certificate"))
     }
 
-    private static func base64URLDecoded(_ text: String) -> String? {
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
-        return Data(base64Encoded: standard).map { String(decoding: $0, as: UTF8.self) }
-    }
+    /// Apple, responseBodyV2DecodedPayload: the `signedPayload` is "signed by the App Store, in
+    /// JSON Web Signature (JWS) format"; its `data` holds the transaction and the renewal
+    /// information, each a JWS of their own. The checker verifies all three of each notification.
+    @Test(.enabled(if: pythonHasCryptography, "python3 cannot import cryptography here; .ci/run installs it"))
+    func everyNotificationVerifiesWithItsTransactionAndRenewalInformation() throws {
+        let folder = try TemporaryFolder()
+        let world = folder.path + "/world"
+        let script = try folder.write("grace.scenario", """
+            server notifications on
+            store grace-period on 16d
+            buy com.storesim.premium.monthly
+            subscription com.storesim.premium.monthly billing fail
+            advance 30d
+            """)
+        _ = try StoreSimProcess.run(["run", "--api", "storekit2", "--data-dir", world, script])
+        let state = try StoreSimProcess.run(["state", "--json", "--data-dir", world])
+        let path = try folder.write("state.json", state.stdout)
+        let result = try StoreSimProcess.run(["python3", Self.checker, path], executable: "/usr/bin/env")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasPrefix("""
+            verified notification SUBSCRIBED.INITIAL_BUY tx 1000000000000001 renewal autoRenewStatus=1 \
+            autoRenewProductId=com.storesim.premium.monthly isInBillingRetryPeriod=False
+            verified notification DID_FAIL_TO_RENEW.GRACE_PERIOD tx 1000000000000001 renewal autoRenewStatus=1 \
+            autoRenewProductId=com.storesim.premium.monthly isInBillingRetryPeriod=True gracePeriodExpiresDate=1769212800060
+            verified notification GRACE_PERIOD_EXPIRED tx 1000000000000001 renewal autoRenewStatus=1 \
+            autoRenewProductId=com.storesim.premium.monthly isInBillingRetryPeriod=True gracePeriodExpiresDate=1769212800060
 
-    private static func base64URL(_ text: String) -> String {
-        Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+            """), "\(result.stdout)")
+        #expect(result.stdout.contains("3 notifications verified against the root certificate\n"))
+
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any])
+        var notifications = try #require(json["notifications"] as? [[String: Any]])
+        var parts = try #require(notifications[1]["signedPayload"] as? String).split(separator: ".").map(String.init)
+        let payload = try #require(JWSText.decoded(parts[1]))
+        parts[1] = JWSText.encoded(payload.replacingOccurrences(of: "\"GRACE_PERIOD\"", with: "\"VOLUNTARY\""))
+        notifications[1]["signedPayload"] = parts.joined(separator: ".")
+        json["notifications"] = notifications
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+        let tampered = try StoreSimProcess.run(["python3", Self.checker, path], executable: "/usr/bin/env")
+        #expect(tampered.status == 1)
+        #expect(tampered.stdout.contains("notification DID_FAIL_TO_RENEW tx 1000000000000001: NOT VERIFIED: InvalidSignature"),
+                "\(tampered.stdout)")
     }
 
     @Test func aStoreKit1WorldShowsNoSignedTransactionsOrRoot() throws {

@@ -28,21 +28,46 @@ final class StoreKit2AppTests {
                                receipt: AppReceipt(path: folder.path + "/receipt"), link: link, api: .storekit2, trustedRoot: root)
     }
 
-    private func signed(_ id: TransactionID, signer: JWSSigner? = nil) throws -> SignedTransaction {
+    private func signed(_ id: TransactionID, signer: JWSSigner? = nil, productId: String = coins, type: String = "Consumable",
+                        revocationDate: Int64? = nil) throws -> SignedTransaction {
         let payload = SignedTransactionPayload(
-            transactionId: id.description, originalTransactionId: id.description, bundleId: SignedTransactionPayload.appBundleId, productId: Self.coins,
+            transactionId: id.description, originalTransactionId: id.description, bundleId: SignedTransactionPayload.appBundleId, productId: productId,
             subscriptionGroupIdentifier: nil, purchaseDate: 1_767_225_600_000, originalPurchaseDate: 1_767_225_600_000,
-            expiresDate: nil, type: "Consumable", signedDate: 1_767_225_600_000, revocationDate: nil, offerType: nil,
+            expiresDate: nil, type: type, signedDate: 1_767_225_600_000, revocationDate: revocationDate,
+            revocationReason: revocationDate.map { _ in 0 }, offerType: nil,
             offerDiscountType: nil, environment: "Production", storefront: "USA", transactionReason: "PURCHASE",
             price: 990, currency: "USD")
         let jws = try (signer ?? JWSSigner(chain: chain)).sign(payload: Array(try JSONEncoder().encode(payload)))
-        return SignedTransaction(transactionId: id, productId: Self.coins, state: .purchased, jws: jws)
+        return SignedTransaction(transactionId: id, productId: productId, state: .purchased, jws: jws)
     }
 
-    @Test func launchListensToTransactionUpdatesAndChecksNoReceipt() throws {
+    @Test func launchListensToTransactionUpdatesReadsCurrentEntitlementsAndChecksNoReceipt() throws {
         try AppReceipt(path: folder.path + "/receipt").save("an old receipt")
         try app(trusting: chain.root).launch()
-        #expect(link.take().map(\.summary) == ["listen to Transaction.updates", "request products (6 identifiers)"])
+        #expect(link.take().map(\.summary)
+            == ["listen to Transaction.updates", "read Transaction.currentEntitlements", "request products (6 identifiers)"])
+    }
+
+    /// Apple, Transaction.currentEntitlements: "A sequence of the latest transactions that entitle a
+    /// customer to In-App Purchases and subscriptions." Apple, revocationDate: "The date that the
+    /// App Store refunded the transaction or revoked it from Family Sharing." What the app shows as
+    /// owned comes from the first and loses what a revocation through Transaction.updates takes away;
+    /// the revoked transaction is finished and never sent to the Server.
+    @Test func aRevocationThroughTransactionUpdatesEndsWhatCurrentEntitlementsGave() throws {
+        let app = try app(trusting: chain.root)
+        let pro = try signed(1000000000000001, productId: "com.storesim.pro", type: "Non-Consumable")
+        let forged = try signed(1000000000000002, signer: JWSSigner(chain: try CertificateChain.make(
+            secret: Array("another key".utf8), notBefore: SimulatedTime.epoch, notAfter: SimulatedTime.epoch.addingTimeInterval(86400))),
+                                productId: "com.storesim.premium.monthly", type: "Auto-Renewable Subscription")
+        try app.receive(.currentEntitlements([pro, forged]))
+        #expect(app.entitled == ["com.storesim.pro"])
+        let revoked = try signed(1000000000000001, productId: "com.storesim.pro", type: "Non-Consumable",
+                                 revocationDate: 1_767_312_000_000)
+        try app.receive(.transactionUpdate(revoked))
+        #expect(app.entitled.isEmpty)
+        #expect(link.notes.contains("Transaction.updates: tx 1000000000000001 was revoked; the app stops providing com.storesim.pro"))
+        #expect(link.take() == [.finish(transactionId: 1000000000000001)])
+        #expect(app.cache.orders.isEmpty)
     }
 
     @Test func aVerifiedPurchaseIsCachedThenItsSignedTransactionSentToTheServer() throws {

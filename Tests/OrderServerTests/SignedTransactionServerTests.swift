@@ -25,8 +25,8 @@ final class SignedTransactionServerTests {
         router.server.pin(root: router.store.rootCertificate)
     }
 
-    private func buy(_ productId: String) throws -> SignedTransaction {
-        try router.deliver(.purchase(PaymentRequest(productId: productId, answer: .confirm)))
+    private func buy(_ productId: String, token: String? = nil) throws -> SignedTransaction {
+        try router.deliver(.purchase(PaymentRequest(productId: productId, answer: .confirm, appAccountToken: token)))
         guard case .purchaseResult(.success(let transaction)) = try #require(router.takeToApp().last) else {
             throw ServerError(StorageError(path: "", problem: "no purchase"))
         }
@@ -34,9 +34,10 @@ final class SignedTransactionServerTests {
     }
 
     /// Sends the Server a signed transaction (the genuine one unless `jws` is given) and returns its answer.
-    private func verify(_ transaction: SignedTransaction, asking id: TransactionID? = nil, jws: String? = nil) throws -> VerificationOutcome {
+    private func verify(_ transaction: SignedTransaction, asking id: TransactionID? = nil, jws: String? = nil,
+                        user: String = "demo") throws -> VerificationOutcome {
         let request = VerificationRequest(transactionId: id ?? transaction.transactionId, productId: transaction.productId,
-                                          serverProductId: nil, receipt: jws ?? transaction.jws, account: "demo")
+                                          serverProductId: nil, receipt: jws ?? transaction.jws, account: user)
         try router.deliver(.verifySignedTransaction(request))
         guard case .verificationAnswered(let answer) = try #require(router.takeToApp().last) else {
             throw ServerError(StorageError(path: "", problem: "no answer"))
@@ -108,6 +109,23 @@ final class SignedTransactionServerTests {
         try router.store.refund(productId: "com.storesim.pro", at: router.now)
         #expect(try verify(transaction) == .refused(.refunded), "the app's JWS predates the refund; the Store's answer shows it")
         #expect(try router.server.ledger().credits.isEmpty)
+    }
+
+    /// Apple, Transaction.appAccountToken: "A UUID that associates the transaction with a user on
+    /// your own service." The token is in the JWS, the renewal's too, and the Server credits the
+    /// transaction only to the user it names.
+    @Test func aTransactionIsCreditedOnlyToTheUserItsAppAccountTokenNames() throws {
+        let token = AppAccountToken.of(user: "demo")
+        #expect(token.count == 36 && token != AppAccountToken.of(user: "alice") && token == AppAccountToken.of(user: "demo"))
+        let transaction = try buy("com.storesim.premium.yearly", token: token)
+        let payload = try #require(JWSText.payload(of: transaction.jws))
+        #expect(payload["appAccountToken"] as? String == token)
+        #expect(try verify(transaction, user: "alice") == .refused(.otherUser))
+        #expect(try router.server.ledger().credits.isEmpty)
+        #expect(try verify(transaction, user: "demo") == .credited)
+        try router.store.renewNow(productId: "com.storesim.premium.yearly", link: router)
+        let renewal = try #require(try router.store.transactions().last?.signedTransaction)
+        #expect(JWSText.payload(of: renewal)?["appAccountToken"] as? String == token)
     }
 
     @Test func aTransactionTheStoreNoLongerHasIsRefused() throws {

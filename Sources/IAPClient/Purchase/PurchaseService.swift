@@ -13,14 +13,17 @@ public final class PurchaseService {
     /// The world the app lives in; it owns the app, so the app must not keep it alive.
     unowned let link: Link
     /// The generation of StoreKit the app is written against.
-    private var storeKit: any StoreKitChannel
+    private(set) var storeKit: any StoreKitChannel
 
     /// The identifiers the Store reported it does not sell.
     public private(set) var invalidProductIds: Set<String> = []
     /// Why the last product request failed, when it did: nothing can be bought until a launch
     /// loads the products again.
     public private(set) var productsUnavailable: String?
-    private var inProgress: Set<String> = []
+    var inProgress: Set<String> = []
+    /// What the app shows the user owns (StoreKit 2): `Transaction.currentEntitlements` read at
+    /// launch, then kept by `Transaction.updates` (a purchase adds, a revocation removes).
+    public internal(set) var entitled: Set<String> = []
     /// Products whose purchase the Store will complete later: an Ask to Buy waiting for a parent,
     /// an interrupted purchase waiting for the user to resolve it.
     private var awaitingTheStore: Set<String> = []
@@ -68,6 +71,7 @@ public final class PurchaseService {
             link.send(verifyMessage(for: order))
         }
         link.send(storeKit.listen)
+        if let request = storeKit.entitlementsRequest { link.send(request) }
         link.send(.requestProducts(identifiers: catalog.products.map(\.id)))
         if storeKit.checksReceiptAtLaunch, let current = receipt.read() {
             checkReceipt(current)
@@ -90,7 +94,9 @@ public final class PurchaseService {
         if let reason = productsUnavailable { return .productsUnavailable(reason) }
         guard !inProgress.contains(productId) else { return .alreadyInProgress(productId) }
         inProgress.insert(productId)
-        link.send(storeKit.purchase(PaymentRequest(productId: productId, answer: answer)))
+        // StoreKit 2 ties the purchase to the app's user with appAccountToken.
+        let token = storeKit.api == .storekit2 ? account.map(AppAccountToken.of(user:)) : nil
+        link.send(storeKit.purchase(PaymentRequest(productId: productId, answer: answer, appAccountToken: token)))
         try link.reached(.paymentSent)
         return nil
     }
@@ -133,24 +139,16 @@ public final class PurchaseService {
         case .verificationFailed(let failure):
             verificationFailed(failure)
         default:
-            if let delivered = storeKit.delivered(message) {
+            if let current = storeKit.entitlements(message) {
+                entitled = Set(current.filter { $0.deviceCheck == .verified && !$0.revoked }.map(\.productId))
+            } else if let delivered = storeKit.delivered(message) {
                 try transactionUpdated(delivered)
             }
         }
     }
 
     private func transactionUpdated(_ transaction: DeliveredTransaction) throws(AppCrash) {
-        if let check = transaction.deviceCheck, let id = transaction.id {
-            switch check {
-            case .verified:
-                link.note("StoreKit verified tx \(id): .verified", from: .app, to: nil, transactionId: id)
-            case .unverified(let reason):
-                link.note("StoreKit could not verify tx \(id): .unverified (\(reason)); the app delivers nothing",
-                          from: .app, to: nil, transactionId: id)
-                inProgress.remove(transaction.productId)
-                return
-            }
-        }
+        guard storeKitDelivers(transaction) else { return }
         switch transaction.state {
         case .purchasing:
             break

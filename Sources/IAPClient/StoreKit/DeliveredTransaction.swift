@@ -22,6 +22,8 @@ struct DeliveredTransaction {
     let waitsToBeFinished: Bool
     /// StoreKit 2's on-device check; nil under StoreKit 1, which has none.
     let deviceCheck: DeviceCheck?
+    /// A verified StoreKit 2 transaction whose JWS has a `revocationDate`: the App Store refunded it.
+    let revoked: Bool
 
     /// A transaction the StoreKit 1 payment queue reported.
     init(_ transaction: StoreTransaction) {
@@ -33,10 +35,11 @@ struct DeliveredTransaction {
         error = transaction.error
         waitsToBeFinished = true
         deviceCheck = nil
+        revoked = false
     }
 
     init(id: TransactionID?, originalId: TransactionID?, productId: String, state: TransactionState, proof: PurchaseProof?,
-         error: PurchaseError?, deviceCheck: DeviceCheck?) {
+         error: PurchaseError?, deviceCheck: DeviceCheck?, revoked: Bool = false) {
         self.id = id
         self.originalId = originalId
         self.productId = productId
@@ -45,5 +48,6 @@ struct DeliveredTransaction {
         self.error = error
         waitsToBeFinished = false
         self.deviceCheck = deviceCheck
+        self.revoked = revoked
     }
 }

@@ -6,6 +6,11 @@ struct StoreKit1Channel: StoreKitChannel {
     var api: StoreKitAPI { .storekit1 }
     var listen: Message { .addTransactionObserver }
     var checksReceiptAtLaunch: Bool { true }
+    var entitlementsRequest: Message? { nil }
+
+    func entitlements(_ message: Message) -> [DeliveredTransaction]? {
+        nil
+    }
 
     func purchase(_ request: PaymentRequest) -> Message {
         .addPayment(request)

@@ -13,6 +13,12 @@ struct StoreKit2Channel: StoreKitChannel {
     var api: StoreKitAPI { .storekit2 }
     var listen: Message { .listenForTransactions }
     var checksReceiptAtLaunch: Bool { false }
+    var entitlementsRequest: Message? { .currentEntitlementsRequest }
+
+    func entitlements(_ message: Message) -> [DeliveredTransaction]? {
+        guard case .currentEntitlements(let transactions) = message else { return nil }
+        return transactions.map(checked)
+    }
 
     func purchase(_ request: PaymentRequest) -> Message {
         .purchase(request)
@@ -57,7 +63,7 @@ struct StoreKit2Channel: StoreKitChannel {
             else { throw SigningError.malformed("the payload is not a transaction") }
             return DeliveredTransaction(id: id, originalId: originalId,
                                         productId: payload.productId, state: transaction.state, proof: proof, error: nil,
-                                        deviceCheck: .verified)
+                                        deviceCheck: .verified, revoked: payload.revocationDate != nil)
         } catch {
             return DeliveredTransaction(id: transaction.transactionId, originalId: transaction.transactionId,
                                         productId: transaction.productId, state: transaction.state, proof: proof, error: nil,

@@ -12,6 +12,12 @@ protocol StoreKitChannel {
     /// Whether a launch asks the Server to re-check the current receipt: StoreKit 1's way to
     /// learn of refunds and expiries the app missed.
     var checksReceiptAtLaunch: Bool { get }
+    /// What the app reads at launch to show what the user owns: StoreKit 2's
+    /// `Transaction.currentEntitlements`; nil under StoreKit 1, which has none.
+    var entitlementsRequest: Message? { get }
+    /// The transactions `Transaction.currentEntitlements` yields, checked on the device; nil
+    /// when the message is not its answer.
+    func entitlements(_ message: Message) -> [DeliveredTransaction]?
     /// The call that buys a product.
     func purchase(_ request: PaymentRequest) -> Message
     /// The call that finishes a transaction.

@@ -12,6 +12,8 @@ public enum ServerRefusal: String, Sendable, CaseIterable, Codable {
     case otherTransaction = "other-transaction"
     /// The App Store Server API does not know the transaction the app reported.
     case unknownToStore = "unknown-to-store"
+    /// The signed transaction's `appAccountToken` names another user of the app than the one asking.
+    case otherUser = "other-user"
 
     /// What the refusal means, in a few words.
     public var meaning: String {
@@ -21,6 +23,7 @@ public enum ServerRefusal: String, Sendable, CaseIterable, Codable {
         case .refunded: return "the Store refunded this purchase"
         case .otherTransaction: return "the signed transaction is another transaction's"
         case .unknownToStore: return "the App Store has no such transaction"
+        case .otherUser: return "its appAccountToken names another user of the app"
         }
     }
 }

@@ -54,6 +54,12 @@ extension Message {
             return "finish() tx \(id)"
         case .sync:
             return "AppStore.sync()"
+        case .currentEntitlementsRequest:
+            return "read Transaction.currentEntitlements"
+        case .currentEntitlements(let transactions) where transactions.isEmpty:
+            return "current entitlements: none"
+        case .currentEntitlements(let transactions):
+            return "current entitlements: " + transactions.map { "\($0.productId) tx \($0.transactionId)" }.joined(separator: ", ")
         case .getTransactionInfo(let request):
             return "Get Transaction Info tx \(MessageSubject(request.transactionId))"
         case .transactionInfo(let info) where info.signedTransactionInfo == nil:
@@ -66,6 +72,10 @@ extension Message {
             return "HTTP 200 for notification \(Self.named(notification))"
         case .getNotificationHistory:
             return "Get Notification History"
+        case .getTransactionHistory(let id):
+            return "Get Transaction History of the customer of tx \(id)"
+        case .transactionHistory(let history):
+            return "transaction history: \(history.signedTransactions.count) signed transactions"
         case .notificationHistory(let notifications):
             return "notification history: \(notifications.count) notifications"
         }

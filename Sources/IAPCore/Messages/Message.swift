@@ -29,6 +29,11 @@ public enum Message: Sendable, Equatable, Codable {
     case finish(transactionId: TransactionID)
     /// `AppStore.sync()`: the Store delivers the account's current entitlements again.
     case sync
+    /// The app reads `Transaction.currentEntitlements` (at launch), to show what the user owns.
+    case currentEntitlementsRequest
+    /// What `Transaction.currentEntitlements` yields: the latest transaction of each
+    /// non-consumable and active subscription not revoked.
+    case currentEntitlements([SignedTransaction])
     /// The app sends its Server the signed transaction (in `receipt`) to verify offline and credit.
     case verifySignedTransaction(VerificationRequest)
     // App Store Server API
@@ -36,6 +41,10 @@ public enum Message: Sendable, Equatable, Codable {
     case getTransactionInfo(VerificationRequest)
     /// The Store's answer to Get Transaction Info.
     case transactionInfo(TransactionInfo)
+    /// Get Transaction History: the Server asks for every transaction of the customer who made one.
+    case getTransactionHistory(transactionId: TransactionID)
+    /// The Store's answer to Get Transaction History.
+    case transactionHistory(TransactionHistory)
     // App Store Server Notifications V2
     /// The Store posts a signed notification to the Server.
     case notification(ServerNotification)
@@ -51,12 +60,14 @@ public enum Message: Sendable, Equatable, Codable {
         switch self {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
              .restoreCompletedTransactions, .refreshReceipt, .verifyPurchase,
-             .purchase, .listenForTransactions, .finish, .sync, .verifySignedTransaction:
+             .purchase, .listenForTransactions, .finish, .sync, .verifySignedTransaction, .currentEntitlementsRequest:
             return .app
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo, .notification, .notificationHistory:
+             .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo, .notification, .notificationHistory,
+             .currentEntitlements, .transactionHistory:
             return .store
-        case .verificationAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged, .getNotificationHistory:
+        case .verificationAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged, .getNotificationHistory,
+             .getTransactionHistory:
             return .server
         case .verificationFailed:
             return .network
@@ -69,12 +80,13 @@ public enum Message: Sendable, Equatable, Codable {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
              .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt,
              .purchase, .listenForTransactions, .finish, .sync, .getTransactionInfo, .notificationAcknowledged,
-             .getNotificationHistory:
+             .getNotificationHistory, .currentEntitlementsRequest, .getTransactionHistory:
             return .store
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .verificationAnswered, .verificationFailed, .purchaseResult, .transactionUpdate:
+             .verificationAnswered, .verificationFailed, .purchaseResult, .transactionUpdate, .currentEntitlements:
             return .app
-        case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo, .notification, .notificationHistory:
+        case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo, .notification, .notificationHistory,
+             .transactionHistory:
             return .server
         }
     }
@@ -98,9 +110,11 @@ public enum Message: Sendable, Equatable, Codable {
         case .notification(let notification), .notificationAcknowledged(let notification):
             return .transaction(notification.transactionId)
         case .getNotificationHistory, .notificationHistory: return nil
+        case .getTransactionHistory(let id): return .transaction(id)
+        case .transactionHistory(let history): return .transaction(history.transactionId)
         case .requestProducts, .productsResponse, .productsRequestFailed, .addPayment, .addTransactionObserver,
              .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed,
-             .purchase, .purchaseResult, .listenForTransactions, .sync:
+             .purchase, .purchaseResult, .listenForTransactions, .sync, .currentEntitlementsRequest, .currentEntitlements:
             return nil
         }
     }
@@ -110,7 +124,9 @@ public enum Message: Sendable, Equatable, Codable {
     /// transaction are between the Store and the Server alone; when one is lost, the app hears nothing.
     public var answersTheApp: Bool {
         switch self {
-        case .notification, .notificationAcknowledged, .getNotificationHistory, .notificationHistory: return false
+        case .notification, .notificationAcknowledged, .getNotificationHistory, .notificationHistory, .getTransactionHistory,
+             .transactionHistory:
+            return false
         case .getTransactionInfo(let request): return request.purpose != .notification
         case .transactionInfo(let info): return info.request.purpose != .notification
         default: return true

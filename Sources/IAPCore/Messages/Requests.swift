@@ -2,10 +2,13 @@
 public struct PaymentRequest: Sendable, Equatable, Codable {
     public let productId: String
     public let answer: SheetAnswer
+    /// StoreKit 2's `appAccountToken` purchase option: the app's user, kept in the signed transaction.
+    public let appAccountToken: String?
 
-    public init(productId: String, answer: SheetAnswer) {
+    public init(productId: String, answer: SheetAnswer, appAccountToken: String? = nil) {
         self.productId = productId
         self.answer = answer
+        self.appAccountToken = appAccountToken
     }
 }
 

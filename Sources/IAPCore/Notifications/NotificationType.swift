@@ -1,6 +1,5 @@
 /// The App Store Server Notifications V2 types the simulated Store posts (Apple's
-/// `notificationType` values). The Store has no Family Sharing yet, so it never posts `REVOKE`,
-/// and it tells a grace period's end only through `EXPIRED` (no `GRACE_PERIOD_EXPIRED`).
+/// `notificationType` values). The Store has no Family Sharing yet, so it never posts `REVOKE`.
 public enum NotificationType: String, Sendable, Codable, CaseIterable {
     /// A consumable, non-consumable or non-renewing subscription was bought.
     case oneTimeCharge = "ONE_TIME_CHARGE"
@@ -13,9 +12,11 @@ public enum NotificationType: String, Sendable, Codable, CaseIterable {
     case didFailToRenew = "DID_FAIL_TO_RENEW"
     /// The user turned auto-renew on or off (subtype `AUTO_RENEW_ENABLED` / `AUTO_RENEW_DISABLED`).
     case didChangeRenewalStatus = "DID_CHANGE_RENEWAL_STATUS"
-    /// A subscription ended (subtype `VOLUNTARY`, `BILLING_RETRY` when the retry ran out, or
-    /// `PRICE_INCREASE` when the subscriber did not consent to a price increase).
+    /// A subscription ended (subtype `VOLUNTARY` when auto-renew was off, `BILLING_RETRY` when
+    /// the retry ran out, or `PRICE_INCREASE` when the subscriber did not consent to a price increase).
     case expired = "EXPIRED"
+    /// A billing grace period ended without a renewal; the billing retry goes on.
+    case gracePeriodExpired = "GRACE_PERIOD_EXPIRED"
     /// The App Store refunded a transaction.
     case refund = "REFUND"
     /// A subscription's price rose and the subscriber was asked to consent (subtype `PENDING`),

@@ -34,16 +34,19 @@ public struct ServerNotification: Sendable, Equatable, Codable {
 /// What a notification's `signedPayload` says, with the field names of Apple's
 /// `responseBodyV2DecodedPayload`.
 public struct NotificationPayload: Codable, Equatable, Sendable {
-    /// The `data` object: the app, the environment, and the transaction, itself a JWS.
+    /// The `data` object: the app, the environment, the transaction, itself a JWS, and for an
+    /// auto-renewable subscription its renewal information, a JWS of a `RenewalInfoPayload`.
     public struct Data: Codable, Equatable, Sendable {
         public var bundleId: String
         public var environment: String
         public var signedTransactionInfo: String
+        public var signedRenewalInfo: String?
 
-        public init(bundleId: String, environment: String, signedTransactionInfo: String) {
+        public init(bundleId: String, environment: String, signedTransactionInfo: String, signedRenewalInfo: String? = nil) {
             self.bundleId = bundleId
             self.environment = environment
             self.signedTransactionInfo = signedTransactionInfo
+            self.signedRenewalInfo = signedRenewalInfo
         }
     }
 

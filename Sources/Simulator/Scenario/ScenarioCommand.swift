@@ -61,7 +61,8 @@ public enum ScenarioCommand: Equatable, Sendable {
     case serverDisk(full: Bool)
     /// The Store posts App Store Server Notifications V2 to the Server, or stops.
     case serverNotifications(on: Bool)
-    /// The Server fetches the notifications it missed (Get Notification History) and processes them.
+    /// The Server fetches the notifications it missed (Get Notification History) and processes
+    /// them, and reconciles each customer it knows (Get Transaction History).
     case serverHistory
 
     /// The forgeries a script (or the TUI) can try.

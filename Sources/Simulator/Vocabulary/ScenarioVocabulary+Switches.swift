@@ -41,7 +41,8 @@ extension ScenarioVocabulary {
             read: { reader throws(CommandProblem) in .serverNotifications(on: try reader.toggle(on: "on", off: "off")) },
             arguments: { command in if case .serverNotifications(let on) = command { [on ? "on" : "off"] } else { nil } }),
         CommandDeclaration(
-            "server history", "the Server fetches the notifications it missed (Get Notification History) and processes them",
+            "server history",
+            "the Server fetches the notifications it missed (Get Notification History) and each known customer's transactions (Get Transaction History)",
             timing: .whenQuiet, command: .serverHistory),
     ]
 

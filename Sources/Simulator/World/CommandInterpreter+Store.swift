@@ -1,5 +1,6 @@
 import Foundation
 import IAPCore
+import StoreEngine
 
 /// The commands that act at the Store: its switches, and what the user, a parent and Apple do
 /// there. A request (approve, resolve…) is told before the Store acts, since the Store answers
@@ -43,16 +44,19 @@ extension CommandInterpreter {
     }
 
     func refund(_ target: ScenarioCommand.RefundTarget, reason: RevocationReason?) throws {
+        var refunded: StoreRecord?
         switch target {
         case .product(let productId):
             try storeDid("the Store refunds the latest \(productId)" + Self.because(reason)) {
-                try world.store.refund(productId: productId, reason: reason, at: world.now)
+                refunded = try world.store.refund(productId: productId, reason: reason, at: world.now)
             }
         case .transaction(let id):
             try storeDid("the Store refunds transaction \(id)" + Self.because(reason), transactionId: id) {
-                try world.store.refund(transactionId: id, reason: reason, at: world.now)
+                refunded = try world.store.refund(transactionId: id, reason: reason, at: world.now)
             }
         }
+        // A running StoreKit 2 app hears of it through Transaction.updates.
+        if let refunded, world.host.status.isRunning { try world.store.tellRevocation(refunded, link: world) }
     }
 
     /// A refund's reason as the timeline tells it.

@@ -95,7 +95,7 @@ struct CommandInterpreter {
     private func fetchHistory() throws {
         guard world.settings.server != .down else { throw WorldActionError.refused("the Server is down: it cannot ask for the history") }
         try world.record(.command, from: .user, to: .server, text: "the Server fetches the notification history", transactionId: nil)
-        world.server.fetchHistory(link: world)
+        try world.server.fetchHistory(link: world)
         try world.settle()
     }
 

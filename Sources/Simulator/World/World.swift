@@ -244,10 +244,10 @@ public final class World {
         try saveSettings()
     }
 
-    /// Moves the clock; notification retries, renewals and Ask to Buy expiries that fall due on
-    /// the way happen. An `announced` move is a line of the timeline; time passing by itself is not.
+    /// Moves the clock; notification retries, renewals, ends of periods (told by notification)
+    /// and Ask to Buy expiries that fall due on the way happen. An `announced` move is a line of the timeline; time passing by itself is not.
     func moveClock(byMillis millis: Int64, announced: Bool = true) throws(WorldError) {
-        let target = nowMillis + millis
+        let target = nowMillis + millis, start = now
         // Time passing by itself (the interface) leaves the messages in flight to the ticks.
         if announced { try retryNotifications(until: target) }
         nowMillis = max(nowMillis, target)
@@ -257,6 +257,7 @@ public final class World {
         }
         do {
             try store.renewDueSubscriptions(link: self)
+            try store.notifyEndedPeriods(since: start, link: self)
             try store.expireAskToBuyRequests(link: self)
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)

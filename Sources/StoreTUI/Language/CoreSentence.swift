@@ -101,6 +101,10 @@ enum CoreSentence: CaseIterable {
     case wrongSharedSecret
     case notOnReceipt
     case otherAccount
+    case otherUser
+    case getTransactionHistory
+    case transactionHistory
+    case creditFromHistory
     case refundedPurchase
 
     // The parties' own steps
@@ -270,6 +274,10 @@ enum CoreSentence: CaseIterable {
     case verifiedOffline
     case deviceVerified
     case deviceUnverified
+    case revokedUpdate
+    case readEntitlements
+    case noEntitlements
+    case entitlements
     case setAsideSigned
     case rejectedSignedOutcome
     case launchWithAPI

@@ -82,13 +82,15 @@ struct StateView {
         ] + root + notifications)
     }
 
-    /// With notifications: each one the Store posted, with its attempts and whether the Server acknowledged one.
+    /// With notifications: each one the Store posted, with its attempts and whether the Server
+    /// acknowledged one; under StoreKit 2, where the root certificate is shown, its `signedPayload` too.
     private var notifications: [(String, JSONText)] {
         guard let posted = snapshot.notifications else { return [] }
         return [("notifications", .array(posted.map { posted in
             .object([("type", .string(posted.notification.type.rawValue)),
                      ("transactionId", .string(posted.notification.transactionId.description)),
-                     ("attempts", .int(posted.attempts)), ("delivered", .bool(posted.delivered))])
+                     ("attempts", .int(posted.attempts)), ("delivered", .bool(posted.delivered))]
+                    + (storeKit2 ? [("signedPayload", .string(posted.notification.signedPayload))] : []))
         }))]
     }
 }

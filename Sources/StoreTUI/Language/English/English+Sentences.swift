@@ -97,6 +97,10 @@ extension English {
         case .wrongSharedSecret: "the shared secret does not match the one on file for the account"
         case .notOnReceipt: "the receipt does not prove this transaction"
         case .otherAccount: "the receipt belongs to another App Store account"
+        case .otherUser: "its appAccountToken names another user of the app"
+        case .getTransactionHistory: "Get Transaction History of the customer of tx {tx}"
+        case .transactionHistory: "transaction history: {n} signed transactions"
+        case .creditFromHistory: "credit tx {tx} from the transaction history: {text}"
         case .refundedPurchase: "the Store refunded this purchase"
 
         // The parties' own steps
@@ -266,6 +270,10 @@ extension English {
         case .verifiedOffline: "verified signed tx {tx} offline: chain to the pinned root, ES256 signature"
         case .deviceVerified: "StoreKit verified tx {tx}: .verified"
         case .deviceUnverified: "StoreKit could not verify tx {tx}: .unverified ({text}); the app delivers nothing"
+        case .revokedUpdate: "Transaction.updates: tx {tx} was revoked; the app stops providing {id}"
+        case .readEntitlements: "read Transaction.currentEntitlements"
+        case .noEntitlements: "current entitlements: none"
+        case .entitlements: "current entitlements: {any}"
         case .setAsideSigned: "set aside pending order tx {tx}: {word}: {text}"
         case .rejectedSignedOutcome: "rejected ({word}: {text})"
         case .launchWithAPI: "launch ({word}, {word2})"

@@ -98,6 +98,10 @@ extension SimplifiedChinese {
         case .wrongSharedSecret: "共享密钥与账户存档的不一致"
         case .notOnReceipt: "收据不能证明这笔交易"
         case .otherAccount: "收据属于另一个 App Store 账户"
+        case .otherUser: "其 appAccountToken 指向 App 的另一位用户"
+        case .getTransactionHistory: "Get Transaction History（获取 tx {tx} 所属顾客的交易历史）"
+        case .transactionHistory: "交易历史：{n} 笔签名交易"
+        case .creditFromHistory: "按交易历史为 tx {tx} 入账：{text}"
         case .refundedPurchase: "商店已退款此购买"
 
         // The parties' own steps
@@ -267,6 +271,10 @@ extension SimplifiedChinese {
         case .verifiedOffline: "已离线验证签名交易 tx {tx}：证书链通向固定的根证书，ES256 签名有效"
         case .deviceVerified: "StoreKit 已验证 tx {tx}：.verified"
         case .deviceUnverified: "StoreKit 无法验证 tx {tx}：.unverified（{text}）；App 不交付任何内容"
+        case .revokedUpdate: "Transaction.updates：tx {tx} 已被撤销；App 不再提供 {id}"
+        case .readEntitlements: "读取 Transaction.currentEntitlements"
+        case .noEntitlements: "当前权益：无"
+        case .entitlements: "当前权益：{any}"
         case .setAsideSigned: "搁置待处理订单 tx {tx}：{word}：{text}"
         case .rejectedSignedOutcome: "已拒绝（{word}：{text}）"
         case .launchWithAPI: "启动 App（{word}，{word2}）"

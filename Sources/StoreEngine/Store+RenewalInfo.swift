@@ -1,0 +1,66 @@
+import Foundation
+import IAPCore
+import Storage
+
+/// The renewal information a notification about an auto-renewable subscription carries, and the
+/// ends of periods the Store tells the Server of as the clock passes them: a subscription whose
+/// auto-renew was off ends with its period (`EXPIRED`, `VOLUNTARY`), a billing grace period ends
+/// while the billing retry goes on (`GRACE_PERIOD_EXPIRED`).
+extension Store {
+    /// The JWS of the renewal information of the subscription `record` belongs to, as it is at
+    /// `now`; nil for a product that is not an auto-renewable subscription.
+    func signedRenewalInfo(of record: StoreRecord, at now: Date,
+                           expirationIntent: RenewalInfoPayload.ExpirationIntent?) throws(StorageError) -> String? {
+        guard catalog.product(id: record.productId)?.type == .autoRenewable else { return nil }
+        let original = record.originalId
+        let retrying = try database.setting("billing-retry:\(original)") != nil
+        let grace = retrying ? try database.setting("grace-until:\(original)").flatMap(Int64.init) : nil
+        let payload = RenewalInfoPayload(
+            originalTransactionId: original.description, productId: record.productId,
+            autoRenewProductId: try database.setting("renew-to:\(original)") ?? record.productId,
+            autoRenewStatus: try database.setting("autorenew:\(original)") == "off" ? 0 : 1,
+            expirationIntent: expirationIntent, isInBillingRetryPeriod: retrying, gracePeriodExpiresDate: grace,
+            signedDate: SimulatedTime.millis(now), environment: signedEnvironment)
+        return try signJWS(payload, what: "the renewal information of transaction \(record.id)")
+    }
+
+    /// Tells the Server of every end of a period that fell after `since` and by the link's now:
+    /// a grace period over while the billing retry goes on, a period over for a subscription
+    /// that no longer auto-renews. Each is told once (a crash before the clock was saved and the
+    /// same advance again tells nothing twice); nothing while the notifications are off.
+    public func notifyEndedPeriods(since: Date, link: Link) throws(StoreError) {
+        guard notificationsOn else { return }
+        try store { () throws(StorageError) in
+            let (from, to) = (SimulatedTime.millis(since), SimulatedTime.millis(link.now))
+            let retries = try database.settings(prefix: "billing-retry:"), graces = try database.settings(prefix: "grace-until:")
+            let autorenew = try database.settings(prefix: "autorenew:")
+            for latest in try latestSubscriptions() {
+                let key = latest.originalId.description
+                if retries[key] != nil, let until = graces[key].flatMap(Int64.init), until > from, until <= to {
+                    try tellGracePeriodExpired(latest, until: until, at: link.now)
+                }
+                if autorenew[key] == "off", retries[key] == nil, let end = expiry(of: latest).map(SimulatedTime.millis),
+                   end > from, end <= to, try database.setting("expiry-told:\(key)") != String(end) {
+                    try notify(.expired, subtype: "VOLUNTARY", about: latest, at: link.now, expirationIntent: .customerCancelled)
+                    try markExpiryTold(latest)
+                }
+            }
+        }
+    }
+
+    /// Tells the Server, once, that the grace period of `latest`'s subscription, which ended at
+    /// `until` (milliseconds), is over while the billing retry goes on.
+    func tellGracePeriodExpired(_ latest: StoreRecord, until: Int64, at now: Date) throws(StorageError) {
+        let key = "grace-told:\(latest.originalId)"
+        guard notificationsOn, try database.setting(key) != String(until) else { return }
+        try notify(.gracePeriodExpired, about: latest, at: now)
+        try database.setSetting(key, String(until))
+    }
+
+    /// Notes that the Server was told the subscription of `latest` expired with its period, so
+    /// the passing clock does not tell it again.
+    func markExpiryTold(_ latest: StoreRecord) throws(StorageError) {
+        guard notificationsOn, let end = expiry(of: latest) else { return }
+        try database.setSetting("expiry-told:\(latest.originalId)", String(SimulatedTime.millis(end)))
+    }
+}
