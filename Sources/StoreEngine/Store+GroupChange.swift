@@ -66,14 +66,13 @@ extension Store {
         return refund
     }
 
-    /// The part of `record`'s price for the time left of its period at `now`, to the cent (a trial
-    /// was free: nothing).
+    /// The part of what `record` was charged for the time left of its period at `now`, to the
+    /// cent (a trial was free: nothing; an offer's price, not the regular one, when it had one).
     func proratedRefund(_ record: StoreRecord, at now: Date) -> Decimal {
-        guard record.kind != .trial, let product = catalog.product(id: record.productId), let end = expiry(of: record)
-        else { return 0 }
+        guard let price = chargedPrice(of: record), let end = expiry(of: record) else { return 0 }
         let whole = end.timeIntervalSince(record.date), left = end.timeIntervalSince(now)
         guard whole > 0, left > 0 else { return 0 }
-        var exact = product.price * Decimal(left / whole), rounded = Decimal()
+        var exact = price * Decimal(left / whole), rounded = Decimal()
         NSDecimalRound(&rounded, &exact, 2, .plain)
         return rounded
     }

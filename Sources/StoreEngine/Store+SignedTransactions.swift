@@ -102,9 +102,9 @@ extension Store {
         let product = catalog.product(id: record.productId)
         let original = record.originalId == record.id ? record : try database.record(id: record.originalId) ?? record
         let subscription = product?.type == .autoRenewable
-        let trial = record.kind == .trial
-        let price = trial ? 0 : NSDecimalNumber(decimal: (product?.price ?? 0) * 1000).int64Value
-        return SignedTransactionPayload(
+        let offer = appliedOffer(of: record)
+        let price = NSDecimalNumber(decimal: (chargedPrice(of: record) ?? product?.price ?? 0) * 1000).int64Value
+        var payload = SignedTransactionPayload(
             transactionId: record.id.description, originalTransactionId: record.originalId.description,
             bundleId: SignedTransactionPayload.appBundleId, productId: record.productId,
             subscriptionGroupIdentifier: subscription ? product?.group : nil,
@@ -114,9 +114,11 @@ extension Store {
             signedDate: SimulatedTime.millis(now),
             revocationDate: record.refunded ? SimulatedTime.millis(record.refundDate ?? now) : nil,
             revocationReason: record.refunded ? (record.refundReason ?? .other).rawValue : nil,
-            offerType: trial ? 1 : nil, offerDiscountType: trial ? "FREE_TRIAL" : nil,
+            offerType: offer?.type.rawValue, offerDiscountType: offerTerms(of: record)?.discountType,
             environment: "Production", storefront: catalog.storefront.code,
             transactionReason: record.kind == .renewal ? "RENEWAL" : "PURCHASE",
             price: price, currency: catalog.storefront.currencyCode)
+        payload.offerIdentifier = offer?.id
+        return payload
     }
 }

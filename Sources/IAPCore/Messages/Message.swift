@@ -45,18 +45,27 @@ public enum Message: Sendable, Equatable, Codable {
     case getNotificationHistory
     /// The Store's answer to Get Notification History.
     case notificationHistory([ServerNotification])
+    // Offers
+    /// The app asks its Server to sign a promotional offer.
+    case signOffer(OfferSignatureRequest)
+    /// The Server's signature (or refusal) for the offer.
+    case offerSigned(SignedOffer)
+    /// The user redeems an offer code (`presentCodeRedemptionSheet`); the transaction, if any,
+    /// comes through the payment queue or `Transaction.updates`.
+    case redeemOfferCode(code: String)
 
     /// Who sends it.
     public var from: Party {
         switch self {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
              .restoreCompletedTransactions, .refreshReceipt, .verifyPurchase,
-             .purchase, .listenForTransactions, .finish, .sync, .verifySignedTransaction:
+             .purchase, .listenForTransactions, .finish, .sync, .verifySignedTransaction, .signOffer, .redeemOfferCode:
             return .app
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
              .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo, .notification, .notificationHistory:
             return .store
-        case .verificationAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged, .getNotificationHistory:
+        case .verificationAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged, .getNotificationHistory,
+             .offerSigned:
             return .server
         case .verificationFailed:
             return .network
@@ -69,12 +78,13 @@ public enum Message: Sendable, Equatable, Codable {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
              .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt,
              .purchase, .listenForTransactions, .finish, .sync, .getTransactionInfo, .notificationAcknowledged,
-             .getNotificationHistory:
+             .getNotificationHistory, .redeemOfferCode:
             return .store
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .verificationAnswered, .verificationFailed, .purchaseResult, .transactionUpdate:
+             .verificationAnswered, .verificationFailed, .purchaseResult, .transactionUpdate, .offerSigned:
             return .app
-        case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo, .notification, .notificationHistory:
+        case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo, .notification, .notificationHistory,
+             .signOffer:
             return .server
         }
     }
@@ -100,7 +110,7 @@ public enum Message: Sendable, Equatable, Codable {
         case .getNotificationHistory, .notificationHistory: return nil
         case .requestProducts, .productsResponse, .productsRequestFailed, .addPayment, .addTransactionObserver,
              .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed,
-             .purchase, .purchaseResult, .listenForTransactions, .sync:
+             .purchase, .purchaseResult, .listenForTransactions, .sync, .signOffer, .offerSigned, .redeemOfferCode:
             return nil
         }
     }

@@ -2,10 +2,13 @@
 public struct PaymentRequest: Sendable, Equatable, Codable {
     public let productId: String
     public let answer: SheetAnswer
+    /// The promotional or win-back offer the payment asks for, if any.
+    public let offer: OfferRedemption?
 
-    public init(productId: String, answer: SheetAnswer) {
+    public init(productId: String, answer: SheetAnswer, offer: OfferRedemption? = nil) {
         self.productId = productId
         self.answer = answer
+        self.offer = offer
     }
 }
 
