@@ -68,6 +68,29 @@ extension Store {
         return AppliedOffer(type: .introductory, id: nil)
     }
 
+    /// The offer price each subscription would be bought at now by the signed-in account without
+    /// asking for an offer, by product: a paid introductory offer while the account never
+    /// subscribed to the group, the cheapest win-back offer once its subscription has churned
+    /// (StoreKit presents an eligible win-back offer by itself). A free trial is left out: the
+    /// catalog shows it as the trial once bought.
+    public func offerPrices(at now: Date) throws(StoreError) -> [String: Decimal] {
+        try store { () throws(StorageError) in
+            var prices: [String: Decimal] = [:]
+            var groups: [String: [StoreRecord]] = [:]
+            for product in catalog.products where product.type == .autoRenewable {
+                let paidIntro = product.introductoryOffer.flatMap { $0.mode == .freeTrial ? nil : $0.price }
+                let winBack = product.offers.filter { $0.type == .winBack }.map(\.terms.chargedPrice).min()
+                guard paidIntro != nil || winBack != nil else { continue }
+                let key = product.group ?? ""
+                let group: [StoreRecord]
+                if let known = groups[key] { group = known } else { group = try groupRecords(product.group, account: account) }
+                groups[key] = group
+                if group.isEmpty { prices[product.id] = paidIntro } else if try isChurned(group, at: now) { prices[product.id] = winBack }
+            }
+            return prices
+        }
+    }
+
     // MARK: Promotional and win-back offers
 
     /// Why the Store refuses the offer `request` asks for; nil when it asks for none or the

@@ -153,4 +153,24 @@ final class SubscriptionOfferTests {
         try router.deliver(.redeemOfferCode(code: "SPRING"))
         #expect(try router.store.transactions().count == 2)
     }
+
+    /// Apple's App Store Connect makes "one-time use codes for an auto-renewable subscription
+    /// offer": such a code redeems once, whoever redeems it.
+    @Test func aOneTimeUseCodeRedeemsOnceInAll() throws {
+        let json = BuiltInCatalog.json.replacingOccurrences(of: """
+            "id": "SPRING",
+            """, with: """
+            "id": "SPRING", "oneTime": true,
+            """)
+        let catalog = try CatalogParser.parse(Data(json.utf8), file: "catalog.json")
+        #expect(catalog.product(id: Self.monthly)?.offer(.code, id: "SPRING")?.oneTime == true)
+        let other = try TemporaryFolder()
+        let router = try Router(directory: other.path, catalog: catalog)
+        try router.deliver(.redeemOfferCode(code: "SPRING"))
+        let first = try #require(try router.store.transactions().last)
+        try router.store.signIn(account: "other")
+        try router.deliver(.redeemOfferCode(code: "SPRING"))
+        #expect(try router.store.transactions() == [first])
+        #expect(router.notes.contains("offer code SPRING redeemed already: a one-time use code redeems once (tx \(first.id))"))
+    }
 }

@@ -28,6 +28,9 @@ public struct CatalogRow: Sendable, Equatable {
     public var startsAt: Date?
     /// For a subscription whose renewal could not be charged: billing retry, with its grace period.
     public var billing: BillingState?
+    /// For a subscription: the price of the offer it would be bought at now (a paid introductory
+    /// offer, a win-back offer), when one applies.
+    public var offerPrice: Decimal?
 
     public init(product: Product, invalid: Bool, holding: Holding) {
         self.product = product

@@ -24,12 +24,19 @@ extension World {
             return row
         }
         let invalid = host.app?.invalidProductIds ?? []
+        let offerPrices: [String: Decimal]
+        do {
+            offerPrices = try store.offerPrices(at: now)
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
         let index = HistoryIndex(snapshot)
         let now = now
         let products = CatalogRows(products: catalog.products) { product in
             var row = CatalogRow(product: product, invalid: invalid.contains(product.id), holding: index.holding(product, now: now))
             row.startsAt = changes.starts[product.id]
             row.billing = changes.billing[product.id]
+            row.offerPrice = offerPrices[product.id]
             return row
         }
         let audit = snapshot.audit(catalog: catalog)

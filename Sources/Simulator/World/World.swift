@@ -46,24 +46,7 @@ public final class World {
             throw .file(path: directory.serverDatabase, problem: error.storage.problem)
         }
         try StoreHistoryCheck.stamp(store, server, in: directory)
-        let offerKey: (id: String, secret: String)
-        do {
-            offerKey = try store.offerSigningKey()
-        } catch {
-            throw .file(path: directory.storeDatabase, problem: error.problem)
-        }
-        do {
-            // The operator copies the app's shared secret from the Store once, when the Server is new.
-            if server.configuration.sharedSecret == nil {
-                try server.configure { [secret = store.sharedSecret] in $0.sharedSecret = secret }
-            }
-            // And the subscription key for promotional offers, once, when the Server has none.
-            if server.configuration.offerKey == nil {
-                try server.configure { $0.offerKey = offerKey }
-            }
-        } catch {
-            throw .file(path: directory.serverDatabase, problem: error.storage.problem)
-        }
+        try Self.setUp(server, from: store, in: directory)
         timeline = try Timeline(path: directory.events)
         timeline.onEvent = onEvent
         nowMillis = max(settings.clockMillis, timeline.lastTimeMillis)

@@ -16,7 +16,10 @@ enum CatalogView {
         buffer.put(fit(language(.catalog) + position + balance, rect.width), x: rect.x, y: rect.y, style: .bold, limit: rect.width)
         let typeWidth = rect.width >= 60 ? 15 : 11
         let rows = Array(model.products.enumerated().dropFirst(first).prefix(visible))
-        let prices = rows.map { model.catalog.formattedPrice(of: $0.element.product, locale: state.locale) }
+        let prices = rows.map { row in
+            let regular = model.catalog.formattedPrice(of: row.element.product, locale: state.locale)
+            return row.element.offerPrice.map { model.catalog.storefront.format($0, locale: state.locale) + "→" + regular } ?? regular
+        }
         let statuses = rows.map { status($0.element, now: model.now, language) }
         let priceWidth = prices.map(DisplayWidth.of).max() ?? 0
         let statusWidth = statuses.map(DisplayWidth.of).max() ?? 0
