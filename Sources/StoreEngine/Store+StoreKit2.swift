@@ -29,6 +29,7 @@ extension Store {
             result = error == .paymentCancelled ? .userCancelled(productId: request.productId)
                 : .failed(productId: request.productId, error)
         case .waits:
+            if let offer = try requestedOffer(request) { try keep(offer, for: id) }
             try database.insert(record.with(state: .deferred))
             result = .pending(productId: request.productId)
         case .alreadyOwned(let owned):

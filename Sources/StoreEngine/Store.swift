@@ -146,6 +146,8 @@ public final class Store {
         case .fails(let error):
             record = record.with(state: .failed, error: error)
         case .waits:
+            // The offer waits with the request: the parent's approval charges it.
+            if let offer = try requestedOffer(request) { try keep(offer, for: id) }
             record = record.with(state: .deferred)
         case .alreadyOwned(let owned):
             record = try signing(StoreRecord(

@@ -118,6 +118,19 @@ final class SubscriptionOfferTests {
                 "an offer code is redeemed, not bought")
     }
 
+    /// Apple: "the signature must correspond to the parameters in the payment": a promotional
+    /// purchase that waits for a parent (Ask to Buy) is charged under its offer when approved.
+    @Test func anApprovedAskToBuyKeepsItsOffer() throws {
+        try lapse()
+        try router.deliver(.purchase(PaymentRequest(productId: Self.monthly, answer: .ask,
+                                                    offer: OfferRedemption(offerId: "comeback", signature: signature()))))
+        #expect(router.takeToApp().last == .purchaseResult(.pending(productId: Self.monthly)))
+        try router.store.approve(productId: Self.monthly, link: router)
+        let record = try #require(try router.store.transactions().last)
+        #expect(record.charged && router.store.appliedOffer(of: record)?.id == "comeback")
+        #expect(try payload(record).price == 990)
+    }
+
     /// Apple: a churned subscription "has an expirationDate in the past, and a willAutoRenew
     /// value of false"; the JWS's offerType is 4 ("The raw value of the winBack offer type is 4").
     @Test func aWinBackOfferIsForChurnedSubscribersOnly() throws {

@@ -23,7 +23,7 @@ struct StateView {
             if record.isUnfinished { flags.append("UNFINISHED") } else if record.finished { flags.append("finished") }
             if record.refunded { flags.append("refunded") }
             if storeKit2 && record.signedTransaction != nil { flags.append("signed") }
-            if let offer = snapshot.offers[record.id] {
+            if record.charged, let offer = snapshot.offers[record.id] {
                 flags.append(offer.text + (offerPrice(record.id, record.productId).map { " at \($0)" } ?? ""))
             }
             lines.append("  tx \(record.id)  \(record.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(title(record.productId))  [\(flags.joined(separator: ", "))]  \(SimulatedTime.format(record.date))")
@@ -85,7 +85,7 @@ struct StateView {
                     ("kind", .string(record.kind.rawValue)), ("charged", .bool(record.charged)),
                     ("finished", .bool(record.finished)), ("refunded", .bool(record.refunded)),
                     ("date", .string(SimulatedTime.format(record.date))),
-                ] + offerMembers(record.id, record.productId) + (storeKit2 ? [("signedTransaction", record.signedTransaction.map(JSONText.string) ?? .null)] : []))
+                ] + (record.charged ? offerMembers(record.id, record.productId) : []) + (storeKit2 ? [("signedTransaction", record.signedTransaction.map(JSONText.string) ?? .null)] : []))
             })),
             ("credits", .array(snapshot.ledger.credits.map { credit in
                 .object([("transactionId", .string(credit.transactionId.description)), ("productId", .string(credit.productId)),
