@@ -36,6 +36,7 @@ struct CatalogOfferTests {
         let term = ["mode": "freeTrial", "period": "P1W"]
         expectProductError(offers("promotionalOffers", term), at: ".promotionalOffers", problem: "expected an array, found an object")
         expectProductError(offers("promotionalOffers", [term]), at: ".promotionalOffers[0].id", problem: "missing required key")
+        expectProductError(offers("offerCodes", [Any]()), at: ".offerCodes", problem: "lists no offer: leave offerCodes out when the product has none")
         expectProductError(offers("winBackOffers", [term.merging(["id": "a b"]) { $1 }]), at: ".winBackOffers[0].id", problem: "must not contain whitespace")
         expectProductError(offers("promotionalOffers", [term.merging(["id": "x", "code": "X"]) { $1 }]), at: ".promotionalOffers[0].code", problem: "unknown key")
         expectProductError(offers("offerCodes", [term.merging(["id": "x", "mode": "half"]) { $1 }]), at: ".offerCodes[0].mode",

@@ -15,10 +15,10 @@ enum CatalogOfferReader {
         try terms(field.object(allowedKeys: termKeys), storefront: storefront)
     }
 
-    /// The offers of `type` listed at `field`; ids (and codes) must not repeat within a product.
+    /// The offers of `type` listed at `field`, at least one; ids (and codes) must not repeat.
     static func list(_ field: CatalogField, type: OfferType, storefront: Storefront) throws(CatalogIssue) -> [SubscriptionOffer] {
         var offers: [SubscriptionOffer] = []
-        for entry in try field.elements() {
+        for entry in try field.array(ifEmpty: "lists no offer: leave \(type.catalogKey ?? "it") out when the product has none") {
             let object = try entry.object(allowedKeys: ["id"] + termKeys + (type == .code ? ["code", "oneTime"] : []))
             let idField = try object.required("id")
             let id = try idField.identifier()
