@@ -204,14 +204,15 @@ extension Store {
     /// The user resolves an interrupted purchase: a new purchased transaction arrives.
     public func resolve(productId: String, link: Link) throws(StoreError) {
         let key = "interrupted:\(account):\(productId)"
-        guard try store({ () throws(StorageError) in try database.setting(key) }) != nil else {
+        guard let interrupted = try store({ () throws(StorageError) in try database.setting(key) }) else {
             throw .refused("no interrupted purchase of \(productId) is waiting to be resolved")
         }
         try store { () throws(StorageError) in
             let id = try database.nextTransactionId()
             let record = try charge(StoreRecord(
                 id: id, originalId: id, productId: productId, account: account, state: .purchasing, kind: .purchase,
-                charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil), link: link)
+                charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil),
+                offer: TransactionID(interrupted).flatMap { appliedOffers[$0] }, link: link)
             try database.insert(record)
             try database.removeSetting(key)
             try deliver(record, link: link)

@@ -161,20 +161,22 @@ public final class Store {
         link.send(.transactionUpdated(record.asTransaction))
     }
 
-    /// What the Store does with a payment, by its switches and what the account owns, in that
-    /// order; an interrupted purchase is remembered until the user resolves it.
+    /// What the Store does with a payment, by its switches, the offer it asks for and what the
+    /// account owns, in that order; an interrupted purchase (with its offer) is remembered until
+    /// the user resolves it.
     func outcome(of request: PaymentRequest, id: TransactionID, at now: Date) throws(StorageError) -> PaymentOutcome {
         if catalog.product(id: request.productId) == nil || switches.withdrawn.contains(request.productId) {
             return .fails(.paymentInvalid)
         }
         if !switches.isOn(.payments) { return .fails(.paymentNotAllowed) }
         if request.answer == .cancel { return .fails(.paymentCancelled) }
+        if let refusal = try offerRefusal(request, at: now) { return .fails(refusal) }
         if switches.isOn(.interrupt) {
             try database.setSetting("interrupted:\(account):\(request.productId)", id.description)
+            if let offer = try requestedOffer(request) { try keep(offer, for: id) }
             return .fails(.interrupted)
         }
         if case .failing(let error) = switches[.fail] { return .fails(error) }
-        if let refusal = try offerRefusal(request, at: now) { return .fails(refusal) }
         if request.answer == .ask || switches.isOn(.askToBuy) { return .waits }
         if let owned = try ownedNonConsumable(request.productId) { return .alreadyOwned(owned) }
         return .charges

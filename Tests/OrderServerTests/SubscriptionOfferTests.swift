@@ -131,6 +131,18 @@ final class SubscriptionOfferTests {
         #expect(try payload(record).price == 990)
     }
 
+    /// An interrupted promotional purchase keeps its offer: resolving it charges the offer price.
+    @Test func aResolvedInterruptedPurchaseKeepsItsOffer() throws {
+        try lapse()
+        try router.store.setSwitches { $0[.interrupt] = .on }
+        #expect(try buy("comeback", signature: signature()) == .failed(productId: Self.monthly, .interrupted))
+        try router.store.setSwitches { $0[.interrupt] = .off }
+        try router.store.resolve(productId: Self.monthly, link: router)
+        let record = try #require(try router.store.transactions().last)
+        #expect(record.charged && router.store.chargedPrice(of: record) == Decimal(string: "0.99"))
+        #expect(try payload(record).offerType == 2)
+    }
+
     /// Apple: a churned subscription "has an expirationDate in the past, and a willAutoRenew
     /// value of false"; the JWS's offerType is 4 ("The raw value of the winBack offer type is 4").
     @Test func aWinBackOfferIsForChurnedSubscribersOnly() throws {
