@@ -159,6 +159,18 @@ final class SubscriptionOfferTests {
         #expect(try router.store.expiry(of: record) == ISODuration(months: 2).added(to: record.date), "pay up front: one charge for the offer's whole P2M")
     }
 
+    /// Apple (eligibleWinBackOfferIDs): "Subscriptions in a Billing Grace Period or billing retry
+    /// state aren't eligible for win-back offers."
+    @Test func aSubscriptionInBillingRetryIsNotWonBack() throws {
+        try router.deliver(.purchase(PaymentRequest(productId: Self.monthly, answer: .confirm)))
+        _ = router.takeToApp()
+        try router.store.setBilling(productId: Self.monthly, fails: true)
+        router.now = router.now.addingTimeInterval(10 * 86_400)
+        try router.store.renewDueSubscriptions(link: router)
+        #expect(try router.store.billingRetries().count == 1, "the renewal could not be charged: billing retry")
+        #expect(try buy("winback", signature: nil) == .failed(productId: Self.monthly, .ineligibleForOffer))
+    }
+
     /// Apple, offer_code_ref_name: "When a customer successfully redeems an offer code, this field
     /// is present in the receipt"; the JWS's offerType is 3 ("OFFER_CODE: 3"). A custom code
     /// redeems once per account.
