@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "OrderServerTests", dependencies: ["OrderServer", "StoreEngine", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "IAPClientTests", dependencies: ["IAPClient", "IAPCore", "Storage", "Signing", "TestSupport"]),
-        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "IAPCore", "Storage", "TestSupport"]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "IAPCore", "Storage", "TestSupport", "Signing"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Simulator", "IAPClient", "IAPCore", "TestSupport"]),
         .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "Simulator", "IAPCore", "IAPClient", "TestSupport", "Signing"]),
         .testTarget(name: "EndToEndTests", dependencies: ["storesim", "Bench", "TestSupport"]),

@@ -73,7 +73,7 @@ extension OrderServer {
             try database.database.query(
                 "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
                 [.integer(expires), .text(payload.productId), .integer(expires)])
-        case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didFailToRenew:
+        case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didFailToRenew, .priceIncrease:
             break
         }
     }

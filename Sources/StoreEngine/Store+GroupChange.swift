@@ -59,20 +59,20 @@ extension Store {
     /// Ends `current` now for an immediate change: its period ends, it no longer renews, and the
     /// unused part of what was paid for it is refunded, prorated by time. Returns the refund.
     func endForChange(_ current: StoreRecord, at now: Date) throws(StorageError) -> Decimal {
-        let refund = proratedRefund(current, at: now)
+        let refund = try proratedRefund(current, at: now)
         try database.setSetting("expired:\(current.id)", String(SimulatedTime.millis(now)))
         try database.setSetting("autorenew:\(current.originalId)", "off")
         try database.setSetting("prorated-refund:\(current.id)", "\(refund)")
         return refund
     }
 
-    /// The part of what `record` was charged for the time left of its period at `now`, to the
-    /// cent (a trial was free: nothing; an offer's price, not the regular one, when it had one).
-    func proratedRefund(_ record: StoreRecord, at now: Date) -> Decimal {
-        guard let price = chargedPrice(of: record), let end = expiry(of: record) else { return 0 }
+    /// The part of what `record` charged for the time left of its period at `now`, to the cent (a
+    /// trial was free: nothing; an offer's price or an increased price, when it had one).
+    func proratedRefund(_ record: StoreRecord, at now: Date) throws(StorageError) -> Decimal {
+        guard let end = expiry(of: record) else { return 0 }
         let whole = end.timeIntervalSince(record.date), left = end.timeIntervalSince(now)
         guard whole > 0, left > 0 else { return 0 }
-        var exact = price * Decimal(left / whole), rounded = Decimal()
+        var exact = try chargedPrice(record) * Decimal(left / whole), rounded = Decimal()
         NSDecimalRound(&rounded, &exact, 2, .plain)
         return rounded
     }

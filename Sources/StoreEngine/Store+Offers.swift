@@ -32,16 +32,9 @@ extension Store {
         return product.offer(applied.type, id: id)?.terms
     }
 
-    /// What the Store charged for `record`: the offer's price when one applied, else the
-    /// product's; nil for a transaction nothing was charged for.
-    public func chargedPrice(of record: StoreRecord) -> Decimal? {
-        guard record.charged, record.kind != .restore, let product = catalog.product(id: record.productId) else { return nil }
-        return offerTerms(of: record)?.chargedPrice ?? product.price
-    }
-
     /// What `record` was charged, in the storefront's currency, for the timeline.
-    func priceText(of record: StoreRecord) -> String {
-        catalog.storefront.format(chargedPrice(of: record) ?? 0, locale: "en_US")
+    func priceText(of record: StoreRecord) throws(StorageError) -> String {
+        catalog.storefront.format(try chargedPrice(record), locale: "en_US")
     }
 
     /// Keeps the offer a transaction was charged under.

@@ -103,7 +103,7 @@ extension Store {
         let original = record.originalId == record.id ? record : try database.record(id: record.originalId) ?? record
         let subscription = product?.type == .autoRenewable
         let offer = appliedOffer(of: record)
-        let price = NSDecimalNumber(decimal: (chargedPrice(of: record) ?? product?.price ?? 0) * 1000).int64Value
+        let price = NSDecimalNumber(decimal: try chargedPrice(record) * 1000).int64Value
         var payload = SignedTransactionPayload(
             transactionId: record.id.description, originalTransactionId: record.originalId.description,
             bundleId: SignedTransactionPayload.appBundleId, productId: record.productId,

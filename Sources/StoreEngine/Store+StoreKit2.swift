@@ -96,6 +96,16 @@ extension Store {
             jws = try self.jws(of: record, at: now)
             try database.update(record.with(signedTransaction: jws))
         }
-        return SignedTransaction(transactionId: record.id, productId: record.productId, state: state ?? record.state, jws: jws)
+        return SignedTransaction(transactionId: record.id, productId: record.productId, state: state ?? record.state,
+                                 jws: switches.isOn(.deviceVerification) ? jws : Self.invalidSignature(jws))
+    }
+
+    /// The JWS with the first character of its signature changed, as StoreKit Testing's
+    /// simulated verification error hands it to the device: its payload intact, its signature
+    /// no longer the App Store's.
+    static func invalidSignature(_ jws: String) -> String {
+        guard let dot = jws.lastIndex(of: "."), jws.index(after: dot) < jws.endIndex else { return jws + "." }
+        let first = jws.index(after: dot)
+        return String(jws[..<first]) + (jws[first] == "A" ? "B" : "A") + String(jws[jws.index(after: first)...])
     }
 }

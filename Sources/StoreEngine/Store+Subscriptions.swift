@@ -76,7 +76,7 @@ extension Store {
 
     /// The latest paid transaction of every subscription that still auto-renews, oldest first:
     /// read through the index of paid transactions by product, the auto-renew switches in one query.
-    private func renewableSubscriptions() throws(StorageError) -> [StoreRecord] {
+    func renewableSubscriptions() throws(StorageError) -> [StoreRecord] {
         let products = catalog.products.filter { $0.type == .autoRenewable }.map { SQLiteValue.text($0.id) }
         guard !products.isEmpty else { return [] }
         let latest = try database.records(where: """
@@ -97,6 +97,7 @@ extension Store {
         while let latest = due.last, renewals.count < Self.renewalsPerCommit {
             let recovering = try database.setting("billing-retry:\(latest.originalId)") != nil
             guard let end = expiry(of: latest), end <= now, try sandboxRenews(latest),
+                  try consentAllowsRenewal(latest, at: now, notes: &notes),
                   let date = try chargeDate(renewing: latest, dueAt: end, now: now, notes: &notes) else {
                 due.removeLast()
                 continue
@@ -109,7 +110,9 @@ extension Store {
                 error: nil, receipt: nil)
             if let offer = continuedOffer(after: latest, renewingAs: renewal.productId) {
                 try keep(offer, for: id)
-                notes.append(("\(offer.text): \(renewal.productId) renews at \(priceText(of: renewal))", id))
+                notes.append(("\(offer.text): \(renewal.productId) renews at \(try priceText(of: renewal))", id))
+            } else if let text = try recordPrice(of: renewal) {
+                notes.append((text, id))
             }
             let signed = try signing(renewal.with(receipt: receipt(account: latest.account, leading: renewal, holdings: owned)), at: now)
             try database.insert(signed)
@@ -154,7 +157,11 @@ extension Store {
             var renewal = StoreRecord(
                 id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account, state: .purchased,
                 kind: .renewal, charged: true, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
-            if let offer = continuedOffer(after: latest, renewingAs: renewal.productId) { try keep(offer, for: id) }
+            if let offer = continuedOffer(after: latest, renewingAs: renewal.productId) {
+                try keep(offer, for: id)
+            } else if let text = try recordPrice(of: renewal) {
+                link.note(text, from: .store, to: nil, transactionId: id)
+            }
             renewal = try signing(renewal.with(receipt: try receipt(proving: renewal)), at: link.now)
             try database.insert(renewal)
             try notify(.didRenew, about: renewal, at: link.now)

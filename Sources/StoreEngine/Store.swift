@@ -103,6 +103,8 @@ public final class Store {
             case .addPayment(let request): try addPayment(request, link: link)
             case .finishTransaction(let id), .finish(let id): try finish(id)
             case .purchase(let request): try purchase(request, link: link)
+            case .sync where !switches.isOn(.sync), .restoreCompletedTransactions where !switches.isOn(.sync):
+                link.send(.restoreCompleted(.failed(reason: "the App Store could not be reached")))
             case .sync: try sync(link: link)
             case .addTransactionObserver, .listenForTransactions: try redeliverUnfinished(link: link)
             case .restoreCompletedTransactions: try restore(link: link)
@@ -220,8 +222,10 @@ public final class Store {
         let charged = record.with(state: .purchased, kind: kind, charged: true, date: link.now)
         if let applied {
             try keep(applied, for: charged.id)
-            link.note("\(applied.text): \(charged.productId) charged \(priceText(of: charged))",
+            link.note("\(applied.text): \(charged.productId) charged \(try priceText(of: charged))",
                       from: .store, to: nil, transactionId: charged.id)
+        } else if let text = try recordPrice(of: charged) {
+            link.note(text, from: .store, to: nil, transactionId: charged.id)
         }
         let subscribes = catalog.product(id: record.productId)?.type == .autoRenewable
         try notify(subscribes ? .subscribed : .oneTimeCharge, subtype: subscribes ? "INITIAL_BUY" : nil, about: charged, at: link.now)

@@ -93,21 +93,28 @@ struct StoreKitDocumentTests {
         let reading = try Fixture.read(Fixture.document(products: [Fixture.product("com.a")], settings: [
             "_failTransactionsEnabled": true, "_storeKitErrors": errors, "_compatibilityTimeRate": ["3": 6], "_developerTeamID": "X",
         ]))
-        #expect(reading.catalog.settings == CatalogSettings(failPurchases: true, productRequestsFail: true))
+        var expected = CatalogSettings(failPurchases: true, productRequestsFail: true)
+        expected.verificationFails = true
+        #expect(reading.catalog.settings == expected)
         var switches = StoreSwitches()
         reading.catalog.settings.apply(to: &switches)
         #expect(switches[.fail] == .failing(.unknown) && switches[.productRequests] == .off && switches[.askToBuy] == .off)
-        #expect(reading.catalog.settings.switchCommands == ["store fail on unknown", "store product-requests off"])
+        #expect(switches[.deviceVerification] == .off && switches[.sync] == .on, "App Store Sync is disabled in the file")
+        #expect(reading.catalog.settings.switchCommands
+                == ["store fail on unknown", "store product-requests off", "store device-verification off"])
         let settings = reading.notes.filter { $0.kind == .setting }.map { "\($0.path) \($0.text)" }
         #expect(settings == [
             "$.settings._storefront none → USA, StoreKit Testing's default: prices in USD",
             "$.settings._compatibilityTimeRate {\"3\": 6} → read, not yet simulated: StoreSim's clock moves when told to (advance), not at a rate",
             "$.settings._failTransactionsEnabled true → store fail on unknown, when a world is created",
             "$.settings._storeKitErrors[0] \"Load Products\" enabled (current {\"index\": 2, \"type\": \"generic\"}) → store product-requests off, when a world is created",
-            "$.settings._storeKitErrors[1] \"Verification\" enabled (current null) → read, not yet simulated",
+            "$.settings._storeKitErrors[1] \"Verification\" enabled (current null) → store device-verification off, when a world is created",
             "$.settings._storeKitErrors 1 of 3 disabled → nothing to simulate",
         ])
         #expect(reading.notes.contains { $0.kind == .ignored && $0.path == "$.settings._developerTeamID" })
+        let written = CatalogWriter.storeKit(reading.catalog)
+        let back = try CatalogParser.read(Data(written.text.utf8), file: "converted.storekit")
+        #expect(back.catalog.settings == expected, "the simulated errors per API are written back as StoreKit errors")
         let purchase = try Fixture.read(Fixture.document(products: [Fixture.product("com.a")], settings: [
             "_storeKitErrors": [["current": NSNull(), "enabled": true, "name": "Purchase"]], "_askToBuyEnabled": true,
         ]))

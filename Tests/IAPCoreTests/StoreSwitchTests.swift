@@ -5,10 +5,12 @@ import Testing
 /// these words and orders from the declaration.
 @Suite struct StoreSwitchTests {
     @Test func theHelpLineAndTheScriptWordsComeFromTheDeclarations() {
-        #expect(StoreSwitch.all.map(\.name) == ["ask-to-buy", "interrupt", "fail", "payments", "product-requests", "grace-period"])
+        #expect(StoreSwitch.all.map(\.name)
+            == ["ask-to-buy", "interrupt", "fail", "payments", "product-requests", "grace-period", "sync", "device-verification"])
         #expect(StoreSwitch.helpLine
             == "every purchase asks a parent, is interrupted, fails, cannot be paid, the products cannot be loaded, "
-            + "or renewals that cannot be charged keep access for a grace period")
+            + "renewals that cannot be charged keep access for a grace period, restores and syncs fail, "
+            + "or StoreKit 2 transactions fail verification on the device")
         #expect(StoreSwitch(rawValue: "payments") == .payments)
         #expect(StoreSwitch(rawValue: "sell") == nil)
     }
@@ -35,7 +37,7 @@ import Testing
     }
 
     @Test func chaosDrawsTheSwitchesInTheOrderItAlwaysHas() {
-        #expect(StoreSwitch.drawnByChaos == [.askToBuy, .fail, .payments, .interrupt])
+        #expect(StoreSwitch.drawnByChaos == [.askToBuy, .fail, .payments, .interrupt, .sync, .deviceVerification])
     }
 
     @Test func aSwitchSetBackToNormalIsNormal() {

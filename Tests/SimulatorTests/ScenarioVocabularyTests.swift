@@ -1,3 +1,4 @@
+import Foundation
 import IAPCore
 import Testing
 @testable import Simulator
@@ -32,6 +33,8 @@ import Testing
         .forge(.cacheProduct(transactionId: 1000000000000002, productId: "com.storesim.coins.550")),
         .disk(full: true), .serverDisk(full: false),
         .subscriptionBilling(productId: "com.storesim.premium.monthly", fails: true), .storeSet(.gracePeriod, .named("28d")),
+        .storePriceIncrease(productId: "com.storesim.premium.monthly", price: Decimal(string: "3.49") ?? 0),
+        .consent(productId: "com.storesim.premium.monthly", agrees: false),
         .serverNotifications(on: true), .serverHistory, .expect(.notificationsPending(1)),
     ]
 
@@ -81,12 +84,12 @@ import Testing
             "buy 30", "buy 3", "redeem 2", "approve 6", "decline 3", "restore 4", "crash 3", "power-cut 2", "deliver 7", "crash 4",
             "power-cut 2", "launch 8", "quit 3", "network 5", "server 6", "server 1", "server 1", "store 5", "store 1",
             "store 1", "store 2", "resolve 1", "refund 1",
-            "subscription 1", "subscription 1", "disk 1", "advance 3", "account 2", "reinstall 3",
+            "subscription 1", "subscription 1", "store 1", "consent 1", "disk 1", "advance 3", "account 2", "reinstall 3",
         ])
     }
 
     @Test(arguments: [
-        ("store", "usage: store ask-to-buy|interrupt|fail|payments|product-requests|grace-period on|off, store fail on REASON"),
+        ("store", "usage: store ask-to-buy|interrupt|fail|payments|product-requests|grace-period|sync|device-verification on|off, store fail on REASON"),
         ("server disk", "usage: server disk full|ok"),
         ("power-cut soon", "usage: power-cut or power-cut at POINT"),
         ("forge melt 1", "usage: forge tamper TX, forge replay TX"),

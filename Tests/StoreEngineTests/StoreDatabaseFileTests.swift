@@ -211,8 +211,8 @@ final class StoreDatabaseFileTests {
         let rows = try SQLiteDatabase(path: path, readOnly: true).query("SELECT key, value FROM settings ORDER BY key")
         let settings = try rows.map { row in "\(try row.text("key"))=\(try row.text("value"))" }
         #expect(settings.filter { !$0.hasPrefix("receipt-key=") && !$0.hasPrefix("account=") && !$0.hasPrefix("shared-secret=") } == [
-            "ask-to-buy=on", "environment=production", "fail-purchases=not-allowed", "grace-period=off", "interrupt=off", "payments=off",
-            "product-requests=on", "time-rate=real", "verification=on", "withdrawn=",
+            "ask-to-buy=on", "device-verification=on", "environment=production", "fail-purchases=not-allowed", "grace-period=off",
+            "interrupt=off", "payments=off", "product-requests=on", "sync=on", "time-rate=real", "verification=on", "withdrawn=",
         ])
     }
 

@@ -14,6 +14,10 @@ public struct CatalogSettings: Sendable, Equatable {
     /// Subscriptions in billing retry keep access for Apple's default grace period
     /// (`_billingGracePeriodEnabled`).
     public var gracePeriod = false
+    /// Restores and syncs fail (the App Store Sync StoreKit error).
+    public var syncFails = false
+    /// StoreKit 2 transactions fail the device's verification (the Verification StoreKit error).
+    public var verificationFails = false
 
     public init(locale: String? = nil, askToBuy: Bool = false, failPurchases: Bool = false, productRequestsFail: Bool = false) {
         self.locale = locale
@@ -32,12 +36,15 @@ public struct CatalogSettings: Sendable, Equatable {
         if failPurchases { switches[.fail] = .failing(Self.failure) }
         if productRequestsFail { switches[.productRequests] = .off }
         if gracePeriod { switches[.gracePeriod] = StoreSwitch.gracePeriod.onValue }
+        if syncFails { switches[.sync] = .off }
+        if verificationFails { switches[.deviceVerification] = .off }
     }
 
     /// The scenario commands that turn the same switches on, in the order `apply` sets them:
     /// what a new world's timeline says the catalog did.
     public var switchCommands: [String] {
         [(askToBuy, "store ask-to-buy on"), (failPurchases, "store fail on \(Self.failure.rawValue)"),
-         (productRequestsFail, "store product-requests off"), (gracePeriod, "store grace-period on")].filter(\.0).map(\.1)
+         (productRequestsFail, "store product-requests off"), (gracePeriod, "store grace-period on"),
+         (syncFails, "store sync off"), (verificationFails, "store device-verification off")].filter(\.0).map(\.1)
     }
 }

@@ -6,6 +6,8 @@ enum StoreKitErrorsReader {
     private static let mapped = [
         "Load Products": "store product-requests off",
         "Purchase": "store fail on \(CatalogSettings.failure.rawValue)",
+        "App Store Sync": "store sync off",
+        "Verification": "store device-verification off",
     ]
 
     static func read(_ field: CatalogField, settings: inout CatalogSettings, notes: inout CatalogNotes) throws(CatalogIssue) {
@@ -26,6 +28,10 @@ enum StoreKitErrorsReader {
                 settings.productRequestsFail = true
             case "Purchase":
                 settings.failPurchases = true
+            case "App Store Sync":
+                settings.syncFails = true
+            case "Verification":
+                settings.verificationFails = true
             default:
                 notes.setting(entry.path, "\(what) → read, not yet simulated")
                 continue

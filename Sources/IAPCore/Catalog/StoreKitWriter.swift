@@ -97,8 +97,10 @@ enum StoreKitWriter {
         var members: [(key: String, value: CatalogJSON)] = [
             ("_askToBuyEnabled", .bool(settings.askToBuy)), ("_failTransactionsEnabled", .bool(settings.failPurchases)),
             ("_storefront", .string(catalog.storefront.code)),
-            ("_storeKitErrors", .array(settings.productRequestsFail
-                ? [.object([("current", .null), ("enabled", .bool(true)), ("name", .string("Load Products"))])] : [])),
+            ("_storeKitErrors", .array([(settings.productRequestsFail, "Load Products"), (settings.syncFails, "App Store Sync"),
+                                        (settings.verificationFails, "Verification")].filter(\.0).map { enabled in
+                .object([("current", .null), ("enabled", .bool(true)), ("name", .string(enabled.1))])
+            })),
         ]
         if let locale = settings.locale { members.append(("_locale", .string(locale))) }
         if settings.gracePeriod { members.append(("_billingGracePeriodEnabled", .bool(true))) }

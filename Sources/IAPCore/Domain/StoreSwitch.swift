@@ -54,7 +54,11 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
 
     /// Every switch turned on and off (`store NAME on|off`), in the order the help, the header
     /// and the faults panel list them.
-    public static let all: [StoreSwitch] = [askToBuy, interrupt, fail, payments, productRequests, gracePeriod]
+    public static let all: [StoreSwitch] = [askToBuy, interrupt, fail, payments, productRequests, gracePeriod] + apiErrors
+    /// StoreKit Testing's simulated errors per API that no older switch covers (loading products
+    /// and purchases have theirs): restore and sync, and the device's verification of StoreKit 2
+    /// transactions. The faults panel lists them after every older row, which keeps its place.
+    public static let apiErrors: [StoreSwitch] = [sync, deviceVerification]
     /// The switches whose values are words of their own, each with its own command
     /// (`store environment sandbox`), listed after the others.
     public static let withWords: [StoreSwitch] = [environment, verifyReceipt, timeRate]
@@ -82,6 +86,23 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
         "product-requests", help: "the products cannot be loaded", values: [.on, .off], settingKey: "product-requests",
         headerLabel: nil, panelLabel: Wording("store product requests", simplifiedChinese: "商店：商品请求"),
         panelWords: [.on: Wording("answered", simplifiedChinese: "有应答"), .off: Wording("failing", simplifiedChinese: "失败")])
+    /// `SKTestFailures.AppStoreSync`: restoring purchases (`restoreCompletedTransactions`,
+    /// `AppStore.sync()`) fails, the App Store out of reach.
+    public static let sync = StoreSwitch(
+        "sync", help: "restores and syncs fail", values: [.on, .off], settingKey: "sync",
+        headerLabel: Wording("sync", simplifiedChinese: "同步"), headerHidesNormal: true,
+        panelLabel: Wording("store restore and sync", simplifiedChinese: "商店：恢复与同步"),
+        panelWords: [.on: Wording("answered", simplifiedChinese: "有应答"), .off: Wording("failing", simplifiedChinese: "失败")],
+        chaosPlace: 4)
+    /// `SKTestFailures.Verification`: every StoreKit 2 transaction reaches the device with an
+    /// invalid signature, so StoreKit hands the app `.unverified`.
+    public static let deviceVerification = StoreSwitch(
+        "device-verification", help: "StoreKit 2 transactions fail verification on the device", values: [.on, .off],
+        settingKey: "device-verification",
+        headerLabel: Wording("device check", simplifiedChinese: "设备验证"), headerHidesNormal: true,
+        panelLabel: Wording("store device verification", simplifiedChinese: "商店：设备验证"),
+        panelWords: [.on: Wording("verified", simplifiedChinese: "通过"), .off: Wording("invalid signature", simplifiedChinese: "签名无效")],
+        chaosPlace: 5)
     /// Apple's billing grace period: a renewal that cannot be charged keeps access for 16 days
     /// (`on`), or 3 or 28, while billing is retried.
     public static let gracePeriod = StoreSwitch(

@@ -13,10 +13,14 @@ public enum NotificationType: String, Sendable, Codable, CaseIterable {
     case didFailToRenew = "DID_FAIL_TO_RENEW"
     /// The user turned auto-renew on or off (subtype `AUTO_RENEW_ENABLED` / `AUTO_RENEW_DISABLED`).
     case didChangeRenewalStatus = "DID_CHANGE_RENEWAL_STATUS"
-    /// A subscription ended (subtype `VOLUNTARY`, or `BILLING_RETRY` when the retry ran out).
+    /// A subscription ended (subtype `VOLUNTARY`, `BILLING_RETRY` when the retry ran out, or
+    /// `PRICE_INCREASE` when the subscriber did not consent to a price increase).
     case expired = "EXPIRED"
     /// The App Store refunded a transaction.
     case refund = "REFUND"
+    /// A subscription's price rose and the subscriber was asked to consent (subtype `PENDING`),
+    /// or consented (`ACCEPTED`).
+    case priceIncrease = "PRICE_INCREASE"
 
     /// Whether the notification tells of a payment the Server credits.
     public var charges: Bool {

@@ -1,3 +1,4 @@
+import Foundation
 import IAPCore
 import StoreEngine
 
@@ -48,6 +49,10 @@ public enum ScenarioCommand: Equatable, Sendable {
     case subscriptionExpire(productId: String)
     /// Renewals of a subscription cannot (`fails`) or can be charged again (billing retry).
     case subscriptionBilling(productId: String, fails: Bool)
+    /// The Store raises a subscription's price; its subscribers are asked to consent.
+    case storePriceIncrease(productId: String, price: Decimal)
+    /// The subscriber agrees (or not) to the price increase of a subscription.
+    case consent(productId: String, agrees: Bool)
     case strategy(Strategy)
     /// The app switches to the other generation of StoreKit.
     case api(StoreKitAPI)

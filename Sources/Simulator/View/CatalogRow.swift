@@ -28,6 +28,10 @@ public struct CatalogRow: Sendable, Equatable {
     public var startsAt: Date?
     /// For a subscription whose renewal could not be charged: billing retry, with its grace period.
     public var billing: BillingState?
+    /// For a subscription whose price rose: the Store's price now, above the catalog's.
+    public var raisedPrice: Decimal?
+    /// For a subscription the user has whose price rose: where they stand with the increase.
+    public var priceConsent: PriceConsent?
     /// For a subscription: the price of the offer it would be bought at now (a paid introductory
     /// offer, a win-back offer), when one applies.
     public var offerPrice: Decimal?

@@ -31,6 +31,13 @@ public struct TransactionRow: Sendable, Equatable {
     /// For the latest transaction of a subscription whose renewal could not be charged: billing
     /// retry, with its grace period.
     public var billing: BillingState?
+    /// For the latest transaction of a subscription whose price rose: where the subscriber stands
+    /// with the increase.
+    public var priceConsent: PriceConsent?
+    /// What it charged, when a price increase made that differ from the catalog's price.
+    public var chargedPrice: Decimal?
+    /// For a subscription of the signed-in account: its renewals cannot be charged (billing fails).
+    public var billingFails = false
 
     public init(id: TransactionID, originalId: TransactionID, productId: String, state: TransactionState, kind: TransactionKind,
                 charged: Bool, finished: Bool, refunded: Bool, date: Date, error: PurchaseError?, hasReceipt: Bool,

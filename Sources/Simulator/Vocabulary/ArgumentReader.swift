@@ -1,3 +1,4 @@
+import Foundation
 import IAPCore
 
 /// Why the words of a line are not the command they look like, in words for the script's author.
@@ -40,6 +41,19 @@ struct ArgumentReader {
             throw CommandProblem(problem: "\(id) is not an auto-renewable subscription")
         }
         return id
+    }
+
+    /// A price in the catalog storefront's currency, above zero (`3.49`).
+    mutating func price() throws(CommandProblem) -> Decimal {
+        let text = word()
+        let price: Decimal
+        do {
+            price = try catalog.storefront.price(written: text)
+        } catch {
+            throw CommandProblem(problem: "bad price '\(text)': \(error.problem)")
+        }
+        guard price > 0 else { throw CommandProblem(problem: "bad price '\(text)': must be above zero") }
+        return price
     }
 
     /// A transaction id: digits as the Store writes them (no leading zero), small enough to be one.

@@ -1,3 +1,4 @@
+import Foundation
 import IAPCore
 
 extension ScenarioVocabulary {
@@ -37,6 +38,34 @@ extension ScenarioVocabulary {
             restore: { world in
                 ((try? world.store.failingBilling()) ?? []).map { .subscriptionBilling(productId: $0, fails: false) }
             }),
+        CommandDeclaration(
+            "store price-increase PRODUCT PRICE",
+            "the subscription's price rises to PRICE; each subscriber is asked to consent, and one who does not has the subscription expire at the end of its period",
+            timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in
+                let productId = try reader.subscription()
+                return .storePriceIncrease(productId: productId, price: try reader.price())
+            },
+            arguments: { command in
+                if case .storePriceIncrease(let productId, let price) = command { [productId, "\(price)"] } else { nil }
+            },
+            chaos: .init(weight: 1) { draw in
+                let productId = draw.subscription()
+                let price = (draw.catalog.product(id: productId)?.price ?? 0) + Decimal(draw.number(in: 1...20))
+                return [.storePriceIncrease(productId: productId, price: price)]
+            }),
+        CommandDeclaration(
+            "consent PRODUCT yes|no",
+            "the subscriber answers the price increase of a subscription: yes, the next renewal charges the new price; no, it expires at the end of its period",
+            timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in
+                let productId = try reader.subscription()
+                return .consent(productId: productId, agrees: try reader.toggle(on: "yes", off: "no"))
+            },
+            arguments: { command in
+                if case .consent(let productId, let agrees) = command { [productId, agrees ? "yes" : "no"] } else { nil }
+            },
+            chaos: .init(weight: 1) { draw in [.consent(productId: draw.subscription(), agrees: draw.bool())] }),
     ]
 
     /// The device: its disk, the clock, the App Store account, the app's install, strategy and StoreKit generation.

@@ -1,3 +1,4 @@
+import Foundation
 import IAPCore
 
 /// The commands that act at the Store: its switches, and what the user, a parent and Apple do
@@ -77,6 +78,22 @@ extension CommandInterpreter {
         try tellStore("billing of \(productId) \(fails ? "fails" : "is ok")") {
             try world.store.setBilling(productId: productId, fails: fails)
             if !fails { try world.store.renewDueSubscriptions(link: world) }
+        }
+    }
+
+    /// The Store raises a subscription's price and asks its subscribers to consent.
+    func raisePrice(_ productId: String, to price: Decimal) throws {
+        let written = world.catalog.storefront.format(price, locale: "en")
+        try tellStore("raise the price of \(productId) to \(written)") {
+            try world.store.raisePrice(productId: productId, to: price, link: world)
+        }
+    }
+
+    /// The subscriber answers the price increase of their subscription.
+    func consent(_ productId: String, agrees: Bool) throws {
+        try storeDid(agrees ? "the subscriber consents to the price increase of \(productId)"
+                            : "the subscriber declines the price increase of \(productId)") {
+            try world.store.consent(productId: productId, agrees: agrees, at: world.now)
         }
     }
 

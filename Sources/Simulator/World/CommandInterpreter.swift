@@ -81,6 +81,8 @@ struct CommandInterpreter {
         case .subscriptionRenewNow(let productId): try renewNow(productId)
         case .subscriptionExpire(let productId): try expire(productId)
         case .subscriptionBilling(let productId, let fails): try setBilling(productId, fails: fails)
+        case .storePriceIncrease(let productId, let price): try raisePrice(productId, to: price)
+        case .consent(let productId, let agrees): try consent(productId, agrees: agrees)
         }
     }
 

@@ -20,7 +20,10 @@ extension World {
             if changes.latest[record.originalId] == record.id {
                 row.renewsAs = changes.pending[record.originalId]
                 row.billing = changes.retries[record.originalId].map { BillingState(graceUntil: $0.graceUntil) }
+                row.priceConsent = changes.consents[record.originalId]
             }
+            row.chargedPrice = changes.charged[record.id]
+            row.billingFails = changes.failingBilling.contains(record.productId)
             return row
         }
         let invalid = host.app?.invalidProductIds ?? []
@@ -36,6 +39,8 @@ extension World {
             var row = CatalogRow(product: product, invalid: invalid.contains(product.id), holding: index.holding(product, now: now))
             row.startsAt = changes.starts[product.id]
             row.billing = changes.billing[product.id]
+            row.raisedPrice = changes.raised[product.id]
+            row.priceConsent = changes.productConsents[product.id]
             row.offerPrice = offerPrices[product.id]
             return row
         }
@@ -67,19 +72,27 @@ extension World {
             changes.refunds = try store.proratedRefunds()
             changes.pending = try store.pendingChanges()
             changes.retries = try store.billingRetries()
+            changes.consents = try store.priceConsents()
+            changes.charged = try store.chargedPrices()
+            changes.failingBilling = Set(try store.failingBilling())
+            changes.raised = try store.raisedPrices()
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
-        guard !changes.pending.isEmpty || !changes.retries.isEmpty else { return changes }
+        guard !changes.pending.isEmpty || !changes.retries.isEmpty || !changes.consents.isEmpty else { return changes }
         var latest: [TransactionID: StoreRecord] = [:]
         for record in records where record.charged && record.kind != .restore
-            && (changes.pending[record.originalId] != nil || changes.retries[record.originalId] != nil) {
+            && (changes.pending[record.originalId] != nil || changes.retries[record.originalId] != nil
+                || changes.consents[record.originalId] != nil) {
             latest[record.originalId] = record
         }
         for (originalId, record) in latest {
             changes.latest[originalId] = record.id
             if let next = changes.pending[originalId] { changes.starts[next] = store.expiry(of: record) }
             if let retry = changes.retries[originalId] { changes.billing[record.productId] = BillingState(graceUntil: retry.graceUntil) }
+            if let consent = changes.consents[originalId], record.account == store.account {
+                changes.productConsents[record.productId] = consent
+            }
         }
         return changes
     }
@@ -104,6 +117,11 @@ private struct GroupChanges {
     var starts: [String: Date] = [:]
     var retries: [TransactionID: BillingRetry] = [:]
     var billing: [String: BillingState] = [:]
+    var consents: [TransactionID: PriceConsent] = [:]
+    var productConsents: [String: PriceConsent] = [:]
+    var charged: [TransactionID: Decimal] = [:]
+    var raised: [String: Decimal] = [:]
+    var failingBilling: Set<String> = []
 }
 
 /// The snapshot's facts a view looks up for every product and credit, each read in one pass, so

@@ -89,6 +89,10 @@ enum CoreSentence: CaseIterable {
     case sandboxRenewalLimit
     case billingRecovered
     case billingExpired
+    case priceIncreaseAsked
+    case priceIncreaseDeclined
+    case priceIncreaseUnanswered
+    case chargedIncreasedPrice
 
     // What the Server grants
     case grantCoins
@@ -190,6 +194,9 @@ enum CoreSentence: CaseIterable {
     case autoRenewOff
     case billingFails
     case billingOk
+    case raisePrice
+    case consentsToIncrease
+    case declinesIncrease
     case reinstall
     case clockAdvanced
     case forgeTamper
@@ -267,6 +274,8 @@ enum CoreSentence: CaseIterable {
     case noInterrupted
     case noPaidTransaction
     case noPaidTransactionId
+    case priceNotAbove
+    case noConsentWaiting
     case refundedAlready
     case noAskToBuy
 

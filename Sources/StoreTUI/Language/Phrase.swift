@@ -54,6 +54,9 @@ enum Phrase: CaseIterable {
     case startsAt
     case graceUntil
     case billingRetry
+    case consentNeeded
+    case priceAgreed
+    case priceDeclined
 
     // The parties
     case storeQueue
@@ -133,6 +136,10 @@ enum Phrase: CaseIterable {
     case noAutoRenew
     case renewsAs
     case proratedRefund
+    case chargedPrice
+    case clearTitle
+    case clearQuestion
+    case clearKeys
     case noTransactions
     case deleteTitle
     case deleteQuestion
@@ -186,6 +193,14 @@ enum Phrase: CaseIterable {
     case onlyWithReceipt
     case deleted
     case kept
+    case billingFailsStatus
+    case billingOkStatus
+    case consentedStatus
+    case declinedIncreaseStatus
+    case onlyPriceIncrease
+    case onlyAutoRenewableBilling
+    case cleared
+    case clearKept
 
     // The keys: what the footer and the help call them
     case otherKey
@@ -259,6 +274,17 @@ enum Phrase: CaseIterable {
     case forgeHelp
     case replay
     case replayHelp
+    case billing
+    case billingHelp
+    case agree
+    case agreeHelp
+    case disagree
+    case disagreeHelp
+    case clearAll
+    case clearAllHelp
+    case clearConfirmHelp
+    case apiErrors
+    case apiErrorsHelp
     case clock
     case clockHelp
     case deleteConfirmHelp

@@ -15,6 +15,8 @@ public struct TUIState: Sendable, Equatable {
         case transactions
         /// The transaction manager asks before deleting a transaction from the Store.
         case confirmDelete(transactionId: TransactionID)
+        /// The transaction manager asks before clearing every transaction from the Store.
+        case confirmClear
         case faults
         case help
         case report(title: String, lines: [String])

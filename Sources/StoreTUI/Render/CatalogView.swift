@@ -2,7 +2,8 @@ import Foundation
 import IAPCore
 import Simulator
 
-/// The catalog: localized title, price, type, and what the Server says the user has.
+/// The catalog: localized title, price (the Store's, once a price increase raised it), type,
+/// and what the Server says the user has.
 enum CatalogView {
     static func draw(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, in rect: Rect) {
         let coins = model.balances.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
@@ -17,7 +18,8 @@ enum CatalogView {
         let typeWidth = rect.width >= 60 ? 15 : 11
         let rows = Array(model.products.enumerated().dropFirst(first).prefix(visible))
         let prices = rows.map { row in
-            let regular = model.catalog.formattedPrice(of: row.element.product, locale: state.locale)
+            let regular = row.element.raisedPrice.map { model.catalog.storefront.format($0, locale: state.locale) }
+                ?? model.catalog.formattedPrice(of: row.element.product, locale: state.locale)
             return row.element.offerPrice.map { model.catalog.storefront.format($0, locale: state.locale) + "→" + regular } ?? regular
         }
         let statuses = rows.map { status($0.element, now: model.now, language) }
@@ -45,9 +47,24 @@ enum CatalogView {
         }
     }
 
-    /// What the user has of the product, in a few characters; a date carries its year when it
-    /// is not the current one.
+    /// What the user has of the product, in a few characters, and where they stand with a price
+    /// increase; a date carries its year when it is not the current one.
     private static func status(_ row: CatalogRow, now: Date, _ language: Language) -> String {
+        let held = holding(row, now: now, language)
+        guard let consent = row.priceConsent else { return held }
+        return (held.isEmpty ? "" : held + " ") + language(consentPhrase(consent))
+    }
+
+    /// A subscriber's answer to a price increase, in a few words.
+    static func consentPhrase(_ consent: PriceConsent) -> Phrase {
+        switch consent {
+        case .pending: .consentNeeded
+        case .agreed: .priceAgreed
+        case .declined: .priceDeclined
+        }
+    }
+
+    private static func holding(_ row: CatalogRow, now: Date, _ language: Language) -> String {
         if row.invalid { return language(.invalid) }
         if let billing = row.billing {
             return billing.graceUntil.map { language(.graceUntil, day($0, now: now)) } ?? language(.billingRetry)

@@ -106,6 +106,14 @@ enum DialogViews {
         ], into: &buffer, screen: screen)
     }
 
+    /// The question before every transaction is cleared from the Store.
+    static func confirmClear(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
+        let language = state.language
+        dialog(language(.clearTitle), [
+            language(.clearQuestion, model.transactions.count), language(.deleteForGood), "", language(.clearKeys),
+        ], into: &buffer, screen: screen)
+    }
+
     static func faults(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
         let switches = FaultSwitch.allCases
         let inner = buffer.box(screen.centred(width: 50, height: switches.count + 2), title: state.language(.faults))

@@ -34,6 +34,9 @@ public enum Screen {
         case .confirmDelete(let transactionId):
             TransactionsView.draw(state, model, into: &buffer, screen: screen)
             DialogViews.confirmDelete(transactionId, state, model, into: &buffer, screen: screen)
+        case .confirmClear:
+            TransactionsView.draw(state, model, into: &buffer, screen: screen)
+            DialogViews.confirmClear(state, model, into: &buffer, screen: screen)
         case .faults: DialogViews.faults(state, model, into: &buffer, screen: screen)
         case .help: DialogViews.help(state.language, into: &buffer, screen: screen)
         case .report(let title, let lines): DialogViews.report(state.language, title, lines, into: &buffer, screen: screen)

@@ -28,7 +28,8 @@ enum TransactionsView {
     }
 
     /// What else matters about a transaction: its kind, a refund, an interruption, auto-renew off,
-    /// a change waiting for its renewal, a prorated refund.
+    /// a change waiting for its renewal, billing retry, a price increase and what it charged, a
+    /// prorated refund.
     private static func notes(_ record: TransactionRow, _ state: TUIState, _ model: WorldView) -> String {
         let language = state.language
         var notes: [Phrase] = []
@@ -48,6 +49,8 @@ enum TransactionsView {
         if let billing = record.billing {
             said.append(billing.graceUntil.map { language(.graceUntil, SimulatedTime.format($0).prefix(10)) } ?? language(.billingRetry))
         }
+        if let consent = record.priceConsent { said.append(language(CatalogView.consentPhrase(consent))) }
+        if let price = record.chargedPrice { said.append(language(.chargedPrice, model.catalog.storefront.format(price, locale: state.locale))) }
         if let refund = record.proratedRefund { said.append(language(.proratedRefund, model.catalog.storefront.format(refund, locale: state.locale))) }
         return said.joined(separator: language(.listSeparator))
     }

@@ -16,8 +16,10 @@ enum FaultSwitch: Equatable {
     /// Whether the Server asks verifyReceipt by POST or by GET.
     case verifyMethod
 
-    static let allCases: [FaultSwitch] = [.network, .server] + StoreSwitch.all.map(FaultSwitch.store)
+    static let allCases: [FaultSwitch] = [.network, .server]
+        + StoreSwitch.all.filter { !StoreSwitch.apiErrors.contains($0) }.map(FaultSwitch.store)
         + [.sellSelected, .sharedSecret, .verifyMethod] + StoreSwitch.withWords.map(FaultSwitch.store)
+        + StoreSwitch.apiErrors.map(FaultSwitch.store)
 
     /// The switch's line in the panel, in `language`.
     func label(_ language: Language) -> String {

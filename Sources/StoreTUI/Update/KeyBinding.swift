@@ -90,6 +90,7 @@ struct KeyMap: Sendable {
         case .strategyMenu: return strategyMenu
         case .transactions: return transactions
         case .confirmDelete(let transactionId): return confirmDelete(transactionId)
+        case .confirmClear: return confirmClear
         case .faults: return faults
         case .help: return help
         case .report: return report

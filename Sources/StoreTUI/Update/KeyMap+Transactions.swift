@@ -42,6 +42,7 @@ extension KeyMap {
         },
         forgery([.character("g")], "g", .forge, help: .forgeHelp, told: .forgedTamper) { .tamper(transactionId: $0) },
         forgery([.character("p")], "p", .replay, help: .replayHelp, told: .forgedReplay) { .replay(transactionId: $0) },
+        billing, agree, disagree, clearAll, apiErrors,
         KeyBinding([.character("1"), .character("2"), .character("3")], "1/2/3", footer: .clock, help: .clockHelp) { key, _, _ in
             switch key {
             case .character("1"): return [.perform(.advance(seconds: 3600))]
@@ -76,7 +77,7 @@ extension KeyMap {
 
     /// A binding that acts on the selected transaction, when there is one; it is given the
     /// transaction and its product's title.
-    private static func onSelected(_ keys: [Key], _ label: String, _ footer: Phrase, help: Phrase,
+    static func onSelected(_ keys: [Key], _ label: String, _ footer: Phrase, help: Phrase,
                                    _ act: @escaping @Sendable (TransactionRow, inout TUIState, String) -> [TUIEffect]) -> KeyBinding {
         KeyBinding(keys, label, footer: footer, help: help) { _, state, model in
             guard state.panelSelection < model.transactions.count else { return [] }
@@ -109,7 +110,7 @@ extension KeyMap {
         }
     }
 
-    private static func refusal(_ text: Phrase, _ state: inout TUIState) -> [TUIEffect] {
+    static func refusal(_ text: Phrase, _ state: inout TUIState) -> [TUIEffect] {
         state.status = state.language(text)
         return []
     }

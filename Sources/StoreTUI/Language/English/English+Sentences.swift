@@ -85,6 +85,10 @@ extension English {
         case .sandboxRenewalLimit: "the sandbox renewed {id} {n} times, the most it renews: it ends with this period"
         case .billingRecovered: "billing retry of {id} succeeded: renewed"
         case .billingExpired: "billing retry of {id} ended after {n} days: expired"
+        case .priceIncreaseAsked: "price increase of {id} to {word}: {word2} is asked to consent before the renewal on {any}"
+        case .priceIncreaseDeclined: "{id} expired at the end of its period: the subscriber declined the price increase (expiration intent 3)"
+        case .priceIncreaseUnanswered: "{id} expired at the end of its period: the subscriber did not answer the price increase (expiration intent 3)"
+        case .chargedIncreasedPrice: "{id} tx {tx} charged {word}, its increased price"
 
         // What the Server grants
         case .grantCoins: "+{any}"
@@ -186,6 +190,9 @@ extension English {
         case .autoRenewOff: "auto-renew of {id} off"
         case .billingFails: "billing of {id} fails"
         case .billingOk: "billing of {id} is ok"
+        case .raisePrice: "raise the price of {id} to {word}"
+        case .consentsToIncrease: "the subscriber consents to the price increase of {id}"
+        case .declinesIncrease: "the subscriber declines the price increase of {id}"
         case .reinstall: "delete the app and its data, then install it again"
         case .clockAdvanced: "clock advanced to {any}"
         case .forgeTamper: "forge: send tx {tx} with one byte of its receipt changed"
@@ -263,6 +270,8 @@ extension English {
         case .noInterrupted: "no interrupted purchase of {id} is waiting to be resolved"
         case .noPaidTransaction: "{word} has no paid transaction of {id}"
         case .noPaidTransactionId: "{word} has no paid transaction {tx}"
+        case .priceNotAbove: "a price increase of {id} must be above its price now, {word}"
+        case .noConsentWaiting: "no price increase of {id} waits for {word}'s consent"
         case .refundedAlready: "transaction {tx} is refunded already"
         case .noAskToBuy: "no Ask to Buy request for {id} is waiting"
 

@@ -86,6 +86,10 @@ extension SimplifiedChinese {
         case .sandboxRenewalLimit: "沙盒已为 {id} 续期 {n} 次，已达上限：本期结束后终止"
         case .billingRecovered: "{id} 账单重试成功：已续期"
         case .billingExpired: "{id} 账单重试 {n} 天后结束：已过期"
+        case .priceIncreaseAsked: "{id} 涨价至 {word}：请 {word2} 在 {any} 续期前表示同意"
+        case .priceIncreaseDeclined: "{id} 已在本期结束时过期：订阅者拒绝了涨价（过期原因 3）"
+        case .priceIncreaseUnanswered: "{id} 已在本期结束时过期：订阅者未回应涨价（过期原因 3）"
+        case .chargedIncreasedPrice: "{id} tx {tx} 按涨价后的价格 {word} 扣款"
 
         // What the Server grants
         case .grantCoins: "+{any}"
@@ -187,6 +191,9 @@ extension SimplifiedChinese {
         case .autoRenewOff: "关闭 {id} 的自动续期"
         case .billingFails: "{id} 扣款失败"
         case .billingOk: "{id} 扣款恢复正常"
+        case .raisePrice: "将 {id} 的价格提高到 {word}"
+        case .consentsToIncrease: "订阅者同意 {id} 涨价"
+        case .declinesIncrease: "订阅者拒绝 {id} 涨价"
         case .reinstall: "删除 App 及其数据，然后重新安装"
         case .clockAdvanced: "时钟拨到 {any}"
         case .forgeTamper: "伪造：发送 tx {tx}，其收据改动了一个字节"
@@ -264,6 +271,8 @@ extension SimplifiedChinese {
         case .noInterrupted: "没有等待处理的 {id} 中断购买"
         case .noPaidTransaction: "{word} 没有 {id} 的已付款交易"
         case .noPaidTransactionId: "{word} 没有已付款的交易 {tx}"
+        case .priceNotAbove: "{id} 的涨价必须高于当前价格 {word}"
+        case .noConsentWaiting: "没有等待 {word} 同意的 {id} 涨价"
         case .refundedAlready: "交易 {tx} 已经退款"
         case .noAskToBuy: "没有等待中的 {id} 购买前询问请求"
 
