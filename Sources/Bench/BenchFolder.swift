@@ -3,10 +3,11 @@ import Simulator
 
 /// A fresh temporary folder for one benchmark, on the same disk as the worlds' folders.
 struct BenchFolder {
-    let path: String
+    private let directory: DataDirectory
+    var path: String { directory.path }
 
     init() throws(BenchError) {
-        path = try BenchError.attempt("a temporary folder") { try DataDirectory.temporary().path }
+        directory = try BenchError.attempt("a temporary folder") { try DataDirectory.temporary() }
     }
 
     /// The path of a file in the folder.
@@ -16,6 +17,6 @@ struct BenchFolder {
 
     /// Removes the folder and everything in it.
     func remove() {
-        try? FileManager.default.removeItem(atPath: path)
+        directory.removeTemporary()
     }
 }

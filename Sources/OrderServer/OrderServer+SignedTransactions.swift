@@ -82,8 +82,10 @@ extension OrderServer {
         guard payload.bundleId == SignedTransactionPayload.appBundleId else {
             throw Unverified(status: .invalidAppIdentifier, reason: "it is \(payload.bundleId)'s, not \(SignedTransactionPayload.appBundleId)'s")
         }
-        guard payload.environment == "Production" else {
-            throw Unverified(status: .invalidEnvironment, reason: "it is from \(payload.environment), not Production")
+        // Apple: a server without the environment "call[s] the endpoint using the production URL"
+        // and then the sandbox's; like verifyReceipt's 21007 retry, a sandbox purchase (App Review's) is honoured.
+        guard ["Production", "Sandbox"].contains(payload.environment) else {
+            throw Unverified(status: .invalidEnvironment, reason: "it is from \(payload.environment), not Production or Sandbox")
         }
         return payload
     }

@@ -19,20 +19,21 @@ extension Store {
     }
 
     /// Ends every Ask to Buy request no parent answered within 24 hours of its last asking: it
-    /// fails, uncharged, and the app hears so when it is the signed-in account's (another
-    /// account's device finds it in the queue at its next launch). Read through the index of
+    /// fails, uncharged, and under StoreKit 1 the app hears so when it is the signed-in
+    /// account's (another account's device finds it in the queue at its next launch); StoreKit 2
+    /// made no transaction of it, so nothing is left to finish. Read through the index of
     /// waiting requests, not the whole history.
     public func expireAskToBuyRequests(link: Link) throws(StoreError) {
         let expired = try store { () throws(StorageError) -> [StoreRecord] in
             let cutoff = Int64((link.now.timeIntervalSince1970 - Self.askToBuyLifetime) * 1000)
             let due = try database.records(where: "state = 'deferred' AND date_millis <= ?", [.integer(cutoff)])
-            let ended = due.map { $0.with(state: .failed, date: link.now, error: .askToBuyExpired) }
+            let ended = due.map { $0.with(state: .failed, finished: api == .storekit2, date: $0.date.addingTimeInterval(Self.askToBuyLifetime), error: .askToBuyExpired) }
             try database.database.transaction { () throws(StorageError) in
                 for record in ended { try database.update(record) }
             }
             return ended
         }
-        for record in expired where record.account == account { link.send(.transactionUpdated(record.asTransaction)) }
+        for record in expired where record.account == account { try store { () throws(StorageError) in try deliver(record, link: link) } }
     }
 
     /// The parent approves the waiting Ask to Buy request for a product: it is charged (under the

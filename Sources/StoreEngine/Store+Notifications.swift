@@ -29,7 +29,7 @@ extension Store {
         let uuid = String(format: "00000000-0000-4000-8000-%012lld", seq)
         let payload = NotificationPayload(
             notificationType: type.rawValue, subtype: subtype, notificationUUID: uuid,
-            data: .init(bundleId: SignedTransactionPayload.appBundleId, environment: "Production",
+            data: .init(bundleId: SignedTransactionPayload.appBundleId, environment: signedEnvironment,
                         signedTransactionInfo: try jws(of: record, at: now)),
             signedDate: SimulatedTime.millis(now))
         let signed = try sign(payload, id: record.id)

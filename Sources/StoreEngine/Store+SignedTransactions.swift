@@ -97,6 +97,10 @@ extension Store {
         }
     }
 
+    /// The environment a signed transaction or notification names: where the Store sells now,
+    /// as Apple writes it (`Production`, `Sandbox`).
+    var signedEnvironment: String { Receipt.Environment(switches.environment).rawValue }
+
     /// What the JWS of `record` says, in Apple's field names.
     private func payload(of record: StoreRecord, signedAt now: Date) throws(StorageError) -> SignedTransactionPayload {
         let product = catalog.product(id: record.productId)
@@ -115,7 +119,7 @@ extension Store {
             revocationDate: record.refunded ? SimulatedTime.millis(record.refundDate ?? now) : nil,
             revocationReason: record.refunded ? (record.refundReason ?? .other).rawValue : nil,
             offerType: offer?.type.rawValue, offerDiscountType: offerTerms(of: record)?.discountType,
-            environment: "Production", storefront: catalog.storefront.code,
+            environment: signedEnvironment, storefront: catalog.storefront.code,
             transactionReason: record.kind == .renewal ? "RENEWAL" : "PURCHASE",
             price: price, currency: catalog.storefront.currencyCode)
         payload.offerIdentifier = offer?.id

@@ -7,9 +7,13 @@ extension Store {
     /// issues and delivers the transactions it sends on its own through `Transaction.updates`;
     /// under StoreKit 1 it signs nothing and delivers to the payment queue's observer.
     public func serve(_ api: StoreKitAPI, from now: Date) throws(StoreError) {
-        // Notifications are signed with the same chain, whichever StoreKit the app uses.
-        if api == .storekit2 || notificationsOn {
-            try store { () throws(StorageError) in try loadSigner(from: now) }
+        // Notifications are signed with the same chain, whichever StoreKit the app uses; a chain
+        // made once is loaded again, for the notifications the Server may still fetch.
+        try store { () throws(StorageError) in
+            let madeChain = try database.setting(Self.certificateSettings[0]) != nil
+            if api == .storekit2 || notificationsOn || madeChain {
+                try loadSigner(from: now)
+            }
         }
         self.api = api
     }
@@ -18,6 +22,12 @@ extension Store {
     /// through. A purchase that fails or is cancelled leaves no transaction to finish; buying a
     /// non-consumable again hands back the transaction that bought it.
     func purchase(_ request: PaymentRequest, link: Link) throws(StorageError) {
+        if let waiting = try joinableRequest(request) {
+            // Apple: duplicate Ask to Buy requests are consolidated and only reset the 24-hour timer.
+            try database.update(waiting.with(date: link.now))
+            link.send(.purchaseResult(.pending(productId: request.productId)))
+            return
+        }
         let id = try database.nextTransactionId()
         let record = StoreRecord(
             id: id, originalId: id, productId: request.productId, account: account, state: .purchasing,

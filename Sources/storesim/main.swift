@@ -1,6 +1,7 @@
 import Bench
 import Foundation
 import Glibc
+import Simulator
 
 /// Every subcommand; help text and parsing come from this table.
 let commands: [CommandSpec] = [RunCommand.spec, PlayCommand.spec, AuditCommand.spec, StateCommand.spec, TimelineCommand.spec, CatalogCommand.spec, MatrixCommand.spec, ChaosCommand.spec, BenchCommand.spec, ResetCommand.spec]
@@ -10,4 +11,5 @@ let commands: [CommandSpec] = [RunCommand.spec, PlayCommand.spec, AuditCommand.s
 signal(SIGXFSZ, SIG_IGN)
 let exitCode = StoreSimCommandLine(commands: commands, interactive: InteractiveCommand.spec).main(Array(CommandLine.arguments.dropFirst()))
 ChildPeakMemory.reportOwnPeakIfAsked()
+DataDirectory.holdWhileInterrupted()
 exit(exitCode)

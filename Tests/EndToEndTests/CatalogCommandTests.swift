@@ -50,11 +50,11 @@ import TestSupport
             settings:
               _storefront "USA" → the storefront: prices in USD
               _askToBuyEnabled false → off, as a new world starts
-              _billingIssuesEnabled false → read, not yet simulated: StoreSim has no billing issues yet
+              _billingIssuesEnabled false → read, not yet simulated: StoreSim's billing problems are per subscription (subscription PRODUCT billing fail)
               _failTransactionsEnabled false → off, as a new world starts
               _locale "en_US" → the product language en_US (the interface's, unless --lang says otherwise)
               _storeKitError 0 → no StoreKit error, as a new world starts
-              _timeRate 0 → read, not yet simulated: StoreSim's clock moves when told to (advance), not at a rate
+              _timeRate 0 → real time, as a new world starts
 
             ignored (keys StoreSim does not use):
               $.identifier
@@ -82,7 +82,7 @@ import TestSupport
         #expect(lines.first == "\(Self.version4): Xcode StoreKit configuration file, format version 4.0")
         #expect(lines.contains("  _askToBuyEnabled true → store ask-to-buy on, when a world is created"))
         #expect(lines.contains("  _billingGracePeriodEnabled false → off, as a new world starts"))
-        #expect(lines.contains("  _timeRate 0 → read, not yet simulated: StoreSim's clock moves when told to (advance), not at a rate"))
+        #expect(lines.contains("  _timeRate 0 → real time, as a new world starts"))
         #expect(lines.contains("    nonRenewing, $5.99, no duration, not family shareable"))
         #expect(lines.contains("    consumable, $1.99, credits +1 com.gemquest.coins, not family shareable"))
         #expect(lines.contains("    $.products[0]: a consumable in a .storekit file has no grant: the Server credits one unit of the product itself, +1 com.gemquest.coins"))

@@ -37,4 +37,35 @@ import TestSupport
         let audit = try StoreSimProcess.run(["audit", "--data-dir", world, "--json"])
         #expect(audit.stdout.contains("\"refunded\": 0, \"notificationsPending\": 0, \"ok\": true}"))
     }
+
+    /// Get Notification History does not depend on the notification URL: with notifications
+    /// turned off afterwards, in a later run, under StoreKit 1, the Server still verifies what
+    /// it fetches against the root it pinned and credits the purchase it missed.
+    @Test func theHistoryIsFetchedAndVerifiedWithNotificationsOffInALaterRun() throws {
+        let folder = try TemporaryFolder()
+        let world = folder.path + "/world"
+        let first = try folder.write("first.scenario", """
+            server notifications on
+            strategy finish-first
+            server down
+            buy com.storesim.coins.100
+            wait
+            crash
+            advance 4d
+            server up
+            server notifications off
+            expect credited com.storesim.coins.100 0
+            """)
+        let missed = try StoreSimProcess.run(["run", "--data-dir", world, first])
+        #expect(missed.status == 0, "\(missed.stdout)\(missed.stderr)")
+        let second = try folder.write("second.scenario", """
+            server history
+            expect credited com.storesim.coins.100 1
+            expect notifications pending 0
+            expect audit ok
+            """)
+        let fetched = try StoreSimProcess.run(["run", "--data-dir", world, second])
+        #expect(fetched.status == 0, "\(fetched.stdout)\(fetched.stderr)")
+        #expect(!fetched.stdout.contains("not verified"), "\(fetched.stdout)")
+    }
 }

@@ -103,6 +103,60 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: world + "/server.sqlite"), "no fresh ledger was made")
     }
 
+    /// A world with a $4.99 order paid while the Server was down: pending in the app's cache,
+    /// credited nowhere.
+    private func pendingWorld(_ folder: TemporaryFolder) throws -> String {
+        try WorldOnDisk.made(in: folder, running: "server down\nbuy com.storesim.coins.550\nwait\nexpect pending 1\n")
+    }
+
+    private func empty(_ file: String) throws {
+        for suffix in ["-wal", "-shm", "-checked"] where FileManager.default.fileExists(atPath: file + suffix) {
+            try FileManager.default.removeItem(atPath: file + suffix)
+        }
+        try Data().write(to: URL(fileURLWithPath: file))
+    }
+
+    /// An emptied (0-byte) ledger is not a new one: `audit` and `run` refuse it in one line
+    /// instead of calling the credited purchase lost or writing a fresh ledger over it.
+    @Test(arguments: ["run", "audit", "state"])
+    func anEmptiedServerLedgerIsRefused(_ command: String) throws {
+        let folder = try TemporaryFolder()
+        let world = try boughtWorld(folder)
+        try empty(world + "/server.sqlite")
+        let before = files(world)
+        let script = try folder.write("ok.scenario", "expect audit ok\n")
+        let result = try StoreSimProcess.run([command, "--data-dir", world] + (command == "run" ? [script] : []))
+        #expect(result.status == 2, "\(result.stdout)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "storesim: error: \(world)/server.sqlite: is empty (0 bytes), yet store.sqlite belongs to a world "
+            + "that had one: the Server's ledger was emptied; left untouched (storesim reset starts the world over)\n")
+        #expect(files(world) == before)
+    }
+
+    /// An emptied Store beside a pending order would hand the order's id to the next purchase
+    /// and put the paid order out of reach; it is refused, and so are both databases emptied,
+    /// by the order in the cache.
+    @Test func anEmptiedStoreBesideAPendingOrderIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let world = try pendingWorld(folder)
+        let store = world + "/store.sqlite"
+        try empty(store)
+        let script = try folder.write("again.scenario", "server up\nbuy com.storesim.coins.100\n")
+        var result = try StoreSimProcess.run(["run", "--data-dir", world, script])
+        #expect(result.status == 2 && result.stdout.isEmpty)
+        #expect(result.stderr == "storesim: error: \(store): is empty (0 bytes), yet server.sqlite belongs to a world that had one: "
+            + "the Store's history was emptied; left untouched (storesim reset starts the world over)\n")
+        try empty(world + "/server.sqlite")
+        let before = files(world)
+        for command in [["run", "--data-dir", world, script], ["audit", "--data-dir", world]] {
+            result = try StoreSimProcess.run(command)
+            #expect(result.status == 2 && result.stdout.isEmpty)
+            #expect(result.stderr == "storesim: error: \(store): has handed out no transaction, yet the app's cache holds pending "
+                + "tx 1000000000000001: the Store's history was emptied or replaced; left untouched\n")
+        }
+        #expect(files(world) == before)
+    }
+
     /// A store of a release before world identities, swapped in, passes the id check; the
     /// audit then finds that the Server's credits of those ids name products the Store's
     /// transactions did not pay for, and says so instead of calling them credited.

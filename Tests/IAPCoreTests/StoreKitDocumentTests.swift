@@ -105,7 +105,7 @@ struct StoreKitDocumentTests {
         let settings = reading.notes.filter { $0.kind == .setting }.map { "\($0.path) \($0.text)" }
         #expect(settings == [
             "$.settings._storefront none → USA, StoreKit Testing's default: prices in USD",
-            "$.settings._compatibilityTimeRate {\"3\": 6} → read, not yet simulated: StoreSim's clock moves when told to (advance), not at a rate",
+            "$.settings._compatibilityTimeRate {\"3\": 6} → read, not yet simulated: the rate for systems before Xcode's current rates; StoreSim follows _timeRate",
             "$.settings._failTransactionsEnabled true → store fail on unknown, when a world is created",
             "$.settings._storeKitErrors[0] \"Load Products\" enabled (current {\"index\": 2, \"type\": \"generic\"}) → store product-requests off, when a world is created",
             "$.settings._storeKitErrors[1] \"Verification\" enabled (current null) → store device-verification off, when a world is created",
@@ -124,6 +124,36 @@ struct StoreKitDocumentTests {
         #expect(grace.notes.contains { $0.text == "true → store grace-period on, when a world is created" })
         expectCatalogError(Fixture.document(settings: ["_askToBuyEnabled": "yes"]), path: "$.settings._askToBuyEnabled",
                            problem: "expected true or false, found a string")
+    }
+
+    /// Apple: `timeRate` is "the rate at which time passes for subscriptions in the test
+    /// environment as compared to real time", "Default to SKTestTimeRateRealTime"; Xcode keeps it
+    /// in `_timeRate` as `SKTestTimeRate`'s number (SKTestSession.h: real time 0, the monthly
+    /// rates from 10, the fixed ones from 1000; the deprecated day rates 1–6).
+    @Test func theTimeRateSettingStartsAWorldAtXcodesRate() throws {
+        let twoSeconds = try Fixture.read(Fixture.document(products: [Fixture.product("com.a")], settings: ["_timeRate": 1005]))
+        #expect(twoSeconds.catalog.settings.timeRate == .oneRenewalEveryTwoSeconds)
+        #expect(twoSeconds.catalog.settings.switchCommands == ["store time-rate one-renewal-every-2s"])
+        #expect(twoSeconds.notes.contains { $0.path == "$.settings._timeRate" && $0.text == "1005 → store time-rate one-renewal-every-2s, when a world is created" })
+        var switches = StoreSwitches()
+        twoSeconds.catalog.settings.apply(to: &switches)
+        #expect(switches.timeRate == .oneRenewalEveryTwoSeconds)
+        let replaced = try Fixture.read(Fixture.document(products: [Fixture.product("com.a")], settings: ["_timeRate": 5]))
+        #expect(replaced.catalog.settings.timeRate == .monthlyRenewalEveryFifteenMinutes, "ThirtySecondsIsOneDay's replacement")
+        let deprecated = try Fixture.read(Fixture.document(products: [Fixture.product("com.a")], settings: ["_timeRate": 2]))
+        #expect(deprecated.catalog.settings.timeRate == .real)
+        #expect(deprecated.notes.contains { $0.path == "$.settings._timeRate" && $0.text == "2 → read, not yet simulated: a deprecated day rate Apple gives no replacement for; real time" })
+        expectCatalogError(Fixture.document(settings: ["_timeRate": 14]), path: "$.settings._timeRate",
+                           problem: "14 is not one of SKTestSession's time rates (0, 10–13, 15, 1000–1005)")
+        expectCatalogError(Fixture.document(settings: ["_timeRate": "fast"]), path: "$.settings._timeRate",
+                           problem: "expected a number, found a string")
+        for rate in TimeRate.allCases {
+            var settings = CatalogSettings()
+            settings.timeRate = rate
+            let catalog = Catalog(storefront: .unitedStates, products: twoSeconds.catalog.products, settings: settings)
+            let back = try CatalogParser.read(Data(CatalogWriter.storeKit(catalog).text.utf8), file: "rate.storekit")
+            #expect(back.catalog.settings.timeRate == rate, "\(rate) written as \(rate.xcodeNumber) and read back")
+        }
     }
 
     @Test func theStorefrontAndLocaleSetCurrencyAndLanguage() throws {

@@ -58,8 +58,8 @@ struct StoreKitFixtureTests {
                               terms: IntroductoryOffer(mode: .payUpFront, period: ISODuration(months: 3), price: Decimal(string: "0.99"))),
         ])
         let settings = notes.filter { $0.kind == .setting }.map { "\($0.path) \($0.text)" }
-        #expect(settings.contains("$.settings._timeRate 0 → read, not yet simulated: StoreSim's clock moves when told to (advance), not at a rate"))
-        #expect(settings.contains("$.settings._billingIssuesEnabled false → read, not yet simulated: StoreSim has no billing issues yet"))
+        #expect(settings.contains("$.settings._timeRate 0 → real time, as a new world starts"))
+        #expect(settings.contains("$.settings._billingIssuesEnabled false → read, not yet simulated: StoreSim's billing problems are per subscription (subscription PRODUCT billing fail)"))
         #expect(settings.contains("$.settings._storeKitError 0 → no StoreKit error, as a new world starts"))
         #expect(notes.contains { $0.productId == "com.gemquest.gems.small" && $0.text.hasPrefix("a consumable in a .storekit file has no grant") })
     }

@@ -59,6 +59,19 @@ final class SignedTransactionServerTests {
         #expect(ledger.credits.map(\.transactionId) == [transaction.transactionId])
     }
 
+    /// A purchase in the sandbox (App Review buys there) is signed `Sandbox`, as StoreKit's
+    /// `Transaction.environment` says, and credited: Apple tells a server without the environment
+    /// to "call the endpoint using the production URL" and then the sandbox's, as verifyReceipt's 21007.
+    @Test func aSandboxPurchaseIsSignedSandboxAndCredited() throws {
+        try router.store.setSwitches { $0[.environment] = .named("sandbox") }
+        let transaction = try buy("com.storesim.coins.100")
+        let root = try #require(router.store.rootCertificate)
+        let payload = try JSONDecoder().decode(SignedTransactionPayload.self, from: Data(JWSVerifier(root: root).verify(transaction.jws, at: .signedDate)))
+        #expect(payload.environment == "Sandbox")
+        #expect(try verify(transaction) == .credited)
+        #expect(try router.server.ledger().balances["coins"] == 100)
+    }
+
     @Test func aTamperedSignedTransactionIsRejectedAndNeverCredited() throws {
         let transaction = try buy("com.storesim.coins.100")
         var parts = transaction.jws.split(separator: ".").map { Array($0) }
@@ -125,8 +138,8 @@ final class SignedTransactionServerTests {
         }
         #expect(try verify(transaction, jws: signed(bundleId: "com.example.other", environment: "Production"))
             == .unverified(.invalidAppIdentifier, "it is com.example.other's, not com.storesim.app's"))
-        #expect(try verify(transaction, jws: signed(bundleId: SignedTransactionPayload.appBundleId, environment: "Sandbox"))
-            == .unverified(.invalidEnvironment, "it is from Sandbox, not Production"))
+        #expect(try verify(transaction, jws: signed(bundleId: SignedTransactionPayload.appBundleId, environment: "Xcode"))
+            == .unverified(.invalidEnvironment, "it is from Xcode, not Production or Sandbox"))
         // The right app and environment under the pinned root pass the offline check; the Store's
         // answer to Get Transaction Info must verify against that same root, and this Store's does not.
         #expect(try verify(transaction, jws: signed(bundleId: SignedTransactionPayload.appBundleId, environment: "Production"))

@@ -47,4 +47,22 @@ import Testing
         try fixture.world.letTimePass(byMillis: 1000)
         #expect(SimulatedTime.format(fixture.world.now) == "9999-01-01 00:00:00")
     }
+
+    /// A notification retry is posted when it falls due, not when the interface's next step of
+    /// time happens to pass it: the clock stops at it, as `advance` does.
+    @Test func timePassingStopsAtANotificationRetry() throws {
+        let fixture = try WorldFixture()
+        try fixture.run(.serverNotifications(on: true), .server(.down), .buy(productId: "com.storesim.coins.100", answer: .confirm))
+        let first = try #require(fixture.events.first { $0.kind == .message && $0.text.hasPrefix("notification ONE_TIME_CHARGE") })
+        try fixture.run(.server(.up))
+        try fixture.world.letTimePass(byMillis: 2 * 86_400_000)
+        try fixture.world.settle()
+        let retry = try #require(fixture.events.first { $0.kind == .message && $0.text.hasSuffix("(retry 1 of 5)") })
+        #expect(retry.timeMillis == first.timeMillis + 3_600_000)
+        try fixture.world.letTimePass(byMillis: 2 * 86_400_000)
+        try fixture.world.settle()
+        #expect(!fixture.events.contains { $0.text.hasSuffix("(retry 2 of 5)") }, "the first retry was acknowledged")
+        #expect(fixture.world.now.timeIntervalSince1970 * 1000 >= Double(retry.timeMillis + 2 * 86_400_000))
+    }
 }
+

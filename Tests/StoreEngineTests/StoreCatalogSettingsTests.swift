@@ -52,6 +52,16 @@ struct StoreCatalogSettingsTests {
         #expect(store.switches[.gracePeriod] == .named("16d"))
     }
 
+    /// An Xcode file's `_timeRate` starts a new world's clock at that rate (SKTestSession's
+    /// `timeRate`), kept in store.sqlite like every switch.
+    @Test func theTimeRateSettingSetsTheStoresTimeRate() throws {
+        var settings = CatalogSettings()
+        settings.timeRate = .monthlyRenewalEveryThirtySeconds
+        _ = try Store(path: path, catalog: catalog(settings), seed: 1)
+        let reopened = try Store(path: path, catalog: catalog(CatalogSettings()), seed: 1)
+        #expect(reopened.switches.timeRate == .monthlyRenewalEveryThirtySeconds)
+    }
+
     @Test func anExistingStoreKeepsTheSwitchesItWasLeftWith() throws {
         let first = try Store(path: path, catalog: catalog(CatalogSettings(askToBuy: true)), seed: 1)
         try first.setSwitches { $0[.askToBuy] = .off }

@@ -64,7 +64,7 @@ import TestSupport
             .badChain("certificate has expired"), .wrongRoot, .badSignature, .crypto("EC_POINT_mul failed"),
         ]
         let reasons = failures.map(\.description) + ["no root certificate is pinned", "the payload is not a signed transaction",
-                                                     "it is com.example.other's, not com.storesim.app's", "it is from Sandbox, not Production"]
+                                                     "it is com.example.other's, not com.storesim.app's", "it is from Xcode, not Production or Sandbox"]
         var messages: [Message] = [
             .purchase(PaymentRequest(productId: "com.storesim.pro", answer: .ask)), .purchaseResult(.success(signed)),
             .purchaseResult(.userCancelled(productId: "com.storesim.pro")), .purchaseResult(.pending(productId: "com.storesim.pro")),

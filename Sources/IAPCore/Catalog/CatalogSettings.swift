@@ -18,6 +18,8 @@ public struct CatalogSettings: Sendable, Equatable {
     public var syncFails = false
     /// StoreKit 2 transactions fail the device's verification (the Verification StoreKit error).
     public var verificationFails = false
+    /// How fast time runs by itself in the interface (`_timeRate`).
+    public var timeRate = TimeRate.real
 
     public init(locale: String? = nil, askToBuy: Bool = false, failPurchases: Bool = false, productRequestsFail: Bool = false) {
         self.locale = locale
@@ -38,6 +40,7 @@ public struct CatalogSettings: Sendable, Equatable {
         if gracePeriod { switches[.gracePeriod] = StoreSwitch.gracePeriod.onValue }
         if syncFails { switches[.sync] = .off }
         if verificationFails { switches[.deviceVerification] = .off }
+        if timeRate != .real { switches[.timeRate] = .named(timeRate.rawValue) }
     }
 
     /// The scenario commands that turn the same switches on, in the order `apply` sets them:
@@ -45,6 +48,7 @@ public struct CatalogSettings: Sendable, Equatable {
     public var switchCommands: [String] {
         [(askToBuy, "store ask-to-buy on"), (failPurchases, "store fail on \(Self.failure.rawValue)"),
          (productRequestsFail, "store product-requests off"), (gracePeriod, "store grace-period on"),
-         (syncFails, "store sync off"), (verificationFails, "store device-verification off")].filter(\.0).map(\.1)
+         (syncFails, "store sync off"), (verificationFails, "store device-verification off"),
+         (timeRate != .real, "store time-rate \(timeRate.rawValue)")].filter(\.0).map(\.1)
     }
 }

@@ -6,10 +6,9 @@ enum StoreKitSettingsReader {
     private static let notSimulated = "read, not yet simulated"
     /// Settings of features StoreSim does not have yet, and why.
     private static let unsimulated = [
-        "_timeRate": "StoreSim's clock moves when told to (advance), not at a rate",
-        "_compatibilityTimeRate": "StoreSim's clock moves when told to (advance), not at a rate",
-        "_billingIssuesEnabled": "StoreSim has no billing issues yet",
-        "_renewalBillingIssuesEnabled": "StoreSim has no billing issues at renewal yet",
+        "_compatibilityTimeRate": "the rate for systems before Xcode's current rates; StoreSim follows _timeRate",
+        "_billingIssuesEnabled": "StoreSim's billing problems are per subscription (subscription PRODUCT billing fail)",
+        "_renewalBillingIssuesEnabled": "StoreSim's billing problems are per subscription (subscription PRODUCT billing fail)",
         "_disableDialogs": "the interface always shows its purchase sheet; scripts have no dialogs",
         "_storeKitError": "the older single StoreKit error, by a number StoreSim does not decode",
     ]
@@ -36,6 +35,8 @@ enum StoreKitSettingsReader {
                 settings.failPurchases = try switchSetting(value, on: "store fail on \(CatalogSettings.failure.rawValue)", notes: &notes)
             case "_billingGracePeriodEnabled":
                 settings.gracePeriod = try switchSetting(value, on: "store grace-period on", notes: &notes)
+            case "_timeRate":
+                settings.timeRate = try readTimeRate(value, notes: &notes)
             case "_storeKitErrors":
                 try StoreKitErrorsReader.read(value, settings: &settings, notes: &notes)
             case "_storeKitError" where value.value.compact == "0":
@@ -65,6 +66,22 @@ enum StoreKitSettingsReader {
         }
         notes.setting(field.path, "\(LineText.quoted(code)) → the storefront: prices in \(storefront.currencyCode)")
         return storefront
+    }
+
+    /// `_timeRate`: `SKTestTimeRate`'s number. The three deprecated day rates Apple names no
+    /// replacement for are noted and leave real time; a number that is no rate is an error.
+    private static func readTimeRate(_ field: CatalogField, notes: inout CatalogNotes) throws(CatalogIssue) -> TimeRate {
+        let number = try field.integer(in: 0...Int64(Int32.max))
+        if let rate = TimeRate(xcodeNumber: number) {
+            notes.setting(field.path, rate == .real ? "0 → real time, as a new world starts"
+                                                    : "\(number) → store time-rate \(rate.rawValue), \(whenCreated)")
+            return rate
+        }
+        guard (1...3).contains(number) else {
+            throw field.issue("\(number) is not one of SKTestSession's time rates (0, 10–13, 15, 1000–1005)")
+        }
+        notes.setting(field.path, "\(number) → \(notSimulated): a deprecated day rate Apple gives no replacement for; real time")
+        return .real
     }
 
     /// A true-or-false setting that turns a Store switch on in a new world.

@@ -104,6 +104,7 @@ enum StoreKitWriter {
         ]
         if let locale = settings.locale { members.append(("_locale", .string(locale))) }
         if settings.gracePeriod { members.append(("_billingGracePeriodEnabled", .bool(true))) }
+        if settings.timeRate != .real { members.append(("_timeRate", .number(String(settings.timeRate.xcodeNumber)))) }
         return .object(members)
     }
 

@@ -58,3 +58,36 @@ public enum TimeRate: String, Sendable, CaseIterable {
         }
     }
 }
+
+extension TimeRate {
+    /// The number an Xcode StoreKit configuration file keeps in `_timeRate`: `SKTestTimeRate`'s
+    /// raw value (`SKTestTimeRateRealTime` is 0, the monthly rates 10–13 and 15, the fixed ones
+    /// 1000–1005).
+    public var xcodeNumber: Int64 {
+        switch self {
+        case .real: 0
+        case .monthlyRenewalEveryHour: 10
+        case .monthlyRenewalEveryThirtyMinutes: 11
+        case .monthlyRenewalEveryFifteenMinutes: 12
+        case .monthlyRenewalEveryFiveMinutes: 13
+        case .monthlyRenewalEveryThirtySeconds: 15
+        case .oneRenewalEveryFifteenMinutes: 1000
+        case .oneRenewalEveryFiveMinutes: 1001
+        case .oneRenewalEveryMinute: 1002
+        case .oneRenewalEveryThirtySeconds: 1003
+        case .oneRenewalEveryTenSeconds: 1004
+        case .oneRenewalEveryTwoSeconds: 1005
+        }
+    }
+
+    /// The rate an Xcode file's `_timeRate` number names; for the three deprecated day rates
+    /// Apple replaced (`SKTestTimeRateOneMinuteIsOneDay` 4, `ThirtySecondsIsOneDay` 5,
+    /// `OneSecondIsOneDay` 6), the rate Apple names as the replacement. Nil for any other number.
+    public init?(xcodeNumber: Int64) {
+        let replacements: [Int64: TimeRate] = [
+            4: .monthlyRenewalEveryThirtyMinutes, 5: .monthlyRenewalEveryFifteenMinutes, 6: .monthlyRenewalEveryThirtySeconds,
+        ]
+        guard let rate = Self.allCases.first(where: { $0.xcodeNumber == xcodeNumber }) ?? replacements[xcodeNumber] else { return nil }
+        self = rate
+    }
+}

@@ -32,8 +32,9 @@ public struct Audit: Sendable {
     public let doubleCredited: Int
     public let orphanCredits: Int
     public let refunded: Int
-    /// Notifications the Server has not processed yet (a retry or the history can still bring
-    /// them); nil when the Store never posted notifications.
+    /// Notifications the Store has not yet had acknowledged and will still retry, or has given up
+    /// while the Server still lacks them (its history can fetch them); nil when the Store never
+    /// posted notifications.
     public let notificationsPending: Int?
     /// Paid, uncredited transactions, with how each can still be recovered (none: lost).
     public let uncredited: [Finding]
@@ -95,7 +96,11 @@ public struct Audit: Sendable {
         doubleCredited = creditedTwice.count
         orphanCredits = orphans.count
         refunded = transactions.filter(\.refunded).count
-        notificationsPending = unprocessed?.count
+        // Not yet acknowledged, and either still retried by the Store or, given up, still to be
+        // fetched by the Server's history: a reply lost on the way leaves one pending until a retry is acknowledged.
+        notificationsPending = notifications?.count { posted in
+            !posted.delivered && (posted.nextAttemptMillis != nil || !ledger.notifications.contains(posted.notification.uuid))
+        }
         refundedIds = Set(paidRecords.filter(\.refunded).map(\.id))
         self.uncredited = uncredited
     }

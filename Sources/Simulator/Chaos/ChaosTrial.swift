@@ -16,7 +16,7 @@ struct ChaosTrial {
     static func run(_ body: [ScenarioCommand], strategy: Strategy, switches: ChaosSwitches,
                     catalog: Catalog) throws(WorldError) -> ChaosTrial {
         let directory = try DataDirectory.temporary()
-        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        defer { directory.removeTemporary() }
         let world = try World(directory: directory, catalog: catalog, seed: 1)
         let runner = ScenarioRunner(world: world) { _ in }
         var script: [ScenarioCommand] = [.strategy(strategy)]

@@ -47,8 +47,20 @@ public struct DataDirectory: Sendable, Equatable {
     public static func temporary() throws(WorldError) -> DataDirectory {
         let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
         let directory = DataDirectory(path: base + "storesim-run-" + UUID().uuidString.lowercased())
+        TemporaryWorlds.add(directory.path)
         try directory.create()
         return directory
+    }
+
+    /// Once SIGINT, SIGTERM or SIGHUP has come to a process with temporary worlds, waits for the
+    /// signal to end it, so that a failure the worlds' removal caused is never printed or returned.
+    public static func holdWhileInterrupted() {
+        TemporaryWorlds.holdWhileDying()
+    }
+
+    /// Removes a directory `temporary()` made, and everything in it.
+    public func removeTemporary() {
+        TemporaryWorlds.remove(path)
     }
 
     /// Creates the directory (and the app's folder) when missing, as `mkdir -p` would; refuses a

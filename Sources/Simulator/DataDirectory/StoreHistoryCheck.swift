@@ -1,4 +1,5 @@
 import Foundation
+import IAPClient
 import IAPCore
 import OrderServer
 import StoreEngine
@@ -12,44 +13,62 @@ import StoreEngine
 enum StoreHistoryCheck {
     /// Throws, naming the file and the contradiction.
     static func check(_ directory: DataDirectory) throws(WorldError) {
-        let fileManager = FileManager.default
+        let storeFile = DatabaseFile(path: directory.storeDatabase), serverFile = DatabaseFile(path: directory.serverDatabase)
         let store: (lastIssuedId: TransactionID?, worldId: String?)?
         let server: (highestCreditedId: TransactionID?, worldId: String?)?
         do {
-            server = fileManager.fileExists(atPath: directory.serverDatabase)
-                ? try OrderServer.readHistory(path: directory.serverDatabase) : nil
-            store = fileManager.fileExists(atPath: directory.storeDatabase)
-                ? try Store.readHistory(path: directory.storeDatabase) : nil
+            server = serverFile == .missing ? nil : try OrderServer.readHistory(path: directory.serverDatabase)
+            store = storeFile == .missing ? nil : try Store.readHistory(path: directory.storeDatabase)
         } catch {
             throw .file(path: error.path, problem: error.problem)
         }
-        try checkIdentity(directory, store: store?.worldId, storeExists: store != nil,
-                          server: server?.worldId, serverExists: server != nil)
-        guard let highestCredit = server?.highestCreditedId else { return }
-        guard let issued = store?.lastIssuedId else {
-            throw .file(path: directory.storeDatabase, problem: "has handed out no transaction, yet server.sqlite has credited "
-                + "tx \(highestCredit): the Store's history was emptied or replaced; left untouched")
+        if let storeWorld = store?.worldId, let serverWorld = server?.worldId, storeWorld != serverWorld {
+            throw .file(path: directory.storeDatabase, problem: "belongs to world \(storeWorld), and server.sqlite to world "
+                + "\(serverWorld): files of two worlds were put together; left untouched")
         }
-        guard issued < highestCredit else { return }
-        throw .file(path: directory.storeDatabase, problem: "its next transaction id \(issued.value + 1) is at or below tx "
-            + "\(highestCredit), which server.sqlite has credited: ids would be handed out again; left untouched")
+        if let highestCredit = server?.highestCreditedId {
+            guard let issued = store?.lastIssuedId else {
+                throw .file(path: directory.storeDatabase, problem: "has handed out no transaction, yet server.sqlite has credited "
+                    + "tx \(highestCredit): the Store's history was emptied or replaced; left untouched")
+            }
+            guard issued < highestCredit else { return }
+            throw .file(path: directory.storeDatabase, problem: "its next transaction id \(issued.value + 1) is at or below tx "
+                + "\(highestCredit), which server.sqlite has credited: ids would be handed out again; left untouched")
+        }
+        try checkBothAreThere(directory, storeFile: storeFile, serverFile: serverFile,
+                              storeNamesWorld: store?.worldId != nil, serverNamesWorld: server?.worldId != nil)
+        if store?.lastIssuedId == nil {
+            try checkTheCacheHasNoOrders(directory)
+        }
     }
 
-    /// Both files name the same world, or one of them predates world identities.
-    private static func checkIdentity(_ directory: DataDirectory, store: String?, storeExists: Bool,
-                                      server: String?, serverExists: Bool) throws(WorldError) {
-        if let store, let server, store != server {
-            throw .file(path: directory.storeDatabase, problem: "belongs to world \(store), and server.sqlite to world "
-                + "\(server): files of two worlds were put together; left untouched")
+    /// A database gone or emptied (0 bytes) while the other names the world is refused: opening
+    /// it would start a fresh ledger or history. (Both gone is a fresh world, unless the app's
+    /// cache remembers a purchase: see `checkTheCacheHasNoOrders`.)
+    private static func checkBothAreThere(_ directory: DataDirectory, storeFile: DatabaseFile, serverFile: DatabaseFile,
+                                          storeNamesWorld: Bool, serverNamesWorld: Bool) throws(WorldError) {
+        if storeNamesWorld, serverFile != .present {
+            throw .file(path: directory.serverDatabase, problem: "\(serverFile.state), yet store.sqlite belongs to a world that had one: "
+                + "the Server's ledger was \(serverFile.how); left untouched (storesim reset starts the world over)")
         }
-        if store != nil, !serverExists {
-            throw .file(path: directory.serverDatabase, problem: "is gone, yet store.sqlite belongs to a world that had one: "
-                + "the Server's ledger was deleted or moved; left untouched (storesim reset starts the world over)")
+        if serverNamesWorld, storeFile != .present {
+            throw .file(path: directory.storeDatabase, problem: "\(storeFile.state), yet server.sqlite belongs to a world that had one: "
+                + "the Store's history was \(storeFile.how); left untouched (storesim reset starts the world over)")
         }
-        if server != nil, !storeExists {
-            throw .file(path: directory.storeDatabase, problem: "is gone, yet server.sqlite belongs to a world that had one: "
-                + "the Store's history was deleted or moved; left untouched (storesim reset starts the world over)")
+    }
+
+    /// A Store that has handed out no transaction while the app's cache holds a pending order
+    /// lost its history: its first purchase would take that order's id and put it out of reach.
+    private static func checkTheCacheHasNoOrders(_ directory: DataDirectory) throws(WorldError) {
+        let orders: [PendingOrder]
+        do {
+            orders = try PendingOrderCache.read(path: directory.pendingOrders).orders
+        } catch {
+            throw .file(path: error.path, problem: error.problem)
         }
+        guard let order = orders.first else { return }
+        throw .file(path: directory.storeDatabase, problem: "has handed out no transaction, yet the app's cache holds pending "
+            + "tx \(order.transactionId): the Store's history was emptied or replaced; left untouched")
     }
 
     /// Records one world in both files once both are open: the one either names, or a new one.
@@ -74,4 +93,24 @@ enum StoreHistoryCheck {
             throw .file(path: directory.serverDatabase, problem: error.storage.problem)
         }
     }
+}
+
+/// Whether a database file is there to be read: missing, emptied to 0 bytes (with nothing in a
+/// write-ahead log either), or present.
+private enum DatabaseFile {
+    case missing, empty, present
+
+    init(path: String) {
+        let size = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int }
+        guard let bytes = size(path) else {
+            self = FileManager.default.fileExists(atPath: path) ? .present : .missing
+            return
+        }
+        self = bytes == 0 && (size(path + "-wal") ?? 0) == 0 ? .empty : .present
+    }
+
+    /// What the file is, as the start of a problem.
+    var state: String { self == .missing ? "is gone" : "is empty (0 bytes)" }
+    /// What became of it.
+    var how: String { self == .missing ? "deleted or moved" : "emptied" }
 }

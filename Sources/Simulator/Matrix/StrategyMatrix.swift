@@ -67,7 +67,7 @@ public struct StrategyMatrix: Sendable {
     static func runCell(strategy: Strategy, trial: MatrixCell.Trial, api: StoreKitAPI, catalog: Catalog,
                         unsafeCache: Bool) throws(WorldError) -> MatrixCell {
         let directory = try DataDirectory.temporary()
-        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        defer { directory.removeTemporary() }
         let world = try World(directory: directory, catalog: catalog, seed: 1, unsafeCache: unsafeCache)
         let phases = script(strategy: strategy, trial: trial, api: api)
         try world.launch()

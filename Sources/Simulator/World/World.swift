@@ -127,15 +127,15 @@ public final class World {
     }
 
     /// The Store serves the app's StoreKit: under StoreKit 2 it signs every transaction it
-    /// issues (making its certificate chain the first time), and the Server pins its root
-    /// certificate, as a server operator downloads and pins Apple's.
+    /// issues (making its certificate chain the first time), and once the Store has a chain the
+    /// Server pins its root certificate, as a server operator downloads and pins Apple's.
     private func configureStoreKit() throws(WorldError) {
         do {
             try store.serve(settings.api, from: now)
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
-        server.pin(root: settings.api == .storekit2 || store.notificationsOn ? store.rootCertificate : nil)
+        server.pin(root: store.rootCertificate)
     }
 
     /// `server notifications on|off`: the Store posts App Store Server Notifications V2 to the
@@ -183,10 +183,13 @@ public final class World {
     }
 
     /// Lets simulated time pass by itself, as the interface's time rate runs it: the clock moves
-    /// without a line of its own, stopping at `SimulatedTime.latestAdvanceMillis`; what falls due
-    /// on the way happens as after `advance`.
+    /// without a line of its own, stopping at `SimulatedTime.latestAdvanceMillis` and at the next
+    /// notification retry, which is posted when it falls due (the messages in flight are left to
+    /// the interface's ticks, and the next step goes on from there); what falls due on the way
+    /// happens as after `advance`.
     public func letTimePass(byMillis millis: Int64) throws(WorldError) {
-        let step = min(max(millis, 0), SimulatedTime.latestAdvanceMillis - nowMillis)
+        let retry = try nextNotificationDue().map { $0 - nowMillis }.flatMap { $0 > 0 ? $0 : nil }
+        let step = min(max(millis, 0), SimulatedTime.latestAdvanceMillis - nowMillis, retry ?? .max)
         guard step > 0 else { return }
         try moveClock(byMillis: step, announced: false)
     }

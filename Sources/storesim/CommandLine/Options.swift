@@ -30,7 +30,7 @@ enum Options {
         } catch {
             throw .input(error.description)
         }
-        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        defer { directory.removeTemporary() }
         return try body(directory)
     }
 

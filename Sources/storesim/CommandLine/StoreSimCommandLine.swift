@@ -1,4 +1,5 @@
 import Foundation
+import Simulator
 
 /// Dispatches `storesim`'s arguments to a subcommand, and answers `--help`, `help COMMAND` and
 /// `--version`.
@@ -12,6 +13,7 @@ struct StoreSimCommandLine {
         do {
             return try dispatch(arguments)
         } catch {
+            DataDirectory.holdWhileInterrupted()
             Output.error("error: \(error.description)")
             return 2
         }

@@ -17,7 +17,7 @@ enum KeyPressBench {
     /// The median time from a key to its frame with `catalog`, and with 5,000 products.
     static func row(catalog: Catalog, presses: Int) throws(BenchError) -> KeyPressRow {
         let directories = try BenchError.attempt("two temporary worlds") { try [DataDirectory.temporary(), .temporary()] }
-        defer { directories.forEach { try? FileManager.default.removeItem(atPath: $0.path) } }
+        defer { directories.forEach { $0.removeTemporary() } }
         return try BenchError.attempt("key presses") {
             let worlds = try zip(directories, [catalog, big(catalog)]).map { directory, catalog in
                 try World(directory: directory, catalog: catalog, seed: 1)

@@ -13,7 +13,7 @@ enum RenderBench {
 
     static func run(catalog: Catalog, repetitions: Int) throws(BenchError) -> [RenderRow] {
         let directory = try BenchError.attempt("a temporary world") { try DataDirectory.temporary() }
-        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        defer { directory.removeTemporary() }
         return try BenchError.attempt("the render benchmark") {
             let world = try World(directory: directory, catalog: catalog, seed: 1)
             try play(world)

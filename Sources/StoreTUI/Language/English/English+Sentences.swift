@@ -317,7 +317,7 @@ extension English {
         case .payloadNotTransaction: "the payload is not a signed transaction"
         case .payloadNotATransaction: "the payload is not a transaction"
         case .otherApp: "it is {id}'s, not {id2}'s"
-        case .otherEnvironment: "it is from {word}, not Production"
+        case .otherEnvironment: "it is from {word}, not Production or Sandbox"
 
         // App Store Server API and App Store Server Notifications V2
         case .getTransactionInfo: "Get Transaction Info tx {tx}"

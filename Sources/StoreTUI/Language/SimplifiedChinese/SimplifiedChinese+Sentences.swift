@@ -318,7 +318,7 @@ extension SimplifiedChinese {
         case .payloadNotTransaction: "载荷不是签名交易"
         case .payloadNotATransaction: "载荷不是交易"
         case .otherApp: "它属于 {id}，而不是 {id2}"
-        case .otherEnvironment: "它来自 {word}，而不是 Production"
+        case .otherEnvironment: "它来自 {word}，既不是 Production 也不是 Sandbox"
 
         // App Store Server API and App Store Server Notifications V2
         case .getTransactionInfo: "Get Transaction Info（查询交易信息）tx {tx}"
