@@ -85,6 +85,18 @@ public final class OrderServer {
         }
     }
 
+    /// Opens a batch on `server.sqlite`: the credits of the messages handled until
+    /// `commitBatch` are one SQLite transaction, each still UNIQUE on its transaction id
+    /// (`SQLiteDatabase.beginBatch`). Its replies must not be delivered before the commit.
+    public func beginBatch() throws(ServerError) {
+        try saving { () throws(StorageError) in try database.database.beginBatch() }
+    }
+
+    /// Makes the open batch durable with one commit.
+    public func commitBatch() throws(ServerError) {
+        try saving { () throws(StorageError) in try database.database.commitBatch() }
+    }
+
     /// Handles one message addressed to the Server.
     public func receive(_ message: Message, link: Link) throws(ServerError) {
         switch message {
@@ -132,8 +144,9 @@ public final class OrderServer {
         }
     }
 
-    /// Settles a verification and answers the app; a credit is noted once it is committed. A
-    /// settlement that must first ask the Store answers nothing yet.
+    /// Settles a verification and answers the app; a credit is noted once it is committed (in a
+    /// batch, once its savepoint is released: the batch commits before the reply is delivered).
+    /// A settlement that must first ask the Store answers nothing yet.
     private func answer(_ link: Link, _ settle: () throws(StorageError) -> VerificationAnswer?) throws(ServerError) {
         let settled: VerificationAnswer?
         do {

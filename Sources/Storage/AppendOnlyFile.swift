@@ -13,6 +13,8 @@ public final class AppendOnlyFile {
     public var injectedWriteFailure: String?
     /// How many bytes of the file are known to be on the disk: all of it up to the last fsync.
     public private(set) var durableLength: Int
+    /// Whether bytes were written since the last fsync.
+    private var hasUnsyncedWrites = false
 
     /// Opens (creating if needed) the regular file `path` for appending; anything else there
     /// is refused. A newly created file's directory entry is made durable before this returns.
@@ -32,16 +34,26 @@ public final class AppendOnlyFile {
         close(fd)
     }
 
-    /// Appends the bytes and fsyncs the file (unless `syncs` is off).
-    public func append(_ bytes: [UInt8]) throws(StorageError) {
+    /// Appends the bytes and fsyncs the file (unless `syncs` is off); with `syncNow` false the
+    /// bytes are only written, and wait for the next `sync` (or synced append) to be durable.
+    public func append(_ bytes: [UInt8], syncNow: Bool = true) throws(StorageError) {
         if let failure = injectedWriteFailure {
             throw StorageError(path: path, problem: "write failed: \(failure)")
         }
         try DurableFile.writeAll(fd, bytes, path: path)
-        if syncs {
-            try systemCall(path, "fsync") { fsync(fd) }
-            durableLength = try size()
+        hasUnsyncedWrites = true
+        if syncNow {
+            try sync()
         }
+    }
+
+    /// Fsyncs what was written since the last fsync (unless `syncs` is off); nothing when
+    /// everything written is durable already.
+    public func sync() throws(StorageError) {
+        guard syncs, hasUnsyncedWrites else { return }
+        try systemCall(path, "fsync") { fsync(fd) }
+        durableLength = try size()
+        hasUnsyncedWrites = false
     }
 
     /// Simulates a power cut: the bytes written since the last fsync never reached the disk,

@@ -10,6 +10,8 @@ public final class SQLiteDatabase {
     public var injectedWriteFailure: String?
     /// Whether closing records the file's seal: a writable connection to a checked file.
     private var sealsOnClose = false
+    /// Whether a batch is open (`beginBatch`).
+    public private(set) var inBatch = false
 
     /// Opens `path` after checking it (integrity, and `schema` when given); a file it refuses is
     /// left byte for byte, with its `-wal` and `-shm`. The file and its companions must be
@@ -21,16 +23,21 @@ public final class SQLiteDatabase {
     /// and brings the file to the newest version of `schema` in one transaction.
     /// A file its creator never initialized (no table at all: it died before its first commit)
     /// reads as the schema's empty tables. The integrity check reads every page, except of a file
-    /// its seal (`SQLiteCheckSeal`) shows unchanged since a writer closed it cleanly; a writable
+    /// its seal (`SQLiteCheckSeal`) shows unchanged since a writer closed it cleanly, or that
+    /// this process checked in the state it is in now (`SQLiteCheckMemory`); a writable
     /// connection that closes cleanly records that seal.
     public convenience init(path: String, readOnly: Bool = false, schema: SQLiteSchema? = nil) throws(StorageError) {
         var checked = false
         var uninitialized = false
         var outdated = false
         try Self.checkFiles(path)
-        let sealed = SQLiteCheckSeal.holds(path)
+        let state = SQLiteCheckMemory.state(of: path)
+        let sealed = SQLiteCheckSeal.holds(path) || state.map(SQLiteCheckMemory.holds) == true
         let check = { (database: SQLiteDatabase) throws(StorageError) in
-            if !sealed { try database.checkIntegrity() }
+            if !sealed {
+                try database.checkIntegrity()
+                if let state { SQLiteCheckMemory.remember(state) }
+            }
             let version = try schema?.check(database)
             uninitialized = version == 0 ? try database.holdsNoTables() : false
             outdated = !uninitialized && version.map { $0 < (schema?.newestVersion ?? 0) } ?? false
@@ -165,21 +172,49 @@ public final class SQLiteDatabase {
     }
 
     /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws.
+    /// Inside a batch it is a savepoint of the batch's transaction: released if it returns (and
+    /// made durable with the batch), rolled back alone if it throws.
     public func transaction<Result>(_ body: () throws(StorageError) -> Result) throws(StorageError) -> Result {
-        try execute("BEGIN IMMEDIATE")
+        let (begin, commit, rollback) = inBatch
+            ? ("SAVEPOINT step", "RELEASE step", "ROLLBACK TO step; RELEASE step")
+            : ("BEGIN IMMEDIATE", "COMMIT", "ROLLBACK")
+        try execute(begin)
         do {
             let result = try body()
-            try execute("COMMIT")
+            try execute(commit)
             return result
         } catch {
-            try? execute("ROLLBACK")
+            try? execute(rollback)
+            throw error
+        }
+    }
+
+    /// Opens a batch (group commit): every write until `commitBatch`, each `transaction` a
+    /// savepoint, is one SQLite transaction, made durable by one commit. The caller holds back
+    /// whatever depends on those writes (a reply that says they were made) until the commit.
+    public func beginBatch() throws(StorageError) {
+        guard !inBatch else { return }
+        try run("BEGIN IMMEDIATE")
+        inBatch = true
+    }
+
+    /// Commits the open batch, durably; nothing when none is open. A commit that fails rolls
+    /// the whole batch back.
+    public func commitBatch() throws(StorageError) {
+        guard inBatch else { return }
+        inBatch = false
+        do {
+            try run("COMMIT")
+        } catch {
+            try? run("ROLLBACK")
             throw error
         }
     }
 
     /// Runs `body` inside one read transaction: every read in it sees the moment of its first
-    /// read, whatever other connections commit meanwhile.
+    /// read, whatever other connections commit meanwhile (inside a batch, the batch's moment).
     public func reading<Result>(_ body: () throws(StorageError) -> Result) throws(StorageError) -> Result {
+        guard !inBatch else { return try body() }
         try run("BEGIN DEFERRED")
         defer { try? run("COMMIT") }
         return try body()

@@ -61,10 +61,11 @@ struct Receipt: Codable, Equatable {
         else {
             return (.malformed, nil)
         }
-        guard signer.isValid(signature: signature, of: Array(payload)) else {
+        let bytes = Array(payload)
+        guard signer.isValid(signature: signature, of: bytes) else {
             return (.notAuthenticated, nil)
         }
-        guard let receipt = try? JSONDecoder().decode(Receipt.self, from: payload) else {
+        guard let receipt = ReceiptPayloadReader.read(bytes) ?? (try? JSONDecoder().decode(Receipt.self, from: payload)) else {
             return (.malformed, nil)
         }
         return (.valid, receipt)

@@ -40,9 +40,12 @@ extension Store {
 
     private static let expiredPrefix = "expired:"
 
-    /// Whether the subscription that `originalId` started renews at the end of its period.
-    public func autoRenews(originalId: TransactionID) throws(StoreError) -> Bool {
-        try store { () throws(StorageError) in try database.setting("autorenew:\(originalId)") != "off" }
+    /// The subscriptions (by the original id that started each) whose user turned auto-renew
+    /// off, read in one query: a view asks once, not once per row.
+    public func autoRenewOff() throws(StoreError) -> Set<TransactionID> {
+        try store { () throws(StorageError) in
+            Set(try database.settings(prefix: "autorenew:").compactMap { $0.value == "off" ? TransactionID($0.key) : nil })
+        }
     }
 
     /// The latest paid transaction of each subscription of a group an account bought, oldest first.

@@ -92,6 +92,17 @@ public final class Store {
 
     // MARK: Messages
 
+    /// Opens a batch on `store.sqlite`: the writes of the messages handled until `commitBatch`
+    /// are one SQLite transaction (`SQLiteDatabase.beginBatch`).
+    public func beginBatch() throws(StoreError) {
+        try store { () throws(StorageError) in try database.database.beginBatch() }
+    }
+
+    /// Makes the open batch durable with one commit.
+    public func commitBatch() throws(StoreError) {
+        try store { () throws(StorageError) in try database.database.commitBatch() }
+    }
+
     /// Handles one message addressed to the Store.
     public func receive(_ message: Message, link: Link) throws(StoreError) {
         do {
@@ -246,10 +257,12 @@ public final class Store {
             error: nil, receipt: try receipt(proving: current)), at: link.now)
     }
 
+    /// Marks the transaction finished; its row is read and written without its receipt, which
+    /// lists every unfinished consumable and is not changed.
     private func finish(_ id: TransactionID) throws(StorageError) {
-        guard let record = try database.record(id: id), record.account == account, record.isUnfinished
+        guard let record = try database.recordsWithoutReceipts(ids: [id])[id], record.account == account, record.isUnfinished
         else { return }
-        try database.update(record.with(finished: true))
+        try database.markFinished(id)
     }
 
     private func redeliverUnfinished(link: Link) throws(StorageError) {

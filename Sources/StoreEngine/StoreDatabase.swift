@@ -147,6 +147,11 @@ struct StoreDatabase: SettingsTable {
         try records(where: "id = ?", [Self.idValue(id)]).first
     }
 
+    /// Marks one transaction finished, changing nothing else of its row.
+    func markFinished(_ id: TransactionID) throws(StorageError) {
+        try database.query("UPDATE transactions SET finished = 1 WHERE id = ?", [Self.idValue(id)])
+    }
+
     func delete(id: TransactionID) throws(StorageError) {
         try database.query("DELETE FROM transactions WHERE id = ?", [Self.idValue(id)])
     }

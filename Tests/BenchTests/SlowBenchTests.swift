@@ -77,11 +77,12 @@ import Testing
     @Test func goalsAreJudgedOnTheRatios() {
         let goals = Self.report.goals
         #expect(goals.count == 13)
-        #expect(goals.map(\.met) == [true, true, true, true, false, true, true, false, true, false, true, true, false])
+        #expect(goals.map(\.met) == [true, true, true, false, false, true, true, false, true, false, true, true, false])
         #expect(Self.report.recoveryGrowth == 10)
         let lines = BenchReportText.lines(Self.report, heading: "storesim bench")
         #expect(lines.contains { $0.contains("storesim/floor") && $0.contains("rewrite/storesim") })
         #expect(lines.contains { $0.contains("1000 vs 100: 10.00×") })
+        #expect(lines.contains("  NOT MET recovery of 1,000 ≤ 4× recovery of 100: 10.00×"), "linear growth misses issue 16's 4×")
         #expect(lines.contains("  NOT MET 200×60 frame rendered and diffed < 2 ms: 2500 µs at 200×60"))
         #expect(lines.contains("  NOT MET run's peak memory with a 1024 MB events.log ≤ 1.2× with an empty one: 45.0 MB vs 32.0 MB (1.41×)"))
         #expect(lines.contains("  met     100 years of monthly renewals < 2 s: 900 ms for 1200 renewals"))
@@ -93,6 +94,16 @@ import Testing
         #expect(lines.contains { $0.contains("100000") && $0.contains("270") && $0.contains("90.0 ms") })
         #expect(lines.contains("  key press to frame: 400 µs with 6 products, 640 µs with 5000 (1.60×)"))
         #expect(lines.contains("  NOT MET key press to frame with 5000 products ≤ 1.5× with 6: 640 µs vs 400 µs (1.60×)"))
+    }
+
+    @Test(arguments: [(400.0, true), (401.0, false)])
+    func recoveryIsJudgedAtFourTimesTheHundred(thousandMillis: Double, met: Bool) {
+        let report = BenchReport(cache: Self.report.cache,
+                                 recovery: [RecoveryRow(pending: 10, millis: 10), RecoveryRow(pending: 100, millis: 100),
+                                            RecoveryRow(pending: 1000, millis: thousandMillis)],
+                                 purchasesPerSecond: 300, chaosRunsPerSecond: 40, render: Self.report.render,
+                                 peakRSSMegabytes: 52, sessionPeakRSSMegabytes: 45, scale: Self.report.scale)
+        #expect(report.goals.first { $0.name == "recovery of 1,000 ≤ 4× recovery of 100" }?.met == met)
     }
 
     static let report = BenchReport(

@@ -240,4 +240,35 @@ final class PendingOrderCacheTests {
         #expect(try PendingOrderCache(path: path).orders == [order(1), order(2)])
         #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
     }
+
+    // MARK: Removals that share one fsync
+
+    @Test func deferredRemovalsAreWrittenAtOnceAndMadeDurableByOneSync() throws {
+        let cache = try PendingOrderCache(path: path)
+        try cache.save((1...4).map { order($0) })
+        cache.defersRemovalSync = true
+        try cache.remove(transactionId: order(1).transactionId)
+        try cache.remove(transactionId: order(2).transactionId)
+        // A process killed now keeps what was written (the page cache): the removals are there.
+        #expect(try PendingOrderCache.read(path: path).orders == [order(3), order(4)])
+        try cache.syncRemovals()
+        #expect(try cache.loseUnsyncedWrites() == 0, "after the one fsync a power cut loses nothing")
+        #expect(try PendingOrderCache(path: path).orders == [order(3), order(4)])
+    }
+
+    @Test func aPowerCutBeforeTheSyncBringsRemovedOrdersBackAndLosesNoSavedOne() throws {
+        let cache = try PendingOrderCache(path: path)
+        try cache.save((1...4).map { order($0) })
+        cache.defersRemovalSync = true
+        for number in 1...3 {
+            try cache.remove(transactionId: order(number).transactionId)
+        }
+        #expect(try cache.loseUnsyncedWrites() > 0)
+        let reopened = try PendingOrderCache(path: path)
+        // Removed orders come back (the next launch verifies them again and the Server answers
+        // "already credited"); the order never removed is still there.
+        #expect(reopened.orders.contains(order(3)))
+        #expect(reopened.orders.contains(order(4)))
+        #expect(reopened.orders.count >= 2)
+    }
 }

@@ -72,6 +72,36 @@ import Testing
         #expect(try fixture.audit().unfinished == 1)
     }
 
+    /// Six orders left pending while the Server was down are recovered in runs: the Server
+    /// credits them in one batch, the app removes them with one fsync. The power is cut when the
+    /// first credit is made, in the middle of the Server's batch; the next launch finds every
+    /// order credited once and suppresses each duplicate.
+    @Test func aPowerCutInTheMiddleOfABatchedRecoveryLosesNothingAndDoublesNothing() throws {
+        let fixture = try WorldFixture()
+        try fixture.run(.server(.down))
+        for _ in 0..<6 {
+            try fixture.run(.buy(productId: "com.storesim.coins.100", answer: .confirm))
+        }
+        try fixture.run(.server(.up), .quit, .powerCutAt(.serverCommitted), .launch)
+        #expect(!fixture.world.appStatus.isRunning)
+        let credits = fixture.events.filter { $0.from == .server && $0.kind == .note && $0.text.hasPrefix("credit tx") }
+        let cut = try #require(fixture.events.firstIndex { $0.kind == .crash })
+        #expect(credits.count == 6)
+        #expect(credits.first.map { $0.seq < fixture.events[cut].seq } == true, "the cut came after the batch's first credit")
+        #expect(credits.last.map { $0.seq > fixture.events[cut].seq } == true, "and before its last")
+        try fixture.run(.launch)
+        let audit = try fixture.audit()
+        #expect(audit.paid == 6)
+        #expect(audit.credited == 6)
+        #expect(audit.doubleCredited == 0)
+        #expect(audit.lost == 0)
+        #expect(audit.pending == 0)
+        #expect(audit.unfinished == 0)
+        #expect(audit.ok)
+        let report = try #require(fixture.events.last { $0.kind == .report })
+        #expect(report.text.components(separatedBy: "already credited (duplicate suppressed)").count == 7)
+    }
+
     @Test func theTimelineSurvivesAReopenedWorld() throws {
         let fixture = try WorldFixture()
         try fixture.run(.buy(productId: "com.storesim.coins.100", answer: .confirm))

@@ -70,6 +70,26 @@ final class SQLiteCheckSealTests {
         }
     }
 
+    @Test func anUnsealedFileCheckedOnceIsRememberedInTheStateItWasCheckedIn() throws {
+        try closedDatabase()
+        try FileManager.default.removeItem(atPath: path + "-checked")
+        let state = try #require(SQLiteCheckMemory.state(of: path))
+        #expect(!SQLiteCheckMemory.holds(state), "never checked by this process yet")
+        _ = try SQLiteDatabase(path: path, readOnly: true)
+        #expect(SQLiteCheckMemory.holds(state), "a read-only open checked it whole: the writable open that follows need not")
+        _ = try SQLiteDatabase(path: path)
+    }
+
+    @Test func aFileChangedSinceThisProcessCheckedItIsCheckedAgainAndRefused() throws {
+        try closedDatabase()
+        try FileManager.default.removeItem(atPath: path + "-checked")
+        _ = try SQLiteDatabase(path: path, readOnly: true)
+        try damageADeepPage()
+        #expect(throws: StorageError.self, "the damage is found by a whole check") {
+            _ = try SQLiteDatabase(path: path, readOnly: true)
+        }
+    }
+
     @Test func aSealIsNotTrustedBesideAWriteAheadLog() throws {
         try closedDatabase()
         #expect(SQLiteCheckSeal.holds(path))

@@ -22,6 +22,10 @@ public final class PendingOrderCache {
         didSet { file.injectedWriteFailure = diskFull ? Self.noSpace : nil }
     }
     static let noSpace = "no space left on device (simulated)"
+    /// When true, a removal is written but fsynced only by `syncRemovals` (or the next save):
+    /// the removals of a run of the Server's replies share one fsync. A removal needs no
+    /// durability of its own: an order that comes back is verified again and found credited.
+    public var defersRemovalSync = false
 
     /// Where orders the Server rejected are kept, each with its reason.
     public var rejectedPath: String { path + ".rejected" }
@@ -118,13 +122,31 @@ public final class PendingOrderCache {
         try remove(transactionId: order.transactionId)
     }
 
-    /// Removes an order durably; removing one that is not there does nothing.
+    /// Removes an order durably (with `defersRemovalSync`, durably at `syncRemovals`); removing
+    /// one that is not there does nothing.
     public func remove(transactionId: TransactionID) throws(CacheError) {
         guard let slot = slotByTransaction[transactionId] else { return }
-        try append([.remove(transactionId: transactionId)])
+        try append([.remove(transactionId: transactionId)], syncNow: !defersRemovalSync)
         slots[slot] = nil
         slotByTransaction[transactionId] = nil
         tidySlots()
+        if !defersRemovalSync {
+            try compactIfMostlyRemoved()
+        }
+    }
+
+    /// Makes the removals written since the last fsync durable with one fsync, then compacts the
+    /// file once removed orders outnumber live ones.
+    public func syncRemovals() throws(CacheError) {
+        do {
+            try file.sync()
+        } catch {
+            throw CacheError(path: path, problem: error.problem)
+        }
+        try compactIfMostlyRemoved()
+    }
+
+    private func compactIfMostlyRemoved() throws(CacheError) {
         if recordCount > 64 && recordCount > 2 * slotByTransaction.count {
             try compact()
         }
@@ -149,10 +171,10 @@ public final class PendingOrderCache {
         }
     }
 
-    private func append(_ records: [CacheRecord]) throws(CacheError) {
+    private func append(_ records: [CacheRecord], syncNow: Bool = true) throws(CacheError) {
         guard !records.isEmpty else { return }
         do {
-            try file.append(Array(records.map(\.line).joined().utf8))
+            try file.append(Array(records.map(\.line).joined().utf8), syncNow: syncNow)
         } catch {
             throw CacheError(path: path, problem: error.problem)
         }

@@ -15,9 +15,20 @@ public struct TransactionID: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// The id a text names when it is written as the Store writes one: ASCII digits only (no
     /// sign, no leading zero, no spaces); nil for any other text and for a number out of range.
+    /// Read digit by digit (a receipt check reads one for every purchase a receipt lists).
+    @inlinable
     public init?(_ text: some StringProtocol) {
-        guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-              let value = Int64(text), String(value) == text else { return nil }
+        var value: Int64 = 0
+        var digits = 0
+        for byte in text.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits == 0 || value != 0 else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !overflow, !carry else { return nil }
+            value = sum
+            digits += 1
+        }
+        guard digits > 0 else { return nil }
         self.value = value
     }
 

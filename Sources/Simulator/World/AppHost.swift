@@ -171,6 +171,25 @@ final class AppHost {
         }
     }
 
+    /// Whether a Store or Server flow passed the armed crash point: the app dies after this delivery.
+    var crashIsPending: Bool { pendingCrash != nil }
+
+    /// Begins a run of messages to the app: the cache removals it makes wait for one fsync.
+    func beginRun() {
+        app?.cache.defersRemovalSync = true
+    }
+
+    /// Ends the app's run: its cache removals are made durable with one fsync.
+    func endRun() throws(WorldError) {
+        guard let cache = app?.cache, cache.defersRemovalSync else { return }
+        cache.defersRemovalSync = false
+        do {
+            try cache.syncRemovals()
+        } catch {
+            throw .file(path: error.path, problem: error.placedProblem)
+        }
+    }
+
     /// After each delivery: the app dies of a crash point a party passed, and once nothing is in
     /// flight the launch's recovery report, when it has one, is recorded.
     func afterDelivery() throws(WorldError) {

@@ -4,6 +4,44 @@ import IAPCore
 /// with why it never arrived. A request to the Server that never arrives, or a reply of the
 /// Server that is lost, is answered to the app by the network.
 extension World {
+    /// Begins a run of messages to `party`: the Store's or the Server's writes join one batch,
+    /// the app's cache removals wait for one fsync.
+    func beginRun(for party: Party) throws(WorldError) {
+        switch party {
+        case .store:
+            do {
+                try store.beginBatch()
+            } catch {
+                throw .file(path: directory.storeDatabase, problem: error.problem)
+            }
+        case .server:
+            do {
+                try server.beginBatch()
+            } catch {
+                throw .file(path: directory.serverDatabase, problem: error.storage.problem)
+            }
+        case .app:
+            host.beginRun()
+        default:
+            break
+        }
+    }
+
+    /// Ends the run: whatever its receiver wrote is made durable, by one commit or one fsync.
+    func endRun() throws(WorldError) {
+        do {
+            try store.commitBatch()
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
+        do {
+            try server.commitBatch()
+        } catch {
+            throw .file(path: directory.serverDatabase, problem: error.storage.problem)
+        }
+        try host.endRun()
+    }
+
     func route(_ message: Message, sentSeq: Int?) throws(WorldError) {
         switch message.to {
         case .store:

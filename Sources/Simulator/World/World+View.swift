@@ -10,11 +10,13 @@ extension World {
         let snapshot = try snapshot()
         let ledger = snapshot.ledger
         let changes = try groupChanges(snapshot.transactions)
-        let transactions = try snapshot.transactions.map { record throws(WorldError) in
+        let renewalsOff = try autoRenewOff()
+        let transactions = snapshot.transactions.map { record in
             var row = TransactionRow(id: record.id, originalId: record.originalId, productId: record.productId, state: record.state,
                            kind: record.kind, charged: record.charged, finished: record.finished, refunded: record.refunded,
                            date: record.date, error: record.error, hasReceipt: record.receipt != nil,
-                           isUnfinished: record.isUnfinished, autoRenewOff: try autoRenewIsOff(record))
+                           isUnfinished: record.isUnfinished, autoRenewOff: renewalsOff.contains(record.originalId)
+                               && catalog.product(id: record.productId)?.type == .autoRenewable)
             row.refundReason = record.refundReason
             row.proratedRefund = changes.refunds[record.id]
             if changes.latest[record.originalId] == record.id {
@@ -97,11 +99,10 @@ extension World {
         return changes
     }
 
-    /// Whether the user turned auto-renew off for the subscription this transaction belongs to.
-    private func autoRenewIsOff(_ record: StoreRecord) throws(WorldError) -> Bool {
-        guard catalog.product(id: record.productId)?.type == .autoRenewable else { return false }
+    /// The subscriptions, by original id, whose user turned auto-renew off.
+    private func autoRenewOff() throws(WorldError) -> Set<TransactionID> {
         do {
-            return try !store.autoRenews(originalId: record.originalId)
+            return try store.autoRenewOff()
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }

@@ -90,23 +90,46 @@ public final class World {
 
     // MARK: Running the world
 
-    /// Delivers the next message; returns false when none is waiting.
+    /// Delivers the next message, whose receiver makes what it did durable before this
+    /// returns; returns false when none is waiting.
     @discardableResult
     public func deliverNext() throws(WorldError) -> Bool {
+        try deliver(inRun: false)
+    }
+
+    /// Delivers messages until none is in flight, in runs (`deliver(inRun:)`). The delivery that
+    /// empties the queue records the recovery report, once a launch has an outcome for
+    /// everything it found.
+    public func settle() throws(WorldError) {
+        try deliverAll()
+        try saveSettings()
+    }
+
+    /// Delivers every message in flight, in runs.
+    func deliverAll() throws(WorldError) {
+        while try deliver(inRun: true) {}
+    }
+
+    /// Delivers the next message. `inRun`, consecutive messages to one party are a run that the
+    /// party makes durable once, at its end (group commit): the run ends before a message to
+    /// another party, or a crash, is delivered, so no reply of the run arrives before its commit.
+    private func deliver(inRun: Bool) throws(WorldError) -> Bool {
         guard let (message, sentSeq) = queue.next() else { return false }
         nowMillis += Self.millisPerMessage
-        try route(message, sentSeq: sentSeq)
-        try postNotifications()
+        do {
+            try beginRun(for: message.to)
+            try route(message, sentSeq: sentSeq)
+            try postNotifications()
+        } catch {
+            try? endRun()
+            throw error
+        }
+        if !inRun || queue.inFlight.first?.to != message.to || host.crashIsPending {
+            try endRun()
+        }
         try timeline.reportFailure()
         try host.afterDelivery()
         return true
-    }
-
-    /// Delivers messages until none is in flight. The delivery that empties the queue records
-    /// the recovery report, once a launch has an outcome for everything it found.
-    public func settle() throws(WorldError) {
-        while try deliverNext() {}
-        try saveSettings()
     }
 
     // MARK: Settings and the clock
@@ -241,7 +264,7 @@ public final class World {
         while let due = try nextNotificationDue(), due > nowMillis, due <= target {
             nowMillis = due
             try postNotifications()
-            while try deliverNext() {}
+            try deliverAll()
         }
     }
 
