@@ -129,6 +129,10 @@ public final class OrderServer {
             try saving { () throws(StorageError) in
                 for notification in notifications { try receive(notification, link: link) }
             }
+        case .signOffer(let request):
+            try saving { () throws(StorageError) in
+                link.send(.offerSigned(SignedOffer(request: request, signature: try sign(request, at: link.now))))
+            }
         default:
             break
         }

@@ -80,6 +80,20 @@ public struct ECKeyPair: Sendable, Equatable {
         }
     }
 
+    /// Whether `signature` is this key's ECDSA signature of `message`'s SHA-256 digest, checked
+    /// with the public key alone (by libcrypto, not by the code that signs).
+    public func isValid(_ signature: ECDSASignature, of message: [UInt8]) throws(SigningError) -> Bool {
+        let key = try evpPublicKey()
+        defer { EVP_PKEY_free(key) }
+        guard let context = EVP_MD_CTX_new() else { throw LibCrypto.failure("EVP_MD_CTX_new") }
+        defer { EVP_MD_CTX_free(context) }
+        let der = try signature.der
+        let valid = EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1
+            && EVP_DigestVerify(context, der, der.count, message, message.count) == 1
+        ERR_clear_error()
+        return valid
+    }
+
     /// The public key as a libcrypto `EVP_PKEY`, which the caller frees.
     func evpPublicKey() throws(SigningError) -> OpaquePointer {
         let key = publicKeyDER.withUnsafeBufferPointer { buffer -> OpaquePointer? in

@@ -36,12 +36,12 @@ extension Store {
         for record in expired where record.account == account { try store { () throws(StorageError) in try deliver(record, link: link) } }
     }
 
-    /// The parent approves the waiting Ask to Buy request for a product: it is charged and
-    /// reported to the app (or waits in the queue while the app is down).
+    /// The parent approves the waiting Ask to Buy request for a product: it is charged (under the
+    /// offer it asked for, if any) and reported to the app (or waits in the queue while the app is down).
     public func approve(productId: String, link: Link) throws(StoreError) {
         let record = try waitingRequest(for: productId)
         try store { () throws(StorageError) in
-            let approved = try charge(record.with(state: .purchased), link: link)
+            let approved = try charge(record.with(state: .purchased), offer: appliedOffers[record.id], link: link)
             try database.update(approved)
             try deliver(approved, link: link)
         }

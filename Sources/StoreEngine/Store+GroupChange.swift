@@ -67,9 +67,9 @@ extension Store {
     }
 
     /// The part of what `record` charged for the time left of its period at `now`, to the cent (a
-    /// trial was free: nothing).
+    /// trial was free: nothing; an offer's price or an increased price, when it had one).
     func proratedRefund(_ record: StoreRecord, at now: Date) throws(StorageError) -> Decimal {
-        guard record.kind != .trial, let end = expiry(of: record) else { return 0 }
+        guard let end = expiry(of: record) else { return 0 }
         let whole = end.timeIntervalSince(record.date), left = end.timeIntervalSince(now)
         guard whole > 0, left > 0 else { return 0 }
         var exact = try chargedPrice(record) * Decimal(left / whole), rounded = Decimal()

@@ -77,8 +77,10 @@ extension Store {
                           uniquingKeysWith: { _, last in last })
     }
 
-    /// What a transaction charged: nothing for a trial, else the price kept with it, else the catalog's.
+    /// What a transaction charged: the price of the offer it was bought under (nothing for a
+    /// trial), else the price kept with it, else the catalog's.
     func chargedPrice(_ record: StoreRecord) throws(StorageError) -> Decimal {
+        if let offer = offerTerms(of: record) { return offer.chargedPrice }
         guard record.kind != .trial else { return 0 }
         if let kept = try database.setting(Self.chargedPrefix + record.id.description).flatMap({ Decimal(string: $0) }) { return kept }
         return catalog.product(id: record.productId)?.price ?? 0

@@ -29,9 +29,23 @@ extension Store {
                 revoked: refunded.contains(id),
                 restoringTransactionId: restoring?.originalId == originalId ? restoring?.id : nil)
             entry.graceExpires = try periods[id].flatMap(graceUntil)
+            if let record = periods[id], catalog.product(id: record.productId)?.type == .autoRenewable {
+                describeOffer(of: record, in: &entry)
+            }
             entries.append(entry)
         }
         return entries
+    }
+
+    /// The receipt's offer fields of a subscription's transaction, as Apple fills them: the two
+    /// introductory flags on every auto-renewable entry, the offer's id or code where one applied.
+    private func describeOffer(of record: StoreRecord, in entry: inout ReceiptEntry) {
+        let offer = appliedOffer(of: record)
+        let introductory = offer?.type == .introductory
+        entry.isTrialPeriod = introductory && offerTerms(of: record)?.mode == .freeTrial
+        entry.isInIntroOfferPeriod = introductory && offerTerms(of: record)?.mode != .freeTrial
+        if offer?.type == .promotional || offer?.type == .winBack { entry.promotionalOfferId = offer?.id }
+        if offer?.type == .code { entry.offerCodeRefName = offer?.id }
     }
 
     /// Whether a product's purchases have a period that ends.

@@ -106,7 +106,7 @@ extension Store {
         let product = catalog.product(id: record.productId)
         let original = record.originalId == record.id ? record : try database.record(id: record.originalId) ?? record
         let subscription = product?.type == .autoRenewable
-        let trial = record.kind == .trial
+        let offer = appliedOffer(of: record)
         let price = NSDecimalNumber(decimal: try chargedPrice(record) * 1000).int64Value
         var payload = SignedTransactionPayload(
             transactionId: record.id.description, originalTransactionId: record.originalId.description,
@@ -118,12 +118,13 @@ extension Store {
             signedDate: SimulatedTime.millis(now),
             revocationDate: record.refunded ? SimulatedTime.millis(record.refundDate ?? now) : nil,
             revocationReason: record.refunded ? (record.refundReason ?? .other).rawValue : nil,
-            offerType: trial ? 1 : nil, offerDiscountType: trial ? "FREE_TRIAL" : nil,
+            offerType: offer?.type.rawValue, offerDiscountType: offerTerms(of: record)?.discountType,
             environment: signedEnvironment, storefront: catalog.storefront.code,
             transactionReason: record.kind == .renewal ? "RENEWAL" : "PURCHASE",
             price: price, currency: catalog.storefront.currencyCode)
         // A renewal carries the token its subscription was bought with.
         payload.appAccountToken = try database.setting("app-account-token:\(record.originalId)")
+        payload.offerIdentifier = offer?.id
         return payload
     }
 }

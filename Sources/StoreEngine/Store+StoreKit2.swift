@@ -36,18 +36,19 @@ extension Store {
             id: id, originalId: id, productId: request.productId, account: account, state: .purchasing,
             kind: .purchase, charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
         let result: PurchaseResult
-        switch try outcome(of: request, id: id) {
+        switch try outcome(of: request, id: id, at: link.now) {
         case .fails(let error):
             try database.insert(record.with(state: .failed, finished: true, error: error))
             result = error == .paymentCancelled ? .userCancelled(productId: request.productId)
                 : .failed(productId: request.productId, error)
         case .waits:
+            if let offer = try requestedOffer(request) { try keep(offer, for: id) }
             try database.insert(record.with(state: .deferred))
             result = .pending(productId: request.productId)
         case .alreadyOwned(let owned):
             result = .success(try signedTransaction(owned, at: link.now))
         case .charges:
-            let charged = try charge(record, link: link)
+            let charged = try charge(record, offer: try requestedOffer(request), link: link)
             if charged.charged {
                 try database.insert(charged)
                 result = .success(try signedTransaction(charged, at: link.now))

@@ -3,8 +3,9 @@ import IAPCore
 import Storage
 
 extension Store {
-    /// When the period a transaction paid for ends: a subscription period (the free trial's for
-    /// a trial), a non-renewing duration; nil for products that never expire.
+    /// When the period a transaction paid for ends: a subscription period (the offer's period for
+    /// one bought or renewed under an offer), a non-renewing duration; nil for products that
+    /// never expire.
     public func expiry(of record: StoreRecord) -> Date? {
         expiry(of: record, ended: (try? database.setting("expired:\(record.id)")).flatMap { $0.flatMap(Int64.init) })
     }
@@ -17,8 +18,7 @@ extension Store {
         }
         switch product.type {
         case .autoRenewable:
-            let period = record.kind == .trial ? product.introductoryOffer?.period : product.period
-            return period?.added(to: record.date)
+            return (offerTerms(of: record)?.period ?? product.period)?.added(to: record.date)
         case .nonRenewing:
             return product.duration?.added(to: record.date)
         case .consumable, .nonConsumable:
@@ -116,7 +116,12 @@ extension Store {
                 id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account,
                 state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: date,
                 error: nil, receipt: nil)
-            if let text = try recordPrice(of: renewal) { notes.append((text, id)) }
+            if let offer = continuedOffer(after: latest, renewingAs: renewal.productId) {
+                try keep(offer, for: id)
+                notes.append(("\(offer.text): \(renewal.productId) renews at \(try priceText(of: renewal))", id))
+            } else if let text = try recordPrice(of: renewal) {
+                notes.append((text, id))
+            }
             let signed = try signing(renewal.with(receipt: receipt(account: latest.account, leading: renewal, holdings: owned)), at: now)
             try database.insert(signed)
             try countSandboxRenewal(signed, notes: &notes)
@@ -161,7 +166,11 @@ extension Store {
             var renewal = StoreRecord(
                 id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account, state: .purchased,
                 kind: .renewal, charged: true, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
-            if let text = try recordPrice(of: renewal) { link.note(text, from: .store, to: nil, transactionId: id) }
+            if let offer = continuedOffer(after: latest, renewingAs: renewal.productId) {
+                try keep(offer, for: id)
+            } else if let text = try recordPrice(of: renewal) {
+                link.note(text, from: .store, to: nil, transactionId: id)
+            }
             renewal = try signing(renewal.with(receipt: try receipt(proving: renewal)), at: link.now)
             try database.insert(renewal)
             try notify(.didRenew, about: renewal, at: link.now)
@@ -215,14 +224,15 @@ extension Store {
     /// The user resolves an interrupted purchase: a new purchased transaction arrives.
     public func resolve(productId: String, link: Link) throws(StoreError) {
         let key = "interrupted:\(account):\(productId)"
-        guard try store({ () throws(StorageError) in try database.setting(key) }) != nil else {
+        guard let interrupted = try store({ () throws(StorageError) in try database.setting(key) }) else {
             throw .refused("no interrupted purchase of \(productId) is waiting to be resolved")
         }
         try store { () throws(StorageError) in
             let id = try database.nextTransactionId()
             let record = try charge(StoreRecord(
                 id: id, originalId: id, productId: productId, account: account, state: .purchasing, kind: .purchase,
-                charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil), link: link)
+                charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil),
+                offer: TransactionID(interrupted).flatMap { appliedOffers[$0] }, link: link)
             try database.insert(record)
             try database.removeSetting(key)
             try deliver(record, link: link)

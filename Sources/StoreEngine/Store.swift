@@ -20,6 +20,9 @@ public final class Store {
     public internal(set) var notificationsOn = false
     /// The App Store account the device is signed into.
     public private(set) var account: String
+    /// The offers transactions were bought under, by transaction (`AppliedOffer`), kept in memory
+    /// so that expiries and prices read no setting.
+    public internal(set) var appliedOffers: [TransactionID: AppliedOffer] = [:]
     /// Whether this Store was created now, rather than opened as it was left.
     public let isNew: Bool
     /// The app's shared secret on file at the Store: `verifyReceipt` wants it with a receipt that
@@ -58,6 +61,7 @@ public final class Store {
             switches = try Self.loadSwitches(database)
             account = try database.setting("account") ?? "demo"
             notificationsOn = try database.setting("notifications") == "on"
+            appliedOffers = try Self.appliedOffers(in: database)
         } catch {
             throw .storage(error)
         }
@@ -122,6 +126,7 @@ public final class Store {
             case .notificationAcknowledged(let notification): try acknowledged(notification)
             case .getNotificationHistory: try history(link: link)
             case .getTransactionHistory(let id): try transactionHistory(of: id, link: link)
+            case .redeemOfferCode(let code): try redeem(code: code, link: link)
             default: break
             }
         } catch {
@@ -152,10 +157,12 @@ public final class Store {
             error: nil, receipt: nil)
         try database.insert(record)
         link.send(.transactionUpdated(record.asTransaction))
-        switch try outcome(of: request, id: id) {
+        switch try outcome(of: request, id: id, at: link.now) {
         case .fails(let error):
             record = record.with(state: .failed, error: error)
         case .waits:
+            // The offer waits with the request: the parent's approval charges it.
+            if let offer = try requestedOffer(request) { try keep(offer, for: id) }
             record = record.with(state: .deferred)
         case .alreadyOwned(let owned):
             record = try signing(StoreRecord(
@@ -163,22 +170,25 @@ public final class Store {
                 kind: .restore, charged: false, finished: false, refunded: false, date: link.now, error: nil,
                 receipt: try receipt(proving: owned)), at: link.now)
         case .charges:
-            record = try charge(record, link: link)
+            record = try charge(record, offer: try requestedOffer(request), link: link)
         }
         try database.update(record)
         link.send(.transactionUpdated(record.asTransaction))
     }
 
-    /// What the Store does with a payment, by its switches and what the account owns, in that
-    /// order; an interrupted purchase is remembered until the user resolves it.
-    func outcome(of request: PaymentRequest, id: TransactionID) throws(StorageError) -> PaymentOutcome {
+    /// What the Store does with a payment, by its switches, the offer it asks for and what the
+    /// account owns, in that order; an interrupted purchase (with its offer) is remembered until
+    /// the user resolves it.
+    func outcome(of request: PaymentRequest, id: TransactionID, at now: Date) throws(StorageError) -> PaymentOutcome {
         if catalog.product(id: request.productId) == nil || switches.withdrawn.contains(request.productId) {
             return .fails(.paymentInvalid)
         }
         if !switches.isOn(.payments) { return .fails(.paymentNotAllowed) }
         if request.answer == .cancel { return .fails(.paymentCancelled) }
+        if let refusal = try offerRefusal(request, at: now) { return .fails(refusal) }
         if switches.isOn(.interrupt) {
             try database.setSetting("interrupted:\(account):\(request.productId)", id.description)
+            if let offer = try requestedOffer(request) { try keep(offer, for: id) }
             return .fails(.interrupted)
         }
         if case .failing(let error) = switches[.fail] { return .fails(error) }
@@ -197,16 +207,17 @@ public final class Store {
     }
 
     /// Charges a transaction: purchased, with a signed receipt (and its JWS, when the Store
-    /// signs transactions), told to the Server by a notification when they are on. The first
-    /// subscription of a group with a free-trial introductory offer starts as the trial (the paid
-    /// offer modes are not simulated yet: such a purchase is a regular one). A subscription bought
+    /// signs transactions), told to the Server by a notification when they are on. It is charged
+    /// under `offer` (promotional, code, win-back) when given; otherwise the first subscription of
+    /// a group with an introductory offer gets it (a free trial is the transaction's kind, `trial`;
+    /// a paid offer is kept as its `AppliedOffer`), and the price follows. A subscription bought
     /// while another of its group is active changes it as Apple ranks the two (`GroupChange`): an
     /// upgrade or a crossgrade of the same period ends the old one now with a prorated refund; a
     /// downgrade or a crossgrade of another period charges nothing now, hands back the current
     /// subscription, and has it renew as the new product. Any other subscription of the group
     /// stops renewing.
-    func charge(_ record: StoreRecord, link: Link) throws(StorageError) -> StoreRecord {
-        var kind = record.kind
+    func charge(_ record: StoreRecord, offer: AppliedOffer? = nil, link: Link) throws(StorageError) -> StoreRecord {
+        var kind = record.kind, applied = offer
         if let product = catalog.product(id: record.productId), product.type == .autoRenewable, record.kind == .purchase {
             if let (current, change) = try groupChange(buying: product, account: record.account, at: link.now) {
                 guard change.isImmediate else { return try waitForRenewal(record, current, change, link: link) }
@@ -215,13 +226,20 @@ public final class Store {
                           from: .store, to: nil, transactionId: current.id)
             }
             let group = try groupRecords(product.group, account: record.account)
-            if product.introductoryOffer?.mode == .freeTrial && group.isEmpty { kind = .trial }
+            applied = applied ?? introductoryOffer(for: product, group: group)
+            if applied?.type == .introductory, product.introductoryOffer?.mode == .freeTrial { (kind, applied) = (.trial, nil) }
             for other in Set(group.map(\.originalId)) {
                 try database.setSetting("autorenew:\(other)", "off")
             }
         }
         let charged = record.with(state: .purchased, kind: kind, charged: true, date: link.now)
-        if let text = try recordPrice(of: charged) { link.note(text, from: .store, to: nil, transactionId: charged.id) }
+        if let applied {
+            try keep(applied, for: charged.id)
+            link.note("\(applied.text): \(charged.productId) charged \(try priceText(of: charged))",
+                      from: .store, to: nil, transactionId: charged.id)
+        } else if let text = try recordPrice(of: charged) {
+            link.note(text, from: .store, to: nil, transactionId: charged.id)
+        }
         let subscribes = catalog.product(id: record.productId)?.type == .autoRenewable
         try notify(subscribes ? .subscribed : .oneTimeCharge, subtype: subscribes ? "INITIAL_BUY" : nil, about: charged, at: link.now)
         return try signing(charged.with(receipt: try receipt(proving: charged)), at: link.now)

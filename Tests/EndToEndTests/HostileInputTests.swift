@@ -73,7 +73,7 @@ import TestSupport
     ]
 
     static let scripts: [Case] = [
-        Case("too few arguments", "expect audit ok\nbuy\n", "line 2: usage: buy PRODUCT [confirm|cancel|ask]"),
+        Case("too few arguments", "expect audit ok\nbuy\n", "line 2: usage: buy PRODUCT [confirm|cancel|ask] or buy PRODUCT offer ID"),
         Case("an argument too many", "launch now\n", "line 1: 'launch' takes no arguments"),
         Case("not a number", "expect balance coins many\n", "line 1: 'many' is not a whole number of zero or more"),
         Case("bad duration", "advance 10y\n", "line 1: bad duration '10y'; expected a positive number and s, m, h or d, like 90s or 30d"),

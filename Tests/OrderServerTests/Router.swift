@@ -15,8 +15,7 @@ final class Router: RecordingLink {
     /// Each time the Server passed `server-committed`: how many credits `server.sqlite` held then.
     private(set) var commitsSeen: [Int] = []
 
-    init(directory: String) throws {
-        let catalog = BuiltInCatalog.catalog()
+    init(directory: String, catalog: Catalog = BuiltInCatalog.catalog()) throws {
         store = try Store(path: directory + "/store.sqlite", catalog: catalog, seed: 42)
         serverPath = directory + "/server.sqlite"
         server = try OrderServer(path: serverPath, catalog: catalog)

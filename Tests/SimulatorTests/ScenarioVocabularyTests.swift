@@ -11,6 +11,7 @@ import Testing
     /// One command of every kind the language has.
     static let oneOfEach: [ScenarioCommand] = [
         .launch, .quit, .buy(productId: "com.storesim.coins.100", answer: .confirm), .buy(productId: "com.storesim.pro", answer: .ask),
+        .buyOffer(productId: "com.storesim.premium.monthly", offerId: "comeback"), .redeem(code: "SPRING"),
         .approve(productId: "com.storesim.pro"), .decline(productId: "com.storesim.pro"), .restore, .crash,
         .crashAt(.serverCommitted), .disarm, .deliver(3), .wait, .powerCut, .powerCutAt(.cached), .account("family"), .reinstall,
         .network(online: false), .server(.dropResponse), .store(.askToBuy, on: true), .store(.fail, on: false),
@@ -59,7 +60,8 @@ import Testing
     @Test func tapsAndSwitchesActAtOnceAndEverythingElseWaitsForQuiet() {
         let atOnce = Self.oneOfEach.filter { !$0.waitsForQuiet }.map(\.scriptLine)
         #expect(atOnce == [
-            "buy com.storesim.coins.100", "buy com.storesim.pro ask", "restore", "crash", "crash at server-committed",
+            "buy com.storesim.coins.100", "buy com.storesim.pro ask", "buy com.storesim.premium.monthly offer comeback",
+            "redeem SPRING", "restore", "crash", "crash at server-committed",
             "disarm", "deliver 3", "power-cut", "power-cut at cached", "network offline", "server drop-response",
             "store ask-to-buy on", "store fail off", "store fail on network", "store sell com.storesim.pro off",
             "strategy queue-only", "api storekit2", "store environment sandbox", "store verify-receipt temporary-issue",
@@ -71,7 +73,7 @@ import Testing
 
     @Test func theCommandsThatNeedTheAppAreTheTapsInIt() {
         let needing = ScenarioVocabulary.declarations.filter(\.needsApp).map(\.syntax.usage)
-        #expect(needing == ["buy PRODUCT [confirm|cancel|ask]", "restore", "crash", "power-cut", "quit"])
+        #expect(needing == ["buy PRODUCT [confirm|cancel|ask]", "buy PRODUCT offer ID", "redeem CODE", "restore", "crash", "power-cut", "quit"])
     }
 
     @Test func chaosDrawsTheDeclaredShares() {
@@ -79,7 +81,7 @@ import Testing
             declaration.chaos.map { "\(declaration.syntax.name) \($0.weight)" }
         }
         #expect(weights == [
-            "buy 30", "approve 6", "decline 3", "restore 4", "crash 3", "power-cut 2", "deliver 7", "crash 4",
+            "buy 30", "buy 3", "redeem 2", "approve 6", "decline 3", "restore 4", "crash 3", "power-cut 2", "deliver 7", "crash 4",
             "power-cut 2", "launch 8", "quit 3", "network 5", "server 6", "server 1", "server 1", "store 5", "store 1",
             "store 1", "store 2", "resolve 1", "refund 1",
             "subscription 1", "subscription 1", "store 1", "consent 1", "disk 1", "advance 3", "account 2", "reinstall 3",

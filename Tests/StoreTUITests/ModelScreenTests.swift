@@ -31,6 +31,20 @@ import Testing
         #expect(screen.contains { $0.contains("1000000000000001 +100 coins") })
     }
 
+    /// Apple (Implementing introductory offers in your app): "When the app queries the App Store
+    /// for a list of available products, display the introductory pricing if the user is
+    /// eligible to receive them." A row whose offer applies shows its price before the regular one.
+    @Test func aRowShowsTheOfferPriceThatApplies() {
+        let rows = WorldViewFixture.catalog.products.map { product in
+            var row = CatalogRow(product: product, invalid: false, holding: .none)
+            if product.id == monthly { row.offerPrice = Decimal(string: "1.99") }
+            return row
+        }
+        let screen = Screen.render(TUIState(columns: 80, rows: 24), WorldViewFixture.view(products: rows)).textRows
+        #expect(screen[7].hasPrefix("  Premium (Monthly)    $1.99→$2.99 auto-renew"), "\(screen[7])")
+        #expect(screen[4].hasPrefix("▶ 100 Coins            $0.99       consumable"), "\(screen[4])")
+    }
+
     @Test func enterOpensTheSheetAndEnterThereBuys() {
         let view = WorldViewFixture.view()
         var state = TUIState(columns: 80, rows: 24)

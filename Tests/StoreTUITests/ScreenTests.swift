@@ -114,7 +114,10 @@ import Testing
                                             + [.capture, .key(.character("3"))] + .settle + [.key(.escape), .capture])
         #expect(frames[0][7].hasPrefix("▶ Premium (Mont… $2.99  auto-renew  trial→01-08"))
         #expect(frames[1].joined(separator: "\n").contains("1000000000000001 Premium (Mon… purchased 2026-01-01 00:00 yes trial, no"))
-        #expect(frames[2][7].hasPrefix("▶ Premium (Monthly)  $2.99  auto-renew  expired"))
+        // Expired with auto-renew off, the subscription has churned: its win-back offer applies
+        // (Apple: "A churned subscription is one that has an expirationDate in the past, and a
+        // willAutoRenew value of false"), and the row's price shows it before the regular one.
+        #expect(frames[2][7].hasPrefix("▶ Premium (Mon… $1.99→$2.99 auto-renew  expired"))
         #expect(frames[2][0].contains("2026-01-31"))
     }
 

@@ -86,7 +86,8 @@ public final class PurchaseService {
     }
 
     /// The user taps Buy.
-    public func buy(productId: String, answer: SheetAnswer, canMakePayments: Bool) throws(AppCrash) -> BuyRefusal? {
+    public func buy(productId: String, answer: SheetAnswer, canMakePayments: Bool,
+                    offer: OfferRedemption? = nil) throws(AppCrash) -> BuyRefusal? {
         guard canMakePayments else { return .paymentsNotAllowed }
         guard catalog.product(id: productId) != nil, !invalidProductIds.contains(productId) else {
             return .unknownProduct(productId)
@@ -96,7 +97,7 @@ public final class PurchaseService {
         inProgress.insert(productId)
         // StoreKit 2 ties the purchase to the app's user with appAccountToken.
         let token = storeKit.api == .storekit2 ? account.map(AppAccountToken.of(user:)) : nil
-        link.send(storeKit.purchase(PaymentRequest(productId: productId, answer: answer, appAccountToken: token)))
+        link.send(storeKit.purchase(PaymentRequest(productId: productId, answer: answer, offer: offer, appAccountToken: token)))
         try link.reached(.paymentSent)
         return nil
     }
@@ -138,6 +139,8 @@ public final class PurchaseService {
             try verificationAnswered(answer)
         case .verificationFailed(let failure):
             verificationFailed(failure)
+        case .offerSigned(let signed):
+            try offerSigned(signed)
         default:
             if let current = storeKit.entitlements(message) {
                 entitled = Set(current.filter { $0.deviceCheck == .verified && !$0.revoked }.map(\.productId))

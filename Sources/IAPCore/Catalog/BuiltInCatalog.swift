@@ -87,7 +87,31 @@ public enum BuiltInCatalog {
       "introductoryOffer": {
         "mode": "freeTrial",
         "period": "P1W"
-      }
+      },
+      "promotionalOffers": [
+        {
+          "id": "comeback",
+          "mode": "payAsYouGo",
+          "period": "P1M",
+          "price": "0.99",
+          "periods": 2
+        }
+      ],
+      "offerCodes": [
+        {
+          "id": "SPRING",
+          "mode": "freeTrial",
+          "period": "P1M"
+        }
+      ],
+      "winBackOffers": [
+        {
+          "id": "winback",
+          "mode": "payUpFront",
+          "period": "P2M",
+          "price": "1.99"
+        }
+      ]
     },
     {
       "id": "com.storesim.premium.yearly",

@@ -34,7 +34,7 @@ public enum CatalogWriter {
         }
         for offer in reading.notes where offer.kind == .offer {
             notes.append(CatalogNote(kind: .offer, path: offer.path, productId: offer.productId,
-                                     text: "left out: catalog.json has no promotional, code or win-back offers yet"))
+                                     text: "left out: an offer without an offerID has no id for catalog.json"))
         }
         let document = CatalogJSON.object([
             ("storefront", .string(reading.catalog.storefront.code)), ("products", .array(products)),
@@ -45,6 +45,13 @@ public enum CatalogWriter {
     /// `catalog` as an Xcode StoreKit configuration file, format version 4.0, with what Xcode
     /// does not record (a grant, a backend id, a duration) on each product's `storesim` object.
     public static func storeKit(_ catalog: Catalog) -> CatalogConversion {
-        CatalogConversion(text: StoreKitWriter.document(catalog).document(.xcode), notes: [])
+        var notes: [CatalogNote] = []
+        for (index, product) in catalog.products.enumerated() {
+            for offer in product.offers where offer.type == .code && (offer.code != offer.id || offer.oneTime) {
+                notes.append(CatalogNote(kind: .offer, path: "$.products[\(index)].offerCodes", productId: product.id,
+                                         text: "offer code \(offer.id): Xcode's codeOffers hold no code of their own and no one-time use: written as the code \(offer.id), redeemable once per account"))
+            }
+        }
+        return CatalogConversion(text: StoreKitWriter.document(catalog).document(.xcode), notes: notes)
     }
 }

@@ -19,6 +19,11 @@ enum CatalogJSONWriter {
         if let offer = product.introductoryOffer { members.append(("introductoryOffer", introductoryOffer(offer))) }
         if let duration = product.duration { members.append(("duration", .string(duration.description))) }
         if let shareable = product.familyShareable { members.append(("familyShareable", .bool(shareable))) }
+        for type in OfferType.allCases {
+            let offers = product.offers.filter { $0.type == type }
+            guard let key = type.catalogKey, !offers.isEmpty else { continue }
+            members.append((key, .array(offers.map(offer))))
+        }
         return .object(members)
     }
 
@@ -33,6 +38,15 @@ enum CatalogJSONWriter {
         return .object(CatalogLocalizationReader.ordered(all).map { locale, texts in
             (locale, CatalogJSON.object([("title", .string(texts.title)), ("description", .string(texts.description))]))
         })
+    }
+
+    /// A promotional offer, offer code or win-back offer: its id (and code) before its terms.
+    private static func offer(_ offer: SubscriptionOffer) -> CatalogJSON {
+        guard case .object(let terms) = introductoryOffer(offer.terms) else { return introductoryOffer(offer.terms) }
+        var members: [(key: String, value: CatalogJSON)] = [("id", .string(offer.id))]
+        if let code = offer.code, code != offer.id { members.append(("code", .string(code))) }
+        if offer.oneTime { members.append(("oneTime", .bool(true))) }
+        return .object(members + terms)
     }
 
     private static func introductoryOffer(_ offer: IntroductoryOffer) -> CatalogJSON {

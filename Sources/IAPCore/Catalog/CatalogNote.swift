@@ -10,7 +10,7 @@ public struct CatalogNote: Sendable, Equatable {
         case setting
         /// How StoreSim read something in a product.
         case product
-        /// A promotional, code or win-back offer: read and listed, not simulated.
+        /// A promotional, code or win-back offer read but not offered (it has no offerID).
         case offer
     }
 

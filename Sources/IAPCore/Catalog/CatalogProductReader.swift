@@ -6,7 +6,7 @@ enum CatalogProductReader {
     private static let keys = [
         "id", "type", "referenceName", "price", "localizations", "serverProductId",
         "grant", "period", "group", "level", "introductoryOffer", "duration", "familyShareable",
-    ]
+    ] + OfferType.allCases.compactMap(\.catalogKey)
     /// The most a consumable may grant of one currency per purchase.
     private static let maxGrant = 1_000_000_000
     /// The lowest service level a subscription may have within its group (1 is the highest).
@@ -48,7 +48,8 @@ enum CatalogProductReader {
                 try CatalogOfferReader.read(field, storefront: storefront)
             },
             duration: type == .nonRenewing ? try object.required("duration").duration() : nil,
-            familyShareable: try object.optional("familyShareable")?.bool()
+            familyShareable: try object.optional("familyShareable")?.bool(),
+            offers: try offers(of: object, storefront: storefront)
         )
     }
 
@@ -58,13 +59,23 @@ enum CatalogProductReader {
             try object.forbid("grant", "grant is only for consumables")
         }
         if type != .autoRenewable {
-            for key in ["period", "group", "level", "introductoryOffer"] {
+            for key in ["period", "group", "level", "introductoryOffer"] + OfferType.allCases.compactMap(\.catalogKey) {
                 try object.forbid(key, "\(key) is only for autoRenewable products")
             }
         }
         if type != .nonRenewing {
             try object.forbid("duration", "duration is only for nonRenewing products")
         }
+    }
+
+    /// The product's promotional offers, offer codes and win-back offers, in that order.
+    private static func offers(of object: CatalogObject, storefront: Storefront) throws(CatalogIssue) -> [SubscriptionOffer] {
+        var offers: [SubscriptionOffer] = []
+        for type in OfferType.allCases {
+            guard let key = type.catalogKey, let field = object.optional(key) else { continue }
+            offers += try CatalogOfferReader.list(field, type: type, storefront: storefront)
+        }
+        return offers
     }
 
     /// Currency name → amount credited per purchase; at least one currency.

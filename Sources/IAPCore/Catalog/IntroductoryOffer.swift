@@ -10,10 +10,8 @@ public enum OfferMode: String, Sendable, CaseIterable {
     case payUpFront
 }
 
-/// An offer a new subscriber gets before the regular price applies.
-///
-/// StoreSim's Store simulates the free trial; the two paid modes are read and kept, and the
-/// first purchase is charged as a regular one until their issue simulates them.
+/// An offer a new subscriber gets before the regular price applies; its terms are also those
+/// of a promotional offer, an offer code or a win-back offer (`SubscriptionOffer`).
 public struct IntroductoryOffer: Sendable, Equatable {
     public let mode: OfferMode
     /// The free trial's length; for `payAsYouGo` one discounted period; for `payUpFront` the

@@ -29,6 +29,8 @@ public struct Product: Sendable, Equatable, Identifiable {
     public let duration: ISODuration?
     /// Whether Family Sharing shares the purchase; nil when the catalog does not say.
     public let familyShareable: Bool?
+    /// Auto-renewable subscriptions only: promotional offers, offer codes and win-back offers.
+    public let offers: [SubscriptionOffer]
 
     public init(
         id: String,
@@ -43,7 +45,8 @@ public struct Product: Sendable, Equatable, Identifiable {
         level: Int? = nil,
         introductoryOffer: IntroductoryOffer? = nil,
         duration: ISODuration? = nil,
-        familyShareable: Bool? = nil
+        familyShareable: Bool? = nil,
+        offers: [SubscriptionOffer] = []
     ) {
         self.id = id
         self.type = type
@@ -58,6 +61,7 @@ public struct Product: Sendable, Equatable, Identifiable {
         self.introductoryOffer = introductoryOffer
         self.duration = duration
         self.familyShareable = familyShareable
+        self.offers = offers
     }
 
     /// The title for `locale`, else the `en_US` one, else the reference name.

@@ -1,12 +1,12 @@
-/// Reads a subscription's offers in an Xcode file: the `introductoryOffer` StoreSim keeps, and
-/// the promotional (`adHocOffers`), code (`codeOffers`) and win-back (`winbackOffers`) offers it
-/// reads, checks and lists without simulating them.
+/// Reads a subscription's offers in an Xcode file: the `introductoryOffer`, and the promotional
+/// (`adHocOffers`), code (`codeOffers`) and win-back (`winbackOffers`) offers, each named by its
+/// `offerID` (which is also an offer code's code in StoreSim).
 enum StoreKitOfferReader {
     /// Xcode's `paymentMode` names.
     private static let modes: [String: OfferMode] = ["free": .freeTrial, "payAsYouGo": .payAsYouGo, "payUpFront": .payUpFront]
     private static let termKeys = ["paymentMode", "subscriptionPeriod", "displayPrice", "numberOfPeriods"]
-    /// The lists of other offers, with what each entry is called.
-    static let otherOfferLists = [("adHocOffers", "promotional offer"), ("codeOffers", "offer code"), ("winbackOffers", "win-back offer")]
+    /// The lists of other offers, with the type of each entry.
+    static let otherOfferLists: [(String, OfferType)] = [("adHocOffers", .promotional), ("codeOffers", .code), ("winbackOffers", .winBack)]
 
     /// The introductory offer at `field`; nil for `null`.
     static func introductory(_ field: CatalogField, storefront: Storefront, notes: inout CatalogNotes) throws(CatalogIssue) -> IntroductoryOffer? {
@@ -17,23 +17,29 @@ enum StoreKitOfferReader {
         return offer
     }
 
-    /// Checks the other offers of the subscription `object` and lists each of them.
-    static func readOthers(of object: CatalogObject, productId: String, storefront: Storefront,
-                           notes: inout CatalogNotes) throws(CatalogIssue) {
-        for (key, kind) in otherOfferLists {
+    /// The other offers of the subscription `object`; one without an `offerID` is listed as
+    /// read but not offered, since nothing could name it.
+    static func others(of object: CatalogObject, productId: String, storefront: Storefront,
+                       notes: inout CatalogNotes) throws(CatalogIssue) -> [SubscriptionOffer] {
+        var offers: [SubscriptionOffer] = []
+        for (key, type) in otherOfferLists {
             guard let list = object.optional(key) else { continue }
             for entry in try list.elements() {
                 let offerObject = try entry.object()
-                let offer = try terms(offerObject, storefront: storefront, notes: &notes)
-                let name = try offerObject.optional("referenceName")?.text() ?? ""
-                let id = try offerObject.optional("offerID")?.text() ?? ""
-                let label = [name.isEmpty ? nil : LineText.quoted(name), id.isEmpty ? nil : "(offer id \(LineText.quoted(id)))"]
-                    .compactMap { $0 }.joined(separator: " ")
-                let summary = offer.summary(in: storefront, locale: "en_US")
-                notes.offer(productId, entry.path, "\(kind)\(label.isEmpty ? "" : " " + label): \(summary): read, not yet simulated")
+                let terms = try terms(offerObject, storefront: storefront, notes: &notes)
                 notes.ignoreOthers(in: offerObject, known: termKeys + ["referenceName", "offerID"])
+                guard let idField = offerObject.optional("offerID") else {
+                    notes.offer(productId, entry.path, "\(type.name) without an offerID: read, but nothing can name it, so it is not offered")
+                    continue
+                }
+                let id = try idField.identifier()
+                if offers.contains(where: { $0.type == type && $0.id == id }) {
+                    throw idField.issue("duplicate offerID \(LineText.quoted(id)) in \(list.path)")
+                }
+                offers.append(SubscriptionOffer(type: type, id: id, code: type == .code ? id : nil, terms: terms))
             }
         }
+        return offers
     }
 
     /// An offer's mode, period, and price and number of periods where the mode has them; a

@@ -51,7 +51,7 @@ enum StoreKitProductReader {
             grant: type == .consumable ? extras.grant ?? [id: 1] : [:], serverProductId: extras.serverProductId,
             period: subscription?.period, group: subscription?.group, level: subscription?.level,
             introductoryOffer: subscription?.offer, duration: extras.duration,
-            familyShareable: try object.optional("familyShareable")?.bool())
+            familyShareable: try object.optional("familyShareable")?.bool(), offers: subscription?.others ?? [])
         remark(product, extras: extras, at: field.path, notes: &notes)
         return product
     }
@@ -68,15 +68,15 @@ enum StoreKitProductReader {
 
     private static func subscriptionTerms(_ object: CatalogObject, id: String, in section: Section, storefront: Storefront,
                                           notes: inout CatalogNotes)
-        throws(CatalogIssue) -> (period: ISODuration, group: String, level: Int?, offer: IntroductoryOffer?)? {
+        throws(CatalogIssue) -> (period: ISODuration, group: String, level: Int?, offer: IntroductoryOffer?, others: [SubscriptionOffer])? {
         guard case .subscriptions(let group) = section else { return nil }
         let period = try object.required("recurringSubscriptionPeriod").duration()
         let level = try object.optional("groupNumber")?.positiveInteger(upTo: CatalogProductReader.maxLevel)
         let offer = try object.optional("introductoryOffer").flatMap { field throws(CatalogIssue) in
             try StoreKitOfferReader.introductory(field, storefront: storefront, notes: &notes)
         }
-        try StoreKitOfferReader.readOthers(of: object, productId: id, storefront: storefront, notes: &notes)
-        return (period, group, level, offer)
+        let others = try StoreKitOfferReader.others(of: object, productId: id, storefront: storefront, notes: &notes)
+        return (period, group, level, offer, others)
     }
 
     /// What StoreSim makes of what the file leaves unsaid.
@@ -86,10 +86,6 @@ enum StoreKitProductReader {
         }
         if product.type == .nonRenewing && extras.duration == nil {
             notes.product(product.id, path, "Xcode records no duration for a non-renewing subscription: the Server's entitlement does not expire")
-        }
-        if let offer = product.introductoryOffer, offer.mode != .freeTrial {
-            notes.product(product.id, path.key("introductoryOffer"),
-                          "a \(offer.mode.rawValue) introductory offer is read, not yet simulated: the first purchase is charged the regular price")
         }
     }
 }

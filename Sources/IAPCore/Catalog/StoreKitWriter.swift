@@ -44,7 +44,8 @@ enum StoreKitWriter {
 
     private static func subscription(_ product: Product) -> CatalogJSON {
         var members = common(product) + [
-            ("adHocOffers", .array([])), ("codeOffers", .array([])), ("winbackOffers", .array([])),
+            ("adHocOffers", offers(product, .promotional)), ("codeOffers", offers(product, .code)),
+            ("winbackOffers", offers(product, .winBack)),
             ("introductoryOffer", product.introductoryOffer.map(introductoryOffer) ?? .null),
             ("recurringSubscriptionPeriod", .string(product.period?.description ?? "")),
             ("subscriptionGroupID", .string(internalID("group " + (product.group ?? "")))),
@@ -56,6 +57,15 @@ enum StoreKitWriter {
     private static func localizations(_ product: Product) -> CatalogJSON {
         .array(CatalogLocalizationReader.ordered(product.localizations).map { locale, texts in
             CatalogJSON.object([("description", .string(texts.description)), ("displayName", .string(texts.title)), ("locale", .string(locale))])
+        })
+    }
+
+    /// The product's offers of `type` as Xcode lists them, each named by its `offerID` (an offer
+    /// code's own code and its being one-time do not survive: Xcode has no place for them).
+    private static func offers(_ product: Product, _ type: OfferType) -> CatalogJSON {
+        .array(product.offers.filter { $0.type == type }.map { offer in
+            guard case .object(let terms) = introductoryOffer(offer.terms) else { return introductoryOffer(offer.terms) }
+            return .object(terms + [("offerID", .string(offer.id)), ("referenceName", .string(offer.id))])
         })
     }
 

@@ -9,6 +9,13 @@ public enum PurchaseError: String, Sendable, CaseIterable, Codable {
     case paymentNotAllowed = "not-allowed"
     case networkError = "network"
     case interrupted
+    /// The offer is not one the product has (`SKError.invalidOfferIdentifier`).
+    case invalidOfferIdentifier = "invalid-offer"
+    /// The promotional offer's signature is missing or not valid (`SKError.invalidSignature`,
+    /// StoreKit 2's `invalidOfferSignature`).
+    case invalidSignature = "invalid-signature"
+    /// The account may not have the offer (StoreKit 2's `ineligibleForOffer`).
+    case ineligibleForOffer = "ineligible-offer"
     case unknown = "unknown"
 
     /// Words for a transcript or a screen.
@@ -22,6 +29,9 @@ public enum PurchaseError: String, Sendable, CaseIterable, Codable {
         case .networkError: return "a network error"
         case .unknown: return "an unknown error"
         case .interrupted: return "the purchase was interrupted: the user must act before it can go on"
+        case .invalidOfferIdentifier: return "the offer identifier is not valid"
+        case .invalidSignature: return "the offer's signature is not valid"
+        case .ineligibleForOffer: return "the customer is not eligible for the offer"
         }
     }
 }

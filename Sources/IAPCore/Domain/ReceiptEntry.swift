@@ -17,6 +17,21 @@ public struct ReceiptEntry: Sendable, Equatable, Codable {
     /// The restore transaction the request named, when this entry is the purchase it restores:
     /// the Store's word, so that the Server credits (or finds credited) exactly that purchase.
     public let restoringTransactionId: TransactionID?
+    /// Apple's `is_trial_period`: the purchase is a free trial (auto-renewables only).
+    public var isTrialPeriod: Bool?
+    /// Apple's `is_in_intro_offer_period`: the purchase is under an introductory price.
+    public var isInIntroOfferPeriod: Bool?
+    /// Apple's `promotional_offer_id`: the promotional (or win-back) offer it was bought under.
+    public var promotionalOfferId: String?
+    /// Apple's `offer_code_ref_name`: the offer code it was redeemed with.
+    public var offerCodeRefName: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case transactionId, originalTransactionId, productId, account, purchaseDate, expires, revoked, graceExpires
+        case restoringTransactionId
+        case isTrialPeriod = "is_trial_period", isInIntroOfferPeriod = "is_in_intro_offer_period"
+        case promotionalOfferId = "promotional_offer_id", offerCodeRefName = "offer_code_ref_name"
+    }
 
     public init(transactionId: TransactionID, originalTransactionId: TransactionID, productId: String,
                 account: String, purchaseDate: Date, expires: Date? = nil, revoked: Bool = false,

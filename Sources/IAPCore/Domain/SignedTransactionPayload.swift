@@ -27,8 +27,11 @@ public struct SignedTransactionPayload: Codable, Equatable, Sendable {
     /// 0: refunded for another reason; 1: for an issue in the app.
     public var revocationReason: Int?
     public var revocationDate: Int64?
-    /// 1: an introductory offer.
+    /// 1: an introductory offer; 2: a promotional offer; 3: an offer code; 4: a win-back offer.
     public var offerType: Int?
+    /// The offer's id (a promotional or win-back offer's id, an offer code's reference): "All
+    /// offer types, except offer type 1, have an offerIdentifier".
+    public var offerIdentifier: String?
     /// `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`, with `offerType`.
     public var offerDiscountType: String?
     /// `Production` or `Sandbox`.

@@ -78,6 +78,14 @@ extension Message {
             return "transaction history: \(history.signedTransactions.count) signed transactions"
         case .notificationHistory(let notifications):
             return "notification history: \(notifications.count) notifications"
+        case .signOffer(let request):
+            return "sign offer \(request.offerId) for \(request.productId)"
+        case .offerSigned(let signed) where signed.signature == nil:
+            return "offer \(signed.request.offerId) not signed: \(signed.request.productId) has no such promotional offer"
+        case .offerSigned(let signed):
+            return "offer \(signed.request.offerId) signed for \(signed.request.productId)"
+        case .redeemOfferCode(let code):
+            return "redeem offer code \(code)"
         }
     }
 
@@ -93,7 +101,8 @@ extension Message {
 
     /// What the user did on the sheet, when it was not a plain confirm.
     private static func answerSuffix(_ request: PaymentRequest) -> String {
-        request.answer == .confirm ? "" : " (\(request.answer.rawValue))"
+        (request.answer == .confirm ? "" : " (\(request.answer.rawValue))")
+            + (request.offer.map { " with offer \($0.offerId)\($0.signature == nil ? "" : ", signed")" } ?? "")
     }
 
     private static func summary(of request: VerificationRequest, signed: Bool) -> String {

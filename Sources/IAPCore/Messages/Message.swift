@@ -54,20 +54,29 @@ public enum Message: Sendable, Equatable, Codable {
     case getNotificationHistory
     /// The Store's answer to Get Notification History.
     case notificationHistory([ServerNotification])
+    // Offers
+    /// The app asks its Server to sign a promotional offer.
+    case signOffer(OfferSignatureRequest)
+    /// The Server's signature (or refusal) for the offer.
+    case offerSigned(SignedOffer)
+    /// The user redeems an offer code (`presentCodeRedemptionSheet`); the transaction, if any,
+    /// comes through the payment queue or `Transaction.updates`.
+    case redeemOfferCode(code: String)
 
     /// Who sends it.
     public var from: Party {
         switch self {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
              .restoreCompletedTransactions, .refreshReceipt, .verifyPurchase,
-             .purchase, .listenForTransactions, .finish, .sync, .verifySignedTransaction, .currentEntitlementsRequest:
+             .purchase, .listenForTransactions, .finish, .sync, .verifySignedTransaction, .currentEntitlementsRequest, .signOffer,
+             .redeemOfferCode:
             return .app
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
              .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo, .notification, .notificationHistory,
              .currentEntitlements, .transactionHistory:
             return .store
         case .verificationAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged, .getNotificationHistory,
-             .getTransactionHistory:
+             .getTransactionHistory, .offerSigned:
             return .server
         case .verificationFailed:
             return .network
@@ -80,13 +89,13 @@ public enum Message: Sendable, Equatable, Codable {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
              .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt,
              .purchase, .listenForTransactions, .finish, .sync, .getTransactionInfo, .notificationAcknowledged,
-             .getNotificationHistory, .currentEntitlementsRequest, .getTransactionHistory:
+             .getNotificationHistory, .currentEntitlementsRequest, .getTransactionHistory, .redeemOfferCode:
             return .store
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .verificationAnswered, .verificationFailed, .purchaseResult, .transactionUpdate, .currentEntitlements:
+             .verificationAnswered, .verificationFailed, .purchaseResult, .transactionUpdate, .currentEntitlements, .offerSigned:
             return .app
         case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo, .notification, .notificationHistory,
-             .transactionHistory:
+             .transactionHistory, .signOffer:
             return .server
         }
     }
@@ -114,7 +123,8 @@ public enum Message: Sendable, Equatable, Codable {
         case .transactionHistory(let history): return .transaction(history.transactionId)
         case .requestProducts, .productsResponse, .productsRequestFailed, .addPayment, .addTransactionObserver,
              .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed,
-             .purchase, .purchaseResult, .listenForTransactions, .sync, .currentEntitlementsRequest, .currentEntitlements:
+             .purchase, .purchaseResult, .listenForTransactions, .sync, .currentEntitlementsRequest, .currentEntitlements,
+             .signOffer, .offerSigned, .redeemOfferCode:
             return nil
         }
     }

@@ -2,12 +2,15 @@
 public struct PaymentRequest: Sendable, Equatable, Codable {
     public let productId: String
     public let answer: SheetAnswer
+    /// The promotional or win-back offer the payment asks for, if any.
+    public let offer: OfferRedemption?
     /// StoreKit 2's `appAccountToken` purchase option: the app's user, kept in the signed transaction.
     public let appAccountToken: String?
 
-    public init(productId: String, answer: SheetAnswer, appAccountToken: String? = nil) {
+    public init(productId: String, answer: SheetAnswer, offer: OfferRedemption? = nil, appAccountToken: String? = nil) {
         self.productId = productId
         self.answer = answer
+        self.offer = offer
         self.appAccountToken = appAccountToken
     }
 }

@@ -16,10 +16,14 @@ public struct WorldSnapshot: Sendable {
     public let rootCertificate: String?
     /// The notifications the Store posted; nil when it never posted any and they are off.
     public let notifications: [PostedNotification]?
+    /// The offers transactions were bought under (a free trial is the transaction's kind).
+    public let offers: [TransactionID: AppliedOffer]
 
     public init(transactions: [StoreRecord], ledger: Ledger, cache: CacheContents, settings: WorldSettings,
-                rootCertificate: String? = nil, notifications: [PostedNotification]? = nil) {
+                rootCertificate: String? = nil, notifications: [PostedNotification]? = nil,
+                offers: [TransactionID: AppliedOffer] = [:]) {
         self.notifications = notifications
+        self.offers = offers
         self.transactions = transactions
         self.ledger = ledger
         self.cache = cache
@@ -54,6 +58,7 @@ public struct WorldSnapshot: Sendable {
         }
         let rootCertificate: String?
         var notifications: [PostedNotification]?
+        var offers: [TransactionID: AppliedOffer] = [:]
         do {
             let exists = FileManager.default.fileExists(atPath: directory.storeDatabase)
             rootCertificate = exists ? try Store.readRootCertificate(path: directory.storeDatabase) : nil
@@ -61,13 +66,14 @@ public struct WorldSnapshot: Sendable {
                 let posted = try Store.readNotifications(path: directory.storeDatabase)
                 let on = try Store.readNotificationsOn(path: directory.storeDatabase)
                 notifications = on || !posted.isEmpty ? posted : nil
+                offers = try Store.readAppliedOffers(path: directory.storeDatabase)
             }
         } catch {
             throw .file(path: error.path, problem: error.problem)
         }
         return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache,
                              settings: try WorldSettings.load(path: directory.settings), rootCertificate: rootCertificate,
-                             notifications: notifications)
+                             notifications: notifications, offers: offers)
     }
 
     /// The audit of this snapshot.

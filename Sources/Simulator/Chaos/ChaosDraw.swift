@@ -13,6 +13,17 @@ struct ChaosDraw {
         Int64.random(in: range, using: &random)
     }
 
+    /// A promotional or win-back offer of the catalog, with its product; nil when it has none.
+    mutating func offer() -> (productId: String, offerId: String)? {
+        let offers = catalog.products.flatMap { product in product.offers.filter { $0.type != .code }.map { (product.id, $0.id) } }
+        return offers.randomElement(using: &random)
+    }
+
+    /// An offer code of the catalog; nil when it has none.
+    mutating func offerCode() -> String? {
+        catalog.products.flatMap { $0.offers.compactMap(\.code) }.randomElement(using: &random)
+    }
+
     mutating func bool() -> Bool {
         Bool.random(using: &random)
     }

@@ -8,6 +8,10 @@ public enum ScenarioCommand: Equatable, Sendable {
     case launch
     case quit
     case buy(productId: String, answer: SheetAnswer)
+    /// The user buys with a promotional or win-back offer.
+    case buyOffer(productId: String, offerId: String)
+    /// The user redeems an offer code.
+    case redeem(code: String)
     case approve(productId: String)
     case decline(productId: String)
     case restore

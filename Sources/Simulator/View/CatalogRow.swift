@@ -32,6 +32,9 @@ public struct CatalogRow: Sendable, Equatable {
     public var raisedPrice: Decimal?
     /// For a subscription the user has whose price rose: where they stand with the increase.
     public var priceConsent: PriceConsent?
+    /// For a subscription: the price of the offer it would be bought at now (a paid introductory
+    /// offer, a win-back offer), when one applies.
+    public var offerPrice: Decimal?
 
     public init(product: Product, invalid: Bool, holding: Holding) {
         self.product = product

@@ -16,6 +16,17 @@ extension ScenarioVocabulary {
             },
             chaos: .init(weight: 30) { draw in [.buy(productId: draw.product(), answer: draw.answer())] }),
         CommandDeclaration(
+            "buy PRODUCT offer ID", "the user buys with a promotional offer (the Server signs it first) or a win-back offer",
+            timing: .atOnce, needsApp: true,
+            read: { reader throws(CommandProblem) in .buyOffer(productId: try reader.subscription(), offerId: reader.word()) },
+            arguments: { command in if case .buyOffer(let productId, let offerId) = command { [productId, offerId] } else { nil } },
+            chaos: .init(weight: 3) { draw in draw.offer().map { [.buyOffer(productId: $0.productId, offerId: $0.offerId)] } ?? [] }),
+        CommandDeclaration(
+            "redeem CODE", "the user redeems an offer code in the app", timing: .atOnce, needsApp: true,
+            read: { reader throws(CommandProblem) in .redeem(code: reader.word()) },
+            arguments: { command in if case .redeem(let code) = command { [code] } else { nil } },
+            chaos: .init(weight: 2) { draw in draw.offerCode().map { [.redeem(code: $0)] } ?? [] }),
+        CommandDeclaration(
             "approve PRODUCT", "the parent approves the waiting Ask to Buy request", timing: .whenQuiet,
             read: { reader throws(CommandProblem) in .approve(productId: try reader.product()) },
             arguments: { command in if case .approve(let productId) = command { [productId] } else { nil } },

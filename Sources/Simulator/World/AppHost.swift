@@ -127,6 +127,26 @@ final class AppHost {
         }
     }
 
+    /// The user taps an offer of a subscription (promotional or win-back).
+    func buy(_ productId: String, offer offerId: String) throws {
+        let app = try runningApp("buy")
+        try world.record(.command, from: .user, to: .app, text: "tap offer \(offerId) of \(productId)", transactionId: nil)
+        do {
+            if let refusal = try app.buy(productId: productId, offerId: offerId, canMakePayments: world.store.canMakePayments) {
+                try world.record(.note, from: .app, to: .user, text: "refused: \(refusal)", transactionId: nil)
+            }
+        } catch let appCrash as AppCrash {
+            try crash(appCrash)
+        }
+    }
+
+    /// The user redeems an offer code in the app.
+    func redeem(_ code: String) throws {
+        let app = try runningApp("redeem")
+        try world.record(.command, from: .user, to: .app, text: "redeem offer code \(code)", transactionId: nil)
+        app.redeem(code: code)
+    }
+
     /// The user taps Restore Purchases.
     func restore() throws {
         let app = try runningApp("restore")

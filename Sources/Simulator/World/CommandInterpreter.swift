@@ -44,6 +44,8 @@ struct CommandInterpreter {
         case .launch: try launchWithRecovery()
         case .quit: try host.quit()
         case .buy(let productId, let answer): try host.buy(productId, answer)
+        case .buyOffer(let productId, let offerId): try host.buy(productId, offer: offerId)
+        case .redeem(let code): try host.redeem(code)
         case .restore: try host.restore()
         case .crash: try host.crashNow()
         case .crashAt(let point): try host.arm(point)

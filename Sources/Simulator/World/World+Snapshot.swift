@@ -32,6 +32,6 @@ extension World {
         }
         return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache, settings: settings,
                              rootCertificate: store.rootCertificate?.pem,
-                             notifications: store.notificationsOn || !posted.isEmpty ? posted : nil)
+                             notifications: store.notificationsOn || !posted.isEmpty ? posted : nil, offers: store.appliedOffers)
     }
 }

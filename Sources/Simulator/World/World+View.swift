@@ -29,6 +29,12 @@ extension World {
             return row
         }
         let invalid = host.app?.invalidProductIds ?? []
+        let offerPrices: [String: Decimal]
+        do {
+            offerPrices = try store.offerPrices(at: now)
+        } catch {
+            throw .file(path: directory.storeDatabase, problem: error.problem)
+        }
         let index = HistoryIndex(snapshot)
         let now = now
         let products = CatalogRows(products: catalog.products) { product in
@@ -37,6 +43,7 @@ extension World {
             row.billing = changes.billing[product.id]
             row.raisedPrice = changes.raised[product.id]
             row.priceConsent = changes.productConsents[product.id]
+            row.offerPrice = offerPrices[product.id]
             return row
         }
         let audit = snapshot.audit(catalog: catalog)

@@ -46,14 +46,7 @@ public final class World {
             throw .file(path: directory.serverDatabase, problem: error.storage.problem)
         }
         try StoreHistoryCheck.stamp(store, server, in: directory)
-        do {
-            // The operator copies the app's shared secret from the Store once, when the Server is new.
-            if server.configuration.sharedSecret == nil {
-                try server.configure { [secret = store.sharedSecret] in $0.sharedSecret = secret }
-            }
-        } catch {
-            throw .file(path: directory.serverDatabase, problem: error.storage.problem)
-        }
+        try Self.setUp(server, from: store, in: directory)
         timeline = try Timeline(path: directory.events)
         timeline.onEvent = onEvent
         nowMillis = max(settings.clockMillis, timeline.lastTimeMillis)

@@ -55,6 +55,34 @@ enum CoreSentence: CaseIterable {
     case upgradeNow
     case crossgradeNow
     case downgradeAtRenewal
+
+    // Subscription offers
+    case offerIdentifierInvalid
+    case offerSignatureInvalid
+    case offerIneligible
+    case signOffer
+    case offerNotSigned
+    case offerSigned
+    case redeemOfferCode
+    case addPaymentSignedOffer
+    case addPaymentOffer
+    case purchaseSignedOffer
+    case purchaseOffer
+    case tapOffer
+    case offerCharged
+    case offerRenews
+    case offerPeriod
+    case introductoryOffer
+    case promotionalOffer
+    case offerCode
+    case winBackOffer
+    case serverDidNotSign
+    case offerCodeInvalid
+    case offerCodeRedeemed
+    case offerCodeNotRedeemed
+    case offerCodeInTheWay
+    case oneTimeCodeOnce
+    case accountCodeOnce
     case crossgradeAtRenewal
     case billingRetryGrace
     case billingRetry

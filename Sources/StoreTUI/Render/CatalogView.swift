@@ -18,8 +18,9 @@ enum CatalogView {
         let typeWidth = rect.width >= 60 ? 15 : 11
         let rows = Array(model.products.enumerated().dropFirst(first).prefix(visible))
         let prices = rows.map { row in
-            row.element.raisedPrice.map { model.catalog.storefront.format($0, locale: state.locale) }
+            let regular = row.element.raisedPrice.map { model.catalog.storefront.format($0, locale: state.locale) }
                 ?? model.catalog.formattedPrice(of: row.element.product, locale: state.locale)
+            return row.element.offerPrice.map { model.catalog.storefront.format($0, locale: state.locale) + "→" + regular } ?? regular
         }
         let statuses = rows.map { status($0.element, now: model.now, language) }
         let priceWidth = prices.map(DisplayWidth.of).max() ?? 0

@@ -31,7 +31,7 @@ enum CatalogCheckText {
         return lines
     }
 
-    /// The product's id; its type, price and terms; its introductory offer; its localizations.
+    /// The product's id; its type, price and terms; its offers; its localizations.
     private static func productLines(_ product: Product, catalog: Catalog, locale: String) -> [String] {
         let price = catalog.formattedPrice(of: product, locale: locale)
         var terms = [product.type.rawValue]
@@ -52,6 +52,11 @@ enum CatalogCheckText {
         var lines = ["  \(product.id)", "    " + terms.joined(separator: ", ")]
         if let offer = product.introductoryOffer {
             lines.append("    introductory offer: \(offer.summary(in: catalog.storefront, locale: locale))")
+        }
+        for offer in product.offers {
+            let code = offer.code.map { $0 == offer.id ? "" : " (code \($0))" } ?? ""
+            lines.append("    \(offer.type.name) \(offer.id)\(code)\(offer.oneTime ? ", one-time use" : ""): "
+                         + offer.terms.summary(in: catalog.storefront, locale: locale))
         }
         for (code, texts) in product.localizations.sorted(by: { $0.key < $1.key }) {
             lines.append("    \(code): \(JSONString.quoted(texts.title)) — \(JSONString.quoted(texts.description))")

@@ -23,6 +23,9 @@ struct StateView {
             if record.isUnfinished { flags.append("UNFINISHED") } else if record.finished { flags.append("finished") }
             if record.refunded { flags.append("refunded") }
             if storeKit2 && record.signedTransaction != nil { flags.append("signed") }
+            if record.charged, let offer = snapshot.offers[record.id] {
+                flags.append(offer.text + (offerPrice(record.id, record.productId).map { " at \($0)" } ?? ""))
+            }
             lines.append("  tx \(record.id)  \(record.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(title(record.productId))  [\(flags.joined(separator: ", "))]  \(SimulatedTime.format(record.date))")
         }
         lines += ["", "Server: \(snapshot.ledger.credits.count) credits"]
@@ -42,6 +45,24 @@ struct StateView {
         }
         lines += snapshot.cache.warnings.map { "  warning: \($0)" }
         return lines
+    }
+
+    /// The price a transaction bought under an offer was charged, in the storefront's currency.
+    private func offerPrice(_ id: TransactionID, _ productId: String) -> String? {
+        guard let offer = snapshot.offers[id], let product = catalog.product(id: productId) else { return nil }
+        let terms = offer.id.flatMap { product.offer(offer.type, id: $0)?.terms } ?? product.introductoryOffer
+        return terms.map { catalog.storefront.format($0.chargedPrice, locale: "en_US") }
+    }
+
+    /// A transaction bought under an offer: the offer (type, id, period) and the price charged;
+    /// nothing for one at the regular price, so that those read as they always did.
+    private func offerMembers(_ id: TransactionID, _ productId: String) -> [(String, JSONText)] {
+        guard let offer = snapshot.offers[id] else { return [] }
+        var members: [(String, JSONText)] = [("offerType", .int(offer.type.rawValue))]
+        if let offerId = offer.id { members.append(("offerId", .string(offerId))) }
+        members.append(("offerPeriod", .int(offer.period)))
+        if let price = offerPrice(id, productId) { members.append(("price", .string(price))) }
+        return members
     }
 
     /// Whether the world uses StoreKit 2: then its signed transactions and root certificate are shown.
@@ -64,7 +85,7 @@ struct StateView {
                     ("kind", .string(record.kind.rawValue)), ("charged", .bool(record.charged)),
                     ("finished", .bool(record.finished)), ("refunded", .bool(record.refunded)),
                     ("date", .string(SimulatedTime.format(record.date))),
-                ] + (storeKit2 ? [("signedTransaction", record.signedTransaction.map(JSONText.string) ?? .null)] : []))
+                ] + (record.charged ? offerMembers(record.id, record.productId) : []) + (storeKit2 ? [("signedTransaction", record.signedTransaction.map(JSONText.string) ?? .null)] : []))
             })),
             ("credits", .array(snapshot.ledger.credits.map { credit in
                 .object([("transactionId", .string(credit.transactionId.description)), ("productId", .string(credit.productId)),
