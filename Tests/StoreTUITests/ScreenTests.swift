@@ -142,8 +142,8 @@ import Testing
         let catalog = try #require(frames.first), manager = try #require(frames.last).joined(separator: "\n")
         #expect(catalog.contains { $0.contains("Premium (Monthly)") && $0.contains("auto-renewable  from 2027-01-01") }, "\(catalog.joined(separator: "\n"))")
         #expect(catalog.contains { $0.contains("Premium (Yearly)") && $0.contains("auto-renewable  to 2027-01-01") })
-        #expect(manager.contains("1000000000000001 Premium (Yea… purchased 2026-01-01 00:00 yes renews as Premium (Monthly)"), "\(manager)")
-        #expect(manager.contains("1000000000000002 Premium (Yea… purchased 2026-01-01 00:00 yes restore"))
+        #expect(manager.contains("1000000000000001 Premium (Yearly) purchased 2026-01-01 00:00 yes renews as Premium (Monthly)"), "\(manager)")
+        #expect(manager.contains("1000000000000002 Premium (Yearly) purchased 2026-01-01 00:00 yes restore"))
     }
 
     @Test func anInterruptedPurchaseIsResolvedFromTheTransactionManager() throws {

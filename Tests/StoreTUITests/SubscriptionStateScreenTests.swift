@@ -133,4 +133,21 @@ import TestSupport
             #expect(!english.contains { row.contains($0) }, "English in the Chinese interface: \(row)")
         }
     }
+
+    /// A Chinese title is twice as wide as its characters: the transaction manager's product
+    /// column widens to the longest title shown, so the monthly and the yearly plan never read
+    /// the same (both used to be cut to 高级会员（包…).
+    @Test func theChineseTransactionManagerTellsTwoPlansOfAGroupApart() throws {
+        let (world, folder) = try world([.buy(productId: monthly, answer: .confirm), .buy(productId: yearly, answer: .confirm)])
+        _ = folder
+        let rows = try screen(try manager(world, locale: "zh_CN"), world)
+        let titles = try world.view().transactions.compactMap { record in
+            try world.catalog.product(id: record.productId).map { try #require($0.localizations["zh_CN"]).title }
+        }
+        #expect(Set(titles).count == 2)
+        for title in titles {
+            #expect(rows.contains { $0.contains(title) }, "\(title) whole in:\n\(rows.joined(separator: "\n"))")
+        }
+    }
 }
+

@@ -7,16 +7,22 @@ enum TransactionsView {
         let language = state.language
         let inner = buffer.box(Rect(x: 2, y: 2, width: screen.width - 4, height: screen.height - 4), title: language(.transactions))
         let finishedWidth = max(4, DisplayWidth.of(language(.columnFinished)) + 1)
-        buffer.put(fit(language(.columnId), 17) + fit(language(.columnProduct), 14) + fit(language(.columnState), 10)
-                   + fit(language(.columnDate), 17) + fit(language(.columnFinished), finishedWidth) + language(.columnNotes),
-                   x: inner.x, y: inner.y, style: .bold, limit: inner.width)
         let rows = inner.height - 1
         let records = model.transactions
         let first = max(0, min(state.panelSelection - rows + 1, records.count - rows))
-        for (offset, record) in records.dropFirst(first).prefix(rows).enumerated() {
+        let shown = records.dropFirst(first).prefix(rows)
+        // The product column widens to the longest title shown (a Chinese title is twice as wide)
+        // as far as the panel leaves the notes 20 cells, so that on a wide screen two plans of one
+        // group never read the same; 13 cells at least.
+        let titleWidth = shown.map { DisplayWidth.of(state.title(of: $0.productId, in: model)) }.max() ?? 0
+        let productWidth = max(13, min(titleWidth, inner.width - 45 - finishedWidth - 20))
+        buffer.put(fit(language(.columnId), 17) + fit(language(.columnProduct), productWidth + 1) + fit(language(.columnState), 10)
+                   + fit(language(.columnDate), 17) + fit(language(.columnFinished), finishedWidth) + language(.columnNotes),
+                   x: inner.x, y: inner.y, style: .bold, limit: inner.width)
+        for (offset, record) in shown.enumerated() {
             let index = first + offset
             let finished = record.finished ? language(.yes) : (record.isUnfinished ? language(.no).uppercased() : "—")
-            let line = fit(record.id.description, 17) + fit(state.title(of: record.productId, in: model), 13) + " "
+            let line = fit(record.id.description, 17) + fit(state.title(of: record.productId, in: model), productWidth) + " "
                 + fit(language(PartiesView.stateName(record.state)), 10)
                 + fit(String(SimulatedTime.format(record.date).prefix(16)), 17) + fit(finished, finishedWidth)
                 + notes(record, state, model)
