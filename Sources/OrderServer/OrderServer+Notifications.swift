@@ -114,14 +114,7 @@ extension OrderServer {
     /// information's, when there is one), verify against the pinned root and name this app.
     private func verifiedNotification(_ notification: ServerNotification)
         throws(Unverified) -> (SignedTransactionPayload, RenewalInfoPayload?) {
-        guard let verifier else { throw Unverified(status: .verificationFailure, reason: "no root certificate is pinned") }
-        let bytes: [UInt8]
-        do {
-            bytes = try verifier.verify(notification.signedPayload, at: .signedDate)
-        } catch {
-            throw Unverified(status: .verificationFailure, reason: error.description)
-        }
-        guard let payload = try? JSONDecoder().decode(NotificationPayload.self, from: Data(bytes)),
+        guard let payload = try verifiedPayload(notification.signedPayload, as: NotificationPayload.self),
               payload.notificationUUID == notification.uuid, payload.notificationType == notification.type.rawValue
         else { throw Unverified(status: .verificationFailure, reason: "the payload is not this notification") }
         let transaction = try verified(payload.data.signedTransactionInfo)
@@ -139,19 +132,10 @@ extension OrderServer {
     /// The payload of a `signedRenewalInfo` that verifies against the pinned root, from the
     /// production or the sandbox environment, as a signed transaction must be.
     private func verifiedRenewalInfo(_ jws: String) throws(Unverified) -> RenewalInfoPayload {
-        guard let verifier else { throw Unverified(status: .verificationFailure, reason: "no root certificate is pinned") }
-        let bytes: [UInt8]
-        do {
-            bytes = try verifier.verify(jws, at: .signedDate)
-        } catch {
-            throw Unverified(status: .verificationFailure, reason: error.description)
-        }
-        guard let renewal = try? JSONDecoder().decode(RenewalInfoPayload.self, from: Data(bytes)) else {
+        guard let renewal = try verifiedPayload(jws, as: RenewalInfoPayload.self) else {
             throw Unverified(status: .verificationFailure, reason: "the payload is not renewal information")
         }
-        guard ["Production", "Sandbox"].contains(renewal.environment) else {
-            throw Unverified(status: .invalidEnvironment, reason: "it is from \(renewal.environment), not Production or Sandbox")
-        }
+        try Self.checkEnvironment(renewal.environment)
         return renewal
     }
 }

@@ -84,6 +84,19 @@ extension OrderServer {
 
     /// The payload of a JWS that passes every check.
     func verified(_ jws: String) throws(Unverified) -> SignedTransactionPayload {
+        guard let payload = try verifiedPayload(jws, as: SignedTransactionPayload.self) else {
+            throw Unverified(status: .verificationFailure, reason: "the payload is not a signed transaction")
+        }
+        guard payload.bundleId == SignedTransactionPayload.appBundleId else {
+            throw Unverified(status: .invalidAppIdentifier, reason: "it is \(payload.bundleId)'s, not \(SignedTransactionPayload.appBundleId)'s")
+        }
+        try Self.checkEnvironment(payload.environment)
+        return payload
+    }
+
+    /// The payload of `jws` as a `P`, once its chain to the pinned root (at its `signedDate`) and
+    /// its signature verify; nil when it verifies but is no `P`.
+    func verifiedPayload<P: Decodable>(_ jws: String, as type: P.Type) throws(Unverified) -> P? {
         guard let verifier else { throw Unverified(status: .verificationFailure, reason: "no root certificate is pinned") }
         let bytes: [UInt8]
         do {
@@ -91,17 +104,15 @@ extension OrderServer {
         } catch {
             throw Unverified(status: .verificationFailure, reason: error.description)
         }
-        guard let payload = try? JSONDecoder().decode(SignedTransactionPayload.self, from: Data(bytes)) else {
-            throw Unverified(status: .verificationFailure, reason: "the payload is not a signed transaction")
+        return try? JSONDecoder().decode(type, from: Data(bytes))
+    }
+
+    /// Apple: a server without the environment "call[s] the endpoint using the production URL"
+    /// and then the sandbox's; like verifyReceipt's 21007 retry, a sandbox purchase (App Review's)
+    /// is honoured, and any other environment refused.
+    static func checkEnvironment(_ environment: String) throws(Unverified) {
+        guard ["Production", "Sandbox"].contains(environment) else {
+            throw Unverified(status: .invalidEnvironment, reason: "it is from \(environment), not Production or Sandbox")
         }
-        guard payload.bundleId == SignedTransactionPayload.appBundleId else {
-            throw Unverified(status: .invalidAppIdentifier, reason: "it is \(payload.bundleId)'s, not \(SignedTransactionPayload.appBundleId)'s")
-        }
-        // Apple: a server without the environment "call[s] the endpoint using the production URL"
-        // and then the sandbox's; like verifyReceipt's 21007 retry, a sandbox purchase (App Review's) is honoured.
-        guard ["Production", "Sandbox"].contains(payload.environment) else {
-            throw Unverified(status: .invalidEnvironment, reason: "it is from \(payload.environment), not Production or Sandbox")
-        }
-        return payload
     }
 }
