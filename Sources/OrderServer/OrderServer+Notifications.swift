@@ -93,7 +93,7 @@ extension OrderServer {
             try database.database.query(
                 "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
                 [.integer(expires), .text(payload.productId), .integer(expires)])
-        case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .priceIncrease:
+        case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didChangeRenewalPref, .priceIncrease:
             break
         }
     }

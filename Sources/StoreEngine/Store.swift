@@ -218,14 +218,20 @@ public final class Store {
     /// stops renewing.
     func charge(_ record: StoreRecord, offer: AppliedOffer? = nil, link: Link) throws(StorageError) -> StoreRecord {
         var kind = record.kind, applied = offer
+        var told: (NotificationType, String?) = (.oneTimeCharge, nil)
+        if let product = catalog.product(id: record.productId), product.type == .autoRenewable {
+            told = (.subscribed, "INITIAL_BUY")
+        }
         if let product = catalog.product(id: record.productId), product.type == .autoRenewable, record.kind == .purchase {
             if let (current, change) = try groupChange(buying: product, account: record.account, at: link.now) {
                 guard change.isImmediate else { return try waitForRenewal(record, current, change, link: link) }
                 let refund = try endForChange(current, at: link.now)
                 link.note("\(change.word): \(product.id) replaces \(current.productId) at once; prorated refund \(refund) for tx \(current.id)",
                           from: .store, to: nil, transactionId: current.id)
+                told = (.didChangeRenewalPref, "UPGRADE")
             }
             let group = try groupRecords(product.group, account: record.account)
+            if told.0 == .subscribed, !group.isEmpty { told.1 = "RESUBSCRIBE" }
             applied = applied ?? introductoryOffer(for: product, group: group)
             if applied?.type == .introductory, product.introductoryOffer?.mode == .freeTrial { (kind, applied) = (.trial, nil) }
             for other in Set(group.map(\.originalId)) {
@@ -240,8 +246,7 @@ public final class Store {
         } else if let text = try recordPrice(of: charged) {
             link.note(text, from: .store, to: nil, transactionId: charged.id)
         }
-        let subscribes = catalog.product(id: record.productId)?.type == .autoRenewable
-        try notify(subscribes ? .subscribed : .oneTimeCharge, subtype: subscribes ? "INITIAL_BUY" : nil, about: charged, at: link.now)
+        try notify(told.0, subtype: told.1, about: charged, at: link.now)
         return try signing(charged.with(receipt: try receipt(proving: charged)), at: link.now)
     }
 
@@ -253,6 +258,7 @@ public final class Store {
         let renewal = expiry(of: current).map(SimulatedTime.format) ?? ""
         link.note("\(change.word): \(current.productId) renews as \(record.productId) on \(renewal)",
                   from: .store, to: nil, transactionId: current.id)
+        try notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: link.now)
         return try signing(StoreRecord(
             id: record.id, originalId: current.originalId, productId: current.productId, account: record.account,
             state: .purchased, kind: .restore, charged: false, finished: false, refunded: false, date: link.now,

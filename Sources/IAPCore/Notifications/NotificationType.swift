@@ -3,7 +3,8 @@
 public enum NotificationType: String, Sendable, Codable, CaseIterable {
     /// A consumable, non-consumable or non-renewing subscription was bought.
     case oneTimeCharge = "ONE_TIME_CHARGE"
-    /// A subscription was bought (subtype `INITIAL_BUY`).
+    /// A subscription was bought (subtype `INITIAL_BUY`, or `RESUBSCRIBE` when the customer
+    /// had a subscription of the group before).
     case subscribed = "SUBSCRIBED"
     /// A subscription renewed (subtype `BILLING_RECOVERY` when a billing retry succeeded).
     case didRenew = "DID_RENEW"
@@ -12,6 +13,9 @@ public enum NotificationType: String, Sendable, Codable, CaseIterable {
     case didFailToRenew = "DID_FAIL_TO_RENEW"
     /// The user turned auto-renew on or off (subtype `AUTO_RENEW_ENABLED` / `AUTO_RENEW_DISABLED`).
     case didChangeRenewalStatus = "DID_CHANGE_RENEWAL_STATUS"
+    /// The customer changed plan within the group: `UPGRADE` (an upgrade or a crossgrade of the
+    /// same period, charged at once) or `DOWNGRADE` (it takes effect at the next renewal).
+    case didChangeRenewalPref = "DID_CHANGE_RENEWAL_PREF"
     /// A subscription ended (subtype `VOLUNTARY` when auto-renew was off, `BILLING_RETRY` when
     /// the retry ran out, or `PRICE_INCREASE` when the subscriber did not consent to a price increase).
     case expired = "EXPIRED"
@@ -25,7 +29,7 @@ public enum NotificationType: String, Sendable, Codable, CaseIterable {
 
     /// Whether the notification tells of a payment the Server credits.
     public var charges: Bool {
-        self == .oneTimeCharge || self == .subscribed || self == .didRenew
+        self == .oneTimeCharge || self == .subscribed || self == .didRenew || self == .didChangeRenewalPref
     }
 }
 
