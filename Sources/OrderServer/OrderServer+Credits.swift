@@ -1,0 +1,120 @@
+import Foundation
+import IAPCore
+import Storage
+
+/// Crediting: what a credit grants (a balance, an entitlement and its end), non-renewing passes
+/// proven by the receipt, and refunds that take an entitlement back.
+extension OrderServer {
+    /// A non-renewing subscription is never restored by the Store: the receipt, where it stays
+    /// for good, is its proof. A check of the user's own receipt credits each one not credited
+    /// yet (a purchase whose credit was lost, proven again after a reinstall). Returns how many.
+    func creditNonRenewing(_ entries: [ReceiptEntry], account: String?, at now: Date, link: Link) throws(StorageError) -> Int {
+        var credited = 0
+        for entry in entries where !entry.revoked && (account == nil || account == entry.account) {
+            guard let product = catalog.product(id: entry.productId), product.type == .nonRenewing else { continue }
+            let grant = Self.grantText(product, entry: entry)
+            let new = try database.database.transaction { () throws(StorageError) -> Bool in
+                try credit(product, entry: entry, grant: grant, at: now)
+            }
+            if new {
+                link.note("credit tx \(entry.transactionId) from the receipt: \(grant)", from: .server, to: nil,
+                          transactionId: entry.transactionId)
+                credited += 1
+            }
+        }
+        return credited
+    }
+
+    /// Inserts the credit of a verified purchase and applies its grant, unless it was credited
+    /// already; returns whether it was new. The caller holds the database transaction.
+    func credit(_ product: Product, entry: ReceiptEntry, grant: String, at now: Date) throws(StorageError) -> Bool {
+        let inserted = try database.database.insertUnlessConflicting("""
+            INSERT INTO credits(transaction_id, original_transaction_id, product_id, server_product_id,
+                                account, date_millis, grant_text)
+            VALUES(?, ?, ?, ?, ?, ?, ?)
+            """, [
+                ServerDatabase.idValue(entry.transactionId), ServerDatabase.idValue(entry.originalTransactionId), .text(product.id),
+                .optional(product.serverProductId), .text(entry.account),
+                .integer(SimulatedTime.millis(now)), .text(grant),
+            ])
+        if inserted {
+            try apply(product, entry: entry)
+        }
+        return inserted
+    }
+
+    /// Every check of a receipt is a chance to learn of expiries brought forward and of refunds:
+    /// an entitlement ends when the Store says it ended; a refunded purchase loses its entitlement.
+    /// Returns how many entitlements were revoked.
+    func revokeRefunded(_ entries: [ReceiptEntry]) throws(StorageError) -> Int {
+        var revoked = 0
+        for entry in entries where !entry.revoked {
+            guard let ends = entry.expires else { continue }
+            // In a billing grace period access lasts until the grace period ends.
+            let expires = max(ends, entry.graceExpires ?? ends)
+            let comparison = entry.graceExpires == nil ? ">" : "!="
+            try database.database.query(
+                "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND transaction_id = ? AND expires_millis \(comparison) ?",
+                [.integer(SimulatedTime.millis(expires)), .text(entry.productId), ServerDatabase.idValue(entry.transactionId),
+                 .integer(SimulatedTime.millis(expires))])
+        }
+        for entry in entries where entry.revoked {
+            let before = try database.database.rows(
+                "SELECT COUNT(*) AS matching FROM entitlements WHERE product_id = ? AND transaction_id = ?",
+                [.text(entry.productId), ServerDatabase.idValue(entry.transactionId)], table: "entitlements", key: "matching"
+            ) { (row) throws(SQLiteColumnError) in Int(try row.integer("matching")) }.reduce(0, +)
+            try database.database.query("DELETE FROM entitlements WHERE product_id = ? AND transaction_id = ?",
+                                        [.text(entry.productId), ServerDatabase.idValue(entry.transactionId)])
+            revoked += before
+        }
+        return revoked
+    }
+
+    private func apply(_ product: Product, entry: ReceiptEntry) throws(StorageError) {
+        switch product.type {
+        case .consumable:
+            for (currency, amount) in product.grant.sorted(by: { $0.key < $1.key }) {
+                try database.database.query("""
+                    INSERT INTO balances(currency, amount) VALUES(?, ?)
+                    ON CONFLICT(currency) DO UPDATE SET amount = amount + excluded.amount
+                    """, [.text(currency), .integer(Int64(amount))])
+            }
+        case .nonConsumable, .autoRenewable, .nonRenewing:
+            if product.type == .autoRenewable {
+                let others = catalog.products.filter { $0.group == product.group && $0.id != product.id }.map(\.id)
+                for other in others {
+                    try database.database.query("DELETE FROM entitlements WHERE product_id = ?", [.text(other)])
+                }
+            }
+            let expires = entry.expires ?? Self.expiry(product, purchased: entry.purchaseDate)
+            try database.database.query("""
+                INSERT INTO entitlements(product_id, transaction_id, expires_millis) VALUES(?, ?, ?)
+                ON CONFLICT(product_id) DO UPDATE
+                SET transaction_id = excluded.transaction_id, expires_millis = excluded.expires_millis
+                WHERE excluded.expires_millis IS NULL
+                   OR (entitlements.expires_millis IS NOT NULL AND excluded.expires_millis > entitlements.expires_millis)
+                """, [.text(product.id), ServerDatabase.idValue(entry.transactionId),
+                      expires.map { .integer(SimulatedTime.millis($0)) } ?? .null])
+        }
+    }
+
+    private static func expiry(_ product: Product, purchased: Date) -> Date? {
+        switch product.type {
+        case .autoRenewable: return product.period?.added(to: purchased)
+        case .nonRenewing: return product.duration?.added(to: purchased)
+        case .consumable, .nonConsumable: return nil
+        }
+    }
+
+    static func grantText(_ product: Product, entry: ReceiptEntry) -> String {
+        switch product.type {
+        case .consumable:
+            return product.grant.sorted { $0.key < $1.key }.map { "+\($0.value) \($0.key)" }.joined(separator: ", ")
+        case .nonConsumable:
+            return "owns \(product.id)"
+        case .autoRenewable, .nonRenewing:
+            let until = (entry.expires ?? expiry(product, purchased: entry.purchaseDate)).map { " until \(SimulatedTime.format($0))" } ?? ""
+            return "owns \(product.id)\(until)"
+        }
+    }
+}

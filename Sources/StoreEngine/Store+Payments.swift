@@ -1,0 +1,132 @@
+import Foundation
+import IAPCore
+import Storage
+
+/// Payments: what the Store does with one (`outcome`), and charging it (`charge`), with the
+/// group changes and offers a subscription's charge follows.
+extension Store {
+    /// A StoreKit 1 payment: an Ask to Buy request joins the one waiting, or a new transaction is
+    /// made, purchasing, then answered by what the Store does with it.
+    func addPayment(_ request: PaymentRequest, link: Link) throws(StorageError) {
+        if let waiting = try joinableRequest(request) {
+            // Apple: duplicate Ask to Buy requests are consolidated and only reset the 24-hour timer.
+            let joined = waiting.with(date: link.now)
+            try database.update(joined)
+            link.send(.transactionUpdated(joined.asTransaction))
+            return
+        }
+        let id = try database.nextTransactionId()
+        var record = StoreRecord(
+            id: id, originalId: id, productId: request.productId, account: account, state: .purchasing,
+            kind: .purchase, charged: false, finished: false, refunded: false, date: link.now,
+            error: nil, receipt: nil)
+        try database.insert(record)
+        link.send(.transactionUpdated(record.asTransaction))
+        switch try outcome(of: request, id: id, at: link.now) {
+        case .fails(let error):
+            record = record.with(state: .failed, error: error)
+        case .waits:
+            // The offer waits with the request: the parent's approval charges it.
+            if let offer = try requestedOffer(request) { try keep(offer, for: id) }
+            record = record.with(state: .deferred)
+        case .alreadyOwned(let owned):
+            record = try signing(StoreRecord(
+                id: record.id, originalId: owned.originalId, productId: owned.productId, account: account, state: .purchased,
+                kind: .restore, charged: false, finished: false, refunded: false, date: link.now, error: nil,
+                receipt: try receipt(proving: owned)), at: link.now)
+        case .charges:
+            record = try charge(record, offer: try requestedOffer(request), link: link)
+        }
+        try database.update(record)
+        link.send(.transactionUpdated(record.asTransaction))
+    }
+
+    /// What the Store does with a payment, by its switches, the offer it asks for and what the
+    /// account owns, in that order; an interrupted purchase (with its offer) is remembered until
+    /// the user resolves it.
+    func outcome(of request: PaymentRequest, id: TransactionID, at now: Date) throws(StorageError) -> PaymentOutcome {
+        if catalog.product(id: request.productId) == nil || switches.withdrawn.contains(request.productId) {
+            return .fails(.paymentInvalid)
+        }
+        if !switches.isOn(.payments) { return .fails(.paymentNotAllowed) }
+        if request.answer == .cancel { return .fails(.paymentCancelled) }
+        if let refusal = try offerRefusal(request, at: now) { return .fails(refusal) }
+        if switches.isOn(.interrupt) {
+            try database.setSetting("interrupted:\(account):\(request.productId)", id.description)
+            if let offer = try requestedOffer(request) { try keep(offer, for: id) }
+            return .fails(.interrupted)
+        }
+        if case .failing(let error) = switches[.fail] { return .fails(error) }
+        if request.answer == .ask || switches.isOn(.askToBuy) { return .waits }
+        if let owned = try ownedNonConsumable(request.productId) { return .alreadyOwned(owned) }
+        return .charges
+    }
+
+    /// The account's paid purchase of a non-consumable, if it has one: buying it again costs
+    /// nothing and hands back the original ("you've already purchased this").
+    private func ownedNonConsumable(_ productId: String) throws(StorageError) -> StoreRecord? {
+        guard catalog.product(id: productId)?.type == .nonConsumable else { return nil }
+        return try database.records(
+            where: "product_id = ? AND account = ? AND charged = 1 AND refunded = 0 AND kind != 'restore'",
+            [.text(productId), .text(account)]).first
+    }
+
+    /// Charges a transaction: purchased, with a signed receipt (and its JWS, when the Store
+    /// signs transactions), told to the Server by a notification when they are on. It is charged
+    /// under `offer` (promotional, code, win-back) when given; otherwise the first subscription of
+    /// a group with an introductory offer gets it (a free trial is the transaction's kind, `trial`;
+    /// a paid offer is kept as its `AppliedOffer`), and the price follows. A subscription bought
+    /// while another of its group is active changes it as Apple ranks the two (`GroupChange`): an
+    /// upgrade or a crossgrade of the same period ends the old one now with a prorated refund; a
+    /// downgrade or a crossgrade of another period charges nothing now, hands back the current
+    /// subscription, and has it renew as the new product. Any other subscription of the group
+    /// stops renewing.
+    func charge(_ record: StoreRecord, offer: AppliedOffer? = nil, link: Link) throws(StorageError) -> StoreRecord {
+        var kind = record.kind, applied = offer
+        var told: (NotificationType, String?) = (.oneTimeCharge, nil)
+        if let product = catalog.product(id: record.productId), product.type == .autoRenewable {
+            told = (.subscribed, "INITIAL_BUY")
+        }
+        if let product = catalog.product(id: record.productId), product.type == .autoRenewable, record.kind == .purchase {
+            if let (current, change) = try groupChange(buying: product, account: record.account, at: link.now) {
+                guard change.isImmediate else { return try waitForRenewal(record, current, change, link: link) }
+                let refund = try endForChange(current, at: link.now)
+                link.note("\(change.word): \(product.id) replaces \(current.productId) at once; prorated refund \(refund) for tx \(current.id)",
+                          from: .store, to: nil, transactionId: current.id)
+                told = (.didChangeRenewalPref, "UPGRADE")
+            }
+            let group = try groupRecords(product.group, account: record.account)
+            if told.0 == .subscribed, !group.isEmpty { told.1 = "RESUBSCRIBE" }
+            applied = applied ?? introductoryOffer(for: product, group: group)
+            if applied?.type == .introductory, product.introductoryOffer?.mode == .freeTrial { (kind, applied) = (.trial, nil) }
+            for other in Set(group.map(\.originalId)) {
+                try database.setSetting("autorenew:\(other)", "off")
+            }
+        }
+        let charged = record.with(state: .purchased, kind: kind, charged: true, date: link.now)
+        if let applied {
+            try keep(applied, for: charged.id)
+            link.note("\(applied.text): \(charged.productId) charged \(try priceText(of: charged))",
+                      from: .store, to: nil, transactionId: charged.id)
+        } else if let text = try recordPrice(of: charged) {
+            link.note(text, from: .store, to: nil, transactionId: charged.id)
+        }
+        try notify(told.0, subtype: told.1, about: charged, at: link.now)
+        return try signing(charged.with(receipt: try receipt(proving: charged)), at: link.now)
+    }
+
+    /// A change that waits for the renewal: nothing is charged now; the purchase hands back the
+    /// current subscription (as buying an owned non-consumable does), which renews as the new one.
+    private func waitForRenewal(_ record: StoreRecord, _ current: StoreRecord, _ change: GroupChange,
+                                link: Link) throws(StorageError) -> StoreRecord {
+        try renewAs(record.productId, current)
+        let renewal = expiry(of: current).map(SimulatedTime.format) ?? ""
+        link.note("\(change.word): \(current.productId) renews as \(record.productId) on \(renewal)",
+                  from: .store, to: nil, transactionId: current.id)
+        try notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: link.now)
+        return try signing(StoreRecord(
+            id: record.id, originalId: current.originalId, productId: current.productId, account: record.account,
+            state: .purchased, kind: .restore, charged: false, finished: false, refunded: false, date: link.now,
+            error: nil, receipt: try receipt(proving: current)), at: link.now)
+    }
+}
