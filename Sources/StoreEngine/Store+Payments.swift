@@ -83,11 +83,9 @@ extension Store {
     /// stops renewing.
     func charge(_ record: StoreRecord, offer: AppliedOffer? = nil, link: Link) throws(StorageError) -> StoreRecord {
         var kind = record.kind, applied = offer
-        var told: (NotificationType, String?) = (.oneTimeCharge, nil)
-        if let product = catalog.product(id: record.productId), product.type == .autoRenewable {
-            told = (.subscribed, "INITIAL_BUY")
-        }
-        if let product = catalog.product(id: record.productId), product.type == .autoRenewable, record.kind == .purchase {
+        let subscription = catalog.product(id: record.productId).flatMap { $0.type == .autoRenewable ? $0 : nil }
+        var told: (NotificationType, String?) = subscription == nil ? (.oneTimeCharge, nil) : (.subscribed, "INITIAL_BUY")
+        if let product = subscription, record.kind == .purchase {
             if let (current, change) = try groupChange(buying: product, account: record.account, at: link.now) {
                 guard change.isImmediate else { return try waitForRenewal(record, current, change, link: link) }
                 let refund = try endForChange(current, at: link.now)
