@@ -56,11 +56,8 @@ import TestSupport
         var state = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         var transactions = try #require(state["transactions"] as? [[String: Any]])
         let jws = try #require(transactions[0]["signedTransaction"] as? String)
-        var parts = jws.split(separator: ".").map(String.init)
-        let payload = try #require(JWSText.decoded(parts[1]))
-        #expect(payload.contains("\"productId\":\"com.storesim.coins.100\""))
-        parts[1] = JWSText.encoded(payload.replacingOccurrences(of: "com.storesim.coins.100", with: "com.storesim.coins.550"))
-        transactions[0]["signedTransaction"] = parts.joined(separator: ".")
+        #expect(JWSText.payload(of: jws)?["productId"] as? String == "com.storesim.coins.100")
+        transactions[0]["signedTransaction"] = try #require(JWSText.forged(jws, replacing: "com.storesim.coins.100", with: "com.storesim.coins.550"))
         state["transactions"] = transactions
         try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: path))
         let tampered = try StoreSimProcess.run(["python3", Self.checker, path], executable: "/usr/bin/env")
@@ -112,10 +109,8 @@ import TestSupport
 
         var json = try #require(try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any])
         var notifications = try #require(json["notifications"] as? [[String: Any]])
-        var parts = try #require(notifications[1]["signedPayload"] as? String).split(separator: ".").map(String.init)
-        let payload = try #require(JWSText.decoded(parts[1]))
-        parts[1] = JWSText.encoded(payload.replacingOccurrences(of: "\"GRACE_PERIOD\"", with: "\"VOLUNTARY\""))
-        notifications[1]["signedPayload"] = parts.joined(separator: ".")
+        let signed = try #require(notifications[1]["signedPayload"] as? String)
+        notifications[1]["signedPayload"] = try #require(JWSText.forged(signed, replacing: "\"GRACE_PERIOD\"", with: "\"VOLUNTARY\""))
         json["notifications"] = notifications
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
         let tampered = try StoreSimProcess.run(["python3", Self.checker, path], executable: "/usr/bin/env")
