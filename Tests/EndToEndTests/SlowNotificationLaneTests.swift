@@ -23,9 +23,9 @@ import TestSupport
         #expect(prepared.status == 0, "\(prepared.stdout)\(prepared.stderr)")
 
         let session = try TmuxSession(command: "\(StoreSimProcess.binary) --data-dir \(world) --api storekit2")
-        let summary = try session.waitFor("✉ 1 waiting (n)")
+        let summary = try session.waitFor("✉ 1 waiting (l lane)")
         #expect(summary.found, "\(summary.screen)")
-        try session.send("n")
+        try session.send("l")
         let first = try session.waitFor("1/6   retry at 01-01 01:00")
         #expect(first.found, "\(first.screen)")
         #expect(first.screen.contains("Store → Server notifications (1)"))

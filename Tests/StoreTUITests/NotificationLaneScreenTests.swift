@@ -40,15 +40,15 @@ import TestSupport
         rows.first { $0.contains("ONE_TIME_CHARGE") }
     }
 
-    @Test func atEightyColumnsTheHeaderSumsTheLaneUpAndNShowsItThroughARetryToTheDelivery() throws {
+    @Test func atEightyColumnsTheHeaderSumsTheLaneUpAndLShowsItThroughARetryToTheDelivery() throws {
         let (world, folder) = try Self.world([.server(.down), .buy(productId: Self.coins, answer: .confirm), .advance(seconds: 3600)])
         _ = folder
         var state = TUIState(columns: 80, rows: 24)
         let hidden = try screen(state, world)
-        #expect(hidden[2].hasSuffix("✉ 1 waiting (n) "), "\(hidden[2])")
+        #expect(hidden[2].hasSuffix("✉ 1 waiting (l lane) "), "\(hidden[2])")
         #expect(!hidden.contains { $0.contains("Store → Server notifications") })
         #expect(hidden.contains { $0.hasPrefix("Timeline") })
-        try press(.character("n"), &state, world)
+        try press(.character("l"), &state, world)
         #expect(state.status == "The notification lane shows the Store's notifications to the Server and their retries.")
         let shown = try screen(state, world)
         #expect(shown.contains { $0.hasPrefix("Store → Server notifications (1)") }, "\(shown.joined(separator: "\n"))")
@@ -62,9 +62,9 @@ import TestSupport
         try world.settle()
         let delivered = try #require(laneRow(try screen(state, world)))
         #expect(delivered.hasPrefix("ONE_TIME_CHARGE        1000000000000001 3/6   acknowledged"), "\(delivered)")
-        try press(.character("n"), &state, world)
+        try press(.character("l"), &state, world)
         #expect(state.status == "The notification lane is hidden; the timeline has the whole height.")
-        #expect(try screen(state, world)[2].hasSuffix("✉ 1 done (n) "))
+        #expect(try screen(state, world)[2].hasSuffix("✉ 1 done (l lane) "))
     }
 
     @Test func atTwoHundredColumnsTheLaneStandsBesideTheTimeline() throws {
@@ -81,10 +81,10 @@ import TestSupport
         #expect(subscribed.contains("SUBSCRIBED INITIAL_BUY 1000000000000002 2/6   retry at 01-01 12:00 Premium (Monthly)"),
                 "\(subscribed)")
         #expect(subscribed.dropFirst(109).hasPrefix("│SUBSCRIBED"), "the lane holds the right 90 columns")
-        try press(.character("n"), &state, world)
+        try press(.character("l"), &state, world)
         let hidden = try screen(state, world)
         #expect(!hidden.contains { $0.contains("Store → Server notifications") })
-        #expect(hidden[2].hasSuffix("✉ 2 waiting (n) "), "\(hidden[2])")
+        #expect(hidden[2].hasSuffix("✉ 2 waiting (l lane) "), "\(hidden[2])")
     }
 
     @Test func aNotificationNeverAcknowledgedIsGivenUpThenFetchedByTheHistory() throws {
@@ -97,7 +97,7 @@ import TestSupport
             let row = try #require(laneRow(try screen(state, world)))
             #expect(row.contains("1000000000000001 6/6   given up"), "\(columns)×\(rows): \(row)")
         }
-        #expect(try screen(TUIState(columns: 80, rows: 24), world)[2].hasSuffix("✉ 1 given up (n) "))
+        #expect(try screen(TUIState(columns: 80, rows: 24), world)[2].hasSuffix("✉ 1 given up (l lane) "))
         try world.performInTurn(.server(.up))
         try world.performInTurn(.serverHistory)
         try world.settle()
@@ -111,31 +111,35 @@ import TestSupport
         let (world, folder) = try Self.world([.server(.down), .buy(productId: Self.coins, answer: .confirm), .advance(seconds: 3600)])
         _ = folder
         var state = TUIState(columns: 80, rows: 24, locale: "zh_CN")
-        #expect(try screen(state, world)[2].contains("✉ 等待 1（n）"))
-        try press(.character("n"), &state, world)
+        #expect(try screen(state, world)[2].contains("✉ 等待 1（l 通知栏）"))
+        try press(.character("l"), &state, world)
         let rows = try screen(state, world)
         #expect(rows.contains { $0.hasPrefix("商店 → 服务器 通知（1）") }, "\(rows.joined(separator: "\n"))")
         #expect(laneRow(rows)?.contains("01-01 12:00 重试") == true, "\(rows.joined(separator: "\n"))")
     }
 
-    @Test func withNotificationsOffNothingChangesAndNSaysWhy() throws {
+    @Test func withNotificationsOffNothingChangesAndLSaysWhy() throws {
         let (world, folder) = try Self.world([.buy(productId: Self.coins, answer: .confirm)], api: .storekit1, notifications: false)
         _ = folder
         var state = TUIState(columns: 80, rows: 24)
         let before = try screen(state, world)
         #expect(!before[2].contains("✉"))
-        try press(.character("n"), &state, world)
+        try press(.character("l"), &state, world)
         #expect(state.status == "No notifications: the Store posts them once a script turns on server notifications.")
         #expect(try screen(state, world).dropLast(2) == before.dropLast(2))
     }
 
-    @Test func nIsDeclaredOnceAndListedInHelp() throws {
+    @Test func lIsDeclaredOnceAndListedInHelp() throws {
         let main = KeyMap.main(stepMode: false)
-        #expect(main.bindings.filter { $0.keys.contains(.character("n")) }.count == 1)
+        #expect(main.bindings.filter { $0.keys.contains(.character("l")) }.count == 1)
+        for map in [main, KeyMap.playing(main), KeyMap.transactions, KeyMap.decoded] {
+            let keys = map.bindings.flatMap(\.keys)
+            #expect(keys.indices.allSatisfy { !keys[..<$0].contains(keys[$0]) }, "a key is declared twice: \(keys)")
+        }
         var state = TUIState(columns: 120, rows: 40)
         _ = TUIUpdate.update(&state, .input(.key(.character("?"))), model: WorldViewFixture.view())
         let rows = Screen.render(state, WorldViewFixture.view()).textRows
-        #expect(rows.contains { $0.contains("n  the notification lane") }, "\(rows.joined(separator: "\n"))")
+        #expect(rows.contains { $0.contains("l  the notification lane") }, "\(rows.joined(separator: "\n"))")
         #expect(rows.contains { $0.contains("Enter JWS") }, "the transaction manager's keys in help")
     }
 }

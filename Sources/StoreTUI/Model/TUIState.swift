@@ -36,7 +36,7 @@ public struct TUIState: Sendable, Equatable {
     /// How many lines the decoded signed transaction is scrolled down.
     public var decodedOffset = 0
     /// The notification lane is shown beside the timeline on a wide screen and hidden on a
-    /// narrow one; `n` turns that the other way.
+    /// narrow one; `l` turns that the other way.
     public var laneToggled = false
     /// Messages wait for Space when true.
     public var stepMode = false

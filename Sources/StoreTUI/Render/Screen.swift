@@ -50,7 +50,7 @@ public enum Screen {
     }
 
     /// From this width on the notification lane is shown beside the timeline; on a narrower
-    /// screen it takes the timeline's place while `n` shows it.
+    /// screen it takes the timeline's place while `l` shows it.
     static let laneBesideColumns = 120
 
     /// The timeline in `rect`, with the notification lane when it is shown: beside the timeline

@@ -72,7 +72,7 @@ extension KeyMap {
         return []
     }
 
-    private static let lane = KeyBinding([.character("n")], "n", footer: nil, help: .laneHelp) { _, state, model in
+    private static let lane = KeyBinding([.character("l")], "l", footer: nil, help: .laneHelp) { _, state, model in
         guard model.notifications != nil else {
             state.status = state.language(.laneNothing)
             return []

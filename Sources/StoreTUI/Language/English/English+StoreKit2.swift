@@ -13,7 +13,7 @@ extension English {
         case .retryAt: "retry at {1}"
         case .fetchedByHistory: "fetched by history"
         case .givenUp: "given up"
-        case .laneSummary: "✉ {1} (n)"
+        case .laneSummary: "✉ {1} (l lane)"
         case .laneWaiting: "{1} waiting"
         case .laneDone: "{1} done"
         case .laneGivenUp: "{1} given up"

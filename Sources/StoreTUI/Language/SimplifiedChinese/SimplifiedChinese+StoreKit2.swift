@@ -13,7 +13,7 @@ extension SimplifiedChinese {
         case .retryAt: "{1} 重试"
         case .fetchedByHistory: "由通知历史取回"
         case .givenUp: "已放弃"
-        case .laneSummary: "✉ {1}（n）"
+        case .laneSummary: "✉ {1}（l 通知栏）"
         case .laneWaiting: "等待 {1}"
         case .laneDone: "完成 {1}"
         case .laneGivenUp: "放弃 {1}"
