@@ -78,7 +78,7 @@ import TestSupport
         #expect(heading.contains("│Store → Server notifications (2)"), "\(heading)")
         #expect(!rows[2].contains("✉"), "the lane is in sight: no summary")
         let subscribed = try #require(rows.first { $0.contains("SUBSCRIBED INITIAL_BUY") })
-        #expect(subscribed.contains("SUBSCRIBED INITIAL_BUY 1000000000000002 2/6   retry at 01-01 12:00 Premium (Monthly)"),
+        #expect(subscribed.contains("│SUBSCRIBED INITIAL_BUY      1000000000000002 2/6   retry at 01-01 12:00 Premium (Monthly)"),
                 "\(subscribed)")
         #expect(subscribed.dropFirst(109).hasPrefix("│SUBSCRIBED"), "the lane holds the right 90 columns")
         try press(.character("l"), &state, world)

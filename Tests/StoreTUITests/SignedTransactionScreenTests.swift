@@ -135,13 +135,14 @@ import TestSupport
         #expect(wide.contains { $0.contains("│  currentEntitlements: StoreSim Pro, Season Pass ") },
                 "\(wide.joined(separator: "\n"))")
         let narrow = screen(TUIState(columns: 80, rows: 24), try world.view())
-        #expect(narrow.contains { $0.hasSuffix("│  currentEntitlements: StoreSi…") }, "\(narrow.joined(separator: "\n"))")
+        #expect(narrow.contains { $0.hasSuffix("│  entitled: StoreSim Pro, Seas…") }, "the API's name gives way at 80 columns: \(narrow.joined(separator: "\n"))")
         try world.performInTurn(.refund(.product(Self.pro), reason: nil))
         try world.settle()
         #expect(screen(TUIState(columns: 200, rows: 60), try world.view()).contains { $0.contains("│  currentEntitlements: Season Pass ") },
                 "a revocation through Transaction.updates takes it away")
         let chinese = screen(TUIState(columns: 200, rows: 60, locale: "zh_CN"), try world.view())
-        #expect(chinese.contains { $0.contains("当前权益（currentEntitlements）：") })
+        #expect(chinese.contains { $0.contains("当前权益（currentEntitlements）：季票") })
+        #expect(screen(TUIState(columns: 80, rows: 24, locale: "zh_CN"), try world.view()).contains { $0.contains("│  当前权益：季票 ") })
     }
 
     @Test func aNoteTooLongForItsColumnEndsInAnEllipsis() throws {

@@ -24,6 +24,7 @@ enum StoreKit2Phrase: CaseIterable {
 
     // The app's current entitlements, in the parties panel
     case currentEntitlements
+    case entitled
     case nothingEntitled
 
     // The decoded signed transaction

@@ -12,7 +12,8 @@ enum NotificationLaneView {
         guard rect.height > 2 else { return }
         let language = state.language
         buffer.put(fit(language(.laneTitle, notifications.count), rect.width), x: rect.x, y: rect.y, style: .bold, limit: rect.width)
-        let standingWidth = 21, typeWidth = 23
+        // The type and subtype take what the product's title leaves them, 23 cells at least.
+        let standingWidth = 21, typeWidth = max(23, rect.width - 17 - 6 - standingWidth - 18)
         let heading = fit(language(.laneType), typeWidth) + fit(language(.columnId), 17) + fit(language(.laneAttempts), 6)
             + fit(language(.laneStanding), standingWidth) + language(.columnProduct)
         buffer.put(clipped(heading, rect.width), x: rect.x, y: rect.y + 1, style: .dim, limit: rect.width)

@@ -18,7 +18,9 @@ enum PartiesView {
         lines += model.cacheWarnings.prefix(1).map { ("  ! \(language.core($0))", .bold) }
         if let entitled = model.appEntitlements {
             let titles = entitled.map { state.title(of: $0, in: model) }.joined(separator: language(.listSeparator))
-            lines.append((language(.currentEntitlements, titles.isEmpty ? language(.nothingEntitled) : titles), []))
+            let held = titles.isEmpty ? language(.nothingEntitled) : titles
+            let named = language(.currentEntitlements, held)
+            lines.append((DisplayWidth.of(named) <= rect.width ? named : language(.entitled, held), []))
         }
         let credits = model.credits.count
         lines.append((language(credits == 1 ? .serverLedgerOne : .serverLedger, credits), .bold))

@@ -23,6 +23,7 @@ extension English {
 
         // The app's current entitlements, in the parties panel
         case .currentEntitlements: "  currentEntitlements: {1}"
+        case .entitled: "  entitled: {1}"
         case .nothingEntitled: "none"
 
         // The decoded signed transaction

@@ -23,6 +23,7 @@ extension SimplifiedChinese {
 
         // The app's current entitlements, in the parties panel
         case .currentEntitlements: "  当前权益（currentEntitlements）：{1}"
+        case .entitled: "  当前权益：{1}"
         case .nothingEntitled: "无"
 
         // The decoded signed transaction
