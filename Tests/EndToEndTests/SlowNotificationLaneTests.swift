@@ -6,8 +6,8 @@ import TestSupport
 /// Server down the Store's notification waits for its retry; the clock moves, the retry fails
 /// too; the Server comes back and the next retry is acknowledged. Apple, Responding to App Store
 /// Server Notifications: "Send HTTP 200, or any HTTP code between 200 and 206, if the post was
-/// successful" and "For version 2 notifications, it retries five times, at 1, 12, 24, 48, and
-/// 72 hours after the previous attempt."
+/// successful" and "For version 2 notifications, it retries five times" (the simulated Store
+/// counts its retry times from the first attempt).
 @Suite(.serialized, .tags(.slow)) struct SlowNotificationLaneTests {
     @Test func theLaneShowsARetryThenTheDelivery() throws {
         let folder = try TemporaryFolder()

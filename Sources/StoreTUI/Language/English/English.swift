@@ -291,7 +291,7 @@ enum English {
         case .decodeHelp: "its signed transaction (StoreKit 2): the JWS decoded, verified against the pinned root"
         case .scrollDecodedHelp: "scroll the decoded fields"
         case .laneKey: "lane"
-        case .laneHelp: "the notification lane: the Store's notifications to the Server and their retries, shown or hidden"
+        case .laneHelp: "notification lane: shown or hidden"
         case .clock: "clock +1h/+1d/+30d"
         case .clockHelp: "move the clock +1 hour/+1 day/+30 days"
         case .deleteConfirmHelp: "delete the transaction from the Store"

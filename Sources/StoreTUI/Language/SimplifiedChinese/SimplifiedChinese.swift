@@ -293,7 +293,7 @@ enum SimplifiedChinese {
         case .decodeHelp: "它的签名交易（StoreKit 2）：解码 JWS，并用固定根证书验证"
         case .scrollDecodedHelp: "滚动解码后的字段"
         case .laneKey: "通知栏"
-        case .laneHelp: "通知栏：商店发给服务器的通知及其重试，显示或隐藏"
+        case .laneHelp: "通知栏：显示或隐藏"
         case .clock: "时钟 +1时/+1天/+30天"
         case .clockHelp: "把时钟拨快 1 小时/1 天/30 天"
         case .deleteConfirmHelp: "从商店删除该交易"
