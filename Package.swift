@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "Terminal", dependencies: ["StoreTUI", "CNcurses"]),
         .executableTarget(name: "storesim", dependencies: ["Simulator", "Bench", "IAPCore", "StoreTUI", "Terminal"]),
         // Helpers every test target shares: temporary folders, a Link double, worlds, tags.
-        .target(name: "TestSupport", dependencies: ["IAPCore", "Simulator", "Signing", "Storage"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["IAPCore", "Simulator", "Signing"], path: "Tests/TestSupport"),
         .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing"]),

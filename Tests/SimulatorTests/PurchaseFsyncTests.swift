@@ -6,8 +6,7 @@ import Testing
 import TestSupport
 
 /// What one purchase costs on disk: every fsync and fdatasync, counted by the file it made
-/// durable. The count is the process's and other suites run beside this one, so it reads only
-/// the paths of its own world.
+/// durable. Other suites run beside this one, so it counts only in its own world's folder.
 @Suite struct PurchaseFsyncTests {
     /// A consumable bought, verified, credited and finished in a launched world, five times:
     /// each purchase makes the same syncs, and every party that keeps durable state makes some.
@@ -18,7 +17,7 @@ import TestSupport
         try world.perform(.launch)
         var purchases: [[String: Int]] = []
         for _ in 0..<5 {
-            purchases.append(try folder.fsyncs {
+            purchases.append(try FsyncCount.counting(under: folder.path) {
                 try world.perform(.buy(productId: "com.storesim.coins.100", answer: .confirm))
                 try world.settle()
             })

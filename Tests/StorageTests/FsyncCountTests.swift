@@ -4,8 +4,7 @@ import Testing
 import TestSupport
 
 /// The count of fsyncs and fdatasyncs, by the file each made durable, for every durable write
-/// StoreSim makes. The count is the process's, and other suites write beside these tests, so
-/// each reads only the paths of its own folder.
+/// StoreSim makes. Other suites write beside these tests, so each counts only in its own folder.
 @Suite struct FsyncCountTests {
     let folder: TemporaryFolder
 
@@ -13,23 +12,28 @@ import TestSupport
         folder = try TemporaryFolder()
     }
 
+    /// The syncs `body` made in the folder, by path relative to it.
+    private func synced(_ body: () throws -> Void) rethrows -> [String: Int] {
+        try FsyncCount.counting(under: folder.path, body)
+    }
+
     @Test func aWholeFileWriteSyncsTheFileThenItsFolder() throws {
         let path = folder.file("state.txt")
-        #expect(try folder.fsyncs { try DurableFile.write(Array("one".utf8), to: path) } == ["state.txt": 1, "": 1])
-        #expect(try folder.fsyncs { try DurableFile.write(Array("two".utf8), to: path) } == ["state.txt": 1, "": 1])
+        #expect(try synced { try DurableFile.write(Array("one".utf8), to: path) } == ["state.txt": 1, "": 1])
+        #expect(try synced { try DurableFile.write(Array("two".utf8), to: path) } == ["state.txt": 1, "": 1])
     }
 
     @Test func anAppendSyncsTheFileOnceAndANewFileItsFolderOnce() throws {
         let path = folder.file("log.txt")
         var file: AppendOnlyFile?
-        #expect(try folder.fsyncs { file = try AppendOnlyFile(path: path) } == ["": 1])
-        #expect(try folder.fsyncs { try file?.append(Array("a\n".utf8)) } == ["log.txt": 1])
-        #expect(try folder.fsyncs {
+        #expect(try synced { file = try AppendOnlyFile(path: path) } == ["": 1])
+        #expect(try synced { try file?.append(Array("a\n".utf8)) } == ["log.txt": 1])
+        #expect(try synced {
             try file?.append(Array("b\n".utf8), syncNow: false)
             try file?.append(Array("c\n".utf8), syncNow: false)
             try file?.sync()
         } == ["log.txt": 1], "appends that wait share one fsync")
-        #expect(try folder.fsyncs { try file?.sync() } == [:], "nothing written, nothing synced")
+        #expect(try synced { try file?.sync() } == [:], "nothing written, nothing synced")
     }
 
     /// SQLite's own syncs, through its unix VFS: "Writers sync the WAL on every transaction commit
@@ -40,12 +44,12 @@ import TestSupport
         #expect(FsyncCount.countsSQLite)
         let path = folder.file("data.sqlite")
         var database: SQLiteDatabase? = try SQLiteDatabase(path: path)
-        let created = try folder.fsyncs { try database?.execute("CREATE TABLE items (name TEXT)") }
+        let created = try synced { try database?.execute("CREATE TABLE items (name TEXT)") }
         #expect(created == ["data.sqlite-wal": 2, "": 1], "a new log: its header synced, then the commit; its folder, once")
         for name in ["a", "b", "c"] {
-            #expect(try folder.fsyncs { try database?.execute("INSERT INTO items VALUES ('\(name)')") } == ["data.sqlite-wal": 1])
+            #expect(try synced { try database?.execute("INSERT INTO items VALUES ('\(name)')") } == ["data.sqlite-wal": 1])
         }
-        #expect(folder.fsyncs { database = nil } == ["data.sqlite-wal": 1, "data.sqlite": 1],
+        #expect(synced { database = nil } == ["data.sqlite-wal": 1, "data.sqlite": 1],
                 "closing copies the log into the database: the log synced first, then the database")
     }
 }
