@@ -1,4 +1,3 @@
-import Foundation
 import Storage
 import Testing
 import TestSupport
