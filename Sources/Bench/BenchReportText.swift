@@ -15,7 +15,8 @@ public enum BenchReportText {
         lines.append("  1000 vs 100: \(Ratio.times(report.recoveryGrowth)) (linear is 10×)")
         lines += ["", "throughput (median)"]
         lines += table(["purchases per second (fsync on)", "chaos runs per second"],
-                       [[Ratio.text(report.purchasesPerSecond), Ratio.text(report.chaosRunsPerSecond)]])
+                       [[Ratio.text(report.purchases.purchasesPerSecond), Ratio.text(report.chaosRunsPerSecond)]])
+        lines.append(report.purchases.line)
         lines += ["", "render: one full TUI frame drawn and diffed, 10,000-event timeline (µs, median)"]
         lines += table(["terminal", "micros"], report.render.map { ["\($0.columns)×\($0.rows)", Ratio.text($0.micros)] })
         lines += ["", "peak resident memory: \(Ratio.text(report.sessionPeakRSSMegabytes)) MB for a world with a 10,000-event timeline, "

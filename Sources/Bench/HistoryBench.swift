@@ -50,14 +50,7 @@ public struct HistoryBench {
             var rates = Array(repeating: [Double](), count: worlds.count)
             for _ in 0..<settings.purchaseBatches {
                 for (index, world) in worlds.enumerated() {
-                    let micros = try BenchClock.micros { () throws(BenchError) in
-                        try BenchError.attempt("a purchase") {
-                            for _ in 0..<settings.purchasesPerBatch {
-                                try world.perform(.buy(productId: RecoveryBench.productId, answer: .confirm))
-                                try world.settle()
-                            }
-                        }
-                    }
+                    let micros = try PurchaseBatch.micros(world, purchases: settings.purchasesPerBatch)
                     rates[index].append(Ratio.of(Double(settings.purchasesPerBatch) * 1_000_000, micros))
                 }
             }

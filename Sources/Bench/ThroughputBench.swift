@@ -1,8 +1,10 @@
 import Foundation
 import IAPCore
 import Simulator
+import Storage
 
-/// Whole-world throughput: purchases per second (every party's fsyncs on) and chaos runs per second.
+/// Whole-world throughput: purchases per second (every party's fsyncs on) against the fsync
+/// floor, and chaos runs per second.
 public struct ThroughputBench {
     public let catalog: Catalog
     public let settings: BenchSettings
@@ -12,27 +14,34 @@ public struct ThroughputBench {
         self.settings = settings
     }
 
-    /// The median over batches of purchases, each a buy settled through Store, Server and cache.
-    public func purchasesPerSecond() throws(BenchError) -> Double {
+    /// The median over batches of purchases, each a buy settled through Store, Server and cache;
+    /// the fsyncs and fdatasyncs the batches made, counted as they are made (the floor's own are
+    /// not counted); and after each batch as many write + fsync pairs of the floor, in the same
+    /// folder, timed one by one, so that one fsync's cost is measured under the same load.
+    public func purchases() throws(BenchError) -> PurchaseRate {
         let folder = try BenchFolder()
         defer { folder.remove() }
+        let floor = try FsyncFloorContender(path: folder.file("floor.txt"), contents: [])
         return try BenchError.attempt("purchases through the world") {
-            let world = try World(directory: DataDirectory(path: folder.path), catalog: catalog, seed: 1)
+            let world = try World(directory: DataDirectory(path: folder.file("world")), catalog: catalog, seed: 1)
             try world.perform(.launch)
             var rates: [Double] = []
-            for _ in 0..<settings.purchaseBatches {
-                let micros = try BenchClock.micros { () throws(BenchError) in
-                    try BenchError.attempt("a purchase") {
-                        for _ in 0..<settings.purchasesPerBatch {
-                            try world.perform(.buy(productId: RecoveryBench.productId, answer: .confirm))
-                            try world.settle()
-                        }
-                    }
-                }
+            var fsyncMicros: [Double] = []
+            let fsyncsBefore = FsyncCount.total
+            for batch in 0..<settings.purchaseBatches {
+                let micros = try PurchaseBatch.micros(world, purchases: settings.purchasesPerBatch)
                 rates.append(Ratio.of(Double(settings.purchasesPerBatch) * 1_000_000, micros))
+                for pair in 0..<settings.purchasesPerBatch {
+                    let change = CacheChange(BenchCacheFormat.order(batch * settings.purchasesPerBatch + pair))
+                    fsyncMicros.append(try BenchClock.micros { () throws(BenchError) in try floor.saveAndRemove(change) } / 2)
+                }
             }
+            let fsyncs = FsyncCount.total - fsyncsBefore
             try world.perform(.quit)
-            return BenchClock.median(rates)
+            let purchases = settings.purchaseBatches * settings.purchasesPerBatch
+            return PurchaseRate(purchasesPerSecond: BenchClock.median(rates),
+                                fsyncsPerPurchase: FsyncCount.countsSQLite ? Ratio.of(Double(fsyncs), Double(purchases)) : 0,
+                                fsyncMicros: BenchClock.median(fsyncMicros))
         }
     }
 

@@ -51,7 +51,7 @@ public final class AppendOnlyFile {
     /// everything written is durable already.
     public func sync() throws(StorageError) {
         guard syncs, hasUnsyncedWrites else { return }
-        try systemCall(path, "fsync") { fsync(fd) }
+        try FsyncCount.fsync(fd, path: path, what: "fsync", for: path)
         durableLength = try size()
         hasUnsyncedWrites = false
     }

@@ -12,7 +12,7 @@ public enum DurableFile {
         let fd = try RegularFile.createExclusively(temporary)
         do {
             try writeAll(fd, bytes, path: temporary)
-            try systemCall(temporary, "fsync") { fsync(fd) }
+            try FsyncCount.fsync(fd, path: temporary, what: "fsync", for: path)
         } catch {
             close(fd)
             unlink(temporary)
@@ -67,7 +67,7 @@ public enum DurableFile {
         let directory = parentDirectory(of: path)
         let fd = try systemCall(directory, "open directory") { open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         defer { close(fd) }
-        try systemCall(directory, "fsync directory") { fsync(fd) }
+        try FsyncCount.fsync(fd, path: directory, what: "fsync directory", for: directory)
     }
 
     /// `file` with its folder resolved (`realpath`: no `..`, no symbolic link), the file itself

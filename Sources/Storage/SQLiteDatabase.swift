@@ -81,7 +81,8 @@ public final class SQLiteDatabase {
             : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         let resolved = try Self.resolvingFolder(of: file, reportingAs: path)
         let target = immutable ? Self.immutableURI(resolved) : resolved
-        let status = sqlite3_open_v2(target, &connection, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
+        let status = sqlite3_open_v2(target, &connection, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW,
+                                     SQLiteSyncCounter.vfsName)
         guard status == SQLITE_OK, let connection else {
             let message = connection.map(Self.errorMessage) ?? "cannot open"
             sqlite3_close(connection)

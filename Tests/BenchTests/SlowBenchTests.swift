@@ -62,6 +62,7 @@ import Testing
         let json = Self.report.json.rendered
         let keys = ["\"cache\"", "\"liveEntries\"", "\"storesimMicros\"", "\"fsyncFloorMicros\"", "\"rewriteMicros\"",
                     "\"sqliteMicros\"", "\"recovery\"", "\"pending\"", "\"millis\"", "\"purchasesPerSecond\"",
+                    "\"fsyncsPerPurchase\"", "\"fsyncMicros\"", "\"fsyncFloorPurchasesPerSecond\"",
                     "\"chaosRunsPerSecond\"", "\"render\"", "\"cols\"", "\"rows\"", "\"micros\"", "\"peakRSSMegabytes\"",
                     "\"scale\"", "\"history\"", "\"pastPurchases\"", "\"launchMillis\"", "\"launchPending\"",
                     "\"chaosRunsPerSecondOneCore\"", "\"chaosRunsPerSecondTwoCores\"", "\"logMegabytes\"", "\"runPeakRSSEmptyLogMegabytes\"", "\"runPeakRSSBigLogMegabytes\"",
@@ -76,14 +77,16 @@ import Testing
 
     @Test func goalsAreJudgedOnTheRatios() {
         let goals = Self.report.goals
-        #expect(goals.count == 13)
-        #expect(goals.map(\.met) == [true, true, true, false, false, true, true, false, true, false, true, true, false])
+        #expect(goals.count == 14)
+        #expect(goals.map(\.met) == [true, true, true, false, true, false, true, true, false, true, false, true, true, false])
         #expect(Self.report.recoveryGrowth == 10)
         let lines = BenchReportText.lines(Self.report, heading: "storesim bench")
         #expect(lines.contains { $0.contains("storesim/floor") && $0.contains("rewrite/storesim") })
         #expect(lines.contains { $0.contains("1000 vs 100: 10.00×") })
         #expect(lines.contains("  NOT MET recovery of 1,000 ≤ 4× recovery of 100: 10.00×"), "linear growth misses issue 16's 4×")
         #expect(lines.contains("  NOT MET 200×60 frame rendered and diffed < 2 ms: 2500 µs at 200×60"))
+        #expect(lines.contains("  fsync floor: 10.0 fsyncs per purchase × 200 µs per fsync = 500 purchases per second; measured 0.60× of it"))
+        #expect(lines.contains("  met     purchases per second ≥ 0.5× the fsync floor: 300/s vs 500/s (10.0 fsyncs × 200 µs): 0.60×"))
         #expect(lines.contains("  NOT MET run's peak memory with a 1024 MB events.log ≤ 1.2× with an empty one: 45.0 MB vs 32.0 MB (1.41×)"))
         #expect(lines.contains("  met     100 years of monthly renewals < 2 s: 900 ms for 1200 renewals"))
         #expect(lines.contains("  met     purchases per second with 100000 past purchases ≥ 0.8× a fresh world: 270/s vs 300/s (0.90×)"))
@@ -101,9 +104,27 @@ import Testing
         let report = BenchReport(cache: Self.report.cache,
                                  recovery: [RecoveryRow(pending: 10, millis: 10), RecoveryRow(pending: 100, millis: 100),
                                             RecoveryRow(pending: 1000, millis: thousandMillis)],
-                                 purchasesPerSecond: 300, chaosRunsPerSecond: 40, render: Self.report.render,
+                                 purchases: Self.report.purchases, chaosRunsPerSecond: 40, render: Self.report.render,
                                  peakRSSMegabytes: 52, sessionPeakRSSMegabytes: 45, scale: Self.report.scale)
         #expect(report.goals.first { $0.name == "recovery of 1,000 ≤ 4× recovery of 100" }?.met == met)
+    }
+
+    /// 1 / (8 fsyncs × 250 µs) is 500 purchases per second: the goal is 250.
+    @Test(arguments: [(250.0, 8.0, true), (249.0, 8.0, false), (600.0, 0.0, false)])
+    func purchasesAreJudgedAtHalfTheFsyncFloor(purchasesPerSecond: Double, fsyncsPerPurchase: Double, met: Bool) {
+        let purchases = PurchaseRate(purchasesPerSecond: purchasesPerSecond, fsyncsPerPurchase: fsyncsPerPurchase, fsyncMicros: 250)
+        let report = BenchReport(cache: Self.report.cache, recovery: Self.report.recovery, purchases: purchases,
+                                 chaosRunsPerSecond: 40, render: Self.report.render, peakRSSMegabytes: 52,
+                                 sessionPeakRSSMegabytes: 45, scale: Self.report.scale)
+        let goal = report.goals.first { $0.name == "purchases per second ≥ 0.5× the fsync floor" }
+        #expect(goal?.met == met)
+        #expect(purchases.floorPurchasesPerSecond == (fsyncsPerPurchase > 0 ? 500 : 0))
+        if fsyncsPerPurchase == 0 {
+            #expect(goal?.measured == "not measured: SQLite's syncs could not be counted")
+        }
+        #expect(report.json.rendered.contains("\"purchasesPerSecond\": \(Int(purchasesPerSecond)), "
+            + "\"fsyncsPerPurchase\": \(String(format: "%.2f", fsyncsPerPurchase)), \"fsyncMicros\": 250, "
+            + "\"fsyncFloorPurchasesPerSecond\": \(fsyncsPerPurchase > 0 ? 500 : 0), \"chaosRunsPerSecond\""))
     }
 
     static let report = BenchReport(
@@ -112,7 +133,7 @@ import Testing
         },
         recovery: [RecoveryRow(pending: 10, millis: 10), RecoveryRow(pending: 100, millis: 100),
                    RecoveryRow(pending: 1000, millis: 1000)],
-        purchasesPerSecond: 300, chaosRunsPerSecond: 40,
+        purchases: PurchaseRate(purchasesPerSecond: 300, fsyncsPerPurchase: 10, fsyncMicros: 200), chaosRunsPerSecond: 40,
         render: [RenderRow(columns: 80, rows: 24, micros: 400), RenderRow(columns: 200, rows: 60, micros: 2500)],
         peakRSSMegabytes: 52, sessionPeakRSSMegabytes: 45,
         scale: ScaleReport(history: [HistoryRow(pastPurchases: 0, purchasesPerSecond: 300, launchMillis: 40),

@@ -10,7 +10,8 @@ import TestSupport
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 1, "exactly one JSON object on stdout")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["cache", "recovery", "purchasesPerSecond", "chaosRunsPerSecond", "render",
+        #expect(Set(object.keys) == ["cache", "recovery", "purchasesPerSecond", "fsyncsPerPurchase", "fsyncMicros",
+                                     "fsyncFloorPurchasesPerSecond", "chaosRunsPerSecond", "render",
                                      "peakRSSMegabytes", "sessionPeakRSSMegabytes", "scale"])
         var scaleObject = try #require(object["scale"] as? [String: Any])
         let history = try rows(scaleObject.removeValue(forKey: "history"), keys: ["pastPurchases", "purchasesPerSecond", "launchMillis"])
@@ -34,10 +35,16 @@ import TestSupport
         #expect(recovery.map { $0["pending"] } == [10, 100, 1000])
         let render = try rows(object["render"], keys: ["cols", "rows", "micros"])
         #expect(render.map { [$0["cols"], $0["rows"]] } == [[80, 24], [200, 60]])
-        for key in ["purchasesPerSecond", "chaosRunsPerSecond", "peakRSSMegabytes", "sessionPeakRSSMegabytes"] {
+        for key in ["purchasesPerSecond", "fsyncMicros", "chaosRunsPerSecond", "peakRSSMegabytes", "sessionPeakRSSMegabytes"] {
             let number = try #require(object[key] as? Double, "\(key) is a number")
             #expect(number >= 0)
         }
+        let fsyncs = try #require(object["fsyncsPerPurchase"] as? Double)
+        #expect(fsyncs >= 9, "a purchase syncs the cache twice, the receipt, both databases and the world's clock")
+        let floor = try #require(object["fsyncFloorPurchasesPerSecond"] as? Double)
+        let fsyncMicros = try #require(object["fsyncMicros"] as? Double)
+        let rounding = floor * (0.5 / max(fsyncMicros, 1) + 0.005 / fsyncs) + 1  // the JSON's µs are whole, its fsyncs hundredths
+        #expect(abs(floor - 1_000_000 / (fsyncs * fsyncMicros)) <= rounding, "the floor is 1 / (fsyncs × one fsync)")
         #expect(result.stdout.range(of: "\"cache\"")?.lowerBound ?? result.stdout.endIndex
             < result.stdout.range(of: "\"peakRSSMegabytes\"")?.lowerBound ?? result.stdout.startIndex)
     }
@@ -52,8 +59,9 @@ import TestSupport
             #expect(result.stdout.contains(heading), "the table shows '\(heading)'")
         }
         let goals = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  met ") || $0.hasPrefix("  NOT MET ") }
-        #expect(goals.count == 13)
-        for goal in ["purchases per second with 100000 past purchases ≥ 0.8× a fresh world",
+        #expect(goals.count == 14)
+        #expect(result.stdout.contains("fsync floor: "), "the floor's arithmetic under the throughput")
+        for goal in ["purchases per second ≥ 0.5× the fsync floor", "purchases per second with 100000 past purchases ≥ 0.8× a fresh world",
                      "launch with 100000 past purchases and 10 pending ≤ 1.5× with an empty history",
                      "chaos runs per second on 2 cores ≥ 1.8× one core",
                      "run's peak memory with a 100 MB events.log ≤ 1.2× with an empty one", "TUI's first frame with that log < 200 ms",

@@ -1,3 +1,4 @@
+import Foundation
 import IAPCore
 
 /// A JSON value that prints its object keys in the order they were given (JSONEncoder does not
@@ -7,6 +8,8 @@ public indirect enum JSONText: Sendable, Equatable {
     case array([JSONText])
     case string(String)
     case int(Int)
+    /// A number shown with two decimals (a mean, say), for figures a whole number would blur.
+    case decimal(Double)
     case bool(Bool)
     case null
 
@@ -23,6 +26,7 @@ public indirect enum JSONText: Sendable, Equatable {
             return "[" + items.map(\.rendered).joined(separator: ", ") + "]"
         case .string(let text): return JSONString.quoted(text)
         case .int(let number): return String(number)
+        case .decimal(let number): return number.isFinite ? String(format: "%.2f", number) : "null"
         case .bool(let flag): return flag ? "true" : "false"
         case .null: return "null"
         }

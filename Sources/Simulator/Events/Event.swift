@@ -53,13 +53,5 @@ public struct Event: Sendable, Equatable, Codable {
         self.sentSeq = sentSeq
     }
 
-    /// The encoder of an event's JSON as `events.log` holds it and `storesim timeline --format
-    /// json` prints it: one line, keys sorted.
-    public static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return encoder
-    }
-
     public var time: Date { SimulatedTime.date(millis: timeMillis) }
 }

@@ -9,7 +9,6 @@ public final class EventLog {
     private let file: AppendOnlyFile
     public private(set) var lastSeq: Int
     public private(set) var lastTimeMillis: Int64
-    private let encoder = Event.encoder()
     /// The sequence numbers a log may hold: far more than any world records, far from overflow.
     static let seqRange = 0...(1 << 50)
 
@@ -36,8 +35,7 @@ public final class EventLog {
         lastTimeMillis = timeMillis
         let event = Event(seq: lastSeq, timeMillis: timeMillis, kind: kind, from: from, to: to, text: text, subject: subject,
                           sentSeq: sentSeq)
-        let data = (try? encoder.encode(event)) ?? Data()
-        try file.append(Array(data) + [UInt8(ascii: "\n")])
+        try file.append(event.jsonLine + [UInt8(ascii: "\n")])
         return event
     }
 

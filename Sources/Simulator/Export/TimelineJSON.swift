@@ -5,7 +5,6 @@ import Foundation
 /// `text`, `transactionId`, and for a delivery or a drop the `sentSeq` of its message).
 public final class TimelineJSON {
     private let write: (String) -> Void
-    private let encoder = Event.encoder()
     /// The last event's line, written once the next one shows whether a comma follows.
     private var pending: String?
 
@@ -18,7 +17,7 @@ public final class TimelineJSON {
     /// Adds the next event of the timeline.
     public func add(_ event: Event) {
         if let pending { write(pending + ",") }
-        pending = (try? encoder.encode(event)).map { String(decoding: $0, as: UTF8.self) }
+        pending = String(decoding: event.jsonLine, as: UTF8.self)
     }
 
     /// Ends the object.

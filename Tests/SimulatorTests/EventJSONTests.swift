@@ -1,0 +1,33 @@
+import Foundation
+import IAPCore
+import Simulator
+import Testing
+
+/// An event's line in `events.log`, written directly, is the line Foundation's JSONEncoder (sorted
+/// keys) writes for it, byte for byte: logs written before and after read the same.
+@Suite struct EventJSONTests {
+    static let texts = [
+        "App ──▶ Store add payment com.storesim.coins.100",
+        String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) }),
+        "$1.99→$2.99 / 100 金币 \u{2028} \u{85} \u{7F} \"quoted\" back\\slash http://a/b",
+        "",
+    ]
+
+    @Test(arguments: texts)
+    func aLineIsWhatTheEncoderWrites(text: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let events = [
+            Event(seq: 1, timeMillis: 0, kind: .command, from: .user, to: nil, text: text, subject: nil),
+            Event(seq: 42, timeMillis: 1_764_000_000_123, kind: .message, from: .app, to: .store, text: text,
+                  subject: .transaction(1_000_000_000_000_001)),
+            Event(seq: 1 << 50, timeMillis: 99, kind: .delivered, from: .store, to: .server, text: text,
+                  subject: .currentReceipt, sentSeq: 41),
+            Event(seq: 7, timeMillis: 5, kind: .dropped, from: .server, to: .app, text: text, subject: nil, sentSeq: 0),
+        ]
+        for event in events {
+            #expect(String(decoding: event.jsonLine, as: UTF8.self) == String(decoding: try encoder.encode(event), as: UTF8.self))
+            #expect(try JSONDecoder().decode(Event.self, from: Data(event.jsonLine)) == event)
+        }
+    }
+}
