@@ -93,6 +93,10 @@ extension OrderServer {
             try database.database.query(
                 "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
                 [.integer(expires), .text(payload.productId), .integer(expires)])
+        case .revoke:
+            // Apple: "REVOKE lets you know when to revoke a family member's access to an
+            // auto-renewable subscription or non-consumable in-app purchase."
+            _ = try revokeShare(notification.transactionId)
         case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didChangeRenewalPref, .priceIncrease:
             break
         }

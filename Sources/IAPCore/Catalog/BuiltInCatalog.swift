@@ -52,6 +52,7 @@ public enum BuiltInCatalog {
     {
       "id": "com.storesim.pro",
       "type": "nonConsumable",
+      "familyShareable": true,
       "referenceName": "Pro Unlock",
       "price": "9.99",
       "localizations": {
@@ -69,6 +70,7 @@ public enum BuiltInCatalog {
     {
       "id": "com.storesim.premium.monthly",
       "type": "autoRenewable",
+      "familyShareable": true,
       "referenceName": "Premium Monthly",
       "price": "2.99",
       "localizations": {
@@ -116,6 +118,7 @@ public enum BuiltInCatalog {
     {
       "id": "com.storesim.premium.yearly",
       "type": "autoRenewable",
+      "familyShareable": true,
       "referenceName": "Premium Yearly",
       "price": "24.99",
       "localizations": {
