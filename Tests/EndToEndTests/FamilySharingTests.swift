@@ -113,14 +113,14 @@ import TestSupport
 
     /// A non-consumable the catalog does not mark shareable (flag false or absent) is never
     /// shared: the member's restore brings back nothing.
-    @Test(arguments: ["\"familyShareable\": false,\n", ""])
+    @Test(arguments: [",\n      \"familyShareable\": false\n", "\n"])
     func aProductNotMarkedShareableIsNotShared(flag: String) throws {
         let folder = try TemporaryFolder()
         let project = try String(contentsOf: StoreSimProcess.projectRoot.appendingPathComponent("catalog.json"), encoding: .utf8)
-        let marked = "\"type\": \"nonConsumable\",\n      \"familyShareable\": true,\n"
+        let marked = "\"serverProductId\": \"pro_unlock\",\n      \"familyShareable\": true\n"
         #expect(project.contains(marked))
         let catalog = try folder.write("catalog.json", project.replacingOccurrences(
-            of: marked, with: "\"type\": \"nonConsumable\",\n      " + flag))
+            of: marked, with: "\"serverProductId\": \"pro_unlock\"" + flag))
         let (result, world, _) = try run("""
             account kid
             account demo

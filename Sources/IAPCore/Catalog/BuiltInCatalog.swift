@@ -52,7 +52,6 @@ public enum BuiltInCatalog {
     {
       "id": "com.storesim.pro",
       "type": "nonConsumable",
-      "familyShareable": true,
       "referenceName": "Pro Unlock",
       "price": "9.99",
       "localizations": {
@@ -65,12 +64,12 @@ public enum BuiltInCatalog {
           "description": "永久解锁全部专业版功能"
         }
       },
-      "serverProductId": "pro_unlock"
+      "serverProductId": "pro_unlock",
+      "familyShareable": true
     },
     {
       "id": "com.storesim.premium.monthly",
       "type": "autoRenewable",
-      "familyShareable": true,
       "referenceName": "Premium Monthly",
       "price": "2.99",
       "localizations": {
@@ -90,6 +89,7 @@ public enum BuiltInCatalog {
         "mode": "freeTrial",
         "period": "P1W"
       },
+      "familyShareable": true,
       "promotionalOffers": [
         {
           "id": "comeback",
@@ -118,7 +118,6 @@ public enum BuiltInCatalog {
     {
       "id": "com.storesim.premium.yearly",
       "type": "autoRenewable",
-      "familyShareable": true,
       "referenceName": "Premium Yearly",
       "price": "24.99",
       "localizations": {
@@ -133,7 +132,8 @@ public enum BuiltInCatalog {
       },
       "period": "P1Y",
       "group": "premium",
-      "level": 1
+      "level": 1,
+      "familyShareable": true
     },
     {
       "id": "com.storesim.season",
@@ -154,7 +154,6 @@ public enum BuiltInCatalog {
     }
   ]
 }
-
 """#
 
     /// The built-in catalog. Never fails: a test proves `json` parses; were it ever broken, this
