@@ -130,13 +130,11 @@ extension Store {
     }
 
     /// A renewal of a shared subscription renews each live share with it: the share's period is
-    /// the purchase's, told by `DID_RENEW` about the member's own transaction (Apple sends
-    /// notifications of a shared subscription "for each family member").
+    /// the purchase's, signed anew (`DID_RENEW` tells the Server about each share, `notify`).
     func renewShares(of renewal: StoreRecord, at now: Date) throws(StorageError) {
         for share in try database.records(where: "kind = 'family-share' AND refunded = 0 AND shared_from = ?",
                                           [StoreDatabase.idValue(renewal.originalId)]) {
             try database.update(try signing(share, at: now))
-            try notify(.didRenew, about: share, at: now)
         }
     }
 

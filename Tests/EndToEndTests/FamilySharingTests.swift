@@ -168,6 +168,35 @@ import TestSupport
         #expect(result.stdout.contains("receipt checked: 1 entitlement revoked"), "\(result.stdout)")
     }
 
+    /// A shared subscription ended early by the purchaser ends the member's access at once: the
+    /// Store tells EXPIRED about the member's own transaction too. Apple sends a shared
+    /// subscription's notifications "for each family member" ("Updates to App Store server
+    /// notifications", of DID_FAIL_TO_RENEW and DID_RECOVER).
+    @Test func anEarlyEndOfASharedSubscriptionIsToldForTheMember() throws {
+        let folder = try TemporaryFolder()
+        let (result, world, _) = try run("""
+            server notifications on
+            account kid
+            account demo
+            family add kid
+            buy com.storesim.premium.yearly
+            account kid
+            quit
+            launch
+            expect shared com.storesim.premium.yearly yes
+            account demo
+            subscription com.storesim.premium.yearly expire
+            account kid
+            expect shared com.storesim.premium.yearly no
+            expect notifications pending 0
+            expect audit ok
+            """, api: "storekit2", in: folder)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let notifications = try #require(try state(world)["notifications"] as? [[String: Any]])
+        #expect(notifications.map { "\($0["type"] ?? "") \($0["transactionId"] ?? "")" }
+                == ["SUBSCRIBED 1000000000000001", "EXPIRED 1000000000000001", "EXPIRED 1000000000000002"])
+    }
+
     /// A member who joins a family gets what the family bought before, and the family gets what
     /// the member bought before.
     @Test func joiningSharesWhatEachSideBoughtBefore() throws {

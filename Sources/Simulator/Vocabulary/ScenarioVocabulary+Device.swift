@@ -93,7 +93,12 @@ extension ScenarioVocabulary {
             timing: .whenQuiet,
             read: { reader in .familyAdd(reader.word()) },
             arguments: { command in if case .familyAdd(let name) = command { [name] } else { nil } },
-            chaos: .init(weight: 1) { draw in [.familyAdd(draw.element(of: ["demo", "family"], or: "family"))] }),
+            chaos: .init(weight: 1) { draw in
+                // The member signs in once (an account the device never signed into is unknown),
+                // then the other account takes it into its family.
+                let (member, organizer) = draw.bool() ? ("family", "demo") : ("demo", "family")
+                return [.account(member), .account(organizer), .familyAdd(member)]
+            }),
         CommandDeclaration(
             "family leave NAME", "App Store account NAME leaves its family: every purchase shared with it, or by it, is revoked (REVOKE)",
             timing: .whenQuiet,
