@@ -72,11 +72,13 @@ struct StoreDatabase: SettingsTable {
         DELETE FROM settings WHERE key LIKE 'refund-reason:%';
         """,
         // Version 7: Family Sharing. A family member's shared transaction names the original
-        // transaction id of the purchase it shares, indexed so that a refund or a member leaving
-        // finds the shares to revoke.
+        // transaction id of the purchase it shares, indexed so that a refund, a renewal or a
+        // member leaving finds the shares it concerns; and the shares by account, so that a
+        // receipt or a restore reads an account's shares, not its whole history.
         """
         ALTER TABLE transactions ADD COLUMN shared_from INTEGER;
         CREATE INDEX transactions_shared ON transactions(shared_from) WHERE shared_from IS NOT NULL;
+        CREATE INDEX transactions_shares_by_account ON transactions(account) WHERE kind = 'family-share';
         """,
     ])
 

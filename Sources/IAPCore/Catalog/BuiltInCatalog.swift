@@ -154,6 +154,7 @@ public enum BuiltInCatalog {
     }
   ]
 }
+
 """#
 
     /// The built-in catalog. Never fails: a test proves `json` parses; were it ever broken, this

@@ -64,7 +64,7 @@ extension CommandInterpreter {
     /// queue, and a running app of the signed-in account receives its own at once.
     func joinFamily(_ name: String) throws {
         var shares: [StoreRecord] = []
-        try storeDid("\(name) joins \(world.store.account)'s family") { shares = try world.store.addToFamily(name, at: world.now) }
+        try storeDid("\(name) joins the family of \(world.store.account)") { shares = try world.store.addToFamily(name, at: world.now) }
         for share in shares {
             try world.record(.note, from: .store, to: nil, text: Store.sharedText(share), transactionId: share.id)
         }
