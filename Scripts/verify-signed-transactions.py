@@ -15,7 +15,9 @@ transaction's signedTransactionInfo and, for a subscription, its signedRenewalIn
 
 Prints one line per signed transaction and per notification and exits 0, or names the first that
 fails and exits 1; input that is not such a state (no JSON, nothing signed) is one line, exit 2. A notification must also say what the state says of it (its type and
-transaction), and its renewal information must be of the transaction's subscription.
+transaction), and its renewal information must be of the transaction's subscription. A family
+member's shared transaction (the state's inAppOwnershipType FAMILY_SHARED) must be signed
+FAMILY_SHARED and every other PURCHASED; a revoked transaction's line shows its revocationReason.
 """
 import base64
 import datetime
@@ -81,7 +83,15 @@ def verify_notification(notification, root):
         renewal = verify(data["signedRenewalInfo"], root)
         if renewal["originalTransactionId"] != transaction["originalTransactionId"]:
             raise ValueError(f"the renewal information is of subscription {renewal['originalTransactionId']}")
-    return payload, renewal
+    return payload, transaction, renewal
+
+
+def ownership_text(payload):
+    """A shared transaction's ownership and a revoked one's reason, as the line shows them."""
+    text = " FAMILY_SHARED" if payload["inAppOwnershipType"] == "FAMILY_SHARED" else ""
+    if "revocationDate" in payload:
+        text += f" revoked reason {payload['revocationReason']}"
+    return text
 
 
 def renewal_text(renewal):
@@ -96,12 +106,12 @@ def verify_notifications(state, root):
     notifications = state.get("notifications", [])
     for notification in notifications:
         try:
-            payload, renewal = verify_notification(notification, root)
+            payload, transaction, renewal = verify_notification(notification, root)
         except Exception as error:  # every failure is a verdict on this notification
             print(f"notification {notification['type']} tx {notification['transactionId']}: NOT VERIFIED: {type(error).__name__}: {error}")
             return None
         kind = payload["notificationType"] + (f".{payload['subtype']}" if payload.get("subtype") else "")
-        print(f"verified notification {kind} tx {notification['transactionId']}{renewal_text(renewal)}")
+        print(f"verified notification {kind} tx {notification['transactionId']}{ownership_text(transaction)}{renewal_text(renewal)}")
     return len(notifications)
 
 
@@ -141,7 +151,11 @@ def main():
         if payload["transactionId"] != transaction["id"] or payload["productId"] != transaction["productId"]:
             print(f"tx {transaction['id']}: NOT VERIFIED: the payload is tx {payload['transactionId']} of {payload['productId']}")
             return 1
-        print(f"verified tx {payload['transactionId']} {payload['productId']} {payload['type']} price {payload['price']} {payload['currency']}")
+        if payload["inAppOwnershipType"] != transaction.get("inAppOwnershipType", "PURCHASED"):
+            print(f"tx {transaction['id']}: NOT VERIFIED: signed {payload['inAppOwnershipType']}, not {transaction.get('inAppOwnershipType', 'PURCHASED')}")
+            return 1
+        print(f"verified tx {payload['transactionId']} {payload['productId']} {payload['type']} price {payload['price']} {payload['currency']}"
+              f"{ownership_text(payload)}")
         verified += 1
     if notified:
         print(f"{notified} notifications verified against the root certificate")

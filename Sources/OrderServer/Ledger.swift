@@ -31,6 +31,14 @@ public struct Ledger: Sendable, Equatable {
         public let expires: Date?
     }
 
+    /// What a family member holds through Family Sharing, from its own shared transaction.
+    public struct FamilyEntitlement: Sendable, Equatable {
+        public let account: String
+        public let productId: String
+        public let transactionId: TransactionID
+        public let expires: Date?
+    }
+
     /// A purchase the Server refused, with the status that made it refuse.
     public struct Rejection: Sendable, Equatable {
         /// The transaction the request named; nil for a check of the current receipt.
@@ -52,10 +60,13 @@ public struct Ledger: Sendable, Equatable {
     public let balances: [String: Int]
     public let entitlements: [Entitlement]
     public let rejections: [Rejection]
+    /// What family members hold through Family Sharing, by account then product.
+    public let familyEntitlements: [FamilyEntitlement]
 
     public init(credits: [Credit], balances: [String: Int], entitlements: [Entitlement], rejections: [Rejection],
-                notifications: Set<String> = []) {
+                notifications: Set<String> = [], familyEntitlements: [FamilyEntitlement] = []) {
         self.notifications = notifications
+        self.familyEntitlements = familyEntitlements
         self.credits = credits
         self.balances = balances
         self.entitlements = entitlements
@@ -65,6 +76,11 @@ public struct Ledger: Sendable, Equatable {
     /// How many credits each product has.
     public func creditCount(productId: String) -> Int {
         credits.filter { $0.productId == productId }.count
+    }
+
+    /// Whether `account` holds the product through Family Sharing at `date`.
+    public func shares(productId: String, account: String, at date: Date) -> Bool {
+        familyEntitlements.contains { $0.account == account && $0.productId == productId && ($0.expires.map { $0 > date } ?? true) }
     }
 
     /// Whether the user owns the product at `date` (entitlements without expiry never end).

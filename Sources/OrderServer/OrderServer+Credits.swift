@@ -39,6 +39,11 @@ extension OrderServer {
             ])
         if inserted {
             try apply(product, entry: entry)
+        } else if entry.isFamilyShared, let expires = entry.expires {
+            // A share renewed with the purchase it shares: the member's access lasts the new period.
+            try database.database.query("UPDATE family_entitlements SET expires_millis = ? WHERE transaction_id = ? AND expires_millis < ?",
+                                        [.integer(SimulatedTime.millis(expires)), ServerDatabase.idValue(entry.transactionId),
+                                         .integer(SimulatedTime.millis(expires))])
         }
         return inserted
     }
@@ -57,6 +62,11 @@ extension OrderServer {
                 "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND transaction_id = ? AND expires_millis \(comparison) ?",
                 [.integer(SimulatedTime.millis(expires)), .text(entry.productId), ServerDatabase.idValue(entry.transactionId),
                  .integer(SimulatedTime.millis(expires))])
+            if entry.isFamilyShared {
+                // A share lasts as long as the purchase it shares: renewed, or ended early.
+                try database.database.query("UPDATE family_entitlements SET expires_millis = ? WHERE transaction_id = ?",
+                                            [.integer(SimulatedTime.millis(expires)), ServerDatabase.idValue(entry.transactionId)])
+            }
         }
         for entry in entries where entry.revoked {
             let before = try database.database.rows(
@@ -65,9 +75,20 @@ extension OrderServer {
             ) { (row) throws(SQLiteColumnError) in Int(try row.integer("matching")) }.reduce(0, +)
             try database.database.query("DELETE FROM entitlements WHERE product_id = ? AND transaction_id = ?",
                                         [.text(entry.productId), ServerDatabase.idValue(entry.transactionId)])
-            revoked += before
+            revoked += before + (try revokeShare(entry.transactionId))
         }
         return revoked
+    }
+
+    /// Ends what a family member held through a shared transaction the Store revoked; returns
+    /// how many entitlements it ended (0 or 1), so that a revocation told twice ends it once.
+    func revokeShare(_ transactionId: TransactionID) throws(StorageError) -> Int {
+        let held = try database.database.rows(
+            "SELECT COUNT(*) AS matching FROM family_entitlements WHERE transaction_id = ?", [ServerDatabase.idValue(transactionId)],
+            table: "family_entitlements", key: "matching"
+        ) { (row) throws(SQLiteColumnError) in Int(try row.integer("matching")) }.reduce(0, +)
+        try database.database.query("DELETE FROM family_entitlements WHERE transaction_id = ?", [ServerDatabase.idValue(transactionId)])
+        return held
     }
 
     /// A refunded consumable the Server had credited gives its grant back: Apple, "Handling
@@ -85,6 +106,15 @@ extension OrderServer {
     }
 
     private func apply(_ product: Product, entry: ReceiptEntry) throws(StorageError) {
+        if entry.isFamilyShared {
+            try database.database.query("""
+                INSERT INTO family_entitlements(account, product_id, transaction_id, expires_millis) VALUES(?, ?, ?, ?)
+                ON CONFLICT(account, product_id) DO UPDATE
+                SET transaction_id = excluded.transaction_id, expires_millis = excluded.expires_millis
+                """, [.text(entry.account), .text(product.id), ServerDatabase.idValue(entry.transactionId),
+                      (entry.expires ?? Self.expiry(product, purchased: entry.purchaseDate)).map { .integer(SimulatedTime.millis($0)) } ?? .null])
+            return
+        }
         switch product.type {
         case .consumable:
             for (currency, amount) in product.grant.sorted(by: { $0.key < $1.key }) {

@@ -81,6 +81,10 @@ extension OrderServer {
     /// status is only recorded.
     private func apply(_ notification: ServerNotification, _ payload: SignedTransactionPayload,
                        renewal: RenewalInfoPayload?) throws(StorageError) -> [String: Int] {
+        if payload.inAppOwnershipType == SignedTransactionPayload.familyShared {
+            try applyToShare(notification, payload, renewal: renewal)
+            return [:]
+        }
         switch notification.type {
         case .didFailToRenew:
             guard let grace = renewal?.gracePeriodExpiresDate else { return [:] }
@@ -101,10 +105,38 @@ extension OrderServer {
             try database.database.query(
                 "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
                 [.integer(expires), .text(payload.productId), .integer(expires)])
+        case .revoke:
+            // Apple: "REVOKE lets you know when to revoke a family member's access to an
+            // auto-renewable subscription or non-consumable in-app purchase."
+            _ = try revokeShare(notification.transactionId)
         case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didChangeRenewalPref, .priceIncrease:
             break
         }
         return [:]
+    }
+
+    /// What a notification about a family member's shared transaction changes: the member's
+    /// access only, never the purchaser's entitlement. `REVOKE` ends it; an expiry or a grace
+    /// period moves its end as for the purchaser.
+    private func applyToShare(_ notification: ServerNotification, _ payload: SignedTransactionPayload,
+                              renewal: RenewalInfoPayload?) throws(StorageError) {
+        let id = ServerDatabase.idValue(notification.transactionId)
+        switch notification.type {
+        case .revoke:
+            _ = try revokeShare(notification.transactionId)
+        case .expired:
+            guard let expires = payload.expiresDate else { return }
+            try database.database.query(
+                "UPDATE family_entitlements SET expires_millis = ? WHERE transaction_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
+                [.integer(expires), id, .integer(expires)])
+        case .didFailToRenew, .gracePeriodExpired:
+            guard let grace = renewal?.gracePeriodExpiresDate else { return }
+            let moves = notification.type == .didFailToRenew ? "expires_millis < ?" : "(expires_millis IS NULL OR expires_millis > ?)"
+            try database.database.query("UPDATE family_entitlements SET expires_millis = ? WHERE transaction_id = ? AND \(moves)",
+                                        [.integer(grace), id, .integer(grace)])
+        default:
+            break
+        }
     }
 
     private func processed(_ uuid: String) throws(StorageError) -> Bool {

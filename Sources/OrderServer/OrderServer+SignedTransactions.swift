@@ -59,10 +59,11 @@ extension OrderServer {
         else { return try refuse(request, .otherTransaction, at: link.now) }
         guard payload.revocationDate == nil else { return try refuse(request, .refunded, at: link.now) }
         guard !Self.namesAnotherUser(payload, request) else { return try refuse(request, .otherUser, at: link.now) }
-        let entry = ReceiptEntry(
+        var entry = ReceiptEntry(
             transactionId: transactionId, originalTransactionId: originalTransactionId,
             productId: payload.productId, account: request.account ?? "", purchaseDate: SimulatedTime.date(millis: payload.purchaseDate),
             expires: payload.expiresDate.map(SimulatedTime.date(millis:)))
+        if payload.inAppOwnershipType == SignedTransactionPayload.familyShared { entry.inAppOwnershipType = payload.inAppOwnershipType }
         return try creditOnce(entry, product: product, answering: request, at: link.now)
     }
 

@@ -197,6 +197,9 @@ public final class OrderServer {
     /// "already credited".
     func creditOnce(_ entry: ReceiptEntry, product: Product, answering request: VerificationRequest,
                     at now: Date) throws(StorageError) -> VerificationAnswer {
+        // A family member's shared transaction is no payment: it proves access to what Family
+        // Sharing shares, and nothing else.
+        if entry.isFamilyShared && !product.isFamilyShared { return try refuse(request, .notShareable, at: now) }
         let grant = Self.grantText(product, entry: entry)
         let credited = try database.database.transaction { () throws(StorageError) -> Bool in
             try credit(product, entry: entry, grant: grant, at: now)

@@ -79,6 +79,16 @@ struct ServerDatabase: SettingsTable {
             transaction_id INTEGER NOT NULL,
             date_millis INTEGER NOT NULL);
         """,
+        // Version 5: what family members hold through Family Sharing, by account: each from the
+        // member's own shared transaction, kept apart from the purchasers' entitlements.
+        """
+        CREATE TABLE family_entitlements(
+            account TEXT NOT NULL,
+            product_id TEXT NOT NULL,
+            transaction_id INTEGER NOT NULL,
+            expires_millis INTEGER,
+            PRIMARY KEY(account, product_id));
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {
@@ -141,6 +151,14 @@ struct ServerDatabase: SettingsTable {
             Ledger.Entitlement(productId: try row.text("product_id"), transactionId: try Self.id(row, "transaction_id"),
                                expires: try row.optionalInteger("expires_millis").map(SimulatedTime.date(millis:)))
         }
+        let shared = try database.rows(
+            "SELECT account, product_id, transaction_id, expires_millis FROM family_entitlements ORDER BY account, product_id",
+            table: "family_entitlements", key: "product_id"
+        ) { (row) throws(SQLiteColumnError) in
+            Ledger.FamilyEntitlement(account: try row.text("account"), productId: try row.text("product_id"),
+                                     transactionId: try Self.id(row, "transaction_id"),
+                                     expires: try row.optionalInteger("expires_millis").map(SimulatedTime.date(millis:)))
+        }
         let rejections = try database.rows(
             "SELECT seq, transaction_id, status, date_millis, reason FROM rejections ORDER BY seq", table: "rejections", key: "seq"
         ) { (row) throws(SQLiteColumnError) in
@@ -151,7 +169,8 @@ struct ServerDatabase: SettingsTable {
             (row) throws(SQLiteColumnError) in try row.text("uuid")
         }
         return Ledger(credits: credits, balances: Dictionary(balances) { first, _ in first },
-                      entitlements: entitlements, rejections: rejections, notifications: Set(notifications))
+                      entitlements: entitlements, rejections: rejections, notifications: Set(notifications),
+                      familyEntitlements: shared)
     }
 
 }

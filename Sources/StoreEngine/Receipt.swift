@@ -21,6 +21,10 @@ struct Receipt: Codable, Equatable {
         let originalTransactionId: String
         let productId: String
         let purchaseDateMillis: Int64
+        /// Apple's `in_app_ownership_type`, written only for a family member's shared purchase:
+        /// "When family members benefit from a shared subscription, App Store updates their
+        /// receipt to include the family-shared purchase."
+        var inAppOwnershipType: String? = nil
     }
 
     let environment: Environment

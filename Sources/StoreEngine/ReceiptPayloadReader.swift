@@ -35,11 +35,18 @@ struct ReceiptPayloadReader {
     }
 
     private mutating func purchase() -> Receipt.Purchase? {
-        guard take("{\"originalTransactionId\":"), let original = string(), take(",\"productId\":"), let product = string(),
+        guard take("{") else { return nil }
+        var ownership: String?
+        if take("\"inAppOwnershipType\":") {
+            guard let written = string(), take(",") else { return nil }
+            ownership = written
+        }
+        guard take("\"originalTransactionId\":"), let original = string(), take(",\"productId\":"), let product = string(),
               take(",\"purchaseDateMillis\":"), let millis = integer(), take(",\"transactionId\":"), let id = string(),
               take("}")
         else { return nil }
-        return Receipt.Purchase(transactionId: id, originalTransactionId: original, productId: product, purchaseDateMillis: millis)
+        return Receipt.Purchase(transactionId: id, originalTransactionId: original, productId: product, purchaseDateMillis: millis,
+                                inAppOwnershipType: ownership)
     }
 
     /// Takes `literal` when the bytes go on with it.

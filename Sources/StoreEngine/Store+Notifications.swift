@@ -42,7 +42,19 @@ extension Store {
             VALUES(?, ?, ?, ?, ?, ?, ?, 0, 0, ?)
             """, [.text(uuid), .text(type.rawValue), .optional(subtype), .integer(record.id.value), .text(record.productId),
                   .text(signed), .integer(SimulatedTime.millis(now)), .integer(SimulatedTime.millis(now))])
+        if record.kind != .familyShare, Self.toldToFamily.contains(type) {
+            for share in try database.records(where: "kind = 'family-share' AND refunded = 0 AND shared_from = ?",
+                                              [StoreDatabase.idValue(record.originalId)], withReceipts: false) {
+                try notify(type, subtype: subtype, about: share, at: now, expirationIntent: expirationIntent)
+            }
+        }
     }
+
+    /// What happens to a shared subscription is told about each member's own transaction too:
+    /// Apple sends DID_FAIL_TO_RENEW and DID_RECOVER "for each family member when a shared
+    /// subscription fails to renew due to a billing issue and when it is successfully recovered".
+    private static let toldToFamily: Set<NotificationType> = [.didRenew, .didFailToRenew, .gracePeriodExpired, .expired,
+                                                              .didChangeRenewalStatus]
 
     private func sign(_ payload: NotificationPayload, id: TransactionID) throws(StorageError) -> String {
         try signJWS(payload, what: "the notification of transaction \(id)")

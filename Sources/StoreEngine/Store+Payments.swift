@@ -110,6 +110,7 @@ extension Store {
             link.note(text, from: .store, to: nil, transactionId: charged.id)
         }
         try notify(told.0, subtype: told.1, about: charged, at: link.now)
+        try shareWithFamily(charged, link: link)
         return try signing(charged.with(receipt: try receipt(proving: charged)), at: link.now)
     }
 

@@ -29,6 +29,7 @@ extension Store {
                 revoked: refunded.contains(id),
                 restoringTransactionId: restoring?.originalId == originalId ? restoring?.id : nil)
             entry.graceExpires = try periods[id].flatMap(graceUntil)
+            entry.inAppOwnershipType = purchase.inAppOwnershipType
             if let record = periods[id], catalog.product(id: record.productId)?.type == .autoRenewable {
                 describeOffer(of: record, in: &entry)
             }

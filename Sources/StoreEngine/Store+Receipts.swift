@@ -31,13 +31,17 @@ extension Store {
     func holdings(of account: String) throws(StorageError) -> ReceiptHoldings {
         let consumables = catalog.products(ofType: .consumable).map(\.id)
         let lasting = catalog.products.filter { $0.type != .consumable }.map(\.id)
+        // A share stays once revoked, as a refund does: "A canceled in-app purchase remains in the
+        // receipt indefinitely" (Apple, `cancellation_date_ms`).
+        let shares = try database.records(where: "account = ? AND kind = 'family-share'", [.text(account)], withReceipts: false)
         return ReceiptHoldings(try database.latestPaid(account: account, products: lasting, withReceipts: false)
-                               + database.unfinishedPaid(account: account, products: consumables), catalog: catalog)
+                               + database.unfinishedPaid(account: account, products: consumables) + shares, catalog: catalog)
     }
 
     private static func receiptPurchase(_ record: StoreRecord) -> Receipt.Purchase {
         Receipt.Purchase(transactionId: record.id.description, originalTransactionId: record.originalId.description, productId: record.productId,
-                         purchaseDateMillis: SimulatedTime.millis(record.date))
+                         purchaseDateMillis: SimulatedTime.millis(record.date),
+                         inAppOwnershipType: record.kind == .familyShare ? record.ownershipType : nil)
     }
 
     /// `verifyReceipt`: the status code and, when the receipt is authentic, what it proves, with

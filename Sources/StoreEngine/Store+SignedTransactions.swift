@@ -125,6 +125,9 @@ extension Store {
         // A renewal carries the token its subscription was bought with.
         payload.appAccountToken = try database.setting("app-account-token:\(record.originalId)")
         payload.offerIdentifier = offer?.id
+        // A restore of a share is the member's too: "The transaction belongs to a family member
+        // who benefits from the service."
+        payload.inAppOwnershipType = (record.kind == .restore ? original : record).ownershipType
         return payload
     }
 }

@@ -139,6 +139,7 @@ extension Store {
         let held = catalog.products.filter { $0.type != .consumable }.map(\.id)
         var entitled: [SignedTransaction] = [], seen: Set<String> = []
         let paid = try database.latestPaid(account: account, products: held, where: "refunded = 0 AND state = 'purchased'")
+            + liveShares(account: account, products: held)
         // The latest of each product: a non-renewing subscription bought twice has two originals.
         for record in paid.reversed() where seen.insert(record.productId).inserted {
             if catalog.product(id: record.productId)?.type == .autoRenewable {

@@ -13,6 +13,9 @@ extension Store {
     /// The expiry of a transaction whose early end (`expired:` setting, in milliseconds) was read already.
     func expiry(of record: StoreRecord, ended: Int64?) -> Date? {
         guard let product = catalog.product(id: record.productId) else { return nil }
+        if record.kind == .familyShare, product.type == .autoRenewable {
+            return (try? sharedPurchase(of: record)).flatMap { $0 }.flatMap { expiry(of: $0) }
+        }
         if let ended {
             return SimulatedTime.date(millis: ended)
         }
@@ -126,6 +129,7 @@ extension Store {
             try database.insert(signed)
             try countSandboxRenewal(signed, notes: &notes)
             try notify(.didRenew, subtype: recovering ? "BILLING_RECOVERY" : nil, about: signed, at: now)
+            try renewShares(of: signed, at: now)
             owned.add(signed)
             holdings[latest.account] = owned
             renewals.append(signed)
@@ -174,6 +178,7 @@ extension Store {
             renewal = try signing(renewal.with(receipt: try receipt(proving: renewal)), at: link.now)
             try database.insert(renewal)
             try notify(.didRenew, about: renewal, at: link.now)
+            try renewShares(of: renewal, at: link.now)
             try deliver(renewal, link: link)
         }
     }
@@ -216,6 +221,11 @@ extension Store {
                 try database.update(refunded)
                 try database.setSetting("autorenew:\(record.originalId)", "off")
                 try notify(.refund, about: refunded, at: date)
+                // Apple: "If the purchaser of a Family Sharing transaction receives a refund, the
+                // revocation reason for Family Sharing transactions matches the value of the
+                // purchaser's revocation reason."
+                _ = try revokeShares(where: "shared_from = ?", [StoreDatabase.idValue(record.originalId)],
+                                     reason: reason ?? .other, at: date)
                 return refunded
             }
         }

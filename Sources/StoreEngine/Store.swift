@@ -158,10 +158,11 @@ public final class Store {
     }
 
     /// The latest paid, unrefunded transaction of each non-consumable and subscription the
-    /// account bought: what a restore brings back.
+    /// account bought, then each one a family member shares with it: what a restore brings back.
     func restorable() throws(StorageError) -> [StoreRecord] {
         let held = catalog.products.filter { $0.type == .nonConsumable || $0.type == .autoRenewable }.map(\.id)
         return try database.latestPaid(account: account, products: held, where: "refunded = 0 AND state = 'purchased'")
+            + liveShares(account: account, products: held)
     }
 
     private func restore(link: Link) throws(StorageError) {
@@ -200,7 +201,10 @@ public final class Store {
 
     /// Signs the device into another App Store account.
     public func signIn(account name: String) throws(StoreError) {
-        try store { () throws(StorageError) in try database.setSetting("account", name) }
+        try store { () throws(StorageError) in
+            try database.setSetting("account", name)
+            try remember(account: name)
+        }
         account = name
     }
 

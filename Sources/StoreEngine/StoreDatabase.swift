@@ -71,6 +71,15 @@ struct StoreDatabase: SettingsTable {
         WHERE id IN (SELECT CAST(substr(key, 15) AS INTEGER) FROM settings WHERE key LIKE 'refund-reason:%');
         DELETE FROM settings WHERE key LIKE 'refund-reason:%';
         """,
+        // Version 7: Family Sharing. A family member's shared transaction names the original
+        // transaction id of the purchase it shares, indexed so that a refund, a renewal or a
+        // member leaving finds the shares it concerns; and the shares by account, so that a
+        // receipt or a restore reads an account's shares, not its whole history.
+        """
+        ALTER TABLE transactions ADD COLUMN shared_from INTEGER;
+        CREATE INDEX transactions_shared ON transactions(shared_from) WHERE shared_from IS NOT NULL;
+        CREATE INDEX transactions_shares_by_account ON transactions(account) WHERE kind = 'family-share';
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {
@@ -113,8 +122,8 @@ struct StoreDatabase: SettingsTable {
         try database.query("""
             INSERT INTO transactions(id, original_id, product_id, account, state, kind, charged,
                                      finished, refunded, date_millis, error, receipt, refunded_millis, signed_transaction,
-                                     refund_reason)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     refund_reason, shared_from)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
                 Self.idValue(record.id), Self.idValue(record.originalId),
                 .text(record.productId), .text(record.account), .text(record.state.rawValue),
@@ -123,6 +132,7 @@ struct StoreDatabase: SettingsTable {
                 .integer(SimulatedTime.millis(record.date)),
                 .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
                 .optional(record.signedTransaction), Self.reason(record.refundReason),
+                record.sharedFrom.map(Self.idValue) ?? .null,
             ])
     }
 
@@ -230,7 +240,7 @@ struct StoreDatabase: SettingsTable {
         try database.rows("""
             SELECT id, original_id, product_id, account, state, kind, charged, finished, refunded,
                    date_millis, error, \(withReceipts ? "receipt" : "NULL AS receipt"), refunded_millis, signed_transaction,
-                   refund_reason
+                   refund_reason, shared_from
             FROM transactions WHERE \(condition) ORDER BY id
             """, values, table: "transactions", key: "id", Self.record)
     }
@@ -247,7 +257,8 @@ struct StoreDatabase: SettingsTable {
             receipt: try row.optionalText("receipt"),
             refundDate: try row.optionalInteger("refunded_millis").map(SimulatedTime.date(millis:)),
             signedTransaction: try row.optionalText("signed_transaction"),
-            refundReason: try reason(row, "refund_reason"))
+            refundReason: try reason(row, "refund_reason"),
+            sharedFrom: try row.optionalInteger("shared_from").map { TransactionID($0) })
     }
 
     private static func reason(_ row: SQLiteRow, _ column: String) throws(SQLiteColumnError) -> RevocationReason? {

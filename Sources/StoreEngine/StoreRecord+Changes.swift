@@ -12,6 +12,6 @@ extension StoreRecord {
                     finished: finished ?? self.finished, refunded: refunded ?? self.refunded,
                     date: date ?? self.date, error: error ?? self.error, receipt: receipt ?? self.receipt,
                     refundDate: refundDate ?? self.refundDate, signedTransaction: signedTransaction ?? self.signedTransaction,
-                    refundReason: refundReason ?? self.refundReason)
+                    refundReason: refundReason ?? self.refundReason, sharedFrom: sharedFrom)
     }
 }

@@ -27,10 +27,14 @@ public struct StoreRecord: Sendable, Equatable {
     public let signedTransaction: String?
     /// Why the Store refunded it, when it was told a reason.
     public let refundReason: RevocationReason?
+    /// For a family member's shared transaction (`familyShare`): the original transaction id of
+    /// the purchase it shares; nil for every other transaction.
+    public let sharedFrom: TransactionID?
 
     public init(id: TransactionID, originalId: TransactionID, productId: String, account: String, state: TransactionState,
                 kind: Kind, charged: Bool, finished: Bool, refunded: Bool, date: Date, error: PurchaseError?,
-                receipt: String?, refundDate: Date? = nil, signedTransaction: String? = nil, refundReason: RevocationReason? = nil) {
+                receipt: String?, refundDate: Date? = nil, signedTransaction: String? = nil, refundReason: RevocationReason? = nil,
+                sharedFrom: TransactionID? = nil) {
         self.id = id
         self.originalId = originalId
         self.productId = productId
@@ -46,11 +50,18 @@ public struct StoreRecord: Sendable, Equatable {
         self.refundDate = refundDate
         self.signedTransaction = signedTransaction
         self.refundReason = refundReason
+        self.sharedFrom = sharedFrom
     }
 
     /// True while the transaction waits in the payment queue for the app to finish it.
     public var isUnfinished: Bool {
         !finished && (state == .purchased || state == .failed || state == .restored)
+    }
+
+    /// Apple's `inAppOwnershipType`: `FAMILY_SHARED` for a family member's shared transaction,
+    /// `PURCHASED` for every other.
+    public var ownershipType: String {
+        kind == .familyShare ? SignedTransactionPayload.familyShared : "PURCHASED"
     }
 
     /// The transaction as the Store reports it to the app.

@@ -94,7 +94,7 @@ import TestSupport
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("catalog.json: StoreSim catalog (catalog.json format)\nstorefront USA, prices in USD\n\n6 products:\n"))
         #expect(result.stdout.hasSuffix("settings:\n  none (catalog.json has none)\n\nignored (keys StoreSim does not use):\n  nothing (catalog.json refuses keys it does not know)\n"))
-        #expect(result.stdout.contains("  com.storesim.premium.monthly\n    autoRenewable, $2.99 every P1M, group \"premium\" level 2\n    introductory offer: free trial of P1W\n"))
+        #expect(result.stdout.contains("  com.storesim.premium.monthly\n    autoRenewable, $2.99 every P1M, group \"premium\" level 2, family shareable\n    introductory offer: free trial of P1W\n"))
     }
 
     /// `convert --to storekit` of the project's catalog, read back, gives the same products:

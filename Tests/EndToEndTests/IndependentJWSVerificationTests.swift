@@ -119,6 +119,50 @@ import TestSupport
                 "\(tampered.stdout)")
     }
 
+    /// A family member's shared transaction and its `REVOKE` verify like any other, signed
+    /// FAMILY_SHARED, and the revocation carries the purchaser's reason. Apple, revocationReason:
+    /// "If the purchaser of a Family Sharing transaction receives a refund, the revocation reason
+    /// for Family Sharing transactions matches the value of the purchaser's revocation reason."
+    @Test(.enabled(if: pythonHasCryptography, "python3 cannot import cryptography here; .ci/run installs it"))
+    func aSharedTransactionAndItsRevokeVerify() throws {
+        let folder = try TemporaryFolder()
+        let world = folder.path + "/world"
+        let script = try folder.write("family.scenario", """
+            server notifications on
+            account kid
+            account demo
+            family add kid
+            buy com.storesim.pro
+            refund com.storesim.pro reason app-issue
+            """)
+        let run = try StoreSimProcess.run(["run", "--api", "storekit2", "--data-dir", world, script])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let state = try StoreSimProcess.run(["state", "--json", "--data-dir", world])
+        let path = try folder.write("state.json", state.stdout)
+        let result = try StoreSimProcess.run(["python3", Self.checker, path], executable: "/usr/bin/env")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == """
+            verified notification ONE_TIME_CHARGE tx 1000000000000001
+            verified notification REFUND tx 1000000000000001 revoked reason 1
+            verified notification REVOKE tx 1000000000000002 FAMILY_SHARED revoked reason 1
+            verified tx 1000000000000001 com.storesim.pro Non-Consumable price 9990 USD revoked reason 1
+            verified tx 1000000000000002 com.storesim.pro Non-Consumable price 9990 USD FAMILY_SHARED revoked reason 1
+            3 notifications verified against the root certificate
+            2 signed transactions verified against the root certificate
+
+            """, "\(result.stdout)")
+
+        // The state saying PURCHASED of a transaction signed FAMILY_SHARED is caught.
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any])
+        var transactions = try #require(json["transactions"] as? [[String: Any]])
+        transactions[1].removeValue(forKey: "inAppOwnershipType")
+        json["transactions"] = transactions
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+        let relabelled = try StoreSimProcess.run(["python3", Self.checker, path], executable: "/usr/bin/env")
+        #expect(relabelled.status == 1)
+        #expect(relabelled.stdout.hasSuffix("tx 1000000000000002: NOT VERIFIED: signed FAMILY_SHARED, not PURCHASED\n"), "\(relabelled.stdout)")
+    }
+
     @Test func aStoreKit1WorldShowsNoSignedTransactionsOrRoot() throws {
         let folder = try TemporaryFolder()
         let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\n")

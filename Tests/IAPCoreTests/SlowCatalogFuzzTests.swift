@@ -34,7 +34,8 @@ struct SlowCatalogFuzzTests {
     @Test func aWrongValueAnywhereIsReportedWhereItIs() throws {
         #expect(nodes.count > 80, "the walk reaches every value of the catalog")
         for path in nodes {
-            for value in Self.hostileValues {
+            // A value replaced by itself (`familyShareable: true` by `true`) is no mutation.
+            for value in Self.hostileValues where Self.text(value) != Self.text(Self.value(at: path, in: tree)) {
                 let document = Self.text(Self.replacing(path, in: tree, with: value))
                 let error = try #require(parseError(document), "\(Self.describe(path)) = \(Self.text(value)) parsed")
                 #expect(Self.isAtOrBelow(error.path, Self.describe(path)), "\(Self.text(value)) at \(Self.describe(path)) reported as \(error)")

@@ -66,7 +66,7 @@ final class ServerDatabaseFileTests {
         #expect(ledger.entitlements.map(\.transactionId) == [1_000_000_000_000_000_001])
         #expect(ledger.balances == ["coins": 550])
         #expect(ledger.rejections.map(\.transactionId) == [nil, 1_000_000_000_000_000_007])
-        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(4)])
+        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(5)])
         #expect(try column("SELECT typeof(transaction_id) AS v FROM credits") == [.text("integer")])
         #expect(try column("SELECT typeof(transaction_id) AS v FROM rejections ORDER BY seq") == [.text("null"), .text("integer")])
         #expect(try OrderServer.readLedger(path: path) == ledger)
@@ -100,9 +100,9 @@ final class ServerDatabaseFileTests {
 
     @Test func aServerFileFromANewerStoreSimIsRefusedNamingBothVersions() throws {
         _ = try OrderServer(path: path, catalog: BuiltInCatalog.catalog())
-        try SQLiteDatabase(path: path).execute("PRAGMA user_version = 5")
-        let expected = StorageError(path: path, reason: .newerVersion(found: 5, newest: 4))
+        try SQLiteDatabase(path: path).execute("PRAGMA user_version = 6")
+        let expected = StorageError(path: path, reason: .newerVersion(found: 6, newest: 5))
         #expect(throws: ServerError(expected)) { try OrderServer(path: self.path, catalog: BuiltInCatalog.catalog()) }
-        #expect(expected.description == "\(path): schema version 5 is newer than this storesim knows (newest 4); left untouched")
+        #expect(expected.description == "\(path): schema version 6 is newer than this storesim knows (newest 5); left untouched")
     }
 }

@@ -13,7 +13,7 @@ import Testing
         .launch, .quit, .buy(productId: "com.storesim.coins.100", answer: .confirm), .buy(productId: "com.storesim.pro", answer: .ask),
         .buyOffer(productId: "com.storesim.premium.monthly", offerId: "comeback"), .redeem(code: "SPRING"),
         .approve(productId: "com.storesim.pro"), .decline(productId: "com.storesim.pro"), .restore, .crash,
-        .crashAt(.serverCommitted), .disarm, .deliver(3), .wait, .powerCut, .powerCutAt(.cached), .account("family"), .reinstall,
+        .crashAt(.serverCommitted), .disarm, .deliver(3), .wait, .powerCut, .powerCutAt(.cached), .account("family"), .familyAdd("kid"), .familyLeave("kid"), .reinstall,
         .network(online: false), .server(.dropResponse), .store(.askToBuy, on: true), .store(.fail, on: false),
         .storeFail(.networkError), .storeSell(productId: "com.storesim.pro", on: false),
         .storeDelete(transactionId: 1000000000000004), .resolve(productId: "com.storesim.coins.100"),
@@ -22,6 +22,7 @@ import Testing
         .subscriptionRenewNow(productId: "com.storesim.premium.yearly"), .subscriptionExpire(productId: "com.storesim.premium.yearly"),
         .strategy(.queueOnly), .api(.storekit2), .expect(.credited(productId: "com.storesim.coins.100", count: 2)),
         .expect(.balance(currency: "coins", amount: 200)), .expect(.owned(productId: "com.storesim.pro", owned: true)),
+        .expect(.shared(productId: "com.storesim.premium.monthly", shared: false)),
         .expect(.onReceipt(productId: "com.storesim.coins.100", count: 1)),
         .storeSet(.environment, .named("sandbox")), .storeSet(.verifyReceipt, .named("temporary-issue")),
         .storeSet(.timeRate, .named("one-renewal-every-2s")), .serverSharedSecret(right: false),
@@ -84,7 +85,7 @@ import Testing
             "buy 30", "buy 3", "redeem 2", "approve 6", "decline 3", "restore 4", "crash 3", "power-cut 2", "deliver 7", "crash 4",
             "power-cut 2", "launch 8", "quit 3", "network 5", "server 6", "server 1", "server 1", "store 5", "store 1",
             "store 1", "store 2", "resolve 1", "refund 1",
-            "subscription 1", "subscription 1", "store 1", "consent 1", "disk 1", "advance 3", "account 2", "reinstall 3",
+            "subscription 1", "subscription 1", "store 1", "consent 1", "disk 1", "advance 3", "account 2", "family 1", "family 1", "reinstall 3",
         ])
     }
 

@@ -62,7 +62,7 @@ final class StoreDatabaseFileTests {
         let records = try store.transactions()
         #expect(records.map(\.id) == [1_000_000_000_000_000_001])
         #expect(records.first?.state == .purchased)
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(6))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(7))
         #expect(try buy(store) == 1_000_000_000_000_000_002)
     }
 
@@ -75,7 +75,7 @@ final class StoreDatabaseFileTests {
         let records = try openStore().transactions()
         #expect(records.map(\.refunded) == [true])
         #expect(records.map(\.refundDate) == [nil])
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(6))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(7))
     }
 
     @Test func aVersionThreeFilesRefundReasonsMoveIntoTheirTransactionsAndReadTheSame() throws {
@@ -100,7 +100,7 @@ final class StoreDatabaseFileTests {
         #expect(records.map(\.refundReason) == [.appIssue, .other, nil])
         #expect(records.map(\.refunded) == [true, true, false])
         #expect(records.map(\.refundDate) == [SimulatedTime.epoch.addingTimeInterval(3600), SimulatedTime.epoch.addingTimeInterval(3600), nil])
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(6))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(7))
         #expect(try single("SELECT COUNT(*) AS n FROM settings WHERE key LIKE 'refund-reason:%'", "n") == .integer(0),
                 "the settings rows moved into the column")
         #expect(try Store.readTransactions(path: path).map(\.refundReason) == [.appIssue, .other, nil])

@@ -64,7 +64,8 @@ public enum BuiltInCatalog {
           "description": "永久解锁全部专业版功能"
         }
       },
-      "serverProductId": "pro_unlock"
+      "serverProductId": "pro_unlock",
+      "familyShareable": true
     },
     {
       "id": "com.storesim.premium.monthly",
@@ -88,6 +89,7 @@ public enum BuiltInCatalog {
         "mode": "freeTrial",
         "period": "P1W"
       },
+      "familyShareable": true,
       "promotionalOffers": [
         {
           "id": "comeback",
@@ -130,7 +132,8 @@ public enum BuiltInCatalog {
       },
       "period": "P1Y",
       "group": "premium",
-      "level": 1
+      "level": 1,
+      "familyShareable": true
     },
     {
       "id": "com.storesim.season",

@@ -64,6 +64,15 @@ public struct Product: Sendable, Equatable, Identifiable {
         self.offers = offers
     }
 
+    /// Whether Family Sharing shares a purchase of this product with the purchaser's family: the
+    /// catalog marks it `familyShareable` and it is a non-consumable or an auto-renewable
+    /// subscription. Apple, "Supporting Family Sharing in your app": "Family Sharing allows a
+    /// customer to share access to auto-renewable subscriptions or non-consumables with up to
+    /// five family members on all of their Apple devices."
+    public var isFamilyShared: Bool {
+        familyShareable == true && (type == .nonConsumable || type == .autoRenewable)
+    }
+
     /// The title for `locale`, else the `en_US` one, else the reference name.
     public func title(locale: String) -> String {
         localization(for: locale)?.title ?? referenceName

@@ -25,12 +25,19 @@ public struct ReceiptEntry: Sendable, Equatable, Codable {
     public var promotionalOfferId: String?
     /// Apple's `offer_code_ref_name`: the offer code it was redeemed with.
     public var offerCodeRefName: String?
+    /// Apple's `in_app_ownership_type`: `FAMILY_SHARED` for a purchase a family member shares
+    /// with this account; nil for the account's own purchase (`PURCHASED`).
+    public var inAppOwnershipType: String?
+
+    /// Whether the entry is a purchase a family member shares with this account.
+    public var isFamilyShared: Bool { inAppOwnershipType == SignedTransactionPayload.familyShared }
 
     private enum CodingKeys: String, CodingKey {
         case transactionId, originalTransactionId, productId, account, purchaseDate, expires, revoked, graceExpires
         case restoringTransactionId
         case isTrialPeriod = "is_trial_period", isInIntroOfferPeriod = "is_in_intro_offer_period"
         case promotionalOfferId = "promotional_offer_id", offerCodeRefName = "offer_code_ref_name"
+        case inAppOwnershipType = "in_app_ownership_type"
     }
 
     public init(transactionId: TransactionID, originalTransactionId: TransactionID, productId: String,

@@ -14,6 +14,9 @@ public enum ServerRefusal: String, Sendable, CaseIterable, Codable {
     case unknownToStore = "unknown-to-store"
     /// The signed transaction's `appAccountToken` names another user of the app than the one asking.
     case otherUser = "other-user"
+    /// A family-shared transaction of a product Family Sharing does not share (a consumable, a
+    /// non-renewing subscription, or one the catalog does not mark `familyShareable`).
+    case notShareable = "not-shareable"
 
     /// What the refusal means, in a few words.
     public var meaning: String {
@@ -24,6 +27,7 @@ public enum ServerRefusal: String, Sendable, CaseIterable, Codable {
         case .otherTransaction: return "the signed transaction is another transaction's"
         case .unknownToStore: return "the App Store has no such transaction"
         case .otherUser: return "its appAccountToken names another user of the app"
+        case .notShareable: return "Family Sharing does not share this product"
         }
     }
 }

@@ -6,6 +6,9 @@
 public struct SignedTransactionPayload: Codable, Equatable, Sendable {
     /// The bundle identifier of the app whose purchases the simulated App Store signs.
     public static let appBundleId = "com.storesim.app"
+    /// The `inAppOwnershipType` of a transaction a family member shares with this customer:
+    /// "The transaction belongs to a family member who benefits from the service."
+    public static let familyShared = "FAMILY_SHARED"
 
     public var transactionId: String
     public var originalTransactionId: String

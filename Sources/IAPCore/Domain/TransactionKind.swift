@@ -5,4 +5,7 @@ public enum TransactionKind: String, Sendable {
     case trial
     case renewal
     case restore
+    /// A family member's own transaction of a purchase another member of the family made and
+    /// shares through Family Sharing: nothing is charged for it.
+    case familyShare = "family-share"
 }

@@ -1,5 +1,5 @@
 /// The App Store Server Notifications V2 types the simulated Store posts (Apple's
-/// `notificationType` values). The Store has no Family Sharing yet, so it never posts `REVOKE`.
+/// `notificationType` values).
 public enum NotificationType: String, Sendable, Codable, CaseIterable {
     /// A consumable, non-consumable or non-renewing subscription was bought.
     case oneTimeCharge = "ONE_TIME_CHARGE"
@@ -26,6 +26,9 @@ public enum NotificationType: String, Sendable, Codable, CaseIterable {
     /// A subscription's price rose and the subscriber was asked to consent (subtype `PENDING`),
     /// or consented (`ACCEPTED`).
     case priceIncrease = "PRICE_INCREASE"
+    /// A purchase a family member was entitled to through Family Sharing is no longer shared
+    /// with them: the purchaser was refunded, or the purchaser or the member left the family.
+    case revoke = "REVOKE"
 
     /// Whether the notification tells of a payment the Server credits.
     public var charges: Bool {

@@ -86,8 +86,11 @@ public struct Audit: Sendable {
             return (record.id, record.productId, times)
         }
         let paidById = Dictionary(paidRecords.map { ($0.id, $0) }) { first, _ in first }
+        // A family member's shared transaction is no payment, but a credit of it (the member's
+        // access) has the purchaser's payment behind it while the share lasts.
+        let sharedById = Dictionary(transactions.filter { $0.kind == .familyShare }.map { ($0.id, $0) }) { first, _ in first }
         orphans = ledger.credits.filter { credit in
-            guard let record = paidById[credit.transactionId] else { return true }
+            guard let record = paidById[credit.transactionId] ?? sharedById[credit.transactionId] else { return true }
             return record.productId != credit.productId || Self.creditedAfterRefund(credit, record)
         }
         paidForOther = Dictionary(orphans.compactMap { credit in
@@ -95,7 +98,7 @@ public struct Audit: Sendable {
         }) { first, _ in first }
         doubleCredited = creditedTwice.count
         orphanCredits = orphans.count
-        refunded = transactions.filter(\.refunded).count
+        refunded = transactions.filter { $0.refunded && $0.kind != .familyShare }.count
         // Not yet acknowledged, and either still retried by the Store or, given up, still to be
         // fetched by the Server's history: a reply lost on the way leaves one pending until a retry is acknowledged.
         notificationsPending = notifications?.count { posted in

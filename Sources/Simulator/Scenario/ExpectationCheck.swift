@@ -7,7 +7,7 @@ struct ExpectationCheck {
         switch expectation {
         case .credited(_, let count), .onReceipt(_, let count): return String(count)
         case .balance(_, let amount): return String(amount)
-        case .owned(_, let owned): return owned ? "yes" : "no"
+        case .owned(_, let owned), .shared(_, let owned): return owned ? "yes" : "no"
         case .pending(let count), .unfinished(let count), .lost(let count), .notificationsPending(let count): return String(count)
         case .auditOk: return "ok"
         }
@@ -23,6 +23,8 @@ struct ExpectationCheck {
             return String(snapshot.ledger.balances[currency] ?? 0)
         case .owned(let productId, _):
             return snapshot.ledger.owns(productId: productId, at: world.now) ? "yes" : "no"
+        case .shared(let productId, _):
+            return snapshot.ledger.shares(productId: productId, account: world.store.account, at: world.now) ? "yes" : "no"
         case .onReceipt(let productId, _):
             do {
                 return String(try world.store.currentReceiptProducts().filter { $0 == productId }.count)

@@ -24,6 +24,11 @@ public enum ScenarioCommand: Equatable, Sendable {
     case powerCut
     case powerCutAt(CrashPoint)
     case account(String)
+    /// An App Store account joins the signed-in account's family (Family Sharing).
+    case familyAdd(String)
+    /// An App Store account leaves its family: what Family Sharing shared with it, and what it
+    /// shared, is revoked.
+    case familyLeave(String)
     case reinstall
     case network(online: Bool)
     case server(WorldSettings.ServerMode)
@@ -110,6 +115,8 @@ public enum Expectation: Equatable, Sendable {
     case credited(productId: String, count: Int)
     case balance(currency: String, amount: Int)
     case owned(productId: String, owned: Bool)
+    /// The Server's entitlement of the signed-in account through Family Sharing.
+    case shared(productId: String, shared: Bool)
     /// The signed-in account's receipt, as a refresh would hand it out, lists this many purchases of a product.
     case onReceipt(productId: String, count: Int)
     case pending(Int)

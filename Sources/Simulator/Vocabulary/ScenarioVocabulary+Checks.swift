@@ -65,6 +65,17 @@ extension ScenarioVocabulary {
                 if case .expect(.owned(let productId, let owned)) = command { [productId, owned ? "yes" : "no"] } else { nil }
             }),
         CommandDeclaration(
+            "expect shared PRODUCT yes|no",
+            "the Server's entitlement of the signed-in account through Family Sharing (a family member's shared purchase)",
+            timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in
+                let productId = try reader.product()
+                return .expect(.shared(productId: productId, shared: try reader.toggle(on: "yes", off: "no")))
+            },
+            arguments: { command in
+                if case .expect(.shared(let productId, let shared)) = command { [productId, shared ? "yes" : "no"] } else { nil }
+            }),
+        CommandDeclaration(
             "expect receipt PRODUCT N", "the receipt of the signed-in App Store account lists N purchases of PRODUCT",
             timing: .whenQuiet,
             read: { reader throws(CommandProblem) in

@@ -89,6 +89,23 @@ extension ScenarioVocabulary {
             arguments: { command in if case .account(let name) = command { [name] } else { nil } },
             chaos: .init(weight: 2) { draw in [.account(draw.element(of: ["demo", "family"], or: "demo"))] }),
         CommandDeclaration(
+            "family add NAME", "App Store account NAME joins the signed-in account's family: Family Sharing shares their purchases",
+            timing: .whenQuiet,
+            read: { reader in .familyAdd(reader.word()) },
+            arguments: { command in if case .familyAdd(let name) = command { [name] } else { nil } },
+            chaos: .init(weight: 1) { draw in
+                // The member signs in once (an account the device never signed into is unknown),
+                // then the other account takes it into its family.
+                let (member, organizer) = draw.bool() ? ("family", "demo") : ("demo", "family")
+                return [.account(member), .account(organizer), .familyAdd(member)]
+            }),
+        CommandDeclaration(
+            "family leave NAME", "App Store account NAME leaves its family: every purchase shared with it, or by it, is revoked (REVOKE)",
+            timing: .whenQuiet,
+            read: { reader in .familyLeave(reader.word()) },
+            arguments: { command in if case .familyLeave(let name) = command { [name] } else { nil } },
+            chaos: .init(weight: 1) { draw in [.familyLeave(draw.element(of: ["demo", "family"], or: "family"))] }),
+        CommandDeclaration(
             "reinstall", "delete the app and its cache (the Store and the Server keep theirs), then launch",
             timing: .whenQuiet, command: .reinstall, chaos: .init(weight: 3) { _ in [.reinstall] }),
         CommandDeclaration(

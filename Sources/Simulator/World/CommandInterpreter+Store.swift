@@ -57,6 +57,34 @@ extension CommandInterpreter {
         }
         // A running StoreKit 2 app hears of it through Transaction.updates.
         if let refunded, world.host.status.isRunning { try world.store.tellRevocation(refunded, link: world) }
+        if let refunded { try tellRevoked(try world.store.shares(of: refunded.originalId).filter { $0.refundDate == refunded.refundDate }) }
+    }
+
+    /// An account joins the signed-in account's family; the shares made wait in each member's
+    /// queue, and a running app of the signed-in account receives its own at once.
+    func joinFamily(_ name: String) throws {
+        var shares: [StoreRecord] = []
+        try storeDid("\(name) joins the family of \(world.store.account)") { shares = try world.store.addToFamily(name, at: world.now) }
+        for share in shares {
+            try world.record(.note, from: .store, to: nil, text: Store.sharedText(share), transactionId: share.id)
+        }
+        if world.host.status.isRunning { try world.store.tellShares(shares, link: world) }
+    }
+
+    /// An account leaves its family: every share it received or gave is revoked (REVOKE).
+    func leaveFamily(_ name: String) throws {
+        var revoked: [StoreRecord] = []
+        try storeDid("\(name) leaves the family") { revoked = try world.store.leaveFamily(name, at: world.now) }
+        try tellRevoked(revoked)
+    }
+
+    /// The timeline tells each share revoked; a running StoreKit 2 app of its account hears of it.
+    private func tellRevoked(_ shares: [StoreRecord]) throws {
+        for share in shares {
+            try world.record(.note, from: .store, to: nil,
+                             text: "Family Sharing: \(share.account) no longer gets \(share.productId) (tx \(share.id) revoked)", transactionId: share.id)
+        }
+        if world.host.status.isRunning { try world.store.tellShares(shares, link: world) }
     }
 
     /// A refund's reason as the timeline tells it.

@@ -53,6 +53,8 @@ struct CommandInterpreter {
         case .powerCutAt(let point): try host.arm(point, powerCut: true)
         case .disarm: try host.arm(nil)
         case .account(let name): try host.signIn(name)
+        case .familyAdd(let name): try joinFamily(name)
+        case .familyLeave(let name): try leaveFamily(name)
         case .reinstall: try host.reinstall()
         case .disk(let full): try host.fillDisk(full)
         case .deliver(let count): for _ in 0..<count where try world.deliverNext() {}

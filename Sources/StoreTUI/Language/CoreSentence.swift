@@ -168,6 +168,10 @@ enum CoreSentence: CaseIterable {
     case tapBuyAsk
     case tapRestore
     case signedIn
+    case familyJoins
+    case familyLeaves
+    case familyShared
+    case familyRevoked
     case serverDiskFull
     case serverVerifyMethod
     case sharedSecretRight

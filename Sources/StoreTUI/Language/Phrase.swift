@@ -132,6 +132,7 @@ enum Phrase: CaseIterable {
     case trial
     case renewal
     case restore
+    case familyShared
     case interrupted
     case noAutoRenew
     case renewsAs

@@ -45,6 +45,7 @@ enum TransactionsView {
         case .trial: notes.append(.trial)
         case .renewal: notes.append(.renewal)
         case .restore: notes.append(.restore)
+        case .familyShare: notes.append(.familyShared)
         }
         if record.refunded {
             notes.append(record.refundReason == .appIssue ? .refundedAppIssue : record.refundReason == .other ? .refundedOther : .refunded)

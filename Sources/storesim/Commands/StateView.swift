@@ -1,5 +1,6 @@
 import IAPCore
 import Simulator
+import StoreEngine
 
 /// The `state` command's picture of a snapshot, as lines or as JSON.
 struct StateView {
@@ -85,7 +86,7 @@ struct StateView {
                     ("kind", .string(record.kind.rawValue)), ("charged", .bool(record.charged)),
                     ("finished", .bool(record.finished)), ("refunded", .bool(record.refunded)),
                     ("date", .string(SimulatedTime.format(record.date))),
-                ] + (record.charged ? offerMembers(record.id, record.productId) : []) + (storeKit2 ? [("signedTransaction", record.signedTransaction.map(JSONText.string) ?? .null)] : []))
+                ] + (record.charged ? offerMembers(record.id, record.productId) : []) + Self.familyMembers(record) + (storeKit2 ? [("signedTransaction", record.signedTransaction.map(JSONText.string) ?? .null)] : []))
             })),
             ("credits", .array(snapshot.ledger.credits.map { credit in
                 .object([("transactionId", .string(credit.transactionId.description)), ("productId", .string(credit.productId)),
@@ -100,7 +101,26 @@ struct StateView {
                 .object([("transactionId", .string(order.transactionId.description)), ("productId", .string(order.productId))])
             })),
             ("cacheWarnings", .array(snapshot.cache.warnings.map(JSONText.string))),
-        ] + root + notifications)
+        ] + familyEntitlements + root + notifications)
+    }
+
+    /// A family member's shared transaction says so, with Apple's `inAppOwnershipType`, its
+    /// account and the purchase it shares; other transactions have none of these keys.
+    private static func familyMembers(_ record: StoreRecord) -> [(String, JSONText)] {
+        guard record.kind == .familyShare, let sharedFrom = record.sharedFrom else { return [] }
+        return [("inAppOwnershipType", .string(record.ownershipType)), ("account", .string(record.account)),
+                ("sharedFrom", .string(sharedFrom.description))]
+    }
+
+    /// What family members hold through Family Sharing, by account; absent when nobody does.
+    private var familyEntitlements: [(String, JSONText)] {
+        let held = snapshot.ledger.familyEntitlements
+        guard !held.isEmpty else { return [] }
+        return [("familyEntitlements", .array(held.map { entitlement in
+            .object([("account", .string(entitlement.account)), ("productId", .string(entitlement.productId)),
+                     ("transactionId", .string(entitlement.transactionId.description)),
+                     ("expires", entitlement.expires.map { .string(SimulatedTime.format($0)) } ?? .null)])
+        }))]
     }
 
     /// With notifications: each one the Store posted, with its attempts and whether the Server

@@ -134,6 +134,7 @@ enum English {
         case .trial: "trial"
         case .renewal: "renewal"
         case .restore: "restore"
+        case .familyShared: "family shared"
         case .interrupted: "interrupted"
         case .noAutoRenew: "no auto-renew"
         case .renewsAs: "renews as {1}"

@@ -136,6 +136,7 @@ enum SimplifiedChinese {
         case .trial: "试用"
         case .renewal: "续期"
         case .restore: "恢复"
+        case .familyShared: "家人共享"
         case .interrupted: "已中断"
         case .noAutoRenew: "不自动续期"
         case .renewsAs: "续期为{1}"
