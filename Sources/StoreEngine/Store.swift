@@ -151,8 +151,8 @@ public final class Store {
     }
 
     private func redeliverUnfinished(link: Link) throws(StorageError) {
-        for record in try database.records(where: "finished = 0 AND account = ?", [.text(account)])
-        where record.isUnfinished {
+        let unfinished = try database.records(where: "finished = 0 AND account = ?", [.text(account)]).filter(\.isUnfinished)
+        for record in try handingOut(unfinished) {
             try deliver(record, link: link)
         }
     }
