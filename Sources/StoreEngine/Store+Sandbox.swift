@@ -2,7 +2,7 @@ import Foundation
 import IAPCore
 import Storage
 
-/// The sandbox's renewal cap.
+/// The sandbox's renewal cap, and the expiry it ends a subscription with.
 extension Store {
     /// Apple, "Testing an auto-renewable subscription": "In the sandbox environment, subscription
     /// renewals happen at an accelerated rate, and auto-renewable subscriptions renew up to 12
@@ -24,6 +24,20 @@ extension Store {
         if made == Self.sandboxRenewalLimit {
             notes.append(("the sandbox renewed \(renewal.productId) \(made) times, the most it renews: it ends with this period", renewal.id))
         }
+    }
+
+    /// Tells the Server, once, that a subscription the sandbox stopped renewing (it renewed
+    /// `sandboxRenewalLimit` times) expired when its last period ended between `from` and `to`
+    /// (milliseconds). Apple, notificationType `EXPIRED`: "A notification without a subtype
+    /// indicates that the subscription expired for some other reason"; its renewal information's
+    /// `expirationIntent` is 5, "Other".
+    func tellSandboxEnd(_ latest: StoreRecord, from: Int64, to: Int64, at now: Date) throws(StorageError) {
+        guard switches.environment == .sandbox, try sandboxRenewals(of: latest.originalId) >= Self.sandboxRenewalLimit,
+              let end = expiry(of: latest).map(SimulatedTime.millis), end > from, end <= to,
+              try database.setting("expiry-told:\(latest.originalId)") != String(end)
+        else { return }
+        try notify(.expired, about: latest, at: now, expirationIntent: .other)
+        try markExpiryTold(latest)
     }
 
     private func sandboxRenewals(of originalId: TransactionID) throws(StorageError) -> Int {
