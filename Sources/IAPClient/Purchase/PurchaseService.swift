@@ -141,9 +141,12 @@ public final class PurchaseService {
             verificationFailed(failure)
         case .offerSigned(let signed):
             try offerSigned(signed)
+        case .subscriptionStatusFailed(let reason): subscriptionStatusFailed(reason)
         default:
             if let current = storeKit.entitlements(message) {
-                entitled = Set(current.filter { $0.deviceCheck == .verified && !$0.revoked }.map(\.productId))
+                showEntitlements(current)
+            } else if let statuses = storeKit.subscriptionStatuses(message) {
+                showAccess(statuses)
             } else if let delivered = storeKit.delivered(message) {
                 try transactionUpdated(delivered)
             }
