@@ -51,7 +51,7 @@ extension Store {
         let subscriptions = Set(receipt.inApp.filter { catalog.product(id: $0.productId)?.type == .autoRenewable }
             .compactMap { TransactionID($0.originalTransactionId) })
         guard !subscriptions.isEmpty else { return [] }
-        let renewing = catalog.products.filter { $0.type == .autoRenewable }.map(\.id)
+        let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
         var records = try database.latestPaid(account: receipt.account, products: renewing, withReceipts: false)
             .filter { subscriptions.contains($0.originalId) }
         if let asked, !records.contains(where: { $0.id == asked }), let record = try database.recordsWithoutReceipts(ids: [asked])[asked],

@@ -30,9 +30,9 @@ extension Store {
     /// auto-renewable subscriptions, the latest transaction of each other lasting purchase, and
     /// the unfinished consumables.
     func holdings(of account: String) throws(StorageError) -> ReceiptHoldings {
-        let consumables = catalog.products.filter { $0.type == .consumable }.map(\.id)
-        let renewing = catalog.products.filter { $0.type == .autoRenewable }.map(\.id)
-        let lasting = catalog.products.filter { $0.type == .nonConsumable || $0.type == .nonRenewing }.map(\.id)
+        let consumables = catalog.products(ofType: .consumable).map(\.id)
+        let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
+        let lasting = (catalog.products(ofType: .nonConsumable) + catalog.products(ofType: .nonRenewing)).map(\.id)
         return ReceiptHoldings(try database.paid(account: account, products: renewing)
                                + database.latestPaid(account: account, products: lasting, withReceipts: false)
                                + database.unfinishedPaid(account: account, products: consumables), catalog: catalog)
@@ -55,7 +55,7 @@ extension Store {
                 continue
             }
             if held[record.originalId] == nil {
-                let renewing = catalog.products.filter { $0.type == .autoRenewable }.map(\.id)
+                let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
                 if let kept = try database.lastReceipt(of: record.originalId, products: renewing) {
                     held[record.originalId] = kept
                 } else {

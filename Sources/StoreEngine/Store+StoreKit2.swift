@@ -153,7 +153,7 @@ extension Store {
     /// `Product.SubscriptionInfo.status(for:)`: the state of each auto-renewable subscription the
     /// account bought, with its latest transaction signed now, oldest first.
     func subscriptionStatuses(link: Link) throws(StorageError) {
-        let renewing = catalog.products.filter { $0.type == .autoRenewable }.map(\.id)
+        let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
         var statuses: [SubscriptionStatus] = []
         for record in try database.latestPaid(account: account, products: renewing) {
             statuses.append(SubscriptionStatus(state: try renewalState(of: record, at: link.now),

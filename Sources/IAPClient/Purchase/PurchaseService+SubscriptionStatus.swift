@@ -14,7 +14,7 @@ extension PurchaseService {
 
     /// Asks for the subscriptions' status, when the app sells any.
     private func askSubscriptionStatus() {
-        guard catalog.products.contains(where: { $0.type == .autoRenewable }), let request = storeKit.subscriptionStatusRequest
+        guard !catalog.products(ofType: .autoRenewable).isEmpty, let request = storeKit.subscriptionStatusRequest
         else { return }
         link.send(request)
     }
