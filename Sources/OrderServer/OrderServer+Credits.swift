@@ -53,7 +53,7 @@ extension OrderServer {
     /// Returns how many entitlements were revoked.
     func revokeRefunded(_ entries: [ReceiptEntry]) throws(StorageError) -> Int {
         var revoked = 0
-        for entry in entries where !entry.revoked {
+        for entry in Self.currentPeriods(entries) where !entry.revoked {
             guard let ends = entry.expires else { continue }
             // In a billing grace period access lasts until the grace period ends.
             let expires = max(ends, entry.graceExpires ?? ends)
@@ -103,6 +103,23 @@ extension OrderServer {
                                         [.integer(Int64(amount)), .text(currency)])
         }
         return product.grant
+    }
+
+    /// The entry that tells each subscription's current period: of every transaction a receipt
+    /// lists with the same original id (a subscription's purchase and each renewal), the most
+    /// recent. Apple, `responseBody.Receipt.In_app`: "The in_app array is not in chronological
+    /// order"; "For receipts containing auto-renewable subscriptions, check the value of the
+    /// responseBody.Latest_receipt_info key of the response to get the status of the most recent
+    /// renewal." One entry a subscription, so a check costs the Server one update a subscription,
+    /// not one a renewal.
+    static func currentPeriods(_ entries: [ReceiptEntry]) -> [ReceiptEntry] {
+        var latest: [TransactionID: ReceiptEntry] = [:]
+        for entry in entries {
+            if let known = latest[entry.originalTransactionId],
+               (known.purchaseDate, known.transactionId) > (entry.purchaseDate, entry.transactionId) { continue }
+            latest[entry.originalTransactionId] = entry
+        }
+        return latest.values.sorted { $0.transactionId < $1.transactionId }
     }
 
     private func apply(_ product: Product, entry: ReceiptEntry) throws(StorageError) {

@@ -166,7 +166,11 @@ public final class OrderServer {
 
     private func settle(_ result: ReceiptCheckResult, at now: Date, link: Link) throws(StorageError) -> VerificationAnswer {
         let request = result.request
-        let revoked = result.status == .valid ? try revokeRefunded(result.entries) : 0
+        // Apple: "For receipts containing auto-renewable subscriptions, check the value of the
+        // responseBody.Latest_receipt_info key of the response to get the status of the most
+        // recent renewal." A renewal the device's receipt does not list yet is found there.
+        let listed = result.entries + result.latestReceiptInfo
+        let revoked = result.status == .valid ? try revokeRefunded(listed) : 0
         if request.purpose == .receiptCheck && result.status == .valid {
             let credited = try creditNonRenewing(result.entries, account: request.account, at: now, link: link)
             return VerificationAnswer(transactionId: request.transactionId,
@@ -175,7 +179,7 @@ public final class OrderServer {
         // Exactly the transaction asked about (or the purchase the Store says it restores): a
         // receipt that does not prove it credits nothing, nor answers "already credited".
         let entry = request.transactionId.flatMap { requested in
-            result.entries.first { $0.transactionId == requested || $0.restoringTransactionId == requested }
+            listed.first { $0.transactionId == requested || $0.restoringTransactionId == requested }
         }
         guard result.status == .valid else {
             try database.reject(request.transactionId, status: result.status.rawValue, reason: nil, at: now)

@@ -1,16 +1,18 @@
 import IAPCore
 
 /// What an account's receipt lists besides the purchase it leads with, as Apple's receipts do:
-/// the latest transaction of each non-consumable, auto-renewable and non-renewing subscription it
+/// every transaction of an auto-renewable subscription (the purchase, each renewal, each change
+/// of plan), the latest transaction of each non-consumable and non-renewing subscription it
 /// bought (they stay for good), and every consumable it has not finished yet (it leaves when
-/// finished). Kept up to date as renewals are made, so that a long run of them never reads the
-/// account's history again.
+/// finished). Built from indexed reads when a receipt is handed out, never at each renewal.
 struct ReceiptHoldings {
     private var latestByOriginal: [TransactionID: StoreRecord] = [:]
+    private var renewing: [TransactionID: StoreRecord] = [:]
     private let catalog: Catalog
 
-    /// Holdings from an account's lasting purchases (the latest of each original id) and its
-    /// unfinished consumables, as `StoreDatabase.receiptRecords` reads them.
+    /// Holdings from an account's lasting purchases (every transaction of its auto-renewable
+    /// subscriptions, the latest of each other original id) and its unfinished consumables, as
+    /// `Store.holdings(of:)` reads them.
     init(_ records: [StoreRecord], catalog: Catalog) {
         self.catalog = catalog
         for record in records { add(record) }
@@ -19,13 +21,20 @@ struct ReceiptHoldings {
     /// Counts a new charged transaction of the account.
     mutating func add(_ record: StoreRecord) {
         guard let type = catalog.product(id: record.productId)?.type else { return }
-        guard type != .consumable || !record.finished else { return }
-        latestByOriginal[record.originalId] = record
+        switch type {
+        case .autoRenewable:
+            renewing[record.id] = record
+        case .consumable where record.finished:
+            return
+        case .consumable, .nonConsumable, .nonRenewing:
+            latestByOriginal[record.originalId] = record
+        }
     }
 
     /// The receipt's purchases: `leading` first, then the other holdings in the order they were made.
     func purchases(leading: StoreRecord?) -> [StoreRecord] {
-        let others = latestByOriginal.values.filter { $0.originalId != leading?.originalId }.sorted { $0.id < $1.id }
-        return (leading.map { [$0] } ?? []) + others
+        let others = latestByOriginal.values.filter { $0.originalId != leading?.originalId }
+            + renewing.values.filter { $0.id != leading?.id }
+        return (leading.map { [$0] } ?? []) + others.sorted { $0.id < $1.id }
     }
 }

@@ -5,7 +5,8 @@ import Storage
 
 /// App Store Server Notifications V2: the Store posts a signed notification to the Server for
 /// each event, retries one the Server does not acknowledge 1, 12, 24, 48 and 72 hours after the
-/// first attempt, then gives up; Get Notification History hands every one out again.
+/// first attempt (in production; the sandbox posts once), then gives up; Get Notification
+/// History hands every one out again.
 extension Store {
     /// Turns the notifications on or off (the app's Server URL at App Store Connect). On, the
     /// Store signs with its certificate chain, made now if it has none.
@@ -61,15 +62,20 @@ extension Store {
     }
 
     /// Posts every notification due by `now`: the first attempt, or a retry. After the last
-    /// retry the Store gives up; the notification stays in the history.
+    /// retry the Store gives up; the notification stays in the history. Apple, "Responding to
+    /// App Store Server Notifications": "Retry notifications are available only in the
+    /// production environment. In the sandbox environment, the App Store server attempts to
+    /// send the notification one time." A notification first posted in the sandbox is given up
+    /// after that attempt, and only the Server's history can still fetch it.
     public func postDueNotifications(link: Link) throws(StoreError) {
         guard notificationsOn else { return }
+        let retries = switches.environment == .production
         try store { () throws(StorageError) in
             let now = SimulatedTime.millis(link.now)
             for posted in try notifications(where: "next_attempt_millis IS NOT NULL AND next_attempt_millis <= ?", [.integer(now)]) {
                 let attempt = posted.attempts + 1
                 let first = try firstAttemptMillis(posted.notification.uuid)
-                let next: SQLiteValue = attempt <= NotificationRetry.hours.count
+                let next: SQLiteValue = retries && attempt <= NotificationRetry.hours.count
                     ? .integer(first + NotificationRetry.hours[attempt - 1] * 3_600_000) : .null
                 try database.database.query("UPDATE notifications SET attempts = ?, next_attempt_millis = ? WHERE uuid = ?",
                                             [.integer(Int64(attempt)), next, .text(posted.notification.uuid)])

@@ -20,6 +20,7 @@ extension Store {
             .map(\.id))
         let ended = try expiredMillis(of: present.map(\.id))
         var entries: [ReceiptEntry] = []
+        var grace: [TransactionID: Date?] = [:]
         for (purchase, id, originalId) in listed {
             var entry = ReceiptEntry(
                 transactionId: id, originalTransactionId: originalId,
@@ -28,7 +29,11 @@ extension Store {
                 expires: missing.contains(id) ? nil : expiry(productId: purchase.productId, record: periods[id], ended: ended[id]),
                 revoked: refunded.contains(id),
                 restoringTransactionId: restoring?.originalId == originalId ? restoring?.id : nil)
-            entry.graceExpires = try periods[id].flatMap(graceUntil)
+            if let record = periods[id] {
+                // One subscription's renewals share its billing state: read once a subscription.
+                if grace[originalId] == nil { grace[originalId] = try graceUntil(of: record) }
+                entry.graceExpires = grace[originalId] ?? nil
+            }
             entry.inAppOwnershipType = purchase.inAppOwnershipType
             if let record = periods[id], catalog.product(id: record.productId)?.type == .autoRenewable {
                 describeOffer(of: record, in: &entry)
@@ -36,6 +41,27 @@ extension Store {
             entries.append(entry)
         }
         return entries
+    }
+
+    /// Apple's `latest_receipt_info`, "only returned for receipts that contain auto-renewable
+    /// subscriptions": the newest transaction of each subscription the receipt lists, as the
+    /// Store has it now, whether or not the receipt sent lists it yet (the request's
+    /// `exclude-old-transactions`, which keeps the answer one entry a subscription), and the
+    /// transaction the request asks about when it is one of those subscriptions' renewals; oldest first.
+    func latestReceiptInfo(of receipt: Receipt, asked: TransactionID?) throws(StorageError) -> [ReceiptEntry] {
+        let subscriptions = Set(receipt.inApp.filter { catalog.product(id: $0.productId)?.type == .autoRenewable }
+            .compactMap { TransactionID($0.originalTransactionId) })
+        guard !subscriptions.isEmpty else { return [] }
+        let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
+        var records = try database.latestPaid(account: receipt.account, products: renewing, withReceipts: false)
+            .filter { subscriptions.contains($0.originalId) }
+        if let asked, !records.contains(where: { $0.id == asked }), let record = try database.recordsWithoutReceipts(ids: [asked])[asked],
+           record.account == receipt.account, record.charged, record.kind != .restore, subscriptions.contains(record.originalId) {
+            records.append(record)
+        }
+        let latest = Receipt(environment: receipt.environment, account: receipt.account,
+                             inApp: records.sorted { $0.id < $1.id }.map(Self.receiptPurchase))
+        return try entries(of: latest, restoring: nil) ?? []
     }
 
     /// The receipt's offer fields of a subscription's transaction, as Apple fills them: the two

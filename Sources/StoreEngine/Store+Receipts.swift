@@ -26,19 +26,51 @@ extension Store {
         try store { () throws(StorageError) in try holdings(of: account).purchases(leading: nil).map(\.productId) }
     }
 
-    /// What the account's receipt lists, read by two indexed queries: the latest transaction of
-    /// each lasting purchase, and the unfinished consumables.
+    /// What the account's receipt lists, read by four indexed queries: every transaction of its
+    /// auto-renewable subscriptions, the latest transaction of each other lasting purchase, the
+    /// unfinished consumables, and what the family shares with it.
     func holdings(of account: String) throws(StorageError) -> ReceiptHoldings {
         let consumables = catalog.products(ofType: .consumable).map(\.id)
-        let lasting = catalog.products.filter { $0.type != .consumable }.map(\.id)
+        let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
+        let lasting = (catalog.products(ofType: .nonConsumable) + catalog.products(ofType: .nonRenewing)).map(\.id)
         // A share stays once revoked, as a refund does: "A canceled in-app purchase remains in the
         // receipt indefinitely" (Apple, `cancellation_date_ms`).
         let shares = try database.records(where: "account = ? AND kind = 'family-share'", [.text(account)], withReceipts: false)
-        return ReceiptHoldings(try database.latestPaid(account: account, products: lasting, withReceipts: false)
+        return ReceiptHoldings(try database.paid(account: account, products: renewing)
+                               + database.latestPaid(account: account, products: lasting, withReceipts: false)
                                + database.unfinishedPaid(account: account, products: consumables) + shares, catalog: catalog)
     }
 
-    private static func receiptPurchase(_ record: StoreRecord) -> Receipt.Purchase {
+    /// Transactions as the Store hands them to a StoreKit 1 app: a renewal, kept without a
+    /// receipt, comes with the receipt the device already holds for its subscription (the last
+    /// one handed out with it), not a new one. A receipt lists every renewal, so building one
+    /// at each renewal would cost a long subscription its history squared; the Server learns of
+    /// renewals the device's receipt does not list from `latest_receipt_info`. StoreKit 2 apps
+    /// get no receipt.
+    func handingOut(_ records: [StoreRecord]) throws(StorageError) -> [StoreRecord] {
+        guard api == .storekit1 else { return records }
+        var held: [TransactionID: String] = [:]
+        var handed: [StoreRecord] = []
+        handed.reserveCapacity(records.count)
+        for record in records {
+            guard record.receipt == nil, record.charged, record.state == .purchased else {
+                handed.append(record)
+                continue
+            }
+            if held[record.originalId] == nil {
+                let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
+                if let kept = try database.lastReceipt(of: record.originalId, products: renewing) {
+                    held[record.originalId] = kept
+                } else {
+                    held[record.originalId] = try receipt(account: record.account, leading: record)
+                }
+            }
+            handed.append(record.with(receipt: held[record.originalId]))
+        }
+        return handed
+    }
+
+    static func receiptPurchase(_ record: StoreRecord) -> Receipt.Purchase {
         Receipt.Purchase(transactionId: record.id.description, originalTransactionId: record.originalId.description, productId: record.productId,
                          purchaseDateMillis: SimulatedTime.millis(record.date),
                          inAppOwnershipType: record.kind == .familyShare ? record.ownershipType : nil)
@@ -60,7 +92,8 @@ extension Store {
         guard let entries = try entries(of: receipt, restoring: restoring) else {
             return ReceiptCheckResult(status: .malformed, entries: [], check: check)
         }
-        return ReceiptCheckResult(status: .valid, entries: entries, check: check)
+        return ReceiptCheckResult(status: .valid, entries: entries, check: check,
+                                  latestReceiptInfo: try latestReceiptInfo(of: receipt, asked: check.request.transactionId))
     }
 
     /// The status of a request before its purchases are read, in the order Apple's service

@@ -4,8 +4,9 @@ import Storage
 
 /// The renewal information a notification about an auto-renewable subscription carries, and the
 /// ends of periods the Store tells the Server of as the clock passes them: a subscription whose
-/// auto-renew was off ends with its period (`EXPIRED`, `VOLUNTARY`), a billing grace period ends
-/// while the billing retry goes on (`GRACE_PERIOD_EXPIRED`).
+/// auto-renew was off ends with its period (`EXPIRED`, `VOLUNTARY`), one the sandbox stopped
+/// renewing ends with its last period (`EXPIRED`), a billing grace period ends while the billing
+/// retry goes on (`GRACE_PERIOD_EXPIRED`).
 extension Store {
     /// The JWS of the renewal information of the subscription `record` belongs to, as it is at
     /// `now`; nil for a product that is not an auto-renewable subscription.
@@ -43,6 +44,9 @@ extension Store {
                    end > from, end <= to, try database.setting("expiry-told:\(key)") != String(end) {
                     try notify(.expired, subtype: "VOLUNTARY", about: latest, at: link.now, expirationIntent: .customerCancelled)
                     try markExpiryTold(latest)
+                }
+                if autorenew[key] != "off", retries[key] == nil {
+                    try tellSandboxEnd(latest, from: from, to: to, at: link.now)
                 }
             }
         }

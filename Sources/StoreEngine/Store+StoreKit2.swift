@@ -151,6 +151,27 @@ extension Store {
         link.send(.currentEntitlements(entitled))
     }
 
+    /// `Product.SubscriptionInfo.status(for:)`: the state of each auto-renewable subscription the
+    /// account bought, with its latest transaction signed now, oldest first.
+    func subscriptionStatuses(link: Link) throws(StorageError) {
+        let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
+        var statuses: [SubscriptionStatus] = []
+        for record in try database.latestPaid(account: account, products: renewing) {
+            statuses.append(SubscriptionStatus(state: try renewalState(of: record, at: link.now),
+                                               transaction: try signedTransaction(record, at: link.now)))
+        }
+        link.send(.subscriptionStatuses(statuses))
+    }
+
+    /// `Product.SubscriptionInfo.RenewalState` of the subscription whose latest transaction is `record`.
+    private func renewalState(of record: StoreRecord, at now: Date) throws(StorageError) -> SubscriptionStatus.RenewalState {
+        if record.refunded { return .revoked }
+        if let end = expiry(of: record), end > now { return .subscribed }
+        guard try database.setting("billing-retry:\(record.originalId)") != nil else { return .expired }
+        if let grace = try graceUntil(of: record), grace > now { return .inGracePeriod }
+        return .inBillingRetryPeriod
+    }
+
     /// App Store Server API, Get Transaction History: every paid transaction of the account that
     /// made `id`, finished or not, refunded or not, signed now, oldest first; none for an id the
     /// Store never issued.

@@ -60,19 +60,19 @@ extension Store {
     /// Renews every subscription whose period has ended by `now` and that still auto-renews:
     /// each renewal a new charged transaction with the same original id, dated when the period
     /// ended, sent to the app (or left unfinished in the queue while it is down). Renewals are
-    /// written `renewalsPerCommit` to a SQLite transaction, each whole, and sent once committed;
+    /// written `renewalsPerCommit` to a SQLite transaction, each whole, and sent once committed
+    /// with the receipt the device holds (`handingOut`): no receipt is built at a renewal, so
     /// the time taken grows with the renewals that fall due, not with the Store's history.
     public func renewDueSubscriptions(link: Link) throws(StoreError) {
         try store { () throws(StorageError) in
             var due = Array(try renewableSubscriptions().reversed())
-            var holdings: [String: ReceiptHoldings] = [:]
             while !due.isEmpty {
                 var notes: [(String, TransactionID)] = []
                 let renewals = try database.database.transaction { () throws(StorageError) in
-                    try renew(&due, until: link.now, holdings: &holdings, notes: &notes)
+                    try renew(&due, until: link.now, notes: &notes)
                 }
                 for (text, id) in notes { link.note(text, from: .store, to: nil, transactionId: id) }
-                for renewal in renewals { try deliver(renewal, link: link) }
+                for renewal in try handingOut(renewals) { try deliver(renewal, link: link) }
             }
         }
     }
@@ -102,8 +102,7 @@ extension Store {
     /// Makes up to `renewalsPerCommit` renewals that fall due by `now`, taking subscriptions from
     /// the end of `due` (kept newest first) and dropping each once it is current, or once its
     /// renewal cannot be charged (billing retry).
-    private func renew(_ due: inout [StoreRecord], until now: Date, holdings: inout [String: ReceiptHoldings],
-                       notes: inout [(String, TransactionID)]) throws(StorageError) -> [StoreRecord] {
+    private func renew(_ due: inout [StoreRecord], until now: Date, notes: inout [(String, TransactionID)]) throws(StorageError) -> [StoreRecord] {
         var renewals: [StoreRecord] = []
         while let latest = due.last, renewals.count < Self.renewalsPerCommit {
             let recovering = try database.setting("billing-retry:\(latest.originalId)") != nil
@@ -113,7 +112,6 @@ extension Store {
                 due.removeLast()
                 continue
             }
-            var owned = if let known = holdings[latest.account] { known } else { try self.holdings(of: latest.account) }
             let id = try database.nextTransactionId()
             let renewal = StoreRecord(
                 id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account,
@@ -125,13 +123,11 @@ extension Store {
             } else if let text = try recordPrice(of: renewal) {
                 notes.append((text, id))
             }
-            let signed = try signing(renewal.with(receipt: receipt(account: latest.account, leading: renewal, holdings: owned)), at: now)
+            let signed = try signing(renewal, at: now)
             try database.insert(signed)
             try countSandboxRenewal(signed, notes: &notes)
             try notify(.didRenew, subtype: recovering ? "BILLING_RECOVERY" : nil, about: signed, at: now)
             try renewShares(of: signed, at: now)
-            owned.add(signed)
-            holdings[latest.account] = owned
             renewals.append(signed)
             due[due.count - 1] = signed
         }
@@ -175,11 +171,11 @@ extension Store {
             } else if let text = try recordPrice(of: renewal) {
                 link.note(text, from: .store, to: nil, transactionId: id)
             }
-            renewal = try signing(renewal.with(receipt: try receipt(proving: renewal)), at: link.now)
+            renewal = try signing(renewal, at: link.now)
             try database.insert(renewal)
             try notify(.didRenew, about: renewal, at: link.now)
             try renewShares(of: renewal, at: link.now)
-            try deliver(renewal, link: link)
+            for handed in try handingOut([renewal]) { try deliver(handed, link: link) }
         }
     }
 
@@ -266,32 +262,3 @@ extension Store {
         try store { () throws(StorageError) in try renewableSubscriptions().compactMap(expiry(of:)).min() }
     }
 }
-
-extension Store {
-    /// Apple, "Testing an auto-renewable subscription": "In the sandbox environment, subscription
-    /// renewals happen at an accelerated rate, and auto-renewable subscriptions renew up to 12
-    /// times after the initial purchase."
-    static let sandboxRenewalLimit = 12
-
-    /// Whether a subscription may renew once more: always in production; in the sandbox, while
-    /// it has renewed fewer than `sandboxRenewalLimit` times there.
-    fileprivate func sandboxRenews(_ latest: StoreRecord) throws(StorageError) -> Bool {
-        guard switches.environment == .sandbox else { return true }
-        return try sandboxRenewals(of: latest.originalId) < Self.sandboxRenewalLimit
-    }
-
-    /// Counts a renewal the sandbox made; the one that reaches the limit says so on the timeline.
-    fileprivate func countSandboxRenewal(_ renewal: StoreRecord, notes: inout [(String, TransactionID)]) throws(StorageError) {
-        guard switches.environment == .sandbox else { return }
-        let made = try sandboxRenewals(of: renewal.originalId) + 1
-        try database.setSetting("sandbox-renewals:\(renewal.originalId)", String(made))
-        if made == Self.sandboxRenewalLimit {
-            notes.append(("the sandbox renewed \(renewal.productId) \(made) times, the most it renews: it ends with this period", renewal.id))
-        }
-    }
-
-    private func sandboxRenewals(of originalId: TransactionID) throws(StorageError) -> Int {
-        try database.setting("sandbox-renewals:\(originalId)", as: { Int($0) }) ?? 0
-    }
-}
-

@@ -118,6 +118,9 @@ public final class Store {
                 link.send(.restoreCompleted(.failed(reason: "the App Store could not be reached")))
             case .sync: try sync(link: link)
             case .currentEntitlementsRequest: try currentEntitlements(link: link)
+            case .subscriptionStatusRequest where !switches.isOn(.subscriptionStatus):
+                link.send(.subscriptionStatusFailed(reason: "the App Store could not be reached"))
+            case .subscriptionStatusRequest: try subscriptionStatuses(link: link)
             case .addTransactionObserver, .listenForTransactions: try redeliverUnfinished(link: link)
             case .restoreCompletedTransactions: try restore(link: link)
             case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipt(account: account, leading: nil)))
@@ -151,8 +154,8 @@ public final class Store {
     }
 
     private func redeliverUnfinished(link: Link) throws(StorageError) {
-        for record in try database.records(where: "finished = 0 AND account = ?", [.text(account)])
-        where record.isUnfinished {
+        let unfinished = try database.records(where: "finished = 0 AND account = ?", [.text(account)]).filter(\.isUnfinished)
+        for record in try handingOut(unfinished) {
             try deliver(record, link: link)
         }
     }

@@ -179,6 +179,27 @@ struct StoreDatabase: SettingsTable {
             """, [.text(account)] + products.map(SQLiteValue.text), withReceipts: withReceipts)
     }
 
+    /// Every charged, non-restore transaction `account` made of one of `products`, oldest first,
+    /// without their receipts: read through the account's index, however long the rest of the history.
+    func paid(account: String, products: [String]) throws(StorageError) -> [StoreRecord] {
+        guard !products.isEmpty else { return [] }
+        let list = Array(repeating: "?", count: products.count).joined(separator: ", ")
+        return try records(where: """
+            account = ? AND product_id IN (\(list)) AND charged = 1 AND kind != 'restore'
+            """, [.text(account)] + products.map(SQLiteValue.text), withReceipts: false)
+    }
+
+    /// The receipt last handed out with a transaction of the subscription `originalId` (one of
+    /// `products`), read through the index of paid transactions by product.
+    func lastReceipt(of originalId: TransactionID, products: [String]) throws(StorageError) -> String? {
+        guard !products.isEmpty else { return nil }
+        let list = Array(repeating: "?", count: products.count).joined(separator: ", ")
+        return try records(where: """
+            id = (SELECT MAX(id) FROM transactions WHERE product_id IN (\(list)) AND original_id = ?
+                  AND charged = 1 AND kind != 'restore' AND receipt IS NOT NULL)
+            """, products.map(SQLiteValue.text) + [Self.idValue(originalId)]).first?.receipt
+    }
+
     /// The paid (non-restore) transactions of these products the app has not finished yet, read
     /// through the index of unfinished transactions, without their receipts.
     func unfinishedPaid(account: String, products: [String]) throws(StorageError) -> [StoreRecord] {

@@ -100,9 +100,9 @@ import TestSupport
             verified notification SUBSCRIBED.INITIAL_BUY tx 1000000000000001 renewal autoRenewStatus=1 \
             autoRenewProductId=com.storesim.premium.monthly isInBillingRetryPeriod=False
             verified notification DID_FAIL_TO_RENEW.GRACE_PERIOD tx 1000000000000001 renewal autoRenewStatus=1 \
-            autoRenewProductId=com.storesim.premium.monthly isInBillingRetryPeriod=True gracePeriodExpiresDate=1769212800060
+            autoRenewProductId=com.storesim.premium.monthly isInBillingRetryPeriod=True gracePeriodExpiresDate=1769212800080
             verified notification GRACE_PERIOD_EXPIRED tx 1000000000000001 renewal autoRenewStatus=1 \
-            autoRenewProductId=com.storesim.premium.monthly isInBillingRetryPeriod=True gracePeriodExpiresDate=1769212800060
+            autoRenewProductId=com.storesim.premium.monthly isInBillingRetryPeriod=True gracePeriodExpiresDate=1769212800080
 
             """), "\(result.stdout)")
         #expect(result.stdout.contains("3 notifications verified against the root certificate\n"))

@@ -88,8 +88,9 @@ import TestSupport
         ])
         let told = try notifications(state)
         #expect(told.map(\.type) == ["SUBSCRIBED.INITIAL_BUY", "DID_FAIL_TO_RENEW.GRACE_PERIOD", "GRACE_PERIOD_EXPIRED"])
-        // The trial ended 2026-01-08; the 16-day grace period ends 2026-01-24 (the clock had run 60 ms of messages at the purchase).
-        let graceEnd: Int64 = 1_769_212_800_060
+        // The trial ended 2026-01-08; the 16-day grace period ends 2026-01-24 (the clock had run
+        // 80 ms of messages at the purchase, the launch's subscription status read among them).
+        let graceEnd: Int64 = 1_769_212_800_080
         for (_, _, renewal) in told.dropFirst() {
             let renewal = try #require(renewal)
             #expect(renewal["isInBillingRetryPeriod"] as? Bool == true)

@@ -66,8 +66,45 @@ final class StoreKit2AppTests {
         try app.receive(.transactionUpdate(revoked))
         #expect(app.entitled.isEmpty)
         #expect(link.notes.contains("Transaction.updates: tx 1000000000000001 was revoked; the app stops providing com.storesim.pro"))
-        #expect(link.take() == [.finish(transactionId: 1000000000000001)])
+        #expect(link.take() == [.subscriptionStatusRequest, .finish(transactionId: 1000000000000001)],
+                "after its entitlements the app reads its subscriptions' status")
         #expect(app.cache.orders.isEmpty)
+    }
+
+    /// Apple, Product.SubscriptionInfo.RenewalState: "Subscriptions in the subscribed and
+    /// inGracePeriod states are entitled to service." The status read after the entitlements
+    /// shows access for a subscription in its grace period and takes it from one that expired.
+    @Test func theSubscriptionStatusShowsTheAccessEachStateGives() throws {
+        let app = try app(trusting: chain.root)
+        let monthly = try signed(1000000000000001, productId: "com.storesim.premium.monthly", type: "Auto-Renewable Subscription")
+        let yearly = try signed(1000000000000002, productId: "com.storesim.premium.yearly", type: "Auto-Renewable Subscription")
+        try app.receive(.currentEntitlements([monthly]))
+        #expect(link.take() == [.subscriptionStatusRequest])
+        try app.receive(.subscriptionStatuses([SubscriptionStatus(state: .expired, transaction: monthly),
+                                               SubscriptionStatus(state: .inGracePeriod, transaction: yearly)]))
+        #expect(app.entitled == ["com.storesim.premium.yearly"])
+        try app.receive(.subscriptionStatuses([SubscriptionStatus(state: .inBillingRetryPeriod, transaction: yearly)]))
+        #expect(app.entitled.isEmpty)
+    }
+
+    /// A status that fails to verify on the device, or a call that throws (StoreKit Testing's
+    /// Subscription Status error), changes nothing: the access stays as the entitlements showed
+    /// it, and nothing is sent, cached or finished.
+    @Test func aFailedOrUnverifiedStatusChangesNothing() throws {
+        let app = try app(trusting: chain.root)
+        let monthly = try signed(1000000000000001, productId: "com.storesim.premium.monthly", type: "Auto-Renewable Subscription")
+        try app.receive(.currentEntitlements([monthly]))
+        _ = link.take()
+        try app.receive(.subscriptionStatusFailed(reason: "the App Store could not be reached"))
+        #expect(app.entitled == ["com.storesim.premium.monthly"])
+        #expect(link.notes.contains(
+            "could not read the subscription status (the App Store could not be reached); access stays as Transaction.currentEntitlements showed it"))
+        let forged = try signed(1000000000000001, signer: JWSSigner(chain: try CertificateChain.make(
+            secret: Array("another key".utf8), notBefore: SimulatedTime.epoch, notAfter: SimulatedTime.epoch.addingTimeInterval(86400))),
+                                productId: "com.storesim.premium.monthly", type: "Auto-Renewable Subscription")
+        try app.receive(.subscriptionStatuses([SubscriptionStatus(state: .expired, transaction: forged)]))
+        #expect(app.entitled == ["com.storesim.premium.monthly"], "an unverified status takes nothing away")
+        #expect(link.take().isEmpty && app.cache.orders.isEmpty)
     }
 
     @Test func aVerifiedPurchaseIsCachedThenItsSignedTransactionSentToTheServer() throws {

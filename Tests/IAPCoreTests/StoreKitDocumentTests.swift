@@ -89,19 +89,22 @@ struct StoreKitDocumentTests {
             ["current": ["index": 2, "type": "generic"], "enabled": true, "name": "Load Products"],
             ["current": NSNull(), "enabled": true, "name": "Verification"],
             ["current": NSNull(), "enabled": false, "name": "App Store Sync"],
+            ["current": NSNull(), "enabled": true, "name": "Subscription Status"],
         ]
         let reading = try Fixture.read(Fixture.document(products: [Fixture.product("com.a")], settings: [
             "_failTransactionsEnabled": true, "_storeKitErrors": errors, "_compatibilityTimeRate": ["3": 6], "_developerTeamID": "X",
         ]))
         var expected = CatalogSettings(failPurchases: true, productRequestsFail: true)
         expected.verificationFails = true
+        expected.subscriptionStatusFails = true
         #expect(reading.catalog.settings == expected)
         var switches = StoreSwitches()
         reading.catalog.settings.apply(to: &switches)
         #expect(switches[.fail] == .failing(.unknown) && switches[.productRequests] == .off && switches[.askToBuy] == .off)
         #expect(switches[.deviceVerification] == .off && switches[.sync] == .on, "App Store Sync is disabled in the file")
+        #expect(switches[.subscriptionStatus] == .off)
         #expect(reading.catalog.settings.switchCommands
-                == ["store fail on unknown", "store product-requests off", "store device-verification off"])
+                == ["store fail on unknown", "store product-requests off", "store device-verification off", "store subscription-status off"])
         let settings = reading.notes.filter { $0.kind == .setting }.map { "\($0.path) \($0.text)" }
         #expect(settings == [
             "$.settings._storefront none → USA, StoreKit Testing's default: prices in USD",
@@ -109,7 +112,8 @@ struct StoreKitDocumentTests {
             "$.settings._failTransactionsEnabled true → store fail on unknown, when a world is created",
             "$.settings._storeKitErrors[0] \"Load Products\" enabled (current {\"index\": 2, \"type\": \"generic\"}) → store product-requests off, when a world is created",
             "$.settings._storeKitErrors[1] \"Verification\" enabled (current null) → store device-verification off, when a world is created",
-            "$.settings._storeKitErrors 1 of 3 disabled → nothing to simulate",
+            "$.settings._storeKitErrors[3] \"Subscription Status\" enabled (current null) → store subscription-status off, when a world is created",
+            "$.settings._storeKitErrors 1 of 4 disabled → nothing to simulate",
         ])
         #expect(reading.notes.contains { $0.kind == .ignored && $0.path == "$.settings._developerTeamID" })
         let written = CatalogWriter.storeKit(reading.catalog)

@@ -6,11 +6,12 @@ import Testing
 @Suite struct StoreSwitchTests {
     @Test func theHelpLineAndTheScriptWordsComeFromTheDeclarations() {
         #expect(StoreSwitch.all.map(\.name)
-            == ["ask-to-buy", "interrupt", "fail", "payments", "product-requests", "grace-period", "sync", "device-verification"])
+            == ["ask-to-buy", "interrupt", "fail", "payments", "product-requests", "grace-period", "sync", "device-verification",
+                "subscription-status"])
         #expect(StoreSwitch.helpLine
             == "every purchase asks a parent, is interrupted, fails, cannot be paid, the products cannot be loaded, "
             + "renewals that cannot be charged keep access for a grace period, restores and syncs fail, "
-            + "or StoreKit 2 transactions fail verification on the device")
+            + "StoreKit 2 transactions fail verification on the device, or StoreKit 2 apps cannot read a subscription's status")
         #expect(StoreSwitch(rawValue: "payments") == .payments)
         #expect(StoreSwitch(rawValue: "sell") == nil)
     }
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func chaosDrawsTheSwitchesInTheOrderItAlwaysHas() {
-        #expect(StoreSwitch.drawnByChaos == [.askToBuy, .fail, .payments, .interrupt, .sync, .deviceVerification])
+        #expect(StoreSwitch.drawnByChaos == [.askToBuy, .fail, .payments, .interrupt, .sync, .deviceVerification, .subscriptionStatus])
     }
 
     @Test func aSwitchSetBackToNormalIsNormal() {

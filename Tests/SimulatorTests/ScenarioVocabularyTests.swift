@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("store", "usage: store ask-to-buy|interrupt|fail|payments|product-requests|grace-period|sync|device-verification on|off, store fail on REASON"),
+        ("store", "usage: store ask-to-buy|interrupt|fail|payments|product-requests|grace-period|sync|device-verification|subscription-status on|off, store fail on REASON"),
         ("server disk", "usage: server disk full|ok"),
         ("power-cut soon", "usage: power-cut or power-cut at POINT"),
         ("forge melt 1", "usage: forge tamper TX, forge replay TX"),

@@ -5,7 +5,7 @@ import StoreEngine
 import TestSupport
 
 /// A clock moved by a century: every period that ended is renewed, each renewal a whole
-/// transaction of its own with a receipt that proves it.
+/// transaction of its own, which the receipt lists for good and `latest_receipt_info` proves.
 @Suite struct LongClockTests {
     @Test func aCenturyOfMonthlyRenewalsMakesOneRealTransactionPerPeriod() throws {
         let folder = try TemporaryFolder()
@@ -41,7 +41,26 @@ import TestSupport
             return
         }
         #expect(result.status == .valid)
-        #expect(result.entries.map(\.transactionId) == [newest.id, try #require(store.transactions().first?.id)],
-                "the newest renewal's receipt leads with it and still lists the non-consumable")
+        let purchase = try #require(chain.first)
+        #expect(result.entries.map(\.transactionId) == [purchase.id, try #require(store.transactions().first?.id)],
+                "a renewal comes with the receipt the device holds: the subscription's purchase's, which still lists the non-consumable")
+        #expect(result.latestReceiptInfo.map(\.transactionId) == [newest.id],
+                "latest_receipt_info tells the newest renewal, one entry for the subscription")
+        #expect(result.latestReceiptInfo.first?.expires == store.expiry(of: last))
+
+        try store.receive(.refreshReceipt, link: link)
+        guard case .receiptRefreshed(let refreshed) = try #require(link.take().first) else {
+            Issue.record("the Store did not refresh the receipt")
+            return
+        }
+        let whole = VerificationRequest(transactionId: nil, productId: "", serverProductId: nil, receipt: refreshed)
+        try store.receive(.verifyReceipt(ReceiptCheck(request: whole, sharedSecret: store.sharedSecret)), link: link)
+        guard case .receiptChecked(let checked) = try #require(link.take().first) else {
+            Issue.record("the Store did not answer the refreshed receipt's check")
+            return
+        }
+        #expect(checked.entries.count == chain.count + 1)
+        #expect(Set(checked.entries.map(\.transactionId)) == Set(chain.map(\.id) + [try #require(store.transactions().first?.id)]),
+                "a refreshed receipt lists the purchase and each of the century's renewals, and the non-consumable")
     }
 }

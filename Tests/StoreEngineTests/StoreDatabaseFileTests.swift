@@ -212,7 +212,8 @@ final class StoreDatabaseFileTests {
         let settings = try rows.map { row in "\(try row.text("key"))=\(try row.text("value"))" }
         #expect(settings.filter { !$0.hasPrefix("receipt-key=") && !$0.hasPrefix("account=") && !$0.hasPrefix("shared-secret=") } == [
             "ask-to-buy=on", "device-verification=on", "environment=production", "fail-purchases=not-allowed", "grace-period=off",
-            "interrupt=off", "payments=off", "product-requests=on", "sync=on", "time-rate=real", "verification=on", "withdrawn=",
+            "interrupt=off", "payments=off", "product-requests=on", "subscription-status=on", "sync=on", "time-rate=real",
+            "verification=on", "withdrawn=",
         ])
     }
 

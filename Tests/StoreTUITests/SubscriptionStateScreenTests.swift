@@ -108,6 +108,7 @@ import TestSupport
         let selected = try #require(panel.first { $0.contains("store restore and sync") })
         #expect(selected.contains("answered"))
         #expect(panel.contains { $0.contains("store device verification") && $0.contains("verified") })
+        #expect(panel.contains { $0.contains("store subscription status") && $0.contains("answered") })
         #expect(TUIUpdate.update(&state, .input(.key(.enter)), model: try world.view()) == [.perform(.store(.sync, on: false))])
     }
 

@@ -143,10 +143,13 @@ public final class PurchaseService {
             verificationFailed(failure)
         case .offerSigned(let signed):
             try offerSigned(signed)
+        case .subscriptionStatusFailed(let reason): subscriptionStatusFailed(reason)
         default:
             if let current = storeKit.entitlements(message) {
-                entitled = Set(current.filter { $0.deviceCheck == .verified && !$0.revoked }.map(\.productId))
+                showEntitlements(current)
                 entitlementsRead = true
+            } else if let statuses = storeKit.subscriptionStatuses(message) {
+                showAccess(statuses)
             } else if let delivered = storeKit.delivered(message) {
                 try transactionUpdated(delivered)
             }

@@ -12,6 +12,12 @@ struct StoreKit1Channel: StoreKitChannel {
         nil
     }
 
+    var subscriptionStatusRequest: Message? { nil }
+
+    func subscriptionStatuses(_ message: Message) -> [(transaction: DeliveredTransaction, state: SubscriptionStatus.RenewalState)]? {
+        nil
+    }
+
     func purchase(_ request: PaymentRequest) -> Message {
         .addPayment(request)
     }

@@ -20,6 +20,13 @@ struct StoreKit2Channel: StoreKitChannel {
         return transactions.map(checked)
     }
 
+    var subscriptionStatusRequest: Message? { .subscriptionStatusRequest }
+
+    func subscriptionStatuses(_ message: Message) -> [(transaction: DeliveredTransaction, state: SubscriptionStatus.RenewalState)]? {
+        guard case .subscriptionStatuses(let statuses) = message else { return nil }
+        return statuses.map { (checked($0.transaction), $0.state) }
+    }
+
     func purchase(_ request: PaymentRequest) -> Message {
         .purchase(request)
     }

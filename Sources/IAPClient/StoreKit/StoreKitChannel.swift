@@ -18,6 +18,12 @@ protocol StoreKitChannel {
     /// The transactions `Transaction.currentEntitlements` yields, checked on the device; nil
     /// when the message is not its answer.
     func entitlements(_ message: Message) -> [DeliveredTransaction]?
+    /// What the app reads next to show the access its subscriptions give: StoreKit 2's
+    /// `Product.SubscriptionInfo.status(for:)`; nil under StoreKit 1, which has none.
+    var subscriptionStatusRequest: Message? { get }
+    /// The subscriptions' states `status(for:)` returns, each transaction checked on the device;
+    /// nil when the message is not its answer.
+    func subscriptionStatuses(_ message: Message) -> [(transaction: DeliveredTransaction, state: SubscriptionStatus.RenewalState)]?
     /// The call that buys a product.
     func purchase(_ request: PaymentRequest) -> Message
     /// The call that finishes a transaction.

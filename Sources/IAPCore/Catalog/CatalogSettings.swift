@@ -18,6 +18,8 @@ public struct CatalogSettings: Sendable, Equatable {
     public var syncFails = false
     /// StoreKit 2 transactions fail the device's verification (the Verification StoreKit error).
     public var verificationFails = false
+    /// Reading a subscription's status fails (the Subscription Status StoreKit error).
+    public var subscriptionStatusFails = false
     /// How fast time runs by itself in the interface (`_timeRate`).
     public var timeRate = TimeRate.real
 
@@ -40,6 +42,7 @@ public struct CatalogSettings: Sendable, Equatable {
         if gracePeriod { switches[.gracePeriod] = StoreSwitch.gracePeriod.onValue }
         if syncFails { switches[.sync] = .off }
         if verificationFails { switches[.deviceVerification] = .off }
+        if subscriptionStatusFails { switches[.subscriptionStatus] = .off }
         if timeRate != .real { switches[.timeRate] = .named(timeRate.rawValue) }
     }
 
@@ -49,6 +52,7 @@ public struct CatalogSettings: Sendable, Equatable {
         [(askToBuy, "store ask-to-buy on"), (failPurchases, "store fail on \(Self.failure.rawValue)"),
          (productRequestsFail, "store product-requests off"), (gracePeriod, "store grace-period on"),
          (syncFails, "store sync off"), (verificationFails, "store device-verification off"),
+         (subscriptionStatusFails, "store subscription-status off"),
          (timeRate != .real, "store time-rate \(timeRate.rawValue)")].filter(\.0).map(\.1)
     }
 }

@@ -8,6 +8,7 @@ enum StoreKitErrorsReader {
         "Purchase": "store fail on \(CatalogSettings.failure.rawValue)",
         "App Store Sync": "store sync off",
         "Verification": "store device-verification off",
+        "Subscription Status": "store subscription-status off",
     ]
 
     static func read(_ field: CatalogField, settings: inout CatalogSettings, notes: inout CatalogNotes) throws(CatalogIssue) {
@@ -32,6 +33,8 @@ enum StoreKitErrorsReader {
                 settings.syncFails = true
             case "Verification":
                 settings.verificationFails = true
+            case "Subscription Status":
+                settings.subscriptionStatusFails = true
             default:
                 notes.setting(entry.path, "\(what) → read, not yet simulated")
                 continue

@@ -98,7 +98,8 @@ enum StoreKitWriter {
             ("_askToBuyEnabled", .bool(settings.askToBuy)), ("_failTransactionsEnabled", .bool(settings.failPurchases)),
             ("_storefront", .string(catalog.storefront.code)),
             ("_storeKitErrors", .array([(settings.productRequestsFail, "Load Products"), (settings.syncFails, "App Store Sync"),
-                                        (settings.verificationFails, "Verification")].filter(\.0).map { enabled in
+                                        (settings.verificationFails, "Verification"),
+                                        (settings.subscriptionStatusFails, "Subscription Status")].filter(\.0).map { enabled in
                 .object([("current", .null), ("enabled", .bool(true)), ("name", .string(enabled.1))])
             })),
         ]

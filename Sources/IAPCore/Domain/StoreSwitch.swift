@@ -56,9 +56,10 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
     /// and the faults panel list them.
     public static let all: [StoreSwitch] = [askToBuy, interrupt, fail, payments, productRequests, gracePeriod] + apiErrors
     /// StoreKit Testing's simulated errors per API that no older switch covers (loading products
-    /// and purchases have theirs): restore and sync, and the device's verification of StoreKit 2
-    /// transactions. The faults panel lists them after every older row, which keeps its place.
-    public static let apiErrors: [StoreSwitch] = [sync, deviceVerification]
+    /// and purchases have theirs): restore and sync, the device's verification of StoreKit 2
+    /// transactions, and reading a subscription's status. The faults panel lists them after
+    /// every older row, which keeps its place.
+    public static let apiErrors: [StoreSwitch] = [sync, deviceVerification, subscriptionStatus]
     /// The switches whose values are words of their own, each with its own command
     /// (`store environment sandbox`), listed after the others.
     public static let withWords: [StoreSwitch] = [environment, verifyReceipt, timeRate]
@@ -103,6 +104,16 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
         panelLabel: Wording("store device verification", simplifiedChinese: "商店：设备验证"),
         panelWords: [.on: Wording("verified", simplifiedChinese: "通过"), .off: Wording("invalid signature", simplifiedChinese: "签名无效")],
         chaosPlace: 5)
+    /// `StoreKitTest`'s `FailableStoreKitAPI.subscriptionStatus` (the StoreKit configuration
+    /// file's "Subscription Status" error): `Product.SubscriptionInfo.status(for:)` throws, so a
+    /// StoreKit 2 app cannot read its subscriptions' status.
+    public static let subscriptionStatus = StoreSwitch(
+        "subscription-status", help: "StoreKit 2 apps cannot read a subscription's status", values: [.on, .off],
+        settingKey: "subscription-status",
+        headerLabel: Wording("sub status", simplifiedChinese: "订阅状态"), headerHidesNormal: true,
+        panelLabel: Wording("store subscription status", simplifiedChinese: "商店：订阅状态"),
+        panelWords: [.on: Wording("answered", simplifiedChinese: "有应答"), .off: Wording("failing", simplifiedChinese: "失败")],
+        chaosPlace: 6)
     /// Apple's billing grace period: a renewal that cannot be charged keeps access for 16 days
     /// (`on`), or 3 or 28, while billing is retried.
     public static let gracePeriod = StoreSwitch(

@@ -60,6 +60,16 @@ extension Message {
             return "current entitlements: none"
         case .currentEntitlements(let transactions):
             return "current entitlements: " + transactions.map { "\($0.productId) tx \($0.transactionId)" }.joined(separator: ", ")
+        case .subscriptionStatusRequest:
+            return "read Product.SubscriptionInfo.status"
+        case .subscriptionStatuses(let statuses) where statuses.isEmpty:
+            return "subscription status: none"
+        case .subscriptionStatuses(let statuses):
+            return "subscription status: " + statuses.map {
+                "\($0.transaction.productId) \($0.state.rawValue) tx \($0.transaction.transactionId)"
+            }.joined(separator: ", ")
+        case .subscriptionStatusFailed(let reason):
+            return "subscription status failed: \(reason)"
         case .getTransactionInfo(let request):
             return "Get Transaction Info tx \(MessageSubject(request.transactionId))"
         case .transactionInfo(let info) where info.signedTransactionInfo == nil:

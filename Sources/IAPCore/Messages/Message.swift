@@ -34,6 +34,13 @@ public enum Message: Sendable, Equatable, Codable {
     /// What `Transaction.currentEntitlements` yields: the latest transaction of each
     /// non-consumable and active subscription not revoked.
     case currentEntitlements([SignedTransaction])
+    /// The app reads `Product.SubscriptionInfo.status(for:)` (at launch, after its entitlements)
+    /// to show the access its subscriptions give.
+    case subscriptionStatusRequest
+    /// What `status(for:)` returns: the state of each of the account's subscriptions.
+    case subscriptionStatuses([SubscriptionStatus])
+    /// `status(for:)` threw (StoreKit Testing's simulated Subscription Status error).
+    case subscriptionStatusFailed(reason: String)
     /// The app sends its Server the signed transaction (in `receipt`) to verify offline and credit.
     case verifySignedTransaction(VerificationRequest)
     // App Store Server API
@@ -69,11 +76,11 @@ public enum Message: Sendable, Equatable, Codable {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
              .restoreCompletedTransactions, .refreshReceipt, .verifyPurchase,
              .purchase, .listenForTransactions, .finish, .sync, .verifySignedTransaction, .currentEntitlementsRequest, .signOffer,
-             .redeemOfferCode:
+             .redeemOfferCode, .subscriptionStatusRequest:
             return .app
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
              .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo, .notification, .notificationHistory,
-             .currentEntitlements, .transactionHistory:
+             .currentEntitlements, .transactionHistory, .subscriptionStatuses, .subscriptionStatusFailed:
             return .store
         case .verificationAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged, .getNotificationHistory,
              .getTransactionHistory, .offerSigned:
@@ -89,10 +96,12 @@ public enum Message: Sendable, Equatable, Codable {
         case .requestProducts, .addPayment, .finishTransaction, .addTransactionObserver,
              .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt,
              .purchase, .listenForTransactions, .finish, .sync, .getTransactionInfo, .notificationAcknowledged,
-             .getNotificationHistory, .currentEntitlementsRequest, .getTransactionHistory, .redeemOfferCode:
+             .getNotificationHistory, .currentEntitlementsRequest, .getTransactionHistory, .redeemOfferCode,
+             .subscriptionStatusRequest:
             return .store
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .verificationAnswered, .verificationFailed, .purchaseResult, .transactionUpdate, .currentEntitlements, .offerSigned:
+             .verificationAnswered, .verificationFailed, .purchaseResult, .transactionUpdate, .currentEntitlements, .offerSigned,
+             .subscriptionStatuses, .subscriptionStatusFailed:
             return .app
         case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo, .notification, .notificationHistory,
              .transactionHistory, .signOffer:
@@ -124,7 +133,7 @@ public enum Message: Sendable, Equatable, Codable {
         case .requestProducts, .productsResponse, .productsRequestFailed, .addPayment, .addTransactionObserver,
              .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed,
              .purchase, .purchaseResult, .listenForTransactions, .sync, .currentEntitlementsRequest, .currentEntitlements,
-             .signOffer, .offerSigned, .redeemOfferCode:
+             .signOffer, .offerSigned, .redeemOfferCode, .subscriptionStatusRequest, .subscriptionStatuses, .subscriptionStatusFailed:
             return nil
         }
     }

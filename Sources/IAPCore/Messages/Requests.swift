@@ -83,15 +83,20 @@ public struct ReceiptCheck: Sendable, Equatable, Codable {
 /// The Store's answer to `verifyReceipt`: a status code and, when valid, what the receipt proves.
 public struct ReceiptCheckResult: Sendable, Equatable, Codable {
     public let status: ReceiptStatus
+    /// Apple's `receipt.in_app`: every purchase the receipt sent lists.
     public let entries: [ReceiptEntry]
     public let check: ReceiptCheck
+    /// Apple's `latest_receipt_info`, for a receipt with auto-renewable subscriptions: the newest
+    /// transaction of each, and the one asked about, as the Store has them now.
+    public let latestReceiptInfo: [ReceiptEntry]
 
     /// The app's request the check was made for.
     public var request: VerificationRequest { check.request }
 
-    public init(status: ReceiptStatus, entries: [ReceiptEntry], check: ReceiptCheck) {
+    public init(status: ReceiptStatus, entries: [ReceiptEntry], check: ReceiptCheck, latestReceiptInfo: [ReceiptEntry] = []) {
         self.status = status
         self.entries = entries
         self.check = check
+        self.latestReceiptInfo = latestReceiptInfo
     }
 }

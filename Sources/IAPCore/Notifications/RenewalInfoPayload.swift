@@ -4,11 +4,12 @@
 /// value, as Apple's are.
 public struct RenewalInfoPayload: Codable, Equatable, Sendable {
     /// `expirationIntent`: 1 the customer cancelled (turned auto-renew off), 2 a billing error,
-    /// 3 the customer did not consent to a price increase.
+    /// 3 the customer did not consent to a price increase, 5 other (the sandbox stopped renewing it).
     public enum ExpirationIntent: Int, Sendable {
         case customerCancelled = 1
         case billingError = 2
         case priceIncrease = 3
+        case other = 5
     }
 
     public var originalTransactionId: String

@@ -310,6 +310,11 @@ enum CoreSentence: CaseIterable {
     case readEntitlements
     case noEntitlements
     case entitlements
+    case readSubscriptionStatus
+    case noSubscriptionStatus
+    case subscriptionStatuses
+    case subscriptionStatusFailed
+    case subscriptionStatusKept
     case setAsideSigned
     case rejectedSignedOutcome
     case launchWithAPI

@@ -1,0 +1,25 @@
+/// One entry of what `Product.SubscriptionInfo.status(for:)` returns to a StoreKit 2 app: the
+/// state of one of the account's auto-renewable subscriptions, with its latest transaction.
+public struct SubscriptionStatus: Sendable, Equatable, Codable {
+    /// `Product.SubscriptionInfo.RenewalState`, by Apple's names.
+    public enum RenewalState: String, Sendable, Codable {
+        case subscribed
+        case expired
+        case inBillingRetryPeriod
+        case inGracePeriod
+        case revoked
+
+        /// Whether the state gives access. Apple, `Product.SubscriptionInfo.RenewalState`:
+        /// "Subscriptions in the subscribed and inGracePeriod states are entitled to service."
+        public var givesAccess: Bool { self == .subscribed || self == .inGracePeriod }
+    }
+
+    public let state: RenewalState
+    /// The subscription's latest transaction, signed (`Status.transaction`).
+    public let transaction: SignedTransaction
+
+    public init(state: RenewalState, transaction: SignedTransaction) {
+        self.state = state
+        self.transaction = transaction
+    }
+}
