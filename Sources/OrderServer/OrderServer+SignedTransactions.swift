@@ -60,7 +60,7 @@ extension OrderServer {
             transactionId: transactionId, originalTransactionId: originalTransactionId,
             productId: payload.productId, account: request.account ?? "", purchaseDate: SimulatedTime.date(millis: payload.purchaseDate),
             expires: payload.expiresDate.map(SimulatedTime.date(millis:)))
-        return try creditOnce(entry, product: product, answering: request, at: link.now)
+        return try creditOnce(entry, product: product, answering: request.transactionId, at: link.now)
     }
 
     /// Whether the transaction was bought for another user of the app than the one the app
