@@ -150,10 +150,23 @@ public final class Store {
         try database.markFinished(id)
     }
 
+    /// Redelivers every unfinished transaction of the account. Under StoreKit 1 a consumable's
+    /// purchase comes with the account's receipt as it is now, read and signed once for all of
+    /// them (it lists every unfinished consumable), as an app reads its current receipt for a
+    /// transaction the queue redelivers; any other transaction with the receipt kept in its row.
+    /// The rows are read without their receipts: N consumables cost one receipt, not N ever
+    /// longer ones.
     private func redeliverUnfinished(link: Link) throws(StorageError) {
-        for record in try database.records(where: "finished = 0 AND account = ?", [.text(account)])
+        var current: String?
+        for record in try database.records(where: "finished = 0 AND account = ?", [.text(account)], withReceipts: false)
         where record.isUnfinished {
-            try deliver(record, link: link)
+            if api == .storekit1, record.state == .purchased, record.kind != .restore,
+               catalog.product(id: record.productId)?.type == .consumable {
+                if current == nil { current = try receipt(account: account, leading: nil) }
+                link.send(.transactionUpdated(record.with(receipt: current).asTransaction))
+            } else if let whole = try database.record(id: record.id) {
+                try deliver(whole, link: link)
+            }
         }
     }
 
