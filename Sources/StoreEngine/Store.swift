@@ -157,11 +157,17 @@ public final class Store {
     /// The rows are read without their receipts: N consumables cost one receipt, not N ever
     /// longer ones.
     private func redeliverUnfinished(link: Link) throws(StorageError) {
+        let unfinished = "finished = 0 AND account = ?"
+        guard api == .storekit1 else {
+            for record in try database.records(where: unfinished, [.text(account)]) where record.isUnfinished {
+                try deliver(record, link: link)
+            }
+            return
+        }
         var current: String?
-        for record in try database.records(where: "finished = 0 AND account = ?", [.text(account)], withReceipts: false)
+        for record in try database.records(where: unfinished, [.text(account)], withReceipts: false)
         where record.isUnfinished {
-            if api == .storekit1, record.state == .purchased, record.kind != .restore,
-               catalog.product(id: record.productId)?.type == .consumable {
+            if record.state == .purchased, record.kind != .restore, catalog.product(id: record.productId)?.type == .consumable {
                 if current == nil { current = try receipt(account: account, leading: nil) }
                 link.send(.transactionUpdated(record.with(receipt: current).asTransaction))
             } else if let whole = try database.record(id: record.id) {
