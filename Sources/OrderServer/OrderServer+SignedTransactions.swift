@@ -64,7 +64,7 @@ extension OrderServer {
             productId: payload.productId, account: request.account ?? "", purchaseDate: SimulatedTime.date(millis: payload.purchaseDate),
             expires: payload.expiresDate.map(SimulatedTime.date(millis:)))
         if payload.inAppOwnershipType == SignedTransactionPayload.familyShared { entry.inAppOwnershipType = payload.inAppOwnershipType }
-        return try creditOnce(entry, product: product, answering: request, at: link.now)
+        return try creditOnce(entry, product: product, answering: request.transactionId, at: link.now)
     }
 
     /// Whether the transaction was bought for another user of the app than the one the app

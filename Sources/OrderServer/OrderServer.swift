@@ -112,6 +112,10 @@ public final class OrderServer {
                 link.send(.verifyReceipt(result.check.sent(to: other)))
                 return
             }
+            if result.request.purpose == .recovery {
+                try saving { () throws(StorageError) in try settleRecovery(result, at: link.now, link: link) }
+                return
+            }
             try answer(link) { () throws(StorageError) in try settle(result, at: link.now, link: link) }
         case .verifySignedTransaction(let request):
             try answer(link) { () throws(StorageError) in try settleSigned(request, link: link) }
@@ -157,6 +161,11 @@ public final class OrderServer {
             throw ServerError(error)
         }
         guard let answer = settled else { return }
+        tell(answer, link: link)
+    }
+
+    /// Answers the app; a credit is noted first.
+    func tell(_ answer: VerificationAnswer, link: Link) {
         if answer.outcome == .credited, let id = answer.transactionId {
             link.note("credit tx \(id): \(answer.grant)", from: .server, to: nil, transactionId: id)
             link.passed(.serverCommitted)
@@ -194,29 +203,34 @@ public final class OrderServer {
         guard request.account == nil || request.account == entry.account else {
             return try refuse(request, .otherAccount, at: now)
         }
-        return try creditOnce(entry, product: product, answering: request, at: now)
+        return try creditOnce(entry, product: product, answering: request.transactionId, at: now)
     }
 
     /// Credits exactly the purchase `entry` proves, once: a second request for it is answered
     /// "already credited".
-    func creditOnce(_ entry: ReceiptEntry, product: Product, answering request: VerificationRequest,
+    func creditOnce(_ entry: ReceiptEntry, product: Product, answering transactionId: TransactionID?,
                     at now: Date) throws(StorageError) -> VerificationAnswer {
         // A family member's shared transaction is no payment: it proves access to what Family
         // Sharing shares, and nothing else.
-        if entry.isFamilyShared && !product.isFamilyShared { return try refuse(request, .notShareable, at: now) }
+        if entry.isFamilyShared && !product.isFamilyShared { return try refuse(transactionId, .notShareable, at: now) }
         let grant = Self.grantText(product, entry: entry)
         let credited = try database.database.transaction { () throws(StorageError) -> Bool in
             try credit(product, entry: entry, grant: grant, at: now)
         }
-        return VerificationAnswer(transactionId: request.transactionId,
+        return VerificationAnswer(transactionId: transactionId,
                                   outcome: credited ? .credited : .alreadyCredited,
                                   productId: product.id, grant: grant)
     }
 
     /// Records and answers a refusal of the Server's own.
     func refuse(_ request: VerificationRequest, _ refusal: ServerRefusal, at now: Date) throws(StorageError) -> VerificationAnswer {
-        try database.reject(request.transactionId, status: ReceiptStatus.valid.rawValue, reason: refusal.rawValue, at: now)
-        return VerificationAnswer(transactionId: request.transactionId, outcome: .refused(refusal), productId: nil, grant: "")
+        try refuse(request.transactionId, refusal, at: now)
+    }
+
+    /// Records and answers a refusal of the Server's own about one transaction.
+    func refuse(_ transactionId: TransactionID?, _ refusal: ServerRefusal, at now: Date) throws(StorageError) -> VerificationAnswer {
+        try database.reject(transactionId, status: ReceiptStatus.valid.rawValue, reason: refusal.rawValue, at: now)
+        return VerificationAnswer(transactionId: transactionId, outcome: .refused(refusal), productId: nil, grant: "")
     }
 
     /// Where to ask again when production says the receipt is the sandbox's (21007). The Server

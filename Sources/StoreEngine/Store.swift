@@ -153,10 +153,29 @@ public final class Store {
         try database.markFinished(id)
     }
 
+    /// Redelivers every unfinished transaction of the account. Under StoreKit 1 a consumable's
+    /// purchase comes with the account's receipt as it is now, read and signed once for all of
+    /// them (it lists every unfinished consumable), as an app reads its current receipt for a
+    /// transaction the queue redelivers; any other transaction with the receipt kept in its row.
+    /// The rows are read without their receipts: N consumables cost one receipt, not N ever
+    /// longer ones.
     private func redeliverUnfinished(link: Link) throws(StorageError) {
-        let unfinished = try database.records(where: "finished = 0 AND account = ?", [.text(account)]).filter(\.isUnfinished)
-        for record in try handingOut(unfinished) {
-            try deliver(record, link: link)
+        let unfinished = "finished = 0 AND account = ?"
+        guard api == .storekit1 else {
+            for record in try database.records(where: unfinished, [.text(account)]) where record.isUnfinished {
+                try deliver(record, link: link)
+            }
+            return
+        }
+        var current: String?
+        for record in try database.records(where: unfinished, [.text(account)], withReceipts: false)
+        where record.isUnfinished {
+            if record.state == .purchased, record.kind != .restore, catalog.product(id: record.productId)?.type == .consumable {
+                if current == nil { current = try receipt(account: account, leading: nil) }
+                link.send(.transactionUpdated(record.with(receipt: current).asTransaction))
+            } else if let whole = try database.record(id: record.id) {
+                for handed in try handingOut([whole]) { try deliver(handed, link: link) }
+            }
         }
     }
 

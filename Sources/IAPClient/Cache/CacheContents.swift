@@ -28,16 +28,7 @@ public struct CacheContents: Sendable, Equatable {
         guard let firstBytes = lines.first else {
             return CacheContents(orders: [], warnings: [], damagedLines: [], needsRewrite: true, recordCount: 0)
         }
-        let first = String(decoding: firstBytes, as: UTF8.self)
-        guard first == header else {
-            if first.hasPrefix("storesim pending orders ") {
-                let version = first.dropFirst(24)
-                let isShowable = version.count <= 16 && version.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") }
-                let shown = isShowable ? " '\(version)'" : ""
-                throw CacheError(path: path, line: 1, problem: "unknown format version\(shown); left untouched")
-            }
-            throw CacheError(path: path, line: 1, problem: "not a StoreSim pending-order cache; left untouched")
-        }
+        try checkHeader(firstBytes, path: path)
         var contents = CacheContents.empty
         var live: [TransactionID: (saved: Int, order: PendingOrder)] = [:]
         for (offset, lineBytes) in lines.enumerated().dropFirst() {
@@ -65,5 +56,18 @@ public struct CacheContents: Sendable, Equatable {
         }
         contents.orders = live.values.sorted { $0.saved < $1.saved }.map(\.order)
         return contents
+    }
+
+    /// Refuses a first line that is not this version's header.
+    static func checkHeader<Bytes: Collection<UInt8>>(_ firstBytes: Bytes, path: String) throws(CacheError) {
+        let first = String(decoding: firstBytes, as: UTF8.self)
+        guard first != header else { return }
+        if first.hasPrefix("storesim pending orders ") {
+            let version = first.dropFirst(24)
+            let isShowable = version.count <= 16 && version.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") }
+            let shown = isShowable ? " '\(version)'" : ""
+            throw CacheError(path: path, line: 1, problem: "unknown format version\(shown); left untouched")
+        }
+        throw CacheError(path: path, line: 1, problem: "not a StoreSim pending-order cache; left untouched")
     }
 }

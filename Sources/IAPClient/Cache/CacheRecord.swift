@@ -52,6 +52,24 @@ enum CacheRecord: Equatable {
         }
     }
 
+    /// The order a long `save` or `save-jws` line names, read from its first bytes and its last
+    /// (its checksum's tab): its fields but for the proof, whose bytes the line's checksum also
+    /// covers and which are read, and checked, when needed. Nil when those ends are not a save's.
+    static func order(head: [UInt8], tail: [UInt8]) -> CachedOrder? {
+        let tab = UInt8(ascii: "\t")
+        guard tail.count == checksumDigits + 1, tail[0] == tab else { return nil }
+        let fields = Self.fields(head[...], separator: tab)
+        guard fields.count > 4 else { return nil }
+        var texts: [String] = []
+        for field in fields.prefix(4) {
+            guard let text = String(validating: field, as: UTF8.self) else { return nil }
+            texts.append(text)
+        }
+        guard texts[0] == "save" || texts[0] == "save-jws", let id = TransactionID(texts[1]) else { return nil }
+        return CachedOrder(transactionId: id, productId: texts[2], serverProductId: texts[3] == "-" ? nil : texts[3],
+                           isSigned: texts[0] == "save-jws")
+    }
+
     /// The hex digits of a line's checksum.
     private static let checksumDigits = 8
 

@@ -8,11 +8,15 @@ import Storage
 public final class PendingOrderCache {
     public let path: String
     /// Live orders in the order they were saved; removed ones leave a hole until the next tidy-up,
-    /// so that save and remove cost the same with 10 or 10,000 orders.
-    private var slots: [PendingOrder?]
+    /// so that save and remove cost the same with 10 or 10,000 orders. A long record's proof
+    /// stays on disk until it is needed (`CacheIndex`).
+    private var slots: [CacheSlot?]
     private var slotByTransaction: [TransactionID: Int] = [:]
     /// What was set aside when the file was opened: torn or damaged records.
     public let warnings: [String]
+    /// Damaged records found since the file was opened, when a long record's proof was first
+    /// read: each set aside as at opening; taken by `takeLateWarnings`.
+    private var lateWarnings: [String] = []
     private var file: AppendOnlyFile
     private var recordCount: Int
     private let syncs: Bool
@@ -34,36 +38,35 @@ public final class PendingOrderCache {
     public var quarantinePath: String { path + ".quarantine" }
 
     /// Opens the cache at `path`, creating it when missing. A torn last record is dropped, a
-    /// damaged one copied to the quarantine file, and the file rewritten clean.
+    /// damaged one copied to the quarantine file, and the file rewritten clean. Long records
+    /// are indexed, not read whole (`CacheIndex`).
     public init(path: String, syncs: Bool = true) throws(CacheError) {
         self.path = path
         self.syncs = syncs
-        let contents = try Self.read(path: path)
-        slots = contents.orders
-        for (index, order) in contents.orders.enumerated() {
-            slotByTransaction[order.transactionId] = index
-        }
-        warnings = contents.warnings
-        recordCount = contents.recordCount
+        let index = try CacheIndex.scan(path: path)
+        slots = index.slots
+        warnings = index.warnings
+        recordCount = index.recordCount
         do {
-            if !contents.damagedLines.isEmpty {
+            if !index.damagedLines.isEmpty {
                 let quarantine = try AppendOnlyFile(path: path + ".quarantine")
-                try quarantine.append(Array(contents.damagedLines.joined()))
-            }
-            if try !RegularFile.check(path) || contents.needsRewrite {
-                try Self.rewrite(path: path, orders: contents.orders)
-                recordCount = contents.orders.count
+                try quarantine.append(Array(index.damagedLines.joined()))
             }
             file = try AppendOnlyFile(path: path, syncs: syncs)
         } catch {
             throw CacheError(path: error.path, problem: error.problem)
+        }
+        indexSlots()
+        if index.needsRewrite {
+            try compact()
         }
     }
 
     /// The largest cache file read: far more orders than any session leaves pending.
     static let maximumBytes = 256 << 20
 
-    /// Reads a cache file without changing it; a missing file is an empty cache.
+    /// Reads a cache file without changing it, every record whole and checked; a missing file
+    /// is an empty cache.
     public static func read(path: String) throws(CacheError) -> CacheContents {
         let bytes: [UInt8]?
         do {
@@ -75,14 +78,63 @@ public final class PendingOrderCache {
         return try CacheContents.parse(bytes, path: path)
     }
 
-    /// The live orders, oldest first.
+    /// The live orders with their proofs, oldest first (each proof on disk read and checked).
     public var orders: [PendingOrder] {
-        slots.compactMap { $0 }
+        entries.compactMap { order(transactionId: $0.transactionId) }
     }
 
-    /// The live order of a transaction, if the cache holds one.
+    /// The live orders, oldest first, without their proofs.
+    public var entries: [CachedOrder] {
+        slots.compactMap { $0?.order }
+    }
+
+    /// The live order of a transaction with its proof, if the cache holds one. A proof still on
+    /// disk is read and its record checked against its checksum; a damaged record is set aside
+    /// (quarantined, the file rewritten without it), reported by `takeLateWarnings`, and nil returned.
     public func order(transactionId: TransactionID) -> PendingOrder? {
-        slotByTransaction[transactionId].flatMap { slots[$0] }
+        guard let index = slotByTransaction[transactionId], let slot = slots[index] else { return nil }
+        if let proof = slot.proof ?? readProof(slot) {
+            return PendingOrder(transactionId: slot.order.transactionId, productId: slot.order.productId,
+                                serverProductId: slot.order.serverProductId, proof: proof)
+        }
+        slots[index] = nil
+        slotByTransaction[transactionId] = nil
+        try? compact()
+        return nil
+    }
+
+    /// The damaged records found since the last call, as warnings naming their lines.
+    public func takeLateWarnings() -> [String] {
+        defer { lateWarnings = [] }
+        return lateWarnings
+    }
+
+    /// The proof of a record on disk, read whole and checked; nil (the record quarantined) when
+    /// it is damaged or cannot be read.
+    private func readProof(_ slot: CacheSlot) -> PurchaseProof? {
+        guard let place = slot.place else { return nil }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileLineEnds.bytes(of: path, at: place.offset, length: place.length)
+        } catch {
+            lateWarnings.append("line \(place.line): record could not be read (\(error.problem)); set aside")
+            return nil
+        }
+        if case .save(let order) = CacheRecord(bytes: bytes[...]), CachedOrder(order) == slot.order {
+            return order.proof
+        }
+        lateWarnings.append("line \(place.line): damaged record set aside")
+        if let quarantine = try? AppendOnlyFile(path: quarantinePath) {
+            try? quarantine.append(bytes + [UInt8(ascii: "\n")])
+        }
+        return nil
+    }
+
+    private func indexSlots() {
+        slotByTransaction = [:]
+        for (index, slot) in slots.enumerated() {
+            if let slot { slotByTransaction[slot.order.transactionId] = index }
+        }
     }
 
     /// Saves an order durably.
@@ -104,7 +156,7 @@ public final class PendingOrderCache {
             if let slot = slotByTransaction[order.transactionId] {
                 slots[slot] = nil
             }
-            slots.append(order)
+            slots.append(CacheSlot(order: CachedOrder(order), proof: order.proof, place: nil))
             slotByTransaction[order.transactionId] = slots.count - 1
         }
         tidySlots()
@@ -156,9 +208,7 @@ public final class PendingOrderCache {
     private func tidySlots() {
         guard slots.count > 64 && slots.count > 2 * slotByTransaction.count else { return }
         slots = slots.filter { $0 != nil }
-        for (index, order) in slots.enumerated() {
-            if let order { slotByTransaction[order.transactionId] = index }
-        }
+        indexSlots()
     }
 
     /// Simulates a power cut under the cache: writes not yet fsynced are lost or torn. Returns
@@ -181,14 +231,28 @@ public final class PendingOrderCache {
         recordCount += records.count
     }
 
+    /// Rewrites the file with the live orders alone: each proof still on disk is read and
+    /// checked first (a damaged one is set aside). With no live order left, nothing is read.
     private func compact() throws(CacheError) {
+        var orders: [PendingOrder] = []
+        for (index, slot) in slots.enumerated() {
+            guard let slot else { continue }
+            guard let proof = slot.proof ?? readProof(slot) else {
+                slots[index] = nil
+                continue
+            }
+            orders.append(PendingOrder(transactionId: slot.order.transactionId, productId: slot.order.productId,
+                                       serverProductId: slot.order.serverProductId, proof: proof))
+        }
         do {
-            try Self.rewrite(path: path, orders: self.orders)
+            try Self.rewrite(path: path, orders: orders)
             file = try AppendOnlyFile(path: path, syncs: syncs)
         } catch {
             throw CacheError(path: path, problem: error.problem)
         }
-        recordCount = slotByTransaction.count
+        slots = orders.map { CacheSlot(order: CachedOrder($0), proof: $0.proof, place: nil) }
+        indexSlots()
+        recordCount = slots.count
     }
 
     private static func rewrite(path: String, orders: [PendingOrder]) throws(StorageError) {

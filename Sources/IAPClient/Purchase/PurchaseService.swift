@@ -29,7 +29,7 @@ public final class PurchaseService {
     /// Products whose purchase the Store will complete later: an Ask to Buy waiting for a parent,
     /// an interrupted purchase waiting for the user to resolve it.
     private var awaitingTheStore: Set<String> = []
-    private var verifying: [TransactionID: Verification] = [:]
+    var verifying: [TransactionID: Verification] = [:]
     private var settledThisSession: Set<TransactionID> = []
     var recovery: [RecoveryReport.Item] = []
 
@@ -66,11 +66,21 @@ public final class PurchaseService {
     /// Launch recovery: re-verify every cached order, then ask StoreKit for the transactions
     /// (the Store redelivers every unfinished one); then load the products for sale, and
     /// (StoreKit 1) ask the Server to re-check the current receipt (expiries and refunds the app missed).
+    /// Under StoreKit 1, two or more orders cached with receipts are verified together, with one
+    /// request carrying the app receipt (`recoverByAppReceipt`).
     public func launch() {
-        for order in cache.orders {
-            verifying[order.transactionId] = Verification(productId: order.productId, cached: true, needsFinish: true)
-            recovery.append(.init(transactionId: order.transactionId, productId: order.productId, source: .cache))
-            link.send(verifyMessage(for: order))
+        let appReceipt = storeKit.api == .storekit1 ? receipt.read() : nil
+        let byReceipt = cache.entries.filter { !$0.isSigned }
+        let batched = appReceipt != nil && byReceipt.count >= 2 ? Set(byReceipt.map(\.transactionId)) : []
+        for entry in cache.entries {
+            let id = entry.transactionId
+            let together = batched.contains(id)
+            guard together || send(verifyingCached: id) else { continue }
+            verifying[id] = Verification(productId: entry.productId, cached: true, needsFinish: true, byAppReceipt: together)
+            recovery.append(.init(transactionId: id, productId: entry.productId, source: .cache))
+        }
+        if let appReceipt, !batched.isEmpty {
+            recoverByAppReceipt(appReceipt, orders: byReceipt.map(\.transactionId))
         }
         link.send(storeKit.listen)
         if let request = storeKit.entitlementsRequest { link.send(request) }
@@ -247,6 +257,13 @@ public final class PurchaseService {
             return
         case .receiptChecked:
             return
+        case .notProven(let reason):
+            if verification.byAppReceipt {
+                fallBack(id, verification: verification, reason: reason)
+            } else {
+                setOutcome(.stillPending(reason), for: id)
+            }
+            return
         }
         if verification.needsFinish {
             link.send(storeKit.finish(id))
@@ -263,7 +280,7 @@ public final class PurchaseService {
     /// Either way the transaction is left in the queue, where a genuine one comes back with its
     /// own proof.
     private func setAsideOrRetry(_ id: TransactionID, verification: Verification, reason: String) {
-        if let queueProof = verification.queueProof, let order = cache.order(transactionId: id),
+        if let queueProof = verification.queueProof, let order = cachedOrder(id),
            order.proof != queueProof {
             setAside(order, reason: reason)
             let fresh = PendingOrder(transactionId: order.transactionId, productId: order.productId,
@@ -273,7 +290,7 @@ public final class PurchaseService {
             return
         }
         setOutcome(.rejected(reason), for: id)
-        if verification.cached, let order = cache.order(transactionId: id) {
+        if verification.cached, let order = cachedOrder(id) {
             setAside(order, reason: reason)
         }
     }
@@ -287,7 +304,7 @@ public final class PurchaseService {
 
     /// The request that asks the Server to verify an order: the receipt goes through the
     /// Store's `verifyReceipt`, a signed transaction is verified by the Server itself.
-    private func verifyMessage(for order: PendingOrder, purpose: VerificationRequest.Purpose = .purchase) -> Message {
+    func verifyMessage(for order: PendingOrder, purpose: VerificationRequest.Purpose = .purchase) -> Message {
         let request = VerificationRequest(transactionId: order.transactionId, productId: order.productId,
                                           serverProductId: order.serverProductId, receipt: order.receipt,
                                           purpose: purpose, account: account)
@@ -297,7 +314,7 @@ public final class PurchaseService {
         }
     }
 
-    private func setOutcome(_ outcome: RecoveryReport.Outcome, for transactionId: TransactionID) {
+    func setOutcome(_ outcome: RecoveryReport.Outcome, for transactionId: TransactionID) {
         if let index = recovery.firstIndex(where: { $0.transactionId == transactionId }) {
             recovery[index].outcome = outcome
         }

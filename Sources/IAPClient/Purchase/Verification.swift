@@ -10,4 +10,7 @@ struct Verification {
     /// The proof the Store's queue redelivered with the transaction, when it differs from the
     /// one being verified: the fallback if the cached one is rejected.
     var queueProof: PurchaseProof?
+    /// Whether a launch's recovery asked the app receipt to prove it: when the receipt does not,
+    /// the order's own cached receipt is verified instead.
+    var byAppReceipt = false
 }

@@ -11,6 +11,9 @@ public enum VerificationOutcome: Sendable, Equatable, Codable {
     case receiptChecked(revoked: Int, credited: Int)
     /// A signed transaction (StoreKit 2) that failed the Server's verification, with why.
     case unverified(VerificationStatus, String)
+    /// A recovery's app receipt does not prove the order (not listed, rejected, another
+    /// account's, refunded), with why: the app verifies the order's own cached receipt instead.
+    case notProven(String)
 }
 
 /// The Server's reply to the app.

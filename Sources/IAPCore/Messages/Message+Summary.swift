@@ -122,6 +122,7 @@ extension Message {
         case .purchase: return "verify \(what) \(id) (\(request.productId))"
         case .renewal: return "check renewal \(what) \(id) (\(request.productId))"
         case .receiptCheck: return "check the current receipt"
+        case .recovery: return "verify \(request.orders.count) pending orders with the app receipt"
         case .notification: return "check notified \(what) \(id) (\(request.productId))"
         }
     }
@@ -129,11 +130,20 @@ extension Message {
     private static func summary(of check: ReceiptCheck) -> String {
         let endpoint = check.environment == .production ? "" : " at the sandbox"
         let method = check.usesPost ? "" : " sent by GET"
-        return (check.request.purpose == .receiptCheck ? "verifyReceipt (current receipt)"
-            : "verifyReceipt for tx \(MessageSubject(check.request.transactionId))") + endpoint + method
+        let what = switch check.request.purpose {
+        case .receiptCheck: "verifyReceipt (current receipt)"
+        case .recovery: "verifyReceipt for the app receipt (\(check.request.orders.count) pending orders)"
+        default: "verifyReceipt for tx \(MessageSubject(check.request.transactionId))"
+        }
+        return what + endpoint + method
     }
 
     private static func summary(of result: ReceiptCheckResult) -> String {
+        if result.request.purpose == .recovery {
+            return result.status == .valid
+                ? "status 0 for the app receipt: \(result.entries.count) purchases on it"
+                : "status \(result.status.rawValue) for the app receipt: \(result.status.meaning)"
+        }
         guard result.status == .valid else {
             let subject = result.request.purpose == .receiptCheck ? "the current receipt" : "tx \(MessageSubject(result.request.transactionId))"
             return "status \(result.status.rawValue) for \(subject): \(result.status.meaning)"
@@ -153,6 +163,7 @@ extension Message {
         case .rejected(let status): return "rejected tx \(id): \(status.rawValue) \(status.meaning)"
         case .refused(let refusal): return "refused tx \(id): \(refusal.meaning)"
         case .unverified(let status, let reason): return "rejected tx \(id): \(status.name) (\(reason))"
+        case .notProven(let reason): return "the app receipt does not prove tx \(id): \(reason)"
         case .receiptChecked(let revoked, let credited):
             let text = "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
             return credited == 0 ? text : text + ", \(credited) credited from the receipt"

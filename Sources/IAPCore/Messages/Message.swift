@@ -138,6 +138,18 @@ public enum Message: Sendable, Equatable, Codable {
         }
     }
 
+    /// The pending orders a recovery's message is about (the request, the Server's
+    /// `verifyReceipt` and its result); empty for any other message. When one is lost, the app is
+    /// told of each order.
+    public var recoveredOrders: [TransactionID] {
+        switch self {
+        case .verifyPurchase(let request): return request.orders
+        case .verifyReceipt(let check): return check.request.orders
+        case .receiptChecked(let result): return result.request.orders
+        default: return []
+        }
+    }
+
     /// Whether the app is waiting on it: a request the app made, or a step of one. A
     /// notification, its acknowledgement, the history and the Server's check of a notified
     /// transaction are between the Store and the Server alone; when one is lost, the app hears nothing.

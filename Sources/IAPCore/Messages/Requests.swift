@@ -25,6 +25,9 @@ public struct VerificationRequest: Sendable, Equatable, Codable {
         case renewal
         /// The launch's check of the current receipt: apply expiries and refunds the app missed.
         case receiptCheck
+        /// The launch's recovery of several pending orders at once: the app receipt proves each
+        /// order it lists, and the Server credits those in one go.
+        case recovery
         /// A notification the Store posted: the Server checks the transaction before crediting,
         /// and acknowledges the notification; the app is not told.
         case notification
@@ -43,10 +46,15 @@ public struct VerificationRequest: Sendable, Equatable, Codable {
     public let account: String?
     /// The notification the request settles (`purpose` `.notification`).
     public let notification: ServerNotification?
+    /// The pending orders a recovery asks the app receipt to prove (`purpose` `.recovery`);
+    /// empty for any other request.
+    public let orders: [TransactionID]
 
     public init(transactionId: TransactionID?, productId: String, serverProductId: String?, receipt: String,
-                purpose: Purpose = .purchase, account: String? = nil, notification: ServerNotification? = nil) {
+                purpose: Purpose = .purchase, account: String? = nil, notification: ServerNotification? = nil,
+                orders: [TransactionID] = []) {
         self.purpose = purpose
+        self.orders = orders
         self.notification = notification
         self.account = account
         self.transactionId = transactionId

@@ -49,6 +49,11 @@ enum CoreSentence: CaseIterable {
     case statusFor
     case statusMeaningFor
     case statusMeaningReceipt
+    case verifyByAppReceipt
+    case verifyReceiptForAppReceipt
+    case appReceiptStatus
+    case appReceiptStatusMeaning
+    case notProven
     case atSandbox
     case byGet
     case askOtherEndpoint

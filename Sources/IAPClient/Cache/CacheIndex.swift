@@ -1,0 +1,106 @@
+import IAPCore
+import Storage
+
+/// A live order in the app's open cache: its fields, and its proof once in memory (saved this
+/// session, or its record short enough to be read whole when the file was opened); otherwise
+/// where its record lies in the file, read and checked against its checksum when first needed.
+struct CacheSlot {
+    let order: CachedOrder
+    var proof: PurchaseProof?
+    var place: RecordPlace?
+}
+
+/// Where a record lies in the cache file: its first byte, its length without the newline, and
+/// its line number (for warnings).
+struct RecordPlace: Equatable {
+    let offset: Int
+    let length: Int
+    let line: Int
+}
+
+/// The cache file as the app opens it, read from each record's ends: a record up to
+/// `wholeRecordBytes` is read whole and checked against its checksum, as `CacheContents.parse`
+/// does; a longer one (a receipt that lists many unfinished purchases) is indexed from its
+/// fields and its checksum's place, and its receipt is neither held nor checked until used.
+/// Opening costs one pass at the speed of `memchr`, not a checksum and a copy of every receipt.
+struct CacheIndex {
+    var slots: [CacheSlot] = []
+    var warnings: [String] = []
+    var damagedLines: [[UInt8]] = []
+    var needsRewrite = false
+    var recordCount = 0
+
+    static let wholeRecordBytes = 4096
+
+    /// Indexes the cache file at `path`; a missing file is an empty cache.
+    static func scan(path: String) throws(CacheError) -> CacheIndex {
+        var lines: [LineEnds] = []
+        do {
+            try FileLineEnds.forEach(of: path, headBytes: wholeRecordBytes, tailBytes: 9,
+                                     atMost: PendingOrderCache.maximumBytes) { lines.append($0) }
+        } catch {
+            throw CacheError(path: path, problem: error.problem)
+        }
+        guard let first = lines.first else {
+            // An empty (or missing) file is an empty cache, written with its header before
+            // anything is appended to it.
+            var index = CacheIndex()
+            index.needsRewrite = true
+            return index
+        }
+        try CacheContents.checkHeader(first.head, path: path)
+        var index = CacheIndex()
+        var live: [TransactionID: (saved: Int, slot: CacheSlot)] = [:]
+        for (offset, line) in lines.enumerated().dropFirst() {
+            let torn = offset == lines.count - 1 && !line.terminated
+            if torn { index.needsRewrite = true }
+            guard let slot = try index.read(line, number: offset + 1, torn: torn, path: path) else { continue }
+            index.recordCount += 1
+            switch slot {
+            case .save(let saved):
+                live[saved.order.transactionId] = (index.recordCount, saved)
+            case .remove(let id):
+                live[id] = nil
+            }
+        }
+        index.slots = live.values.sorted { $0.saved < $1.saved }.map(\.slot)
+        return index
+    }
+
+    private enum Read {
+        case save(CacheSlot)
+        case remove(TransactionID)
+    }
+
+    /// One record: a long save indexed from its ends, anything else read whole and checked.
+    private mutating func read(_ line: LineEnds, number: Int, torn: Bool, path: String) throws(CacheError) -> Read? {
+        if line.length > Self.wholeRecordBytes && !torn, let order = CacheRecord.order(head: line.head, tail: line.tail) {
+            return .save(CacheSlot(order: order, proof: nil, place: RecordPlace(offset: line.offset, length: line.length, line: number)))
+        }
+        let bytes: [UInt8]
+        if line.length <= Self.wholeRecordBytes {
+            bytes = line.head
+        } else {
+            do {
+                bytes = try FileLineEnds.bytes(of: path, at: line.offset, length: line.length)
+            } catch {
+                throw CacheError(path: path, problem: error.problem)
+            }
+        }
+        switch CacheRecord(bytes: bytes[...]) {
+        case .save(let order):
+            return .save(CacheSlot(order: CachedOrder(order), proof: order.proof, place: nil))
+        case .remove(let id):
+            return .remove(id)
+        case nil:
+            if torn {
+                warnings.append("line \(number): torn last record ignored (the app died while writing it)")
+            } else {
+                damagedLines.append(bytes + [UInt8(ascii: "\n")])
+                warnings.append("line \(number): damaged record set aside")
+            }
+            needsRewrite = true
+            return nil
+        }
+    }
+}

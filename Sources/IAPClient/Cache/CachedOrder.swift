@@ -1,0 +1,25 @@
+import IAPCore
+
+/// A live order as the cache indexes it: its fields without its proof, which stays on disk
+/// until the app needs it (`PendingOrderCache.order(transactionId:)`).
+public struct CachedOrder: Sendable, Equatable {
+    public let transactionId: TransactionID
+    public let productId: String
+    public let serverProductId: String?
+    /// Whether a signed transaction (StoreKit 2) proves it rather than a receipt.
+    public let isSigned: Bool
+
+    init(_ order: PendingOrder) {
+        var signed = false
+        if case .signedTransaction = order.proof { signed = true }
+        self.init(transactionId: order.transactionId, productId: order.productId, serverProductId: order.serverProductId,
+                  isSigned: signed)
+    }
+
+    init(transactionId: TransactionID, productId: String, serverProductId: String?, isSigned: Bool) {
+        self.transactionId = transactionId
+        self.productId = productId
+        self.serverProductId = serverProductId
+        self.isSigned = isSigned
+    }
+}

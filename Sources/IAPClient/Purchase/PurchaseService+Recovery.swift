@@ -1,0 +1,51 @@
+import IAPCore
+
+/// Launch recovery by the app receipt: one verification for every order cached with a receipt,
+/// and the fallback to an order's own cached receipt.
+extension PurchaseService {
+    /// Asks the Server to verify every order in `orders` with one `verifyReceipt` of the app
+    /// receipt, the newest receipt the Store handed out: it lists every unfinished consumable and
+    /// every lasting purchase, so one check proves them all (where each order's cached receipt
+    /// would be checked alone, each as long as the purchases unfinished when it was made). The
+    /// Server answers each order on its own; one the app receipt does not prove is verified with
+    /// its cached receipt (`fallBack`).
+    func recoverByAppReceipt(_ appReceipt: String, orders: [TransactionID]) {
+        link.send(.verifyPurchase(VerificationRequest(transactionId: nil, productId: "", serverProductId: nil, receipt: appReceipt,
+                                                      purpose: .recovery, account: account, orders: orders)))
+    }
+
+    /// Sends the verification of a cached order with its own proof; false when the cache could
+    /// not give the order (its record was found damaged and set aside).
+    func send(verifyingCached id: TransactionID) -> Bool {
+        guard let order = cachedOrder(id) else { return false }
+        link.send(verifyMessage(for: order))
+        return true
+    }
+
+    /// The cached order with its proof; damage found on reading it is noted as the cache's warning.
+    func cachedOrder(_ id: TransactionID) -> PendingOrder? {
+        let order = cache.order(transactionId: id)
+        for warning in cache.takeLateWarnings() {
+            link.note(warning, from: .cache, to: .app, transactionId: id)
+        }
+        return order
+    }
+
+    /// The app receipt did not prove an order of the recovery: its own cached receipt is verified
+    /// alone, as a launch with one order does; when the cache can no longer give it, the proof
+    /// the Store's queue redelivered is, and failing that the order waits for the next launch.
+    func fallBack(_ id: TransactionID, verification: Verification, reason: String) {
+        if let order = cachedOrder(id) {
+            verifying[id] = Verification(productId: order.productId, cached: true, needsFinish: true,
+                                         queueProof: verification.queueProof)
+            link.send(verifyMessage(for: order))
+        } else if let queueProof = verification.queueProof {
+            let order = PendingOrder(transactionId: id, productId: verification.productId,
+                                     serverProductId: catalog.product(id: verification.productId)?.serverProductId, proof: queueProof)
+            verifying[id] = Verification(productId: order.productId, cached: false, needsFinish: true)
+            link.send(verifyMessage(for: order))
+        } else {
+            setOutcome(.stillPending("the app receipt does not prove it (\(reason)) and its cached record is damaged"), for: id)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import IAPCore
+import Storage
+
+/// A launch's recovery of several pending orders with one `verifyReceipt` of the app receipt.
+extension OrderServer {
+    /// Settles a recovery: the app receipt, checked once, proves each pending order it lists,
+    /// and each is credited once (a savepoint of the Server's batch, UNIQUE on its transaction id)
+    /// and answered on its own. An order it does not prove — not listed, refunded, another
+    /// account's, or every order when the receipt itself is rejected — is answered `notProven`,
+    /// and the app verifies that order's own cached receipt instead. Nothing is recorded against
+    /// an order the app receipt did not prove: its own verification decides.
+    func settleRecovery(_ result: ReceiptCheckResult, at now: Date, link: Link) throws(StorageError) {
+        let request = result.request
+        guard result.status == .valid else {
+            try database.reject(nil, status: result.status.rawValue, reason: nil, at: now)
+            let reason = "\(result.status.rawValue) \(result.status.meaning)"
+            for id in request.orders {
+                tell(VerificationAnswer(transactionId: id, outcome: .notProven(reason), productId: nil, grant: ""), link: link)
+            }
+            return
+        }
+        _ = try revokeRefunded(result.entries)
+        var listed: [TransactionID: ReceiptEntry] = [:]
+        for entry in result.entries {
+            listed[entry.transactionId] = entry
+        }
+        for id in request.orders {
+            tell(try settleRecovered(id, proof: listed[id], account: request.account, at: now), link: link)
+        }
+    }
+
+    private func settleRecovered(_ id: TransactionID, proof entry: ReceiptEntry?, account: String?,
+                                 at now: Date) throws(StorageError) -> VerificationAnswer {
+        let reason: String
+        if let entry, let product = catalog.product(id: entry.productId) {
+            if entry.revoked {
+                reason = "refunded"
+            } else if account != nil && account != entry.account {
+                reason = "another account's purchase"
+            } else {
+                return try creditOnce(entry, product: product, answering: id, at: now)
+            }
+        } else {
+            reason = "not on the app receipt"
+        }
+        return VerificationAnswer(transactionId: id, outcome: .notProven(reason), productId: nil, grant: "")
+    }
+}
