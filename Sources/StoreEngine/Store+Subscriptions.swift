@@ -50,7 +50,7 @@ extension Store {
 
     /// The latest paid transaction of each subscription of a group an account bought, oldest first.
     func groupRecords(_ group: String?, account: String) throws(StorageError) -> [StoreRecord] {
-        let members = catalog.products.filter { $0.type == .autoRenewable && $0.group == group }.map(\.id)
+        let members = catalog.products(ofType: .autoRenewable).filter { $0.group == group }.map(\.id)
         return try database.latestPaid(account: account, products: members)
     }
 
@@ -103,7 +103,7 @@ extension Store {
     func latestSubscriptions() throws(StorageError) -> [StoreRecord] {
         let changes = database.database.totalChanges
         if let seen = subscriptionsSeen, seen.changes == changes { return seen.latest }
-        let products = catalog.products.filter { $0.type == .autoRenewable }.map { SQLiteValue.text($0.id) }
+        let products = catalog.products(ofType: .autoRenewable).map { SQLiteValue.text($0.id) }
         guard !products.isEmpty else { return [] }
         let latest = try database.records(where: """
             id IN (SELECT MAX(id) FROM transactions WHERE charged = 1 AND kind != 'restore'

@@ -80,7 +80,7 @@ extension ScenarioVocabulary {
             unpack: { if case .unfinished(let count) = $0 { count } else { nil } },
         count("expect lost N", "the audit's lost: paid, never credited, and nothing can recover it") { .lost($0) }
             unpack: { if case .lost(let count) = $0 { count } else { nil } },
-        count("expect notifications pending N", "notifications the Server has not processed yet (retried, or in the history)") {
+        count("expect notifications pending N", "notifications the Store has not yet had acknowledged and will still retry or can be fetched") {
             .notificationsPending($0)
         } unpack: { if case .notificationsPending(let count) = $0 { count } else { nil } },
         CommandDeclaration(
