@@ -15,7 +15,10 @@ extension OrderServer {
         link.send(.getNotificationHistory)
         guard verifier != nil else { return }
         do {
-            for id in try database.latestCreditPerAccount() { link.send(.getTransactionHistory(transactionId: id)) }
+            let asked = TransactionHistoryRule.askedBy(try database.creditAccounts())
+            for account in asked.keys.sorted() {
+                if let id = asked[account] { link.send(.getTransactionHistory(transactionId: id)) }
+            }
         } catch {
             throw ServerError(error)
         }

@@ -71,14 +71,9 @@ extension OrderServer {
     /// asks for: its `appAccountToken` is not the token of the request's user. A transaction
     /// without a token, or a request that names no user (a notification), names nobody else.
     static func namesAnotherUser(_ payload: SignedTransactionPayload, _ request: VerificationRequest) -> Bool {
-        namesAnotherUser(payload, account: request.account)
+        TransactionHistoryRule.namesAnotherUser(payload.appAccountToken, account: request.account)
     }
 
-    /// Whether the transaction's `appAccountToken` names another user than `account`.
-    static func namesAnotherUser(_ payload: SignedTransactionPayload, account: String?) -> Bool {
-        guard let token = payload.appAccountToken, let account else { return false }
-        return token != AppAccountToken.of(user: account)
-    }
 
     /// Why a signed transaction was refused before anything in it was trusted.
     struct Unverified: Error {

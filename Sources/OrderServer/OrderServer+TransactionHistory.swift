@@ -5,15 +5,18 @@ import Storage
 /// App Store Server API, Get Transaction History: how a careful backend reconciles what it
 /// missed. `server history` asks it for each customer the Server knows (by the latest
 /// transaction it credited them), and the Server credits, once, every paid transaction of theirs
-/// it has not credited and the Store did not refund: a consumable the app finished before its
-/// Server heard of it, with no notification to bring it, is credited here.
+/// it has not credited that `TransactionHistoryRule` credits (the rule the audit counts by): a
+/// consumable the app finished before its Server heard of it, with no notification to bring it,
+/// is credited here.
 extension OrderServer {
     func reconcile(_ history: TransactionHistory, link: Link) throws(StorageError) {
         guard let account = try database.account(credited: history.transactionId) else { return }
         for jws in history.signedTransactions {
-            guard let payload = try? verified(jws), payload.revocationDate == nil,
+            guard let payload = try? verified(jws),
+                  TransactionHistoryRule.credits(productId: payload.productId, revoked: payload.revocationDate != nil,
+                                                 appAccountToken: payload.appAccountToken, account: account, catalog: catalog),
                   let id = TransactionID(payload.transactionId), let original = TransactionID(payload.originalTransactionId),
-                  let product = catalog.product(id: payload.productId), !Self.namesAnotherUser(payload, account: account)
+                  let product = catalog.product(id: payload.productId)
             else { continue }
             let entry = ReceiptEntry(
                 transactionId: id, originalTransactionId: original, productId: product.id, account: account,
@@ -30,10 +33,11 @@ extension OrderServer {
 }
 
 extension ServerDatabase {
-    /// The latest transaction the Server credited to each account, by account.
-    func latestCreditPerAccount() throws(StorageError) -> [TransactionID] {
-        try database.rows("SELECT MAX(transaction_id) AS latest FROM credits GROUP BY account ORDER BY account",
-                          table: "credits", key: "latest") { (row) throws(SQLiteColumnError) in TransactionID(try row.integer("latest")) }
+    /// The account and transaction of every credit, oldest first.
+    func creditAccounts() throws(StorageError) -> [(account: String, transactionId: TransactionID)] {
+        try database.rows("SELECT account, transaction_id FROM credits ORDER BY seq", table: "credits", key: "account") {
+            (row) throws(SQLiteColumnError) in (try row.text("account"), TransactionID(try row.integer("transaction_id")))
+        }
     }
 
     /// The account the Server credited `id` to, if it did.

@@ -12,6 +12,11 @@ public final class SQLiteDatabase {
     private var sealsOnClose = false
     /// Whether a batch is open (`beginBatch`).
     public private(set) var inBatch = false
+    /// Prepared statements by their SQL, reset after each use and kept for the next: an advance
+    /// asks the same few questions at every moment it stops at.
+    private var statements: [String: OpaquePointer] = [:]
+    /// The most statements kept; past it, all are let go and kept anew.
+    private static let statementsKept = 128
 
     /// Opens `path` after checking it (integrity, and `schema` when given); a file it refuses is
     /// left byte for byte, with its `-wal` and `-shm`. The file and its companions must be
@@ -93,6 +98,7 @@ public final class SQLiteDatabase {
     }
 
     deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
         if sqlite3_close_v2(handle) == SQLITE_OK && sealsOnClose {
             SQLiteCheckSeal.record(path)
         }
@@ -107,6 +113,11 @@ public final class SQLiteDatabase {
         sqlite3_backup_finish(backup)
         guard status == SQLITE_DONE else { throw StorageError(path: path, problem: source.errorMessage) }
     }
+
+    /// How many rows this connection has inserted, updated or deleted since it opened: unchanged
+    /// means it wrote nothing, so what it read before still holds (other connections to a
+    /// writer's file only read).
+    public var totalChanges: Int64 { sqlite3_total_changes64(handle) }
 
     /// Runs one or more statements that take no parameters and return no rows.
     public func execute(_ sql: String) throws(StorageError) {
@@ -129,7 +140,7 @@ public final class SQLiteDatabase {
     public func query(_ sql: String, _ values: [SQLiteValue] = []) throws(StorageError) -> [SQLiteRow] {
         try refuseInjectedWrite(sql)
         let statement = try prepare(sql)
-        defer { sqlite3_finalize(statement) }
+        defer { done(with: statement) }
         try bind(values, to: statement)
         let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
         var rows: [SQLiteRow] = []
@@ -164,7 +175,7 @@ public final class SQLiteDatabase {
     public func insertUnlessConflicting(_ sql: String, _ values: [SQLiteValue]) throws(StorageError) -> Bool {
         try refuseInjectedWrite(sql)
         let statement = try prepare(sql)
-        defer { sqlite3_finalize(statement) }
+        defer { done(with: statement) }
         try bind(values, to: statement)
         let status = sqlite3_step(statement)
         if status == SQLITE_DONE { return true }
@@ -270,12 +281,27 @@ public final class SQLiteDatabase {
         }
     }
 
+    /// The statement of `sql`, kept from an earlier use or prepared now; every use ends with
+    /// `done(with:)`. A statement is never in use twice: each use steps it to its end before the
+    /// next query runs.
     private func prepare(_ sql: String) throws(StorageError) -> OpaquePointer {
+        if let kept = statements[sql] { return kept }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
             throw StorageError(path: path, problem: errorMessage)
         }
+        if statements.count >= Self.statementsKept {
+            for kept in statements.values { sqlite3_finalize(kept) }
+            statements.removeAll()
+        }
+        statements[sql] = statement
         return statement
+    }
+
+    /// Ends a use of a statement: reset, its parameters cleared, kept for the next use.
+    private func done(with statement: OpaquePointer) {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
     }
 
     private func bind(_ values: [SQLiteValue], to statement: OpaquePointer) throws(StorageError) {

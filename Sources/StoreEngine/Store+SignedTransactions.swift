@@ -4,6 +4,9 @@ import Signing
 import Storage
 
 extension Store {
+    /// The settings key, before a purchase's id, that keeps its `appAccountToken`.
+    static let appAccountTokenPrefix = "app-account-token:"
+
     /// The settings rows that keep the certificate chain, root to leaf, as PEM.
     static let certificateSettings = ["signing-root", "signing-intermediate", "signing-leaf"]
 
@@ -123,7 +126,7 @@ extension Store {
             transactionReason: record.kind == .renewal ? "RENEWAL" : "PURCHASE",
             price: price, currency: catalog.storefront.currencyCode)
         // A renewal carries the token its subscription was bought with.
-        payload.appAccountToken = try database.setting("app-account-token:\(record.originalId)")
+        payload.appAccountToken = try database.setting("\(Self.appAccountTokenPrefix)\(record.originalId)")
         payload.offerIdentifier = offer?.id
         // A restore of a share is the member's too: "The transaction belongs to a family member
         // who benefits from the service."

@@ -30,7 +30,7 @@ extension Store {
         }
         let id = try database.nextTransactionId()
         if let token = request.appAccountToken {
-            try database.setSetting("app-account-token:\(id)", token)
+            try database.setSetting("\(Self.appAccountTokenPrefix)\(id)", token)
         }
         let record = StoreRecord(
             id: id, originalId: id, productId: request.productId, account: account, state: .purchasing,
@@ -172,6 +172,25 @@ extension Store {
         return .inBillingRetryPeriod
     }
 
+    /// The `appAccountToken` each purchase was bought with, by its id (its renewals carry it too),
+    /// read from a possibly live database.
+    public static func readAppAccountTokens(path: String) throws(StorageError) -> [TransactionID: String] {
+        try appAccountTokens(in: StoreDatabase(path: path, readOnly: true))
+    }
+
+    /// The `appAccountToken` each purchase was bought with, by its id.
+    public func appAccountTokens() throws(StoreError) -> [TransactionID: String] {
+        try store { () throws(StorageError) in try Self.appAccountTokens(in: database) }
+    }
+
+    private static func appAccountTokens(in database: StoreDatabase) throws(StorageError) -> [TransactionID: String] {
+        var tokens: [TransactionID: String] = [:]
+        for (key, token) in try database.settings(prefix: appAccountTokenPrefix) {
+            if let id = TransactionID(key) { tokens[id] = token }
+        }
+        return tokens
+    }
+
     /// App Store Server API, Get Transaction History: every paid transaction of the account that
     /// made `id`, finished or not, refunded or not, signed now, oldest first; none for an id the
     /// Store never issued.
@@ -179,7 +198,7 @@ extension Store {
         var signed: [String] = []
         if let asked = try database.record(id: id) {
             try loadSigner(from: link.now)
-            for record in try database.records(where: "account = ? AND charged = 1 AND kind != 'restore' AND state = 'purchased'", [.text(asked.account)]) {
+            for record in try database.records(where: "account = ?", [.text(asked.account)]) where record.isInTransactionHistory {
                 signed.append(try jws(of: record, at: link.now))
             }
         }

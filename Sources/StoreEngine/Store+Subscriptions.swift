@@ -65,15 +65,22 @@ extension Store {
     /// the time taken grows with the renewals that fall due, not with the Store's history.
     public func renewDueSubscriptions(link: Link) throws(StoreError) {
         try store { () throws(StorageError) in
-            var due = Array(try renewableSubscriptions().reversed())
+            let latest = try latestSubscriptions()
+            var due = Array(try renewable(latest).reversed())
+            var renewed: [TransactionID: StoreRecord] = [:]
             while !due.isEmpty {
                 var notes: [(String, TransactionID)] = []
                 let renewals = try database.database.transaction { () throws(StorageError) in
                     try renew(&due, until: link.now, notes: &notes)
                 }
                 for (text, id) in notes { link.note(text, from: .store, to: nil, transactionId: id) }
-                for renewal in try handingOut(renewals) { try deliver(renewal, link: link) }
+                for renewal in try handingOut(renewals) {
+                    renewed[renewal.originalId] = renewal
+                    try deliver(renewal, link: link)
+                }
             }
+            subscriptionsSeen = (database.database.totalChanges,
+                                 latest.map { renewed[$0.originalId]?.with(receipt: .some(nil)) ?? $0 }.sorted { $0.id < $1.id })
         }
     }
 
@@ -83,20 +90,31 @@ extension Store {
     /// The latest paid transaction of every subscription that still auto-renews, oldest first:
     /// read through the index of paid transactions by product, the auto-renew switches in one query.
     func renewableSubscriptions() throws(StorageError) -> [StoreRecord] {
-        let autorenew = try database.settings(prefix: "autorenew:")
-        return try latestSubscriptions().filter { autorenew[$0.originalId.description] != "off" }
+        try renewable(latestSubscriptions())
     }
 
-    /// The latest paid transaction of every subscription not refunded, oldest first: read
-    /// through the index of paid transactions by product.
+    /// Those of `latest` that still auto-renew.
+    private func renewable(_ latest: [StoreRecord]) throws(StorageError) -> [StoreRecord] {
+        let autorenew = try database.settings(prefix: "autorenew:")
+        return latest.filter { autorenew[$0.originalId.description] != "off" }
+    }
+
+    /// The latest paid transaction of every subscription not refunded, oldest first, without its
+    /// receipt (which lists every renewal before it): read through the index of paid transactions
+    /// by product, at every moment an advance stops at.
+    /// Read again only when the Store wrote something since it last did (`subscriptionsSeen`).
     func latestSubscriptions() throws(StorageError) -> [StoreRecord] {
+        let changes = database.database.totalChanges
+        if let seen = subscriptionsSeen, seen.changes == changes { return seen.latest }
         let products = catalog.products(ofType: .autoRenewable).map { SQLiteValue.text($0.id) }
         guard !products.isEmpty else { return [] }
-        return try database.records(where: """
+        let latest = try database.records(where: """
             id IN (SELECT MAX(id) FROM transactions WHERE charged = 1 AND kind != 'restore'
                    AND product_id IN (\(Array(repeating: "?", count: products.count).joined(separator: ", ")))
                    GROUP BY original_id) AND refunded = 0
-            """, products)
+            """, products, withReceipts: false)
+        subscriptionsSeen = (changes, latest)
+        return latest
     }
 
     /// Makes up to `renewalsPerCommit` renewals that fall due by `now`, taking subscriptions from

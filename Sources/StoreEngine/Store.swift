@@ -23,6 +23,10 @@ public final class Store {
     /// The offers transactions were bought under, by transaction (`AppliedOffer`), kept in memory
     /// so that expiries and prices read no setting.
     public internal(set) var appliedOffers: [TransactionID: AppliedOffer] = [:]
+    /// The latest transaction of every subscription as the Store last read or wrote them, with
+    /// the database's `totalChanges` then: an advance that stops at each renewal reads them
+    /// once, not at every stop.
+    var subscriptionsSeen: (changes: Int64, latest: [StoreRecord])?
     /// Whether this Store was created now, rather than opened as it was left.
     public let isNew: Bool
     /// The app's shared secret on file at the Store: `verifyReceipt` wants it with a receipt that
@@ -98,9 +102,15 @@ public final class Store {
         try store { () throws(StorageError) in try database.database.beginBatch() }
     }
 
-    /// Makes the open batch durable with one commit.
+    /// Makes the open batch durable with one commit; a commit that fails rolls the batch back,
+    /// and with it what the Store remembers of its subscriptions.
     public func commitBatch() throws(StoreError) {
-        try store { () throws(StorageError) in try database.database.commitBatch() }
+        do {
+            try store { () throws(StorageError) in try database.database.commitBatch() }
+        } catch {
+            subscriptionsSeen = nil
+            throw error
+        }
     }
 
     /// Handles one message addressed to the Store.

@@ -64,6 +64,12 @@ public struct StoreRecord: Sendable, Equatable {
         kind == .familyShare ? SignedTransactionPayload.familyShared : "PURCHASED"
     }
 
+    /// Whether App Store Server API's Get Transaction History lists it among its account's: a
+    /// paid purchase or renewal (not a restore), finished or not, refunded or not.
+    public var isInTransactionHistory: Bool {
+        charged && kind != .restore && state == .purchased
+    }
+
     /// The transaction as the Store reports it to the app.
     public var asTransaction: StoreTransaction {
         StoreTransaction(id: id, originalId: originalId, productId: productId, state: state,

@@ -49,4 +49,20 @@ import TestSupport
         #expect(result.status == 2)
         #expect(result.stderr == "storesim: error: \(script): line 2: the Store has no signed transaction for transaction 1000000000000001 (it signs them under api storekit2)\n")
     }
+
+    /// The forged JWS is well-formed and its payload still a signed transaction's JSON, so it is
+    /// the signature check that refuses it. Apple, on jwsRepresentation: "Use this JSON Web
+    /// Signature (JWS) value to perform your own JWS verification on your server or on the device".
+    @Test func aForgedJWSIsRejectedForItsSignature() throws {
+        let folder = try TemporaryFolder()
+        let result = try StoreSimProcess.run(["run", "--data-dir", folder.path + "/world",
+                                              "Scenarios/storekit2-forged-jws-rejected.scenario"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map { String($0.dropFirst(16)) }
+        #expect(lines.contains("User: forge: send tx 1000000000000001 with one digit of the price in its signed transaction changed"))
+        #expect(lines.contains(
+            "Server  ──▶ App      rejected tx 1000000000000001: VERIFICATION_FAILURE (the signature does not match the header and payload)"))
+        #expect(!lines.contains { $0.contains("rejected tx 1000000000000001") && $0.contains("malformed") },
+                "the forgery keeps the JWS well-formed")
+    }
 }

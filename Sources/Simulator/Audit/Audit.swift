@@ -12,6 +12,7 @@ public struct Audit: Sendable {
         case queue = "unfinished in the Store's queue"
         case restore = "restorable from the Store"
         case notification = "a notification to the Server, retried or in the history"
+        case transactionHistory = "in its customer's transaction history, which server history reconciles"
     }
 
     /// One paid transaction the audit has something to say about.
@@ -50,11 +51,16 @@ public struct Audit: Sendable {
 
     public var ok: Bool { lost == 0 && doubleCredited == 0 && orphanCredits == 0 }
 
-    /// Audits what the three parties hold.
+    /// Audits what the three parties hold. `history` is what `server history` can reconcile:
+    /// nil when the Server verifies no signed transactions (no root pinned), else the
+    /// `appAccountToken` of each subscription or purchase that has one, by original id.
     public init(transactions: [StoreRecord], ledger: Ledger, pendingOrders: [PendingOrder], catalog: Catalog,
-                notifications: [PostedNotification]? = nil) {
+                notifications: [PostedNotification]? = nil, history appAccountTokens: [TransactionID: String]? = nil) {
         let unprocessed = notifications?.map(\.notification).filter { !ledger.notifications.contains($0.uuid) }
         let notified = Set((unprocessed ?? []).filter(\.type.charges).map(\.transactionId))
+        let inHistory = appAccountTokens.map {
+            Self.reconcilable(transactions: transactions, ledger: ledger, catalog: catalog, appAccountTokens: $0)
+        } ?? []
         let paidRecords = transactions.filter { $0.charged && $0.kind != .restore }
         var creditsPerTransaction: [TransactionID: Int] = [:]
         for credit in ledger.credits {
@@ -72,6 +78,7 @@ public struct Audit: Sendable {
                 routes.append(.restore)
             }
             if notified.contains(record.id) { routes.append(.notification) }
+            if inHistory.contains(record.id) { routes.append(.transactionHistory) }
             uncredited.append(Finding(transactionId: record.id, productId: record.productId, routes: routes,
                                       finished: record.finished))
         }
@@ -106,6 +113,26 @@ public struct Audit: Sendable {
         }
         refundedIds = Set(paidRecords.filter(\.refunded).map(\.id))
         self.uncredited = uncredited
+    }
+
+    /// The transactions `server history` would credit through Get Transaction History: the
+    /// Server asks the history of each of its accounts by the latest transaction it credited them
+    /// (`TransactionHistoryRule.askedBy`); the Store answers with every transaction of the App
+    /// Store account that made it (`StoreRecord.isInTransactionHistory`); the Server credits
+    /// those `TransactionHistoryRule.credits` for that account.
+    private static func reconcilable(transactions: [StoreRecord], ledger: Ledger, catalog: Catalog,
+                                     appAccountTokens: [TransactionID: String]) -> Set<TransactionID> {
+        let byId = Dictionary(transactions.map { ($0.id, $0) }) { first, _ in first }
+        var askers: [String: [String]] = [:]
+        for (account, id) in TransactionHistoryRule.askedBy(ledger.credits.map { ($0.account, $0.transactionId) }) {
+            if let storeAccount = byId[id]?.account { askers[storeAccount, default: []].append(account) }
+        }
+        return Set(transactions.filter { record in
+            record.isInTransactionHistory && (askers[record.account] ?? []).contains { account in
+                TransactionHistoryRule.credits(productId: record.productId, revoked: record.refunded,
+                                               appAccountToken: appAccountTokens[record.originalId], account: account, catalog: catalog)
+            }
+        }.map(\.id))
     }
 
     /// A credit of a refunded purchase made after the refund: the Server gave what the Store

@@ -18,11 +18,14 @@ public struct WorldSnapshot: Sendable {
     public let notifications: [PostedNotification]?
     /// The offers transactions were bought under (a free trial is the transaction's kind).
     public let offers: [TransactionID: AppliedOffer]
+    /// The `appAccountToken` of each purchase bought with one, by original id.
+    public let appAccountTokens: [TransactionID: String]
 
     public init(transactions: [StoreRecord], ledger: Ledger, cache: CacheContents, settings: WorldSettings,
                 rootCertificate: String? = nil, notifications: [PostedNotification]? = nil,
-                offers: [TransactionID: AppliedOffer] = [:]) {
+                offers: [TransactionID: AppliedOffer] = [:], appAccountTokens: [TransactionID: String]) {
         self.notifications = notifications
+        self.appAccountTokens = appAccountTokens
         self.offers = offers
         self.transactions = transactions
         self.ledger = ledger
@@ -58,7 +61,7 @@ public struct WorldSnapshot: Sendable {
         }
         let rootCertificate: String?
         var notifications: [PostedNotification]?
-        var offers: [TransactionID: AppliedOffer] = [:]
+        var offers: [TransactionID: AppliedOffer] = [:], tokens: [TransactionID: String] = [:]
         do {
             let exists = FileManager.default.fileExists(atPath: directory.storeDatabase)
             rootCertificate = exists ? try Store.readRootCertificate(path: directory.storeDatabase) : nil
@@ -67,17 +70,20 @@ public struct WorldSnapshot: Sendable {
                 let on = try Store.readNotificationsOn(path: directory.storeDatabase)
                 notifications = on || !posted.isEmpty ? posted : nil
                 offers = try Store.readAppliedOffers(path: directory.storeDatabase)
+                tokens = try Store.readAppAccountTokens(path: directory.storeDatabase)
             }
         } catch {
             throw .file(path: error.path, problem: error.problem)
         }
         return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache,
                              settings: try WorldSettings.load(path: directory.settings), rootCertificate: rootCertificate,
-                             notifications: notifications, offers: offers)
+                             notifications: notifications, offers: offers, appAccountTokens: tokens)
     }
 
-    /// The audit of this snapshot.
+    /// The audit of this snapshot: the Server reconciles transaction histories once it has pinned
+    /// the Store's root, which it does as soon as the Store has one.
     public func audit(catalog: Catalog) -> Audit {
-        Audit(transactions: transactions, ledger: ledger, pendingOrders: cache.orders, catalog: catalog, notifications: notifications)
+        Audit(transactions: transactions, ledger: ledger, pendingOrders: cache.orders, catalog: catalog, notifications: notifications,
+              history: rootCertificate == nil ? nil : appAccountTokens)
     }
 }

@@ -105,13 +105,14 @@ public struct StrategyMatrix: Sendable {
     }
 
     /// A notification cell: the purchase counts as recovered only once it is credited; one
-    /// that only the notification history could still bring is lost until the Server asks.
+    /// that only the notification history could still bring is `lost` in the table until the
+    /// Server asks, and its `why` says that the audit counts it recoverable.
     private static func notifiedCell(strategy: Strategy, trial: MatrixCell.Trial, audit: Audit, snapshot: WorldSnapshot,
                                      report: RecoveryReport?) -> MatrixCell {
         if audit.doubleCredited > 0 { return MatrixCell(strategy: strategy, trial: trial, outcome: .double, why: "the Server credited the same transaction twice") }
         if audit.credited < audit.paid {
             let why = audit.uncredited.contains { $0.routes == [.notification] }
-                ? "every retry came while the Server was down and the app had finished it; only server history (Get Notification History) can still bring it"
+                ? "not credited: every retry came while the Server was down and the app had finished it; the audit counts it recoverable, not lost, because server history (Get Notification History) can still bring it"
                 : lossExplanation(strategy: strategy, trial: trial)
             return MatrixCell(strategy: strategy, trial: trial, outcome: .lost, why: why)
         }

@@ -9,7 +9,7 @@ extension ScenarioVocabulary {
             unpack: { if case .tamper(let id) = $0 { id } else { nil } },
         forgery("forge replay TX", "the app sends TX's genuine receipt again, as a new purchase") { .replay(transactionId: $0) }
             unpack: { if case .replay(let id) = $0 { id } else { nil } },
-        forgery("forge jws TX", "the app sends TX's signed transaction (StoreKit 2) with a byte of its payload changed") {
+        forgery("forge jws TX", "the app sends TX's signed transaction (StoreKit 2) with a byte changed: a digit of its price") {
             .jws(transactionId: $0)
         } unpack: { if case .jws(let id) = $0 { id } else { nil } },
         forgery("forge cache TX receipt", "a byte of the receipt in TX's cache entry is changed") { .cacheReceipt(transactionId: $0) }

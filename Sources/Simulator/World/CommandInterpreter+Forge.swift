@@ -1,5 +1,6 @@
 import IAPClient
 import IAPCore
+import Signing
 
 /// The forgeries of the scenario language: attacks on the Server and damage to the app's
 /// cache, to show the defences.
@@ -25,10 +26,13 @@ extension CommandInterpreter {
             guard let signed = try world.store.transactions().first(where: { $0.id == id }), let jws = signed.signedTransaction else {
                 throw WorldActionError.refused("the Store has no signed transaction for transaction \(id) (it signs them under api storekit2)")
             }
+            guard let forged = Self.tamperedPrice(jws) else {
+                throw WorldActionError.refused("the signed transaction of transaction \(id) names no price to change")
+            }
             try world.record(.command, from: .user, to: .app,
-                             text: "forge: send tx \(id) with one byte of its signed transaction's payload changed", transactionId: id)
+                             text: "forge: send tx \(id) with one digit of the price in its signed transaction changed", transactionId: id)
             world.send(.verifySignedTransaction(VerificationRequest(transactionId: id, productId: signed.productId, serverProductId: nil,
-                                                                    receipt: Self.tamperedPayload(jws), account: world.store.account)))
+                                                                    receipt: forged, account: world.store.account)))
         case .cacheReceipt(let id):
             let order = try cachedOrder(id, in: app)
             try app.cache.save(PendingOrder(transactionId: id, productId: order.productId, serverProductId: order.serverProductId,
@@ -67,13 +71,19 @@ extension CommandInterpreter {
         return order
     }
 
-    /// The JWS with one character in the middle of its payload changed.
-    static func tamperedPayload(_ jws: String) -> String {
-        var parts = jws.split(separator: ".", omittingEmptySubsequences: false).map { Array($0) }
-        guard parts.count == 3, !parts[1].isEmpty else { return tampered(jws) }
-        let index = parts[1].count / 2
-        parts[1][index] = parts[1][index] == "A" ? "B" : "A"
-        return parts.map { String($0) }.joined(separator: ".")
+    /// The JWS with the first digit of the price in its payload changed (a 9 becomes an 8, any
+    /// other digit the next one): still three base64url parts, its payload still a signed
+    /// transaction's JSON object, so only the signature check can tell it from the genuine one;
+    /// nil when the payload names no price.
+    static func tamperedPrice(_ jws: String) -> String? {
+        var parts = jws.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, var payload = Base64URL.decode(Substring(parts[1])),
+              let digit = payload.firstRange(of: Array("\"price\":".utf8))?.upperBound, digit < payload.count,
+              (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(payload[digit])
+        else { return nil }
+        payload[digit] = payload[digit] == UInt8(ascii: "9") ? UInt8(ascii: "8") : payload[digit] + 1
+        parts[1] = Base64URL.encode(payload)
+        return parts.joined(separator: ".")
     }
 
     /// The receipt with one character of its signed payload changed.

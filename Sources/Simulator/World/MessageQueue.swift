@@ -6,6 +6,8 @@ struct MessageQueue {
     private var messages: [Message] = []
     private var sentSeqs: [Int?] = []
     private var head = 0
+    /// How many of the messages on their way go to the Server.
+    private(set) var toServer = 0
 
     /// Messages on their way, oldest first.
     var inFlight: ArraySlice<Message> { messages[head...] }
@@ -16,6 +18,7 @@ struct MessageQueue {
     mutating func send(_ message: Message, sentSeq: Int?) {
         messages.append(message)
         sentSeqs.append(sentSeq)
+        if message.to == .server { toServer += 1 }
     }
 
     /// Takes the oldest message off the queue, with its sent event's number, or nil when none is
@@ -24,6 +27,7 @@ struct MessageQueue {
         guard head < messages.count else { return nil }
         let next = (messages[head], sentSeqs[head])
         head += 1
+        if next.0.to == .server { toServer -= 1 }
         if head > 1024 && head * 2 > messages.count {
             messages.removeFirst(head)
             sentSeqs.removeFirst(head)

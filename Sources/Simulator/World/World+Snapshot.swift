@@ -1,4 +1,5 @@
 import IAPClient
+import IAPCore
 import OrderServer
 import StoreEngine
 
@@ -24,14 +25,16 @@ extension World {
         } catch {
             throw .file(path: directory.pendingOrders, problem: error.problem)
         }
-        let posted: [PostedNotification]
+        let posted: [PostedNotification], tokens: [TransactionID: String]
         do {
             posted = try store.postedNotifications()
+            tokens = try store.appAccountTokens()
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
         return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache, settings: settings,
                              rootCertificate: store.rootCertificate?.pem,
-                             notifications: store.notificationsOn || !posted.isEmpty ? posted : nil, offers: store.appliedOffers)
+                             notifications: store.notificationsOn || !posted.isEmpty ? posted : nil, offers: store.appliedOffers,
+                             appAccountTokens: tokens)
     }
 }

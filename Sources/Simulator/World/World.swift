@@ -18,7 +18,8 @@ public final class World {
     private var savedSettings: WorldSettings?
     let timeline: Timeline
     private var queue = MessageQueue()
-    private var nowMillis: Int64
+    /// The simulated clock, in milliseconds since 1970: moved by deliveries and by `World+Clock`.
+    var nowMillis: Int64
     static let millisPerMessage: Int64 = 10
     /// The device the app runs on.
     private(set) lazy var host = AppHost(world: self, unsafeCache: unsafeCache)
@@ -66,6 +67,9 @@ public final class World {
 
     /// True when no message is on its way.
     var isQuiet: Bool { queue.isEmpty }
+
+    /// Whether a message is on its way to the Server.
+    var messageToServerInFlight: Bool { queue.toServer > 0 }
 
     /// Called with every event as it is recorded (the transcript, the TUI).
     public var onEvent: ((Event) -> Void)? {
@@ -184,97 +188,11 @@ public final class World {
 
     /// Writes the settings durably, unless the file already holds them: this world wrote them
     /// last (it holds the data directory's lock), so an unchanged save costs no write and no fsync.
-    private func saveSettings() throws(WorldError) {
+    func saveSettings() throws(WorldError) {
         settings.clockMillis = nowMillis
         guard settings != savedSettings else { return }
         try settings.save(path: directory.settings)
         savedSettings = settings
-    }
-
-    /// Moves the simulated clock forward; refused when that would pass
-    /// `SimulatedTime.latestAdvanceMillis`.
-    public func advance(by seconds: Int64) throws(WorldActionError) {
-        let (millis, overflow) = seconds.multipliedReportingOverflow(by: 1000)
-        guard !overflow, millis >= 0, millis <= SimulatedTime.latestAdvanceMillis - nowMillis else {
-            throw .refused("the simulated clock stops at 9999-01-01 00:00:00; it is \(SimulatedTime.format(now)) now")
-        }
-        do {
-            try moveClock(byMillis: millis)
-        } catch {
-            throw .failed(error)
-        }
-    }
-
-    /// Lets simulated time pass by itself, as the interface's time rate runs it: the clock moves
-    /// without a line of its own, stopping at `SimulatedTime.latestAdvanceMillis` and at the next
-    /// notification retry, which is posted when it falls due (the messages in flight are left to
-    /// the interface's ticks, and the next step goes on from there); what falls due on the way
-    /// happens as after `advance`.
-    public func letTimePass(byMillis millis: Int64) throws(WorldError) {
-        let retry = try nextNotificationDue().map { $0 - nowMillis }.flatMap { $0 > 0 ? $0 : nil }
-        let step = min(max(millis, 0), SimulatedTime.latestAdvanceMillis - nowMillis, retry ?? .max)
-        guard step > 0 else { return }
-        try moveClock(byMillis: step, announced: false)
-    }
-
-    /// Moves the clock, by itself, to the moment the next renewal falls due (Xcode's "one renewal
-    /// every N seconds" rates); nothing happens while no subscription renews.
-    public func letTimePassToNextRenewal() throws(WorldError) {
-        let due: Date?
-        do {
-            due = try store.nextRenewalDue()
-        } catch {
-            throw .file(path: directory.storeDatabase, problem: error.problem)
-        }
-        guard let due else { return }
-        try letTimePass(byMillis: Int64((due.timeIntervalSince1970 * 1000).rounded(.up)) - nowMillis)
-    }
-
-    /// Moves the clock past time lived without messages (past purchases recorded in bulk);
-    /// a renewal that falls due on the way waits for the next advance.
-    func passClock(byMillis millis: Int64) throws(WorldError) {
-        nowMillis += millis
-        try saveSettings()
-    }
-
-    /// Moves the clock; notification retries, renewals, ends of periods (told by notification)
-    /// and Ask to Buy expiries that fall due on the way happen. An `announced` move is a line of the timeline; time passing by itself is not.
-    func moveClock(byMillis millis: Int64, announced: Bool = true) throws(WorldError) {
-        let target = nowMillis + millis, start = now
-        // Time passing by itself (the interface) leaves the messages in flight to the ticks.
-        if announced { try retryNotifications(until: target) }
-        nowMillis = max(nowMillis, target)
-        if announced {
-            try record(.command, from: .user, to: nil, text: "clock advanced to \(SimulatedTime.format(now))",
-                       transactionId: nil)
-        }
-        do {
-            try store.renewDueSubscriptions(link: self)
-            try store.notifyEndedPeriods(since: start, link: self)
-            try store.expireAskToBuyRequests(link: self)
-        } catch {
-            throw .file(path: directory.storeDatabase, problem: error.problem)
-        }
-        try postNotifications()
-        try saveSettings()
-    }
-
-    /// Lives through each notification retry that falls due before `target`, in order: the
-    /// clock stops at it, the Store posts, and what follows is delivered.
-    private func retryNotifications(until target: Int64) throws(WorldError) {
-        while let due = try nextNotificationDue(), due > nowMillis, due <= target {
-            nowMillis = due
-            try postNotifications()
-            try deliverAll()
-        }
-    }
-
-    private func nextNotificationDue() throws(WorldError) -> Int64? {
-        do {
-            return try store.nextNotificationDue()
-        } catch {
-            throw .file(path: directory.storeDatabase, problem: error.problem)
-        }
     }
 
     // MARK: Timeline
