@@ -3,29 +3,6 @@ import IAPCore
 import Storage
 
 extension Store {
-    /// When the period a transaction paid for ends: a subscription period (the offer's period for
-    /// one bought or renewed under an offer), a non-renewing duration; nil for products that
-    /// never expire.
-    public func expiry(of record: StoreRecord) -> Date? {
-        expiry(of: record, ended: (try? database.setting("expired:\(record.id)")).flatMap { $0.flatMap(Int64.init) })
-    }
-
-    /// The expiry of a transaction whose early end (`expired:` setting, in milliseconds) was read already.
-    func expiry(of record: StoreRecord, ended: Int64?) -> Date? {
-        guard let product = catalog.product(id: record.productId) else { return nil }
-        if let ended {
-            return SimulatedTime.date(millis: ended)
-        }
-        switch product.type {
-        case .autoRenewable:
-            return (offerTerms(of: record)?.period ?? product.period)?.added(to: record.date)
-        case .nonRenewing:
-            return product.duration?.added(to: record.date)
-        case .consumable, .nonConsumable:
-            return nil
-        }
-    }
-
     /// The early ends (`expire`) of these transactions, in milliseconds, by id: the Store's few
     /// `expired:` settings read by one range of their key, not a lookup per transaction.
     func expiredMillis(of ids: [TransactionID]) throws(StorageError) -> [TransactionID: Int64] {
@@ -38,7 +15,7 @@ extension Store {
         return found
     }
 
-    private static let expiredPrefix = "expired:"
+    static let expiredPrefix = "expired:"
 
     /// The subscriptions (by the original id that started each) whose user turned auto-renew
     /// off, read in one query: a view asks once, not once per row.
@@ -158,10 +135,12 @@ extension Store {
         }
     }
 
-    /// Renews a subscription now, whatever is left of its period (StoreKit Testing's "renew now").
+    /// Renews a subscription now, whatever is left of its period (StoreKit Testing's "renew now"):
+    /// the current period ends where the new one starts, so one time is never paid twice.
     public func renewNow(productId: String, link: Link) throws(StoreError) {
         let latest = try latestPaid(productId)
         try store { () throws(StorageError) in
+            try database.setSetting(Self.expiredPrefix + latest.id.description, String(SimulatedTime.millis(link.now)))
             let id = try database.nextTransactionId()
             var renewal = StoreRecord(
                 id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account, state: .purchased,
@@ -253,7 +232,7 @@ extension Store {
     /// When the next renewal falls due: the earliest end of a period among the subscriptions
     /// that still auto-renew; nil when none does.
     public func nextRenewalDue() throws(StoreError) -> Date? {
-        try store { () throws(StorageError) in try renewableSubscriptions().compactMap(expiry(of:)).min() }
+        try store { () throws(StorageError) in try renewableSubscriptions().compactMap { expiry(of: $0) }.min() }
     }
 }
 

@@ -18,11 +18,14 @@ public struct WorldSnapshot: Sendable {
     public let notifications: [PostedNotification]?
     /// The offers transactions were bought under (a free trial is the transaction's kind).
     public let offers: [TransactionID: AppliedOffer]
+    /// The transactions whose period the Store ended early, with when.
+    public let earlyEnds: [TransactionID: Date]
 
     public init(transactions: [StoreRecord], ledger: Ledger, cache: CacheContents, settings: WorldSettings,
                 rootCertificate: String? = nil, notifications: [PostedNotification]? = nil,
-                offers: [TransactionID: AppliedOffer] = [:]) {
+                offers: [TransactionID: AppliedOffer] = [:], earlyEnds: [TransactionID: Date] = [:]) {
         self.notifications = notifications
+        self.earlyEnds = earlyEnds
         self.offers = offers
         self.transactions = transactions
         self.ledger = ledger
@@ -59,6 +62,7 @@ public struct WorldSnapshot: Sendable {
         let rootCertificate: String?
         var notifications: [PostedNotification]?
         var offers: [TransactionID: AppliedOffer] = [:]
+        var earlyEnds: [TransactionID: Date] = [:]
         do {
             let exists = FileManager.default.fileExists(atPath: directory.storeDatabase)
             rootCertificate = exists ? try Store.readRootCertificate(path: directory.storeDatabase) : nil
@@ -67,17 +71,19 @@ public struct WorldSnapshot: Sendable {
                 let on = try Store.readNotificationsOn(path: directory.storeDatabase)
                 notifications = on || !posted.isEmpty ? posted : nil
                 offers = try Store.readAppliedOffers(path: directory.storeDatabase)
+                earlyEnds = try Store.readEarlyEnds(path: directory.storeDatabase)
             }
         } catch {
             throw .file(path: error.path, problem: error.problem)
         }
         return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache,
                              settings: try WorldSettings.load(path: directory.settings), rootCertificate: rootCertificate,
-                             notifications: notifications, offers: offers)
+                             notifications: notifications, offers: offers, earlyEnds: earlyEnds)
     }
 
     /// The audit of this snapshot.
     public func audit(catalog: Catalog) -> Audit {
-        Audit(transactions: transactions, ledger: ledger, pendingOrders: cache.orders, catalog: catalog, notifications: notifications)
+        Audit(transactions: transactions, ledger: ledger, pendingOrders: cache.orders, catalog: catalog, notifications: notifications,
+              offers: offers, earlyEnds: earlyEnds)
     }
 }

@@ -80,6 +80,9 @@ extension ScenarioVocabulary {
             unpack: { if case .unfinished(let count) = $0 { count } else { nil } },
         count("expect lost N", "the audit's lost: paid, never credited, and nothing can recover it") { .lost($0) }
             unpack: { if case .lost(let count) = $0 { count } else { nil } },
+        count("expect overcharged N", "the audit's overcharged: paid again for what the account already held, not refunded") {
+            .overcharged($0)
+        } unpack: { if case .overcharged(let count) = $0 { count } else { nil } },
         count("expect notifications pending N", "notifications the Server has not processed yet (retried, or in the history)") {
             .notificationsPending($0)
         } unpack: { if case .notificationsPending(let count) = $0 { count } else { nil } },

@@ -1,3 +1,5 @@
+import Foundation
+import IAPCore
 import IAPClient
 import OrderServer
 import StoreEngine
@@ -24,14 +26,16 @@ extension World {
         } catch {
             throw .file(path: directory.pendingOrders, problem: error.problem)
         }
-        let posted: [PostedNotification]
+        let posted: [PostedNotification], earlyEnds: [TransactionID: Date]
         do {
             posted = try store.postedNotifications()
+            earlyEnds = try store.earlyEnds()
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
         return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache, settings: settings,
                              rootCertificate: store.rootCertificate?.pem,
-                             notifications: store.notificationsOn || !posted.isEmpty ? posted : nil, offers: store.appliedOffers)
+                             notifications: store.notificationsOn || !posted.isEmpty ? posted : nil, offers: store.appliedOffers,
+                             earlyEnds: earlyEnds)
     }
 }
