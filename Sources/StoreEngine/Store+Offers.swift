@@ -48,10 +48,12 @@ extension Store {
         appliedOffers[id] = offer
     }
 
-    /// The offer a renewal of `latest` as `productId` is still under: the next period of a
-    /// pay-as-you-go offer that has periods left; nil once the regular price applies ("All
-    /// subscriptions renew at the regular price when the introductory period is over").
-    func continuedOffer(after latest: StoreRecord, renewingAs productId: String) -> AppliedOffer? {
+    /// The offer a renewal of `latest` as `productId` is under: one the subscriber asked for
+    /// while subscribed to the same product, else the next period of a pay-as-you-go offer that
+    /// has periods left; nil once the regular price applies ("All subscriptions renew at the
+    /// regular price when the introductory period is over").
+    func renewalOffer(after latest: StoreRecord, renewingAs productId: String) throws(StorageError) -> AppliedOffer? {
+        if let waiting = try waitingOffer(after: latest, renewingAs: productId) { return waiting }
         guard productId == latest.productId, let applied = appliedOffer(of: latest), let terms = offerTerms(of: latest),
               applied.period < terms.coveredPeriods else { return nil }
         return applied.next

@@ -93,7 +93,7 @@ extension Store {
                 id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account,
                 state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: date,
                 error: nil, receipt: nil)
-            if let offer = continuedOffer(after: latest, renewingAs: renewal.productId) {
+            if let offer = try renewalOffer(after: latest, renewingAs: renewal.productId) {
                 try keep(offer, for: id)
                 notes.append(("\(offer.text): \(renewal.productId) renews at \(try priceText(of: renewal))", id))
             } else if let text = try recordPrice(of: renewal) {
@@ -145,7 +145,7 @@ extension Store {
             var renewal = StoreRecord(
                 id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account, state: .purchased,
                 kind: .renewal, charged: true, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
-            if let offer = continuedOffer(after: latest, renewingAs: renewal.productId) {
+            if let offer = try renewalOffer(after: latest, renewingAs: renewal.productId) {
                 try keep(offer, for: id)
             } else if let text = try recordPrice(of: renewal) {
                 link.note(text, from: .store, to: nil, transactionId: id)
