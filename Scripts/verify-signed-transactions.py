@@ -14,7 +14,7 @@ transaction's signedTransactionInfo and, for a subscription, its signedRenewalIn
     Scripts/verify-signed-transactions.py state.json
 
 Prints one line per signed transaction and per notification and exits 0, or names the first that
-fails and exits 1. A notification must also say what the state says of it (its type and
+fails and exits 1; input that is not such a state (no JSON, nothing signed) is one line, exit 2. A notification must also say what the state says of it (its type and
 transaction), and its renewal information must be of the transaction's subscription.
 """
 import base64
@@ -105,9 +105,26 @@ def verify_notifications(state, root):
     return len(notifications)
 
 
+def read_state():
+    """The state object and its pinned root, or None after one line saying what is wrong."""
+    source = sys.argv[1] if len(sys.argv) > 1 else "standard input"
+    try:
+        state = json.load(open(sys.argv[1]) if len(sys.argv) > 1 else sys.stdin)
+    except (OSError, ValueError) as error:
+        print(f"{source}: not the JSON of `storesim state --json`: {error}", file=sys.stderr)
+        return None
+    if not isinstance(state, dict) or "rootCertificate" not in state:
+        print(f"{source}: no rootCertificate: the world has signed nothing yet "
+              "(StoreKit 2 transactions or notifications sign; see `api storekit2`)", file=sys.stderr)
+        return None
+    return state, x509.load_pem_x509_certificate(state["rootCertificate"].encode())
+
+
 def main():
-    state = json.load(open(sys.argv[1]) if len(sys.argv) > 1 else sys.stdin)
-    root = x509.load_pem_x509_certificate(state["rootCertificate"].encode())
+    read = read_state()
+    if read is None:
+        return 2
+    state, root = read
     notified = verify_notifications(state, root)
     if notified is None:
         return 1

@@ -77,7 +77,7 @@ extension Store {
         try store { () throws(StorageError) in
             var prices: [String: Decimal] = [:]
             var groups: [String: [StoreRecord]] = [:]
-            for product in catalog.products where product.type == .autoRenewable {
+            for product in catalog.products(ofType: .autoRenewable) {
                 let paidIntro = product.introductoryOffer.flatMap { $0.mode == .freeTrial ? nil : $0.price }
                 let winBack = product.offers.filter { $0.type == .winBack }.map(\.terms.chargedPrice).min()
                 guard paidIntro != nil || winBack != nil else { continue }

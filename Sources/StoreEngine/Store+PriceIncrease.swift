@@ -20,10 +20,7 @@ extension Store {
     /// Raises the price of a subscription to `price`: every subscription that renews as it is
     /// asked for consent, told on the timeline and, when notifications are on, to the Server.
     public func raisePrice(productId: String, to price: Decimal, link: Link) throws(StoreError) {
-        let current = try store { () throws(StorageError) in try currentPrice(productId) } ?? 0
-        guard price > current else {
-            throw .refused("a price increase of \(productId) must be above its price now, \(format(current))")
-        }
+        try checkPriceIncrease(productId: productId, to: price)
         try store { () throws(StorageError) in
             try database.database.transaction { () throws(StorageError) in
                 try database.setSetting(Self.pricePrefix + productId, "\(price)")
@@ -35,6 +32,14 @@ extension Store {
                     try notify(.priceIncrease, subtype: "PENDING", about: subscriber, at: link.now)
                 }
             }
+        }
+    }
+
+    /// Refuses a price that is not above the product's price now, before anything is told.
+    public func checkPriceIncrease(productId: String, to price: Decimal) throws(StoreError) {
+        let current = try store { () throws(StorageError) in try currentPrice(productId) } ?? 0
+        guard price > current else {
+            throw .refused("a price increase of \(productId) must be above its price now, \(format(current))")
         }
     }
 

@@ -29,7 +29,7 @@ extension Store {
     /// What the account's receipt lists, read by two indexed queries: the latest transaction of
     /// each lasting purchase, and the unfinished consumables.
     func holdings(of account: String) throws(StorageError) -> ReceiptHoldings {
-        let consumables = catalog.products.filter { $0.type == .consumable }.map(\.id)
+        let consumables = catalog.products(ofType: .consumable).map(\.id)
         let lasting = catalog.products.filter { $0.type != .consumable }.map(\.id)
         return ReceiptHoldings(try database.latestPaid(account: account, products: lasting, withReceipts: false)
                                + database.unfinishedPaid(account: account, products: consumables), catalog: catalog)

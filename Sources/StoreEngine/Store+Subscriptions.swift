@@ -27,7 +27,7 @@ extension Store {
 
     /// The latest paid transaction of each subscription of a group an account bought, oldest first.
     func groupRecords(_ group: String?, account: String) throws(StorageError) -> [StoreRecord] {
-        let members = catalog.products.filter { $0.type == .autoRenewable && $0.group == group }.map(\.id)
+        let members = catalog.products(ofType: .autoRenewable).filter { $0.group == group }.map(\.id)
         return try database.latestPaid(account: account, products: members)
     }
 
@@ -64,7 +64,7 @@ extension Store {
     /// The latest paid transaction of every subscription not refunded, oldest first: read
     /// through the index of paid transactions by product.
     func latestSubscriptions() throws(StorageError) -> [StoreRecord] {
-        let products = catalog.products.filter { $0.type == .autoRenewable }.map { SQLiteValue.text($0.id) }
+        let products = catalog.products(ofType: .autoRenewable).map { SQLiteValue.text($0.id) }
         guard !products.isEmpty else { return [] }
         return try database.records(where: """
             id IN (SELECT MAX(id) FROM transactions WHERE charged = 1 AND kind != 'restore'

@@ -128,4 +128,24 @@ import TestSupport
         #expect(!state.stdout.contains("rootCertificate"))
         #expect(!state.stdout.contains("\"api\""))
     }
+
+    /// Given a world that signed nothing, or no JSON at all, the checker says so in one line and
+    /// exits 2, instead of a Python traceback.
+    @Test(.enabled(if: pythonHasCryptography, "python3 cannot import cryptography here; .ci/run installs it"))
+    func theCheckerNamesInputThatIsNotASignedState() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\n")
+        _ = try StoreSimProcess.run(["run", "--data-dir", folder.path + "/world", script])
+        let state = try StoreSimProcess.run(["state", "--json", "--data-dir", folder.path + "/world"])
+        let storeKit1 = try folder.write("state.json", state.stdout)
+        let empty = try folder.write("empty.json", "")
+        for (path, problem) in [(storeKit1, "no rootCertificate: the world has signed nothing yet"),
+                                (empty, "not the JSON of `storesim state --json`")] {
+            let result = try StoreSimProcess.run(["python3", Self.checker, path], executable: "/usr/bin/env")
+            #expect(result.status == 2)
+            #expect(result.stderr.hasPrefix(path + ": " + problem), "\(result.stderr)")
+            #expect(!result.stderr.contains("Traceback"))
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+    }
 }

@@ -30,7 +30,9 @@ import Testing
         let fixture = try WorldFixture()
         #expect(throws: WorldActionError.self) { try fixture.world.perform(.consent(productId: monthly, agrees: true)) }
         try fixture.run(.buy(productId: monthly, answer: .confirm), .storePriceIncrease(productId: monthly, price: 4))
+        let told = fixture.events.count
         #expect(throws: WorldActionError.self) { try fixture.world.perform(.storePriceIncrease(productId: monthly, price: 4)) }
+        #expect(fixture.events.count == told, "a refused increase is not announced: \(fixture.events.dropFirst(told).map(\.text))")
         try fixture.run(.account("family"))
         #expect(throws: WorldActionError.self, "family has no subscription that waits for an answer") {
             try fixture.world.perform(.consent(productId: monthly, agrees: true))

@@ -11,12 +11,16 @@ public struct Catalog: Sendable, Equatable {
     /// Where each id first appears in `products`, so that a lookup costs the same in a catalog
     /// of 5,000 products as in one of 6.
     private let positions: [String: Int]
+    /// The products of each type in file order, so that the Store's per-view questions about
+    /// subscriptions do not walk every consumable of a big catalog.
+    private let byType: [ProductType: [Product]]
 
     public init(storefront: Storefront, products: [Product], settings: CatalogSettings = CatalogSettings()) {
         self.storefront = storefront
         self.products = products
         self.settings = settings
         positions = Dictionary(products.enumerated().map { ($0.element.id, $0.offset) }) { first, _ in first }
+        byType = Dictionary(grouping: products, by: \.type)
     }
 
     public static func == (left: Catalog, right: Catalog) -> Bool {
@@ -26,6 +30,11 @@ public struct Catalog: Sendable, Equatable {
     /// The product with this id, if the catalog has it.
     public func product(id: String) -> Product? {
         positions[id].map { products[$0] }
+    }
+
+    /// The products of one type, in file order.
+    public func products(ofType type: ProductType) -> [Product] {
+        byType[type] ?? []
     }
 
     /// The product's price in this catalog's storefront, written for `locale`.

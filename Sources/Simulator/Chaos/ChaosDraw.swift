@@ -39,7 +39,7 @@ struct ChaosDraw {
 
     /// An auto-renewable subscription, or any product when the catalog has none.
     mutating func subscription() -> String {
-        catalog.products.filter { $0.type == .autoRenewable }.randomElement(using: &random)?.id ?? product()
+        catalog.products(ofType: .autoRenewable).randomElement(using: &random)?.id ?? product()
     }
 
     /// The purchase sheet's answer: mostly confirm, sometimes Ask to Buy, rarely cancel.

@@ -83,7 +83,7 @@ extension ScenarioVocabulary {
         count("expect overcharged N", "the audit's overcharged: paid again for what the account already held, not refunded") {
             .overcharged($0)
         } unpack: { if case .overcharged(let count) = $0 { count } else { nil } },
-        count("expect notifications pending N", "notifications the Server has not processed yet (retried, or in the history)") {
+        count("expect notifications pending N", "notifications the Store has not yet had acknowledged and will still retry or can be fetched") {
             .notificationsPending($0)
         } unpack: { if case .notificationsPending(let count) = $0 { count } else { nil } },
         CommandDeclaration(

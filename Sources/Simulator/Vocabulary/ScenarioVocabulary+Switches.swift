@@ -111,7 +111,7 @@ extension ScenarioVocabulary {
             chaos: .init(weight: 1) { draw in [.resolve(productId: draw.product())] }),
         CommandDeclaration(
             "refund PRODUCT|TRANSACTION [reason] [app-issue|other]",
-            "the Store refunds a transaction (a number) or the latest of PRODUCT, for a reason (Apple's revocationReason); the Server learns of it at its next receipt check",
+            "the Store refunds a transaction (a number) or the latest of PRODUCT, for a reason (Apple's revocationReason); the Server learns of it from a REFUND notification (with notifications on) or at its next receipt check; a running StoreKit 2 app, through Transaction.updates",
             timing: .whenQuiet,
             read: { reader throws(CommandProblem) in
                 let target = try reader.refundTarget()

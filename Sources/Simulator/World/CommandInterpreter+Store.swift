@@ -88,6 +88,7 @@ extension CommandInterpreter {
     /// The Store raises a subscription's price and asks its subscribers to consent.
     func raisePrice(_ productId: String, to price: Decimal) throws {
         let written = world.catalog.storefront.format(price, locale: "en")
+        try world.store.checkPriceIncrease(productId: productId, to: price)
         try tellStore("raise the price of \(productId) to \(written)") {
             try world.store.raisePrice(productId: productId, to: price, link: world)
         }

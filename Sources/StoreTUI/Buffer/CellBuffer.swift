@@ -22,6 +22,9 @@ public struct CellBuffer: Sendable, Equatable {
                              limit: Int? = nil) -> Int {
         guard y >= 0, y < rows, x >= 0, x < columns else { return 0 }
         let end = min(columns, x + (limit ?? columns))
+        if DisplayWidth.isPrintableASCII(text) {
+            return putASCII(text, x: x, y: y, end: end, style: style, color: color)
+        }
         var column = x
         for character in text {
             guard let escape = DisplayWidth.escaped(character) else {
@@ -32,6 +35,21 @@ public struct CellBuffer: Sendable, Equatable {
         }
         return column - x
     }
+
+    /// Writes printable ASCII one byte a cell, up to `end`: the common case, without the
+    /// per-character width lookups.
+    private mutating func putASCII(_ text: String, x: Int, y: Int, end: Int, style: CellStyle, color: CellColor) -> Int {
+        var column = x
+        for byte in text.utf8 {
+            guard column < end else { break }
+            set(column, y, Cell(text: Self.asciiTexts[Int(byte)], style: style, color: color))
+            column += 1
+        }
+        return column - x
+    }
+
+    /// Each ASCII byte's one-character text, made once.
+    private static let asciiTexts: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     /// Writes one character at `column` and moves past it; false when it does not fit before `end`.
     private mutating func place(_ character: Character, _ column: inout Int, y: Int, end: Int, style: CellStyle,
@@ -104,7 +122,8 @@ public struct CellBuffer: Sendable, Equatable {
         if cells[index].text.isEmpty && x > 0 && cell.text != "" {
             cells[index - 1] = Cell(text: " ", style: cells[index - 1].style, color: cells[index - 1].color)
         }
-        if DisplayWidth.of(cells[index].text) == 2 && x + 1 < columns && cell.text != "" {
+        if x + 1 < columns && !cell.text.isEmpty && !DisplayWidth.isPrintableASCII(cells[index].text)
+            && DisplayWidth.of(cells[index].text) == 2 {
             cells[index + 1] = .blank
         }
         cells[index] = cell

@@ -15,7 +15,12 @@ public enum DisplayWidth {
     }
 
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        isPrintableASCII(text) ? text.utf8.count : text.reduce(0) { $0 + of($1) }
+    }
+
+    /// Whether every character of the text is printable ASCII, one column each.
+    public static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// The text shown for a bidirectional control character; nil for every other character.

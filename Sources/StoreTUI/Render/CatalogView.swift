@@ -16,7 +16,8 @@ enum CatalogView {
         let balance = coins.isEmpty ? "" : " " + language(.catalogBalance, coins)
         buffer.put(fit(language(.catalog) + position + balance, rect.width), x: rect.x, y: rect.y, style: .bold, limit: rect.width)
         let typeWidth = rect.width >= 60 ? 15 : 11
-        let rows = Array(model.products.enumerated().dropFirst(first).prefix(visible))
+        // Only the rows on screen are made: the catalog may hold thousands.
+        let rows = (first..<min(first + visible, model.products.count)).map { (offset: $0, element: model.products[$0]) }
         let prices = rows.map { row in
             let regular = row.element.raisedPrice.map { model.catalog.storefront.format($0, locale: state.locale) }
                 ?? model.catalog.formattedPrice(of: row.element.product, locale: state.locale)
