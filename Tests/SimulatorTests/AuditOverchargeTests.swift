@@ -57,4 +57,11 @@ import Testing
         let afterExpiry = [paid(1, "com.storesim.premium.monthly"), paid(2, "com.storesim.premium.monthly", after: 40)]
         #expect(audit(afterExpiry).overcharged == 0)
     }
+
+    @Test func chaosFailsARunThatOverchargedThoughItsAuditIsOk() {
+        let twice = audit([paid(1, "com.storesim.pro"), paid(2, "com.storesim.pro", after: 1)])
+        #expect(twice.ok)
+        #expect(ChaosTrial(script: [], audit: twice, statistics: WorldStatistics()).failed)
+        #expect(!ChaosTrial(script: [], audit: audit([paid(1, "com.storesim.pro")]), statistics: WorldStatistics()).failed)
+    }
 }
