@@ -70,6 +70,20 @@ extension OrderServer {
         return revoked
     }
 
+    /// A refunded consumable the Server had credited gives its grant back: Apple, "Handling
+    /// refund notifications": "you can build your own in-game currency balance adjustment logic to
+    /// handle refunded transactions". Called once per refund, as its notification is processed
+    /// once; a consumable never credited has nothing to give back. Returns what it took back.
+    func takeBackGrant(of transactionId: TransactionID, productId: String) throws(StorageError) -> [String: Int] {
+        guard let product = catalog.product(id: productId), product.type == .consumable,
+              try database.account(credited: transactionId) != nil else { return [:] }
+        for (currency, amount) in product.grant.sorted(by: { $0.key < $1.key }) {
+            try database.database.query("UPDATE balances SET amount = amount - ? WHERE currency = ?",
+                                        [.integer(Int64(amount)), .text(currency)])
+        }
+        return product.grant
+    }
+
     private func apply(_ product: Product, entry: ReceiptEntry) throws(StorageError) {
         switch product.type {
         case .consumable:

@@ -43,9 +43,15 @@ extension OrderServer {
                 receipt: notification.signedPayload, purpose: .notification, notification: notification)))
             return
         }
-        try database.database.transaction { () throws(StorageError) in
-            try apply(notification, payload, renewal: renewal)
+        let takenBack = try database.database.transaction { () throws(StorageError) -> [String: Int] in
+            let takenBack = try apply(notification, payload, renewal: renewal)
             try markProcessed(notification, at: link.now)
+            return takenBack
+        }
+        if !takenBack.isEmpty {
+            let grant = takenBack.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            link.note("refund of tx \(notification.transactionId): the Server takes back \(grant)",
+                      from: .server, to: nil, transactionId: notification.transactionId)
         }
         acknowledge(notification, link: link)
     }
@@ -68,34 +74,37 @@ extension OrderServer {
     }
 
     /// What a notification that credits nothing changes: a refund ends the entitlement it
-    /// bought; an expiry brings the entitlement's end forward; a failed renewal in a grace
+    /// bought, or takes a credited consumable's grant back from the balances (returned, to be
+    /// told); an expiry brings the entitlement's end forward; a failed renewal in a grace
     /// period carries the entitlement to the grace period's end (the renewal information's
     /// `gracePeriodExpiresDate`), and the grace period's end ends it there; a change of renewal
     /// status is only recorded.
     private func apply(_ notification: ServerNotification, _ payload: SignedTransactionPayload,
-                       renewal: RenewalInfoPayload?) throws(StorageError) {
+                       renewal: RenewalInfoPayload?) throws(StorageError) -> [String: Int] {
         switch notification.type {
         case .didFailToRenew:
-            guard let grace = renewal?.gracePeriodExpiresDate else { return }
+            guard let grace = renewal?.gracePeriodExpiresDate else { return [:] }
             try database.database.query(
                 "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND expires_millis IS NOT NULL AND expires_millis < ?",
                 [.integer(grace), .text(payload.productId), .integer(grace)])
         case .gracePeriodExpired:
-            guard let grace = renewal?.gracePeriodExpiresDate else { return }
+            guard let grace = renewal?.gracePeriodExpiresDate else { return [:] }
             try database.database.query(
                 "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
                 [.integer(grace), .text(payload.productId), .integer(grace)])
         case .refund:
             try database.database.query("DELETE FROM entitlements WHERE product_id = ? AND transaction_id = ?",
                                         [.text(payload.productId), ServerDatabase.idValue(notification.transactionId)])
+            return try takeBackGrant(of: notification.transactionId, productId: payload.productId)
         case .expired:
-            guard let expires = payload.expiresDate else { return }
+            guard let expires = payload.expiresDate else { return [:] }
             try database.database.query(
                 "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
                 [.integer(expires), .text(payload.productId), .integer(expires)])
         case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didChangeRenewalPref, .priceIncrease:
             break
         }
+        return [:]
     }
 
     private func processed(_ uuid: String) throws(StorageError) -> Bool {

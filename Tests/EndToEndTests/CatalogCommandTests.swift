@@ -175,7 +175,7 @@ import TestSupport
         let world = folder.file("world")
         let run = try StoreSimProcess.run(["run", "--data-dir", world, "--catalog", catalog, script])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.hasPrefix("  00:00:00.000  User: the catalog's settings: store ask-to-buy on\n== \(script)\n"), "the world is created before the script runs")
+        #expect(run.stdout.hasPrefix("  ── 2026-01-01 ──\n  00:00:00.000  User: the catalog's settings: store ask-to-buy on\n== \(script)\n"), "the world is created before the script runs")
         #expect(run.stdout.contains("Store   ──▶ App      deferred com.gemquest.pro tx 1000000000000001"))
         let again = try folder.write("again.scenario", "buy com.gemquest.pro\nexpect credited com.gemquest.pro 1\n")
         let reopened = try StoreSimProcess.run(["run", "--data-dir", world, again])

@@ -59,7 +59,7 @@ import TestSupport
                                               scenarios + "/storekit-v4-ask-to-buy-crash.scenario"])
         #expect(result.status == 0)
         let suite = try #require(try JUnitDocument(try Data(contentsOf: URL(fileURLWithPath: report))).suites.first)
-        #expect(suite.systemOut.hasPrefix("  00:00:00.000  User: the catalog's settings: store ask-to-buy on\n== "))
+        #expect(suite.systemOut.hasPrefix("  ── 2026-01-01 ──\n  00:00:00.000  User: the catalog's settings: store ask-to-buy on\n== "))
         let transcript = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast(2).joined(separator: "\n") + "\n"
         #expect(suite.systemOut == transcript)
     }

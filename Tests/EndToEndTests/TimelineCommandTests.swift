@@ -6,7 +6,7 @@ import TestSupport
 /// as a Mermaid diagram; `--last N` is the end of the whole, read from the log's end.
 @Suite struct TimelineCommandTests {
     /// A crash at `cached` and its recovery, a refused tap, a verification the Server never
-    /// gets, a crash with the Store's answers on their way (dropped), a restore.
+    /// gets, a crash with the Store's answers on their way (dropped), two days later a restore.
     static let story = """
         buy com.storesim.coins.100
         crash at cached
@@ -19,6 +19,7 @@ import TestSupport
         buy com.storesim.coins.550
         crash
         launch
+        advance 2d
         restore
         expect audit ok
         expect balance coins 650
@@ -41,6 +42,11 @@ import TestSupport
         return result.stdout
     }
 
+    /// The line a transcript writes before the first event of each simulated day.
+    private static func isDayLine(_ line: Substring) -> Bool {
+        line.contains(/^  ── \d{4}-\d\d-\d\d ──$/)
+    }
+
     private static func lines(_ text: String) -> [Substring] {
         text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     }
@@ -48,8 +54,10 @@ import TestSupport
     @Test func textIsTheTimelineAsTheTranscriptShowsIt() throws {
         let folder = try TemporaryFolder()
         let (world, transcript) = try Self.world(folder)
-        let events = Self.lines(transcript).filter { $0.contains(/^  \d\d:\d\d:\d\d\.\d{3}[ ][ ]/) }
+        let events = Self.lines(transcript).filter { $0.contains(/^  \d\d:\d\d:\d\d\.\d{3}[ ][ ]/) || Self.isDayLine($0) }
         #expect(events.count > 60)
+        #expect(events.first == "  ── 2026-01-01 ──", "the first event's day is named")
+        #expect(events.filter(Self.isDayLine).count >= 2, "the story moves the clock by days, and each new day is named")
         #expect(Self.lines(try Self.timeline(world)) == events)
     }
 
@@ -95,7 +103,9 @@ import TestSupport
                 #expect(Array(tail.dropFirst(5)) == Array(whole.dropFirst(5).suffix(tail.count - 5)), "--last \(last)")
                 #expect(last < count || tail == whole)
             default:
-                #expect(!tail.isEmpty && Array(tail) == Array(whole.suffix(tail.count)), "--last \(last)")
+                let events = { (lines: [Substring]) in lines.filter { !Self.isDayLine($0) } }
+                #expect(tail.first.map(Self.isDayLine) == true, "the tail names the day of its first event: --last \(last)")
+                #expect(!events(tail).isEmpty && events(tail) == Array(events(whole).suffix(events(tail).count)), "--last \(last)")
                 #expect(last < count || tail == whole)
             }
         }

@@ -342,6 +342,7 @@ enum CoreSentence: CaseIterable {
     case getNotificationHistory
     case notificationHistory
     case creditFromNotification
+    case refundTakesBack
     case notificationNotVerified
     case fetchHistory
     case historyRefused

@@ -57,10 +57,11 @@ enum RunCommand {
             reports.transcript(line)
         }
         let world: World
+        let transcript = EventTranscript()
         do {
             world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: arguments.flag("--unsafe-cache"),
                               onEvent: { event in
-                                  EventText.lines(event).forEach(print)
+                                  transcript.lines(event).forEach(print)
                                   reports.record(event)
                               })
         } catch {

@@ -59,7 +59,8 @@ enum TimelineCommand {
     private static func writer(_ format: Format) -> (add: (Event) -> Void, finish: () -> Void) {
         switch format {
         case .text:
-            return ({ EventText.lines($0).forEach(Output.line) }, {})
+            let transcript = EventTranscript()
+            return ({ transcript.lines($0).forEach(Output.line) }, {})
         case .json:
             let json = TimelineJSON(write: Output.line)
             return (json.add, json.finish)

@@ -338,6 +338,7 @@ extension English {
         case .getNotificationHistory: "Get Notification History"
         case .notificationHistory: "notification history: {n} notifications"
         case .creditFromNotification: "credit tx {tx} from notification {word}: {text}"
+        case .refundTakesBack: "refund of tx {tx}: the Server takes back {any}"
         case .notificationNotVerified: "notification {word} not verified: {text}; no HTTP 200, the Store will retry"
         case .fetchHistory: "the Server fetches the notification history"
         case .historyRefused: "the Server is down: it cannot ask for the history"

@@ -339,6 +339,7 @@ extension SimplifiedChinese {
         case .getNotificationHistory: "Get Notification History（获取通知历史）"
         case .notificationHistory: "通知历史：{n} 条通知"
         case .creditFromNotification: "按通知 {word} 为 tx {tx} 入账：{text}"
+        case .refundTakesBack: "tx {tx} 已退款：服务器收回 {any}"
         case .notificationNotVerified: "通知 {word} 未通过验证：{text}；不回复 HTTP 200，商店会重试"
         case .fetchHistory: "服务器获取通知历史"
         case .historyRefused: "服务器已宕机：无法获取通知历史"
