@@ -10,6 +10,9 @@ extension OrderServer {
         verifier = root.map(JWSVerifier.init)
     }
 
+    /// The root certificate the Server pinned, if it pinned one.
+    public var pinnedRoot: Certificate? { verifier?.root }
+
     /// A signed transaction (StoreKit 2), verified offline, without asking the Store: the chain
     /// to the pinned root at its `signedDate`, the ES256 signature, then the app and environment
     /// it is for; a failure is recorded with the status of Apple's library and its name. A

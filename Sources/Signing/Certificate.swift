@@ -35,6 +35,16 @@ public struct Certificate: Sendable, Equatable {
     /// The certificate as base64 DER, as a JWS header's `x5c` lists it.
     public var base64: String { Data(der).base64EncodedString() }
 
+    /// The subject's common name (`CN`), as libcrypto reads it; nil when the subject has none.
+    public var commonName: String? {
+        try? withX509 { certificate -> String? in
+            guard let name = X509_get_subject_name(certificate) else { return nil }
+            var text = [CChar](repeating: 0, count: 256)
+            guard X509_NAME_get_text_by_NID(name, NID_commonName, &text, Int32(text.count)) >= 0 else { return nil }
+            return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+
     /// Runs `body` with the certificate as a libcrypto `X509`, freed afterwards.
     func withX509<Result>(_ body: (OpaquePointer) throws(SigningError) -> Result) throws(SigningError) -> Result {
         guard let certificate = Self.parse(der) else { throw .malformed("not an X.509 certificate") }

@@ -28,6 +28,16 @@ import Testing
         }
     }
 
+    @Test func everyStoreKit2PhraseHasEnglishAndSimplifiedChineseWithTheSameHoles() {
+        for phrase in StoreKit2Phrase.allCases {
+            let english = English.text(phrase)
+            let chinese = SimplifiedChinese.text(phrase)
+            #expect(!english.isEmpty && chinese != english, "\(phrase) is not translated")
+            #expect(Template.parts(english).names.sorted() == Template.parts(chinese).names.sorted(), "\(phrase)")
+            #expect(chinese.unicodeScalars.contains(where: Self.isChinese), "\(phrase): \(chinese)")
+        }
+    }
+
     @Test func everyCoreSentenceHasATemplateInBothLanguagesWithTheSameHoles() {
         var seen: Set<String> = []
         for sentence in CoreSentence.allCases {

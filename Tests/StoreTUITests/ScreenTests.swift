@@ -151,7 +151,7 @@ import Testing
                                                        .key(.escape), .key(.enter), .key(.enter)] + .settle
                                             + [.key(.character("f")), .key(.down), .key(.down), .key(.down), .key(.enter), .key(.escape),
                                                .key(.character("t")), .key(.character("r"))] + .settle + [.capture, .key(.escape), .capture])
-        #expect(frames[0].joined(separator: "\n").contains("1000000000000001 100 Coins     failed    2026-01-01 00:00 yes interrupte"), "cut at 80 columns")
+        #expect(frames[0].joined(separator: "\n").contains("1000000000000001 100 Coins     failed    2026-01-01 00:00 yes interrupt… │"), "cut at 80 columns, with …")
         #expect(frames[0].joined(separator: "\n").contains("1000000000000002 100 Coins     purchased 2026-01-01 00:00 yes"))
         #expect(!frames[0].joined(separator: "\n").contains("Recovery report"), "a resolved purchase is not a recovered one")
         #expect(frames[1][3].hasPrefix("Catalog — balance: coins 100"))

@@ -24,6 +24,8 @@ public final class PurchaseService {
     /// What the app shows the user owns (StoreKit 2): `Transaction.currentEntitlements` read at
     /// launch, then kept by `Transaction.updates` (a purchase adds, a revocation removes).
     public internal(set) var entitled: Set<String> = []
+    /// Whether the app has read `Transaction.currentEntitlements` since it launched.
+    public private(set) var entitlementsRead = false
     /// Products whose purchase the Store will complete later: an Ask to Buy waiting for a parent,
     /// an interrupted purchase waiting for the user to resolve it.
     private var awaitingTheStore: Set<String> = []
@@ -144,6 +146,7 @@ public final class PurchaseService {
         default:
             if let current = storeKit.entitlements(message) {
                 entitled = Set(current.filter { $0.deviceCheck == .verified && !$0.revoked }.map(\.productId))
+                entitlementsRead = true
             } else if let delivered = storeKit.delivered(message) {
                 try transactionUpdated(delivered)
             }

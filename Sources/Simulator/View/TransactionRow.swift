@@ -38,6 +38,8 @@ public struct TransactionRow: Sendable, Equatable {
     public var chargedPrice: Decimal?
     /// For a subscription of the signed-in account: its renewals cannot be charged (billing fails).
     public var billingFails = false
+    /// The transaction as the Store signed it for StoreKit 2 (a JWS); nil when it never signed it.
+    public var signedTransaction: String?
 
     public init(id: TransactionID, originalId: TransactionID, productId: String, state: TransactionState, kind: TransactionKind,
                 charged: Bool, finished: Bool, refunded: Bool, date: Date, error: PurchaseError?, hasReceipt: Bool,

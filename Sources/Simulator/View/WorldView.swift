@@ -1,6 +1,7 @@
 import Foundation
 import IAPClient
 import IAPCore
+import Signing
 
 /// Everything a face may show of the world at one moment, read at once: the TUI sees the world
 /// only through this value, and drives it only through `World.perform`.
@@ -42,6 +43,15 @@ public struct WorldView: Sendable {
     public var losses: [LossFinding]
     /// What the last launch recovered, once it had an outcome for everything it found.
     public var recoveryReport: RecoveryReport?
+    /// The App Store Server Notifications the Store posted to the Server, oldest first; nil
+    /// while the notifications are off and none was ever posted.
+    public var notifications: [NotificationRow]?
+    /// What the app holds by `Transaction.currentEntitlements` (read at launch, then kept by
+    /// `Transaction.updates`), as product ids in the catalog's order; nil unless a StoreKit 2
+    /// app is running and has read them.
+    public var appEntitlements: [String]?
+    /// The root certificate the Server pinned, that signed transactions are verified against.
+    public var pinnedRoot: Certificate?
 
     public init(appStatus: AppStatus, recovering: Bool, settings: WorldSettings, storeSwitches: StoreSwitches,
                 account: String, now: Date, catalog: Catalog, products: CatalogRows, transactions: [TransactionRow],
@@ -73,6 +83,12 @@ public struct WorldView: Sendable {
     /// Whether a crash is armed at a point the current strategy's flow never reaches.
     public var armedCrashUnreachable: Bool {
         armedCrash.map { !StrategyFlow.reaches(settings.strategy, $0) } ?? false
+    }
+
+    /// The transaction's JWS decoded and verified against the pinned root; nil for a
+    /// transaction the Store never signed (StoreKit 1, failed, pending).
+    public func decoded(_ row: TransactionRow) -> DecodedSignedTransaction? {
+        row.signedTransaction.map { DecodedSignedTransaction(jws: $0, pinnedRoot: pinnedRoot) }
     }
 
     /// The Store's queue: unfinished transactions, and deferred or purchasing ones.

@@ -26,6 +26,7 @@ extension World {
             }
             row.chargedPrice = changes.charged[record.id]
             row.billingFails = changes.failingBilling.contains(record.productId)
+            row.signedTransaction = record.signedTransaction
             return row
         }
         let invalid = host.app?.invalidProductIds ?? []
@@ -62,7 +63,35 @@ extension World {
             audit: AuditSummary(audit), losses: audit.losses(strategy: settings.strategy), recoveryReport: lastRecoveryReport)
         view.serverSharedSecretRight = server.configuration.sharedSecret == store.sharedSecret
         view.serverUsesPost = server.configuration.usesPost
+        view.notifications = snapshot.notifications.map { notificationRows($0, processed: ledger.notifications) }
+        view.pinnedRoot = server.pinnedRoot
+        if let app = host.app, app.api == .storekit2, app.entitlementsRead {
+            view.appEntitlements = catalog.products.map(\.id).filter(app.entitled.contains)
+        }
         return view
+    }
+
+    /// The posted notifications as rows: where each stands, by the Store's attempts, the
+    /// messages on their way and what the Server processed (`processed`, by uuid).
+    private func notificationRows(_ posted: [PostedNotification], processed: Set<String>) -> [NotificationRow] {
+        let flying = Set(messagesInFlight.compactMap { message -> String? in
+            switch message {
+            case .notification(let notification), .notificationAcknowledged(let notification): notification.uuid
+            default: nil
+            }
+        })
+        return posted.map { posted in
+            let notification = posted.notification
+            let standing: NotificationRow.Standing =
+                if posted.delivered { .acknowledged }
+                else if flying.contains(notification.uuid) { .inFlight }
+                else if processed.contains(notification.uuid) { .fetchedByHistory }
+                else if let next = posted.nextAttemptMillis { .due(SimulatedTime.date(millis: next)) }
+                else { .givenUp }
+            return NotificationRow(type: notification.type.rawValue, subtype: notification.subtype,
+                                   transactionId: notification.transactionId, productId: notification.productId,
+                                   attempts: posted.attempts, standing: standing)
+        }
     }
 
     /// The subscription changes the Store knows of: prorated refunds by transaction, the product

@@ -285,6 +285,11 @@ enum Phrase: CaseIterable {
     case clearConfirmHelp
     case apiErrors
     case apiErrorsHelp
+    case decodeKey
+    case decodeHelp
+    case scrollDecodedHelp
+    case laneKey
+    case laneHelp
     case clock
     case clockHelp
     case deleteConfirmHelp

@@ -13,6 +13,8 @@ public struct TUIState: Sendable, Equatable {
         /// Pick a strategy; the app then relaunches under it.
         case strategyMenu
         case transactions
+        /// The transaction manager's selected transaction, its signed transaction decoded.
+        case decoded(transactionId: TransactionID)
         /// The transaction manager asks before deleting a transaction from the Store.
         case confirmDelete(transactionId: TransactionID)
         /// The transaction manager asks before clearing every transaction from the Store.
@@ -31,6 +33,11 @@ public struct TUIState: Sendable, Equatable {
     public var catalogOffset = 0
     /// The selected row in the transaction manager or the faults panel.
     public var panelSelection = 0
+    /// How many lines the decoded signed transaction is scrolled down.
+    public var decodedOffset = 0
+    /// The notification lane is shown beside the timeline on a wide screen and hidden on a
+    /// narrow one; `l` turns that the other way.
+    public var laneToggled = false
     /// Messages wait for Space when true.
     public var stepMode = false
     /// How many events back from the newest the timeline is scrolled.
@@ -69,6 +76,9 @@ public struct TUIState: Sendable, Equatable {
     /// The smallest screen the layout fits.
     public static let minimumColumns = 80
     public static let minimumRows = 24
+
+    /// Whether the notification lane is shown, when the world has notifications to show.
+    var showsLane: Bool { (columns >= Screen.laneBesideColumns) != laneToggled }
 
     public var isTooSmall: Bool { columns < Self.minimumColumns || rows < Self.minimumRows }
 

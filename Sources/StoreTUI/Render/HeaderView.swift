@@ -4,10 +4,11 @@ import Simulator
 /// The header rows: the app and its strategy, what is armed, its StoreKit (when it is not
 /// StoreKit 1) and the switches, the simulated clock,
 /// and on the third row the audit's badge while anything is lost, recoverable or credited twice,
-/// and an armed crash the strategy never reaches. A switch away from its usual value is in
-/// capitals (where the language has them).
+/// and an armed crash the strategy never reaches, with the notification lane's summary at its
+/// right while the lane is hidden. A switch away from its usual value is in capitals (where the
+/// language has them).
 enum HeaderView {
-    static func draw(_ model: WorldView, _ language: Language, into buffer: inout CellBuffer, width: Int) {
+    static func draw(_ model: WorldView, _ language: Language, into buffer: inout CellBuffer, width: Int, laneSummary: String? = nil) {
         let status: (Phrase, CellColor, CellStyle)
         switch model.appStatus {
         case .running where model.recovering: status = (.appRecovering, .yellow, .bold)
@@ -27,10 +28,14 @@ enum HeaderView {
         let clock = " " + SimulatedTime.format(model.now) + " "
         buffer.put(clock, x: max(x, width - DisplayWidth.of(clock)), y: 0, style: .reverse)
         buffer.put(fit(" " + switchesRow(model, language, width: width - 1), width), x: 0, y: 1, style: .dim, limit: width)
-        let badge = auditBadge(model.audit, language, into: &buffer, width: width)
+        var end = auditBadge(model.audit, language, into: &buffer, width: width)
         if model.armedCrashUnreachable, let armed = model.armedCrash {
-            buffer.put(" \(language(.neverReaches, model.settings.strategy.rawValue, armed.rawValue)) ", x: badge, y: 2,
-                       style: [.reverse, .bold], color: .yellow)
+            end += buffer.put(" \(language(.neverReaches, model.settings.strategy.rawValue, armed.rawValue)) ", x: end, y: 2,
+                              style: [.reverse, .bold], color: .yellow)
+        }
+        if let laneSummary {
+            let x = max(end + 1, width - DisplayWidth.of(laneSummary) - 1)
+            buffer.put(clipped(laneSummary, width - x), x: x, y: 2, style: .bold, limit: width - x)
         }
     }
 

@@ -1,7 +1,8 @@
 import IAPCore
 import Simulator
 
-/// The three parties side by side: the Store's queue, the app's cache on disk, the Server's ledger.
+/// The three parties side by side: the Store's queue, the app's cache on disk (and under
+/// StoreKit 2 what `Transaction.currentEntitlements` gave the app), the Server's ledger.
 /// Transaction ids are shown whole, as on the timeline, in the transaction manager and in
 /// `storesim state`; a title that does not fit ends in `…`.
 enum PartiesView {
@@ -15,6 +16,12 @@ enum PartiesView {
         lines.append((language(.appCache, model.pendingOrders.count), .bold))
         lines += newest(model.pendingOrders.map { "  \($0.transactionId) \(state.title(of: $0.productId, in: model))" }, 3, language)
         lines += model.cacheWarnings.prefix(1).map { ("  ! \(language.core($0))", .bold) }
+        if let entitled = model.appEntitlements {
+            let titles = entitled.map { state.title(of: $0, in: model) }.joined(separator: language(.listSeparator))
+            let held = titles.isEmpty ? language(.nothingEntitled) : titles
+            let named = language(.currentEntitlements, held)
+            lines.append((DisplayWidth.of(named) <= rect.width ? named : language(.entitled, held), []))
+        }
         let credits = model.credits.count
         lines.append((language(credits == 1 ? .serverLedgerOne : .serverLedger, credits), .bold))
         lines += newest(model.credits.map { credit in

@@ -9,7 +9,9 @@ public enum Screen {
             return buffer
         }
         let width = state.columns
-        HeaderView.draw(model, state.language, into: &buffer, width: width)
+        let lane = state.showsLane ? model.notifications : nil
+        let laneSummary = lane == nil ? model.notifications.map { NotificationLaneView.summary($0, state.language) } : nil
+        HeaderView.draw(model, state.language, into: &buffer, width: width, laneSummary: laneSummary)
         let topHeight = topHeight(rows: state.rows, products: model.products.count)
         let leftWidth = width * 60 / 100
         CatalogView.draw(state, model, into: &buffer, in: Rect(x: 0, y: 3, width: leftWidth - 1, height: topHeight))
@@ -21,7 +23,7 @@ public enum Screen {
         let narrationHeight = NarrationView.height(state)
         NarrationView.draw(state, into: &buffer, in: Rect(x: 0, y: narrationY, width: width, height: narrationHeight))
         let timelineY = narrationY + narrationHeight
-        TimelineView.draw(state, model, into: &buffer, in: Rect(x: 0, y: timelineY, width: width, height: state.rows - 2 - timelineY))
+        drawTimeline(state, model, lane: lane, into: &buffer, in: Rect(x: 0, y: timelineY, width: width, height: state.rows - 2 - timelineY))
         FooterView.draw(state, into: &buffer, width: width, rows: state.rows)
         let screen = Rect(x: 0, y: 0, width: width, height: state.rows)
         switch state.mode {
@@ -31,6 +33,9 @@ public enum Screen {
         case .powerCutMenu: DialogViews.powerCutMenu(state.language, model, into: &buffer, screen: screen)
         case .strategyMenu: DialogViews.strategyMenu(state.language, model, into: &buffer, screen: screen)
         case .transactions: TransactionsView.draw(state, model, into: &buffer, screen: screen)
+        case .decoded(let transactionId):
+            TransactionsView.draw(state, model, into: &buffer, screen: screen)
+            DecodedView.draw(transactionId, state, model, into: &buffer, screen: screen)
         case .confirmDelete(let transactionId):
             TransactionsView.draw(state, model, into: &buffer, screen: screen)
             DialogViews.confirmDelete(transactionId, state, model, into: &buffer, screen: screen)
@@ -42,6 +47,32 @@ public enum Screen {
         case .report(let title, let lines): DialogViews.report(state.language, title, lines, into: &buffer, screen: screen)
         }
         return buffer
+    }
+
+    /// From this width on the notification lane is shown beside the timeline; on a narrower
+    /// screen it takes the timeline's place while `l` shows it.
+    static let laneBesideColumns = 120
+
+    /// The timeline in `rect`, with the notification lane when it is shown: beside the timeline
+    /// on a wide screen, in its place on a narrow one.
+    private static func drawTimeline(_ state: TUIState, _ model: WorldView, lane: [NotificationRow]?, into buffer: inout CellBuffer,
+                                     in rect: Rect) {
+        guard let lane else {
+            TimelineView.draw(state, model, into: &buffer, in: rect)
+            return
+        }
+        guard rect.width >= laneBesideColumns else {
+            NotificationLaneView.draw(state, lane, model, into: &buffer, in: rect)
+            return
+        }
+        let laneWidth = min(96, rect.width * 9 / 20)
+        let timelineWidth = rect.width - laneWidth - 1
+        TimelineView.draw(state, model, into: &buffer, in: Rect(x: rect.x, y: rect.y, width: timelineWidth, height: rect.height))
+        for row in rect.y..<(rect.y + rect.height) {
+            buffer.put("│", x: rect.x + timelineWidth, y: row, style: .dim)
+        }
+        NotificationLaneView.draw(state, lane, model, into: &buffer,
+                                  in: Rect(x: rect.x + timelineWidth + 1, y: rect.y, width: laneWidth, height: rect.height))
     }
 
     /// The height of the catalog and the parties beside it: the whole catalog when it fits,

@@ -19,13 +19,14 @@ enum TransactionsView {
         buffer.put(fit(language(.columnId), 17) + fit(language(.columnProduct), productWidth + 1) + fit(language(.columnState), 10)
                    + fit(language(.columnDate), 17) + fit(language(.columnFinished), finishedWidth) + language(.columnNotes),
                    x: inner.x, y: inner.y, style: .bold, limit: inner.width)
+        let notesWidth = inner.width - (17 + productWidth + 1 + 10 + 17 + finishedWidth)
         for (offset, record) in shown.enumerated() {
             let index = first + offset
             let finished = record.finished ? language(.yes) : (record.isUnfinished ? language(.no).uppercased() : "—")
             let line = fit(record.id.description, 17) + fit(state.title(of: record.productId, in: model), productWidth) + " "
                 + fit(language(PartiesView.stateName(record.state)), 10)
                 + fit(String(SimulatedTime.format(record.date).prefix(16)), 17) + fit(finished, finishedWidth)
-                + notes(record, state, model)
+                + clipped(notes(record, state, model), notesWidth)
             buffer.put(line, x: inner.x, y: inner.y + 1 + offset, style: index == state.panelSelection ? .reverse : [], limit: inner.width)
         }
         if records.isEmpty {

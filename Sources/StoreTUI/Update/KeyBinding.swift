@@ -89,6 +89,7 @@ struct KeyMap: Sendable {
         case .powerCutMenu: return powerCutMenu
         case .strategyMenu: return strategyMenu
         case .transactions: return transactions
+        case .decoded: return decoded
         case .confirmDelete(let transactionId): return confirmDelete(transactionId)
         case .confirmClear: return confirmClear
         case .faults: return faults

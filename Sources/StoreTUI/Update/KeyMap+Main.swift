@@ -7,7 +7,7 @@ extension KeyMap {
         let stepping = stepMode ? [deliverNext(footer: .next), stepToggle(footer: .stepOff)] : []
         let walking = stepMode ? [] : [stepToggle(footer: .stepMode), deliverNext(footer: nil)]
         return KeyMap(stepping + [select, buy, restore, crash, transactionManager, faultsPanel] + walking
-                      + [scroll, helpDialog, quit, account, strategyPicker])
+                      + [scroll, helpDialog, quit, account, strategyPicker, lane])
     }
 
     private static let select = KeyBinding(
@@ -69,6 +69,16 @@ extension KeyMap {
         state.timelineOffset = key == .pageUp ? min(max(state.timeline.count - 1, 0), state.timelineOffset + 5)
             : max(0, state.timelineOffset - 5)
         if state.timelineOffset == 0 { state.arrivedWhileScrolled = 0 }
+        return []
+    }
+
+    private static let lane = KeyBinding([.character("l")], "l", footer: nil, help: .laneHelp) { _, state, model in
+        guard model.notifications != nil else {
+            state.status = state.language(.laneNothing)
+            return []
+        }
+        state.laneToggled.toggle()
+        state.status = state.language(state.showsLane ? .laneShown : .laneHidden)
         return []
     }
 

@@ -10,6 +10,15 @@ extension KeyMap {
                 : min(max(model.transactions.count - 1, 0), state.panelSelection + 1)
             return []
         },
+        onSelected([.enter], "Enter", .decodeKey, help: .decodeHelp) { record, state, _ in
+            guard record.signedTransaction != nil else {
+                state.status = state.language(.notSigned)
+                return []
+            }
+            state.mode = .decoded(transactionId: record.id)
+            state.decodedOffset = 0
+            return []
+        },
         onSelected([.character("a")], "a", .approve, help: .approveHelp) { record, state, title in
             guard record.state == .deferred else { return refusal(.onlyDeferred, &state) }
             state.status = state.language(.approved, title, record.id)

@@ -1,0 +1,59 @@
+/// The interface's wording for what it shows of StoreKit 2 and of the App Store Server
+/// Notifications: the notification lane, the app's current entitlements and the transaction
+/// manager's decoded signed transaction. Looked up like `Phrase`, in each language's table of
+/// its own; holes `{1}`, `{2}`… are filled in order.
+enum StoreKit2Phrase: CaseIterable {
+    // The notification lane
+    case laneTitle
+    case laneStanding
+    case laneAttempts
+    case laneType
+    case postInFlight
+    case acknowledged
+    case firstPostAt
+    case retryAt
+    case fetchedByHistory
+    case givenUp
+    case laneSummary
+    case laneWaiting
+    case laneDone
+    case laneGivenUp
+    case laneShown
+    case laneHidden
+    case laneNothing
+
+    // The app's current entitlements, in the parties panel
+    case currentEntitlements
+    case entitled
+    case nothingEntitled
+
+    // The decoded signed transaction
+    case decodedTitle
+    case decodedHeader
+    case chainLeaf
+    case chainIntermediate
+    case chainRoot
+    case verified
+    case notVerified
+    case noPinnedRoot
+    case payload
+    case decodedMore
+    case notSigned
+}
+
+extension Language {
+    /// The interface's words for `phrase`, with `{1}`, `{2}`… filled in from `values`, in order.
+    func callAsFunction(_ phrase: StoreKit2Phrase, _ values: CustomStringConvertible...) -> String {
+        Template.fill(template(phrase)) { name in
+            Int(name).flatMap { values.indices.contains($0 - 1) ? "\(values[$0 - 1])" : nil }
+        }
+    }
+
+    /// The template of `phrase` in this language's table.
+    func template(_ phrase: StoreKit2Phrase) -> String {
+        switch self {
+        case .english: English.text(phrase)
+        case .simplifiedChinese: SimplifiedChinese.text(phrase)
+        }
+    }
+}
