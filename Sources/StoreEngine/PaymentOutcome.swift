@@ -6,8 +6,6 @@ enum PaymentOutcome {
     case fails(PurchaseError)
     /// The payment waits for a parent (Ask to Buy).
     case waits
-    /// The account already owns this non-consumable: nothing is charged, the purchase is handed back.
-    case alreadyOwned(StoreRecord)
-    /// The payment is charged.
+    /// The payment goes to `charge`, which charges it unless the account already holds what it buys.
     case charges
 }

@@ -38,13 +38,17 @@ extension Store {
     }
 
     /// The parent approves the waiting Ask to Buy request for a product: it is charged (under the
-    /// offer it asked for, if any) and reported to the app (or waits in the queue while the app is down).
+    /// offer it asked for, if any) and reported to the app (or waits in the queue while the app is
+    /// down), unless the account already holds what it buys (`charge`): then, as a purchase of it
+    /// would, it charges nothing and hands back what covers it (under StoreKit 2, which makes no
+    /// transaction of it, the transaction that bought it comes again).
     public func approve(productId: String, link: Link) throws(StoreError) {
         let record = try waitingRequest(for: productId)
         try store { () throws(StorageError) in
-            let approved = try charge(record.with(state: .purchased), offer: appliedOffers[record.id], link: link)
+            var approved = try charge(record.with(state: .purchased), offer: appliedOffers[record.id], link: link)
+            if !approved.charged, api == .storekit2 { approved = approved.with(finished: true) }
             try database.update(approved)
-            try deliver(approved, link: link)
+            try deliver(approved.charged || api == .storekit1 ? approved : try heldRecord(handedBackBy: approved), link: link)
         }
     }
 

@@ -48,10 +48,7 @@ extension Store {
     /// refunded, period not over), with the change buying `product` would make to it.
     func groupChange(buying product: Product, account: String, at now: Date) throws(StorageError) -> (StoreRecord, GroupChange)? {
         guard product.type == .autoRenewable else { return nil }
-        let active = try groupRecords(product.group, account: account).filter { record in
-            !record.refunded && (expiry(of: record).map { $0 > now } ?? false)
-        }
-        guard let current = active.last, current.productId != product.id,
+        guard let current = try activeSubscription(product.group, account: account, at: now), current.productId != product.id,
               let currentProduct = catalog.product(id: current.productId) else { return nil }
         return (current, GroupChange(from: currentProduct, to: product))
     }

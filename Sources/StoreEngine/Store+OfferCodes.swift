@@ -40,12 +40,11 @@ extension Store {
     /// The account's active subscription of the group that a redemption of `product` would not
     /// replace at once: the same product, or one a change from which waits for the renewal.
     private func subscriptionInTheWay(of product: Product, at now: Date) throws(StorageError) -> StoreRecord? {
+        if case .subscribed(let current) = try holding(product.id, account: account, at: now) { return current }
         if let (current, change) = try groupChange(buying: product, account: account, at: now) {
             return change.isImmediate ? nil : current
         }
-        return try groupRecords(product.group, account: account).first { record in
-            record.productId == product.id && !record.refunded && (expiry(of: record).map { $0 > now } ?? false)
-        }
+        return nil
     }
 
     /// The product and offer a code redeems, its letters matched whatever their case.

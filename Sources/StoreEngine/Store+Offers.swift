@@ -28,6 +28,11 @@ extension Store {
     /// The terms of the offer `record` was bought under, from the catalog.
     func offerTerms(of record: StoreRecord) -> IntroductoryOffer? {
         guard let applied = appliedOffer(of: record), let product = catalog.product(id: record.productId) else { return nil }
+        return Self.terms(of: applied, for: product)
+    }
+
+    /// The terms of an offer of `product`, from the catalog.
+    static func terms(of applied: AppliedOffer, for product: Product) -> IntroductoryOffer? {
         guard let id = applied.id else { return product.introductoryOffer }
         return product.offer(applied.type, id: id)?.terms
     }
@@ -43,10 +48,12 @@ extension Store {
         appliedOffers[id] = offer
     }
 
-    /// The offer a renewal of `latest` as `productId` is still under: the next period of a
-    /// pay-as-you-go offer that has periods left; nil once the regular price applies ("All
-    /// subscriptions renew at the regular price when the introductory period is over").
-    func continuedOffer(after latest: StoreRecord, renewingAs productId: String) -> AppliedOffer? {
+    /// The offer a renewal of `latest` as `productId` is under: one the subscriber asked for
+    /// while subscribed to the same product, else the next period of a pay-as-you-go offer that
+    /// has periods left; nil once the regular price applies ("All subscriptions renew at the
+    /// regular price when the introductory period is over").
+    func renewalOffer(after latest: StoreRecord, renewingAs productId: String) throws(StorageError) -> AppliedOffer? {
+        if let waiting = try waitingOffer(after: latest, renewingAs: productId) { return waiting }
         guard productId == latest.productId, let applied = appliedOffer(of: latest), let terms = offerTerms(of: latest),
               applied.period < terms.coveredPeriods else { return nil }
         return applied.next

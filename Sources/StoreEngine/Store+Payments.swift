@@ -29,11 +29,6 @@ extension Store {
             // The offer waits with the request: the parent's approval charges it.
             if let offer = try requestedOffer(request) { try keep(offer, for: id) }
             record = record.with(state: .deferred)
-        case .alreadyOwned(let owned):
-            record = try signing(StoreRecord(
-                id: record.id, originalId: owned.originalId, productId: owned.productId, account: account, state: .purchased,
-                kind: .restore, charged: false, finished: false, refunded: false, date: link.now, error: nil,
-                receipt: try receipt(proving: owned)), at: link.now)
         case .charges:
             record = try charge(record, offer: try requestedOffer(request), link: link)
         }
@@ -41,9 +36,9 @@ extension Store {
         link.send(.transactionUpdated(record.asTransaction))
     }
 
-    /// What the Store does with a payment, by its switches, the offer it asks for and what the
-    /// account owns, in that order; an interrupted purchase (with its offer) is remembered until
-    /// the user resolves it.
+    /// What the Store does with a payment, by its switches and the offer it asks for, in that
+    /// order (what the account already holds is `charge`'s to weigh); an interrupted purchase
+    /// (with its offer) is remembered until the user resolves it.
     func outcome(of request: PaymentRequest, id: TransactionID, at now: Date) throws(StorageError) -> PaymentOutcome {
         if catalog.product(id: request.productId) == nil || switches.withdrawn.contains(request.productId) {
             return .fails(.paymentInvalid)
@@ -58,20 +53,12 @@ extension Store {
         }
         if case .failing(let error) = switches[.fail] { return .fails(error) }
         if request.answer == .ask || switches.isOn(.askToBuy) { return .waits }
-        if let owned = try ownedNonConsumable(request.productId) { return .alreadyOwned(owned) }
         return .charges
     }
 
-    /// The account's paid purchase of a non-consumable, if it has one: buying it again costs
-    /// nothing and hands back the original ("you've already purchased this").
-    private func ownedNonConsumable(_ productId: String) throws(StorageError) -> StoreRecord? {
-        guard catalog.product(id: productId)?.type == .nonConsumable else { return nil }
-        return try database.records(
-            where: "product_id = ? AND account = ? AND charged = 1 AND refunded = 0 AND kind != 'restore'",
-            [.text(productId), .text(account)]).first
-    }
-
-    /// Charges a transaction: purchased, with a signed receipt (and its JWS, when the Store
+    /// Charges a transaction, unless what the account already holds covers it (`holding`): an
+    /// owned non-consumable or the subscription the account has now is handed back, uncharged.
+    /// Otherwise it is purchased, with a signed receipt (and its JWS, when the Store
     /// signs transactions), told to the Server by a notification when they are on. It is charged
     /// under `offer` (promotional, code, win-back) when given; otherwise the first subscription of
     /// a group with an introductory offer gets it (a free trial is the transaction's kind, `trial`;
@@ -82,6 +69,13 @@ extension Store {
     /// subscription, and has it renew as the new product. Any other subscription of the group
     /// stops renewing.
     func charge(_ record: StoreRecord, offer: AppliedOffer? = nil, link: Link) throws(StorageError) -> StoreRecord {
+        switch try holding(record.productId, account: record.account, at: link.now) {
+        case .owned(let owned):
+            link.note("already purchased: \(owned.productId) (tx \(owned.id)); nothing charged", from: .store, to: nil, transactionId: owned.id)
+            return try handBack(record, owned, at: link.now)
+        case .subscribed(let current): return try keepPlan(record, current, offer: offer, link: link)
+        case .charges: break
+        }
         var kind = record.kind, applied = offer
         let subscription = catalog.product(id: record.productId).flatMap { $0.type == .autoRenewable ? $0 : nil }
         var told: (NotificationType, String?) = subscription == nil ? (.oneTimeCharge, nil) : (.subscribed, "INITIAL_BUY")
@@ -123,9 +117,6 @@ extension Store {
         link.note("\(change.word): \(current.productId) renews as \(record.productId) on \(renewal)",
                   from: .store, to: nil, transactionId: current.id)
         try notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: link.now)
-        return try signing(StoreRecord(
-            id: record.id, originalId: current.originalId, productId: current.productId, account: record.account,
-            state: .purchased, kind: .restore, charged: false, finished: false, refunded: false, date: link.now,
-            error: nil, receipt: try receipt(proving: current)), at: link.now)
+        return try handBack(record, current, at: link.now)
     }
 }

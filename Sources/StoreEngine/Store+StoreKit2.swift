@@ -45,19 +45,16 @@ extension Store {
             if let offer = try requestedOffer(request) { try keep(offer, for: id) }
             try database.insert(record.with(state: .deferred))
             result = .pending(productId: request.productId)
-        case .alreadyOwned(let owned):
-            result = .success(try signedTransaction(owned, at: link.now))
         case .charges:
             let charged = try charge(record, offer: try requestedOffer(request), link: link)
             if charged.charged {
                 try database.insert(charged)
                 result = .success(try signedTransaction(charged, at: link.now))
             } else {
-                // A change that waits for the renewal charges nothing and makes no transaction:
-                // the purchase answers with the subscription as it is, which renews as the new one.
-                let current = try database.latestPaid(account: charged.account, products: [charged.productId])
-                    .first { $0.originalId == charged.originalId }
-                result = .success(try signedTransaction(current ?? charged, at: link.now))
+                // What the account holds already (an owned non-consumable, the plan it has, a
+                // change that waits for the renewal) charges nothing and makes no transaction:
+                // the purchase answers with the transaction that covers it.
+                result = .success(try signedTransaction(try heldRecord(handedBackBy: charged), at: link.now))
             }
         }
         link.send(.purchaseResult(result))

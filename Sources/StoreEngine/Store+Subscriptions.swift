@@ -3,32 +3,6 @@ import IAPCore
 import Storage
 
 extension Store {
-    /// When the period a transaction paid for ends: a subscription period (the offer's period for
-    /// one bought or renewed under an offer), a non-renewing duration; nil for products that
-    /// never expire.
-    public func expiry(of record: StoreRecord) -> Date? {
-        expiry(of: record, ended: (try? database.setting("expired:\(record.id)")).flatMap { $0.flatMap(Int64.init) })
-    }
-
-    /// The expiry of a transaction whose early end (`expired:` setting, in milliseconds) was read already.
-    func expiry(of record: StoreRecord, ended: Int64?) -> Date? {
-        guard let product = catalog.product(id: record.productId) else { return nil }
-        if record.kind == .familyShare, product.type == .autoRenewable {
-            return (try? sharedPurchase(of: record)).flatMap { $0 }.flatMap { expiry(of: $0) }
-        }
-        if let ended {
-            return SimulatedTime.date(millis: ended)
-        }
-        switch product.type {
-        case .autoRenewable:
-            return (offerTerms(of: record)?.period ?? product.period)?.added(to: record.date)
-        case .nonRenewing:
-            return product.duration?.added(to: record.date)
-        case .consumable, .nonConsumable:
-            return nil
-        }
-    }
-
     /// The early ends (`expire`) of these transactions, in milliseconds, by id: the Store's few
     /// `expired:` settings read by one range of their key, not a lookup per transaction.
     func expiredMillis(of ids: [TransactionID]) throws(StorageError) -> [TransactionID: Int64] {
@@ -41,7 +15,7 @@ extension Store {
         return found
     }
 
-    private static let expiredPrefix = "expired:"
+    static let expiredPrefix = "expired:"
 
     /// The subscriptions (by the original id that started each) whose user turned auto-renew
     /// off, read in one query: a view asks once, not once per row.
@@ -135,7 +109,7 @@ extension Store {
                 id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account,
                 state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: date,
                 error: nil, receipt: nil)
-            if let offer = continuedOffer(after: latest, renewingAs: renewal.productId) {
+            if let offer = try renewalOffer(after: latest, renewingAs: renewal.productId) {
                 try keep(offer, for: id)
                 notes.append(("\(offer.text): \(renewal.productId) renews at \(try priceText(of: renewal))", id))
             } else if let text = try recordPrice(of: renewal) {
@@ -176,15 +150,17 @@ extension Store {
         }
     }
 
-    /// Renews a subscription now, whatever is left of its period (StoreKit Testing's "renew now").
+    /// Renews a subscription now, whatever is left of its period (StoreKit Testing's "renew now"):
+    /// the current period ends where the new one starts, so one time is never paid twice.
     public func renewNow(productId: String, link: Link) throws(StoreError) {
         let latest = try latestPaid(productId)
         try store { () throws(StorageError) in
+            try database.setSetting(Self.expiredPrefix + latest.id.description, String(SimulatedTime.millis(link.now)))
             let id = try database.nextTransactionId()
             var renewal = StoreRecord(
                 id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account, state: .purchased,
                 kind: .renewal, charged: true, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
-            if let offer = continuedOffer(after: latest, renewingAs: renewal.productId) {
+            if let offer = try renewalOffer(after: latest, renewingAs: renewal.productId) {
                 try keep(offer, for: id)
             } else if let text = try recordPrice(of: renewal) {
                 link.note(text, from: .store, to: nil, transactionId: id)
@@ -277,6 +253,6 @@ extension Store {
     /// When the next renewal falls due: the earliest end of a period among the subscriptions
     /// that still auto-renew; nil when none does.
     public func nextRenewalDue() throws(StoreError) -> Date? {
-        try store { () throws(StorageError) in try renewableSubscriptions().compactMap(expiry(of:)).min() }
+        try store { () throws(StorageError) in try renewableSubscriptions().compactMap { expiry(of: $0) }.min() }
     }
 }

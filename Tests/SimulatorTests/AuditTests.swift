@@ -35,7 +35,7 @@ import Testing
         let cache = [PendingOrder(transactionId: 5, productId: "com.storesim.coins.100", serverProductId: nil, receipt: "r")]
         let audit = Audit(transactions: transactions, ledger: ledger, pendingOrders: cache, catalog: catalog)
         #expect(audit.json.rendered == """
-            {"paid": 6, "credited": 2, "pending": 1, "unfinished": 1, "recoverable": 3, "lost": 1, "doubleCredited": 1, "orphanCredits": 1, "refunded": 0, "ok": false}
+            {"paid": 6, "credited": 2, "pending": 1, "unfinished": 1, "recoverable": 3, "lost": 1, "doubleCredited": 1, "orphanCredits": 1, "refunded": 0, "overcharged": 0, "ok": false}
             """)
         let lines = audit.lines(catalog: catalog)
         #expect(lines.contains("  100 Coins tx 2: LOST: paid, never credited, and nothing left to recover it"))

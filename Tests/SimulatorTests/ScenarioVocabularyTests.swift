@@ -27,7 +27,7 @@ import Testing
         .storeSet(.environment, .named("sandbox")), .storeSet(.verifyReceipt, .named("temporary-issue")),
         .storeSet(.timeRate, .named("one-renewal-every-2s")), .serverSharedSecret(right: false),
         .serverVerifyMethod(post: false),
-        .expect(.pending(0)), .expect(.unfinished(1)), .expect(.lost(0)), .expect(.auditOk),
+        .expect(.pending(0)), .expect(.unfinished(1)), .expect(.lost(0)), .expect(.overcharged(0)), .expect(.auditOk),
         .forge(.tamper(transactionId: 1000000000000001)), .forge(.replay(transactionId: 1000000000000001)),
         .forge(.jws(transactionId: 1000000000000001)),
         .forge(.cacheReceipt(transactionId: 1000000000000002)),

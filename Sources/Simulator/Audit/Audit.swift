@@ -33,6 +33,10 @@ public struct Audit: Sendable {
     public let doubleCredited: Int
     public let orphanCredits: Int
     public let refunded: Int
+    /// Paid, unrefunded transactions that bought nothing new (`Overcharge`): the customer was
+    /// charged twice for one thing. Not part of `ok`, whose meaning the contract fixes; chaos
+    /// fails a run on it all the same.
+    public let overcharged: Int
     /// Notifications the Store has not yet had acknowledged and will still retry, or has given up
     /// while the Server still lacks them (its history can fetch them); nil when the Store never
     /// posted notifications.
@@ -41,6 +45,8 @@ public struct Audit: Sendable {
     public let uncredited: [Finding]
     /// Paid transactions the Server credited more than once, with how many times.
     public let creditedTwice: [(transactionId: TransactionID, productId: String, times: Int)]
+    /// Paid transactions that bought nothing new, with what already covered each.
+    public let overcharges: [Overcharge]
     /// Credits with no paid transaction behind them: none of that id, one of another product,
     /// or one refunded before the credit.
     public let orphans: [Ledger.Credit]
@@ -54,8 +60,11 @@ public struct Audit: Sendable {
     /// Audits what the three parties hold. `history` is what `server history` can reconcile:
     /// nil when the Server verifies no signed transactions (no root pinned), else the
     /// `appAccountToken` of each subscription or purchase that has one, by original id.
+    /// `offers` and `earlyEnds` (the Store's) say how long each subscription period ran, for
+    /// `overcharged`.
     public init(transactions: [StoreRecord], ledger: Ledger, pendingOrders: [PendingOrder], catalog: Catalog,
-                notifications: [PostedNotification]? = nil, history appAccountTokens: [TransactionID: String]? = nil) {
+                notifications: [PostedNotification]? = nil, history appAccountTokens: [TransactionID: String]? = nil,
+                offers: [TransactionID: AppliedOffer] = [:], earlyEnds: [TransactionID: Date] = [:]) {
         let unprocessed = notifications?.map(\.notification).filter { !ledger.notifications.contains($0.uuid) }
         let notified = Set((unprocessed ?? []).filter(\.type.charges).map(\.transactionId))
         let inHistory = appAccountTokens.map {
@@ -106,6 +115,8 @@ public struct Audit: Sendable {
         doubleCredited = creditedTwice.count
         orphanCredits = orphans.count
         refunded = transactions.filter { $0.refunded && $0.kind != .familyShare }.count
+        overcharges = Overcharge.find(in: paidRecords, catalog: catalog, offers: offers, earlyEnds: earlyEnds)
+        overcharged = overcharges.count
         // Not yet acknowledged, and either still retried by the Store or, given up, still to be
         // fetched by the Server's history: a reply lost on the way leaves one pending until a retry is acknowledged.
         notificationsPending = notifications?.count { posted in
@@ -149,7 +160,7 @@ public struct Audit: Sendable {
             ("paid", .int(paid)), ("credited", .int(credited)), ("pending", .int(pending)),
             ("unfinished", .int(unfinished)), ("recoverable", .int(recoverable)), ("lost", .int(lost)),
             ("doubleCredited", .int(doubleCredited)), ("orphanCredits", .int(orphanCredits)),
-            ("refunded", .int(refunded)),
+            ("refunded", .int(refunded)), ("overcharged", .int(overcharged)),
         ] + (notificationsPending.map { [("notificationsPending", .int($0))] } ?? []) + [("ok", .bool(ok))])
     }
 
@@ -167,7 +178,7 @@ public struct Audit: Sendable {
     public func lines(catalog: Catalog, strategy: Strategy? = nil) -> [String] {
         var lines = [
             "paid \(paid)  credited \(credited)  pending \(pending)  unfinished \(unfinished)",
-            "recoverable \(recoverable)  lost \(lost)  double-credited \(doubleCredited)  orphan credits \(orphanCredits)  refunded \(refunded)"
+            "recoverable \(recoverable)  lost \(lost)  double-credited \(doubleCredited)  orphan credits \(orphanCredits)  refunded \(refunded)  overcharged \(overcharged)"
                 + (notificationsPending.map { "  notifications pending \($0)" } ?? ""),
         ]
         let losses = losses(strategy: strategy)
@@ -195,6 +206,9 @@ public struct Audit: Sendable {
                 "with no paid transaction behind it"
             }
             lines.append("  \(title(orphan.productId)) tx \(orphan.transactionId): ORPHAN CREDIT: credited (\(orphan.grant)) \(why)")
+        }
+        for overcharge in overcharges {
+            lines.append("  \(title(overcharge.productId)) tx \(overcharge.transactionId): OVERCHARGED: paid again for what tx \(overcharge.heldBy) already covered, not refunded")
         }
         lines.append(ok ? "audit ok" : "audit FAILED")
         return lines

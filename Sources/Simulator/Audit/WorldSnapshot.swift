@@ -20,12 +20,16 @@ public struct WorldSnapshot: Sendable {
     public let offers: [TransactionID: AppliedOffer]
     /// The `appAccountToken` of each purchase bought with one, by original id.
     public let appAccountTokens: [TransactionID: String]
+    /// The transactions whose period the Store ended early, with when.
+    public let earlyEnds: [TransactionID: Date]
 
     public init(transactions: [StoreRecord], ledger: Ledger, cache: CacheContents, settings: WorldSettings,
                 rootCertificate: String? = nil, notifications: [PostedNotification]? = nil,
-                offers: [TransactionID: AppliedOffer] = [:], appAccountTokens: [TransactionID: String]) {
+                offers: [TransactionID: AppliedOffer] = [:], appAccountTokens: [TransactionID: String],
+                earlyEnds: [TransactionID: Date] = [:]) {
         self.notifications = notifications
         self.appAccountTokens = appAccountTokens
+        self.earlyEnds = earlyEnds
         self.offers = offers
         self.transactions = transactions
         self.ledger = ledger
@@ -62,6 +66,7 @@ public struct WorldSnapshot: Sendable {
         let rootCertificate: String?
         var notifications: [PostedNotification]?
         var offers: [TransactionID: AppliedOffer] = [:], tokens: [TransactionID: String] = [:]
+        var earlyEnds: [TransactionID: Date] = [:]
         do {
             let exists = FileManager.default.fileExists(atPath: directory.storeDatabase)
             rootCertificate = exists ? try Store.readRootCertificate(path: directory.storeDatabase) : nil
@@ -71,19 +76,20 @@ public struct WorldSnapshot: Sendable {
                 notifications = on || !posted.isEmpty ? posted : nil
                 offers = try Store.readAppliedOffers(path: directory.storeDatabase)
                 tokens = try Store.readAppAccountTokens(path: directory.storeDatabase)
+                earlyEnds = try Store.readEarlyEnds(path: directory.storeDatabase)
             }
         } catch {
             throw .file(path: error.path, problem: error.problem)
         }
         return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache,
                              settings: try WorldSettings.load(path: directory.settings), rootCertificate: rootCertificate,
-                             notifications: notifications, offers: offers, appAccountTokens: tokens)
+                             notifications: notifications, offers: offers, appAccountTokens: tokens, earlyEnds: earlyEnds)
     }
 
     /// The audit of this snapshot: the Server reconciles transaction histories once it has pinned
     /// the Store's root, which it does as soon as the Store has one.
     public func audit(catalog: Catalog) -> Audit {
         Audit(transactions: transactions, ledger: ledger, pendingOrders: cache.orders, catalog: catalog, notifications: notifications,
-              history: rootCertificate == nil ? nil : appAccountTokens)
+              history: rootCertificate == nil ? nil : appAccountTokens, offers: offers, earlyEnds: earlyEnds)
     }
 }

@@ -24,8 +24,10 @@ public struct ChaosRunner: Sendable {
         public var runs = 0
         public var purchases = 0
         public var statistics = WorldStatistics()
-        /// The seeds of the runs whose audit was not ok.
+        /// The seeds of the failing runs: the audit not ok, or a customer overcharged.
         public var failingSeeds: [UInt64] = []
+        /// The failing runs whose audit was ok but that overcharged a customer.
+        public var overchargedSeeds: Set<UInt64> = []
         public var seconds = 0.0
         /// The shrunk script of the first failure, ending in `expect audit ok`.
         public var repro: [String]?
@@ -66,6 +68,7 @@ public struct ChaosRunner: Sendable {
                 summary.statistics = summary.statistics + trial.statistics
                 if trial.failed {
                     summary.failingSeeds.append(runSeed(index))
+                    if trial.audit.ok { summary.overchargedSeeds.insert(runSeed(index)) }
                     if firstFailure == nil { firstFailure = (body, trial, ChaosSwitches.draw(api: api, runSeed: runSeed(index))) }
                 }
                 summary.seconds = Date().timeIntervalSince(start)

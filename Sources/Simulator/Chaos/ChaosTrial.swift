@@ -11,7 +11,9 @@ struct ChaosTrial {
     let audit: Audit
     let statistics: WorldStatistics
 
-    var failed: Bool { !audit.ok }
+    /// A run fails when its audit is not ok, or when a customer paid for something they already
+    /// held (`overcharged`), which the contract's `ok` does not count.
+    var failed: Bool { !audit.ok || audit.overcharged > 0 }
 
     static func run(_ body: [ScenarioCommand], strategy: Strategy, switches: ChaosSwitches,
                     catalog: Catalog) throws(WorldError) -> ChaosTrial {
@@ -41,7 +43,7 @@ struct ChaosTrial {
             try attempt(command)
         }
         try world.settle()
-        script.append(.expect(.auditOk))
+        script += [.expect(.overcharged(0)), .expect(.auditOk)]
         return ChaosTrial(script: script, audit: try world.snapshot().audit(catalog: catalog),
                           statistics: world.statistics)
     }

@@ -8,7 +8,8 @@ struct ExpectationCheck {
         case .credited(_, let count), .onReceipt(_, let count): return String(count)
         case .balance(_, let amount): return String(amount)
         case .owned(_, let owned), .shared(_, let owned): return owned ? "yes" : "no"
-        case .pending(let count), .unfinished(let count), .lost(let count), .notificationsPending(let count): return String(count)
+        case .pending(let count), .unfinished(let count), .lost(let count), .overcharged(let count),
+             .notificationsPending(let count): return String(count)
         case .auditOk: return "ok"
         }
     }
@@ -37,6 +38,8 @@ struct ExpectationCheck {
             return String(snapshot.transactions.filter(\.isUnfinished).count)
         case .lost:
             return String(snapshot.audit(catalog: world.catalog).lost)
+        case .overcharged:
+            return String(snapshot.audit(catalog: world.catalog).overcharged)
         case .notificationsPending:
             return String(snapshot.audit(catalog: world.catalog).notificationsPending ?? 0)
         case .auditOk:

@@ -122,6 +122,8 @@ public enum Expectation: Equatable, Sendable {
     case pending(Int)
     case unfinished(Int)
     case lost(Int)
+    /// The audit's `overcharged`: paid transactions that bought nothing new.
+    case overcharged(Int)
     case auditOk
     /// Notifications the Server has not processed yet.
     case notificationsPending(Int)

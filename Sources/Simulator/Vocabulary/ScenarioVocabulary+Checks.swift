@@ -91,6 +91,9 @@ extension ScenarioVocabulary {
             unpack: { if case .unfinished(let count) = $0 { count } else { nil } },
         count("expect lost N", "the audit's lost: paid, never credited, and nothing can recover it") { .lost($0) }
             unpack: { if case .lost(let count) = $0 { count } else { nil } },
+        count("expect overcharged N", "the audit's overcharged: paid again for what the account already held, not refunded") {
+            .overcharged($0)
+        } unpack: { if case .overcharged(let count) = $0 { count } else { nil } },
         count("expect notifications pending N", "notifications the Store has not yet had acknowledged and will still retry or can be fetched") {
             .notificationsPending($0)
         } unpack: { if case .notificationsPending(let count) = $0 { count } else { nil } },

@@ -1,3 +1,5 @@
+import Foundation
+import IAPCore
 import IAPClient
 import IAPCore
 import OrderServer
@@ -25,16 +27,17 @@ extension World {
         } catch {
             throw .file(path: directory.pendingOrders, problem: error.problem)
         }
-        let posted: [PostedNotification], tokens: [TransactionID: String]
+        let posted: [PostedNotification], tokens: [TransactionID: String], earlyEnds: [TransactionID: Date]
         do {
             posted = try store.postedNotifications()
             tokens = try store.appAccountTokens()
+            earlyEnds = try store.earlyEnds()
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
         return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache, settings: settings,
                              rootCertificate: store.rootCertificate?.pem,
                              notifications: store.notificationsOn || !posted.isEmpty ? posted : nil, offers: store.appliedOffers,
-                             appAccountTokens: tokens)
+                             appAccountTokens: tokens, earlyEnds: earlyEnds)
     }
 }

@@ -66,7 +66,8 @@ enum ChaosCommand {
         Output.line("purchases \(summary.purchases)  crashes \(summary.statistics.crashes)  recoveries \(summary.statistics.recovered)  duplicates suppressed \(summary.statistics.duplicatesSuppressed)")
         Output.line("failing runs: \(summary.failingSeeds.count)")
         for failing in summary.failingSeeds.prefix(20) {
-            Output.line("  audit not ok: run seed \(failing)")
+            let why = summary.overchargedSeeds.contains(failing) ? "overcharged" : "audit not ok"
+            Output.line("  \(why): run seed \(failing)")
         }
         if summary.failingSeeds.count > 20 {
             Output.line("  … and \(summary.failingSeeds.count - 20) more")

@@ -1,0 +1,99 @@
+import Foundation
+import IAPCore
+import Storage
+
+/// What a payment for a product charges, given what the account already holds: the one rule
+/// every path that charges (a purchase under either StoreKit, an Ask to Buy approval, an offer,
+/// a redeemed code, a resolved interruption) goes through.
+enum PaymentHolding {
+    /// Nothing the account holds covers the product: it is charged (a subscription changes the
+    /// group's active one as Apple ranks the two).
+    case charges
+    /// The account owns this non-consumable: nothing is charged; the purchase that bought it is
+    /// handed back ("you've already purchased this").
+    case owned(StoreRecord)
+    /// The account subscribes to this very product now: nothing is charged; its subscription is
+    /// handed back, a change waiting for its renewal is cancelled, an offer waits for the renewal.
+    case subscribed(StoreRecord)
+}
+
+extension Store {
+    /// What a payment for `productId` by `account` charges at `now`.
+    func holding(_ productId: String, account: String, at now: Date) throws(StorageError) -> PaymentHolding {
+        guard let product = catalog.product(id: productId) else { return .charges }
+        switch product.type {
+        case .nonConsumable:
+            let owned = try database.records(
+                where: "product_id = ? AND account = ? AND charged = 1 AND refunded = 0 AND kind != 'restore'",
+                [.text(productId), .text(account)]).first
+            return owned.map(PaymentHolding.owned) ?? .charges
+        case .autoRenewable:
+            guard let current = try activeSubscription(product.group, account: account, at: now),
+                  current.productId == productId else { return .charges }
+            return .subscribed(current)
+        case .consumable, .nonRenewing:
+            return .charges
+        }
+    }
+
+    /// The account's subscription of `group` that is active at `now`: the latest paid, not
+    /// refunded, whose period is not over.
+    func activeSubscription(_ group: String?, account: String, at now: Date) throws(StorageError) -> StoreRecord? {
+        try groupRecords(group, account: account).last { record in
+            !record.refunded && (expiry(of: record).map { $0 > now } ?? false)
+        }
+    }
+
+    /// The subscriber chooses the plan they have: nothing is charged. A change waiting for the
+    /// renewal is cancelled (DID_CHANGE_RENEWAL_PREF without a subtype), auto-renew is on again
+    /// (DID_CHANGE_RENEWAL_STATUS when it was off), and an offer asked for applies at the
+    /// renewal ("offers to the same product will always be applied upon renewal").
+    func keepPlan(_ record: StoreRecord, _ current: StoreRecord, offer: AppliedOffer?, link: Link) throws(StorageError) -> StoreRecord {
+        let until = expiry(of: current).map(SimulatedTime.format) ?? ""
+        var told = "already subscribed: \(current.productId) is active until \(until); nothing charged"
+        if let waiting = try database.setting("renew-to:\(current.originalId)") {
+            try database.removeSetting("renew-to:\(current.originalId)")
+            told += "; the change to \(waiting) waiting for the renewal is cancelled"
+            try notify(.didChangeRenewalPref, about: current, at: link.now)
+        }
+        if try database.setting("autorenew:\(current.originalId)") == "off" {
+            try database.setSetting("autorenew:\(current.originalId)", "on")
+            told += "; auto-renew is on again"
+            try notify(.didChangeRenewalStatus, subtype: "AUTO_RENEW_ENABLED", about: current, at: link.now)
+        }
+        if let offer {
+            try database.setSetting(Self.renewalOfferPrefix + current.originalId.description, offer.stored)
+            told += "; \(offer.text) applies at the renewal"
+        }
+        link.note(told, from: .store, to: nil, transactionId: current.id)
+        return try handBack(record, current, at: link.now)
+    }
+
+    /// A payment that charges nothing: a transaction of its own that hands back `held`, the
+    /// paid transaction that already covers it, with a receipt proving that one.
+    func handBack(_ record: StoreRecord, _ held: StoreRecord, at now: Date) throws(StorageError) -> StoreRecord {
+        try signing(StoreRecord(
+            id: record.id, originalId: held.originalId, productId: held.productId, account: record.account,
+            state: .purchased, kind: .restore, charged: false, finished: false, refunded: false, date: now,
+            error: nil, receipt: try receipt(proving: held)), at: now)
+    }
+
+    /// The paid transaction a hand-back (`handBack`) stands for: the latest of its subscription
+    /// or the purchase of its non-consumable.
+    func heldRecord(handedBackBy record: StoreRecord) throws(StorageError) -> StoreRecord {
+        try database.latestPaid(account: record.account, products: [record.productId])
+            .first { $0.originalId == record.originalId } ?? record
+    }
+
+    static let renewalOfferPrefix = "renewal-offer:"
+
+    /// The offer a subscriber asked for while subscribed to the same product, for the renewal of
+    /// `latest` as `productId`; it is used up.
+    func waitingOffer(after latest: StoreRecord, renewingAs productId: String) throws(StorageError) -> AppliedOffer? {
+        let key = Self.renewalOfferPrefix + latest.originalId.description
+        guard let stored = try database.setting(key) else { return nil }
+        try database.removeSetting(key)
+        guard productId == latest.productId else { return nil }
+        return AppliedOffer(stored: stored)
+    }
+}
