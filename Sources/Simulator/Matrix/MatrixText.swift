@@ -42,7 +42,7 @@ public enum MatrixText {
         lines += notifiedLines
         lines += [
             "",
-            "recovered: credited exactly once after the relaunch   lost: paid, never credited, nothing left to recover",
+            "recovered: credited exactly once after the relaunch   lost: paid, not credited after the relaunch; the app cannot recover it",
             "double: credited twice   n/a: the strategy's flow never reaches that point",
             "server-down / response-lost: the verify gets no answer, the app crashes, the Server comes back, relaunch",
         ] + (matrix.api == .storekit1 ? [] : [
