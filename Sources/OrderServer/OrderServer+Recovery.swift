@@ -14,7 +14,7 @@ extension OrderServer {
         let request = result.request
         guard result.status == .valid else {
             try database.reject(nil, status: result.status.rawValue, reason: nil, at: now)
-            let reason = "\(result.status.rawValue) \(result.status.meaning)"
+            let reason = "status \(result.status.rawValue): \(result.status.meaning)"
             for id in request.orders {
                 tell(VerificationAnswer(transactionId: id, outcome: .notProven(reason), productId: nil, grant: ""), link: link)
             }

@@ -50,22 +50,22 @@ extension Store {
     /// renewal ("offers to the same product will always be applied upon renewal").
     func keepPlan(_ record: StoreRecord, _ current: StoreRecord, offer: AppliedOffer?, link: Link) throws(StorageError) -> StoreRecord {
         let until = expiry(of: current).map(SimulatedTime.format) ?? ""
-        var told = "already subscribed: \(current.productId) is active until \(until); nothing charged"
+        var told = ["already subscribed: \(current.productId) is active until \(until); nothing charged"]
         if let waiting = try database.setting("renew-to:\(current.originalId)") {
             try database.removeSetting("renew-to:\(current.originalId)")
-            told += "; the change to \(waiting) waiting for the renewal is cancelled"
+            told.append("the change to \(waiting) waiting for the renewal is cancelled")
             try notify(.didChangeRenewalPref, about: current, at: link.now)
         }
         if try database.setting("autorenew:\(current.originalId)") == "off" {
             try database.setSetting("autorenew:\(current.originalId)", "on")
-            told += "; auto-renew is on again"
+            told.append("auto-renew is on again")
             try notify(.didChangeRenewalStatus, subtype: "AUTO_RENEW_ENABLED", about: current, at: link.now)
         }
         if let offer {
             try database.setSetting(Self.renewalOfferPrefix + current.originalId.description, offer.stored)
-            told += "; \(offer.text) applies at the renewal"
+            told.append("\(offer.text) applies at the renewal")
         }
-        link.note(told, from: .store, to: nil, transactionId: current.id)
+        for text in told { link.note(text, from: .store, to: nil, transactionId: current.id) }
         return try handBack(record, current, at: link.now)
     }
 

@@ -325,6 +325,11 @@ enum CoreSentence: CaseIterable {
     case launchWithAPI
     case scenarioAPI
     case forgeJWS
+    case alreadyPurchased
+    case alreadySubscribed
+    case waitingChangeCancelled
+    case autoRenewOnAgain
+    case offerAtRenewal
     case noSignedTransactionFor
     case jwsMalformed
     case jwsParts
