@@ -70,6 +70,12 @@ import TestSupport
         #expect(try screen(state, world).contains { $0.contains("1000000000000001") && $0.contains("grace→2026-01-24") })
         let catalog = try screen(TUIState(columns: 100, rows: 30), world)
         #expect(catalog.contains { $0.contains("Premium (Mon") && $0.contains("grace→01-24") })
+        // Once the grace period is over, billing is still retried but access has ended.
+        try world.performInTurn(.advance(seconds: 17 * 86400))
+        #expect(try screen(state, world).contains { $0.contains("1000000000000001") && $0.contains("billing retry") })
+        let afterGrace = try screen(TUIState(columns: 100, rows: 30), world)
+        #expect(afterGrace.contains { $0.contains("Premium (Mon") && $0.contains("billing retry") && !$0.contains("grace→") },
+                "\(afterGrace.joined(separator: "\n"))")
         #expect(TUIUpdate.update(&state, .input(.key(.character("b"))), model: try world.view())
                 == [.perform(.subscriptionBilling(productId: monthly, fails: false))], "b turns billing back on")
 

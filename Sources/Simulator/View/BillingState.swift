@@ -8,4 +8,9 @@ public struct BillingState: Sendable, Equatable {
     public init(graceUntil: Date?) {
         self.graceUntil = graceUntil
     }
+
+    /// The state at `now`: a grace period that has ended is plain billing retry again.
+    init(graceUntil: Date?, at now: Date) {
+        self.graceUntil = graceUntil.flatMap { $0 > now ? $0 : nil }
+    }
 }

@@ -21,7 +21,7 @@ extension World {
             row.proratedRefund = changes.refunds[record.id]
             if changes.latest[record.originalId] == record.id {
                 row.renewsAs = changes.pending[record.originalId]
-                row.billing = changes.retries[record.originalId].map { BillingState(graceUntil: $0.graceUntil) }
+                row.billing = changes.retries[record.originalId].map { BillingState(graceUntil: $0.graceUntil, at: self.now) }
                 row.priceConsent = changes.consents[record.originalId]
             }
             row.chargedPrice = changes.charged[record.id]
@@ -120,7 +120,7 @@ extension World {
         for (originalId, record) in latest {
             changes.latest[originalId] = record.id
             if let next = changes.pending[originalId] { changes.starts[next] = store.expiry(of: record) }
-            if let retry = changes.retries[originalId] { changes.billing[record.productId] = BillingState(graceUntil: retry.graceUntil) }
+            if let retry = changes.retries[originalId] { changes.billing[record.productId] = BillingState(graceUntil: retry.graceUntil, at: now) }
             if let consent = changes.consents[originalId], record.account == store.account {
                 changes.productConsents[record.productId] = consent
             }
