@@ -7,6 +7,12 @@ import TestSupport
 /// receipt say. Apple, "Supporting Family Sharing in your app": "When users share a purchase
 /// through Family Sharing, each family member gets their own unique receipts and transactions."
 @Suite struct FamilySharingTests {
+    /// The start of a script in which kid signs in once, joins demo's family, demo buys
+    /// `product`, and the device signs in as kid again.
+    private static func kidShares(_ product: String) -> String {
+        "account kid\naccount demo\nfamily add kid\nbuy \(product)\naccount kid\n"
+    }
+
     /// Runs `script` in a new world; returns the run and the world's folder.
     private func run(_ script: String, api: String = "storekit1", catalog: String? = nil,
                      in folder: TemporaryFolder) throws -> (result: StoreSimProcess.Result, world: String, script: String) {
@@ -54,12 +60,7 @@ import TestSupport
     /// JWS say FAMILY_SHARED, the purchaser's PURCHASED.
     @Test func aShareIsCreditedAsAccessNeverAsAPayment() throws {
         let folder = try TemporaryFolder()
-        let (result, world, _) = try run("""
-            account kid
-            account demo
-            family add kid
-            buy com.storesim.pro
-            account kid
+        let (result, world, _) = try run(Self.kidShares("com.storesim.pro") + """
             quit
             launch
             expect shared com.storesim.pro yes
@@ -90,12 +91,7 @@ import TestSupport
     /// Server credited the share once, and a replay proves no payment.
     @Test func aShareSentAgainForCreditIsRefused() throws {
         let folder = try TemporaryFolder()
-        let (result, world, _) = try run("""
-            account kid
-            account demo
-            family add kid
-            buy com.storesim.pro
-            account kid
+        let (result, world, _) = try run(Self.kidShares("com.storesim.pro") + """
             quit
             launch
             forge replay 1000000000000002
@@ -121,12 +117,7 @@ import TestSupport
         #expect(project.contains(marked))
         let catalog = try folder.write("catalog.json", project.replacingOccurrences(
             of: marked, with: "\"serverProductId\": \"pro_unlock\"" + flag))
-        let (result, world, _) = try run("""
-            account kid
-            account demo
-            family add kid
-            buy com.storesim.pro
-            account kid
+        let (result, world, _) = try run(Self.kidShares("com.storesim.pro") + """
             restore
             expect receipt com.storesim.pro 0
             expect shared com.storesim.pro no
@@ -145,12 +136,7 @@ import TestSupport
     /// indefinitely."
     @Test func aRevokedShareStaysOnTheReceiptAndEndsAccessAtTheNextCheck() throws {
         let folder = try TemporaryFolder()
-        let (result, _, _) = try run("""
-            account kid
-            account demo
-            family add kid
-            buy com.storesim.premium.yearly
-            account kid
+        let (result, _, _) = try run(Self.kidShares("com.storesim.premium.yearly") + """
             quit
             launch
             expect shared com.storesim.premium.yearly yes
