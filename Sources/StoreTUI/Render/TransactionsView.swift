@@ -33,11 +33,17 @@ enum TransactionsView {
         }
         if records.isEmpty {
             buffer.put(language(.noTransactions), x: inner.x, y: inner.y + 1, style: .dim)
-        } else if state.panelSelection < records.count, case let record = records[state.panelSelection],
-                  case let said = notes(record, state, model), !said.isEmpty {
-            buffer.put(clipped(language(.selectedNotes, record.id, said), inner.width), x: inner.x, y: inner.y + inner.height - 1,
-                       style: .bold, limit: inner.width)
+        } else if let told = selectedNotes(state, model) {
+            buffer.put(clipped(told, inner.width), x: inner.x, y: inner.y + inner.height - 1, style: .bold, limit: inner.width)
         }
+    }
+
+    /// The selected transaction's notes whole, after its id; nil when it has none.
+    private static func selectedNotes(_ state: TUIState, _ model: WorldView) -> String? {
+        guard state.panelSelection < model.transactions.count else { return nil }
+        let record = model.transactions[state.panelSelection]
+        let said = notes(record, state, model)
+        return said.isEmpty ? nil : state.language(.selectedNotes, record.id, said)
     }
 
     /// What else matters about a transaction: the offer it was bought under and its price (first,
