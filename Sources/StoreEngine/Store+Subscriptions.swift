@@ -151,9 +151,19 @@ extension Store {
     }
 
     /// Renews a subscription now, whatever is left of its period (StoreKit Testing's "renew now"):
-    /// the current period ends where the new one starts, so one time is never paid twice.
+    /// the current period ends where the new one starts, so one time is never paid twice. A
+    /// subscription whose renewals cannot be charged (billing retry) does not renew: no paid
+    /// period ever runs beside a retry that would charge for it again on recovery.
     public func renewNow(productId: String, link: Link) throws(StoreError) {
         let latest = try latestPaid(productId)
+        let billingFails = try store { () throws(StorageError) -> Bool in
+            let retrying = try database.setting("billing-retry:\(latest.originalId)") != nil
+            let fails = try database.setting("billing-fail:\(latest.account):\(productId)") != nil
+            return retrying || fails
+        }
+        guard !billingFails else {
+            throw .refused("\(productId) cannot renew now: its renewals cannot be charged (billing retry) until billing works again")
+        }
         try store { () throws(StorageError) in
             try database.setSetting(Self.expiredPrefix + latest.id.description, String(SimulatedTime.millis(link.now)))
             let id = try database.nextTransactionId()

@@ -33,4 +33,19 @@ import Testing
         #expect(reopened.store.switches[.gracePeriod] == .named("16d"))
         #expect(try reopened.store.failingBilling() == [monthly])
     }
+
+    /// Apple: "A user shouldn't be able to purchase any new subscription until the billing issues
+    /// on the account are solved." StoreKit Testing's renew now cannot charge a subscription in
+    /// billing retry either: a paid period beside the retry would be paid again on recovery.
+    @Test func renewingNowIsRefusedDuringTheRetryAndChargesNothing() throws {
+        let fixture = try WorldFixture()
+        try fixture.run(.buy(productId: monthly, answer: .confirm), .subscriptionBilling(productId: monthly, fails: true),
+                        .advance(seconds: 8 * 86400))
+        #expect(throws: WorldActionError.refused("\(monthly) cannot renew now: its renewals cannot be charged (billing retry) until billing works again")) {
+            try fixture.world.perform(.subscriptionRenewNow(productId: monthly))
+        }
+        try fixture.run(.subscriptionBilling(productId: monthly, fails: false))
+        let audit = try fixture.audit()
+        #expect(audit.paid == 2 && audit.credited == 2 && audit.overcharged == 0, "the trial and one recovered renewal: \(audit)")
+    }
 }
