@@ -181,11 +181,13 @@ struct StoreDatabase: SettingsTable {
     }
 
     /// Marks one transaction of `account` finished when it is unfinished (`StoreRecord.isUnfinished`),
-    /// changing nothing else of its row; any other id changes nothing. One statement, no read first.
+    /// changing nothing else of its row; any other id changes nothing. One statement, no read
+    /// first; the states are compared one by one, as an `IN` list would cost a temporary table
+    /// each time.
     func markFinished(_ id: TransactionID, account: String) throws(StorageError) {
         try database.query("""
             UPDATE transactions SET finished = 1
-            WHERE id = ? AND account = ? AND finished = 0 AND state IN ('purchased', 'failed', 'restored')
+            WHERE id = ? AND account = ? AND finished = 0 AND (state = 'purchased' OR state = 'failed' OR state = 'restored')
             """, [Self.idValue(id), .text(account)])
     }
 
