@@ -191,9 +191,13 @@ struct StoreDatabase: SettingsTable {
             """, [Self.idValue(id), .text(account)])
     }
 
-    func delete(id: TransactionID) throws(StorageError) {
-        try database.query("DELETE FROM transactions WHERE id = ?", [Self.idValue(id)])
-        try keep(nil, of: id)
+    /// Deletes transaction `id` and its receipt; `withChildren`, every transaction it is the
+    /// original of too (renewals, and the transactions that restored or handed it back), with theirs.
+    func delete(id: TransactionID, withChildren: Bool = false) throws(StorageError) {
+        let condition = withChildren ? "id = ? OR original_id = ?" : "id = ?"
+        let values = Array(repeating: Self.idValue(id), count: withChildren ? 2 : 1)
+        try database.query("DELETE FROM receipts WHERE transaction_id IN (SELECT id FROM transactions WHERE \(condition))", values)
+        try database.query("DELETE FROM transactions WHERE \(condition)", values)
     }
 
     /// The newest charged, non-restore transaction of each original id that `account` made of
