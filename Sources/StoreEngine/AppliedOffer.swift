@@ -32,6 +32,12 @@ public struct AppliedOffer: Sendable, Equatable {
         type.name + (id.map { " " + $0 } ?? "") + (period > 1 ? " (period \(period))" : "")
     }
 
+    /// The offer's terms in `product`'s catalog entry: the introductory offer when it has no id.
+    public func terms(of product: Product) -> IntroductoryOffer? {
+        guard let id else { return product.introductoryOffer }
+        return product.offer(type, id: id)?.terms
+    }
+
     /// The next period of the same offer.
     var next: AppliedOffer { AppliedOffer(type: type, id: id, period: period + 1) }
 }

@@ -28,13 +28,7 @@ extension Store {
     /// The terms of the offer `record` was bought under, from the catalog.
     func offerTerms(of record: StoreRecord) -> IntroductoryOffer? {
         guard let applied = appliedOffer(of: record), let product = catalog.product(id: record.productId) else { return nil }
-        return Self.terms(of: applied, for: product)
-    }
-
-    /// The terms of an offer of `product`, from the catalog.
-    static func terms(of applied: AppliedOffer, for product: Product) -> IntroductoryOffer? {
-        guard let id = applied.id else { return product.introductoryOffer }
-        return product.offer(applied.type, id: id)?.terms
+        return applied.terms(of: product)
     }
 
     /// What `record` was charged, in the storefront's currency, for the timeline.

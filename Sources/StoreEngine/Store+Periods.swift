@@ -27,7 +27,7 @@ extension Store {
         if let ended { return ended }
         switch product.type {
         case .autoRenewable:
-            return (offer.flatMap { terms(of: $0, for: product) }?.period ?? product.period)?.added(to: record.date)
+            return (offer.flatMap { $0.terms(of: product) }?.period ?? product.period)?.added(to: record.date)
         case .nonRenewing:
             return product.duration?.added(to: record.date)
         case .consumable, .nonConsumable:

@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 
 /// The transaction manager driven in tmux through the binary: a price increase waits for the
-/// subscriber's consent, `c` gives it, a month later the renewal charges the new price. Apple,
+/// subscriber's consent, `c` gives it, a month later the renewal charges the new price; at 80×24,
+/// what an offer charged and every key. Apple,
 /// the PRICE_INCREASE subtype ACCEPTED: "the customer consented to the subscription price
 /// increase if the price increase requires customer consent".
 @Suite(.serialized, .tags(.slow)) struct SlowTransactionManagerTests {
@@ -37,5 +38,38 @@ import TestSupport
         let audit = try StoreSimProcess.run(["audit", "--json", "--data-dir", world])
         #expect(audit.stdout.contains("\"paid\": 3, \"credited\": 3"), "\(audit.stdout)")
         #expect(audit.stdout.contains("\"ok\": true"))
+    }
+
+    /// At 80×24, through the binary: the transaction manager leads a row's notes with what an
+    /// offer charged, its last row tells the selected transaction's notes whole, and the footer
+    /// shows every key. Apple (Transaction.price): the price "reflects" "The discount from a
+    /// subscription offer in the offer property, if the transaction includes an offer."
+    @Test func anOffersPriceAndEveryKeyAt80By24() throws {
+        let folder = try TemporaryFolder()
+        let world = folder.path + "/world"
+        let script = folder.path + "/comeback.scenario"
+        try """
+            buy com.storesim.premium.monthly
+            wait
+            subscription com.storesim.premium.monthly renew off
+            advance 8d
+            buy com.storesim.premium.monthly offer comeback
+            wait
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let prepared = try StoreSimProcess.run(["run", "--data-dir", world, script])
+        #expect(prepared.status == 0, "\(prepared.stderr)")
+
+        let session = try TmuxSession(command: "\(StoreSimProcess.binary) --data-dir \(world)", columns: 80, rows: 24)
+        let catalog = try session.waitFor("$0.99→02-09")
+        #expect(catalog.found, "the catalog shows what the current period's offer charged: \(catalog.screen)")
+        try session.send("t")
+        let manager = try session.waitFor("tx 1000000000000002: $0.99 promo comeback 1/2")
+        #expect(manager.found, "\(manager.screen)")
+        #expect(manager.screen.contains("yes $0.00 tri…") && manager.screen.contains("yes $0.99 pro…"), "\(manager.screen)")
+        for key in ["↑↓ select", "Enter JWS", "b billing", "c consent", "v decline price", "z clear all", "i API errors", "Esc"] {
+            #expect(manager.screen.contains(key), "\(key) in the footer at 80×24")
+        }
+        try session.send("Escape", "q")
+        #expect(try session.waitFor("EXIT=0").found)
     }
 }

@@ -113,7 +113,9 @@ import Testing
                                             + .settle + [.capture, .key(.character("t")), .key(.character("n"))] + .settle
                                             + [.capture, .key(.character("3"))] + .settle + [.key(.escape), .capture])
         #expect(frames[0][7].hasPrefix("▶ Premium (Mont… $2.99  auto-renew  trial→01-08"))
-        #expect(frames[1].joined(separator: "\n").contains("1000000000000001 Premium (Mon… purchased 2026-01-01 00:00 yes trial, no"))
+        // The free trial's price leads its notes; the panel's last row tells them whole.
+        #expect(frames[1].joined(separator: "\n").contains("1000000000000001 Premium (Mon… purchased 2026-01-01 00:00 yes $0.00 tri…"))
+        #expect(frames[1].joined(separator: "\n").contains("tx 1000000000000001: $0.00 trial, no auto-renew"))
         // Expired with auto-renew off, the subscription has churned: its win-back offer applies
         // (Apple: "A churned subscription is one that has an expirationDate in the past, and a
         // willAutoRenew value of false"), and the row's price shows it before the regular one.

@@ -21,7 +21,8 @@ import Testing
         _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: view)
         #expect(TUIUpdate.update(&state, .input(.key(.character("d"))), model: view) == [.perform(.decline(productId: pro))])
         #expect(state.status == "Declined by the parent: StoreSim Pro, tx 1000000000000002; nothing is charged.")
-        #expect(Screen.render(state, view).textRows[28].hasPrefix("Declined by the parent: StoreSim Pro"))
+        // The status line is the row above the footer's keys (three rows of them here).
+        #expect(Screen.render(state, view).textRows[29 - FooterView.height(state)].hasPrefix("Declined by the parent: StoreSim Pro"))
         _ = TUIUpdate.update(&state, .input(.key(.character("a"))), model: view)
         #expect(state.status.hasPrefix("Approved by the parent: StoreSim Pro, tx 1000000000000002"))
         _ = TUIUpdate.update(&state, .input(.key(.up)), model: view)

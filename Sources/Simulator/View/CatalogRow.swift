@@ -35,6 +35,9 @@ public struct CatalogRow: Sendable, Equatable {
     /// For a subscription: the price of the offer it would be bought at now (a paid introductory
     /// offer, a win-back offer), when one applies.
     public var offerPrice: Decimal?
+    /// For a subscription the user has now: the offer its current period was bought or renewed
+    /// under (a free trial among them), and what it charged.
+    public var currentOffer: TransactionOffer?
 
     public init(product: Product, invalid: Bool, holding: Holding) {
         self.product = product

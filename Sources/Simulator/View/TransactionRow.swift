@@ -34,8 +34,12 @@ public struct TransactionRow: Sendable, Equatable {
     /// For the latest transaction of a subscription whose price rose: where the subscriber stands
     /// with the increase.
     public var priceConsent: PriceConsent?
-    /// What it charged, when a price increase made that differ from the catalog's price.
+    /// What it charged, when a price increase made that differ from the catalog's price (a
+    /// transaction bought under an offer tells its price in `offer`).
     public var chargedPrice: Decimal?
+    /// For a subscription transaction bought or renewed under an offer (a free trial among
+    /// them): the offer and what it charged.
+    public var offer: TransactionOffer?
     /// For a subscription of the signed-in account: its renewals cannot be charged (billing fails).
     public var billingFails = false
     /// The transaction as the Store signed it for StoreKit 2 (a JWS); nil when it never signed it.

@@ -11,6 +11,7 @@ extension World {
         let ledger = snapshot.ledger
         let changes = try groupChanges(snapshot.transactions)
         let renewalsOff = try autoRenewOff()
+        let offers = transactionOffers(snapshot.transactions)
         let transactions = snapshot.transactions.map { record in
             var row = TransactionRow(id: record.id, originalId: record.originalId, productId: record.productId, state: record.state,
                            kind: record.kind, charged: record.charged, finished: record.finished, refunded: record.refunded,
@@ -24,7 +25,8 @@ extension World {
                 row.billing = changes.retries[record.originalId].map { BillingState(graceUntil: $0.graceUntil, at: self.now) }
                 row.priceConsent = changes.consents[record.originalId]
             }
-            row.chargedPrice = changes.charged[record.id]
+            row.offer = offers[record.id]
+            row.chargedPrice = row.offer == nil ? changes.charged[record.id] : nil
             row.billingFails = changes.failingBilling.contains(record.productId)
             row.signedTransaction = record.signedTransaction
             return row
@@ -45,6 +47,7 @@ extension World {
             row.raisedPrice = changes.raised[product.id]
             row.priceConsent = changes.productConsents[product.id]
             row.offerPrice = offerPrices[product.id]
+            if case .until = row.holding { row.currentOffer = index.entitlements[product.id].flatMap { offers[$0.transactionId] } }
             return row
         }
         let audit = snapshot.audit(catalog: catalog)
@@ -126,6 +129,17 @@ extension World {
             }
         }
         return changes
+    }
+
+    /// The offers the charged transactions were bought or renewed under, a free trial among
+    /// them, by transaction.
+    private func transactionOffers(_ records: [StoreRecord]) -> [TransactionID: TransactionOffer] {
+        var offers: [TransactionID: TransactionOffer] = [:]
+        for record in records where record.charged {
+            guard let applied = store.appliedOffer(of: record), let product = catalog.product(id: record.productId) else { continue }
+            offers[record.id] = TransactionOffer(applied, of: product)
+        }
+        return offers
     }
 
     /// The subscriptions, by original id, whose user turned auto-renew off.

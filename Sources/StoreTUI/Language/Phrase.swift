@@ -50,6 +50,7 @@ enum Phrase: CaseIterable {
     case refundedOther
     case expired
     case trialUntil
+    case offerUntil
     case until
     case startsAt
     case graceUntil
@@ -130,6 +131,10 @@ enum Phrase: CaseIterable {
     case columnFinished
     case columnNotes
     case trial
+    case offerIntroductory
+    case offerPromotional
+    case offerCode
+    case offerWinBack
     case renewal
     case restore
     case familyShared
@@ -138,6 +143,7 @@ enum Phrase: CaseIterable {
     case renewsAs
     case proratedRefund
     case chargedPrice
+    case selectedNotes
     case clearTitle
     case clearQuestion
     case clearKeys

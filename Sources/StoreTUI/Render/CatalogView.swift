@@ -23,11 +23,18 @@ enum CatalogView {
                 ?? model.catalog.formattedPrice(of: row.element.product, locale: state.locale)
             return row.element.offerPrice.map { model.catalog.storefront.format($0, locale: state.locale) + "→" + regular } ?? regular
         }
-        let statuses = rows.map { status($0.element, now: model.now, language) }
         let priceWidth = prices.map(DisplayWidth.of).max() ?? 0
-        let statusWidth = statuses.map(DisplayWidth.of).max() ?? 0
-        // The price and what the user has are never cut: the title gives way, down to 8 columns.
-        let titleWidth = max(8, rect.width - 2 - (priceWidth + 1) - (typeWidth + 1) - statusWidth - 1)
+        // The price and what the user has are never cut: the title gives way, down to 8 columns;
+        // an offer's word gives way first, so that a title keeps 14.
+        let format = { (price: Decimal) in model.catalog.storefront.format(price, locale: state.locale) }
+        func titleWidth(_ statuses: [String]) -> Int {
+            rect.width - 2 - (priceWidth + 1) - (typeWidth + 1) - (statuses.map(DisplayWidth.of).max() ?? 0) - 1
+        }
+        var statuses = rows.map { status($0.element, now: model.now, language, format: format, offerWord: true) }
+        if titleWidth(statuses) < 14 {
+            statuses = rows.map { status($0.element, now: model.now, language, format: format, offerWord: false) }
+        }
+        let titleWidth = max(8, titleWidth(statuses))
         for (line, (index, row)) in rows.enumerated() {
             let selected = index == state.selection
             let text = (selected ? "▶ " : "  ")
@@ -49,9 +56,14 @@ enum CatalogView {
     }
 
     /// What the user has of the product, in a few characters, and where they stand with a price
-    /// increase; a date carries its year when it is not the current one.
-    private static func status(_ row: CatalogRow, now: Date, _ language: Language) -> String {
-        let held = holding(row, now: now, language)
+    /// increase; a date carries its year when it is not the current one. A subscription whose
+    /// period was bought under an offer (other than a free trial, which says `trial`) shows what
+    /// the offer charged, after the offer's word when `offerWord`: `promo $0.99→03-09`.
+    private static func status(_ row: CatalogRow, now: Date, _ language: Language, format: (Decimal) -> String,
+                               offerWord: Bool) -> String {
+        let held = holding(row, now: now, language, offer: row.currentOffer.flatMap { offer in
+            offer.isFreeTrial ? nil : (offerWord ? language(TransactionsView.offerWord(offer)) + " " : "") + format(offer.price)
+        })
         guard let consent = row.priceConsent else { return held }
         return (held.isEmpty ? "" : held + " ") + language(consentPhrase(consent))
     }
@@ -65,7 +77,8 @@ enum CatalogView {
         }
     }
 
-    private static func holding(_ row: CatalogRow, now: Date, _ language: Language) -> String {
+    /// What the user has of the product; `offer`, what the current period's offer charged.
+    private static func holding(_ row: CatalogRow, now: Date, _ language: Language, offer: String?) -> String {
         if row.invalid { return language(.invalid) }
         if let billing = row.billing {
             return billing.graceUntil.map { language(.graceUntil, day($0, now: now)) } ?? language(.billingRetry)
@@ -79,7 +92,9 @@ enum CatalogView {
         case .owned: return language(.owned)
         case .refunded: return language(.refunded)
         case .expired: return language(.expired)
-        case .until(let expires, let trial): return language(trial ? .trialUntil : .until, day(expires, now: now))
+        case .until(let expires, let trial):
+            if let offer, !trial { return language(.offerUntil, offer, day(expires, now: now)) }
+            return language(trial ? .trialUntil : .until, day(expires, now: now))
         }
     }
 

@@ -23,9 +23,13 @@ public enum Screen {
         let narrationHeight = NarrationView.height(state)
         NarrationView.draw(state, into: &buffer, in: Rect(x: 0, y: narrationY, width: width, height: narrationHeight))
         let timelineY = narrationY + narrationHeight
-        drawTimeline(state, model, lane: lane, into: &buffer, in: Rect(x: 0, y: timelineY, width: width, height: state.rows - 2 - timelineY))
+        // The footer's keys take one row, or more where the mode shows every key; what is above
+        // it gives way.
+        let footerHeight = FooterView.height(state)
+        let bottom = state.rows - footerHeight - 1
+        drawTimeline(state, model, lane: lane, into: &buffer, in: Rect(x: 0, y: timelineY, width: width, height: bottom - timelineY))
         FooterView.draw(state, into: &buffer, width: width, rows: state.rows)
-        let screen = Rect(x: 0, y: 0, width: width, height: state.rows)
+        let screen = Rect(x: 0, y: 0, width: width, height: bottom + 2)
         switch state.mode {
         case .main: break
         case .sheet(let productId): DialogViews.sheet(productId, state, model, into: &buffer, screen: screen)

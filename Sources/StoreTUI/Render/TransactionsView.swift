@@ -7,7 +7,9 @@ enum TransactionsView {
         let language = state.language
         let inner = buffer.box(Rect(x: 2, y: 2, width: screen.width - 4, height: screen.height - 4), title: language(.transactions))
         let finishedWidth = max(4, DisplayWidth.of(language(.columnFinished)) + 1)
-        let rows = inner.height - 1
+        // The last row tells the selected transaction's notes whole: the column cuts them on a
+        // narrow screen.
+        let rows = inner.height - 2
         let records = model.transactions
         let first = max(0, min(state.panelSelection - rows + 1, records.count - rows))
         let shown = records.dropFirst(first).prefix(rows)
@@ -31,18 +33,29 @@ enum TransactionsView {
         }
         if records.isEmpty {
             buffer.put(language(.noTransactions), x: inner.x, y: inner.y + 1, style: .dim)
+        } else if let told = selectedNotes(state, model) {
+            buffer.put(clipped(told, inner.width), x: inner.x, y: inner.y + inner.height - 1, style: .bold, limit: inner.width)
         }
     }
 
-    /// What else matters about a transaction: its kind, a refund, an interruption, auto-renew off,
-    /// a change waiting for its renewal, billing retry, a price increase and what it charged, a
-    /// prorated refund.
+    /// The selected transaction's notes whole, after its id; nil when it has none.
+    private static func selectedNotes(_ state: TUIState, _ model: WorldView) -> String? {
+        guard state.panelSelection < model.transactions.count else { return nil }
+        let record = model.transactions[state.panelSelection]
+        let said = notes(record, state, model)
+        return said.isEmpty ? nil : state.language(.selectedNotes, record.id, said)
+    }
+
+    /// What else matters about a transaction: the offer it was bought under and its price (first,
+    /// so that a narrow screen still shows the price), its kind, a refund, an interruption,
+    /// auto-renew off, a change waiting for its renewal, billing retry, a price increase and what
+    /// it charged, a prorated refund.
     private static func notes(_ record: TransactionRow, _ state: TUIState, _ model: WorldView) -> String {
         let language = state.language
         var notes: [Phrase] = []
         switch record.kind {
         case .purchase: break
-        case .trial: notes.append(.trial)
+        case .trial: if record.offer == nil { notes.append(.trial) }
         case .renewal: notes.append(.renewal)
         case .restore: notes.append(.restore)
         case .familyShare: notes.append(.familyShared)
@@ -52,7 +65,8 @@ enum TransactionsView {
         }
         if record.error == .interrupted { notes.append(.interrupted) }
         if record.autoRenewOff && record.id == record.originalId { notes.append(.noAutoRenew) }
-        var said = notes.map { language($0) }
+        var said = record.offer.map { [offerNote($0, state, model)] } ?? []
+        said += notes.map { language($0) }
         if let next = record.renewsAs { said.append(language(.renewsAs, state.title(of: next, in: model))) }
         if let billing = record.billing {
             said.append(billing.graceUntil.map { language(.graceUntil, SimulatedTime.format($0).prefix(10)) } ?? language(.billingRetry))
@@ -61,5 +75,23 @@ enum TransactionsView {
         if let price = record.chargedPrice { said.append(language(.chargedPrice, model.catalog.storefront.format(price, locale: state.locale))) }
         if let refund = record.proratedRefund { said.append(language(.proratedRefund, model.catalog.storefront.format(refund, locale: state.locale))) }
         return said.joined(separator: language(.listSeparator))
+    }
+
+    /// An offer as the price charged under it, then which offer: `$0.00 trial`, `$1.99 intro 1/3`,
+    /// `$0.99 promo comeback 2/2`, `$0.00 code SPRING`, `$1.99 win-back winback`.
+    static func offerNote(_ offer: TransactionOffer, _ state: TUIState, _ model: WorldView) -> String {
+        let price = model.catalog.storefront.format(offer.price, locale: state.locale)
+        let period = offer.periods > 1 ? " \(offer.period)/\(offer.periods)" : ""
+        return "\(price) \(state.language(offerWord(offer)))" + (offer.id.map { " " + $0 } ?? "") + period
+    }
+
+    /// The offer in one word: trial, intro, promo, code, win-back.
+    static func offerWord(_ offer: TransactionOffer) -> Phrase {
+        switch offer.type {
+        case .introductory: offer.isFreeTrial ? .trial : .offerIntroductory
+        case .promotional: .offerPromotional
+        case .code: .offerCode
+        case .winBack: .offerWinBack
+        }
     }
 }

@@ -74,10 +74,14 @@ struct KeyMap: Sendable {
     let bindings: [KeyBinding]
     /// What any other key does, if anything.
     let otherwise: KeyBinding?
+    /// True when the footer shows every key of the mode, on as many rows as they need; else it
+    /// keeps to one row and the keys before the last two give way.
+    let showsEveryKey: Bool
 
-    init(_ bindings: [KeyBinding], otherwise: KeyBinding? = nil) {
+    init(_ bindings: [KeyBinding], otherwise: KeyBinding? = nil, showsEveryKey: Bool = false) {
         self.bindings = bindings
         self.otherwise = otherwise
+        self.showsEveryKey = showsEveryKey
     }
 
     /// The keys that work in the state's mode now.

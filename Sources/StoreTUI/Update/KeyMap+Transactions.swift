@@ -2,9 +2,10 @@ import IAPCore
 import Simulator
 
 extension KeyMap {
-    /// The transaction manager: act on the selected transaction, or move the clock.
+    /// The transaction manager: act on the selected transaction, or move the clock. The footer
+    /// shows every one of its keys, on more rows at a narrow width.
     static let transactions = KeyMap([
-        KeyBinding([.up, .character("k"), .down, .character("j")], "↑↓", footer: nil, help: .pickTransaction) { key, state, model in
+        KeyBinding([.up, .character("k"), .down, .character("j")], "↑↓", footer: .select, help: .pickTransaction) { key, state, model in
             let up = key == .up || key == .character("k")
             state.panelSelection = up ? max(0, state.panelSelection - 1)
                 : min(max(model.transactions.count - 1, 0), state.panelSelection + 1)
@@ -60,7 +61,7 @@ extension KeyMap {
             }
         },
         closing([.escape, .character("t"), .character("q")], "Esc", footer: .keyOnly),
-    ])
+    ], showsEveryKey: true)
 
     /// The question before a delete: `y` deletes the transaction, any other key keeps it.
     static func confirmDelete(_ transactionId: TransactionID) -> KeyMap {

@@ -51,8 +51,7 @@ struct StateView {
     /// The price a transaction bought under an offer was charged, in the storefront's currency.
     private func offerPrice(_ id: TransactionID, _ productId: String) -> String? {
         guard let offer = snapshot.offers[id], let product = catalog.product(id: productId) else { return nil }
-        let terms = offer.id.flatMap { product.offer(offer.type, id: $0)?.terms } ?? product.introductoryOffer
-        return terms.map { catalog.storefront.format($0.chargedPrice, locale: "en_US") }
+        return offer.terms(of: product).map { catalog.storefront.format($0.chargedPrice, locale: "en_US") }
     }
 
     /// A transaction bought under an offer: the offer (type, id, period) and the price charged;
