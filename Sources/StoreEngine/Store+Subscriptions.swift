@@ -151,9 +151,19 @@ extension Store {
     }
 
     /// Renews a subscription now, whatever is left of its period (StoreKit Testing's "renew now"):
-    /// the current period ends where the new one starts, so one time is never paid twice.
+    /// the current period ends where the new one starts, so one time is never paid twice. A
+    /// subscription whose renewals cannot be charged (billing retry) does not renew: no paid
+    /// period ever runs beside a retry that would charge for it again on recovery.
     public func renewNow(productId: String, link: Link) throws(StoreError) {
         let latest = try latestPaid(productId)
+        let billingFails = try store { () throws(StorageError) -> Bool in
+            let retrying = try database.setting("billing-retry:\(latest.originalId)") != nil
+            let fails = try database.setting("billing-fail:\(latest.account):\(productId)") != nil
+            return retrying || fails
+        }
+        guard !billingFails else {
+            throw .refused("\(productId) cannot renew now: its renewals cannot be charged (billing retry) until billing works again")
+        }
         try store { () throws(StorageError) in
             try database.setSetting(Self.expiredPrefix + latest.id.description, String(SimulatedTime.millis(link.now)))
             let id = try database.nextTransactionId()
@@ -174,11 +184,14 @@ extension Store {
     }
 
     /// Deletes a transaction from the Store, as StoreKit Testing allows, so a product can be
-    /// bought again from scratch. What was credited for it stays credited: the audit will say so.
+    /// bought again from scratch; deleting the transaction that started a subscription or a
+    /// purchase deletes its children too (Apple: "Deleting an original subscription transaction
+    /// deletes all related renewal transactions", "Deleting a transaction deletes any associated
+    /// restored transactions"). What was credited for them stays credited: the audit will say so.
     public func delete(transactionId: TransactionID) throws(StoreError) {
         let removed = try store { () throws(StorageError) -> Bool in
-            guard try database.record(id: transactionId) != nil else { return false }
-            try database.delete(id: transactionId)
+            guard let record = try database.record(id: transactionId) else { return false }
+            try database.delete(id: transactionId, withChildren: record.id == record.originalId)
             return true
         }
         guard removed else { throw .refused("the Store has no transaction \(transactionId)") }
