@@ -101,12 +101,14 @@ public final class OrderServer {
     public func receive(_ message: Message, link: Link) throws(ServerError) {
         switch message {
         case .verifyPurchase(let request):
-            link.send(.verifyReceipt(ReceiptCheck(request: request, environment: .production,
+            link.send(.verifyReceipt(ReceiptCheck(request: request, environment: configuration.verifiesFirst,
                                                   sharedSecret: configuration.sharedSecret, usesPost: configuration.usesPost)))
         case .receiptChecked(let result):
             if let other = Self.otherEndpoint(for: result) {
                 // Apple: "verify your receipt first with the production URL; then verify with the
-                // sandbox URL if you receive a 21007 status code". Each receipt starts at production.
+                // sandbox URL if you receive a 21007 status code"; 21008, a production receipt at
+                // the sandbox: "Send it to the production environment instead." Each receipt
+                // starts where the Server is pointed (production unless `server verify-first sandbox`).
                 link.note("\(result.status.rawValue): ask the \(other.rawValue) endpoint instead", from: .server, to: nil,
                           transactionId: result.request.transactionId)
                 link.send(.verifyReceipt(result.check.sent(to: other)))
@@ -233,9 +235,13 @@ public final class OrderServer {
         return VerificationAnswer(transactionId: transactionId, outcome: .refused(refusal), productId: nil, grant: "")
     }
 
-    /// Where to ask again when production says the receipt is the sandbox's (21007). The Server
-    /// asks the sandbox only then, so it never meets 21008 (a production receipt at the sandbox).
+    /// Where to ask again when the endpoint asked says the receipt is the other one's: the
+    /// sandbox on 21007 at production, production on 21008 at the sandbox; nil otherwise.
     private static func otherEndpoint(for result: ReceiptCheckResult) -> StoreEnvironment? {
-        result.status == .sandboxReceiptInProduction && result.check.environment == .production ? .sandbox : nil
+        switch (result.status, result.check.environment) {
+        case (.sandboxReceiptInProduction, .production): .sandbox
+        case (.productionReceiptInSandbox, .sandbox): .production
+        default: nil
+        }
     }
 }

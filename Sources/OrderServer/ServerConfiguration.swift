@@ -2,19 +2,22 @@ import IAPCore
 import Storage
 
 /// How the Server asks `verifyReceipt`, kept in `server.sqlite`: the app's shared secret as its
-/// operator copied it from App Store Connect, and the HTTP method. It asks production first each
-/// time, as Apple tells servers to, and the sandbox only on 21007.
+/// operator copied it from App Store Connect, the HTTP method, and the environment it asks first.
 public struct ServerConfiguration: Sendable, Equatable {
     /// The shared secret sent as the request's `password`; nil until the Server is configured.
     public var sharedSecret: String?
     /// False when the Server sends its requests by GET instead of POST (a misconfigured Server).
     public var usesPost = true
+    /// The environment each receipt is sent to first: production, as Apple tells a production
+    /// Server to (the sandbox on 21007), or the sandbox, as a development or staging Server is
+    /// pointed (production on 21008).
+    public var verifiesFirst: StoreEnvironment = .production
     /// The id of the subscription key the Server signs promotional offers with, and the key's
     /// secret (base64), as its operator downloaded them from App Store Connect; nil until then.
     public var offerKey: (id: String, secret: String)?
 
     public static func == (lhs: ServerConfiguration, rhs: ServerConfiguration) -> Bool {
-        lhs.sharedSecret == rhs.sharedSecret && lhs.usesPost == rhs.usesPost
+        lhs.sharedSecret == rhs.sharedSecret && lhs.usesPost == rhs.usesPost && lhs.verifiesFirst == rhs.verifiesFirst
             && lhs.offerKey?.id == rhs.offerKey?.id && lhs.offerKey?.secret == rhs.offerKey?.secret
     }
 
@@ -24,6 +27,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         var configuration = ServerConfiguration()
         configuration.sharedSecret = try database.setting("shared-secret")
         configuration.usesPost = try database.setting("verify-method") != "get"
+        configuration.verifiesFirst = try database.setting("verify-first") == StoreEnvironment.sandbox.rawValue ? .sandbox : .production
         if let id = try database.setting("offer-key-id"), let secret = try database.setting("offer-key") {
             configuration.offerKey = (id, secret)
         }
@@ -34,6 +38,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         try database.database.transaction { () throws(StorageError) in
             if let sharedSecret { try database.setSetting("shared-secret", sharedSecret) }
             try database.setSetting("verify-method", usesPost ? "post" : "get")
+            try database.setSetting("verify-first", verifiesFirst.rawValue)
             if let offerKey {
                 try database.setSetting("offer-key-id", offerKey.id)
                 try database.setSetting("offer-key", offerKey.secret)

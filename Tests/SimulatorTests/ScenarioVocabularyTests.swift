@@ -26,7 +26,7 @@ import Testing
         .expect(.onReceipt(productId: "com.storesim.coins.100", count: 1)),
         .storeSet(.environment, .named("sandbox")), .storeSet(.verifyReceipt, .named("temporary-issue")),
         .storeSet(.timeRate, .named("one-renewal-every-2s")), .serverSharedSecret(right: false),
-        .serverVerifyMethod(post: false),
+        .serverVerifyMethod(post: false), .serverVerifyFirst(.sandbox),
         .expect(.pending(0)), .expect(.unfinished(1)), .expect(.lost(0)), .expect(.overcharged(0)), .expect(.auditOk),
         .forge(.tamper(transactionId: 1000000000000001)), .forge(.replay(transactionId: 1000000000000001)),
         .forge(.jws(transactionId: 1000000000000001)),
@@ -67,7 +67,7 @@ import Testing
             "store ask-to-buy on", "store fail off", "store fail on network", "store sell com.storesim.pro off",
             "strategy queue-only", "api storekit2", "store environment sandbox", "store verify-receipt temporary-issue",
             "store time-rate one-renewal-every-2s",
-            "server shared-secret wrong", "server verify-method get", "disk full", "server disk ok", "store grace-period on 28d",
+            "server shared-secret wrong", "server verify-method get", "server verify-first sandbox", "disk full", "server disk ok", "store grace-period on 28d",
             "server notifications on",
         ])
     }
@@ -83,7 +83,7 @@ import Testing
         }
         #expect(weights == [
             "buy 30", "buy 3", "redeem 2", "approve 6", "decline 3", "restore 4", "crash 3", "power-cut 2", "deliver 7", "crash 4",
-            "power-cut 2", "launch 8", "quit 3", "network 5", "server 6", "server 1", "server 1", "store 5", "store 1",
+            "power-cut 2", "launch 8", "quit 3", "network 5", "server 6", "server 1", "server 1", "server 1", "store 5", "store 1",
             "store 1", "store 2", "resolve 1", "refund 1",
             "subscription 1", "subscription 1", "store 1", "consent 1", "disk 1", "advance 3", "account 2", "family 1", "family 1", "reinstall 3",
         ])

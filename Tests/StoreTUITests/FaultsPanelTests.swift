@@ -66,4 +66,25 @@ import Testing
         }
         #expect(screen[1].contains(" 购买前询问 关  中断 关  失败 NETWORK  付款 关  "), "\(screen[1])")
     }
+
+    /// The environment the Server verifies at first is the panel's last row, after every older
+    /// one, on the smallest screen too; Enter points the Server at the other environment, and the
+    /// row tells where it points.
+    @Test func theLastRowPointsTheServerAtTheOtherEnvironmentFirst() {
+        var state = TUIState(columns: 80, rows: 24)
+        _ = TUIUpdate.update(&state, .input(.key(.character("f"))), model: view())
+        state.panelSelection = FaultSwitch.allCases.count - 1
+        #expect(TUIUpdate.update(&state, .input(.key(.enter)), model: view()) == [.perform(.serverVerifyFirst(.sandbox))])
+        var sandbox = view()
+        sandbox.serverVerifiesFirst = .sandbox
+        #expect(TUIUpdate.update(&state, .input(.key(.enter)), model: sandbox) == [.perform(.serverVerifyFirst(.production))])
+        let english = Screen.render(state, sandbox).textRows.map { $0.filter { $0 != " " } }.joined(separator: "\n")
+        #expect(english.contains("│serververifiesfirstatsandbox"), "\(english)")
+        var chinese = TUIState(columns: 80, rows: 24, locale: "zh_CN")
+        _ = TUIUpdate.update(&chinese, .input(.key(.character("f"))), model: sandbox)
+        chinese.panelSelection = state.panelSelection
+        let panel = Screen.render(chinese, sandbox).textRows.map { $0.filter { $0 != " " } }.joined(separator: "\n")
+        #expect(panel.contains("│服务器：先验证的环境沙盒"), "\(panel)")
+    }
 }
+

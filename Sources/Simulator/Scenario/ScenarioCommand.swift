@@ -45,6 +45,9 @@ public enum ScenarioCommand: Equatable, Sendable {
     case serverSharedSecret(right: Bool)
     /// The Server asks `verifyReceipt` by POST (true) or, misconfigured, by GET.
     case serverVerifyMethod(post: Bool)
+    /// The environment the Server sends each receipt to first: production, or the sandbox (a
+    /// development or staging Server).
+    case serverVerifyFirst(StoreEnvironment)
     case resolve(productId: String)
     /// The Store refunds a transaction (or the latest of a product), for a reason when one is given.
     case refund(RefundTarget, reason: RevocationReason?)

@@ -17,6 +17,8 @@ public struct WorldView: Sendable {
     public var serverSharedSecretRight = true
     /// Whether the Server asks verifyReceipt by POST, as it must.
     public var serverUsesPost = true
+    /// The environment the Server sends each receipt to first.
+    public var serverVerifiesFirst: StoreEnvironment = .production
     public var now: Date
     public var catalog: Catalog
     /// Every product in the catalog's order, with what the user has of it, each row made when read.

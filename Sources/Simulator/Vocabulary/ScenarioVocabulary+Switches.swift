@@ -31,6 +31,14 @@ extension ScenarioVocabulary {
             chaos: .init(weight: 1) { draw in [.serverVerifyMethod(post: draw.bool())] },
             restore: { world in world.server.configuration.usesPost ? [] : [.serverVerifyMethod(post: true)] }),
         CommandDeclaration(
+            "server verify-first production|sandbox",
+            "the environment the Server sends a receipt to first: production (the sandbox on 21007), or the sandbox, as a development Server (production on 21008)",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in .serverVerifyFirst(try reader.choice(StoreEnvironment.allCases, "environment")) },
+            arguments: { command in if case .serverVerifyFirst(let environment) = command { [environment.rawValue] } else { nil } },
+            chaos: .init(weight: 1) { draw in [.serverVerifyFirst(draw.element(of: StoreEnvironment.allCases, or: .production))] },
+            restore: { world in world.server.configuration.verifiesFirst == .production ? [] : [.serverVerifyFirst(.production)] }),
+        CommandDeclaration(
             "server disk full|ok", "the Server's disk fills up (its database writes fail) or has room again",
             timing: .atOnce,
             read: { reader throws(CommandProblem) in .serverDisk(full: try reader.toggle(on: "full", off: "ok")) },

@@ -69,6 +69,7 @@ struct CommandInterpreter {
         case .serverHistory: try fetchHistory()
         case .serverSharedSecret(let right): try configureServer(sharedSecretRight: right)
         case .serverVerifyMethod(let post): try configureServer(usesPost: post)
+        case .serverVerifyFirst(let environment): try configureServer(verifiesFirst: environment)
         case .forge(let forgery): try forge(forgery)
         case .store(let storeSwitch, let on): try setStoreSwitch(storeSwitch, on: on)
         case .storeFail(let reason): try failPurchases(reason)
@@ -121,6 +122,14 @@ struct CommandInterpreter {
     private func configureServer(usesPost post: Bool) throws {
         try world.server.configure { $0.usesPost = post }
         try world.record(.command, from: .user, to: .server, text: "the Server asks verifyReceipt by \(post ? "POST" : "GET")",
+                         transactionId: nil)
+    }
+
+    /// The Server sends each receipt to production first, as Apple tells a production Server to,
+    /// or to the sandbox first, as a development or staging Server is pointed.
+    private func configureServer(verifiesFirst environment: StoreEnvironment) throws {
+        try world.server.configure { $0.verifiesFirst = environment }
+        try world.record(.command, from: .user, to: .server, text: "the Server asks the \(environment.rawValue) endpoint first",
                          transactionId: nil)
     }
 }

@@ -66,6 +66,7 @@ extension World {
             audit: AuditSummary(audit), losses: audit.losses(strategy: settings.strategy), recoveryReport: lastRecoveryReport)
         view.serverSharedSecretRight = server.configuration.sharedSecret == store.sharedSecret
         view.serverUsesPost = server.configuration.usesPost
+        view.serverVerifiesFirst = server.configuration.verifiesFirst
         view.notifications = snapshot.notifications.map { notificationRows($0, processed: ledger.notifications) }
         view.pinnedRoot = server.pinnedRoot
         if let app = host.app, app.api == .storekit2, app.entitlementsRead {

@@ -180,6 +180,7 @@ enum CoreSentence: CaseIterable {
     case familyRevoked
     case serverDiskFull
     case serverVerifyMethod
+    case serverVerifyFirst
     case sharedSecretRight
     case sharedSecretWrong
     case serverDiskRoom

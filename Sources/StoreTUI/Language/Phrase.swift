@@ -161,6 +161,7 @@ enum Phrase: CaseIterable {
     case faultSellSelected
     case faultSharedSecret
     case faultVerifyMethod
+    case faultVerifyFirst
 
     // Other screens
     case tooSmall

@@ -3,8 +3,9 @@ import Simulator
 
 /// The switches of the faults panel, in the order shown: the network, the Server, each Store
 /// switch turned on and off, whether the Store sells the selected product, the Server's
-/// configuration, then each Store switch with words of its own; rows added later come after,
-/// so every row keeps its place.
+/// configuration, then each Store switch with words of its own; rows added later (the simulated
+/// errors per API, the environment the Server verifies at first) come after, so every row keeps
+/// its place.
 enum FaultSwitch: Equatable {
     case network
     case server
@@ -15,11 +16,13 @@ enum FaultSwitch: Equatable {
     case sharedSecret
     /// Whether the Server asks verifyReceipt by POST or by GET.
     case verifyMethod
+    /// The environment the Server sends each receipt to first.
+    case verifyFirst
 
     static let allCases: [FaultSwitch] = [.network, .server]
         + StoreSwitch.all.filter { !StoreSwitch.apiErrors.contains($0) }.map(FaultSwitch.store)
         + [.sellSelected, .sharedSecret, .verifyMethod] + StoreSwitch.withWords.map(FaultSwitch.store)
-        + StoreSwitch.apiErrors.map(FaultSwitch.store)
+        + StoreSwitch.apiErrors.map(FaultSwitch.store) + [.verifyFirst]
 
     /// The switch's line in the panel, in `language`.
     func label(_ language: Language) -> String {
@@ -30,6 +33,7 @@ enum FaultSwitch: Equatable {
         case .sellSelected: language(.faultSellSelected)
         case .sharedSecret: language(.faultSharedSecret)
         case .verifyMethod: language(.faultVerifyMethod)
+        case .verifyFirst: language(.faultVerifyFirst)
         }
     }
 
@@ -45,6 +49,7 @@ enum FaultSwitch: Equatable {
             return language(model.storeSwitches.withdrawn.contains(product) ? .no : .yes)
         case .sharedSecret: return language(model.serverSharedSecretRight ? .secretOk : .secretWrong)
         case .verifyMethod: return model.serverUsesPost ? "POST" : "GET"
+        case .verifyFirst: return Self.word(.environment, .named(model.serverVerifiesFirst.rawValue), language)
         }
     }
 
@@ -87,6 +92,7 @@ enum FaultSwitch: Equatable {
             return .storeSell(productId: product, on: model.storeSwitches.withdrawn.contains(product))
         case .sharedSecret: return .serverSharedSecret(right: !model.serverSharedSecretRight)
         case .verifyMethod: return .serverVerifyMethod(post: !model.serverUsesPost)
+        case .verifyFirst: return .serverVerifyFirst(model.serverVerifiesFirst == .production ? .sandbox : .production)
         }
     }
 

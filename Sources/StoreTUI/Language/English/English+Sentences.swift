@@ -176,6 +176,7 @@ extension English {
         case .familyRevoked: "Family Sharing: {word} no longer gets {id} (tx {tx} revoked)"
         case .serverDiskFull: "the Server's disk is full"
         case .serverVerifyMethod: "the Server asks verifyReceipt by {word}"
+        case .serverVerifyFirst: "the Server asks the {word} endpoint first"
         case .sharedSecretRight: "the Server's shared secret is the app's"
         case .sharedSecretWrong: "the Server's shared secret is wrong"
         case .serverDiskRoom: "the Server's disk has room again"

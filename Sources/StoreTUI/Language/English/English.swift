@@ -163,6 +163,7 @@ enum English {
         case .faultSellSelected: "store sells selected product"
         case .faultSharedSecret: "server shared secret"
         case .faultVerifyMethod: "server asks verifyReceipt by"
+        case .faultVerifyFirst: "server verifies first at"
 
         // Other screens
         case .tooSmall: "terminal too small (need {1}×{2})"

@@ -177,6 +177,7 @@ extension SimplifiedChinese {
         case .familyRevoked: "家人共享：{word} 不再获得 {id}（tx {tx} 已撤销）"
         case .serverDiskFull: "服务器磁盘已满"
         case .serverVerifyMethod: "服务器用 {word} 请求 verifyReceipt"
+        case .serverVerifyFirst: "服务器先问 {word} 端点"
         case .sharedSecretRight: "服务器的共享密钥正确"
         case .sharedSecretWrong: "服务器的共享密钥错误"
         case .serverDiskRoom: "服务器磁盘又有空间了"

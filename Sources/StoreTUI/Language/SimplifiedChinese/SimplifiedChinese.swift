@@ -165,6 +165,7 @@ enum SimplifiedChinese {
         case .faultSellSelected: "商店：出售所选商品"
         case .faultSharedSecret: "服务器：共享密钥"
         case .faultVerifyMethod: "服务器：verifyReceipt 请求方法"
+        case .faultVerifyFirst: "服务器：先验证的环境"
 
         // Other screens
         case .tooSmall: "终端太小（至少需要 {1}×{2}）"
