@@ -12,8 +12,9 @@ struct ChaosTrial {
     let statistics: WorldStatistics
 
     /// A run fails when its audit is not ok, or when a customer paid for something they already
-    /// held (`overcharged`), which the contract's `ok` does not count.
-    var failed: Bool { !audit.ok || audit.overcharged > 0 }
+    /// held (`overcharged`) or was paid back more than a transaction charged (`overRefunded`),
+    /// which the contract's `ok` does not count.
+    var failed: Bool { !audit.ok || audit.overcharged > 0 || audit.overRefunded > 0 }
 
     static func run(_ body: [ScenarioCommand], strategy: Strategy, switches: ChaosSwitches,
                     catalog: Catalog) throws(WorldError) -> ChaosTrial {
