@@ -41,14 +41,16 @@ extension Store {
     /// offer it asked for, if any) and reported to the app (or waits in the queue while the app is
     /// down), unless the account already holds what it buys (`charge`): then, as a purchase of it
     /// would, it charges nothing and hands back what covers it (under StoreKit 2, which makes no
-    /// transaction of it, the transaction that bought it comes again).
+    /// transaction of it, the transaction that bought it comes again); while the group's
+    /// subscription is in billing retry it fails, uncharged.
     public func approve(productId: String, link: Link) throws(StoreError) {
         let record = try waitingRequest(for: productId)
         try store { () throws(StorageError) in
             var approved = try charge(record.with(state: .purchased), offer: appliedOffers[record.id], link: link)
             if !approved.charged, api == .storekit2 { approved = approved.with(finished: true) }
             try database.update(approved)
-            try deliver(approved.charged || api == .storekit1 ? approved : try heldRecord(handedBackBy: approved), link: link)
+            let handsBack = !approved.charged && approved.state == .purchased && api == .storekit2
+            try deliver(handsBack ? try heldRecord(handedBackBy: approved) : approved, link: link)
         }
     }
 

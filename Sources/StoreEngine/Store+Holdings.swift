@@ -15,6 +15,10 @@ enum PaymentHolding {
     /// The account subscribes to this very product now: nothing is charged; its subscription is
     /// handed back, a change waiting for its renewal is cancelled, an offer waits for the renewal.
     case subscribed(StoreRecord)
+    /// The App Store is retrying the renewal of the account's subscription of this product's
+    /// group (billing retry): nothing is charged and no new subscription starts until the
+    /// billing problem is solved; the payment fails (`PurchaseError.billingIssue`).
+    case billingRetry(StoreRecord)
 }
 
 extension Store {
@@ -28,9 +32,10 @@ extension Store {
                 [.text(productId), .text(account)]).first
             return owned.map(PaymentHolding.owned) ?? .charges
         case .autoRenewable:
-            guard let current = try activeSubscription(product.group, account: account, at: now),
-                  current.productId == productId else { return .charges }
-            return .subscribed(current)
+            if let current = try activeSubscription(product.group, account: account, at: now) {
+                return current.productId == productId ? .subscribed(current) : .charges
+            }
+            return try retryingSubscription(product.group, account: account).map(PaymentHolding.billingRetry) ?? .charges
         case .consumable, .nonRenewing:
             return .charges
         }
@@ -44,6 +49,26 @@ extension Store {
         }
     }
 
+    /// The account's subscription of `group` whose renewal the App Store is retrying, if any.
+    func retryingSubscription(_ group: String?, account: String) throws(StorageError) -> StoreRecord? {
+        let retries = try database.settings(prefix: "billing-retry:")
+        guard !retries.isEmpty else { return nil }
+        return try groupRecords(group, account: account).last { !$0.refunded && retries[$0.originalId.description] != nil }
+    }
+
+    /// A payment while the account's subscription of the group is in billing retry: Apple, "A
+    /// user shouldn't be able to purchase any new subscription until the billing issues on the
+    /// account are solved". Nothing is charged and the retry goes on; the payment fails.
+    func refuseInBillingRetry(_ record: StoreRecord, _ retrying: StoreRecord, link: Link) -> StoreRecord {
+        link.note(inBillingRetry(retrying), from: .store, to: nil, transactionId: retrying.id)
+        return record.with(state: .failed, charged: false, finished: api == .storekit2, error: .billingIssue)
+    }
+
+    /// What the timeline says of a payment refused for `retrying`, a subscription in billing retry.
+    func inBillingRetry(_ retrying: StoreRecord) -> String {
+        "\(retrying.productId) is in billing retry: no new subscription of its group until the billing problem is solved; nothing charged"
+    }
+
     /// The subscriber chooses the plan they have: nothing is charged. A change waiting for the
     /// renewal is cancelled (DID_CHANGE_RENEWAL_PREF without a subtype), auto-renew is on again
     /// (DID_CHANGE_RENEWAL_STATUS when it was off), and an offer asked for applies at the
@@ -53,6 +78,7 @@ extension Store {
         var told = ["already subscribed: \(current.productId) is active until \(until); nothing charged"]
         if let waiting = try database.setting("renew-to:\(current.originalId)") {
             try database.removeSetting("renew-to:\(current.originalId)")
+            try database.removeSetting(Self.renewalOfferPrefix + current.originalId.description)
             told.append("the change to \(waiting) waiting for the renewal is cancelled")
             try notify(.didChangeRenewalPref, about: current, at: link.now)
         }
@@ -61,12 +87,15 @@ extension Store {
             told.append("auto-renew is on again")
             try notify(.didChangeRenewalStatus, subtype: "AUTO_RENEW_ENABLED", about: current, at: link.now)
         }
-        if let offer {
-            try database.setSetting(Self.renewalOfferPrefix + current.originalId.description, offer.stored)
-            told.append("\(offer.text) applies at the renewal")
-        }
         for text in told { link.note(text, from: .store, to: nil, transactionId: current.id) }
+        if let offer { try waitForRenewal(offer, of: current, link: link) }
         return try handBack(record, current, at: link.now)
+    }
+
+    /// An offer asked for while subscribed to the group waits for the renewal of `current`.
+    func waitForRenewal(_ offer: AppliedOffer, of current: StoreRecord, link: Link) throws(StorageError) {
+        try database.setSetting(Self.renewalOfferPrefix + current.originalId.description, offer.stored)
+        link.note("\(offer.text) applies at the renewal", from: .store, to: nil, transactionId: current.id)
     }
 
     /// A payment that charges nothing: a transaction of its own that hands back `held`, the
@@ -87,13 +116,15 @@ extension Store {
 
     static let renewalOfferPrefix = "renewal-offer:"
 
-    /// The offer a subscriber asked for while subscribed to the same product, for the renewal of
-    /// `latest` as `productId`; it is used up.
+    /// The offer a subscriber asked for while subscribed to the group, for the renewal of
+    /// `latest` as `productId` (the same product, or the one a waiting change renews as), when
+    /// it is one of that product's offers; it is used up.
     func waitingOffer(after latest: StoreRecord, renewingAs productId: String) throws(StorageError) -> AppliedOffer? {
         let key = Self.renewalOfferPrefix + latest.originalId.description
         guard let stored = try database.setting(key) else { return nil }
         try database.removeSetting(key)
-        guard productId == latest.productId else { return nil }
-        return AppliedOffer(stored: stored)
+        guard let offer = AppliedOffer(stored: stored) else { return nil }
+        let fits = offer.id.map { catalog.product(id: productId)?.offer(offer.type, id: $0) != nil } ?? (productId == latest.productId)
+        return fits ? offer : nil
     }
 }

@@ -4,9 +4,14 @@ import Storage
 
 extension Store {
     /// The user redeems an offer code: the subscription it is for is charged under the code's
-    /// offer and the transaction comes to the app as one it did not ask for. A code no product
-    /// has, or one redeemed already (a one-time use code by anyone, a custom code by this
-    /// account), makes no transaction: the timeline says why.
+    /// offer and the transaction comes to the app as one it did not ask for. What the account
+    /// subscribes to already decides when, as for a purchase (`charge`): a code for the plan it
+    /// has charges nothing now and applies at the renewal ("if the offer code is for the same
+    /// product that the customer is already subscribed to, then it will go into effect at their
+    /// next renewal event"); for another plan of the group the change follows Apple's ranking,
+    /// a change that waits for the renewal taking the offer with it. A code no product has, one
+    /// redeemed already (a one-time use code by anyone, a custom code by this account), or one
+    /// for a group in billing retry makes no transaction: the timeline says why.
     func redeem(code: String, link: Link) throws(StorageError) {
         guard let (product, offer) = offer(code: code) else {
             link.note("offer code \(code) is not valid", from: .store, to: nil, transactionId: nil)
@@ -22,9 +27,8 @@ extension Store {
             link.note("offer code \(code) not redeemed: \(PurchaseError.paymentNotAllowed.explanation)", from: .store, to: nil, transactionId: nil)
             return
         }
-        if let waiting = try subscriptionInTheWay(of: product, at: link.now) {
-            link.note("offer code \(code) not redeemed: \(account) subscribes to \(waiting.productId) now, and StoreSim redeems a code only for a subscription that starts at once",
-                      from: .store, to: nil, transactionId: waiting.id)
+        if case .billingRetry(let retrying) = try holding(product.id, account: account, at: link.now) {
+            link.note("offer code \(code) not redeemed: \(inBillingRetry(retrying))", from: .store, to: nil, transactionId: retrying.id)
             return
         }
         let id = try database.nextTransactionId()
@@ -32,19 +36,12 @@ extension Store {
             id: id, originalId: id, productId: product.id, account: account, state: .purchasing, kind: .purchase,
             charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil),
             offer: AppliedOffer(type: .code, id: offer.id), link: link)
-        try database.insert(record)
+        // A code for the plan the account has, or for a change that waits for the renewal, hands
+        // the subscription back; StoreKit 2 makes no transaction of that and sends the one that covers it.
+        let handsBack = !record.charged && api == .storekit2
+        try database.insert(handsBack ? record.with(finished: true) : record)
         try database.setSetting(redeemedKey, record.id.description)
-        try deliver(record, link: link)
-    }
-
-    /// The account's active subscription of the group that a redemption of `product` would not
-    /// replace at once: the same product, or one a change from which waits for the renewal.
-    private func subscriptionInTheWay(of product: Product, at now: Date) throws(StorageError) -> StoreRecord? {
-        if case .subscribed(let current) = try holding(product.id, account: account, at: now) { return current }
-        if let (current, change) = try groupChange(buying: product, account: account, at: now) {
-            return change.isImmediate ? nil : current
-        }
-        return nil
+        try deliver(handsBack ? try heldRecord(handedBackBy: record) : record, link: link)
     }
 
     /// The product and offer a code redeems, its letters matched whatever their case.

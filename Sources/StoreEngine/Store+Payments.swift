@@ -74,6 +74,7 @@ extension Store {
             link.note("already purchased: \(owned.productId) (tx \(owned.id)); nothing charged", from: .store, to: nil, transactionId: owned.id)
             return try handBack(record, owned, at: link.now)
         case .subscribed(let current): return try keepPlan(record, current, offer: offer, link: link)
+        case .billingRetry(let retrying): return refuseInBillingRetry(record, retrying, link: link)
         case .charges: break
         }
         var kind = record.kind, applied = offer
@@ -81,7 +82,7 @@ extension Store {
         var told: (NotificationType, String?) = subscription == nil ? (.oneTimeCharge, nil) : (.subscribed, "INITIAL_BUY")
         if let product = subscription, record.kind == .purchase {
             if let (current, change) = try groupChange(buying: product, account: record.account, at: link.now) {
-                guard change.isImmediate else { return try waitForRenewal(record, current, change, link: link) }
+                guard change.isImmediate else { return try waitForRenewal(record, current, change, offer: offer, link: link) }
                 let refund = try endForChange(current, at: link.now)
                 link.note("\(change.word): \(product.id) replaces \(current.productId) at once; prorated refund \(format(refund)) for tx \(current.id)",
                           from: .store, to: nil, transactionId: current.id)
@@ -110,13 +111,16 @@ extension Store {
     }
 
     /// A change that waits for the renewal: nothing is charged now; the purchase hands back the
-    /// current subscription (as buying an owned non-consumable does), which renews as the new one.
+    /// current subscription (as buying an owned non-consumable does), which renews as the new one,
+    /// under the offer asked for when there is one (Apple, of an offer for another product of the
+    /// group: "the standard plan change logic will apply").
     private func waitForRenewal(_ record: StoreRecord, _ current: StoreRecord, _ change: GroupChange,
-                                link: Link) throws(StorageError) -> StoreRecord {
+                                offer: AppliedOffer?, link: Link) throws(StorageError) -> StoreRecord {
         try renewAs(record.productId, current)
         let renewal = expiry(of: current).map(SimulatedTime.format) ?? ""
         link.note("\(change.word): \(current.productId) renews as \(record.productId) on \(renewal)",
                   from: .store, to: nil, transactionId: current.id)
+        if let offer { try waitForRenewal(offer, of: current, link: link) }
         try notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: link.now)
         return try handBack(record, current, at: link.now)
     }

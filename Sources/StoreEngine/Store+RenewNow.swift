@@ -10,8 +10,8 @@ extension Store {
     /// Renews a subscription of the signed-in account now: its current period ends now, then it
     /// renews as it would at the end of its period — or it expires (auto-renew off, a price
     /// increase not agreed to, the sandbox's renewal cap), or it enters billing retry (billing
-    /// fails). A subscription in billing retry has its charge retried now. One with no current
-    /// period (never bought, its latest period refunded, expired) is refused: nothing is charged.
+    /// fails). One with no current period (never bought, its latest period refunded, expired, in
+    /// billing retry) is refused: nothing is charged.
     public func renewNow(productId: String, link: Link) throws(StoreError) {
         let latest = try currentSubscription(productId, at: link.now)
         let (renewal, notes) = try store { () throws(StorageError) -> (StoreRecord?, [(String, TransactionID)]) in
@@ -29,35 +29,31 @@ extension Store {
         }
     }
 
-    /// Ends `latest`'s period at `now` (a subscription in billing retry has none left to end) and
-    /// applies the renewal rule; returns the renewal made, if any, and what the timeline is told.
+    /// Ends `latest`'s period at `now` and applies the renewal rule; returns the renewal made, if
+    /// any, and what the timeline is told.
     private func endNow(_ latest: StoreRecord, at now: Date) throws(StorageError) -> (StoreRecord?, [(String, TransactionID)]) {
         var notes: [(String, TransactionID)] = []
-        let key = latest.originalId.description
-        let retrying = try database.setting("billing-retry:\(key)") != nil
-        if !retrying {
-            try database.setSetting(Self.expiredPrefix + latest.id.description, String(SimulatedTime.millis(now)))
-        }
+        try database.setSetting(Self.expiredPrefix + latest.id.description, String(SimulatedTime.millis(now)))
         var renewal: StoreRecord?
-        if try database.setting("autorenew:\(key)") == "off" {
+        if try database.setting("autorenew:\(latest.originalId)") == "off" {
             notes.append(("\(latest.productId) expired now: its auto-renew is off", latest.id))
         } else {
-            renewal = try self.renewal(of: latest, dueAt: expiry(of: latest) ?? now, now: now, notes: &notes)
+            renewal = try self.renewal(of: latest, dueAt: now, now: now, notes: &notes)
         }
         if renewal == nil, notes.isEmpty {
-            notes.append(try database.setting("billing-retry:\(key)") != nil
-                ? ("billing retry of \(latest.productId): the renewal still cannot be charged", latest.id)
-                : ("\(latest.productId) expired now: the sandbox renews a subscription at most \(Self.sandboxRenewalLimit) times", latest.id))
+            notes.append(("\(latest.productId) expired now: the sandbox renews a subscription at most \(Self.sandboxRenewalLimit) times", latest.id))
         }
         // Its signed transaction (StoreKit 2) tells the period's new end, as `expire`'s does.
-        if renewal == nil, !retrying, api == .storekit2, let ended = try database.record(id: latest.id) {
+        if renewal == nil, api == .storekit2, let ended = try database.record(id: latest.id) {
             try database.update(try signing(ended, at: now))
         }
         return (renewal, notes)
     }
 
-    /// The signed-in account's subscription of `productId` that has a current period at `now`
-    /// (or is in billing retry); refused with the reason when it has none.
+    /// The signed-in account's subscription of `productId` that has a current period at `now`;
+    /// refused with the reason when it has none. Apple: "A user shouldn't be able to purchase any
+    /// new subscription until the billing issues on the account are solved": one in billing retry
+    /// has no period to end, and a charge now would be paid again when the retry recovers.
     private func currentSubscription(_ productId: String, at now: Date) throws(StoreError) -> StoreRecord {
         let (latest, retrying, refunded) = try store { () throws(StorageError) -> (StoreRecord?, Bool, Bool) in
             let latest = try latestSubscriptions().last { $0.account == account && $0.productId == productId }
@@ -69,7 +65,10 @@ extension Store {
         guard let latest else {
             throw .refused(refusal + (refunded ? ": its latest period was refunded" : ": it has no paid subscription of it"))
         }
-        if !retrying, let end = expiry(of: latest), end <= now {
+        if retrying {
+            throw .refused("\(productId) cannot renew now: its renewals cannot be charged (billing retry) until billing works again")
+        }
+        if let end = expiry(of: latest), end <= now {
             throw .refused(refusal + ": it expired on \(SimulatedTime.format(end))")
         }
         return latest

@@ -47,7 +47,11 @@ extension Store {
             result = .pending(productId: request.productId)
         case .charges:
             let charged = try charge(record, offer: try requestedOffer(request), link: link)
-            if charged.charged {
+            if let error = charged.error {
+                // Refused for what the account holds (a subscription in billing retry): no transaction to finish.
+                try database.insert(charged)
+                result = .failed(productId: request.productId, error)
+            } else if charged.charged {
                 try database.insert(charged)
                 result = .success(try signedTransaction(charged, at: link.now))
             } else {

@@ -161,11 +161,14 @@ extension Store {
     }
 
     /// Deletes a transaction from the Store, as StoreKit Testing allows, so a product can be
-    /// bought again from scratch. What was credited for it stays credited: the audit will say so.
+    /// bought again from scratch; deleting the transaction that started a subscription or a
+    /// purchase deletes its children too (Apple: "Deleting an original subscription transaction
+    /// deletes all related renewal transactions", "Deleting a transaction deletes any associated
+    /// restored transactions"). What was credited for them stays credited: the audit will say so.
     public func delete(transactionId: TransactionID) throws(StoreError) {
         let removed = try store { () throws(StorageError) -> Bool in
-            guard try database.record(id: transactionId) != nil else { return false }
-            try database.delete(id: transactionId)
+            guard let record = try database.record(id: transactionId) else { return false }
+            try database.delete(id: transactionId, withChildren: record.id == record.originalId)
             return true
         }
         guard removed else { throw .refused("the Store has no transaction \(transactionId)") }

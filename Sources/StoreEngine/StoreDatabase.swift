@@ -162,8 +162,11 @@ struct StoreDatabase: SettingsTable {
         try database.query("UPDATE transactions SET finished = 1 WHERE id = ?", [Self.idValue(id)])
     }
 
-    func delete(id: TransactionID) throws(StorageError) {
-        try database.query("DELETE FROM transactions WHERE id = ?", [Self.idValue(id)])
+    /// Deletes transaction `id`; `withChildren`, every transaction it is the original of too
+    /// (renewals, and the transactions that restored or handed it back).
+    func delete(id: TransactionID, withChildren: Bool = false) throws(StorageError) {
+        let condition = withChildren ? "id = ? OR original_id = ?" : "id = ?"
+        try database.query("DELETE FROM transactions WHERE \(condition)", Array(repeating: Self.idValue(id), count: withChildren ? 2 : 1))
     }
 
     /// The newest charged, non-restore transaction of each original id that `account` made of

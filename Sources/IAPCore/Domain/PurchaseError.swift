@@ -16,6 +16,9 @@ public enum PurchaseError: String, Sendable, CaseIterable, Codable {
     case invalidSignature = "invalid-signature"
     /// The account may not have the offer (StoreKit 2's `ineligibleForOffer`).
     case ineligibleForOffer = "ineligible-offer"
+    /// The App Store is retrying the renewal of the account's subscription of the group (billing
+    /// retry): no new subscription of it until the billing problem is solved.
+    case billingIssue = "billing-issue"
     case unknown = "unknown"
 
     /// Words for a transcript or a screen.
@@ -32,6 +35,7 @@ public enum PurchaseError: String, Sendable, CaseIterable, Codable {
         case .invalidOfferIdentifier: return "the offer identifier is not valid"
         case .invalidSignature: return "the offer's signature is not valid"
         case .ineligibleForOffer: return "the customer is not eligible for the offer"
+        case .billingIssue: return "the account has a billing problem to solve first: the App Store is retrying a renewal"
         }
     }
 }

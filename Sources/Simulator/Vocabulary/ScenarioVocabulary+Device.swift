@@ -34,7 +34,15 @@ extension ScenarioVocabulary {
             arguments: { command in
                 if case .subscriptionBilling(let productId, let fails) = command { [productId, fails ? "fail" : "ok"] } else { nil }
             },
-            chaos: .init(weight: 1) { draw in [.subscriptionBilling(productId: draw.subscription(), fails: draw.bool())] },
+            chaos: .init(weight: 1) { draw in
+                let productId = draw.subscription()
+                guard draw.bool() else { return [.subscriptionBilling(productId: productId, fails: false)] }
+                // A subscriber's card fails as a user lives it: subscribed, the renewal cannot be
+                // charged (billing retry), then a plan of the group is bought during the retry.
+                return [.buy(productId: productId, answer: .confirm), .subscriptionBilling(productId: productId, fails: true),
+                        .advance(seconds: draw.seconds(in: (8 * 86400)...(40 * 86400))),
+                        .buy(productId: draw.subscription(), answer: draw.answer())]
+            },
             restore: { world in
                 ((try? world.store.failingBilling()) ?? []).map { .subscriptionBilling(productId: $0, fails: false) }
             }),

@@ -65,6 +65,7 @@ enum CoreSentence: CaseIterable {
     case offerIdentifierInvalid
     case offerSignatureInvalid
     case offerIneligible
+    case billingIssue
     case signOffer
     case offerNotSigned
     case offerSigned
@@ -85,7 +86,7 @@ enum CoreSentence: CaseIterable {
     case offerCodeInvalid
     case offerCodeRedeemed
     case offerCodeNotRedeemed
-    case offerCodeInTheWay
+    case inBillingRetry
     case oneTimeCodeOnce
     case accountCodeOnce
     case crossgradeAtRenewal
@@ -100,7 +101,6 @@ enum CoreSentence: CaseIterable {
     case chargedIncreasedPrice
     case renewNowAutoRenewOff
     case renewNowSandboxCap
-    case billingStillFailing
     case refundedRest
     case boughtWhileShared
 
@@ -292,6 +292,7 @@ enum CoreSentence: CaseIterable {
     case noInterrupted
     case noPaidTransaction
     case noPaidTransactionId
+    case renewNowBillingFails
     case priceNotAbove
     case noConsentWaiting
     case refundedAlready
