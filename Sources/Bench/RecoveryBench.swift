@@ -3,9 +3,9 @@ import IAPCore
 import Simulator
 
 /// Launch recovery at scale: for each N a world is left with N paid orders pending (as the
-/// Server being down leaves them, written directly); each repetition then copies every such world afresh and times, size after size
-/// (so that a burst of disk traffic from elsewhere hits all sizes alike), the launch that credits
-/// them all.
+/// Server being down leaves them, written directly); each repetition then copies every such world
+/// afresh, makes the copy durable, and times, size after size (so that a burst of disk traffic
+/// from elsewhere hits all sizes alike), the launch that credits them all.
 public struct RecoveryBench {
     public let catalog: Catalog
     public let repetitions: Int
@@ -41,6 +41,7 @@ public struct RecoveryBench {
             try FileManager.default.removeItem(atPath: copy.path)
             try FileManager.default.copyItem(atPath: original.path, toPath: copy.path)
         }
+        try copy.makeDurable()
         return try timeLaunch(in: DataDirectory(path: copy.path), expecting: count)
     }
 

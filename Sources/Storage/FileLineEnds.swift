@@ -29,22 +29,24 @@ public enum FileLineEnds {
         }
         var line = Ends(offset: 0, headBytes: headBytes, tailBytes: tailBytes)
         var position = 0
+        let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: min(chunkBytes, max(end, 1)))
+        defer { chunk.deallocate() }
         while position < end {
-            let chunk = try FileTail.read(fd, min(chunkBytes, end - position), at: position, path: path)
+            let length = min(chunk.count, end - position)
+            try FileTail.read(fd, into: UnsafeMutableBufferPointer(rebasing: chunk[..<length]), at: position, path: path)
             let chunkOffset = position
-            position += chunk.count
-            chunk.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                var start = 0
-                while start < buffer.count, let hit = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) {
-                    let newline = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    line.add(UnsafeBufferPointer(rebasing: buffer[start..<newline]))
-                    body(line.ended(at: chunkOffset + newline, terminated: true))
-                    line = Ends(offset: chunkOffset + newline + 1, headBytes: headBytes, tailBytes: tailBytes)
-                    start = newline + 1
-                }
-                line.add(UnsafeBufferPointer(rebasing: buffer[start...]))
+            position += length
+            let buffer = UnsafeBufferPointer(rebasing: chunk[..<length])
+            guard let base = buffer.baseAddress else { continue }
+            var start = 0
+            while start < buffer.count, let hit = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) {
+                let newline = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                line.add(UnsafeBufferPointer(rebasing: buffer[start..<newline]))
+                body(line.ended(at: chunkOffset + newline, terminated: true))
+                line = Ends(offset: chunkOffset + newline + 1, headBytes: headBytes, tailBytes: tailBytes)
+                start = newline + 1
             }
+            line.add(UnsafeBufferPointer(rebasing: buffer[start...]))
         }
         if line.offset < end {
             body(line.ended(at: end, terminated: false))

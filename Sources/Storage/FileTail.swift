@@ -46,15 +46,21 @@ public enum FileTail {
     /// Reads `length` bytes at `offset`, continuing after short reads.
     static func read(_ fd: Int32, _ length: Int, at offset: Int, path: String) throws(StorageError) -> [UInt8] {
         var chunk = [UInt8](repeating: 0, count: length)
+        try chunk.withUnsafeMutableBufferPointer { (buffer) throws(StorageError) in try read(fd, into: buffer, at: offset, path: path) }
+        return chunk
+    }
+
+    /// Fills `buffer` with the file's bytes from `offset`, read with `pread`: a reader of a long
+    /// file reuses one buffer for every chunk.
+    static func read(_ fd: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int, path: String) throws(StorageError) {
         var done = 0
-        while done < length {
-            let count = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress.map { $0 + done }, length - done, off_t(offset + done)) }
+        while done < buffer.count {
+            let count = pread(fd, buffer.baseAddress.map { $0 + done }, buffer.count - done, off_t(offset + done))
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 throw StorageError(path: path, problem: count == 0 ? "shrank while being read" : "read failed: \(errnoText())")
             }
             done += count
         }
-        return chunk
     }
 }

@@ -25,6 +25,23 @@ struct Receipt: Codable, Equatable {
         /// "When family members benefit from a shared subscription, App Store updates their
         /// receipt to include the family-shared purchase."
         var inAppOwnershipType: String? = nil
+
+        /// The purchase as `JSONEncoder` writes it with sorted keys.
+        func append(to bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "{"))
+            if let inAppOwnershipType {
+                bytes += Array(#""inAppOwnershipType":"#.utf8)
+                JSONString.appendEncoderQuoted(inAppOwnershipType, to: &bytes)
+                bytes.append(UInt8(ascii: ","))
+            }
+            bytes += Array(#""originalTransactionId":"#.utf8)
+            JSONString.appendEncoderQuoted(originalTransactionId, to: &bytes)
+            bytes += Array(#","productId":"#.utf8)
+            JSONString.appendEncoderQuoted(productId, to: &bytes)
+            bytes += Array(#","purchaseDateMillis":\#(purchaseDateMillis),"transactionId":"#.utf8)
+            JSONString.appendEncoderQuoted(transactionId, to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
     }
 
     let environment: Environment
@@ -33,11 +50,25 @@ struct Receipt: Codable, Equatable {
 
     /// The text a client stores and sends to its server.
     func encoded(signer: ReceiptSigner) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let payload = (try? encoder.encode(self)) ?? Data()
-        let signature = signer.signature(of: Array(payload))
-        return payload.base64EncodedString() + "." + Self.hex(signature)
+        let payload = self.payload
+        return Data(payload).base64EncodedString() + "." + Self.hex(signer.signature(of: payload))
+    }
+
+    /// The signed JSON: byte for byte what Foundation's `JSONEncoder` writes with sorted keys (an
+    /// absent ownership type left out), written directly: the Store signs a receipt, and the app
+    /// rewrites its file, with every purchase.
+    var payload: [UInt8] {
+        var bytes = Array(#"{"account":"#.utf8)
+        JSONString.appendEncoderQuoted(account, to: &bytes)
+        bytes += Array(#","environment":"#.utf8)
+        JSONString.appendEncoderQuoted(environment.rawValue, to: &bytes)
+        bytes += Array(#","inApp":["#.utf8)
+        for (index, purchase) in inApp.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            purchase.append(to: &bytes)
+        }
+        bytes += Array("]}".utf8)
+        return bytes
     }
 
     /// Bytes as lowercase hex digits, two a byte (a format string a byte cost a century of

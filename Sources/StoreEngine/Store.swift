@@ -155,12 +155,10 @@ public final class Store {
         return ProductsResponse(valid: valid, invalid: invalid)
     }
 
-    /// Marks the transaction finished; its row is read and written without its receipt, which
-    /// lists every unfinished consumable and is not changed.
+    /// Marks the account's transaction finished when it is unfinished: one update of its row,
+    /// which no longer holds its receipt (a receipt lists every unfinished consumable).
     private func finish(_ id: TransactionID) throws(StorageError) {
-        guard let record = try database.recordsWithoutReceipts(ids: [id])[id], record.account == account, record.isUnfinished
-        else { return }
-        try database.markFinished(id)
+        try database.markFinished(id, account: account)
     }
 
     /// Redelivers every unfinished transaction of the account. Under StoreKit 1 a consumable's

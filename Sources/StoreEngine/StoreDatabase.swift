@@ -80,6 +80,15 @@ struct StoreDatabase: SettingsTable {
         CREATE INDEX transactions_shared ON transactions(shared_from) WHERE shared_from IS NOT NULL;
         CREATE INDEX transactions_shares_by_account ON transactions(account) WHERE kind = 'family-share';
         """,
+        // Version 8: each receipt handed out in a table of its own, by transaction id. A receipt
+        // lists every unfinished purchase before it, so N purchases left pending carry receipts
+        // of N² entries in all; kept in the transaction's row, every change to the row (a finish)
+        // read the whole receipt back to write the row again.
+        """
+        CREATE TABLE receipts(transaction_id INTEGER PRIMARY KEY, receipt TEXT NOT NULL);
+        INSERT INTO receipts(transaction_id, receipt) SELECT id, receipt FROM transactions WHERE receipt IS NOT NULL;
+        ALTER TABLE transactions DROP COLUMN receipt;
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {
@@ -121,35 +130,49 @@ struct StoreDatabase: SettingsTable {
     func insert(_ record: StoreRecord) throws(StorageError) {
         try database.query("""
             INSERT INTO transactions(id, original_id, product_id, account, state, kind, charged,
-                                     finished, refunded, date_millis, error, receipt, refunded_millis, signed_transaction,
+                                     finished, refunded, date_millis, error, refunded_millis, signed_transaction,
                                      refund_reason, shared_from)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
                 Self.idValue(record.id), Self.idValue(record.originalId),
                 .text(record.productId), .text(record.account), .text(record.state.rawValue),
                 .text(record.kind.rawValue), .integer(record.charged ? 1 : 0),
                 .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(SimulatedTime.millis(record.date)),
-                .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
+                .optional(record.error?.rawValue), Self.millis(record.refundDate),
                 .optional(record.signedTransaction), Self.reason(record.refundReason),
                 record.sharedFrom.map(Self.idValue) ?? .null,
             ])
+        try keep(record.receipt, of: record.id)
+    }
+
+    /// Keeps the receipt handed out with a transaction in the receipts table; nil removes it.
+    private func keep(_ receipt: String?, of id: TransactionID) throws(StorageError) {
+        guard let receipt else {
+            try database.query("DELETE FROM receipts WHERE transaction_id = ?", [Self.idValue(id)])
+            return
+        }
+        try database.query("""
+            INSERT INTO receipts(transaction_id, receipt) VALUES(?, ?)
+            ON CONFLICT(transaction_id) DO UPDATE SET receipt = excluded.receipt
+            """, [Self.idValue(id), .text(receipt)])
     }
 
     /// Replaces the stored row of `record.id` with `record`.
     func update(_ record: StoreRecord) throws(StorageError) {
         try database.query("""
             UPDATE transactions SET original_id = ?, product_id = ?, state = ?, kind = ?, charged = ?, finished = ?,
-                                    refunded = ?, date_millis = ?, error = ?, receipt = ?, refunded_millis = ?,
+                                    refunded = ?, date_millis = ?, error = ?, refunded_millis = ?,
                                     signed_transaction = ?, refund_reason = ?
             WHERE id = ?
             """, [
                 Self.idValue(record.originalId), .text(record.productId), .text(record.state.rawValue), .text(record.kind.rawValue),
                 .integer(record.charged ? 1 : 0), .integer(record.finished ? 1 : 0), .integer(record.refunded ? 1 : 0),
                 .integer(SimulatedTime.millis(record.date)),
-                .optional(record.error?.rawValue), .optional(record.receipt), Self.millis(record.refundDate),
+                .optional(record.error?.rawValue), Self.millis(record.refundDate),
                 .optional(record.signedTransaction), Self.reason(record.refundReason), Self.idValue(record.id),
             ])
+        try keep(record.receipt, of: record.id)
     }
 
     /// The transaction of an id, nil when the Store never made one (or deleted it).
@@ -157,16 +180,24 @@ struct StoreDatabase: SettingsTable {
         try records(where: "id = ?", [Self.idValue(id)]).first
     }
 
-    /// Marks one transaction finished, changing nothing else of its row.
-    func markFinished(_ id: TransactionID) throws(StorageError) {
-        try database.query("UPDATE transactions SET finished = 1 WHERE id = ?", [Self.idValue(id)])
+    /// Marks one transaction of `account` finished when it is unfinished (`StoreRecord.isUnfinished`),
+    /// changing nothing else of its row; any other id changes nothing. One statement, no read
+    /// first; the states are compared one by one, as an `IN` list would cost a temporary table
+    /// each time.
+    func markFinished(_ id: TransactionID, account: String) throws(StorageError) {
+        try database.query("""
+            UPDATE transactions SET finished = 1
+            WHERE id = ? AND account = ? AND finished = 0 AND (state = 'purchased' OR state = 'failed' OR state = 'restored')
+            """, [Self.idValue(id), .text(account)])
     }
 
-    /// Deletes transaction `id`; `withChildren`, every transaction it is the original of too
-    /// (renewals, and the transactions that restored or handed it back).
+    /// Deletes transaction `id` and its receipt; `withChildren`, every transaction it is the
+    /// original of too (renewals, and the transactions that restored or handed it back), with theirs.
     func delete(id: TransactionID, withChildren: Bool = false) throws(StorageError) {
         let condition = withChildren ? "id = ? OR original_id = ?" : "id = ?"
-        try database.query("DELETE FROM transactions WHERE \(condition)", Array(repeating: Self.idValue(id), count: withChildren ? 2 : 1))
+        let values = Array(repeating: Self.idValue(id), count: withChildren ? 2 : 1)
+        try database.query("DELETE FROM receipts WHERE transaction_id IN (SELECT id FROM transactions WHERE \(condition))", values)
+        try database.query("DELETE FROM transactions WHERE \(condition)", values)
     }
 
     /// The newest charged, non-restore transaction of each original id that `account` made of
@@ -199,7 +230,8 @@ struct StoreDatabase: SettingsTable {
         let list = Array(repeating: "?", count: products.count).joined(separator: ", ")
         return try records(where: """
             id = (SELECT MAX(id) FROM transactions WHERE product_id IN (\(list)) AND original_id = ?
-                  AND charged = 1 AND kind != 'restore' AND receipt IS NOT NULL)
+                  AND charged = 1 AND kind != 'restore'
+                  AND EXISTS (SELECT 1 FROM receipts WHERE transaction_id = transactions.id))
             """, products.map(SQLiteValue.text) + [Self.idValue(originalId)]).first?.receipt
     }
 
@@ -265,7 +297,8 @@ struct StoreDatabase: SettingsTable {
             SELECT id, original_id, product_id, account, state, kind, charged, finished, refunded,
                    date_millis, error, \(withReceipts ? "receipt" : "NULL AS receipt"), refunded_millis, signed_transaction,
                    refund_reason, shared_from
-            FROM transactions WHERE \(condition) ORDER BY id
+            FROM transactions \(withReceipts ? "LEFT JOIN receipts ON receipts.transaction_id = transactions.id" : "")
+            WHERE \(condition) ORDER BY id
             """, values, table: "transactions", key: "id", Self.record)
     }
 

@@ -22,7 +22,7 @@ import TestSupport
     static let files = ["storesim.lock", "world.json", "world.json.tmp", "events.log", "catalog.json", "catalog.json.tmp",
                         "store.sqlite", "store.sqlite-wal", "store.sqlite-shm", "server.sqlite", "server.sqlite-journal",
                         "app/pending-orders.txt", "app/pending-orders.txt.tmp", "app/pending-orders.txt.rejected",
-                        "app/pending-orders.txt.quarantine", "app/receipt.txt"]
+                        "app/pending-orders.txt.quarantine", "app/receipt.txt", "app/receipt.txt.tmp"]
 
     @Test(arguments: files)
     func aSymbolicLinkIsRefusedAndItsTargetLeftAlone(_ name: String) throws {
@@ -90,13 +90,17 @@ import TestSupport
         #expect(result.stderr == "storesim: error: \(world)/\(name): is a directory, not a regular file; left untouched\n")
     }
 
+    /// `world.json` is rewritten over its temporary, which then holds the settings before the
+    /// last save: a stale one is written over, never read, never refused.
     @Test func aStaleTemporaryThatIsARegularFileIsReplaced() throws {
         let folder = try TemporaryFolder()
         let world = try world(folder)
-        try "stale".write(toFile: world + "/world.json.tmp", atomically: false, encoding: .utf8)
+        try "stale, and longer than any settings file could be: \(String(repeating: "x", count: 400))"
+            .write(toFile: world + "/world.json.tmp", atomically: false, encoding: .utf8)
         let result = try storesim("run", world, folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: world + "/world.json.tmp"))
+        let temporary = try String(contentsOfFile: world + "/world.json.tmp", encoding: .utf8)
+        #expect(temporary.hasPrefix("{\n  \"api\" : ") && temporary.hasSuffix("}\n") && !temporary.contains("stale"), "\(temporary)")
     }
 }
 

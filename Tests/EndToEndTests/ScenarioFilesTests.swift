@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every script in `Scenarios/` and `Scenarios/lessons/` passes through the built binary; a
 /// script with a `.storekit` file of the same name beside it runs with that file as its catalog.
@@ -38,6 +39,22 @@ import Testing
             let last = text.split(separator: "\n").last { !$0.hasPrefix("#") && !$0.isEmpty }
             #expect(last == "expect lost 1" || last == "expect audit ok", "\(lesson) ends in \(last ?? "nothing")")
         }
+    }
+
+    /// A newcomer who runs a script without the `.storekit` catalog beside it is told, in the one
+    /// error line, which `--catalog` to pass; a script with no catalog beside it gets the plain line.
+    @Test func aScriptRunWithoutTheCatalogBesideItNamesTheCatalogToPass() throws {
+        let result = try StoreSimProcess.run(["run", "Scenarios/subscription-crossgrade.scenario"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "storesim: error: Scenarios/subscription-crossgrade.scenario: line 7: unknown product "
+                + "'com.newsstand.digital.monthly'; the catalog beside the script may sell it: "
+                + "pass --catalog Scenarios/subscription-crossgrade.storekit\n")
+        let folder = try TemporaryFolder()
+        let alone = folder.path + "/alone.scenario"
+        try "buy com.newsstand.digital.monthly\n".write(toFile: alone, atomically: true, encoding: .utf8)
+        let plain = try StoreSimProcess.run(["run", alone])
+        #expect(plain.status == 2)
+        #expect(plain.stderr == "storesim: error: \(alone): line 1: unknown product 'com.newsstand.digital.monthly'\n")
     }
 
     @Test(arguments: scripts)

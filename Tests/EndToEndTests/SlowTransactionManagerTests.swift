@@ -72,4 +72,42 @@ import TestSupport
         try session.send("Escape", "q")
         #expect(try session.waitFor("EXIT=0").found)
     }
+
+    /// `z` in the transaction manager is StoreKit Testing's clearTransactions(), through the
+    /// binary: it asks first, `y` deletes every transaction from the Store, and a one-time
+    /// purchase can then be bought again. Apple (SKTestSession.clearTransactions()): "Removes all
+    /// transactions from the test environment." ... "After you clear the transactions from the
+    /// test environment, the test environment produces an empty receipt. Use this method to enable
+    /// repeating tests for one-time purchases."
+    @Test func clearAllTransactionsThenTheOneTimePurchaseIsBoughtAgain() throws {
+        let folder = try TemporaryFolder()
+        let world = folder.path + "/world"
+        let bought = folder.path + "/bought.scenario"
+        try "buy com.storesim.pro\nbuy com.storesim.coins.100\nwait\n".write(toFile: bought, atomically: true, encoding: .utf8)
+        let prepared = try StoreSimProcess.run(["run", "--data-dir", world, bought])
+        #expect(prepared.status == 0, "\(prepared.stderr)")
+
+        let session = try TmuxSession(command: "\(StoreSimProcess.binary) --data-dir \(world)", columns: 80, rows: 24)
+        #expect(try session.waitFor("Catalog").found)
+        try session.send("t")
+        #expect(try session.waitFor("1000000000000002").found)
+        try session.send("z")
+        let asked = try session.waitFor("Delete all 2 transactions from the Store?")
+        #expect(asked.found, "\(asked.screen)")
+        try session.send("y")
+        let cleared = try session.waitFor("Cleared 2 transactions from the Store.")
+        #expect(cleared.found, "\(cleared.screen)")
+        #expect(!cleared.screen.contains("1000000000000001") && !cleared.screen.contains("1000000000000002"), "\(cleared.screen)")
+        try session.send("Escape", "q")
+        #expect(try session.waitFor("EXIT=0").found)
+
+        let state = try StoreSimProcess.run(["state", "--json", "--data-dir", world])
+        #expect(state.stdout.contains("\"transactions\": []"), "\(state.stdout)")
+        let again = folder.path + "/again.scenario"
+        try "buy com.storesim.pro\nwait\nexpect credited com.storesim.pro 2\nexpect owned com.storesim.pro yes\n"
+            .write(toFile: again, atomically: true, encoding: .utf8)
+        let repeated = try StoreSimProcess.run(["run", "--data-dir", world, again])
+        #expect(repeated.status == 0, "\(repeated.stdout)\(repeated.stderr)")
+        #expect(repeated.stdout.contains("1000000000000003"), "a new purchase, charged again")
+    }
 }

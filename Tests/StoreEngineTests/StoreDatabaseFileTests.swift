@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import IAPCore
 import Storage
-import StoreEngine
+@testable import StoreEngine
 
 @Suite("The Store's database file")
 final class StoreDatabaseFileTests {
@@ -62,7 +62,8 @@ final class StoreDatabaseFileTests {
         let records = try store.transactions()
         #expect(records.map(\.id) == [1_000_000_000_000_000_001])
         #expect(records.first?.state == .purchased)
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(7))
+        #expect(records.map(\.receipt) == ["r"])
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(8))
         #expect(try buy(store) == 1_000_000_000_000_000_002)
     }
 
@@ -75,7 +76,7 @@ final class StoreDatabaseFileTests {
         let records = try openStore().transactions()
         #expect(records.map(\.refunded) == [true])
         #expect(records.map(\.refundDate) == [nil])
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(7))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(8))
     }
 
     @Test func aVersionThreeFilesRefundReasonsMoveIntoTheirTransactionsAndReadTheSame() throws {
@@ -100,10 +101,44 @@ final class StoreDatabaseFileTests {
         #expect(records.map(\.refundReason) == [.appIssue, .other, nil])
         #expect(records.map(\.refunded) == [true, true, false])
         #expect(records.map(\.refundDate) == [SimulatedTime.epoch.addingTimeInterval(3600), SimulatedTime.epoch.addingTimeInterval(3600), nil])
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(7))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(8))
         #expect(try single("SELECT COUNT(*) AS n FROM settings WHERE key LIKE 'refund-reason:%'", "n") == .integer(0),
                 "the settings rows moved into the column")
         #expect(try Store.readTransactions(path: path).map(\.refundReason) == [.appIssue, .other, nil])
+    }
+
+    @Test func aVersionSevenFilesReceiptsMoveIntoTheirOwnTableAndReadTheSame() throws {
+        // The file as version 7 wrote it: each receipt in its transaction's row.
+        let version7 = try SQLiteDatabase(path: path)
+        for step in StoreDatabase.schema.steps.prefix(7) {
+            try version7.execute(step)
+        }
+        try version7.execute("""
+            INSERT INTO transactions(id, original_id, product_id, account, state, kind, charged, finished, refunded,
+                                     date_millis, error, receipt)
+            VALUES(1000000000000000001, 1000000000000000001, 'com.storesim.coins.100', 'demo', 'purchased', 'purchase',
+                   1, 0, 0, 1767225600000, NULL, 'r1'),
+                  (1000000000000000002, 1000000000000000002, 'com.storesim.coins.100', 'demo', 'failed', 'purchase',
+                   0, 1, 0, 1767225600000, 'cancelled', NULL);
+            INSERT INTO settings VALUES('last-transaction-id', '1000000000000000002');
+            PRAGMA user_version = 7;
+            """)
+        #expect(try openStore().transactions().map(\.receipt) == ["r1", nil])
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(8))
+        #expect(try single("SELECT COUNT(*) AS n FROM pragma_table_info('transactions') WHERE name = 'receipt'", "n") == .integer(0))
+        #expect(try single("SELECT group_concat(transaction_id || '=' || receipt) AS kept FROM receipts", "kept")
+            == .text("1000000000000000001=r1"))
+        #expect(try Store.readTransactions(path: path).map(\.receipt) == ["r1", nil])
+    }
+
+    @Test func aFinishChangesTheTransactionsRowAndKeepsItsReceipt() throws {
+        let store = try openStore()
+        let id = try buy(store)
+        let receipt = try #require(try store.transactions().first?.receipt)
+        try store.receive(.finishTransaction(transactionId: id), link: link)
+        let records = try openStore().transactions()
+        #expect(records.map(\.finished) == [true])
+        #expect(records.map(\.receipt) == [receipt])
     }
 
     @Test func aRefundKeepsItsReasonInItsTransaction() throws {
@@ -145,8 +180,8 @@ final class StoreDatabaseFileTests {
 
     @Test func aFileOfAnotherSchemaIsRefusedNamingTheTable() throws {
         _ = try openStore()
-        try change("ALTER TABLE transactions DROP COLUMN receipt")
-        let expected = StorageError(path: path, reason: .otherSchema(table: "transactions", problem: "column receipt is missing"))
+        try change("ALTER TABLE transactions DROP COLUMN error")
+        let expected = StorageError(path: path, reason: .otherSchema(table: "transactions", problem: "column error is missing"))
         #expect(throws: StoreError.storage(expected)) { try self.openStore() }
         #expect(throws: expected) { try Store.readTransactions(path: self.path) }
     }

@@ -58,6 +58,21 @@ import TestSupport
         #expect(state.status == "Agree and decline are for a subscription whose price increase waits for an answer.")
     }
 
+    /// At 80×24 the catalog is narrow: a price increase's `consent?` is shown whole (its
+    /// `price↑` gives way first), in English and in Chinese, and nothing is cut without `…`.
+    @Test(arguments: [("en_US", "to 02-08 consent?"), ("zh_CN", "至02-08 待同意")])
+    func at80By24TheCatalogShowsConsentNeededWhole(_ locale: String, _ state: String) throws {
+        let (world, folder) = try world([.buy(productId: monthly, answer: .confirm), .advance(seconds: 8 * 86400),
+                                         .storePriceIncrease(productId: monthly, price: Decimal(string: "3.49") ?? 0)])
+        _ = folder
+        let catalog = try screen(TUIState(columns: 80, rows: 24, locale: locale), world)
+        let row = try #require(catalog.first { $0.contains("3.49") }, "\(catalog.joined(separator: "\n"))")
+        #expect(row.contains(state + " "), "\(row)")
+        let column = try #require(row.range(of: state))
+        let before = row[..<column.lowerBound].trimmingCharacters(in: .whitespaces)
+        #expect(before.hasSuffix("auto-renew") || before.hasSuffix("自动续期"), "only spaces stand between the type and the state: \(row)")
+    }
+
     @Test func billingRetryGracePeriodAndAPendingDowngradeShowInBothPlaces() throws {
         let (world, folder) = try world([.store(.gracePeriod, on: true), .buy(productId: monthly, answer: .confirm)])
         _ = folder

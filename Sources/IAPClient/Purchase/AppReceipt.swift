@@ -15,8 +15,9 @@ public struct AppReceipt: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Keeps the newest receipt the Store handed out.
+    /// Keeps the newest receipt the Store handed out (rewritten with every purchase, so over the
+    /// previous one's temporary, without creating or freeing a file).
     public func save(_ receipt: String) throws(StorageError) {
-        try DurableFile.write(Array(receipt.utf8), to: path)
+        try DurableFile.rewrite(Array(receipt.utf8), to: path)
     }
 }

@@ -1,7 +1,7 @@
 import IAPCore
 
 /// Launch recovery by the app receipt: one verification for every order cached with a receipt,
-/// and the fallback to an order's own cached receipt.
+/// the fallback to an order's own cached receipt, and the report of what the launch recovered.
 extension PurchaseService {
     /// Asks the Server to verify every order in `orders` with one `verifyReceipt` of the app
     /// receipt, the newest receipt the Store handed out: it lists every unfinished consumable and
@@ -46,6 +46,35 @@ extension PurchaseService {
             link.send(verifyMessage(for: order))
         } else {
             setOutcome(.stillPending("the app receipt does not prove it (\(reason)) and its cached record is damaged"), for: id)
+        }
+    }
+
+    /// Whether launch recovery is still waiting for an answer about something it found.
+    public var isRecovering: Bool {
+        recovery.contains { $0.outcome == nil }
+    }
+
+    /// The recovery report, once every purchase the launch found has an outcome.
+    public func takeRecoveryReport() -> RecoveryReport? {
+        guard !recovery.isEmpty, recovery.allSatisfy({ $0.outcome != nil }) else { return nil }
+        defer {
+            recovery = []
+            recoveryIndex = [:]
+        }
+        return RecoveryReport(items: recovery)
+    }
+
+    /// Adds what the launch found to its recovery; an answer about it finds it by its id.
+    func recovering(_ item: RecoveryReport.Item) {
+        if recoveryIndex[item.transactionId] == nil {
+            recoveryIndex[item.transactionId] = recovery.count
+        }
+        recovery.append(item)
+    }
+
+    func setOutcome(_ outcome: RecoveryReport.Outcome, for transactionId: TransactionID) {
+        if let index = recoveryIndex[transactionId] {
+            recovery[index].outcome = outcome
         }
     }
 }

@@ -32,6 +32,8 @@ public final class PurchaseService {
     var verifying: [TransactionID: Verification] = [:]
     private var settledThisSession: Set<TransactionID> = []
     var recovery: [RecoveryReport.Item] = []
+    /// Where each transaction's item is in `recovery`: an answer finds its item in one step.
+    var recoveryIndex: [TransactionID: Int] = [:]
 
     /// An app on StoreKit `api`; under StoreKit 2 its StoreKit trusts `trustedRoot`, the App
     /// Store's root certificate.
@@ -77,7 +79,7 @@ public final class PurchaseService {
             let together = batched.contains(id)
             guard together || send(verifyingCached: id) else { continue }
             verifying[id] = Verification(productId: entry.productId, cached: true, needsFinish: true, byAppReceipt: together)
-            recovery.append(.init(transactionId: id, productId: entry.productId, source: .cache))
+            recovering(.init(transactionId: id, productId: entry.productId, source: .cache))
         }
         if let appReceipt, !batched.isEmpty {
             recoverByAppReceipt(appReceipt, orders: byReceipt.map(\.transactionId))
@@ -118,18 +120,6 @@ public final class PurchaseService {
     /// refreshes it first, as the Swift seed does.
     public func restore() {
         link.send(storeKit.restore(hasReceipt: receipt.read() != nil))
-    }
-
-    /// Whether launch recovery is still waiting for an answer about something it found.
-    public var isRecovering: Bool {
-        recovery.contains { $0.outcome == nil }
-    }
-
-    /// The recovery report, once every purchase the launch found has an outcome.
-    public func takeRecoveryReport() -> RecoveryReport? {
-        guard !recovery.isEmpty, recovery.allSatisfy({ $0.outcome != nil }) else { return nil }
-        defer { recovery = [] }
-        return RecoveryReport(items: recovery)
     }
 
     // MARK: Messages
@@ -199,7 +189,7 @@ public final class PurchaseService {
             return
         }
         if verifying[id] != nil {
-            if let index = recovery.firstIndex(where: { $0.transactionId == id }) {
+            if let index = recoveryIndex[id] {
                 recovery[index].source = .both
             }
             verifying[id]?.queueProof = transaction.proof
@@ -207,7 +197,7 @@ public final class PurchaseService {
         }
         let renewal = transaction.state == .purchased && transaction.originalId != id
         if !live && !renewal {
-            recovery.append(.init(transactionId: id, productId: transaction.productId, source: .queue))
+            recovering(.init(transactionId: id, productId: transaction.productId, source: .queue))
         }
         try link.reached(.purchased)
         guard let proof = transaction.proof else { return }
@@ -311,12 +301,6 @@ public final class PurchaseService {
         switch order.proof {
         case .receipt: return .verifyPurchase(request)
         case .signedTransaction: return .verifySignedTransaction(request)
-        }
-    }
-
-    func setOutcome(_ outcome: RecoveryReport.Outcome, for transactionId: TransactionID) {
-        if let index = recovery.firstIndex(where: { $0.transactionId == transactionId }) {
-            recovery[index].outcome = outcome
         }
     }
 }

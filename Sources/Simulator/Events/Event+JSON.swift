@@ -14,11 +14,15 @@ extension Event {
         Self.append(#","kind":"#, to: &line)
         Self.appendQuoted(kind.rawValue, to: &line)
         if let sentSeq {
-            Self.append(#","sentSeq":\#(sentSeq)"#, to: &line)
+            Self.append(#","sentSeq":"#, to: &line)
+            Self.append(String(sentSeq), to: &line)
         }
-        Self.append(#","seq":\#(seq),"text":"#, to: &line)
+        Self.append(#","seq":"#, to: &line)
+        Self.append(String(seq), to: &line)
+        Self.append(#","text":"#, to: &line)
         Self.appendQuoted(text, to: &line)
-        Self.append(#","timeMillis":\#(timeMillis)"#, to: &line)
+        Self.append(#","timeMillis":"#, to: &line)
+        Self.append(String(timeMillis), to: &line)
         if let to {
             Self.append(#","to":"#, to: &line)
             Self.appendQuoted(to.rawValue, to: &line)
@@ -35,25 +39,7 @@ extension Event {
         line.append(contentsOf: text.utf8)
     }
 
-    /// `text` as a JSON string, escaped as `JSONEncoder` escapes it.
     private static func appendQuoted(_ text: String, to line: inout [UInt8]) {
-        line.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): line += [UInt8(ascii: "\\"), byte]
-            case 0x08: line += Array(#"\b"#.utf8)
-            case 0x0C: line += Array(#"\f"#.utf8)
-            case 0x0A: line += Array(#"\n"#.utf8)
-            case 0x0D: line += Array(#"\r"#.utf8)
-            case 0x09: line += Array(#"\t"#.utf8)
-            case 0x00..<0x20: line += Array(#"\u00"#.utf8) + [hexDigit(byte >> 4), hexDigit(byte & 0xF)]
-            default: line.append(byte)
-            }
-        }
-        line.append(UInt8(ascii: "\""))
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+        JSONString.appendEncoderQuoted(text, to: &line)
     }
 }

@@ -54,17 +54,27 @@ public struct WorldSettings: Codable, Equatable, Sendable {
         clockMillis = try object.integer("clockMillis", in: SimulatedTime.millisRange)
     }
 
-    /// Writes the settings file durably.
+    /// Writes the settings file durably. It is rewritten whenever the clock moves, with every
+    /// purchase: over the previous one's temporary, without creating or freeing a file.
     public func save(path: String) throws(WorldError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
-            let data = try encoder.encode(self)
-            try DurableFile.write(Array(data) + [10], to: path)
-        } catch let error as StorageError {
-            throw .file(path: error.path, problem: error.problem)
+            try DurableFile.rewrite(fileBytes, to: path)
         } catch {
-            throw .file(path: path, problem: "cannot encode settings: \(error)")
+            throw .file(path: error.path, problem: error.problem)
         }
+    }
+
+    /// The settings file: byte for byte what Foundation's `JSONEncoder` writes with pretty
+    /// printing and sorted keys, and a newline, written directly as the timeline's events are:
+    /// the file is rewritten with every purchase.
+    public var fileBytes: [UInt8] {
+        var bytes = Array("{\n  \"api\" : ".utf8)
+        JSONString.appendEncoderQuoted(api.rawValue, to: &bytes)
+        bytes += Array(",\n  \"clockMillis\" : \(clockMillis),\n  \"networkOnline\" : \(networkOnline),\n  \"server\" : ".utf8)
+        JSONString.appendEncoderQuoted(server.rawValue, to: &bytes)
+        bytes += Array(",\n  \"strategy\" : ".utf8)
+        JSONString.appendEncoderQuoted(strategy.rawValue, to: &bytes)
+        bytes += Array(",\n  \"version\" : \(version)\n}\n".utf8)
+        return bytes
     }
 }

@@ -56,6 +56,7 @@ enum Phrase: CaseIterable {
     case graceUntil
     case billingRetry
     case consentNeeded
+    case consentNeededShort
     case priceAgreed
     case priceDeclined
 

@@ -24,17 +24,23 @@ enum CatalogView {
             return row.element.offerPrice.map { model.catalog.storefront.format($0, locale: state.locale) + "→" + regular } ?? regular
         }
         let priceWidth = prices.map(DisplayWidth.of).max() ?? 0
-        // The price and what the user has are never cut: the title gives way, down to 8 columns;
-        // an offer's word gives way first, so that a title keeps 14.
+        // The price is never cut and what the user has is shown whole where it can be: the title
+        // gives way, down to 8 columns; an offer's word gives way first, so that a title keeps 14,
+        // then `price↑` before `consent?`. What still does not fit ends in `…`.
         let format = { (price: Decimal) in model.catalog.storefront.format(price, locale: state.locale) }
+        let room = rect.width - 2 - (priceWidth + 1) - (typeWidth + 1) - 1
         func titleWidth(_ statuses: [String]) -> Int {
-            rect.width - 2 - (priceWidth + 1) - (typeWidth + 1) - (statuses.map(DisplayWidth.of).max() ?? 0) - 1
+            room - (statuses.map(DisplayWidth.of).max() ?? 0)
         }
-        var statuses = rows.map { status($0.element, now: model.now, language, format: format, offerWord: true) }
+        var statuses = rows.map { status($0.element, now: model.now, language, format: format, offerWord: true, short: false) }
         if titleWidth(statuses) < 14 {
-            statuses = rows.map { status($0.element, now: model.now, language, format: format, offerWord: false) }
+            statuses = rows.map { status($0.element, now: model.now, language, format: format, offerWord: false, short: false) }
+        }
+        if titleWidth(statuses) < 8 {
+            statuses = rows.map { status($0.element, now: model.now, language, format: format, offerWord: false, short: true) }
         }
         let titleWidth = max(8, titleWidth(statuses))
+        statuses = statuses.map { clipped($0, room - titleWidth) }
         for (line, (index, row)) in rows.enumerated() {
             let selected = index == state.selection
             let text = (selected ? "▶ " : "  ")
@@ -58,20 +64,21 @@ enum CatalogView {
     /// What the user has of the product, in a few characters, and where they stand with a price
     /// increase; a date carries its year when it is not the current one. A subscription whose
     /// period was bought under an offer (other than a free trial, which says `trial`) shows what
-    /// the offer charged, after the offer's word when `offerWord`: `promo $0.99→03-09`.
+    /// the offer charged, after the offer's word when `offerWord`: `promo $0.99→03-09`; `short`
+    /// asks for consent in fewer columns (`consent?`).
     private static func status(_ row: CatalogRow, now: Date, _ language: Language, format: (Decimal) -> String,
-                               offerWord: Bool) -> String {
+                               offerWord: Bool, short: Bool) -> String {
         let held = holding(row, now: now, language, offer: row.currentOffer.flatMap { offer in
             offer.isFreeTrial ? nil : (offerWord ? language(TransactionsView.offerWord(offer)) + " " : "") + format(offer.price)
         })
         guard let consent = row.priceConsent else { return held }
-        return (held.isEmpty ? "" : held + " ") + language(consentPhrase(consent))
+        return (held.isEmpty ? "" : held + " ") + language(consentPhrase(consent, short: short))
     }
 
-    /// A subscriber's answer to a price increase, in a few words.
-    static func consentPhrase(_ consent: PriceConsent) -> Phrase {
+    /// A subscriber's answer to a price increase, in a few words (fewer when `short`).
+    static func consentPhrase(_ consent: PriceConsent, short: Bool = false) -> Phrase {
         switch consent {
-        case .pending: .consentNeeded
+        case .pending: short ? .consentNeededShort : .consentNeeded
         case .agreed: .priceAgreed
         case .declined: .priceDeclined
         }

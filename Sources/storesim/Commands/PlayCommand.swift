@@ -26,13 +26,14 @@ enum PlayCommand {
         }
     }
 
-    /// The script at `path`, parsed for the catalog, its steps each with their narration.
-    static func playback(_ path: String, catalog: Catalog) throws(CLIError) -> ScriptPlayback {
+    /// The script at `path`, parsed for the catalog (`option`, the `--catalog` given), its steps
+    /// each with their narration.
+    static func playback(_ path: String, catalog: Catalog, option: String?) throws(CLIError) -> ScriptPlayback {
         let text = try RunCommand.readScript(path)
         do {
             return ScriptPlayback(file: path, steps: try ScenarioParser(catalog: catalog).parseNarrated(text, file: path))
         } catch {
-            throw .input(error.description)
+            throw .input(CatalogHint.line(error, script: path, catalog: option))
         }
     }
 }

@@ -37,7 +37,7 @@ enum RunCommand {
         let parser = ScenarioParser(catalog: catalog)
         var scripts: [(String, [ScenarioStep])] = []
         for path in arguments.positional {
-            scripts.append((path, try parse(path, parser: parser)))
+            scripts.append((path, try parse(path, parser: parser, catalog: arguments.value("--catalog"))))
         }
         let reports = try RunReports(arguments, scripts: arguments.positional, dataDirectory: given)
         return try Options.inDataDirectory(given) { directory throws(CLIError) in
@@ -122,12 +122,12 @@ enum RunCommand {
         }
     }
 
-    private static func parse(_ path: String, parser: ScenarioParser) throws(CLIError) -> [ScenarioStep] {
+    private static func parse(_ path: String, parser: ScenarioParser, catalog option: String?) throws(CLIError) -> [ScenarioStep] {
         let text = try readScript(path)
         do {
             return try parser.parse(text, file: path)
         } catch {
-            throw .input(error.description)
+            throw .input(CatalogHint.line(error, script: path, catalog: option))
         }
     }
 

@@ -58,6 +58,7 @@ enum English {
         case .graceUntil: "grace→{1}"
         case .billingRetry: "billing retry"
         case .consentNeeded: "price↑ consent?"
+        case .consentNeededShort: "consent?"
         case .priceAgreed: "price↑ agreed"
         case .priceDeclined: "price↑ declined"
 

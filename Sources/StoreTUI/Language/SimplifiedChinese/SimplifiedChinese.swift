@@ -60,6 +60,7 @@ enum SimplifiedChinese {
         case .graceUntil: "宽限至{1}"
         case .billingRetry: "账单重试"
         case .consentNeeded: "涨价待同意"
+        case .consentNeededShort: "待同意"
         case .priceAgreed: "已同意涨价"
         case .priceDeclined: "已拒绝涨价"
 

@@ -1,0 +1,70 @@
+import Foundation
+import IAPClient
+import IAPCore
+import Simulator
+import Storage
+import Testing
+import TestSupport
+
+/// A launch that finds hundreds of orders pending (left as the benchmark leaves them: bought
+/// while the Server was down, each cached with the receipt it came with) verifies them with one
+/// `verifyReceipt`, credits each once, finishes and forgets each once its credit is committed,
+/// and does it with as many commits and fsyncs for 300 orders as for 30: what a recovery writes
+/// grows with its orders, what it makes durable at once does not.
+@Suite struct BulkRecoveryTests {
+    private let coins = "com.storesim.coins.100"
+
+    /// A world in `folder` left with `count` orders pending and closed, then opened again and
+    /// launched, as the benchmark does; the launch's events and the fsyncs it made, by file.
+    private func recover(_ count: Int, in folder: TemporaryFolder) throws -> (world: World, events: [Event], fsyncs: [String: Int]) {
+        try folder.world(seed: 7).recordPendingPurchases(count, of: coins)
+        let world = try folder.world(seed: 7)
+        let before = try EventLog.readAll(path: world.directory.events).count
+        let fsyncs = try FsyncCount.counting(under: folder.path) { try world.perform(.launch) }
+        return (world, Array(try EventLog.readAll(path: world.directory.events).dropFirst(before)), fsyncs)
+    }
+
+    @Test func hundredsOfPendingOrdersAreVerifiedOnceCreditedOnceFinishedAndForgotten() throws {
+        let folder = try TemporaryFolder()
+        let (world, events, _) = try recover(300, in: folder)
+        let pending = try world.snapshot().transactions.map(\.id)
+        #expect(pending.count == 300)
+        func texts(_ kind: Event.Kind, from: Party, to: Party?, _ prefix: String) -> [String] {
+            events.filter { $0.kind == kind && $0.from == from && $0.to == to && $0.text.hasPrefix(prefix) }.map(\.text)
+        }
+        #expect(texts(.message, from: .app, to: .server, "verify") == ["verify 300 pending orders with the app receipt"])
+        #expect(texts(.message, from: .server, to: .store, "verifyReceipt for") == ["verifyReceipt for the app receipt (300 pending orders)"])
+        let ids = pending.map(\.description)
+        #expect(texts(.note, from: .server, to: nil, "credit tx") == ids.map { "credit tx \($0): +100 coins" })
+        #expect(texts(.delivered, from: .server, to: .app, "credited tx") == ids.map { "credited tx \($0): +100 coins" })
+        #expect(texts(.delivered, from: .app, to: .store, "finish transaction") == ids.map { "finish transaction \($0)" })
+        #expect(texts(.note, from: .app, to: .cache, "remove pending order") == ids.map { "remove pending order tx \($0)" })
+        let reports = events.filter { $0.kind == .report }
+        #expect(reports.count == 1)
+        #expect(reports.first?.text.components(separatedBy: "from the cache and Store's queue): credited now").count == 301)
+
+        // On disk: the Server's ledger credits each order once, the Store keeps each finished
+        // with the receipt it was handed out with, and the cache holds nothing but its header.
+        let snapshot = try world.snapshot()
+        #expect(snapshot.ledger.credits.map(\.transactionId) == pending)
+        #expect(snapshot.ledger.balances["coins"] == 30_000)
+        #expect(snapshot.transactions.allSatisfy { $0.finished && $0.receipt != nil })
+        #expect(try PendingOrderCache.read(path: world.directory.pendingOrders).orders.isEmpty)
+        #expect(try String(contentsOfFile: world.directory.pendingOrders, encoding: .utf8) == "storesim pending orders v1\n")
+        let audit = snapshot.audit(catalog: world.catalog)
+        #expect([audit.paid, audit.credited, audit.pending, audit.unfinished, audit.doubleCredited] == [Int]([300, 300, 0, 0, 0]))
+        #expect(audit.ok)
+    }
+
+    /// Each party makes a run of messages durable once: the orders' credits are one commit of
+    /// the Server, their finishes one of the Store, their removals one fsync of the cache, which
+    /// is then compacted once (rewritten whole: the file and its folder).
+    @Test func recoveringThreeTimesMoreOrdersMakesTheSameFsyncs() throws {
+        #expect(FsyncCount.countsSQLite)
+        let few = try recover(100, in: try TemporaryFolder()).fsyncs
+        let many = try recover(300, in: try TemporaryFolder()).fsyncs
+        #expect(many == few, "\(few) vs \(many)")
+        #expect(many["app/pending-orders.txt"] == 2)
+        #expect(many["app"] == 1)
+    }
+}
