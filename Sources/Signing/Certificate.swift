@@ -1,16 +1,21 @@
 import CCrypto
 import Foundation
 
-/// An X.509 certificate, kept as its DER bytes and checked by libcrypto when it is made.
+/// An X.509 certificate: its DER bytes, and libcrypto's reading of them, made when it is made.
 public struct Certificate: Sendable, Equatable {
     /// The certificate's DER encoding.
     public let der: [UInt8]
+    private let parsed: ParsedCertificate
 
     /// A certificate from its DER bytes; bytes libcrypto cannot read as a certificate are refused.
     public init(der: [UInt8]) throws(SigningError) {
-        guard let certificate = Self.parse(der) else { throw .malformed("not an X.509 certificate") }
-        X509_free(certificate)
+        guard let parsed = ParsedCertificate.of(der) else { throw .malformed("not an X.509 certificate") }
         self.der = der
+        self.parsed = parsed
+    }
+
+    public static func == (lhs: Certificate, rhs: Certificate) -> Bool {
+        lhs.der == rhs.der
     }
 
     /// A certificate from a PEM `CERTIFICATE` block, read by libcrypto's PEM reader.
@@ -45,11 +50,9 @@ public struct Certificate: Sendable, Equatable {
         }
     }
 
-    /// Runs `body` with the certificate as a libcrypto `X509`, freed afterwards.
+    /// Runs `body` with the certificate as a libcrypto `X509`, which `body` only reads.
     func withX509<Result>(_ body: (OpaquePointer) throws(SigningError) -> Result) throws(SigningError) -> Result {
-        guard let certificate = Self.parse(der) else { throw .malformed("not an X.509 certificate") }
-        defer { X509_free(certificate) }
-        return try body(certificate)
+        try withExtendedLifetime(parsed) { () throws(SigningError) -> Result in try body(parsed.x509) }
     }
 
     /// Whether the certificate's public key is `key`'s.
@@ -59,19 +62,5 @@ public struct Certificate: Sendable, Equatable {
             let der = try LibCrypto.der("i2d_PUBKEY") { i2d_PUBKEY(publicKey, $0) }
             return der == key.publicKeyDER
         }
-    }
-
-    private static func parse(_ der: [UInt8]) -> OpaquePointer? {
-        let certificate = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
-            var cursor = buffer.baseAddress
-            let parsed = d2i_X509(nil, &cursor, buffer.count)
-            guard cursor == buffer.baseAddress.map({ $0 + buffer.count }) else {
-                X509_free(parsed)
-                return nil
-            }
-            return parsed
-        }
-        if certificate == nil { ERR_clear_error() }
-        return certificate
     }
 }

@@ -45,7 +45,9 @@ public enum FsyncCount {
     }
 
     /// Fsyncs `fd`, counted for `file`, retrying on EINTR; a failure names `path` and what was done.
+    /// Inside `DiskSync.skipping`, nothing.
     static func fsync(_ fd: Int32, path: String, what: String, for file: String) throws(StorageError) {
+        guard !DiskSync.skipped else { return }
         try systemCall(path, what) {
             add(file)
             return Glibc.fsync(fd)

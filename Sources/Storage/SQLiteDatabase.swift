@@ -105,7 +105,7 @@ public final class SQLiteDatabase {
     }
 
     /// Replaces this database's contents with every page of `source` (SQLite's online backup).
-    private func copyPages(from source: SQLiteDatabase) throws(StorageError) {
+    func copyPages(from source: SQLiteDatabase) throws(StorageError) {
         guard let backup = sqlite3_backup_init(handle, "main", source.handle, "main") else {
             throw StorageError(path: path, problem: errorMessage)
         }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The tables of one kind of database file, as the steps that build them: step n brings a file
 /// from version n - 1 to version n, recorded in `PRAGMA user_version`. A new version is one more
 /// step appended; a released step never changes. Step 1 creates its tables `IF NOT EXISTS`, so
@@ -23,14 +25,22 @@ public struct SQLiteSchema: Sendable {
         }
         let found = try Self.definitions(in: database)
         if version == 0 && found.isEmpty { return version }
-        let expected = try expectedDatabase(version: max(version, 1))
-        try Self.compare(database, found, with: expected, Self.definitions(in: expected))
+        try withBuilt(version: max(version, 1)) { (expected) throws(StorageError) in
+            try Self.compare(database, found, with: expected, Self.definitions(in: expected))
+        }
         return version
     }
 
-    /// Brings the writable `database` to the newest version, every step in one transaction.
+    /// Brings the writable `database` to the newest version, every step in one transaction; a
+    /// new, empty file gets the newest version's pages whole, copied in one transaction from the
+    /// database the steps built once in this process.
     func migrate(_ database: SQLiteDatabase) throws(StorageError) {
-        guard try Self.version(of: database) != newestVersion else { return }
+        let version = try Self.version(of: database)
+        guard version != newestVersion else { return }
+        if version == 0, try database.holdsNoTables() {
+            try withBuilt(version: newestVersion) { (built) throws(StorageError) in try database.copyPages(from: built) }
+            return
+        }
         try database.transaction { () throws(StorageError) in
             let version = try check(database)
             for step in steps[version...] {
@@ -40,12 +50,32 @@ public struct SQLiteSchema: Sendable {
         }
     }
 
-    /// A database in memory built by the first `version` steps: what a file of that version holds.
+    /// The databases in memory the first steps of a schema built, by those steps: each built
+    /// once in this process and then only read, one caller at a time.
+    private static let built = Mutex<[[String]: SQLiteDatabase]>([:])
+
+    /// Runs `body` with the database in memory the first `version` steps build.
+    private func withBuilt(version: Int, _ body: (SQLiteDatabase) throws(StorageError) -> Void) throws(StorageError) {
+        let key = Array(steps[..<version])
+        try Self.built.withLock { (built) throws(StorageError) in
+            if let database = built[key] {
+                try body(database)
+            } else {
+                let database = try expectedDatabase(version: version)
+                built[key] = database
+                try body(database)
+            }
+        }
+    }
+
+    /// A database in memory built by the first `version` steps, and stamped with that version:
+    /// what a file of that version holds.
     private func expectedDatabase(version: Int) throws(StorageError) -> SQLiteDatabase {
         let database = try SQLiteDatabase(file: ":memory:", reportingAs: "schema version \(version)", readOnly: false)
         for step in steps[..<version] {
             try database.execute(step)
         }
+        try database.execute("PRAGMA user_version = \(version)")
         return database
     }
 

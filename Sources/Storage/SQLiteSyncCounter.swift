@@ -97,8 +97,10 @@ private let countingOpen: OpenFile = { vfs, name, file, flags, outFlags in
     return status
 }
 
-/// One `xSync`: counted for the file's path, then made by the unix VFS.
+/// One `xSync`: counted for the file's path, then made by the unix VFS; inside
+/// `DiskSync.skipping`, a success without either.
 private let countingSync: @convention(c) (UnsafeMutablePointer<sqlite3_file>?, Int32) -> Int32 = { file, flags in
+    guard !DiskSync.skipped else { return SQLITE_OK }
     guard let file, let methods = file.pointee.pMethods, let unix = UnixVFS.shared,
           let sync = unix.original(of: methods)?.pointee.xSync else { return SQLITE_IOERR }
     FsyncCount.add(unix.path(of: file))
@@ -114,9 +116,10 @@ private let forgettingClose: @convention(c) (UnsafeMutablePointer<sqlite3_file>?
 }
 
 /// The unix VFS opening the folder of the file at `path` to fsync it: counted for the folder
-/// when it opens.
+/// when it opens. Inside `DiskSync.skipping` it does not open, which SQLite takes as a folder it
+/// cannot sync and goes on without syncing it.
 private let countingOpenDirectory: OpenDirectory = { path, descriptor in
-    guard let unix = UnixVFS.shared else { return SQLITE_CANTOPEN }
+    guard !DiskSync.skipped, let unix = UnixVFS.shared else { return SQLITE_CANTOPEN }
     let status = unix.openDirectory(path, descriptor)
     if status == SQLITE_OK, let path {
         FsyncCount.add(DurableFile.parentDirectory(of: String(cString: path)))

@@ -1,5 +1,6 @@
 import Foundation
 import IAPCore
+import Storage
 
 /// One chaos run carried out in a fresh world, exactly as `storesim run` would carry out its
 /// script: commands the world declines in the state they meet are skipped and left out of the
@@ -16,8 +17,18 @@ struct ChaosTrial {
     /// which the contract's `ok` does not count.
     var failed: Bool { !audit.ok || audit.overcharged > 0 || audit.overRefunded > 0 }
 
+    /// The run in a temporary world, removed afterwards, whose disk syncs are skipped
+    /// (`DiskSync`): its crashes and power cuts are simulated in the process, so a sync would
+    /// protect nothing there, and waiting for the disk would keep two runs from using two cores.
     static func run(_ body: [ScenarioCommand], strategy: Strategy, switches: ChaosSwitches,
                     catalog: Catalog) throws(WorldError) -> ChaosTrial {
+        try DiskSync.skipping { () throws(WorldError) -> ChaosTrial in
+            try runInTemporaryWorld(body, strategy: strategy, switches: switches, catalog: catalog)
+        }
+    }
+
+    private static func runInTemporaryWorld(_ body: [ScenarioCommand], strategy: Strategy, switches: ChaosSwitches,
+                                            catalog: Catalog) throws(WorldError) -> ChaosTrial {
         let directory = try DataDirectory.temporary()
         defer { directory.removeTemporary() }
         let world = try World(directory: directory, catalog: catalog, seed: 1)
