@@ -98,6 +98,22 @@ extension Store {
         }
     }
 
+    /// Tells the timeline when the account that just paid for `purchase` already had its product
+    /// through Family Sharing. Apple documents a transaction of each kind for one customer, not a
+    /// purchase refused for a share: `Transaction.ownershipType` tells "whether the customer
+    /// purchased the product or has access to it through Family Sharing", and `purchased` is "The
+    /// transaction belongs to the purchaser." So the member's own purchase is charged, and it is
+    /// theirs (PURCHASED), beside the share they keep.
+    func tellSharedAlready(_ purchase: StoreRecord, link: Link) throws(StorageError) {
+        guard catalog.product(id: purchase.productId)?.isFamilyShared == true else { return }
+        guard let share = try database.records(
+            where: "account = ? AND product_id = ? AND kind = 'family-share' AND refunded = 0",
+            [.text(purchase.account), .text(purchase.productId)], withReceipts: false)
+            .last(where: { expiry(of: $0).map { $0 > link.now } ?? true }) else { return }
+        link.note("\(purchase.account) already has \(purchase.productId) through Family Sharing (tx \(share.id), FAMILY_SHARED): "
+                  + "this purchase is their own (PURCHASED) and is charged", from: .store, to: nil, transactionId: purchase.id)
+    }
+
     /// How the timeline tells a share made.
     public static func sharedText(_ share: StoreRecord) -> String {
         "Family Sharing: \(share.account) gets \(share.productId) (tx \(share.id), FAMILY_SHARED)"

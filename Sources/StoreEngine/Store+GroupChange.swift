@@ -59,7 +59,7 @@ extension Store {
         let refund = try proratedRefund(current, at: now)
         try database.setSetting("expired:\(current.id)", String(SimulatedTime.millis(now)))
         try database.setSetting("autorenew:\(current.originalId)", "off")
-        try database.setSetting("prorated-refund:\(current.id)", "\(refund)")
+        try database.setSetting(Self.proratedRefundPrefix + current.id.description, "\(refund)")
         return refund
     }
 
@@ -77,9 +77,18 @@ extension Store {
     /// The prorated refunds the Store made when subscriptions ended for an upgrade or a
     /// crossgrade, by the transaction that ended, read in one query.
     public func proratedRefunds() throws(StoreError) -> [TransactionID: Decimal] {
-        let stored = try store { () throws(StorageError) in try database.settings(prefix: "prorated-refund:") }
-        return Dictionary(stored.compactMap { key, value in TransactionID(key).flatMap { id in Decimal(string: value).map { (id, $0) } } },
-                          uniquingKeysWith: { _, last in last })
+        try store { () throws(StorageError) in try RefundFigures.amounts(Self.proratedRefundPrefix, in: database) }
+    }
+
+    /// The prorated refund an upgrade or a crossgrade made for the period `id` paid for, if any.
+    func proratedRefund(of id: TransactionID) throws(StorageError) -> Decimal? {
+        try database.setting(Self.proratedRefundPrefix + id.description).flatMap { Decimal(string: $0) }
+    }
+
+    /// What each refund paid back, by the refunded transaction (what was left of its charge
+    /// after a prorated refund, else all of it), read in one query.
+    public func refundedAmounts() throws(StoreError) -> [TransactionID: Decimal] {
+        try store { () throws(StorageError) in try RefundFigures.amounts(Self.refundAmountPrefix, in: database) }
     }
 
     /// The changes waiting for a renewal: the product each subscription (by its original id)

@@ -84,7 +84,7 @@ extension Store {
             if let (current, change) = try groupChange(buying: product, account: record.account, at: link.now) {
                 guard change.isImmediate else { return try waitForRenewal(record, current, change, offer: offer, link: link) }
                 let refund = try endForChange(current, at: link.now)
-                link.note("\(change.word): \(product.id) replaces \(current.productId) at once; prorated refund \(refund) for tx \(current.id)",
+                link.note("\(change.word): \(product.id) replaces \(current.productId) at once; prorated refund \(format(refund)) for tx \(current.id)",
                           from: .store, to: nil, transactionId: current.id)
                 told = (.didChangeRenewalPref, "UPGRADE")
             }
@@ -105,6 +105,7 @@ extension Store {
             link.note(text, from: .store, to: nil, transactionId: charged.id)
         }
         try notify(told.0, subtype: told.1, about: charged, at: link.now)
+        try tellSharedAlready(charged, link: link)
         try shareWithFamily(charged, link: link)
         return try signing(charged.with(receipt: try receipt(proving: charged)), at: link.now)
     }

@@ -9,7 +9,8 @@ import Storage
 /// its period for one who declined or never answered (`EXPIRED` / `PRICE_INCREASE`, Apple's
 /// expiration intent 3).
 extension Store {
-    private static let pricePrefix = "store-price:", consentPrefix = "price-consent:", chargedPrefix = "charged-price:"
+    private static let pricePrefix = "store-price:", consentPrefix = "price-consent:"
+    static let chargedPrefix = "charged-price:"
 
     /// The price the Store asks for a product now: the catalog's, or the one a price increase set.
     func currentPrice(_ productId: String) throws(StorageError) -> Decimal? {
@@ -77,18 +78,13 @@ extension Store {
 
     /// What each transaction charged at a price other than the catalog's, read in one query.
     public func chargedPrices() throws(StoreError) -> [TransactionID: Decimal] {
-        let stored = try store { () throws(StorageError) in try database.settings(prefix: Self.chargedPrefix) }
-        return Dictionary(stored.compactMap { key, value in TransactionID(key).flatMap { id in Decimal(string: value).map { (id, $0) } } },
-                          uniquingKeysWith: { _, last in last })
+        try store { () throws(StorageError) in try RefundFigures.amounts(Self.chargedPrefix, in: database) }
     }
 
-    /// What a transaction charged: the price of the offer it was bought under (nothing for a
-    /// trial), else the price kept with it, else the catalog's.
+    /// What a transaction charged (`Store.chargedPrice(of:offer:kept:catalog:)`).
     func chargedPrice(_ record: StoreRecord) throws(StorageError) -> Decimal {
-        if let offer = offerTerms(of: record) { return offer.chargedPrice }
-        guard record.kind != .trial else { return 0 }
-        if let kept = try database.setting(Self.chargedPrefix + record.id.description).flatMap({ Decimal(string: $0) }) { return kept }
-        return catalog.product(id: record.productId)?.price ?? 0
+        let kept = try database.setting(Self.chargedPrefix + record.id.description).flatMap { Decimal(string: $0) }
+        return Self.chargedPrice(of: record, offer: appliedOffer(of: record), kept: kept, catalog: catalog)
     }
 
     /// Keeps what a new charged transaction pays when a price increase made it differ from the
@@ -123,7 +119,8 @@ extension Store {
         try database.setting("renew-to:\(latest.originalId)") ?? latest.productId
     }
 
-    private func format(_ price: Decimal) -> String {
+    /// A price as the timeline tells it, with its currency's decimals (`US$1.50`).
+    func format(_ price: Decimal) -> String {
         catalog.storefront.format(price, locale: "en")
     }
 }

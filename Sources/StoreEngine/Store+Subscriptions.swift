@@ -92,38 +92,48 @@ extension Store {
     }
 
     /// Makes up to `renewalsPerCommit` renewals that fall due by `now`, taking subscriptions from
-    /// the end of `due` (kept newest first) and dropping each once it is current, or once its
-    /// renewal cannot be charged (billing retry).
+    /// the end of `due` (kept newest first) and dropping each once it is current, or once the
+    /// renewal rule (`renewal(of:dueAt:now:notes:)`) does not renew it.
     private func renew(_ due: inout [StoreRecord], until now: Date, notes: inout [(String, TransactionID)]) throws(StorageError) -> [StoreRecord] {
         var renewals: [StoreRecord] = []
         while let latest = due.last, renewals.count < Self.renewalsPerCommit {
-            let recovering = try database.setting("billing-retry:\(latest.originalId)") != nil
-            guard let end = expiry(of: latest), end <= now, try sandboxRenews(latest),
-                  try consentAllowsRenewal(latest, at: now, notes: &notes),
-                  let date = try chargeDate(renewing: latest, dueAt: end, now: now, notes: &notes) else {
+            guard let end = expiry(of: latest), end <= now,
+                  let renewal = try renewal(of: latest, dueAt: end, now: now, notes: &notes) else {
                 due.removeLast()
                 continue
             }
-            let id = try database.nextTransactionId()
-            let renewal = StoreRecord(
-                id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account,
-                state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: date,
-                error: nil, receipt: nil)
-            if let offer = try renewalOffer(after: latest, renewingAs: renewal.productId) {
-                try keep(offer, for: id)
-                notes.append(("\(offer.text): \(renewal.productId) renews at \(try priceText(of: renewal))", id))
-            } else if let text = try recordPrice(of: renewal) {
-                notes.append((text, id))
-            }
-            let signed = try signing(renewal, at: now)
-            try database.insert(signed)
-            try countSandboxRenewal(signed, notes: &notes)
-            try notify(.didRenew, subtype: recovering ? "BILLING_RECOVERY" : nil, about: signed, at: now)
-            try renewShares(of: signed, at: now)
-            renewals.append(signed)
-            due[due.count - 1] = signed
+            renewals.append(renewal)
+            due[due.count - 1] = renewal
         }
         return renewals
+    }
+
+    /// The one renewal rule, for a subscription that still auto-renews whose period (`latest`'s)
+    /// ended at `end`: the sandbox's renewal cap, a price increase the subscriber did not agree to
+    /// (it expires), a renewal that cannot be charged (billing retry), else a new charged
+    /// transaction with the same original id, dated when it is charged, written and returned
+    /// (still to be handed out and delivered). Nil when it does not renew now.
+    func renewal(of latest: StoreRecord, dueAt end: Date, now: Date, notes: inout [(String, TransactionID)]) throws(StorageError) -> StoreRecord? {
+        let recovering = try database.setting("billing-retry:\(latest.originalId)") != nil
+        guard try sandboxRenews(latest), try consentAllowsRenewal(latest, at: now, notes: &notes),
+              let date = try chargeDate(renewing: latest, dueAt: end, now: now, notes: &notes) else { return nil }
+        let id = try database.nextTransactionId()
+        let renewal = StoreRecord(
+            id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account,
+            state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: date,
+            error: nil, receipt: nil)
+        if let offer = try renewalOffer(after: latest, renewingAs: renewal.productId) {
+            try keep(offer, for: id)
+            notes.append(("\(offer.text): \(renewal.productId) renews at \(try priceText(of: renewal))", id))
+        } else if let text = try recordPrice(of: renewal) {
+            notes.append((text, id))
+        }
+        let signed = try signing(renewal, at: now)
+        try database.insert(signed)
+        try countSandboxRenewal(signed, notes: &notes)
+        try notify(.didRenew, subtype: recovering ? "BILLING_RECOVERY" : nil, about: signed, at: now)
+        try renewShares(of: signed, at: now)
+        return signed
     }
 
     /// The user turns auto-renew of a subscription on or off.
@@ -147,39 +157,6 @@ extension Store {
             }
             try notify(.expired, subtype: "VOLUNTARY", about: latest, at: now, expirationIntent: .customerCancelled)
             try markExpiryTold(latest)
-        }
-    }
-
-    /// Renews a subscription now, whatever is left of its period (StoreKit Testing's "renew now"):
-    /// the current period ends where the new one starts, so one time is never paid twice. A
-    /// subscription whose renewals cannot be charged (billing retry) does not renew: no paid
-    /// period ever runs beside a retry that would charge for it again on recovery.
-    public func renewNow(productId: String, link: Link) throws(StoreError) {
-        let latest = try latestPaid(productId)
-        let billingFails = try store { () throws(StorageError) -> Bool in
-            let retrying = try database.setting("billing-retry:\(latest.originalId)") != nil
-            let fails = try database.setting("billing-fail:\(latest.account):\(productId)") != nil
-            return retrying || fails
-        }
-        guard !billingFails else {
-            throw .refused("\(productId) cannot renew now: its renewals cannot be charged (billing retry) until billing works again")
-        }
-        try store { () throws(StorageError) in
-            try database.setSetting(Self.expiredPrefix + latest.id.description, String(SimulatedTime.millis(link.now)))
-            let id = try database.nextTransactionId()
-            var renewal = StoreRecord(
-                id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account, state: .purchased,
-                kind: .renewal, charged: true, finished: false, refunded: false, date: link.now, error: nil, receipt: nil)
-            if let offer = try renewalOffer(after: latest, renewingAs: renewal.productId) {
-                try keep(offer, for: id)
-            } else if let text = try recordPrice(of: renewal) {
-                link.note(text, from: .store, to: nil, transactionId: id)
-            }
-            renewal = try signing(renewal, at: link.now)
-            try database.insert(renewal)
-            try notify(.didRenew, about: renewal, at: link.now)
-            try renewShares(of: renewal, at: link.now)
-            for handed in try handingOut([renewal]) { try deliver(handed, link: link) }
         }
     }
 
@@ -217,9 +194,21 @@ extension Store {
         return try refund(record, reason: reason, at: date)
     }
 
+    /// Refunds what is left of `record`'s charge: Apple, `Transaction.revocationPercentage`: "The
+    /// percentage of the transaction amount that the App Store has refunded or revoked", whose
+    /// "Valid values range from 0.0 to 100.0". A period an upgrade ended had its unused part
+    /// refunded then; this refund pays back the rest, never more than was charged.
     private func refund(_ record: StoreRecord, reason: RevocationReason?, at date: Date) throws(StoreError) -> StoreRecord {
-        try store { () throws(StorageError) -> StoreRecord in
+        let (prorated, left) = try store { () throws(StorageError) -> (Decimal?, Decimal) in
+            let prorated = try proratedRefund(of: record.id)
+            return (prorated, try chargedPrice(record) - (prorated ?? 0))
+        }
+        if let prorated, left <= 0 {
+            throw .refused("transaction \(record.id) has nothing left to refund: its prorated refund of \(format(prorated)) paid back all it charged")
+        }
+        return try store { () throws(StorageError) -> StoreRecord in
             try database.database.transaction { () throws(StorageError) -> StoreRecord in
+                try database.setSetting(Self.refundAmountPrefix + record.id.description, "\(max(left, 0))")
                 let refunded = try signing(record.with(refunded: true, refundDate: date, refundReason: reason), at: date)
                 try database.update(refunded)
                 try database.setSetting("autorenew:\(record.originalId)", "off")

@@ -50,7 +50,7 @@ import Testing
         let renewal = try #require(fixture.world.view().transactions.first { $0.kind == .renewal })
         // 2.99 for 31 days, 20 of them unused: 1.929… rounds to 1.93.
         #expect(fixture.events.contains {
-            $0.text == "upgrade: \(yearly) replaces \(monthly) at once; prorated refund 1.93 for tx \(renewal.id)"
+            $0.text == "upgrade: \(yearly) replaces \(monthly) at once; prorated refund US$1.93 for tx \(renewal.id)"
         })
         #expect(renewal.proratedRefund == 1.93)
         let snapshot = try fixture.world.snapshot()

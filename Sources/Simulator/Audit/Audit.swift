@@ -47,6 +47,13 @@ public struct Audit: Sendable {
     public let creditedTwice: [(transactionId: TransactionID, productId: String, times: Int)]
     /// Paid transactions that bought nothing new, with what already covered each.
     public let overcharges: [Overcharge]
+    /// Paid transactions the Store paid back more than they charged (a prorated refund and a
+    /// refund together), with both figures. Apple, `Transaction.revocationPercentage`: "The
+    /// percentage of the transaction amount that the App Store has refunded or revoked", whose
+    /// "Valid values range from 0.0 to 100.0". Not part of `ok`, nor of the contract's JSON; chaos
+    /// fails a run on it.
+    public let overRefunds: [(transactionId: TransactionID, productId: String, charged: Decimal, paidBack: Decimal)]
+    public var overRefunded: Int { overRefunds.count }
     /// Credits with no paid transaction behind them: none of that id, one of another product,
     /// or one refunded before the credit.
     public let orphans: [Ledger.Credit]
@@ -64,7 +71,8 @@ public struct Audit: Sendable {
     /// `overcharged`.
     public init(transactions: [StoreRecord], ledger: Ledger, pendingOrders: [PendingOrder], catalog: Catalog,
                 notifications: [PostedNotification]? = nil, history appAccountTokens: [TransactionID: String]? = nil,
-                offers: [TransactionID: AppliedOffer] = [:], earlyEnds: [TransactionID: Date] = [:]) {
+                offers: [TransactionID: AppliedOffer] = [:], earlyEnds: [TransactionID: Date] = [:],
+                refunds: RefundFigures = RefundFigures()) {
         let unprocessed = notifications?.map(\.notification).filter { !ledger.notifications.contains($0.uuid) }
         let notified = Set((unprocessed ?? []).filter(\.type.charges).map(\.transactionId))
         let inHistory = appAccountTokens.map {
@@ -117,6 +125,7 @@ public struct Audit: Sendable {
         refunded = transactions.filter { $0.refunded && $0.kind != .familyShare }.count
         overcharges = Overcharge.find(in: paidRecords, catalog: catalog, offers: offers, earlyEnds: earlyEnds)
         overcharged = overcharges.count
+        overRefunds = Self.overRefunds(paidRecords, catalog: catalog, offers: offers, refunds: refunds)
         // Not yet acknowledged, and either still retried by the Store or, given up, still to be
         // fetched by the Server's history: a reply lost on the way leaves one pending until a retry is acknowledged.
         notificationsPending = notifications?.count { posted in
@@ -124,6 +133,17 @@ public struct Audit: Sendable {
         }
         refundedIds = Set(paidRecords.filter(\.refunded).map(\.id))
         self.uncredited = uncredited
+    }
+
+    /// The paid transactions the Store paid back more than they charged, by `refunds`, with what
+    /// each charged (by its offer, a kept price or the catalog's) and what it paid back.
+    private static func overRefunds(_ paid: [StoreRecord], catalog: Catalog, offers: [TransactionID: AppliedOffer],
+                                    refunds: RefundFigures) -> [(transactionId: TransactionID, productId: String, charged: Decimal, paidBack: Decimal)] {
+        paid.compactMap { record in
+            let offer = record.kind == .trial ? AppliedOffer(type: .introductory, id: nil) : offers[record.id]
+            let charged = Store.chargedPrice(of: record, offer: offer, kept: refunds.kept[record.id], catalog: catalog)
+            return refunds.paidBack(record, beyond: charged).map { (record.id, record.productId, charged, $0) }
+        }
     }
 
     /// The transactions `server history` would credit through Get Transaction History: the
@@ -209,6 +229,10 @@ public struct Audit: Sendable {
         }
         for overcharge in overcharges {
             lines.append("  \(title(overcharge.productId)) tx \(overcharge.transactionId): OVERCHARGED: paid again for what tx \(overcharge.heldBy) already covered, not refunded")
+        }
+        for over in overRefunds {
+            let (charged, paidBack) = (catalog.storefront.format(over.charged, locale: "en"), catalog.storefront.format(over.paidBack, locale: "en"))
+            lines.append("  \(title(over.productId)) tx \(over.transactionId): REFUNDED MORE THAN CHARGED: charged \(charged), paid back \(paidBack)")
         }
         lines.append(ok ? "audit ok" : "audit FAILED")
         return lines

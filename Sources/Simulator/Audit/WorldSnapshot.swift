@@ -22,11 +22,14 @@ public struct WorldSnapshot: Sendable {
     public let appAccountTokens: [TransactionID: String]
     /// The transactions whose period the Store ended early, with when.
     public let earlyEnds: [TransactionID: Date]
+    /// What the Store paid back, and the prices it kept, by transaction.
+    public let refunds: RefundFigures
 
     public init(transactions: [StoreRecord], ledger: Ledger, cache: CacheContents, settings: WorldSettings,
                 rootCertificate: String? = nil, notifications: [PostedNotification]? = nil,
                 offers: [TransactionID: AppliedOffer] = [:], appAccountTokens: [TransactionID: String],
-                earlyEnds: [TransactionID: Date] = [:]) {
+                earlyEnds: [TransactionID: Date] = [:], refunds: RefundFigures = RefundFigures()) {
+        self.refunds = refunds
         self.notifications = notifications
         self.appAccountTokens = appAccountTokens
         self.earlyEnds = earlyEnds
@@ -66,7 +69,7 @@ public struct WorldSnapshot: Sendable {
         let rootCertificate: String?
         var notifications: [PostedNotification]?
         var offers: [TransactionID: AppliedOffer] = [:], tokens: [TransactionID: String] = [:]
-        var earlyEnds: [TransactionID: Date] = [:]
+        var earlyEnds: [TransactionID: Date] = [:], refunds = RefundFigures()
         do {
             let exists = FileManager.default.fileExists(atPath: directory.storeDatabase)
             rootCertificate = exists ? try Store.readRootCertificate(path: directory.storeDatabase) : nil
@@ -77,19 +80,21 @@ public struct WorldSnapshot: Sendable {
                 offers = try Store.readAppliedOffers(path: directory.storeDatabase)
                 tokens = try Store.readAppAccountTokens(path: directory.storeDatabase)
                 earlyEnds = try Store.readEarlyEnds(path: directory.storeDatabase)
+                refunds = try Store.readRefundFigures(path: directory.storeDatabase)
             }
         } catch {
             throw .file(path: error.path, problem: error.problem)
         }
         return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache,
                              settings: try WorldSettings.load(path: directory.settings), rootCertificate: rootCertificate,
-                             notifications: notifications, offers: offers, appAccountTokens: tokens, earlyEnds: earlyEnds)
+                             notifications: notifications, offers: offers, appAccountTokens: tokens, earlyEnds: earlyEnds,
+                             refunds: refunds)
     }
 
     /// The audit of this snapshot: the Server reconciles transaction histories once it has pinned
     /// the Store's root, which it does as soon as the Store has one.
     public func audit(catalog: Catalog) -> Audit {
         Audit(transactions: transactions, ledger: ledger, pendingOrders: cache.orders, catalog: catalog, notifications: notifications,
-              history: rootCertificate == nil ? nil : appAccountTokens, offers: offers, earlyEnds: earlyEnds)
+              history: rootCertificate == nil ? nil : appAccountTokens, offers: offers, earlyEnds: earlyEnds, refunds: refunds)
     }
 }

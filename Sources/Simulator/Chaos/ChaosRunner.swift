@@ -28,6 +28,8 @@ public struct ChaosRunner: Sendable {
         public var failingSeeds: [UInt64] = []
         /// The failing runs whose audit was ok but that overcharged a customer.
         public var overchargedSeeds: Set<UInt64> = []
+        /// The failing runs whose audit was ok but that paid back more than a transaction charged.
+        public var overRefundedSeeds: Set<UInt64> = []
         public var seconds = 0.0
         /// The shrunk script of the first failure, ending in `expect audit ok`.
         public var repro: [String]?
@@ -68,7 +70,8 @@ public struct ChaosRunner: Sendable {
                 summary.statistics = summary.statistics + trial.statistics
                 if trial.failed {
                     summary.failingSeeds.append(runSeed(index))
-                    if trial.audit.ok { summary.overchargedSeeds.insert(runSeed(index)) }
+                    if trial.audit.ok, trial.audit.overcharged > 0 { summary.overchargedSeeds.insert(runSeed(index)) }
+                    if trial.audit.ok, trial.audit.overRefunded > 0 { summary.overRefundedSeeds.insert(runSeed(index)) }
                     if firstFailure == nil { firstFailure = (body, trial, ChaosSwitches.draw(api: api, runSeed: runSeed(index))) }
                 }
                 summary.seconds = Date().timeIntervalSince(start)

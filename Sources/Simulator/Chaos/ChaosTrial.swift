@@ -13,8 +13,9 @@ struct ChaosTrial {
     let statistics: WorldStatistics
 
     /// A run fails when its audit is not ok, or when a customer paid for something they already
-    /// held (`overcharged`), which the contract's `ok` does not count.
-    var failed: Bool { !audit.ok || audit.overcharged > 0 }
+    /// held (`overcharged`) or was paid back more than a transaction charged (`overRefunded`),
+    /// which the contract's `ok` does not count.
+    var failed: Bool { !audit.ok || audit.overcharged > 0 || audit.overRefunded > 0 }
 
     /// The run in a temporary world, removed afterwards, whose disk syncs are skipped
     /// (`DiskSync`): its crashes and power cuts are simulated in the process, so a sync would

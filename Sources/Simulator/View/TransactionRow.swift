@@ -28,6 +28,8 @@ public struct TransactionRow: Sendable, Equatable {
     /// For a subscription period an upgrade or a crossgrade ended early: the prorated refund of
     /// its unused part.
     public var proratedRefund: Decimal?
+    /// For such a period refunded later: what that refund paid back, the rest of its charge.
+    public var refundedRest: Decimal?
     /// For the latest transaction of a subscription whose renewal could not be charged: billing
     /// retry, with its grace period.
     public var billing: BillingState?

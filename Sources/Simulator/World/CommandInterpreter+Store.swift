@@ -55,6 +55,12 @@ extension CommandInterpreter {
                 refunded = try world.store.refund(transactionId: id, reason: reason, at: world.now)
             }
         }
+        if let refunded, let prorated = try world.store.proratedRefunds()[refunded.id],
+           let rest = try world.store.refundedAmounts()[refunded.id] {
+            let price = { (amount: Decimal) in world.catalog.storefront.format(amount, locale: "en") }
+            world.note("refund of tx \(refunded.id): \(price(rest)), what was left of its charge after its prorated refund of \(price(prorated))",
+                       from: .store, to: nil, transactionId: refunded.id)
+        }
         // A running StoreKit 2 app hears of it through Transaction.updates.
         if let refunded, world.host.status.isRunning { try world.store.tellRevocation(refunded, link: world) }
         if let refunded { try tellRevoked(try world.store.shares(of: refunded.originalId).filter { $0.refundDate == refunded.refundDate }) }

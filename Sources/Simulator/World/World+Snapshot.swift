@@ -28,16 +28,18 @@ extension World {
             throw .file(path: directory.pendingOrders, problem: error.problem)
         }
         let posted: [PostedNotification], tokens: [TransactionID: String], earlyEnds: [TransactionID: Date]
+        let refunds: RefundFigures
         do {
             posted = try store.postedNotifications()
             tokens = try store.appAccountTokens()
             earlyEnds = try store.earlyEnds()
+            refunds = try store.refundFigures()
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
         return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache, settings: settings,
                              rootCertificate: store.rootCertificate?.pem,
                              notifications: store.notificationsOn || !posted.isEmpty ? posted : nil, offers: store.appliedOffers,
-                             appAccountTokens: tokens, earlyEnds: earlyEnds)
+                             appAccountTokens: tokens, earlyEnds: earlyEnds, refunds: refunds)
     }
 }

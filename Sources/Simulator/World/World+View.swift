@@ -20,6 +20,7 @@ extension World {
                                && catalog.product(id: record.productId)?.type == .autoRenewable)
             row.refundReason = record.refundReason
             row.proratedRefund = changes.refunds[record.id]
+            row.refundedRest = changes.refundedRest[record.id]
             if changes.latest[record.originalId] == record.id {
                 row.renewsAs = changes.pending[record.originalId]
                 row.billing = changes.retries[record.originalId].map { BillingState(graceUntil: $0.graceUntil, at: self.now) }
@@ -105,6 +106,7 @@ extension World {
         var changes = GroupChanges()
         do {
             changes.refunds = try store.proratedRefunds()
+            changes.refundedRest = try store.refundedAmounts().filter { changes.refunds[$0.key] != nil }
             changes.pending = try store.pendingChanges()
             changes.retries = try store.billingRetries()
             changes.consents = try store.priceConsents()
@@ -157,6 +159,7 @@ extension World {
 /// What `World.groupChanges` finds.
 private struct GroupChanges {
     var refunds: [TransactionID: Decimal] = [:]
+    var refundedRest: [TransactionID: Decimal] = [:]
     var pending: [TransactionID: String] = [:]
     var latest: [TransactionID: TransactionID] = [:]
     var starts: [String: Date] = [:]

@@ -99,6 +99,10 @@ enum CoreSentence: CaseIterable {
     case priceIncreaseDeclined
     case priceIncreaseUnanswered
     case chargedIncreasedPrice
+    case renewNowAutoRenewOff
+    case renewNowSandboxCap
+    case refundedRest
+    case boughtWhileShared
 
     // What the Server grants
     case grantCoins
@@ -293,6 +297,10 @@ enum CoreSentence: CaseIterable {
     case priceNotAbove
     case noConsentWaiting
     case refundedAlready
+    case nothingLeftToRefund
+    case noCurrentPeriodNever
+    case noCurrentPeriodRefunded
+    case noCurrentPeriodExpired
     case noAskToBuy
 
     // StoreKit 2: its calls and results, signed transactions and why one fails verification

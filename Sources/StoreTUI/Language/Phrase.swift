@@ -143,6 +143,7 @@ enum Phrase: CaseIterable {
     case noAutoRenew
     case renewsAs
     case proratedRefund
+    case refundedRest
     case chargedPrice
     case selectedNotes
     case clearTitle

@@ -49,7 +49,7 @@ enum TransactionsView {
     /// What else matters about a transaction: the offer it was bought under and its price (first,
     /// so that a narrow screen still shows the price), its kind, a refund, an interruption,
     /// auto-renew off, a change waiting for its renewal, billing retry, a price increase and what
-    /// it charged, a prorated refund.
+    /// it charged, a prorated refund and what a later refund paid back.
     private static func notes(_ record: TransactionRow, _ state: TUIState, _ model: WorldView) -> String {
         let language = state.language
         var notes: [Phrase] = []
@@ -74,6 +74,7 @@ enum TransactionsView {
         if let consent = record.priceConsent { said.append(language(CatalogView.consentPhrase(consent))) }
         if let price = record.chargedPrice { said.append(language(.chargedPrice, model.catalog.storefront.format(price, locale: state.locale))) }
         if let refund = record.proratedRefund { said.append(language(.proratedRefund, model.catalog.storefront.format(refund, locale: state.locale))) }
+        if let rest = record.refundedRest { said.append(language(.refundedRest, model.catalog.storefront.format(rest, locale: state.locale))) }
         return said.joined(separator: language(.listSeparator))
     }
 

@@ -66,7 +66,8 @@ enum ChaosCommand {
         Output.line("purchases \(summary.purchases)  crashes \(summary.statistics.crashes)  recoveries \(summary.statistics.recovered)  duplicates suppressed \(summary.statistics.duplicatesSuppressed)")
         Output.line("failing runs: \(summary.failingSeeds.count)")
         for failing in summary.failingSeeds.prefix(20) {
-            let why = summary.overchargedSeeds.contains(failing) ? "overcharged" : "audit not ok"
+            let why = summary.overchargedSeeds.contains(failing) ? "overcharged"
+                : summary.overRefundedSeeds.contains(failing) ? "refunded more than charged" : "audit not ok"
             Output.line("  \(why): run seed \(failing)")
         }
         if summary.failingSeeds.count > 20 {

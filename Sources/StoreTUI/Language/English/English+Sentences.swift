@@ -95,6 +95,10 @@ extension English {
         case .priceIncreaseDeclined: "{id} expired at the end of its period: the subscriber declined the price increase (expiration intent 3)"
         case .priceIncreaseUnanswered: "{id} expired at the end of its period: the subscriber did not answer the price increase (expiration intent 3)"
         case .chargedIncreasedPrice: "{id} tx {tx} charged {word}, its increased price"
+        case .renewNowAutoRenewOff: "{id} expired now: its auto-renew is off"
+        case .renewNowSandboxCap: "{id} expired now: the sandbox renews a subscription at most {n} times"
+        case .refundedRest: "refund of tx {tx}: {word}, what was left of its charge after its prorated refund of {word2}"
+        case .boughtWhileShared: "{word} already has {id} through Family Sharing (tx {tx}, FAMILY_SHARED): this purchase is their own (PURCHASED) and is charged"
 
         // What the Server grants
         case .grantCoins: "+{any}"
@@ -289,6 +293,10 @@ extension English {
         case .priceNotAbove: "a price increase of {id} must be above its price now, {word}"
         case .noConsentWaiting: "no price increase of {id} waits for {word}'s consent"
         case .refundedAlready: "transaction {tx} is refunded already"
+        case .nothingLeftToRefund: "transaction {tx} has nothing left to refund: its prorated refund of {word} paid back all it charged"
+        case .noCurrentPeriodNever: "{word} has no current period of {id} to renew: it has no paid subscription of it"
+        case .noCurrentPeriodRefunded: "{word} has no current period of {id} to renew: its latest period was refunded"
+        case .noCurrentPeriodExpired: "{word} has no current period of {id} to renew: it expired on {any}"
         case .noAskToBuy: "no Ask to Buy request for {id} is waiting"
 
         // StoreKit 2: its calls and results, signed transactions and why one fails verification

@@ -145,6 +145,7 @@ enum English {
         case .noAutoRenew: "no auto-renew"
         case .renewsAs: "renews as {1}"
         case .proratedRefund: "prorated refund {1}"
+        case .refundedRest: "the rest refunded, {1}"
         case .chargedPrice: "charged {1}"
         case .selectedNotes: "tx {1}: {2}"
         case .clearTitle: "Clear all transactions"

@@ -96,6 +96,10 @@ extension SimplifiedChinese {
         case .priceIncreaseDeclined: "{id} 已在本期结束时过期：订阅者拒绝了涨价（过期原因 3）"
         case .priceIncreaseUnanswered: "{id} 已在本期结束时过期：订阅者未回应涨价（过期原因 3）"
         case .chargedIncreasedPrice: "{id} tx {tx} 按涨价后的价格 {word} 扣款"
+        case .renewNowAutoRenewOff: "{id} 现已过期：其自动续期已关闭"
+        case .renewNowSandboxCap: "{id} 现已过期：沙盒最多为一个订阅续期 {n} 次"
+        case .refundedRest: "tx {tx} 退款 {word}：即扣除按比例退款 {word2} 后剩余的部分"
+        case .boughtWhileShared: "{word} 已通过家人共享拥有 {id}（tx {tx}，FAMILY_SHARED）：此次购买归其本人（PURCHASED），照常扣款"
 
         // What the Server grants
         case .grantCoins: "+{any}"
@@ -290,6 +294,10 @@ extension SimplifiedChinese {
         case .priceNotAbove: "{id} 的涨价必须高于当前价格 {word}"
         case .noConsentWaiting: "没有等待 {word} 同意的 {id} 涨价"
         case .refundedAlready: "交易 {tx} 已经退款"
+        case .nothingLeftToRefund: "交易 {tx} 已无可退金额：按比例退款 {word} 已退还其全部扣款"
+        case .noCurrentPeriodNever: "{word} 没有 {id} 的当前周期可续期：从未付费订阅"
+        case .noCurrentPeriodRefunded: "{word} 没有 {id} 的当前周期可续期：最近一期已退款"
+        case .noCurrentPeriodExpired: "{word} 没有 {id} 的当前周期可续期：已于 {any} 过期"
         case .noAskToBuy: "没有等待中的 {id} 购买前询问请求"
 
         // StoreKit 2: its calls and results, signed transactions and why one fails verification

@@ -147,6 +147,7 @@ enum SimplifiedChinese {
         case .noAutoRenew: "不自动续期"
         case .renewsAs: "续期为{1}"
         case .proratedRefund: "按比例退款 {1}"
+        case .refundedRest: "其余已退款 {1}"
         case .chargedPrice: "扣款 {1}"
         case .selectedNotes: "交易 {1}：{2}"
         case .clearTitle: "清除所有交易"

@@ -1,0 +1,76 @@
+import Foundation
+import IAPCore
+import Storage
+
+/// StoreKit Testing's "renew now" (`SKTestSession.forceRenewalOfSubscription`): Apple, "Ends the
+/// previous subscription period and begins the next period in the test environment." The current
+/// period ends now and the one renewal rule (`renewal(of:dueAt:now:notes:)`) decides what
+/// follows, exactly as at the period's natural end.
+extension Store {
+    /// Renews a subscription of the signed-in account now: its current period ends now, then it
+    /// renews as it would at the end of its period — or it expires (auto-renew off, a price
+    /// increase not agreed to, the sandbox's renewal cap), or it enters billing retry (billing
+    /// fails). One with no current period (never bought, its latest period refunded, expired, in
+    /// billing retry) is refused: nothing is charged.
+    public func renewNow(productId: String, link: Link) throws(StoreError) {
+        let latest = try currentSubscription(productId, at: link.now)
+        let (renewal, notes) = try store { () throws(StorageError) -> (StoreRecord?, [(String, TransactionID)]) in
+            try database.database.transaction { () throws(StorageError) -> (StoreRecord?, [(String, TransactionID)]) in
+                try endNow(latest, at: link.now)
+            }
+        }
+        for (text, id) in notes { link.note(text, from: .store, to: nil, transactionId: id) }
+        // A period that ends now is told to the Server as the passing clock tells one (auto-renew
+        // off, the sandbox's cap), once.
+        try notifyEndedPeriods(since: link.now.addingTimeInterval(-0.001), link: link)
+        guard let renewal else { return }
+        try store { () throws(StorageError) in
+            for handed in try handingOut([renewal]) { try deliver(handed, link: link) }
+        }
+    }
+
+    /// Ends `latest`'s period at `now` and applies the renewal rule; returns the renewal made, if
+    /// any, and what the timeline is told.
+    private func endNow(_ latest: StoreRecord, at now: Date) throws(StorageError) -> (StoreRecord?, [(String, TransactionID)]) {
+        var notes: [(String, TransactionID)] = []
+        try database.setSetting(Self.expiredPrefix + latest.id.description, String(SimulatedTime.millis(now)))
+        var renewal: StoreRecord?
+        if try database.setting("autorenew:\(latest.originalId)") == "off" {
+            notes.append(("\(latest.productId) expired now: its auto-renew is off", latest.id))
+        } else {
+            renewal = try self.renewal(of: latest, dueAt: now, now: now, notes: &notes)
+        }
+        if renewal == nil, notes.isEmpty {
+            notes.append(("\(latest.productId) expired now: the sandbox renews a subscription at most \(Self.sandboxRenewalLimit) times", latest.id))
+        }
+        // Its signed transaction (StoreKit 2) tells the period's new end, as `expire`'s does.
+        if renewal == nil, api == .storekit2, let ended = try database.record(id: latest.id) {
+            try database.update(try signing(ended, at: now))
+        }
+        return (renewal, notes)
+    }
+
+    /// The signed-in account's subscription of `productId` that has a current period at `now`;
+    /// refused with the reason when it has none. Apple: "A user shouldn't be able to purchase any
+    /// new subscription until the billing issues on the account are solved": one in billing retry
+    /// has no period to end, and a charge now would be paid again when the retry recovers.
+    private func currentSubscription(_ productId: String, at now: Date) throws(StoreError) -> StoreRecord {
+        let (latest, retrying, refunded) = try store { () throws(StorageError) -> (StoreRecord?, Bool, Bool) in
+            let latest = try latestSubscriptions().last { $0.account == account && $0.productId == productId }
+            let retrying = try latest.map { (record) throws(StorageError) in try database.setting("billing-retry:\(record.originalId)") != nil } ?? false
+            let refunded = try database.latestPaid(account: account, products: [productId], withReceipts: false).last?.refunded ?? false
+            return (latest, retrying, refunded)
+        }
+        let refusal = "\(account) has no current period of \(productId) to renew"
+        guard let latest else {
+            throw .refused(refusal + (refunded ? ": its latest period was refunded" : ": it has no paid subscription of it"))
+        }
+        if retrying {
+            throw .refused("\(productId) cannot renew now: its renewals cannot be charged (billing retry) until billing works again")
+        }
+        if let end = expiry(of: latest), end <= now {
+            throw .refused(refusal + ": it expired on \(SimulatedTime.format(end))")
+        }
+        return latest
+    }
+}
