@@ -10,15 +10,11 @@ import TestSupport
 @Suite(.serialized, .tags(.slow)) struct SlowTransactionManagerTests {
     @Test func consentInTheTransactionManagerThenTheRenewalChargesTheNewPrice() throws {
         let folder = try TemporaryFolder()
-        let world = folder.path + "/world"
-        let script = folder.path + "/raise.scenario"
-        try """
+        let world = try Self.run("""
             buy com.storesim.premium.monthly
             advance 8d
             store price-increase com.storesim.premium.monthly 3.49
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        let prepared = try StoreSimProcess.run(["run", "--data-dir", world, script])
-        #expect(prepared.status == 0, "\(prepared.stderr)")
+            """, in: folder)
 
         let session = try TmuxSession(command: "\(StoreSimProcess.binary) --data-dir \(world)", columns: 120, rows: 30)
         let catalog = try session.waitFor("price↑ consent?")
@@ -46,18 +42,14 @@ import TestSupport
     /// subscription offer in the offer property, if the transaction includes an offer."
     @Test func anOffersPriceAndEveryKeyAt80By24() throws {
         let folder = try TemporaryFolder()
-        let world = folder.path + "/world"
-        let script = folder.path + "/comeback.scenario"
-        try """
+        let world = try Self.run("""
             buy com.storesim.premium.monthly
             wait
             subscription com.storesim.premium.monthly renew off
             advance 8d
             buy com.storesim.premium.monthly offer comeback
             wait
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        let prepared = try StoreSimProcess.run(["run", "--data-dir", world, script])
-        #expect(prepared.status == 0, "\(prepared.stderr)")
+            """, in: folder)
 
         let session = try TmuxSession(command: "\(StoreSimProcess.binary) --data-dir \(world)", columns: 80, rows: 24)
         let catalog = try session.waitFor("$0.99→02-09")
@@ -81,11 +73,7 @@ import TestSupport
     /// repeating tests for one-time purchases."
     @Test func clearAllTransactionsThenTheOneTimePurchaseIsBoughtAgain() throws {
         let folder = try TemporaryFolder()
-        let world = folder.path + "/world"
-        let bought = folder.path + "/bought.scenario"
-        try "buy com.storesim.pro\nbuy com.storesim.coins.100\nwait\n".write(toFile: bought, atomically: true, encoding: .utf8)
-        let prepared = try StoreSimProcess.run(["run", "--data-dir", world, bought])
-        #expect(prepared.status == 0, "\(prepared.stderr)")
+        let world = try Self.run("buy com.storesim.pro\nbuy com.storesim.coins.100\nwait\n", in: folder)
 
         let session = try TmuxSession(command: "\(StoreSimProcess.binary) --data-dir \(world)", columns: 80, rows: 24)
         #expect(try session.waitFor("Catalog").found)
@@ -110,4 +98,15 @@ import TestSupport
         #expect(repeated.status == 0, "\(repeated.stdout)\(repeated.stderr)")
         #expect(repeated.stdout.contains("1000000000000003"), "a new purchase, charged again")
     }
+
+    /// The world folder under `folder` after `storesim run` of `script` there, which must pass.
+    private static func run(_ script: String, in folder: TemporaryFolder) throws -> String {
+        let world = folder.path + "/world"
+        let file = folder.path + "/prepare.scenario"
+        try script.write(toFile: file, atomically: true, encoding: .utf8)
+        let prepared = try StoreSimProcess.run(["run", "--data-dir", world, file])
+        #expect(prepared.status == 0, "\(prepared.stderr)")
+        return world
+    }
+
 }
