@@ -17,9 +17,10 @@ struct ChaosTrial {
     /// which the contract's `ok` does not count.
     var failed: Bool { !audit.ok || audit.overcharged > 0 || audit.overRefunded > 0 }
 
-    /// The run in a temporary world, removed afterwards, whose disk syncs are skipped
-    /// (`DiskSync`): its crashes and power cuts are simulated in the process, so a sync would
-    /// protect nothing there, and waiting for the disk would keep two runs from using two cores.
+    /// The run in a temporary world, removed afterwards, in memory where the machine has a memory
+    /// file system and with its disk syncs skipped (`DiskSync`): its crashes and power cuts are
+    /// simulated in the process, so a disk would protect nothing there, and waiting for one
+    /// (its syncs, and the blocks it frees when the world is removed) kept two runs from using two cores.
     static func run(_ body: [ScenarioCommand], strategy: Strategy, switches: ChaosSwitches,
                     catalog: Catalog) throws(WorldError) -> ChaosTrial {
         try DiskSync.skipping { () throws(WorldError) -> ChaosTrial in
@@ -29,7 +30,7 @@ struct ChaosTrial {
 
     private static func runInTemporaryWorld(_ body: [ScenarioCommand], strategy: Strategy, switches: ChaosSwitches,
                                             catalog: Catalog) throws(WorldError) -> ChaosTrial {
-        let directory = try DataDirectory.temporary()
+        let directory = try DataDirectory.temporary(inMemory: true)
         defer { directory.removeTemporary() }
         let world = try World(directory: directory, catalog: catalog, seed: 1)
         let runner = ScenarioRunner(world: world) { _ in }

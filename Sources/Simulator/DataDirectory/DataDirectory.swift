@@ -43,14 +43,31 @@ public struct DataDirectory: Sendable, Equatable {
         return DataDirectory(path: home + "/.local/state/storesim")
     }
 
-    /// A new, empty directory under the system's temporary folder.
-    public static func temporary() throws(WorldError) -> DataDirectory {
-        let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+    /// A new, empty directory under the system's temporary folder; with `inMemory`, under the
+    /// memory-backed folder when the machine has one (`memoryFolder`), for a world nothing needs
+    /// on a disk.
+    public static func temporary(inMemory: Bool = false) throws(WorldError) -> DataDirectory {
+        let folder = inMemory ? memoryFolder ?? NSTemporaryDirectory() : NSTemporaryDirectory()
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
         let directory = DataDirectory(path: base + "storesim-run-" + UUID().uuidString.lowercased())
         TemporaryWorlds.add(directory.path)
         try directory.create()
         return directory
     }
+
+    /// `/dev/shm` when the system mounts a memory file system (tmpfs) there, as Linux does, and
+    /// this process may write in it; else nil.
+    static let memoryFolder: String? = {
+        let folder = "/dev/shm"
+        guard let mounts = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8),
+              mounts.split(separator: "\n").contains(where: { line in
+                  let fields = line.split(separator: " ")
+                  return fields.count > 2 && fields[1] == folder && fields[2] == "tmpfs"
+              }),
+              access(folder, W_OK | X_OK) == 0
+        else { return nil }
+        return folder
+    }()
 
     /// Once SIGINT, SIGTERM or SIGHUP has come to a process with temporary worlds, waits for the
     /// signal to end it, so that a failure the worlds' removal caused is never printed or returned.
