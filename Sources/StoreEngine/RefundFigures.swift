@@ -29,9 +29,7 @@ public struct RefundFigures: Sendable, Equatable {
 
     /// The amounts kept under the settings of `prefix`, by transaction, read in one query.
     static func amounts(_ prefix: String, in database: StoreDatabase) throws(StorageError) -> [TransactionID: Decimal] {
-        Dictionary(try database.settings(prefix: prefix).compactMap { key, value in
-            TransactionID(key).flatMap { id in Decimal(string: value).map { (id, $0) } }
-        }, uniquingKeysWith: { _, last in last })
+        try database.settingsByTransaction(prefix) { Decimal(string: $0) }
     }
 
     /// What `record` paid back in all (its prorated refund, then its refund), when more than it

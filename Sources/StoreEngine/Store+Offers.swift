@@ -13,11 +13,7 @@ extension Store {
     }
 
     static func appliedOffers(in database: StoreDatabase) throws(StorageError) -> [TransactionID: AppliedOffer] {
-        var offers: [TransactionID: AppliedOffer] = [:]
-        for (key, value) in try database.settings(prefix: offerPrefix) {
-            if let id = TransactionID(key), let offer = AppliedOffer(stored: value) { offers[id] = offer }
-        }
-        return offers
+        try database.settingsByTransaction(offerPrefix, AppliedOffer.init(stored:))
     }
 
     /// The offer `record` was bought or renewed under; nil for one at the regular price.

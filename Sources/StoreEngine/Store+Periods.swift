@@ -47,10 +47,6 @@ extension Store {
     }
 
     private static func earlyEnds(in database: StoreDatabase) throws(StorageError) -> [TransactionID: Date] {
-        var ends: [TransactionID: Date] = [:]
-        for (key, value) in try database.settings(prefix: expiredPrefix) {
-            if let id = TransactionID(key), let millis = Int64(value) { ends[id] = SimulatedTime.date(millis: millis) }
-        }
-        return ends
+        try database.settingsByTransaction(expiredPrefix) { Int64($0).map(SimulatedTime.date(millis:)) }
     }
 }

@@ -185,11 +185,7 @@ extension Store {
     }
 
     private static func appAccountTokens(in database: StoreDatabase) throws(StorageError) -> [TransactionID: String] {
-        var tokens: [TransactionID: String] = [:]
-        for (key, token) in try database.settings(prefix: appAccountTokenPrefix) {
-            if let id = TransactionID(key) { tokens[id] = token }
-        }
-        return tokens
+        try database.settingsByTransaction(appAccountTokenPrefix) { $0 }
     }
 
     /// App Store Server API, Get Transaction History: every paid transaction of the account that
