@@ -89,6 +89,14 @@ struct StoreDatabase: SettingsTable {
         INSERT INTO receipts(transaction_id, receipt) SELECT id, receipt FROM transactions WHERE receipt IS NOT NULL;
         ALTER TABLE transactions DROP COLUMN receipt;
         """,
+        // Version 9: each receipt names the original transaction id of its transaction, indexed,
+        // so that a renewal hands out the receipt last kept for its subscription in one lookup,
+        // not a walk back over every renewal kept without one.
+        """
+        ALTER TABLE receipts ADD COLUMN original_transaction_id INTEGER;
+        UPDATE receipts SET original_transaction_id = (SELECT original_id FROM transactions WHERE transactions.id = receipts.transaction_id);
+        CREATE INDEX receipts_by_original ON receipts(original_transaction_id, transaction_id);
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {
@@ -143,19 +151,21 @@ struct StoreDatabase: SettingsTable {
                 .optional(record.signedTransaction), Self.reason(record.refundReason),
                 record.sharedFrom.map(Self.idValue) ?? .null,
             ])
-        try keep(record.receipt, of: record.id)
+        try keep(record.receipt, of: record)
     }
 
-    /// Keeps the receipt handed out with a transaction in the receipts table; nil removes it.
-    private func keep(_ receipt: String?, of id: TransactionID) throws(StorageError) {
+    /// Keeps the receipt handed out with a transaction in the receipts table, under its original
+    /// id; nil removes it.
+    private func keep(_ receipt: String?, of record: StoreRecord) throws(StorageError) {
         guard let receipt else {
-            try database.query("DELETE FROM receipts WHERE transaction_id = ?", [Self.idValue(id)])
+            try database.query("DELETE FROM receipts WHERE transaction_id = ?", [Self.idValue(record.id)])
             return
         }
         try database.query("""
-            INSERT INTO receipts(transaction_id, receipt) VALUES(?, ?)
-            ON CONFLICT(transaction_id) DO UPDATE SET receipt = excluded.receipt
-            """, [Self.idValue(id), .text(receipt)])
+            INSERT INTO receipts(transaction_id, receipt, original_transaction_id) VALUES(?, ?, ?)
+            ON CONFLICT(transaction_id) DO UPDATE SET receipt = excluded.receipt,
+                                                     original_transaction_id = excluded.original_transaction_id
+            """, [Self.idValue(record.id), .text(receipt), Self.idValue(record.originalId)])
     }
 
     /// Replaces the stored row of `record.id` with `record`.
@@ -172,7 +182,7 @@ struct StoreDatabase: SettingsTable {
                 .optional(record.error?.rawValue), Self.millis(record.refundDate),
                 .optional(record.signedTransaction), Self.reason(record.refundReason), Self.idValue(record.id),
             ])
-        try keep(record.receipt, of: record.id)
+        try keep(record.receipt, of: record)
     }
 
     /// The transaction of an id, nil when the Store never made one (or deleted it).
@@ -224,15 +234,26 @@ struct StoreDatabase: SettingsTable {
     }
 
     /// The receipt last handed out with a transaction of the subscription `originalId` (one of
-    /// `products`), read through the index of paid transactions by product.
+    /// `products`): the subscription's receipts read newest first through their index by original
+    /// id, however many renewals were kept without one.
     func lastReceipt(of originalId: TransactionID, products: [String]) throws(StorageError) -> String? {
         guard !products.isEmpty else { return nil }
-        let list = Array(repeating: "?", count: products.count).joined(separator: ", ")
-        return try records(where: """
-            id = (SELECT MAX(id) FROM transactions WHERE product_id IN (\(list)) AND original_id = ?
-                  AND charged = 1 AND kind != 'restore'
-                  AND EXISTS (SELECT 1 FROM receipts WHERE transaction_id = transactions.id))
-            """, products.map(SQLiteValue.text) + [Self.idValue(originalId)]).first?.receipt
+        return try database.rows(Self.lastReceiptQuery(products: products.count),
+                                 products.map(SQLiteValue.text) + [Self.idValue(originalId)],
+                                 table: "receipts", key: "receipt") { (row) throws(SQLiteColumnError) in
+            try row.text("receipt")
+        }.first
+    }
+
+    /// The query of `lastReceipt` for a list of `products` ids, then the original id.
+    static func lastReceiptQuery(products: Int) -> String {
+        let list = Array(repeating: "?", count: products).joined(separator: ", ")
+        return """
+            SELECT receipts.receipt AS receipt FROM receipts JOIN transactions ON transactions.id = receipts.transaction_id
+            WHERE transactions.product_id IN (\(list)) AND receipts.original_transaction_id = ?
+              AND transactions.charged = 1 AND transactions.kind != 'restore'
+            ORDER BY receipts.transaction_id DESC LIMIT 1
+            """
     }
 
     /// The paid (non-restore) transactions of these products the app has not finished yet, read

@@ -1,0 +1,64 @@
+import Foundation
+import IAPCore
+import Storage
+import TestSupport
+import Testing
+@testable import StoreEngine
+
+/// What the Store reads at every stop of the clock and for every renewal, it reads through an
+/// index, however long the history: SQLite's own plan for each such query says so, and the
+/// answers stay those of the whole history.
+@Suite struct StoreQueryPlanTests {
+    private let folder: TemporaryFolder
+    private let store: Store
+    private let link = RecordingLink()
+    private var path: String { folder.file("store.sqlite") }
+
+    init() throws {
+        folder = try TemporaryFolder()
+        store = try Store(path: folder.file("store.sqlite"), catalog: BuiltInCatalog.catalog(), seed: 42)
+    }
+
+    /// SQLite's plan for `sql`, one detail a step ("SEARCH receipts USING INDEX …").
+    private func plan(_ sql: String, _ values: [SQLiteValue]) throws -> [String] {
+        try SQLiteDatabase(path: path, readOnly: true).query("EXPLAIN QUERY PLAN " + sql, values).map { try $0.text("detail") }
+    }
+
+    private func buy(_ product: String) throws -> StoreTransaction {
+        try store.receive(.addPayment(PaymentRequest(productId: product, answer: .confirm)), link: link)
+        return try #require(sentTransactions().last)
+    }
+
+    private func sentTransactions() -> [StoreTransaction] {
+        link.take().compactMap { if case .transactionUpdated(let transaction) = $0 { transaction } else { nil } }
+    }
+
+    @Test func theReceiptARenewalHandsOutIsFoundThroughTheSubscriptionsReceipts() throws {
+        _ = try buy(Products.monthly)
+        let renewing = BuiltInCatalog.catalog().products(ofType: .autoRenewable).map(\.id)
+        let steps = try plan(StoreDatabase.lastReceiptQuery(products: renewing.count),
+                             renewing.map(SQLiteValue.text) + [.integer(1)])
+        #expect(steps.contains { $0.hasPrefix("SEARCH receipts USING INDEX receipts_by_original") }, "\(steps)")
+        #expect(!steps.contains { $0.hasPrefix("SCAN") || $0.contains("TEMP B-TREE") }, "\(steps)")
+    }
+
+    @Test func eachRenewalHandsOutItsOwnSubscriptionsLastReceiptNotANewerOneOfAnother() throws {
+        let mine = try buy(Products.monthly)
+        try store.signIn(account: "other")
+        link.now = link.now.addingTimeInterval(86_400)
+        let theirs = try buy(Products.monthly)
+        try store.signIn(account: "demo")
+        #expect(mine.receipt != theirs.receipt && theirs.id > mine.id)
+        var renewals: [TransactionID: Int] = [:]
+        for month in 1...14 {
+            link.now = SimulatedTime.epoch.addingTimeInterval(Double(month) * 31 * 86_400)
+            try store.renewDueSubscriptions(link: link)
+            for renewal in sentTransactions() {
+                renewals[renewal.originalId, default: 0] += 1
+                let bought = renewal.originalId == mine.id ? mine : theirs
+                #expect(renewal.receipt == bought.receipt, "a renewal comes with the receipt of its own subscription's purchase")
+            }
+        }
+        #expect((renewals[mine.id] ?? 0) >= 13 && (renewals[theirs.id] ?? 0) >= 13, "\(renewals)")
+    }
+}
