@@ -26,7 +26,7 @@ extension Store {
     public func expireAskToBuyRequests(link: Link) throws(StoreError) {
         let expired = try store { () throws(StorageError) -> [StoreRecord] in
             let cutoff = Int64((link.now.timeIntervalSince1970 - Self.askToBuyLifetime) * 1000)
-            let due = try database.records(where: "state = 'deferred' AND date_millis <= ?", [.integer(cutoff)])
+            let due = try database.waitingRequests(askedBy: cutoff)
             guard !due.isEmpty else { return [] }
             let ended = due.map { $0.with(state: .failed, finished: api == .storekit2, date: $0.date.addingTimeInterval(Self.askToBuyLifetime), error: .askToBuyExpired) }
             try database.database.transaction { () throws(StorageError) in

@@ -37,8 +37,8 @@ extension Store {
 
     /// When each waiting Ask to Buy request expires.
     private func askToBuyExpiries() throws(StorageError) -> [Int64] {
-        try database.records(where: "state = 'deferred'", withReceipts: false).map {
-            Self.dueMillis($0.date.addingTimeInterval(Self.askToBuyLifetime))
+        try database.waitingRequestDates().map {
+            Self.dueMillis(SimulatedTime.date(millis: $0).addingTimeInterval(Self.askToBuyLifetime))
         }
     }
 

@@ -314,13 +314,19 @@ struct StoreDatabase: SettingsTable {
     /// receipt out (nil), so that reading many rows does not read every receipt they were handed.
     func records(where condition: String = "1", _ values: [SQLiteValue] = [],
                  withReceipts: Bool = true) throws(StorageError) -> [StoreRecord] {
-        try database.rows("""
-            SELECT id, original_id, product_id, account, state, kind, charged, finished, refunded,
-                   date_millis, error, \(withReceipts ? "receipt" : "NULL AS receipt"), refunded_millis, signed_transaction,
-                   refund_reason, shared_from
-            FROM transactions \(withReceipts ? "LEFT JOIN receipts ON receipts.transaction_id = transactions.id" : "")
-            WHERE \(condition) ORDER BY id
-            """, values, table: "transactions", key: "id", Self.record)
+        try database.rows(Self.recordsQuery(where: condition, withReceipts: withReceipts), values,
+                          table: "transactions", key: "id", Self.record)
+    }
+
+    /// The query of `records(where:withReceipts:)`.
+    static func recordsQuery(where condition: String, withReceipts: Bool) -> String {
+        """
+        SELECT id, original_id, product_id, account, state, kind, charged, finished, refunded,
+               date_millis, error, \(withReceipts ? "receipt" : "NULL AS receipt"), refunded_millis, signed_transaction,
+               refund_reason, shared_from
+        FROM transactions \(withReceipts ? "LEFT JOIN receipts ON receipts.transaction_id = transactions.id" : "")
+        WHERE \(condition) ORDER BY id
+        """
     }
 
     private static func record(_ row: SQLiteRow) throws(SQLiteColumnError) -> StoreRecord {

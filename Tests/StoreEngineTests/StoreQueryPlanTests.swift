@@ -61,4 +61,36 @@ import Testing
         }
         #expect((renewals[mine.id] ?? 0) >= 13 && (renewals[theirs.id] ?? 0) >= 13, "\(renewals)")
     }
+
+    @Test func theWaitingAskToBuyRequestsAreReadThroughTheirIndex() throws {
+        _ = try store.recordPastPurchases(50, of: Products.coins, from: link.now, spacingMillis: 1000)
+        let waiting = try plan(StoreDatabase.recordsQuery(where: StoreDatabase.waitingAskedBy, withReceipts: true), [.integer(0)])
+        #expect(waiting.contains { $0.hasPrefix("SEARCH transactions USING INDEX transactions_deferred") }, "\(waiting)")
+        let dates = try plan(StoreDatabase.waitingDatesQuery, [])
+        #expect(dates.contains { $0.contains("USING INDEX transactions_deferred") }, "\(dates)")
+        for steps in [waiting, dates] {
+            #expect(!steps.contains { $0 == "SCAN transactions" || $0.contains("TEMP B-TREE") }, "\(steps)")
+        }
+    }
+
+    @Test func amongManyPastPurchasesEachAskToBuyRequestExpiresADayAfterItWasAskedInTurn() throws {
+        _ = try store.recordPastPurchases(50, of: Products.coins, from: link.now, spacingMillis: 1000)
+        link.now = link.now.addingTimeInterval(3600)
+        try store.receive(.addPayment(PaymentRequest(productId: Products.pro, answer: .ask)), link: link)
+        let first = link.now
+        link.now = link.now.addingTimeInterval(3600)
+        try store.receive(.addPayment(PaymentRequest(productId: Products.season, answer: .ask)), link: link)
+        _ = link.take()
+        let firstDue = try #require(try store.nextDue(after: SimulatedTime.millis(link.now)))
+        #expect(firstDue == SimulatedTime.millis(first.addingTimeInterval(86_400)))
+        link.now = SimulatedTime.date(millis: firstDue)
+        try store.expireAskToBuyRequests(link: link)
+        #expect(sentTransactions().map { [$0.productId, $0.error?.rawValue ?? "-"] } == [[Products.pro, "ask-expired"]])
+        let secondDue = try #require(try store.nextDue(after: firstDue))
+        #expect(secondDue == firstDue + 3_600_000)
+        link.now = SimulatedTime.date(millis: secondDue)
+        try store.expireAskToBuyRequests(link: link)
+        #expect(sentTransactions().map(\.productId) == [Products.season])
+        #expect(try store.nextDue(after: secondDue) == nil)
+    }
 }
