@@ -241,12 +241,13 @@ extension Store {
         }
     }
 
+    /// The signed-in account's newest paid transaction of `productId` not refunded, with its own
+    /// receipt (which a change to its row keeps): the one row read, however many came before it.
     private func latestPaid(_ productId: String) throws(StoreError) -> StoreRecord {
-        let paid = try store { () throws(StorageError) in
-            try database.records(where: "product_id = ? AND account = ? AND charged = 1 AND kind != 'restore' AND refunded = 0",
-                                 [.text(productId), .text(account)])
+        let latest = try store { () throws(StorageError) in
+            try database.records(where: StoreDatabase.newestPaidUnrefunded, [.text(productId), .text(account)]).first
         }
-        guard let latest = paid.last else { throw .refused("\(account) has no paid transaction of \(productId)") }
+        guard let latest else { throw .refused("\(account) has no paid transaction of \(productId)") }
         return latest
     }
 }

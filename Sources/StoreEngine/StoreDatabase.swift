@@ -256,6 +256,14 @@ struct StoreDatabase: SettingsTable {
             """
     }
 
+    /// The condition of the newest charged, non-restore, unrefunded transaction of a product (the
+    /// first value) by an account (the second): the account's index walked back from its newest
+    /// transaction of the product to the first that matches.
+    static let newestPaidUnrefunded = """
+        id = (SELECT id FROM transactions WHERE product_id = ? AND account = ? AND charged = 1 AND kind != 'restore'
+              AND refunded = 0 ORDER BY id DESC LIMIT 1)
+        """
+
     /// The paid (non-restore) transactions of these products the app has not finished yet, read
     /// through the index of unfinished transactions, without their receipts.
     func unfinishedPaid(account: String, products: [String]) throws(StorageError) -> [StoreRecord] {

@@ -93,4 +93,24 @@ import Testing
         #expect(sentTransactions().map(\.productId) == [Products.season])
         #expect(try store.nextDue(after: secondDue) == nil)
     }
+
+    @Test func theNewestPaidTransactionOfAProductIsReadByWalkingTheAccountsIndexBackward() throws {
+        _ = try store.recordPastPurchases(50, of: Products.coins, from: link.now, spacingMillis: 1000)
+        let steps = try plan(StoreDatabase.recordsQuery(where: StoreDatabase.newestPaidUnrefunded, withReceipts: true),
+                             [.text(Products.coins), .text("demo")])
+        #expect(steps.contains { $0.hasPrefix("SEARCH transactions USING INDEX transactions_by_account_product") }, "\(steps)")
+        #expect(!steps.contains { $0.hasPrefix("SCAN") || $0.contains("TEMP B-TREE") }, "\(steps)")
+    }
+
+    @Test func aRefundByProductAmongManyPurchasesRefundsTheNewestNotRefundedAndKeepsItsReceipt() throws {
+        _ = try store.recordPastPurchases(50, of: Products.coins, from: link.now, spacingMillis: 1000)
+        link.now = link.now.addingTimeInterval(3600)
+        let bought = [try buy(Products.coins), try buy(Products.coins)]
+        let first = try store.refund(productId: Products.coins, at: link.now)
+        let second = try store.refund(productId: Products.coins, at: link.now)
+        #expect([first.id, second.id] == bought.reversed().map(\.id), "each refund takes the newest purchase not refunded yet")
+        let kept = try store.transactions().filter { bought.map(\.id).contains($0.id) }
+        #expect(kept.map(\.refunded) == [true, true])
+        #expect(kept.map(\.receipt) == bought.map(\.receipt), "a refund keeps the receipt the purchase was handed")
+    }
 }
