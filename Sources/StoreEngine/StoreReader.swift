@@ -8,14 +8,16 @@ public struct StoreReader {
         database = try StoreDatabase(path: path, readOnly: true)
     }
 
-    /// Every transaction, oldest first, as of one moment: `pinned` runs right after that moment
-    /// is fixed (inside the read transaction), and nil comes back when it says the moment will
-    /// not do.
+    /// Every transaction, oldest first, as of one moment, without the receipts handed out with
+    /// them (nil), which neither the audit nor the state reads (a receipt lists every purchase
+    /// left unfinished before it, so a long history's receipts outweigh all the rest): `pinned`
+    /// runs right after that moment is fixed (inside the read transaction), and nil comes back
+    /// when it says the moment will not do.
     public func transactions(pinned: () throws(StorageError) -> Bool) throws(StorageError) -> [StoreRecord]? {
         try database.database.reading { () throws(StorageError) -> [StoreRecord]? in
             _ = try database.lastIssuedId()
             guard try pinned() else { return nil }
-            return try database.records()
+            return try database.records(withReceipts: false)
         }
     }
 }

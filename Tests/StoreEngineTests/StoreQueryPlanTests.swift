@@ -113,4 +113,13 @@ import Testing
         #expect(kept.map(\.refunded) == [true, true])
         #expect(kept.map(\.receipt) == bought.map(\.receipt), "a refund keeps the receipt the purchase was handed")
     }
+
+    @Test func theAuditsReadOfEveryTransactionIsExactAndLeavesOnlyTheReceiptsOut() throws {
+        let bought = [try buy(Products.coins), try buy(Products.monthly), try buy(Products.pro)]
+        _ = try store.refund(productId: Products.pro, at: link.now)
+        let kept = try store.transactions()
+        #expect(kept.map(\.receipt) == bought.map(\.receipt) && !kept.contains { $0.receipt == nil })
+        let read = try #require(try StoreReader(path: path).transactions { true })
+        #expect(read == kept.map { $0.with(receipt: .some(nil)) }, "every transaction, each field as kept, but the receipt")
+    }
 }
