@@ -18,17 +18,19 @@ extension Store {
 
     /// When each subscription next has something due: its renewal while it auto-renews, its
     /// end when it does not and the Server is told of it, and in billing retry the end of the
-    /// grace period and of the retry.
+    /// grace period and of the retry. The early ends are read in one query, not one a subscription.
     private func subscriptionMoments() throws(StorageError) -> [Int64] {
         let retries = try database.settings(prefix: "billing-retry:"), graces = try database.settings(prefix: "grace-until:")
         let autorenew = try database.settings(prefix: "autorenew:")
+        let subscriptions = try latestSubscriptions()
+        let ended = try expiredMillis(of: subscriptions.map(\.id))
         var moments: [Int64] = []
-        for latest in try latestSubscriptions() {
+        for latest in subscriptions {
             let key = latest.originalId.description
             if let since = retries[key].flatMap(Int64.init) {
                 moments.append(since + Int64(Self.billingRetryDays) * 86_400_000)
                 if let until = graces[key].flatMap(Int64.init) { moments.append(until) }
-            } else if autorenew[key] != "off" || notificationsOn, let end = expiry(of: latest) {
+            } else if autorenew[key] != "off" || notificationsOn, let end = dueExpiry(of: latest, ended: ended[latest.id]) {
                 moments.append(Self.dueMillis(end))
             }
         }

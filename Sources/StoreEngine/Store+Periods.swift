@@ -19,6 +19,20 @@ extension Store {
         return Self.expiry(of: record, offer: appliedOffer(of: record), ended: ended.map(SimulatedTime.date(millis:)), catalog: catalog)
     }
 
+    /// The expiry of a subscription's latest transaction at a stop of the clock, its early end
+    /// (milliseconds) read already: worked out once and kept, again only when anything it is
+    /// worked out from changed, so that a stop does no calendar arithmetic for the subscriptions
+    /// that did not renew. A family member's share is worked out each time, from its purchase.
+    func dueExpiry(of record: StoreRecord, ended: Int64?) -> Date? {
+        guard record.kind != .familyShare else { return expiry(of: record, ended: ended) }
+        let inputs = SeenExpiry(date: record.date, productId: record.productId, kind: record.kind, ended: ended,
+                                offer: appliedOffer(of: record), expiry: nil)
+        if let seen = expiriesSeen[record.id], seen.sameInputs(as: inputs) { return seen.expiry }
+        let expiry = expiry(of: record, ended: ended)
+        expiriesSeen[record.id] = inputs.with(expiry: expiry)
+        return expiry
+    }
+
     /// The expiry of `record` bought under `offer` (nil: the regular price), ended early at
     /// `ended` when it was (`expire`, or an upgrade that replaced it), by `catalog`'s terms:
     /// what a reader of the Store's files, without the Store, works out the same way.

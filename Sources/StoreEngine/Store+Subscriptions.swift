@@ -93,15 +93,18 @@ extension Store {
 
     /// Makes up to `renewalsPerCommit` renewals that fall due by `now`, taking subscriptions from
     /// the end of `due` (kept newest first) and dropping each once it is current, or once the
-    /// renewal rule (`renewal(of:dueAt:now:notes:)`) does not renew it.
+    /// renewal rule (`renewal(of:dueAt:now:notes:)`) does not renew it. The early ends are read
+    /// once: a renewal ends no period early, and a renewal's own id has none.
     private func renew(_ due: inout [StoreRecord], until now: Date, notes: inout [(String, TransactionID)]) throws(StorageError) -> [StoreRecord] {
         var renewals: [StoreRecord] = []
+        let ended = try expiredMillis(of: due.map(\.id))
         while let latest = due.last, renewals.count < Self.renewalsPerCommit {
-            guard let end = expiry(of: latest), end <= now,
+            guard let end = dueExpiry(of: latest, ended: ended[latest.id]), end <= now,
                   let renewal = try renewal(of: latest, dueAt: end, now: now, notes: &notes) else {
                 due.removeLast()
                 continue
             }
+            expiriesSeen[latest.id] = nil
             renewals.append(renewal)
             due[due.count - 1] = renewal
         }
