@@ -251,16 +251,21 @@ public final class PendingOrderCache {
                                        serverProductId: slot.order.serverProductId, proof: proof))
         }
         willWrite?()
+        let replaced = file
         do {
             try Self.rewrite(path: path, orders: orders)
             file = try AppendOnlyFile(path: path, syncs: syncs)
         } catch {
             throw CacheError(path: path, problem: error.problem)
         }
+        replaced.close(inBackgroundIfLargerThan: Self.backgroundCloseBytes)
         slots = orders.map { CacheSlot(order: CachedOrder($0), proof: $0.proof, place: nil) }
         indexSlots()
         recordCount = slots.count
     }
+
+    /// A replaced cache file larger than this is let go on a thread of its own (`AppendOnlyFile.close`).
+    static let backgroundCloseBytes = 1 << 20
 
     private static func rewrite(path: String, orders: [PendingOrder]) throws(StorageError) {
         let text = CacheContents.header + "\n" + orders.map { CacheRecord.save($0).line }.joined()
