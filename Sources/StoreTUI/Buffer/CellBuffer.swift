@@ -22,11 +22,14 @@ public struct CellBuffer: Sendable, Equatable {
                              limit: Int? = nil) -> Int {
         guard y >= 0, y < rows, x >= 0, x < columns else { return 0 }
         let end = min(columns, x + (limit ?? columns))
-        if DisplayWidth.isPrintableASCII(text) {
-            return putASCII(text, x: x, y: y, end: end, style: style, color: color)
-        }
-        var column = x
-        for character in text {
+        // Printable ASCII goes a byte a cell; from the last such byte before anything else (which
+        // may combine with it) the text goes a character at a time.
+        let bytes = text.utf8
+        let other = bytes.firstIndex { $0 < 0x20 || $0 >= 0x7F } ?? bytes.endIndex
+        let ascii = other == bytes.endIndex || other == bytes.startIndex ? other : bytes.index(before: other)
+        var column = x + putASCII(bytes[..<ascii], x: x, y: y, end: end, style: style, color: color)
+        guard ascii != bytes.endIndex, column < end else { return column - x }
+        for character in text[ascii...] {
             guard let escape = DisplayWidth.escaped(character) else {
                 guard place(character, &column, y: y, end: end, style: style, color: color) else { break }
                 continue
@@ -37,19 +40,37 @@ public struct CellBuffer: Sendable, Equatable {
     }
 
     /// Writes printable ASCII one byte a cell, up to `end`: the common case, without the
-    /// per-character width lookups.
-    private mutating func putASCII(_ text: String, x: Int, y: Int, end: Int, style: CellStyle, color: CellColor) -> Int {
-        var column = x
-        for byte in text.utf8 {
-            guard column < end else { break }
-            set(column, y, Cell(text: Self.asciiTexts[Int(byte)], style: style, color: color))
-            column += 1
+    /// per-character width lookups. Only the run's two ends can split a wide character, so only
+    /// they are checked; the cells between are stored directly.
+    private mutating func putASCII(_ bytes: Substring.UTF8View, x: Int, y: Int, end: Int, style: CellStyle,
+                                   color: CellColor) -> Int {
+        let count = min(bytes.count, end - x)
+        guard count > 0 else { return 0 }
+        let first = y * columns + x
+        let last = first + count - 1
+        if x > 0 && cells[first].text.isEmpty {
+            cells[first - 1] = Cell(text: " ", style: cells[first - 1].style, color: cells[first - 1].color)
         }
-        return column - x
+        if x + count < columns && Self.isWide(cells[last]) {
+            cells[last + 1] = .blank
+        }
+        cells.withUnsafeMutableBufferPointer { cells in
+            var index = first
+            for byte in bytes.prefix(count) {
+                cells[index] = Cell(text: Self.asciiTexts[Int(byte)], style: style, color: color)
+                index += 1
+            }
+        }
+        return count
     }
 
     /// Each ASCII byte's one-character text, made once.
     private static let asciiTexts: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
+    /// Whether the cell holds the left half of a double-width character.
+    private static func isWide(_ cell: Cell) -> Bool {
+        !cell.text.isEmpty && !DisplayWidth.isPrintableASCII(cell.text) && DisplayWidth.of(cell.text) == 2
+    }
 
     /// Writes one character at `column` and moves past it; false when it does not fit before `end`.
     private mutating func place(_ character: Character, _ column: inout Int, y: Int, end: Int, style: CellStyle,
@@ -122,8 +143,7 @@ public struct CellBuffer: Sendable, Equatable {
         if cells[index].text.isEmpty && x > 0 && cell.text != "" {
             cells[index - 1] = Cell(text: " ", style: cells[index - 1].style, color: cells[index - 1].color)
         }
-        if x + 1 < columns && !cell.text.isEmpty && !DisplayWidth.isPrintableASCII(cells[index].text)
-            && DisplayWidth.of(cells[index].text) == 2 {
+        if x + 1 < columns && !cell.text.isEmpty && Self.isWide(cells[index]) {
             cells[index + 1] = .blank
         }
         cells[index] = cell

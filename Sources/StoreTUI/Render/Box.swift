@@ -28,8 +28,9 @@ extension CellBuffer {
 /// Pads text to a display width, or cuts it there with `…` as its last column.
 func fit(_ text: String, _ width: Int) -> String {
     guard width > 0 else { return "" }
-    guard DisplayWidth.of(text) > width else {
-        return text + String(repeating: " ", count: width - DisplayWidth.of(text))
+    let textWidth = DisplayWidth.of(text)
+    guard textWidth > width else {
+        return textWidth == width ? text : text + String(repeating: " ", count: width - textWidth)
     }
     var result = ""
     var used = 0

@@ -18,16 +18,22 @@ enum CatalogView {
         let typeWidth = rect.width >= 60 ? 15 : 11
         // Only the rows on screen are made: the catalog may hold thousands.
         let rows = (first..<min(first + visible, model.products.count)).map { (offset: $0, element: model.products[$0]) }
+        // A catalog's rows share few prices: each is formatted once a frame.
+        var formatted: [Decimal: String] = [:]
+        func format(_ price: Decimal) -> String {
+            if let text = formatted[price] { return text }
+            let text = model.catalog.storefront.format(price, locale: state.locale)
+            formatted[price] = text
+            return text
+        }
         let prices = rows.map { row in
-            let regular = row.element.raisedPrice.map { model.catalog.storefront.format($0, locale: state.locale) }
-                ?? model.catalog.formattedPrice(of: row.element.product, locale: state.locale)
-            return row.element.offerPrice.map { model.catalog.storefront.format($0, locale: state.locale) + "→" + regular } ?? regular
+            let regular = format(row.element.raisedPrice ?? row.element.product.price)
+            return row.element.offerPrice.map { format($0) + "→" + regular } ?? regular
         }
         let priceWidth = prices.map(DisplayWidth.of).max() ?? 0
         // The price is never cut and what the user has is shown whole where it can be: the title
         // gives way, down to 8 columns; an offer's word gives way first, so that a title keeps 14,
         // then `price↑` before `consent?`. What still does not fit ends in `…`.
-        let format = { (price: Decimal) in model.catalog.storefront.format(price, locale: state.locale) }
         let room = rect.width - 2 - (priceWidth + 1) - (typeWidth + 1) - 1
         func titleWidth(_ statuses: [String]) -> Int {
             room - (statuses.map(DisplayWidth.of).max() ?? 0)
