@@ -15,4 +15,12 @@ import Testing
     func datesAreZeroPaddedInUTC(seconds: Double, text: String) {
         #expect(SimulatedTime.format(Date(timeIntervalSince1970: seconds)) == text)
     }
+
+    @Test(arguments: [
+        (Int64(1_767_225_600_000), "000"), (1_767_225_600_042, "042"), (1_767_225_600_999, "999"), (978_307_200_100, "100"),
+        (-1, "999"),
+    ])
+    func millisPastTheSecondAreThreeDigits(millis: Int64, text: String) {
+        #expect(SimulatedTime.millisOfSecond(millis) == text)
+    }
 }

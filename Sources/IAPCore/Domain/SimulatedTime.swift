@@ -33,6 +33,12 @@ public enum SimulatedTime {
             + padded(secondOfDay % 3600 / 60, 2) + ":" + padded(secondOfDay % 60, 2)
     }
 
+    /// The milliseconds past the second of a moment given in milliseconds since 1970, as three
+    /// digits: "042".
+    public static func millisOfSecond(_ millis: Int64) -> String {
+        padded((millis % 1000 + 1000) % 1000, 3)
+    }
+
     /// `value` in at least `width` characters, zeros after any sign, as `%0*d` writes it; without a
     /// format string, which cost every timeline event and receipt date a parse of its own.
     private static func padded(_ value: Int64, _ width: Int) -> String {

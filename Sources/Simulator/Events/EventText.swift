@@ -8,7 +8,7 @@ public enum EventText {
     /// One or more lines for an event (a recovery report spans several).
     public static func lines(_ event: Event) -> [String] {
         let time = SimulatedTime.format(event.time).dropFirst(11)
-        let millis = String(format: "%03d", Int(event.timeMillis % 1000 + 1000) % 1000)
+        let millis = SimulatedTime.millisOfSecond(event.timeMillis)
         let stamp = "\(time).\(millis)"
         switch event.kind {
         case .message, .delivered, .dropped, .note:

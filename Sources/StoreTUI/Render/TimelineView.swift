@@ -91,8 +91,7 @@ enum TimelineView {
 
     private static func time(_ event: Event, width: Int) -> String {
         let full = SimulatedTime.format(event.time)
-        let millis = String(format: ".%03lld", (event.timeMillis % 1000 + 1000) % 1000)
-        return String(full.suffix(width == 12 ? 8 : 5)) + millis
+        return String(full.suffix(width == 12 ? 8 : 5)) + "." + SimulatedTime.millisOfSecond(event.timeMillis)
     }
 
     private static func lane(_ party: Party) -> Int? {
