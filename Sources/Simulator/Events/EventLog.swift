@@ -28,15 +28,34 @@ public final class EventLog {
         file = try AppendOnlyFile(path: path, syncs: false)
     }
 
-    /// Appends an event and returns it with its sequence number.
+    /// Lines appended while held, not yet written (`writeHeld`).
+    private var heldLines: [UInt8] = []
+
+    /// How many bytes of lines are held.
+    var heldBytes: Int { heldLines.count }
+
+    /// Appends an event and returns it with its sequence number; with `holding`, its line is
+    /// kept to be written with the others held by `writeHeld`.
     func append(kind: Event.Kind, timeMillis: Int64, from: Party, to: Party?, text: String,
-                subject: MessageSubject?, sentSeq: Int?) throws(StorageError) -> Event {
+                subject: MessageSubject?, sentSeq: Int?, holding: Bool = false) throws(StorageError) -> Event {
         lastSeq += 1
         lastTimeMillis = timeMillis
         let event = Event(seq: lastSeq, timeMillis: timeMillis, kind: kind, from: from, to: to, text: text, subject: subject,
                           sentSeq: sentSeq)
-        try file.append(event.jsonLine + [UInt8(ascii: "\n")])
+        if holding {
+            heldLines += event.jsonLine
+            heldLines.append(UInt8(ascii: "\n"))
+        } else {
+            try file.append(event.jsonLine + [UInt8(ascii: "\n")])
+        }
         return event
+    }
+
+    /// Writes the held lines, in order, with one `write(2)`.
+    func writeHeld() throws(StorageError) {
+        guard !heldLines.isEmpty else { return }
+        defer { heldLines.removeAll(keepingCapacity: true) }
+        try file.append(heldLines)
     }
 
     /// Every event in the file at `path`, oldest first: for tools and tests, never for a world
