@@ -50,22 +50,23 @@ public struct SQLiteSchema: Sendable {
         }
     }
 
-    /// The databases in memory the first steps of a schema built, by those steps: each built
-    /// once in this process and then only read, one caller at a time.
-    private static let built = Mutex<[[String]: SQLiteDatabase]>([:])
+    /// The databases in memory the first steps of a schema built, by those steps: each built in
+    /// this process and then only read, and lent to one caller at a time. A caller who finds none
+    /// free builds one more, so that two threads opening databases at once (two chaos runs) never
+    /// wait for each other's copy or check; there are never more than the threads that opened at once.
+    private static let built = Mutex<[[String]: [BuiltDatabase]]>([:])
 
-    /// Runs `body` with the database in memory the first `version` steps build.
+    /// Runs `body` with a database in memory the first `version` steps build, lent to it alone.
     private func withBuilt(version: Int, _ body: (SQLiteDatabase) throws(StorageError) -> Void) throws(StorageError) {
         let key = Array(steps[..<version])
-        try Self.built.withLock { (built) throws(StorageError) in
-            if let database = built[key] {
-                try body(database)
-            } else {
-                let database = try expectedDatabase(version: version)
-                built[key] = database
-                try body(database)
-            }
+        let lent: BuiltDatabase
+        if let free = Self.built.withLock({ $0[key]?.popLast() }) {
+            lent = free
+        } else {
+            lent = BuiltDatabase(try expectedDatabase(version: version))
         }
+        defer { Self.built.withLock { $0[key, default: []].append(lent) } }
+        try body(lent.database)
     }
 
     /// A database in memory built by the first `version` steps, and stamped with that version:
@@ -123,5 +124,15 @@ public struct SQLiteSchema: Sendable {
         try database.rows("SELECT name FROM pragma_table_info(?)", [.text(table)], table: table, key: "name") {
             (row) throws(SQLiteColumnError) in try row.text("name")
         }
+    }
+}
+
+/// A database in memory built by a schema's first steps, only ever read, and used by one thread
+/// at a time: the one it is lent to (`SQLiteSchema.withBuilt`).
+private final class BuiltDatabase: @unchecked Sendable {
+    let database: SQLiteDatabase
+
+    init(_ database: SQLiteDatabase) {
+        self.database = database
     }
 }

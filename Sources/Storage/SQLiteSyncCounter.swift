@@ -12,7 +12,12 @@ import Synchronization
 enum SQLiteSyncCounter {
     /// The counting VFS's name, registered the first time it is asked for; nil when SQLite has
     /// no unix VFS to wrap (then databases open with the default and their syncs are not counted).
-    static let vfsName: String? = UnixVFS.shared?.register(name: "storesim")
+    /// Every database opens with it, so SQLite's process settings are applied first, before the
+    /// VFS lookup initializes SQLite.
+    static let vfsName: String? = {
+        _ = SQLiteProcessSettings.applied
+        return UnixVFS.shared?.register(name: "storesim")
+    }()
 }
 
 private typealias OpenFile = @convention(c) (UnsafeMutablePointer<sqlite3_vfs>?, UnsafePointer<CChar>?,

@@ -51,9 +51,11 @@ public struct ChaosRunner: Sendable {
     /// Runs `runs` random runs, `workers` at once on as many threads, each in its own world.
     /// The runs are counted in the order of their index, and `progress` hears about each in
     /// that order, so that the summary, the failing seeds and the repro are those of a serial
-    /// run of the same seed, whatever the number of workers.
+    /// run of the same seed, whatever the number of workers. From the first session on, the
+    /// process keeps the memory runs free for the next runs (`FreedMemory`).
     public func run(runs: Int, workers: Int = ChaosRunner.cores,
                     progress: (Int, Summary) -> Void) throws(WorldError) -> Summary {
+        _ = FreedMemory.kept
         var summary = Summary()
         let start = Date()
         var firstFailure: (body: [ScenarioCommand], trial: ChaosTrial, switches: ChaosSwitches)?
