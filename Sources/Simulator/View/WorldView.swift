@@ -24,7 +24,12 @@ public struct WorldView: Sendable {
     /// Every product in the catalog's order, with what the user has of it, each row made when read.
     public var products: CatalogRows
     /// Every transaction the Store made, oldest first.
-    public var transactions: [TransactionRow]
+    public var transactions: [TransactionRow] {
+        didSet { queue = Self.queue(of: transactions) }
+    }
+    /// The Store's queue: unfinished transactions, and deferred or purchasing ones, found once
+    /// when the transactions are set, not on every frame that shows it.
+    public private(set) var queue: [TransactionRow]
     /// What the Server credited, oldest first.
     public var credits: [CreditRow]
     /// The Server's balances of consumable currencies.
@@ -69,6 +74,7 @@ public struct WorldView: Sendable {
         self.catalog = catalog
         self.products = products
         self.transactions = transactions
+        queue = Self.queue(of: transactions)
         self.credits = credits
         self.balances = balances
         self.pendingOrders = pendingOrders
@@ -93,8 +99,8 @@ public struct WorldView: Sendable {
         row.signedTransaction.map { DecodedSignedTransaction(jws: $0, pinnedRoot: pinnedRoot) }
     }
 
-    /// The Store's queue: unfinished transactions, and deferred or purchasing ones.
-    public var queue: [TransactionRow] {
+    /// The transactions in the Store's queue.
+    private static func queue(of transactions: [TransactionRow]) -> [TransactionRow] {
         transactions.filter { $0.isUnfinished || $0.state == .deferred || ($0.state == .purchasing && !$0.finished) }
     }
 }
