@@ -1,6 +1,11 @@
 import Storage
 
 extension OrderServer {
+    /// How many rows `server.sqlite` was written since it opened: while it is unchanged, whatever
+    /// was read of it still holds. Nil while a batch is open, whose writes a failed commit still
+    /// rolls back.
+    public var writeStamp: Int64? { database.database.inBatch ? nil : database.database.totalChanges }
+
     /// How many credits the Server made for `productId`, counted in `server.sqlite`.
     public func creditCount(productId: String) throws(ServerError) -> Int {
         try reading { () throws(StorageError) in try database.creditCount(productId: productId) }

@@ -78,7 +78,7 @@ import Testing
         let bought: [TransactionRow] = (2...8).map { (index: Int) -> TransactionRow in
             WorldViewFixture.transaction(TransactionID(1000000000000000 + Int64(index)), coins, finished: index % 4 == 0)
         }
-        view.transactions = bought + [deferred]
+        view.transactions = TransactionRows(bought + [deferred])
         let screen = Screen.render(state, view).textRows
         #expect(screen.contains { $0.contains("Store queue (6)") }, "the finished 4 and 8 are out of the queue, the deferred one in")
         #expect(screen.contains { $0.contains("+2 more") })
