@@ -8,32 +8,43 @@ public enum FileTail {
 
     /// Where the newest `wanted` lines that `counts` accepts begin, and the file's size when it
     /// was looked at: the file is read backwards a chunk at a time, keeping only the line being
-    /// read (a line over `maxLineBytes` is skipped), so finding them costs what they cost, not
-    /// what the file holds. Offset 0 when the file holds fewer; nil when there is no file.
-    public static func start(ofLast wanted: Int, of path: String, maxLineBytes: Int,
-                             counts: (ArraySlice<UInt8>) -> Bool) throws(StorageError) -> (offset: Int, end: Int)? {
+    /// read (a line over `limits.lineBytes` is skipped), so finding them costs what they cost,
+    /// not what the file holds. Offset 0 when the file holds fewer; nil when there is no file.
+    /// Reading gives up in a stretch of lines `counts` refuses (empty ones too) longer than
+    /// `limits` allows, and says where: a damaged file costs the limits, not its size.
+    public static func start(ofLast wanted: Int, of path: String, limits: TailLimits,
+                             counts: (ArraySlice<UInt8>) -> Bool) throws(StorageError) -> TailStart? {
         guard let fd = try RegularFile.openForReading(path) else { return nil }
         defer { close(fd) }
         let end = try size(fd, path: path)
         var start = end
-        var line = PartialLine(maxBytes: maxLineBytes)
+        var line = PartialLine(maxBytes: limits.lineBytes)
         var found = 0
+        var stretch = SkippedStretch(offset: end, end: end, lines: 0)
         while start > 0 {
             let length = min(chunkBytes, start)
             let chunk = try read(fd, length, at: start - length, path: path)
             start -= length
             var lineEnd = chunk.endIndex
             while let newline = chunk[..<lineEnd].lastIndex(of: UInt8(ascii: "\n")) {
-                if let whole = line.prepending(chunk[(newline + 1)..<lineEnd]), !whole.isEmpty, counts(whole) {
+                let lineStart = start + newline + 1
+                let whole = line.prepending(chunk[(newline + 1)..<lineEnd])
+                if let whole, !whole.isEmpty, counts(whole) {
                     found += 1
-                    if found == wanted { return (start + newline + 1, end) }
+                    if found == wanted { return TailStart(offset: lineStart, end: end, stretch: nil) }
+                    stretch = SkippedStretch(offset: lineStart, end: lineStart, lines: 0)
+                } else if lineStart < end {
+                    stretch = SkippedStretch(offset: lineStart, end: stretch.end, lines: stretch.lines + 1)
+                    if !limits.allow(stretch) { return TailStart(offset: stretch.end, end: end, stretch: stretch) }
                 }
-                line = PartialLine(maxBytes: maxLineBytes)
+                line = PartialLine(maxBytes: limits.lineBytes)
                 lineEnd = newline
             }
             line.prepend(chunk[..<lineEnd])
+            stretch = SkippedStretch(offset: start, end: stretch.end, lines: stretch.lines)
+            if !limits.allow(stretch) { return TailStart(offset: stretch.end, end: end, stretch: stretch) }
         }
-        return (0, end)
+        return TailStart(offset: 0, end: end, stretch: nil)
     }
 
     /// The size of the open file.

@@ -67,4 +67,27 @@ import TestSupport
         #expect(many["app/pending-orders.txt"] == 2)
         #expect(many["app"] == 1)
     }
+
+    /// A run's events are written to the log together, but never after whoever watches hears of
+    /// them (the transcript of `run`, the TUI): each event told is on the log already, in order,
+    /// and the log ends with the same events the watcher heard.
+    @Test func everyEventOfABatchedRecoveryIsOnTheLogBeforeItIsTold() throws {
+        let folder = try TemporaryFolder()
+        try folder.world(seed: 7).recordPendingPurchases(40, of: coins)
+        let world = try folder.world(seed: 7)
+        let log = world.directory.events
+        var told: [Int] = []
+        var lagging: [Int] = []
+        world.onEvent = { event in
+            told.append(event.seq)
+            let logged = (try? EventLog.readLast(1, path: log))?.last?.seq ?? 0
+            if logged < event.seq { lagging.append(event.seq) }
+        }
+        try world.perform(.launch)
+        world.onEvent = nil
+        #expect(told.count > 40 * 8, "each order's redelivery, credit, answer, finish and removal")
+        #expect(lagging.isEmpty, "told before they were on the log: \(lagging.prefix(10))")
+        #expect(told == Array((told.first ?? 0)...(told.last ?? 0)))
+        #expect(try EventLog.readLast(told.count, path: log).map(\.seq) == told)
+    }
 }

@@ -44,6 +44,25 @@ import TestSupport
         #expect(try EventLog(path: path).lastSeq == 50)
     }
 
+    /// After a torn last line, the events appended next (one at a time, or held and written
+    /// together) start on a line of their own: each is read back, and the torn line is damage.
+    @Test(arguments: [false, true])
+    func eventsAppendedAfterATornLineAreLinesOfTheirOwn(holding: Bool) throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.log(folder, count: 3, torn: #"{"from":"App","kind":"mess"#)
+        let log = try EventLog(path: path)
+        for _ in 0..<2 {
+            _ = try log.append(kind: .message, timeMillis: 1767225600000, from: .app, to: .store, text: "finish transaction",
+                               subject: nil, sentSeq: nil, holding: holding)
+        }
+        if holding { try log.writeHeld() }
+        var seqs: [Int] = []
+        var damage: [EventLogDamage] = []
+        try EventLog.forEach(path: path, damaged: { damage.append($0) }) { seqs.append($0.seq) }
+        #expect(seqs == [1, 2, 3, 4, 5])
+        #expect(damage.map(\.problem) == ["not an event"])
+    }
+
     @Test func askingForMoreThanTheLogHoldsGivesTheWholeLog() throws {
         let folder = try TemporaryFolder()
         let path = try Self.log(folder, count: 7)

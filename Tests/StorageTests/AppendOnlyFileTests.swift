@@ -59,6 +59,36 @@ final class AppendOnlyFileTests {
         #expect(try DurableFile.read(path) == Array("kept in the page cache".utf8))
     }
 
+    /// The descriptors of this process open on `path`.
+    private func descriptors(on path: String) -> [String] {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return fds.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == path }
+    }
+
+    @Test func aSmallFileIsClosedAtOnceAndALargeOneOnAThreadOfItsOwn() throws {
+        let small = directory + "/small"
+        let smallFile = try AppendOnlyFile(path: small)
+        try smallFile.append(Array("short\n".utf8))
+        #expect(descriptors(on: small).count == 1)
+        smallFile.close(inBackgroundIfLargerThan: 1 << 20)
+        #expect(descriptors(on: small).isEmpty)
+
+        let large = directory + "/large"
+        let largeFile = try AppendOnlyFile(path: large)
+        try largeFile.append([UInt8](repeating: UInt8(ascii: "x"), count: 4096))
+        // Replaced, as a compaction replaces the cache: the old file is gone from the folder.
+        try DurableFile.write(Array("new\n".utf8), to: large)
+        #expect(descriptors(on: large + " (deleted)").count == 1)
+        largeFile.close(inBackgroundIfLargerThan: 1024)
+        var waited = 0
+        while !descriptors(on: large + " (deleted)").isEmpty && waited < 500 {
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(descriptors(on: large + " (deleted)").isEmpty, "the replaced file is closed")
+        #expect(try DurableFile.read(large) == Array("new\n".utf8))
+    }
+
     @Test func openingInAMissingDirectoryThrowsNamingThePath() throws {
         let path = directory + "/missing/log"
         do {

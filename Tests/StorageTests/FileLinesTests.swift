@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-import Storage
+@testable import Storage
 import TestSupport
 
 /// Reading a file's lines a chunk at a time, forwards and from its end: lines cut by chunk
@@ -47,12 +47,38 @@ import TestSupport
         let size = Self.lines.reduce(0) { $0 + $1.utf8.count + 1 } + 4
         let counts: (ArraySlice<UInt8>) -> Bool = { $0.last != UInt8(ascii: "n") }
         for wanted in [1, 2, 5, 17, 39] {
-            let start = try #require(try FileTail.start(ofLast: wanted, of: path, maxLineBytes: 1 << 20, counts: counts))
-            #expect(start.end == size)
+            let start = try #require(try FileTail.start(ofLast: wanted, of: path, limits: Self.roomy, counts: counts))
+            #expect(start.end == size && start.stretch == nil)
             #expect(try lines(path, from: start.offset, to: start.end).filter { $0.last != "n" } == Array(Self.lines.suffix(wanted)))
         }
-        #expect(try FileTail.start(ofLast: 100, of: path, maxLineBytes: 1 << 20, counts: counts)?.offset == 0)
-        #expect(try FileTail.start(ofLast: 1, of: folder.file("missing"), maxLineBytes: 10, counts: counts) == nil)
+        #expect(try FileTail.start(ofLast: 100, of: path, limits: Self.roomy, counts: counts)?.offset == 0)
+        #expect(try FileTail.start(ofLast: 1, of: folder.file("missing"), limits: Self.roomy, counts: counts) == nil)
+    }
+
+    /// Limits that the lines above never reach.
+    private static let roomy = TailLimits(lineBytes: 1 << 20, stretchLines: 100, stretchBytes: 8 << 20)
+
+    /// A file of any size that ends in lines that do not count costs the limits: reading stops
+    /// at the first line or byte past them and says where, never going on to the file's start.
+    @Test func readingFromTheEndGivesUpInAStretchLongerThanTheLimits() throws {
+        let folder = try TemporaryFolder()
+        let limits = TailLimits(lineBytes: 1000, stretchLines: 4, stretchBytes: 300_000)
+        let counts: (ArraySlice<UInt8>) -> Bool = { $0.first == UInt8(ascii: "{") }
+        let lines = try folder.write("lines", "{1}\n{2}\nbad\n\nbad\nbad\nbad\n{3}\nbad\n\nbad\nbad")
+        #expect(try FileTail.start(ofLast: 1, of: lines, limits: limits, counts: counts)
+            == TailStart(offset: 25, end: 41, stretch: nil), "four lines, the last one torn, are not more than four")
+        #expect(try FileTail.start(ofLast: 2, of: lines, limits: limits, counts: counts)
+            == TailStart(offset: 25, end: 41, stretch: SkippedStretch(offset: 8, end: 25, lines: 5)))
+        let sparse = folder.file("sparse")
+        let oneLine = try #require(FileHandle(forWritingAtPath: try folder.write("sparse", "{1}\n")))
+        try oneLine.truncate(atOffset: 1 << 40)
+        try oneLine.close()
+        let start = try #require(try FileTail.start(ofLast: 1, of: sparse, limits: limits, counts: counts))
+        #expect(start.offset == 1 << 40 && start.end == 1 << 40)
+        let stretch = try #require(start.stretch)
+        #expect(stretch.lines == 0 && stretch.end == 1 << 40)
+        #expect(stretch.bytes > limits.stretchBytes && stretch.bytes <= limits.stretchBytes + (64 << 10),
+                "a terabyte without a newline is read back one chunk past the limit, no further")
     }
 
     @Test func aPipeIsRefusedWithoutBlocking() throws {

@@ -30,6 +30,8 @@ public final class PendingOrderCache {
     /// the removals of a run of the Server's replies share one fsync. A removal needs no
     /// durability of its own: an order that comes back is verified again and found credited.
     public var defersRemovalSync = false
+    /// Called before the cache writes to any of its files.
+    public var willWrite: (() -> Void)?
 
     /// Where orders the Server rejected are kept, each with its reason.
     public var rejectedPath: String { path + ".rejected" }
@@ -124,6 +126,7 @@ public final class PendingOrderCache {
             return order.proof
         }
         lateWarnings.append("line \(place.line): damaged record set aside")
+        willWrite?()
         if let quarantine = try? AppendOnlyFile(path: quarantinePath) {
             try? quarantine.append(bytes + [UInt8(ascii: "\n")])
         }
@@ -164,6 +167,7 @@ public final class PendingOrderCache {
 
     /// Moves an order the Server rejected out of the cache, into the rejected file with its reason.
     public func setAside(_ order: PendingOrder, reason: String) throws(CacheError) {
+        willWrite?()
         do {
             let rejected = try AppendOnlyFile(path: rejectedPath, syncs: syncs)
             let line = [order.transactionId.description, order.productId, reason, order.receipt].joined(separator: "\t") + "\n"
@@ -214,6 +218,7 @@ public final class PendingOrderCache {
     /// Simulates a power cut under the cache: writes not yet fsynced are lost or torn. Returns
     /// how many bytes were lost (none when every write was fsynced, as it is unless `syncs` is off).
     public func loseUnsyncedWrites() throws(CacheError) -> Int {
+        willWrite?()
         do {
             return try file.loseUnsyncedWrites()
         } catch {
@@ -223,6 +228,7 @@ public final class PendingOrderCache {
 
     private func append(_ records: [CacheRecord], syncNow: Bool = true) throws(CacheError) {
         guard !records.isEmpty else { return }
+        willWrite?()
         do {
             try file.append(Array(records.map(\.line).joined().utf8), syncNow: syncNow)
         } catch {
@@ -244,16 +250,22 @@ public final class PendingOrderCache {
             orders.append(PendingOrder(transactionId: slot.order.transactionId, productId: slot.order.productId,
                                        serverProductId: slot.order.serverProductId, proof: proof))
         }
+        willWrite?()
+        let replaced = file
         do {
             try Self.rewrite(path: path, orders: orders)
             file = try AppendOnlyFile(path: path, syncs: syncs)
         } catch {
             throw CacheError(path: path, problem: error.problem)
         }
+        replaced.close(inBackgroundIfLargerThan: Self.backgroundCloseBytes)
         slots = orders.map { CacheSlot(order: CachedOrder($0), proof: $0.proof, place: nil) }
         indexSlots()
         recordCount = slots.count
     }
+
+    /// A replaced cache file larger than this is let go on a thread of its own (`AppendOnlyFile.close`).
+    static let backgroundCloseBytes = 1 << 20
 
     private static func rewrite(path: String, orders: [PendingOrder]) throws(StorageError) {
         let text = CacheContents.header + "\n" + orders.map { CacheRecord.save($0).line }.joined()

@@ -3,6 +3,7 @@ import IAPCore
 extension PurchaseService {
     /// Keeps the newest receipt; a receipt the app cannot keep only costs a refresh later.
     func keep(_ signed: String) {
+        willWrite?()
         do {
             try receipt.save(signed)
         } catch {

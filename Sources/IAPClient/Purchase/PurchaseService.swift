@@ -10,6 +10,11 @@ public final class PurchaseService {
     public var account: String?
     public let cache: PendingOrderCache
     public let receipt: AppReceipt
+    /// Called before the app writes one of its files (the cache, the receipt): the world writes
+    /// the events it holds first, so that a kill never leaves a change the timeline lacks.
+    public var willWrite: (() -> Void)? {
+        didSet { cache.willWrite = willWrite }
+    }
     /// The world the app lives in; it owns the app, so the app must not keep it alive.
     unowned let link: Link
     /// The generation of StoreKit the app is written against.

@@ -9,6 +9,9 @@ public final class EventLog {
     private let file: AppendOnlyFile
     public private(set) var lastSeq: Int
     public private(set) var lastTimeMillis: Int64
+    /// Whether the file ends inside a line (a torn write, or bytes from outside): the next event
+    /// then starts with a newline, so that it is a line of its own, not glued onto that one.
+    private var endsMidLine = false
     /// The sequence numbers a log may hold: far more than any world records, far from overflow.
     static let seqRange = 0...(1 << 50)
 
@@ -26,17 +29,46 @@ public final class EventLog {
             throw StorageError(path: path, problem: "last event: $.seq: must be a whole number from 0 to \(Self.seqRange.upperBound)")
         }
         file = try AppendOnlyFile(path: path, syncs: false)
+        let size = try file.size()
+        if size > 0 {
+            endsMidLine = try FileLineEnds.bytes(of: path, at: size - 1, length: 1) != [UInt8(ascii: "\n")]
+        }
     }
 
-    /// Appends an event and returns it with its sequence number.
+    /// Lines appended while held, not yet written (`writeHeld`).
+    private var heldLines: [UInt8] = []
+
+    /// How many bytes of lines are held.
+    var heldBytes: Int { heldLines.count }
+
+    /// Appends an event and returns it with its sequence number; with `holding`, its line is
+    /// kept to be written with the others held by `writeHeld`.
     func append(kind: Event.Kind, timeMillis: Int64, from: Party, to: Party?, text: String,
-                subject: MessageSubject?, sentSeq: Int?) throws(StorageError) -> Event {
+                subject: MessageSubject?, sentSeq: Int?, holding: Bool = false) throws(StorageError) -> Event {
         lastSeq += 1
         lastTimeMillis = timeMillis
         let event = Event(seq: lastSeq, timeMillis: timeMillis, kind: kind, from: from, to: to, text: text, subject: subject,
                           sentSeq: sentSeq)
-        try file.append(event.jsonLine + [UInt8(ascii: "\n")])
+        if holding {
+            heldLines += event.jsonLine
+            heldLines.append(UInt8(ascii: "\n"))
+        } else {
+            try write(event.jsonLine + [UInt8(ascii: "\n")])
+        }
         return event
+    }
+
+    /// Writes the held lines, in order, with one `write(2)`.
+    func writeHeld() throws(StorageError) {
+        guard !heldLines.isEmpty else { return }
+        defer { heldLines.removeAll(keepingCapacity: true) }
+        try write(heldLines)
+    }
+
+    /// Appends whole lines to the file, after a newline when it ends inside a line.
+    private func write(_ lines: [UInt8]) throws(StorageError) {
+        try file.append(endsMidLine ? [UInt8(ascii: "\n")] + lines : lines)
+        endsMidLine = false
     }
 
     /// Every event in the file at `path`, oldest first: for tools and tests, never for a world
@@ -57,18 +89,23 @@ public final class EventLog {
 
     /// Calls `body` with each event of the log at `path`, oldest first, or with only the newest
     /// `last`: the file is read a chunk at a time, from where those events begin, so a log of any
-    /// size is shown in bounded memory. A torn last line (a write cut short) is skipped quietly;
-    /// any other line that is not an event, or an event out of order, is skipped and told to
-    /// `damaged` (what the reader says of it). Nothing happens when there is no log.
+    /// size is shown in bounded memory. A torn last line (a write cut short, no longer than an
+    /// event) is skipped quietly; any other line that is not an event, or an event out of order,
+    /// is skipped and told to `damaged` (what the reader says of it). Reading from the end refuses
+    /// a log whose newest events lie behind more than `tailLimits` of lines that are not events.
+    /// Nothing happens when there is no log.
     public static func forEach(path: String, last: Int? = nil, damaged: ((EventLogDamage) -> Void)? = nil,
                                _ body: (Event) -> Void) throws(StorageError) {
         let decoder = JSONDecoder()
         var range: (offset: Int, end: Int)?
         if let last {
-            guard last > 0, let start = try FileTail.start(ofLast: last, of: path, maxLineBytes: maxLineBytes, counts: { line in
+            guard last > 0, let start = try FileTail.start(ofLast: last, of: path, limits: tailLimits, counts: { line in
                 (try? decoder.decode(Event.self, from: Data(line))) != nil
             }) else { return }
-            range = start
+            if let stretch = start.stretch {
+                throw StorageError(path: path, problem: EventLogDamage.unreadable(stretch, fileEnd: start.end))
+            }
+            range = (start.offset, start.end)
         }
         var previous: Event?
         try FileLines.forEach(of: path, from: range?.offset ?? 0, to: range?.end, maxLineBytes: maxLineBytes) { line in
@@ -77,11 +114,14 @@ public final class EventLog {
                 previous = event
                 body(event)
             case .failure(let damage):
-                if line.terminated { damaged?(damage) }
+                if line.terminated || line.bytes == nil { damaged?(damage) }
             }
         }
     }
 
     /// The longest line `forEach` reads: a recovery report of thousands of purchases fits.
     static let maxLineBytes = 4 << 20
+    /// How far reading from the end goes through lines that are not events before it gives up:
+    /// room for a longest line damaged and a longest line torn, or for many short damaged lines.
+    static let tailLimits = TailLimits(lineBytes: maxLineBytes, stretchLines: 1000, stretchBytes: 2 * maxLineBytes)
 }

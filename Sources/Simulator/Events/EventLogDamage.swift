@@ -30,4 +30,15 @@ public struct EventLogDamage: Error, Sendable, Equatable {
         }
         return .success(event)
     }
+
+    /// Why a log read from its end was given up: a stretch of lines that are not events longer
+    /// than `EventLog.tailLimits`, from where reading stopped to the newest events found (or the
+    /// end of a file `fileEnd` bytes long).
+    static func unreadable(_ stretch: SkippedStretch, fileEnd: Int) -> String {
+        let limits = EventLog.tailLimits
+        let upTo = stretch.end == fileEnd ? "the end of the log" : "byte \(stretch.end)"
+        let held = stretch.lines == 0 ? "without a newline" : "in \(stretch.lines) lines"
+        return "byte \(stretch.offset): no event from here to \(upTo) (\(stretch.bytes) bytes \(held)); "
+            + "reading from the end gives up after \(limits.stretchLines) lines or \(limits.stretchBytes >> 20) MiB without one"
+    }
 }

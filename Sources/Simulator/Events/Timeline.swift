@@ -3,12 +3,23 @@ import IAPCore
 /// The world's timeline: each event appended to `events.log` and handed to whoever watches (the
 /// transcript, the TUI). A note a party sends cannot throw; a note that could not be written is
 /// kept, and the world stops on it at its next step.
+///
+/// While a run of deliveries holds the timeline (`hold`), its events are written together, with
+/// one `write(2)`, when the run ends or before anything else of the world is written to a file
+/// (`writeHeld`); only then are they told to whoever watches. So the log never lags behind what
+/// a kill leaves in the world's other files, nor behind the transcript.
 final class Timeline {
     private let log: EventLog
-    /// Called with every event as it is recorded.
+    /// Called with every event as it is written to the log.
     var onEvent: ((Event) -> Void)?
     /// The first failure to write a note, not yet reported.
     private var unreportedFailure: WorldError?
+    /// Whether events are held back (`hold`).
+    private var holding = false
+    /// The events held back, oldest first.
+    private var held: [Event] = []
+    /// The most bytes of held lines: past it they are written at once.
+    static let heldBytesLimit = 1 << 20
 
     init(path: String) throws(WorldError) {
         do {
@@ -29,12 +40,54 @@ final class Timeline {
         let event: Event
         do {
             event = try log.append(kind: kind, timeMillis: timeMillis, from: from, to: to, text: text,
-                                   subject: subject, sentSeq: sentSeq)
+                                   subject: subject, sentSeq: sentSeq, holding: holding)
         } catch {
             throw .file(path: error.path, problem: error.problem)
         }
-        onEvent?(event)
+        guard holding else {
+            onEvent?(event)
+            return event.seq
+        }
+        held.append(event)
+        if log.heldBytes > Self.heldBytesLimit {
+            try writeHeld()
+        }
         return event.seq
+    }
+
+    /// Holds the events recorded from now on until `writeHeld` or `release`.
+    func hold() {
+        holding = true
+    }
+
+    /// Writes the held events to the log with one write, then tells `onEvent` of each; the
+    /// events recorded next are still held.
+    func writeHeld() throws(WorldError) {
+        guard !held.isEmpty else { return }
+        let events = held
+        held = []
+        do {
+            try log.writeHeld()
+        } catch {
+            throw .file(path: error.path, problem: error.problem)
+        }
+        events.forEach { onEvent?($0) }
+    }
+
+    /// `writeHeld` for a caller that cannot be told of a failure: the failure is kept, as a
+    /// note's is.
+    func writeHeldKeepingFailure() {
+        do {
+            try writeHeld()
+        } catch {
+            unreportedFailure = unreportedFailure ?? error
+        }
+    }
+
+    /// Writes the held events and stops holding.
+    func release() throws(WorldError) {
+        holding = false
+        try writeHeld()
     }
 
     /// Records a note from a party that cannot be told of a failure; keeps the failure. Returns

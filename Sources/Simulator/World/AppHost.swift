@@ -56,6 +56,8 @@ final class AppHost {
                                       receipt: AppReceipt(path: world.directory.receipt), link: world,
                                       api: world.settings.api, trustedRoot: world.store.rootCertificate)
         service.account = world.store.account
+        let timeline = world.timeline
+        service.willWrite = { timeline.writeHeldKeepingFailure() }
         service.cache.diskFull = diskFull
         app = service
         status = .running
@@ -249,6 +251,8 @@ extension AppHost {
         status = .crashed(crash.point?.rawValue ?? "now")
         statistics.crashes += 1
         try world.record(.crash, from: .app, to: nil, text: "\(what) \(place)", transactionId: nil)
+        // The crash is on the log before the power cut changes the cache, and before a kill.
+        try world.timeline.release()
         if crash.powerCut, let cache {
             let lost: Int
             do {
@@ -262,6 +266,7 @@ extension AppHost {
         }
         try world.settle()
         if case .realKill(let beforeKill) = crashMode {
+            try world.timeline.release()
             beforeKill("\(what) \(place)")
             kill(getpid(), SIGKILL)
         }

@@ -5,8 +5,9 @@ import IAPCore
 /// Server that is lost, is answered to the app by the network.
 extension World {
     /// Begins a run of messages to `party`: the Store's or the Server's writes join one batch,
-    /// the app's cache removals wait for one fsync.
+    /// the app's cache removals wait for one fsync, and the events wait to be written together.
     func beginRun(for party: Party) throws(WorldError) {
+        timeline.hold()
         switch party {
         case .store:
             do {
@@ -27,8 +28,15 @@ extension World {
         }
     }
 
-    /// Ends the run: whatever its receiver wrote is made durable, by one commit or one fsync.
+    /// Ends the run: its events are written to the log, then whatever its receiver wrote is
+    /// made durable, by one commit or one fsync.
     func endRun() throws(WorldError) {
+        var unwritten: WorldError?
+        do {
+            try timeline.release()
+        } catch {
+            unwritten = error
+        }
         do {
             try store.commitBatch()
         } catch {
@@ -40,6 +48,7 @@ extension World {
             throw .file(path: directory.serverDatabase, problem: error.storage.problem)
         }
         try host.endRun()
+        if let unwritten { throw unwritten }
     }
 
     func route(_ message: Message, sentSeq: Int?) throws(WorldError) {

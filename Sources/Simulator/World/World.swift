@@ -121,12 +121,18 @@ public final class World {
     /// Delivers the next message. `inRun`, consecutive messages to one party are a run that the
     /// party makes durable once, at its end (group commit): the run ends before a message to
     /// another party, or a crash, is delivered, so no reply of the run arrives before its commit.
+    /// The run's events are written to the log together, before anything the run changed is
+    /// (`Timeline.hold`): before its commit, and before any write of the app or of the Store's
+    /// notifications outside the run's batch.
     private func deliver(inRun: Bool) throws(WorldError) -> Bool {
         guard let (message, sentSeq) = queue.next() else { return false }
         nowMillis += Self.millisPerMessage
         do {
             try beginRun(for: message.to)
             try route(message, sentSeq: sentSeq)
+            if message.to != .store && store.notificationsOn {
+                try timeline.writeHeld()
+            }
             try postNotifications()
         } catch {
             try? endRun()
