@@ -131,19 +131,30 @@ struct ServerDatabase: SettingsTable {
         }.reduce(0, +)
     }
 
-    private func readLedger() throws(StorageError) -> Ledger {
-        let credits = try database.rows("""
-            SELECT seq, transaction_id, original_transaction_id, product_id, account, date_millis, grant_text
-            FROM credits ORDER BY seq
-            """, table: "credits", key: "seq") { (row) throws(SQLiteColumnError) in
-            Ledger.Credit(transactionId: try Self.id(row, "transaction_id"),
-                          originalTransactionId: try Self.id(row, "original_transaction_id"),
-                          productId: try row.text("product_id"), account: try row.text("account"),
-                          date: SimulatedTime.date(millis: try row.integer("date_millis")), grant: try row.text("grant_text"))
+    /// How many credits the Server made for `productId`.
+    func creditCount(productId: String) throws(StorageError) -> Int {
+        try database.rows("SELECT COUNT(*) AS credits FROM credits WHERE product_id = ?", [.text(productId)],
+                          table: "credits", key: "credits") { (row) throws(SQLiteColumnError) in Int(try row.integer("credits")) }
+            .reduce(0, +)
+    }
+
+    /// The Server's balance of `currency`, 0 when it never credited any.
+    func balance(of currency: String) throws(StorageError) -> Int {
+        try database.rows("SELECT amount FROM balances WHERE currency = ?", [.text(currency)], table: "balances", key: "amount") {
+            (row) throws(SQLiteColumnError) in Int(try row.integer("amount"))
+        }.first ?? 0
+    }
+
+    /// What the user holds, and what family members hold through Family Sharing: the ledger's
+    /// entitlements alone, one row a product, with none of its credits or rejections.
+    func entitlements() throws(StorageError) -> Ledger {
+        try database.reading { () throws(StorageError) in
+            let (entitlements, shared) = try readEntitlements()
+            return Ledger(credits: [], balances: [:], entitlements: entitlements, rejections: [], familyEntitlements: shared)
         }
-        let balances = try database.rows("SELECT currency, amount FROM balances", table: "balances", key: "currency") {
-            (row) throws(SQLiteColumnError) in (try row.text("currency"), Int(try row.integer("amount")))
-        }
+    }
+
+    private func readEntitlements() throws(StorageError) -> ([Ledger.Entitlement], [Ledger.FamilyEntitlement]) {
         let entitlements = try database.rows(
             "SELECT product_id, transaction_id, expires_millis FROM entitlements ORDER BY product_id",
             table: "entitlements", key: "product_id"
@@ -159,6 +170,23 @@ struct ServerDatabase: SettingsTable {
                                      transactionId: try Self.id(row, "transaction_id"),
                                      expires: try row.optionalInteger("expires_millis").map(SimulatedTime.date(millis:)))
         }
+        return (entitlements, shared)
+    }
+
+    private func readLedger() throws(StorageError) -> Ledger {
+        let credits = try database.rows("""
+            SELECT seq, transaction_id, original_transaction_id, product_id, account, date_millis, grant_text
+            FROM credits ORDER BY seq
+            """, table: "credits", key: "seq") { (row) throws(SQLiteColumnError) in
+            Ledger.Credit(transactionId: try Self.id(row, "transaction_id"),
+                          originalTransactionId: try Self.id(row, "original_transaction_id"),
+                          productId: try row.text("product_id"), account: try row.text("account"),
+                          date: SimulatedTime.date(millis: try row.integer("date_millis")), grant: try row.text("grant_text"))
+        }
+        let balances = try database.rows("SELECT currency, amount FROM balances", table: "balances", key: "currency") {
+            (row) throws(SQLiteColumnError) in (try row.text("currency"), Int(try row.integer("amount")))
+        }
+        let (entitlements, shared) = try readEntitlements()
         let rejections = try database.rows(
             "SELECT seq, transaction_id, status, date_millis, reason FROM rejections ORDER BY seq", table: "rejections", key: "seq"
         ) { (row) throws(SQLiteColumnError) in

@@ -51,3 +51,13 @@ extension Store {
         }
     }
 }
+
+extension Store {
+    /// Every account's transactions the app has not finished (`StoreRecord.isUnfinished`), read
+    /// through the index of unfinished rows without their receipts, not from the whole history.
+    public func unfinishedTransactions() throws(StoreError) -> [StoreRecord] {
+        try store { () throws(StorageError) in
+            try database.records(where: "finished = 0", withReceipts: false).filter(\.isUnfinished)
+        }
+    }
+}

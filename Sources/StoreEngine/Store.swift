@@ -244,6 +244,11 @@ public final class Store {
     /// What `SKPaymentQueue.canMakePayments()` answers.
     public var canMakePayments: Bool { switches.isOn(.payments) }
 
+    /// How many rows `store.sqlite` was written since it opened: while it is unchanged, whatever
+    /// was read of it still holds. Nil while a batch is open, whose writes a failed commit still
+    /// rolls back.
+    public var writeStamp: Int64? { database.database.inBatch ? nil : database.database.totalChanges }
+
     /// Every transaction, oldest first.
     public func transactions() throws(StoreError) -> [StoreRecord] {
         try store { () throws(StorageError) in try database.records() }

@@ -67,6 +67,25 @@ import Testing
         #expect(screen.contains { $0.contains("1000000000000005 +100 coins") })
     }
 
+    @Test func theStoreQueueFollowsTheTransactionsItWasFoundIn() {
+        let coins = "com.storesim.coins.100"
+        var view = WorldViewFixture.view(transactions: [WorldViewFixture.transaction(1000000000000001, coins, finished: false)])
+        let state = TUIState(columns: 80, rows: 24)
+        #expect(Screen.render(state, view).textRows.contains { $0.contains("Store queue (1)") })
+        let deferred = TransactionRow(id: 1000000000000009, originalId: 1000000000000009, productId: coins, state: .deferred,
+                                      kind: .purchase, charged: false, finished: false, refunded: false, date: SimulatedTime.epoch,
+                                      error: nil, hasReceipt: false, isUnfinished: false, autoRenewOff: false)
+        let bought: [TransactionRow] = (2...8).map { (index: Int) -> TransactionRow in
+            WorldViewFixture.transaction(TransactionID(1000000000000000 + Int64(index)), coins, finished: index % 4 == 0)
+        }
+        view.transactions = TransactionRows(bought + [deferred])
+        let screen = Screen.render(state, view).textRows
+        #expect(screen.contains { $0.contains("Store queue (6)") }, "the finished 4 and 8 are out of the queue, the deferred one in")
+        #expect(screen.contains { $0.contains("+2 more") })
+        #expect(screen.contains { $0.contains("1000000000000009 deferred") })
+        #expect(!screen.contains { $0.contains("1000000000000001") || $0.contains("1000000000000003") })
+    }
+
     @Test func aScrolledTimelineSaysNewEventsArrivedBelow() {
         let view = WorldViewFixture.view()
         var state = TUIState(columns: 80, rows: 24)

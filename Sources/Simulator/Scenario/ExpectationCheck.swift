@@ -1,3 +1,7 @@
+import IAPClient
+import OrderServer
+import StoreEngine
+
 /// Reads what an `expect` line asks about from the world, as text to compare and print.
 struct ExpectationCheck {
     let world: World
@@ -14,37 +18,61 @@ struct ExpectationCheck {
         }
     }
 
-    /// What the world holds, as text.
+    /// What the world holds, as text: each expectation reads only what it checks (a count, a
+    /// balance, the entitlements, the cache, the unfinished transactions); only the audit's
+    /// expectations read every party whole.
     func found(_ expectation: Expectation) throws(WorldError) -> String {
-        let snapshot = try world.snapshot()
         switch expectation {
         case .credited(let productId, _):
-            return String(snapshot.ledger.creditCount(productId: productId))
+            return String(try server { () throws(ServerError) in try world.server.creditCount(productId: productId) })
         case .balance(let currency, _):
-            return String(snapshot.ledger.balances[currency] ?? 0)
+            return String(try server { () throws(ServerError) in try world.server.balance(of: currency) })
         case .owned(let productId, _):
-            return snapshot.ledger.owns(productId: productId, at: world.now) ? "yes" : "no"
+            let ledger = try server { () throws(ServerError) in try world.server.entitlements() }
+            return ledger.owns(productId: productId, at: world.now) ? "yes" : "no"
         case .shared(let productId, _):
-            return snapshot.ledger.shares(productId: productId, account: world.store.account, at: world.now) ? "yes" : "no"
+            let ledger = try server { () throws(ServerError) in try world.server.entitlements() }
+            return ledger.shares(productId: productId, account: world.store.account, at: world.now) ? "yes" : "no"
         case .onReceipt(let productId, _):
-            do {
-                return String(try world.store.currentReceiptProducts().filter { $0 == productId }.count)
-            } catch {
-                throw .file(path: world.directory.storeDatabase, problem: error.problem)
-            }
+            return String(try store { () throws(StoreError) in try world.store.currentReceiptProducts() }.filter { $0 == productId }.count)
         case .pending:
-            return String(snapshot.cache.orders.count)
+            do {
+                return String(try PendingOrderCache.read(path: world.directory.pendingOrders).orders.count)
+            } catch {
+                throw .file(path: world.directory.pendingOrders, problem: error.problem)
+            }
         case .unfinished:
-            return String(snapshot.transactions.filter(\.isUnfinished).count)
+            return String(try store { () throws(StoreError) in try world.store.unfinishedTransactions() }.count)
         case .lost:
-            return String(snapshot.audit(catalog: world.catalog).lost)
+            return String(try audit().lost)
         case .overcharged:
-            return String(snapshot.audit(catalog: world.catalog).overcharged)
+            return String(try audit().overcharged)
         case .notificationsPending:
-            return String(snapshot.audit(catalog: world.catalog).notificationsPending ?? 0)
+            return String(try audit().notificationsPending ?? 0)
         case .auditOk:
-            let audit = snapshot.audit(catalog: world.catalog)
+            let audit = try audit()
             return audit.ok ? "ok" : "not ok (lost \(audit.lost), double-credited \(audit.doubleCredited), orphan credits \(audit.orphanCredits))"
+        }
+    }
+
+    /// The audit of this moment, from a snapshot of every party.
+    private func audit() throws(WorldError) -> Audit {
+        try world.snapshot().audit(catalog: world.catalog)
+    }
+
+    private func store<Result>(_ read: () throws(StoreError) -> Result) throws(WorldError) -> Result {
+        do {
+            return try read()
+        } catch {
+            throw .file(path: world.directory.storeDatabase, problem: error.problem)
+        }
+    }
+
+    private func server<Result>(_ read: () throws(ServerError) -> Result) throws(WorldError) -> Result {
+        do {
+            return try read()
+        } catch {
+            throw .file(path: world.directory.serverDatabase, problem: error.storage.problem)
         }
     }
 }

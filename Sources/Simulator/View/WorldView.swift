@@ -23,8 +23,13 @@ public struct WorldView: Sendable {
     public var catalog: Catalog
     /// Every product in the catalog's order, with what the user has of it, each row made when read.
     public var products: CatalogRows
-    /// Every transaction the Store made, oldest first.
-    public var transactions: [TransactionRow]
+    /// Every transaction the Store made, oldest first, each row made when read.
+    public var transactions: TransactionRows {
+        didSet { queue = transactions.filter { Self.inQueue($0.isUnfinished, $0.state, finished: $0.finished) } }
+    }
+    /// The Store's queue: unfinished transactions, and deferred or purchasing ones, found once
+    /// when the view is made, not on every frame that shows it.
+    public private(set) var queue: [TransactionRow]
     /// What the Server credited, oldest first.
     public var credits: [CreditRow]
     /// The Server's balances of consumable currencies.
@@ -56,10 +61,10 @@ public struct WorldView: Sendable {
     public var pinnedRoot: Certificate?
 
     public init(appStatus: AppStatus, recovering: Bool, settings: WorldSettings, storeSwitches: StoreSwitches,
-                account: String, now: Date, catalog: Catalog, products: CatalogRows, transactions: [TransactionRow],
+                account: String, now: Date, catalog: Catalog, products: CatalogRows, transactions: TransactionRows,
                 credits: [CreditRow], balances: [String: Int], pendingOrders: [PendingOrderRow], cacheWarnings: [String],
                 armedCrash: CrashPoint?, armedPowerCut: Bool, nextMessage: Message?, messagesInFlight: Int, audit: AuditSummary,
-                losses: [LossFinding] = [], recoveryReport: RecoveryReport? = nil) {
+                losses: [LossFinding] = [], recoveryReport: RecoveryReport? = nil, queue: [TransactionRow]? = nil) {
         self.appStatus = appStatus
         self.recovering = recovering
         self.settings = settings
@@ -69,6 +74,7 @@ public struct WorldView: Sendable {
         self.catalog = catalog
         self.products = products
         self.transactions = transactions
+        self.queue = queue ?? transactions.filter { Self.inQueue($0.isUnfinished, $0.state, finished: $0.finished) }
         self.credits = credits
         self.balances = balances
         self.pendingOrders = pendingOrders
@@ -93,8 +99,8 @@ public struct WorldView: Sendable {
         row.signedTransaction.map { DecodedSignedTransaction(jws: $0, pinnedRoot: pinnedRoot) }
     }
 
-    /// The Store's queue: unfinished transactions, and deferred or purchasing ones.
-    public var queue: [TransactionRow] {
-        transactions.filter { $0.isUnfinished || $0.state == .deferred || ($0.state == .purchasing && !$0.finished) }
+    /// Whether a transaction is in the Store's queue: unfinished, or deferred, or still purchasing.
+    public static func inQueue(_ isUnfinished: Bool, _ state: TransactionState, finished: Bool) -> Bool {
+        isUnfinished || state == .deferred || (state == .purchasing && !finished)
     }
 }

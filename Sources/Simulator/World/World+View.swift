@@ -8,30 +8,14 @@ extension World {
     /// What a face may show of the world now, read in one go.
     public func view() throws(WorldError) -> WorldView {
         let snapshot = try snapshot()
-        let ledger = snapshot.ledger
+        let (ledger, now) = (snapshot.ledger, now)
         let changes = try groupChanges(snapshot.transactions)
         let renewalsOff = try autoRenewOff()
         let offers = transactionOffers(snapshot.transactions)
-        let transactions = snapshot.transactions.map { record in
-            var row = TransactionRow(id: record.id, originalId: record.originalId, productId: record.productId, state: record.state,
-                           kind: record.kind, charged: record.charged, finished: record.finished, refunded: record.refunded,
-                           date: record.date, error: record.error, hasReceipt: record.receipt != nil,
-                           isUnfinished: record.isUnfinished, autoRenewOff: renewalsOff.contains(record.originalId)
-                               && catalog.product(id: record.productId)?.type == .autoRenewable)
-            row.refundReason = record.refundReason
-            row.proratedRefund = changes.refunds[record.id]
-            row.refundedRest = changes.refundedRest[record.id]
-            if changes.latest[record.originalId] == record.id {
-                row.renewsAs = changes.pending[record.originalId]
-                row.billing = changes.retries[record.originalId].map { BillingState(graceUntil: $0.graceUntil, at: self.now) }
-                row.priceConsent = changes.consents[record.originalId]
-            }
-            row.offer = offers[record.id]
-            row.chargedPrice = row.offer == nil ? changes.charged[record.id] : nil
-            row.billingFails = changes.failingBilling.contains(record.productId)
-            row.signedTransaction = record.signedTransaction
-            return row
-        }
+        let records = snapshot.transactions
+        let row = TransactionRowMaker(changes: changes, renewalsOff: renewalsOff, offers: offers, catalog: catalog, now: now)
+        let transactions = TransactionRows(count: records.count) { row.make(records[$0]) }
+        let queue = records.filter { WorldView.inQueue($0.isUnfinished, $0.state, finished: $0.finished) }.map(row.make)
         let invalid = host.app?.invalidProductIds ?? []
         let offerPrices: [String: Decimal]
         do {
@@ -40,7 +24,6 @@ extension World {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
         let index = HistoryIndex(snapshot)
-        let now = now
         let products = CatalogRows(products: catalog.products) { product in
             var row = CatalogRow(product: product, invalid: invalid.contains(product.id), holding: index.holding(product, now: now))
             row.startsAt = changes.starts[product.id]
@@ -51,7 +34,7 @@ extension World {
             if case .until = row.holding { row.currentOffer = index.entitlements[product.id].flatMap { offers[$0.transactionId] } }
             return row
         }
-        let audit = snapshot.audit(catalog: catalog)
+        let audit = audit(of: snapshot)
         var view = WorldView(
             appStatus: appStatus, recovering: host.app?.isRecovering ?? false, settings: settings,
             storeSwitches: store.switches, account: store.account, now: now, catalog: catalog, products: products,
@@ -64,7 +47,8 @@ extension World {
             pendingOrders: snapshot.cache.orders.map { PendingOrderRow(transactionId: $0.transactionId, productId: $0.productId) },
             cacheWarnings: snapshot.cache.warnings, armedCrash: armedCrash, armedPowerCut: armedPowerCut,
             nextMessage: messagesInFlight.first, messagesInFlight: messagesInFlight.count,
-            audit: AuditSummary(audit), losses: audit.losses(strategy: settings.strategy), recoveryReport: lastRecoveryReport)
+            audit: AuditSummary(audit), losses: audit.losses(strategy: settings.strategy), recoveryReport: lastRecoveryReport,
+            queue: queue)
         view.serverSharedSecretRight = server.configuration.sharedSecret == store.sharedSecret
         view.serverUsesPost = server.configuration.usesPost
         view.serverVerifiesFirst = server.configuration.verifiesFirst
@@ -156,8 +140,38 @@ extension World {
 
 }
 
+/// Makes a transaction's row when it is read, from what the view found once for all of them.
+private struct TransactionRowMaker: Sendable {
+    let changes: GroupChanges
+    let renewalsOff: Set<TransactionID>
+    let offers: [TransactionID: TransactionOffer]
+    let catalog: Catalog
+    let now: Date
+
+    func make(_ record: StoreRecord) -> TransactionRow {
+        var row = TransactionRow(id: record.id, originalId: record.originalId, productId: record.productId, state: record.state,
+                                 kind: record.kind, charged: record.charged, finished: record.finished, refunded: record.refunded,
+                                 date: record.date, error: record.error, hasReceipt: record.receipt != nil,
+                                 isUnfinished: record.isUnfinished, autoRenewOff: renewalsOff.contains(record.originalId)
+                                     && catalog.product(id: record.productId)?.type == .autoRenewable)
+        row.refundReason = record.refundReason
+        row.proratedRefund = changes.refunds[record.id]
+        row.refundedRest = changes.refundedRest[record.id]
+        if changes.latest[record.originalId] == record.id {
+            row.renewsAs = changes.pending[record.originalId]
+            row.billing = changes.retries[record.originalId].map { BillingState(graceUntil: $0.graceUntil, at: now) }
+            row.priceConsent = changes.consents[record.originalId]
+        }
+        row.offer = offers[record.id]
+        row.chargedPrice = row.offer == nil ? changes.charged[record.id] : nil
+        row.billingFails = changes.failingBilling.contains(record.productId)
+        row.signedTransaction = record.signedTransaction
+        return row
+    }
+}
+
 /// What `World.groupChanges` finds.
-private struct GroupChanges {
+private struct GroupChanges: Sendable {
     var refunds: [TransactionID: Decimal] = [:]
     var refundedRest: [TransactionID: Decimal] = [:]
     var pending: [TransactionID: String] = [:]

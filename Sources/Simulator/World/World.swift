@@ -24,6 +24,10 @@ public final class World {
     /// The device the app runs on.
     private(set) lazy var host = AppHost(world: self, unsafeCache: unsafeCache)
     private let unsafeCache: Bool
+    /// The history last read of the Store and the Server, kept while neither database was written.
+    var historyReads: HistoryReads?
+    /// The audit of the last view, kept while nothing it was made from changed.
+    var viewAudit: (inputs: AuditInputs, audit: Audit)?
 
     /// Opens the world in `directory` (creating what is missing), with the given catalog. A
     /// world created now starts with the Store switches the catalog's settings turn on, and

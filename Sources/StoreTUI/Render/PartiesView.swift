@@ -11,10 +11,11 @@ enum PartiesView {
         var lines: [(String, CellStyle)] = []
         let queue = model.queue
         lines.append((language(.storeQueue, queue.count), .bold))
-        lines += newest(queue.map { "  \($0.id) \(fit(language(stateName($0.state)), 9)) \(state.title(of: $0.productId, in: model))" }, 4,
-                        language)
+        lines += newest(queue, 4, language) {
+            "  \($0.id) \(fit(language(stateName($0.state)), 9)) \(state.title(of: $0.productId, in: model))"
+        }
         lines.append((language(.appCache, model.pendingOrders.count), .bold))
-        lines += newest(model.pendingOrders.map { "  \($0.transactionId) \(state.title(of: $0.productId, in: model))" }, 3, language)
+        lines += newest(model.pendingOrders, 3, language) { "  \($0.transactionId) \(state.title(of: $0.productId, in: model))" }
         lines += model.cacheWarnings.prefix(1).map { ("  ! \(language.core($0))", .bold) }
         if let entitled = model.appEntitlements {
             let titles = entitled.map { state.title(of: $0, in: model) }.joined(separator: language(.listSeparator))
@@ -24,10 +25,10 @@ enum PartiesView {
         }
         let credits = model.credits.count
         lines.append((language(credits == 1 ? .serverLedgerOne : .serverLedger, credits), .bold))
-        lines += newest(model.credits.map { credit in
+        lines += newest(model.credits, 3, language) { credit in
             "  \(credit.transactionId) "
                 + (credit.refunded ? language(.ledgerRefunded, state.title(of: credit.productId, in: model)) : language.core(credit.grant))
-        }, 3, language)
+        }
         for (offset, line) in lines.prefix(rect.height).enumerated() {
             buffer.put(fit(line.0, rect.width), x: rect.x, y: rect.y + offset, style: line.1, limit: rect.width)
         }
@@ -44,9 +45,11 @@ enum PartiesView {
         }
     }
 
-    /// The newest `count` lines, after a line saying how many older ones are not shown.
-    private static func newest(_ lines: [String], _ count: Int, _ language: Language) -> [(String, CellStyle)] {
-        let hidden = lines.count - count
-        return (hidden > 0 ? [("  " + language(.more, hidden), CellStyle.dim)] : []) + lines.suffix(count).map { ($0, []) }
+    /// The lines of the newest `count` items, after a line saying how many older ones are not
+    /// shown: only the items shown are put into words.
+    private static func newest<Item>(_ items: some RandomAccessCollection<Item>, _ count: Int, _ language: Language,
+                                     _ line: (Item) -> String) -> [(String, CellStyle)] {
+        let hidden = items.count - count
+        return (hidden > 0 ? [("  " + language(.more, hidden), CellStyle.dim)] : []) + items.suffix(count).map { (line($0), []) }
     }
 }
