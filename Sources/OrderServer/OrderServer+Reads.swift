@@ -8,25 +8,17 @@ extension OrderServer {
 
     /// How many credits the Server made for `productId`, counted in `server.sqlite`.
     public func creditCount(productId: String) throws(ServerError) -> Int {
-        try reading { () throws(StorageError) in try database.creditCount(productId: productId) }
+        try onDisk { () throws(StorageError) in try database.creditCount(productId: productId) }
     }
 
     /// The Server's balance of `currency`, 0 when it never credited any.
     public func balance(of currency: String) throws(ServerError) -> Int {
-        try reading { () throws(StorageError) in try database.balance(of: currency) }
+        try onDisk { () throws(StorageError) in try database.balance(of: currency) }
     }
 
     /// The ledger's entitlements alone (and the family's), with none of its credits, rejections
     /// or balances: enough to ask `Ledger.owns` and `Ledger.shares` without reading the history.
     public func entitlements() throws(ServerError) -> Ledger {
-        try reading { () throws(StorageError) in try database.entitlements() }
-    }
-
-    private func reading<Result>(_ body: () throws(StorageError) -> Result) throws(ServerError) -> Result {
-        do {
-            return try body()
-        } catch {
-            throw ServerError(error)
-        }
+        try onDisk { () throws(StorageError) in try database.entitlements() }
     }
 }

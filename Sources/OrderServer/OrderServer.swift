@@ -89,12 +89,12 @@ public final class OrderServer {
     /// `commitBatch` are one SQLite transaction, each still UNIQUE on its transaction id
     /// (`SQLiteDatabase.beginBatch`). Its replies must not be delivered before the commit.
     public func beginBatch() throws(ServerError) {
-        try saving { () throws(StorageError) in try database.database.beginBatch() }
+        try onDisk { () throws(StorageError) in try database.database.beginBatch() }
     }
 
     /// Makes the open batch durable with one commit.
     public func commitBatch() throws(ServerError) {
-        try saving { () throws(StorageError) in try database.database.commitBatch() }
+        try onDisk { () throws(StorageError) in try database.database.commitBatch() }
     }
 
     /// Handles one message addressed to the Server.
@@ -115,7 +115,7 @@ public final class OrderServer {
                 return
             }
             if result.request.purpose == .recovery {
-                try saving { () throws(StorageError) in try settleRecovery(result, at: link.now, link: link) }
+                try onDisk { () throws(StorageError) in try settleRecovery(result, at: link.now, link: link) }
                 return
             }
             try answer(link) { () throws(StorageError) in try settle(result, at: link.now, link: link) }
@@ -123,20 +123,20 @@ public final class OrderServer {
             try answer(link) { () throws(StorageError) in try settleSigned(request, link: link) }
         case .transactionInfo(let info):
             if let notification = info.request.notification {
-                try saving { () throws(StorageError) in try settleNotified(info, notification, link: link) }
+                try onDisk { () throws(StorageError) in try settleNotified(info, notification, link: link) }
                 return
             }
             try answer(link) { () throws(StorageError) in try settle(info, link: link) }
         case .notification(let notification):
-            try saving { () throws(StorageError) in try receive(notification, link: link) }
+            try onDisk { () throws(StorageError) in try receive(notification, link: link) }
         case .transactionHistory(let history):
-            try saving { () throws(StorageError) in try reconcile(history, link: link) }
+            try onDisk { () throws(StorageError) in try reconcile(history, link: link) }
         case .notificationHistory(let notifications):
-            try saving { () throws(StorageError) in
+            try onDisk { () throws(StorageError) in
                 for notification in notifications { try receive(notification, link: link) }
             }
         case .signOffer(let request):
-            try saving { () throws(StorageError) in
+            try onDisk { () throws(StorageError) in
                 link.send(.offerSigned(SignedOffer(request: request, signature: try sign(request, at: link.now))))
             }
         default:
@@ -144,9 +144,10 @@ public final class OrderServer {
         }
     }
 
-    private func saving(_ body: () throws(StorageError) -> Void) throws(ServerError) {
+    /// Runs `body`, which reads or writes `server.sqlite`, a failure of the file told as the Server's.
+    func onDisk<Result>(_ body: () throws(StorageError) -> Result) throws(ServerError) -> Result {
         do {
-            try body()
+            return try body()
         } catch {
             throw ServerError(error)
         }
