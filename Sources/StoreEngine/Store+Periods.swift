@@ -25,11 +25,11 @@ extension Store {
     /// that did not renew. A family member's share is worked out each time, from its purchase.
     func dueExpiry(of record: StoreRecord, ended: Int64?) -> Date? {
         guard record.kind != .familyShare else { return expiry(of: record, ended: ended) }
-        let inputs = SeenExpiry(date: record.date, productId: record.productId, kind: record.kind, ended: ended,
-                                offer: appliedOffer(of: record), expiry: nil)
-        if let seen = expiriesSeen[record.id], seen.sameInputs(as: inputs) { return seen.expiry }
+        let inputs = ExpiryInputs(date: record.date, productId: record.productId, kind: record.kind, ended: ended,
+                                  offer: appliedOffer(of: record))
+        if let seen = expiriesSeen[record.id], seen.inputs == inputs { return seen.expiry }
         let expiry = expiry(of: record, ended: ended)
-        expiriesSeen[record.id] = inputs.with(expiry: expiry)
+        expiriesSeen[record.id] = (inputs, expiry)
         return expiry
     }
 

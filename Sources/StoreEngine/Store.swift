@@ -29,7 +29,7 @@ public final class Store {
     var subscriptionsSeen: (changes: Int64, latest: [StoreRecord])?
     /// The period end of each subscription's latest transaction, as the clock's stops last worked
     /// it out (`dueExpiry(of:ended:)`), by transaction id.
-    var expiriesSeen: [TransactionID: SeenExpiry] = [:]
+    var expiriesSeen: [TransactionID: (inputs: ExpiryInputs, expiry: Date?)] = [:]
     /// Whether this Store was created now, rather than opened as it was left.
     public let isNew: Bool
     /// The app's shared secret on file at the Store: `verifyReceipt` wants it with a receipt that
