@@ -243,17 +243,34 @@ final class PendingOrderCacheTests {
 
     // MARK: Removals that share one fsync
 
-    @Test func deferredRemovalsAreWrittenAtOnceAndMadeDurableByOneSync() throws {
+    @Test func deferredRemovalsAreWrittenTogetherAndMadeDurableByOneSync() throws {
         let cache = try PendingOrderCache(path: path)
         try cache.save((1...4).map { order($0) })
+        let size = try #require(try DurableFile.read(path)).count
         cache.defersRemovalSync = true
         try cache.remove(transactionId: order(1).transactionId)
         try cache.remove(transactionId: order(2).transactionId)
-        // A process killed now keeps what was written (the page cache): the removals are there.
-        #expect(try PendingOrderCache.read(path: path).orders == [order(3), order(4)])
+        #expect(cache.orders == [order(3), order(4)])
+        // Nothing is written yet: a process killed now finds both orders again, and the next
+        // launch verifies them again and is answered "already credited".
+        #expect(try DurableFile.read(path)?.count == size)
+        #expect(try PendingOrderCache.read(path: path).orders == (1...4).map { order($0) })
         try cache.syncRemovals()
+        #expect(try PendingOrderCache.read(path: path).orders == [order(3), order(4)])
         #expect(try cache.loseUnsyncedWrites() == 0, "after the one fsync a power cut loses nothing")
         #expect(try PendingOrderCache(path: path).orders == [order(3), order(4)])
+    }
+
+    @Test func aSaveWritesTheRemovalsKeptBeforeItFirst() throws {
+        let cache = try PendingOrderCache(path: path)
+        try cache.save([order(1), order(2)])
+        cache.defersRemovalSync = true
+        try cache.remove(transactionId: order(1).transactionId)
+        try cache.remove(transactionId: order(2).transactionId)
+        try cache.save(order(2))
+        // The removal of 2 reached the file before its second save, so 2 is live.
+        #expect(try PendingOrderCache.read(path: path).orders == [order(2)])
+        #expect(try cache.loseUnsyncedWrites() == 0, "the save's fsync made the removals durable too")
     }
 
     @Test func aPowerCutBeforeTheSyncBringsRemovedOrdersBackAndLosesNoSavedOne() throws {

@@ -26,10 +26,14 @@ public final class PendingOrderCache {
         didSet { file.injectedWriteFailure = diskFull ? Self.noSpace : nil }
     }
     static let noSpace = "no space left on device (simulated)"
-    /// When true, a removal is written but fsynced only by `syncRemovals` (or the next save):
-    /// the removals of a run of the Server's replies share one fsync. A removal needs no
-    /// durability of its own: an order that comes back is verified again and found credited.
+    /// When true, a removal is kept in memory and written only by `syncRemovals` (or with the
+    /// next save, or a compaction): the removals of a run of the Server's replies share one
+    /// write and one fsync. A removal needs no durability of its own: an order that comes back
+    /// after a crash is verified again and found credited.
     public var defersRemovalSync = false
+    /// Removals made while `defersRemovalSync`, not yet written: lost, like any unsynced write,
+    /// when the app dies first.
+    private var unwrittenRemovals: [CacheRecord] = []
     /// Called before the cache writes to any of its files.
     public var willWrite: (() -> Void)?
 
@@ -182,7 +186,11 @@ public final class PendingOrderCache {
     /// one that is not there does nothing.
     public func remove(transactionId: TransactionID) throws(CacheError) {
         guard let slot = slotByTransaction[transactionId] else { return }
-        try append([.remove(transactionId: transactionId)], syncNow: !defersRemovalSync)
+        if defersRemovalSync {
+            unwrittenRemovals.append(.remove(transactionId: transactionId))
+        } else {
+            try append([.remove(transactionId: transactionId)])
+        }
         slots[slot] = nil
         slotByTransaction[transactionId] = nil
         tidySlots()
@@ -191,14 +199,10 @@ public final class PendingOrderCache {
         }
     }
 
-    /// Makes the removals written since the last fsync durable with one fsync, then compacts the
-    /// file once removed orders outnumber live ones.
+    /// Writes the removals kept since the last write and makes them durable with one append
+    /// and one fsync, then compacts the file once removed orders outnumber live ones.
     public func syncRemovals() throws(CacheError) {
-        do {
-            try file.sync()
-        } catch {
-            throw CacheError(path: path, problem: error.problem)
-        }
+        try append([])
         try compactIfMostlyRemoved()
     }
 
@@ -217,24 +221,30 @@ public final class PendingOrderCache {
 
     /// Simulates a power cut under the cache: writes not yet fsynced are lost or torn. Returns
     /// how many bytes were lost (none when every write was fsynced, as it is unless `syncs` is off).
+    /// Removals kept in memory are lost whole: they were never written.
     public func loseUnsyncedWrites() throws(CacheError) -> Int {
         willWrite?()
+        let unwritten = unwrittenRemovals.reduce(0) { $0 + $1.line.utf8.count }
+        unwrittenRemovals = []
         do {
-            return try file.loseUnsyncedWrites()
+            return try file.loseUnsyncedWrites() + unwritten
         } catch {
             throw CacheError(path: path, problem: error.problem)
         }
     }
 
-    private func append(_ records: [CacheRecord], syncNow: Bool = true) throws(CacheError) {
-        guard !records.isEmpty else { return }
+    /// Appends the removals kept in memory, then `records`, with one write, and fsyncs them.
+    private func append(_ records: [CacheRecord]) throws(CacheError) {
+        let all = unwrittenRemovals + records
+        guard !all.isEmpty else { return }
         willWrite?()
         do {
-            try file.append(Array(records.map(\.line).joined().utf8), syncNow: syncNow)
+            try file.append(Array(all.map(\.line).joined().utf8))
         } catch {
             throw CacheError(path: path, problem: error.problem)
         }
-        recordCount += records.count
+        unwrittenRemovals = []
+        recordCount += all.count
     }
 
     /// Rewrites the file with the live orders alone: each proof still on disk is read and
@@ -259,6 +269,7 @@ public final class PendingOrderCache {
             throw CacheError(path: path, problem: error.problem)
         }
         replaced.close(inBackgroundIfLargerThan: Self.backgroundCloseBytes)
+        unwrittenRemovals = []
         slots = orders.map { CacheSlot(order: CachedOrder($0), proof: $0.proof, place: nil) }
         indexSlots()
         recordCount = slots.count
