@@ -6,7 +6,7 @@ import Storage
 /// The pending-order cache's line format (see `CacheRecord`), written here so the benchmark can
 /// fill a cache file directly and give the floor the very bytes the cache appends.
 enum BenchCacheFormat {
-    static let header = "storesim pending orders v1\n"
+    static let header = "storesim pending orders v2\n"
 
     /// A pending order like the ones purchases make, with a receipt of a real receipt's length:
     /// base64 of the JSON payload, a dot, a 64-digit hex signature.
@@ -21,8 +21,9 @@ enum BenchCacheFormat {
 
     /// The record that saves `order`, with its checksum and newline.
     static func saveLine(_ order: PendingOrder) -> String {
-        checksummed(["save", order.transactionId.description, order.productId, order.serverProductId ?? "-", order.receipt]
-            .joined(separator: "\t"))
+        let length = String(order.receipt.utf8.count)
+        return checksummed(["save", order.transactionId.description, order.productId, order.serverProductId ?? "-", length,
+                            order.receipt, length].joined(separator: "\t"))
     }
 
     /// The record that removes the order with this transaction id.

@@ -10,16 +10,33 @@ public struct LineEnds {
     public let terminated: Bool
 }
 
+/// How a file's format lets its reader step over a long line instead of reading it: from the
+/// first bytes of a line with no newline among them, the length the line claims to have; from
+/// the last bytes of the line that claim points at, whether they confirm it. A claim the file
+/// does not confirm (a damaged length, one past the end) is ignored and the line read through.
+public struct LineSkip: Sendable {
+    public let claimedLength: @Sendable ([UInt8]) -> Int?
+    public let confirms: @Sendable (_ head: [UInt8], _ tail: [UInt8]) -> Bool
+
+    public init(claimedLength: @escaping @Sendable ([UInt8]) -> Int?,
+                confirms: @escaping @Sendable (_ head: [UInt8], _ tail: [UInt8]) -> Bool) {
+        self.claimedLength = claimedLength
+        self.confirms = confirms
+    }
+}
+
 /// A regular file's lines read forwards a chunk at a time, each seen only from its ends: reading
-/// a file of long lines holds one chunk and two short pieces, never a line. For files whose long
-/// lines are read whole only when needed (`bytes(of:at:length:)`).
+/// a file of long lines holds one chunk and two short pieces, never a line. With a `LineSkip`,
+/// a long line whose claimed length its end confirms is not read at all: only its first bytes
+/// and its last. For files whose long lines are read whole only when needed
+/// (`bytes(of:at:length:)`).
 public enum FileLineEnds {
-    static let chunkBytes = 1 << 20
+    static let chunkBytes = 64 << 10
 
     /// Calls `body` with each line's ends, oldest first; a last line without a newline is given
     /// too. Does nothing when there is no file; refuses one larger than `limit` bytes before
     /// reading it, as `DurableFile.read` does.
-    public static func forEach(of path: String, headBytes: Int, tailBytes: Int, atMost limit: Int,
+    public static func forEach(of path: String, headBytes: Int, tailBytes: Int, atMost limit: Int, skip: LineSkip? = nil,
                                _ body: (LineEnds) -> Void) throws(StorageError) {
         guard let fd = try RegularFile.openForReading(path) else { return }
         defer { close(fd) }
@@ -27,30 +44,40 @@ public enum FileLineEnds {
         guard end <= limit else {
             throw StorageError(path: path, problem: "too large: \(end) bytes (at most \(limit))")
         }
-        var line = Ends(offset: 0, headBytes: headBytes, tailBytes: tailBytes)
+        var window = try FileWindow(fd: fd, path: path, end: end, capacity: min(chunkBytes, max(end, headBytes + tailBytes + 1)))
+        defer { window.deallocate() }
         var position = 0
-        let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: min(chunkBytes, max(end, 1)))
-        defer { chunk.deallocate() }
         while position < end {
-            let length = min(chunk.count, end - position)
-            try FileTail.read(fd, into: UnsafeMutableBufferPointer(rebasing: chunk[..<length]), at: position, path: path)
-            let chunkOffset = position
-            position += length
-            let buffer = UnsafeBufferPointer(rebasing: chunk[..<length])
-            guard let base = buffer.baseAddress else { continue }
-            var start = 0
-            while start < buffer.count, let hit = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) {
-                let newline = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                line.add(UnsafeBufferPointer(rebasing: buffer[start..<newline]))
-                body(line.ended(at: chunkOffset + newline, terminated: true))
-                line = Ends(offset: chunkOffset + newline + 1, headBytes: headBytes, tailBytes: tailBytes)
-                start = newline + 1
+            let line = try nextLine(at: position, in: &window, headBytes: headBytes, tailBytes: tailBytes, skip: skip)
+            body(line)
+            position = line.offset + line.length + 1
+        }
+    }
+
+    /// The line that starts at `position`: a short one from the window, a long one stepped over
+    /// when `skip` is confirmed, else read through to its newline (or the file's end).
+    private static func nextLine(at position: Int, in window: inout FileWindow, headBytes: Int, tailBytes: Int,
+                                 skip: LineSkip?) throws(StorageError) -> LineEnds {
+        let headEnd = min(window.end, position + headBytes + 1)
+        if let newline = try window.newline(from: position, before: headEnd) {
+            let bytes = try window.bytes(position..<newline)
+            return LineEnds(offset: position, length: newline - position, head: bytes, tail: Array(bytes.suffix(tailBytes)),
+                            terminated: true)
+        }
+        if headEnd == window.end {
+            let bytes = try window.bytes(position..<window.end)
+            return LineEnds(offset: position, length: bytes.count, head: Array(bytes.prefix(headBytes)),
+                            tail: Array(bytes.suffix(tailBytes)), terminated: false)
+        }
+        let head = try window.bytes(position..<(position + headBytes))
+        if let skip, let claimed = skip.claimedLength(head), claimed > headBytes, claimed >= tailBytes,
+           claimed < window.end - position {
+            let tail = try window.bytes((position + claimed - tailBytes)..<(position + claimed + 1), readAhead: tailBytes + headBytes + 2)
+            if tail.last == UInt8(ascii: "\n"), skip.confirms(head, Array(tail.dropLast())) {
+                return LineEnds(offset: position, length: claimed, head: head, tail: Array(tail.dropLast()), terminated: true)
             }
-            line.add(UnsafeBufferPointer(rebasing: buffer[start...]))
         }
-        if line.offset < end {
-            body(line.ended(at: end, terminated: false))
-        }
+        return try window.readThrough(from: position, head: head, tailBytes: tailBytes)
     }
 
     /// `length` bytes of the file from `offset`, read with `pread`.
@@ -60,37 +87,5 @@ public enum FileLineEnds {
         }
         defer { close(fd) }
         return try FileTail.read(fd, length, at: offset, path: path)
-    }
-
-    /// The ends of a line being read.
-    private struct Ends {
-        let offset: Int
-        let headBytes: Int
-        let tailBytes: Int
-        var head: [UInt8] = []
-        var tail: [UInt8] = []
-        var length = 0
-
-        init(offset: Int, headBytes: Int, tailBytes: Int) {
-            self.offset = offset
-            self.headBytes = headBytes
-            self.tailBytes = tailBytes
-        }
-
-        mutating func add(_ piece: UnsafeBufferPointer<UInt8>) {
-            length += piece.count
-            if head.count < headBytes {
-                head.append(contentsOf: piece.prefix(headBytes - head.count))
-            }
-            if piece.count >= tailBytes {
-                tail = Array(piece.suffix(tailBytes))
-            } else {
-                tail = Array((tail + piece).suffix(tailBytes))
-            }
-        }
-
-        func ended(at end: Int, terminated: Bool) -> LineEnds {
-            LineEnds(offset: offset, length: end - offset, head: head, tail: tail, terminated: terminated)
-        }
     }
 }

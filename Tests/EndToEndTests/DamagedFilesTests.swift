@@ -69,7 +69,7 @@ import TestSupport
             """)
         let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(try String(contentsOfFile: cache, encoding: .utf8).hasPrefix("storesim pending orders v1\n"))
+        #expect(try String(contentsOfFile: cache, encoding: .utf8).hasPrefix("storesim pending orders v2\n"))
     }
 
     @Test func aCacheOfAnUnknownVersionIsRefusedAndLeftUntouched() throws {
@@ -77,7 +77,7 @@ import TestSupport
         let world = try worldWithTwoPendingOrders(folder)
         let cache = world + "/app/pending-orders.txt"
         let text = try String(contentsOfFile: cache, encoding: .utf8)
-            .replacingOccurrences(of: "storesim pending orders v1", with: "storesim pending orders v7")
+            .replacingOccurrences(of: "storesim pending orders v2", with: "storesim pending orders v7")
         try text.write(toFile: cache, atomically: true, encoding: .utf8)
         let script = try folder.write("ok.scenario", "expect audit ok\n")
         let result = try StoreSimProcess.run(["run", "--data-dir", world, script])

@@ -78,6 +78,6 @@ import TestSupport
         try DurableFile.write(bytes, to: path)
         try cache.syncRemovals()
         #expect(cache.takeLateWarnings().isEmpty)
-        #expect(try DurableFile.read(path) == Array("storesim pending orders v1\n".utf8))
+        #expect(try DurableFile.read(path) == Array("storesim pending orders v2\n".utf8))
     }
 }

@@ -35,7 +35,7 @@ final class PendingOrderCacheTests {
         let cache = try PendingOrderCache(path: path)
         #expect(cache.orders.isEmpty)
         #expect(cache.warnings.isEmpty)
-        #expect(try lines() == ["storesim pending orders v1"])
+        #expect(try lines() == ["storesim pending orders v2"])
     }
 
     @Test func savesAndRemovesSurviveReopening() throws {
@@ -232,7 +232,7 @@ final class PendingOrderCacheTests {
         #expect(cache.orders == [order(1), order(2)])
         let lines = try lines()
         #expect(lines.count < 100, "402 records were written; dead ones must have been compacted away")
-        #expect(lines.first == "storesim pending orders v1")
+        #expect(lines.first == "storesim pending orders v2")
 
         let read = try PendingOrderCache.read(path: path)
         #expect(read.orders == [order(1), order(2)])

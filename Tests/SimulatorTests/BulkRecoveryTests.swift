@@ -50,7 +50,7 @@ import TestSupport
         #expect(snapshot.ledger.balances["coins"] == 30_000)
         #expect(snapshot.transactions.allSatisfy { $0.finished && $0.receipt != nil })
         #expect(try PendingOrderCache.read(path: world.directory.pendingOrders).orders.isEmpty)
-        #expect(try String(contentsOfFile: world.directory.pendingOrders, encoding: .utf8) == "storesim pending orders v1\n")
+        #expect(try String(contentsOfFile: world.directory.pendingOrders, encoding: .utf8) == "storesim pending orders v2\n")
         let audit = snapshot.audit(catalog: world.catalog)
         #expect([audit.paid, audit.credited, audit.pending, audit.unfinished, audit.doubleCredited] == [Int]([300, 300, 0, 0, 0]))
         #expect(audit.ok)

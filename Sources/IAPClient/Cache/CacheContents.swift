@@ -13,10 +13,11 @@ public struct CacheContents: Sendable, Equatable {
     /// How many records the file holds, live or dead.
     var recordCount: Int
 
-    static let header = "storesim pending orders v1"
+    /// The first line every cache file is written with.
+    static let header = CacheFormat.current.header
     static let empty = CacheContents(orders: [], warnings: [], damagedLines: [], needsRewrite: false, recordCount: 0)
 
-    /// Parses the bytes of a cache file; refuses an unknown format version. A record is torn
+    /// Parses the bytes of a cache file in either version; refuses an unknown one. A record is torn
     /// only when it is the last one and its newline never made it to disk; any other bad record
     /// (bad checksum, not UTF-8) is damaged and set aside for the quarantine file.
     static func parse(_ bytes: [UInt8], path: String) throws(CacheError) -> CacheContents {
@@ -28,7 +29,7 @@ public struct CacheContents: Sendable, Equatable {
         guard let firstBytes = lines.first else {
             return CacheContents(orders: [], warnings: [], damagedLines: [], needsRewrite: true, recordCount: 0)
         }
-        try checkHeader(firstBytes, path: path)
+        let format = try CacheFormat(header: firstBytes, path: path)
         var contents = CacheContents.empty
         var live: [TransactionID: (saved: Int, order: PendingOrder)] = [:]
         for (offset, lineBytes) in lines.enumerated().dropFirst() {
@@ -36,7 +37,7 @@ public struct CacheContents: Sendable, Equatable {
             if torn {
                 contents.needsRewrite = true
             }
-            guard let record = CacheRecord(bytes: lineBytes) else {
+            guard let record = CacheRecord(bytes: lineBytes, format: format) else {
                 if torn {
                     contents.warnings.append("line \(offset + 1): torn last record ignored (the app died while writing it)")
                 } else {
@@ -56,18 +57,5 @@ public struct CacheContents: Sendable, Equatable {
         }
         contents.orders = live.values.sorted { $0.saved < $1.saved }.map(\.order)
         return contents
-    }
-
-    /// Refuses a first line that is not this version's header.
-    static func checkHeader<Bytes: Collection<UInt8>>(_ firstBytes: Bytes, path: String) throws(CacheError) {
-        let first = String(decoding: firstBytes, as: UTF8.self)
-        guard first != header else { return }
-        if first.hasPrefix("storesim pending orders ") {
-            let version = first.dropFirst(24)
-            let isShowable = version.count <= 16 && version.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") }
-            let shown = isShowable ? " '\(version)'" : ""
-            throw CacheError(path: path, line: 1, problem: "unknown format version\(shown); left untouched")
-        }
-        throw CacheError(path: path, line: 1, problem: "not a StoreSim pending-order cache; left untouched")
     }
 }

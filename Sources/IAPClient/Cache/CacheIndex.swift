@@ -22,13 +22,17 @@ struct RecordPlace: Equatable {
 /// `wholeRecordBytes` is read whole and checked against its checksum, as `CacheContents.parse`
 /// does; a longer one (a receipt that lists many unfinished purchases) is indexed from its
 /// fields and its checksum's place, and its receipt is neither held nor checked until used.
-/// Opening costs one pass at the speed of `memchr`, not a checksum and a copy of every receipt.
+/// In version 2 such a record is stepped over by the length it gives (`CacheFormat.skip`), so
+/// opening reads each long record's ends alone; in version 1 it costs one pass at the speed of
+/// `memchr`. Neither checksums nor copies every receipt.
 struct CacheIndex {
     var slots: [CacheSlot] = []
     var warnings: [String] = []
     var damagedLines: [[UInt8]] = []
     var needsRewrite = false
     var recordCount = 0
+    /// The version the file is written in; a version-1 file needs rewriting.
+    var format = CacheFormat.current
 
     static let wholeRecordBytes = 4096
 
@@ -36,8 +40,8 @@ struct CacheIndex {
     static func scan(path: String) throws(CacheError) -> CacheIndex {
         var lines: [LineEnds] = []
         do {
-            try FileLineEnds.forEach(of: path, headBytes: wholeRecordBytes, tailBytes: 9,
-                                     atMost: PendingOrderCache.maximumBytes) { lines.append($0) }
+            try FileLineEnds.forEach(of: path, headBytes: wholeRecordBytes, tailBytes: CacheFormat.tailBytes,
+                                     atMost: PendingOrderCache.maximumBytes, skip: CacheFormat.skip) { lines.append($0) }
         } catch {
             throw CacheError(path: path, problem: error.problem)
         }
@@ -48,8 +52,9 @@ struct CacheIndex {
             index.needsRewrite = true
             return index
         }
-        try CacheContents.checkHeader(first.head, path: path)
         var index = CacheIndex()
+        index.format = try CacheFormat(header: first.head, path: path)
+        index.needsRewrite = index.format != CacheFormat.current
         var live: [TransactionID: (saved: Int, slot: CacheSlot)] = [:]
         for (offset, line) in lines.enumerated().dropFirst() {
             let torn = offset == lines.count - 1 && !line.terminated
@@ -87,7 +92,7 @@ struct CacheIndex {
                 throw CacheError(path: path, problem: error.problem)
             }
         }
-        switch CacheRecord(bytes: bytes[...]) {
+        switch CacheRecord(bytes: bytes[...], format: format) {
         case .save(let order):
             return .save(CacheSlot(order: CachedOrder(order), proof: order.proof, place: nil))
         case .remove(let id):

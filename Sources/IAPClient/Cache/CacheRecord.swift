@@ -3,10 +3,11 @@ import IAPCore
 import Storage
 
 /// One line of the cache file: a saved order or the removal of one, with its CRC-32. An order
-/// proved by a signed transaction (StoreKit 2) is saved as `save-jws`.
+/// proved by a signed transaction (StoreKit 2) is saved as `save-jws`. A save gives its proof's
+/// length in bytes before the proof and again after it (`CacheFormat.v2`; version 1 had neither).
 ///
-///     save<TAB>TRANSACTION<TAB>PRODUCT<TAB>SERVER-PRODUCT-OR--<TAB>RECEIPT<TAB>CRC32
-///     save-jws<TAB>TRANSACTION<TAB>PRODUCT<TAB>SERVER-PRODUCT-OR--<TAB>JWS<TAB>CRC32
+///     save<TAB>TRANSACTION<TAB>PRODUCT<TAB>SERVER-PRODUCT-OR--<TAB>LENGTH<TAB>RECEIPT<TAB>LENGTH<TAB>CRC32
+///     save-jws<TAB>TRANSACTION<TAB>PRODUCT<TAB>SERVER-PRODUCT-OR--<TAB>LENGTH<TAB>JWS<TAB>LENGTH<TAB>CRC32
 ///     remove<TAB>TRANSACTION<TAB>CRC32
 enum CacheRecord: Equatable {
     case save(PendingOrder)
@@ -18,18 +19,20 @@ enum CacheRecord: Equatable {
         switch self {
         case .save(let order):
             let keyword = if case .signedTransaction = order.proof { "save-jws" } else { "save" }
-            body = [keyword, order.transactionId.description, order.productId, order.serverProductId ?? "-", order.receipt]
-                .joined(separator: "\t")
+            let length = String(order.receipt.utf8.count)
+            body = [keyword, order.transactionId.description, order.productId, order.serverProductId ?? "-", length,
+                    order.receipt, length].joined(separator: "\t")
         case .remove(let id):
             body = "remove\t\(id)"
         }
         return body + "\t" + CRC32.hex(body.utf8) + "\n"
     }
 
-    /// Parses one line's bytes (without its newline); nil when it is damaged: not UTF-8, a
-    /// checksum that does not match, a transaction id that is not one. Fields are found with
-    /// `memchr`, so that a line with a long receipt costs no per-byte work beyond its checksum.
-    init?(bytes line: ArraySlice<UInt8>) {
+    /// Parses one line's bytes (without its newline) in `format`; nil when it is damaged: not
+    /// UTF-8, a checksum that does not match, a transaction id that is not one, a proof length
+    /// that is not the proof's. Fields are found with `memchr`, so that a line with a long
+    /// receipt costs no per-byte work beyond its checksum.
+    init?(bytes line: ArraySlice<UInt8>, format: CacheFormat) {
         let tab = UInt8(ascii: "\t")
         guard line.count > Self.checksumDigits, line[line.endIndex - Self.checksumDigits - 1] == tab else { return nil }
         let body = line[..<(line.endIndex - Self.checksumDigits - 1)]
@@ -40,24 +43,46 @@ enum CacheRecord: Equatable {
             texts.append(text)
         }
         guard texts.count > 1, let id = TransactionID(texts[1]) else { return nil }
-        switch (texts[0], texts.count) {
-        case ("save", 5), ("save-jws", 5):
-            let proof: PurchaseProof = texts[0] == "save" ? .receipt(texts[4]) : .signedTransaction(texts[4])
+        switch texts[0] {
+        case "save", "save-jws":
+            guard let proofText = Self.proof(of: texts, format: format) else { return nil }
+            let proof: PurchaseProof = texts[0] == "save" ? .receipt(proofText) : .signedTransaction(proofText)
             self = .save(PendingOrder(transactionId: id, productId: texts[2],
                                       serverProductId: texts[3] == "-" ? nil : texts[3], proof: proof))
-        case ("remove", 2):
+        case "remove" where texts.count == 2:
             self = .remove(transactionId: id)
         default:
             return nil
         }
     }
 
+    /// The proof of a save's fields in `format`; nil when they are not a save's (version 2: a
+    /// length before or after the proof that is not its length).
+    private static func proof(of texts: [String], format: CacheFormat) -> String? {
+        switch format {
+        case .v1:
+            return texts.count == 5 ? texts[4] : nil
+        case .v2:
+            guard texts.count == 7 else { return nil }
+            let length = String(texts[5].utf8.count)
+            return texts[4] == length && texts[6] == length ? texts[5] : nil
+        }
+    }
+
+    /// A proof length's digits as a number: one to `CacheFormat.lengthDigits` ASCII digits, no
+    /// leading zero; nil for anything else.
+    static func length(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard (1...CacheFormat.lengthDigits).contains(digits.count), digits.first != UInt8(ascii: "0"),
+              digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+
     /// The order a long `save` or `save-jws` line names, read from its first bytes and its last
-    /// (its checksum's tab): its fields but for the proof, whose bytes the line's checksum also
+    /// (up to its checksum's tab): its fields but for the proof, whose bytes the line's checksum also
     /// covers and which are read, and checked, when needed. Nil when those ends are not a save's.
     static func order(head: [UInt8], tail: [UInt8]) -> CachedOrder? {
         let tab = UInt8(ascii: "\t")
-        guard tail.count == checksumDigits + 1, tail[0] == tab else { return nil }
+        guard tail.count > checksumDigits, tail[tail.endIndex - checksumDigits - 1] == tab else { return nil }
         let fields = Self.fields(head[...], separator: tab)
         guard fields.count > 4 else { return nil }
         var texts: [String] = []
@@ -70,8 +95,7 @@ enum CacheRecord: Equatable {
                            isSigned: texts[0] == "save-jws")
     }
 
-    /// The hex digits of a line's checksum.
-    private static let checksumDigits = 8
+    private static let checksumDigits = CacheFormat.checksumDigits
 
     /// `bytes` split at every `separator`, empty fields kept (found with `memchr`).
     static func fields(_ bytes: ArraySlice<UInt8>, separator: UInt8) -> [ArraySlice<UInt8>] {

@@ -18,6 +18,8 @@ public final class PendingOrderCache {
     /// read: each set aside as at opening; taken by `takeLateWarnings`.
     private var lateWarnings: [String] = []
     private var file: AppendOnlyFile
+    /// The version the file is written in: an older one is rewritten in the current one at opening.
+    private var format: CacheFormat
     private var recordCount: Int
     private let syncs: Bool
 
@@ -53,6 +55,7 @@ public final class PendingOrderCache {
         slots = index.slots
         warnings = index.warnings
         recordCount = index.recordCount
+        format = index.format
         do {
             if !index.damagedLines.isEmpty {
                 let quarantine = try AppendOnlyFile(path: path + ".quarantine")
@@ -126,7 +129,7 @@ public final class PendingOrderCache {
             lateWarnings.append("line \(place.line): record could not be read (\(error.problem)); set aside")
             return nil
         }
-        if case .save(let order) = CacheRecord(bytes: bytes[...]), CachedOrder(order) == slot.order {
+        if case .save(let order) = CacheRecord(bytes: bytes[...], format: format), CachedOrder(order) == slot.order {
             return order.proof
         }
         lateWarnings.append("line \(place.line): damaged record set aside")
@@ -269,6 +272,7 @@ public final class PendingOrderCache {
             throw CacheError(path: path, problem: error.problem)
         }
         replaced.close(inBackgroundIfLargerThan: Self.backgroundCloseBytes)
+        format = .current
         unwrittenRemovals = []
         slots = orders.map { CacheSlot(order: CachedOrder($0), proof: $0.proof, place: nil) }
         indexSlots()

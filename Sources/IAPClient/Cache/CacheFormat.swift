@@ -1,0 +1,78 @@
+import Glibc
+import Storage
+
+/// The versions of the cache file's line format, named by its first line. Version 2 writes a
+/// save's proof length at both ends of its record, so that opening the file steps over a long
+/// receipt without reading it; version 1 (no length) is still read, and rewritten as version 2
+/// by the app when it opens the file.
+enum CacheFormat: Equatable {
+    case v1
+    case v2
+
+    /// The version every cache is written in.
+    static let current = CacheFormat.v2
+
+    /// The file's first line, without its newline.
+    var header: String {
+        switch self {
+        case .v1: "storesim pending orders v1"
+        case .v2: "storesim pending orders v2"
+        }
+    }
+
+    /// The version a first line names; refuses one that names no version StoreSim writes.
+    init<Bytes: Collection<UInt8>>(header firstBytes: Bytes, path: String) throws(CacheError) {
+        let first = String(decoding: firstBytes, as: UTF8.self)
+        if first == CacheFormat.v2.header {
+            self = .v2
+            return
+        }
+        if first == CacheFormat.v1.header {
+            self = .v1
+            return
+        }
+        if first.hasPrefix("storesim pending orders ") {
+            let version = first.dropFirst(24)
+            let isShowable = version.count <= 16 && version.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") }
+            let shown = isShowable ? " '\(version)'" : ""
+            throw CacheError(path: path, line: 1, problem: "unknown format version\(shown); left untouched")
+        }
+        throw CacheError(path: path, line: 1, problem: "not a StoreSim pending-order cache; left untouched")
+    }
+
+    /// How many of a record's last bytes the reader keeps: a version-2 save's `TAB LENGTH TAB
+    /// CHECKSUM` with a length of up to `lengthDigits`.
+    static let tailBytes = 2 + lengthDigits + checksumDigits
+
+    /// The most digits a proof's length may have.
+    static let lengthDigits = 9
+
+    /// The hex digits of a record's checksum.
+    static let checksumDigits = 8
+
+    /// How a reader steps over a long version-2 save: the length its head names, confirmed by
+    /// the same length before the checksum at the end the claim points at. A version-1 save's
+    /// head holds no field after its proof's first bytes, so it is never stepped over.
+    static let skip = LineSkip(
+        claimedLength: { head in
+            guard let (proofStart, length) = proofLength(head) else { return nil }
+            return proofStart + length + 1 + String(length).utf8.count + 1 + checksumDigits
+        },
+        confirms: { head, tail in
+            guard let (_, length) = proofLength(head) else { return false }
+            let ending = Array("\t\(length)\t".utf8)
+            guard tail.count >= ending.count + checksumDigits else { return false }
+            let checksum = tail.suffix(checksumDigits)
+            return tail.dropLast(checksumDigits).suffix(ending.count).elementsEqual(ending)
+                && checksum.allSatisfy { isxdigit(Int32($0)) != 0 }
+        })
+
+    /// Where a version-2 save's proof starts in its record and the length the record gives it,
+    /// read from the record's first bytes; nil when they are not a save's.
+    private static func proofLength(_ head: [UInt8]) -> (start: Int, length: Int)? {
+        let fields = CacheRecord.fields(head[...], separator: UInt8(ascii: "\t"))
+        guard fields.count > 5, fields[0].elementsEqual("save".utf8) || fields[0].elementsEqual("save-jws".utf8),
+              let length = CacheRecord.length(fields[4]) else { return nil }
+        return (fields[5].startIndex, length)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import IAPClient
+import IAPCore
+import Storage
+import Testing
+import TestSupport
+
+/// Version 2 of the cache file gives each save's proof length before and after the proof, so
+/// that the app opens a cache of long receipts by reading each record's ends alone; a damaged
+/// length costs only its record. A version-1 file is still read, and rewritten as version 2
+/// when the app opens it.
+@Suite struct CacheFormatVersionTests {
+    private let folder: TemporaryFolder
+    private var path: String { folder.path + "/pending-orders" }
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private func order(_ number: Int64, receiptBytes: Int) -> PendingOrder {
+        let receipt = String(repeating: "QUJD", count: receiptBytes / 4) + ".c0ffee"
+        return PendingOrder(transactionId: TransactionID(1_000_000_000_000_000 + number), productId: "com.storesim.coins.100",
+                            serverProductId: "coins_100", receipt: receipt)
+    }
+
+    /// The bytes this thread has read from files so far (`rchar`, Linux's per-thread count).
+    private func bytesReadByThisThread() throws -> Int {
+        let text = try String(contentsOfFile: "/proc/thread-self/io", encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("rchar:") })
+        return try #require(Int(line.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)))
+    }
+
+    /// The same orders as a version-1 file: the header, then a save line per order without lengths.
+    private func versionOneFile(_ orders: [PendingOrder], removing removed: [PendingOrder] = []) -> [UInt8] {
+        let saves = orders.map { order in
+            ["save", order.transactionId.description, order.productId, order.serverProductId ?? "-", order.receipt].joined(separator: "\t")
+        }
+        let removals = removed.map { "remove\t\($0.transactionId)" }
+        return Array(("storesim pending orders v1\n" + (saves + removals).map { $0 + "\t" + CRC32.hex($0.utf8) + "\n" }.joined()).utf8)
+    }
+
+    @Test func openingACacheOfLongReceiptsReadsOnlyTheirEnds() throws {
+        let orders = (1...40).map { order($0, receiptBytes: 100_000) }
+        try PendingOrderCache(path: path).save(orders)
+        let before = try bytesReadByThisThread()
+        let cache = try PendingOrderCache(path: path)
+        let read = try bytesReadByThisThread() - before
+        #expect(cache.entries.map(\.transactionId) == orders.map(\.transactionId))
+        #expect(read < 400_000, "\(read) bytes read to open a 4 MB cache")
+        #expect(cache.orders == orders, "each receipt is read when used")
+
+        try DurableFile.write(versionOneFile(orders), to: path)
+        let beforeOld = try bytesReadByThisThread()
+        _ = try PendingOrderCache(path: path)
+        #expect(try bytesReadByThisThread() - beforeOld > 4_000_000, "version 1 is read through, then rewritten")
+    }
+
+    @Test(arguments: ["head", "tail"])
+    func aDamagedLengthCostsOnlyItsRecord(end: String) throws {
+        let orders = (1...3).map { order($0, receiptBytes: 20_000) }
+        try PendingOrderCache(path: path).save(orders)
+        var bytes = try #require(try DurableFile.read(path))
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let second = lines[2]
+        let length = Array("\t20007\t".utf8)
+        let places = second.indices.filter { second[$0...].starts(with: length) }
+        #expect(places.count == 2, "the length is written before the receipt and after it")
+        let at = try #require(end == "head" ? places.first : places.last)
+        bytes[at + 5] = UInt8(ascii: "8")  // 20007 becomes 20008
+        try DurableFile.write(bytes, to: path)
+        let damagedLine = Array(bytes[second.startIndex...second.endIndex])
+
+        let cache = try PendingOrderCache(path: path)
+        #expect(cache.warnings.isEmpty, "the record's fields are whole; its checksum is checked when its receipt is used")
+        #expect(cache.orders == [orders[0], orders[2]])
+        #expect(cache.takeLateWarnings() == ["line 3: damaged record set aside"])
+        #expect(try DurableFile.read(path + ".quarantine") == damagedLine)
+        #expect(try PendingOrderCache.read(path: path).orders == [orders[0], orders[2]])
+    }
+
+    @Test func aVersionOneFileIsReadAsItIsAndRewrittenAsVersionTwoByTheApp() throws {
+        let orders = [order(1, receiptBytes: 40), order(2, receiptBytes: 20_000), order(3, receiptBytes: 40)]
+        let old = versionOneFile(orders, removing: [orders[0]])
+        try DurableFile.write(old, to: path)
+        #expect(try PendingOrderCache.read(path: path).orders == [orders[1], orders[2]])
+        #expect(try DurableFile.read(path) == old, "a reader changes nothing")
+
+        let cache = try PendingOrderCache(path: path)
+        #expect(cache.warnings.isEmpty)
+        #expect(cache.orders == [orders[1], orders[2]])
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix("storesim pending orders v2\n"))
+        #expect(text.contains("\tcoins_100\t20007\tQUJD"), "the long receipt is written with its length")
+        #expect(try PendingOrderCache(path: path).orders == [orders[1], orders[2]])
+    }
+
+    @Test func aVersionTwoSaveWithoutItsLengthsIsDamaged() throws {
+        let save = "save\t1000000000000001\tcom.storesim.coins.100\tcoins_100\tQUJD"
+        try DurableFile.write(Array(("storesim pending orders v2\n" + save + "\t" + CRC32.hex(save.utf8) + "\n").utf8), to: path)
+        let contents = try PendingOrderCache.read(path: path)
+        #expect(contents.orders.isEmpty)
+        #expect(contents.warnings == ["line 2: damaged record set aside"])
+    }
+}
