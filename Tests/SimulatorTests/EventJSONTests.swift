@@ -24,6 +24,9 @@ import Testing
             Event(seq: 1 << 50, timeMillis: 99, kind: .delivered, from: .store, to: .server, text: text,
                   subject: .currentReceipt, sentSeq: 41),
             Event(seq: 7, timeMillis: 5, kind: .dropped, from: .server, to: .app, text: text, subject: nil, sentSeq: 0),
+            Event(seq: 0, timeMillis: .max, kind: .note, from: .app, to: nil, text: text, subject: nil, sentSeq: 9),
+            Event(seq: 10, timeMillis: .min, kind: .note, from: .app, to: nil, text: text, subject: nil, sentSeq: 1_000_000),
+            Event(seq: 100, timeMillis: -1, kind: .note, from: .app, to: nil, text: text, subject: nil),
         ]
         for event in events {
             #expect(String(decoding: event.jsonLine, as: UTF8.self) == String(decoding: try encoder.encode(event), as: UTF8.self))

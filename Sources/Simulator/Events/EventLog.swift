@@ -50,7 +50,7 @@ public final class EventLog {
         let event = Event(seq: lastSeq, timeMillis: timeMillis, kind: kind, from: from, to: to, text: text, subject: subject,
                           sentSeq: sentSeq)
         if holding {
-            heldLines += event.jsonLine
+            event.appendJSONLine(to: &heldLines)
             heldLines.append(UInt8(ascii: "\n"))
         } else {
             try write(event.jsonLine + [UInt8(ascii: "\n")])
