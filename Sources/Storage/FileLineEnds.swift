@@ -11,15 +11,18 @@ public struct LineEnds {
 }
 
 /// How a file's format lets its reader step over a long line instead of reading it: from the
-/// first bytes of a line with no newline among them, the length the line claims to have; from
-/// the last bytes of the line that claim points at, whether they confirm it. A claim the file
-/// does not confirm (a damaged length, one past the end) is ignored and the line read through.
+/// first `headBytes` of a line with no newline among them, the length the line claims to have;
+/// from the last bytes of the line that claim points at, whether they confirm it. A claim the
+/// file does not confirm (a damaged length, one past the end) is ignored and the line read
+/// through. A line stepped over is seen from those first bytes and its last ones alone.
 public struct LineSkip: Sendable {
+    public let headBytes: Int
     public let claimedLength: @Sendable ([UInt8]) -> Int?
     public let confirms: @Sendable (_ head: [UInt8], _ tail: [UInt8]) -> Bool
 
-    public init(claimedLength: @escaping @Sendable ([UInt8]) -> Int?,
+    public init(headBytes: Int, claimedLength: @escaping @Sendable ([UInt8]) -> Int?,
                 confirms: @escaping @Sendable (_ head: [UInt8], _ tail: [UInt8]) -> Bool) {
+        self.headBytes = headBytes
         self.claimedLength = claimedLength
         self.confirms = confirms
     }
@@ -54,10 +57,13 @@ public enum FileLineEnds {
         }
     }
 
-    /// The line that starts at `position`: a short one from the window, a long one stepped over
-    /// when `skip` is confirmed, else read through to its newline (or the file's end).
+    /// The line that starts at `position`: a long one stepped over when `skip` is confirmed, a
+    /// short one from the window, else read through to its newline (or the file's end).
     private static func nextLine(at position: Int, in window: inout FileWindow, headBytes: Int, tailBytes: Int,
                                  skip: LineSkip?) throws(StorageError) -> LineEnds {
+        if let skip, let line = try stepOver(at: position, in: &window, headBytes: headBytes, tailBytes: tailBytes, skip: skip) {
+            return line
+        }
         let headEnd = min(window.end, position + headBytes + 1)
         if let newline = try window.newline(from: position, before: headEnd) {
             let bytes = try window.bytes(position..<newline)
@@ -70,14 +76,23 @@ public enum FileLineEnds {
                             tail: Array(bytes.suffix(tailBytes)), terminated: false)
         }
         let head = try window.bytes(position..<(position + headBytes))
-        if let skip, let claimed = skip.claimedLength(head), claimed > headBytes, claimed >= tailBytes,
-           claimed < window.end - position {
-            let tail = try window.bytes((position + claimed - tailBytes)..<(position + claimed + 1), readAhead: tailBytes + headBytes + 2)
-            if tail.last == UInt8(ascii: "\n"), skip.confirms(head, Array(tail.dropLast())) {
-                return LineEnds(offset: position, length: claimed, head: head, tail: Array(tail.dropLast()), terminated: true)
-            }
-        }
         return try window.readThrough(from: position, head: head, tailBytes: tailBytes)
+    }
+
+    /// The long line at `position` seen from its first `skip.headBytes` and its end, when those
+    /// hold no newline and claim a length longer than `headBytes` that the end confirms; nil
+    /// otherwise. Reading it costs those bytes, and those of the next line's start.
+    private static func stepOver(at position: Int, in window: inout FileWindow, headBytes: Int, tailBytes: Int,
+                                 skip: LineSkip) throws(StorageError) -> LineEnds? {
+        let peekEnd = min(window.end, position + min(skip.headBytes, headBytes))
+        guard try window.newline(from: position, before: peekEnd) == nil else { return nil }
+        let head = try window.bytes(position..<peekEnd)
+        guard let claimed = skip.claimedLength(head), claimed > headBytes, claimed >= tailBytes,
+              claimed < window.end - position else { return nil }
+        let tail = try window.bytes((position + claimed - tailBytes)..<(position + claimed + 1),
+                                    readAhead: tailBytes + skip.headBytes + 2)
+        guard tail.last == UInt8(ascii: "\n"), skip.confirms(head, Array(tail.dropLast())) else { return nil }
+        return LineEnds(offset: position, length: claimed, head: head, tail: Array(tail.dropLast()), terminated: true)
     }
 
     /// `length` bytes of the file from `offset`, read with `pread`.

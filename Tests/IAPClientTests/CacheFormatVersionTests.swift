@@ -46,7 +46,7 @@ import TestSupport
         let cache = try PendingOrderCache(path: path)
         let read = try bytesReadByThisThread() - before
         #expect(cache.entries.map(\.transactionId) == orders.map(\.transactionId))
-        #expect(read < 400_000, "\(read) bytes read to open a 4 MB cache")
+        #expect(read < 200_000, "\(read) bytes read to open a 4 MB cache")
         #expect(cache.orders == orders, "each receipt is read when used")
 
         try DurableFile.write(versionOneFile(orders), to: path)

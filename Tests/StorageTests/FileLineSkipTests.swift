@@ -17,6 +17,7 @@ import TestSupport
     /// A format for these tests: `L<digits>:` claims the line's length, and a line confirms it
     /// by ending in `:<digits>`.
     private static let skip = LineSkip(
+        headBytes: 16,
         claimedLength: { head in
             guard head.first == UInt8(ascii: "L"), let colon = head.firstIndex(of: UInt8(ascii: ":")) else { return nil }
             return Int(String(decoding: head[1..<colon], as: UTF8.self))

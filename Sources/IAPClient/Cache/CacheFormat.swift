@@ -50,10 +50,12 @@ enum CacheFormat: Equatable {
     /// The hex digits of a record's checksum.
     static let checksumDigits = 8
 
-    /// How a reader steps over a long version-2 save: the length its head names, confirmed by
-    /// the same length before the checksum at the end the claim points at. A version-1 save's
+    /// How a reader steps over a long version-2 save: the length its first 512 bytes name (its
+    /// fields up to the proof's start), confirmed by the same length before the checksum at the
+    /// end the claim points at. A version-1 save's
     /// head holds no field after its proof's first bytes, so it is never stepped over.
     static let skip = LineSkip(
+        headBytes: 512,
         claimedLength: { head in
             guard let (proofStart, length) = proofLength(head) else { return nil }
             return proofStart + length + 1 + String(length).utf8.count + 1 + checksumDigits

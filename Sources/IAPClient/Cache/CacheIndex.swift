@@ -36,40 +36,66 @@ struct CacheIndex {
 
     static let wholeRecordBytes = 4096
 
-    /// Indexes the cache file at `path`; a missing file is an empty cache.
+    /// Indexes the cache file at `path`; a missing file is an empty cache. Each line is indexed
+    /// as it is read, so a long record's first bytes are let go before the next is read.
     static func scan(path: String) throws(CacheError) -> CacheIndex {
-        var lines: [LineEnds] = []
+        var scan = Scan(path: path)
         do {
             try FileLineEnds.forEach(of: path, headBytes: wholeRecordBytes, tailBytes: CacheFormat.tailBytes,
-                                     atMost: PendingOrderCache.maximumBytes, skip: CacheFormat.skip) { lines.append($0) }
+                                     atMost: PendingOrderCache.maximumBytes, skip: CacheFormat.skip) { scan.take($0) }
         } catch {
             throw CacheError(path: path, problem: error.problem)
         }
-        guard let first = lines.first else {
-            // An empty (or missing) file is an empty cache, written with its header before
-            // anything is appended to it.
-            var index = CacheIndex()
-            index.needsRewrite = true
-            return index
-        }
+        return try scan.finish()
+    }
+
+    /// A scan in progress: the header read, then each record, in the file's order.
+    private struct Scan {
+        let path: String
         var index = CacheIndex()
-        index.format = try CacheFormat(header: first.head, path: path)
-        index.needsRewrite = index.format != CacheFormat.current
+        var lines = 0
         var live: [TransactionID: (saved: Int, slot: CacheSlot)] = [:]
-        for (offset, line) in lines.enumerated().dropFirst() {
-            let torn = offset == lines.count - 1 && !line.terminated
-            if torn { index.needsRewrite = true }
-            guard let slot = try index.read(line, number: offset + 1, torn: torn, path: path) else { continue }
-            index.recordCount += 1
-            switch slot {
-            case .save(let saved):
-                live[saved.order.transactionId] = (index.recordCount, saved)
-            case .remove(let id):
-                live[id] = nil
+        /// The first failure: the lines after it are not looked at.
+        var failure: CacheError?
+
+        init(path: String) {
+            self.path = path
+        }
+
+        mutating func take(_ line: LineEnds) {
+            guard failure == nil else { return }
+            lines += 1
+            do {
+                guard lines > 1 else {
+                    index.format = try CacheFormat(header: line.head, path: path)
+                    index.needsRewrite = index.format != CacheFormat.current
+                    return
+                }
+                // Only the last line can lack its newline: it is torn.
+                let torn = !line.terminated
+                if torn { index.needsRewrite = true }
+                guard let slot = try index.read(line, number: lines, torn: torn, path: path) else { return }
+                index.recordCount += 1
+                switch slot {
+                case .save(let saved):
+                    live[saved.order.transactionId] = (index.recordCount, saved)
+                case .remove(let id):
+                    live[id] = nil
+                }
+            } catch {
+                failure = error
             }
         }
-        index.slots = live.values.sorted { $0.saved < $1.saved }.map(\.slot)
-        return index
+
+        func finish() throws(CacheError) -> CacheIndex {
+            if let failure { throw failure }
+            var index = index
+            // An empty (or missing) file is an empty cache, written with its header before
+            // anything is appended to it.
+            if lines == 0 { index.needsRewrite = true }
+            index.slots = live.values.sorted { $0.saved < $1.saved }.map(\.slot)
+            return index
+        }
     }
 
     private enum Read {
