@@ -22,8 +22,9 @@ enum BenchCacheFormat {
     /// The record that saves `order`, with its checksum and newline.
     static func saveLine(_ order: PendingOrder) -> String {
         let length = String(order.receipt.utf8.count)
-        return checksummed(["save", order.transactionId.description, order.productId, order.serverProductId ?? "-", length,
-                            order.receipt, length].joined(separator: "\t"))
+        let fields = ["save", order.transactionId.description, order.productId, order.serverProductId ?? "-", length]
+            .joined(separator: "\t")
+        return checksummed([fields, CRC32.hex(fields.utf8), order.receipt, length].joined(separator: "\t"))
     }
 
     /// The record that removes the order with this transaction id.

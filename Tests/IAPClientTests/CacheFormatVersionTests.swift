@@ -5,9 +5,9 @@ import Storage
 import Testing
 import TestSupport
 
-/// Version 2 of the cache file gives each save's proof length before and after the proof, so
-/// that the app opens a cache of long receipts by reading each record's ends alone; a damaged
-/// length costs only its record. A version-1 file is still read, and rewritten as version 2
+/// Version 2 of the cache file gives each save's proof length before and after the proof, and a
+/// checksum of its fields, so that the app opens a cache of long receipts by reading each
+/// record's ends alone; a damaged length or field costs only its record. A version-1 file is still read, and rewritten as version 2
 /// when the app opens it.
 @Suite struct CacheFormatVersionTests {
     private let folder: TemporaryFolder
@@ -71,9 +71,11 @@ import TestSupport
         let damagedLine = Array(bytes[second.startIndex...second.endIndex])
 
         let cache = try PendingOrderCache(path: path)
-        #expect(cache.warnings.isEmpty, "the record's fields are whole; its checksum is checked when its receipt is used")
+        // The first length is one of the fields their own checksum covers: found at opening. The
+        // second is covered by the record's checksum, checked when the receipt is used.
+        #expect(cache.warnings == (end == "head" ? ["line 3: damaged record set aside"] : []))
         #expect(cache.orders == [orders[0], orders[2]])
-        #expect(cache.takeLateWarnings() == ["line 3: damaged record set aside"])
+        #expect(cache.takeLateWarnings() == (end == "head" ? [] : ["line 3: damaged record set aside"]))
         #expect(try DurableFile.read(path + ".quarantine") == damagedLine)
         #expect(try PendingOrderCache.read(path: path).orders == [orders[0], orders[2]])
     }
@@ -90,8 +92,28 @@ import TestSupport
         #expect(cache.orders == [orders[1], orders[2]])
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasPrefix("storesim pending orders v2\n"))
-        #expect(text.contains("\tcoins_100\t20007\tQUJD"), "the long receipt is written with its length")
+        #expect(text.contains("\tcoins_100\t20007\t"), "the long receipt is written with its length")
         #expect(try PendingOrderCache(path: path).orders == [orders[1], orders[2]])
+    }
+
+    @Test func aLongRecordWhoseFieldsAreDamagedIsSetAsideAtOpeningNotTakenForAnotherOrder() throws {
+        // Its transaction id damaged into the id of an order saved and removed after it: taken
+        // at its word, it would be that order, removed, and never checked.
+        let long = order(1, receiptBytes: 20_000), other = order(2, receiptBytes: 40)
+        let cache = try PendingOrderCache(path: path)
+        try cache.save([long, other])
+        try cache.remove(transactionId: other.transactionId)
+        var bytes = try #require(try DurableFile.read(path))
+        let lineStart = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
+        let lineEnd = try #require(bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")))
+        let idEnd = lineStart + "save\t1000000000000001".utf8.count
+        bytes[idEnd - 1] = UInt8(ascii: "2")
+        try DurableFile.write(bytes, to: path)
+
+        let reopened = try PendingOrderCache(path: path)
+        #expect(reopened.warnings == ["line 2: damaged record set aside"])
+        #expect(reopened.entries.isEmpty)
+        #expect(try DurableFile.read(path + ".quarantine") == Array(bytes[lineStart...lineEnd]))
     }
 
     @Test func aVersionTwoSaveWithoutItsLengthsIsDamaged() throws {

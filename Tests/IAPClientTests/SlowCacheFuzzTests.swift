@@ -1,5 +1,6 @@
 import Foundation
 import IAPCore
+import Storage
 import Testing
 @testable import IAPClient
 import TestSupport
@@ -40,7 +41,9 @@ struct SlowCacheFuzzTests {
         }
     }
 
-    private static func randomFile(using generator: inout SplitMix64) -> CacheFile {
+    /// A random cache file; with `longReceipts`, about half its receipts are longer than the
+    /// 4 KiB a record is read whole up to, so the app steps over them when it opens the file.
+    private static func randomFile(using generator: inout SplitMix64, longReceipts: Bool = false) -> CacheFile {
         var records: [CacheRecord] = []
         var saved: [TransactionID] = []
         for _ in 0..<Int.random(in: 1...12, using: &generator) {
@@ -49,7 +52,9 @@ struct SlowCacheFuzzTests {
             } else {
                 let id = TransactionID(Int64(1_000_000_000_000_000 + Int.random(in: 1...20, using: &generator)))
                 let product = ["com.storesim.coins.100", "com.storesim.pro", "com.storesim.season", "金币.礼包"].randomElement(using: &generator) ?? ""
-                let receipt = String((0..<Int.random(in: 1...80, using: &generator)).map { _ in
+                let length = longReceipts && Bool.random(using: &generator)
+                    ? Int.random(in: 4_000...9_000, using: &generator) : Int.random(in: 1...80, using: &generator)
+                let receipt = String((0..<length).map { _ in
                     "ABCDEFabcdef0123456789+/=.-_é".randomElement(using: &generator) ?? "A"
                 })
                 records.append(.save(PendingOrder(transactionId: id, productId: product,
@@ -105,6 +110,63 @@ struct SlowCacheFuzzTests {
             #expect(contents.warnings == ["line \(damaged + 1): damaged record set aside"])
             #expect(contents.damagedLines == [lines[damaged]], "the damaged bytes go to quarantine as they were")
         }
+    }
+
+    @Test func oneDamagedByteCostsOnlyItsRecordWhenTheAppOpensTheFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/pending-orders.txt"
+        var generator = SplitMix64(seed: 0x10_C4E)
+        for round in 0..<400 {
+            let file = Self.randomFile(using: &generator, longReceipts: true)
+            var lines = file.lines
+            let damaged = Int.random(in: 1..<lines.count, using: &generator)
+            let last = lines[damaged].count - 2
+            // Half the time near the record's ends, where its fields, lengths and checksum are.
+            let position = Bool.random(using: &generator)
+                ? [Int.random(in: 0...min(last, 120), using: &generator), Int.random(in: max(0, last - 30)...last, using: &generator)]
+                    .randomElement(using: &generator) ?? 0
+                : Int.random(in: 0...last, using: &generator)
+            var replacement = UInt8.random(in: 0...255, using: &generator)
+            while replacement == lines[damaged][position] || replacement == UInt8(ascii: "\n") {
+                replacement = UInt8.random(in: 0...255, using: &generator)
+            }
+            lines[damaged][position] = replacement
+            try? FileManager.default.removeItem(atPath: path + ".quarantine")
+            try DurableFile.write(Array(lines.joined()), to: path)
+            let cache = try PendingOrderCache(path: path)
+            let orders = cache.orders
+            var survivors = file.records
+            survivors.remove(at: damaged - 1)
+            let place = "round \(round): byte \(position) of line \(damaged + 1) changed"
+            #expect(orders == CacheFile.replay(survivors), "\(place)")
+            // A long save's receipt or end is checked only when its receipt is used: damage there
+            // goes unseen when a later record removes or saves its order again, and costs nothing.
+            let record = file.records[damaged - 1]
+            let superseded = file.records[damaged...].contains { Self.id(of: $0) == Self.id(of: record) }
+            let line = lines[damaged]
+            let inProofOrEnd = position >= Self.fieldsEnd(of: line) && position != line.count - 10  // not the checksum's tab
+            if case .save = record, line.count > 4_097, superseded, inProofOrEnd {
+                #expect(cache.warnings + cache.takeLateWarnings() == [], "\(place)")
+                #expect(!FileManager.default.fileExists(atPath: path + ".quarantine"), "\(place)")
+            } else {
+                #expect(cache.warnings + cache.takeLateWarnings() == ["line \(damaged + 1): damaged record set aside"], "\(place)")
+                #expect(try DurableFile.read(path + ".quarantine") == lines[damaged], "\(place)")
+            }
+            #expect(try PendingOrderCache.read(path: path).orders == orders, "\(place): the file was rewritten without it")
+        }
+    }
+
+    private static func id(of record: CacheRecord) -> TransactionID {
+        switch record {
+        case .save(let order): order.transactionId
+        case .remove(let id): id
+        }
+    }
+
+    /// Where a version-2 save's fields and their checksum end: the start of its proof.
+    private static func fieldsEnd(of line: [UInt8]) -> Int {
+        let tabs = line.indices.filter { line[$0] == UInt8(ascii: "\t") }
+        return tabs.count > 5 ? tabs[5] + 1 : line.count
     }
 
     @Test func randomDamageIsReadOrRefusedCleanly() throws {

@@ -2,9 +2,10 @@ import Glibc
 import Storage
 
 /// The versions of the cache file's line format, named by its first line. Version 2 writes a
-/// save's proof length at both ends of its record, so that opening the file steps over a long
-/// receipt without reading it; version 1 (no length) is still read, and rewritten as version 2
-/// by the app when it opens the file.
+/// save's proof length at both ends of its record and a checksum of its fields, so that opening
+/// the file steps over a long receipt without reading it and still knows the order it saves;
+/// version 1 (none of these) is still read, every record whole, and rewritten as version 2 by
+/// the app when it opens the file.
 enum CacheFormat: Equatable {
     case v1
     case v2
@@ -73,8 +74,8 @@ enum CacheFormat: Equatable {
     /// read from the record's first bytes; nil when they are not a save's.
     private static func proofLength(_ head: [UInt8]) -> (start: Int, length: Int)? {
         let fields = CacheRecord.fields(head[...], separator: UInt8(ascii: "\t"))
-        guard fields.count > 5, fields[0].elementsEqual("save".utf8) || fields[0].elementsEqual("save-jws".utf8),
+        guard fields.count > 6, fields[0].elementsEqual("save".utf8) || fields[0].elementsEqual("save-jws".utf8),
               let length = CacheRecord.length(fields[4]) else { return nil }
-        return (fields[5].startIndex, length)
+        return (fields[6].startIndex, length)
     }
 }

@@ -74,7 +74,13 @@ struct CacheIndex {
                 // Only the last line can lack its newline: it is torn.
                 let torn = !line.terminated
                 if torn { index.needsRewrite = true }
-                guard let slot = try index.read(line, number: lines, torn: torn, path: path) else { return }
+                guard var slot = try index.read(line, number: lines, torn: torn, path: path) else { return }
+                // A long record that saves an order again is checked now: were it damaged, the
+                // order's earlier save would have to stay, as a whole read keeps it.
+                if case .save(let saved) = slot, saved.place != nil, live[saved.order.transactionId] != nil {
+                    guard let checked = try index.read(line, number: lines, torn: torn, path: path, whole: true) else { return }
+                    slot = checked
+                }
                 index.recordCount += 1
                 switch slot {
                 case .save(let saved):
@@ -103,9 +109,11 @@ struct CacheIndex {
         case remove(TransactionID)
     }
 
-    /// One record: a long save indexed from its ends, anything else read whole and checked.
-    private mutating func read(_ line: LineEnds, number: Int, torn: Bool, path: String) throws(CacheError) -> Read? {
-        if line.length > Self.wholeRecordBytes && !torn, let order = CacheRecord.order(head: line.head, tail: line.tail) {
+    /// One record: a long version-2 save indexed from its ends (unless `whole`), anything else
+    /// read whole and checked.
+    private mutating func read(_ line: LineEnds, number: Int, torn: Bool, path: String, whole: Bool = false) throws(CacheError) -> Read? {
+        if !whole, line.length > Self.wholeRecordBytes && !torn,
+           let order = CacheRecord.order(head: line.head, tail: line.tail, format: format) {
             return .save(CacheSlot(order: order, proof: nil, place: RecordPlace(offset: line.offset, length: line.length, line: number)))
         }
         let bytes: [UInt8]

@@ -4,10 +4,11 @@ import Storage
 
 /// One line of the cache file: a saved order or the removal of one, with its CRC-32. An order
 /// proved by a signed transaction (StoreKit 2) is saved as `save-jws`. A save gives its proof's
-/// length in bytes before the proof and again after it (`CacheFormat.v2`; version 1 had neither).
+/// length in bytes before the proof and again after it, and a CRC-32 of its fields up to that
+/// first length (`CacheFormat.v2`; version 1 had none of the three).
 ///
-///     save<TAB>TRANSACTION<TAB>PRODUCT<TAB>SERVER-PRODUCT-OR--<TAB>LENGTH<TAB>RECEIPT<TAB>LENGTH<TAB>CRC32
-///     save-jws<TAB>TRANSACTION<TAB>PRODUCT<TAB>SERVER-PRODUCT-OR--<TAB>LENGTH<TAB>JWS<TAB>LENGTH<TAB>CRC32
+///     save<TAB>TRANSACTION<TAB>PRODUCT<TAB>SERVER-PRODUCT-OR--<TAB>LENGTH<TAB>FIELDS-CRC32<TAB>RECEIPT<TAB>LENGTH<TAB>CRC32
+///     save-jws<TAB>TRANSACTION<TAB>PRODUCT<TAB>SERVER-PRODUCT-OR--<TAB>LENGTH<TAB>FIELDS-CRC32<TAB>JWS<TAB>LENGTH<TAB>CRC32
 ///     remove<TAB>TRANSACTION<TAB>CRC32
 enum CacheRecord: Equatable {
     case save(PendingOrder)
@@ -20,8 +21,9 @@ enum CacheRecord: Equatable {
         case .save(let order):
             let keyword = if case .signedTransaction = order.proof { "save-jws" } else { "save" }
             let length = String(order.receipt.utf8.count)
-            body = [keyword, order.transactionId.description, order.productId, order.serverProductId ?? "-", length,
-                    order.receipt, length].joined(separator: "\t")
+            let fields = [keyword, order.transactionId.description, order.productId, order.serverProductId ?? "-", length]
+                .joined(separator: "\t")
+            body = [fields, CRC32.hex(fields.utf8), order.receipt, length].joined(separator: "\t")
         case .remove(let id):
             body = "remove\t\(id)"
         }
@@ -57,15 +59,17 @@ enum CacheRecord: Equatable {
     }
 
     /// The proof of a save's fields in `format`; nil when they are not a save's (version 2: a
-    /// length before or after the proof that is not its length).
+    /// length before or after the proof that is not its length, or fields their CRC-32 does not match).
     private static func proof(of texts: [String], format: CacheFormat) -> String? {
         switch format {
         case .v1:
             return texts.count == 5 ? texts[4] : nil
         case .v2:
-            guard texts.count == 7 else { return nil }
-            let length = String(texts[5].utf8.count)
-            return texts[4] == length && texts[6] == length ? texts[5] : nil
+            guard texts.count == 8 else { return nil }
+            let length = String(texts[6].utf8.count)
+            guard texts[4] == length, texts[7] == length,
+                  texts[5] == CRC32.hex(texts[..<5].joined(separator: "\t").utf8) else { return nil }
+            return texts[6]
         }
     }
 
@@ -77,14 +81,16 @@ enum CacheRecord: Equatable {
         return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
-    /// The order a long `save` or `save-jws` line names, read from its first bytes and its last
-    /// (up to its checksum's tab): its fields but for the proof, whose bytes the line's checksum also
-    /// covers and which are read, and checked, when needed. Nil when those ends are not a save's.
-    static func order(head: [UInt8], tail: [UInt8]) -> CachedOrder? {
+    /// The order a long version-2 `save` or `save-jws` line names, read from its first bytes
+    /// (its fields, checked against their CRC-32) and its last (up to its checksum's tab): the
+    /// proof, whose bytes the line's checksum covers, is read and checked when needed. Nil when
+    /// those ends are not a save's, and always for version 1, whose fields have no checksum of
+    /// their own: such a line is read whole and checked.
+    static func order(head: [UInt8], tail: [UInt8], format: CacheFormat) -> CachedOrder? {
         let tab = UInt8(ascii: "\t")
-        guard tail.count > checksumDigits, tail[tail.endIndex - checksumDigits - 1] == tab else { return nil }
+        guard format == .v2, tail.count > checksumDigits, tail[tail.endIndex - checksumDigits - 1] == tab else { return nil }
         let fields = Self.fields(head[...], separator: tab)
-        guard fields.count > 4 else { return nil }
+        guard fields.count > 6, fields[5].elementsEqual(CRC32.hex(head[..<fields[4].endIndex]).utf8) else { return nil }
         var texts: [String] = []
         for field in fields.prefix(4) {
             guard let text = String(validating: field, as: UTF8.self) else { return nil }
