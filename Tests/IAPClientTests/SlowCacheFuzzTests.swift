@@ -156,6 +156,31 @@ struct SlowCacheFuzzTests {
         }
     }
 
+    @Test func theAppOpeningAFileFindsWhatAWholeReadFinds() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/pending-orders.txt"
+        var generator = SplitMix64(seed: 0xD1FF_C4E)
+        for round in 0..<400 {
+            var bytes = Self.randomFile(using: &generator, longReceipts: true).bytes
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let index = Int.random(in: 0...bytes.count, using: &generator)
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0 where index < bytes.count: bytes[index] = UInt8.random(in: 0...255, using: &generator)
+                case 1: bytes.insert(contentsOf: [[0x09], [0x0A], [0x30], [0x39, 0x39]].randomElement(using: &generator) ?? [], at: index)
+                case 2 where index < bytes.count: bytes.removeSubrange(index..<min(bytes.count, index + Int.random(in: 1...20, using: &generator)))
+                default: bytes.insert(UInt8.random(in: 0...255, using: &generator), at: index)
+                }
+            }
+            guard let whole = try? CacheContents.parse(bytes, path: path) else { continue }
+            try? FileManager.default.removeItem(atPath: path + ".quarantine")
+            try DurableFile.write(bytes, to: path)
+            let cache = try PendingOrderCache(path: path)
+            #expect(cache.orders == whole.orders, "round \(round)")
+            let warnings = cache.warnings + cache.takeLateWarnings()
+            #expect(warnings.allSatisfy { $0.hasPrefix("line ") && Self.isOneLine($0) }, "round \(round): \(warnings)")
+        }
+    }
+
     private static func id(of record: CacheRecord) -> TransactionID {
         switch record {
         case .save(let order): order.transactionId
