@@ -18,8 +18,6 @@ public final class PendingOrderCache {
     /// read: each set aside as at opening; taken by `takeLateWarnings`.
     private var lateWarnings: [String] = []
     private var file: AppendOnlyFile
-    /// The version the file is written in: an older one is rewritten in the current one at opening.
-    private var format: CacheFormat
     private var recordCount: Int
     private let syncs: Bool
 
@@ -29,12 +27,11 @@ public final class PendingOrderCache {
     }
     static let noSpace = "no space left on device (simulated)"
     /// When true, a removal is kept in memory and written only by `syncRemovals` (or with the
-    /// next save, or a compaction): the removals of a run of the Server's replies share one
-    /// write and one fsync. A removal needs no durability of its own: an order that comes back
-    /// after a crash is verified again and found credited.
+    /// next save, a compaction, or `writeKeptRemovals` when the app dies): the removals of a run
+    /// of the Server's replies share one write and one fsync. A removal needs no durability of
+    /// its own: an order that comes back after a power cut is verified again and found credited.
     public var defersRemovalSync = false
-    /// Removals made while `defersRemovalSync`, not yet written: lost, like any unsynced write,
-    /// when the app dies first.
+    /// Removals made while `defersRemovalSync`, not yet written.
     private var unwrittenRemovals: [CacheRecord] = []
     /// Called before the cache writes to any of its files.
     public var willWrite: (() -> Void)?
@@ -55,7 +52,6 @@ public final class PendingOrderCache {
         slots = index.slots
         warnings = index.warnings
         recordCount = index.recordCount
-        format = index.format
         do {
             if !index.damagedLines.isEmpty {
                 let quarantine = try AppendOnlyFile(path: path + ".quarantine")
@@ -129,7 +125,7 @@ public final class PendingOrderCache {
             lateWarnings.append("line \(place.line): record could not be read (\(error.problem)); set aside")
             return nil
         }
-        if case .save(let order) = CacheRecord(bytes: bytes[...], format: format), CachedOrder(order) == slot.order {
+        if case .save(let order) = CacheRecord(bytes: bytes[...], format: .current), CachedOrder(order) == slot.order {
             return order.proof
         }
         lateWarnings.append("line \(place.line): damaged record set aside")
@@ -190,6 +186,8 @@ public final class PendingOrderCache {
     public func remove(transactionId: TransactionID) throws(CacheError) {
         guard let slot = slotByTransaction[transactionId] else { return }
         if defersRemovalSync {
+            // An injected full disk fails the removal now, as the write it stands for would.
+            if diskFull { throw CacheError(path: path, problem: "write failed: \(Self.noSpace)") }
             unwrittenRemovals.append(.remove(transactionId: transactionId))
         } else {
             try append([.remove(transactionId: transactionId)])
@@ -209,6 +207,13 @@ public final class PendingOrderCache {
         try compactIfMostlyRemoved()
     }
 
+    /// Writes the removals kept in memory without an fsync, as they would have been written
+    /// one by one as they were made: for the app's death, which keeps written bytes in the
+    /// operating system's page cache, and loses them only when a power cut follows.
+    public func writeKeptRemovals() throws(CacheError) {
+        try append([], syncNow: false)
+    }
+
     private func compactIfMostlyRemoved() throws(CacheError) {
         if recordCount > 64 && recordCount > 2 * slotByTransaction.count {
             try compact()
@@ -224,7 +229,7 @@ public final class PendingOrderCache {
 
     /// Simulates a power cut under the cache: writes not yet fsynced are lost or torn. Returns
     /// how many bytes were lost (none when every write was fsynced, as it is unless `syncs` is off).
-    /// Removals kept in memory are lost whole: they were never written.
+    /// Removals still kept in memory are lost whole: they were never written.
     public func loseUnsyncedWrites() throws(CacheError) -> Int {
         willWrite?()
         let unwritten = unwrittenRemovals.reduce(0) { $0 + $1.line.utf8.count }
@@ -236,13 +241,14 @@ public final class PendingOrderCache {
         }
     }
 
-    /// Appends the removals kept in memory, then `records`, with one write, and fsyncs them.
-    private func append(_ records: [CacheRecord]) throws(CacheError) {
+    /// Appends the removals kept in memory, then `records`, with one write, and fsyncs them
+    /// (unless `syncNow` is false).
+    private func append(_ records: [CacheRecord], syncNow: Bool = true) throws(CacheError) {
         let all = unwrittenRemovals + records
         guard !all.isEmpty else { return }
         willWrite?()
         do {
-            try file.append(Array(all.map(\.line).joined().utf8))
+            try file.append(Array(all.map(\.line).joined().utf8), syncNow: syncNow)
         } catch {
             throw CacheError(path: path, problem: error.problem)
         }
@@ -272,7 +278,6 @@ public final class PendingOrderCache {
             throw CacheError(path: path, problem: error.problem)
         }
         replaced.close(inBackgroundIfLargerThan: Self.backgroundCloseBytes)
-        format = .current
         unwrittenRemovals = []
         slots = orders.map { CacheSlot(order: CachedOrder($0), proof: $0.proof, place: nil) }
         indexSlots()

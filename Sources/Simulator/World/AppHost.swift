@@ -253,6 +253,10 @@ extension AppHost {
         try world.record(.crash, from: .app, to: nil, text: "\(what) \(place)", transactionId: nil)
         // The crash is on the log before the power cut changes the cache, and before a kill.
         try world.timeline.release()
+        // The removals the app kept in this run stand for writes it made before it died: they
+        // reach the page cache, which a crash keeps and a power cut may not. One that cannot be
+        // written (a full disk) leaves its order to come back, as a removal that failed does.
+        try? cache?.writeKeptRemovals()
         if crash.powerCut, let cache {
             let lost: Int
             do {
