@@ -61,14 +61,18 @@ public enum FileLineEnds {
     /// short one from the window, else read through to its newline (or the file's end).
     private static func nextLine(at position: Int, in window: inout FileWindow, headBytes: Int, tailBytes: Int,
                                  skip: LineSkip?) throws(StorageError) -> LineEnds {
-        if let skip, let line = try stepOver(at: position, in: &window, headBytes: headBytes, tailBytes: tailBytes, skip: skip) {
-            return line
+        if let skip {
+            let peekEnd = min(window.end, position + min(skip.headBytes, headBytes))
+            if let newline = try window.newline(from: position, before: peekEnd) {
+                return try shortLine(from: position, to: newline, in: &window, tailBytes: tailBytes)
+            }
+            if let line = try stepOver(at: position, in: &window, headBytes: headBytes, tailBytes: tailBytes, skip: skip) {
+                return line
+            }
         }
         let headEnd = min(window.end, position + headBytes + 1)
         if let newline = try window.newline(from: position, before: headEnd) {
-            let bytes = try window.bytes(position..<newline)
-            return LineEnds(offset: position, length: newline - position, head: bytes, tail: Array(bytes.suffix(tailBytes)),
-                            terminated: true)
+            return try shortLine(from: position, to: newline, in: &window, tailBytes: tailBytes)
         }
         if headEnd == window.end {
             let bytes = try window.bytes(position..<window.end)
@@ -79,13 +83,20 @@ public enum FileLineEnds {
         return try window.readThrough(from: position, head: head, tailBytes: tailBytes)
     }
 
-    /// The long line at `position` seen from its first `skip.headBytes` and its end, when those
-    /// hold no newline and claim a length longer than `headBytes` that the end confirms; nil
+    /// The line from `position` to the newline at `newline`, whole.
+    private static func shortLine(from position: Int, to newline: Int, in window: inout FileWindow,
+                                  tailBytes: Int) throws(StorageError) -> LineEnds {
+        let bytes = try window.bytes(position..<newline)
+        return LineEnds(offset: position, length: newline - position, head: bytes, tail: Array(bytes.suffix(tailBytes)),
+                        terminated: true)
+    }
+
+    /// The long line at `position` seen from its first `skip.headBytes` (which hold no newline)
+    /// and its end, when they claim a length longer than `headBytes` that the end confirms; nil
     /// otherwise. Reading it costs those bytes, and those of the next line's start.
     private static func stepOver(at position: Int, in window: inout FileWindow, headBytes: Int, tailBytes: Int,
                                  skip: LineSkip) throws(StorageError) -> LineEnds? {
         let peekEnd = min(window.end, position + min(skip.headBytes, headBytes))
-        guard try window.newline(from: position, before: peekEnd) == nil else { return nil }
         let head = try window.bytes(position..<peekEnd)
         guard let claimed = skip.claimedLength(head), claimed > headBytes, claimed >= tailBytes,
               claimed < window.end - position else { return nil }

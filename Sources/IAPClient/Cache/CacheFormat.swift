@@ -71,10 +71,12 @@ enum CacheFormat: Equatable {
         })
 
     /// Where a version-2 save's proof starts in its record and the length the record gives it,
-    /// read from the record's first bytes; nil when they are not a save's.
+    /// read from the record's first bytes; nil when they are not a save's fields, checked
+    /// against their checksum: a damaged length is never followed.
     private static func proofLength(_ head: [UInt8]) -> (start: Int, length: Int)? {
         let fields = CacheRecord.fields(head[...], separator: UInt8(ascii: "\t"))
         guard fields.count > 6, fields[0].elementsEqual("save".utf8) || fields[0].elementsEqual("save-jws".utf8),
+              fields[5].elementsEqual(CRC32.hex(head[..<fields[4].endIndex]).utf8),
               let length = CacheRecord.length(fields[4]) else { return nil }
         return (fields[6].startIndex, length)
     }
