@@ -3,10 +3,10 @@ import IAPClient
 import IAPCore
 import Storage
 
-/// The pending-order cache's line format (see `CacheRecord`), written here so the benchmark can
-/// fill a cache file directly and give the floor the very bytes the cache appends.
+/// Pending orders and cache files for the benchmark, in the cache's own lines (`CacheLines`), so
+/// that it can fill a cache file directly and give the floor the very bytes the cache appends.
 enum BenchCacheFormat {
-    static let header = "storesim pending orders v2\n"
+    static let header = CacheLines.header
 
     /// A pending order like the ones purchases make, with a receipt of a real receipt's length:
     /// base64 of the JSON payload, a dot, a 64-digit hex signature.
@@ -19,23 +19,10 @@ enum BenchCacheFormat {
                             receipt: Data(payload.utf8).base64EncodedString() + "." + signature)
     }
 
-    /// The record that saves `order`, with its checksum and newline.
-    static func saveLine(_ order: PendingOrder) -> String {
-        let length = String(order.receipt.utf8.count)
-        let fields = ["save", order.transactionId.description, order.productId, order.serverProductId ?? "-", length]
-            .joined(separator: "\t")
-        return checksummed([fields, CRC32.hex(fields.utf8), order.receipt, length].joined(separator: "\t"))
-    }
-
-    /// The record that removes the order with this transaction id.
-    static func removeLine(_ transactionId: TransactionID) -> String {
-        checksummed("remove\t\(transactionId)")
-    }
-
     /// A whole cache file holding orders `0..<count`, as a compaction writes it.
     static func file(count: Int) -> [UInt8] {
-        let longest = saveLine(order(count)).utf8.count
-        return file((0..<count).lazy.map { saveLine(order($0)) }, capacity: header.utf8.count + count * longest)
+        let longest = CacheLines.save(order(count)).utf8.count
+        return file((0..<count).lazy.map { CacheLines.save(order($0)) }, capacity: header.utf8.count + count * longest)
     }
 
     /// The header followed by `lines`, built in one buffer of `capacity` bytes (when that is enough).
@@ -46,9 +33,5 @@ enum BenchCacheFormat {
             bytes.append(contentsOf: line.utf8)
         }
         return bytes
-    }
-
-    private static func checksummed(_ body: String) -> String {
-        body + "\t" + CRC32.hex(body.utf8) + "\n"
     }
 }

@@ -8,7 +8,7 @@ struct CacheChange {
 
     init(_ order: PendingOrder) {
         self.order = order
-        saveBytes = Array(BenchCacheFormat.saveLine(order).utf8)
-        removeBytes = Array(BenchCacheFormat.removeLine(order.transactionId).utf8)
+        saveBytes = Array(CacheLines.save(order).utf8)
+        removeBytes = Array(CacheLines.remove(order.transactionId).utf8)
     }
 }

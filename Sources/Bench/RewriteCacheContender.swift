@@ -12,13 +12,13 @@ final class RewriteCacheContender: CacheContender {
         self.path = path
         entries = (0..<count).map { number in
             let order = BenchCacheFormat.order(number)
-            return (order.transactionId, BenchCacheFormat.saveLine(order))
+            return (order.transactionId, CacheLines.save(order))
         }
         try rewrite()
     }
 
     func saveAndRemove(_ change: CacheChange) throws(BenchError) {
-        entries.append((change.order.transactionId, BenchCacheFormat.saveLine(change.order)))
+        entries.append((change.order.transactionId, CacheLines.save(change.order)))
         try rewrite()
         entries.removeAll { $0.id == change.order.transactionId }
         try rewrite()
