@@ -14,7 +14,8 @@ extension Event {
     }
 
     /// Appends `jsonLine` to `bytes`, which may already hold other lines: the log's held lines
-    /// grow in place, with no line of their own made first.
+    /// grow in place, with no line of their own made first (a number's digits fit a string kept
+    /// inline, so they cost no allocation either).
     func appendJSONLine(to bytes: inout [UInt8]) {
         bytes.append(contentsOf: #"{"from":"#.utf8)
         JSONString.appendEncoderQuoted(from.rawValue, to: &bytes)
@@ -22,14 +23,14 @@ extension Event {
         JSONString.appendEncoderQuoted(kind.rawValue, to: &bytes)
         if let sentSeq {
             bytes.append(contentsOf: #","sentSeq":"#.utf8)
-            Self.appendDecimal(Int64(sentSeq), to: &bytes)
+            bytes.append(contentsOf: String(sentSeq).utf8)
         }
         bytes.append(contentsOf: #","seq":"#.utf8)
-        Self.appendDecimal(Int64(seq), to: &bytes)
+        bytes.append(contentsOf: String(seq).utf8)
         bytes.append(contentsOf: #","text":"#.utf8)
         JSONString.appendEncoderQuoted(text, to: &bytes)
         bytes.append(contentsOf: #","timeMillis":"#.utf8)
-        Self.appendDecimal(timeMillis, to: &bytes)
+        bytes.append(contentsOf: String(timeMillis).utf8)
         if let to {
             bytes.append(contentsOf: #","to":"#.utf8)
             JSONString.appendEncoderQuoted(to.rawValue, to: &bytes)
@@ -39,21 +40,5 @@ extension Event {
             JSONString.appendEncoderQuoted(subject.description, to: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
-    }
-
-    /// Appends `value` in decimal, as `String(value)` writes it, without making that string.
-    static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                count += 1
-                buffer[buffer.count - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: buffer[(buffer.count - count)...])
-        }
     }
 }
