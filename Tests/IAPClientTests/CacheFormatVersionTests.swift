@@ -116,8 +116,42 @@ import TestSupport
         #expect(try DurableFile.read(path + ".quarantine") == Array(bytes[lineStart...lineEnd]))
     }
 
-    @Test func aVersionTwoSaveWithoutItsLengthsIsDamaged() throws {
-        let save = "save\t1000000000000001\tcom.storesim.coins.100\tcoins_100\tQUJD"
+    @Test func aHeaderDamagedIntoTheOtherVersionCostsNoRecord() throws {
+        let orders = [order(1, receiptBytes: 40), order(2, receiptBytes: 20_000)]
+        try PendingOrderCache(path: path).save(orders)
+        var bytes = try #require(try DurableFile.read(path))
+        bytes[25] = UInt8(ascii: "1")  // "v2" becomes "v1"
+        try DurableFile.write(bytes, to: path)
+        #expect(try PendingOrderCache.read(path: path).orders == orders)
+        let cache = try PendingOrderCache(path: path)
+        #expect(cache.warnings.isEmpty)
+        #expect(cache.orders == orders)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("storesim pending orders v2\n"))
+    }
+
+    @Test func aHeaderWithoutItsNewlineIsWrittenAgainBeforeAnythingIsAppended() throws {
+        try DurableFile.write(Array("storesim pending orders v2".utf8), to: path)
+        let cache = try PendingOrderCache(path: path)
+        try cache.save(order(1, receiptBytes: 40))
+        #expect(try PendingOrderCache.read(path: path).orders == [order(1, receiptBytes: 40)])
+    }
+
+    @Test func aDamagedLongRecordFoundByTheRewriteAtOpeningIsReported() throws {
+        let orders = [order(1, receiptBytes: 20_000), order(2, receiptBytes: 40)]
+        try PendingOrderCache(path: path).save(orders)
+        var bytes = try #require(try DurableFile.read(path))
+        let lineStart = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
+        bytes[lineStart + 10_000] ^= 0x01  // a byte of the long receipt
+        bytes += Array("save\t10".utf8)  // and a torn last record, so the app rewrites the file
+        try DurableFile.write(bytes, to: path)
+        let cache = try PendingOrderCache(path: path)
+        #expect(cache.warnings == ["line 4: torn last record ignored (the app died while writing it)", "line 2: damaged record set aside"])
+        #expect(cache.orders == [orders[1]])
+    }
+
+    @Test func aSaveWhoseLengthIsNotItsProofsIsDamagedEvenWithItsChecksumsRight() throws {
+        let fields = "save\t1000000000000001\tcom.storesim.coins.100\tcoins_100\t5"
+        let save = [fields, CRC32.hex(fields.utf8), "QUJD", "5"].joined(separator: "\t")
         try DurableFile.write(Array(("storesim pending orders v2\n" + save + "\t" + CRC32.hex(save.utf8) + "\n").utf8), to: path)
         let contents = try PendingOrderCache.read(path: path)
         #expect(contents.orders.isEmpty)

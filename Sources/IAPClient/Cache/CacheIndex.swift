@@ -68,7 +68,8 @@ struct CacheIndex {
             do {
                 guard lines > 1 else {
                     index.format = try CacheFormat(header: line.head, path: path)
-                    index.needsRewrite = index.format != CacheFormat.current
+                    // A header without its newline (the app died writing it) is written again.
+                    index.needsRewrite = index.format != CacheFormat.current || !line.terminated
                     return
                 }
                 // Only the last line can lack its newline: it is torn.
@@ -113,7 +114,7 @@ struct CacheIndex {
     /// read whole and checked.
     private mutating func read(_ line: LineEnds, number: Int, torn: Bool, path: String, whole: Bool = false) throws(CacheError) -> Read? {
         if !whole, line.length > Self.wholeRecordBytes && !torn,
-           let order = CacheRecord.order(head: line.head, tail: line.tail, format: format) {
+           let order = CacheRecord.order(head: line.head, tail: line.tail) {
             return .save(CacheSlot(order: order, proof: nil, place: RecordPlace(offset: line.offset, length: line.length, line: number)))
         }
         let bytes: [UInt8]

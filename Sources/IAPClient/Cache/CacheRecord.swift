@@ -30,10 +30,13 @@ enum CacheRecord: Equatable {
         return body + "\t" + CRC32.hex(body.utf8) + "\n"
     }
 
-    /// Parses one line's bytes (without its newline) in `format`; nil when it is damaged: not
-    /// UTF-8, a checksum that does not match, a transaction id that is not one, a proof length
-    /// that is not the proof's. Fields are found with `memchr`, so that a line with a long
-    /// receipt costs no per-byte work beyond its checksum.
+    /// Parses one line's bytes (without its newline) in a file of `format`; nil when it is
+    /// damaged: not UTF-8, a checksum that does not match, a transaction id that is not one, a
+    /// proof length that is not the proof's. A version-1 file's saves may also be in version 2's
+    /// layout (a header damaged from version 2 to 1 costs no record), never the other way round:
+    /// a version-2 save cut short after its fields' checksum reads as a whole version-1 save.
+    /// Fields are found with `memchr`, so that a line with a long receipt costs no per-byte work
+    /// beyond its checksum.
     init?(bytes line: ArraySlice<UInt8>, format: CacheFormat) {
         let tab = UInt8(ascii: "\t")
         guard line.count > Self.checksumDigits, line[line.endIndex - Self.checksumDigits - 1] == tab else { return nil }
@@ -58,18 +61,20 @@ enum CacheRecord: Equatable {
         }
     }
 
-    /// The proof of a save's fields in `format`; nil when they are not a save's (version 2: a
-    /// length before or after the proof that is not its length, or fields their CRC-32 does not match).
+    /// The proof of a save's fields, in version 1's layout (five, in a version-1 file only) or
+    /// version 2's (eight); nil when they are neither (version 2: a length before or after the
+    /// proof that is not its length, or fields their CRC-32 does not match).
     private static func proof(of texts: [String], format: CacheFormat) -> String? {
-        switch format {
-        case .v1:
-            return texts.count == 5 ? texts[4] : nil
-        case .v2:
-            guard texts.count == 8 else { return nil }
+        switch texts.count {
+        case 5 where format == .v1:
+            return texts[4]
+        case 8:
             let length = String(texts[6].utf8.count)
             guard texts[4] == length, texts[7] == length,
                   texts[5] == CRC32.hex(texts[..<5].joined(separator: "\t").utf8) else { return nil }
             return texts[6]
+        default:
+            return nil
         }
     }
 
@@ -81,14 +86,14 @@ enum CacheRecord: Equatable {
         return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
-    /// The order a long version-2 `save` or `save-jws` line names, read from its first bytes
-    /// (its fields, checked against their CRC-32) and its last (up to its checksum's tab): the
-    /// proof, whose bytes the line's checksum covers, is read and checked when needed. Nil when
-    /// those ends are not a save's, and always for version 1, whose fields have no checksum of
-    /// their own: such a line is read whole and checked.
-    static func order(head: [UInt8], tail: [UInt8], format: CacheFormat) -> CachedOrder? {
+    /// The order a long `save` or `save-jws` line in version 2's layout names, read from its
+    /// first bytes (its fields, checked against their CRC-32) and its last (up to its checksum's
+    /// tab): the proof, whose bytes the line's checksum covers, is read and checked when needed.
+    /// Nil when those ends are not such a save's, as for a version-1 save, whose fields have no
+    /// checksum of their own: such a line is read whole and checked.
+    static func order(head: [UInt8], tail: [UInt8]) -> CachedOrder? {
         let tab = UInt8(ascii: "\t")
-        guard format == .v2, tail.count > checksumDigits, tail[tail.endIndex - checksumDigits - 1] == tab else { return nil }
+        guard tail.count > checksumDigits, tail[tail.endIndex - checksumDigits - 1] == tab else { return nil }
         let fields = Self.fields(head[...], separator: tab)
         guard fields.count > 6, fields[5].elementsEqual(CRC32.hex(head[..<fields[4].endIndex]).utf8) else { return nil }
         var texts: [String] = []

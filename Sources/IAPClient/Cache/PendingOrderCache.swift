@@ -13,7 +13,7 @@ public final class PendingOrderCache {
     private var slots: [CacheSlot?]
     private var slotByTransaction: [TransactionID: Int] = [:]
     /// What was set aside when the file was opened: torn or damaged records.
-    public let warnings: [String]
+    public private(set) var warnings: [String]
     /// Damaged records found since the file was opened, when a long record's proof was first
     /// read: each set aside as at opening; taken by `takeLateWarnings`.
     private var lateWarnings: [String] = []
@@ -64,6 +64,8 @@ public final class PendingOrderCache {
         indexSlots()
         if index.needsRewrite {
             try compact()
+            // Long records the rewrite read whole and found damaged were set aside at opening too.
+            warnings += takeLateWarnings()
         }
     }
 
