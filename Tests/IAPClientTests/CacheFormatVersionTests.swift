@@ -9,18 +9,11 @@ import TestSupport
 /// checksum of its fields, so that the app opens a cache of long receipts by reading each
 /// record's ends alone; a damaged length or field costs only its record. A version-1 file is still read, and rewritten as version 2
 /// when the app opens it.
-@Suite struct CacheFormatVersionTests {
-    private let folder: TemporaryFolder
-    private var path: String { folder.path + "/pending-orders" }
+@Suite struct CacheFormatVersionTests: CacheFileSuite {
+    let fixture: CacheFileFixture
 
     init() throws {
-        folder = try TemporaryFolder()
-    }
-
-    private func order(_ number: Int64, receiptBytes: Int) -> PendingOrder {
-        let receipt = String(repeating: "QUJD", count: receiptBytes / 4) + ".c0ffee"
-        return PendingOrder(transactionId: TransactionID(1_000_000_000_000_000 + number), productId: "com.storesim.coins.100",
-                            serverProductId: "coins_100", receipt: receipt)
+        fixture = try CacheFileFixture()
     }
 
     /// The bytes this thread has read from files so far (`rchar`, Linux's per-thread count).

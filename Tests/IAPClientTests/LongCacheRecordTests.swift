@@ -9,18 +9,11 @@ import TestSupport
 /// opens, from its fields and its checksum's place; its receipt is read, and the whole record
 /// checked against its checksum, when the app first uses it: a damaged one is set aside then,
 /// as it would have been at opening, and reported with its line.
-@Suite struct LongCacheRecordTests {
-    private let folder: TemporaryFolder
-    private var path: String { folder.path + "/pending-orders" }
+@Suite struct LongCacheRecordTests: CacheFileSuite {
+    let fixture: CacheFileFixture
 
     init() throws {
-        folder = try TemporaryFolder()
-    }
-
-    private func order(_ number: Int64, receiptBytes: Int) -> PendingOrder {
-        let receipt = String(repeating: "QUJD", count: receiptBytes / 4) + ".c0ffee"
-        return PendingOrder(transactionId: TransactionID(1_000_000_000_000_000 + number), productId: "com.storesim.coins.100",
-                            serverProductId: "coins_100", receipt: receipt)
+        fixture = try CacheFileFixture()
     }
 
     @Test func aLongRecordIsIndexedAtOpeningAndReadWhenUsed() throws {
