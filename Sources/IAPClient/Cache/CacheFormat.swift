@@ -53,8 +53,8 @@ enum CacheFormat: Equatable {
 
     /// How a reader steps over a long version-2 save: the length its first 512 bytes name (its
     /// fields up to the proof's start), confirmed by the same length before the checksum at the
-    /// end the claim points at. A version-1 save's
-    /// head holds no field after its proof's first bytes, so it is never stepped over.
+    /// end the claim points at. A version-1 save's head holds no field after its proof's first
+    /// bytes, so it is never stepped over.
     static let skip = LineSkip(
         headBytes: 512,
         claimedLength: { head in
@@ -74,10 +74,7 @@ enum CacheFormat: Equatable {
     /// read from the record's first bytes; nil when they are not a save's fields, checked
     /// against their checksum: a damaged length is never followed.
     private static func proofLength(_ head: [UInt8]) -> (start: Int, length: Int)? {
-        let fields = CacheRecord.fields(head[...], separator: UInt8(ascii: "\t"))
-        guard fields.count > 6, fields[0].elementsEqual("save".utf8) || fields[0].elementsEqual("save-jws".utf8),
-              fields[5].elementsEqual(CRC32.hex(head[..<fields[4].endIndex]).utf8),
-              let length = CacheRecord.length(fields[4]) else { return nil }
+        guard let fields = CacheRecord.saveFields(head: head), let length = CacheRecord.length(fields[4]) else { return nil }
         return (fields[6].startIndex, length)
     }
 }
