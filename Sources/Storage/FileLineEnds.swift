@@ -66,7 +66,8 @@ public enum FileLineEnds {
             if let newline = try window.newline(from: position, before: peekEnd) {
                 return try shortLine(from: position, to: newline, in: &window, tailBytes: tailBytes)
             }
-            if let line = try stepOver(at: position, in: &window, headBytes: headBytes, tailBytes: tailBytes, skip: skip) {
+            if let line = try stepOver(from: position, to: peekEnd, in: &window, headBytes: headBytes, tailBytes: tailBytes,
+                                       skip: skip) {
                 return line
             }
         }
@@ -91,12 +92,11 @@ public enum FileLineEnds {
                         terminated: true)
     }
 
-    /// The long line at `position` seen from its first `skip.headBytes` (which hold no newline)
-    /// and its end, when they claim a length longer than `headBytes` that the end confirms; nil
-    /// otherwise. Reading it costs those bytes, and those of the next line's start.
-    private static func stepOver(at position: Int, in window: inout FileWindow, headBytes: Int, tailBytes: Int,
-                                 skip: LineSkip) throws(StorageError) -> LineEnds? {
-        let peekEnd = min(window.end, position + min(skip.headBytes, headBytes))
+    /// The long line at `position` seen from its first bytes, up to `peekEnd` (which hold no
+    /// newline), and its end, when they claim a length longer than `headBytes` that the end
+    /// confirms; nil otherwise. Reading it costs those bytes, and those of the next line's start.
+    private static func stepOver(from position: Int, to peekEnd: Int, in window: inout FileWindow, headBytes: Int,
+                                 tailBytes: Int, skip: LineSkip) throws(StorageError) -> LineEnds? {
         let head = try window.bytes(position..<peekEnd)
         guard let claimed = skip.claimedLength(head), claimed > headBytes, claimed >= tailBytes,
               claimed < window.end - position else { return nil }
