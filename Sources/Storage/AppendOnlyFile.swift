@@ -64,13 +64,19 @@ public final class AppendOnlyFile {
     /// Appends the bytes and fsyncs the file (unless `syncs` is off); with `syncNow` false the
     /// bytes are only written, and wait for the next `sync` (or synced append) to be durable.
     public func append(_ bytes: [UInt8], syncNow: Bool = true) throws(StorageError) {
-        if let failure = injectedWriteFailure {
-            throw StorageError(path: path, problem: "write failed: \(failure)")
-        }
+        try refuseInjectedWriteFailure()
         try DurableFile.writeAll(fd, bytes, path: path)
         hasUnsyncedWrites = true
         if syncNow {
             try sync()
+        }
+    }
+
+    /// Fails as an append would while a write failure is injected: for a writer that holds
+    /// bytes back and must fail when it makes them, not later when it writes them.
+    public func refuseInjectedWriteFailure() throws(StorageError) {
+        if let failure = injectedWriteFailure {
+            throw StorageError(path: path, problem: "write failed: \(failure)")
         }
     }
 

@@ -189,7 +189,11 @@ public final class PendingOrderCache {
         guard let slot = slotByTransaction[transactionId] else { return }
         if defersRemovalSync {
             // An injected full disk fails the removal now, as the write it stands for would.
-            if diskFull { throw CacheError(path: path, problem: "write failed: \(Self.noSpace)") }
+            do {
+                try file.refuseInjectedWriteFailure()
+            } catch {
+                throw CacheError(path: path, problem: error.problem)
+            }
             unwrittenRemovals.append(.remove(transactionId: transactionId))
         } else {
             try append([.remove(transactionId: transactionId)])
