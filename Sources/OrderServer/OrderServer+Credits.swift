@@ -111,10 +111,13 @@ extension OrderServer {
     /// order"; "For receipts containing auto-renewable subscriptions, check the value of the
     /// responseBody.Latest_receipt_info key of the response to get the status of the most recent
     /// renewal." One entry a subscription, so a check costs the Server one update a subscription,
-    /// not one a renewal.
+    /// not one a renewal. Only a purchase with a period end has one: the many unfinished
+    /// consumables a long receipt lists are passed over, not gathered and sorted.
     static func currentPeriods(_ entries: [ReceiptEntry]) -> [ReceiptEntry] {
+        let periodic = Set(entries.lazy.filter { $0.expires != nil }.map(\.originalTransactionId))
+        guard !periodic.isEmpty else { return [] }
         var latest: [TransactionID: ReceiptEntry] = [:]
-        for entry in entries {
+        for entry in entries where periodic.contains(entry.originalTransactionId) {
             if let known = latest[entry.originalTransactionId],
                (known.purchaseDate, known.transactionId) > (entry.purchaseDate, entry.transactionId) { continue }
             latest[entry.originalTransactionId] = entry

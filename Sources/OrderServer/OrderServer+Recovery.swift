@@ -22,6 +22,7 @@ extension OrderServer {
         }
         _ = try revokeRefunded(result.entries)
         var listed: [TransactionID: ReceiptEntry] = [:]
+        listed.reserveCapacity(result.entries.count)
         for entry in result.entries {
             listed[entry.transactionId] = entry
         }
