@@ -37,6 +37,20 @@ public enum CRC32 {
         }
     }
 
+    /// Whether `digits` are the checksum of `bytes` as eight lowercase hex digits, as `hex`
+    /// writes it; compared digit by digit, with no text made.
+    @inlinable
+    public static func matches<Digits: Collection<UInt8>, Bytes: Sequence<UInt8>>(_ digits: Digits, of bytes: Bytes) -> Bool {
+        guard digits.count == 8 else { return false }
+        var remaining = checksum(bytes)
+        for digit in digits.reversed() {
+            let value = UInt8(remaining & 0xF)
+            guard digit == (value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10) else { return false }
+            remaining >>= 4
+        }
+        return true
+    }
+
     /// The checksum as eight lowercase hex digits.
     @inlinable
     public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {

@@ -11,19 +11,28 @@ public struct LineEnds {
 }
 
 /// How a file's format lets its reader step over a long line instead of reading it: from the
-/// first `headBytes` of a line with no newline among them, the length the line claims to have;
-/// from the last bytes of the line that claim points at, whether they confirm it. A claim the
-/// file does not confirm (a damaged length, one past the end) is ignored and the line read
-/// through. A line stepped over is seen from those first bytes and its last ones alone.
+/// first `headBytes` of a line with no newline among them, the length the line claims to have
+/// and how the last bytes of the line that claim points at confirm it. A claim the file does not
+/// confirm (a damaged length, one past the end) is ignored and the line read through. A line
+/// stepped over is seen from those first bytes and its last ones alone.
 public struct LineSkip: Sendable {
     public let headBytes: Int
-    public let claimedLength: @Sendable ([UInt8]) -> Int?
-    public let confirms: @Sendable (_ head: [UInt8], _ tail: [UInt8]) -> Bool
+    public let claim: @Sendable ([UInt8]) -> LineClaim?
 
-    public init(headBytes: Int, claimedLength: @escaping @Sendable ([UInt8]) -> Int?,
-                confirms: @escaping @Sendable (_ head: [UInt8], _ tail: [UInt8]) -> Bool) {
+    public init(headBytes: Int, claim: @escaping @Sendable ([UInt8]) -> LineClaim?) {
         self.headBytes = headBytes
-        self.claimedLength = claimedLength
+        self.claim = claim
+    }
+}
+
+/// The length a long line's first bytes claim, and the test its last bytes (without the
+/// newline) must pass to confirm it: worked out once from the first bytes, for both.
+public struct LineClaim {
+    public let length: Int
+    public let confirms: ([UInt8]) -> Bool
+
+    public init(length: Int, confirms: @escaping ([UInt8]) -> Bool) {
+        self.length = length
         self.confirms = confirms
     }
 }
@@ -98,11 +107,11 @@ public enum FileLineEnds {
     private static func stepOver(from position: Int, to peekEnd: Int, in window: inout FileWindow, headBytes: Int,
                                  tailBytes: Int, skip: LineSkip) throws(StorageError) -> LineEnds? {
         let head = try window.bytes(position..<peekEnd)
-        guard let claimed = skip.claimedLength(head), claimed > headBytes, claimed >= tailBytes,
+        guard let claim = skip.claim(head), case let claimed = claim.length, claimed > headBytes, claimed >= tailBytes,
               claimed < window.end - position else { return nil }
         let tail = try window.bytes((position + claimed - tailBytes)..<(position + claimed + 1),
                                     readAhead: tailBytes + skip.headBytes + 2)
-        guard tail.last == UInt8(ascii: "\n"), skip.confirms(head, Array(tail.dropLast())) else { return nil }
+        guard tail.last == UInt8(ascii: "\n"), claim.confirms(Array(tail.dropLast())) else { return nil }
         return LineEnds(offset: position, length: claimed, head: head, tail: Array(tail.dropLast()), terminated: true)
     }
 

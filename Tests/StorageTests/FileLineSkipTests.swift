@@ -16,16 +16,13 @@ import TestSupport
 
     /// A format for these tests: `L<digits>:` claims the line's length, and a line confirms it
     /// by ending in `:<digits>`.
-    private static let skip = LineSkip(
-        headBytes: 16,
-        claimedLength: { head in
-            guard head.first == UInt8(ascii: "L"), let colon = head.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-            return Int(String(decoding: head[1..<colon], as: UTF8.self))
-        },
-        confirms: { head, tail in
-            guard let colon = head.firstIndex(of: UInt8(ascii: ":")) else { return false }
-            return tail.reversed().starts(with: (":" + String(decoding: head[1..<colon], as: UTF8.self)).utf8.reversed())
-        })
+    private static let skip = LineSkip(headBytes: 16) { head in
+        guard head.first == UInt8(ascii: "L"), let colon = head.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let digits = String(decoding: head[1..<colon], as: UTF8.self)
+        return Int(digits).map { length in
+            LineClaim(length: length) { tail in tail.reversed().starts(with: (":" + digits).utf8.reversed()) }
+        }
+    }
 
     /// A line of `length` bytes in that format.
     private func line(_ length: Int) -> [UInt8] {

@@ -55,26 +55,22 @@ enum CacheFormat: Equatable {
     /// fields up to the proof's start), confirmed by the same length before the checksum at the
     /// end the claim points at. A version-1 save's head holds no field after its proof's first
     /// bytes, so it is never stepped over.
-    static let skip = LineSkip(
-        headBytes: 512,
-        claimedLength: { head in
-            guard let (proofStart, length) = proofLength(head) else { return nil }
-            return proofStart + length + 1 + String(length).utf8.count + 1 + checksumDigits
-        },
-        confirms: { head, tail in
-            guard let (_, length) = proofLength(head) else { return false }
-            let ending = Array("\t\(length)\t".utf8)
+    static let skip = LineSkip(headBytes: 512) { head in
+        guard let (proofStart, length) = proofLength(head) else { return nil }
+        let ending = Array("\t\(length)\t".utf8)
+        return LineClaim(length: proofStart + length + ending.count + checksumDigits) { tail in
             guard tail.count >= ending.count + checksumDigits else { return false }
             let checksum = tail.suffix(checksumDigits)
             return tail.dropLast(checksumDigits).suffix(ending.count).elementsEqual(ending)
                 && checksum.allSatisfy { isxdigit(Int32($0)) != 0 }
-        })
+        }
+    }
 
     /// Where a version-2 save's proof starts in its record and the length the record gives it,
     /// read from the record's first bytes; nil when they are not a save's fields, checked
     /// against their checksum: a damaged length is never followed.
     private static func proofLength(_ head: [UInt8]) -> (start: Int, length: Int)? {
-        guard let fields = CacheRecord.saveFields(head: head), let length = CacheRecord.length(fields[4]) else { return nil }
-        return (fields[6].startIndex, length)
+        guard let fields = SaveFields(head: head), let length = CacheRecord.length(fields.length) else { return nil }
+        return (fields.proofStart, length)
     }
 }

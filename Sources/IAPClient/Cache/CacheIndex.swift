@@ -100,7 +100,9 @@ struct CacheIndex {
             // An empty (or missing) file is an empty cache, written with its header before
             // anything is appended to it.
             if lines == 0 { index.needsRewrite = true }
-            index.slots = live.values.sorted { $0.saved < $1.saved }.map(\.slot)
+            // In the order they were saved: their places are sorted, not the slots themselves.
+            let saved = Array(live.values)
+            index.slots = saved.indices.sorted { saved[$0].saved < saved[$1].saved }.map { saved[$0].slot }
             return index
         }
     }

@@ -41,7 +41,7 @@ enum CacheRecord: Equatable {
         let tab = UInt8(ascii: "\t")
         guard line.count > Self.checksumDigits, line[line.endIndex - Self.checksumDigits - 1] == tab else { return nil }
         let body = line[..<(line.endIndex - Self.checksumDigits - 1)]
-        guard line[(line.endIndex - Self.checksumDigits)...].elementsEqual(CRC32.hex(body).utf8) else { return nil }
+        guard CRC32.matches(line[(line.endIndex - Self.checksumDigits)...], of: body) else { return nil }
         var texts: [String] = []
         for field in Self.fields(body, separator: tab) {
             guard let text = String(validating: field, as: UTF8.self) else { return nil }
@@ -86,15 +86,6 @@ enum CacheRecord: Equatable {
         return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
-    /// The fields of a `save` or `save-jws` in version 2's layout, from a record's first bytes up
-    /// to its proof's first bytes, when they match their checksum; nil otherwise.
-    static func saveFields(head: [UInt8]) -> [ArraySlice<UInt8>]? {
-        let fields = Self.fields(head[...], separator: UInt8(ascii: "\t"))
-        guard fields.count > 6, fields[0].elementsEqual("save".utf8) || fields[0].elementsEqual("save-jws".utf8),
-              fields[5].elementsEqual(CRC32.hex(head[..<fields[4].endIndex]).utf8) else { return nil }
-        return fields
-    }
-
     /// The order a long `save` or `save-jws` line in version 2's layout names, read from its
     /// first bytes (its fields, checked against their CRC-32) and its last (up to its checksum's
     /// tab): the proof, whose bytes the line's checksum covers, is read and checked when needed.
@@ -102,15 +93,17 @@ enum CacheRecord: Equatable {
     /// checksum of their own: such a line is read whole and checked.
     static func order(head: [UInt8], tail: [UInt8]) -> CachedOrder? {
         guard tail.count > checksumDigits, tail[tail.endIndex - checksumDigits - 1] == UInt8(ascii: "\t"),
-              let fields = saveFields(head: head) else { return nil }
-        var texts: [String] = []
-        for field in fields.prefix(4) {
-            guard let text = String(validating: field, as: UTF8.self) else { return nil }
-            texts.append(text)
-        }
-        guard let id = TransactionID(texts[1]) else { return nil }
-        return CachedOrder(transactionId: id, productId: texts[2], serverProductId: texts[3] == "-" ? nil : texts[3],
-                           isSigned: texts[0] == "save-jws")
+              let fields = SaveFields(head: head),
+              let keyword = text(fields.keyword), let transactionId = text(fields.transactionId),
+              let productId = text(fields.productId), let serverProductId = text(fields.serverProductId),
+              let id = TransactionID(transactionId) else { return nil }
+        return CachedOrder(transactionId: id, productId: productId, serverProductId: serverProductId == "-" ? nil : serverProductId,
+                           isSigned: keyword == "save-jws")
+    }
+
+    /// A field's bytes as text; nil when they are not UTF-8.
+    private static func text(_ field: ArraySlice<UInt8>) -> String? {
+        field.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
     }
 
     private static let checksumDigits = CacheFormat.checksumDigits

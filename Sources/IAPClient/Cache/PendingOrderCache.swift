@@ -139,7 +139,7 @@ public final class PendingOrderCache {
     }
 
     private func indexSlots() {
-        slotByTransaction = [:]
+        slotByTransaction = Dictionary(minimumCapacity: slots.count)
         for (index, slot) in slots.enumerated() {
             if let slot { slotByTransaction[slot.order.transactionId] = index }
         }
