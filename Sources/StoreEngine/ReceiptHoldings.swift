@@ -15,12 +15,13 @@ struct ReceiptHoldings {
     /// `Store.holdings(of:)` reads them.
     init(_ records: [StoreRecord], catalog: Catalog) {
         self.catalog = catalog
+        latestByOriginal.reserveCapacity(records.count)
         for record in records { add(record) }
     }
 
     /// Counts a new charged transaction of the account.
     mutating func add(_ record: StoreRecord) {
-        guard let type = catalog.product(id: record.productId)?.type else { return }
+        guard let type = catalog.type(ofProduct: record.productId) else { return }
         switch type {
         case .autoRenewable:
             renewing[record.id] = record
@@ -31,10 +32,12 @@ struct ReceiptHoldings {
         }
     }
 
-    /// The receipt's purchases: `leading` first, then the other holdings in the order they were made.
+    /// The receipt's purchases: `leading` first, then the other holdings in the order they were
+    /// made (their positions sorted, not the records themselves).
     func purchases(leading: StoreRecord?) -> [StoreRecord] {
         let others = latestByOriginal.values.filter { $0.originalId != leading?.originalId }
             + renewing.values.filter { $0.id != leading?.id }
-        return (leading.map { [$0] } ?? []) + others.sorted { $0.id < $1.id }
+        let order = others.indices.sorted { others[$0].id < others[$1].id }
+        return (leading.map { [$0] } ?? []) + order.map { others[$0] }
     }
 }

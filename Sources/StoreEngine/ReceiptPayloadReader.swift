@@ -72,7 +72,9 @@ struct ReceiptPayloadReader {
             guard bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 else { return nil }
             end += 1
         }
-        guard end < bytes.count, let text = String(validating: bytes[start..<end], as: UTF8.self) else { return nil }
+        guard end < bytes.count,
+              let text = bytes.withUnsafeBufferPointer({ String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) })
+        else { return nil }
         offset = end + 1
         return text
     }

@@ -27,7 +27,7 @@ extension Store {
 
     private func recordPurchases(_ count: Int, of productId: String, from start: Date, spacingMillis: Int64,
                                  finished: Bool) throws(StoreError) -> [StoreRecord] {
-        guard catalog.product(id: productId)?.type == .consumable else {
+        guard catalog.type(ofProduct: productId) == .consumable else {
             throw .refused("\(productId) is not a consumable in the catalog")
         }
         return try store { () throws(StorageError) -> [StoreRecord] in

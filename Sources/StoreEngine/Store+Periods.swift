@@ -13,7 +13,7 @@ extension Store {
     /// The expiry of a transaction whose early end (`expired:` setting, in milliseconds) was read
     /// already; a family member's share of a subscription ends when the purchaser's period does.
     func expiry(of record: StoreRecord, ended: Int64?) -> Date? {
-        if record.kind == .familyShare, catalog.product(id: record.productId)?.type == .autoRenewable {
+        if record.kind == .familyShare, catalog.type(ofProduct: record.productId) == .autoRenewable {
             return (try? sharedPurchase(of: record)).flatMap { $0 }.flatMap { expiry(of: $0) }
         }
         return Self.expiry(of: record, offer: appliedOffer(of: record), ended: ended.map(SimulatedTime.date(millis:)), catalog: catalog)

@@ -16,7 +16,7 @@ extension Store {
         }
         let (missing, refunded) = try database.missingAndRefunded(ids: listed.map(\.id))
         let present = listed.filter { !missing.contains($0.id) }
-        let periods = try database.recordsWithoutReceipts(ids: present.filter { Self.expires(catalog.product(id: $0.purchase.productId)) }
+        let periods = try database.recordsWithoutReceipts(ids: present.filter { Self.expires(catalog.type(ofProduct: $0.purchase.productId)) }
             .map(\.id))
         let ended = try expiredMillis(of: present.map(\.id))
         var entries: [ReceiptEntry] = []
@@ -35,7 +35,7 @@ extension Store {
                 entry.graceExpires = grace[originalId] ?? nil
             }
             entry.inAppOwnershipType = purchase.inAppOwnershipType
-            if let record = periods[id], catalog.product(id: record.productId)?.type == .autoRenewable {
+            if let record = periods[id], catalog.type(ofProduct: record.productId) == .autoRenewable {
                 describeOffer(of: record, in: &entry)
             }
             entries.append(entry)
@@ -49,7 +49,7 @@ extension Store {
     /// `exclude-old-transactions`, which keeps the answer one entry a subscription), and the
     /// transaction the request asks about when it is one of those subscriptions' renewals; oldest first.
     func latestReceiptInfo(of receipt: Receipt, asked: TransactionID?) throws(StorageError) -> [ReceiptEntry] {
-        let subscriptions = Set(receipt.inApp.filter { catalog.product(id: $0.productId)?.type == .autoRenewable }
+        let subscriptions = Set(receipt.inApp.filter { catalog.type(ofProduct: $0.productId) == .autoRenewable }
             .compactMap { TransactionID($0.originalTransactionId) })
         guard !subscriptions.isEmpty else { return [] }
         let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
@@ -76,14 +76,14 @@ extension Store {
     }
 
     /// Whether a product's purchases have a period that ends.
-    private static func expires(_ product: Product?) -> Bool {
-        product?.type == .autoRenewable || product?.type == .nonRenewing
+    private static func expires(_ type: ProductType?) -> Bool {
+        type == .autoRenewable || type == .nonRenewing
     }
 
     /// `expiry(of:)` of a transaction the Store has: its early end when it was ended early, else
     /// its period's end (read from its row, which only products that expire need).
     private func expiry(productId: String, record: StoreRecord?, ended: Int64?) -> Date? {
-        guard catalog.product(id: productId) != nil else { return nil }
+        guard catalog.type(ofProduct: productId) != nil else { return nil }
         if let ended {
             return SimulatedTime.date(millis: ended)
         }

@@ -28,17 +28,26 @@ extension Store {
 
     /// What the account's receipt lists, read by four indexed queries: every transaction of its
     /// auto-renewable subscriptions, the latest transaction of each other lasting purchase, the
-    /// unfinished consumables, and what the family shares with it.
-    func holdings(of account: String) throws(StorageError) -> ReceiptHoldings {
-        let consumables = catalog.products(ofType: .consumable).map(\.id)
+    /// unfinished consumables, and what the family shares with it. A caller that has just read
+    /// the account's `unfinished` transactions passes them, and the consumables among them are
+    /// not read again (a launch after many failed verifications finds a thousand of them).
+    func holdings(of account: String, unfinished: [StoreRecord]? = nil) throws(StorageError) -> ReceiptHoldings {
         let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
         let lasting = (catalog.products(ofType: .nonConsumable) + catalog.products(ofType: .nonRenewing)).map(\.id)
+        let consumables: [StoreRecord]
+        if let unfinished {
+            consumables = unfinished.filter { record in
+                record.charged && record.kind != .restore && catalog.type(ofProduct: record.productId) == .consumable
+            }
+        } else {
+            consumables = try database.unfinishedPaid(account: account, products: catalog.products(ofType: .consumable).map(\.id))
+        }
         // A share stays once revoked, as a refund does: "A canceled in-app purchase remains in the
         // receipt indefinitely" (Apple, `cancellation_date_ms`).
         let shares = try database.records(where: "account = ? AND kind = 'family-share'", [.text(account)], withReceipts: false)
         return ReceiptHoldings(try database.paid(account: account, products: renewing)
                                + database.latestPaid(account: account, products: lasting, withReceipts: false)
-                               + database.unfinishedPaid(account: account, products: consumables) + shares, catalog: catalog)
+                               + consumables + shares, catalog: catalog)
     }
 
     /// Transactions as the Store hands them to a StoreKit 1 app: a renewal, kept without a
@@ -106,17 +115,26 @@ extension Store {
         case .temporaryIssue: return (.malformed, nil)
         case .up: break
         }
-        let (status, receipt) = Receipt.decode(check.request.receipt, signer: signer)
+        let (status, receipt) = decoded(check.request.receipt)
         guard let receipt else { return (status, nil) }
         switch (receipt.environment.storeEnvironment, check.environment) {
         case (.sandbox, .production): return (.sandboxReceiptInProduction, nil)
         case (.production, .sandbox): return (.productionReceiptInSandbox, nil)
         default: break
         }
-        let subscribes = receipt.inApp.contains { catalog.product(id: $0.productId)?.type == .autoRenewable }
+        let subscribes = receipt.inApp.contains { catalog.type(ofProduct: $0.productId) == .autoRenewable }
         if subscribes && check.sharedSecret != sharedSecret {
             return (.wrongSharedSecret, nil)
         }
         return (.valid, receipt)
+    }
+
+    /// `Receipt.decode` of `text`, decoded once for checks of the same text in a row (it depends
+    /// on nothing else: the Store's key never changes).
+    private func decoded(_ text: String) -> (ReceiptStatus, Receipt?) {
+        if let lastDecoded, lastDecoded.text == text { return (lastDecoded.status, lastDecoded.receipt) }
+        let (status, receipt) = Receipt.decode(text, signer: signer)
+        lastDecoded = (text, status, receipt)
+        return (status, receipt)
     }
 }

@@ -12,7 +12,7 @@ extension Store {
     /// `now`; nil for a product that is not an auto-renewable subscription.
     func signedRenewalInfo(of record: StoreRecord, at now: Date,
                            expirationIntent: RenewalInfoPayload.ExpirationIntent?) throws(StorageError) -> String? {
-        guard catalog.product(id: record.productId)?.type == .autoRenewable else { return nil }
+        guard catalog.type(ofProduct: record.productId) == .autoRenewable else { return nil }
         let original = record.originalId
         let retrying = try database.setting("billing-retry:\(original)") != nil
         let grace = retrying ? try database.setting("grace-until:\(original)").flatMap(Int64.init) : nil

@@ -143,7 +143,7 @@ extension Store {
             + liveShares(account: account, products: held)
         // The latest of each product: a non-renewing subscription bought twice has two originals.
         for record in paid.reversed() where seen.insert(record.productId).inserted {
-            if catalog.product(id: record.productId)?.type == .autoRenewable {
+            if catalog.type(ofProduct: record.productId) == .autoRenewable {
                 let until = [expiry(of: record), try graceUntil(of: record)].compactMap { $0 }.max()
                 guard let until, until > link.now else { continue }
             }

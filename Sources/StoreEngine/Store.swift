@@ -30,6 +30,10 @@ public final class Store {
     /// The period end of each subscription's latest transaction, as the clock's stops last worked
     /// it out (`dueExpiry(of:ended:)`), by transaction id.
     var expiriesSeen: [TransactionID: (inputs: ExpiryInputs, expiry: Date?)] = [:]
+    /// The last receipt text `verifyReceipt` decoded and what decoding it gave: a launch that
+    /// recovers by the app receipt has that receipt checked twice (the recovery, then the check
+    /// of the current receipt), and decoding reads every purchase it lists.
+    var lastDecoded: (text: String, status: ReceiptStatus, receipt: Receipt?)?
     /// Whether this Store was created now, rather than opened as it was left.
     public let isNew: Bool
     /// The app's shared secret on file at the Store: `verifyReceipt` wants it with a receipt that
@@ -179,10 +183,12 @@ public final class Store {
             return
         }
         var current: String?
-        for record in try database.records(where: unfinished, [.text(account)], withReceipts: false)
-        where record.isUnfinished {
-            if record.state == .purchased, record.kind != .restore, catalog.product(id: record.productId)?.type == .consumable {
-                if current == nil { current = try receipt(account: account, leading: nil) }
+        let records = try database.records(where: unfinished, [.text(account)], withReceipts: false)
+        for record in records where record.isUnfinished {
+            if record.state == .purchased, record.kind != .restore, catalog.type(ofProduct: record.productId) == .consumable {
+                if current == nil {
+                    current = receipt(account: account, leading: nil, holdings: try holdings(of: account, unfinished: records))
+                }
                 link.send(.transactionUpdated(record.with(receipt: current).asTransaction))
             } else if let whole = try database.record(id: record.id) {
                 for handed in try handingOut([whole]) { try deliver(handed, link: link) }

@@ -26,7 +26,7 @@ extension PurchaseService {
             link.send(storeKit.finish(id))
             return false
         }
-        let type = catalog.product(id: transaction.productId)?.type
+        let type = catalog.type(ofProduct: transaction.productId)
         if transaction.state == .purchased || transaction.state == .restored, let type, type != .consumable {
             entitled.insert(transaction.productId)
         }

@@ -32,6 +32,12 @@ public struct Catalog: Sendable, Equatable {
         positions[id].map { products[$0] }
     }
 
+    /// The type of the product with this id, if the catalog has it, with no copy of the product
+    /// made: what a check of each purchase a long receipt lists asks.
+    public func type(ofProduct id: String) -> ProductType? {
+        positions[id].map { products[$0].type }
+    }
+
     /// The products of one type, in file order.
     public func products(ofType type: ProductType) -> [Product] {
         byType[type] ?? []

@@ -90,7 +90,7 @@ public struct Audit: Sendable {
             var routes: [Route] = []
             if cached.contains(record.id) { routes.append(.cache) }
             if record.isUnfinished { routes.append(.queue) }
-            if let type = catalog.product(id: record.productId)?.type, !record.refunded,
+            if let type = catalog.type(ofProduct: record.productId), !record.refunded,
                type != .consumable {
                 routes.append(.restore)
             }

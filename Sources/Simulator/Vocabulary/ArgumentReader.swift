@@ -37,7 +37,7 @@ struct ArgumentReader {
     /// An auto-renewable subscription of the catalog.
     mutating func subscription() throws(CommandProblem) -> String {
         let id = try product()
-        guard catalog.product(id: id)?.type == .autoRenewable else {
+        guard catalog.type(ofProduct: id) == .autoRenewable else {
             throw CommandProblem(problem: "\(id) is not an auto-renewable subscription")
         }
         return id

@@ -153,7 +153,7 @@ private struct TransactionRowMaker: Sendable {
                                  kind: record.kind, charged: record.charged, finished: record.finished, refunded: record.refunded,
                                  date: record.date, error: record.error, hasReceipt: record.receipt != nil,
                                  isUnfinished: record.isUnfinished, autoRenewOff: renewalsOff.contains(record.originalId)
-                                     && catalog.product(id: record.productId)?.type == .autoRenewable)
+                                     && catalog.type(ofProduct: record.productId) == .autoRenewable)
         row.refundReason = record.refundReason
         row.proratedRefund = changes.refunds[record.id]
         row.refundedRest = changes.refundedRest[record.id]

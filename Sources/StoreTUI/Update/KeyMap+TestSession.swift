@@ -9,7 +9,7 @@ extension KeyMap {
     static let billing = KeyBinding([.character("b")], "b", footer: .billing, help: .billingHelp) { _, state, model in
         guard state.panelSelection < model.transactions.count else { return [] }
         let record = model.transactions[state.panelSelection]
-        guard model.catalog.product(id: record.productId)?.type == .autoRenewable else {
+        guard model.catalog.type(ofProduct: record.productId) == .autoRenewable else {
             return refusal(.onlyAutoRenewableBilling, &state)
         }
         let fails = !record.billingFails

@@ -101,7 +101,7 @@ extension KeyMap {
                                      _ command: @escaping @Sendable (TransactionRow) -> ScenarioCommand) -> KeyBinding {
         KeyBinding(keys, label, footer: footer, help: help) { _, state, model in
             guard state.panelSelection < model.transactions.count,
-                  model.catalog.product(id: model.transactions[state.panelSelection].productId)?.type == .autoRenewable
+                  model.catalog.type(ofProduct: model.transactions[state.panelSelection].productId) == .autoRenewable
             else { return refusal(text, &state) }
             return [.perform(command(model.transactions[state.panelSelection]))]
         }
