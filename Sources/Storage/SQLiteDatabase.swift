@@ -14,7 +14,7 @@ public final class SQLiteDatabase {
     public private(set) var inBatch = false
     /// Prepared statements by their SQL, reset after each use and kept for the next: an advance
     /// asks the same few questions at every moment it stops at.
-    private var statements: [String: OpaquePointer] = [:]
+    private var statements: [StatementKey: OpaquePointer] = [:]
     /// The most statements kept; past it, all are let go and kept anew.
     private static let statementsKept = 128
 
@@ -286,7 +286,7 @@ public final class SQLiteDatabase {
     /// `done(with:)`. A statement is never in use twice: each use steps it to its end before the
     /// next query runs.
     private func prepare(_ sql: String) throws(StorageError) -> OpaquePointer {
-        if let kept = statements[sql] { return kept }
+        if let kept = statements[StatementKey(sql: sql)] { return kept }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
             throw StorageError(path: path, problem: errorMessage)
@@ -295,7 +295,7 @@ public final class SQLiteDatabase {
             for kept in statements.values { sqlite3_finalize(kept) }
             statements.removeAll()
         }
-        statements[sql] = statement
+        statements[StatementKey(sql: sql)] = statement
         return statement
     }
 

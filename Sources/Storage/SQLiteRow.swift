@@ -9,9 +9,13 @@ public struct SQLiteRow: Sendable {
         self.values = values
     }
 
-    /// The value of the named column, whatever its type.
+    /// The value of the named column, whatever its type. Names of another length are passed
+    /// over without comparing their text (a record's row has sixteen columns).
     public func value(_ column: String) throws(SQLiteColumnError) -> SQLiteValue {
-        guard let index = columns.firstIndex(of: column), index < values.count else { throw .missing(column: column) }
+        let length = column.utf8.count
+        guard let index = columns.firstIndex(where: { $0.utf8.count == length && $0 == column }), index < values.count else {
+            throw .missing(column: column)
+        }
         return values[index]
     }
 
