@@ -14,30 +14,30 @@ extension Event {
     }
 
     /// Appends `jsonLine` to `bytes`, which may already hold other lines: the log's held lines
-    /// grow in place, with no line of their own made first (a number's digits fit a string kept
-    /// inline, so they cost no allocation either).
+    /// grow in place, with no line of their own made first and no text made for a key or a number.
     func appendJSONLine(to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: #"{"from":"#.utf8)
+        JSONString.appendLiteral(#"{"from":"#, to: &bytes)
         JSONString.appendEncoderQuoted(from.rawValue, to: &bytes)
-        bytes.append(contentsOf: #","kind":"#.utf8)
+        JSONString.appendLiteral(#","kind":"#, to: &bytes)
         JSONString.appendEncoderQuoted(kind.rawValue, to: &bytes)
         if let sentSeq {
-            bytes.append(contentsOf: #","sentSeq":"#.utf8)
-            bytes.append(contentsOf: String(sentSeq).utf8)
+            JSONString.appendLiteral(#","sentSeq":"#, to: &bytes)
+            JSONString.appendDecimal(Int64(sentSeq), to: &bytes)
         }
-        bytes.append(contentsOf: #","seq":"#.utf8)
-        bytes.append(contentsOf: String(seq).utf8)
-        bytes.append(contentsOf: #","text":"#.utf8)
+        JSONString.appendLiteral(#","seq":"#, to: &bytes)
+        JSONString.appendDecimal(Int64(seq), to: &bytes)
+        JSONString.appendLiteral(#","text":"#, to: &bytes)
         JSONString.appendEncoderQuoted(text, to: &bytes)
-        bytes.append(contentsOf: #","timeMillis":"#.utf8)
-        bytes.append(contentsOf: String(timeMillis).utf8)
+        JSONString.appendLiteral(#","timeMillis":"#, to: &bytes)
+        JSONString.appendDecimal(timeMillis, to: &bytes)
         if let to {
-            bytes.append(contentsOf: #","to":"#.utf8)
+            JSONString.appendLiteral(#","to":"#, to: &bytes)
             JSONString.appendEncoderQuoted(to.rawValue, to: &bytes)
         }
         if let subject {
-            bytes.append(contentsOf: #","transactionId":"#.utf8)
-            JSONString.appendEncoderQuoted(subject.description, to: &bytes)
+            JSONString.appendLiteral(#","transactionId":""#, to: &bytes)
+            if let id = subject.transactionId { JSONString.appendDecimal(id.value, to: &bytes) }
+            bytes.append(UInt8(ascii: "\""))
         }
         bytes.append(UInt8(ascii: "}"))
     }

@@ -16,7 +16,7 @@ final class Timeline {
     private var unreportedFailure: WorldError?
     /// Whether events are held back (`hold`).
     private var holding = false
-    /// The events held back, oldest first.
+    /// The events held back, oldest first, for `onEvent` (none are kept when nobody listens).
     private var held: [Event] = []
     /// The most bytes of held lines: past it they are written at once.
     static let heldBytesLimit = 1 << 20
@@ -48,7 +48,7 @@ final class Timeline {
             onEvent?(event)
             return event.seq
         }
-        held.append(event)
+        if onEvent != nil { held.append(event) }
         if log.heldBytes > Self.heldBytesLimit {
             try writeHeld()
         }
@@ -63,7 +63,7 @@ final class Timeline {
     /// Writes the held events to the log with one write, then tells `onEvent` of each; the
     /// events recorded next are still held.
     func writeHeld() throws(WorldError) {
-        guard !held.isEmpty else { return }
+        guard log.heldBytes > 0 else { return }
         let events = held
         held = []
         do {

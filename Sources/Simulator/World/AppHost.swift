@@ -160,14 +160,14 @@ final class AppHost {
 
     /// Hands a message to the app; one for an app that is not running is dropped, and one the
     /// app dies of crashes it.
-    func deliver(_ message: Message, sentSeq: Int?) throws(WorldError) {
+    func deliver(_ sent: SentMessage) throws(WorldError) {
         guard let app, status.isRunning else {
-            try world.record(.dropped, message, sentSeq: sentSeq, reason: "the app is not running")
+            try world.record(.dropped, sent, reason: "the app is not running")
             return
         }
-        try world.record(.delivered, message, sentSeq: sentSeq)
+        try world.record(.delivered, sent)
         do {
-            try app.receive(message)
+            try app.receive(sent.message)
         } catch {
             try crash(error)
         }

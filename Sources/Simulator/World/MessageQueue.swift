@@ -1,10 +1,11 @@
 import IAPCore
 
 /// The messages on their way between the parties, delivered oldest first, one at a time; each
-/// with the sequence number of the timeline event that recorded it as sent.
+/// with the sequence number of the timeline event that recorded it as sent, and its summary.
 struct MessageQueue {
     private var messages: [Message] = []
     private var sentSeqs: [Int?] = []
+    private var summaries: [String] = []
     private var head = 0
     /// How many of the messages on their way go to the Server.
     private(set) var toServer = 0
@@ -15,22 +16,25 @@ struct MessageQueue {
     /// True when no message is on its way.
     var isEmpty: Bool { head == messages.count }
 
-    mutating func send(_ message: Message, sentSeq: Int?) {
+    mutating func send(_ message: Message, sentSeq: Int?, summary: String) {
         messages.append(message)
         sentSeqs.append(sentSeq)
+        summaries.append(summary)
         if message.to == .server { toServer += 1 }
     }
 
-    /// Takes the oldest message off the queue, with its sent event's number, or nil when none is
-    /// on its way. Delivered messages are let go in batches, so a long session does not keep them all.
-    mutating func next() -> (message: Message, sentSeq: Int?)? {
+    /// Takes the oldest message off the queue, with its sent event's number and summary, or nil
+    /// when none is on its way. Delivered messages are let go in batches, so a long session does
+    /// not keep them all.
+    mutating func next() -> SentMessage? {
         guard head < messages.count else { return nil }
-        let next = (messages[head], sentSeqs[head])
+        let next = SentMessage(message: messages[head], sentSeq: sentSeqs[head], summary: summaries[head])
         head += 1
-        if next.0.to == .server { toServer -= 1 }
+        if next.message.to == .server { toServer -= 1 }
         if head > 1024 && head * 2 > messages.count {
             messages.removeFirst(head)
             sentSeqs.removeFirst(head)
+            summaries.removeFirst(head)
             head = 0
         }
         return next

@@ -7,8 +7,17 @@ public enum RecoveryReportText {
     public static func lines(_ report: RecoveryReport, catalog: Catalog, locale: String = "en_US") -> [String] {
         let count = report.items.count
         var lines = ["launch recovered \(count) purchase\(count == 1 ? "" : "s"):"]
+        lines.reserveCapacity(count + 1)
+        // A launch may recover a thousand orders of a few products: each title is looked up once.
+        var titles: [String: String] = [:]
         for item in report.items {
-            let title = LineText.escaped(catalog.product(id: item.productId)?.title(locale: locale) ?? item.productId)
+            let title: String
+            if let known = titles[item.productId] {
+                title = known
+            } else {
+                title = LineText.escaped(catalog.product(id: item.productId)?.title(locale: locale) ?? item.productId)
+                titles[item.productId] = title
+            }
             let outcome = item.outcome?.text ?? "no answer yet"
             lines.append("  \(title) (tx \(item.transactionId), from the \(item.source.rawValue)): \(outcome)")
         }

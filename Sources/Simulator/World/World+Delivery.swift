@@ -51,40 +51,42 @@ extension World {
         if let unwritten { throw unwritten }
     }
 
-    func route(_ message: Message, sentSeq: Int?) throws(WorldError) {
+    func route(_ sent: SentMessage) throws(WorldError) {
+        let message = sent.message
         switch message.to {
         case .store:
             if case .notificationAcknowledged = message, settings.server == .dropResponse {
-                try record(.dropped, message, sentSeq: sentSeq, reason: "the Server's reply was lost")
+                try record(.dropped, sent, reason: "the Server's reply was lost")
                 return
             }
-            try record(.delivered, message, sentSeq: sentSeq)
+            try record(.delivered, sent)
             do {
                 try store.receive(message, link: self)
             } catch {
                 throw .file(path: directory.storeDatabase, problem: error.problem)
             }
         case .server:
-            try deliverToServer(message, sentSeq: sentSeq)
+            try deliverToServer(sent)
         case .app:
             if message.from == .server, let reason = lostReplyReason() {
-                try record(.dropped, message, sentSeq: sentSeq, reason: reason)
+                try record(.dropped, sent, reason: reason)
                 tellTheAppNothingCame(about: message, reason: "no reply: \(reason)")
                 return
             }
-            try host.deliver(message, sentSeq: sentSeq)
+            try host.deliver(sent)
         default:
             break
         }
     }
 
-    private func deliverToServer(_ message: Message, sentSeq: Int?) throws(WorldError) {
+    private func deliverToServer(_ sent: SentMessage) throws(WorldError) {
+        let message = sent.message
         if let reason = unreachableServerReason(for: message) {
-            try record(.dropped, message, sentSeq: sentSeq, reason: reason)
+            try record(.dropped, sent, reason: reason)
             tellTheAppNothingCame(about: message, reason: reason)
             return
         }
-        try record(.delivered, message, sentSeq: sentSeq)
+        try record(.delivered, sent)
         do {
             try server.receive(message, link: self)
         } catch {

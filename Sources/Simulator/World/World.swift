@@ -125,11 +125,12 @@ public final class World {
     /// (`Timeline.hold`): before its commit, and before any write of the app or of the Store's
     /// notifications outside the run's batch.
     private func deliver(inRun: Bool) throws(WorldError) -> Bool {
-        guard let (message, sentSeq) = queue.next() else { return false }
+        guard let sent = queue.next() else { return false }
+        let message = sent.message
         nowMillis += Self.millisPerMessage
         do {
             try beginRun(for: message.to)
-            try route(message, sentSeq: sentSeq)
+            try route(sent)
             if message.to != .store && store.notificationsOn {
                 try timeline.writeHeld()
             }
@@ -214,10 +215,11 @@ public final class World {
 
     /// Records a message delivered or dropped (with why it never arrived), tied to the event
     /// that recorded it as sent.
-    func record(_ kind: Event.Kind, _ message: Message, sentSeq: Int?, reason: String? = nil) throws(WorldError) {
-        let text = reason.map { "\(message.summary) ✗ \($0)" } ?? message.summary
+    func record(_ kind: Event.Kind, _ sent: SentMessage, reason: String? = nil) throws(WorldError) {
+        let message = sent.message
+        let text = reason.map { "\(sent.summary) ✗ \($0)" } ?? sent.summary
         try timeline.record(kind, at: nowMillis, from: message.from, to: message.to, text: text, subject: message.subject,
-                            sentSeq: sentSeq)
+                            sentSeq: sent.sentSeq)
     }
 
     /// Records a party's note about a message, such as the Server failing to save it.
@@ -229,9 +231,10 @@ public final class World {
 extension World: Link {
     /// Puts a message on its way and records it as sent, at the moment the sender acted.
     public func send(_ message: Message) {
-        let sentSeq = timeline.note(.message, at: nowMillis, from: message.from, to: message.to, text: message.summary,
+        let summary = message.summary
+        let sentSeq = timeline.note(.message, at: nowMillis, from: message.from, to: message.to, text: summary,
                                     subject: message.subject)
-        queue.send(message, sentSeq: sentSeq)
+        queue.send(message, sentSeq: sentSeq, summary: summary)
     }
 
     public func note(_ text: String, from: Party, to: Party?, transactionId: TransactionID?) {
