@@ -90,4 +90,24 @@ import TestSupport
         #expect(told == Array((told.first ?? 0)...(told.last ?? 0)))
         #expect(try EventLog.readLast(told.count, path: log).map(\.seq) == told)
     }
+
+    /// A world keeps its held events for a listener only: with none, the log it writes is the
+    /// same, byte for byte, as with one.
+    @Test func aListenerChangesNothingInTheLog() throws {
+        var logs: [Data] = []
+        for listening in [false, true] {
+            let folder = try TemporaryFolder()
+            try folder.world(seed: 7).recordPendingPurchases(40, of: coins)
+            let world = try folder.world(seed: 7)
+            var told = 0
+            if listening { world.onEvent = { _ in told += 1 } }
+            try world.perform(.launch)
+            try world.performInTurn(.buy(productId: coins, answer: .confirm))
+            try world.settle()
+            #expect(listening == (told > 40 * 8))
+            logs.append(try Data(contentsOf: URL(fileURLWithPath: world.directory.events)))
+        }
+        #expect(logs[0].count > 40 * 8 * 80)
+        #expect(logs[0] == logs[1])
+    }
 }
