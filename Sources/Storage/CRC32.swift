@@ -41,20 +41,29 @@ public enum CRC32 {
     /// writes it; compared digit by digit, with no text made.
     @inlinable
     public static func matches<Digits: Collection<UInt8>, Bytes: Sequence<UInt8>>(_ digits: Digits, of bytes: Bytes) -> Bool {
-        guard digits.count == 8 else { return false }
-        var remaining = checksum(bytes)
-        for digit in digits.reversed() {
-            let value = UInt8(remaining & 0xF)
-            guard digit == (value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10) else { return false }
-            remaining >>= 4
+        let crc = checksum(bytes)
+        return digits.count == 8 && zip(digits, 0..<8).allSatisfy { $0 == hexDigit(of: crc, at: $1) }
+    }
+
+    /// Appends the checksum as eight lowercase hex digits.
+    public static func appendHex(of checksum: UInt32, to bytes: inout [UInt8]) {
+        for position in 0..<8 {
+            bytes.append(hexDigit(of: checksum, at: position))
         }
-        return true
     }
 
     /// The checksum as eight lowercase hex digits.
     @inlinable
     public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        let text = String(checksum(bytes), radix: 16)
-        return String(repeating: "0", count: 8 - text.count) + text
+        var digits: [UInt8] = []
+        appendHex(of: checksum(bytes), to: &digits)
+        return String(decoding: digits, as: UTF8.self)
+    }
+
+    /// The lowercase hex digit of `checksum` at `position`, 0 being the most significant of eight.
+    @inlinable @usableFromInline
+    static func hexDigit(of checksum: UInt32, at position: Int) -> UInt8 {
+        let value = UInt8((checksum >> (28 - 4 * position)) & 0xF)
+        return value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }

@@ -150,4 +150,23 @@ import TestSupport
         #expect(contents.orders.isEmpty)
         #expect(contents.warnings == ["line 2: damaged record set aside"])
     }
+
+    /// The bytes the app writes, against the layout the README gives, joined here as text.
+    @Test func recordsAreWrittenInTheDocumentedLayout() {
+        func line(_ fields: [String]) -> String {
+            let body = fields.joined(separator: "\t")
+            return body + "\t" + CRC32.hex(body.utf8) + "\n"
+        }
+        func save(_ keyword: String, _ server: String, _ proof: String) -> String {
+            let fields = [keyword, "1000000000000042", "com.storesim.coins.100", server, String(proof.utf8.count)]
+            return line(fields + [CRC32.hex(fields.joined(separator: "\t").utf8), proof, String(proof.utf8.count)])
+        }
+        let receipt = PendingOrder(transactionId: 1_000_000_000_000_042, productId: "com.storesim.coins.100",
+                                   serverProductId: "coins_100", receipt: "QUJDRA==")
+        let signed = PendingOrder(transactionId: 1_000_000_000_000_042, productId: "com.storesim.coins.100",
+                                  serverProductId: nil, proof: .signedTransaction("eyJh.eyJi.c2ln"))
+        #expect(CacheLines.save(receipt) == save("save", "coins_100", "QUJDRA=="))
+        #expect(CacheLines.save(signed) == save("save-jws", "-", "eyJh.eyJi.c2ln"))
+        #expect(CacheLines.remove(1_000_000_000_000_042) == line(["remove", "1000000000000042"]))
+    }
 }

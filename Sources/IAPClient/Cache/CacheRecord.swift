@@ -16,18 +16,40 @@ enum CacheRecord: Equatable {
 
     /// The line, with its checksum and newline.
     var line: String {
-        let body: String
+        var bytes: [UInt8] = []
+        appendLine(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the line, with its checksum and newline, written straight into `bytes`: a
+    /// recovery's run writes a thousand removals at once.
+    func appendLine(to bytes: inout [UInt8]) {
+        let start = bytes.count
         switch self {
         case .save(let order):
-            let keyword = if case .signedTransaction = order.proof { "save-jws" } else { "save" }
-            let length = String(order.receipt.utf8.count)
-            let fields = [keyword, order.transactionId.description, order.productId, order.serverProductId ?? "-", length]
-                .joined(separator: "\t")
-            body = [fields, CRC32.hex(fields.utf8), order.receipt, length].joined(separator: "\t")
+            if case .signedTransaction = order.proof { bytes.appendLiteral("save-jws") } else { bytes.appendLiteral("save") }
+            for field in [order.transactionId.description, order.productId, order.serverProductId ?? "-"] {
+                bytes.append(UInt8(ascii: "\t"))
+                bytes.append(contentsOf: field.utf8)
+            }
+            let length = Int64(order.receipt.utf8.count)
+            bytes.append(UInt8(ascii: "\t"))
+            bytes.appendDecimal(length)
+            let fieldsChecksum = CRC32.checksum(bytes[start...])
+            bytes.append(UInt8(ascii: "\t"))
+            CRC32.appendHex(of: fieldsChecksum, to: &bytes)
+            bytes.append(UInt8(ascii: "\t"))
+            bytes.append(contentsOf: order.receipt.utf8)
+            bytes.append(UInt8(ascii: "\t"))
+            bytes.appendDecimal(length)
         case .remove(let id):
-            body = "remove\t\(id)"
+            bytes.appendLiteral("remove\t")
+            bytes.appendDecimal(id.value)
         }
-        return body + "\t" + CRC32.hex(body.utf8) + "\n"
+        let checksum = CRC32.checksum(bytes[start...])
+        bytes.append(UInt8(ascii: "\t"))
+        CRC32.appendHex(of: checksum, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// Parses one line's bytes (without its newline) in a file of `format`; nil when it is

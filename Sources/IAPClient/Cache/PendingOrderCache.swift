@@ -254,7 +254,7 @@ public final class PendingOrderCache {
         guard !all.isEmpty else { return }
         willWrite?()
         do {
-            try file.append(Array(all.map(\.line).joined().utf8), syncNow: syncNow)
+            try file.append(all.reduce(into: []) { $1.appendLine(to: &$0) }, syncNow: syncNow)
         } catch {
             throw CacheError(path: path, problem: error.problem)
         }
@@ -294,7 +294,8 @@ public final class PendingOrderCache {
     static let backgroundCloseBytes = 1 << 20
 
     private static func rewrite(path: String, orders: [PendingOrder]) throws(StorageError) {
-        let text = CacheContents.header + "\n" + orders.map { CacheRecord.save($0).line }.joined()
-        try DurableFile.write(Array(text.utf8), to: path)
+        var bytes = Array((CacheContents.header + "\n").utf8)
+        for order in orders { CacheRecord.save(order).appendLine(to: &bytes) }
+        try DurableFile.write(bytes, to: path)
     }
 }

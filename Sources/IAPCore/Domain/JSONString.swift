@@ -36,34 +36,6 @@ public enum JSONString {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Appends `value`'s decimal digits (after a `-` when negative), as `String(value)` writes
-    /// them, straight into `bytes`: a log line holds three or four numbers.
-    public static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var count = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            count += 1
-            rest /= 10
-        }
-        let end = bytes.count + count
-        for _ in 0..<count { bytes.append(UInt8(ascii: "0")) }
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            var index = end
-            repeat {
-                index -= 1
-                buffer[index] += UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-        }
-    }
-
-    /// Appends a literal's bytes as they are (for the keys and punctuation of a line written directly).
-    public static func appendLiteral(_ literal: StaticString, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
-
     /// One byte that needs escaping, escaped as `JSONEncoder` escapes it.
     private static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
         switch byte {

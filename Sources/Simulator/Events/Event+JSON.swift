@@ -16,27 +16,27 @@ extension Event {
     /// Appends `jsonLine` to `bytes`, which may already hold other lines: the log's held lines
     /// grow in place, with no line of their own made first and no text made for a key or a number.
     func appendJSONLine(to bytes: inout [UInt8]) {
-        JSONString.appendLiteral(#"{"from":"#, to: &bytes)
+        bytes.appendLiteral(#"{"from":"#)
         JSONString.appendEncoderQuoted(from.rawValue, to: &bytes)
-        JSONString.appendLiteral(#","kind":"#, to: &bytes)
+        bytes.appendLiteral(#","kind":"#)
         JSONString.appendEncoderQuoted(kind.rawValue, to: &bytes)
         if let sentSeq {
-            JSONString.appendLiteral(#","sentSeq":"#, to: &bytes)
-            JSONString.appendDecimal(Int64(sentSeq), to: &bytes)
+            bytes.appendLiteral(#","sentSeq":"#)
+            bytes.appendDecimal(Int64(sentSeq))
         }
-        JSONString.appendLiteral(#","seq":"#, to: &bytes)
-        JSONString.appendDecimal(Int64(seq), to: &bytes)
-        JSONString.appendLiteral(#","text":"#, to: &bytes)
+        bytes.appendLiteral(#","seq":"#)
+        bytes.appendDecimal(Int64(seq))
+        bytes.appendLiteral(#","text":"#)
         JSONString.appendEncoderQuoted(text, to: &bytes)
-        JSONString.appendLiteral(#","timeMillis":"#, to: &bytes)
-        JSONString.appendDecimal(timeMillis, to: &bytes)
+        bytes.appendLiteral(#","timeMillis":"#)
+        bytes.appendDecimal(timeMillis)
         if let to {
-            JSONString.appendLiteral(#","to":"#, to: &bytes)
+            bytes.appendLiteral(#","to":"#)
             JSONString.appendEncoderQuoted(to.rawValue, to: &bytes)
         }
         if let subject {
-            JSONString.appendLiteral(#","transactionId":""#, to: &bytes)
-            if let id = subject.transactionId { JSONString.appendDecimal(id.value, to: &bytes) }
+            bytes.appendLiteral(#","transactionId":""#)
+            if let id = subject.transactionId { bytes.appendDecimal(id.value) }
             bytes.append(UInt8(ascii: "\""))
         }
         bytes.append(UInt8(ascii: "}"))
