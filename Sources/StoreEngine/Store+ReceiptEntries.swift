@@ -8,34 +8,45 @@ extension Store {
     /// such a receipt is malformed). A receipt lists every unfinished consumable, so a check reads
     /// in bulk: the missing and refunded ids in one query, whole rows only of subscriptions.
     func entries(of receipt: Receipt, restoring: StoreRecord?) throws(StorageError) -> [ReceiptEntry]? {
-        var listed: [(purchase: Receipt.Purchase, id: TransactionID, originalId: TransactionID)] = []
-        for purchase in receipt.inApp {
+        let purchases = receipt.inApp
+        var ids: [TransactionID] = []
+        var originals: [TransactionID] = []
+        ids.reserveCapacity(purchases.count)
+        originals.reserveCapacity(purchases.count)
+        for purchase in purchases {
             guard let id = TransactionID(purchase.transactionId), let originalId = TransactionID(purchase.originalTransactionId)
             else { return nil }
-            listed.append((purchase, id, originalId))
+            ids.append(id)
+            originals.append(originalId)
         }
-        let (missing, refunded) = try database.missingAndRefunded(ids: listed.map(\.id))
-        let present = listed.filter { !missing.contains($0.id) }
-        let periods = try database.recordsWithoutReceipts(ids: present.filter { Self.expires(catalog.type(ofProduct: $0.purchase.productId)) }
-            .map(\.id))
-        let ended = try expiredMillis(of: present.map(\.id))
+        let types = purchases.map { catalog.type(ofProduct: $0.productId) }
+        let (missing, refunded) = try database.missingAndRefunded(ids: ids)
+        let present = ids.indices.filter { !missing.contains(ids[$0]) }
+        let periods = try database.recordsWithoutReceipts(ids: present.filter { Self.expires(types[$0]) }.map { ids[$0] })
+        let ended = try expiredMillis(of: present.map { ids[$0] })
         var entries: [ReceiptEntry] = []
+        entries.reserveCapacity(purchases.count)
         var grace: [TransactionID: Date?] = [:]
-        for (purchase, id, originalId) in listed {
+        for (index, purchase) in purchases.enumerated() {
+            let id = ids[index], originalId = originals[index]
+            // Most purchases a long receipt lists are unfinished consumables: no period, no
+            // refund, nothing missing, and no lookup made for them in the empty tables.
+            let record = periods.isEmpty ? nil : periods[id]
             var entry = ReceiptEntry(
                 transactionId: id, originalTransactionId: originalId,
                 productId: purchase.productId, account: receipt.account,
                 purchaseDate: SimulatedTime.date(millis: purchase.purchaseDateMillis),
-                expires: missing.contains(id) ? nil : expiry(productId: purchase.productId, record: periods[id], ended: ended[id]),
-                revoked: refunded.contains(id),
+                expires: !missing.isEmpty && missing.contains(id)
+                    ? nil : expiry(type: types[index], record: record, ended: ended.isEmpty ? nil : ended[id]),
+                revoked: !refunded.isEmpty && refunded.contains(id),
                 restoringTransactionId: restoring?.originalId == originalId ? restoring?.id : nil)
-            if let record = periods[id] {
+            if let record {
                 // One subscription's renewals share its billing state: read once a subscription.
                 if grace[originalId] == nil { grace[originalId] = try graceUntil(of: record) }
                 entry.graceExpires = grace[originalId] ?? nil
             }
             entry.inAppOwnershipType = purchase.inAppOwnershipType
-            if let record = periods[id], catalog.type(ofProduct: record.productId) == .autoRenewable {
+            if let record, catalog.type(ofProduct: record.productId) == .autoRenewable {
                 describeOffer(of: record, in: &entry)
             }
             entries.append(entry)
@@ -82,8 +93,8 @@ extension Store {
 
     /// `expiry(of:)` of a transaction the Store has: its early end when it was ended early, else
     /// its period's end (read from its row, which only products that expire need).
-    private func expiry(productId: String, record: StoreRecord?, ended: Int64?) -> Date? {
-        guard catalog.type(ofProduct: productId) != nil else { return nil }
+    private func expiry(type: ProductType?, record: StoreRecord?, ended: Int64?) -> Date? {
+        guard type != nil else { return nil }
         if let ended {
             return SimulatedTime.date(millis: ended)
         }

@@ -98,11 +98,26 @@ extension Store {
            record.kind == .restore, record.account == receipt.account {
             restoring = record
         }
-        guard let entries = try entries(of: receipt, restoring: restoring) else {
+        let read = try self.read(receipt, text: check.request.receipt, restoring: restoring, asked: check.request.transactionId)
+        guard let entries = read.entries else {
             return ReceiptCheckResult(status: .malformed, entries: [], check: check)
         }
-        return ReceiptCheckResult(status: .valid, entries: entries, check: check,
-                                  latestReceiptInfo: try latestReceiptInfo(of: receipt, asked: check.request.transactionId))
+        return ReceiptCheckResult(status: .valid, entries: entries, check: check, latestReceiptInfo: read.latestReceiptInfo)
+    }
+
+    /// What a check reads of an authentic receipt's purchases, kept while the same receipt is
+    /// checked for the same request with nothing written to the Store since.
+    private func read(_ receipt: Receipt, text: String, restoring: StoreRecord?, asked: TransactionID?) throws(StorageError) -> ReceiptRead {
+        let changes = database.database.totalChanges
+        if let lastRead, lastRead.text == text, lastRead.restoring == restoring?.id, lastRead.asked == asked,
+           lastRead.changes == changes {
+            return lastRead
+        }
+        let read = ReceiptRead(text: text, restoring: restoring?.id, asked: asked, changes: changes,
+                               entries: try entries(of: receipt, restoring: restoring),
+                               latestReceiptInfo: try latestReceiptInfo(of: receipt, asked: asked))
+        lastRead = read
+        return read
     }
 
     /// The status of a request before its purchases are read, in the order Apple's service

@@ -30,10 +30,12 @@ public final class Store {
     /// The period end of each subscription's latest transaction, as the clock's stops last worked
     /// it out (`dueExpiry(of:ended:)`), by transaction id.
     var expiriesSeen: [TransactionID: (inputs: ExpiryInputs, expiry: Date?)] = [:]
-    /// The last receipt text `verifyReceipt` decoded and what decoding it gave: a launch that
-    /// recovers by the app receipt has that receipt checked twice (the recovery, then the check
-    /// of the current receipt), and decoding reads every purchase it lists.
+    /// The last receipt text `verifyReceipt` decoded and what decoding it gave, and what it last
+    /// read of an authentic receipt's purchases (`ReceiptRead`): a launch that recovers by the
+    /// app receipt has that receipt checked twice (the recovery, then the check of the current
+    /// receipt) with nothing written between, and each check goes through every purchase it lists.
     var lastDecoded: (text: String, status: ReceiptStatus, receipt: Receipt?)?
+    var lastRead: ReceiptRead?
     /// Whether this Store was created now, rather than opened as it was left.
     public let isNew: Bool
     /// The app's shared secret on file at the Store: `verifyReceipt` wants it with a receipt that
