@@ -11,6 +11,7 @@ import Testing
         String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) }),
         "$1.99→$2.99 / 100 金币 \u{2028} \u{85} \u{7F} \"quoted\" back\\slash http://a/b",
         "",
+        String(repeating: "\u{1}", count: 300),  // every byte written as six: the most room a line needs
     ]
 
     @Test(arguments: texts)

@@ -14,31 +14,39 @@ extension Event {
     }
 
     /// Appends `jsonLine` to `bytes`, which may already hold other lines: the log's held lines
-    /// grow in place, with no line of their own made first and no text made for a key or a number.
+    /// grow in place, the line written through one `ByteWriter`, with no text made for a key or a
+    /// number and no check of the array for each piece.
     func appendJSONLine(to bytes: inout [UInt8]) {
-        bytes.appendLiteral(#"{"from":"#)
-        JSONString.appendEncoderQuoted(from.rawValue, to: &bytes)
-        bytes.appendLiteral(#","kind":"#)
-        JSONString.appendEncoderQuoted(kind.rawValue, to: &bytes)
-        if let sentSeq {
-            bytes.appendLiteral(#","sentSeq":"#)
-            bytes.appendDecimal(Int64(sentSeq))
+        let quoted = 8 + 6 * (from.rawValue.utf8.count + kind.rawValue.utf8.count + text.utf8.count + (to?.rawValue.utf8.count ?? 0))
+        ByteWriter.append(to: &bytes, atMost: quoted + Self.jsonLineOtherBytes) { line in
+            line.literal(#"{"from":"#)
+            line.encoderQuoted(from.rawValue)
+            line.literal(#","kind":"#)
+            line.encoderQuoted(kind.rawValue)
+            if let sentSeq {
+                line.literal(#","sentSeq":"#)
+                line.decimal(Int64(sentSeq))
+            }
+            line.literal(#","seq":"#)
+            line.decimal(Int64(seq))
+            line.literal(#","text":"#)
+            line.encoderQuoted(text)
+            line.literal(#","timeMillis":"#)
+            line.decimal(timeMillis)
+            if let to {
+                line.literal(#","to":"#)
+                line.encoderQuoted(to.rawValue)
+            }
+            if let subject {
+                line.literal(#","transactionId":""#)
+                if let id = subject.transactionId { line.decimal(id.value) }
+                line.byte(UInt8(ascii: "\""))
+            }
+            line.byte(UInt8(ascii: "}"))
         }
-        bytes.appendLiteral(#","seq":"#)
-        bytes.appendDecimal(Int64(seq))
-        bytes.appendLiteral(#","text":"#)
-        JSONString.appendEncoderQuoted(text, to: &bytes)
-        bytes.appendLiteral(#","timeMillis":"#)
-        bytes.appendDecimal(timeMillis)
-        if let to {
-            bytes.appendLiteral(#","to":"#)
-            JSONString.appendEncoderQuoted(to.rawValue, to: &bytes)
-        }
-        if let subject {
-            bytes.appendLiteral(#","transactionId":""#)
-            if let id = subject.transactionId { bytes.appendDecimal(id.value) }
-            bytes.append(UInt8(ascii: "\""))
-        }
-        bytes.append(UInt8(ascii: "}"))
     }
+
+    /// The most bytes of a line besides its quoted strings: its keys and punctuation (under 100)
+    /// and four numbers of up to 20 characters each.
+    static let jsonLineOtherBytes = 180
 }
