@@ -111,8 +111,9 @@ public enum FileLineEnds {
               claimed < window.end - position else { return nil }
         let tail = try window.bytes((position + claimed - tailBytes)..<(position + claimed + 1),
                                     readAhead: tailBytes + skip.headBytes + 2)
-        guard tail.last == UInt8(ascii: "\n"), claim.confirms(Array(tail.dropLast())) else { return nil }
-        return LineEnds(offset: position, length: claimed, head: head, tail: Array(tail.dropLast()), terminated: true)
+        let last = Array(tail.dropLast())
+        guard tail.last == UInt8(ascii: "\n"), claim.confirms(last) else { return nil }
+        return LineEnds(offset: position, length: claimed, head: head, tail: last, terminated: true)
     }
 
     /// `length` bytes of the file from `offset`, read with `pread`.

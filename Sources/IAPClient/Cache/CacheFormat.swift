@@ -52,25 +52,18 @@ enum CacheFormat: Equatable {
     static let checksumDigits = 8
 
     /// How a reader steps over a long version-2 save: the length its first 512 bytes name (its
-    /// fields up to the proof's start), confirmed by the same length before the checksum at the
-    /// end the claim points at. A version-1 save's head holds no field after its proof's first
+    /// fields up to the proof's start, checked against their checksum first, so that a damaged
+    /// length is never followed), confirmed by the same length before the checksum at the end
+    /// the claim points at. A version-1 save's head holds no field after its proof's first
     /// bytes, so it is never stepped over.
     static let skip = LineSkip(headBytes: 512) { head in
-        guard let (proofStart, length) = proofLength(head) else { return nil }
-        let ending = Array("\t\(length)\t".utf8)
-        return LineClaim(length: proofStart + length + ending.count + checksumDigits) { tail in
+        guard let fields = SaveFields(head: head), let length = CacheRecord.length(fields.length) else { return nil }
+        let ending = [UInt8(ascii: "\t")] + fields.length + [UInt8(ascii: "\t")]
+        return LineClaim(length: fields.proofStart + length + ending.count + checksumDigits) { tail in
             guard tail.count >= ending.count + checksumDigits else { return false }
             let checksum = tail.suffix(checksumDigits)
             return tail.dropLast(checksumDigits).suffix(ending.count).elementsEqual(ending)
                 && checksum.allSatisfy { isxdigit(Int32($0)) != 0 }
         }
-    }
-
-    /// Where a version-2 save's proof starts in its record and the length the record gives it,
-    /// read from the record's first bytes; nil when they are not a save's fields, checked
-    /// against their checksum: a damaged length is never followed.
-    private static func proofLength(_ head: [UInt8]) -> (start: Int, length: Int)? {
-        guard let fields = SaveFields(head: head), let length = CacheRecord.length(fields.length) else { return nil }
-        return (fields.proofStart, length)
     }
 }
