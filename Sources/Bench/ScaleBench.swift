@@ -14,9 +14,6 @@ public struct ScaleBench {
     /// How far the clock advances with one monthly subscription.
     public static let renewalYears = 100
     static let monthly = "com.storesim.premium.monthly"
-    /// The fewest chaos runs in a session timed on one core and on two: enough that the two
-    /// workers end together.
-    static let chaosRuns = 24
 
     public init(catalog: Catalog, executable: String, settings: BenchSettings) {
         self.catalog = catalog
@@ -32,10 +29,9 @@ public struct ScaleBench {
         progress("purchases and launches against history")
         let history = try HistoryBench(catalog: catalog, settings: settings).run()
         progress("chaos on one core and on two")
-        let throughput = ThroughputBench(catalog: catalog, settings: settings)
-        let chaosRuns = max(Self.chaosRuns, settings.chaosRunsPerSession)
-        let chaosOneCore = try throughput.chaosRunsPerSecond(workers: 1, runs: chaosRuns)
-        let chaosTwoCores = try throughput.chaosRunsPerSecond(workers: 2, runs: chaosRuns)
+        // Sessions as long as `storesim chaos` makes by default, as users run them.
+        let chaos = try ThroughputBench(catalog: catalog, settings: settings)
+            .chaosRunsPerSecondOnOneAndTwoCores(runs: ChaosRunner.defaultRuns)
         progress("a \(settings.scaleLogBytes >> 20) MB events.log")
         let logBytes = settings.scaleLogBytes
         let folder = try BenchFolder()
@@ -53,7 +49,7 @@ public struct ScaleBench {
         progress("a century of renewals and key presses in a big catalog")
         let (renewals, millis) = try renewals(years: Self.renewalYears)
         return ScaleReport(history: history, launchPending: HistoryBench.pending,
-                           chaosRunsPerSecondOneCore: chaosOneCore, chaosRunsPerSecondTwoCores: chaosTwoCores,
+                           chaosRunsPerSecondOneCore: chaos.oneCore, chaosRunsPerSecondTwoCores: chaos.twoCores,
                            logMegabytes: logBytes >> 20, runPeakEmptyLogMegabytes: emptyPeak, runPeakBigLogMegabytes: bigPeak,
                            firstFrameMillis: frame, renewalYears: Self.renewalYears, renewals: renewals, renewalsMillis: millis,
                            keyPress: try keyPress())

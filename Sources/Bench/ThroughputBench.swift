@@ -46,16 +46,31 @@ public struct ThroughputBench {
     }
 
     /// The median over chaos sessions of the same seed, as `storesim chaos` reports them, with
-    /// `workers` runs at once (by default one per core, as `storesim chaos` runs them).
-    public func chaosRunsPerSecond(workers: Int = ChaosRunner.cores, runs: Int? = nil) throws(BenchError) -> Double {
-        let runner = ChaosRunner(catalog: catalog, strategy: .verifyThenFinish, seed: 1)
+    /// one run at a time per core, as `storesim chaos` runs them.
+    public func chaosRunsPerSecond() throws(BenchError) -> Double {
         var rates: [Double] = []
         for _ in 0..<settings.chaosSessions {
-            let summary = try BenchError.attempt("chaos runs") {
-                try runner.run(runs: runs ?? settings.chaosRunsPerSession, workers: workers) { _, _ in }
-            }
-            rates.append(summary.runsPerSecond)
+            rates.append(try chaosSession(runs: settings.chaosRunsPerSession, workers: ChaosRunner.cores))
         }
         return BenchClock.median(rates)
+    }
+
+    /// The medians over sessions of `runs` chaos runs of the same seed with one worker and with
+    /// two, the two kinds of session taking turns, so that a change in the machine's load between
+    /// them falls on both alike.
+    public func chaosRunsPerSecondOnOneAndTwoCores(runs: Int) throws(BenchError) -> (oneCore: Double, twoCores: Double) {
+        var oneCore: [Double] = []
+        var twoCores: [Double] = []
+        for _ in 0..<settings.chaosSessions {
+            oneCore.append(try chaosSession(runs: runs, workers: 1))
+            twoCores.append(try chaosSession(runs: runs, workers: 2))
+        }
+        return (BenchClock.median(oneCore), BenchClock.median(twoCores))
+    }
+
+    /// Runs per second of one chaos session.
+    private func chaosSession(runs: Int, workers: Int) throws(BenchError) -> Double {
+        let runner = ChaosRunner(catalog: catalog, strategy: .verifyThenFinish, seed: 1)
+        return try BenchError.attempt("chaos runs") { try runner.run(runs: runs, workers: workers) { _, _ in } }.runsPerSecond
     }
 }

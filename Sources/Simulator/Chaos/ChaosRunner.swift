@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import IAPCore
-import Synchronization
 
 /// Random runs from a seed, each in a fresh world and ending in the audit; failures are shrunk
 /// to the shortest script that still fails.
@@ -59,27 +58,24 @@ public struct ChaosRunner: Sendable {
         var summary = Summary()
         let start = Date()
         var firstFailure: (body: [ScenarioCommand], trial: ChaosTrial, switches: ChaosSwitches)?
-        var next = 0
-        while next < runs {
-            let indices = next..<min(runs, next + max(1, workers) * Self.runsPerWorkerBatch)
-            for (index, outcome) in zip(indices, trials(indices, workers: workers)) {
-                let (body, trial) = try outcome.get()
-                summary.runs += 1
-                summary.purchases += trial.audit.paid
-                let switches = ChaosSwitches.draw(api: api, runSeed: runSeed(index))
-                summary.storeKit2Runs += switches.api == .storekit2 ? 1 : 0
-                summary.notifiedRuns += switches.notifications ? 1 : 0
-                summary.statistics = summary.statistics + trial.statistics
-                if trial.failed {
-                    summary.failingSeeds.append(runSeed(index))
-                    if trial.audit.ok, trial.audit.overcharged > 0 { summary.overchargedSeeds.insert(runSeed(index)) }
-                    if trial.audit.ok, trial.audit.overRefunded > 0 { summary.overRefundedSeeds.insert(runSeed(index)) }
-                    if firstFailure == nil { firstFailure = (body, trial, ChaosSwitches.draw(api: api, runSeed: runSeed(index))) }
-                }
-                summary.seconds = Date().timeIntervalSince(start)
-                progress(index + 1, summary)
+        let pipeline = TrialPipeline(count: runs, workers: workers) { index in trial(index) }
+        defer { pipeline.finish() }
+        for index in 0..<runs {
+            let (body, trial) = try pipeline.outcome(index).get()
+            summary.runs += 1
+            summary.purchases += trial.audit.paid
+            let switches = ChaosSwitches.draw(api: api, runSeed: runSeed(index))
+            summary.storeKit2Runs += switches.api == .storekit2 ? 1 : 0
+            summary.notifiedRuns += switches.notifications ? 1 : 0
+            summary.statistics = summary.statistics + trial.statistics
+            if trial.failed {
+                summary.failingSeeds.append(runSeed(index))
+                if trial.audit.ok, trial.audit.overcharged > 0 { summary.overchargedSeeds.insert(runSeed(index)) }
+                if trial.audit.ok, trial.audit.overRefunded > 0 { summary.overRefundedSeeds.insert(runSeed(index)) }
+                if firstFailure == nil { firstFailure = (body, trial, switches) }
             }
-            next = indices.upperBound
+            summary.seconds = Date().timeIntervalSince(start)
+            progress(index + 1, summary)
         }
         if let firstFailure {
             let switches = firstFailure.switches
@@ -91,31 +87,11 @@ public struct ChaosRunner: Sendable {
         return summary
     }
 
+    /// How many runs a `storesim chaos` session makes unless told.
+    public static let defaultRuns = 200
+
     /// The processors this machine offers: how many runs `run` makes at once unless told.
     public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
-
-    /// Runs each worker makes, on average, between two countings: few pauses, little waiting
-    /// for the slowest run.
-    static let runsPerWorkerBatch = 16
-
-    /// The run of each index in `indices`, each of `workers` threads taking the next run not
-    /// yet taken until none is left.
-    private func trials(_ indices: Range<Int>, workers: Int) -> [Result<(body: [ScenarioCommand], trial: ChaosTrial), WorldError>] {
-        let outcomes = Mutex([Result<(body: [ScenarioCommand], trial: ChaosTrial), WorldError>?](repeating: nil, count: indices.count))
-        let taken = Mutex(0)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, indices.count))) { _ in
-            while true {
-                let offset = taken.withLock { next in
-                    defer { next += 1 }
-                    return next
-                }
-                guard offset < indices.count else { return }
-                let outcome = trial(indices.lowerBound + offset)
-                outcomes.withLock { $0[offset] = outcome }
-            }
-        }
-        return outcomes.withLock { $0.compactMap { $0 } }
-    }
 
     /// Run `index`: its commands, drawn from its seed, carried out in a fresh world.
     private func trial(_ index: Int) -> Result<(body: [ScenarioCommand], trial: ChaosTrial), WorldError> {

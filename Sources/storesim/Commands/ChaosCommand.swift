@@ -25,7 +25,7 @@ enum ChaosCommand {
     static let reproFile = "chaos-repro.scenario"
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        let runs = try count(arguments.value("--runs") ?? "200", option: "--runs")
+        let runs = try count(arguments.value("--runs") ?? String(ChaosRunner.defaultRuns), option: "--runs")
         let seed = try Options.seed(arguments)
         let strategy = try Options.strategy(arguments) ?? .verifyThenFinish
         let api = try Options.api(arguments)
