@@ -167,10 +167,17 @@ public final class OrderServer {
         tell(answer, link: link)
     }
 
-    /// Answers the app; a credit is noted first.
+    /// Answers the app; a credit is noted first (its text written piece by piece: a recovery
+    /// notes one for every order).
     func tell(_ answer: VerificationAnswer, link: Link) {
         if answer.outcome == .credited, let id = answer.transactionId {
-            link.note("credit tx \(id): \(answer.grant)", from: .server, to: nil, transactionId: id)
+            let text = String(atMost: 40 + answer.grant.utf8.count) { text in
+                text.literal("credit tx ")
+                text.decimal(id.value)
+                text.literal(": ")
+                text.text(answer.grant)
+            }
+            link.note(text, from: .server, to: nil, transactionId: id)
             link.passed(.serverCommitted)
         }
         link.send(.verificationAnswered(answer))

@@ -73,7 +73,7 @@ struct ReceiptPayloadReader {
             end += 1
         }
         guard end < bytes.count,
-              let text = bytes.withUnsafeBufferPointer({ String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) })
+              let text = bytes.withUnsafeBufferPointer({ String(validatingUTF8: UnsafeBufferPointer(rebasing: $0[start..<end])) })
         else { return nil }
         offset = end + 1
         return text

@@ -66,7 +66,7 @@ enum CacheRecord: Equatable {
         guard CRC32.matches(line[(line.endIndex - Self.checksumDigits)...], of: body) else { return nil }
         var texts: [String] = []
         for field in Self.fields(body, separator: tab) {
-            guard let text = String(validating: field, as: UTF8.self) else { return nil }
+            guard let text = field.withUnsafeBufferPointer({ String(validatingUTF8: $0) }) else { return nil }
             texts.append(text)
         }
         guard texts.count > 1, let id = TransactionID(texts[1]) else { return nil }
@@ -125,7 +125,7 @@ enum CacheRecord: Equatable {
 
     /// A field's bytes as text; nil when they are not UTF-8.
     private static func text(_ field: ArraySlice<UInt8>) -> String? {
-        field.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+        field.withUnsafeBufferPointer { String(validatingUTF8: $0) }
     }
 
     private static let checksumDigits = CacheFormat.checksumDigits

@@ -38,7 +38,11 @@ extension PurchaseService {
     func removeFromCache(_ transactionId: TransactionID) {
         do {
             try cache.remove(transactionId: transactionId)
-            link.note("remove pending order tx \(transactionId)", from: .app, to: .cache, transactionId: transactionId)
+            let text = String(atMost: 48) { text in
+                text.literal("remove pending order tx ")
+                text.decimal(transactionId.value)
+            }
+            link.note(text, from: .app, to: .cache, transactionId: transactionId)
         } catch {
             link.note("could not remove pending order: \(error)", from: .app, to: .cache, transactionId: transactionId)
         }

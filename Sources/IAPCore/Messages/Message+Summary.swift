@@ -1,5 +1,7 @@
 extension Message {
-    /// What the message says, in a few words, for the timeline.
+    /// What the message says, in a few words, for the timeline. The three a launch sends for
+    /// every order it recovers (the redelivered purchase, its credit, its finish) are written
+    /// piece by piece into one allocation; the others are interpolated.
     public var summary: String {
         switch self {
         case .requestProducts(let identifiers):
@@ -12,7 +14,10 @@ extension Message {
         case .addPayment(let request):
             return "add payment \(request.productId)" + Self.answerSuffix(request)
         case .finishTransaction(let id):
-            return "finish transaction \(id)"
+            return String(atMost: 40) { text in
+                text.literal("finish transaction ")
+                text.decimal(id.value)
+            }
         case .addTransactionObserver:
             return "add transaction observer"
         case .restoreCompletedTransactions:
@@ -22,9 +27,14 @@ extension Message {
         case .receiptRefreshed:
             return "receipt refreshed"
         case .transactionUpdated(let transaction):
-            var text = "\(transaction.state.rawValue) \(transaction.productId) tx \(transaction.id)"
-            if let error = transaction.error { text += " (\(error.explanation))" }
-            return text
+            let text = String(atMost: 40 + transaction.productId.utf8.count) { text in
+                text.text(transaction.state.rawValue)
+                text.byte(UInt8(ascii: " "))
+                text.text(transaction.productId)
+                text.literal(" tx ")
+                text.decimal(transaction.id.value)
+            }
+            return transaction.error.map { text + " (\($0.explanation))" } ?? text
         case .restoreCompleted(.finished(let count)):
             return "restore finished: \(count) restored"
         case .restoreCompleted(.failed(let reason)):
@@ -156,7 +166,13 @@ extension Message {
     private static func summary(of answer: VerificationAnswer) -> String {
         let id = MessageSubject(answer.transactionId)
         switch answer.outcome {
-        case .credited: return "credited tx \(id): \(answer.grant)"
+        case .credited:
+            return String(atMost: 40 + answer.grant.utf8.count) { text in
+                text.literal("credited tx ")
+                if let id = answer.transactionId { text.decimal(id.value) }
+                text.literal(": ")
+                text.text(answer.grant)
+            }
         case .alreadyCredited: return "already credited tx \(id)"
         case .rejected(let status) where answer.transactionId == nil:
             return "rejected the current receipt: \(status.rawValue) \(status.meaning)"

@@ -8,7 +8,8 @@ public enum RecoveryReportText {
         let count = report.items.count
         var lines = ["launch recovered \(count) purchase\(count == 1 ? "" : "s"):"]
         lines.reserveCapacity(count + 1)
-        // A launch may recover a thousand orders of a few products: each title is looked up once.
+        // A launch may recover a thousand orders of a few products: each title is looked up once,
+        // and each line written piece by piece.
         var titles: [String: String] = [:]
         for item in report.items {
             let title: String
@@ -19,7 +20,17 @@ public enum RecoveryReportText {
                 titles[item.productId] = title
             }
             let outcome = item.outcome?.text ?? "no answer yet"
-            lines.append("  \(title) (tx \(item.transactionId), from the \(item.source.rawValue)): \(outcome)")
+            let source = item.source.rawValue
+            lines.append(String(atMost: 48 + title.utf8.count + source.utf8.count + outcome.utf8.count) { line in
+                line.literal("  ")
+                line.text(title)
+                line.literal(" (tx ")
+                line.decimal(item.transactionId.value)
+                line.literal(", from the ")
+                line.text(source)
+                line.literal("): ")
+                line.text(outcome)
+            })
         }
         return lines
     }
