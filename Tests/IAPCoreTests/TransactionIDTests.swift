@@ -10,9 +10,12 @@ import Testing
         #expect(id.description == "1000000000000001")
         #expect(TransactionID("1000000000000001") == id)
         #expect(TransactionID("\(Int64.max)") == TransactionID(Int64.max))
+        #expect(TransactionID("0") == TransactionID(0))
+        #expect(TransactionID("tx 1000000000000001".dropFirst(3)) == id, "a substring reads as the string does")
+        #expect(TransactionID("tx 012".dropFirst(3)) == nil)
     }
 
-    @Test(arguments: ["", "abc", "12abc", "+12", "012", " 12", "12 ", "1_000", "9223372036854775808", "1e3", "-5", "-0", "٣"])
+    @Test(arguments: ["", "abc", "12abc", "+12", "012", " 12", "12 ", "1_000", "9223372036854775808", "1e3", "-5", "-0", "٣", "00", "10 "])
     func anyOtherTextIsNoId(_ text: String) {
         #expect(TransactionID(text) == nil)
     }

@@ -15,21 +15,39 @@ public struct TransactionID: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// The id a text names when it is written as the Store writes one: ASCII digits only (no
     /// sign, no leading zero, no spaces); nil for any other text and for a number out of range.
-    /// Read digit by digit (a receipt check reads one for every purchase a receipt lists).
+    /// Read digit by digit from the text's contiguous bytes where it has them (a receipt check
+    /// reads two for every purchase a receipt lists).
     @inlinable
     public init?(_ text: some StringProtocol) {
+        let parsed = text.utf8.withContiguousStorageIfAvailable(Self.parse) ?? Self.parse(Array(text.utf8))
+        guard let parsed else { return nil }
+        self.value = parsed
+    }
+
+    /// The id a text names, read from the contiguous bytes of a `String`.
+    @inlinable
+    public init?(_ text: String) {
+        var text = text
+        guard let parsed = text.withUTF8(Self.parse) else { return nil }
+        self.value = parsed
+    }
+
+    @inlinable
+    static func parse(_ digits: UnsafeBufferPointer<UInt8>) -> Int64? {
         var value: Int64 = 0
-        var digits = 0
-        for byte in text.utf8 {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits == 0 || value != 0 else { return nil }
+        for (index, byte) in digits.enumerated() {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), index == 0 || value != 0 else { return nil }
             let (times, overflow) = value.multipliedReportingOverflow(by: 10)
             let (sum, carry) = times.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
             guard !overflow, !carry else { return nil }
             value = sum
-            digits += 1
         }
-        guard digits > 0 else { return nil }
-        self.value = value
+        return digits.isEmpty ? nil : value
+    }
+
+    @inlinable
+    static func parse(_ digits: [UInt8]) -> Int64? {
+        digits.withUnsafeBufferPointer(parse)
     }
 
     /// The id as text: its decimal digits.
