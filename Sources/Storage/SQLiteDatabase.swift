@@ -312,13 +312,24 @@ public final class SQLiteDatabase {
             let status: Int32
             switch value {
             case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
-            case .text(let text): status = sqlite3_bind_text(statement, index, text, -1, transient)
+            case .text(var text):
+                // Bound from the string's own bytes with their count: no C string made first.
+                status = text.withUTF8 { utf8 in
+                    utf8.withMemoryRebound(to: CChar.self) { chars in
+                        sqlite3_bind_text(statement, index, chars.baseAddress ?? Self.emptyText, Int32(chars.count), transient)
+                    }
+                }
             case .null: status = sqlite3_bind_null(statement, index)
             }
             guard status == SQLITE_OK else {
                 throw StorageError(path: path, problem: errorMessage)
             }
         }
+    }
+
+    /// The text bound for an empty string whose bytes have no address: SQLite binds NULL for none.
+    private static var emptyText: UnsafePointer<CChar> {
+        UnsafeRawPointer(("" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
     }
 
     private func readRow(_ statement: OpaquePointer, columns: [String]) -> SQLiteRow {

@@ -59,6 +59,9 @@ public struct SQLiteRow: Sendable {
     }
 
     /// The column's text as one of an enumeration's raw values; other text is an error.
+    /// Inlinable, so that a caller's enumeration is known where it is read (a record's row reads
+    /// four), not looked up at run time.
+    @inlinable
     public func choice<Choice: RawRepresentable>(_ column: String, as type: Choice.Type) throws(SQLiteColumnError) -> Choice
     where Choice.RawValue == String {
         let text = try text(column)
@@ -67,6 +70,7 @@ public struct SQLiteRow: Sendable {
     }
 
     /// Like `choice`, but NULL is nil.
+    @inlinable
     public func optionalChoice<Choice: RawRepresentable>(_ column: String, as type: Choice.Type) throws(SQLiteColumnError) -> Choice?
     where Choice.RawValue == String {
         guard try value(column) != .null else { return nil }

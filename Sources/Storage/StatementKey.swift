@@ -5,7 +5,7 @@
 struct StatementKey: Hashable {
     let sql: String
 
-    static let hashedBytes = 48
+    static let hashedBytes = 16
 
     func hash(into hasher: inout Hasher) {
         var sql = sql
