@@ -28,20 +28,30 @@ struct Receipt: Codable, Equatable {
 
         /// The purchase as `JSONEncoder` writes it with sorted keys.
         func append(to bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "{"))
-            if let inAppOwnershipType {
-                bytes += Array(#""inAppOwnershipType":"#.utf8)
-                JSONString.appendEncoderQuoted(inAppOwnershipType, to: &bytes)
-                bytes.append(UInt8(ascii: ","))
+            let quoted = 6 * (transactionId.utf8.count + originalTransactionId.utf8.count + productId.utf8.count
+                + (inAppOwnershipType?.utf8.count ?? 0))
+            ByteWriter.append(to: &bytes, atMost: quoted + Self.otherBytes) { json in
+                json.byte(UInt8(ascii: "{"))
+                if let inAppOwnershipType {
+                    json.literal(#""inAppOwnershipType":"#)
+                    json.encoderQuoted(inAppOwnershipType)
+                    json.byte(UInt8(ascii: ","))
+                }
+                json.literal(#""originalTransactionId":"#)
+                json.encoderQuoted(originalTransactionId)
+                json.literal(#","productId":"#)
+                json.encoderQuoted(productId)
+                json.literal(#","purchaseDateMillis":"#)
+                json.decimal(purchaseDateMillis)
+                json.literal(#","transactionId":"#)
+                json.encoderQuoted(transactionId)
+                json.byte(UInt8(ascii: "}"))
             }
-            bytes += Array(#""originalTransactionId":"#.utf8)
-            JSONString.appendEncoderQuoted(originalTransactionId, to: &bytes)
-            bytes += Array(#","productId":"#.utf8)
-            JSONString.appendEncoderQuoted(productId, to: &bytes)
-            bytes += Array(#","purchaseDateMillis":\#(purchaseDateMillis),"transactionId":"#.utf8)
-            JSONString.appendEncoderQuoted(transactionId, to: &bytes)
-            bytes.append(UInt8(ascii: "}"))
         }
+
+        /// The most bytes of a purchase besides its strings' contents: keys, quotes and
+        /// punctuation (under 110) and a number of up to 20 characters.
+        static let otherBytes = 140
     }
 
     let environment: Environment
@@ -58,16 +68,19 @@ struct Receipt: Codable, Equatable {
     /// absent ownership type left out), written directly: the Store signs a receipt, and the app
     /// rewrites its file, with every purchase.
     var payload: [UInt8] {
-        var bytes = Array(#"{"account":"#.utf8)
+        var bytes: [UInt8] = []
+        // A purchase of the built-in catalog takes about 150 bytes.
+        bytes.reserveCapacity(64 + account.utf8.count + inApp.count * 160)
+        bytes.appendLiteral(#"{"account":"#)
         JSONString.appendEncoderQuoted(account, to: &bytes)
-        bytes += Array(#","environment":"#.utf8)
+        bytes.appendLiteral(#","environment":"#)
         JSONString.appendEncoderQuoted(environment.rawValue, to: &bytes)
-        bytes += Array(#","inApp":["#.utf8)
+        bytes.appendLiteral(#","inApp":["#)
         for (index, purchase) in inApp.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             purchase.append(to: &bytes)
         }
-        bytes += Array("]}".utf8)
+        bytes.appendLiteral("]}")
         return bytes
     }
 
