@@ -29,14 +29,25 @@ public struct Catalog: Sendable, Equatable {
 
     /// The product with this id, if the catalog has it.
     public func product(id: String) -> Product? {
-        positions[id].map { products[$0] }
+        position(of: id).map { products[$0] }
     }
 
     /// The type of the product with this id, if the catalog has it, with no copy of the product
     /// made: what a check of each purchase a long receipt lists asks.
     public func type(ofProduct id: String) -> ProductType? {
-        positions[id].map { products[$0].type }
+        position(of: id).map { products[$0].type }
     }
+
+    /// Where the id first appears in `products`: found by comparing ids in a small catalog (the
+    /// built-in one has 6), where that costs less than hashing the id, else through the index.
+    private func position(of id: String) -> Int? {
+        guard products.count <= Self.comparedProducts else { return positions[id] }
+        let length = id.utf8.count
+        return products.firstIndex { $0.id.utf8.count == length && $0.id == id }
+    }
+
+    /// The most products a lookup compares one by one.
+    private static let comparedProducts = 12
 
     /// The products of one type, in file order.
     public func products(ofType type: ProductType) -> [Product] {
