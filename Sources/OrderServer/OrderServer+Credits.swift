@@ -26,8 +26,10 @@ extension OrderServer {
     }
 
     /// Inserts the credit of a verified purchase and applies its grant, unless it was credited
-    /// already; returns whether it was new. The caller holds the database transaction.
-    func credit(_ product: Product, entry: ReceiptEntry, grant: String, at now: Date) throws(StorageError) -> Bool {
+    /// already; returns whether it was new. The caller holds the database transaction; with a
+    /// `tally`, a consumable's grant is added to it, for the caller to write (`addToBalances`).
+    func credit(_ product: Product, entry: ReceiptEntry, grant: String, at now: Date,
+                tally: GrantTally? = nil) throws(StorageError) -> Bool {
         let inserted = try database.database.insertUnlessConflicting("""
             INSERT INTO credits(transaction_id, original_transaction_id, product_id, server_product_id,
                                 account, date_millis, grant_text)
@@ -38,7 +40,7 @@ extension OrderServer {
                 .integer(SimulatedTime.millis(now)), .text(grant),
             ])
         if inserted {
-            try apply(product, entry: entry)
+            try apply(product, entry: entry, tally: tally)
         } else if entry.isFamilyShared, let expires = entry.expires {
             // A share renewed with the purchase it shares: the member's access lasts the new period.
             try database.database.query("UPDATE family_entitlements SET expires_millis = ? WHERE transaction_id = ? AND expires_millis < ?",
@@ -125,7 +127,21 @@ extension OrderServer {
         return latest.values.sorted { $0.transactionId < $1.transactionId }
     }
 
-    private func apply(_ product: Product, entry: ReceiptEntry) throws(StorageError) {
+    /// Writes the balances a tally of credits granted.
+    func addToBalances(_ tally: GrantTally) throws(StorageError) {
+        for currency in tally.currencies {
+            try addToBalance(currency, tally.amounts[currency] ?? 0)
+        }
+    }
+
+    private func addToBalance(_ currency: String, _ amount: Int) throws(StorageError) {
+        try database.database.query("""
+            INSERT INTO balances(currency, amount) VALUES(?, ?)
+            ON CONFLICT(currency) DO UPDATE SET amount = amount + excluded.amount
+            """, [.text(currency), .integer(Int64(amount))])
+    }
+
+    private func apply(_ product: Product, entry: ReceiptEntry, tally: GrantTally?) throws(StorageError) {
         if entry.isFamilyShared {
             try database.database.query("""
                 INSERT INTO family_entitlements(account, product_id, transaction_id, expires_millis) VALUES(?, ?, ?, ?)
@@ -137,11 +153,12 @@ extension OrderServer {
         }
         switch product.type {
         case .consumable:
+            if let tally {
+                tally.add(product.grant)
+                return
+            }
             for (currency, amount) in product.grant.sorted(by: { $0.key < $1.key }) {
-                try database.database.query("""
-                    INSERT INTO balances(currency, amount) VALUES(?, ?)
-                    ON CONFLICT(currency) DO UPDATE SET amount = amount + excluded.amount
-                    """, [.text(currency), .integer(Int64(amount))])
+                try addToBalance(currency, amount)
             }
         case .nonConsumable, .autoRenewable, .nonRenewing:
             if product.type == .autoRenewable {

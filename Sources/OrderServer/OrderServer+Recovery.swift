@@ -5,8 +5,9 @@ import Storage
 /// A launch's recovery of several pending orders with one `verifyReceipt` of the app receipt.
 extension OrderServer {
     /// Settles a recovery: the app receipt, checked once, proves each pending order it lists,
-    /// and each is credited once (a savepoint of the Server's batch, UNIQUE on its transaction id)
-    /// and answered on its own. An order it does not prove — not listed, refunded, another
+    /// and each is credited once (UNIQUE on its transaction id) and answered on its own. The
+    /// credits are one transaction (a savepoint of the Server's batch), and the balances their
+    /// consumables grant are written once at its end; the answers follow it, in order. An order it does not prove — not listed, refunded, another
     /// account's, or every order when the receipt itself is rejected — is answered `notProven`,
     /// and the app verifies that order's own cached receipt instead. Nothing is recorded against
     /// an order the app receipt did not prove: its own verification decides.
@@ -26,13 +27,21 @@ extension OrderServer {
         for entry in result.entries {
             listed[entry.transactionId] = entry
         }
-        for id in request.orders {
-            tell(try settleRecovered(id, proof: listed[id], account: request.account, at: now), link: link)
+        let answers = try database.database.transaction { () throws(StorageError) -> [VerificationAnswer] in
+            let tally = GrantTally()
+            var answers: [VerificationAnswer] = []
+            answers.reserveCapacity(request.orders.count)
+            for id in request.orders {
+                answers.append(try settleRecovered(id, proof: listed[id], account: request.account, at: now, tally: tally))
+            }
+            try addToBalances(tally)
+            return answers
         }
+        for answer in answers { tell(answer, link: link) }
     }
 
     private func settleRecovered(_ id: TransactionID, proof entry: ReceiptEntry?, account: String?,
-                                 at now: Date) throws(StorageError) -> VerificationAnswer {
+                                 at now: Date, tally: GrantTally) throws(StorageError) -> VerificationAnswer {
         let reason: String
         if let entry, let product = catalog.product(id: entry.productId) {
             if entry.revoked {
@@ -40,7 +49,7 @@ extension OrderServer {
             } else if account != nil && account != entry.account {
                 reason = "another account's purchase"
             } else {
-                return try creditOnce(entry, product: product, answering: id, at: now)
+                return try creditOnce(entry, product: product, answering: id, at: now, tally: tally)
             }
         } else {
             reason = "not on the app receipt"

@@ -217,15 +217,21 @@ public final class OrderServer {
     }
 
     /// Credits exactly the purchase `entry` proves, once: a second request for it is answered
-    /// "already credited".
+    /// "already credited". With a `tally`, the caller holds the transaction and writes the
+    /// tally's balances; without one, the credit is a transaction of its own.
     func creditOnce(_ entry: ReceiptEntry, product: Product, answering transactionId: TransactionID?,
-                    at now: Date) throws(StorageError) -> VerificationAnswer {
+                    at now: Date, tally: GrantTally? = nil) throws(StorageError) -> VerificationAnswer {
         // A family member's shared transaction is no payment: it proves access to what Family
         // Sharing shares, and nothing else.
         if entry.isFamilyShared && !product.isFamilyShared { return try refuse(transactionId, .notShareable, at: now) }
         let grant = Self.grantText(product, entry: entry)
-        let credited = try database.database.transaction { () throws(StorageError) -> Bool in
-            try credit(product, entry: entry, grant: grant, at: now)
+        let credited: Bool
+        if let tally {
+            credited = try credit(product, entry: entry, grant: grant, at: now, tally: tally)
+        } else {
+            credited = try database.database.transaction { () throws(StorageError) -> Bool in
+                try credit(product, entry: entry, grant: grant, at: now)
+            }
         }
         return VerificationAnswer(transactionId: transactionId,
                                   outcome: credited ? .credited : .alreadyCredited,
