@@ -34,4 +34,18 @@ import Testing
             #expect(try JSONDecoder().decode(Event.self, from: Data(event.jsonLine)) == event)
         }
     }
+
+    /// The names of parties and kinds are written as literals: each is what the encoder writes.
+    @Test func everyPartyAndKindIsWrittenAsTheEncoderWritesIt() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for kind in Event.Kind.allCases {
+            for from in Party.allCases {
+                for to in Party.allCases.map(Optional.some) + [nil] {
+                    let event = Event(seq: 3, timeMillis: 30, kind: kind, from: from, to: to, text: "t", subject: nil)
+                    #expect(String(decoding: event.jsonLine, as: UTF8.self) == String(decoding: try encoder.encode(event), as: UTF8.self))
+                }
+            }
+        }
+    }
 }

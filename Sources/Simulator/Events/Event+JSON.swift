@@ -17,12 +17,11 @@ extension Event {
     /// grow in place, the line written through one `ByteWriter`, with no text made for a key or a
     /// number and no check of the array for each piece.
     func appendJSONLine(to bytes: inout [UInt8]) {
-        let quoted = 8 + 6 * (from.rawValue.utf8.count + kind.rawValue.utf8.count + text.utf8.count + (to?.rawValue.utf8.count ?? 0))
-        ByteWriter.append(to: &bytes, atMost: quoted + Self.jsonLineOtherBytes) { line in
+        ByteWriter.append(to: &bytes, atMost: 2 + 6 * text.utf8.count + Self.jsonLineOtherBytes) { line in
             line.literal(#"{"from":"#)
-            line.encoderQuoted(from.rawValue)
+            line.literal(from.jsonQuoted)
             line.literal(#","kind":"#)
-            line.encoderQuoted(kind.rawValue)
+            line.literal(kind.jsonQuoted)
             if let sentSeq {
                 line.literal(#","sentSeq":"#)
                 line.decimal(Int64(sentSeq))
@@ -35,7 +34,7 @@ extension Event {
             line.decimal(timeMillis)
             if let to {
                 line.literal(#","to":"#)
-                line.encoderQuoted(to.rawValue)
+                line.literal(to.jsonQuoted)
             }
             if let subject {
                 line.literal(#","transactionId":""#)
@@ -46,7 +45,37 @@ extension Event {
         }
     }
 
-    /// The most bytes of a line besides its quoted strings: its keys and punctuation (under 100)
-    /// and four numbers of up to 20 characters each.
-    static let jsonLineOtherBytes = 180
+    /// The most bytes of a line besides its text: its keys and punctuation (under 100), the
+    /// names of its parties and kind (under 30), and four numbers of up to 20 characters each.
+    static let jsonLineOtherBytes = 210
+}
+
+extension Party {
+    /// The name as a JSON string, quotes included, as every line of the log writes it: a
+    /// literal, where escaping the name anew for every event cost a fifth of writing its line.
+    var jsonQuoted: StaticString {
+        switch self {
+        case .user: #""User""#
+        case .app: #""App""#
+        case .store: #""Store""#
+        case .server: #""Server""#
+        case .cache: #""Cache""#
+        case .network: #""Network""#
+        }
+    }
+}
+
+extension Event.Kind {
+    /// The kind as a JSON string, quotes included, as every line of the log writes it.
+    var jsonQuoted: StaticString {
+        switch self {
+        case .message: #""message""#
+        case .delivered: #""delivered""#
+        case .dropped: #""dropped""#
+        case .note: #""note""#
+        case .command: #""command""#
+        case .crash: #""crash""#
+        case .report: #""report""#
+        }
+    }
 }

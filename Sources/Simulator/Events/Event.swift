@@ -6,7 +6,7 @@ import IAPCore
 /// each party acted; a message stays in flight until its `delivered` or `dropped` entry.
 public struct Event: Sendable, Equatable, Codable {
     /// What kind of entry it is.
-    public enum Kind: String, Sendable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
         /// A message one party sent another (logs from before `delivered` existed recorded it on
         /// delivery instead).
         case message
