@@ -274,49 +274,49 @@ struct StoreDatabase: SettingsTable {
             """, [.text(account)] + products.map(SQLiteValue.text), withReceipts: false)
     }
 
-    /// The transactions of these ids that the Store still has, without their receipts, by id,
-    /// read a few hundred ids a query: what a receipt check needs of the purchases a receipt lists.
+    /// The transactions of these ids that the Store still has, without their receipts, by id:
+    /// what a receipt check needs of the purchases a receipt lists.
     func recordsWithoutReceipts(ids: [TransactionID]) throws(StorageError) -> [TransactionID: StoreRecord] {
+        guard !ids.isEmpty else { return [:] }
         var found: [TransactionID: StoreRecord] = [:]
-        var start = 0
-        while start < ids.count {
-            let chunk = ids[start..<min(start + Self.idsPerQuery, ids.count)]
-            let list = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-            for record in try records(where: "id IN (\(list))", chunk.map(Self.idValue), withReceipts: false) {
-                found[record.id] = record
-            }
-            start += chunk.count
+        for record in try records(where: "id IN (SELECT value FROM json_each(?))", [Self.idList(ids)], withReceipts: false) {
+            found[record.id] = record
         }
         return found
     }
 
-    /// Of these ids, those the Store no longer has (deleted) and those it refunded, read a few
-    /// hundred ids a query, SQLite returning a row only for each such id (usually none).
+    /// Of these ids, those the Store no longer has (deleted) and those it refunded, SQLite
+    /// returning a row only for each such id (usually none).
     func missingAndRefunded(ids: [TransactionID]) throws(StorageError) -> (missing: Set<TransactionID>, refunded: Set<TransactionID>) {
+        guard !ids.isEmpty else { return ([], []) }
         var missing: Set<TransactionID> = []
         var refunded: Set<TransactionID> = []
-        var start = 0
-        while start < ids.count {
-            let chunk = ids[start..<min(start + Self.idsPerQuery, ids.count)]
-            let list = Array(repeating: "(?)", count: chunk.count).joined(separator: ", ")
-            let rows = try database.rows("""
-                WITH listed(id) AS (VALUES \(list))
-                SELECT listed.id AS id, transactions.id IS NULL AS missing
-                FROM listed LEFT JOIN transactions ON transactions.id = listed.id
-                WHERE transactions.id IS NULL OR transactions.refunded = 1
-                """, chunk.map(Self.idValue), table: "transactions", key: "id") { (row) throws(SQLiteColumnError) in
-                (try Self.id(row, "id"), try row.bool("missing"))
-            }
-            for (id, isMissing) in rows {
-                if isMissing { missing.insert(id) } else { refunded.insert(id) }
-            }
-            start += chunk.count
+        let rows = try database.rows("""
+            SELECT listed.value AS id, transactions.id IS NULL AS missing
+            FROM json_each(?) AS listed LEFT JOIN transactions ON transactions.id = listed.value
+            WHERE transactions.id IS NULL OR transactions.refunded = 1
+            """, [Self.idList(ids)], table: "transactions", key: "id") { (row) throws(SQLiteColumnError) in
+            (try Self.id(row, "id"), try row.bool("missing"))
+        }
+        for (id, isMissing) in rows {
+            if isMissing { missing.insert(id) } else { refunded.insert(id) }
         }
         return (missing, refunded)
     }
 
-    /// Ids bound to one query, well under SQLite's limit on parameters.
-    private static let idsPerQuery = 500
+    /// Ids as one JSON array, bound as one parameter and read with `json_each`: a list of any
+    /// length is one statement, kept prepared, where a list of `?` made a statement of each
+    /// length (a receipt check lists every purchase its receipt holds) and bound every id alone.
+    static func idList(_ ids: [TransactionID]) -> SQLiteValue {
+        .text(String(atMost: 2 + 21 * ids.count) { json in
+            json.byte(UInt8(ascii: "["))
+            for (index, id) in ids.enumerated() {
+                if index > 0 { json.byte(UInt8(ascii: ",")) }
+                json.decimal(id.value)
+            }
+            json.byte(UInt8(ascii: "]"))
+        })
+    }
 
     /// The transactions that meet `condition`, oldest first; `withReceipts: false` leaves each
     /// receipt out (nil), so that reading many rows does not read every receipt they were handed.
