@@ -61,7 +61,7 @@ public enum CRC32 {
     }
 
     /// The lowercase hex digit of `checksum` at `position`, 0 being the most significant of eight.
-    @inlinable @usableFromInline
+    @inlinable
     static func hexDigit(of checksum: UInt32, at position: Int) -> UInt8 {
         let value = UInt8((checksum >> (28 - 4 * position)) & 0xF)
         return value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
