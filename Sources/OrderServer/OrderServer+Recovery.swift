@@ -7,8 +7,9 @@ extension OrderServer {
     /// Settles a recovery: the app receipt, checked once, proves each pending order it lists,
     /// and each is credited once (UNIQUE on its transaction id) and answered on its own. The
     /// credits are one transaction (a savepoint of the Server's batch), and the balances their
-    /// consumables grant are written once at its end; the answers follow it, in order. An order it does not prove — not listed, refunded, another
-    /// account's, or every order when the receipt itself is rejected — is answered `notProven`,
+    /// consumables grant are written once at its end; the answers follow it, in order. An order
+    /// it does not prove — not listed, refunded, another account's, or every order when the
+    /// receipt itself is rejected — is answered `notProven`,
     /// and the app verifies that order's own cached receipt instead. Nothing is recorded against
     /// an order the app receipt did not prove: its own verification decides.
     func settleRecovery(_ result: ReceiptCheckResult, at now: Date, link: Link) throws(StorageError) {
