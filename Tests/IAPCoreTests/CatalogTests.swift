@@ -64,6 +64,23 @@ struct CatalogTests {
         #expect(catalog.product(id: "com.storesim.nothing") == nil)
     }
 
+    /// A small catalog is searched by comparing ids, a large one through an index: both find an
+    /// id spelled with a combining accent as the product whose id has the accented letter, the
+    /// way two `String`s compare, though their UTF-8 bytes (and counts) differ.
+    @Test(arguments: [1, 13])
+    func productLookupComparesIdsAsStrings(productCount: Int) throws {
+        let precomposed = "com.test.caf\u{E9}"
+        let decomposed = "com.test.cafe\u{301}"
+        #expect(precomposed.utf8.count != decomposed.utf8.count)
+        let others = (1..<productCount).map { CatalogFixture.product(.consumable, ["id": "com.test.other\($0)"]) }
+        let products = [CatalogFixture.product(.consumable, ["id": precomposed, "referenceName": "Caf\u{E9}"])] + others
+        let catalog = try CatalogParser.parse(Data(CatalogFixture.document(products).utf8), file: CatalogFixture.file)
+        #expect(catalog.products.count == productCount)
+        #expect(catalog.product(id: decomposed)?.referenceName == "Caf\u{E9}")
+        #expect(catalog.type(ofProduct: decomposed) == .consumable)
+        #expect(catalog.product(id: "com.test.cafe") == nil)
+    }
+
     @Test func titlesByLocaleWithFallback() throws {
         let coins = try #require(try projectCatalog().product(id: "com.storesim.coins.100"))
         #expect(coins.title(locale: "en_US") == "100 Coins")

@@ -40,10 +40,11 @@ public struct Catalog: Sendable, Equatable {
 
     /// Where the id first appears in `products`: found by comparing ids in a small catalog (the
     /// built-in one has 6), where that costs less than hashing the id, else through the index.
+    /// Both compare as `String` does, so an id spelled with a combining accent finds the product
+    /// whose id has the accented letter (their UTF-8 differs, so their byte counts may too).
     private func position(of id: String) -> Int? {
         guard products.count <= Self.comparedProducts else { return positions[id] }
-        let length = id.utf8.count
-        return products.firstIndex { $0.id.utf8.count == length && $0.id == id }
+        return products.firstIndex { $0.id == id }
     }
 
     /// The most products a lookup compares one by one.
