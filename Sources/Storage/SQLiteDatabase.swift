@@ -343,7 +343,11 @@ public final class SQLiteDatabase {
             case SQLITE_NULL:
                 values.append(.null)
             default:
-                let text = sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
+                // Read by its byte count, not up to a NUL: text is bound with its count, so one
+                // holding U+0000 comes back whole.
+                let text = sqlite3_column_text(statement, column).map { start in
+                    String(decoding: UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
+                } ?? ""
                 values.append(.text(text))
             }
         }

@@ -38,6 +38,17 @@ final class SQLiteDatabaseTests {
         #expect(try row.optionalInteger("note") == nil)
     }
 
+    /// Text is bound with its byte count and read back by it: a NUL inside it neither cuts what
+    /// is stored nor what is read, and a lookup by the whole text finds it.
+    @Test func textHoldingANulRoundTripsWhole() throws {
+        let database = try openWithTable()
+        let text = "before\u{0}after"
+        try database.query("INSERT INTO items(id, name) VALUES(1, ?)", [.text(text)])
+        #expect(try database.query("SELECT length(CAST(name AS BLOB)) AS bytes FROM items").first?.integer("bytes") == 12)
+        #expect(try database.query("SELECT name FROM items WHERE name = ?", [.text(text)]).first?.text("name") == text)
+        #expect(try database.query("SELECT name FROM items WHERE name = ?", [.text("before")]).isEmpty)
+    }
+
     @Test func optionalTextBindsNilAsNull() throws {
         let database = try openWithTable()
         try database.query("INSERT INTO items(id, name, note) VALUES(1, 'a', ?)", [.optional(nil)])
