@@ -36,6 +36,16 @@ import Testing
         #expect(runner.failedExpectations.count == 1)
     }
 
+    @Test(arguments: [0, -1, Int.min])
+    func aCountBelowOneIsAnEmptySession(runs: Int) throws {
+        var told = 0
+        let summary = try ChaosRunner(catalog: catalog, strategy: .finishFirst, seed: 1).run(runs: runs) { _, _ in told += 1 }
+        #expect(summary.runs == 0)
+        #expect(summary.failingSeeds.isEmpty)
+        #expect(summary.repro == nil)
+        #expect(told == 0)
+    }
+
     @Test func theSameSeedGivesTheSameRuns() throws {
         let runner = ChaosRunner(catalog: catalog, strategy: .finishFirst, seed: 99)
         let first = try runner.run(runs: 40) { _, _ in }

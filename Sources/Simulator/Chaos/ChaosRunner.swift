@@ -55,6 +55,8 @@ public struct ChaosRunner: Sendable {
     public func run(runs: Int, workers: Int = ChaosRunner.cores,
                     progress: (Int, Summary) -> Void) throws(WorldError) -> Summary {
         _ = FreedMemory.kept
+        // No run is asked of a count below one: an empty session, as zero gives.
+        let runs = max(runs, 0)
         var summary = Summary()
         let start = Date()
         var firstFailure: (body: [ScenarioCommand], trial: ChaosTrial, switches: ChaosSwitches)?
