@@ -7,11 +7,14 @@ extension OrderServer {
     /// Settles a recovery: the app receipt, checked once, proves each pending order it lists,
     /// and each is credited once (UNIQUE on its transaction id) and answered on its own. The
     /// credits are one transaction (a savepoint of the Server's batch), and the balances their
-    /// consumables grant are written once at its end; the answers follow it, in order. An order
-    /// it does not prove — not listed, refunded, another account's, or every order when the
-    /// receipt itself is rejected — is answered `notProven`,
-    /// and the app verifies that order's own cached receipt instead. Nothing is recorded against
-    /// an order the app receipt did not prove: its own verification decides.
+    /// consumables grant are written once at its end; the answers follow it, in order. A write
+    /// that fails rolls the whole transaction back: no order of the recovery is credited or
+    /// answered (not even one that needed no write), the error reaches the World, which tells the
+    /// app that each one's verification failed, and all stay pending for the next launch. An
+    /// order it does not prove — not listed, refunded, another account's, or every order when
+    /// the receipt itself is rejected — is answered `notProven`, and the app verifies that
+    /// order's own cached receipt instead. Nothing is recorded against an order the app receipt
+    /// did not prove: its own verification decides.
     func settleRecovery(_ result: ReceiptCheckResult, at now: Date, link: Link) throws(StorageError) {
         let request = result.request
         guard result.status == .valid else {
