@@ -23,6 +23,33 @@ struct CRC32Tests {
         #expect(CRC32.hex("62".utf8) == "0012d20a")
     }
 
+    /// The checksum taken eight bytes at a time equals the byte-at-a-time definition for every
+    /// length around the eight-byte steps, from every start within a word, and for a long run.
+    @Test func eightBytesAtATimeEqualsTheDefinition() {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<70_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        for start in 0..<8 {
+            for length in 0...40 {
+                let slice = bytes[start..<(start + length)]
+                #expect(CRC32.checksum(slice) == Self.definition(slice), "start \(start), length \(length)")
+            }
+        }
+        #expect(CRC32.checksum(bytes[3...]) == Self.definition(bytes[3...]))
+        #expect(CRC32.checksum(AnySequence(bytes.prefix(1_000))) == Self.definition(bytes.prefix(1_000)))
+    }
+
+    /// CRC-32 as it is defined: the reflected polynomial applied a bit at a time.
+    private static func definition<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 {
+                crc = (crc & 1) != 0 ? (0xEDB8_8320 ^ (crc >> 1)) : (crc >> 1)
+            }
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
+
     @Test func oneChangedByteChangesTheChecksum() {
         var bytes = Array("save\t1000000000000000001\tcom.storesim.coins.100".utf8)
         let before = CRC32.checksum(bytes)
