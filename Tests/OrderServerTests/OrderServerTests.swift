@@ -166,6 +166,37 @@ final class OrderServerTests {
         #expect(try ledger().balances == ["coins": 650])
     }
 
+    // MARK: A launch's recovery
+
+    /// A recovery's credits are one transaction: when a write fails, nothing of it is kept and no
+    /// order is answered, not even one the receipt does not list (which needs no write), so the
+    /// app keeps every order pending. With room again, the same recovery answers each in order
+    /// and credits the listed ones once.
+    @Test func aRecoveryWhoseWriteFailsCreditsAndAnswersNothing() throws {
+        let first = try buy("com.storesim.coins.100")
+        let second = try buy("com.storesim.coins.550")
+        let notListed = TransactionID(1_999_999_999_999_999)
+        let request = VerificationRequest(transactionId: nil, productId: "", serverProductId: nil,
+                                          receipt: try #require(second.receipt), purpose: .recovery,
+                                          orders: [notListed, first.id, second.id])
+        router.server.setDiskFull(true)
+        #expect(throws: ServerError.self) { try self.router.deliver(.verifyPurchase(request)) }
+        #expect(router.takeToApp().isEmpty)
+        #expect(try ledger().credits.isEmpty)
+        #expect(try ledger().balances.isEmpty)
+
+        router.server.setDiskFull(false)
+        try router.deliver(.verifyPurchase(request))
+        let answers = router.takeToApp().compactMap { message -> VerificationAnswer? in
+            if case .verificationAnswered(let answer) = message { return answer }
+            return nil
+        }
+        #expect(answers.map(\.transactionId) == [notListed, first.id, second.id])
+        #expect(answers.map(\.outcome) == [.notProven("not on the app receipt"), .credited, .credited])
+        #expect(try ledger().credits.map(\.transactionId) == [first.id, second.id])
+        #expect(try ledger().balances == ["coins": 650])
+    }
+
     // MARK: Entitlements
 
     @Test func nonConsumableGivesAnEntitlementForGood() throws {
