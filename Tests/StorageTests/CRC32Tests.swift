@@ -1,3 +1,4 @@
+import IAPCore
 import Testing
 import Storage
 
@@ -26,7 +27,8 @@ struct CRC32Tests {
     /// The checksum taken eight bytes at a time equals the byte-at-a-time definition for every
     /// length around the eight-byte steps, from every start within a word, and for a long run.
     @Test func eightBytesAtATimeEqualsTheDefinition() {
-        var generator = SystemRandomNumberGenerator()
+        // Seeded, so that a failure names bytes the next run sees again.
+        var generator = SplitMix64(seed: 0xC3C_32)
         let bytes = (0..<70_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         for start in 0..<8 {
             for length in 0...40 {
