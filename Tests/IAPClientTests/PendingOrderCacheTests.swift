@@ -78,6 +78,18 @@ final class PendingOrderCacheTests {
         #expect(reopened.orders.first { $0.transactionId == newer.transactionId } == newer)
     }
 
+    @Test func reopeningListsTheOrdersInTheOrderOfTheirLastSave() throws {
+        let cache = try PendingOrderCache(path: path)
+        for number in 1...4 { try cache.save(order(number)) }
+        try cache.save(order(1))
+        try cache.remove(transactionId: order(2).transactionId)
+        try cache.save(order(2))
+        try cache.remove(transactionId: order(4).transactionId)
+        let expected = [3, 1, 2].map { order($0).transactionId }
+        #expect(cache.orders.map(\.transactionId) == expected)
+        #expect(try PendingOrderCache(path: path).orders.map(\.transactionId) == expected)
+    }
+
     @Test func removingAnUnknownTransactionIsANoOp() throws {
         let cache = try PendingOrderCache(path: path)
         try cache.save(order(1))

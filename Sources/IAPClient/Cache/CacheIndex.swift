@@ -54,7 +54,11 @@ struct CacheIndex {
         let path: String
         var index = CacheIndex()
         var lines = 0
-        var live: [TransactionID: (saved: Int, slot: CacheSlot)] = [:]
+        /// The live orders' slots in the order they were saved; a slot saved again or removed
+        /// leaves a hole at its earlier place.
+        var saved: [CacheSlot?] = []
+        /// Where each live order's slot is in `saved`.
+        var place: [TransactionID: Int] = [:]
         /// The first failure: the lines after it are not looked at.
         var failure: CacheError?
 
@@ -78,16 +82,19 @@ struct CacheIndex {
                 guard var slot = try index.read(line, number: lines, torn: torn, path: path) else { return }
                 // A long record that saves an order again is checked now: were it damaged, the
                 // order's earlier save would have to stay, as a whole read keeps it.
-                if case .save(let saved) = slot, saved.place != nil, live[saved.order.transactionId] != nil {
+                if case .save(let long) = slot, long.place != nil, place[long.order.transactionId] != nil {
                     guard let checked = try index.read(line, number: lines, torn: torn, path: path, whole: true) else { return }
                     slot = checked
                 }
                 index.recordCount += 1
                 switch slot {
-                case .save(let saved):
-                    live[saved.order.transactionId] = (index.recordCount, saved)
+                case .save(let slot):
+                    let id = slot.order.transactionId
+                    if let earlier = place[id] { saved[earlier] = nil }
+                    place[id] = saved.count
+                    saved.append(slot)
                 case .remove(let id):
-                    live[id] = nil
+                    if let earlier = place.removeValue(forKey: id) { saved[earlier] = nil }
                 }
             } catch {
                 failure = error
@@ -100,9 +107,8 @@ struct CacheIndex {
             // An empty (or missing) file is an empty cache, written with its header before
             // anything is appended to it.
             if lines == 0 { index.needsRewrite = true }
-            // In the order they were saved: their places are sorted, not the slots themselves.
-            let saved = Array(live.values)
-            index.slots = saved.indices.sorted { saved[$0].saved < saved[$1].saved }.map { saved[$0].slot }
+            // In the order they were saved.
+            index.slots = saved.compactMap { $0 }
             return index
         }
     }
