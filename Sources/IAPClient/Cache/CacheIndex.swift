@@ -79,15 +79,15 @@ struct CacheIndex {
                 // Only the last line can lack its newline: it is torn.
                 let torn = !line.terminated
                 if torn { index.needsRewrite = true }
-                guard var slot = try index.read(line, number: lines, torn: torn, path: path) else { return }
+                guard var read = try index.read(line, number: lines, torn: torn, path: path) else { return }
                 // A long record that saves an order again is checked now: were it damaged, the
                 // order's earlier save would have to stay, as a whole read keeps it.
-                if case .save(let long) = slot, long.place != nil, place[long.order.transactionId] != nil {
+                if case .save(let long) = read, long.place != nil, place[long.order.transactionId] != nil {
                     guard let checked = try index.read(line, number: lines, torn: torn, path: path, whole: true) else { return }
-                    slot = checked
+                    read = checked
                 }
                 index.recordCount += 1
-                switch slot {
+                switch read {
                 case .save(let slot):
                     let id = slot.order.transactionId
                     if let earlier = place[id] { saved[earlier] = nil }
