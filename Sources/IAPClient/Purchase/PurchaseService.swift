@@ -77,16 +77,22 @@ public final class PurchaseService {
     /// request carrying the app receipt (`recoverByAppReceipt`).
     public func launch() {
         let appReceipt = storeKit.api == .storekit1 ? receipt.read() : nil
-        let byReceipt = cache.entries.filter { !$0.isSigned }
-        let batched = appReceipt != nil && byReceipt.count >= 2 ? Set(byReceipt.map(\.transactionId)) : []
-        for entry in cache.entries {
+        let entries = cache.entries
+        let byReceipt = entries.filter { !$0.isSigned }
+        // The cache holds each transaction once: an order cached with a receipt is in `byReceipt`.
+        let batched = appReceipt != nil && byReceipt.count >= 2
+        // Room made once for what a launch with many pending orders adds one order at a time.
+        verifying.reserveCapacity(verifying.count + entries.count)
+        recovery.reserveCapacity(recovery.count + entries.count)
+        recoveryIndex.reserveCapacity(recoveryIndex.count + entries.count)
+        for entry in entries {
             let id = entry.transactionId
-            let together = batched.contains(id)
+            let together = batched && !entry.isSigned
             guard together || send(verifyingCached: id) else { continue }
             verifying[id] = Verification(productId: entry.productId, cached: true, needsFinish: true, byAppReceipt: together)
             recovering(.init(transactionId: id, productId: entry.productId, source: .cache))
         }
-        if let appReceipt, !batched.isEmpty {
+        if let appReceipt, batched {
             recoverByAppReceipt(appReceipt, orders: byReceipt.map(\.transactionId))
         }
         link.send(storeKit.listen)
