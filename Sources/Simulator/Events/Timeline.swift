@@ -19,7 +19,7 @@ final class Timeline {
     /// The events held back, oldest first, for `onEvent` (none are kept when nobody listens).
     private var held: [Event] = []
     /// The most bytes of held lines: past it they are written at once.
-    static let heldBytesLimit = 1 << 20
+    static let heldBytesLimit = 1 << 16
 
     init(path: String) throws(WorldError) {
         do {
