@@ -64,11 +64,15 @@ extension PurchaseService {
         return RecoveryReport(items: recovery)
     }
 
-    /// Adds what the launch found to its recovery; an answer about it finds it by its id.
+    /// Adds what the launch found to its recovery; an answer about it finds it by its id. A
+    /// purchase found again (the Store's queue redelivering one whose first verification got no
+    /// answer, and which is verified again) stays one item, found in both places.
     func recovering(_ item: RecoveryReport.Item) {
-        if recoveryIndex[item.transactionId] == nil {
-            recoveryIndex[item.transactionId] = recovery.count
+        if let index = recoveryIndex[item.transactionId] {
+            if recovery[index].source != item.source { recovery[index].source = .both }
+            return
         }
+        recoveryIndex[item.transactionId] = recovery.count
         recovery.append(item)
     }
 

@@ -97,14 +97,15 @@ extension World {
     }
 
     /// The network tells the app that a request or reply about something never arrived: about
-    /// each of its orders, for a recovery's.
+    /// each of its orders, for a recovery's (whose request names no one transaction).
     private func tellTheAppNothingCame(about message: Message, reason: String) {
-        guard message.answersTheApp, let subject = message.subject else { return }
+        guard message.answersTheApp else { return }
         let orders = message.recoveredOrders
         guard orders.isEmpty else {
             for id in orders { send(.verificationFailed(VerificationFailure(transactionId: id, reason: reason))) }
             return
         }
+        guard let subject = message.subject else { return }
         send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: reason)))
     }
 
