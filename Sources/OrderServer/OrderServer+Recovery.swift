@@ -5,9 +5,9 @@ import Storage
 /// A launch's recovery of several pending orders with one `verifyReceipt` of the app receipt.
 extension OrderServer {
     /// Settles a recovery: the app receipt, checked once, proves each pending order it lists,
-    /// and each is credited once (UNIQUE on its transaction id) and answered on its own. The
-    /// credits are one transaction (a savepoint of the Server's batch), and the balances their
-    /// consumables grant are written once at its end; the answers follow it, in order. A write
+    /// and each is credited once (UNIQUE on its transaction id) and answered. The credits are one
+    /// transaction (a savepoint of the Server's batch), and the balances their consumables grant
+    /// are written once at its end; one reply follows it, an answer for each order in order. A write
     /// that fails rolls the whole transaction back: no order of the recovery is credited or
     /// answered (not even one that needed no write), the error reaches the World, which tells the
     /// app that each one's verification failed, and all stay pending for the next launch. An
@@ -20,9 +20,8 @@ extension OrderServer {
         guard result.status == .valid else {
             try database.reject(nil, status: result.status.rawValue, reason: nil, at: now)
             let reason = "status \(result.status.rawValue): \(result.status.meaning)"
-            for id in request.orders {
-                tell(VerificationAnswer(transactionId: id, outcome: .notProven(reason), productId: nil, grant: ""), link: link)
-            }
+            tell(request.orders.map { VerificationAnswer(transactionId: $0, outcome: .notProven(reason), productId: nil, grant: "") },
+                 link: link)
             return
         }
         _ = try revokeRefunded(result.entries)
@@ -41,7 +40,7 @@ extension OrderServer {
             try addToBalances(tally)
             return answers
         }
-        for answer in answers { tell(answer, link: link) }
+        tell(answers, link: link)
     }
 
     private func settleRecovered(_ id: TransactionID, proof entry: ReceiptEntry?, account: String?,

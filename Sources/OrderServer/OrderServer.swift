@@ -167,20 +167,37 @@ public final class OrderServer {
         tell(answer, link: link)
     }
 
-    /// Answers the app; a credit is noted first (its text written piece by piece: a recovery
-    /// notes one for every order).
+    /// Answers the app; a credit is noted first.
     func tell(_ answer: VerificationAnswer, link: Link) {
-        if answer.outcome == .credited, let id = answer.transactionId {
-            let text = String(atMost: 40 + answer.grant.utf8.count) { text in
-                text.literal("credit tx ")
-                text.decimal(id.value)
-                text.literal(": ")
-                text.text(answer.grant)
-            }
-            link.note(text, from: .server, to: nil, transactionId: id)
-            link.passed(.serverCommitted)
-        }
+        noteCredit(answer, link: link)
         link.send(.verificationAnswered(answer))
+    }
+
+    /// Answers a recovery with one reply; what became of each order is noted first, in its words
+    /// (a credit, already credited, not proven and why), so that the timeline keeps each one's fate.
+    func tell(_ answers: [VerificationAnswer], link: Link) {
+        for answer in answers {
+            if answer.outcome == .credited {
+                noteCredit(answer, link: link)
+            } else if let id = answer.transactionId {
+                link.note(answer.summary, from: .server, to: nil, transactionId: id)
+            }
+        }
+        link.send(.recoveryAnswered(answers))
+    }
+
+    /// Notes a credit the answer tells of (its text written piece by piece: a recovery notes one
+    /// for every order), and passes the crash point after the Server's commit.
+    private func noteCredit(_ answer: VerificationAnswer, link: Link) {
+        guard answer.outcome == .credited, let id = answer.transactionId else { return }
+        let text = String(atMost: 40 + answer.grant.utf8.count) { text in
+            text.literal("credit tx ")
+            text.decimal(id.value)
+            text.literal(": ")
+            text.text(answer.grant)
+        }
+        link.note(text, from: .server, to: nil, transactionId: id)
+        link.passed(.serverCommitted)
     }
 
     private func settle(_ result: ReceiptCheckResult, at now: Date, link: Link) throws(StorageError) -> VerificationAnswer {

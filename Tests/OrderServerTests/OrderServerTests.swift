@@ -187,9 +187,11 @@ final class OrderServerTests {
 
         router.server.setDiskFull(false)
         try router.deliver(.verifyPurchase(request))
-        let answers = router.takeToApp().compactMap { message -> VerificationAnswer? in
-            if case .verificationAnswered(let answer) = message { return answer }
-            return nil
+        let replies = router.takeToApp()
+        #expect(replies.count == 1, "one request, one reply")
+        guard case .recoveryAnswered(let answers) = try #require(replies.first) else {
+            Issue.record("not a recovery's reply: \(replies)")
+            return
         }
         #expect(answers.map(\.transactionId) == [notListed, first.id, second.id])
         #expect(answers.map(\.outcome) == [.notProven("not on the app receipt"), .credited, .credited])

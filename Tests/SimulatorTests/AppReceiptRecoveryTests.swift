@@ -62,8 +62,9 @@ import TestSupport
         try AppReceipt(path: fixture.world.directory.receipt).save(cached[0].receipt)
         try fixture.run(.launch)
         let launch = sinceLaunch(fixture)
-        let notProven = launch.filter { $0.kind == .delivered && $0.text.hasPrefix("the app receipt does not prove") }
+        let notProven = launch.filter { $0.kind == .note && $0.from == .server && $0.text.hasPrefix("the app receipt does not prove") }
         #expect(notProven.map(\.text) == [1, 2].map { "the app receipt does not prove tx \(cached[$0].transactionId): not on the app receipt" })
+        #expect(launch.contains { $0.kind == .delivered && $0.text == "answered 3 pending orders: 1 credited, 2 not proven by the app receipt" })
         let alone = launch.filter { $0.kind == .message && $0.from == .app && $0.text.hasPrefix("verify tx") }
         #expect(alone.map(\.text) == [1, 2].map { "verify tx \(cached[$0].transactionId) (com.storesim.coins.100)" })
         try expectEverythingCreditedOnce(fixture, paid: 3)
@@ -85,7 +86,8 @@ import TestSupport
         let launch = sinceLaunch(fixture)
         let status = how == "forged" ? "status 21003 for the app receipt" : "status 21002 for the app receipt"
         #expect(launch.contains { $0.kind == .delivered && $0.text.hasPrefix(status) })
-        #expect(launch.filter { $0.kind == .delivered && $0.text.hasPrefix("the app receipt does not prove") }.count == 4)
+        #expect(launch.filter { $0.kind == .note && $0.from == .server && $0.text.hasPrefix("the app receipt does not prove") }.count == 4)
+        #expect(launch.contains { $0.kind == .delivered && $0.text == "answered 4 pending orders: 4 not proven by the app receipt" })
         #expect(launch.filter { $0.kind == .message && $0.from == .app && $0.text.hasPrefix("verify tx") }.count == 4)
         try expectEverythingCreditedOnce(fixture, paid: 4)
     }

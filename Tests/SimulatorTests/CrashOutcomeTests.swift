@@ -91,8 +91,10 @@ import Testing
         #expect(credits.count == 6)
         #expect(credits.first.map { $0.seq < fixture.events[cut].seq } == true, "the cut came after the batch's first credit")
         #expect(credits.allSatisfy { $0.seq < fixture.events[cut].seq }, "the one verification made every credit before the cut")
-        #expect(!fixture.events[..<cut].contains { $0.kind == .delivered && $0.to == .app && $0.text.hasPrefix("credited tx") },
+        #expect(!fixture.events[..<cut].contains { $0.kind == .delivered && $0.from == .server && $0.to == .app },
                 "and no answer reached the app before it")
+        #expect(fixture.events[cut...].contains { $0.kind == .dropped && $0.text.hasPrefix("answered 6 pending orders: 6 credited") },
+                "the Server's one reply was lost with the app")
         try fixture.run(.launch)
         let audit = try fixture.audit()
         #expect(audit.paid == 6)

@@ -150,6 +150,8 @@ public final class PurchaseService {
             link.send(.restoreCompletedTransactions)
         case .verificationAnswered(let answer):
             try verificationAnswered(answer)
+        case .recoveryAnswered(let answers):
+            for answer in answers { try verificationAnswered(answer) }
         case .verificationFailed(let failure):
             verificationFailed(failure)
         case .offerSigned(let signed):

@@ -16,6 +16,24 @@ public enum VerificationOutcome: Sendable, Equatable, Codable {
     case notProven(String)
 }
 
+extension VerificationOutcome {
+    /// What became of an order a recovery asked about, in a word or two, as the reply's summary
+    /// counts it.
+    var recoveryWord: String {
+        switch self {
+        case .credited: "credited"
+        case .alreadyCredited: "already credited"
+        case .notProven: "not proven by the app receipt"
+        case .refused: "refused"
+        case .rejected, .unverified: "rejected"
+        case .receiptChecked: "checked"
+        }
+    }
+
+    /// Every `recoveryWord`, in the order a summary gives them.
+    static let recoveryWords = ["credited", "already credited", "not proven by the app receipt", "refused", "rejected", "checked"]
+}
+
 /// The Server's reply to the app.
 public struct VerificationAnswer: Sendable, Equatable, Codable {
     /// The transaction the request named; nil for the check of the current receipt.

@@ -1,6 +1,6 @@
 extension Message {
-    /// What the message says, in a few words, for the timeline. The three a launch sends for
-    /// every order it recovers (the redelivered purchase, its credit, its finish) are written
+    /// What the message says, in a few words, for the timeline. The ones a launch sends for
+    /// every order it recovers (the redelivered purchase, its finish) and a credit's are written
     /// piece by piece into one allocation; the others are interpolated.
     public var summary: String {
         switch self {
@@ -44,7 +44,9 @@ extension Message {
         case .verifySignedTransaction(let request):
             return Self.summary(of: request, signed: true)
         case .verificationAnswered(let answer):
-            return Self.summary(of: answer)
+            return answer.summary
+        case .recoveryAnswered(let answers):
+            return Self.summary(ofRecovery: answers)
         case .verificationFailed(let failure):
             return "no answer for tx \(MessageSubject(failure.transactionId)): \(failure.reason)"
         case .verifyReceipt(let check):
@@ -137,6 +139,16 @@ extension Message {
         }
     }
 
+    /// How many orders a recovery's reply answers, and how many of each outcome: "answered 4
+    /// pending orders: 3 credited, 1 already credited" (each order's own fate is on the timeline
+    /// as the Server's credit and the app's finish, and in the launch's report).
+    private static func summary(ofRecovery answers: [VerificationAnswer]) -> String {
+        var counts: [String: Int] = [:]
+        for answer in answers { counts[answer.outcome.recoveryWord, default: 0] += 1 }
+        let parts = VerificationOutcome.recoveryWords.compactMap { word in counts[word].map { "\($0) \(word)" } }
+        return "answered \(answers.count) pending orders: " + parts.joined(separator: ", ")
+    }
+
     private static func summary(of check: ReceiptCheck) -> String {
         let endpoint = check.environment == .production ? "" : " at the sandbox"
         let method = check.usesPost ? "" : " sent by GET"
@@ -163,18 +175,31 @@ extension Message {
             : "status 0 for tx \(MessageSubject(result.request.transactionId))"
     }
 
-    private static func summary(of answer: VerificationAnswer) -> String {
-        let id = MessageSubject(answer.transactionId)
-        switch answer.outcome {
+    private static func summary(of result: PurchaseResult) -> String {
+        switch result {
+        case .success(let transaction): return "purchase result .success \(transaction.productId) tx \(transaction.transactionId)"
+        case .userCancelled(let productId): return "purchase result .userCancelled \(productId)"
+        case .pending(let productId): return "purchase result .pending \(productId)"
+        case .failed(let productId, let error): return "Product.purchase() threw for \(productId): \(error.explanation)"
+        }
+    }
+}
+
+extension VerificationAnswer {
+    /// What the answer says, in a few words: the summary of the Server's reply, and of the note
+    /// the Server makes of an order a recovery's reply answers.
+    public var summary: String {
+        let id = MessageSubject(transactionId)
+        switch outcome {
         case .credited:
-            return String(atMost: 40 + answer.grant.utf8.count) { text in
+            return String(atMost: 40 + grant.utf8.count) { text in
                 text.literal("credited tx ")
-                if let id = answer.transactionId { text.decimal(id.value) }
+                if let id = transactionId { text.decimal(id.value) }
                 text.literal(": ")
-                text.text(answer.grant)
+                text.text(grant)
             }
         case .alreadyCredited: return "already credited tx \(id)"
-        case .rejected(let status) where answer.transactionId == nil:
+        case .rejected(let status) where transactionId == nil:
             return "rejected the current receipt: \(status.rawValue) \(status.meaning)"
         case .rejected(let status): return "rejected tx \(id): \(status.rawValue) \(status.meaning)"
         case .refused(let refusal): return "refused tx \(id): \(refusal.meaning)"
@@ -183,15 +208,6 @@ extension Message {
         case .receiptChecked(let revoked, let credited):
             let text = "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
             return credited == 0 ? text : text + ", \(credited) credited from the receipt"
-        }
-    }
-
-    private static func summary(of result: PurchaseResult) -> String {
-        switch result {
-        case .success(let transaction): return "purchase result .success \(transaction.productId) tx \(transaction.transactionId)"
-        case .userCancelled(let productId): return "purchase result .userCancelled \(productId)"
-        case .pending(let productId): return "purchase result .pending \(productId)"
-        case .failed(let productId, let error): return "Product.purchase() threw for \(productId): \(error.explanation)"
         }
     }
 }

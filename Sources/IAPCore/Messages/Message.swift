@@ -13,6 +13,9 @@ public enum Message: Sendable, Equatable, Codable {
     case restoreCompleted(RestoreOutcome)
     case verifyPurchase(VerificationRequest)
     case verificationAnswered(VerificationAnswer)
+    /// The Server's one reply to a recovery's one request: an answer for each order, in the
+    /// order the request named them.
+    case recoveryAnswered([VerificationAnswer])
     case verificationFailed(VerificationFailure)
     case verifyReceipt(ReceiptCheck)
     case receiptChecked(ReceiptCheckResult)
@@ -82,8 +85,8 @@ public enum Message: Sendable, Equatable, Codable {
              .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo, .notification, .notificationHistory,
              .currentEntitlements, .transactionHistory, .subscriptionStatuses, .subscriptionStatusFailed:
             return .store
-        case .verificationAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged, .getNotificationHistory,
-             .getTransactionHistory, .offerSigned:
+        case .verificationAnswered, .recoveryAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged,
+             .getNotificationHistory, .getTransactionHistory, .offerSigned:
             return .server
         case .verificationFailed:
             return .network
@@ -100,8 +103,8 @@ public enum Message: Sendable, Equatable, Codable {
              .subscriptionStatusRequest:
             return .store
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .verificationAnswered, .verificationFailed, .purchaseResult, .transactionUpdate, .currentEntitlements, .offerSigned,
-             .subscriptionStatuses, .subscriptionStatusFailed:
+             .verificationAnswered, .recoveryAnswered, .verificationFailed, .purchaseResult, .transactionUpdate,
+             .currentEntitlements, .offerSigned, .subscriptionStatuses, .subscriptionStatusFailed:
             return .app
         case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo, .notification, .notificationHistory,
              .transactionHistory, .signOffer:
@@ -133,19 +136,21 @@ public enum Message: Sendable, Equatable, Codable {
         case .requestProducts, .productsResponse, .productsRequestFailed, .addPayment, .addTransactionObserver,
              .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed,
              .purchase, .purchaseResult, .listenForTransactions, .sync, .currentEntitlementsRequest, .currentEntitlements,
-             .signOffer, .offerSigned, .redeemOfferCode, .subscriptionStatusRequest, .subscriptionStatuses, .subscriptionStatusFailed:
+             .signOffer, .offerSigned, .redeemOfferCode, .subscriptionStatusRequest, .subscriptionStatuses, .subscriptionStatusFailed,
+             .recoveryAnswered:
             return nil
         }
     }
 
     /// The pending orders a recovery's message is about (the request, the Server's
-    /// `verifyReceipt` and its result); empty for any other message. When one is lost, the app is
+    /// `verifyReceipt` and its result, the Server's reply); empty for any other message. When one is lost, the app is
     /// told of each order.
     public var recoveredOrders: [TransactionID] {
         switch self {
         case .verifyPurchase(let request): return request.orders
         case .verifyReceipt(let check): return check.request.orders
         case .receiptChecked(let result): return result.request.orders
+        case .recoveryAnswered(let answers): return answers.compactMap(\.transactionId)
         default: return []
         }
     }

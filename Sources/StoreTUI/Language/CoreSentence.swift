@@ -50,6 +50,13 @@ enum CoreSentence: CaseIterable {
     case statusMeaningFor
     case statusMeaningReceipt
     case verifyByAppReceipt
+    case recoveryAnswered
+    case recoveredCredited
+    case recoveredAlreadyCredited
+    case recoveredNotProven
+    case recoveredRefused
+    case recoveredRejected
+    case recoveredChecked
     case verifyReceiptForAppReceipt
     case appReceiptStatus
     case appReceiptStatusMeaning
