@@ -170,10 +170,11 @@ public final class Store {
         try database.markFinished(id, account: account)
     }
 
-    /// Redelivers every unfinished transaction of the account. Under StoreKit 1 a consumable's
-    /// purchase comes with the account's receipt as it is now, read and signed once for all of
-    /// them (it lists every unfinished consumable), as an app reads its current receipt for a
-    /// transaction the queue redelivers; any other transaction with the receipt kept in its row.
+    /// Redelivers every unfinished transaction of the account. Under StoreKit 1 they come in one
+    /// call of the observer, and a consumable's purchase comes with the account's receipt as it
+    /// is now, read and signed once for all of them (it lists every unfinished consumable), as an
+    /// app reads its current receipt for a transaction the queue redelivers; any other
+    /// transaction with the receipt kept in its row.
     /// The rows are read without their receipts: N consumables cost one receipt, not N ever
     /// longer ones.
     private func redeliverUnfinished(link: Link) throws(StorageError) {
@@ -185,16 +186,23 @@ public final class Store {
             return
         }
         var current: String?
+        var updated: [StoreTransaction] = []
         let records = try database.records(where: unfinished, [.text(account)], withReceipts: false)
         for record in records where record.isUnfinished {
             if record.state == .purchased, record.kind != .restore, catalog.type(ofProduct: record.productId) == .consumable {
                 if current == nil {
                     current = receipt(account: account, leading: nil, holdings: try holdings(of: account, unfinished: records))
                 }
-                link.send(.transactionUpdated(record.with(receipt: current).asTransaction))
+                updated.append(record.with(receipt: current).asTransaction)
             } else if let whole = try database.record(id: record.id) {
-                for handed in try handingOut([whole]) { try deliver(handed, link: link) }
+                updated += try handingOut([whole]).map(\.asTransaction)
             }
+        }
+        // One call of the observer for all of them, as the queue makes it.
+        if updated.count == 1, let only = updated.first {
+            link.send(.transactionUpdated(only))
+        } else if !updated.isEmpty {
+            link.send(.transactionsUpdated(updated))
         }
     }
 

@@ -31,9 +31,12 @@ final class StoreTests {
     }
 
     private func updates(_ messages: [Message]) -> [StoreTransaction] {
-        messages.compactMap {
-            if case .transactionUpdated(let transaction) = $0 { return transaction }
-            return nil
+        messages.flatMap { message -> [StoreTransaction] in
+            switch message {
+            case .transactionUpdated(let transaction): [transaction]
+            case .transactionsUpdated(let transactions): transactions
+            default: []
+            }
         }
     }
 
@@ -247,7 +250,9 @@ final class StoreTests {
         _ = link.take()
 
         try store.receive(.addTransactionObserver, link: link)
-        let redelivered = updates(link.take())
+        let calls = link.take()
+        #expect(calls.count == 1, "one call of the observer for all of them: \(calls)")
+        let redelivered = updates(calls)
         #expect(redelivered.map(\.id) == [unfinished.id, cancelled.id])
         #expect(redelivered.first == unfinished, "the same transaction, receipt and all")
 

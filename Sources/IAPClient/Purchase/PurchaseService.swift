@@ -163,8 +163,8 @@ public final class PurchaseService {
                 entitlementsRead = true
             } else if let statuses = storeKit.subscriptionStatuses(message) {
                 showAccess(statuses)
-            } else if let delivered = storeKit.delivered(message) {
-                try transactionUpdated(delivered)
+            } else {
+                for delivered in storeKit.delivered(message) { try transactionUpdated(delivered) }
             }
         }
     }

@@ -30,8 +30,11 @@ struct StoreKit1Channel: StoreKitChannel {
         hasReceipt ? .restoreCompletedTransactions : .refreshReceipt
     }
 
-    func delivered(_ message: Message) -> DeliveredTransaction? {
-        guard case .transactionUpdated(let transaction) = message else { return nil }
-        return DeliveredTransaction(transaction)
+    func delivered(_ message: Message) -> [DeliveredTransaction] {
+        switch message {
+        case .transactionUpdated(let transaction): [DeliveredTransaction(transaction)]
+        case .transactionsUpdated(let transactions): transactions.map(DeliveredTransaction.init)
+        default: []
+        }
     }
 }

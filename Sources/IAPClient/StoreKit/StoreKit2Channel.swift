@@ -39,7 +39,11 @@ struct StoreKit2Channel: StoreKitChannel {
         .sync
     }
 
-    func delivered(_ message: Message) -> DeliveredTransaction? {
+    func delivered(_ message: Message) -> [DeliveredTransaction] {
+        deliveredOne(message).map { [$0] } ?? []
+    }
+
+    private func deliveredOne(_ message: Message) -> DeliveredTransaction? {
         switch message {
         case .purchaseResult(.success(let transaction)), .transactionUpdate(let transaction):
             return checked(transaction)

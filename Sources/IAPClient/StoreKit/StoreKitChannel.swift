@@ -30,7 +30,7 @@ protocol StoreKitChannel {
     func finish(_ transactionId: TransactionID) -> Message
     /// The call that restores purchases; StoreKit 1 refreshes a missing receipt first.
     func restore(hasReceipt: Bool) -> Message
-    /// The transaction a message from the Store delivers, read as this StoreKit reads it; nil
-    /// when the message is not one of this generation's deliveries.
-    func delivered(_ message: Message) -> DeliveredTransaction?
+    /// The transactions a message from the Store delivers, in order, read as this StoreKit reads
+    /// them; none when the message is not one of this generation's deliveries.
+    func delivered(_ message: Message) -> [DeliveredTransaction]
 }

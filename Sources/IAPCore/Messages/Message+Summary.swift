@@ -27,14 +27,9 @@ extension Message {
         case .receiptRefreshed:
             return "receipt refreshed"
         case .transactionUpdated(let transaction):
-            let text = String(atMost: 40 + transaction.productId.utf8.count) { text in
-                text.text(transaction.state.rawValue)
-                text.byte(UInt8(ascii: " "))
-                text.text(transaction.productId)
-                text.literal(" tx ")
-                text.decimal(transaction.id.value)
-            }
-            return transaction.error.map { text + " (\($0.explanation))" } ?? text
+            return transaction.summary
+        case .transactionsUpdated(let transactions):
+            return Self.summary(of: transactions)
         case .restoreCompleted(.finished(let count)):
             return "restore finished: \(count) restored"
         case .restoreCompleted(.failed(let reason)):
@@ -149,6 +144,17 @@ extension Message {
         return "answered \(answers.count) pending orders: " + parts.joined(separator: ", ")
     }
 
+    /// How many transactions the queue told of at once, and the first few: "3 transactions
+    /// updated: purchased … tx …, purchased … tx …, purchased … tx …", then "and 997 more".
+    private static func summary(of transactions: [StoreTransaction]) -> String {
+        let shown = transactions.prefix(transactionsShown).map(\.summary)
+        let more = transactions.count > transactionsShown ? ["and \(transactions.count - transactionsShown) more"] : []
+        return "\(transactions.count) transactions updated: " + (shown + more).joined(separator: ", ")
+    }
+
+    /// How many transactions of a queue's update its summary names.
+    static let transactionsShown = 3
+
     private static func summary(of check: ReceiptCheck) -> String {
         let endpoint = check.environment == .production ? "" : " at the sandbox"
         let method = check.usesPost ? "" : " sent by GET"
@@ -209,5 +215,20 @@ extension VerificationAnswer {
             let text = "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
             return credited == 0 ? text : text + ", \(credited) credited from the receipt"
         }
+    }
+}
+
+extension StoreTransaction {
+    /// The transaction as the queue tells of it: its state, product and id, and the error of a
+    /// failed one (written piece by piece: a launch redelivers every unfinished transaction).
+    public var summary: String {
+        let text = String(atMost: 40 + productId.utf8.count) { text in
+            text.text(state.rawValue)
+            text.byte(UInt8(ascii: " "))
+            text.text(productId)
+            text.literal(" tx ")
+            text.decimal(id.value)
+        }
+        return error.map { text + " (\($0.explanation))" } ?? text
     }
 }

@@ -9,7 +9,13 @@ public enum Message: Sendable, Equatable, Codable {
     case restoreCompletedTransactions
     case refreshReceipt
     case receiptRefreshed(receipt: String)
+    /// The payment queue tells the observer of one transaction (`paymentQueue(_:updatedTransactions:)`).
     case transactionUpdated(StoreTransaction)
+    /// The payment queue tells the observer of several transactions in one call: Apple's
+    /// `paymentQueue(_:updatedTransactions:)` "Tells an observer that one or more transactions
+    /// have been updated", with "An array of the transactions that were updated". The unfinished
+    /// ones come so when the app adds its observer.
+    case transactionsUpdated([StoreTransaction])
     case restoreCompleted(RestoreOutcome)
     case verifyPurchase(VerificationRequest)
     case verificationAnswered(VerificationAnswer)
@@ -81,9 +87,9 @@ public enum Message: Sendable, Equatable, Codable {
              .purchase, .listenForTransactions, .finish, .sync, .verifySignedTransaction, .currentEntitlementsRequest, .signOffer,
              .redeemOfferCode, .subscriptionStatusRequest:
             return .app
-        case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo, .notification, .notificationHistory,
-             .currentEntitlements, .transactionHistory, .subscriptionStatuses, .subscriptionStatusFailed:
+        case .productsResponse, .productsRequestFailed, .transactionUpdated, .transactionsUpdated, .restoreCompleted,
+             .receiptRefreshed, .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo, .notification,
+             .notificationHistory, .currentEntitlements, .transactionHistory, .subscriptionStatuses, .subscriptionStatusFailed:
             return .store
         case .verificationAnswered, .recoveryAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged,
              .getNotificationHistory, .getTransactionHistory, .offerSigned:
@@ -102,8 +108,8 @@ public enum Message: Sendable, Equatable, Codable {
              .getNotificationHistory, .currentEntitlementsRequest, .getTransactionHistory, .redeemOfferCode,
              .subscriptionStatusRequest:
             return .store
-        case .productsResponse, .productsRequestFailed, .transactionUpdated, .restoreCompleted, .receiptRefreshed,
-             .verificationAnswered, .recoveryAnswered, .verificationFailed, .purchaseResult, .transactionUpdate,
+        case .productsResponse, .productsRequestFailed, .transactionUpdated, .transactionsUpdated, .restoreCompleted,
+             .receiptRefreshed, .verificationAnswered, .recoveryAnswered, .verificationFailed, .purchaseResult, .transactionUpdate,
              .currentEntitlements, .offerSigned, .subscriptionStatuses, .subscriptionStatusFailed:
             return .app
         case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo, .notification, .notificationHistory,
@@ -137,7 +143,7 @@ public enum Message: Sendable, Equatable, Codable {
              .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed,
              .purchase, .purchaseResult, .listenForTransactions, .sync, .currentEntitlementsRequest, .currentEntitlements,
              .signOffer, .offerSigned, .redeemOfferCode, .subscriptionStatusRequest, .subscriptionStatuses, .subscriptionStatusFailed,
-             .recoveryAnswered:
+             .recoveryAnswered, .transactionsUpdated:
             return nil
         }
     }

@@ -24,6 +24,8 @@ enum CoreSentence: CaseIterable {
     case receiptRefreshed
     case purchasing
     case purchased
+    case transactionsUpdated
+    case andMore
     case failedBecause
     case failed
     case deferred

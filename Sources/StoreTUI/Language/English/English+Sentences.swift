@@ -20,6 +20,8 @@ extension English {
         case .receiptRefreshed: "receipt refreshed"
         case .purchasing: "purchasing {id} tx {tx}"
         case .purchased: "purchased {id} tx {tx}"
+        case .transactionsUpdated: "{n} transactions updated: {list}"
+        case .andMore: "and {n} more"
         case .failedBecause: "failed {id} tx {tx} ({text})"
         case .failed: "failed {id} tx {tx}"
         case .deferred: "deferred {id} tx {tx}"

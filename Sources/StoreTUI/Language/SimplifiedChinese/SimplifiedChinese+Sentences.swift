@@ -21,6 +21,8 @@ extension SimplifiedChinese {
         case .receiptRefreshed: "收据已刷新"
         case .purchasing: "购买中 {id} tx {tx}"
         case .purchased: "已购买 {id} tx {tx}"
+        case .transactionsUpdated: "{n} 笔交易已更新：{list}"
+        case .andMore: "另有 {n} 笔"
         case .failedBecause: "失败 {id} tx {tx}（{text}）"
         case .failed: "失败 {id} tx {tx}"
         case .deferred: "已延迟 {id} tx {tx}"
