@@ -100,9 +100,9 @@ extension OrderServer {
     func takeBackGrant(of transactionId: TransactionID, productId: String) throws(StorageError) -> [String: Int] {
         guard let product = catalog.product(id: productId), product.type == .consumable,
               try database.account(credited: transactionId) != nil else { return [:] }
-        for (currency, amount) in product.grant.sorted(by: { $0.key < $1.key }) {
+        for part in product.grantInOrder {
             try database.database.query("UPDATE balances SET amount = amount - ? WHERE currency = ?",
-                                        [.integer(Int64(amount)), .text(currency)])
+                                        [.integer(Int64(part.amount)), .text(part.currency)])
         }
         return product.grant
     }
@@ -154,11 +154,11 @@ extension OrderServer {
         switch product.type {
         case .consumable:
             if let tally {
-                tally.add(product.grant)
+                tally.add(product.grantInOrder)
                 return
             }
-            for (currency, amount) in product.grant.sorted(by: { $0.key < $1.key }) {
-                try addToBalance(currency, amount)
+            for part in product.grantInOrder {
+                try addToBalance(part.currency, part.amount)
             }
         case .nonConsumable, .autoRenewable, .nonRenewing:
             if product.type == .autoRenewable {
@@ -190,7 +190,7 @@ extension OrderServer {
     static func grantText(_ product: Product, entry: ReceiptEntry) -> String {
         switch product.type {
         case .consumable:
-            return product.grant.sorted { $0.key < $1.key }.map { "+\($0.value) \($0.key)" }.joined(separator: ", ")
+            return product.grantWords
         case .nonConsumable:
             return "owns \(product.id)"
         case .autoRenewable, .nonRenewing:

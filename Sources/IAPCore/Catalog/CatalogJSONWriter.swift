@@ -10,7 +10,7 @@ enum CatalogJSONWriter {
             ("localizations", localizations(product)),
         ]
         if product.type == .consumable {
-            members.append(("grant", .object(product.grant.sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })))
+            members.append(("grant", .object(product.grantInOrder.map { ($0.currency, .number(String($0.amount))) })))
         }
         if let serverProductId = product.serverProductId { members.append(("serverProductId", .string(serverProductId))) }
         if let period = product.period { members.append(("period", .string(period.description))) }

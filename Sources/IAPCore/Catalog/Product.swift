@@ -13,6 +13,10 @@ public struct Product: Sendable, Equatable, Identifiable {
     public let localizations: [String: Localization]
     /// Consumables only: what the Server credits per purchase, currency name → amount.
     public let grant: [String: Int]
+    /// `grant` by currency name, in order: the order a credit writes its balances in.
+    public let grantInOrder: [GrantAmount]
+    /// `grant` in words, by currency name: "+100 coins", "+1 gem, +50 coins".
+    public let grantWords: String
     /// The backend's own id for the product, when it has one.
     public let serverProductId: String?
     /// Auto-renewable subscriptions only: how long one period lasts.
@@ -54,6 +58,8 @@ public struct Product: Sendable, Equatable, Identifiable {
         self.price = price
         self.localizations = localizations
         self.grant = grant
+        grantInOrder = grant.sorted { $0.key < $1.key }.map { GrantAmount(currency: $0.key, amount: $0.value) }
+        grantWords = grantInOrder.map { "+\($0.amount) \($0.currency)" }.joined(separator: ", ")
         self.serverProductId = serverProductId
         self.period = period
         self.group = group
@@ -86,4 +92,10 @@ public struct Product: Sendable, Equatable, Identifiable {
     private func localization(for locale: String) -> Localization? {
         localizations[locale] ?? localizations["en_US"]
     }
+}
+
+/// An amount of one currency a consumable grants.
+public struct GrantAmount: Sendable, Equatable {
+    public let currency: String
+    public let amount: Int
 }

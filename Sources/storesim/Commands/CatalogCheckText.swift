@@ -38,7 +38,7 @@ enum CatalogCheckText {
         switch product.type {
         case .consumable:
             terms.append(price)
-            terms.append("credits " + product.grant.sorted { $0.key < $1.key }.map { "+\($0.value) \($0.key)" }.joined(separator: ", "))
+            terms.append("credits " + product.grantWords)
         case .nonConsumable:
             terms.append(price)
         case .autoRenewable:
