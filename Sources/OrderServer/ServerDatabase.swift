@@ -89,6 +89,24 @@ struct ServerDatabase: SettingsTable {
             expires_millis INTEGER,
             PRIMARY KEY(account, product_id));
         """,
+        // Version 6: a credit's row id is its place in order without AUTOINCREMENT, which made
+        // every insert read and write `sqlite_sequence` (a recovery inserts a thousand). Credits
+        // are never deleted, so the next row id is the next number either way.
+        """
+        CREATE TABLE credits_v6(
+            seq INTEGER PRIMARY KEY,
+            transaction_id INTEGER NOT NULL UNIQUE,
+            original_transaction_id INTEGER NOT NULL,
+            product_id TEXT NOT NULL,
+            server_product_id TEXT,
+            account TEXT NOT NULL,
+            date_millis INTEGER NOT NULL,
+            grant_text TEXT NOT NULL);
+        INSERT INTO credits_v6 SELECT * FROM credits;
+        DROP TABLE credits;
+        ALTER TABLE credits_v6 RENAME TO credits;
+        DELETE FROM sqlite_sequence WHERE name = 'credits';
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {

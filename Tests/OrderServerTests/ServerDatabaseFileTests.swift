@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import IAPCore
-import OrderServer
+@testable import OrderServer
 import Storage
 
 @Suite("The Server's database file")
@@ -66,7 +66,7 @@ final class ServerDatabaseFileTests {
         #expect(ledger.entitlements.map(\.transactionId) == [1_000_000_000_000_000_001])
         #expect(ledger.balances == ["coins": 550])
         #expect(ledger.rejections.map(\.transactionId) == [nil, 1_000_000_000_000_000_007])
-        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(5)])
+        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(6)])
         #expect(try column("SELECT typeof(transaction_id) AS v FROM credits") == [.text("integer")])
         #expect(try column("SELECT typeof(transaction_id) AS v FROM rejections ORDER BY seq") == [.text("null"), .text("integer")])
         #expect(try OrderServer.readLedger(path: path) == ledger)
@@ -82,6 +82,36 @@ final class ServerDatabaseFileTests {
         #expect(ledger.balances == ["coins": 550])
         #expect(FileManager.default.contents(atPath: path) == bytes)
         #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(0)])
+    }
+
+    /// Version 6 numbers credits without AUTOINCREMENT: a version-5 file keeps every credit and
+    /// its place, and the next credit takes the next number, as it would have before.
+    @Test func aVersionFiveFileKeepsItsCreditsInOrderAndNumbersTheNextOneNext() throws {
+        let credit = """
+            INSERT INTO credits(transaction_id, original_transaction_id, product_id, server_product_id, account, date_millis, grant_text)
+            """
+        let database = try SQLiteDatabase(path: path)
+        for step in ServerDatabase.schema.steps.prefix(5) {
+            try database.execute(step)
+        }
+        try database.execute("""
+            \(credit) VALUES(1000000000000001, 1000000000000001, 'com.storesim.coins.100', NULL, 'demo', 1767225600000, '+100 coins');
+            \(credit) VALUES(1000000000000002, 1000000000000002, 'com.storesim.pro', NULL, 'demo', 1767225600000, 'owns com.storesim.pro');
+            PRAGMA user_version = 5;
+            """)
+        let before = try OrderServer.readLedger(path: path)
+        #expect(before.credits.map(\.transactionId) == [1_000_000_000_000_001, 1_000_000_000_000_002])
+        #expect(try column("SELECT seq AS v FROM sqlite_sequence WHERE name = 'credits'") == [.integer(2)], "numbered by AUTOINCREMENT")
+
+        _ = try OrderServer(path: path, catalog: BuiltInCatalog.catalog())
+        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(6)])
+        #expect(try OrderServer.readLedger(path: path) == before)
+        #expect(try column("SELECT seq AS v FROM credits ORDER BY seq") == [.integer(1), .integer(2)])
+        #expect(try column("SELECT instr(sql, 'AUTOINCREMENT') AS v FROM sqlite_master WHERE name = 'credits'") == [.integer(0)])
+        #expect(try column("SELECT seq AS v FROM sqlite_sequence WHERE name = 'credits'").isEmpty)
+        try SQLiteDatabase(path: path).execute(
+            "\(credit) VALUES(1000000000000003, 1000000000000003, 'com.storesim.coins.100', NULL, 'demo', 1767225600000, '+100 coins')")
+        #expect(try column("SELECT seq AS v FROM credits WHERE transaction_id = 1000000000000003") == [.integer(3)])
     }
 
     @Test func aServerThatCreditedNothingHasNoHighestId() throws {
@@ -100,9 +130,9 @@ final class ServerDatabaseFileTests {
 
     @Test func aServerFileFromANewerStoreSimIsRefusedNamingBothVersions() throws {
         _ = try OrderServer(path: path, catalog: BuiltInCatalog.catalog())
-        try SQLiteDatabase(path: path).execute("PRAGMA user_version = 6")
-        let expected = StorageError(path: path, reason: .newerVersion(found: 6, newest: 5))
+        try SQLiteDatabase(path: path).execute("PRAGMA user_version = 7")
+        let expected = StorageError(path: path, reason: .newerVersion(found: 7, newest: 6))
         #expect(throws: ServerError(expected)) { try OrderServer(path: self.path, catalog: BuiltInCatalog.catalog()) }
-        #expect(expected.description == "\(path): schema version 6 is newer than this storesim knows (newest 5); left untouched")
+        #expect(expected.description == "\(path): schema version 7 is newer than this storesim knows (newest 6); left untouched")
     }
 }
