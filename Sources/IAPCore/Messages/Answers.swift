@@ -17,20 +17,20 @@ public enum VerificationOutcome: Sendable, Equatable, Codable {
 }
 
 extension VerificationOutcome {
-    /// What became of an order a recovery asked about, in a word or two, as the reply's summary
-    /// counts it.
-    var recoveryWord: String {
+    /// Where the outcome is counted in a recovery's reply: its place in `recoveryWords`.
+    var recoveryPlace: Int {
         switch self {
-        case .credited: "credited"
-        case .alreadyCredited: "already credited"
-        case .notProven: "not proven by the app receipt"
-        case .refused: "refused"
-        case .rejected, .unverified: "rejected"
-        case .receiptChecked: "checked"
+        case .credited: 0
+        case .alreadyCredited: 1
+        case .notProven: 2
+        case .refused: 3
+        case .rejected, .unverified: 4
+        case .receiptChecked: 5
         }
     }
 
-    /// Every `recoveryWord`, in the order a summary gives them.
+    /// What became of the orders a recovery asked about, in a word or two each, in the order the
+    /// reply's summary counts them.
     static let recoveryWords = ["credited", "already credited", "not proven by the app receipt", "refused", "rejected", "checked"]
 }
 

@@ -138,9 +138,10 @@ extension Message {
     /// pending orders: 3 credited, 1 already credited" (each order's own fate is on the timeline
     /// as the Server's credit and the app's finish, and in the launch's report).
     private static func summary(ofRecovery answers: [VerificationAnswer]) -> String {
-        var counts: [String: Int] = [:]
-        for answer in answers { counts[answer.outcome.recoveryWord, default: 0] += 1 }
-        let parts = VerificationOutcome.recoveryWords.compactMap { word in counts[word].map { "\($0) \(word)" } }
+        let words = VerificationOutcome.recoveryWords
+        var counts = Array(repeating: 0, count: words.count)
+        for answer in answers { counts[answer.outcome.recoveryPlace] += 1 }
+        let parts = zip(counts, words).filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         return "answered \(answers.count) pending orders: " + parts.joined(separator: ", ")
     }
 

@@ -149,8 +149,8 @@ public enum Message: Sendable, Equatable, Codable {
     }
 
     /// The pending orders a recovery's message is about (the request, the Server's
-    /// `verifyReceipt` and its result, the Server's reply); empty for any other message. When one is lost, the app is
-    /// told of each order.
+    /// `verifyReceipt` and its result, the Server's reply); empty for any other message. When one
+    /// is lost, the app is told of each order.
     public var recoveredOrders: [TransactionID] {
         switch self {
         case .verifyPurchase(let request): return request.orders
