@@ -163,7 +163,7 @@ public final class SQLiteDatabase {
             do {
                 result.append(try read(row))
             } catch {
-                let id = (try? row.value(key))?.description ?? "?"
+                let id = (try? row.value(SQLiteColumn(key)))?.description ?? "?"
                 throw StorageError(path: path, reason: .unreadableRow(table: table, row: "\(key) \(id)", column: error))
             }
         }

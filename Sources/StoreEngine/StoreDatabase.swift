@@ -131,7 +131,7 @@ struct StoreDatabase: SettingsTable {
     }
 
     /// A transaction id read from the table.
-    private static func id(_ row: SQLiteRow, _ column: String) throws(SQLiteColumnError) -> TransactionID {
+    private static func id(_ row: SQLiteRow, _ column: SQLiteColumn) throws(SQLiteColumnError) -> TransactionID {
         TransactionID(try row.integer(column))
     }
 
@@ -316,49 +316,6 @@ struct StoreDatabase: SettingsTable {
             }
             json.byte(UInt8(ascii: "]"))
         })
-    }
-
-    /// The transactions that meet `condition`, oldest first; `withReceipts: false` leaves each
-    /// receipt out (nil), so that reading many rows does not read every receipt they were handed.
-    func records(where condition: String = "1", _ values: [SQLiteValue] = [],
-                 withReceipts: Bool = true) throws(StorageError) -> [StoreRecord] {
-        try database.rows(Self.recordsQuery(where: condition, withReceipts: withReceipts), values,
-                          table: "transactions", key: "id", Self.record)
-    }
-
-    /// The query of `records(where:withReceipts:)`.
-    static func recordsQuery(where condition: String, withReceipts: Bool) -> String {
-        """
-        SELECT id, original_id, product_id, account, state, kind, charged, finished, refunded,
-               date_millis, error, \(withReceipts ? "receipt" : "NULL AS receipt"), refunded_millis, signed_transaction,
-               refund_reason, shared_from
-        FROM transactions \(withReceipts ? "LEFT JOIN receipts ON receipts.transaction_id = transactions.id" : "")
-        WHERE \(condition) ORDER BY id
-        """
-    }
-
-    private static func record(_ row: SQLiteRow) throws(SQLiteColumnError) -> StoreRecord {
-        StoreRecord(
-            id: try id(row, "id"), originalId: try id(row, "original_id"),
-            productId: try row.text("product_id"), account: try row.text("account"),
-            state: try row.choice("state", as: TransactionState.self),
-            kind: try row.choice("kind", as: StoreRecord.Kind.self),
-            charged: try row.bool("charged"), finished: try row.bool("finished"), refunded: try row.bool("refunded"),
-            date: SimulatedTime.date(millis: try row.integer("date_millis")),
-            error: try row.optionalChoice("error", as: PurchaseError.self),
-            receipt: try row.optionalText("receipt"),
-            refundDate: try row.optionalInteger("refunded_millis").map(SimulatedTime.date(millis:)),
-            signedTransaction: try row.optionalText("signed_transaction"),
-            refundReason: try reason(row, "refund_reason"),
-            sharedFrom: try row.optionalInteger("shared_from").map { TransactionID($0) })
-    }
-
-    private static func reason(_ row: SQLiteRow, _ column: String) throws(SQLiteColumnError) -> RevocationReason? {
-        guard let value = try row.optionalInteger(column) else { return nil }
-        guard let reason = Int(exactly: value).flatMap(RevocationReason.init(rawValue:)) else {
-            throw .unknownValue(column: column, value: String(value))
-        }
-        return reason
     }
 
     private static func reason(_ reason: RevocationReason?) -> SQLiteValue {

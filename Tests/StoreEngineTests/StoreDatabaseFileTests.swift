@@ -49,7 +49,7 @@ final class StoreDatabaseFileTests {
         try SQLiteDatabase(path: path).execute(sql)
     }
 
-    private func single(_ sql: String, _ column: String) throws -> SQLiteValue {
+    private func single(_ sql: String, _ column: SQLiteColumn) throws -> SQLiteValue {
         try #require(try SQLiteDatabase(path: path, readOnly: true).query(sql).first).value(column)
     }
 
