@@ -8,13 +8,13 @@ public struct JWSSigner: Sendable {
     public init(chain: CertificateChain) {
         self.chain = chain
         let x5c = [chain.leaf, chain.intermediate, chain.root].map { "\"\($0.base64)\"" }.joined(separator: ",")
-        encodedHeader = Base64URL.encode(Array("{\"alg\":\"ES256\",\"x5c\":[\(x5c)]}".utf8))
+        encodedHeader = Base64.url.encode(Array("{\"alg\":\"ES256\",\"x5c\":[\(x5c)]}".utf8))
     }
 
     /// `payload` signed: header, payload and signature, each base64url, joined by dots.
     public func sign(payload: [UInt8]) throws(SigningError) -> String {
-        let signingInput = encodedHeader + "." + Base64URL.encode(payload)
+        let signingInput = encodedHeader + "." + Base64.url.encode(payload)
         let signature = try chain.leafKey.sign(Array(signingInput.utf8))
-        return signingInput + "." + Base64URL.encode(signature.raw)
+        return signingInput + "." + Base64.url.encode(signature.raw)
     }
 }

@@ -25,9 +25,9 @@ public struct JWSVerifier: Sendable {
     public func verify(_ jws: String, at moment: Moment) throws(SigningError) -> [UInt8] {
         let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .malformed("a JWS has 3 parts separated by dots, not \(parts.count)") }
-        guard let header = Base64URL.decode(parts[0]) else { throw .badBase64("header") }
-        guard let payload = Base64URL.decode(parts[1]) else { throw .badBase64("payload") }
-        guard let signature = Base64URL.decode(parts[2]) else { throw .badBase64("signature") }
+        guard let header = Base64.url.decode(parts[0]) else { throw .badBase64("header") }
+        guard let payload = Base64.url.decode(parts[1]) else { throw .badBase64("payload") }
+        guard let signature = Base64.url.decode(parts[2]) else { throw .badBase64("signature") }
         let chain = try Self.certificates(in: header)
         guard chain[2] == root else { throw .wrongRoot }
         try verifyChain(leaf: chain[0], intermediate: chain[1], at: Self.time(of: moment, payload: payload))

@@ -90,7 +90,7 @@ final class SignedTransactionServerTests {
         let foreign = try JWSSigner(chain: CertificateChain.make(
             secret: Array("forger".utf8), notBefore: SimulatedTime.epoch, notAfter: SimulatedTime.epoch.addingTimeInterval(86400)))
         let forged = try foreign.sign(payload: Array(String(decoding: try #require(
-            Base64URL.decode(transaction.jws.split(separator: ".")[1])), as: UTF8.self).utf8))
+            Base64.url.decode(transaction.jws.split(separator: ".")[1])), as: UTF8.self).utf8))
         #expect(try verify(transaction, jws: forged) == .unverified(.verificationFailure, SigningError.wrongRoot.description))
         let other = try buy("com.storesim.coins.550")
         #expect(try verify(other, asking: transaction.transactionId) == .refused(.otherTransaction))

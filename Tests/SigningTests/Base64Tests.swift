@@ -23,8 +23,8 @@ struct Base64URLTests {
     func vectors() {
         let vectors = ["": "", "f": "Zg", "fo": "Zm8", "foo": "Zm9v", "foob": "Zm9vYg", "fooba": "Zm9vYmE", "foobar": "Zm9vYmFy"]
         for (plain, encoded) in vectors {
-            #expect(Base64URL.encode(Array(plain.utf8)) == encoded)
-            #expect(Base64URL.decode(Substring(encoded)) == Array(plain.utf8))
+            #expect(Base64.url.encode(Array(plain.utf8)) == encoded)
+            #expect(Base64.url.decode(Substring(encoded)) == Array(plain.utf8))
         }
     }
 
@@ -33,19 +33,54 @@ struct Base64URLTests {
         var generator = SystemRandomNumberGenerator()
         for length in 0...66 {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            let encoded = Base64URL.encode(bytes)
+            let encoded = Base64.url.encode(bytes)
             #expect(encoded == Self.reference(bytes))
-            #expect(Base64URL.decode(Substring(encoded)) == bytes)
+            #expect(Base64.url.decode(Substring(encoded)) == bytes)
         }
         let everyByte = (0...255).map(UInt8.init)
-        #expect(Base64URL.encode(everyByte) == Self.reference(everyByte))
-        #expect(Base64URL.decode(Substring(Self.reference(everyByte))) == everyByte)
+        #expect(Base64.url.encode(everyByte) == Self.reference(everyByte))
+        #expect(Base64.url.decode(Substring(Self.reference(everyByte))) == everyByte)
     }
 
     @Test("standard base64's characters, padding, a foreign character, an impossible length and leftover bits are refused")
     func refusals() {
         for text in ["a+b/", "Zg==", "Zm9v=", "Zm9v!", "Zm9vY", "Zh", "Zm9", "Zm8é", "Zm 9v"] {
-            #expect(Base64URL.decode(Substring(text)) == nil, "\(text)")
+            #expect(Base64.url.decode(Substring(text)) == nil, "\(text)")
+        }
+    }
+}
+
+/// RFC 4648 section 4, "Base 64 Encoding", with its `=` padding, as a receipt's payload is
+/// written. Foundation's `base64EncodedString()` is the independent reference.
+@Suite("Standard base64 with padding")
+struct StandardBase64Tests {
+    @Test("the RFC 4648 test vectors")
+    func vectors() {
+        let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+        for (plain, encoded) in vectors {
+            #expect(Base64.standard.encode(Array(plain.utf8)) == encoded)
+            #expect(Base64.standard.decode(Substring(encoded)) == Array(plain.utf8))
+        }
+    }
+
+    @Test("every length up to 66 bytes and every byte value round-trip and match Foundation, appended after other text")
+    func matchesFoundation() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0...66 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var text = Array("before.".utf8)
+            Base64.standard.append(bytes, to: &text)
+            #expect(String(decoding: text, as: UTF8.self) == "before." + Data(bytes).base64EncodedString())
+            #expect(Base64.standard.decode(text.dropFirst(7)) == bytes)
+        }
+        let everyByte = (0...255).map(UInt8.init)
+        #expect(Base64.standard.encode(everyByte) == Data(everyByte).base64EncodedString())
+    }
+
+    @Test("missing, misplaced or extra padding, the URL alphabet, a foreign character and leftover bits are refused")
+    func refusals() {
+        for text in ["Zg", "Zg=", "Zm8", "Z===", "Zg===", "====", "Zm=v", "Zm9v====", "a-b_", "Zm9v!A==", "Zh==", "Zm9=", "Zm 9v"] {
+            #expect(Base64.standard.decode(Substring(text)) == nil, "\(text)")
         }
     }
 }

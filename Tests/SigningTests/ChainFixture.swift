@@ -34,6 +34,6 @@ enum ChainFixture {
     /// A header that lists `certificates` in `x5c`, base64url.
     static func header(_ certificates: [Certificate], alg: String = "ES256") -> String {
         let x5c = certificates.map { "\"\($0.base64)\"" }.joined(separator: ",")
-        return Base64URL.encode(Array("{\"alg\":\"\(alg)\",\"x5c\":[\(x5c)]}".utf8))
+        return Base64.url.encode(Array("{\"alg\":\"\(alg)\",\"x5c\":[\(x5c)]}".utf8))
     }
 }

@@ -21,9 +21,9 @@ struct JWSVerificationTests {
     func genuine() throws {
         #expect(try verifier.verify(jws, at: .signedDate) == ChainFixture.payload())
         #expect(try verifier.verify(jws, at: .date(ChainFixture.start)) == ChainFixture.payload())
-        let header = try #require(Base64URL.decode(jws.split(separator: ".")[0]))
+        let header = try #require(Base64.url.decode(jws.split(separator: ".")[0]))
         #expect(String(decoding: header, as: UTF8.self).hasPrefix("{\"alg\":\"ES256\",\"x5c\":[\"\(chain.leaf.base64)\",\"\(chain.intermediate.base64)\""))
-        #expect(Base64URL.decode(jws.split(separator: ".")[2])?.count == 64)
+        #expect(Base64.url.decode(jws.split(separator: ".")[2])?.count == 64)
     }
 
     @Test("a byte changed anywhere in the header, the payload or the signature is rejected", arguments: [0, 1, 2])
@@ -38,18 +38,18 @@ struct JWSVerificationTests {
 
     @Test("a payload swapped for another, a header with a field added, or a short signature is a bad signature")
     func swappedParts() throws {
-        let dearer = Base64URL.encode(ChainFixture.payload(productId: "com.storesim.coins.550"))
+        let dearer = Base64.url.encode(ChainFixture.payload(productId: "com.storesim.coins.550"))
         #expect(throws: SigningError.badSignature) {
             try verifier.verify(ChainFixture.replacing(part: 1, of: jws, with: dearer), at: .signedDate)
         }
         let x5c = [chain.leaf, chain.intermediate, chain.root].map { "\"\($0.base64)\"" }.joined(separator: ",")
-        let header = Base64URL.encode(Array("{\"alg\":\"ES256\",\"kid\":\"forged\",\"x5c\":[\(x5c)]}".utf8))
+        let header = Base64.url.encode(Array("{\"alg\":\"ES256\",\"kid\":\"forged\",\"x5c\":[\(x5c)]}".utf8))
         #expect(throws: SigningError.badSignature) {
             try verifier.verify(ChainFixture.replacing(part: 0, of: jws, with: header), at: .signedDate)
         }
-        let raw = try #require(Base64URL.decode(jws.split(separator: ".")[2]))
+        let raw = try #require(Base64.url.decode(jws.split(separator: ".")[2]))
         #expect(throws: SigningError.badSignature) {
-            try verifier.verify(ChainFixture.replacing(part: 2, of: jws, with: Base64URL.encode(Array(raw.dropLast()))), at: .signedDate)
+            try verifier.verify(ChainFixture.replacing(part: 2, of: jws, with: Base64.url.encode(Array(raw.dropLast()))), at: .signedDate)
         }
     }
 
@@ -105,7 +105,7 @@ struct JWSVerificationTests {
     @Test("a JWS that is not three parts, not JSON, not ES256 or without three certificates is malformed")
     func malformed() throws {
         #expect(throws: SigningError.malformed("a JWS has 3 parts separated by dots, not 2")) { try verifier.verify("a.b", at: .signedDate) }
-        let notJSON = Base64URL.encode(Array("not json".utf8))
+        let notJSON = Base64.url.encode(Array("not json".utf8))
         #expect(throws: SigningError.malformed("the header is not a JSON object")) {
             try verifier.verify(ChainFixture.replacing(part: 0, of: jws, with: notJSON), at: .signedDate)
         }
@@ -124,7 +124,7 @@ struct JWSVerificationTests {
         #expect(throws: SigningError.badBase64("header")) { try verifier.verify(ChainFixture.replacing(part: 0, of: jws, with: "e30="), at: .signedDate) }
         #expect(throws: SigningError.badBase64("payload")) { try verifier.verify(ChainFixture.replacing(part: 1, of: jws, with: "a+b/"), at: .signedDate) }
         #expect(throws: SigningError.badBase64("signature")) { try verifier.verify(ChainFixture.replacing(part: 2, of: jws, with: "!"), at: .signedDate) }
-        let header = Base64URL.encode(Array("{\"alg\":\"ES256\",\"x5c\":[\"%%\",\"\",\"\"]}".utf8))
+        let header = Base64.url.encode(Array("{\"alg\":\"ES256\",\"x5c\":[\"%%\",\"\",\"\"]}".utf8))
         #expect(throws: SigningError.badBase64("x5c[0]")) { try verifier.verify(ChainFixture.replacing(part: 0, of: jws, with: header), at: .signedDate) }
     }
 }

@@ -63,7 +63,7 @@ import Testing
                         .buy(productId: "com.storesim.premium.yearly", answer: .confirm))
         let bought = try #require(try fixture.world.store.transactions().last)
         let jws = try #require(bought.signedTransaction)
-        let payload = try #require(Base64URL.decode(jws.split(separator: ".")[1]))
+        let payload = try #require(Base64.url.decode(jws.split(separator: ".")[1]))
         let decoded = try JSONDecoder().decode(SignedTransactionPayload.self, from: Data(payload))
         #expect(decoded.price == 29000)
         #expect(fixture.events.contains { $0.text == "com.storesim.premium.yearly tx \(bought.id) charged US$29.00, its increased price" })

@@ -6,12 +6,12 @@ import Signing
 public enum JWSText {
     /// The text a base64url part decodes to; nil when it is not base64url.
     public static func decoded(_ part: String) -> String? {
-        Base64URL.decode(Substring(part)).map { String(decoding: $0, as: UTF8.self) }
+        Base64.url.decode(Substring(part)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `text` as a base64url part, without padding.
     public static func encoded(_ text: String) -> String {
-        Base64URL.encode(Array(text.utf8))
+        Base64.url.encode(Array(text.utf8))
     }
 
     /// `jws` with `text` in its payload replaced by `replacement` and its signature left as it

@@ -43,12 +43,12 @@ public struct DecodedSignedTransaction: Sendable, Equatable {
     /// Decodes `jws` and verifies it, at its `signedDate`, against `pinnedRoot`, as the Server does.
     public init(jws: String, pinnedRoot: Certificate?) {
         let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
-        let header = parts.first.flatMap(Base64URL.decode).flatMap { try? JSONDecoder().decode(Header.self, from: Data($0)) }
+        let header = parts.first.flatMap(Base64.url.decode).flatMap { try? JSONDecoder().decode(Header.self, from: Data($0)) }
         algorithm = header?.alg
         chain = (header?.x5c ?? []).map { text in
             Data(base64Encoded: text).flatMap { try? Certificate(der: Array($0)) }?.commonName ?? "?"
         }
-        let payload = parts.count > 1 ? Base64URL.decode(parts[1]) : nil
+        let payload = parts.count > 1 ? Base64.url.decode(parts[1]) : nil
         let values = payload.flatMap { try? JSONDecoder().decode([String: Value].self, from: Data($0)) } ?? [:]
         fields = values.keys.sorted { Self.rank($0) < Self.rank($1) }.compactMap { name in
             values[name].map { Field(name: name, value: $0.text, date: name.hasSuffix("Date") ? $0.date : nil) }

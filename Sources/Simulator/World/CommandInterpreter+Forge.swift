@@ -77,12 +77,12 @@ extension CommandInterpreter {
     /// nil when the payload names no price.
     static func tamperedPrice(_ jws: String) -> String? {
         var parts = jws.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, var payload = Base64URL.decode(Substring(parts[1])),
+        guard parts.count == 3, var payload = Base64.url.decode(Substring(parts[1])),
               let digit = payload.firstRange(of: Array("\"price\":".utf8))?.upperBound, digit < payload.count,
               (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(payload[digit])
         else { return nil }
         payload[digit] = payload[digit] == UInt8(ascii: "9") ? UInt8(ascii: "8") : payload[digit] + 1
-        parts[1] = Base64URL.encode(payload)
+        parts[1] = Base64.url.encode(payload)
         return parts.joined(separator: ".")
     }
 
