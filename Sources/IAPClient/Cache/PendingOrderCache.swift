@@ -200,17 +200,21 @@ public final class PendingOrderCache {
         }
         slots[slot] = nil
         slotByTransaction[transactionId] = nil
-        tidySlots()
+        // Removals kept for one fsync are tidied once, at `syncRemovals` (a launch that recovers
+        // a thousand orders otherwise indexed the live ones again at each halving).
         if !defersRemovalSync {
+            tidySlots()
             try compactIfMostlyRemoved()
         }
     }
 
     /// Writes the removals kept since the last write and makes them durable with one append
-    /// and one fsync, then compacts the file once removed orders outnumber live ones.
+    /// and one fsync, then compacts the file once removed orders outnumber live ones, and the
+    /// slots once their holes do.
     public func syncRemovals() throws(CacheError) {
         try append([])
         try compactIfMostlyRemoved()
+        tidySlots()
     }
 
     /// Writes the removals kept in memory without an fsync, as they would have been written
