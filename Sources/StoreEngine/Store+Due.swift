@@ -20,13 +20,14 @@ extension Store {
     /// end when it does not and the Server is told of it, and in billing retry the end of the
     /// grace period and of the retry. The early ends are read in one query, not one a subscription.
     private func subscriptionMoments() throws(StorageError) -> [Int64] {
-        let retries = try database.settings(prefix: "billing-retry:"), graces = try database.settings(prefix: "grace-until:")
-        let autorenew = try database.settings(prefix: "autorenew:")
+        let retries = try database.settingsByTransaction("billing-retry:") { $0 }
+        let graces = try database.settingsByTransaction("grace-until:") { $0 }
+        let autorenew = try database.settingsByTransaction("autorenew:") { $0 }
         let subscriptions = try latestSubscriptions()
         let ended = try expiredMillis(of: subscriptions.map(\.id))
         var moments: [Int64] = []
         for latest in subscriptions {
-            let key = latest.originalId.description
+            let key = latest.originalId
             if let since = retries[key].flatMap(Int64.init) {
                 moments.append(since + Int64(Self.billingRetryDays) * 86_400_000)
                 if let until = graces[key].flatMap(Int64.init) { moments.append(until) }

@@ -33,10 +33,11 @@ extension Store {
         guard notificationsOn else { return }
         try store { () throws(StorageError) in
             let (from, to) = (SimulatedTime.millis(since), SimulatedTime.millis(link.now))
-            let retries = try database.settings(prefix: "billing-retry:"), graces = try database.settings(prefix: "grace-until:")
-            let autorenew = try database.settings(prefix: "autorenew:")
+            let retries = try database.settingsByTransaction("billing-retry:") { $0 }
+            let graces = try database.settingsByTransaction("grace-until:") { $0 }
+            let autorenew = try database.settingsByTransaction("autorenew:") { $0 }
             for latest in try latestSubscriptions() {
-                let key = latest.originalId.description
+                let key = latest.originalId
                 if retries[key] != nil, let until = graces[key].flatMap(Int64.init), until > from, until <= to {
                     try tellGracePeriodExpired(latest, until: until, at: link.now)
                 }

@@ -6,11 +6,11 @@ extension Store {
     /// The early ends (`expire`) of these transactions, in milliseconds, by id: the Store's few
     /// `expired:` settings read by one range of their key, not a lookup per transaction.
     func expiredMillis(of ids: [TransactionID]) throws(StorageError) -> [TransactionID: Int64] {
-        let ended = try database.settings(prefix: Self.expiredPrefix)
+        let ended = try database.settingsByTransaction(Self.expiredPrefix) { $0 }
         guard !ended.isEmpty else { return [:] }
         var found: [TransactionID: Int64] = [:]
         for id in ids {
-            if let millis = ended[id.description].flatMap(Int64.init) { found[id] = millis }
+            if let millis = ended[id].flatMap(Int64.init) { found[id] = millis }
         }
         return found
     }
@@ -53,8 +53,11 @@ extension Store {
                     try deliver(renewal, link: link)
                 }
             }
+            // A renewal's id is above every other, and they were made in the order of their ids:
+            // the subscriptions not renewed keep their order, and the renewed ones follow them.
             subscriptionsSeen = (database.database.totalChanges,
-                                 latest.map { renewed[$0.originalId]?.with(receipt: .some(nil)) ?? $0 }.sorted { $0.id < $1.id })
+                                 latest.filter { renewed[$0.originalId] == nil }
+                                    + renewed.values.sorted { $0.id < $1.id }.map { $0.with(receipt: .some(nil)) })
         }
     }
 
@@ -69,8 +72,8 @@ extension Store {
 
     /// Those of `latest` that still auto-renew.
     private func renewable(_ latest: [StoreRecord]) throws(StorageError) -> [StoreRecord] {
-        let autorenew = try database.settings(prefix: "autorenew:")
-        return latest.filter { autorenew[$0.originalId.description] != "off" }
+        let autorenew = try database.settingsByTransaction("autorenew:") { $0 }
+        return latest.filter { autorenew[$0.originalId] != "off" }
     }
 
     /// The latest paid transaction of every subscription not refunded, oldest first, without its
