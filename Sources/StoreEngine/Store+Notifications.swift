@@ -70,7 +70,7 @@ extension Store {
     public func postDueNotifications(link: Link) throws(StoreError) {
         guard notificationsOn else { return }
         let retries = switches.environment == .production
-        try store { () throws(StorageError) in
+        try store { () throws(StorageError) in try keepingSchedule { () throws(StorageError) in
             let now = SimulatedTime.millis(link.now)
             for posted in try notifications(where: "next_attempt_millis IS NOT NULL AND next_attempt_millis <= ?", [.integer(now)]) {
                 let attempt = posted.attempts + 1
@@ -81,7 +81,7 @@ extension Store {
                                             [.integer(Int64(attempt)), next, .text(posted.notification.uuid)])
                 link.send(.notification(posted.notification.attempt(attempt)))
             }
-        }
+        } }
     }
 
     /// When the next notification is due, if any is.
@@ -96,8 +96,10 @@ extension Store {
 
     /// The Server answered a post with HTTP 200: no more retries.
     func acknowledged(_ notification: ServerNotification) throws(StorageError) {
-        try database.database.query("UPDATE notifications SET delivered = 1, next_attempt_millis = NULL WHERE uuid = ?",
-                                    [.text(notification.uuid)])
+        try keepingSchedule { () throws(StorageError) in
+            try database.database.query("UPDATE notifications SET delivered = 1, next_attempt_millis = NULL WHERE uuid = ?",
+                                        [.text(notification.uuid)])
+        }
     }
 
     /// Get Notification History: every notification the Store posted, oldest first.

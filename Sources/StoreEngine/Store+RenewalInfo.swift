@@ -31,7 +31,7 @@ extension Store {
     /// same advance again tells nothing twice); nothing while the notifications are off.
     public func notifyEndedPeriods(since: Date, link: Link) throws(StoreError) {
         guard notificationsOn else { return }
-        try store { () throws(StorageError) in
+        try store { () throws(StorageError) in try keepingSchedule { () throws(StorageError) in
             let (from, to) = (SimulatedTime.millis(since), SimulatedTime.millis(link.now))
             let retries = try database.settingsByTransaction("billing-retry:") { $0 }
             let graces = try database.settingsByTransaction("grace-until:") { $0 }
@@ -50,7 +50,7 @@ extension Store {
                     try tellSandboxEnd(latest, from: from, to: to, at: link.now)
                 }
             }
-        }
+        } }
     }
 
     /// Tells the Server, once, that the grace period of `latest`'s subscription, which ended at

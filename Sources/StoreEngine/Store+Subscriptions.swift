@@ -37,27 +37,31 @@ extension Store {
     /// written `renewalsPerCommit` to a SQLite transaction, each whole, and sent once committed
     /// with the receipt the device holds (`handingOut`): no receipt is built at a renewal, so
     /// the time taken grows with the renewals that fall due, not with the Store's history.
+    /// A stop goes through only the subscriptions the schedule finds due (`SubscriptionSchedule`),
+    /// and brings only those up to date.
     public func renewDueSubscriptions(link: Link) throws(StoreError) {
         try store { () throws(StorageError) in
-            let latest = try latestSubscriptions()
-            var due = Array(try renewable(latest).reversed())
-            var renewed: [TransactionID: StoreRecord] = [:]
-            while !due.isEmpty {
-                var notes: [(String, TransactionID)] = []
-                let renewals = try database.database.transaction { () throws(StorageError) in
-                    try renew(&due, until: link.now, notes: &notes)
+            try withSchedule { (schedule) throws(StorageError) in
+                var due = Array(schedule.due(by: link.now).reversed())
+                let goneThrough = due.map(\.originalId)
+                var renewed: [TransactionID: StoreRecord] = [:]
+                while !due.isEmpty {
+                    var notes: [(String, TransactionID)] = []
+                    let renewals = try database.database.transaction { () throws(StorageError) in
+                        try renew(&due, until: link.now, notes: &notes)
+                    }
+                    for (text, id) in notes { link.note(text, from: .store, to: nil, transactionId: id) }
+                    for renewal in try handingOut(renewals) {
+                        renewed[renewal.originalId] = renewal
+                        try deliver(renewal, link: link)
+                    }
                 }
-                for (text, id) in notes { link.note(text, from: .store, to: nil, transactionId: id) }
-                for renewal in try handingOut(renewals) {
-                    renewed[renewal.originalId] = renewal
-                    try deliver(renewal, link: link)
+                for originalId in goneThrough {
+                    guard let latest = renewed[originalId]?.with(receipt: .some(nil)) ?? schedule.entries[originalId]?.latest else { continue }
+                    schedule.replace(originalId, with: try scheduleEntry(of: latest))
                 }
+                schedule.changes = database.database.totalChanges
             }
-            // A renewal's id is above every other, and they were made in the order of their ids:
-            // the subscriptions not renewed keep their order, and the renewed ones follow them.
-            subscriptionsSeen = (database.database.totalChanges,
-                                 latest.filter { renewed[$0.originalId] == nil }
-                                    + renewed.values.sorted { $0.id < $1.id }.map { $0.with(receipt: .some(nil)) })
         }
     }
 
@@ -77,21 +81,9 @@ extension Store {
     }
 
     /// The latest paid transaction of every subscription not refunded, oldest first, without its
-    /// receipt (which lists every renewal before it): read through the index of paid transactions
-    /// by product, at every moment an advance stops at.
-    /// Read again only when the Store wrote something since it last did (`subscriptionsSeen`).
+    /// receipt (which lists every renewal before it), as the schedule holds them.
     func latestSubscriptions() throws(StorageError) -> [StoreRecord] {
-        let changes = database.database.totalChanges
-        if let seen = subscriptionsSeen, seen.changes == changes { return seen.latest }
-        let products = catalog.products(ofType: .autoRenewable).map { SQLiteValue.text($0.id) }
-        guard !products.isEmpty else { return [] }
-        let latest = try database.records(where: """
-            id IN (SELECT MAX(id) FROM transactions WHERE charged = 1 AND kind != 'restore'
-                   AND product_id IN (\(Array(repeating: "?", count: products.count).joined(separator: ", ")))
-                   GROUP BY original_id) AND refunded = 0
-            """, products, withReceipts: false)
-        subscriptionsSeen = (changes, latest)
-        return latest
+        try withSchedule { $0.latest() }
     }
 
     /// Makes up to `renewalsPerCommit` renewals that fall due by `now`, taking subscriptions from

@@ -23,10 +23,9 @@ public final class Store {
     /// The offers transactions were bought under, by transaction (`AppliedOffer`), kept in memory
     /// so that expiries and prices read no setting.
     public internal(set) var appliedOffers: [TransactionID: AppliedOffer] = [:]
-    /// The latest transaction of every subscription as the Store last read or wrote them, with
-    /// the database's `totalChanges` then: an advance that stops at each renewal reads them
-    /// once, not at every stop.
-    var subscriptionsSeen: (changes: Int64, latest: [StoreRecord])?
+    /// What the clock's stops need of every subscription, as the Store last read or wrote it
+    /// (`withSchedule`): an advance that stops at each renewal reads them once, not at every stop.
+    var schedule: SubscriptionSchedule?
     /// The period end of each subscription's latest transaction, as the clock's stops last worked
     /// it out (`dueExpiry(of:ended:)`), by transaction id.
     var expiriesSeen: [TransactionID: (inputs: ExpiryInputs, expiry: Date?)] = [:]
@@ -117,7 +116,7 @@ public final class Store {
         do {
             try store { () throws(StorageError) in try database.database.commitBatch() }
         } catch {
-            subscriptionsSeen = nil
+            schedule = nil
             throw error
         }
     }
@@ -166,8 +165,14 @@ public final class Store {
 
     /// Marks the account's transaction finished when it is unfinished: one update of its row,
     /// which no longer holds its receipt (a receipt lists every unfinished consumable).
+    /// A subscription's latest transaction finished stays current in the schedule.
     private func finish(_ id: TransactionID) throws(StorageError) {
+        let before = database.database.totalChanges
         try database.markFinished(id, account: account)
+        let after = database.database.totalChanges
+        guard after != before else { return }
+        schedule?.finished(id)
+        schedule?.keepCurrent(from: before, to: after)
     }
 
     /// Redelivers every unfinished transaction of the account. Under StoreKit 1 they come in one
