@@ -33,20 +33,20 @@ extension Store {
         guard notificationsOn else { return }
         try store { () throws(StorageError) in try keepingSchedule { () throws(StorageError) in
             let (from, to) = (SimulatedTime.millis(since), SimulatedTime.millis(link.now))
-            let retries = try database.settingsByTransaction("billing-retry:") { $0 }
-            let graces = try database.settingsByTransaction("grace-until:") { $0 }
-            let autorenew = try database.settingsByTransaction("autorenew:") { $0 }
-            for latest in try latestSubscriptions() {
+            // Only the subscriptions with an end in the window, which the schedule finds.
+            for latest in try withSchedule({ $0.noticed(after: from, through: to) }) {
                 let key = latest.originalId
-                if retries[key] != nil, let until = graces[key].flatMap(Int64.init), until > from, until <= to {
+                let retry = try database.setting("billing-retry:\(key)"), autorenew = try database.setting("autorenew:\(key)")
+                if retry != nil, let until = try database.setting("grace-until:\(key)").flatMap({ Int64($0) }),
+                   until > from, until <= to {
                     try tellGracePeriodExpired(latest, until: until, at: link.now)
                 }
-                if autorenew[key] == "off", retries[key] == nil, let end = expiry(of: latest).map(SimulatedTime.millis),
+                if autorenew == "off", retry == nil, let end = expiry(of: latest).map(SimulatedTime.millis),
                    end > from, end <= to, try database.setting("expiry-told:\(key)") != String(end) {
                     try notify(.expired, subtype: "VOLUNTARY", about: latest, at: link.now, expirationIntent: .customerCancelled)
                     try markExpiryTold(latest)
                 }
-                if autorenew[key] != "off", retries[key] == nil {
+                if autorenew != "off", retry == nil {
                     try tellSandboxEnd(latest, from: from, to: to, at: link.now)
                 }
             }

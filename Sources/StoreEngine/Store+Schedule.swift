@@ -54,9 +54,10 @@ extension Store {
     }
 
     /// What a subscription contributes to the schedule: when its period ends while it still
-    /// auto-renews, and when it next has something due: in billing retry, the end of the retry
-    /// and of the grace period; else the end of its period while it auto-renews, or while the
-    /// Server is told of ends.
+    /// auto-renews; when it next has something due (in billing retry, the end of the retry and of
+    /// the grace period; else the end of its period while it auto-renews, or while the Server is
+    /// told of ends); and the end the Server may be told of (`notifyEndedPeriods`: in billing
+    /// retry, the grace period's; else the period's).
     private func scheduleEntry(of latest: StoreRecord, retry: String?, grace: String?, autorenew: String?,
                                ended: Int64?) -> SubscriptionSchedule.Entry {
         let end = dueExpiry(of: latest, ended: ended)
@@ -67,7 +68,9 @@ extension Store {
         } else if autorenew != "off" || notificationsOn, let end {
             moments.append(Self.dueMillis(end))
         }
-        return SubscriptionSchedule.Entry(latest: latest, renewsAt: autorenew != "off" ? end : nil, moments: moments)
+        let notice = retry != nil ? grace.flatMap { Int64($0) } : end.map(SimulatedTime.millis)
+        return SubscriptionSchedule.Entry(latest: latest, renewsAt: autorenew != "off" ? end : nil, moments: moments,
+                                          notices: notice.map { [$0] } ?? [])
     }
 
     /// Runs writes that change nothing the schedule holds (a notification posted, attempted or

@@ -3,10 +3,11 @@ import IAPCore
 
 /// What the clock's stops need of every subscription, kept between stops while nothing else is
 /// written to `store.sqlite`: each subscription's latest transaction, when its period ends while
-/// it still auto-renews, and the moments it has something due, the last two each in one sorted
-/// list. A stop finds what falls due, and the clock its next stop, by a search, and brings up to
-/// date only the subscriptions it went through: among many subscribers an advance stops at every
-/// renewal, and each stop costs what falls due then, not a walk over every subscription.
+/// it still auto-renews, the moments it has something due and the ends the Server may be told
+/// of, each kind in one sorted list. A stop finds what falls due, the ends to tell and the
+/// clock's next stop by a search, and brings up to date only the subscriptions it went through:
+/// among many subscribers an advance stops at every renewal, and each stop costs what falls due
+/// then, not a walk over every subscription.
 struct SubscriptionSchedule {
     /// What one subscription (by its original transaction id) contributes.
     struct Entry {
@@ -15,6 +16,8 @@ struct SubscriptionSchedule {
         let renewsAt: Date?
         /// The moments it has something due, in milliseconds (`Store.scheduleEntry`).
         let moments: [Int64]
+        /// The ends, in milliseconds, of which the Server may be told when they pass.
+        let notices: [Int64]
     }
 
     /// `store.sqlite`'s `totalChanges` when the schedule was last brought up to date.
@@ -25,10 +28,9 @@ struct SubscriptionSchedule {
     private(set) var entries: [TransactionID: Entry]
     /// The original id of each latest transaction.
     private var originalIds: [TransactionID: TransactionID]
-    /// (when its period ends, original id) of every subscription that still auto-renews, sorted.
-    private var renewals: [(at: Date, originalId: TransactionID)]
-    /// (moment, original id) of every subscription's moments, sorted.
-    private var moments: [(at: Int64, originalId: TransactionID)]
+    private var renewals: SortedMoments<Date>
+    private var moments: SortedMoments<Int64>
+    private var notices: SortedMoments<Int64>
     /// The latest transactions, oldest first, once asked for since the last change.
     private var inOrder: [StoreRecord]?
 
@@ -37,8 +39,9 @@ struct SubscriptionSchedule {
         self.notificationsOn = notificationsOn
         self.entries = entries
         originalIds = Dictionary(entries.map { ($0.value.latest.id, $0.key) }, uniquingKeysWith: { first, _ in first })
-        renewals = entries.compactMap { id, entry in entry.renewsAt.map { ($0, id) } }.sorted { $0.at < $1.at }
-        moments = entries.flatMap { id, entry in entry.moments.map { ($0, id) } }.sorted { $0.at < $1.at }
+        renewals = SortedMoments(entries.compactMap { id, entry in entry.renewsAt.map { ($0, id) } })
+        moments = SortedMoments(entries.flatMap { id, entry in entry.moments.map { ($0, id) } })
+        notices = SortedMoments(entries.flatMap { id, entry in entry.notices.map { ($0, id) } })
     }
 
     /// Whether it still holds what `store.sqlite` holds.
@@ -57,42 +60,45 @@ struct SubscriptionSchedule {
     /// The latest transactions of the subscriptions that still auto-renew and whose period has
     /// ended by `now`, oldest first: those the renewal rule goes through at a stop.
     func due(by now: Date) -> [StoreRecord] {
-        let end = Self.firstIndex(in: renewals) { $0.at > now }
-        return renewals[..<end].compactMap { entries[$0.originalId]?.latest }.sorted { $0.id < $1.id }
+        latest(of: renewals.ids(through: now))
     }
 
     /// The first moment after `millis` that a subscription has something due, if any.
     func nextMoment(after millis: Int64) -> Int64? {
-        let index = Self.firstIndex(in: moments) { $0.at > millis }
-        return index < moments.count ? moments[index].at : nil
+        moments.first(after: millis)
+    }
+
+    /// The latest transactions of the subscriptions with an end after `from` and by `to`
+    /// (milliseconds), oldest first: those whose ends a stop may tell the Server of.
+    func noticed(after from: Int64, through to: Int64) -> [StoreRecord] {
+        latest(of: notices.ids(after: from, through: to))
+    }
+
+    private func latest(of ids: [TransactionID]) -> [StoreRecord] {
+        Set(ids).compactMap { entries[$0]?.latest }.sorted { $0.id < $1.id }
     }
 
     /// Puts `entry` in the place of what the subscription contributed before.
     mutating func replace(_ originalId: TransactionID, with entry: Entry) {
         if let old = entries[originalId] {
             originalIds[old.latest.id] = nil
-            if let at = old.renewsAt, let index = Self.index(of: (at, originalId), in: renewals) {
-                renewals.remove(at: index)
-            }
-            for at in old.moments {
-                if let index = Self.index(of: (at, originalId), in: moments) { moments.remove(at: index) }
-            }
+            if let at = old.renewsAt { renewals.remove(at, of: originalId) }
+            for at in old.moments { moments.remove(at, of: originalId) }
+            for at in old.notices { notices.remove(at, of: originalId) }
         }
         entries[originalId] = entry
         originalIds[entry.latest.id] = originalId
-        if let at = entry.renewsAt {
-            renewals.insert((at, originalId), at: Self.firstIndex(in: renewals) { $0.at > at })
-        }
-        for at in entry.moments {
-            moments.insert((at, originalId), at: Self.firstIndex(in: moments) { $0.at > at })
-        }
+        if let at = entry.renewsAt { renewals.insert(at, of: originalId) }
+        for at in entry.moments { moments.insert(at, of: originalId) }
+        for at in entry.notices { notices.insert(at, of: originalId) }
         inOrder = nil
     }
 
     /// Marks the latest transaction `id` finished, when it is one.
     mutating func finished(_ id: TransactionID) {
         guard let originalId = originalIds[id], let entry = entries[originalId] else { return }
-        entries[originalId] = Entry(latest: entry.latest.with(finished: true), renewsAt: entry.renewsAt, moments: entry.moments)
+        entries[originalId] = Entry(latest: entry.latest.with(finished: true), renewsAt: entry.renewsAt,
+                                    moments: entry.moments, notices: entry.notices)
         inOrder = nil
     }
 
@@ -101,26 +107,57 @@ struct SubscriptionSchedule {
     mutating func keepCurrent(from before: Int64, to after: Int64) {
         if changes == before { changes = after }
     }
+}
 
-    /// The index of the first element of `sorted` that `isAfter`, which holds of every element
-    /// after it too (`count` when none does): a binary search.
-    private static func firstIndex<Element>(in sorted: [Element], where isAfter: (Element) -> Bool) -> Int {
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isAfter(sorted[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
+/// Moments, each of a subscription (by original id), kept sorted and searched by halving.
+private struct SortedMoments<Moment: Comparable> {
+    private var items: [(at: Moment, originalId: TransactionID)]
+
+    init(_ items: [(Moment, TransactionID)]) {
+        self.items = items.map { (at: $0.0, originalId: $0.1) }.sorted { $0.at < $1.at }
     }
 
-    /// Where `element` is in `sorted`: among those at its moment, the one of its subscription.
-    private static func index<Moment: Comparable>(of element: (at: Moment, originalId: TransactionID),
-                                                  in sorted: [(at: Moment, originalId: TransactionID)]) -> Int? {
-        var index = firstIndex(in: sorted) { $0.at >= element.at }
-        while index < sorted.count, sorted[index].at == element.at {
-            if sorted[index].originalId == element.originalId { return index }
+    /// The first moment after `moment`, if any.
+    func first(after moment: Moment) -> Moment? {
+        let index = firstIndex { $0 > moment }
+        return index < items.count ? items[index].at : nil
+    }
+
+    /// The subscriptions with a moment at or before `moment`.
+    func ids(through moment: Moment) -> [TransactionID] {
+        items[..<firstIndex { $0 > moment }].map(\.originalId)
+    }
+
+    /// The subscriptions with a moment after `start` and at or before `end`.
+    func ids(after start: Moment, through end: Moment) -> [TransactionID] {
+        let low = firstIndex { $0 > start }, high = firstIndex { $0 > end }
+        return low < high ? items[low..<high].map(\.originalId) : []
+    }
+
+    mutating func insert(_ moment: Moment, of originalId: TransactionID) {
+        items.insert((moment, originalId), at: firstIndex { $0 > moment })
+    }
+
+    /// Removes the subscription's moment: among those at that moment, the one of its subscription.
+    mutating func remove(_ moment: Moment, of originalId: TransactionID) {
+        var index = firstIndex { $0 >= moment }
+        while index < items.count, items[index].at == moment {
+            if items[index].originalId == originalId {
+                items.remove(at: index)
+                return
+            }
             index += 1
         }
-        return nil
+    }
+
+    /// The index of the first item whose moment `isAfter` holds of, which holds of every item
+    /// after it too (`count` when none): a binary search.
+    private func firstIndex(where isAfter: (Moment) -> Bool) -> Int {
+        var low = 0, high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAfter(items[middle].at) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

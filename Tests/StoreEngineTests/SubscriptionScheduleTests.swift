@@ -16,17 +16,19 @@ import Testing
                     refunded: false, date: start, error: nil, receipt: nil)
     }
 
-    private static func entry(_ id: Int64, original: Int64, renewsOn day: Double?, moments: [Double]) -> SubscriptionSchedule.Entry {
-        SubscriptionSchedule.Entry(latest: record(id, original: original), renewsAt: day.map(Self.day), moments: moments.map(Self.millis))
+    private static func entry(_ id: Int64, original: Int64, renewsOn day: Double?, moments: [Double],
+                              notices: [Double] = []) -> SubscriptionSchedule.Entry {
+        SubscriptionSchedule.Entry(latest: record(id, original: original), renewsAt: day.map(Self.day), moments: moments.map(Self.millis),
+                                   notices: notices.map(Self.millis))
     }
 
     /// A renews on day 1, B does not renew and ends on day 3, C renews on day 2, D on day 2 too.
     private func schedule() -> SubscriptionSchedule {
         SubscriptionSchedule(changes: 7, notificationsOn: false, entries: [
-            1: Self.entry(1, original: 1, renewsOn: 1, moments: [1]),
-            2: Self.entry(5, original: 2, renewsOn: nil, moments: [3]),
-            3: Self.entry(3, original: 3, renewsOn: 2, moments: [2]),
-            4: Self.entry(4, original: 4, renewsOn: 2, moments: [2]),
+            1: Self.entry(1, original: 1, renewsOn: 1, moments: [1], notices: [1]),
+            2: Self.entry(5, original: 2, renewsOn: nil, moments: [3], notices: [3]),
+            3: Self.entry(3, original: 3, renewsOn: 2, moments: [2], notices: [2]),
+            4: Self.entry(4, original: 4, renewsOn: 2, moments: [2], notices: [2]),
         ])
     }
 
@@ -46,10 +48,19 @@ import Testing
         #expect(schedule.nextMoment(after: Self.millis(3)) == nil)
     }
 
+    @Test func theEndsToTellAreThoseAfterTheLastStopAndByThisOneOldestFirst() {
+        let schedule = schedule()
+        #expect(schedule.noticed(after: Self.millis(0), through: Self.millis(1)).map(\.id) == [1])
+        #expect(schedule.noticed(after: Self.millis(1), through: Self.millis(3)).map(\.id) == [3, 4, 5])
+        #expect(schedule.noticed(after: Self.millis(3), through: Self.millis(40)).isEmpty)
+    }
+
     @Test func replacingOneSubscriptionLeavesTheOthersAndItsTwinAtTheSameMoment() {
         var schedule = schedule()
-        schedule.replace(3, with: Self.entry(9, original: 3, renewsOn: 32, moments: [32]))
+        schedule.replace(3, with: Self.entry(9, original: 3, renewsOn: 32, moments: [32], notices: [32]))
         #expect(schedule.due(by: Self.day(2)).map(\.id) == [1, 4], "D, due at the same moment as C was, stays due")
+        #expect(schedule.noticed(after: Self.millis(1), through: Self.millis(2)).map(\.id) == [4])
+        #expect(schedule.noticed(after: Self.millis(31), through: Self.millis(32)).map(\.id) == [9])
         #expect(schedule.nextMoment(after: Self.millis(1)) == Self.millis(2))
         #expect(schedule.nextMoment(after: Self.millis(3)) == Self.millis(32))
         #expect(schedule.latest().map(\.id) == [1, 4, 5, 9], "the renewal is now C's latest, in the order of ids")
