@@ -33,5 +33,11 @@ import Testing
         #expect([view.transactions.count, view.credits.count, view.pendingOrders.count, view.queue.count] == [Int]([51, 51, 0, 0]))
         #expect([view.audit.paid, view.audit.credited, view.audit.recoverable, view.audit.lost] == [Int]([51, 51, 0, 0]))
         #expect(view.balances["coins"] == 5100)
+        #expect(view.credits.filter(\.refunded).isEmpty)
+        try world.perform(.refund(.product(coins), reason: nil))
+        try world.settle()
+        view = try world.view()
+        #expect(view.credits.filter(\.refunded).count == 1, "a refund shows on the credit it refunds")
+        #expect(try world.view().credits.filter(\.refunded).count == 1, "and still does when nothing was written since")
     }
 }

@@ -11,11 +11,12 @@ extension World {
         let (ledger, now) = (snapshot.ledger, now)
         let changes = try groupChanges(snapshot.transactions)
         let renewalsOff = try autoRenewOff()
-        let offers = transactionOffers(snapshot.transactions)
+        let history = viewHistory(of: snapshot)
+        let offers = history.offers
         let records = snapshot.transactions
         let row = TransactionRowMaker(changes: changes, renewalsOff: renewalsOff, offers: offers, catalog: catalog, now: now)
         let transactions = TransactionRows(count: records.count) { row.make(records[$0]) }
-        let queue = records.filter { WorldView.inQueue($0.isUnfinished, $0.state, finished: $0.finished) }.map(row.make)
+        let queue = history.queue.map(row.make)
         let invalid = host.app?.invalidProductIds ?? []
         let offerPrices: [String: Decimal]
         do {
@@ -23,7 +24,7 @@ extension World {
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
-        let index = HistoryIndex(snapshot)
+        let index = history.index
         let products = CatalogRows(products: catalog.products) { product in
             var row = CatalogRow(product: product, invalid: invalid.contains(product.id), holding: index.holding(product, now: now))
             row.startsAt = changes.starts[product.id]
@@ -39,10 +40,7 @@ extension World {
             appStatus: appStatus, recovering: host.app?.isRecovering ?? false, settings: settings,
             storeSwitches: store.switches, account: store.account, now: now, catalog: catalog, products: products,
             transactions: transactions,
-            credits: ledger.credits.map { credit in
-                CreditRow(transactionId: credit.transactionId, productId: credit.productId, grant: credit.grant,
-                          refunded: index.refunded.contains(credit.transactionId))
-            },
+            credits: history.credits,
             balances: ledger.balances,
             pendingOrders: snapshot.cache.orders.map { PendingOrderRow(transactionId: $0.transactionId, productId: $0.productId) },
             cacheWarnings: snapshot.cache.warnings, armedCrash: armedCrash, armedPowerCut: armedPowerCut,
@@ -118,6 +116,24 @@ extension World {
         return changes
     }
 
+    /// What the view derives from the history of `snapshot` alone, made again only when the
+    /// history was read again (`historyReads`): a view of a world of 100,000 transactions with
+    /// nothing written since went through all of them four times.
+    private func viewHistory(of snapshot: WorldSnapshot) -> ViewHistory {
+        let stamp = historyReads?.stamp
+        if let stamp, let kept = keptViewHistory, kept.stamp == stamp { return kept }
+        let index = HistoryIndex(snapshot)
+        let made = ViewHistory(
+            stamp: stamp, offers: transactionOffers(snapshot.transactions), index: index,
+            queue: snapshot.transactions.filter { WorldView.inQueue($0.isUnfinished, $0.state, finished: $0.finished) },
+            credits: snapshot.ledger.credits.map { credit in
+                CreditRow(transactionId: credit.transactionId, productId: credit.productId, grant: credit.grant,
+                          refunded: index.refunded.contains(credit.transactionId))
+            })
+        keptViewHistory = made
+        return made
+    }
+
     /// The offers the charged transactions were bought or renewed under, a free trial among
     /// them, by transaction.
     private func transactionOffers(_ records: [StoreRecord]) -> [TransactionID: TransactionOffer] {
@@ -184,33 +200,4 @@ private struct GroupChanges: Sendable {
     var charged: [TransactionID: Decimal] = [:]
     var raised: [String: Decimal] = [:]
     var failingBilling: Set<String> = []
-}
-
-/// The snapshot's facts a view looks up for every product and credit, each read in one pass, so
-/// that a view costs in proportion to the history plus the catalog, not their product.
-private struct HistoryIndex {
-    /// The first entitlement of each product, the credits of each product, the refunded
-    /// transactions, and the kind of every transaction.
-    let entitlements: [String: Ledger.Entitlement]
-    let credits: [String: Int]
-    let refunded: Set<TransactionID>
-    let kinds: [TransactionID: StoreRecord.Kind]
-
-    init(_ snapshot: WorldSnapshot) {
-        entitlements = Dictionary(snapshot.ledger.entitlements.map { ($0.productId, $0) }) { first, _ in first }
-        credits = snapshot.ledger.credits.reduce(into: [:]) { counts, credit in counts[credit.productId, default: 0] += 1 }
-        refunded = Set(snapshot.transactions.filter(\.refunded).map(\.id))
-        kinds = Dictionary(snapshot.transactions.map { ($0.id, $0.kind) }) { first, _ in first }
-    }
-
-    /// What the Server's ledger says the user has of a product at `now`.
-    func holding(_ product: Product, now: Date) -> CatalogRow.Holding {
-        guard let entitlement = entitlements[product.id] else {
-            return product.type == .consumable ? .credited(credits[product.id] ?? 0) : .none
-        }
-        if refunded.contains(entitlement.transactionId) { return .refunded }
-        guard let expires = entitlement.expires else { return .owned }
-        guard expires > now else { return .expired }
-        return .until(expires, trial: kinds[entitlement.transactionId] == .trial)
-    }
 }

@@ -28,6 +28,8 @@ public final class World {
     var historyReads: HistoryReads?
     /// The audit of the last view, kept while nothing it was made from changed.
     var viewAudit: (inputs: AuditInputs, audit: Audit)?
+    /// What the last view derived from the history alone, kept while the history is.
+    var keptViewHistory: ViewHistory?
 
     /// Opens the world in `directory` (creating what is missing), with the given catalog. A
     /// world created now starts with the Store switches the catalog's settings turn on, and
