@@ -11,10 +11,10 @@ extension StoreDatabase {
                           table: "transactions", key: "id", Self.record)
     }
 
-    /// The query of `records(where:withReceipts:)`: the columns of `RecordColumn.selected`.
+    /// The query of `records(where:withReceipts:)`: the columns of `RecordColumn.names`.
     static func recordsQuery(where condition: String, withReceipts: Bool) -> String {
-        let columns = RecordColumn.selected.map { column in
-            column.name == RecordColumn.receipt.name && !withReceipts ? "NULL AS receipt" : column.name
+        let columns = RecordColumn.names.map { name in
+            name == RecordColumn.receipt.name && !withReceipts ? "NULL AS receipt" : name
         }
         return """
             SELECT \(columns.joined(separator: ", "))
@@ -23,35 +23,29 @@ extension StoreDatabase {
             """
     }
 
-    /// The columns of a transaction's row as `recordsQuery` selects them, each at its place: a
-    /// recovery reads a thousand rows of sixteen columns, each found without looking for it.
+    /// The columns of a transaction's row as `recordsQuery` selects them, each at its place in
+    /// `names`: a recovery reads a thousand rows of sixteen columns, each found without looking for it.
     private enum RecordColumn {
-        static let id = SQLiteColumn("id", at: 0)
-        static let originalId = SQLiteColumn("original_id", at: 1)
-        static let productId = SQLiteColumn("product_id", at: 2)
-        static let account = SQLiteColumn("account", at: 3)
-        static let state = SQLiteColumn("state", at: 4)
-        static let kind = SQLiteColumn("kind", at: 5)
-        static let charged = SQLiteColumn("charged", at: 6)
-        static let finished = SQLiteColumn("finished", at: 7)
-        static let refunded = SQLiteColumn("refunded", at: 8)
-        static let dateMillis = SQLiteColumn("date_millis", at: 9)
-        static let error = SQLiteColumn("error", at: 10)
-        static let receipt = SQLiteColumn("receipt", at: 11)
-        static let refundedMillis = SQLiteColumn("refunded_millis", at: 12)
-        static let signedTransaction = SQLiteColumn("signed_transaction", at: 13)
-        static let refundReason = SQLiteColumn("refund_reason", at: 14)
-        static let sharedFrom = SQLiteColumn("shared_from", at: 15)
+        /// Every column, in the order the query selects them.
+        static let names = ["id", "original_id", "product_id", "account", "state", "kind", "charged", "finished", "refunded",
+                            "date_millis", "error", "receipt", "refunded_millis", "signed_transaction", "refund_reason",
+                            "shared_from"]
+        static let id = column("id"), originalId = column("original_id"), productId = column("product_id")
+        static let account = column("account"), state = column("state"), kind = column("kind")
+        static let charged = column("charged"), finished = column("finished"), refunded = column("refunded")
+        static let dateMillis = column("date_millis"), error = column("error"), receipt = column("receipt")
+        static let refundedMillis = column("refunded_millis"), signedTransaction = column("signed_transaction")
+        static let refundReason = column("refund_reason"), sharedFrom = column("shared_from")
 
-        /// Every column, in the order of their places.
-        static let selected = [id, originalId, productId, account, state, kind, charged, finished, refunded, dateMillis,
-                               error, receipt, refundedMillis, signedTransaction, refundReason, sharedFrom]
+        /// The column of this name, at its place in `names`.
+        private static func column(_ name: String) -> SQLiteColumn {
+            SQLiteColumn(name, at: names.firstIndex(of: name))
+        }
     }
 
     private static func record(_ row: SQLiteRow) throws(SQLiteColumnError) -> StoreRecord {
         StoreRecord(
-            id: TransactionID(try row.integer(RecordColumn.id)),
-            originalId: TransactionID(try row.integer(RecordColumn.originalId)),
+            id: try id(row, RecordColumn.id), originalId: try id(row, RecordColumn.originalId),
             productId: try row.text(RecordColumn.productId), account: try row.text(RecordColumn.account),
             state: try row.choice(RecordColumn.state, as: TransactionState.self),
             kind: try row.choice(RecordColumn.kind, as: StoreRecord.Kind.self),
