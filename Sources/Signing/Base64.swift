@@ -77,7 +77,7 @@ public struct Base64: Sendable {
         return Array(text).withUnsafeBufferPointer { decode($0) }
     }
 
-    /// The bytes of unpadded base64url text (`url.decode`).
+    /// The bytes a piece of text's UTF-8 encodes (`decode(_:)` of its bytes).
     public func decode(_ text: Substring) -> [UInt8]? {
         decode(text.utf8)
     }
