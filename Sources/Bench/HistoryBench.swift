@@ -7,7 +7,8 @@ import Simulator
 /// turns batch by batch so that disk traffic from elsewhere hits every size alike, purchases
 /// per second (each settled through Store, Server and cache), and launches: each world, closed
 /// with `pending` paid orders left while the Server was down, is opened and launched, and the
-/// launch must credit them all.
+/// launch must credit them all; and the screen after a purchase: the view the TUI draws from
+/// (`World.view()`), made right after a settled purchase wrote to both databases.
 public struct HistoryBench {
     public let catalog: Catalog
     public let settings: BenchSettings
@@ -25,7 +26,7 @@ public struct HistoryBench {
         let folders = try Self.sizes.map { _ throws(BenchError) in try BenchFolder() }
         defer { folders.forEach { $0.remove() } }
         let directories = folders.map { DataDirectory(path: $0.path) }
-        let rates = try purchaseRates(directories)
+        let (rates, views) = try purchaseRates(directories)
         var launches = Array(repeating: [Double](), count: Self.sizes.count)
         for _ in 0..<settings.recoveryRepetitions {
             for (index, directory) in directories.enumerated() {
@@ -35,12 +36,14 @@ public struct HistoryBench {
         }
         return Self.sizes.indices.map { index in
             HistoryRow(pastPurchases: Self.sizes[index], purchasesPerSecond: BenchClock.median(rates[index]),
-                       launchMillis: BenchClock.median(launches[index]) / 1000)
+                       launchMillis: BenchClock.median(launches[index]) / 1000,
+                       viewAfterPurchaseMillis: BenchClock.median(views[index]) / 1000)
         }
     }
 
-    /// Gives each world its history, then times batches of purchases in every world in turn.
-    private func purchaseRates(_ directories: [DataDirectory]) throws(BenchError) -> [[Double]] {
+    /// Gives each world its history, then times batches of purchases in every world in turn, and
+    /// the view after each of a few more purchases (microseconds).
+    private func purchaseRates(_ directories: [DataDirectory]) throws(BenchError) -> (rates: [[Double]], views: [[Double]]) {
         try BenchError.attempt("purchases against history") {
             let worlds = try directories.map { directory in try World(directory: directory, catalog: catalog, seed: 1) }
             for (world, size) in zip(worlds, Self.sizes) {
@@ -54,8 +57,25 @@ public struct HistoryBench {
                     rates[index].append(Ratio.of(Double(settings.purchasesPerBatch) * 1_000_000, micros))
                 }
             }
+            var views = Array(repeating: [Double](), count: worlds.count)
+            for _ in 0..<settings.recoveryRepetitions {
+                for (index, world) in worlds.enumerated() {
+                    views[index].append(try viewAfterPurchase(world))
+                }
+            }
             for world in worlds { try world.perform(.quit) }
-            return rates
+            return (rates, views)
+        }
+    }
+
+    /// Settles one purchase, then times the view made after it, in microseconds.
+    private func viewAfterPurchase(_ world: World) throws(BenchError) -> Double {
+        try BenchError.attempt("a view after a purchase") {
+            try world.perform(.buy(productId: RecoveryBench.productId, answer: .confirm))
+            try world.settle()
+            return try BenchClock.micros { () throws(BenchError) in
+                try BenchError.attempt("the view") { _ = try world.view() }
+            }
         }
     }
 
