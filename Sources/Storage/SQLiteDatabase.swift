@@ -4,7 +4,7 @@ import Glibc
 /// A connection to one SQLite database file, with typed errors that name the file.
 public final class SQLiteDatabase {
     public let path: String
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// When set, every write fails with this problem, as a full disk or an I/O error would:
     /// a fault the simulator injects to show what survives it.
     public var injectedWriteFailure: String?
@@ -17,6 +17,8 @@ public final class SQLiteDatabase {
     private var statements: [StatementKey: OpaquePointer] = [:]
     /// The most statements kept; past it, all are let go and kept anew.
     private static let statementsKept = 128
+    /// The rows written since a reader last took them, once one asked (`takeChanges()`).
+    var changeLog: SQLiteChangeLog?
 
     /// Opens `path` after checking it (integrity, and `schema` when given); a file it refuses is
     /// left byte for byte, with its `-wal` and `-shm`. The file and its companions must be
@@ -98,6 +100,10 @@ public final class SQLiteDatabase {
     }
 
     deinit {
+        if changeLog != nil {
+            sqlite3_update_hook(handle, nil, nil)
+            sqlite3_rollback_hook(handle, nil, nil)
+        }
         for statement in statements.values { sqlite3_finalize(statement) }
         if sqlite3_close_v2(handle) == SQLITE_OK && sealsOnClose {
             SQLiteCheckSeal.record(path)
@@ -111,6 +117,7 @@ public final class SQLiteDatabase {
         }
         let status = sqlite3_backup_step(backup, -1)
         sqlite3_backup_finish(backup)
+        changeLog?.forget()
         guard status == SQLITE_DONE else { throw StorageError(path: path, problem: source.errorMessage) }
     }
 
@@ -198,6 +205,7 @@ public final class SQLiteDatabase {
             return result
         } catch {
             try? execute(rollback)
+            changeLog?.forget()
             throw error
         }
     }
