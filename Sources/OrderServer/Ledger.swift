@@ -56,7 +56,8 @@ public struct Ledger: Sendable, Equatable {
     /// The `notificationUUID` of every notification the Server processed.
     public let notifications: Set<String>
 
-    public let credits: [Credit]
+    /// In chunks, so that a ledger kept from read to read takes new credits without copying the old.
+    public let credits: ChunkedArray<Credit>
     public let balances: [String: Int]
     public let entitlements: [Entitlement]
     public let rejections: [Rejection]
@@ -64,6 +65,12 @@ public struct Ledger: Sendable, Equatable {
     public let familyEntitlements: [FamilyEntitlement]
 
     public init(credits: [Credit], balances: [String: Int], entitlements: [Entitlement], rejections: [Rejection],
+                notifications: Set<String> = [], familyEntitlements: [FamilyEntitlement] = []) {
+        self.init(credits: ChunkedArray(credits), balances: balances, entitlements: entitlements, rejections: rejections,
+                  notifications: notifications, familyEntitlements: familyEntitlements)
+    }
+
+    public init(credits: ChunkedArray<Credit>, balances: [String: Int], entitlements: [Entitlement], rejections: [Rejection],
                 notifications: Set<String> = [], familyEntitlements: [FamilyEntitlement] = []) {
         self.notifications = notifications
         self.familyEntitlements = familyEntitlements

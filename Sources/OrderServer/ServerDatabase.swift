@@ -132,7 +132,7 @@ struct ServerDatabase: SettingsTable {
 
     /// Everything the Server holds, read as one moment.
     func ledger() throws(StorageError) -> Ledger {
-        try database.reading { () throws(StorageError) in try readLedger() }
+        try database.reading { () throws(StorageError) in try readLedger().ledger }
     }
 
     /// The highest transaction id the Server has credited, nil when it has credited none.
@@ -172,7 +172,7 @@ struct ServerDatabase: SettingsTable {
         }
     }
 
-    private func readEntitlements() throws(StorageError) -> ([Ledger.Entitlement], [Ledger.FamilyEntitlement]) {
+    func readEntitlements() throws(StorageError) -> ([Ledger.Entitlement], [Ledger.FamilyEntitlement]) {
         let entitlements = try database.rows(
             "SELECT product_id, transaction_id, expires_millis FROM entitlements ORDER BY product_id",
             table: "entitlements", key: "product_id"
@@ -191,32 +191,49 @@ struct ServerDatabase: SettingsTable {
         return (entitlements, shared)
     }
 
-    private func readLedger() throws(StorageError) -> Ledger {
-        let credits = try database.rows("""
+    /// Everything the Server holds, with the number of its newest credit (nil when none).
+    func readLedger() throws(StorageError) -> (ledger: Ledger, lastSeq: Int64?) {
+        let credits = try credits(after: nil)
+        let balances = try balances()
+        let (entitlements, shared) = try readEntitlements()
+        let ledger = Ledger(credits: ChunkedArray(credits.map(\.credit)), balances: balances, entitlements: entitlements,
+                            rejections: try rejections(), notifications: try processedNotifications(), familyEntitlements: shared)
+        return (ledger, credits.last?.seq)
+    }
+
+    /// The credits after the one numbered `seq` (all of them when nil), oldest first, each with its number.
+    func credits(after seq: Int64?) throws(StorageError) -> [(seq: Int64, credit: Ledger.Credit)] {
+        try database.rows("""
             SELECT seq, transaction_id, original_transaction_id, product_id, account, date_millis, grant_text
-            FROM credits ORDER BY seq
-            """, table: "credits", key: "seq") { (row) throws(SQLiteColumnError) in
-            Ledger.Credit(transactionId: try Self.id(row, "transaction_id"),
-                          originalTransactionId: try Self.id(row, "original_transaction_id"),
-                          productId: try row.text("product_id"), account: try row.text("account"),
-                          date: SimulatedTime.date(millis: try row.integer("date_millis")), grant: try row.text("grant_text"))
+            FROM credits WHERE seq > ? ORDER BY seq
+            """, [.integer(seq ?? Int64.min)], table: "credits", key: "seq") { (row) throws(SQLiteColumnError) in
+            (try row.integer("seq"),
+             Ledger.Credit(transactionId: try Self.id(row, "transaction_id"),
+                           originalTransactionId: try Self.id(row, "original_transaction_id"),
+                           productId: try row.text("product_id"), account: try row.text("account"),
+                           date: SimulatedTime.date(millis: try row.integer("date_millis")), grant: try row.text("grant_text")))
         }
+    }
+
+    func balances() throws(StorageError) -> [String: Int] {
         let balances = try database.rows("SELECT currency, amount FROM balances", table: "balances", key: "currency") {
             (row) throws(SQLiteColumnError) in (try row.text("currency"), Int(try row.integer("amount")))
         }
-        let (entitlements, shared) = try readEntitlements()
-        let rejections = try database.rows(
+        return Dictionary(balances) { first, _ in first }
+    }
+
+    func rejections() throws(StorageError) -> [Ledger.Rejection] {
+        try database.rows(
             "SELECT seq, transaction_id, status, date_millis, reason FROM rejections ORDER BY seq", table: "rejections", key: "seq"
         ) { (row) throws(SQLiteColumnError) in
             Ledger.Rejection(transactionId: try row.optionalInteger("transaction_id").map { TransactionID($0) }, status: Int(try row.integer("status")),
                              reason: try row.optionalText("reason"), date: SimulatedTime.date(millis: try row.integer("date_millis")))
         }
-        let notifications = try database.rows("SELECT uuid FROM notifications", table: "notifications", key: "uuid") {
-            (row) throws(SQLiteColumnError) in try row.text("uuid")
-        }
-        return Ledger(credits: credits, balances: Dictionary(balances) { first, _ in first },
-                      entitlements: entitlements, rejections: rejections, notifications: Set(notifications),
-                      familyEntitlements: shared)
     }
 
+    func processedNotifications() throws(StorageError) -> Set<String> {
+        Set(try database.rows("SELECT uuid FROM notifications", table: "notifications", key: "uuid") {
+            (row) throws(SQLiteColumnError) in try row.text("uuid")
+        })
+    }
 }

@@ -14,7 +14,7 @@ enum WorldViewFixture {
             appStatus: .running, recovering: false, settings: WorldSettings(), storeSwitches: StoreSwitches(),
             account: "demo", now: SimulatedTime.epoch, catalog: catalog,
             products: CatalogRows(products ?? catalog.products.map { CatalogRow(product: $0, invalid: false, holding: .none) }),
-            transactions: TransactionRows(transactions), credits: credits, balances: balances, pendingOrders: pendingOrders,
+            transactions: TransactionRows(transactions), credits: CreditRows(credits), balances: balances, pendingOrders: pendingOrders,
             cacheWarnings: [], armedCrash: nil, armedPowerCut: false, nextMessage: nil, messagesInFlight: 0,
             audit: audit)
     }

@@ -73,20 +73,25 @@ public struct Audit: Sendable {
                 notifications: [PostedNotification]? = nil, history appAccountTokens: [TransactionID: String]? = nil,
                 offers: [TransactionID: AppliedOffer] = [:], earlyEnds: [TransactionID: Date] = [:],
                 refunds: RefundFigures = RefundFigures()) {
+        let byId = Dictionary(transactions.map { ($0.id, $0) }) { first, _ in first }
+        self.init(tally: AuditTally(records: transactions, credits: ledger.credits, catalog: catalog), record: { byId[$0] },
+                  ledger: ledger, pendingOrders: pendingOrders, catalog: catalog, notifications: notifications,
+                  history: appAccountTokens, offers: offers, earlyEnds: earlyEnds, refunds: refunds)
+    }
+
+    /// The audit of what `tally` counted, with `record` giving each transaction by id; the rest as
+    /// `init(transactions:…)`. It goes through the transactions the tally names, not all of them.
+    init(tally: AuditTally, record: @escaping (TransactionID) -> StoreRecord?, ledger: Ledger, pendingOrders: [PendingOrder],
+         catalog: Catalog, notifications: [PostedNotification]?, history appAccountTokens: [TransactionID: String]?,
+         offers: [TransactionID: AppliedOffer], earlyEnds: [TransactionID: Date], refunds: RefundFigures) {
         let unprocessed = notifications?.map(\.notification).filter { !ledger.notifications.contains($0.uuid) }
         let notified = Set((unprocessed ?? []).filter(\.type.charges).map(\.transactionId))
-        let inHistory = appAccountTokens.map {
-            Self.reconcilable(transactions: transactions, ledger: ledger, catalog: catalog, appAccountTokens: $0)
-        } ?? []
-        let paidRecords = transactions.filter { $0.charged && $0.kind != .restore }
-        var creditsPerTransaction: [TransactionID: Int] = [:]
-        for credit in ledger.credits {
-            creditsPerTransaction[credit.transactionId, default: 0] += 1
-        }
+        let askers = appAccountTokens.map { _ in Self.askers(tally.askedBy, record: record) }
         let cached = Set(pendingOrders.map(\.transactionId))
+        let records = { (ids: Set<TransactionID>) in ids.sorted().compactMap(record) }
         var uncredited: [Finding] = []
         // A refunded purchase was paid back: it owes the user nothing.
-        for record in paidRecords where creditsPerTransaction[record.id] == nil && !record.refunded {
+        for record in records(tally.uncredited) {
             var routes: [Route] = []
             if cached.contains(record.id) { routes.append(.cache) }
             if record.isUnfinished { routes.append(.queue) }
@@ -95,43 +100,39 @@ public struct Audit: Sendable {
                 routes.append(.restore)
             }
             if notified.contains(record.id) { routes.append(.notification) }
-            if inHistory.contains(record.id) { routes.append(.transactionHistory) }
+            if let askers, let tokens = appAccountTokens,
+               Self.reconcilable(record, askers: askers, appAccountTokens: tokens, catalog: catalog) {
+                routes.append(.transactionHistory)
+            }
             uncredited.append(Finding(transactionId: record.id, productId: record.productId, routes: routes,
                                       finished: record.finished))
         }
-        paid = paidRecords.count
-        credited = paidRecords.filter { creditsPerTransaction[$0.id] != nil }.count
+        paid = tally.paid
+        credited = tally.credited
         pending = pendingOrders.count
-        unfinished = transactions.filter(\.isUnfinished).count
+        unfinished = tally.unfinished
         recoverable = uncredited.filter { !$0.routes.isEmpty }.count
         lost = uncredited.filter { $0.routes.isEmpty }.count
-        creditedTwice = paidRecords.compactMap { record in
-            guard let times = creditsPerTransaction[record.id], times > 1 else { return nil }
-            return (record.id, record.productId, times)
-        }
-        let paidById = Dictionary(paidRecords.map { ($0.id, $0) }) { first, _ in first }
-        // A family member's shared transaction is no payment, but a credit of it (the member's
-        // access) has the purchaser's payment behind it while the share lasts.
-        let sharedById = Dictionary(transactions.filter { $0.kind == .familyShare }.map { ($0.id, $0) }) { first, _ in first }
-        orphans = ledger.credits.filter { credit in
-            guard let record = paidById[credit.transactionId] ?? sharedById[credit.transactionId] else { return true }
-            return record.productId != credit.productId || Self.creditedAfterRefund(credit, record)
-        }
+        creditedTwice = records(tally.creditedTwice).map { ($0.id, $0.productId, tally.creditPlaces[$0.id]?.count ?? 0) }
+        orphans = tally.orphans.sorted().map { ledger.credits[$0] }
+        let paidRecord = { (id: TransactionID) in record(id).flatMap { $0.charged && $0.kind != .restore ? $0 : nil } }
         paidForOther = Dictionary(orphans.compactMap { credit in
-            paidById[credit.transactionId].flatMap { $0.productId == credit.productId ? nil : (credit.transactionId, $0.productId) }
+            paidRecord(credit.transactionId).flatMap { $0.productId == credit.productId ? nil : (credit.transactionId, $0.productId) }
         }) { first, _ in first }
         doubleCredited = creditedTwice.count
         orphanCredits = orphans.count
-        refunded = transactions.filter { $0.refunded && $0.kind != .familyShare }.count
-        overcharges = Overcharge.find(in: paidRecords, catalog: catalog, offers: offers, earlyEnds: earlyEnds)
+        refunded = tally.refunded
+        overcharges = Overcharge.find(in: records(tally.owning), catalog: catalog, offers: offers, earlyEnds: earlyEnds)
         overcharged = overcharges.count
-        overRefunds = Self.overRefunds(paidRecords, catalog: catalog, offers: offers, refunds: refunds)
+        let refundedOrOverPaid = Set(refunds.prorated.keys).union(refunds.refunded.keys)
+        overRefunds = Self.overRefunds(records(refundedOrOverPaid).filter { $0.charged && $0.kind != .restore },
+                                       catalog: catalog, offers: offers, refunds: refunds)
         // Not yet acknowledged, and either still retried by the Store or, given up, still to be
         // fetched by the Server's history: a reply lost on the way leaves one pending until a retry is acknowledged.
         notificationsPending = notifications?.count { posted in
             !posted.delivered && (posted.nextAttemptMillis != nil || !ledger.notifications.contains(posted.notification.uuid))
         }
-        refundedIds = Set(paidRecords.filter(\.refunded).map(\.id))
+        refundedIds = Set(orphans.compactMap { paidRecord($0.transactionId) }.filter(\.refunded).map(\.id))
         self.uncredited = uncredited
     }
 
@@ -146,32 +147,27 @@ public struct Audit: Sendable {
         }
     }
 
-    /// The transactions `server history` would credit through Get Transaction History: the
-    /// Server asks the history of each of its accounts by the latest transaction it credited them
-    /// (`TransactionHistoryRule.askedBy`); the Store answers with every transaction of the App
-    /// Store account that made it (`StoreRecord.isInTransactionHistory`); the Server credits
-    /// those `TransactionHistoryRule.credits` for that account.
-    private static func reconcilable(transactions: [StoreRecord], ledger: Ledger, catalog: Catalog,
-                                     appAccountTokens: [TransactionID: String]) -> Set<TransactionID> {
-        let byId = Dictionary(transactions.map { ($0.id, $0) }) { first, _ in first }
+    /// The Server's accounts that ask the Store for the transaction history of each App Store
+    /// account: each asks by the latest transaction it credited (`askedBy`,
+    /// `TransactionHistoryRule.askedBy`), and the Store answers with the history of the App Store
+    /// account that made it.
+    private static func askers(_ askedBy: [String: TransactionID], record: (TransactionID) -> StoreRecord?) -> [String: [String]] {
         var askers: [String: [String]] = [:]
-        for (account, id) in TransactionHistoryRule.askedBy(ledger.credits.map { ($0.account, $0.transactionId) }) {
-            if let storeAccount = byId[id]?.account { askers[storeAccount, default: []].append(account) }
+        for (account, id) in askedBy {
+            if let storeAccount = record(id)?.account { askers[storeAccount, default: []].append(account) }
         }
-        return Set(transactions.filter { record in
-            record.isInTransactionHistory && (askers[record.account] ?? []).contains { account in
-                TransactionHistoryRule.credits(productId: record.productId, revoked: record.refunded,
-                                               appAccountToken: appAccountTokens[record.originalId], account: account, catalog: catalog)
-            }
-        }.map(\.id))
+        return askers
     }
 
-    /// A credit of a refunded purchase made after the refund: the Server gave what the Store
-    /// had already paid back. A purchase credited first and refunded later is no fault, nor is
-    /// one whose refund time the Store did not record (a file of schema version 1).
-    private static func creditedAfterRefund(_ credit: Ledger.Credit, _ record: StoreRecord) -> Bool {
-        guard record.refunded, let refundDate = record.refundDate else { return false }
-        return credit.date > refundDate
+    /// Whether `server history` would credit `record` through Get Transaction History: the Store
+    /// answers with every transaction of the App Store account (`StoreRecord.isInTransactionHistory`);
+    /// the Server credits those `TransactionHistoryRule.credits` for the account that asked.
+    private static func reconcilable(_ record: StoreRecord, askers: [String: [String]],
+                                     appAccountTokens: [TransactionID: String], catalog: Catalog) -> Bool {
+        record.isInTransactionHistory && (askers[record.account] ?? []).contains { account in
+            TransactionHistoryRule.credits(productId: record.productId, revoked: record.refunded,
+                                           appAccountToken: appAccountTokens[record.originalId], account: account, catalog: catalog)
+        }
     }
 
     /// The audit as the contract's JSON object.

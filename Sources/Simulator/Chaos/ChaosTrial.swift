@@ -57,7 +57,7 @@ struct ChaosTrial {
         }
         try world.settle()
         script += [.expect(.overcharged(0)), .expect(.auditOk)]
-        return ChaosTrial(script: script, audit: try world.snapshot().audit(catalog: catalog),
+        return ChaosTrial(script: script, audit: try world.audit(),
                           statistics: world.statistics)
     }
 

@@ -55,9 +55,9 @@ struct ExpectationCheck {
         }
     }
 
-    /// The audit of this moment, from a snapshot of every party.
+    /// The audit of this moment.
     private func audit() throws(WorldError) -> Audit {
-        try world.snapshot().audit(catalog: world.catalog)
+        try world.audit()
     }
 
     private func store<Result>(_ read: () throws(StoreError) -> Result) throws(WorldError) -> Result {

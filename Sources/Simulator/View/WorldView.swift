@@ -31,7 +31,7 @@ public struct WorldView: Sendable {
     /// when the view is made, not on every frame that shows it.
     public private(set) var queue: [TransactionRow]
     /// What the Server credited, oldest first.
-    public var credits: [CreditRow]
+    public var credits: CreditRows
     /// The Server's balances of consumable currencies.
     public var balances: [String: Int]
     /// The app's pending-order cache as it is on disk.
@@ -62,7 +62,7 @@ public struct WorldView: Sendable {
 
     public init(appStatus: AppStatus, recovering: Bool, settings: WorldSettings, storeSwitches: StoreSwitches,
                 account: String, now: Date, catalog: Catalog, products: CatalogRows, transactions: TransactionRows,
-                credits: [CreditRow], balances: [String: Int], pendingOrders: [PendingOrderRow], cacheWarnings: [String],
+                credits: CreditRows, balances: [String: Int], pendingOrders: [PendingOrderRow], cacheWarnings: [String],
                 armedCrash: CrashPoint?, armedPowerCut: Bool, nextMessage: Message?, messagesInFlight: Int, audit: AuditSummary,
                 losses: [LossFinding] = [], recoveryReport: RecoveryReport? = nil, queue: [TransactionRow]? = nil) {
         self.appStatus = appStatus

@@ -3,21 +3,25 @@ import IAPCore
 import OrderServer
 import StoreEngine
 
-/// The snapshot's facts a view looks up for every product and credit, each read in one pass, so
-/// that a view costs in proportion to the history plus the catalog, not their product.
-struct HistoryIndex {
-    /// The first entitlement of each product, the credits of each product, the refunded
-    /// transactions, and the kind of every transaction.
+/// The facts a view looks up for every product and credit: each product's first entitlement
+/// and credits, and each transaction by id, so that a view costs in proportion to the catalog
+/// and what it shows, not to the history.
+struct HistoryIndex: Sendable {
     let entitlements: [String: Ledger.Entitlement]
+    /// The credits of each product.
     let credits: [String: Int]
-    let refunded: Set<TransactionID>
-    let kinds: [TransactionID: StoreRecord.Kind]
+    /// Every transaction, by id.
+    let records: ChunkedArray<StoreRecord>
 
-    init(_ snapshot: WorldSnapshot) {
-        entitlements = Dictionary(snapshot.ledger.entitlements.map { ($0.productId, $0) }) { first, _ in first }
-        credits = snapshot.ledger.credits.reduce(into: [:]) { counts, credit in counts[credit.productId, default: 0] += 1 }
-        refunded = Set(snapshot.transactions.filter(\.refunded).map(\.id))
-        kinds = Dictionary(snapshot.transactions.map { ($0.id, $0.kind) }) { first, _ in first }
+    init(records: ChunkedArray<StoreRecord>, ledger: Ledger, creditsByProduct: [String: Int]) {
+        entitlements = Dictionary(ledger.entitlements.map { ($0.productId, $0) }) { first, _ in first }
+        credits = creditsByProduct
+        self.records = records
+    }
+
+    /// Whether the Store refunded transaction `id`.
+    func refunded(_ id: TransactionID) -> Bool {
+        records.record(id)?.refunded == true
     }
 
     /// What the Server's ledger says the user has of a product at `now`.
@@ -25,9 +29,9 @@ struct HistoryIndex {
         guard let entitlement = entitlements[product.id] else {
             return product.type == .consumable ? .credited(credits[product.id] ?? 0) : .none
         }
-        if refunded.contains(entitlement.transactionId) { return .refunded }
+        if refunded(entitlement.transactionId) { return .refunded }
         guard let expires = entitlement.expires else { return .owned }
         guard expires > now else { return .expired }
-        return .until(expires, trial: kinds[entitlement.transactionId] == .trial)
+        return .until(expires, trial: records.record(entitlement.transactionId)?.kind == .trial)
     }
 }

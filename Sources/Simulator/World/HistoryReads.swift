@@ -4,9 +4,11 @@ import IAPCore
 import OrderServer
 import StoreEngine
 
-/// What a snapshot reads of the Store's and the Server's databases, in proportion to the history,
-/// with the write stamps of both at the read: while neither database was written since, the same
-/// reads would give the same, so a view or snapshot made again reads none of it.
+/// What a snapshot or a view reads of the Store's and the Server's databases, in proportion to
+/// the history, kept from read to read with the write stamps of both: while neither database was
+/// written since, the same reads would give the same; after a write, the rows it wrote are read
+/// again and the rest kept (`Store.records(updating:)`, `OrderServer.ledger(updating:)`), and
+/// the audit's tally counts only those again.
 struct HistoryReads {
     /// `Store.writeStamp` and `OrderServer.writeStamp` at the read.
     struct Stamp: Equatable {
@@ -15,17 +17,54 @@ struct HistoryReads {
     }
 
     let stamp: Stamp?
-    let transactions: [StoreRecord]
-    let ledger: Ledger
+    let records: KeptRecords
+    let ledger: KeptLedger
     let posted: [PostedNotification]
     let tokens: [TransactionID: String]
     let earlyEnds: [TransactionID: Date]
     let refunds: RefundFigures
+    private(set) var tally: AuditTally
+    private(set) var viewTally: ViewTally
+
+    /// Every transaction, by id.
+    var transactions: ChunkedArray<StoreRecord> { records.records }
 
     /// The stamps of `store` and `server` now; nil while either has a batch open.
     static func stamp(_ store: Store, _ server: OrderServer) -> Stamp? {
         guard let storeStamp = store.writeStamp, let serverStamp = server.writeStamp else { return nil }
         return Stamp(store: storeStamp, server: serverStamp)
+    }
+
+    /// The tallies of `records` and `ledger`: `kept`'s, counting again the transactions written
+    /// and the credits added since, or made anew when either was read again whole. The tallies
+    /// are taken out of `kept`, so that counting changes them in place rather than a copy of
+    /// every credit's place.
+    static func tallies(_ kept: inout HistoryReads?, _ records: KeptRecords, _ ledger: KeptLedger,
+                        catalog: Catalog) -> (audit: AuditTally, view: ViewTally) {
+        let credits = ledger.ledger.credits
+        guard let before = kept?.transactions, let written = records.written,
+              ledger.keptCredits == kept?.ledger.ledger.credits.count, var (tally, viewTally) = kept?.takeTallies() else {
+            return (AuditTally(records: records.records, credits: credits, catalog: catalog),
+                    ViewTally(records: records.records, credits: credits))
+        }
+        for id in written.sorted() {
+            let (old, new) = (before.record(id), records.records.record(id))
+            tally.replace(old, with: new) { credits[$0] }
+            viewTally.replace(old, with: new)
+        }
+        for place in ledger.keptCredits..<credits.count {
+            tally.add(credits[place], at: place, record: records.records.record(credits[place].transactionId))
+            viewTally.add(credits[place])
+        }
+        return (tally, viewTally)
+    }
+
+    /// The tallies, leaving empty ones in their place.
+    private mutating func takeTallies() -> (AuditTally, ViewTally) {
+        var taken = (AuditTally(catalog: tally.catalog), ViewTally())
+        swap(&taken.0, &tally)
+        swap(&taken.1, &viewTally)
+        return taken
     }
 }
 

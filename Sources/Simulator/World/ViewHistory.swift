@@ -12,5 +12,5 @@ struct ViewHistory {
     let offers: [TransactionID: TransactionOffer]
     let index: HistoryIndex
     let queue: [StoreRecord]
-    let credits: [CreditRow]
+    let credits: CreditRows
 }

@@ -7,13 +7,14 @@ import StoreEngine
 extension World {
     /// What a face may show of the world now, read in one go.
     public func view() throws(WorldError) -> WorldView {
-        let snapshot = try snapshot()
-        let (ledger, now) = (snapshot.ledger, now)
-        let changes = try groupChanges(snapshot.transactions)
+        let reads = try readHistory()
+        let cache = try readCache()
+        let (ledger, now) = (reads.ledger.ledger, now)
+        let records = reads.transactions
+        let changes = try groupChanges(records)
         let renewalsOff = try autoRenewOff()
-        let history = viewHistory(of: snapshot)
+        let history = viewHistory(of: reads)
         let offers = history.offers
-        let records = snapshot.transactions
         let row = TransactionRowMaker(changes: changes, renewalsOff: renewalsOff, offers: offers, catalog: catalog, now: now)
         let transactions = TransactionRows(count: records.count) { row.make(records[$0]) }
         let queue = history.queue.map(row.make)
@@ -35,22 +36,22 @@ extension World {
             if case .until = row.holding { row.currentOffer = index.entitlements[product.id].flatMap { offers[$0.transactionId] } }
             return row
         }
-        let audit = audit(of: snapshot)
+        let audit = audit(of: reads, cache: cache)
         var view = WorldView(
             appStatus: appStatus, recovering: host.app?.isRecovering ?? false, settings: settings,
             storeSwitches: store.switches, account: store.account, now: now, catalog: catalog, products: products,
             transactions: transactions,
             credits: history.credits,
             balances: ledger.balances,
-            pendingOrders: snapshot.cache.orders.map { PendingOrderRow(transactionId: $0.transactionId, productId: $0.productId) },
-            cacheWarnings: snapshot.cache.warnings, armedCrash: armedCrash, armedPowerCut: armedPowerCut,
+            pendingOrders: cache.orders.map { PendingOrderRow(transactionId: $0.transactionId, productId: $0.productId) },
+            cacheWarnings: cache.warnings, armedCrash: armedCrash, armedPowerCut: armedPowerCut,
             nextMessage: messagesInFlight.first, messagesInFlight: messagesInFlight.count,
             audit: AuditSummary(audit), losses: audit.losses(strategy: settings.strategy), recoveryReport: lastRecoveryReport,
             queue: queue)
         view.serverSharedSecretRight = server.configuration.sharedSecret == store.sharedSecret
         view.serverUsesPost = server.configuration.usesPost
         view.serverVerifiesFirst = server.configuration.verifiesFirst
-        view.notifications = snapshot.notifications.map { notificationRows($0, processed: ledger.notifications) }
+        view.notifications = postedNotifications(reads).map { notificationRows($0, processed: ledger.notifications) }
         view.pinnedRoot = server.pinnedRoot
         if let app = host.app, app.api == .storekit2, app.entitlementsRead {
             view.appEntitlements = catalog.products.map(\.id).filter(app.entitled.contains)
@@ -84,7 +85,7 @@ extension World {
     /// The subscription changes the Store knows of: prorated refunds by transaction, the product
     /// each subscription (by original id) renews as, the latest transaction of each, and when
     /// each product a waiting change starts begins.
-    private func groupChanges(_ records: [StoreRecord]) throws(WorldError) -> GroupChanges {
+    private func groupChanges(_ records: ChunkedArray<StoreRecord>) throws(WorldError) -> GroupChanges {
         var changes = GroupChanges()
         do {
             changes.refunds = try store.proratedRefunds()
@@ -116,30 +117,34 @@ extension World {
         return changes
     }
 
-    /// What the view derives from the history of `snapshot` alone, made again only when the
-    /// history was read again (`historyReads`): a view of a world of 100,000 transactions with
-    /// nothing written since went through all of them four times.
-    private func viewHistory(of snapshot: WorldSnapshot) -> ViewHistory {
-        let stamp = historyReads?.stamp
+    /// What the view derives from the history of `reads` alone, made again only when the
+    /// history changed (`historyReads`), from the tallies kept with it: the transactions it
+    /// names and the credits, looked up by id, not gone through.
+    private func viewHistory(of reads: HistoryReads) -> ViewHistory {
+        let stamp = reads.stamp
         if let stamp, let kept = keptViewHistory, kept.stamp == stamp { return kept }
-        let index = HistoryIndex(snapshot)
+        let records = reads.transactions
+        let index = HistoryIndex(records: records, ledger: reads.ledger.ledger, creditsByProduct: reads.viewTally.creditsByProduct)
+        let credits = reads.ledger.ledger.credits
         let made = ViewHistory(
-            stamp: stamp, offers: transactionOffers(snapshot.transactions), index: index,
-            queue: snapshot.transactions.filter { WorldView.inQueue($0.isUnfinished, $0.state, finished: $0.finished) },
-            credits: snapshot.ledger.credits.map { credit in
-                CreditRow(transactionId: credit.transactionId, productId: credit.productId, grant: credit.grant,
-                          refunded: index.refunded.contains(credit.transactionId))
+            stamp: stamp, offers: transactionOffers(reads), index: index,
+            queue: reads.viewTally.queued.sorted().compactMap { records.record($0) },
+            credits: CreditRows(count: credits.count) { place in
+                let credit = credits[place]
+                return CreditRow(transactionId: credit.transactionId, productId: credit.productId, grant: credit.grant,
+                                 refunded: index.refunded(credit.transactionId))
             })
         keptViewHistory = made
         return made
     }
 
     /// The offers the charged transactions were bought or renewed under, a free trial among
-    /// them, by transaction.
-    private func transactionOffers(_ records: [StoreRecord]) -> [TransactionID: TransactionOffer] {
+    /// them, by transaction: those the Store kept an offer for, and the trials.
+    private func transactionOffers(_ reads: HistoryReads) -> [TransactionID: TransactionOffer] {
         var offers: [TransactionID: TransactionOffer] = [:]
-        for record in records where record.charged {
-            guard let applied = store.appliedOffer(of: record), let product = catalog.product(id: record.productId) else { continue }
+        for id in reads.viewTally.trials.union(store.appliedOffers.keys) {
+            guard let record = reads.transactions.record(id), record.charged, let applied = store.appliedOffer(of: record),
+                  let product = catalog.product(id: record.productId) else { continue }
             offers[record.id] = TransactionOffer(applied, of: product)
         }
         return offers

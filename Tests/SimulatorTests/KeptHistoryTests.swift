@@ -1,0 +1,87 @@
+import Foundation
+import IAPCore
+import StoreEngine
+@testable import Simulator
+import Testing
+import TestSupport
+
+/// The history a world keeps from read to read, updated by the rows each write wrote
+/// (`HistoryReads`), against its files read afresh after every command of chaos sessions: the
+/// transactions, the ledger, and the audit made from the kept tally against the audit of the fresh
+/// read, word for word.
+@Suite struct KeptHistoryTests {
+    private static let switches = [ChaosSwitches(api: .storekit1, notifications: false),
+                                   ChaosSwitches(api: .storekit2, notifications: true),
+                                   ChaosSwitches(api: .storekit2, notifications: false)]
+
+    @Test(arguments: 1...9)
+    func aChaosSessionKeepsWhatAFreshReadFindsAfterEveryCommand(seed: UInt64) throws {
+        let fixture = try WorldFixture()
+        let world = fixture.world
+        var generator = ChaosGenerator(catalog: world.catalog, random: SplitMix64(seed: seed))
+        let runner = ScenarioRunner(world: world) { _ in }
+        let switches = Self.switches[Int(seed) % Self.switches.count]
+        var checked = 0
+        for command in switches.commands + generator.body() + generator.body() + [.wait, .quit, .launch, .restore, .wait] {
+            do {
+                try runner.perform(command)
+            } catch {
+                guard case .refused = error else { throw error }
+            }
+            try expectKeptIsFresh(world, after: command)
+            checked += 1
+        }
+        #expect(checked > 10)
+    }
+
+    @Test func aRefundAndAPurchaseAfterAKeptReadAreCountedOnce() throws {
+        let fixture = try WorldFixture()
+        try fixture.run(.buy(productId: "com.storesim.pro", answer: .confirm), .wait)
+        try expectKeptIsFresh(fixture.world, after: .wait)
+        let paid = try fixture.world.audit().paid
+        try fixture.run(.refund(.product("com.storesim.pro"), reason: nil), .buy(productId: "com.storesim.coins.100", answer: .confirm), .wait)
+        try expectKeptIsFresh(fixture.world, after: .wait)
+        let audit = try fixture.world.audit()
+        #expect(audit.paid == paid + 1)
+        #expect(audit.refunded == 1)
+    }
+
+    private func expectKeptIsFresh(_ world: World, after command: ScenarioCommand) throws {
+        let fresh = try WorldSnapshot.read(world.directory)
+        let kept = try world.snapshot()
+        let catalog = world.catalog
+        // A fresh read leaves receipts out: a reader beside the world need not read every receipt.
+        #expect(kept.transactions.map(withoutReceipt) == fresh.transactions, "after \(command.scriptLine)")
+        #expect(kept.ledger == fresh.ledger, "after \(command.scriptLine)")
+        let (keptAudit, freshAudit) = (try world.audit(), fresh.audit(catalog: catalog))
+        #expect(keptAudit.lines(catalog: catalog) == freshAudit.lines(catalog: catalog), "after \(command.scriptLine)")
+        #expect(keptAudit.json.rendered == freshAudit.json.rendered, "after \(command.scriptLine)")
+        try expectViewIsFresh(try world.view(), fresh, after: command)
+    }
+
+    /// The view's rows made from the kept history and its tallies against the fresh read's.
+    private func expectViewIsFresh(_ view: WorldView, _ fresh: WorldSnapshot, after command: ScenarioCommand) throws {
+        let refunded = Set(fresh.transactions.filter(\.refunded).map(\.id))
+        #expect(view.transactions.map(\.id) == fresh.transactions.map(\.id), "after \(command.scriptLine)")
+        #expect(view.transactions.map(\.refunded) == fresh.transactions.map(\.refunded), "after \(command.scriptLine)")
+        #expect(view.credits.map { [$0.transactionId.description, $0.productId, $0.grant, "\($0.refunded)"] }
+                    == fresh.ledger.credits.map { [$0.transactionId.description, $0.productId, $0.grant, "\(refunded.contains($0.transactionId))"] },
+                "after \(command.scriptLine)")
+        let queued = fresh.transactions.filter { WorldView.inQueue($0.isUnfinished, $0.state, finished: $0.finished) }
+        #expect(view.queue.map(\.id) == queued.map(\.id), "after \(command.scriptLine)")
+        let offered = fresh.transactions.filter { $0.charged && ($0.kind == .trial || fresh.offers[$0.id] != nil) }.map(\.id)
+        #expect(view.transactions.filter { $0.offer != nil }.map(\.id) == offered, "after \(command.scriptLine)")
+        let credited = Dictionary(grouping: fresh.ledger.credits, by: \.productId).mapValues(\.count)
+        for row in view.products where row.product.type == .consumable && fresh.ledger.entitlements.allSatisfy({ $0.productId != row.product.id }) {
+            #expect(row.holding == .credited(credited[row.product.id] ?? 0), "after \(command.scriptLine)")
+        }
+    }
+
+    private func withoutReceipt(_ record: StoreRecord) -> StoreRecord {
+        StoreRecord(id: record.id, originalId: record.originalId, productId: record.productId, account: record.account,
+                    state: record.state, kind: record.kind, charged: record.charged, finished: record.finished,
+                    refunded: record.refunded, date: record.date, error: record.error, receipt: nil,
+                    refundDate: record.refundDate, signedTransaction: record.signedTransaction,
+                    refundReason: record.refundReason, sharedFrom: record.sharedFrom)
+    }
+}
