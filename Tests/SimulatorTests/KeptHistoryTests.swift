@@ -71,6 +71,11 @@ import TestSupport
         #expect(view.queue.map(\.id) == queued.map(\.id), "after \(command.scriptLine)")
         let offered = fresh.transactions.filter { $0.charged && ($0.kind == .trial || fresh.offers[$0.id] != nil) }.map(\.id)
         #expect(view.transactions.filter { $0.offer != nil }.map(\.id) == offered, "after \(command.scriptLine)")
+        var latest: [TransactionID: TransactionID] = [:]
+        for record in fresh.transactions where record.charged && record.kind != .restore { latest[record.originalId] = record.id }
+        for row in view.transactions where row.renewsAs != nil || row.billing != nil || row.priceConsent != nil {
+            #expect(latest[row.originalId] == row.id, "a subscription's change shows on its latest period, after \(command.scriptLine)")
+        }
         let credited = Dictionary(grouping: fresh.ledger.credits, by: \.productId).mapValues(\.count)
         for row in view.products where row.product.type == .consumable && fresh.ledger.entitlements.allSatisfy({ $0.productId != row.product.id }) {
             #expect(row.holding == .credited(credited[row.product.id] ?? 0), "after \(command.scriptLine)")

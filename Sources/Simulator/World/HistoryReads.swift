@@ -45,7 +45,7 @@ struct HistoryReads {
         guard let before = kept?.transactions, let written = records.written,
               ledger.keptCredits == kept?.ledger.ledger.credits.count, var (tally, viewTally) = kept?.takeTallies() else {
             return (AuditTally(records: records.records, credits: credits, catalog: catalog),
-                    ViewTally(records: records.records, credits: credits))
+                    ViewTally(records: records.records, credits: credits, catalog: catalog))
         }
         for id in written.sorted() {
             let (old, new) = (before.record(id), records.records.record(id))
@@ -61,7 +61,7 @@ struct HistoryReads {
 
     /// The tallies, leaving empty ones in their place.
     private mutating func takeTallies() -> (AuditTally, ViewTally) {
-        var taken = (AuditTally(catalog: tally.catalog), ViewTally())
+        var taken = (AuditTally(catalog: tally.catalog), ViewTally(catalog: viewTally.catalog))
         swap(&taken.0, &tally)
         swap(&taken.1, &viewTally)
         return taken

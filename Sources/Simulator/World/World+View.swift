@@ -11,7 +11,7 @@ extension World {
         let cache = try readCache()
         let (ledger, now) = (reads.ledger.ledger, now)
         let records = reads.transactions
-        let changes = try groupChanges(records)
+        let changes = try groupChanges(reads)
         let renewalsOff = try autoRenewOff()
         let history = viewHistory(of: reads)
         let offers = history.offers
@@ -85,7 +85,7 @@ extension World {
     /// The subscription changes the Store knows of: prorated refunds by transaction, the product
     /// each subscription (by original id) renews as, the latest transaction of each, and when
     /// each product a waiting change starts begins.
-    private func groupChanges(_ records: ChunkedArray<StoreRecord>) throws(WorldError) -> GroupChanges {
+    private func groupChanges(_ reads: HistoryReads) throws(WorldError) -> GroupChanges {
         var changes = GroupChanges()
         do {
             changes.refunds = try store.proratedRefunds()
@@ -100,13 +100,9 @@ extension World {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
         guard !changes.pending.isEmpty || !changes.retries.isEmpty || !changes.consents.isEmpty else { return changes }
-        var latest: [TransactionID: StoreRecord] = [:]
-        for record in records where record.charged && record.kind != .restore
-            && (changes.pending[record.originalId] != nil || changes.retries[record.originalId] != nil
-                || changes.consents[record.originalId] != nil) {
-            latest[record.originalId] = record
-        }
-        for (originalId, record) in latest {
+        let subscriptions = Set(changes.pending.keys).union(changes.retries.keys).union(changes.consents.keys)
+        for originalId in subscriptions {
+            guard let id = reads.viewTally.latestPaidPeriod(of: originalId), let record = reads.transactions.record(id) else { continue }
             changes.latest[originalId] = record.id
             if let next = changes.pending[originalId] { changes.starts[next] = store.expiry(of: record) }
             if let retry = changes.retries[originalId] { changes.billing[record.productId] = BillingState(graceUntil: retry.graceUntil, at: now) }
