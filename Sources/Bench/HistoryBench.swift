@@ -37,7 +37,7 @@ public struct HistoryBench {
         return Self.sizes.indices.map { index in
             HistoryRow(pastPurchases: Self.sizes[index], purchasesPerSecond: BenchClock.median(rates[index]),
                        launchMillis: BenchClock.median(launches[index]) / 1000,
-                       viewAfterPurchaseMillis: BenchClock.median(views[index]) / 1000)
+                       viewAfterPurchaseMicros: BenchClock.median(views[index]))
         }
     }
 

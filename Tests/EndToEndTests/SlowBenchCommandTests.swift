@@ -15,9 +15,9 @@ import TestSupport
                                      "peakRSSMegabytes", "sessionPeakRSSMegabytes", "scale"])
         var scaleObject = try #require(object["scale"] as? [String: Any])
         let history = try rows(scaleObject.removeValue(forKey: "history"), keys: ["pastPurchases", "purchasesPerSecond", "launchMillis",
-                                                                                    "viewAfterPurchaseMillis"])
+                                                                                    "viewAfterPurchaseMicros"])
         #expect(history.map { $0["pastPurchases"] } == [0, 10000, 100000])
-        #expect(history.allSatisfy { $0["purchasesPerSecond"] ?? 0 > 0 && $0["launchMillis"] ?? 0 > 0 && $0["viewAfterPurchaseMillis"] ?? 0 > 0 })
+        #expect(history.allSatisfy { $0["purchasesPerSecond"] ?? 0 > 0 && $0["launchMillis"] ?? 0 > 0 && $0["viewAfterPurchaseMicros"] ?? 0 > 0 })
         let scale = try rows([scaleObject], keys: [
             "launchPending", "chaosRunsPerSecondOneCore", "chaosRunsPerSecondTwoCores", "logMegabytes", "runPeakRSSEmptyLogMegabytes", "runPeakRSSBigLogMegabytes", "firstFrameMillis",
             "renewalYears", "renewals", "renewalsMillis", "smallCatalogProducts", "bigCatalogProducts",
