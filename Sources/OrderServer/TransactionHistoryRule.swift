@@ -10,10 +10,17 @@ public enum TransactionHistoryRule {
     /// (highest id) credited to it.
     public static func askedBy(_ credits: some Sequence<(account: String, transactionId: TransactionID)>) -> [String: TransactionID] {
         var latest: [String: TransactionID] = [:]
-        for credit in credits where latest[credit.account].map({ $0 < credit.transactionId }) ?? true {
-            latest[credit.account] = credit.transactionId
+        for credit in credits {
+            ask(&latest, by: credit.transactionId, credited: credit.account)
         }
         return latest
+    }
+
+    /// `askedBy` one credit further: `transactionId` credited to `account`.
+    public static func ask(_ latest: inout [String: TransactionID], by transactionId: TransactionID, credited account: String) {
+        if latest[account].map({ $0 < transactionId }) ?? true {
+            latest[account] = transactionId
+        }
     }
 
     /// Whether the Server credits a transaction the history asked for `account` holds: not

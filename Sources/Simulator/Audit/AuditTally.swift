@@ -59,9 +59,7 @@ struct AuditTally: Sendable {
         if let record { count(record, -1) }
         creditPlaces[credit.transactionId, default: []].append(place)
         if let record { count(record, 1) }
-        if askedBy[credit.account].map({ $0 < credit.transactionId }) ?? true {
-            askedBy[credit.account] = credit.transactionId
-        }
+        TransactionHistoryRule.ask(&askedBy, by: credit.transactionId, credited: credit.account)
         judge(credit, at: place, record: record)
     }
 
