@@ -2,7 +2,6 @@
 /// only the chunk it falls in: a history of 100,000 rows kept from view to view, each view still
 /// holding the last, takes a write's few rows without copying all the others. Inlinable, so that
 /// each module that reads one reads it specialized to its elements.
-@frozen
 public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     /// Elements a chunk holds: 2^8. A change copies the list of chunks and the chunk it falls in,
     /// so the size balances the two for histories of 10,000 to 1,000,000 rows.
