@@ -9,6 +9,11 @@ public enum SQLiteValue: Equatable, Sendable, CustomStringConvertible {
         text.map(SQLiteValue.text) ?? .null
     }
 
+    /// The marks of `count` values bound in a list of a statement: `?, ?, ?` for an `IN (…)`.
+    public static func marks(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
     /// The value as SQL would write it, on one line: `7`, `'text'` (quotes and control
     /// characters escaped), `NULL`.
     public var description: String {

@@ -29,7 +29,7 @@ extension Store {
             var fresh: [Int64: StoreRecord] = [:]
             for start in stride(from: 0, to: written.count, by: Self.idsPerRead) {
                 let ids = written[start..<min(start + Self.idsPerRead, written.count)]
-                let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+                let marks = SQLiteValue.marks(ids.count)
                 for record in try database.records(where: "id IN (\(marks))", ids.map { .integer($0) }) {
                     fresh[record.id.value] = record
                 }

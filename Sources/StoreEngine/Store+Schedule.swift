@@ -39,7 +39,7 @@ extension Store {
         guard !products.isEmpty else { return [] }
         return try database.records(where: """
             id IN (SELECT MAX(id) FROM transactions WHERE charged = 1 AND kind != 'restore'
-                   AND product_id IN (\(Array(repeating: "?", count: products.count).joined(separator: ", ")))
+                   AND product_id IN (\(SQLiteValue.marks(products.count)))
                    GROUP BY original_id) AND refunded = 0
             """, products, withReceipts: false)
     }

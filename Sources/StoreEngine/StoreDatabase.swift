@@ -216,7 +216,7 @@ struct StoreDatabase: SettingsTable {
     func latestPaid(account: String, products: [String], where condition: String = "1",
                     withReceipts: Bool = true) throws(StorageError) -> [StoreRecord] {
         guard !products.isEmpty else { return [] }
-        let list = Array(repeating: "?", count: products.count).joined(separator: ", ")
+        let list = SQLiteValue.marks(products.count)
         return try records(where: """
             id IN (SELECT MAX(id) FROM transactions WHERE account = ? AND product_id IN (\(list))
                    AND charged = 1 AND kind != 'restore' AND \(condition) GROUP BY original_id)
@@ -227,7 +227,7 @@ struct StoreDatabase: SettingsTable {
     /// without their receipts: read through the account's index, however long the rest of the history.
     func paid(account: String, products: [String]) throws(StorageError) -> [StoreRecord] {
         guard !products.isEmpty else { return [] }
-        let list = Array(repeating: "?", count: products.count).joined(separator: ", ")
+        let list = SQLiteValue.marks(products.count)
         return try records(where: """
             account = ? AND product_id IN (\(list)) AND charged = 1 AND kind != 'restore'
             """, [.text(account)] + products.map(SQLiteValue.text), withReceipts: false)
@@ -247,7 +247,7 @@ struct StoreDatabase: SettingsTable {
 
     /// The query of `lastReceipt` for a list of `products` ids, then the original id.
     static func lastReceiptQuery(products: Int) -> String {
-        let list = Array(repeating: "?", count: products).joined(separator: ", ")
+        let list = SQLiteValue.marks(products)
         return """
             SELECT receipts.receipt AS receipt FROM receipts JOIN transactions ON transactions.id = receipts.transaction_id
             WHERE transactions.product_id IN (\(list)) AND receipts.original_transaction_id = ?
@@ -268,7 +268,7 @@ struct StoreDatabase: SettingsTable {
     /// through the index of unfinished transactions, without their receipts.
     func unfinishedPaid(account: String, products: [String]) throws(StorageError) -> [StoreRecord] {
         guard !products.isEmpty else { return [] }
-        let list = Array(repeating: "?", count: products.count).joined(separator: ", ")
+        let list = SQLiteValue.marks(products.count)
         return try records(where: """
             account = ? AND finished = 0 AND charged = 1 AND kind != 'restore' AND product_id IN (\(list))
             """, [.text(account)] + products.map(SQLiteValue.text), withReceipts: false)
