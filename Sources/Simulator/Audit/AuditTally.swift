@@ -38,18 +38,18 @@ struct AuditTally: Sendable {
             add(credit, at: place, record: nil)
         }
         for record in records {
-            replace(nil, with: record) { credits[$0] }
+            replace(nil, with: record, credits: credits)
         }
     }
 
     /// Counts `new` in place of `old`, two states of one transaction (nil: none), and judges again
-    /// the credits of it, whose credit is at a place `credit` gives.
-    mutating func replace(_ old: StoreRecord?, with new: StoreRecord?, credit: (Int) -> Ledger.Credit?) {
+    /// its credits, found at their places in the ledger's `credits`.
+    mutating func replace(_ old: StoreRecord?, with new: StoreRecord?, credits: ChunkedArray<Ledger.Credit>) {
         if let old { count(old, -1) }
         if let new { count(new, 1) }
         guard let id = new?.id ?? old?.id else { return }
         for place in creditPlaces[id] ?? [] {
-            if let credit = credit(place) { judge(credit, at: place, record: new) }
+            judge(credits[place], at: place, record: new)
         }
     }
 

@@ -49,7 +49,7 @@ struct HistoryReads {
         }
         for id in written.sorted() {
             let (old, new) = (before.record(id), records.records.record(id))
-            tally.replace(old, with: new) { credits[$0] }
+            tally.replace(old, with: new, credits: credits)
             viewTally.replace(old, with: new)
         }
         for place in ledger.keptCredits..<credits.count {
