@@ -29,9 +29,10 @@ struct HistoryIndex: Sendable {
         guard let entitlement = entitlements[product.id] else {
             return product.type == .consumable ? .credited(credits[product.id] ?? 0) : .none
         }
-        if refunded(entitlement.transactionId) { return .refunded }
+        let record = records.record(entitlement.transactionId)
+        if record?.refunded == true { return .refunded }
         guard let expires = entitlement.expires else { return .owned }
         guard expires > now else { return .expired }
-        return .until(expires, trial: records.record(entitlement.transactionId)?.kind == .trial)
+        return .until(expires, trial: record?.kind == .trial)
     }
 }
