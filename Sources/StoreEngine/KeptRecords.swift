@@ -55,12 +55,7 @@ extension Store {
 extension ChunkedArray where Element == StoreRecord {
     /// Where transaction `id` is, or would go, in these transactions kept by id.
     public func position(of id: TransactionID) -> Int {
-        var (low, high) = (0, count)
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle].id < id { low = middle + 1 } else { high = middle }
-        }
-        return low
+        partitionPoint { $0.id >= id }
     }
 
     /// Transaction `id`, found by its id in these transactions kept by id; nil when none has it.

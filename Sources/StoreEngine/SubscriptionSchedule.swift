@@ -151,13 +151,8 @@ private struct SortedMoments<Moment: Comparable> {
     }
 
     /// The index of the first item whose moment `isAfter` holds of, which holds of every item
-    /// after it too (`count` when none): a binary search.
+    /// after it too (`count` when none).
     private func firstIndex(where isAfter: (Moment) -> Bool) -> Int {
-        var low = 0, high = items.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isAfter(items[middle].at) { high = middle } else { low = middle + 1 }
-        }
-        return low
+        items.partitionPoint { isAfter($0.at) }
     }
 }
