@@ -1,3 +1,4 @@
+import CSQLite
 import Glibc
 
 extension SQLiteDatabase {
@@ -90,5 +91,32 @@ extension SQLiteDatabase {
         let fd = try systemCall(copy, "open") { open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         defer { close(fd) }
         try DurableFile.writeAll(fd, bytes, path: copy)
+    }
+
+    /// True when the file holds no table, index or view at all.
+    func holdsNoTables() throws(StorageError) -> Bool {
+        try rows("SELECT COUNT(*) AS objects FROM sqlite_master", table: "sqlite_master", key: "objects") {
+            (row) throws(SQLiteColumnError) in try row.integer("objects")
+        }.first == 0
+    }
+
+    /// Refuses a file SQLite finds damaged, with its first finding on one line; any other
+    /// failure (a file that cannot be opened, too many open files) is reported as it is. The
+    /// whole check, not `quick_check`: an index that disagrees with its table (a credit's
+    /// UNIQUE index missing a row lets the Server credit it again) is damage too.
+    func checkIntegrity() throws(StorageError) {
+        let rows: [SQLiteRow]
+        do {
+            rows = try query("PRAGMA integrity_check")
+        } catch {
+            let code = sqlite3_errcode(handle) & 0xFF
+            guard code == SQLITE_CORRUPT || code == SQLITE_NOTADB else { throw error }
+            throw StorageError(path: path, reason: .damaged(error.problem))
+        }
+        let verdict = rows.first.flatMap { try? $0.text("integrity_check") } ?? "no answer"
+        if verdict != "ok" {
+            let finding = verdict.split(whereSeparator: \.isNewline).joined(separator: " ")
+            throw StorageError(path: path, reason: .damaged(finding))
+        }
     }
 }

@@ -11,7 +11,7 @@ public final class SQLiteDatabase {
     /// Whether closing records the file's seal: a writable connection to a checked file.
     private var sealsOnClose = false
     /// Whether a batch is open (`beginBatch`).
-    public private(set) var inBatch = false
+    public internal(set) var inBatch = false
     /// Prepared statements by their SQL, reset after each use and kept for the next: an advance
     /// asks the same few questions at every moment it stops at.
     private var statements: [StatementKey: OpaquePointer] = [:]
@@ -133,7 +133,7 @@ public final class SQLiteDatabase {
     }
 
     /// Runs statements without the simulated full disk's refusal: for reads only.
-    private func run(_ sql: String) throws(StorageError) {
+    func run(_ sql: String) throws(StorageError) {
         var message: UnsafeMutablePointer<CChar>?
         let status = sqlite3_exec(handle, sql, nil, nil, &message)
         if status != SQLITE_OK {
@@ -190,57 +190,6 @@ public final class SQLiteDatabase {
         throw StorageError(path: path, problem: errorMessage)
     }
 
-    /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws.
-    /// Inside a batch it is a savepoint of the batch's transaction: released if it returns (and
-    /// made durable with the batch), rolled back alone if it throws. Its beginning and end are
-    /// statements kept prepared: a batch of many credits runs them once per credit.
-    public func transaction<Result>(_ body: () throws(StorageError) -> Result) throws(StorageError) -> Result {
-        let (begin, commit, rollback) = inBatch
-            ? ("SAVEPOINT step", "RELEASE step", "ROLLBACK TO step; RELEASE step")
-            : ("BEGIN IMMEDIATE", "COMMIT", "ROLLBACK")
-        try query(begin)
-        do {
-            let result = try body()
-            try query(commit)
-            return result
-        } catch {
-            try? execute(rollback)
-            changeLog?.forget()
-            throw error
-        }
-    }
-
-    /// Opens a batch (group commit): every write until `commitBatch`, each `transaction` a
-    /// savepoint, is one SQLite transaction, made durable by one commit. The caller holds back
-    /// whatever depends on those writes (a reply that says they were made) until the commit.
-    public func beginBatch() throws(StorageError) {
-        guard !inBatch else { return }
-        try run("BEGIN IMMEDIATE")
-        inBatch = true
-    }
-
-    /// Commits the open batch, durably; nothing when none is open. A commit that fails rolls
-    /// the whole batch back.
-    public func commitBatch() throws(StorageError) {
-        guard inBatch else { return }
-        inBatch = false
-        do {
-            try run("COMMIT")
-        } catch {
-            try? run("ROLLBACK")
-            throw error
-        }
-    }
-
-    /// Runs `body` inside one read transaction: every read in it sees the moment of its first
-    /// read, whatever other connections commit meanwhile (inside a batch, the batch's moment).
-    public func reading<Result>(_ body: () throws(StorageError) -> Result) throws(StorageError) -> Result {
-        guard !inBatch else { return try body() }
-        try run("BEGIN DEFERRED")
-        defer { try? run("COMMIT") }
-        return try body()
-    }
-
     private func refuseInjectedWrite(_ sql: String) throws(StorageError) {
         guard let failure = injectedWriteFailure else { return }
         let verb = sql.drop { $0 == " " || $0 == "\n" }.prefix(6).uppercased()
@@ -261,33 +210,6 @@ public final class SQLiteDatabase {
         let systemError = sqlite3_system_errno(handle)
         guard code == SQLITE_CANTOPEN || code == SQLITE_IOERR, systemError != 0 else { return message }
         return message + ": " + String(cString: strerror(systemError))
-    }
-
-    /// True when the file holds no table, index or view at all.
-    func holdsNoTables() throws(StorageError) -> Bool {
-        try rows("SELECT COUNT(*) AS objects FROM sqlite_master", table: "sqlite_master", key: "objects") {
-            (row) throws(SQLiteColumnError) in try row.integer("objects")
-        }.first == 0
-    }
-
-    /// Refuses a file SQLite finds damaged, with its first finding on one line; any other
-    /// failure (a file that cannot be opened, too many open files) is reported as it is. The
-    /// whole check, not `quick_check`: an index that disagrees with its table (a credit's
-    /// UNIQUE index missing a row lets the Server credit it again) is damage too.
-    func checkIntegrity() throws(StorageError) {
-        let rows: [SQLiteRow]
-        do {
-            rows = try query("PRAGMA integrity_check")
-        } catch {
-            let code = sqlite3_errcode(handle) & 0xFF
-            guard code == SQLITE_CORRUPT || code == SQLITE_NOTADB else { throw error }
-            throw StorageError(path: path, reason: .damaged(error.problem))
-        }
-        let verdict = rows.first.flatMap { try? $0.text("integrity_check") } ?? "no answer"
-        if verdict != "ok" {
-            let finding = verdict.split(whereSeparator: \.isNewline).joined(separator: " ")
-            throw StorageError(path: path, reason: .damaged(finding))
-        }
     }
 
     /// The statement of `sql`, kept from an earlier use or prepared now; every use ends with
