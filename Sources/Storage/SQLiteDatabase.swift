@@ -132,7 +132,9 @@ public final class SQLiteDatabase {
         try run(sql)
     }
 
-    /// Runs statements without the simulated full disk's refusal: for reads only.
+    /// Runs statements without the simulated full disk's refusal: reads, and the statements that
+    /// open and end a batch or a read transaction (`SQLiteDatabase+Transactions`), whose writes
+    /// inside are refused instead.
     func run(_ sql: String) throws(StorageError) {
         var message: UnsafeMutablePointer<CChar>?
         let status = sqlite3_exec(handle, sql, nil, nil, &message)
