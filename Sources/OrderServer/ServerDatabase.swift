@@ -119,7 +119,7 @@ struct ServerDatabase: SettingsTable {
     }
 
     /// A transaction id read from the tables.
-    private static func id(_ row: SQLiteRow, _ column: SQLiteColumn) throws(SQLiteColumnError) -> TransactionID {
+    private static func id(_ row: SQLiteStatementRow, _ column: SQLiteColumn) throws(SQLiteColumnError) -> TransactionID {
         TransactionID(try row.integer(column))
     }
 

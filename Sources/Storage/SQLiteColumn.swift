@@ -14,4 +14,13 @@ public struct SQLiteColumn: Sendable, ExpressibleByStringLiteral {
     public init(stringLiteral name: String) {
         self.init(name)
     }
+
+    /// Where the column is in a result's `columns`: at its position when the name there is its
+    /// name, else looked for by name. Names of another length are passed over without comparing
+    /// their text.
+    func place(in columns: [String]) -> Int? {
+        if let position, position < columns.count, columns[position] == name { return position }
+        let length = name.utf8.count
+        return columns.firstIndex { $0.utf8.count == length && $0 == name }
+    }
 }

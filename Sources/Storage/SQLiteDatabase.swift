@@ -147,36 +147,46 @@ public final class SQLiteDatabase {
     /// Runs `sql` with `values` bound to its `?` parameters; returns the rows it produced.
     @discardableResult
     public func query(_ sql: String, _ values: [SQLiteValue] = []) throws(StorageError) -> [SQLiteRow] {
+        try step(sql, values) { row in
+            SQLiteRow(columns: row.columns, values: (0..<Int32(row.columns.count)).map { SQLiteStatementRow.value(of: row.statement, at: $0) })
+        }
+    }
+
+    /// Runs `sql` on `table` and reads each row it produces with `read`, straight from the
+    /// statement; a row that cannot be read is an error naming the file, the table and the row
+    /// by its `key` column.
+    public func rows<Row>(_ sql: String, _ values: [SQLiteValue] = [], table: String, key: String,
+                          _ read: (SQLiteStatementRow) throws(SQLiteColumnError) -> Row) throws(StorageError) -> [Row] {
+        try step(sql, values) { (row) throws(StorageError) in
+            do throws(SQLiteColumnError) {
+                return try read(row)
+            } catch {
+                let id = (try? row.value(SQLiteColumn(key)))?.description ?? "?"
+                throw StorageError(path: path, reason: .unreadableRow(table: table, row: "\(key) \(id)", column: error))
+            }
+        }
+    }
+
+    /// Runs `sql` with `values` bound, and reads each row it produces with `read` while the
+    /// statement stands on it.
+    private func step<Row>(_ sql: String, _ values: [SQLiteValue],
+                           _ read: (SQLiteStatementRow) throws(StorageError) -> Row) throws(StorageError) -> [Row] {
         try refuseInjectedWrite(sql)
         let statement = try prepare(sql)
         defer { done(with: statement) }
         try bind(values, to: statement)
-        let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
-        var rows: [SQLiteRow] = []
+        let row = SQLiteStatementRow(statement: statement, columns: (0..<sqlite3_column_count(statement)).map {
+            String(cString: sqlite3_column_name(statement, $0))
+        })
+        var rows: [Row] = []
         while true {
             let status = sqlite3_step(statement)
             if status == SQLITE_DONE { return rows }
             guard status == SQLITE_ROW else {
                 throw StorageError(path: path, problem: errorMessage)
             }
-            rows.append(readRow(statement, columns: columns))
+            rows.append(try read(row))
         }
-    }
-
-    /// Runs `sql` on `table` and reads each row it produces with `read`; a row that cannot be
-    /// read is an error naming the file, the table and the row by its `key` column.
-    public func rows<Row>(_ sql: String, _ values: [SQLiteValue] = [], table: String, key: String,
-                          _ read: (SQLiteRow) throws(SQLiteColumnError) -> Row) throws(StorageError) -> [Row] {
-        var result: [Row] = []
-        for row in try query(sql, values) {
-            do {
-                result.append(try read(row))
-            } catch {
-                let id = (try? row.value(SQLiteColumn(key)))?.description ?? "?"
-                throw StorageError(path: path, reason: .unreadableRow(table: table, row: "\(key) \(id)", column: error))
-            }
-        }
-        return result
     }
 
     /// Runs `sql` like `query`, but reports a UNIQUE or other constraint violation as false
@@ -262,27 +272,5 @@ public final class SQLiteDatabase {
     /// The text bound for an empty string whose bytes have no address: SQLite binds NULL for none.
     private static var emptyText: UnsafePointer<CChar> {
         UnsafeRawPointer(("" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
-    }
-
-    private func readRow(_ statement: OpaquePointer, columns: [String]) -> SQLiteRow {
-        let count = sqlite3_column_count(statement)
-        var values: [SQLiteValue] = []
-        values.reserveCapacity(Int(count))
-        for column in 0..<count {
-            switch sqlite3_column_type(statement, column) {
-            case SQLITE_INTEGER:
-                values.append(.integer(sqlite3_column_int64(statement, column)))
-            case SQLITE_NULL:
-                values.append(.null)
-            default:
-                // Read by its byte count, not up to a NUL: text is bound with its count, so one
-                // holding U+0000 comes back whole.
-                let text = sqlite3_column_text(statement, column).map { start in
-                    String(decoding: UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
-                } ?? ""
-                values.append(.text(text))
-            }
-        }
-        return SQLiteRow(columns: columns, values: values)
     }
 }

@@ -43,7 +43,7 @@ extension StoreDatabase {
         }
     }
 
-    private static func record(_ row: SQLiteRow) throws(SQLiteColumnError) -> StoreRecord {
+    private static func record(_ row: SQLiteStatementRow) throws(SQLiteColumnError) -> StoreRecord {
         StoreRecord(
             id: try id(row, RecordColumn.id), originalId: try id(row, RecordColumn.originalId),
             productId: try row.text(RecordColumn.productId), account: try row.text(RecordColumn.account),
@@ -60,7 +60,7 @@ extension StoreDatabase {
             sharedFrom: try row.optionalInteger(RecordColumn.sharedFrom).map { TransactionID($0) })
     }
 
-    private static func reason(_ row: SQLiteRow, _ column: SQLiteColumn) throws(SQLiteColumnError) -> RevocationReason? {
+    private static func reason(_ row: SQLiteStatementRow, _ column: SQLiteColumn) throws(SQLiteColumnError) -> RevocationReason? {
         guard let value = try row.optionalInteger(column) else { return nil }
         guard let reason = Int(exactly: value).flatMap(RevocationReason.init(rawValue:)) else {
             throw .unknownValue(column: column.name, value: String(value))

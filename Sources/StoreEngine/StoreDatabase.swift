@@ -131,7 +131,7 @@ struct StoreDatabase: SettingsTable {
     }
 
     /// A transaction id read from the table.
-    static func id(_ row: SQLiteRow, _ column: SQLiteColumn) throws(SQLiteColumnError) -> TransactionID {
+    static func id(_ row: SQLiteStatementRow, _ column: SQLiteColumn) throws(SQLiteColumnError) -> TransactionID {
         TransactionID(try row.integer(column))
     }
 

@@ -34,6 +34,35 @@ final class SQLiteRowTests {
         #expect(throws: SQLiteColumnError.missing(column: "id")) { try row.integer("id") }
     }
 
+    @Test func aReaderFindsColumnsStraightFromTheStatementWhereverTheQueryPutsThem() throws {
+        try database.query("INSERT INTO paints VALUES(1, 'green', 2, 1)")
+        try database.query("INSERT INTO paints VALUES(2, NULL, 3, 0)")
+        let read = try database.rows("SELECT glossy, coats, colour, id FROM paints ORDER BY id", table: "paints", key: "id") {
+            (row) throws(SQLiteColumnError) in
+            // A place that names another column is passed over; the name is what counts.
+            (try row.optionalText(SQLiteColumn("colour", at: 0)), try row.integer(SQLiteColumn("coats", at: 1)),
+             try row.bool("glossy"), try row.value("id"))
+        }
+        #expect(read.map(\.0) == ["green", nil])
+        #expect(read.map(\.1) == [2, 3])
+        #expect(read.map(\.2) == [true, false])
+        #expect(read.map(\.3) == [.integer(1), .integer(2)])
+        #expect(throws: StorageError(path: database.path, reason: .unreadableRow(table: "paints", row: "id 1", column: .missing(column: "shade")))) {
+            try self.database.rows("SELECT id, colour FROM paints ORDER BY id", table: "paints", key: "id") {
+                (row) throws(SQLiteColumnError) in try row.text("shade")
+            }
+        }
+    }
+
+    @Test func textHoldingANulCharacterIsReadWholeFromTheStatement() throws {
+        let text = "be\u{0}fore"
+        try database.query("INSERT INTO paints VALUES(1, ?, 1, 0)", [.text(text)])
+        let read = try database.rows("SELECT id, colour FROM paints", table: "paints", key: "id") {
+            (row) throws(SQLiteColumnError) in try row.text("colour")
+        }
+        #expect(read == [text])
+    }
+
     @Test(arguments: [
         ("'blue', 2, 1", SQLiteColumnError.unknownValue(column: "colour", value: "blue")),
         ("NULL, 2, 1", .null(column: "colour")),
