@@ -17,7 +17,7 @@ public struct BenchSettings: Sendable {
 
     public static let full = BenchSettings(
         cacheRepetitions: 301, recoveryRepetitions: 15, purchaseBatches: 7, purchasesPerBatch: 50,
-        chaosSessions: 7, chaosRunsPerSession: 20, renderRepetitions: 301, scaleLogBytes: 1 << 30)
+        chaosSessions: 15, chaosRunsPerSession: 20, renderRepetitions: 301, scaleLogBytes: 1 << 30)
     /// The same sizes as the full run (the goals are defined at them) but for the log, which
     /// the issue lets `--quick` keep at 100 MB; fewer repetitions, the same on both sides of
     /// every ratio.
