@@ -76,22 +76,47 @@ extension Store {
 
     /// Sends a transaction the Store delivers on its own, as the app's StoreKit receives it:
     /// to the StoreKit 1 observer, or through StoreKit 2's `Transaction.updates`, where only
-    /// transactions that went through (purchased, restored) arrive.
-    func deliver(_ record: StoreRecord, link: Link) throws(StorageError) {
+    /// transactions that went through (purchased, restored) arrive; `state` is the state StoreKit 2
+    /// shows, when it is not the record's (a purchase `AppStore.sync()` brought back).
+    func deliver(_ record: StoreRecord, as state: TransactionState? = nil, link: Link) throws(StorageError) {
         switch api {
         case .storekit1:
             link.send(.transactionUpdated(record.asTransaction))
         case .storekit2:
             guard record.state == .purchased || record.state == .restored else { return }
-            link.send(.transactionUpdate(try signedTransaction(record, at: link.now)))
+            link.send(.transactionUpdate(try signedTransaction(record, at: link.now, state: state)))
         }
+    }
+
+    /// The transaction StoreKit 2 shows for `record`. StoreKit 2 has no restore transactions:
+    /// `AppStore.sync()` brings back "the transactions that bought them", so a StoreKit 1
+    /// restore still unfinished when the app moved to StoreKit 2 is the purchase it restores,
+    /// as `AppStore.sync()` would deliver it; nil when that purchase is not the account's.
+    func storeKit2Transaction(of record: StoreRecord) throws(StorageError) -> StoreRecord? {
+        guard record.kind == .restore else { return record }
+        return try database.records(where: "original_id = ? AND account = ? AND kind != 'restore' AND state = 'purchased'",
+                                    [StoreDatabase.idValue(record.originalId), .text(record.account)],
+                                    withReceipts: false).last
+    }
+
+    /// Under StoreKit 2, finishing a purchase finishes the StoreKit 1 restores of it still in the
+    /// queue too: they are that purchase in StoreKit 2's view, and one queue serves both APIs.
+    func finishRestores(of id: TransactionID) throws(StorageError) {
+        guard api == .storekit2, let record = try database.record(id: id), record.account == account else { return }
+        try database.database.query("""
+            UPDATE transactions SET finished = 1
+            WHERE original_id = ? AND account = ? AND kind = 'restore' AND finished = 0
+            """, [StoreDatabase.idValue(record.originalId), .text(account)])
     }
 
     /// App Store Server API, Get Transaction Info: the transaction as it is now (refunded or
     /// not), signed now, whichever StoreKit the app uses; nothing for an id the Store never
-    /// issued or a transaction StoreKit 2 does not know (failed, deferred, purchasing).
+    /// issued or a transaction StoreKit 2 does not know (failed, deferred, purchasing). A StoreKit 1
+    /// restore is answered with the purchase it restores, which is what the App Store knows: it
+    /// proves no payment of its own.
     func transactionInfo(_ request: VerificationRequest, at now: Date) throws(StorageError) -> TransactionInfo {
-        guard let id = request.transactionId, let record = try database.record(id: id),
+        guard let id = request.transactionId, let asked = try database.record(id: id),
+              let record = try storeKit2Transaction(of: asked),
               record.state == .purchased || record.state == .restored
         else { return TransactionInfo(request: request, signedTransactionInfo: nil) }
         try loadSigner(from: now)

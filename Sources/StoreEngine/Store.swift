@@ -169,6 +169,7 @@ public final class Store {
     private func finish(_ id: TransactionID) throws(StorageError) {
         let before = database.database.totalChanges
         try database.markFinished(id, account: account)
+        try finishRestores(of: id)
         let after = database.database.totalChanges
         guard after != before else { return }
         schedule?.finished(id)
@@ -185,8 +186,10 @@ public final class Store {
     private func redeliverUnfinished(link: Link) throws(StorageError) {
         let unfinished = "finished = 0 AND account = ?"
         guard api == .storekit1 else {
+            var delivered: Set<TransactionID> = []
             for record in try database.records(where: unfinished, [.text(account)]) where record.isUnfinished {
-                try deliver(record, link: link)
+                guard let shown = try storeKit2Transaction(of: record), delivered.insert(shown.id).inserted else { continue }
+                try deliver(shown, as: record.kind == .restore ? .restored : nil, link: link)
             }
             return
         }
