@@ -134,13 +134,51 @@ extension Store {
         return signed
     }
 
-    /// The user turns auto-renew of a subscription on or off.
-    public func setAutoRenew(productId: String, on: Bool, at now: Date) throws(StoreError) {
+    /// The user turns auto-renew of a subscription on or off; returns what the Store did besides,
+    /// when it did more. Turning on a plan that another of its group replaced (an upgrade ended
+    /// it) is a change of renewal preference within the group: the running plan renews as it at
+    /// its next renewal, as a downgrade does (DID_CHANGE_RENEWAL_PREF, `DOWNGRADE`: "the customer
+    /// downgraded or cross-graded their subscription to take effect at the next renewal"), and
+    /// nothing is charged beside the running plan. A subscription whose period is over and that
+    /// no longer renews cannot be turned on: the customer subscribes again by buying it.
+    @discardableResult
+    public func setAutoRenew(productId: String, on: Bool, at now: Date) throws(StoreError) -> String? {
         let latest = try latestPaid(productId)
+        if on, let change = try store({ () throws(StorageError) in try renewalPreferenceChange(to: latest, at: now) }) {
+            return change
+        }
+        if on, try store({ () throws(StorageError) in try hasLapsed(latest, at: now) }) {
+            throw .refused("\(productId) expired on \(expiry(of: latest).map(SimulatedTime.format) ?? "")"
+                + " and no longer renews: buy it again to subscribe again")
+        }
         try store { () throws(StorageError) in
             try database.setSetting("autorenew:\(latest.originalId)", on ? "on" : "off")
             try notify(.didChangeRenewalStatus, subtype: on ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED", about: latest, at: now)
         }
+        return nil
+    }
+
+    /// When another subscription of `replaced`'s group runs at `now`, has it renew as `replaced`'s
+    /// product at its next renewal and says so; nil when no other plan of the group runs.
+    private func renewalPreferenceChange(to replaced: StoreRecord, at now: Date) throws(StorageError) -> String? {
+        guard let product = catalog.product(id: replaced.productId),
+              let current = try activeSubscription(product.group, account: replaced.account, at: now),
+              current.originalId != replaced.originalId
+        else { return nil }
+        try renewAs(product.id, current)
+        try notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: now)
+        let renewal = expiry(of: current).map(SimulatedTime.format) ?? ""
+        return "\(current.productId) runs until \(renewal) and renews as \(product.id) then; nothing charged now"
+    }
+
+    /// Whether `latest`'s subscription no longer renews and its period is over at `now`, with no
+    /// billing retry or grace period keeping it.
+    private func hasLapsed(_ latest: StoreRecord, at now: Date) throws(StorageError) -> Bool {
+        guard try database.setting("autorenew:\(latest.originalId)") == "off",
+              try database.setting("billing-retry:\(latest.originalId)") == nil,
+              let end = expiry(of: latest)
+        else { return false }
+        return end <= now
     }
 
     /// Ends a subscription now: its current period is over and it does not renew. The Server

@@ -99,7 +99,11 @@ extension CommandInterpreter {
     }
 
     func setAutoRenew(_ productId: String, on: Bool) throws {
-        try storeDid("auto-renew of \(productId) \(on ? "on" : "off")") { try world.store.setAutoRenew(productId: productId, on: on, at: world.now) }
+        var change: String?
+        try storeDid("auto-renew of \(productId) \(on ? "on" : "off")") {
+            change = try world.store.setAutoRenew(productId: productId, on: on, at: world.now)
+        }
+        if let change { try world.record(.note, from: .store, to: nil, text: change, transactionId: nil) }
     }
 
     func renewNow(_ productId: String) throws {
