@@ -24,8 +24,9 @@ public struct Ledger: Sendable, Equatable {
         }
     }
 
-    /// A product the user owns, until an expiry for subscriptions.
+    /// A product an App Store account owns, until an expiry for subscriptions.
     public struct Entitlement: Sendable, Equatable {
+        public let account: String
         public let productId: String
         public let transactionId: TransactionID
         public let expires: Date?
@@ -90,8 +91,8 @@ public struct Ledger: Sendable, Equatable {
         familyEntitlements.contains { $0.account == account && $0.productId == productId && ($0.expires.map { $0 > date } ?? true) }
     }
 
-    /// Whether the user owns the product at `date` (entitlements without expiry never end).
-    public func owns(productId: String, at date: Date) -> Bool {
-        entitlements.contains { $0.productId == productId && ($0.expires.map { $0 > date } ?? true) }
+    /// Whether `account` owns the product at `date` (entitlements without expiry never end).
+    public func owns(productId: String, account: String, at date: Date) -> Bool {
+        entitlements.contains { $0.account == account && $0.productId == productId && ($0.expires.map { $0 > date } ?? true) }
     }
 }

@@ -41,6 +41,8 @@ extension OrderServer {
             ])
         if inserted {
             try apply(product, entry: entry, tally: tally)
+        } else if !entry.isFamilyShared, !entry.account.isEmpty {
+            try claim(entry)
         } else if entry.isFamilyShared, let expires = entry.expires {
             // A share renewed with the purchase it shares: the member's access lasts the new period.
             try database.database.query("UPDATE family_entitlements SET expires_millis = ? WHERE transaction_id = ? AND expires_millis < ?",
@@ -48,6 +50,27 @@ extension OrderServer {
                                          .integer(SimulatedTime.millis(expires))])
         }
         return inserted
+    }
+
+    /// A purchase credited from a notification before any user of the app proved it names no
+    /// account: the first user who proves it claims its credits and what they hold, with those
+    /// of every renewal of it credited since.
+    private func claim(_ entry: ReceiptEntry) throws(StorageError) {
+        let original = ServerDatabase.idValue(entry.originalTransactionId)
+        let unclaimed = "account = '' AND transaction_id IN (SELECT transaction_id FROM credits WHERE original_transaction_id = ?)"
+        let held = try database.database.rows(
+            "SELECT product_id, transaction_id, expires_millis FROM entitlements WHERE \(unclaimed) ORDER BY transaction_id",
+            [original], table: "entitlements", key: "product_id"
+        ) { (row) throws(SQLiteColumnError) in
+            (try row.text("product_id"), TransactionID(try row.integer("transaction_id")), try row.optionalInteger("expires_millis"))
+        }
+        for (productId, transactionId, expires) in held {
+            guard let product = catalog.product(id: productId) else { continue }
+            try hold(product, account: entry.account, transactionId: transactionId, expires: expires.map(SimulatedTime.date(millis:)))
+        }
+        try database.database.query("DELETE FROM entitlements WHERE \(unclaimed)", [original])
+        try database.database.query("UPDATE credits SET account = ? WHERE original_transaction_id = ? AND account = ''",
+                                    [.text(entry.account), original])
     }
 
     /// Every check of a receipt is a chance to learn of expiries brought forward and of refunds:
@@ -161,22 +184,29 @@ extension OrderServer {
                 try addToBalance(part.currency, part.amount)
             }
         case .nonConsumable, .autoRenewable, .nonRenewing:
-            if product.type == .autoRenewable {
-                let others = catalog.products.filter { $0.group == product.group && $0.id != product.id }.map(\.id)
-                for other in others {
-                    try database.database.query("DELETE FROM entitlements WHERE product_id = ?", [.text(other)])
-                }
-            }
-            let expires = entry.expires ?? Self.expiry(product, purchased: entry.purchaseDate)
-            try database.database.query("""
-                INSERT INTO entitlements(product_id, transaction_id, expires_millis) VALUES(?, ?, ?)
-                ON CONFLICT(product_id) DO UPDATE
-                SET transaction_id = excluded.transaction_id, expires_millis = excluded.expires_millis
-                WHERE excluded.expires_millis IS NULL
-                   OR (entitlements.expires_millis IS NOT NULL AND excluded.expires_millis > entitlements.expires_millis)
-                """, [.text(product.id), ServerDatabase.idValue(entry.transactionId),
-                      expires.map { .integer(SimulatedTime.millis($0)) } ?? .null])
+            try hold(product, account: entry.account, transactionId: entry.transactionId,
+                     expires: entry.expires ?? Self.expiry(product, purchased: entry.purchaseDate))
         }
+    }
+
+    /// `account` holds `product` through `transactionId` until `expires` (for good when nil),
+    /// unless it holds it longer already; a subscription replaces the account's others of its group.
+    private func hold(_ product: Product, account: String, transactionId: TransactionID, expires: Date?) throws(StorageError) {
+        if product.type == .autoRenewable {
+            let others = catalog.products.filter { $0.group == product.group && $0.id != product.id }.map(\.id)
+            for other in others {
+                try database.database.query("DELETE FROM entitlements WHERE account = ? AND product_id = ?",
+                                            [.text(account), .text(other)])
+            }
+        }
+        try database.database.query("""
+            INSERT INTO entitlements(account, product_id, transaction_id, expires_millis) VALUES(?, ?, ?, ?)
+            ON CONFLICT(account, product_id) DO UPDATE
+            SET transaction_id = excluded.transaction_id, expires_millis = excluded.expires_millis
+            WHERE excluded.expires_millis IS NULL
+               OR (entitlements.expires_millis IS NOT NULL AND excluded.expires_millis > entitlements.expires_millis)
+            """, [.text(account), .text(product.id), ServerDatabase.idValue(transactionId),
+                  expires.map { .integer(SimulatedTime.millis($0)) } ?? .null])
     }
 
     private static func expiry(_ product: Product, purchased: Date) -> Date? {

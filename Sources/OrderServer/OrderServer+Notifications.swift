@@ -88,17 +88,21 @@ extension OrderServer {
             try applyToShare(notification, payload, renewal: renewal)
             return [:]
         }
+        // What the subscription holds: the entitlement of the account it was credited to, through
+        // one of its own transactions, never another account's of the same product.
+        let held = "product_id = ? AND transaction_id IN (SELECT transaction_id FROM credits WHERE original_transaction_id = ?)"
+        let subscription = TransactionID(payload.originalTransactionId).map(ServerDatabase.idValue) ?? .null
         switch notification.type {
         case .didFailToRenew:
             guard let grace = renewal?.gracePeriodExpiresDate else { return [:] }
             try database.database.query(
-                "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND expires_millis IS NOT NULL AND expires_millis < ?",
-                [.integer(grace), .text(payload.productId), .integer(grace)])
+                "UPDATE entitlements SET expires_millis = ? WHERE \(held) AND expires_millis IS NOT NULL AND expires_millis < ?",
+                [.integer(grace), .text(payload.productId), subscription, .integer(grace)])
         case .gracePeriodExpired:
             guard let grace = renewal?.gracePeriodExpiresDate else { return [:] }
             try database.database.query(
-                "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
-                [.integer(grace), .text(payload.productId), .integer(grace)])
+                "UPDATE entitlements SET expires_millis = ? WHERE \(held) AND (expires_millis IS NULL OR expires_millis > ?)",
+                [.integer(grace), .text(payload.productId), subscription, .integer(grace)])
         case .refund:
             try database.database.query("DELETE FROM entitlements WHERE product_id = ? AND transaction_id = ?",
                                         [.text(payload.productId), ServerDatabase.idValue(notification.transactionId)])
@@ -106,8 +110,8 @@ extension OrderServer {
         case .expired:
             guard let expires = payload.expiresDate else { return [:] }
             try database.database.query(
-                "UPDATE entitlements SET expires_millis = ? WHERE product_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
-                [.integer(expires), .text(payload.productId), .integer(expires)])
+                "UPDATE entitlements SET expires_millis = ? WHERE \(held) AND (expires_millis IS NULL OR expires_millis > ?)",
+                [.integer(expires), .text(payload.productId), subscription, .integer(expires)])
         case .revoke:
             // Apple: "REVOKE lets you know when to revoke a family member's access to an
             // auto-renewable subscription or non-consumable in-app purchase."

@@ -59,9 +59,13 @@ extension OrderServer {
         else { return try refuse(request, .otherTransaction, at: link.now) }
         guard payload.revocationDate == nil else { return try refuse(request, .refunded, at: link.now) }
         guard !Self.namesAnotherUser(payload, request) else { return try refuse(request, .otherUser, at: link.now) }
+        // A notification names no user: its purchase is the account's that the subscription or
+        // purchase it continues was credited to.
+        var account = request.account
+        if account == nil { account = try database.account(credited: originalTransactionId) }
         var entry = ReceiptEntry(
             transactionId: transactionId, originalTransactionId: originalTransactionId,
-            productId: payload.productId, account: request.account ?? "", purchaseDate: SimulatedTime.date(millis: payload.purchaseDate),
+            productId: payload.productId, account: account ?? "", purchaseDate: SimulatedTime.date(millis: payload.purchaseDate),
             expires: payload.expiresDate.map(SimulatedTime.date(millis:)))
         if payload.inAppOwnershipType == SignedTransactionPayload.familyShared { entry.inAppOwnershipType = payload.inAppOwnershipType }
         return try creditOnce(entry, product: product, answering: request.transactionId, at: link.now)

@@ -107,6 +107,23 @@ struct ServerDatabase: SettingsTable {
         ALTER TABLE credits_v6 RENAME TO credits;
         DELETE FROM sqlite_sequence WHERE name = 'credits';
         """,
+        // Version 7: entitlements by account, as family entitlements are: what one App Store
+        // account bought is never another's. A kept row takes the account its transaction was
+        // credited to.
+        """
+        CREATE TABLE entitlements_v7(
+            account TEXT NOT NULL,
+            product_id TEXT NOT NULL,
+            transaction_id INTEGER NOT NULL,
+            expires_millis INTEGER,
+            PRIMARY KEY(account, product_id));
+        INSERT INTO entitlements_v7
+            SELECT COALESCE((SELECT account FROM credits WHERE credits.transaction_id = entitlements.transaction_id), ''),
+                   product_id, transaction_id, expires_millis
+            FROM entitlements;
+        DROP TABLE entitlements;
+        ALTER TABLE entitlements_v7 RENAME TO entitlements;
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {
@@ -163,8 +180,8 @@ struct ServerDatabase: SettingsTable {
         }.first ?? 0
     }
 
-    /// What the user holds, and what family members hold through Family Sharing: the ledger's
-    /// entitlements alone, one row a product, with none of its credits or rejections.
+    /// What each account holds, and what family members hold through Family Sharing: the ledger's
+    /// entitlements alone, one row an account's product, with none of its credits or rejections.
     func entitlements() throws(StorageError) -> Ledger {
         try database.reading { () throws(StorageError) in
             let (entitlements, shared) = try readEntitlements()
@@ -174,10 +191,11 @@ struct ServerDatabase: SettingsTable {
 
     func readEntitlements() throws(StorageError) -> ([Ledger.Entitlement], [Ledger.FamilyEntitlement]) {
         let entitlements = try database.rows(
-            "SELECT product_id, transaction_id, expires_millis FROM entitlements ORDER BY product_id",
+            "SELECT account, product_id, transaction_id, expires_millis FROM entitlements ORDER BY account, product_id",
             table: "entitlements", key: "product_id"
         ) { (row) throws(SQLiteColumnError) in
-            Ledger.Entitlement(productId: try row.text("product_id"), transactionId: try Self.id(row, "transaction_id"),
+            Ledger.Entitlement(account: try row.text("account"), productId: try row.text("product_id"),
+                               transactionId: try Self.id(row, "transaction_id"),
                                expires: try row.optionalInteger("expires_millis").map(SimulatedTime.date(millis:)))
         }
         let shared = try database.rows(

@@ -34,7 +34,7 @@ import TestSupport
         #expect(Self.lines(run.stdout).filter { $0.hasPrefix("Store   ──▶ Server   notification DID_RENEW") }.count == 12)
         let state = try StoreSimProcess.run(["state", "--data-dir", world, "--json"])
         #expect(state.stdout.contains("{\"type\": \"EXPIRED\", \"transactionId\": \"1000000000000013\", \"attempts\": 1, \"delivered\": true}"))
-        #expect(state.stdout.contains("\"entitlements\": [{\"productId\": \"com.storesim.premium.monthly\", \"expires\": \"2027-01-08 00:00:00\"}]"),
+        #expect(state.stdout.contains("\"entitlements\": [{\"productId\": \"com.storesim.premium.monthly\", \"expires\": \"2027-01-08 00:00:00\", \"account\": \"demo\"}]"),
                 "the entitlement ends with the period of the twelfth renewal (the first month began with a week's trial)")
     }
 

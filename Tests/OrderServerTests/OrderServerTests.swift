@@ -210,9 +210,9 @@ final class OrderServerTests {
         #expect(ledger.entitlements.map(\.productId) == ["com.storesim.pro"])
         #expect(ledger.entitlements.first?.transactionId == purchase.id)
         #expect(ledger.entitlements.first?.expires == nil)
-        #expect(ledger.owns(productId: "com.storesim.pro", at: SimulatedTime.epoch))
-        #expect(ledger.owns(productId: "com.storesim.pro", at: .distantFuture))
-        #expect(!ledger.owns(productId: "com.storesim.premium.monthly", at: SimulatedTime.epoch))
+        #expect(ledger.owns(productId: "com.storesim.pro", account: "demo", at: SimulatedTime.epoch))
+        #expect(ledger.owns(productId: "com.storesim.pro", account: "demo", at: .distantFuture))
+        #expect(!ledger.owns(productId: "com.storesim.premium.monthly", account: "demo", at: SimulatedTime.epoch))
         #expect(ledger.balances.isEmpty)
     }
 
@@ -227,9 +227,9 @@ final class OrderServerTests {
         let oneYearLater = SimulatedTime.epoch.addingTimeInterval(365 * 86_400)
         let ledger = try ledger()
         #expect(ledger.entitlements.first?.expires == oneYearLater)
-        #expect(ledger.owns(productId: "com.storesim.premium.yearly", at: SimulatedTime.epoch))
-        #expect(ledger.owns(productId: "com.storesim.premium.yearly", at: oneYearLater.addingTimeInterval(-1)))
-        #expect(!ledger.owns(productId: "com.storesim.premium.yearly", at: oneYearLater))
+        #expect(ledger.owns(productId: "com.storesim.premium.yearly", account: "demo", at: SimulatedTime.epoch))
+        #expect(ledger.owns(productId: "com.storesim.premium.yearly", account: "demo", at: oneYearLater.addingTimeInterval(-1)))
+        #expect(!ledger.owns(productId: "com.storesim.premium.yearly", account: "demo", at: oneYearLater))
     }
 
     @Test func aFirstMonthlySubscriptionIsAOneWeekFreeTrial() throws {

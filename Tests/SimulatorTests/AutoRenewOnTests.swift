@@ -21,7 +21,7 @@ import Testing
         })
         let audit = try fixture.audit()
         #expect(audit.paid == 2 && audit.overcharged == 0 && audit.ok)
-        #expect(try fixture.world.snapshot().ledger.owns(productId: yearly, at: fixture.world.now))
+        #expect(try fixture.world.snapshot().ledger.owns(productId: yearly, account: "demo", at: fixture.world.now))
         #expect(try fixture.world.store.pendingChanges().values.contains(monthly))
     }
 

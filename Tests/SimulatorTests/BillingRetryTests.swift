@@ -16,7 +16,7 @@ import Testing
         try fixture.run(.buy(productId: monthly, answer: .confirm), .subscriptionBilling(productId: monthly, fails: true))
         try fixture.run(.advance(seconds: 8 * 86400), .quit, .launch)
         #expect(fixture.events.contains { $0.from == .store && $0.text == "renewal of \(monthly) could not be charged: billing retry" })
-        #expect(try !fixture.world.snapshot().ledger.owns(productId: monthly, at: fixture.world.now))
+        #expect(try !fixture.world.snapshot().ledger.owns(productId: monthly, account: "demo", at: fixture.world.now))
         let view = try fixture.world.view()
         #expect(view.products.first { $0.product.id == monthly }?.billing == BillingState(graceUntil: nil))
         #expect(view.transactions.last { $0.charged }?.billing == BillingState(graceUntil: nil))

@@ -54,8 +54,8 @@ import Testing
         })
         #expect(renewal.proratedRefund == 1.93)
         let snapshot = try fixture.world.snapshot()
-        #expect(snapshot.ledger.owns(productId: yearly, at: fixture.world.now))
-        #expect(!snapshot.ledger.owns(productId: monthly, at: fixture.world.now))
+        #expect(snapshot.ledger.owns(productId: yearly, account: "demo", at: fixture.world.now))
+        #expect(!snapshot.ledger.owns(productId: monthly, account: "demo", at: fixture.world.now))
         #expect(try fixture.audit().ok)
     }
 }

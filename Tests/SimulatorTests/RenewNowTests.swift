@@ -59,7 +59,7 @@ import Testing
         #expect(fixture.events.contains { $0.from == .store && $0.text == "\(yearly) expired now: its auto-renew is off" })
         #expect(try fixture.audit().paid == 1)
         try fixture.run(.quit, .launch)
-        #expect(try !fixture.world.snapshot().ledger.owns(productId: yearly, at: fixture.world.now))
+        #expect(try !fixture.world.snapshot().ledger.owns(productId: yearly, account: "demo", at: fixture.world.now))
         #expect(try refusal(fixture).problem?.hasPrefix("demo has no current period of \(yearly) to renew: it expired on 2026-01-01") == true)
     }
 }

@@ -29,7 +29,7 @@ struct ExpectationCheck {
             return String(try server { () throws(ServerError) in try world.server.balance(of: currency) })
         case .owned(let productId, _):
             let ledger = try server { () throws(ServerError) in try world.server.entitlements() }
-            return ledger.owns(productId: productId, at: world.now) ? "yes" : "no"
+            return ledger.owns(productId: productId, account: world.store.account, at: world.now) ? "yes" : "no"
         case .shared(let productId, _):
             let ledger = try server { () throws(ServerError) in try world.server.entitlements() }
             return ledger.shares(productId: productId, account: world.store.account, at: world.now) ? "yes" : "no"

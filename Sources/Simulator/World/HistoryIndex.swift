@@ -3,18 +3,21 @@ import IAPCore
 import OrderServer
 import StoreEngine
 
-/// The facts a view looks up for every product and credit: each product's first entitlement
-/// and credits, and each transaction by id, so that a view costs in proportion to the catalog
+/// The facts a view looks up for every product and credit: each product's entitlement of the
+/// signed-in account and credits, and each transaction by id, so that a view costs in proportion to the catalog
 /// and what it shows, not to the history.
 struct HistoryIndex: Sendable {
+    /// The signed-in App Store account whose entitlements these are.
+    let account: String
     let entitlements: [String: Ledger.Entitlement]
     /// The credits of each product.
     let credits: [String: Int]
     /// Every transaction, by id.
     let records: ChunkedArray<StoreRecord>
 
-    init(records: ChunkedArray<StoreRecord>, ledger: Ledger, creditsByProduct: [String: Int]) {
-        entitlements = Dictionary(ledger.entitlements.map { ($0.productId, $0) }) { first, _ in first }
+    init(records: ChunkedArray<StoreRecord>, ledger: Ledger, creditsByProduct: [String: Int], account: String) {
+        self.account = account
+        entitlements = Dictionary(ledger.entitlements.lazy.filter { $0.account == account }.map { ($0.productId, $0) }) { first, _ in first }
         credits = creditsByProduct
         self.records = records
     }

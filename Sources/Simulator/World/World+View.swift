@@ -118,9 +118,10 @@ extension World {
     /// names and the credits, looked up by id, not gone through.
     private func viewHistory(of reads: HistoryReads) -> ViewHistory {
         let stamp = reads.stamp
-        if let stamp, let kept = keptViewHistory, kept.stamp == stamp { return kept }
+        if let stamp, let kept = keptViewHistory, kept.stamp == stamp, kept.index.account == store.account { return kept }
         let records = reads.transactions
-        let index = HistoryIndex(records: records, ledger: reads.ledger.ledger, creditsByProduct: reads.viewTally.creditsByProduct)
+        let index = HistoryIndex(records: records, ledger: reads.ledger.ledger, creditsByProduct: reads.viewTally.creditsByProduct,
+                                 account: store.account)
         let credits = reads.ledger.ledger.credits
         let made = ViewHistory(
             stamp: stamp, offers: transactionOffers(reads), index: index,

@@ -38,7 +38,7 @@ struct StateView {
         }
         for entitlement in snapshot.ledger.entitlements {
             let until = entitlement.expires.map { " until \(SimulatedTime.format($0))" } ?? ""
-            lines.append("  owns \(title(entitlement.productId))\(until)")
+            lines.append("  \(entitlement.account) owns \(title(entitlement.productId))\(until)")
         }
         lines += ["", "App cache: \(snapshot.cache.orders.count) pending orders"]
         for order in snapshot.cache.orders {
@@ -94,7 +94,8 @@ struct StateView {
             ("balances", .object(snapshot.ledger.balances.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             ("entitlements", .array(snapshot.ledger.entitlements.map { entitlement in
                 .object([("productId", .string(entitlement.productId)),
-                         ("expires", entitlement.expires.map { .string(SimulatedTime.format($0)) } ?? .null)])
+                         ("expires", entitlement.expires.map { .string(SimulatedTime.format($0)) } ?? .null),
+                         ("account", .string(entitlement.account))])
             })),
             ("pendingOrders", .array(snapshot.cache.orders.map { order in
                 .object([("transactionId", .string(order.transactionId.description)), ("productId", .string(order.productId))])
