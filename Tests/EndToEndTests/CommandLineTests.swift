@@ -182,7 +182,7 @@ import TestSupport
         _ = try StoreSimProcess.run(["run", "--data-dir", folder.path, script])
         let audit = try StoreSimProcess.run(["audit", "--json", "--data-dir", folder.path])
         #expect(audit.stdout == """
-            {"paid": 1, "credited": 1, "pending": 0, "unfinished": 0, "recoverable": 0, "lost": 0, "doubleCredited": 0, "orphanCredits": 0, "refunded": 0, "overcharged": 0, "ok": true}
+            {"paid": 1, "credited": 1, "pending": 0, "unfinished": 0, "recoverable": 0, "lost": 0, "doubleCredited": 0, "orphanCredits": 0, "refunded": 0, "overcharged": 0, "balanceMismatches": 0, "ok": true}
 
             """)
     }

@@ -35,7 +35,7 @@ import TestSupport
         #expect(state.stdout.contains(
             "\"notifications\": [{\"type\": \"ONE_TIME_CHARGE\", \"transactionId\": \"1000000000000001\", \"attempts\": 2, \"delivered\": true}]"))
         let audit = try StoreSimProcess.run(["audit", "--data-dir", world, "--json"])
-        #expect(audit.stdout.contains("\"refunded\": 0, \"overcharged\": 0, \"notificationsPending\": 0, \"ok\": true}"))
+        #expect(audit.stdout.contains("\"refunded\": 0, \"overcharged\": 0, \"notificationsPending\": 0, \"balanceMismatches\": 0, \"ok\": true}"))
     }
 
     /// Get Notification History does not depend on the notification URL: with notifications

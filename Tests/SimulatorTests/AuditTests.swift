@@ -31,11 +31,11 @@ import Testing
         ]
         let ledger = Ledger(credits: [credit(1, "com.storesim.coins.100"), credit(6, "com.storesim.coins.100"),
                                       credit(6, "com.storesim.coins.100"), credit(99, "com.storesim.coins.550")],
-                            balances: [:], entitlements: [], rejections: [])
+                            balances: ["coins": 850], entitlements: [], rejections: [])
         let cache = [PendingOrder(transactionId: 5, productId: "com.storesim.coins.100", serverProductId: nil, receipt: "r")]
         let audit = Audit(transactions: transactions, ledger: ledger, pendingOrders: cache, catalog: catalog)
         #expect(audit.json.rendered == """
-            {"paid": 6, "credited": 2, "pending": 1, "unfinished": 1, "recoverable": 3, "lost": 1, "doubleCredited": 1, "orphanCredits": 1, "refunded": 0, "overcharged": 0, "ok": false}
+            {"paid": 6, "credited": 2, "pending": 1, "unfinished": 1, "recoverable": 3, "lost": 1, "doubleCredited": 1, "orphanCredits": 1, "refunded": 0, "overcharged": 0, "balanceMismatches": 0, "ok": false}
             """)
         let lines = audit.lines(catalog: catalog)
         #expect(lines.contains("  100 Coins tx 2: LOST: paid, never credited, and nothing left to recover it"))
@@ -85,7 +85,7 @@ import Testing
     func audit(creditedAt date: Date) -> Audit {
         let credit = Ledger.Credit(transactionId: 1, originalTransactionId: 1, productId: "com.storesim.coins.100",
                                    account: "demo", date: date, grant: "+100 coins")
-        return Audit(transactions: [refundedCoins()], ledger: Ledger(credits: [credit], balances: [:], entitlements: [], rejections: []),
+        return Audit(transactions: [refundedCoins()], ledger: Ledger(credits: [credit], balances: ["coins": 100], entitlements: [], rejections: []),
                      pendingOrders: [], catalog: catalog)
     }
 

@@ -34,9 +34,11 @@ public struct Audit: Sendable {
     public let orphanCredits: Int
     public let refunded: Int
     /// Paid, unrefunded transactions that bought nothing new (`Overcharge`): the customer was
-    /// charged twice for one thing. Not part of `ok`, whose meaning the contract fixes; chaos
-    /// fails a run on it all the same.
+    /// charged twice for one thing.
     public let overcharged: Int
+    /// Currencies whose balance at the Server is not what its credits and the refunds it took
+    /// back add up to (`BalanceMismatch`).
+    public let balanceMismatches: [BalanceMismatch]
     /// Notifications the Store has not yet had acknowledged and will still retry, or has given up
     /// while the Server still lacks them (its history can fetch them); nil when the Store never
     /// posted notifications.
@@ -62,7 +64,11 @@ public struct Audit: Sendable {
     /// The product the Store's transaction paid for, where a credit of its id names another.
     private let paidForOther: [TransactionID: String]
 
-    public var ok: Bool { lost == 0 && doubleCredited == 0 && orphanCredits == 0 }
+    /// Nothing lost, credited twice or credited without a payment, nobody charged twice for one
+    /// thing, and every balance what the credits and refunds add up to.
+    public var ok: Bool {
+        lost == 0 && doubleCredited == 0 && orphanCredits == 0 && overcharged == 0 && balanceMismatches.isEmpty
+    }
 
     /// Audits what the three parties hold. `history` is what `server history` can reconcile:
     /// nil when the Server verifies no signed transactions (no root pinned), else the
@@ -124,6 +130,9 @@ public struct Audit: Sendable {
         refunded = tally.refunded
         overcharges = Overcharge.find(in: records(tally.owning), catalog: catalog, offers: offers, earlyEnds: earlyEnds)
         overcharged = overcharges.count
+        balanceMismatches = BalanceMismatch.find(
+            balances: ledger.balances, granted: tally.granted, creditPlaces: tally.creditPlaces, notifications: notifications,
+            processed: ledger.notifications, record: record, catalog: catalog)
         let refundedOrOverPaid = Set(refunds.prorated.keys).union(refunds.refunded.keys)
         overRefunds = Self.overRefunds(records(refundedOrOverPaid).filter { $0.charged && $0.kind != .restore },
                                        catalog: catalog, offers: offers, refunds: refunds)
@@ -177,7 +186,8 @@ public struct Audit: Sendable {
             ("unfinished", .int(unfinished)), ("recoverable", .int(recoverable)), ("lost", .int(lost)),
             ("doubleCredited", .int(doubleCredited)), ("orphanCredits", .int(orphanCredits)),
             ("refunded", .int(refunded)), ("overcharged", .int(overcharged)),
-        ] + (notificationsPending.map { [("notificationsPending", .int($0))] } ?? []) + [("ok", .bool(ok))])
+        ] + (notificationsPending.map { [("notificationsPending", .int($0))] } ?? [])
+          + [("balanceMismatches", .int(balanceMismatches.count)), ("ok", .bool(ok))])
     }
 
     /// The paid transactions nothing can recover, in plain words; `strategy` is the world's, nil
@@ -195,7 +205,8 @@ public struct Audit: Sendable {
         var lines = [
             "paid \(paid)  credited \(credited)  pending \(pending)  unfinished \(unfinished)",
             "recoverable \(recoverable)  lost \(lost)  double-credited \(doubleCredited)  orphan credits \(orphanCredits)  refunded \(refunded)  overcharged \(overcharged)"
-                + (notificationsPending.map { "  notifications pending \($0)" } ?? ""),
+                + (notificationsPending.map { "  notifications pending \($0)" } ?? "")
+                + (balanceMismatches.isEmpty ? "" : "  balance mismatches \(balanceMismatches.count)"),
         ]
         let losses = losses(strategy: strategy)
         func title(_ productId: String) -> String {
@@ -225,6 +236,9 @@ public struct Audit: Sendable {
         }
         for overcharge in overcharges {
             lines.append("  \(title(overcharge.productId)) tx \(overcharge.transactionId): OVERCHARGED: paid again for what tx \(overcharge.heldBy) already covered, not refunded")
+        }
+        for mismatch in balanceMismatches {
+            lines.append("  balance \(mismatch.currency): BALANCE MISMATCH: the Server holds \(mismatch.balance), its credits and the refunds it took back add up to \(mismatch.expected)")
         }
         for over in overRefunds {
             let (charged, paidBack) = (catalog.storefront.format(over.charged, locale: "en"), catalog.storefront.format(over.paidBack, locale: "en"))

@@ -25,6 +25,9 @@ struct AuditTally: Sendable {
     /// The latest transaction credited to each of the Server's accounts: what each asks the
     /// history by (`TransactionHistoryRule.askedBy`).
     private(set) var askedBy: [String: TransactionID] = [:]
+    /// What the credits of consumables grant, by currency: what the Server's balances hold
+    /// before any refund is taken back.
+    private(set) var granted: [String: Int] = [:]
     let catalog: Catalog
 
     init(catalog: Catalog) {
@@ -60,6 +63,9 @@ struct AuditTally: Sendable {
         creditPlaces[credit.transactionId, default: []].append(place)
         if let record { count(record, 1) }
         TransactionHistoryRule.ask(&askedBy, by: credit.transactionId, credited: credit.account)
+        if let product = catalog.product(id: credit.productId), product.type == .consumable {
+            for part in product.grantInOrder { granted[part.currency, default: 0] &+= part.amount }
+        }
         judge(credit, at: place, record: record)
     }
 

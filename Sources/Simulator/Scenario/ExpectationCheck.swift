@@ -51,7 +51,8 @@ struct ExpectationCheck {
             return String(try audit().notificationsPending ?? 0)
         case .auditOk:
             let audit = try audit()
-            return audit.ok ? "ok" : "not ok (lost \(audit.lost), double-credited \(audit.doubleCredited), orphan credits \(audit.orphanCredits))"
+            return audit.ok ? "ok" : "not ok (lost \(audit.lost), double-credited \(audit.doubleCredited), orphan credits \(audit.orphanCredits)"
+                + ", overcharged \(audit.overcharged), balance mismatches \(audit.balanceMismatches.count))"
         }
     }
 
