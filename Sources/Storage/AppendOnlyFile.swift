@@ -16,12 +16,12 @@ public final class AppendOnlyFile {
     /// Whether bytes were written since the last fsync.
     private var hasUnsyncedWrites = false
 
-    /// Opens (creating if needed) the regular file `path` for appending; anything else there
-    /// is refused. A newly created file's directory entry is made durable before this returns.
+    /// Opens (creating if needed) the regular file `path` for appending; anything else there,
+    /// or a file with another name, is refused. A newly created file's directory entry is made durable before this returns.
     public init(path: String, syncs: Bool = true) throws(StorageError) {
         self.path = path
         self.syncs = syncs
-        let existed = try RegularFile.check(path)
+        let existed = try RegularFile.check(path, for: .writing)
         fd = try RegularFile.open(path, O_WRONLY | O_CREAT | O_APPEND)
         if !existed {
             try DurableFile.syncDirectory(containing: path)

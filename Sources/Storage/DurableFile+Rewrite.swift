@@ -13,7 +13,7 @@ extension DurableFile {
     /// file system without a journal, a sync of its folder in its own fsync. Where the swap is
     /// not supported, or `path` does not exist yet, the temporary is renamed over `path`.
     public static func rewrite(_ bytes: [UInt8], to path: String) throws(StorageError) {
-        try RegularFile.check(path)
+        try RegularFile.check(path, for: .writing)
         let spare = path + ".tmp"
         let (fd, size) = try openSpare(spare)
         do {
@@ -31,16 +31,16 @@ extension DurableFile {
         try syncDirectory(containing: path)
     }
 
-    /// The temporary, opened for writing from its start, and its size: the one there if it is a
-    /// regular file with no other name (one with another name is replaced, so that writing it
-    /// never changes another file), else a new one.
+    /// The temporary, opened for writing from its start, and its size: the one there, else a
+    /// new one. One with another name is refused, as every file written is.
     private static func openSpare(_ spare: String) throws(StorageError) -> (fd: Int32, size: Int) {
-        guard try RegularFile.check(spare) else { return (try RegularFile.createExclusively(spare), 0) }
+        guard try RegularFile.check(spare, for: .writing) else { return (try RegularFile.createExclusively(spare), 0) }
         let fd = try RegularFile.open(spare, O_WRONLY)
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_nlink == 1 else {
+        guard fstat(fd, &info) == 0 else {
+            let failure = errnoText()
             close(fd)
-            return (try RegularFile.createExclusively(spare), 0)
+            throw StorageError(path: spare, problem: "fstat failed: \(failure)")
         }
         return (fd, Int(info.st_size))
     }

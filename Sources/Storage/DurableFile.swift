@@ -4,10 +4,11 @@ import Glibc
 /// fsync the directory. After `write` returns, the new contents survive a crash or power cut.
 public enum DurableFile {
     /// Replaces the regular file at `path` with `bytes` atomically and durably. Something
-    /// other than a regular file at `path` or at its temporary (`path.tmp`) is refused and left
-    /// as it is; a stale temporary that is a regular file is replaced.
+    /// other than a regular file at `path` or at its temporary (`path.tmp`), or a file with
+    /// another name there, is refused and left as it is; a stale temporary that is a regular
+    /// file is replaced.
     public static func write(_ bytes: [UInt8], to path: String) throws(StorageError) {
-        try RegularFile.check(path)
+        try RegularFile.check(path, for: .writing)
         let temporary = path + ".tmp"
         let fd = try RegularFile.createExclusively(temporary)
         do {

@@ -27,13 +27,16 @@ extension SQLiteDatabase {
         try check(try SQLiteDatabase(file: copy, reportingAs: path, readOnly: true))
     }
 
-    /// Refuses a database, or one of its companions, that is not a regular file.
-    static func checkFiles(_ path: String) throws(StorageError) {
-        try RegularFile.check(path)
+    /// Refuses a database, or one of its companions, that is not a regular file, or that has
+    /// other names when the connection will write.
+    static func checkFiles(_ path: String, for use: FileUse) throws(StorageError) {
+        try RegularFile.check(path, for: use)
         for suffix in ["-wal", "-shm", "-journal", "-checked"] {
-            let kind = try FileKind.at(path + suffix)
-            guard kind == .missing || kind == .regular else {
-                throw StorageError(path: path, reason: .companionNotARegularFile(suffix: suffix, kind))
+            do {
+                try RegularFile.check(path + suffix, for: use)
+            } catch {
+                if case .failed = error.reason { throw error }
+                throw StorageError(path: path, reason: .companion(suffix: suffix, error.reason))
             }
         }
     }

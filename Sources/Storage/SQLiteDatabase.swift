@@ -37,7 +37,7 @@ public final class SQLiteDatabase {
         var checked = false
         var uninitialized = false
         var outdated = false
-        try Self.checkFiles(path)
+        try Self.checkFiles(path, for: readOnly ? .reading : .writing)
         let state = SQLiteCheckMemory.state(of: path)
         let sealed = SQLiteCheckSeal.holds(path) || state.map(SQLiteCheckMemory.holds) == true
         let check = { (database: SQLiteDatabase) throws(StorageError) in

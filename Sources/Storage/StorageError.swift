@@ -1,7 +1,7 @@
 /// A failure of the storage layer, naming the file and what went wrong.
 public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable {
     /// What went wrong with the file.
-    public enum Reason: Equatable, Sendable {
+    public indirect enum Reason: Equatable, Sendable {
         /// A system call or SQLite failed with this message.
         case failed(String)
         /// The file is not a database, or fails SQLite's integrity check.
@@ -14,8 +14,12 @@ public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable 
         case unreadableRow(table: String, row: String, column: SQLiteColumnError)
         /// Something other than a regular file stands where StoreSim keeps one of its files.
         case notARegularFile(FileKind)
-        /// A database's companion file (`-wal`, `-shm`, `-journal`) is not a regular file.
-        case companionNotARegularFile(suffix: String, FileKind)
+        /// A file StoreSim writes has other names (hard links): writing it could change a file
+        /// elsewhere.
+        case hardLinked(names: Int)
+        /// A database's companion file (`-wal`, `-shm`, `-journal`, `-checked`) is refused for
+        /// this reason.
+        case companion(suffix: String, Reason)
     }
 
     public let path: String
@@ -45,8 +49,10 @@ public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable 
             return "table \(table), row \(row): \(column)"
         case .notARegularFile(let kind):
             return "is \(kind.name), not a regular file; left untouched"
-        case .companionNotARegularFile(let suffix, let kind):
-            return "its \(suffix) is \(kind.name), not a regular file; left untouched"
+        case .hardLinked(let names):
+            return "has \(names) names (hard links), and StoreSim writes only a file of its own; left untouched"
+        case .companion(let suffix, let reason):
+            return "its \(suffix) " + StorageError(path: path, reason: reason).problem
         }
     }
 

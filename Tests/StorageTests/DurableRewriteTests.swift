@@ -74,13 +74,16 @@ import TestSupport
         #expect(zip(names, names.dropFirst()).allSatisfy { $0 != $1 }, "the file and its temporary swap names each time")
     }
 
-    @Test func aTemporaryWithAnotherNameIsReplacedAndTheOtherFileLeftAlone() throws {
+    @Test func aTemporaryWithAnotherNameIsRefusedAndTheOtherFileLeftAlone() throws {
         let path = folder.file("world.json")
         try DurableFile.rewrite(Array("one".utf8), to: path)
         let other = try folder.write("other.txt", "someone else's")
+        unlink(path + ".tmp")
         try FileManager.default.linkItem(atPath: other, toPath: path + ".tmp")
-        try DurableFile.rewrite(Array("two".utf8), to: path)
-        #expect(try text(path) == "two")
+        #expect(throws: StorageError(path: path + ".tmp", reason: .hardLinked(names: 2))) {
+            try DurableFile.rewrite(Array("two".utf8), to: path)
+        }
+        #expect(try text(path) == "one")
         #expect(try text(other) == "someone else's")
     }
 

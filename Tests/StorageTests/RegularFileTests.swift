@@ -5,7 +5,8 @@ import Testing
 import TestSupport
 
 /// The storage primitives touch only regular files: a symbolic link is never followed, a named
-/// pipe never blocks, a stale temporary is replaced only when it is a regular file.
+/// pipe never blocks, a stale temporary is replaced only when it is a regular file, and a file
+/// with another name (a hard link) is read but never written.
 @Suite struct RegularFileTests {
     private let folder: TemporaryFolder
     private let outside: String
@@ -24,6 +25,12 @@ import TestSupport
     private func pipe(_ name: String) -> String {
         let path = folder.file(name)
         #expect(mkfifo(path, 0o600) == 0)
+        return path
+    }
+
+    private func hardLink(_ name: String) -> String {
+        let path = folder.file(name)
+        #expect(Glibc.link(outside, path) == 0)
         return path
     }
 
@@ -77,9 +84,41 @@ import TestSupport
         let database = folder.file("db.sqlite")
         try SQLiteDatabase(path: database).execute("CREATE TABLE t (x)")
         _ = pipe("db.sqlite-wal")
-        #expect(throws: StorageError(path: database, reason: .companionNotARegularFile(suffix: "-wal", .namedPipe))) {
+        #expect(throws: StorageError(path: database, reason: .companion(suffix: "-wal", .notARegularFile(.namedPipe)))) {
             try SQLiteDatabase(path: database, readOnly: true)
         }
+        #expect(outsideIsUntouched)
+    }
+
+    @Test func aFileWithAnotherNameIsReadButNeverWritten() throws {
+        let path = hardLink("state.txt")
+        let refusal = StorageError(path: path, reason: .hardLinked(names: 2))
+        #expect(try DurableFile.read(path) == Array("outside\n".utf8))
+        #expect(throws: refusal) { try DurableFile.write(Array("new".utf8), to: path) }
+        #expect(throws: refusal) { try DurableFile.rewrite(Array("new".utf8), to: path) }
+        #expect(throws: refusal) { try AppendOnlyFile(path: path) }
+        #expect(throws: refusal) { try RegularFile.open(path, O_WRONLY | O_TRUNC) }
+        #expect(throws: refusal) { try RegularFile.createExclusively(path) }
+        let temporary = hardLink("other.txt.tmp")
+        #expect(throws: StorageError(path: temporary, reason: .hardLinked(names: 3))) {
+            try DurableFile.write(Array("new".utf8), to: self.folder.file("other.txt"))
+        }
+        #expect(outsideIsUntouched)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("other.txt")))
+    }
+
+    @Test func aDatabaseOrItsCompanionWithAnotherNameIsReadButNotOpenedForWriting() throws {
+        let database = folder.file("db.sqlite")
+        try SQLiteDatabase(path: database).execute("CREATE TABLE t (x)")
+        #expect(FileManager.default.fileExists(atPath: database + "-checked"), "a clean close sealed the file")
+        unlink(database + "-checked")
+        _ = hardLink("db.sqlite-checked")
+        #expect(throws: StorageError(path: database, reason: .companion(suffix: "-checked", .hardLinked(names: 2)))) {
+            try SQLiteDatabase(path: database)
+        }
+        #expect(throws: Never.self) { _ = try SQLiteDatabase(path: database, readOnly: true) }
+        let linked = hardLink("linked.sqlite")
+        #expect(throws: StorageError(path: linked, reason: .hardLinked(names: 3))) { try SQLiteDatabase(path: linked) }
         #expect(outsideIsUntouched)
     }
 

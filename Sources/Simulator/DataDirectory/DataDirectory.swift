@@ -89,19 +89,21 @@ public struct DataDirectory: Sendable, Equatable {
         guard access(path, W_OK) == 0 else {
             throw .dataDirectory(path: path, problem: "is not writable (\(String(cString: strerror(errno))))")
         }
-        try checkFiles()
+        try checkFiles(for: .writing)
         try Self.makeFolder(appFolder)
     }
 
     /// Refuses the directory, changing nothing, when something other than a regular file stands
     /// where one of its files should be (a symbolic link, a pipe, a device, a folder), or other
-    /// than a folder where the app's folder should be. The directory itself may be a link.
-    public func checkFiles() throws(WorldError) {
+    /// than a folder where the app's folder should be; for `writing`, also when one of its files
+    /// has another name (a hard link), through which a write would change a file elsewhere. The
+    /// directory itself may be a link.
+    public func checkFiles(for use: FileUse) throws(WorldError) {
         let app: FileKind
         do {
             app = try FileKind.at(appFolder)
             if app == .missing || app == .directory {
-                for file in files { try RegularFile.check(file) }
+                for file in files { try RegularFile.check(file, for: use) }
             }
         } catch {
             throw .file(path: error.path, problem: error.problem)

@@ -63,7 +63,7 @@ enum Options {
     /// one of StoreSim's files; reads only, for the commands that only read.
     static func checkFiles(_ directory: DataDirectory) throws(CLIError) {
         do {
-            try directory.checkFiles()
+            try directory.checkFiles(for: .reading)
         } catch {
             throw .input(error.description)
         }

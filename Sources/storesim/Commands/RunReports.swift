@@ -110,8 +110,8 @@ final class RunReports {
         guard !path.isEmpty else { throw .usage("\(option) needs a file name") }
         do {
             let place = try DurableFile.resolvingFolder(of: path, reportingAs: path)
-            try RegularFile.check(path)
-            try RegularFile.check(path + ".tmp")
+            try RegularFile.check(path, for: .writing)
+            try RegularFile.check(path + ".tmp", for: .writing)
             return place
         } catch {
             throw .input(error.description)
