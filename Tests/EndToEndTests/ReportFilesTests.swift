@@ -81,6 +81,41 @@ import TestSupport
                                "\(report).tmp: is the temporary file of the report --junit names; name another file for the report")
     }
 
+    /// The catalog the run reads, named by any path that reaches it (the same path, another
+    /// spelling, a symbolic link to it), is refused as a report and left as it is.
+    @Test(arguments: options)
+    func aPathThatReachesTheCatalogIsRefused(option: String) throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("s.scenario", Self.script)
+        let contents = try String(contentsOf: StoreSimProcess.projectRoot.appendingPathComponent("catalog.json"), encoding: .utf8)
+        let catalog = try folder.write("shop.json", contents)
+        #expect(symlink(catalog, folder.file("linked.json")) == 0)
+        for (given, report) in [(catalog, catalog), (catalog, folder.path + "/./shop.json"), (folder.file("linked.json"), catalog)] {
+            try Self.expectRefused(folder, ["--catalog", given, option, report, script],
+                                   "\(report): is the run's catalog; name another file for the report")
+        }
+        #expect(link(catalog, folder.file("other-name.json")) == 0)
+        try Self.expectRefused(folder, ["--catalog", catalog, option, folder.file("other-name.json"), script],
+                               "\(folder.file("other-name.json")): has 2 names (hard links), and StoreSim writes only a file of its own; "
+                                   + "left untouched")
+        #expect(try String(contentsOfFile: catalog, encoding: .utf8) == contents)
+    }
+
+    /// Without `--catalog` the run reads the project's `catalog.json` (beside a `Package.swift`
+    /// in the working directory): a report of that name would replace it.
+    @Test(arguments: options)
+    func theProjectsCatalogIsRefusedWhenItIsTheOneRead(option: String) throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("s.scenario", Self.script)
+        let contents = try String(contentsOf: StoreSimProcess.projectRoot.appendingPathComponent("catalog.json"), encoding: .utf8)
+        let catalog = try folder.write("catalog.json", contents)
+        try folder.write("Package.swift", "// a project\n")
+        let result = try StoreSimProcess.run(["run", option, "catalog.json", script], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr == "storesim: error: catalog.json: is the run's catalog; name another file for the report\n")
+        #expect(try String(contentsOfFile: catalog, encoding: .utf8) == contents)
+    }
+
     /// A script that does not parse stops the run before anything is written: no report, and
     /// an old one is left byte for byte.
     @Test(arguments: options)

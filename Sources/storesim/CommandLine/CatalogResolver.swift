@@ -6,28 +6,30 @@ import Storage
 /// Finds the catalog: `--catalog`, else the one recorded in the data directory (for commands
 /// that have one), else the project's `catalog.json`, else the one built into the binary.
 enum CatalogResolver {
-    /// The catalog, and the bytes of the `--catalog` file when one was given, for a writer to
-    /// `record` once every input has been checked and the lock is taken. Reads only.
-    static func resolve(option: String?, directory: DataDirectory?) throws(CLIError) -> (catalog: Catalog, given: [UInt8]?) {
+    /// The catalog; the bytes of the `--catalog` file when one was given, for a writer to
+    /// `record` once every input has been checked and the lock is taken; and the file it was read
+    /// from, nil for the built-in one. Reads only.
+    static func resolve(option: String?, directory: DataDirectory?) throws(CLIError)
+        -> (catalog: Catalog, given: [UInt8]?, file: String?) {
         if let option {
             do {
                 let data = try CatalogParser.read(path: option)
-                return (try CatalogParser.parse(data, file: option), Array(data))
+                return (try CatalogParser.parse(data, file: option), Array(data), option)
             } catch {
                 throw .input(error.description)
             }
         }
         if let directory, let recorded = try readRecorded(directory.catalog) {
-            return (try parse(recorded, file: directory.catalog), nil)
+            return (try parse(recorded, file: directory.catalog), nil, directory.catalog)
         }
         if let project = projectCatalogPath() {
             do {
-                return (try CatalogParser.load(path: project), nil)
+                return (try CatalogParser.load(path: project), nil, project)
             } catch {
                 throw .input(error.description)
             }
         }
-        return (BuiltInCatalog.catalog(), nil)
+        return (BuiltInCatalog.catalog(), nil, nil)
     }
 
     /// Keeps a `--catalog` file's bytes in the data directory, for the runs after this one.

@@ -38,7 +38,7 @@ enum InteractiveCommand {
             return point
         }
         let seed = try Options.seed(arguments)
-        let (catalog, catalogBytes) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: directory)
+        let (catalog, catalogBytes, _) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: directory)
         let locale = try self.locale(arguments.value("--lang"), catalog: catalog)
         let playback = try script.map { path throws(CLIError) in try PlayCommand.playback(path, catalog: catalog, option: arguments.value("--catalog")) }
         let terminal: TerminalScreen

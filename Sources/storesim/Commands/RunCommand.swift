@@ -33,13 +33,13 @@ enum RunCommand {
         let seed = try Options.seed(arguments)
         let api = try Options.api(arguments)
         let given = Options.givenDataDirectory(arguments)
-        let (catalog, catalogBytes) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: given)
+        let (catalog, catalogBytes, catalogFile) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: given)
         let parser = ScenarioParser(catalog: catalog)
         var scripts: [(String, [ScenarioStep])] = []
         for path in arguments.positional {
             scripts.append((path, try parse(path, parser: parser, catalog: arguments.value("--catalog"))))
         }
-        let reports = try RunReports(arguments, scripts: arguments.positional, dataDirectory: given)
+        let reports = try RunReports(arguments, scripts: arguments.positional, catalog: catalogFile, dataDirectory: given)
         return try Options.inDataDirectory(given) { directory throws(CLIError) in
             try runScripts(scripts, in: directory, catalog: catalog, catalogBytes: catalogBytes, seed: seed, api: api, reports: reports,
                            arguments)

@@ -4,8 +4,9 @@ import Storage
 /// `run --junit FILE` and `run --mermaid FILE`: the run's JUnit report and its timeline as a
 /// Mermaid diagram, written where the user asks. Each path is checked with the other inputs,
 /// before anything is written: something other than a regular file there (a symbolic link, a
-/// pipe, a folder) is refused in one line and left as it is, and so is a path that names a
-/// script, the other report or one of the data directory's files. A report is written whole
+/// pipe, a folder, a file with another name) is refused in one line and left as it is, and so is
+/// a path that reaches a script, the catalog, the other report or one of the data directory's
+/// files, by path or as the same file (`TakenFiles`). A report is written whole
 /// (temporary file, fsync, rename in the same folder) when the run ends, also when an error
 /// stops it, and just before a real crash kills the process.
 final class RunReports {
@@ -25,24 +26,25 @@ final class RunReports {
     private var diagram: MermaidDiagram?
     private var diagramLines: [String] = []
 
-    /// Checks the paths `--junit` and `--mermaid` name; reads only.
-    init(_ arguments: ParsedArguments, scripts: [String], dataDirectory: DataDirectory?) throws(CLIError) {
+    /// Checks the paths `--junit` and `--mermaid` name against the run's inputs: its scripts,
+    /// the file its catalog was read from, and the data directory's files; reads only.
+    init(_ arguments: ParsedArguments, scripts: [String], catalog: String?, dataDirectory: DataDirectory?) throws(CLIError) {
         junitPath = arguments.value("--junit")
         mermaidPath = arguments.value("--mermaid")
-        var taken = Self.places(of: scripts, as: "one of the scripts to run")
-        if let dataDirectory {
-            taken.merge(Self.places(of: dataDirectory.files, as: "one of the data directory's own files")) { old, _ in old }
-        }
+        var taken = TakenFiles()
+        taken.take(scripts, as: "one of the scripts to run")
+        taken.take(catalog.map { [$0] } ?? [], as: "the run's catalog")
+        taken.take(dataDirectory?.files ?? [], as: "one of the data directory's own files")
         for (option, path) in [("--junit", junitPath), ("--mermaid", mermaidPath)] {
             guard let path else { continue }
-            let place = try Self.check(path, option: option)
-            if let what = taken[place] { throw .input("\(path): is \(what); name another file for the report") }
+            try Self.check(path, option: option)
+            if let what = taken.what(path) { throw .input("\(path): is \(what); name another file for the report") }
             // The report is written through its temporary (`path.tmp`), which replaces what is there.
-            if let what = taken[place + ".tmp"] {
+            if let what = taken.what(path + ".tmp") {
                 throw .input("\(path).tmp: is \(what), and would be the report's temporary file; name another file for the report")
             }
-            taken[place] = "the file \(option) names too"
-            taken[place + ".tmp"] = "the temporary file of the report \(option) names"
+            taken.take([path], as: "the file \(option) names too")
+            taken.take([path + ".tmp"], as: "the temporary file of the report \(option) names")
         }
         if mermaidPath != nil {
             diagram = MermaidDiagram { [unowned self] line in diagramLines.append(line) }
@@ -104,24 +106,16 @@ final class RunReports {
         }
     }
 
-    /// Where a report will go, as one path for one place; refused when its folder is missing
-    /// or when something other than a regular file stands there or at its temporary.
-    private static func check(_ path: String, option: String) throws(CLIError) -> String {
+    /// Refuses a report path whose folder is missing, or where something other than a regular
+    /// file of its own stands, there or at its temporary.
+    private static func check(_ path: String, option: String) throws(CLIError) {
         guard !path.isEmpty else { throw .usage("\(option) needs a file name") }
         do {
-            let place = try DurableFile.resolvingFolder(of: path, reportingAs: path)
+            _ = try DurableFile.resolvingFolder(of: path, reportingAs: path)
             try RegularFile.check(path, for: .writing)
             try RegularFile.check(path + ".tmp", for: .writing)
-            return place
         } catch {
             throw .input(error.description)
         }
-    }
-
-    /// The places of files, each named by what it is; a file whose folder does not exist yet
-    /// has none (no report can be written there either).
-    private static func places(of paths: [String], as what: String) -> [String: String] {
-        Dictionary(paths.compactMap { path in (try? DurableFile.resolvingFolder(of: path, reportingAs: path)).map { ($0, what) } },
-                   uniquingKeysWith: { old, _ in old })
     }
 }
