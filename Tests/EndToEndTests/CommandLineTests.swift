@@ -148,13 +148,8 @@ import TestSupport
         let folder = try TemporaryFolder()
         let first = try folder.write("buy.scenario", "buy com.storesim.coins.100\n")
         #expect(try StoreSimProcess.run(["run", "--data-dir", folder.path, first]).status == 0)
-        let lockPath = folder.path + "/storesim.lock"
-        let fd = open(lockPath, O_RDWR | O_CREAT, 0o644)
-        #expect(fd >= 0)
-        defer { close(fd) }
-        #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
-        let holder = "process \(getpid()) (the test)\n"
-        _ = holder.withCString { write(fd, $0, strlen($0)) }
+        let lock = HeldWriterLock(of: folder.path, holder: Array("process \(getpid()) (the test)\n".utf8))
+        defer { withExtendedLifetime(lock) {} }
         let script = try folder.write("ok.scenario", "expect audit ok\n")
         let result = try StoreSimProcess.run(["run", "--data-dir", folder.path, script])
         #expect(result.status == 2)

@@ -106,14 +106,53 @@ import TestSupport
         #expect(Date().timeIntervalSince(started) < 10, "no waiting for the dead process")
     }
 
+    /// The lock is held on the directory, not on `storesim.lock`: with that file removed while
+    /// a run holds the lock, a second run and a reset are still refused, create nothing, and the
+    /// first run ends as it would have.
+    @Test func aRemovedLockFileStillKeepsASecondWriterOut() throws {
+        let folder = try TemporaryFolder()
+        let world = folder.path + "/world"
+        let long = try folder.write("long.scenario", String(repeating: "buy com.storesim.coins.100\n", count: 2000))
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: StoreSimProcess.binary)
+        first.arguments = ["run", "--data-dir", world, long]
+        // Nobody reads its transcript until the end: once the pipe is full, the run waits, with
+        // the lock held.
+        let transcript = Pipe()
+        first.standardOutput = transcript
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        let holder = "process \(first.processIdentifier) (storesim run)"
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, (try? String(contentsOfFile: world + "/storesim.lock", encoding: .utf8))?.contains(holder) != true
+            || !FileManager.default.fileExists(atPath: world + "/store.sqlite") {
+            usleep(20_000)
+        }
+        #expect(unlink(world + "/storesim.lock") == 0)
+
+        let script = try folder.write("after.scenario", "buy com.storesim.coins.100\n")
+        for command in [["run", "--data-dir", world, script], ["reset", "--data-dir", world]] {
+            let result = try StoreSimProcess.run(command)
+            #expect(result.status == 2, "\(command[0])")
+            #expect(result.stderr == "storesim: error: \(world): the data directory is in use by another process\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: world + "/storesim.lock"), "the refused writers created no lock file")
+        #expect(first.isRunning)
+
+        let printed = String(decoding: transcript.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        first.waitUntilExit()
+        #expect(first.terminationReason == .exit && first.terminationStatus == 0)
+        #expect(printed.hasSuffix("expectations: 0 met, 0 failed\n"))
+        let audit = try StoreSimProcess.run(["audit", "--json", "--data-dir", world])
+        #expect(audit.status == 0)
+        #expect(audit.stdout.contains("\"ok\": true"), "\(audit.stdout)")
+    }
+
     @Test func aLockFileFullOfGarbageStillNamesItsHolderInOneLine() throws {
         let folder = try TemporaryFolder()
-        let fd = open(folder.path + "/storesim.lock", O_RDWR | O_CREAT, 0o644)
-        #expect(fd >= 0)
-        defer { close(fd) }
-        #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
         let garbage: [UInt8] = Array("\u{1B}[2J".utf8) + [0xFF, 0x0A] + Array("second line\n".utf8)
-        #expect(write(fd, garbage, garbage.count) == garbage.count)
+        let lock = HeldWriterLock(of: folder.path, holder: garbage)
+        defer { withExtendedLifetime(lock) {} }
         let script = try folder.write("ok.scenario", "expect audit ok\n")
         try expectRefusal(["run", "--data-dir", folder.path, script], "\(folder.path): the data directory is in use by another process")
     }

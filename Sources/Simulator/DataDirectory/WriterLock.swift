@@ -2,34 +2,44 @@ import Foundation
 import Glibc
 import Storage
 
-/// The lock that keeps two writers out of one data directory. It is an `flock` on
-/// `storesim.lock`, so the kernel frees it when its holder dies, even by SIGKILL.
+/// The lock that keeps two writers out of one data directory. It is an `flock` on the data
+/// directory itself, which cannot be removed from under its holder as a file could (a second
+/// writer would then lock a new file of the same name), and which the kernel frees when its
+/// holder dies, even by SIGKILL. The holder names itself in `storesim.lock`, for the writer it
+/// keeps out.
 public final class WriterLock {
-    private let fd: Int32
+    private let directoryDescriptor: Int32
+    private let holderFile: Int32
 
     /// Takes the lock, or throws naming the process that holds it. The lock file must be a
-    /// regular file: a symbolic link or a pipe there is refused and left as it is.
+    /// regular file of its own: a symbolic link, a pipe or a hard link there is refused and left
+    /// as it is.
     public init(directory: DataDirectory, command: String) throws(WorldError) {
-        let path = directory.lock
-        let descriptor: Int32
+        let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder != -1 else {
+            throw .dataDirectory(path: directory.path, problem: "cannot open it to lock it: \(String(cString: strerror(errno)))")
+        }
+        guard flock(folder, LOCK_EX | LOCK_NB) == 0 else {
+            close(folder)
+            throw .locked(path: directory.path, holder: Self.holder(in: directory.lock))
+        }
         do {
-            descriptor = try RegularFile.open(path, O_RDWR | O_CREAT)
+            holderFile = try RegularFile.open(directory.lock, O_RDWR | O_CREAT | O_TRUNC)
         } catch {
-            throw .file(path: path, problem: error.problem)
+            close(folder)
+            throw .file(path: error.path, problem: error.problem)
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            defer { close(descriptor) }
-            throw .locked(path: directory.path, holder: Self.holder(of: descriptor))
-        }
-        fd = descriptor
+        directoryDescriptor = folder
         let text = Array("process \(getpid()) (\(command))\n".utf8)
-        _ = ftruncate(fd, 0)
-        _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        _ = text.withUnsafeBytes { pwrite(holderFile, $0.baseAddress, $0.count, 0) }
     }
 
-    /// Who holds the lock, as the holder wrote it in the file (`process 123 (storesim run)`); "another
-    /// process" when the file's first line is empty, too long or holds control characters.
-    private static func holder(of descriptor: Int32) -> String {
+    /// Who holds the lock, as the holder wrote it in its file (`process 123 (storesim run)`);
+    /// "another process" when the file is missing or not a regular file, or its first line is
+    /// empty, too long or holds control characters.
+    private static func holder(in path: String) -> String {
+        guard let descriptor = try? RegularFile.openForReading(path) else { return "another process" }
+        defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: 512)
         let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         let text = String(validating: bytes.prefix(max(count, 0)), as: UTF8.self) ?? ""
@@ -41,7 +51,8 @@ public final class WriterLock {
     }
 
     deinit {
-        _ = ftruncate(fd, 0)
-        close(fd)
+        _ = ftruncate(holderFile, 0)
+        close(holderFile)
+        close(directoryDescriptor)
     }
 }
