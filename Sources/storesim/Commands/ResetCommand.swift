@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Simulator
 
 /// `storesim reset`: deletes the world in the data directory.
@@ -8,7 +9,11 @@ enum ResetCommand {
         summary: "Delete the world in the data directory: Store, Server, app cache, timeline, settings.",
         options: [Options.dataDir],
         arguments: nil,
-        details: "Refused while another process writes the directory.",
+        details: """
+            Deletes only StoreSim's own files, and only in a directory that holds a world (the
+            Store's or the Server's database): a directory without one is refused, and other files,
+            also in app/, are left. Refused while another process writes the directory.
+            """,
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
@@ -18,17 +23,36 @@ enum ResetCommand {
             Output.line("nothing to reset: \(directory.path) does not exist")
             return 0
         }
+        do {
+            try directory.requireWorld()
+        } catch {
+            throw .input("\(error.description); reset deletes only a world's files, and deleted nothing")
+        }
         let lock = try Options.lock(directory, command: "storesim reset")
-        let files = directory.files.filter { $0 != directory.lock } + [directory.appFolder]
-        for path in files where FileManager.default.fileExists(atPath: path) {
+        for path in directory.files where path != directory.lock && FileManager.default.fileExists(atPath: path) {
             do {
                 try FileManager.default.removeItem(atPath: path)
             } catch {
                 throw .input("\(path): cannot delete it: \(error.localizedDescription)")
             }
         }
+        let keptApp = try removeAppFolder(directory)
         withExtendedLifetime(lock) {}
         Output.line("reset \(directory.path)")
+        if keptApp {
+            Output.line("kept \(directory.appFolder): it holds files that are not StoreSim's")
+        }
         return 0
+    }
+
+    /// Removes the app's folder once StoreSim's files in it are gone; true when it still holds
+    /// other files, and is kept with them.
+    private static func removeAppFolder(_ directory: DataDirectory) throws(CLIError) -> Bool {
+        guard rmdir(directory.appFolder) != 0 else { return false }
+        switch errno {
+        case ENOENT: return false
+        case ENOTEMPTY, EEXIST: return true
+        default: throw .input("\(directory.appFolder): cannot delete it: \(String(cString: strerror(errno)))")
+        }
     }
 }
