@@ -216,6 +216,26 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/chaos-repro.scenario"))
     }
 
+    /// The repro script would replace `chaos-repro.scenario` in the working directory: a catalog
+    /// that is that file (by name or through a link) is refused before any run.
+    @Test func chaosRefusesACatalogItsReproWouldReplace() throws {
+        let folder = try TemporaryFolder()
+        let contents = try String(contentsOf: StoreSimProcess.projectRoot.appendingPathComponent("catalog.json"), encoding: .utf8)
+        let repro = folder.file("chaos-repro.scenario")
+        try contents.write(toFile: repro, atomically: false, encoding: .utf8)
+        let shop = folder.file("shop.json")
+        #expect(symlink(repro, shop) == 0)
+        for catalog in ["chaos-repro.scenario", shop] {
+            let result = try StoreSimProcess.run(["chaos", "--runs", "150", "--strategy", "finish-first", "--catalog", catalog],
+                                                 in: folder.url)
+            #expect(result.status == 2)
+            #expect(result.stderr == "storesim: error: \(repro): is the catalog, and chaos writes the repro script of a failure "
+                + "there; name another catalog\n")
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(try String(contentsOfFile: repro, encoding: .utf8) == contents)
+    }
+
     @Test func chaosCatchesFinishFirstAndItsReproFailsAgain() throws {
         let folder = try TemporaryFolder()
         let result = try StoreSimProcess.run(["chaos", "--runs", "150", "--strategy", "finish-first"], in: folder.url)

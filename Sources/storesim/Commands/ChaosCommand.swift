@@ -29,7 +29,9 @@ enum ChaosCommand {
         let seed = try Options.seed(arguments)
         let strategy = try Options.strategy(arguments) ?? .verifyThenFinish
         let api = try Options.api(arguments)
-        let catalog = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: nil).catalog
+        let (catalog, _, catalogFile) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: nil)
+        let path = FileManager.default.currentDirectoryPath + "/" + reproFile
+        try refuseAsRepro(catalogFile, path: path)
         let runner = ChaosRunner(catalog: catalog, strategy: strategy, api: api, seed: seed)
         let step = max(100, runs / 10)
         let summary: ChaosRunner.Summary
@@ -47,13 +49,20 @@ enum ChaosCommand {
         let switches = summary.reproSwitches.map { ($0.api == .storekit1 ? "" : ", api \($0.api.rawValue)") + ($0.notifications ? ", notifications on" : "") } ?? ""
         let text = "# chaos repro: strategy \(strategy.rawValue)\(switches), session seed \(seed), run seed \(summary.failingSeeds[0])\n"
             + "# shrunk to the commands that still make the audit fail\n" + repro.joined(separator: "\n") + "\n"
-        let path = FileManager.default.currentDirectoryPath + "/" + reproFile
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
             throw .input("\(path): cannot write the repro script")
         }
         Output.line("repro (\(repro.count) lines) written to \(path):")
         repro.forEach { Output.line("  " + $0) }
         return 1
+    }
+
+    /// Refuses a catalog that is the file a failure's repro script would replace.
+    private static func refuseAsRepro(_ catalog: String?, path: String) throws(CLIError) {
+        var inputs = TakenFiles()
+        inputs.take(catalog.map { [$0] } ?? [], as: "the catalog")
+        guard let what = inputs.what(path) else { return }
+        throw .input("\(path): is \(what), and chaos writes the repro script of a failure there; name another catalog")
     }
 
     private static func report(_ summary: ChaosRunner.Summary, strategy: Strategy, api: StoreKitAPI?, seed: UInt64) {
