@@ -4,18 +4,24 @@
 # kill a second process relaunches the app (launch recovery) and must find the audit ok. At the
 # end: nothing lost, nothing credited twice, no damaged file.
 #
-#   Scripts/kill-test.sh [KILLS] [STRATEGY]        (STORESIM=path/to/storesim to pick a binary)
+# Under StoreKit 2 the Store also posts App Store Server Notifications, the Server's second path
+# to a purchase. At the end every paid transaction is credited: paid = credited.
+#
+#   Scripts/kill-test.sh [KILLS] [STRATEGY] [API]  (STORESIM=path/to/storesim to pick a binary)
 set -euo pipefail
 
 kills=${1:-50}
 strategy=${2:-verify-then-finish}
+api=${3:-storekit1}
 storesim=${STORESIM:-storesim}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 world="$work/world"
 
+setup="strategy $strategy"
+[[ $api == storekit2 ]] && setup+=$'\napi storekit2\nserver notifications on'
 {
-    echo "strategy $strategy"
+    echo "$setup"
     for _ in $(seq 1 30); do
         echo "buy com.storesim.coins.100"
         echo "buy com.storesim.pro"
@@ -24,7 +30,7 @@ world="$work/world"
     done
 } > "$work/purchases.scenario"
 # The app is launched, with launch recovery, when a script starts.
-printf 'wait\nexpect lost 0\n' > "$work/recover.scenario"
+printf '%s\nwait\nexpect lost 0\n' "$setup" > "$work/recover.scenario"
 
 # One uninterrupted run measures how long a run takes; kills then fall uniformly inside its first
 # four fifths, so that a run a little faster than the measured one (a less loaded moment) is
@@ -51,12 +57,18 @@ done
 
 audit=$("$storesim" audit --json --data-dir "$world")
 state=$("$storesim" state --json --data-dir "$world")
-echo "kill-test: $kills runs of about $span_ms ms, $killed killed mid-run, strategy $strategy"
+echo "kill-test: $kills runs of about $span_ms ms, $killed killed mid-run, strategy $strategy, $api"
 echo "audit: $audit"
 case "$audit" in
     *'"lost": 0'*'"doubleCredited": 0, "orphanCredits": 0'*'"ok": true}') ;;
     *) echo "kill-test: FAILED: the audit is not clean"; exit 1 ;;
 esac
+paid=$(sed -n 's/.*"paid": \([0-9]*\).*/\1/p' <<< "$audit")
+credited=$(sed -n 's/.*"credited": \([0-9]*\).*/\1/p' <<< "$audit")
+if [[ -z $paid || $paid != "$credited" ]]; then
+    echo "kill-test: FAILED: paid $paid, credited $credited"
+    exit 1
+fi
 case "$state" in
     *'"cacheWarnings": []'*) ;;
     *) echo "kill-test: FAILED: the cache file was damaged: $state"; exit 1 ;;
