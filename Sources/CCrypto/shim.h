@@ -8,6 +8,7 @@
 #include <openssl/x509v3.h>
 #include <openssl/pem.h>
 #include <openssl/err.h>
+#include <openssl/rand.h>
 
 /* libcrypto's STACK_OF(X509) helpers are macros, which Swift does not import: a chain of
    untrusted certificates for X509_STORE_CTX_init, built and freed through these. */
