@@ -26,16 +26,4 @@ struct ReceiptSigner {
         guard !expected.isEmpty, candidate.count == expected.count else { return false }
         return CRYPTO_memcmp(candidate, expected, expected.count) == 0
     }
-
-    /// A key derived from a seed, so that a seeded world signs the same receipts every run.
-    static func key(seed: UInt64) -> [UInt8] {
-        let signer = ReceiptSigner(key: Array("storesim receipt key".utf8))
-        return signer.signature(of: Array("seed \(seed)".utf8))
-    }
-
-    /// The app's shared secret derived from a seed: 32 hex digits, as App Store Connect gives one.
-    static func sharedSecret(seed: UInt64) -> String {
-        let signer = ReceiptSigner(key: Array("storesim shared secret".utf8))
-        return signer.signature(of: Array("seed \(seed)".utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
-    }
 }

@@ -41,10 +41,11 @@ public final class Store {
     /// holds auto-renewable subscriptions.
     public let sharedSecret: String
 
-    /// Opens (creating when needed) the Store's database. A new Store derives its receipt key
-    /// from `seed` and starts with the switches the catalog's settings turn on; an existing one
-    /// keeps the key and the switches it has.
-    public init(path: String, catalog: Catalog, seed: UInt64) throws(StoreError) {
+    /// Opens (creating when needed) the Store's database. A new Store draws its secrets
+    /// (`StoreSecrets`) from the system's random source, or derives them from `seed` when one is
+    /// given, keeps them in `store.sqlite`, and starts with the switches the catalog's settings
+    /// turn on; an existing one keeps the secrets and the switches it has, whatever `seed` says.
+    public init(path: String, catalog: Catalog, seed: UInt64?) throws(StoreError) {
         self.catalog = catalog
         do {
             let database = try StoreDatabase(path: path, readOnly: false)
@@ -54,11 +55,13 @@ public final class Store {
                 key = Array(stored)
                 isNew = false
             } else {
-                key = ReceiptSigner.key(seed: seed)
+                let secrets = try StoreSecrets(seed: seed, path: path)
+                key = secrets.receiptKey
                 var initial = StoreSwitches()
                 catalog.settings.apply(to: &initial)
                 try database.database.transaction { () throws(StorageError) in
                     try database.setSetting("receipt-key", Data(key).base64EncodedString())
+                    try database.setSetting("shared-secret", secrets.sharedSecret)
                     if initial != StoreSwitches() { try Self.saveSwitches(initial, in: database) }
                 }
                 isNew = true
@@ -67,7 +70,8 @@ public final class Store {
             if let stored = try database.setting("shared-secret") {
                 sharedSecret = stored
             } else {
-                sharedSecret = ReceiptSigner.sharedSecret(seed: seed)
+                // A Store made before the shared secret was kept: derived as releases of then did.
+                sharedSecret = try StoreSecrets(seed: seed ?? 1, path: path).sharedSecret
                 try database.setSetting("shared-secret", sharedSecret)
             }
             switches = try Self.loadSwitches(database)

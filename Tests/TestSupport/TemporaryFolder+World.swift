@@ -7,8 +7,9 @@ extension TemporaryFolder {
         DataDirectory(path: path)
     }
 
-    /// Opens the world kept in the folder (a new one the first time).
-    public func world(catalog: Catalog = BuiltInCatalog.catalog(), seed: UInt64) throws -> World {
+    /// Opens the world kept in the folder (a new one the first time, with keys derived from
+    /// `seed`, or random ones when it is nil).
+    public func world(catalog: Catalog = BuiltInCatalog.catalog(), seed: UInt64?) throws -> World {
         try World(directory: dataDirectory, catalog: catalog, seed: seed)
     }
 }

@@ -32,9 +32,11 @@ public final class World {
     var keptViewHistory: ViewHistory?
 
     /// Opens the world in `directory` (creating what is missing), with the given catalog. A
-    /// world created now starts with the Store switches the catalog's settings turn on, and
-    /// its timeline says so first; `onEvent` hears that event too.
-    public init(directory: DataDirectory, catalog: Catalog, seed: UInt64, unsafeCache: Bool = false,
+    /// world created now draws its keys from the system's random source, or derives them from
+    /// `seed` when one is given (public test keys, for byte-identical runs); it starts with the
+    /// Store switches the catalog's settings turn on, and its timeline says so first; `onEvent`
+    /// hears that event too.
+    public init(directory: DataDirectory, catalog: Catalog, seed: UInt64?, unsafeCache: Bool = false,
                 onEvent: ((Event) -> Void)? = nil) throws(WorldError) {
         self.directory = directory
         self.catalog = catalog

@@ -34,8 +34,9 @@ enum Options {
         return try body(directory)
     }
 
-    static func seed(_ arguments: ParsedArguments) throws(CLIError) -> UInt64 {
-        guard let text = arguments.value("--seed") else { return 1 }
+    /// The number `--seed` gives, or nil when the option is not given.
+    static func seed(_ arguments: ParsedArguments) throws(CLIError) -> UInt64? {
+        guard let text = arguments.value("--seed") else { return nil }
         guard let seed = UInt64(text) else { throw .usage("--seed needs a whole number from 0 to \(UInt64.max), not '\(text)'") }
         return seed
     }
@@ -47,6 +48,10 @@ enum Options {
             return strategy
         }
     }
+
+    /// `--seed` of a command that makes a world: without it, a new world's keys are random.
+    static let worldSeed = OptionSpec(name: "--seed", value: "N",
+                                      help: "derive a new world's keys from N: public test keys, for byte-identical runs (default: random keys)")
 
     /// `--api`: the StoreKit generation the app uses.
     static let api = OptionSpec(name: "--api", value: "API", help: "the app's StoreKit generation: storekit1 (default) or storekit2")

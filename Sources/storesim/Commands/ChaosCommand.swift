@@ -26,7 +26,7 @@ enum ChaosCommand {
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let runs = try count(arguments.value("--runs") ?? String(ChaosRunner.defaultRuns), option: "--runs")
-        let seed = try Options.seed(arguments)
+        let seed = try Options.seed(arguments) ?? 1
         let strategy = try Options.strategy(arguments) ?? .verifyThenFinish
         let api = try Options.api(arguments)
         let (catalog, _, catalogFile) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: nil)

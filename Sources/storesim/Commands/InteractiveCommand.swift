@@ -17,7 +17,7 @@ enum InteractiveCommand {
             Options.api,
             OptionSpec(name: "--crash-at", value: "POINT", help: "arm a crash point: \(CrashPoint.allCases.map(\.rawValue).joined(separator: ", "))"),
             OptionSpec(name: "--lang", value: "LANG", help: "en or zh-Hans (default: the catalog's _locale, else from LANG)"),
-            OptionSpec(name: "--seed", value: "N", help: "seed for a new world's receipt key (default 1)"),
+            Options.worldSeed,
             Options.unsafeCache,
         ],
         arguments: nil,
@@ -77,7 +77,7 @@ enum InteractiveCommand {
 
     /// Takes the data directory's lock, records the catalog and opens the world with its recent
     /// timeline; on any failure the terminal is restored before the error line.
-    private static func open(_ directory: DataDirectory, catalog: Catalog, recording catalogBytes: [UInt8]?, seed: UInt64,
+    private static func open(_ directory: DataDirectory, catalog: Catalog, recording catalogBytes: [UInt8]?, seed: UInt64?,
                              unsafeCache: Bool, closingOnError terminal: TerminalScreen) throws(CLIError)
         -> (WriterLock, World, [Event]) {
         do {

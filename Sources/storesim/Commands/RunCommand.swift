@@ -12,7 +12,7 @@ enum RunCommand {
             dataDir,
             OptionSpec(name: "--catalog", value: "FILE", help: "the product catalog"),
             Options.api,
-            OptionSpec(name: "--seed", value: "N", help: "seed for the Store's receipt key and ids (default 1)"),
+            Options.worldSeed,
             OptionSpec(name: "--real-crash", value: nil, help: "a crash kills this process with SIGKILL instead of discarding the app"),
             Options.unsafeCache,
         ] + RunReports.options,
@@ -48,7 +48,7 @@ enum RunCommand {
 
     /// Plays the checked scripts in `directory` and prints the expectations' tally.
     private static func runScripts(_ scripts: [(String, [ScenarioStep])], in directory: DataDirectory, catalog: Catalog,
-                             catalogBytes: [UInt8]?, seed: UInt64, api: StoreKitAPI?, reports: RunReports,
+                             catalogBytes: [UInt8]?, seed: UInt64?, api: StoreKitAPI?, reports: RunReports,
                              _ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let lock = try Options.lock(directory, command: "storesim run")
         try CatalogResolver.record(catalogBytes, in: directory)
