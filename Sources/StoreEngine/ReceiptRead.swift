@@ -1,13 +1,15 @@
 import IAPCore
 
-/// What `verifyReceipt` read of an authentic receipt's purchases (each one's entry, nil for a
-/// malformed list, and `latest_receipt_info`), with what the reading depended on: the receipt's
-/// text, the restore and the transaction the request named, and the Store database's change count.
+/// What `verifyReceipt` read of an authentic receipt's purchases (whether the Store issued each
+/// as listed, each one's entry, nil for a malformed list, and `latest_receipt_info`), with what the
+/// reading depended on: the receipt's text, the restore and the transaction the request named, and
+/// the Store database's change count.
 struct ReceiptRead {
     let text: String
     let restoring: TransactionID?
     let asked: TransactionID?
     let changes: Int64
+    let issued: Bool
     let entries: [ReceiptEntry]?
     let latestReceiptInfo: [ReceiptEntry]
 }

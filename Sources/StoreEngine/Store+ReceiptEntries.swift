@@ -3,11 +3,12 @@ import IAPCore
 import Storage
 
 extension Store {
-    /// What `verifyReceipt` says of each purchase a receipt lists: its current expiry and whether
+    /// What `verifyReceipt` says of each purchase a receipt lists, every one issued as listed
+    /// (`StoreDatabase.issuance`, which read the `refunded` ids): its current expiry and whether
     /// it was refunded since; nil when an id is not one (the Store signed these ids itself, so
     /// such a receipt is malformed). A receipt lists every unfinished consumable, so a check reads
-    /// in bulk: the missing and refunded ids in one query, whole rows only of subscriptions.
-    func entries(of receipt: Receipt, restoring: StoreRecord?) throws(StorageError) -> [ReceiptEntry]? {
+    /// in bulk: whole rows only of subscriptions.
+    func entries(of receipt: Receipt, restoring: StoreRecord?, refunded: Set<TransactionID>) throws(StorageError) -> [ReceiptEntry]? {
         let purchases = receipt.inApp
         var ids: [TransactionID] = []
         var originals: [TransactionID] = []
@@ -20,24 +21,21 @@ extension Store {
             originals.append(originalId)
         }
         let types = purchases.map { catalog.type(ofProduct: $0.productId) }
-        let (missing, refunded) = try database.missingAndRefunded(ids: ids)
-        let present = ids.indices.filter { !missing.contains(ids[$0]) }
-        let periods = try database.recordsWithoutReceipts(ids: present.filter { Self.expires(types[$0]) }.map { ids[$0] })
-        let ended = try expiredMillis(of: present.map { ids[$0] })
+        let periods = try database.recordsWithoutReceipts(ids: ids.indices.filter { Self.expires(types[$0]) }.map { ids[$0] })
+        let ended = try expiredMillis(of: ids)
         var entries: [ReceiptEntry] = []
         entries.reserveCapacity(purchases.count)
         var grace: [TransactionID: Date?] = [:]
         for (index, purchase) in purchases.enumerated() {
             let id = ids[index], originalId = originals[index]
             // Most purchases a long receipt lists are unfinished consumables: no period, no
-            // refund, nothing missing, and no lookup made for them in the empty tables.
+            // refund, and no lookup made for them in the empty tables.
             let record = periods.isEmpty ? nil : periods[id]
             var entry = ReceiptEntry(
                 transactionId: id, originalTransactionId: originalId,
                 productId: purchase.productId, account: receipt.account,
                 purchaseDate: SimulatedTime.date(millis: purchase.purchaseDateMillis),
-                expires: !missing.isEmpty && missing.contains(id)
-                    ? nil : expiry(type: types[index], record: record, ended: ended.isEmpty ? nil : ended[id]),
+                expires: expiry(type: types[index], record: record, ended: ended.isEmpty ? nil : ended[id]),
                 revoked: !refunded.isEmpty && refunded.contains(id),
                 restoringTransactionId: restoring?.originalId == originalId ? restoring?.id : nil)
             if let record {
@@ -72,7 +70,8 @@ extension Store {
         }
         let latest = Receipt(environment: receipt.environment, account: receipt.account,
                              inApp: records.sorted { $0.id < $1.id }.map(Self.receiptPurchase))
-        return try entries(of: latest, restoring: nil) ?? []
+        let refunded = try database.issuance(Self.issuanceList(latest.inApp), account: receipt.account).refunded
+        return try entries(of: latest, restoring: nil, refunded: refunded) ?? []
     }
 
     /// The receipt's offer fields of a subscription's transaction, as Apple fills them: the two

@@ -87,7 +87,10 @@ extension Store {
 
     /// `verifyReceipt`: the status code and, when the receipt is authentic, what it proves, with
     /// each purchase's current expiry and whether it was refunded since. When the request names a
-    /// restore transaction, the purchase it restores says so.
+    /// restore transaction, the purchase it restores says so. The Store answers from its own
+    /// records, not from the receipt's word: a receipt that lists a purchase the Store did not
+    /// issue as listed (`StoreDatabase.issuance`) could not be authenticated (21003), whatever
+    /// key signed it.
     func verify(_ check: ReceiptCheck) throws(StorageError) -> ReceiptCheckResult {
         let (status, receipt) = authenticate(check)
         guard let receipt, status == .valid else {
@@ -99,6 +102,9 @@ extension Store {
             restoring = record
         }
         let read = try self.read(receipt, text: check.request.receipt, restoring: restoring, asked: check.request.transactionId)
+        guard read.issued else {
+            return ReceiptCheckResult(status: .notAuthenticated, entries: [], check: check)
+        }
         guard let entries = read.entries else {
             return ReceiptCheckResult(status: .malformed, entries: [], check: check)
         }
@@ -113,11 +119,40 @@ extension Store {
            lastRead.changes == changes {
             return lastRead
         }
-        let read = ReceiptRead(text: text, restoring: restoring?.id, asked: asked, changes: changes,
-                               entries: try entries(of: receipt, restoring: restoring),
-                               latestReceiptInfo: try latestReceiptInfo(of: receipt, asked: asked))
+        let issuance = try database.issuance(Self.issuanceList(receipt.inApp), account: receipt.account)
+        let issued = issuance.unissued == 0
+        let read = ReceiptRead(text: text, restoring: restoring?.id, asked: asked, changes: changes, issued: issued,
+                               entries: issued ? try entries(of: receipt, restoring: restoring, refunded: issuance.refunded) : [],
+                               latestReceiptInfo: issued ? try latestReceiptInfo(of: receipt, asked: asked) : [])
         lastRead = read
         return read
+    }
+
+    /// The purchases a receipt lists as `StoreDatabase.issuance` reads them: a JSON array of
+    /// `[id, originalId, productId, purchaseDateMillis, isShare]`. A purchase whose ids are not
+    /// numbers is left out: its receipt is malformed (`entries(of:restoring:)`).
+    static func issuanceList(_ purchases: [Receipt.Purchase]) -> SQLiteValue {
+        let capacity = purchases.reduce(2) { $0 + 80 + 6 * $1.productId.utf8.count }
+        return .text(String(atMost: capacity) { json in
+            json.byte(UInt8(ascii: "["))
+            var first = true
+            for purchase in purchases {
+                guard let id = TransactionID(purchase.transactionId),
+                      let originalId = TransactionID(purchase.originalTransactionId) else { continue }
+                if !first { json.byte(UInt8(ascii: ",")) }
+                first = false
+                json.byte(UInt8(ascii: "["))
+                json.decimal(id.value)
+                json.byte(UInt8(ascii: ","))
+                json.decimal(originalId.value)
+                json.byte(UInt8(ascii: ","))
+                json.encoderQuoted(purchase.productId)
+                json.byte(UInt8(ascii: ","))
+                json.decimal(purchase.purchaseDateMillis)
+                json.literal(purchase.inAppOwnershipType == nil ? ",0]" : ",1]")
+            }
+            json.byte(UInt8(ascii: "]"))
+        })
     }
 
     /// The status of a request before its purchases are read, in the order Apple's service

@@ -285,25 +285,6 @@ struct StoreDatabase: SettingsTable {
         return found
     }
 
-    /// Of these ids, those the Store no longer has (deleted) and those it refunded, SQLite
-    /// returning a row only for each such id (usually none).
-    func missingAndRefunded(ids: [TransactionID]) throws(StorageError) -> (missing: Set<TransactionID>, refunded: Set<TransactionID>) {
-        guard !ids.isEmpty else { return ([], []) }
-        var missing: Set<TransactionID> = []
-        var refunded: Set<TransactionID> = []
-        let rows = try database.rows("""
-            SELECT listed.value AS id, transactions.id IS NULL AS missing
-            FROM json_each(?) AS listed LEFT JOIN transactions ON transactions.id = listed.value
-            WHERE transactions.id IS NULL OR transactions.refunded = 1
-            """, [Self.idList(ids)], table: "transactions", key: "id") { (row) throws(SQLiteColumnError) in
-            (try Self.id(row, "id"), try row.bool("missing"))
-        }
-        for (id, isMissing) in rows {
-            if isMissing { missing.insert(id) } else { refunded.insert(id) }
-        }
-        return (missing, refunded)
-    }
-
     /// Ids as one JSON array, bound as one parameter and read with `json_each`: a list of any
     /// length is one statement, kept prepared, where a list of `?` made a statement of each
     /// length (a receipt check lists every purchase its receipt holds) and bound every id alone.
