@@ -1,0 +1,93 @@
+import Storage
+
+extension StoreDatabase {
+    /// The versions of `store.sqlite`. Append a step to add a version.
+    static let schema = SQLiteSchema(steps: [
+        """
+        CREATE TABLE IF NOT EXISTS settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS transactions(
+            id INTEGER PRIMARY KEY,
+            original_id INTEGER NOT NULL,
+            product_id TEXT NOT NULL,
+            account TEXT NOT NULL,
+            state TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            charged INTEGER NOT NULL,
+            finished INTEGER NOT NULL,
+            refunded INTEGER NOT NULL DEFAULT 0,
+            date_millis INTEGER NOT NULL,
+            error TEXT,
+            receipt TEXT);
+        """,
+        // Version 2: when the Store refunded a transaction. NULL when it was not refunded, or was
+        // refunded by a release that did not record when (a version-1 file).
+        """
+        ALTER TABLE transactions ADD COLUMN refunded_millis INTEGER;
+        """,
+        // Version 3: indexes, so that a purchase, a receipt and a launch read an account's
+        // holdings and its unfinished transactions, not the whole history.
+        """
+        CREATE INDEX transactions_by_account_product ON transactions(account, product_id);
+        CREATE INDEX transactions_unfinished ON transactions(account) WHERE finished = 0;
+        """,
+        // Version 4: the transaction as the Store signed it for StoreKit 2 (a JWS); NULL when
+        // the Store did not sign it (a StoreKit 1 world, a failed or pending transaction).
+        """
+        ALTER TABLE transactions ADD COLUMN signed_transaction TEXT;
+        """,
+        // Version 5: App Store Server Notifications V2 the Store posted: each attempt counted,
+        // when the next is due (NULL once acknowledged or given up), and the signed payload.
+        """
+        CREATE TABLE notifications(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            uuid TEXT NOT NULL UNIQUE,
+            type TEXT NOT NULL,
+            subtype TEXT,
+            transaction_id INTEGER NOT NULL,
+            product_id TEXT NOT NULL,
+            signed_payload TEXT NOT NULL,
+            first_attempt_millis INTEGER NOT NULL,
+            attempts INTEGER NOT NULL,
+            delivered INTEGER NOT NULL,
+            next_attempt_millis INTEGER);
+        CREATE INDEX notifications_due ON notifications(next_attempt_millis) WHERE next_attempt_millis IS NOT NULL;
+        """,
+        // Version 6: partial indexes, so that every clock advance reads the Ask to Buy requests
+        // waiting and the subscriptions' transactions, not the whole history; and why the Store
+        // refunded a transaction, read with it, moved out of the `refund-reason:ID` settings.
+        """
+        CREATE INDEX transactions_deferred ON transactions(date_millis) WHERE state = 'deferred';
+        CREATE INDEX transactions_paid_by_product ON transactions(product_id, original_id) WHERE charged = 1 AND kind != 'restore';
+        ALTER TABLE transactions ADD COLUMN refund_reason INTEGER;
+        UPDATE transactions SET refund_reason = (SELECT value FROM settings WHERE key = 'refund-reason:' || transactions.id)
+        WHERE id IN (SELECT CAST(substr(key, 15) AS INTEGER) FROM settings WHERE key LIKE 'refund-reason:%');
+        DELETE FROM settings WHERE key LIKE 'refund-reason:%';
+        """,
+        // Version 7: Family Sharing. A family member's shared transaction names the original
+        // transaction id of the purchase it shares, indexed so that a refund, a renewal or a
+        // member leaving finds the shares it concerns; and the shares by account, so that a
+        // receipt or a restore reads an account's shares, not its whole history.
+        """
+        ALTER TABLE transactions ADD COLUMN shared_from INTEGER;
+        CREATE INDEX transactions_shared ON transactions(shared_from) WHERE shared_from IS NOT NULL;
+        CREATE INDEX transactions_shares_by_account ON transactions(account) WHERE kind = 'family-share';
+        """,
+        // Version 8: each receipt handed out in a table of its own, by transaction id. A receipt
+        // lists every unfinished purchase before it, so N purchases left pending carry receipts
+        // of N² entries in all; kept in the transaction's row, every change to the row (a finish)
+        // read the whole receipt back to write the row again.
+        """
+        CREATE TABLE receipts(transaction_id INTEGER PRIMARY KEY, receipt TEXT NOT NULL);
+        INSERT INTO receipts(transaction_id, receipt) SELECT id, receipt FROM transactions WHERE receipt IS NOT NULL;
+        ALTER TABLE transactions DROP COLUMN receipt;
+        """,
+        // Version 9: each receipt names the original transaction id of its transaction, indexed,
+        // so that a renewal hands out the receipt last kept for its subscription in one lookup,
+        // not a walk back over every renewal kept without one.
+        """
+        ALTER TABLE receipts ADD COLUMN original_transaction_id INTEGER;
+        UPDATE receipts SET original_transaction_id = (SELECT original_id FROM transactions WHERE transactions.id = receipts.transaction_id);
+        CREATE INDEX receipts_by_original ON receipts(original_transaction_id, transaction_id);
+        """,
+    ])
+}
