@@ -62,8 +62,7 @@ extension Store {
             .compactMap { TransactionID($0.originalTransactionId) })
         guard !subscriptions.isEmpty else { return [] }
         let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
-        var records = try database.latestPaid(account: receipt.account, products: renewing, withReceipts: false)
-            .filter { subscriptions.contains($0.originalId) }
+        var records = try database.latestPaid(of: Array(subscriptions), account: receipt.account, products: renewing)
         if let asked, !records.contains(where: { $0.id == asked }), let record = try database.recordsWithoutReceipts(ids: [asked])[asked],
            record.account == receipt.account, record.charged, record.kind != .restore, subscriptions.contains(record.originalId) {
             records.append(record)

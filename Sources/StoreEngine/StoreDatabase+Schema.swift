@@ -89,5 +89,11 @@ extension StoreDatabase {
         UPDATE receipts SET original_transaction_id = (SELECT original_id FROM transactions WHERE transactions.id = receipts.transaction_id);
         CREATE INDEX receipts_by_original ON receipts(original_transaction_id, transaction_id);
         """,
+        // Version 10: paid transactions by original id, so that a receipt check finds the newest
+        // transaction of each subscription its receipt lists in one lookup, not in a walk over
+        // every transaction of the account's subscriptions (which made a long advance quadratic).
+        """
+        CREATE INDEX transactions_paid_by_original ON transactions(original_id) WHERE charged = 1 AND kind != 'restore';
+        """,
     ])
 }

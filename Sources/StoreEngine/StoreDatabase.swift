@@ -133,6 +133,27 @@ struct StoreDatabase: SettingsTable {
             """, [.text(account)] + products.map(SQLiteValue.text), withReceipts: withReceipts)
     }
 
+    /// The newest charged, non-restore transaction `account` made of one of `products` in each of
+    /// the subscriptions `originalIds`, oldest first, without their receipts: one step back from
+    /// the end of each subscription's run in the index by original id, however many renewals it has.
+    func latestPaid(of originalIds: [TransactionID], account: String, products: [String]) throws(StorageError) -> [StoreRecord] {
+        guard !originalIds.isEmpty, !products.isEmpty else { return [] }
+        return try records(where: Self.latestPaidOfSubscriptions(products: products.count),
+                           [.text(account)] + products.map(SQLiteValue.text) + [Self.idList(originalIds)], withReceipts: false)
+    }
+
+    /// The condition of `latestPaid(of:account:products:)` for a list of `products` ids: the
+    /// account, then the products, then the original ids as one JSON array (`idList`).
+    static func latestPaidOfSubscriptions(products: Int) -> String {
+        """
+        id IN (SELECT (SELECT paid.id FROM transactions AS paid
+                       WHERE paid.original_id = listed.value AND +paid.account = ?
+                         AND +paid.product_id IN (\(SQLiteValue.marks(products)))
+                         AND paid.charged = 1 AND paid.kind != 'restore' ORDER BY paid.id DESC LIMIT 1)
+               FROM json_each(?) AS listed)
+        """
+    }
+
     /// Every charged, non-restore transaction `account` made of one of `products`, oldest first,
     /// without their receipts: read through the account's index, however long the rest of the history.
     func paid(account: String, products: [String]) throws(StorageError) -> [StoreRecord] {

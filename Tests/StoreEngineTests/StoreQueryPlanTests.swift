@@ -42,6 +42,17 @@ import Testing
         #expect(!steps.contains { $0.hasPrefix("SCAN") || $0.contains("TEMP B-TREE") }, "\(steps)")
     }
 
+    @Test func theNewestTransactionOfEachSubscriptionAReceiptListsIsFoundThroughItsOriginalId() throws {
+        _ = try buy(Products.monthly)
+        let renewing = BuiltInCatalog.catalog().products(ofType: .autoRenewable).map(\.id)
+        let steps = try plan(StoreDatabase.recordsQuery(where: StoreDatabase.latestPaidOfSubscriptions(products: renewing.count),
+                                                        withReceipts: false),
+                             [.text("demo")] + renewing.map(SQLiteValue.text) + [StoreDatabase.idList([1, 2])])
+        #expect(steps.contains { $0.hasPrefix("SEARCH paid USING INDEX transactions_paid_by_original") }, "\(steps)")
+        #expect(!steps.contains { $0.hasPrefix("SCAN transactions") || $0.hasPrefix("SCAN paid") || $0.contains("TEMP B-TREE") },
+                "\(steps)")
+    }
+
     @Test func eachRenewalHandsOutItsOwnSubscriptionsLastReceiptNotANewerOneOfAnother() throws {
         let mine = try buy(Products.monthly)
         try store.signIn(account: "other")
