@@ -118,18 +118,23 @@ struct ArgumentReader {
         return count
     }
 
-    /// A duration such as `90s`, `45m`, `36h` or `30d`, in seconds; at most the span `advance`
-    /// may move the simulated clock.
+    /// A duration such as `90s`, `45m`, `36h` or `30d`, in seconds; at most `longestAdvanceDays`.
     mutating func duration() throws(CommandProblem) -> Int64 {
         let text = word()
         let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
         guard let unit = text.last, let scale = units[unit], let amount = Int64(text.dropLast()), amount > 0 else {
             throw CommandProblem(problem: "bad duration '\(text)'; expected a positive number and s, m, h or d, like 90s or 30d")
         }
-        let limit = (SimulatedTime.latestAdvanceMillis - SimulatedTime.millisRange.lowerBound) / 1000
-        guard amount <= limit / scale else {
-            throw CommandProblem(problem: "duration '\(text)' is too long: the simulated clock stops at 9999-01-01 00:00:00, so no advance is longer than \(limit / 86400)d")
+        guard amount <= Self.longestAdvanceDays * 86400 / scale else {
+            throw CommandProblem(problem: """
+                duration '\(text)' is too long: one advance moves the clock at most \(Self.longestAdvanceDays)d (a century), \
+                as every renewal on the way is lived message by message; split a longer span into several advances
+                """)
         }
         return amount * scale
     }
+
+    /// The longest `advance`: a century, far beyond any subscription's life a scenario shows,
+    /// while a longer one (each renewal on the way lived in turn) would only fill the timeline.
+    static let longestAdvanceDays: Int64 = 36_500
 }

@@ -86,7 +86,7 @@ extension ScenarioVocabulary {
             chaos: .init(weight: 1) { draw in [.disk(full: draw.bool())] },
             restore: { world in world.diskFull ? [.disk(full: false)] : [] }),
         CommandDeclaration(
-            "advance DURATION", "move the simulated clock (90s, 45m, 36h, 30d); renewals and expiries fall due",
+            "advance DURATION", "move the simulated clock (90s, 45m, 36h, 30d; at most 36500d); renewals and expiries fall due",
             timing: .whenQuiet,
             read: { reader throws(CommandProblem) in .advance(seconds: try reader.duration()) },
             arguments: { command in if case .advance(let seconds) = command { ["\(seconds)s"] } else { nil } },
