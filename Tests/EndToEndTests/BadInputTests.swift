@@ -154,6 +154,31 @@ import TestSupport
         #expect(result.stdout.contains(#"com.storesim.coins.100\u001B]0;pwned\u0007\u001B[2J\u009B31m"#), "\(result.stdout)")
     }
 
+    @Test func bidirectionalControlsInATitleAreShownEscapedByEveryCommandThatPrintsIt() throws {
+        let folder = try TemporaryFolder()
+        let title = "\u{202E}evil\u{2066}x\u{2069}\u{202A}\u{202B}\u{202C}\u{202D}\u{2067}\u{2068} Coins"
+        let catalog = try folder.write("bidi.json", #"""
+            {"storefront": "USA", "products": [{"id": "com.a", "type": "consumable", "referenceName": "\#(title)", "price": "0.99",
+             "localizations": {"en_US": {"title": "\#(title)", "description": "a"}}, "grant": {"coins": 1}}]}
+            """#)
+        let world = folder.file("world")
+        let script = try folder.write("pending.scenario", "server down\nbuy com.a\ncrash\nserver up\nlaunch\nserver down\nbuy com.a\nquit\n")
+        let outputs = [
+            try StoreSimProcess.run(["run", "--data-dir", world, "--catalog", catalog, script]),
+            try StoreSimProcess.run(["audit", "--data-dir", world]),
+            try StoreSimProcess.run(["state", "--data-dir", world]),
+            try StoreSimProcess.run(["catalog", "check", catalog]),
+            try StoreSimProcess.run(["timeline", "--data-dir", world]),
+            try StoreSimProcess.run(["timeline", "--data-dir", world, "--format", "mermaid"]),
+        ]
+        for output in outputs {
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(!output.stdout.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) },
+                    "\(output.stdout)")
+            #expect(output.stdout.contains(#"\u202Eevil\u2066x\u2069\u202A\u202B\u202C\u202D\u2067\u2068 Coins"#), "\(output.stdout)")
+        }
+    }
+
     @Test func tooManyOpenFilesIsNamedPlainly() throws {
         let folder = try TemporaryFolder()
         let world = try worldWithAPendingOrder(folder)

@@ -11,7 +11,7 @@ struct CatalogField {
     func string() throws(CatalogIssue) -> String {
         guard case .string(let text) = value else { throw mismatch("a string") }
         guard !text.allSatisfy(\.isWhitespace) else { throw issue("must not be empty") }
-        if let hidden = LineText.firstHidden(in: text) {
+        if let hidden = LineText.firstLineBreaking(in: text) {
             throw issue("must be one line of text, without control characters (found \(hidden))")
         }
         return text
@@ -20,7 +20,7 @@ struct CatalogField {
     /// A string on one line, as `string()` requires, that may be empty (an Xcode file leaves a
     /// description it was never given as `""`).
     func text() throws(CatalogIssue) -> String {
-        if case .string(let text) = value, text.allSatisfy(\.isWhitespace), LineText.firstHidden(in: text) == nil {
+        if case .string(let text) = value, text.allSatisfy(\.isWhitespace), LineText.firstLineBreaking(in: text) == nil {
             return ""
         }
         return try string()

@@ -1,6 +1,7 @@
 /// Text from outside StoreSim (a file, a path, a database row) made fit for one line of a
-/// terminal: control characters and line or paragraph separators escaped, so nothing in it can
-/// break the line, forge another one or drive the terminal.
+/// terminal: control characters, line or paragraph separators and bidirectional controls
+/// escaped, so nothing in it can break the line, forge another one, drive the terminal or
+/// reorder what the line shows.
 public enum LineText {
     /// The most characters of a value `quoted` shows.
     public static let maxShown = 60
@@ -31,16 +32,32 @@ public enum LineText {
         JSONString.quoted(cut(text, to: maxShown))
     }
 
-    /// The first character of `text` that has no place in one line of text, as `U+001B`.
-    public static func firstHidden(in text: String) -> String? {
-        text.unicodeScalars.first(where: isHidden).map { "U+" + hex4($0) }
+    /// The first character of `text` that has no place in one line of text (`breaksLine`), as
+    /// `U+001B`. A bidirectional control has its place in right-to-left text: it is shown escaped.
+    public static func firstLineBreaking(in text: String) -> String? {
+        text.unicodeScalars.first(where: breaksLine).map { "U+" + hex4($0) }
+    }
+
+    /// A character `escaped` escapes: one that `breaksLine`, or a bidirectional control.
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        breaksLine(scalar) || isBidiControl(scalar)
     }
 
     /// A control character (C0, DEL, C1), or a line or paragraph separator.
-    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+    static func breaksLine(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
+    }
+
+    /// A mark, embedding, override or isolate that changes the direction of text (U+061C,
+    /// U+200E–U+200F, U+202A–U+202E, U+2066–U+2069): sent to a terminal raw, it reorders the
+    /// rest of the line, so that the text shown is not the text read.
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
         }
     }

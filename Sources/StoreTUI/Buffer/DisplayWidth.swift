@@ -1,5 +1,6 @@
 import CWidth
 import Glibc
+import IAPCore
 
 /// How many terminal columns a character takes, from the C library's Unicode tables (`wcwidth`
 /// under a UTF-8 locale of the calling thread's own, so the process's locale does not matter):
@@ -25,7 +26,7 @@ public enum DisplayWidth {
 
     /// The text shown for a bidirectional control character; nil for every other character.
     public static func escaped(_ character: Character) -> String? {
-        guard let scalar = character.unicodeScalars.first, bidiControls.contains(scalar.value) else { return nil }
+        guard let scalar = character.unicodeScalars.first, LineText.isBidiControl(scalar) else { return nil }
         return "<U+" + String(scalar.value, radix: 16, uppercase: true) + ">"
     }
 
@@ -34,10 +35,6 @@ public enum DisplayWidth {
         defer { uselocale(previous) }
         return max(0, Int(wcwidth(wchar_t(bitPattern: scalar.value))))
     }
-
-    /// The marks and embeddings, overrides and isolates that change the direction of text.
-    private static let bidiControls: Set<UInt32> = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
-                                                    0x2066, 0x2067, 0x2068, 0x2069]
 
     /// A UTF-8 character-type locale that `wcwidth` reads on this thread only, while it runs.
     nonisolated(unsafe) private static let utf8: locale_t? = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
