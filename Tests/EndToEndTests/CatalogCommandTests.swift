@@ -110,6 +110,26 @@ import TestSupport
         #expect(json.stdout == (try String(contentsOf: StoreSimProcess.projectRoot.appendingPathComponent("catalog.json"), encoding: .utf8)))
     }
 
+    /// A catalog of 5,000 products, converted to `.storekit` (more than twice its size), is a
+    /// catalog StoreSim reads, and converts back.
+    @Test func aCatalogOfFiveThousandProductsConvertsToAStoreKitFileThatLoads() throws {
+        let folder = try TemporaryFolder()
+        let products = (0..<5_000).map { index in
+            #"{"id": "com.test.\#(index)", "type": "consumable", "referenceName": "P\#(index)", "price": "0.99", "#
+                + #""localizations": {"en_US": {"title": "P\#(index)", "description": "d"}}, "grant": {"coins": 1}}"#
+        }
+        let json = try folder.write("big.json", #"{"storefront": "USA", "products": [\#(products.joined(separator: ", "))]}"#)
+        let storeKit = try StoreSimProcess.run(["catalog", "convert", json, "--to", "storekit"])
+        #expect(storeKit.status == 0 && storeKit.stderr.isEmpty, "\(storeKit.stderr)")
+        #expect(storeKit.stdout.utf8.count > 1 << 20)
+        let written = try folder.write("big.storekit", storeKit.stdout)
+        let check = try StoreSimProcess.run(["catalog", "check", written])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("\n5000 products:\n"))
+        let back = try StoreSimProcess.run(["catalog", "convert", written, "--to", "json"])
+        #expect(back.status == 0, "\(back.stderr)")
+    }
+
     @Test func anXcodeFileConvertsToAValidCatalogAndSaysWhatItLeftOut() throws {
         let folder = try TemporaryFolder()
         let result = try StoreSimProcess.run(["catalog", "convert", Self.version2, "--to", "json"])

@@ -109,8 +109,8 @@ import TestSupport
         let script = try folder.write("ok.scenario", "expect audit ok\n")
         try expectRefusal(["run", "--catalog", folder.path, script], "\(folder.path): $: is a directory, not a catalog file")
         try expectRefusal(["run", "--catalog", folder.path + "/none.json", script], "\(folder.path)/none.json: $: no such file")
-        let large = try folder.write("large.json", #"{"storefront": "USA", "products": ["# + String(repeating: " ", count: 2 << 20) + "]}")
-        try expectRefusal(["run", "--catalog", large, script], "\(large): $: too large to be a catalog (the limit is 1 MiB)")
+        let large = try folder.write("large.json", #"{"storefront": "USA", "products": ["# + String(repeating: " ", count: 16 << 20) + "]}")
+        try expectRefusal(["run", "--catalog", large, script], "\(large): $: too large to be a catalog (the limit is 16 MiB)")
     }
 
     @Test func aScriptThatIsADirectoryMissingOrEndless() throws {

@@ -29,26 +29,41 @@ struct CatalogLoadTests {
         #expect(error.description == "\(folder.path): $: is a directory, not a catalog file")
     }
 
-    @Test func twoMebibyteFile() throws {
+    @Test func aFileOverTheLimit() throws {
         let folder = try TemporaryFolder()
         let url = folder.url.appendingPathComponent("huge.json")
-        try Data(repeating: UInt8(ascii: " "), count: 2 << 20).write(to: url)
+        try Data(repeating: UInt8(ascii: " "), count: CatalogParser.maxFileSize + 1).write(to: url)
         let error = try #require(loadError(url.path))
         #expect(error.path == "$")
         #expect(error.problem.hasPrefix("too large to be a catalog"))
         #expect(error.description == "\(url.path): $: \(error.problem)")
     }
 
-    @Test func exactlyOneMebibyteIsAllowed() throws {
+    @Test func exactlyTheLimitIsAllowed() throws {
         let folder = try TemporaryFolder()
         let url = folder.url.appendingPathComponent("padded.json")
         var data = Data(CatalogFixture.document([CatalogFixture.product()]).utf8)
-        data.append(Data(repeating: UInt8(ascii: "\n"), count: (1 << 20) - data.count))
+        data.append(Data(repeating: UInt8(ascii: "\n"), count: CatalogParser.maxFileSize - data.count))
         try data.write(to: url)
         #expect(try CatalogParser.load(path: url.path).products.count == 1)
         data.append(UInt8(ascii: "\n"))
         try data.write(to: url)
         #expect(loadError(url.path)?.problem.hasPrefix("too large to be a catalog") == true)
+    }
+
+    /// One limit both ways: what `catalog convert` would write larger than StoreSim reads is
+    /// refused, naming the file converted and the size, and nothing is written.
+    @Test func aConversionLargerThanTheLimitIsRefusedAsItCouldNotBeReadBack() throws {
+        let description = String(repeating: "d", count: 8_000)
+        let products = (0..<2_200).map { index in
+            Product(id: "com.test.\(index)", type: .consumable, referenceName: "P\(index)", price: 1,
+                    localizations: ["en_US": Localization(title: "P\(index)", description: description)], grant: ["coins": 1])
+        }
+        let catalog = Catalog(storefront: try #require(Storefront.named("USA")), products: products)
+        let error = try #require(throws: CatalogError.self) { try CatalogWriter.storeKit(catalog, file: "big.json") }
+        let pattern = /big.json: \$: written as a .storekit file it would be (\d+) bytes, over the 16 MiB StoreSim reads as a catalog, so it could not be read back; nothing written/
+        let size = try #require(try pattern.wholeMatch(in: error.description).flatMap { Int($0.1) }, "\(error)")
+        #expect(size > CatalogParser.maxFileSize)
     }
 
     @Test func parseErrorsNameTheFileAsGiven() throws {

@@ -73,7 +73,7 @@ struct CatalogOfferTests {
             "offerCodes": [["id": "spring", "code": "SPRING-26", "mode": "freeTrial", "period": "P1M", "oneTime": true]],
         ])
         let reading = try CatalogParser.read(Data(Fixture.document([product]).utf8), file: Fixture.file)
-        let storeKit = CatalogWriter.storeKit(reading.catalog)
+        let storeKit = try CatalogWriter.storeKit(reading.catalog, file: "test.json")
         #expect(storeKit.notes.map(\.text) == [
             "offer code spring: Xcode's codeOffers hold no code of their own and no one-time use: written as the code spring, redeemable once per account",
         ])

@@ -116,7 +116,7 @@ struct StoreKitDocumentTests {
             "$.settings._storeKitErrors 1 of 4 disabled → nothing to simulate",
         ])
         #expect(reading.notes.contains { $0.kind == .ignored && $0.path == "$.settings._developerTeamID" })
-        let written = CatalogWriter.storeKit(reading.catalog)
+        let written = try CatalogWriter.storeKit(reading.catalog, file: "test.json")
         let back = try CatalogParser.read(Data(written.text.utf8), file: "converted.storekit")
         #expect(back.catalog.settings == expected, "the simulated errors per API are written back as StoreKit errors")
         let purchase = try Fixture.read(Fixture.document(products: [Fixture.product("com.a")], settings: [
@@ -155,7 +155,7 @@ struct StoreKitDocumentTests {
             var settings = CatalogSettings()
             settings.timeRate = rate
             let catalog = Catalog(storefront: .unitedStates, products: twoSeconds.catalog.products, settings: settings)
-            let back = try CatalogParser.read(Data(CatalogWriter.storeKit(catalog).text.utf8), file: "rate.storekit")
+            let back = try CatalogParser.read(Data(CatalogWriter.storeKit(catalog, file: "rate.json").text.utf8), file: "rate.storekit")
             #expect(back.catalog.settings.timeRate == rate, "\(rate) written as \(rate.xcodeNumber) and read back")
         }
     }

@@ -93,7 +93,7 @@ struct StoreKitFixtureTests {
     @Test func theProjectCatalogRoundTripsThroughStoreKit() throws {
         let path = CatalogFixture.projectCatalogPath
         let original = try Self.read(path)
-        let storeKit = CatalogWriter.storeKit(original.catalog)
+        let storeKit = try CatalogWriter.storeKit(original.catalog, file: "test.json")
         #expect(storeKit.notes.isEmpty)
         let back = try CatalogParser.read(Data(storeKit.text.utf8), file: "converted.storekit")
         #expect(back.format == .storeKit(major: 4, minor: 0))

@@ -39,12 +39,13 @@ public enum CatalogWriter {
         let document = CatalogJSON.object([
             ("storefront", .string(reading.catalog.storefront.code)), ("products", .array(products)),
         ])
-        return CatalogConversion(text: document.document(.storeSim), notes: notes)
+        return try readable(CatalogConversion(text: document.document(.storeSim), notes: notes), as: "catalog.json", file: file)
     }
 
     /// `catalog` as an Xcode StoreKit configuration file, format version 4.0, with what Xcode
     /// does not record (a grant, a backend id, a duration) on each product's `storesim` object.
-    public static func storeKit(_ catalog: Catalog) -> CatalogConversion {
+    /// A file larger than StoreSim reads back cannot be written: the error names `file`, read.
+    public static func storeKit(_ catalog: Catalog, file: String) throws(CatalogError) -> CatalogConversion {
         var notes: [CatalogNote] = []
         for (index, product) in catalog.products.enumerated() {
             for offer in product.offers where offer.type == .code && (offer.code != offer.id || offer.oneTime) {
@@ -52,6 +53,19 @@ public enum CatalogWriter {
                                          text: "offer code \(offer.id): Xcode's codeOffers hold no code of their own and no one-time use: written as the code \(offer.id), redeemable once per account"))
             }
         }
-        return CatalogConversion(text: StoreKitWriter.document(catalog).document(.xcode), notes: notes)
+        return try readable(CatalogConversion(text: StoreKitWriter.document(catalog).document(.xcode), notes: notes),
+                            as: "a .storekit file", file: file)
+    }
+
+    /// `conversion`, when StoreSim can read it back as a catalog (`CatalogParser.maxFileSize`).
+    private static func readable(_ conversion: CatalogConversion, as format: String, file: String) throws(CatalogError) -> CatalogConversion {
+        let size = conversion.text.utf8.count
+        guard size <= CatalogParser.maxFileSize else {
+            throw CatalogError(file: file, path: "$", problem: """
+                written as \(format) it would be \(size) bytes, over the \(CatalogParser.maxFileSize >> 20) MiB \
+                StoreSim reads as a catalog, so it could not be read back; nothing written
+                """)
+        }
+        return conversion
     }
 }

@@ -4,8 +4,9 @@ import Foundation
 /// path. The file is StoreSim's `catalog.json` or an Xcode StoreKit configuration file,
 /// recognised by its content (`StoreKitReader.recognises`), whatever its name.
 public enum CatalogParser {
-    /// The largest file `load` reads: 1 MiB.
-    static let maxFileSize = 1 << 20
+    /// The largest catalog file StoreSim reads, and so the largest `CatalogWriter` writes: 16 MiB,
+    /// room for thousands of products, each in a few languages, in Xcode's more wordy format.
+    public static let maxFileSize = 16 << 20
 
     /// The catalog in `data`; `file` names it in errors.
     public static func parse(_ data: Data, file: String) throws(CatalogError) -> Catalog {
@@ -24,13 +25,13 @@ public enum CatalogParser {
     }
 
     /// The catalog in the file at `path`. Errors, at path `$`: the file is missing, is a
-    /// directory, cannot be read, or is larger than 1 MiB; then whatever `parse` finds.
+    /// directory, cannot be read, or is larger than `maxFileSize`; then whatever `parse` finds.
     public static func load(path: String) throws(CatalogError) -> Catalog {
         try parse(read(path: path), file: path)
     }
 
     /// The bytes of a catalog file, read once (a pipe cannot be read twice), with the checks
-    /// `load` makes: it exists, is not a directory, is at most 1 MiB.
+    /// `load` makes: it exists, is not a directory, is at most `maxFileSize`.
     public static func read(path: String) throws(CatalogError) -> Data {
         do {
             return try InputFile.read(path: path, limit: maxFileSize)
@@ -41,7 +42,7 @@ public enum CatalogParser {
             case .directory: problem = "is a directory, not a catalog file"
             case .nothingFrom(let kind): problem = "is \(kind) that gave nothing (nobody writes to it)"
             case .unreadable(let reason): problem = "cannot be read (\(reason))"
-            case .tooLarge: problem = "too large to be a catalog (the limit is 1 MiB)"
+            case .tooLarge: problem = "too large to be a catalog (the limit is \(maxFileSize >> 20) MiB)"
             }
             throw CatalogError(file: path, path: CatalogPath.root.description, problem: problem)
         }

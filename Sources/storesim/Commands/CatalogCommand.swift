@@ -42,17 +42,14 @@ enum CatalogCommand {
     }
 
     private static func convert(_ reading: CatalogReading, to format: String, file: String) throws(CLIError) -> CatalogConversion {
-        switch format {
-        case "json":
-            do {
-                return try CatalogWriter.storeSimJSON(reading, file: file)
-            } catch {
-                throw .input(error.description)
-            }
-        case "storekit":
-            return CatalogWriter.storeKit(reading.catalog)
-        default:
+        guard format == "json" || format == "storekit" else {
             throw .usage("unknown format '\(format)' for --to; expected json or storekit")
+        }
+        do {
+            return format == "json" ? try CatalogWriter.storeSimJSON(reading, file: file)
+                                    : try CatalogWriter.storeKit(reading.catalog, file: file)
+        } catch {
+            throw .input(error.description)
         }
     }
 
