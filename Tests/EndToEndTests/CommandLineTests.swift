@@ -85,6 +85,45 @@ import TestSupport
         #expect(result.stdout.split(separator: "\n").count == 1)
     }
 
+    @Test func versionAndHelpTakeNoArgument() throws {
+        for (arguments, message) in [
+            (["--version", "extra"], "--version takes no arguments, found 'extra': storesim --version"),
+            (["--help", "run"], "--help takes no arguments, found 'run'; for a command's help: storesim help run"),
+            (["-h", "run", "x"], "-h takes no arguments, found 'run'; for a command's help: storesim help run"),
+        ] {
+            let result = try StoreSimProcess.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+            #expect(result.stderr == "storesim: error: \(message)\n", "\(arguments)")
+        }
+    }
+
+    @Test func aFlagGivenTwiceIsAnErrorNamingIt() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("ok.scenario", "expect audit ok\n")
+        for (arguments, flag, usage) in [
+            (["audit", "--json", "--json"], "--json", "storesim audit [--data-dir DIR] [--json]"),
+            (["run", "--real-crash", script, "--real-crash"], "--real-crash", "storesim run [--data-dir DIR] [--catalog FILE] [--api API] [--seed N] [--real-crash] [--unsafe-cache] [--junit FILE] [--mermaid FILE] SCRIPT..."),
+        ] {
+            let result = try StoreSimProcess.run(arguments, in: folder.url)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr == "storesim: error: \(flag) is given twice; give it once: \(usage)\n", "\(arguments)")
+        }
+    }
+
+    @Test func anEmptyOptionValueIsAnErrorNamingTheOption() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("ok.scenario", "expect audit ok\n")
+        for arguments in [["audit", "--data-dir", ""], ["state", "--data-dir="], ["--data-dir", ""]] {
+            let result = try StoreSimProcess.run(arguments, in: folder.url)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr == "storesim: error: --data-dir needs a value, not an empty one: --data-dir DIR\n", "\(arguments)")
+        }
+        let catalog = try StoreSimProcess.run(["run", "--catalog", "", script], in: folder.url)
+        #expect(catalog.stderr == "storesim: error: --catalog needs a value, not an empty one: --catalog FILE\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["ok.scenario"], "nothing written")
+    }
+
     @Test func unknownCommandIsOneErrorLineAndStatusTwo() throws {
         let result = try StoreSimProcess.run(["fly"])
         #expect(result.status == 2)

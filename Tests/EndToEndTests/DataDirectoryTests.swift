@@ -46,7 +46,7 @@ import TestSupport
     @Test func anEmptyPathIsRefused() throws {
         let folder = try TemporaryFolder()
         let script = try folder.write("ok.scenario", "expect audit ok\n")
-        try expectRefusal(["run", "--data-dir", "", script], "'': an empty path is not a directory")
+        try expectRefusal(["run", "--data-dir", "", script], "--data-dir needs a value, not an empty one: --data-dir DIR")
     }
 
     @Test func aFileWhereTheAppsFolderShouldBeIsRefused() throws {

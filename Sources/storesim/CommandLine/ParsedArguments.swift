@@ -10,7 +10,8 @@ struct ParsedArguments {
     var wantsHelp: Bool { Options.help.contains { flag($0.name) } }
 
     /// Parses `words` against the command's options table, where `--help` and `-h` are flags of
-    /// every command. When help is asked for, the arguments are not counted.
+    /// every command. When help is asked for, the arguments are not counted. An option given
+    /// twice, or with an empty value, is an error naming it.
     static func parse(_ words: [String], for command: CommandSpec) throws(CLIError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
@@ -31,19 +32,24 @@ struct ParsedArguments {
             }
             if option.value == nil {
                 guard inlineValue == nil else { throw .usage("\(name) takes no value") }
-                parsed.flags.insert(name)
+                guard parsed.flags.insert(name).inserted else {
+                    throw .usage("\(name) is given twice; give it once: \(command.usage)")
+                }
                 continue
             }
             guard parsed.values[name] == nil else {
                 throw .usage("\(name) is given twice; give it once: \(option.label)")
             }
+            let value: String
             if let inlineValue {
-                parsed.values[name] = inlineValue
+                value = inlineValue
             } else {
                 guard index < words.count else { throw .usage("\(name) needs a value: \(option.label)") }
-                parsed.values[name] = words[index]
+                value = words[index]
                 index += 1
             }
+            guard !value.isEmpty else { throw .usage("\(name) needs a value, not an empty one: \(option.label)") }
+            parsed.values[name] = value
         }
         if parsed.wantsHelp {
             return parsed

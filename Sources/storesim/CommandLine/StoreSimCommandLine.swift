@@ -30,9 +30,16 @@ struct StoreSimCommandLine {
         }
         switch first {
         case "--help", "-h":
+            if let extra = arguments.dropFirst().first {
+                let hint = commands.contains { $0.name == extra } ? "; for a command's help: storesim help \(extra)" : ": storesim --help"
+                throw .usage("\(first) takes no arguments, found '\(extra)'\(hint)")
+            }
             Output.line(overview)
             return 0
         case "--version":
+            if let extra = arguments.dropFirst().first {
+                throw .usage("--version takes no arguments, found '\(extra)': storesim --version")
+            }
             Output.line("storesim \(Self.version)")
             return 0
         case "help":
