@@ -68,6 +68,8 @@ public final class SQLiteDatabase {
         if readOnly {
             if !checked { try check(self) }
         } else {
+            // SQLite opens a file it may not write read-only, and fails each write later.
+            guard sqlite3_db_readonly(handle, "main") != 1 else { throw StorageError(path: path, reason: .readOnly) }
             try execute("PRAGMA journal_mode=WAL")
             try execute("PRAGMA synchronous=FULL")
             try schema?.migrate(self)
@@ -111,14 +113,16 @@ public final class SQLiteDatabase {
     }
 
     /// Replaces this database's contents with every page of `source` (SQLite's online backup).
+    /// A failure (a full disk) is SQLite's message on this, the destination's, connection, where
+    /// finishing the backup sets it.
     func copyPages(from source: SQLiteDatabase) throws(StorageError) {
         guard let backup = sqlite3_backup_init(handle, "main", source.handle, "main") else {
             throw StorageError(path: path, problem: errorMessage)
         }
         let status = sqlite3_backup_step(backup, -1)
-        sqlite3_backup_finish(backup)
+        let finished = sqlite3_backup_finish(backup)
         changeLog?.forget()
-        guard status == SQLITE_DONE else { throw StorageError(path: path, problem: source.errorMessage) }
+        guard status == SQLITE_DONE, finished == SQLITE_OK else { throw StorageError(path: path, problem: errorMessage) }
     }
 
     /// How many rows this connection has inserted, updated or deleted since it opened: unchanged

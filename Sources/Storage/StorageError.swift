@@ -20,6 +20,9 @@ public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable 
         /// A database's companion file (`-wal`, `-shm`, `-journal`, `-checked`) is refused for
         /// this reason.
         case companion(suffix: String, Reason)
+        /// A database that must be written can only be read (its mode, an immutable file, a
+        /// read-only file system).
+        case readOnly
     }
 
     public let path: String
@@ -53,6 +56,8 @@ public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable 
             return "has \(names) names (hard links), and StoreSim writes only a file of its own; left untouched"
         case .companion(let suffix, let reason):
             return "its \(suffix) " + StorageError(path: path, reason: reason).problem
+        case .readOnly:
+            return "can only be read (a read-only file or file system), and StoreSim must write it; left untouched"
         }
     }
 

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Writes that fail for real — a full disk, a full or closed stdout, a reader that closes the
+/// pipe, a database that cannot be written, a balance past Int64 — end in one line naming the
+/// file and the problem and a status that is not 0, never in a success or a wrong message, and
+/// leave no temporary world and no unreadable file behind.
+@Suite struct FailedWriteTests {
+    /// Why files cannot be made immutable here (`chattr +i` needs root and ext2/3/4 or the like).
+    static let immutableUnavailable: String? = {
+        do {
+            let folder = try TemporaryFolder()
+            let file = try folder.write("probe", "")
+            try SystemTool.run("/usr/bin/chattr", ["+i", file])
+            try SystemTool.run("/usr/bin/chattr", ["-i", file])
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }()
+
+    @Test(.enabled(if: SmallDisk.unavailable == nil, "needs a tmpfs mounted, which needs root"))
+    func aDiskThatFillsWhileAWorldIsMadeIsNamedAsFull() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\nexpect audit ok\n")
+        var refusals = 0
+        for kilobytes in stride(from: 4, through: 160, by: 4) {
+            let disk = try SmallDisk(bytes: kilobytes * 1024)
+            let result = try StoreSimProcess.run(["run", "--data-dir", disk.path + "/w", script])
+            guard result.status != 0 else { continue }
+            refusals += 1
+            #expect(result.status == 2 && result.killedBySignal == nil, "\(kilobytes) KiB: \(result.stderr)")
+            #expect(result.stderr.hasPrefix("storesim: error: \(disk.path)/w/"), "\(kilobytes) KiB: \(result.stderr)")
+            #expect(result.stderr.contains("full") || result.stderr.contains("No space left on device"), "\(kilobytes) KiB: \(result.stderr)")
+            #expect(!result.stderr.contains("not an error") && result.stderr.split(separator: "\n").count == 1,
+                    "\(kilobytes) KiB: \(result.stderr)")
+        }
+        #expect(refusals > 0)
+    }
+
+    @Test(.enabled(if: immutableUnavailable == nil, "needs chattr +i, which needs root and a file system that has it"))
+    func aServerDatabaseThatCannotBeWrittenIsRefusedBeforeTheRun() throws {
+        let folder = try TemporaryFolder()
+        let world = try WorldOnDisk.made(in: folder, running: "buy com.storesim.coins.100\n")
+        let server = world + "/server.sqlite"
+        try SystemTool.run("/usr/bin/chattr", ["+i", server])
+        defer { try? SystemTool.run("/usr/bin/chattr", ["-i", server]) }
+        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\n")
+        let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
+        #expect(result.status == 2)
+        #expect(result.stderr == "storesim: error: \(server): can only be read (a read-only file or file system), and StoreSim must write it; left untouched\n")
+    }
+}
