@@ -124,8 +124,7 @@ extension OrderServer {
         guard let product = catalog.product(id: productId), product.type == .consumable,
               try database.account(credited: transactionId) != nil else { return [:] }
         for part in product.grantInOrder {
-            try database.database.query("UPDATE balances SET amount = amount - ? WHERE currency = ?",
-                                        [.integer(Int64(part.amount)), .text(part.currency)])
+            try changeBalance(part.currency, by: -Int64(part.amount))
         }
         return product.grant
     }
@@ -153,15 +152,25 @@ extension OrderServer {
     /// Writes the balances a tally of credits granted.
     func addToBalances(_ tally: GrantTally) throws(StorageError) {
         for currency in tally.currencies {
-            try addToBalance(currency, tally.amounts[currency] ?? 0)
+            try changeBalance(currency, by: Int64(tally.amounts[currency] ?? 0))
         }
     }
 
-    private func addToBalance(_ currency: String, _ amount: Int) throws(StorageError) {
+    /// Adds `change` (negative: takes it back) to the balance of `currency`, which starts at 0:
+    /// the sum made here, so that one past Int64's range is refused, nothing written (the
+    /// caller's transaction, and the credit in it, rolled back), where SQLite would have made
+    /// the balance a floating-point number no reader takes.
+    private func changeBalance(_ currency: String, by change: Int64) throws(StorageError) {
+        let balance = Int64(try database.balance(of: currency))
+        let (sum, overflow) = balance.addingReportingOverflow(change)
+        guard !overflow else {
+            throw StorageError(path: database.database.path, reason: .integerOverflow(
+                table: "balances", row: "currency \(LineText.quoted(currency))", column: "amount", value: balance, change: change))
+        }
         try database.database.query("""
             INSERT INTO balances(currency, amount) VALUES(?, ?)
-            ON CONFLICT(currency) DO UPDATE SET amount = amount + excluded.amount
-            """, [.text(currency), .integer(Int64(amount))])
+            ON CONFLICT(currency) DO UPDATE SET amount = excluded.amount
+            """, [.text(currency), .integer(sum)])
     }
 
     private func apply(_ product: Product, entry: ReceiptEntry, tally: GrantTally?) throws(StorageError) {
@@ -181,7 +190,7 @@ extension OrderServer {
                 return
             }
             for part in product.grantInOrder {
-                try addToBalance(part.currency, part.amount)
+                try changeBalance(part.currency, by: Int64(part.amount))
             }
         case .nonConsumable, .autoRenewable, .nonRenewing:
             try hold(product, account: entry.account, transactionId: entry.transactionId,

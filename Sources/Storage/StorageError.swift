@@ -23,6 +23,9 @@ public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable 
         /// A database that must be written can only be read (its mode, an immutable file, a
         /// read-only file system).
         case readOnly
+        /// An integer column's value plus `change` would leave SQLite's 64-bit integers, where
+        /// SQLite would store the sum as a floating-point number.
+        case integerOverflow(table: String, row: String, column: String, value: Int64, change: Int64)
     }
 
     public let path: String
@@ -58,6 +61,10 @@ public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable 
             return "its \(suffix) " + StorageError(path: path, reason: reason).problem
         case .readOnly:
             return "can only be read (a read-only file or file system), and StoreSim must write it; left untouched"
+        case .integerOverflow(let table, let row, let column, let value, let change):
+            let (sign, bound, end) = change < 0 ? ("-", Int64.min, "smallest") : ("+", Int64.max, "largest")
+            return "table \(table), row \(row): column \(column) \(value) \(sign) \(change.magnitude) would pass \(bound), "
+                + "the \(end) whole number SQLite keeps; refused, nothing changed"
         }
     }
 

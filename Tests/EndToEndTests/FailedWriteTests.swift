@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Testing
 import TestSupport
 
@@ -50,5 +51,23 @@ import TestSupport
         let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
         #expect(result.status == 2)
         #expect(result.stderr == "storesim: error: \(server): can only be read (a read-only file or file system), and StoreSim must write it; left untouched\n")
+    }
+
+    @Test func aCreditThatWouldPassTheLargestBalanceIsRefusedAndTheWorldStaysReadable() throws {
+        let folder = try TemporaryFolder()
+        let world = try WorldOnDisk.made(in: folder, running: "buy com.storesim.coins.100\n")
+        let near = Int64.max - 50
+        try SQLiteDatabase(path: world + "/server.sqlite").execute("UPDATE balances SET amount = \(near) WHERE currency = 'coins'")
+        let script = try folder.write("buy.scenario", "buy com.storesim.coins.100\nexpect audit ok\n")
+        let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
+        #expect(result.status == 0, "\(result.stderr)")
+        let refusal = "the Server could not save: table balances, row currency \"coins\": column amount \(near) + 100 would pass "
+            + "9223372036854775807, the largest whole number SQLite keeps; refused, nothing changed"
+        #expect(result.stdout.contains("Server               \(refusal)\n"), "\(result.stdout)")
+        let state = try StoreSimProcess.run(["state", "--json", "--data-dir", world])
+        #expect(state.status == 0, "\(state.stderr)")
+        #expect(state.stdout.contains(#""balances": {"coins": \#(near)}"#), "\(state.stdout)")
+        let audit = try StoreSimProcess.run(["audit", "--json", "--data-dir", world])
+        #expect(audit.stdout.contains(#""recoverable": 1"#) && audit.stdout.contains(#""ok": true"#), "\(audit.stdout)")
     }
 }
