@@ -40,6 +40,46 @@ import TestSupport
         #expect(refusals > 0)
     }
 
+    @Test(.enabled(if: SmallDisk.unavailable == nil, "needs a tmpfs mounted, which needs root"))
+    func aConversionWrittenOntoAFullDiskFailsAndSaysSo() throws {
+        let disk = try SmallDisk(bytes: 4096)
+        let result = try StoreSimProcess.run(["-c", #"exec "$0" "$@" > "$OUT""#, StoreSimProcess.binary,
+                                              "catalog", "convert", "catalog.json", "--to", "storekit"],
+                                             environment: ["OUT": disk.path + "/App.storekit"], executable: "/bin/bash")
+        #expect(result.status == 2)
+        #expect(result.stderr == "storesim: error: standard output: No space left on device; what was printed is incomplete\n")
+    }
+
+    @Test func aCommandWhoseStdoutIsFullOrClosedFailsInOneLine() throws {
+        let folder = try TemporaryFolder()
+        let world = try WorldOnDisk.made(in: folder, running: "buy com.storesim.coins.100\n")
+        for (redirect, problem) in [("> /dev/full", "standard output: No space left on device; what was printed is incomplete"),
+                                    (">&-", "standard output is closed, so nothing could be printed")] {
+            for command in [["state", "--json"], ["audit", "--json"], ["timeline"]] {
+                let result = try StoreSimProcess.run(["-c", #"exec "$0" "$@" "# + redirect, StoreSimProcess.binary]
+                                                     + command + ["--data-dir", world], executable: "/bin/bash")
+                #expect(result.status == 2, "\(command) \(redirect)")
+                #expect(result.stderr == "storesim: error: \(problem)\n", "\(command) \(redirect)")
+            }
+        }
+        let state = try StoreSimProcess.run(["state", "--data-dir", world])
+        #expect(state.status == 0, "a closed stdout never lands in a file of the world: \(state.stderr)")
+    }
+
+    @Test func aRunWhoseReaderClosesThePipeRemovesItsTemporaryWorld() throws {
+        let folder = try TemporaryFolder()
+        let temporary = folder.file("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        // A century of monthly renewals prints far more than a pipe holds, after the one line read.
+        let script = try folder.write("long.scenario", "buy com.storesim.premium.monthly\nadvance 3650d\n")
+        let result = try StoreSimProcess.run(["-c", #""$0" "$@" | head -1; echo "status ${PIPESTATUS[0]}""#,
+                                              StoreSimProcess.binary, "run", script],
+                                             environment: ["TMPDIR": temporary], executable: "/bin/bash")
+        #expect(result.stdout == "== \(script)\nstatus 2\n")
+        #expect(result.stderr == "storesim: error: standard output: Broken pipe; what was printed is incomplete\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [], "no temporary world left behind")
+    }
+
     @Test(.enabled(if: immutableUnavailable == nil, "needs chattr +i, which needs root and a file system that has it"))
     func aServerDatabaseThatCannotBeWrittenIsRefusedBeforeTheRun() throws {
         let folder = try TemporaryFolder()

@@ -9,9 +9,15 @@ struct StoreSimCommandLine {
     /// What runs when no subcommand is given.
     let interactive: CommandSpec
 
+    /// Runs the command; its status, or 2 when it printed on stdout what stdout did not take.
     func main(_ arguments: [String]) -> Int32 {
         do {
-            return try dispatch(arguments)
+            let status = try dispatch(arguments)
+            if let failure = Output.standardOutputFailure {
+                Output.error("error: \(failure)")
+                return 2
+            }
+            return status
         } catch {
             DataDirectory.holdWhileInterrupted()
             Output.error("error: \(error.description)")
