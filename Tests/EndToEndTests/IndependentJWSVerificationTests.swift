@@ -57,7 +57,8 @@ import TestSupport
         var transactions = try #require(state["transactions"] as? [[String: Any]])
         let jws = try #require(transactions[0]["signedTransaction"] as? String)
         #expect(JWSText.payload(of: jws)?["productId"] as? String == "com.storesim.coins.100")
-        transactions[0]["signedTransaction"] = try #require(JWSText.forged(jws, replacing: "com.storesim.coins.100", with: "com.storesim.coins.550"))
+        let forged = try #require(JWSText.forged(jws, replacing: "com.storesim.coins.100", with: "com.storesim.coins.550"))
+        transactions[0]["signedTransaction"] = forged
         state["transactions"] = transactions
         try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: path))
         let tampered = try StoreSimProcess.run(["python3", Self.checker, path], executable: "/usr/bin/env")
@@ -110,7 +111,8 @@ import TestSupport
         var json = try #require(try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any])
         var notifications = try #require(json["notifications"] as? [[String: Any]])
         let signed = try #require(notifications[1]["signedPayload"] as? String)
-        notifications[1]["signedPayload"] = try #require(JWSText.forged(signed, replacing: "\"GRACE_PERIOD\"", with: "\"VOLUNTARY\""))
+        let forged = try #require(JWSText.forged(signed, replacing: "\"GRACE_PERIOD\"", with: "\"VOLUNTARY\""))
+        notifications[1]["signedPayload"] = forged
         json["notifications"] = notifications
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
         let tampered = try StoreSimProcess.run(["python3", Self.checker, path], executable: "/usr/bin/env")

@@ -155,7 +155,7 @@ final class SubscriptionOfferTests {
         let record = try #require(try router.store.transactions().last)
         let jws = try payload(record)
         #expect(jws.offerType == 4 && jws.offerIdentifier == "winback" && jws.offerDiscountType == "PAY_UP_FRONT" && jws.price == 1990)
-        #expect(try router.store.expiry(of: record) == ISODuration(months: 2).added(to: record.date), "pay up front: one charge for the offer's whole P2M")
+        #expect(router.store.expiry(of: record) == ISODuration(months: 2).added(to: record.date), "pay up front: one charge for the offer's whole P2M")
     }
 
     /// Apple (eligibleWinBackOfferIDs): "Subscriptions in a Billing Grace Period or billing retry

@@ -20,12 +20,12 @@ import Testing
         }
     }
 
-    @Test func aTitleTooLongForItsColumnEndsInAnEllipsis() {
+    @Test func aTitleTooLongForItsColumnEndsInAnEllipsis() throws {
         #expect(fit("Premium (Monthly)", 10) == "Premium (…")
         #expect(fit("Pro", 5) == "Pro  ")
         let screen = Screen.render(TUIState(columns: 80, rows: 24), WorldViewFixture.view()).textRows
-        let premium = try? #require(screen.first { $0.contains("Premium (") })
-        #expect(premium?.contains("…") == true || premium?.contains("Premium (Monthly)") == true)
+        let premium: String = try #require(screen.first { $0.contains("Premium (") })
+        #expect(premium.contains("…") || premium.contains("Premium (Monthly)"))
     }
 
     @Test(arguments: [80, 100, 160])
