@@ -151,7 +151,7 @@ import TestSupport
         #expect(contents.warnings == ["line 2: damaged record set aside"])
     }
 
-    /// The bytes the app writes, against the layout the README gives, joined here as text.
+    /// The bytes the app writes, against the layout docs/reference/data-directory.md gives, joined here as text.
     @Test func recordsAreWrittenInTheDocumentedLayout() {
         func line(_ fields: [String]) -> String {
             let body = fields.joined(separator: "\t")
