@@ -69,6 +69,7 @@ enum CoreSentence: CaseIterable {
     case upgradeNow
     case crossgradeNow
     case downgradeAtRenewal
+    case renewsAsAtNextRenewal
 
     // Subscription offers
     case offerIdentifierInvalid

@@ -65,6 +65,7 @@ extension English {
         case .upgradeNow: "upgrade: {id} replaces {id2} at once; prorated refund {word} for tx {tx}"
         case .crossgradeNow: "crossgrade: {id} replaces {id2} at once; prorated refund {word} for tx {tx}"
         case .downgradeAtRenewal: "downgrade: {id} renews as {id2} on {any}"
+        case .renewsAsAtNextRenewal: "{id} runs until {any} and renews as {id2} then; nothing charged now"
 
         // Subscription offers
         case .offerIdentifierInvalid: "the offer identifier is not valid"

@@ -66,6 +66,7 @@ extension SimplifiedChinese {
         case .upgradeNow: "升级：{id} 立即取代 {id2}；按比例退还 tx {tx} 的 {word}"
         case .crossgradeNow: "同级变更：{id} 立即取代 {id2}；按比例退还 tx {tx} 的 {word}"
         case .downgradeAtRenewal: "降级：{id} 于 {any} 续期时改为 {id2}"
+        case .renewsAsAtNextRenewal: "{id} 有效至 {any}，届时续期改为 {id2}；现在不收费"
 
         // Subscription offers
         case .offerIdentifierInvalid: "优惠标识符无效"
