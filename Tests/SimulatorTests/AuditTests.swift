@@ -59,14 +59,14 @@ import Testing
                                error: nil, receipt: "r")
         let audit = Audit(transactions: [lost], ledger: Ledger(credits: [], balances: [:], entitlements: [], rejections: []),
                           pendingOrders: [], catalog: catalog)
-        let lines = audit.lines(catalog: catalog, strategy: .finishThenCache)
+        let lines = audit.lines(catalog: catalog, finishedEarly: [2: .finishThenCache])
         let index = lines.firstIndex(of: "  100 Coins tx 2: LOST: paid, never credited, and nothing left to recover it")
         #expect(index != nil)
         #expect(lines.contains("    ran: paid at the Store, reported purchased, finished with the Store; never ran: saved to the app's cache, credited by the Server, the app heard of the credit"))
         let why = StrategyMatrix.lossExplanation(strategy: .finishThenCache, trial: .crash(.finished))
         #expect(lines.contains("    why it cannot be recovered: " + why))
         #expect(lines.contains("    " + StrategyMatrix.rescueExplanation))
-        #expect(audit.losses(strategy: .finishThenCache).map(\.why) == [why])
+        #expect(audit.losses(finishedEarly: [2: .finishThenCache]).map(\.why) == [why])
     }
 }
 

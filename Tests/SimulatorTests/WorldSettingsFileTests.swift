@@ -1,6 +1,6 @@
 import Foundation
 import IAPCore
-import Simulator
+@testable import Simulator
 import Testing
 import TestSupport
 
@@ -33,6 +33,11 @@ import TestSupport
                 }
             }
         }
+        var early = WorldSettings()
+        early.noteEarlyFinish(1_000_000_000_000_002, under: .finishFirst)
+        all.append(early)
+        early.noteEarlyFinish(1_000_000_000_000_001, under: .finishThenCache)
+        all.append(early)
         return all
     }
 
@@ -46,7 +51,7 @@ import TestSupport
         let folder = try TemporaryFolder()
         let path = folder.file("world.json")
         var last = WorldSettings()
-        for settings in Self.everySetting.prefix(12) {
+        for settings in Self.everySetting.prefix(12) + Self.everySetting.suffix(2) {
             try settings.save(path: path)
             #expect(try WorldSettings.load(path: path) == settings)
             last = settings

@@ -73,3 +73,26 @@ extension TransactionID: Codable {
         try container.encode(description)
     }
 }
+
+extension TransactionID: CodingKeyRepresentable {
+    /// An id as a key of a JSON object: its digits, as it is written as a value.
+    public var codingKey: any CodingKey { AnyIdKey(stringValue: description) }
+
+    public init?<Key: CodingKey>(codingKey: Key) {
+        self.init(codingKey.stringValue)
+    }
+
+    /// A coding key made of an id's digits.
+    private struct AnyIdKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+
+        init(stringValue: String) {
+            self.stringValue = stringValue
+        }
+
+        init?(intValue: Int) {
+            nil
+        }
+    }
+}

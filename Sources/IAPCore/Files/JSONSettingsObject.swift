@@ -38,16 +38,22 @@ public struct JSONSettingsObject {
     public func choice<Value: RawRepresentable & CaseIterable>(_ key: String, _ what: String) throws(JSONPathError) -> Value
     where Value.RawValue == String {
         let field = try required(key)
-        do throws(CatalogIssue) {
-            let text = try field.string()
-            guard let value = Value.allCases.first(where: { $0.rawValue == text }) else {
-                let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
-                throw field.issue("unknown \(what) \(LineText.quoted(text)) (expected one of \(names))")
-            }
-            return value
+        do {
+            return try Self.choice(field, what)
         } catch {
             throw JSONPathError(error)
         }
+    }
+
+    /// `field` as one of `Value`'s choices, named by their raw values.
+    private static func choice<Value: RawRepresentable & CaseIterable>(_ field: CatalogField, _ what: String)
+        throws(CatalogIssue) -> Value where Value.RawValue == String {
+        let text = try field.string()
+        guard let value = Value.allCases.first(where: { $0.rawValue == text }) else {
+            let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            throw field.issue("unknown \(what) \(LineText.quoted(text)) (expected one of \(names))")
+        }
+        return value
     }
 
     /// The member `key` as one of `choices`, or `fallback` when the object does not have it (a
@@ -56,6 +62,21 @@ public struct JSONSettingsObject {
         throws(JSONPathError) -> Value where Value.RawValue == String {
         guard object.optional(key) != nil else { return fallback }
         return try choice(key, what)
+    }
+
+    /// The member `key` as an object whose every value is one of `Value`'s choices, its members
+    /// in file order with each one's path for errors about its key; empty when the object does not
+    /// have it (a file written before the key existed).
+    public func choices<Value: RawRepresentable & CaseIterable>(_ key: String, _ what: String)
+        throws(JSONPathError) -> [(key: String, path: String, value: Value)] where Value.RawValue == String {
+        guard let field = object.optional(key) else { return [] }
+        do throws(CatalogIssue) {
+            return try field.object().fields.map { member throws(CatalogIssue) in
+                (member.key, member.field.path.description, try Self.choice(member.field, what))
+            }
+        } catch {
+            throw JSONPathError(error)
+        }
     }
 
     /// The member `key` as `true` or `false`.

@@ -190,25 +190,26 @@ public struct Audit: Sendable {
           + [("balanceMismatches", .int(balanceMismatches.count)), ("ok", .bool(ok))])
     }
 
-    /// The paid transactions nothing can recover, in plain words; `strategy` is the world's, nil
-    /// when unknown.
-    public func losses(strategy: Strategy?) -> [LossFinding] {
+    /// The paid transactions nothing can recover, in plain words; `finishedEarly` is the strategy
+    /// that finished each transaction the app finished before the Server credited it
+    /// (`WorldSettings.finishedEarly`); a loss not in it is told by its facts alone.
+    public func losses(finishedEarly: [TransactionID: Strategy]) -> [LossFinding] {
         uncredited.filter(\.routes.isEmpty).map { finding in
             LossFinding(transactionId: finding.transactionId, productId: finding.productId, finished: finding.finished,
-                        strategy: strategy)
+                        strategy: finishedEarly[finding.transactionId])
         }
     }
 
     /// The audit in words: the figures, then each uncredited transaction and how it can be
-    /// recovered, or that it is lost and why (the loss report's sentences; `strategy` is the world's).
-    public func lines(catalog: Catalog, strategy: Strategy? = nil) -> [String] {
+    /// recovered, or that it is lost and why (the loss report's sentences; `finishedEarly` as `losses`).
+    public func lines(catalog: Catalog, finishedEarly: [TransactionID: Strategy] = [:]) -> [String] {
         var lines = [
             "paid \(paid)  credited \(credited)  pending \(pending)  unfinished \(unfinished)",
             "recoverable \(recoverable)  lost \(lost)  double-credited \(doubleCredited)  orphan credits \(orphanCredits)  refunded \(refunded)  overcharged \(overcharged)"
                 + (notificationsPending.map { "  notifications pending \($0)" } ?? "")
                 + (balanceMismatches.isEmpty ? "" : "  balance mismatches \(balanceMismatches.count)"),
         ]
-        let losses = losses(strategy: strategy)
+        let losses = losses(finishedEarly: finishedEarly)
         func title(_ productId: String) -> String {
             catalog.product(id: productId)?.title(locale: "en_US") ?? productId
         }

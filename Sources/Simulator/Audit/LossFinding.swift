@@ -5,8 +5,8 @@ import IAPCore
 public struct LossFinding: Sendable, Equatable {
     public let transactionId: TransactionID
     public let productId: String
-    /// The strategy the loss is told under: the world's, when it is one that finishes at once
-    /// (the only kind that loses a purchase so); nil when it is not known.
+    /// The strategy the loss is told under: the one that finished the purchase, when it is one
+    /// that finishes at once (the only kind that loses a purchase so); nil when it is not known.
     public let strategy: Strategy?
     /// The steps of the flow that ran, in the flow's order.
     public let ran: [CrashPoint]

@@ -46,7 +46,7 @@ extension World {
             pendingOrders: cache.orders.map { PendingOrderRow(transactionId: $0.transactionId, productId: $0.productId) },
             cacheWarnings: cache.warnings, armedCrash: armedCrash, armedPowerCut: armedPowerCut,
             nextMessage: messagesInFlight.first, messagesInFlight: messagesInFlight.count,
-            audit: AuditSummary(audit), losses: audit.losses(strategy: settings.strategy), recoveryReport: lastRecoveryReport,
+            audit: AuditSummary(audit), losses: audit.losses(finishedEarly: settings.finishedEarly ?? [:]), recoveryReport: lastRecoveryReport,
             queue: queue)
         view.serverSharedSecretRight = server.configuration.sharedSecret == store.sharedSecret
         view.serverUsesPost = server.configuration.usesPost

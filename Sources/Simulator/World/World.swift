@@ -13,7 +13,7 @@ public final class World {
     public let catalog: Catalog
     let store: Store
     let server: OrderServer
-    public private(set) var settings: WorldSettings
+    public internal(set) var settings: WorldSettings
     /// What this world last wrote to the settings file; nil until it has written it.
     private var savedSettings: WorldSettings?
     let timeline: Timeline
@@ -239,6 +239,7 @@ extension World: Link {
         let sentSeq = timeline.note(.message, at: nowMillis, from: message.from, to: message.to, text: summary,
                                     subject: message.subject)
         queue.send(message, sentSeq: sentSeq, summary: summary)
+        noteEarlyFinish(message)
     }
 
     public func note(_ text: String, from: Party, to: Party?, transactionId: TransactionID?) {

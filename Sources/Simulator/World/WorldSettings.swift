@@ -19,6 +19,11 @@ public struct WorldSettings: Codable, Equatable, Sendable {
     public var networkOnline = true
     public var server: ServerMode = .up
     public var clockMillis: Int64 = SimulatedTime.millis(SimulatedTime.epoch)
+    /// The strategy that finished each transaction the app finished before the Server had
+    /// credited it, kept until the Server answers that it credited it: a loss is told under the
+    /// strategy that lost it, not the one in force when it is read. Nil when there is none, so
+    /// that a world without one writes the file it always wrote.
+    public private(set) var finishedEarly: [TransactionID: Strategy]?
 
     public init() {}
 
@@ -52,6 +57,25 @@ public struct WorldSettings: Codable, Equatable, Sendable {
         networkOnline = try object.bool("networkOnline")
         server = try object.choice("server", "server mode")
         clockMillis = try object.integer("clockMillis", in: SimulatedTime.millisRange)
+        let members: [(key: String, path: String, value: Strategy)] = try object.choices("finishedEarly", "strategy")
+        for member in members {
+            guard let id = TransactionID(member.key) else {
+                throw JSONPathError(path: member.path, problem: "the key is not a transaction id")
+            }
+            noteEarlyFinish(id, under: member.value)
+        }
+    }
+
+    /// The strategy in force finished transaction `id` before the Server credited it.
+    mutating func noteEarlyFinish(_ id: TransactionID, under strategy: Strategy) {
+        finishedEarly = (finishedEarly ?? [:]).merging([id: strategy]) { _, new in new }
+    }
+
+    /// The Server answered that it credited transaction `id`: no loss is left to tell of it.
+    mutating func credited(_ id: TransactionID) {
+        guard finishedEarly?[id] != nil else { return }
+        finishedEarly?[id] = nil
+        if finishedEarly?.isEmpty == true { finishedEarly = nil }
     }
 
     /// Writes the settings file durably. It is rewritten whenever the clock moves, with every
@@ -70,7 +94,18 @@ public struct WorldSettings: Codable, Equatable, Sendable {
     public var fileBytes: [UInt8] {
         var bytes = Array("{\n  \"api\" : ".utf8)
         JSONString.appendEncoderQuoted(api.rawValue, to: &bytes)
-        bytes += Array(",\n  \"clockMillis\" : \(clockMillis),\n  \"networkOnline\" : \(networkOnline),\n  \"server\" : ".utf8)
+        bytes += Array(",\n  \"clockMillis\" : \(clockMillis),\n".utf8)
+        if let finishedEarly {
+            bytes += Array("  \"finishedEarly\" : {\n".utf8)
+            let members = finishedEarly.map { (key: $0.key.description, strategy: $0.value) }.sorted { $0.key < $1.key }
+            for (index, member) in members.enumerated() {
+                bytes += Array("    \"\(member.key)\" : ".utf8)
+                JSONString.appendEncoderQuoted(member.strategy.rawValue, to: &bytes)
+                bytes += Array((index == members.count - 1 ? "\n" : ",\n").utf8)
+            }
+            bytes += Array("  },\n".utf8)
+        }
+        bytes += Array("  \"networkOnline\" : \(networkOnline),\n  \"server\" : ".utf8)
         JSONString.appendEncoderQuoted(server.rawValue, to: &bytes)
         bytes += Array(",\n  \"strategy\" : ".utf8)
         JSONString.appendEncoderQuoted(strategy.rawValue, to: &bytes)

@@ -25,7 +25,7 @@ enum AuditCommand {
         if arguments.flag("--json") {
             Output.line(audit.json.rendered)
         } else {
-            audit.lines(catalog: catalog, strategy: snapshot.settings.strategy).forEach(Output.line)
+            audit.lines(catalog: catalog, finishedEarly: snapshot.settings.finishedEarly ?? [:]).forEach(Output.line)
         }
         return audit.ok ? 0 : 1
     }
