@@ -76,7 +76,7 @@ import Testing
                                                  .key(.enter), .key(.enter)] + .settle + [.capture])
         #expect(try #require(first.first)[0].contains("App: crashed"))
         let second = try world.session(.settle + [.capture, .key(.enter), .capture]
-                                       + Array(repeating: .key(.pageUp), count: 2) + [.capture])
+                                       + Array(repeating: .key(.pageUp), count: 3) + [.capture])
         let report = try #require(second.first).joined(separator: "\n")
         #expect(report.contains("─ Recovery report ─"))
         #expect(report.contains("│ launch recovered 1 purchase:"))

@@ -13,7 +13,7 @@ import Testing
     @Test func stepModeShowsSentMessagesInFlightAndHighlightsTheNext() throws {
         let world = try TUIWorld()
         let buffers = try world.buffers(.settle + [.key(.character("s")), .key(.enter), .key(.enter), .capture,
-                                                   .key(.space), .capture, .key(.space), .capture])
+                                                   .key(.space), .capture, .key(.space), .capture], columns: 120)
         #expect(buffers.count == 3)
         let sent = try #require(buffers.first).textRows
         #expect(try row(sent, "add payment com.storesim.co").hasPrefix("next ▸"))
@@ -25,12 +25,12 @@ import Testing
         #expect(purchasing.contains("waiting: purchasing"))
         #expect(purchased.hasPrefix("in flight"))
         #expect(purchased.contains("◁┄┄┄┄┄┄┄●"))
-        #expect(try row(rows, "add payment com.storesim.coins.100").hasPrefix("00:00.030"), "delivered: the time it was sent")
+        #expect(try row(rows, "add payment com.storesim.coins.100").hasPrefix("00:00:00.030"), "delivered: the time it was sent")
         let purchasingY = try #require(rows.lastIndex(of: purchasing))
         #expect(rows[purchasingY + 1] == purchased, "both wait, in the order sent")
         #expect(first[x: 0, y: purchasingY].style.contains(.reverse))
         let second = try #require(buffers.last).textRows
-        #expect(try row(second, "purchasing com.storesim.coin").hasPrefix("00:00.040"))
+        #expect(try row(second, "purchasing com.storesim.coin").hasPrefix("00:00:00.040"))
         #expect(try row(second, "purchased com.storesim.coin").contains("waiting: purchased"))
         #expect(!second.contains { $0.hasPrefix("in flight") })
     }

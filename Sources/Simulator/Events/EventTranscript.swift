@@ -10,9 +10,19 @@ public final class EventTranscript {
 
     /// The lines for the next event: a day line first when the day changed, then its own.
     public func lines(_ event: Event) -> [String] {
-        let today = SimulatedTime.format(event.time).prefix(10)
+        let today = Self.day(of: event)
         defer { day = today }
         guard day != today else { return EventText.lines(event) }
-        return ["  ── \(today) ──"] + EventText.lines(event)
+        return ["  " + Self.dayLine(today)] + EventText.lines(event)
+    }
+
+    /// The simulated day of an event, as `2026-01-31`.
+    public static func day(of event: Event) -> Substring {
+        SimulatedTime.format(event.time).prefix(10)
+    }
+
+    /// The line that names a day: `── 2026-01-31 ──`.
+    public static func dayLine(_ day: Substring) -> String {
+        "── \(day) ──"
     }
 }

@@ -32,9 +32,16 @@ enum TimelineView {
         let scrolled = state.timelineOffset > 0
         let rows = rect.height - 1 - (waiting == nil ? 0 : 1) - (scrolled ? 1 : 0)
         guard rows > 0 else { return }
-        let first = max(0, end - rows)
-        var y = rect.y + 1 + (rows - (end - first))
-        for index in first..<end {
+        let shown = lines(state.timeline, end: end, rows: rows)
+        var y = rect.y + 1 + (rows - shown.count)
+        for line in shown {
+            guard case .event(let index) = line else {
+                if case .day(let day) = line {
+                    buffer.put(EventTranscript.dayLine(day), x: rect.x, y: y, style: .dim, limit: rect.width)
+                }
+                y += 1
+                continue
+            }
             let event = state.timeline[index]
             let row: Flight = index == next ? .next : (flight.indices.contains(index) ? .inFlight : .landed)
             switch row {
@@ -89,9 +96,38 @@ enum TimelineView {
         return (Set(found), found.count == count ? found.last : nil)
     }
 
+    /// One row of the timeline: an event, or the line naming the day of the events below it.
+    private enum Line {
+        case event(Int)
+        case day(Substring)
+    }
+
+    /// The last `rows` rows of the timeline's events before `end`, with a day line above the first
+    /// event and wherever the day changes, as `storesim timeline` draws them; when the rows cut the
+    /// timeline, the top row names the day of the events below it.
+    private static func lines(_ timeline: [Event], end: Int, rows: Int) -> [Line] {
+        var lines: [Line] = []
+        var index = end
+        while lines.count < rows, index > timeline.startIndex {
+            index -= 1
+            lines.append(.event(index))
+            let day = EventTranscript.day(of: timeline[index])
+            if index == timeline.startIndex || EventTranscript.day(of: timeline[index - 1]) != day {
+                lines.append(.day(day))
+            }
+        }
+        var shown = Array(lines.prefix(rows))
+        if rows > 1, case .event = shown.last {
+            shown.removeLast()
+            if case .event(let top)? = shown.last { shown.append(.day(EventTranscript.day(of: timeline[top]))) }
+        }
+        return shown.reversed()
+    }
+
+    /// The time of day of an event: `hh:mm:ss`, with its milliseconds when the column is wide.
     private static func time(_ event: Event, width: Int) -> String {
-        let full = SimulatedTime.format(event.time)
-        return String(full.suffix(width == 12 ? 8 : 5)) + "." + SimulatedTime.millisOfSecond(event.timeMillis)
+        let clock = String(SimulatedTime.format(event.time).suffix(8))
+        return width == 12 ? clock + "." + SimulatedTime.millisOfSecond(event.timeMillis) : clock
     }
 
     private static func lane(_ party: Party) -> Int? {
