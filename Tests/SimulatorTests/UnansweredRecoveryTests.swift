@@ -36,6 +36,13 @@ import Testing
         #expect(events.filter { $0.kind == .report }.count == 1)
     }
 
+    @Test func aReportOfOrdersStillPendingDoesNotCallThemRecovered() throws {
+        let (events, _) = try relaunch(with: 2, "server down")
+        let report = try #require(events.last { $0.kind == .report })
+        #expect(report.text.split(separator: "\n").first
+            == "launch found 2 purchases to recover: 0 recovered, 2 still pending, 0 rejected:")
+    }
+
     @Test func oneOrderVerifiedAgainWhenTheQueueBringsItBackIsOneItem() throws {
         let (events, report) = try relaunch(with: 1, "server down")
         // Verified from the cache, then again when the Store's queue brings it back: both get no answer.

@@ -5,9 +5,8 @@ import IAPCore
 /// ids come from the app's cache or the Store's file, so they are escaped (`LineText`).
 public enum RecoveryReportText {
     public static func lines(_ report: RecoveryReport, catalog: Catalog, locale: String = "en_US") -> [String] {
-        let count = report.items.count
-        var lines = ["launch recovered \(count) purchase\(count == 1 ? "" : "s"):"]
-        lines.reserveCapacity(count + 1)
+        var lines = [heading(report)]
+        lines.reserveCapacity(report.items.count + 1)
         // A launch may recover a thousand orders of a few products: each title is looked up once,
         // and each line written piece by piece.
         var titles: [String: String] = [:]
@@ -33,5 +32,22 @@ public enum RecoveryReportText {
             })
         }
         return lines
+    }
+
+    /// The report's first line: what the launch recovered, when it recovered all it found; else
+    /// how many it found, and how many of them it recovered, left pending and saw rejected.
+    private static func heading(_ report: RecoveryReport) -> String {
+        let count = report.items.count
+        var recovered = 0, pending = 0, rejected = 0
+        for item in report.items {
+            switch item.outcome {
+            case .creditedNow, .alreadyCredited: recovered += 1
+            case .stillPending, nil: pending += 1
+            case .rejected: rejected += 1
+            }
+        }
+        let purchases = "\(count) purchase\(count == 1 ? "" : "s")"
+        guard recovered < count else { return "launch recovered \(purchases):" }
+        return "launch found \(purchases) to recover: \(recovered) recovered, \(pending) still pending, \(rejected) rejected:"
     }
 }

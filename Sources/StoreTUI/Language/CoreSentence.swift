@@ -254,6 +254,8 @@ enum CoreSentence: CaseIterable {
     // The recovery report
     case recoveredOne
     case recovered
+    case foundToRecoverOne
+    case foundToRecover
     case recoveredItem
     case sourceCache
     case sourceQueue

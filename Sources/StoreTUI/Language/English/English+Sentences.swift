@@ -250,6 +250,8 @@ extension English {
         // The recovery report
         case .recoveredOne: "launch recovered 1 purchase:"
         case .recovered: "launch recovered {n} purchases:"
+        case .foundToRecoverOne: "launch found 1 purchase to recover: {n} recovered, {n2} still pending, {n3} rejected:"
+        case .foundToRecover: "launch found {n} purchases to recover: {n2} recovered, {n3} still pending, {n4} rejected:"
         case .recoveredItem: "  {any} (tx {tx}, from the {text}): {text2}"
         case .sourceCache: "pending-order cache"
         case .sourceQueue: "Store's queue"

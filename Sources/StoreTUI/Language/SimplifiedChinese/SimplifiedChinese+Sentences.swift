@@ -251,6 +251,8 @@ extension SimplifiedChinese {
         // The recovery report
         case .recoveredOne: "启动时恢复了 1 笔购买："
         case .recovered: "启动时恢复了 {n} 笔购买："
+        case .foundToRecoverOne: "启动时找到 1 笔待恢复的购买：恢复 {n} 笔，仍待处理 {n2} 笔，已拒绝 {n3} 笔："
+        case .foundToRecover: "启动时找到 {n} 笔待恢复的购买：恢复 {n2} 笔，仍待处理 {n3} 笔，已拒绝 {n4} 笔："
         case .recoveredItem: "  {any}（tx {tx}，来自{text}）：{text2}"
         case .sourceCache: "待处理订单缓存"
         case .sourceQueue: "商店队列"

@@ -1,0 +1,22 @@
+import Testing
+@testable import StoreTUI
+
+/// A launch whose orders are still pending says so in its report, in both languages: it found
+/// them, it did not recover them.
+@Suite struct PendingRecoveryScreenTests {
+    @Test func aLaunchWithTheServerDownReportsItsOrderStillPending() throws {
+        let world = try TUIWorld()
+        try world.folder.world(seed: 3).perform(.server(.down))
+        try world.session(.settle + [.key(.enter), .key(.enter)] + .settle)
+        let report = try #require(try world.session(.settle + [.capture]).first).joined(separator: "\n")
+        #expect(report.contains("launch found 1 purchase to recover: 0 recovered, 1"), "\(report)")
+        #expect(!report.contains("launch recovered"), "\(report)")
+    }
+
+    @Test func theHeadingIsToldInChinese() {
+        #expect(Language.simplifiedChinese.core("launch found 1 purchase to recover: 0 recovered, 1 still pending, 0 rejected:")
+            == "启动时找到 1 笔待恢复的购买：恢复 0 笔，仍待处理 1 笔，已拒绝 0 笔：")
+        #expect(Language.simplifiedChinese.core("launch found 3 purchases to recover: 1 recovered, 1 still pending, 1 rejected:")
+            == "启动时找到 3 笔待恢复的购买：恢复 1 笔，仍待处理 1 笔，已拒绝 1 笔：")
+    }
+}
