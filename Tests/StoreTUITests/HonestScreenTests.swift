@@ -136,13 +136,18 @@ import Testing
         #expect(!screen.contains { $0.contains("owned") || $0.contains("owns") })
     }
 
-    @Test func aTimelineLineTooLongForTheScreenEndsInAnEllipsis() {
+    @Test func aTimelineLineTooLongForTheScreenWrapsWithItsWordsWhole() throws {
         let view = WorldViewFixture.view()
         var state = TUIState(columns: 80, rows: 24)
         _ = TUIUpdate.update(&state, .worldEvent(note("verify tx 1000000000000001 (com.storesim.premium.yearly) at the Server")),
                              model: view)
-        let row = Screen.render(state, view).textRows.first { $0.contains("verify tx") }
-        #expect(row?.hasSuffix("verify tx 1000000000000001 (com.store…") == true, "\(row ?? "")")
+        let rows = Screen.render(state, view).textRows
+        let row = try #require(rows.firstIndex { $0.contains("verify tx") })
+        let told = rows[row...].prefix(3).map { $0.trimmingCharacters(in: .whitespaces) }
+        try #require(told.count == 3)
+        #expect(told[0].hasSuffix("│      verify tx 1000000000000001"), "\(told)")
+        #expect(told[1].hasSuffix("│        (com.storesim.premium.yearly) at the"), "\(told)")
+        #expect(told[2].hasSuffix("│        Server"), "\(told)")
     }
 
     private func note(_ text: String) -> Event {

@@ -62,11 +62,12 @@ import Testing
         let buffer = try #require(buffers.first)
         let rows = buffer.textRows
         let waiting = try #require(rows.firstIndex { $0.hasPrefix("next ▸") })
-        #expect(waiting == 21, "the waiting message is the last timeline row")
-        #expect(rows[waiting].contains("waiting: purchased com.storesim.coins…"))
+        #expect(rows.timelineText().contains("waiting: purchased com.storesim.coins.100 tx 1000000000000001"))
+        #expect(rows[21].contains("1000000000000001"), "the waiting message's words run to the last timeline row")
         #expect(rows[waiting].contains("◀───────●"))
         #expect(buffer[x: 0, y: waiting].style.contains(.reverse))
-        #expect(rows[waiting - 1].contains("purchasing com.storesim.coins.100"))
+        #expect(rows[waiting - 2].contains("purchasing com.storesim.coins.100"))
+        #expect(rows[waiting - 1].contains("1000000000000001"), "its id wrapped whole onto the row below")
         #expect(rows[23].hasPrefix(" Space next  s step off  ↑↓ select"))
     }
 
@@ -162,13 +163,13 @@ import Testing
     @Test func forgingFromTheTransactionManagerIsRejectedAndCreditsNothing() throws {
         let frames = try TUIWorld().session(.settle + [.key(.enter), .key(.enter)] + .settle
                                             + [.key(.character("t")), .key(.character("g"))] + .settle
-                                            + [.key(.character("p"))] + .settle + [.key(.escape), .capture])
+                                            + [.key(.character("p"))] + .settle + [.key(.escape), .capture], rows: 40)
         let screen = try #require(frames.first)
         #expect(screen[3].hasPrefix("Catalog — balance: coins 100"), "neither the forgery nor the replay credited anything")
-        #expect(screen.contains { $0.contains("rejected tx 1000000000000001: 2100") })
+        #expect(screen.timelineText().contains("rejected tx 1000000000000001: 2100"))
         // The replayed receipt is valid (status 0) but does not prove the id it claims: the Server's
         // own refusal, not a verifyReceipt status.
-        #expect(screen.contains { $0.contains("refused tx 91000000000000001") })
+        #expect(screen.timelineText().contains("refused tx 91000000000000001"))
     }
 
     @Test func theAccountSwitcherSignsTheDeviceIntoAnotherAccount() throws {

@@ -87,3 +87,16 @@ extension Array where Element == ScriptedTerminal.Step {
     /// Enough ticks for any flow here to finish delivering.
     static var settle: [ScriptedTerminal.Step] { Array(repeating: .tick, count: 60) }
 }
+
+extension Array where Element == String {
+    /// The text column of a screen's timeline (the rows below its heading), each row trimmed and
+    /// the rows joined by spaces: an event whose words wrapped onto several rows reads as one line.
+    func timelineText(columns: Int = 80) -> String {
+        let textX = (columns >= 120 ? 12 : 9) + 1 + 32
+        let heading = firstIndex { $0.contains("Timeline  App") } ?? endIndex
+        return self[index(after: Swift.min(heading, endIndex - 1))...]
+            .map { $0.dropFirst(textX).trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+}

@@ -39,8 +39,9 @@ import Testing
         let frames = try TUIWorld().session(.settle + [.key(.character("s")), .key(.enter), .key(.enter),
                                                        .key(.pageUp), .capture])
         let screen = try #require(frames.first)
-        #expect(screen[21].hasPrefix("next ▸"))
-        #expect(screen[21].contains("waiting: add payment"))
+        let waiting = try #require(screen.firstIndex { $0.hasPrefix("next ▸") })
+        #expect(screen[waiting].contains("waiting: add payment"))
+        #expect(screen[21].contains("com.storesim.coins.100"), "its words run to the last timeline row")
         #expect(screen.filter { $0.contains("add payment") }.count == 1, "its own row is scrolled out of view")
     }
 

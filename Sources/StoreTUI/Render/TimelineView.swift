@@ -27,42 +27,59 @@ enum TimelineView {
         let flight = inFlight(state.timeline, count: model.messagesInFlight)
         let next = state.stepMode ? flight.next : nil
         let end = max(0, state.timeline.count - state.timelineOffset)
-        let nextShown = next.map { $0 < end && $0 >= end - (rect.height - 1) } ?? false
-        let waiting = state.stepMode && !nextShown ? model.nextMessage : nil
         let scrolled = state.timelineOffset > 0
-        let rows = rect.height - 1 - (waiting == nil ? 0 : 1) - (scrolled ? 1 : 0)
+        let flightOf = { (index: Int) -> Flight in index == next ? .next : (flight.indices.contains(index) ? .inFlight : .landed) }
+        let right = rect.x + rect.width
+        let rowsOf = { (index: Int) -> [String] in
+            let event = state.timeline[index]
+            let told = text(event, flight: flightOf(index), language)
+            let width = right - (spansLanes(event) ? lanesX : textX)
+            return wrap(told, width).map { clipped($0, width) }
+        }
+        let available = rect.height - 1 - (scrolled ? 1 : 0)
+        guard available > 0 else { return }
+        var shown = lines(state.timeline, end: end, rows: available, rowsOf: rowsOf)
+        let nextShown = shown.contains { line in
+            if case .event(let index, _, _) = line { index == next } else { false }
+        }
+        let waiting = state.stepMode && !nextShown ? model.nextMessage : nil
+        let textWidth = right - textX
+        let waitingRows = waiting.map { wrap(language(.waiting, language.core($0.summary)), textWidth).map { clipped($0, textWidth) } } ?? []
+        let rows = available - waitingRows.count
         guard rows > 0 else { return }
-        let shown = lines(state.timeline, end: end, rows: rows)
+        if !waitingRows.isEmpty { shown = lines(state.timeline, end: end, rows: rows, rowsOf: rowsOf) }
         var y = rect.y + 1 + (rows - shown.count)
         for line in shown {
-            guard case .event(let index) = line else {
-                if case .day(let day) = line {
-                    buffer.put(EventTranscript.dayLine(day), x: rect.x, y: y, style: .dim, limit: rect.width)
+            switch line {
+            case .day(let day):
+                buffer.put(EventTranscript.dayLine(day), x: rect.x, y: y, style: .dim, limit: rect.width)
+            case .event(let index, let text, let first):
+                let event = state.timeline[index]
+                let row = flightOf(index)
+                if first {
+                    switch row {
+                    case .landed: buffer.put(time(event, width: timeWidth), x: rect.x, y: y, style: .dim)
+                    case .inFlight: buffer.put(language(.inFlight), x: rect.x, y: y, style: .dim, limit: timeWidth)
+                    case .next: buffer.put(language(.nextMark), x: rect.x, y: y, style: [.reverse, .bold], limit: timeWidth)
+                    }
                 }
-                y += 1
-                continue
+                drawEvent(event, row, text: text, first: first, &buffer, y: y, lanesX: lanesX, textX: textX, right: right)
             }
-            let event = state.timeline[index]
-            let row: Flight = index == next ? .next : (flight.indices.contains(index) ? .inFlight : .landed)
-            switch row {
-            case .landed: buffer.put(time(event, width: timeWidth), x: rect.x, y: y, style: .dim)
-            case .inFlight: buffer.put(language(.inFlight), x: rect.x, y: y, style: .dim, limit: timeWidth)
-            case .next: buffer.put(language(.nextMark), x: rect.x, y: y, style: [.reverse, .bold], limit: timeWidth)
-            }
-            drawEvent(event, row, language, &buffer, y: y, lanesX: lanesX, textX: textX, right: rect.x + rect.width)
             y += 1
         }
         if scrolled {
-            drawScrollNote(state, into: &buffer, x: rect.x, y: rect.y + rect.height - (waiting == nil ? 1 : 2), width: rect.width)
+            drawScrollNote(state, into: &buffer, x: rect.x, y: rect.y + rect.height - 1 - waitingRows.count, width: rect.width)
         }
         if let waiting {
-            let row = rect.y + rect.height - 1
-            drawLifelines(&buffer, y: row, lanesX: lanesX)
-            buffer.put(language(.nextMark), x: rect.x, y: row, style: [.reverse, .bold], limit: timeWidth)
-            drawArrow(&buffer, from: waiting.from, to: waiting.to, y: row, lanesX: lanesX, style: [.reverse, .bold])
-            let limit = rect.x + rect.width - textX
-            buffer.put(clipped(language(.waiting, language.core(waiting.summary)), limit), x: textX, y: row, style: [.reverse, .bold],
-                       limit: limit)
+            for (offset, text) in waitingRows.enumerated() {
+                let row = rect.y + rect.height - waitingRows.count + offset
+                drawLifelines(&buffer, y: row, lanesX: lanesX)
+                if offset == 0 {
+                    buffer.put(language(.nextMark), x: rect.x, y: row, style: [.reverse, .bold], limit: timeWidth)
+                    drawArrow(&buffer, from: waiting.from, to: waiting.to, y: row, lanesX: lanesX, style: [.reverse, .bold])
+                }
+                buffer.put(text, x: textX, y: row, style: [.reverse, .bold], limit: textWidth)
+            }
         }
     }
 
@@ -96,30 +113,39 @@ enum TimelineView {
         return (Set(found), found.count == count ? found.last : nil)
     }
 
-    /// One row of the timeline: an event, or the line naming the day of the events below it.
+    /// One row of the timeline: the line naming the day of the events below it, or a row of an
+    /// event's text (its first, or one its text wrapped onto).
     private enum Line {
-        case event(Int)
         case day(Substring)
+        case event(Int, text: String, first: Bool)
     }
 
-    /// The last `rows` rows of the timeline's events before `end`, with a day line above the first
-    /// event and wherever the day changes, as `storesim timeline` draws them; when the rows cut the
-    /// timeline, the top row names the day of the events below it.
-    private static func lines(_ timeline: [Event], end: Int, rows: Int) -> [Line] {
+    /// The last `rows` rows of the timeline's events before `end`, each event's text wrapped onto
+    /// the rows `rowsOf` gives it (never cutting a word such as a transaction id), with a day line
+    /// above the first event and wherever the day changes, as `storesim timeline` draws them; when
+    /// the rows cut the timeline, the top row names the day of the events below it.
+    private static func lines(_ timeline: [Event], end: Int, rows: Int, rowsOf: (Int) -> [String]) -> [Line] {
         var lines: [Line] = []
         var index = end
         while lines.count < rows, index > timeline.startIndex {
             index -= 1
-            lines.append(.event(index))
+            let texts = rowsOf(index)
+            for (offset, text) in texts.enumerated().reversed() {
+                lines.append(.event(index, text: text, first: offset == 0))
+            }
             let day = EventTranscript.day(of: timeline[index])
             if index == timeline.startIndex || EventTranscript.day(of: timeline[index - 1]) != day {
                 lines.append(.day(day))
             }
         }
         var shown = Array(lines.prefix(rows))
-        if rows > 1, case .event = shown.last {
-            shown.removeLast()
-            if case .event(let top)? = shown.last { shown.append(.day(EventTranscript.day(of: timeline[top]))) }
+        // The top row names the day; an event cut at the top shows none of its rows.
+        if rows > 1, case .event? = shown.last {
+            while case .event(_, _, let first)? = shown.last {
+                shown.removeLast()
+                if first { break }
+            }
+            if case .event(let top, _, _)? = shown.last { shown.append(.day(EventTranscript.day(of: timeline[top]))) }
         }
         return shown.reversed()
     }
@@ -146,10 +172,32 @@ enum TimelineView {
         }
     }
 
-    private static func drawEvent(_ event: Event, _ flight: Flight, _ language: Language, _ buffer: inout CellBuffer, y: Int,
+    /// Whether an event's text runs across the lanes (a crash, a report) rather than beside them.
+    private static func spansLanes(_ event: Event) -> Bool {
+        event.kind == .crash || event.kind == .report
+    }
+
+    /// An event's text in the interface's language, as its row tells it.
+    private static func text(_ event: Event, flight: Flight, _ language: Language) -> String {
+        switch event.kind {
+        case .message, .delivered, .dropped, .note:
+            let text = language.core(event.text)
+            return flight == .next ? language(.waiting, text) : text
+        case .command:
+            return language(.you, language.core(event.text))
+        case .crash:
+            return "✗ " + language.core(event.text)
+        case .report:
+            return "★ " + language.core(event.text.split(separator: "\n").first.map(String.init) ?? event.text)
+        }
+    }
+
+    /// One row of an event: on its first, its arrow or mark and the start of its text; on the
+    /// rows its text wrapped onto, the lifelines and the rest.
+    private static func drawEvent(_ event: Event, _ flight: Flight, text: String, first: Bool, _ buffer: inout CellBuffer, y: Int,
                                   lanesX: Int, textX: Int, right: Int) {
         let limit = right - textX
-        if event.kind != .crash && event.kind != .report {
+        if !spansLanes(event) {
             drawLifelines(&buffer, y: y, lanesX: lanesX)
         }
         switch event.kind {
@@ -160,20 +208,18 @@ enum TimelineView {
             case .inFlight: .dim
             case .landed: event.kind == .note ? .dim : []
             }
-            drawArrow(&buffer, from: event.from, to: event.to, y: y, lanesX: lanesX, style: style, dropped: dropped,
-                      dashed: flight == .inFlight)
-            let text = language.core(event.text)
-            let shown = flight == .next ? language(.waiting, text) : text
-            buffer.put(clipped(shown, limit), x: textX, y: y, style: dropped ? .bold : style, color: dropped ? .red : .none, limit: limit)
+            if first {
+                drawArrow(&buffer, from: event.from, to: event.to, y: y, lanesX: lanesX, style: style, dropped: dropped,
+                          dashed: flight == .inFlight)
+            }
+            buffer.put(text, x: textX, y: y, style: dropped ? .bold : style, color: dropped ? .red : .none, limit: limit)
         case .command:
-            buffer.put("▸", x: lanesX + 1, y: y, style: .bold, color: .cyan)
-            buffer.put(clipped(language(.you, language.core(event.text)), limit), x: textX, y: y, style: .bold, color: .cyan, limit: limit)
+            if first { buffer.put("▸", x: lanesX + 1, y: y, style: .bold, color: .cyan) }
+            buffer.put(text, x: textX, y: y, style: .bold, color: .cyan, limit: limit)
         case .crash:
-            buffer.put(clipped("✗ " + language.core(event.text), right - lanesX), x: lanesX, y: y, style: [.bold, .reverse], color: .red,
-                       limit: right - lanesX)
+            buffer.put(text, x: lanesX, y: y, style: [.bold, .reverse], color: .red, limit: right - lanesX)
         case .report:
-            let first = language.core(event.text.split(separator: "\n").first.map(String.init) ?? event.text)
-            buffer.put(clipped("★ " + first, right - lanesX), x: lanesX, y: y, style: .bold, color: .green, limit: right - lanesX)
+            buffer.put(text, x: lanesX, y: y, style: .bold, color: .green, limit: right - lanesX)
         }
     }
 
