@@ -41,9 +41,23 @@ import Testing
         #expect(screen[22].hasPrefix("Done: strategy finish-then-cache"))
     }
 
+    @Test func theNarrationWaitsForTheMessagesItTellsOf() throws {
+        let next: ScriptedTerminal.Step = .key(.character("n"))
+        let frames = try TUIWorld().play(Self.lesson, .settle + [next, next, next, .capture, next, .capture])
+        let inFlight = try #require(frames.first)
+        #expect(inFlight[0].contains("App: running"))
+        #expect(!inFlight.contains { $0.hasPrefix("The app died; nothing was credited.") }, "not while the app runs")
+        #expect(inFlight.contains { $0.contains("still on their way") }, "\(inFlight.joined(separator: "\n"))")
+        let arrived = try #require(frames.last)
+        #expect(arrived[0].contains("App: crashed"))
+        #expect(arrived.contains { $0.hasPrefix("The app died; nothing was credited.") })
+        #expect(arrived.contains { $0.hasPrefix("n ▸ step 4 of 6: expect credited") }, "n delivered them, not the step")
+    }
+
     @Test func playingEveryStepCarriesOutTheScriptAndChecksItsExpects() throws {
         let next: ScriptedTerminal.Step = .key(.character("n"))
-        var steps: [ScriptedTerminal.Step] = .settle + [next, next, next, next, .capture, next] + .settle + [.capture]
+        // The fourth n delivers what the purchase sent; the fifth checks the expect.
+        var steps: [ScriptedTerminal.Step] = .settle + [next, next, next, next, next, .capture, next] + .settle + [.capture]
         steps += [.key(.enter), next, .capture]
         let frames = try TUIWorld().play(Self.lesson, steps)
         #expect(frames.count == 3)
@@ -59,7 +73,8 @@ import Testing
 
     @Test func anExpectThatDoesNotHoldSaysWhatItFound() throws {
         let script = "# Nothing bought yet.\nexpect lost 1\n"
-        let screen = try #require(try TUIWorld().play(script, .settle + [.key(.character("n")), .capture]).first)
+        // The first n delivers what the launch sent; the second checks the expect.
+        let screen = try #require(try TUIWorld().play(script, .settle + [.key(.character("n")), .key(.character("n")), .capture]).first)
         #expect(screen[22].hasPrefix("✗ expect lost 1: expected 1, found 0"))
     }
 

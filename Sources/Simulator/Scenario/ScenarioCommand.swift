@@ -108,7 +108,7 @@ public enum ScenarioCommand: Equatable, Sendable {
     }
 
     /// Whether the command waits for the messages in flight to be delivered before it runs.
-    var waitsForQuiet: Bool {
+    public var waitsForQuiet: Bool {
         declaration?.timing == .whenQuiet
     }
 }

@@ -79,6 +79,8 @@ public final class TUIApp {
         switch effect {
         case .deliverNext:
             try world.deliverNext()
+        case .deliverAll:
+            try world.settle()
         case .playStep(let step):
             state.status = try PlayStep.carryOut(step, in: world, state.language)
         case .perform(let command):

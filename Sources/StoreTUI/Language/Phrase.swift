@@ -168,6 +168,7 @@ enum Phrase: CaseIterable {
     case tooSmall
     case narrationStep
     case narrationOver
+    case narrationInFlight
     case realCrash
     case listSeparator
 
@@ -180,6 +181,7 @@ enum Phrase: CaseIterable {
     case expectMet
     case expectUnmet
     case scriptOver
+    case deliveredBeforeStep
     case restoring
     case restoreNoAnswer
     case stepModeOn

@@ -20,8 +20,8 @@ public enum Screen {
             buffer.put("│", x: leftWidth, y: row, style: .dim)
         }
         let narrationY = 3 + topHeight + 1
-        let narrationHeight = NarrationView.height(state)
-        NarrationView.draw(state, into: &buffer, in: Rect(x: 0, y: narrationY, width: width, height: narrationHeight))
+        let narrationHeight = NarrationView.height(state, model)
+        NarrationView.draw(state, model, into: &buffer, in: Rect(x: 0, y: narrationY, width: width, height: narrationHeight))
         let timelineY = narrationY + narrationHeight
         // The footer's keys take one row, or more where the mode shows every key; what is above
         // it gives way.

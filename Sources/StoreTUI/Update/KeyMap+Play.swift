@@ -8,10 +8,15 @@ extension KeyMap {
 
     private static let playNext = KeyBinding(
         [.character("n")], "n", footer: .nextStep, help: .nextStepHelp
-    ) { _, state, _ in
+    ) { _, state, model in
         guard var playback = state.playback, let next = playback.next else {
             state.status = state.language(.scriptOver)
             return []
+        }
+        // A step that waits for quiet is told once the messages it waits for have arrived.
+        if next.step.command.waitsForQuiet && model.messagesInFlight > 0 {
+            state.status = state.language(.deliveredBeforeStep)
+            return [.deliverAll]
         }
         playback.done += 1
         state.playback = playback

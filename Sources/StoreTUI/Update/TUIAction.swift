@@ -11,6 +11,8 @@ public enum TUIAction: Sendable, Equatable {
 public enum TUIEffect: Sendable, Equatable {
     case perform(ScenarioCommand)
     case deliverNext
+    /// Deliver every message in flight, as a script does before a step that waits for quiet.
+    case deliverAll
     /// Carry out a played script's step as `storesim run` does.
     case playStep(ScenarioStep)
     case quit

@@ -170,6 +170,7 @@ enum English {
         case .tooSmall: "terminal too small (need {1}×{2})"
         case .narrationStep: "n ▸ step {1} of {2}: {3}"
         case .narrationOver: "The script is over: all {1} steps carried out. q quits."
+        case .narrationInFlight: "Messages still on their way: {1}. The next step waits for them: Space delivers one, n all of them; then its narration is shown."
         case .realCrash: "storesim: {1}. Run storesim again to see the recovery."
         case .listSeparator: ", "
 
@@ -182,6 +183,7 @@ enum English {
         case .expectMet: "✓ {1}"
         case .expectUnmet: "✗ {1}: expected {2}, found {3}"
         case .scriptOver: "The script is over; q quits."
+        case .deliveredBeforeStep: "Delivered the messages in flight; n carries out the next step."
         case .restoring: "Restoring purchases…"
         case .restoreNoAnswer: "The restore ended with no answer from the Store."
         case .stepModeOn: "Step mode: Space delivers the next message."

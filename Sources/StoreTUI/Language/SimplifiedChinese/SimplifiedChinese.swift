@@ -172,6 +172,7 @@ enum SimplifiedChinese {
         case .tooSmall: "终端太小（至少需要 {1}×{2}）"
         case .narrationStep: "n ▸ 第 {1} 步，共 {2} 步：{3}"
         case .narrationOver: "脚本已结束：{1} 步全部执行完毕。按 q 退出。"
+        case .narrationInFlight: "仍在途中的消息：{1} 条。下一步要等它们送达：空格键投递一条，n 投递全部；之后显示它的讲解。"
         case .realCrash: "storesim：{1}。再次运行 storesim 查看恢复。"
         case .listSeparator: "、"
 
@@ -184,6 +185,7 @@ enum SimplifiedChinese {
         case .expectMet: "✓ {1}"
         case .expectUnmet: "✗ {1}：期望 {2}，实际 {3}"
         case .scriptOver: "脚本已结束；按 q 退出。"
+        case .deliveredBeforeStep: "已投递所有在途消息；按 n 执行下一步。"
         case .restoring: "正在恢复购买…"
         case .restoreNoAnswer: "恢复已结束，商店没有应答。"
         case .stepModeOn: "单步模式：Space 送达下一条消息。"
