@@ -20,7 +20,7 @@ public enum TUIUpdate {
                 state.arrivedWhileScrolled += 1
             }
             if event.kind == .report {
-                state.mode = .report(title: state.language(.recoveryReport), lines: recoveryLines(event, state, model))
+                openReport(&state, title: state.language(.recoveryReport), lines: recoveryLines(event, state, model))
             }
             return []
         case .input(.resize(let columns, let rows)):
@@ -47,10 +47,18 @@ public enum TUIUpdate {
         state.reportedLosses.formUnion(fresh.map(\.transactionId))
         let lines = LossReportText.lines(fresh, catalog: model.catalog, locale: state.locale).map(state.language.core)
         if case .report(_, let recovered) = state.mode {
-            state.mode = .report(title: state.language(.recoveryAndLossReport), lines: recovered + [""] + lines)
+            openReport(&state, title: state.language(.recoveryAndLossReport), lines: recovered + [""] + lines)
         } else {
-            state.mode = .report(title: state.language(.lossReport), lines: lines)
+            openReport(&state, title: state.language(.lossReport), lines: lines)
         }
+    }
+
+    /// Opens a report the world's events called for. What the status line said belonged to the
+    /// screen the report now covers (the welcome's hint of its keys): the report's own footer
+    /// says how to dismiss it.
+    private static func openReport(_ state: inout TUIState, title: String, lines: [String]) {
+        state.mode = .report(title: title, lines: lines)
+        state.status = ""
     }
 
     /// The recovery report of the launch that just recorded `event`, in the interface's
