@@ -31,6 +31,17 @@ import Testing
         #expect(state.status == "Refunded: StoreSim Pro, tx 1000000000000001; the Store took the money back.")
     }
 
+    @Test func theClockKeysSayWhereTheClockMoved() {
+        let view = WorldViewFixture.view()
+        var state = TUIState(columns: 100, rows: 30)
+        _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: view)
+        #expect(TUIUpdate.update(&state, .input(.key(.character("3"))), model: view) == [.perform(.advance(seconds: 30 * 86400))])
+        #expect(state.status == "Clock moved on +30d, to 2026-01-31 00:00:00: what fell due by then has happened.")
+        #expect(Screen.render(state, view).textRows[29 - FooterView.height(state)].hasPrefix("Clock moved on +30d"))
+        _ = TUIUpdate.update(&state, .input(.key(.character("1"))), model: view)
+        #expect(state.status.hasPrefix("Clock moved on +1h, to 2026-01-01 01:00:00"), "from the clock the view shows")
+    }
+
     @Test func deletingATransactionAsksFirst() {
         let view = WorldViewFixture.view(transactions: [WorldViewFixture.transaction(1000000000000001, pro)])
         var state = TUIState(columns: 100, rows: 30)

@@ -304,6 +304,7 @@ enum Phrase: CaseIterable {
     case laneHelp
     case clock
     case clockHelp
+    case clockMoved
     case deleteConfirmHelp
     case keep
     case keepHelp

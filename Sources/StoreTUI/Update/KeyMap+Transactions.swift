@@ -53,12 +53,14 @@ extension KeyMap {
         forgery([.character("g")], "g", .forge, help: .forgeHelp, told: .forgedTamper) { .tamper(transactionId: $0) },
         forgery([.character("p")], "p", .replay, help: .replayHelp, told: .forgedReplay) { .replay(transactionId: $0) },
         billing, agree, disagree, clearAll, apiErrors,
-        KeyBinding([.character("1"), .character("2"), .character("3")], "1/2/3", footer: .clock, help: .clockHelp) { key, _, _ in
-            switch key {
-            case .character("1"): return [.perform(.advance(seconds: 3600))]
-            case .character("2"): return [.perform(.advance(seconds: 86400))]
-            default: return [.perform(.advance(seconds: 30 * 86400))]
+        KeyBinding([.character("1"), .character("2"), .character("3")], "1/2/3", footer: .clock, help: .clockHelp) { key, state, model in
+            let (seconds, told): (Int64, String) = switch key {
+            case .character("1"): (3600, "+1h")
+            case .character("2"): (86400, "+1d")
+            default: (30 * 86400, "+30d")
             }
+            state.status = state.language(.clockMoved, told, SimulatedTime.format(model.now.addingTimeInterval(Double(seconds))))
+            return [.perform(.advance(seconds: seconds))]
         },
         closing([.escape, .character("t"), .character("q")], "Esc", footer: .keyOnly),
     ], showsEveryKey: true)

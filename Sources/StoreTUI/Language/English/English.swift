@@ -306,6 +306,7 @@ enum English {
         case .laneHelp: "notification lane: shown or hidden"
         case .clock: "clock +1h/+1d/+30d"
         case .clockHelp: "move the clock +1 hour/+1 day/+30 days"
+        case .clockMoved: "Clock moved on {1}, to {2}: what fell due by then has happened."
         case .deleteConfirmHelp: "delete the transaction from the Store"
         case .keep: "keep it"
         case .keepHelp: "keep the transaction"

@@ -308,6 +308,7 @@ enum SimplifiedChinese {
         case .laneHelp: "通知栏：显示或隐藏"
         case .clock: "时钟 +1时/+1天/+30天"
         case .clockHelp: "把时钟拨快 1 小时/1 天/30 天"
+        case .clockMoved: "时钟前进 {1}，到 {2}：到那时为止到期的事都已发生。"
         case .deleteConfirmHelp: "从商店删除该交易"
         case .keep: "保留"
         case .keepHelp: "保留该交易"
