@@ -120,7 +120,7 @@ import Testing
         let rows = WorldViewFixture.catalog.products.map { product in
             CatalogRow(product: product, invalid: false,
                        holding: product.id == yearly ? .until(SimulatedTime.epoch.addingTimeInterval(365 * 86400), trial: false)
-                           : product.id == pro ? .refunded : .none)
+                           : product.id == pro ? .refundedStillGranted : .none)
         }
         var view = WorldViewFixture.view(products: rows, credits: [
             CreditRow(transactionId: 1000000000000001, productId: pro, grant: "owns com.storesim.pro", refunded: true),
@@ -131,7 +131,7 @@ import Testing
         #expect(screen.contains { $0.contains("$24.99") && $0.contains("to 2027-01-01") })
         #expect(screen[1].contains("interrupt ON"))
         #expect(screen[1].contains("fail NETWORK"))
-        #expect(screen.contains { $0.contains("StoreSim Pro") && $0.contains("refunded") })
+        #expect(screen.contains { $0.contains("StoreSim") && $0.contains("Store refunded") }, "the title gives way to whose refund it is")
         #expect(screen.contains { $0.contains("1000000000000001 refunded:") })
         #expect(!screen.contains { $0.contains("owned") || $0.contains("owns") })
     }

@@ -188,7 +188,7 @@ import Testing
         let frames = try TUIWorld().session(.settle + [.key(.down), .key(.down), .key(.enter), .key(.enter)] + .settle
                                             + [.key(.character("t")), .key(.character("f"))] + .settle + [.key(.escape), .capture])
         let screen = try #require(frames.first)
-        #expect(screen[6].hasPrefix("▶ StoreSim Pro") && screen[6].contains(" refunded "), "\(screen[6])")
+        #expect(screen[6].hasPrefix("▶ StoreSim") && screen[6].contains(" Store refunded "), "\(screen[6])")
         let panes = screen[3...10]
         #expect(panes.contains { $0.contains("1000000000000001 refunded:") })
         #expect(!panes.contains { $0.contains("owned") || $0.contains("owns") }, "the timeline still tells of the credit")

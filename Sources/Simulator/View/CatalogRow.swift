@@ -12,8 +12,9 @@ public struct CatalogRow: Sendable, Equatable {
         case none
         /// Owned for good.
         case owned
-        /// Owned once, then refunded: the Store took the money back.
-        case refunded
+        /// The Store refunded the purchase the Server's entitlement rests on, and the Server, not
+        /// told yet, still grants it.
+        case refundedStillGranted
         /// Owned until a date; `trial` when the period is a free trial.
         case until(Date, trial: Bool)
         /// Owned once, ended now.

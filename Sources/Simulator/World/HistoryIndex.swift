@@ -33,7 +33,7 @@ struct HistoryIndex: Sendable {
             return product.type == .consumable ? .credited(credits[product.id] ?? 0) : .none
         }
         let record = records.record(entitlement.transactionId)
-        if record?.refunded == true { return .refunded }
+        if record?.refunded == true { return .refundedStillGranted }
         guard let expires = entitlement.expires else { return .owned }
         guard expires > now else { return .expired }
         return .until(expires, trial: record?.kind == .trial)

@@ -46,6 +46,8 @@ enum Phrase: CaseIterable {
     case invalid
     case owned
     case refunded
+    case storeRefundedServerGrants
+    case storeRefunded
     case refundedAppIssue
     case refundedOther
     case expired

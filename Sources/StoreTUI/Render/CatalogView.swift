@@ -71,12 +71,12 @@ enum CatalogView {
     /// increase; a date carries its year when it is not the current one. A subscription whose
     /// period was bought under an offer (other than a free trial, which says `trial`) shows what
     /// the offer charged, after the offer's word when `offerWord`: `promo $0.99→03-09`; `short`
-    /// asks for consent in fewer columns (`consent?`).
+    /// asks for consent, and tells of a refund, in fewer columns (`consent?`).
     private static func status(_ row: CatalogRow, now: Date, _ language: Language, format: (Decimal) -> String,
                                offerWord: Bool, short: Bool) -> String {
         let held = holding(row, now: now, language, offer: row.currentOffer.flatMap { offer in
             offer.isFreeTrial ? nil : (offerWord ? language(TransactionsView.offerWord(offer)) + " " : "") + format(offer.price)
-        })
+        }, short: short)
         guard let consent = row.priceConsent else { return held }
         return (held.isEmpty ? "" : held + " ") + language(consentPhrase(consent, short: short))
     }
@@ -90,8 +90,9 @@ enum CatalogView {
         }
     }
 
-    /// What the user has of the product; `offer`, what the current period's offer charged.
-    private static func holding(_ row: CatalogRow, now: Date, _ language: Language, offer: String?) -> String {
+    /// What the user has of the product; `offer`, what the current period's offer charged. A
+    /// refund the Server has not heard of names both parties, or only the Store's (`short`).
+    private static func holding(_ row: CatalogRow, now: Date, _ language: Language, offer: String?, short: Bool) -> String {
         if row.invalid { return language(.invalid) }
         if let billing = row.billing {
             return billing.graceUntil.map { language(.graceUntil, day($0, now: now)) } ?? language(.billingRetry)
@@ -103,7 +104,7 @@ enum CatalogView {
         case .credited(let count): return "×\(count)"
         case .none: return ""
         case .owned: return language(.owned)
-        case .refunded: return language(.refunded)
+        case .refundedStillGranted: return language(short ? .storeRefunded : .storeRefundedServerGrants)
         case .expired: return language(.expired)
         case .until(let expires, let trial):
             if let offer, !trial { return language(.offerUntil, offer, day(expires, now: now)) }

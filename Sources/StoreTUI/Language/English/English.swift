@@ -48,6 +48,8 @@ enum English {
         case .invalid: "INVALID"
         case .owned: "owned"
         case .refunded: "refunded"
+        case .storeRefundedServerGrants: "Store refunded; Server grants"
+        case .storeRefunded: "Store refunded"
         case .refundedAppIssue: "refunded: app issue"
         case .refundedOther: "refunded: other"
         case .expired: "expired"

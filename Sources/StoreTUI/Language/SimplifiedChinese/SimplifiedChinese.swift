@@ -50,6 +50,8 @@ enum SimplifiedChinese {
         case .invalid: "无效"
         case .owned: "已拥有"
         case .refunded: "已退款"
+        case .storeRefundedServerGrants: "商店已退款；服务器仍授予"
+        case .storeRefunded: "商店已退款"
         case .refundedAppIssue: "已退款：应用问题"
         case .refundedOther: "已退款：其他原因"
         case .expired: "已过期"
