@@ -17,7 +17,10 @@ import TestSupport
         let crashed = try first.waitFor("EXIT=137")
         #expect(crashed.found, "the crash kills the process with SIGKILL:\n\(crashed.screen)")
         #expect(crashed.screen.contains("storesim: the app crashed at cached"))
-        #expect(crashed.screen.contains("Run storesim again to see the recovery."))
+        // The terminal wraps the line at its width: read it with the wraps taken out.
+        let unwrapped = crashed.screen.replacingOccurrences(of: "\n", with: "")
+        #expect(unwrapped.contains("The next launch will show 1 to recover and 0 lost."), "\(crashed.screen)")
+        #expect(unwrapped.contains("To see it: storesim --data-dir \(folder.path)/world"), "\(crashed.screen)")
 
         let second = try TmuxSession(command: command)
         let report = try second.waitFor("credited now")

@@ -1,4 +1,5 @@
 import IAPCore
+import Simulator
 
 /// The language the interface speaks, chosen once at start (`--lang`, else `LANG`): it words
 /// every screen, menu, status line and report, and picks the catalog's localization of titles,
@@ -55,8 +56,9 @@ public enum Language: Sendable {
         }
     }
 
-    /// The line printed on the terminal after the interface closed for a real crash.
-    public func realCrashLine(_ what: String) -> String {
-        self(.realCrash, core(what))
+    /// The line printed on the terminal after the interface closed for a real crash: what
+    /// happened, what the next launch will show, and the command that shows it.
+    public func realCrashLine(_ what: String, next: NextLaunch, command: String) -> String {
+        self(.realCrash, core(what), next.recovers, next.lost, command)
     }
 }

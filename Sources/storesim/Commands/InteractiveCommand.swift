@@ -52,7 +52,8 @@ enum InteractiveCommand {
         if playback == nil {
             world.crashMode = .realKill(beforeKill: { what in
                 terminal.close()
-                Output.line(Language(locale: locale).realCrashLine(what))
+                let next = (try? world.view()).map(NextLaunch.init) ?? NextLaunch(recovers: 0, lost: 0)
+                Output.line(Language(locale: locale).realCrashLine(what, next: next, command: NextLaunch.command(directory: directory.path)))
             })
         }
         do {

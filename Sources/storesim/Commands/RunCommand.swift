@@ -41,13 +41,13 @@ enum RunCommand {
         }
         let reports = try RunReports(arguments, scripts: arguments.positional, catalog: catalogFile, dataDirectory: given)
         return try Options.inDataDirectory(given) { directory throws(CLIError) in
-            try runScripts(scripts, in: directory, catalog: catalog, catalogBytes: catalogBytes, seed: seed, api: api, reports: reports,
-                           arguments)
+            try runScripts(scripts, in: directory, temporary: given == nil, catalog: catalog, catalogBytes: catalogBytes, seed: seed,
+                           api: api, reports: reports, arguments)
         }
     }
 
     /// Plays the checked scripts in `directory` and prints the expectations' tally.
-    private static func runScripts(_ scripts: [(String, [ScenarioStep])], in directory: DataDirectory, catalog: Catalog,
+    private static func runScripts(_ scripts: [(String, [ScenarioStep])], in directory: DataDirectory, temporary: Bool, catalog: Catalog,
                              catalogBytes: [UInt8]?, seed: UInt64?, api: StoreKitAPI?, reports: RunReports,
                              _ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let lock = try Options.lock(directory, command: "storesim run")
@@ -74,7 +74,8 @@ enum RunCommand {
                 throw .input(error.description)
             }
         }
-        let runner = runner(world, print: print, reports: reports, realCrash: arguments.flag("--real-crash"))
+        let runner = runner(world, print: print, reports: reports, realCrash: arguments.flag("--real-crash") ? directory : nil,
+                            temporary: temporary)
         try play(scripts, runner, reports)
         try reports.write(runner)
         withExtendedLifetime(lock) {}
@@ -85,14 +86,20 @@ enum RunCommand {
         return runner.failedExpectations.isEmpty ? 0 : 1
     }
 
-    /// The runner of the world's scripts, printing with `print`; with `realCrash` a crash kills
-    /// the process, the reports written just before.
+    /// The runner of the world's scripts, printing with `print`; with `realCrash` (the world's
+    /// directory) a crash kills the process, the reports written just before, and says what the
+    /// next launch will show and how to see it; a `temporary` directory, which the killed process
+    /// cannot remove, is named as kept.
     private static func runner(_ world: World, print: @escaping (String) -> Void, reports: RunReports,
-                               realCrash: Bool) -> ScenarioRunner {
+                               realCrash directory: DataDirectory?, temporary: Bool) -> ScenarioRunner {
         let runner = ScenarioRunner(world: world, output: print)
-        if realCrash {
+        if let directory {
             world.crashMode = .realKill(beforeKill: { what in
-                print("storesim: \(what); the process is killed now (SIGKILL). Run again with the same --data-dir to see the recovery.")
+                let next = (try? world.view()).map(NextLaunch.init)
+                let shows = next.map { "The next launch will show \($0.recovers) to recover and \($0.lost) lost. " } ?? ""
+                let kept = temporary ? " (a temporary world, kept: remove it when done)" : ""
+                print("storesim: \(what); the process is killed now (SIGKILL). \(shows)To see it: "
+                      + NextLaunch.command(directory: directory.path) + kept)
                 writeReports(reports, runner, stoppedBy: "\(what); --real-crash kills the process here (SIGKILL): the lines after it did not run")
             })
         }

@@ -173,7 +173,7 @@ enum English {
         case .narrationStep: "n ▸ step {1} of {2}: {3}"
         case .narrationOver: "The script is over: all {1} steps carried out. q quits."
         case .narrationInFlight: "Messages still on their way: {1}. The next step waits for them: Space delivers one, n all of them; then its narration is shown."
-        case .realCrash: "storesim: {1}. Run storesim again to see the recovery."
+        case .realCrash: "storesim: {1}. The next launch will show {2} to recover and {3} lost. To see it: {4}"
         case .listSeparator: ", "
 
         // The status line

@@ -175,7 +175,7 @@ enum SimplifiedChinese {
         case .narrationStep: "n ▸ 第 {1} 步，共 {2} 步：{3}"
         case .narrationOver: "脚本已结束：{1} 步全部执行完毕。按 q 退出。"
         case .narrationInFlight: "仍在途中的消息：{1} 条。下一步要等它们送达：空格键投递一条，n 投递全部；之后显示它的讲解。"
-        case .realCrash: "storesim：{1}。再次运行 storesim 查看恢复。"
+        case .realCrash: "storesim：{1}。下次启动将显示 {2} 笔待恢复、{3} 笔已丢失。查看方法：{4}"
         case .listSeparator: "、"
 
         // The status line
