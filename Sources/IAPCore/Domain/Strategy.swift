@@ -20,7 +20,7 @@ public enum Strategy: String, Sendable, CaseIterable, Codable {
         switch self {
         case .verifyThenFinish: return "cache, verify, finish after the Server credits, drop the cache entry"
         case .queueOnly: return "verify, finish after the Server credits; no cache"
-        case .finishThenCache: return "finish at once, then cache, then verify (the RN module's order)"
+        case .finishThenCache: return "finish at once, then cache, then verify (the React Native receipt-caching module's order)"
         case .finishFirst: return "finish at once, verify, no cache (the naive way)"
         }
     }

@@ -14,10 +14,11 @@ enum BenchCommand {
         arguments: nil,
         details: """
             Every figure is a median of repeated runs in fresh temporary folders on the same disk,
-            removed afterwards. The cache is timed against the fsync floor, the seed's whole-list
-            rewrite and SQLite (WAL, synchronous=FULL); purchases per second against the rate their
-            fsyncs alone allow (fsyncs per purchase, counted, times one fsync's cost, timed beside
-            them); each goal is reported met or not met.
+            removed afterwards. The cache is timed against the fsync floor, the whole-list rewrite
+            of the React Native receipt-caching module StoreSim learned from, and SQLite (WAL,
+            synchronous=FULL); purchases per second against the rate their fsyncs alone allow
+            (fsyncs per purchase, counted, times one fsync's cost, timed beside them); each goal is
+            reported met or not met.
             """,
         run: run)
 

@@ -244,7 +244,7 @@ extension English {
         // The strategies, in one line each
         case .verifyThenFinish: "cache, verify, finish after the Server credits, drop the cache entry"
         case .queueOnly: "verify, finish after the Server credits; no cache"
-        case .finishThenCache: "finish at once, then cache, then verify (the RN module's order)"
+        case .finishThenCache: "finish at once, then cache, then verify (the React Native receipt-caching module's order)"
         case .finishFirst: "finish at once, verify, no cache (the naive way)"
 
         // The recovery report

@@ -245,7 +245,7 @@ extension SimplifiedChinese {
         // The strategies, in one line each
         case .verifyThenFinish: "缓存、验证，服务器入账后才完成交易，再删除缓存条目"
         case .queueOnly: "验证，服务器入账后才完成交易；不用缓存"
-        case .finishThenCache: "立即完成交易，然后缓存，再验证（RN 模块的顺序）"
+        case .finishThenCache: "立即完成交易，然后缓存，再验证（React Native 收据缓存模块的顺序）"
         case .finishFirst: "立即完成交易，再验证，不用缓存（朴素的做法）"
 
         // The recovery report
