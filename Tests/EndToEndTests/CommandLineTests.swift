@@ -127,7 +127,7 @@ import TestSupport
     @Test func unknownCommandIsOneErrorLineAndStatusTwo() throws {
         let result = try StoreSimProcess.run(["fly"])
         #expect(result.status == 2)
-        #expect(result.stderr == "storesim: error: unknown command 'fly'; see 'storesim --help'\n")
+        #expect(result.stderr == "storesim: error: unknown command 'fly'; did you mean 'play'? expected one of: run, play, audit, state, timeline, catalog, matrix, chaos, bench, reset\n")
     }
 
     @Test func badScriptLineNamesFileAndLine() throws {
@@ -135,7 +135,7 @@ import TestSupport
         let script = try folder.write("bad.scenario", "# fine\nbuy com.storesim.coins.100\ndance now\n")
         let result = try StoreSimProcess.run(["run", script])
         #expect(result.status == 2)
-        #expect(result.stderr == "storesim: error: \(script): line 3: unknown command 'dance'\n")
+        #expect(result.stderr == "storesim: error: \(script): line 3: unknown command 'dance'; did you mean 'advance'? the closest: advance, launch, wait\n")
         #expect(result.stdout.isEmpty, "nothing runs when a script does not parse")
     }
 

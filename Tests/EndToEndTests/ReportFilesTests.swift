@@ -124,8 +124,8 @@ import TestSupport
         let script = try folder.write("bad.scenario", "buy com.storesim.coins.100\nfly to the moon\n")
         let old = try folder.write("old-report", "the last run's report\n")
         let fresh = folder.file("fresh-report")
-        try Self.expectRefused(folder, [option, old, script], "\(script): line 2: unknown command 'fly'")
-        try Self.expectRefused(folder, [option, fresh, script], "\(script): line 2: unknown command 'fly'")
+        try Self.expectRefused(folder, [option, old, script], "\(script): line 2: unknown command 'fly'; did you mean 'buy'? the closest: buy, family, api")
+        try Self.expectRefused(folder, [option, fresh, script], "\(script): line 2: unknown command 'fly'; did you mean 'buy'? the closest: buy, family, api")
         #expect(try String(contentsOfFile: old, encoding: .utf8) == "the last run's report\n")
         #expect(!FileManager.default.fileExists(atPath: fresh))
     }

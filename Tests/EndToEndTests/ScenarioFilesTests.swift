@@ -41,20 +41,23 @@ import TestSupport
         }
     }
 
+    /// The built-in catalog's products, as an unknown product's error lists them.
+    static let builtInProducts = "com.storesim.coins.100, com.storesim.coins.550, com.storesim.pro, com.storesim.premium.monthly, com.storesim.premium.yearly, com.storesim.season"
+
     /// A newcomer who runs a script without the `.storekit` catalog beside it is told, in the one
     /// error line, which `--catalog` to pass; a script with no catalog beside it gets the plain line.
     @Test func aScriptRunWithoutTheCatalogBesideItNamesTheCatalogToPass() throws {
         let result = try StoreSimProcess.run(["run", "Scenarios/subscription-crossgrade.scenario"])
         #expect(result.status == 2)
         #expect(result.stderr == "storesim: error: Scenarios/subscription-crossgrade.scenario: line 7: unknown product "
-                + "'com.newsstand.digital.monthly'; the catalog beside the script may sell it: "
+                + "'com.newsstand.digital.monthly'; expected one of: \(Self.builtInProducts); the catalog beside the script may sell it: "
                 + "pass --catalog Scenarios/subscription-crossgrade.storekit\n")
         let folder = try TemporaryFolder()
         let alone = folder.path + "/alone.scenario"
         try "buy com.newsstand.digital.monthly\n".write(toFile: alone, atomically: true, encoding: .utf8)
         let plain = try StoreSimProcess.run(["run", alone])
         #expect(plain.status == 2)
-        #expect(plain.stderr == "storesim: error: \(alone): line 1: unknown product 'com.newsstand.digital.monthly'\n")
+        #expect(plain.stderr == "storesim: error: \(alone): line 1: unknown product 'com.newsstand.digital.monthly'; expected one of: \(Self.builtInProducts)\n")
     }
 
     @Test(arguments: scripts)

@@ -115,7 +115,7 @@ import TestSupport
         (["--format", "xml"], "storesim: error: unknown format 'xml': use text, json or mermaid\n"),
         (["--last", "0"], "storesim: error: --last needs a whole number of events, 1 or more, not '0'\n"),
         (["--last", "many"], "storesim: error: --last needs a whole number of events, 1 or more, not 'many'\n"),
-        (["--json"], "storesim: error: unknown option '--json' for 'storesim timeline [--data-dir DIR] [--format text|json|mermaid] [--last N]'\n"),
+        (["--json"], "storesim: error: unknown option '--json' for storesim timeline; expected one of: --data-dir, --format, --last, --help, -h\n"),
         (["--last", "2", "--last=3"], "storesim: error: --last is given twice; give it once: --last N\n"),
     ])
     func badOptionsAreRefusedInOneLine(options: [String], error: String) throws {

@@ -70,7 +70,7 @@ struct CatalogLoadTests {
         let folder = try TemporaryFolder()
         let url = folder.url.appendingPathComponent("bad.json")
         try Data(CatalogFixture.document([CatalogFixture.product(.consumable, ["colour": "red"])]).utf8).write(to: url)
-        #expect(loadError(url.path)?.description == "\(url.path): $.products[0].colour: unknown key")
+        #expect(loadError(url.path)?.description == "\(url.path): $.products[0].colour: unknown key; the closest: group, id, type")
     }
 
     @Test func deviceFilesAreCappedNotReadForever() {

@@ -88,7 +88,7 @@ import Testing
         ("network sideways", "line 1: expected 'online' or 'offline', found 'sideways'"),
         ("store fail on lightning", "line 1: unknown failure 'lightning'"),
         ("store delete last", "line 1: 'last' is not a transaction id"),
-        ("api storekit3", "line 1: unknown StoreKit API 'storekit3'; expected one of: storekit1, storekit2"),
+        ("api storekit3", "line 1: unknown StoreKit API 'storekit3'; did you mean 'storekit1' or 'storekit2'? expected one of: storekit1, storekit2"),
         ("store delete 01000000000000001", "line 1: '01000000000000001' is not a transaction id"),
         ("forge tamper 99999999999999999999", "line 1: '99999999999999999999' is not a transaction id"),
         ("forge replay -1", "line 1: '-1' is not a transaction id"),

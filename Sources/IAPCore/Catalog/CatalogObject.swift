@@ -16,7 +16,7 @@ struct CatalogObject {
         for member in members {
             let memberPath = path.key(member.key)
             if let allowedKeys, !allowedKeys.contains(member.key) {
-                throw CatalogIssue(path: memberPath, problem: "unknown key")
+                throw CatalogIssue(path: memberPath, problem: "unknown key" + NearWords(member.key, among: allowedKeys).hint)
             }
             guard seen.insert(member.key).inserted else {
                 throw CatalogIssue(path: memberPath, problem: "key appears more than once")

@@ -30,7 +30,9 @@ struct ArgumentReader {
     /// A product of the catalog.
     mutating func product() throws(CommandProblem) -> String {
         let id = word()
-        guard catalog.product(id: id) != nil else { throw CommandProblem(problem: "unknown product '\(id)'") }
+        guard catalog.product(id: id) != nil else {
+            throw CommandProblem(problem: "unknown product '\(id)'" + NearWords(id, among: catalog.products.map(\.id)).hint)
+        }
         return id
     }
 
@@ -95,7 +97,7 @@ struct ArgumentReader {
     private static func choice<Value: RawRepresentable>(_ text: String, _ values: [Value], _ what: String) throws(CommandProblem) -> Value
     where Value.RawValue == String {
         guard let value = values.first(where: { $0.rawValue == text }) else {
-            throw CommandProblem(problem: "unknown \(what) '\(text)'; expected one of: \(values.map(\.rawValue).joined(separator: ", "))")
+            throw CommandProblem(problem: "unknown \(what) '\(text)'" + NearWords(text, among: values.map(\.rawValue)).hint)
         }
         return value
     }

@@ -11,6 +11,11 @@ public enum ScenarioVocabulary {
         declarations.first { $0.arguments(command) != nil }
     }
 
+    /// The first word of every command, each once, in the table's order.
+    static let commandNames: [String] = declarations.reduce(into: []) { names, declaration in
+        if !names.contains(declaration.syntax.name) { names.append(declaration.syntax.name) }
+    }
+
     /// The declarations of the commands whose first word is `name`, such as every `store …`.
     static func declarations(named name: String) -> [CommandDeclaration] {
         declarations.filter { $0.syntax.name == name }
@@ -34,7 +39,9 @@ public enum ScenarioVocabulary {
     static func command(_ words: [String], catalog: Catalog) throws(CommandProblem) -> ScenarioCommand {
         let name = words.first ?? ""
         let candidates = declarations(named: name)
-        guard !candidates.isEmpty else { throw CommandProblem(problem: "unknown command '\(name)'") }
+        guard !candidates.isEmpty else {
+            throw CommandProblem(problem: "unknown command '\(name)'" + NearWords(name, among: commandNames).hint)
+        }
         var best: (matched: Int, fits: Bool, problem: CommandProblem)?
         for declaration in candidates {
             let syntax = declaration.syntax

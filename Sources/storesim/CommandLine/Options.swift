@@ -44,7 +44,9 @@ enum Options {
     /// The strategy `--strategy` names, or nil when the option is not given.
     static func strategy(_ arguments: ParsedArguments) throws(CLIError) -> Strategy? {
         try arguments.value("--strategy").map { text throws(CLIError) -> Strategy in
-            guard let strategy = Strategy(rawValue: text) else { throw .usage("unknown strategy '\(text)'") }
+            guard let strategy = Strategy(rawValue: text) else {
+                throw .usage("unknown strategy '\(text)'" + NearWords(text, among: Strategy.allCases.map(\.rawValue)).hint)
+            }
             return strategy
         }
     }

@@ -1,3 +1,5 @@
+import IAPCore
+
 /// The options and arguments given to one subcommand.
 struct ParsedArguments {
     var values: [String: String] = [:]
@@ -27,8 +29,9 @@ struct ParsedArguments {
                 continue
             }
             let (name, inlineValue) = splitInline(word)
-            guard let option = (command.options + Options.help).first(where: { $0.name == name }) else {
-                throw .usage("unknown option '\(name)' for '\(command.usage)'")
+            let known = command.options + Options.help
+            guard let option = known.first(where: { $0.name == name }) else {
+                throw .usage("unknown option '\(name)' for storesim \(command.name)" + NearWords(name, among: known.map(\.name)).hint)
             }
             if option.value == nil {
                 guard inlineValue == nil else { throw .usage("\(name) takes no value") }

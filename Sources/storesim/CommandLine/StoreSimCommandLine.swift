@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 import Simulator
 
 /// Dispatches `storesim`'s arguments to a subcommand, and answers `--help`, `help COMMAND` and
@@ -54,15 +55,11 @@ struct StoreSimCommandLine {
                 Output.line(overview)
                 return 0
             }
-            guard let command = commands.first(where: { $0.name == name }) else {
-                throw .usage("unknown command '\(name)'; see 'storesim --help'")
-            }
+            guard let command = commands.first(where: { $0.name == name }) else { throw unknownCommand(name) }
             Output.line(command.help)
             return 0
         default:
-            guard let command = commands.first(where: { $0.name == first }) else {
-                throw .usage("unknown command '\(first)'; see 'storesim --help'")
-            }
+            guard let command = commands.first(where: { $0.name == first }) else { throw unknownCommand(first) }
             let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), for: command)
             guard !parsed.wantsHelp else {
                 Output.line(command.help)
@@ -103,5 +100,10 @@ struct StoreSimCommandLine {
         }
         lines += ["", "'storesim help COMMAND' shows a command's options. --version prints the version."]
         return lines.joined(separator: "\n")
+    }
+
+    /// The error for a command StoreSim does not have, with the commands it has.
+    private func unknownCommand(_ name: String) -> CLIError {
+        .usage("unknown command '\(name)'" + NearWords(name, among: commands.map(\.name)).hint)
     }
 }

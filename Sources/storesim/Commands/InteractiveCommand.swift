@@ -34,7 +34,9 @@ enum InteractiveCommand {
         let strategy = try Options.strategy(arguments)
         let api = try Options.api(arguments)
         let crashPoint = try arguments.value("--crash-at").map { text throws(CLIError) -> CrashPoint in
-            guard let point = CrashPoint(rawValue: text) else { throw .usage("unknown crash point '\(text)'") }
+            guard let point = CrashPoint(rawValue: text) else {
+                throw .usage("unknown crash point '\(text)'" + NearWords(text, among: CrashPoint.allCases.map(\.rawValue)).hint)
+            }
             return point
         }
         let seed = try Options.seed(arguments)
