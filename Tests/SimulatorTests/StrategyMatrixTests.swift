@@ -19,6 +19,10 @@ import Testing
             "queue-only × power cut at cached", "finish-first × power cut at cached",
         ])
         #expect(names(.double).isEmpty)
+        for cell in matrix.cells {
+            guard case .crash(let point) = cell.trial else { continue }
+            #expect((cell.outcome == .lost) == StrategyFlow.loses(cell.strategy, at: point), "\(cell.strategy.rawValue) × \(point.rawValue)")
+        }
         let lostWhy = try #require(matrix.cells.first { $0.strategy == .finishThenCache && $0.trial == .crash(.finished) })
         #expect(lostWhy.why == "finished before the receipt was saved; the Store will not redeliver it")
     }
@@ -41,6 +45,10 @@ import Testing
         // Server down past the last retry gets the purchase only by asking for the history.
         func notified(_ strategy: Strategy, _ trial: MatrixCell.NotifiedTrial) throws -> MatrixCell {
             try #require(matrix.cells.first { $0.strategy == strategy && $0.trial == .notified(trial) })
+        }
+        for cell in matrix.cells {
+            guard case .notified(.crash(let point)) = cell.trial else { continue }
+            #expect((cell.outcome == .lost) == StrategyFlow.loses(cell.strategy, at: point, notified: true), "\(cell.strategy.rawValue) × \(point.rawValue)")
         }
         #expect(try notified(.finishFirst, .crash(.finished)).outcome == .recovered)
         #expect(try notified(.finishFirst, .crash(.finished)).why == "the Server credited it from the ONE_TIME_CHARGE notification, without the app")

@@ -19,6 +19,8 @@ public struct WorldView: Sendable {
     public var serverUsesPost = true
     /// The environment the Server sends each receipt to first.
     public var serverVerifiesFirst: StoreEnvironment = .production
+    /// Whether the Store posts App Store Server Notifications V2 to the Server.
+    public var serverNotificationsOn = false
     public var now: Date
     public var catalog: Catalog
     /// Every product in the catalog's order, with what the user has of it, each row made when read.
@@ -91,6 +93,11 @@ public struct WorldView: Sendable {
     /// Whether a crash is armed at a point the current strategy's flow never reaches.
     public var armedCrashUnreachable: Bool {
         armedCrash.map { !StrategyFlow.reaches(settings.strategy, $0) } ?? false
+    }
+
+    /// Whether a crash at `point` loses the purchase under the current strategy and notifications.
+    public func crashLoses(at point: CrashPoint) -> Bool {
+        StrategyFlow.loses(settings.strategy, at: point, notified: serverNotificationsOn)
     }
 
     /// The transaction's JWS decoded and verified against the pinned root; nil for a

@@ -51,6 +51,7 @@ extension World {
         view.serverSharedSecretRight = server.configuration.sharedSecret == store.sharedSecret
         view.serverUsesPost = server.configuration.usesPost
         view.serverVerifiesFirst = server.configuration.verifiesFirst
+        view.serverNotificationsOn = store.notificationsOn
         view.notifications = postedNotifications(reads).map { notificationRows($0, processed: ledger.notifications) }
         view.pinnedRoot = server.pinnedRoot
         if let app = host.app, app.api == .storekit2, app.entitlementsRead {

@@ -103,6 +103,8 @@ enum Phrase: CaseIterable {
     case powerCutNow
     case powerCutAtOrDisarm
     case pointLegend
+    case pointLoses
+    case pointRecovers
     case nothingArmed
     case crashArmedAt
     case powerCutArmedAt

@@ -15,9 +15,10 @@ enum DialogViews {
         buffer.put(language(.sheetKeys), x: inner.x, y: inner.y + inner.height - 1, style: .bold, limit: inner.width)
     }
 
-    /// The crash menu: the points with the armed one marked, what is armed, and the keys.
+    /// The crash menu: the points with the armed one marked and whether a crash there loses the
+    /// money, what is armed, and the keys.
     static func crashMenu(_ language: Language, _ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
-        var lines = ["0    " + language(.crashNowBetween)] + pointLines(language, model)
+        var lines = ["0    " + language(.crashNowBetween)] + pointLines(language, model, outcomes: true)
         lines += [
             "\(CrashPoint.allCases.count + 1)    " + language(.powerCutNow),
             language(.powerCutAtOrDisarm),
@@ -53,12 +54,16 @@ enum DialogViews {
     }
 
     /// One line a crash point: its key, ▶ when armed or ✗ when the current strategy never gets
-    /// there, its name and the step it follows; then the legend of the marks.
-    private static func pointLines(_ language: Language, _ model: WorldView) -> [String] {
+    /// there, its name, with `outcomes` whether a crash there loses the money or is recovered
+    /// (the strategy matrix's rule), and the step it follows; then the legend of the marks.
+    private static func pointLines(_ language: Language, _ model: WorldView, outcomes: Bool = false) -> [String] {
         let strategy = model.settings.strategy
         let points = CrashPoint.allCases.enumerated().map { index, point in
-            let mark = model.armedCrash == point ? "▶" : (StrategyFlow.reaches(strategy, point) ? " " : "✗")
-            return "\(index + 1) \(mark)  \(fit(point.rawValue, 16)) \(language.core(point.explanation))"
+            let reached = StrategyFlow.reaches(strategy, point)
+            let mark = model.armedCrash == point ? "▶" : (reached ? " " : "✗")
+            let tag = reached ? language(model.crashLoses(at: point) ? .pointLoses : .pointRecovers) : ""
+            let outcome = outcomes ? fit(tag, 8) + " " : ""
+            return "\(index + 1) \(mark)  \(fit(point.rawValue, 16)) \(outcome)\(language.core(point.explanation))"
         }
         return points + ["     " + language(.pointLegend, strategy.rawValue)]
     }

@@ -105,6 +105,8 @@ enum English {
         case .powerCutNow: "power cut now: the app dies and its unsynced writes are lost"
         case .powerCutAtOrDisarm: "p    power cut at a point…      d  disarm"
         case .pointLegend: "▶ armed   ✗ {1} never gets there"
+        case .pointLoses: "loses"
+        case .pointRecovers: "recovers"
         case .nothingArmed: "Nothing is armed."
         case .crashArmedAt: "A crash is armed at {1}."
         case .powerCutArmedAt: "A power cut is armed at {1}."

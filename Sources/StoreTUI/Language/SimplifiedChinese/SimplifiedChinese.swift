@@ -107,6 +107,8 @@ enum SimplifiedChinese {
         case .powerCutNow: "立即断电：App 终止，未同步的写入丢失"
         case .powerCutAtOrDisarm: "p    在某一点断电…      d  解除"
         case .pointLegend: "▶ 已设定   ✗ {1} 永远不会到达"
+        case .pointLoses: "会丢钱"
+        case .pointRecovers: "可找回"
         case .nothingArmed: "没有设定崩溃。"
         case .crashArmedAt: "已在 {1} 设定崩溃。"
         case .powerCutArmedAt: "已在 {1} 设定断电。"
