@@ -82,7 +82,7 @@ import Testing
         #expect(screen.joined().contains("─ 帮助 ─"))
         let expected = KeyMap.main(stepMode: false).bindings.map { $0.helpText(.simplifiedChinese) }
             + ["购买单：Enter 确认、Esc 取消、a 购买前询问", "交易：" + KeyMap.transactions.summary(.simplifiedChinese),
-               "故障：↑↓ 选择、Enter 切换、Esc 关闭", "各策略及其说明：m"] + TimelineLegend.lines(.simplifiedChinese)
+               "故障：↑↓ 选择、Enter 切换、a 接口、n 通知、Esc 关闭", "各策略及其说明：m"] + TimelineLegend.lines(.simplifiedChinese)
         for line in expected {
             #expect(squeezed(screen).contains(line.filter { $0 != " " }), "\(line)")
         }

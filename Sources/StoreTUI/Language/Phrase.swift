@@ -167,6 +167,8 @@ enum Phrase: CaseIterable {
     case faultSharedSecret
     case faultVerifyMethod
     case faultVerifyFirst
+    case faultAPI
+    case faultNotifications
 
     // Other screens
     case tooSmall
@@ -263,6 +265,10 @@ enum Phrase: CaseIterable {
     case pickSwitch
     case toggle
     case toggleHelp
+    case apiKey
+    case apiKeyHelp
+    case notificationsKey
+    case notificationsKeyHelp
     case close
     case back
     case backHelp

@@ -85,7 +85,8 @@ extension KeyMap {
         return CrashPoint.allCases[number - 1]
     }
 
-    /// The faults panel: pick a switch and toggle it.
+    /// The faults panel: pick a switch and toggle it, or switch the app's StoreKit API or the
+    /// App Store Server Notifications by their own keys.
     static let faults = KeyMap([
         KeyBinding([.up, .character("k"), .down, .character("j")], "↑↓", footer: .select, help: .pickSwitch) { key, state, _ in
             let up = key == .up || key == .character("k")
@@ -98,8 +99,17 @@ extension KeyMap {
             guard state.panelSelection < switches.count else { return [] }
             return [.perform(switches[state.panelSelection].toggled(model, selection: state.selection))]
         },
+        setting(.api),
+        setting(.notifications),
         closing([.escape, .character("f"), .character("q")], "Esc", footer: .words(.close)),
     ])
+
+    /// The key of one of the faults panel's settings: turns it to its next value.
+    private static func setting(_ setting: PanelSetting) -> KeyBinding {
+        KeyBinding([.character(setting.key)], String(setting.key), footer: setting.footer, help: setting.help) { _, _, model in
+            [.perform(setting.toggled(model))]
+        }
+    }
 
     /// The help dialog: any key goes back.
     static let help = KeyMap([], otherwise: back(.anyKey))

@@ -169,6 +169,8 @@ enum English {
         case .faultSharedSecret: "server shared secret"
         case .faultVerifyMethod: "server asks verifyReceipt by"
         case .faultVerifyFirst: "server verifies first at"
+        case .faultAPI: "API {1}"
+        case .faultNotifications: "notifications {1}"
 
         // Other screens
         case .tooSmall: "terminal too small (need {1}×{2})"
@@ -265,6 +267,10 @@ enum English {
         case .pickSwitch: "pick a switch"
         case .toggle: "toggle"
         case .toggleHelp: "turn the switch to its next value"
+        case .apiKey: "API"
+        case .apiKeyHelp: "switch the app's StoreKit API: storekit1 or storekit2"
+        case .notificationsKey: "notifications"
+        case .notificationsKeyHelp: "turn App Store Server Notifications on or off"
         case .close: "close"
         case .back: "back"
         case .backHelp: "back to the main screen"

@@ -171,6 +171,8 @@ enum SimplifiedChinese {
         case .faultSharedSecret: "服务器：共享密钥"
         case .faultVerifyMethod: "服务器：verifyReceipt 请求方法"
         case .faultVerifyFirst: "服务器：先验证的环境"
+        case .faultAPI: "接口 {1}"
+        case .faultNotifications: "服务器通知 {1}"
 
         // Other screens
         case .tooSmall: "终端太小（至少需要 {1}×{2}）"
@@ -267,6 +269,10 @@ enum SimplifiedChinese {
         case .pickSwitch: "选择开关"
         case .toggle: "切换"
         case .toggleHelp: "把开关切换到下一个值"
+        case .apiKey: "接口"
+        case .apiKeyHelp: "切换 App 的 StoreKit API：storekit1 或 storekit2"
+        case .notificationsKey: "通知"
+        case .notificationsKeyHelp: "打开或关闭 App Store 服务器通知"
         case .close: "关闭"
         case .back: "返回"
         case .backHelp: "返回主屏幕"
