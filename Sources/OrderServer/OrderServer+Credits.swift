@@ -54,9 +54,15 @@ extension OrderServer {
 
     /// A purchase credited from a notification before any user of the app proved it names no
     /// account: the first user who proves it claims its credits and what they hold, with those
-    /// of every renewal of it credited since.
+    /// of every renewal of it credited since. A purchase already claimed costs one indexed update
+    /// that changes nothing.
     private func claim(_ entry: ReceiptEntry) throws(StorageError) {
         let original = ServerDatabase.idValue(entry.originalTransactionId)
+        let before = database.database.totalChanges
+        try database.database.query("UPDATE credits SET account = ? WHERE original_transaction_id = ? AND account = ''",
+                                    [.text(entry.account), original])
+        // An entitlement names no account only while a credit behind it names none.
+        guard database.database.totalChanges != before else { return }
         let unclaimed = "account = '' AND transaction_id IN (SELECT transaction_id FROM credits WHERE original_transaction_id = ?)"
         let held = try database.database.rows(
             "SELECT product_id, transaction_id, expires_millis FROM entitlements WHERE \(unclaimed) ORDER BY transaction_id",
@@ -69,8 +75,6 @@ extension OrderServer {
             try hold(product, account: entry.account, transactionId: transactionId, expires: expires.map(SimulatedTime.date(millis:)))
         }
         try database.database.query("DELETE FROM entitlements WHERE \(unclaimed)", [original])
-        try database.database.query("UPDATE credits SET account = ? WHERE original_transaction_id = ? AND account = ''",
-                                    [.text(entry.account), original])
     }
 
     /// Every check of a receipt is a chance to learn of expiries brought forward and of refunds:

@@ -109,7 +109,8 @@ struct ServerDatabase: SettingsTable {
         """,
         // Version 7: entitlements by account, as family entitlements are: what one App Store
         // account bought is never another's. A kept row takes the account its transaction was
-        // credited to.
+        // credited to. Credits by original transaction, for the credits of one subscription (a
+        // claim, a notification that moves its entitlement's end) without reading every credit.
         """
         CREATE TABLE entitlements_v7(
             account TEXT NOT NULL,
@@ -123,6 +124,7 @@ struct ServerDatabase: SettingsTable {
             FROM entitlements;
         DROP TABLE entitlements;
         ALTER TABLE entitlements_v7 RENAME TO entitlements;
+        CREATE INDEX credits_by_original ON credits(original_transaction_id);
         """,
     ])
 
