@@ -22,7 +22,11 @@ let package = Package(
         .target(name: "IAPClient", dependencies: ["IAPCore", "Storage", "Signing"]),
         .target(name: "Simulator", dependencies: ["IAPCore", "Storage", "StoreEngine", "OrderServer", "IAPClient", "Signing", "CMalloc"]),
         .target(name: "Bench", dependencies: ["Simulator", "IAPCore", "IAPClient", "Storage"]),
-        .target(name: "StoreTUI", dependencies: ["Simulator", "IAPCore", "CWidth"]),
+        // The lessons, built into the binary so that the interface opens them from any folder.
+        .target(name: "Lessons", path: "Scenarios/lessons", sources: ["Lesson.swift"],
+                resources: [.embedInCode("1-seed-one-window.scenario"), .embedInCode("2-reply-lost.scenario"),
+                            .embedInCode("3-ask-to-buy-while-closed.scenario")]),
+        .target(name: "StoreTUI", dependencies: ["Simulator", "IAPCore", "CWidth", "Lessons"]),
         .target(name: "Terminal", dependencies: ["StoreTUI", "CNcurses"]),
         .executableTarget(name: "storesim", dependencies: ["Simulator", "Bench", "IAPCore", "StoreTUI", "Terminal"]),
         // Helpers every test target shares: temporary folders, a Link double, worlds, tags.

@@ -9,7 +9,7 @@ import TestSupport
         let session = try TmuxSession(command: "\(StoreSimProcess.binary) play \(lesson)")
         let opened = try session.waitFor("n ▸ step 1 of 6: strategy finish-then-cache")
         #expect(opened.found, "\(opened.screen)")
-        #expect(opened.screen.contains("Lesson 1: the receipt-caching module's window. A loss."))
+        #expect(opened.screen.contains("Lesson 1: the caching module's window, a loss."))
         #expect(opened.screen.contains("The app takes that module's way"))
         // Five steps to the relaunch, and one n that first delivers what the purchase sent: the
         // expect after it waits for those messages, and so does its narration.

@@ -82,12 +82,13 @@ import Testing
         #expect(screen.joined().contains("─ 帮助 ─"))
         let expected = KeyMap.main(stepMode: false).bindings.map { $0.helpText(.simplifiedChinese) }
             + ["购买单：Enter 确认、Esc 取消、a 购买前询问", "交易：" + KeyMap.transactions.summary(.simplifiedChinese),
-               "故障：↑↓ 选择、Enter 切换、a 接口、n 通知、Esc 关闭", "各策略及其说明：m"] + TimelineLegend.lines(.simplifiedChinese)
+               "故障：↑↓ 选择、Enter 切换、a 接口、n 通知、Esc 关闭",
+                  "课程（各在一个新世界中）：1 the caching module's window, a loss"] + TimelineLegend.lines(.simplifiedChinese)
         for line in expected {
             #expect(squeezed(screen).contains(line.filter { $0 != " " }), "\(line)")
         }
         #expect(screen.joined().contains("崩溃菜单：0 立即崩溃、1–6 设定崩溃点、7 断电"))
-        #expect(screen[23].hasPrefix(" 任意键 返回"))
+        #expect(screen[23].hasPrefix(" 1–3 打开课程  任意键 返回"))
     }
 
     @Test func theLossReportIsChineseWithTheLocalizedTitleAndPrice() {

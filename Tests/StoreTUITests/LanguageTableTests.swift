@@ -28,10 +28,11 @@ import Testing
         }
     }
 
-    @Test func everyStoreKit2PhraseHasEnglishAndSimplifiedChineseWithTheSameHoles() {
-        for phrase in StoreKit2Phrase.allCases {
-            let english = English.text(phrase)
-            let chinese = SimplifiedChinese.text(phrase)
+    @Test func everyStoreKit2AndWorldPhraseHasEnglishAndSimplifiedChineseWithTheSameHoles() {
+        let phrases: [any Worded] = StoreKit2Phrase.allCases + WorldPhrase.allCases
+        for phrase in phrases {
+            let english = phrase.template(in: .english)
+            let chinese = phrase.template(in: .simplifiedChinese)
             #expect(!english.isEmpty && chinese != english, "\(phrase) is not translated")
             #expect(Template.parts(english).names.sorted() == Template.parts(chinese).names.sorted(), "\(phrase)")
             #expect(chinese.unicodeScalars.contains(where: Self.isChinese), "\(phrase): \(chinese)")

@@ -208,7 +208,8 @@ import Testing
         let frames = try TUIWorld().session(.settle + [.key(.character("?")), .capture, .key(.escape),
                                                        .key(.character("m")), .capture, .key(.escape)])
         let help = try #require(frames.first).joined(separator: "\n")
-        for text in ["x  crash menu", "s  step mode", "strategies, each explained: m"] {
+        for text in ["x  crash menu", "s  step mode", "m  pick a strategy and relaunch",
+                     "lessons, each in a fresh world: 1 the caching module's window, a loss"] {
             #expect(help.contains(text))
         }
         let strategies = try #require(frames.last).joined(separator: "\n")

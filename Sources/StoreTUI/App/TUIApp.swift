@@ -1,12 +1,16 @@
 import IAPCore
+import Lessons
 import Simulator
 
 /// The interactive loop: draws a frame, reads a key (or ticks), runs the update, carries out
-/// its effects against the world, and feeds the world's events back to the timeline.
+/// its effects against the world shown, and feeds the world's events back to the timeline.
+/// Beside the world it opened on it can hold fresh worlds and lessons (`w`, `?`).
 public final class TUIApp {
-    public let world: World
+    /// The world shown.
+    public private(set) var world: World
     private let terminal: TerminalIO
     public private(set) var state: TUIState
+    private let shelf: WorldShelf
     private var pendingEvents: [Event] = []
     private var timeRunner = TimeRunner()
     /// How long to wait for a key before the next message is delivered (outside step mode).
@@ -17,8 +21,18 @@ public final class TUIApp {
     public init(world: World, terminal: TerminalIO, locale: String, history: [Event], playback: ScriptPlayback? = nil) {
         self.world = world
         self.terminal = terminal
+        shelf = WorldShelf(world)
         let size = terminal.size
         state = TUIState(columns: size.columns, rows: size.rows, locale: locale)
+        var realCrash = false
+        if case .realKill(let beforeKill) = world.crashMode {
+            realCrash = true
+            world.crashMode = .realKill { [shelf] what in
+                shelf.removeAdded()
+                beforeKill(what)
+            }
+        }
+        state.worlds = [WorldEntry(kind: .opened(path: world.directory.path, realCrash: realCrash), strategy: world.settings.strategy)]
         state.timeline = Array(history.filter(TUIUpdate.hasRow).suffix(TUIState.timelineLimit))
         if let playback {
             state.playback = playback
@@ -35,6 +49,7 @@ public final class TUIApp {
     /// here: a key that only moves the selection or opens a panel costs a frame, not a read of
     /// the world's history.
     public func run() throws(WorldError) {
+        defer { shelf.removeAdded() }
         try world.launch()
         var model = try world.view()
         var changed = true
@@ -92,9 +107,15 @@ public final class TUIApp {
                 case .failed(let failure): throw failure
                 }
             }
+        case .openLesson(let number):
+            try openLesson(number)
+        case .freshWorld:
+            try addWorld(.fresh(number: shelf.count + 1), catalog: world.catalog)
+        case .switchWorld(let index):
+            try show(index)
         case .quit:
-            if world.appStatus.isRunning {
-                try world.quit()
+            for index in 0..<shelf.count where shelf.world(at: index).appStatus.isRunning {
+                try shelf.world(at: index).quit()
             }
             return .quit
         }
@@ -104,6 +125,63 @@ public final class TUIApp {
     private func feedEvents(_ model: WorldView) {
         while !pendingEvents.isEmpty {
             _ = TUIUpdate.update(&state, .worldEvent(pendingEvents.removeFirst()), model: model)
+        }
+    }
+
+    /// Opens lesson `number` in a fresh world on the built-in catalog (the lessons' products)
+    /// and plays it there in step mode, as `storesim play` does.
+    private func openLesson(_ number: Int) throws(WorldError) {
+        guard let lesson = Lesson.all.first(where: { $0.number == number }) else { return }
+        guard try addWorld(.lesson(number: number, title: lesson.title), catalog: BuiltInCatalog.catalog()) else { return }
+        do {
+            let steps = try ScenarioParser(catalog: world.catalog).parseNarrated(lesson.script, file: lesson.file)
+            state.playback = ScriptPlayback(file: lesson.file, steps: steps)
+            state.stepMode = true
+            state.status = state.language(.playing, lesson.file)
+        } catch {
+            state.status = state.language(.notDone, "\(lesson.file): \(error)")
+        }
+    }
+
+    /// Adds a fresh world on `catalog` and shows it, launched; false (the status line says why)
+    /// when its data directory cannot be made.
+    @discardableResult
+    private func addWorld(_ kind: WorldEntry.Kind, catalog: Catalog) throws(WorldError) -> Bool {
+        let added: World
+        do {
+            added = try shelf.addFresh(catalog: catalog)
+        } catch {
+            state.status = state.language(.worldNotOpened, error.description)
+            return false
+        }
+        state.worlds.append(WorldEntry(kind: kind, strategy: added.settings.strategy))
+        try show(shelf.count - 1)
+        if case .fresh(let number) = kind {
+            state.status = state.language(.freshWorldOpened, number)
+        }
+        return true
+    }
+
+    /// Shows the world at `index`: the one shown now keeps its interface state and what the
+    /// panel tells of it; the other comes back as it was left, or launched when it never ran.
+    private func show(_ index: Int) throws(WorldError) {
+        let leaving = try world.view()
+        feedEvents(leaving)
+        state.worlds[state.currentWorld].strategy = leaving.settings.strategy
+        state.worlds[state.currentWorld].lost = leaving.losses.count
+        shelf.keep(state, at: state.currentWorld)
+        world.onEvent = nil
+        world = shelf.world(at: index)
+        world.onEvent = { [unowned self] event in pendingEvents.append(event) }
+        var next = shelf.state(at: index) ?? TUIState(columns: state.columns, rows: state.rows, locale: state.locale)
+        next.columns = state.columns
+        next.rows = state.rows
+        next.worlds = state.worlds
+        next.currentWorld = index
+        next.status = state.language(.worldShown, WorldsView.headerName(next) ?? "")
+        state = next
+        if world.appStatus == .notLaunched {
+            try world.launch()
         }
     }
 }

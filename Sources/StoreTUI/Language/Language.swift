@@ -16,7 +16,22 @@ public enum Language: Sendable {
 
     /// The interface's words for `phrase`, with `{1}`, `{2}`… filled in from `values`, in order.
     func callAsFunction(_ phrase: Phrase, _ values: CustomStringConvertible...) -> String {
-        Template.fill(template(phrase)) { name in
+        filled(phrase, values)
+    }
+
+    /// The words for a phrase of what StoreKit 2 and the notifications show, holes filled.
+    func callAsFunction(_ phrase: StoreKit2Phrase, _ values: CustomStringConvertible...) -> String {
+        filled(phrase, values)
+    }
+
+    /// The words for a phrase of the worlds and lessons, holes filled.
+    func callAsFunction(_ phrase: WorldPhrase, _ values: CustomStringConvertible...) -> String {
+        filled(phrase, values)
+    }
+
+    /// `phrase`'s template in this language with `{1}`, `{2}`… filled in from `values`, in order.
+    private func filled(_ phrase: some Worded, _ values: [CustomStringConvertible]) -> String {
+        Template.fill(phrase.template(in: self)) { name in
             Int(name).flatMap { values.indices.contains($0 - 1) ? "\(values[$0 - 1])" : nil }
         }
     }
@@ -26,14 +41,6 @@ public enum Language: Sendable {
         switch self {
         case .english: wording.english
         case .simplifiedChinese: wording.simplifiedChinese
-        }
-    }
-
-    /// The template of `phrase` in this language's table.
-    func template(_ phrase: Phrase) -> String {
-        switch self {
-        case .english: English.text(phrase)
-        case .simplifiedChinese: SimplifiedChinese.text(phrase)
         }
     }
 

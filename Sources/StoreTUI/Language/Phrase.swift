@@ -121,7 +121,6 @@ enum Phrase: CaseIterable {
     case helpCrashMenu
     case helpTransactions
     case helpFaults
-    case helpStrategies
     case recoveryReport
     case lossReport
     case recoveryAndLossReport
@@ -246,6 +245,11 @@ enum Phrase: CaseIterable {
     case thisHelp
     case quit
     case pickStrategy
+    case worldsHelp
+    case launchHelp
+    case openLesson
+    case showWorld
+    case freshWorldKey
     case accountHelp
     case confirm
     case cancel

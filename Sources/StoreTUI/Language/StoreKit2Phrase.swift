@@ -40,20 +40,3 @@ enum StoreKit2Phrase: CaseIterable {
     case decodedMore
     case notSigned
 }
-
-extension Language {
-    /// The interface's words for `phrase`, with `{1}`, `{2}`… filled in from `values`, in order.
-    func callAsFunction(_ phrase: StoreKit2Phrase, _ values: CustomStringConvertible...) -> String {
-        Template.fill(template(phrase)) { name in
-            Int(name).flatMap { values.indices.contains($0 - 1) ? "\(values[$0 - 1])" : nil }
-        }
-    }
-
-    /// The template of `phrase` in this language's table.
-    func template(_ phrase: StoreKit2Phrase) -> String {
-        switch self {
-        case .english: English.text(phrase)
-        case .simplifiedChinese: SimplifiedChinese.text(phrase)
-        }
-    }
-}

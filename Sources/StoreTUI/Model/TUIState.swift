@@ -21,6 +21,8 @@ public struct TUIState: Sendable, Equatable {
         case confirmClear
         case faults
         case help
+        /// The worlds the interface holds: switch to one, or add a fresh one.
+        case worlds
         case report(title: String, lines: [String])
     }
 
@@ -62,6 +64,10 @@ public struct TUIState: Sendable, Equatable {
     /// The script `storesim play` presents, step by step; nil in the plain interface.
     public var playback: ScriptPlayback?
 
+    /// The worlds the interface holds, the one shown at `currentWorld`.
+    public var worlds: [WorldEntry] = []
+    public var currentWorld = 0
+
     /// How many events the interface keeps in memory; older ones stay in the log on disk.
     public static let timelineLimit = 2000
 
@@ -79,6 +85,11 @@ public struct TUIState: Sendable, Equatable {
 
     /// Whether the notification lane is shown, when the world has notifications to show.
     var showsLane: Bool { (columns >= Screen.laneBesideColumns) != laneToggled }
+
+    /// Whether a crash in the world shown ends the process (then nothing after it is drawn).
+    var shownWorldCrashIsReal: Bool {
+        worlds.indices.contains(currentWorld) && worlds[currentWorld].crashIsReal
+    }
 
     public var isTooSmall: Bool { columns < Self.minimumColumns || rows < Self.minimumRows }
 

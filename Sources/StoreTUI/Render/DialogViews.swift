@@ -1,4 +1,5 @@
 import IAPCore
+import Lessons
 import Simulator
 
 /// The dialogs and panels drawn over the main screen, in the interface's language.
@@ -45,7 +46,7 @@ enum DialogViews {
 
     /// A framed dialog as wide as its widest line, or the screen when that is narrower; lines
     /// too long for it wrap instead of being cut.
-    private static func dialog(_ title: String, _ lines: [String], into buffer: inout CellBuffer, screen: Rect) {
+    static func dialog(_ title: String, _ lines: [String], into buffer: inout CellBuffer, screen: Rect) {
         let widest = (lines + [title + "  "]).map(DisplayWidth.of).max() ?? 0
         let width = min(screen.width - 2, widest + 4)
         let wrapped = lines.flatMap { wrap($0, width - 4) }
@@ -76,8 +77,8 @@ enum DialogViews {
     }
 
     /// Every key, from the same bindings the update carries out: the main screen's in two
-    /// columns, then one line for each panel, then the timeline's symbols. The strategies, each
-    /// explained, are in the strategy menu (`m`), where one is also picked.
+    /// columns, then one line for each panel, the lessons a digit opens, then the timeline's
+    /// symbols. The strategies, each explained, are in the strategy menu (`m`).
     static func help(_ language: Language, into buffer: inout CellBuffer, screen: Rect) {
         var lines = columns(KeyMap.main(stepMode: false).bindings.map { $0.helpText(language) }, width: 37)
         lines += [
@@ -85,8 +86,7 @@ enum DialogViews {
             language(.helpCrashMenu, KeyMap.crashMenu.summary(language)),
             language(.helpTransactions, KeyMap.transactions.summary(language)),
             language(.helpFaults, KeyMap.faults.summary(language)),
-            language(.helpStrategies),
-            "",
+            language(.lessonsLine, Lesson.all.map { "\($0.number) \($0.title)" }.joined(separator: "  ")),
         ]
         lines += TimelineLegend.lines(language)
         dialog(language(.help), lines, into: &buffer, screen: screen)

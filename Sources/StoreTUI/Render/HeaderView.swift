@@ -3,12 +3,13 @@ import Simulator
 
 /// The header rows: the app and its strategy, what is armed, its StoreKit (when it is not
 /// StoreKit 1) and the switches, the simulated clock,
-/// and on the third row the audit's badge while anything is lost, recoverable or credited twice,
+/// and on the third row the world shown (once there are several), the audit's badge while anything is lost, recoverable or credited twice,
 /// and an armed crash the strategy never reaches, with the notification lane's summary at its
 /// right while the lane is hidden. A switch away from its usual value is in capitals (where the
 /// language has them).
 enum HeaderView {
-    static func draw(_ model: WorldView, _ language: Language, into buffer: inout CellBuffer, width: Int, laneSummary: String? = nil) {
+    static func draw(_ model: WorldView, _ language: Language, world: String? = nil, into buffer: inout CellBuffer, width: Int,
+                     laneSummary: String? = nil) {
         let status: (Phrase, CellColor, CellStyle)
         switch model.appStatus {
         case .running where model.recovering: status = (.appRecovering, .yellow, .bold)
@@ -28,7 +29,8 @@ enum HeaderView {
         let clock = " " + SimulatedTime.format(model.now) + " "
         buffer.put(clock, x: max(x, width - DisplayWidth.of(clock)), y: 0, style: .reverse)
         buffer.put(fit(" " + switchesRow(model, language, width: width - 1), width), x: 0, y: 1, style: .dim, limit: width)
-        var end = auditBadge(model.audit, language, into: &buffer, width: width)
+        var end = world.map { buffer.put(" \($0) ", x: 0, y: 2, style: [.reverse, .bold], color: .cyan, limit: width) + 1 } ?? 0
+        end += auditBadge(model.audit, language, into: &buffer, at: end, width: width)
         if model.armedCrashUnreachable, let armed = model.armedCrash {
             end += buffer.put(" \(language(.neverReaches, model.settings.strategy.rawValue, armed.rawValue)) ", x: end, y: 2,
                               style: [.reverse, .bold], color: .yellow)
@@ -69,10 +71,10 @@ enum HeaderView {
     /// The audit's counts on the third row, while any of them is not zero: red when a purchase
     /// is lost or credited twice, yellow while one is only waiting to be recovered.
     /// Returns the width it took.
-    private static func auditBadge(_ audit: AuditSummary, _ language: Language, into buffer: inout CellBuffer, width: Int) -> Int {
+    private static func auditBadge(_ audit: AuditSummary, _ language: Language, into buffer: inout CellBuffer, at x: Int, width: Int) -> Int {
         guard audit.lost + audit.recoverable + audit.doubleCredited > 0 else { return 0 }
         let text = " \(language(.auditBadge, audit.lost, audit.recoverable, audit.doubleCredited)) "
         let color: CellColor = audit.lost + audit.doubleCredited > 0 ? .red : .yellow
-        return buffer.put(text, x: 0, y: 2, style: [.reverse, .bold], color: color, limit: width)
+        return buffer.put(text, x: x, y: 2, style: [.reverse, .bold], color: color, limit: width - x)
     }
 }

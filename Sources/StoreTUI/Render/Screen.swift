@@ -11,7 +11,7 @@ public enum Screen {
         let width = state.columns
         let lane = state.showsLane ? model.notifications : nil
         let laneSummary = lane == nil ? model.notifications.map { NotificationLaneView.summary($0, state.language) } : nil
-        HeaderView.draw(model, state.language, into: &buffer, width: width, laneSummary: laneSummary)
+        HeaderView.draw(model, state.language, world: WorldsView.headerName(state), into: &buffer, width: width, laneSummary: laneSummary)
         let topHeight = topHeight(rows: state.rows, products: model.products.count)
         let leftWidth = width * 60 / 100
         CatalogView.draw(state, model, into: &buffer, in: Rect(x: 0, y: 3, width: leftWidth - 1, height: topHeight))
@@ -48,6 +48,7 @@ public enum Screen {
             DialogViews.confirmClear(state, model, into: &buffer, screen: screen)
         case .faults: DialogViews.faults(state, model, into: &buffer, screen: screen)
         case .help: DialogViews.help(state.language, into: &buffer, screen: screen)
+        case .worlds: WorldsView.draw(state, model, into: &buffer, screen: screen)
         case .report(let title, let lines): DialogViews.report(state.language, title, lines, into: &buffer, screen: screen)
         }
         return buffer

@@ -98,6 +98,7 @@ struct KeyMap: Sendable {
         case .confirmClear: return confirmClear
         case .faults: return faults
         case .help: return help
+        case .worlds: return worlds(count: state.worlds.count)
         case .report: return report
         }
     }

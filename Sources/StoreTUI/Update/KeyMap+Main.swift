@@ -7,7 +7,7 @@ extension KeyMap {
         let stepping = stepMode ? [deliverNext(footer: .next), stepToggle(footer: .stepOff)] : []
         let walking = stepMode ? [] : [stepToggle(footer: .stepMode), deliverNext(footer: nil)]
         return KeyMap(stepping + [select, buy, restore, crash, transactionManager, faultsPanel] + walking
-                      + [scroll, helpDialog, quit, account, strategyPicker, lane])
+                      + [scroll, helpDialog, quit, account, strategyPicker, lane, worldsPanel, launchApp])
     }
 
     private static let select = KeyBinding(

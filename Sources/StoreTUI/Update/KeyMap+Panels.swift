@@ -63,11 +63,10 @@ extension KeyMap {
 
     /// The strategy menu: pick one, and the app relaunches under it in the same world.
     static let strategyMenu = KeyMap([
-        KeyBinding((1...Strategy.allCases.count).map { .character(Character(String($0))) }, "1–\(Strategy.allCases.count)",
+        KeyBinding(digitKeys(Strategy.allCases.count), "1–\(Strategy.allCases.count)",
                    footer: .relaunch, help: .relaunchHelp) { key, state, model in
             state.mode = .main
-            guard case .character(let digit) = key, let number = digit.wholeNumberValue,
-                  Strategy.allCases.indices.contains(number - 1) else { return [] }
+            guard let number = digit(key), Strategy.allCases.indices.contains(number - 1) else { return [] }
             let strategy = Strategy.allCases[number - 1]
             state.lossReportDue = true
             state.status = state.language(.relaunched, strategy.rawValue)
@@ -76,12 +75,11 @@ extension KeyMap {
     ], otherwise: back(.otherKey))
 
     /// The keys 1–6, one a crash point in the order of `CrashPoint.allCases`.
-    private static let pointKeys: [Key] = (1...CrashPoint.allCases.count).map { .character(Character(String($0))) }
+    private static let pointKeys = digitKeys(CrashPoint.allCases.count)
 
     /// The crash point a key 1–6 names.
     private static func point(of key: Key) -> CrashPoint? {
-        guard case .character(let digit) = key, let number = digit.wholeNumberValue,
-              CrashPoint.allCases.indices.contains(number - 1) else { return nil }
+        guard let number = digit(key), CrashPoint.allCases.indices.contains(number - 1) else { return nil }
         return CrashPoint.allCases[number - 1]
     }
 
@@ -111,8 +109,8 @@ extension KeyMap {
         }
     }
 
-    /// The help dialog: any key goes back.
-    static let help = KeyMap([], otherwise: back(.anyKey))
+    /// The help dialog: a lesson's number opens it; any other key goes back.
+    static let help = KeyMap([lessonKeys], otherwise: back(.anyKey))
 
     /// The recovery report: dismiss it, or quit.
     static let report = KeyMap([

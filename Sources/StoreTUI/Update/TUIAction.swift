@@ -15,5 +15,11 @@ public enum TUIEffect: Sendable, Equatable {
     case deliverAll
     /// Carry out a played script's step as `storesim run` does.
     case playStep(ScenarioStep)
+    /// Open the lesson with this number in a fresh world of its own, and show it.
+    case openLesson(Int)
+    /// Add a fresh world beside the others, with the shown world's catalog, and show it.
+    case freshWorld
+    /// Show the world at this index of the worlds panel.
+    case switchWorld(Int)
     case quit
 }

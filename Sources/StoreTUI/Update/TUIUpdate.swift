@@ -19,6 +19,9 @@ public enum TUIUpdate {
                 state.timelineOffset += 1
                 state.arrivedWhileScrolled += 1
             }
+            if event.kind == .crash, state.playback == nil, !state.shownWorldCrashIsReal {
+                state.status = state.language(.crashedInProcess)
+            }
             if event.kind == .report {
                 openReport(&state, title: state.language(.recoveryReport), lines: recoveryLines(event, state, model))
             }

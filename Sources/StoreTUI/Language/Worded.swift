@@ -1,0 +1,34 @@
+/// A kind of the interface's own words (`Phrase`, `StoreKit2Phrase`, `WorldPhrase`): each
+/// case has a template in every language's table, holes `{1}`, `{2}`… filled in order when a
+/// `Language` words it.
+protocol Worded {
+    /// The case's template in `language`'s table.
+    func template(in language: Language) -> String
+}
+
+extension Phrase: Worded {
+    func template(in language: Language) -> String {
+        switch language {
+        case .english: English.text(self)
+        case .simplifiedChinese: SimplifiedChinese.text(self)
+        }
+    }
+}
+
+extension StoreKit2Phrase: Worded {
+    func template(in language: Language) -> String {
+        switch language {
+        case .english: English.text(self)
+        case .simplifiedChinese: SimplifiedChinese.text(self)
+        }
+    }
+}
+
+extension WorldPhrase: Worded {
+    func template(in language: Language) -> String {
+        switch language {
+        case .english: English.text(self)
+        case .simplifiedChinese: SimplifiedChinese.text(self)
+        }
+    }
+}
