@@ -39,7 +39,8 @@ let package = Package(
         .testTarget(name: "IAPClientTests", dependencies: ["IAPClient", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "IAPCore", "Storage", "TestSupport", "Signing"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Simulator", "IAPClient", "IAPCore", "TestSupport"]),
-        .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "Simulator", "IAPCore", "IAPClient", "TestSupport", "Signing"]),
+        .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "Simulator", "IAPCore", "IAPClient", "TestSupport", "Signing"],
+                    exclude: ["Frames"]),
         .testTarget(name: "EndToEndTests", dependencies: ["storesim", "Bench", "TestSupport"]),
     ]
 )
