@@ -12,6 +12,17 @@ struct CommandSpec: Sendable {
     /// The usage, when the options table cannot say it (a command with actions of its own).
     var synopsis: String?
 
+    init(name: String, summary: String, options: [any OptionDeclaration], arguments: (name: String, minimum: Int, maximum: Int)?,
+         details: String, run: @escaping @Sendable (ParsedArguments) throws(CLIError) -> Int32, synopsis: String? = nil) {
+        self.name = name
+        self.summary = summary
+        self.options = options.map(\.spec)
+        self.arguments = arguments
+        self.details = details
+        self.run = run
+        self.synopsis = synopsis
+    }
+
     /// The one-line usage: the synopsis, else made from the options table.
     var usage: String {
         if let synopsis { return synopsis }
@@ -41,14 +52,4 @@ struct CommandSpec: Sendable {
         }
         return lines.joined(separator: "\n")
     }
-}
-
-/// One option of a subcommand: `--name VALUE` or a flag.
-struct OptionSpec: Sendable {
-    let name: String
-    /// The placeholder of the option's value, or nil for a flag.
-    let value: String?
-    let help: String
-
-    var label: String { value.map { "\(name) \($0)" } ?? name }
 }

@@ -2,22 +2,26 @@ import Foundation
 import IAPCore
 import Simulator
 
-/// Helpers for the options several subcommands share.
+/// The options several subcommands share, declared once, and helpers for what they name.
 enum Options {
-    static let dataDir = OptionSpec(name: "--data-dir", value: "DIR", help: "the data directory (default: $STORESIM_DATA_DIR, $XDG_STATE_HOME/storesim, ~/.local/state/storesim)")
-    static let unsafeCache = OptionSpec(name: "--unsafe-cache", value: nil, help: "TEACHING AID: the app's cache skips fsync, so a power cut can lose what a crash cannot")
-    static let json = OptionSpec(name: "--json", value: nil, help: "print one JSON object")
+    static let dataDir: Option<String> = Option(
+        "--data-dir", "DIR", help: "the data directory (default: $STORESIM_DATA_DIR, $XDG_STATE_HOME/storesim, ~/.local/state/storesim)", reads: .text)
+    static let unsafeCache = Flag("--unsafe-cache", help: "TEACHING AID: the app's cache skips fsync, so a power cut can lose what a crash cannot")
+    static let json = Flag("--json", help: "print one JSON object")
     /// The flags every command knows, beside its own options: they show the command's help.
-    static let help = ["--help", "-h"].map { OptionSpec(name: $0, value: nil, help: "show this help") }
+    static let help = ["--help", "-h"].map { Flag($0, help: "show this help") }
+    /// `--catalog`: the catalog file to read instead of the recorded or the project's one.
+    static let catalog: Option<String> = Option("--catalog", "FILE", help: "the product catalog", reads: .text)
 
-    static func dataDirectory(_ arguments: ParsedArguments) -> DataDirectory {
-        DataDirectory.resolve(option: arguments.value("--data-dir"), environment: ProcessInfo.processInfo.environment)
+    /// The data directory `option` (the `--data-dir` given) names, else the environment's.
+    static func dataDirectory(_ option: String?) -> DataDirectory {
+        DataDirectory.resolve(option: option, environment: ProcessInfo.processInfo.environment)
     }
 
-    /// The directory `--data-dir` names, or nil when the option is not given (the world is then
-    /// a fresh one: see `inDataDirectory`).
-    static func givenDataDirectory(_ arguments: ParsedArguments) -> DataDirectory? {
-        arguments.value("--data-dir").map { _ in dataDirectory(arguments) }
+    /// The directory `option` (the `--data-dir` given) names, or nil when the option is not given
+    /// (the world is then a fresh one: see `inDataDirectory`).
+    static func givenDataDirectory(_ option: String?) -> DataDirectory? {
+        option.map { _ in dataDirectory(option) }
     }
 
     /// Runs `body` in `given`, or in a fresh temporary directory removed when it returns.
@@ -34,37 +38,24 @@ enum Options {
         return try body(directory)
     }
 
-    /// The number `--seed` gives, or nil when the option is not given.
-    static func seed(_ arguments: ParsedArguments) throws(CLIError) -> UInt64? {
-        guard let text = arguments.value("--seed") else { return nil }
-        guard let seed = UInt64(text) else { throw .usage("--seed needs a whole number from 0 to \(UInt64.max), not '\(text)'") }
-        return seed
+    /// `--seed N` with its command's help line: a whole number a world's keys or a session's
+    /// runs are derived from.
+    static func seed(help: String) -> Option<UInt64> {
+        Option("--seed", "N", help: help, reads: .whole(from: 0, to: .max))
     }
 
-    /// The strategy `--strategy` names, or nil when the option is not given.
-    static func strategy(_ arguments: ParsedArguments) throws(CLIError) -> Strategy? {
-        try arguments.value("--strategy").map { text throws(CLIError) -> Strategy in
-            guard let strategy = Strategy(rawValue: text) else {
-                throw .usage("unknown strategy '\(text)'" + NearWords(text, among: Strategy.allCases.map(\.rawValue)).hint)
-            }
-            return strategy
-        }
+    /// `--strategy NAME` with its command's help line: one of the app's strategies.
+    static func strategy(help: String) -> Option<Strategy> {
+        Option("--strategy", "NAME", help: help, reads: .cases(of: "strategy"))
     }
 
     /// `--seed` of a command that makes a world: without it, a new world's keys are random.
-    static let worldSeed = OptionSpec(name: "--seed", value: "N",
-                                      help: "derive a new world's keys from N: public test keys, for byte-identical runs (default: random keys)")
+    static let worldSeed = seed(help: "derive a new world's keys from N: public test keys, for byte-identical runs (default: random keys)")
 
     /// `--api`: the StoreKit generation the app uses.
-    static let api = OptionSpec(name: "--api", value: "API", help: "the app's StoreKit generation: storekit1 (default) or storekit2")
-
-    /// The StoreKit generation `--api` names, or nil when the option is not given.
-    static func api(_ arguments: ParsedArguments) throws(CLIError) -> StoreKitAPI? {
-        try arguments.value("--api").map { text throws(CLIError) -> StoreKitAPI in
-            guard let api = StoreKitAPI(rawValue: text) else { throw .usage("unknown StoreKit API '\(text)'; expected storekit1 or storekit2") }
-            return api
-        }
-    }
+    static let api: Option<StoreKitAPI> = Option(
+        "--api", "API", help: "the app's StoreKit generation: storekit1 (default) or storekit2",
+        reads: .cases(of: "StoreKit API", listing: .spelled(lead: "; expected ")))
 
     /// Refuses a data directory where something other than a regular file stands in place of
     /// one of StoreSim's files; reads only, for the commands that only read.

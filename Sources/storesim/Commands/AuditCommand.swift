@@ -12,7 +12,7 @@ enum AuditCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        let directory = Options.dataDirectory(arguments)
+        let directory = Options.dataDirectory(arguments[Options.dataDir])
         try Options.checkFiles(directory)
         let catalog = try CatalogResolver.resolve(option: nil, directory: directory).catalog
         let snapshot: WorldSnapshot
@@ -22,7 +22,7 @@ enum AuditCommand {
             throw .input(error.description)
         }
         let audit = snapshot.audit(catalog: catalog)
-        if arguments.flag("--json") {
+        if arguments[Options.json] {
             Output.line(audit.json.rendered)
         } else {
             audit.lines(catalog: catalog, finishedEarly: snapshot.settings.finishedEarly ?? [:]).forEach(Output.line)

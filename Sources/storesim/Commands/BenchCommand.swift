@@ -10,7 +10,7 @@ enum BenchCommand {
     static let spec = CommandSpec(
         name: "bench",
         summary: "Measure the cache, launch recovery, throughput, rendering and memory against the goals.",
-        options: [Options.json, OptionSpec(name: "--quick", value: nil, help: "fewer repetitions (under a minute), for CI")],
+        options: [Options.json, quick],
         arguments: nil,
         details: """
             Every figure is a median of repeated runs in fresh temporary folders on the same disk,
@@ -22,8 +22,10 @@ enum BenchCommand {
             """,
         run: run)
 
+    static let quick = Flag("--quick", help: "fewer repetitions (under a minute), for CI")
+
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        let quick = arguments.flag("--quick")
+        let quick = arguments[quick]
         let settings = quick ? BenchSettings.quick : .full
         let report: BenchReport
         do {
@@ -31,7 +33,7 @@ enum BenchCommand {
         } catch {
             throw .input(error.description)
         }
-        if arguments.flag("--json") {
+        if arguments[Options.json] {
             Output.line(report.json.rendered)
         } else {
             let heading = "storesim bench\(quick ? " --quick" : ""): \(settings.summary)"

@@ -7,7 +7,7 @@ enum CatalogCommand {
     static let spec = CommandSpec(
         name: "catalog",
         summary: "Check a catalog file, or convert it between catalog.json and Xcode's .storekit.",
-        options: [OptionSpec(name: "--to", value: "json|storekit", help: "convert: the format written on stdout")],
+        options: [to],
         arguments: (name: "check|convert FILE", minimum: 2, maximum: 2),
         details: """
             A catalog is StoreSim's catalog.json or an Xcode StoreKit configuration file (.storekit,
@@ -20,16 +20,25 @@ enum CatalogCommand {
         run: run,
         synopsis: "storesim catalog check FILE | storesim catalog convert FILE --to json|storekit")
 
+    static let to: Option<Format> = Option(
+        "--to", "json|storekit", help: "convert: the format written on stdout",
+        reads: .cases(of: "format", listing: .spelled(lead: "; expected ", namingOption: true)))
+
+    /// What `--to` names: the format `convert` writes.
+    enum Format: String, CaseIterable {
+        case json, storekit
+    }
+
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let action = arguments.positional[0]
         let path = arguments.positional[1]
         switch action {
         case "check":
-            guard arguments.value("--to") == nil else { throw .usage("--to is only for 'catalog convert': \(spec.usage)") }
+            guard arguments[to] == nil else { throw .usage("--to is only for 'catalog convert': \(spec.usage)") }
             CatalogCheckText.lines(try read(path), file: path).forEach(Output.line)
             return 0
         case "convert":
-            guard let format = arguments.value("--to") else { throw .usage("'catalog convert' needs --to json|storekit: \(spec.usage)") }
+            guard let format = arguments[to] else { throw .usage("'catalog convert' needs --to json|storekit: \(spec.usage)") }
             let conversion = try convert(try read(path), to: format, file: path)
             Output.line(String(conversion.text.dropLast()))
             for note in conversion.notes {
@@ -41,12 +50,9 @@ enum CatalogCommand {
         }
     }
 
-    private static func convert(_ reading: CatalogReading, to format: String, file: String) throws(CLIError) -> CatalogConversion {
-        guard format == "json" || format == "storekit" else {
-            throw .usage("unknown format '\(format)' for --to; expected json or storekit")
-        }
+    private static func convert(_ reading: CatalogReading, to format: Format, file: String) throws(CLIError) -> CatalogConversion {
         do {
-            return format == "json" ? try CatalogWriter.storeSimJSON(reading, file: file)
+            return format == .json ? try CatalogWriter.storeSimJSON(reading, file: file)
                                     : try CatalogWriter.storeKit(reading.catalog, file: file)
         } catch {
             throw .input(error.description)

@@ -8,11 +8,11 @@ enum ChaosCommand {
         name: "chaos",
         summary: "Random runs with crashes and faults, each ending in the audit; failures shrunk to a script.",
         options: [
-            OptionSpec(name: "--runs", value: "N", help: "how many runs (default 200)"),
-            OptionSpec(name: "--seed", value: "N", help: "the session's seed (default 1)"),
-            OptionSpec(name: "--strategy", value: "NAME", help: "the app's strategy (default verify-then-finish)"),
+            runs,
+            seed,
+            strategy,
             Options.api,
-            OptionSpec(name: "--catalog", value: "FILE", help: "the product catalog"),
+            Options.catalog,
         ],
         arguments: nil,
         details: """
@@ -22,14 +22,18 @@ enum ChaosCommand {
             """,
         run: run)
 
+    static let runs: Option<Int> = Option("--runs", "N", help: "how many runs (default 200)", reads: .whole(from: 1, to: maxRuns))
+    static let seed = Options.seed(help: "the session's seed (default 1)")
+    static let strategy = Options.strategy(help: "the app's strategy (default verify-then-finish)")
+
     static let reproFile = "chaos-repro.scenario"
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        let runs = try count(arguments.value("--runs") ?? String(ChaosRunner.defaultRuns), option: "--runs")
-        let seed = try Options.seed(arguments) ?? 1
-        let strategy = try Options.strategy(arguments) ?? .verifyThenFinish
-        let api = try Options.api(arguments)
-        let (catalog, _, catalogFile) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: nil)
+        let runs = arguments[Self.runs] ?? ChaosRunner.defaultRuns
+        let seed = arguments[Self.seed] ?? 1
+        let strategy = arguments[Self.strategy] ?? .verifyThenFinish
+        let api = arguments[Options.api]
+        let (catalog, _, catalogFile) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: nil)
         let path = FileManager.default.currentDirectoryPath + "/" + reproFile
         try refuseAsRepro(catalogFile, path: path)
         let runner = ChaosRunner(catalog: catalog, strategy: strategy, api: api, seed: seed)
@@ -86,11 +90,4 @@ enum ChaosCommand {
 
     /// The most runs one `chaos` makes.
     static let maxRuns = 10_000_000
-
-    private static func count(_ text: String, option: String) throws(CLIError) -> Int {
-        guard let number = Int(text), number > 0, number <= maxRuns else {
-            throw .usage("\(option) needs a whole number from 1 to \(maxRuns), not '\(text)'")
-        }
-        return number
-    }
 }

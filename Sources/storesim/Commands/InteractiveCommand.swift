@@ -12,11 +12,11 @@ enum InteractiveCommand {
         summary: "Open the interactive terminal interface.",
         options: [
             Options.dataDir,
-            OptionSpec(name: "--catalog", value: "FILE", help: "the product catalog"),
-            OptionSpec(name: "--strategy", value: "NAME", help: "the app's strategy: \(Strategy.allCases.map(\.rawValue).joined(separator: ", "))"),
+            Options.catalog,
+            strategy,
             Options.api,
-            OptionSpec(name: "--crash-at", value: "POINT", help: "arm a crash point: \(CrashPoint.allCases.map(\.rawValue).joined(separator: ", "))"),
-            OptionSpec(name: "--lang", value: "LANG", help: "en or zh-Hans (default: the catalog's _locale, else from LANG)"),
+            crashAt,
+            lang,
             Options.worldSeed,
             Options.unsafeCache,
         ],
@@ -24,25 +24,30 @@ enum InteractiveCommand {
         details: "Keys: " + TUIKeys.summary + ".",
         run: run)
 
+    static let strategy = Options.strategy(help: "the app's strategy: \(Strategy.allCases.map(\.rawValue).joined(separator: ", "))")
+    static let crashAt: Option<CrashPoint> = Option(
+        "--crash-at", "POINT", help: "arm a crash point: \(CrashPoint.allCases.map(\.rawValue).joined(separator: ", "))",
+        reads: .cases(of: "crash point"))
+    /// `--lang`: the product language, as the locale it names.
+    static let lang: Option<String> = Option(
+        "--lang", "LANG", help: "en or zh-Hans (default: the catalog's _locale, else from LANG)",
+        reads: .choice(of: "language", [(words: ["en", "en_US", "en-US"], value: "en_US"), (words: ["zh-Hans", "zh", "zh_CN", "zh-CN"], value: "zh_CN")],
+                       listing: .spelled(lead: "; expected ")))
+
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        try present(arguments, in: Options.dataDirectory(arguments), script: nil)
+        try present(arguments, in: Options.dataDirectory(arguments[Options.dataDir]), script: nil)
     }
 
     /// Opens the interface on the data directory; with a script, plays it in step mode and a
     /// crash discards the app in this process, so the play goes on to the script's next step.
     static func present(_ arguments: ParsedArguments, in directory: DataDirectory, script: String?) throws(CLIError) -> Int32 {
-        let strategy = try Options.strategy(arguments)
-        let api = try Options.api(arguments)
-        let crashPoint = try arguments.value("--crash-at").map { text throws(CLIError) -> CrashPoint in
-            guard let point = CrashPoint(rawValue: text) else {
-                throw .usage("unknown crash point '\(text)'" + NearWords(text, among: CrashPoint.allCases.map(\.rawValue)).hint)
-            }
-            return point
-        }
-        let seed = try Options.seed(arguments)
-        let (catalog, catalogBytes, _) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: directory)
-        let locale = try self.locale(arguments.value("--lang"), catalog: catalog)
-        let playback = try script.map { path throws(CLIError) in try PlayCommand.playback(path, catalog: catalog, option: arguments.value("--catalog")) }
+        let strategy = arguments[Self.strategy]
+        let api = arguments[Options.api]
+        let crashPoint = arguments[crashAt]
+        let seed = arguments[Options.worldSeed]
+        let (catalog, catalogBytes, _) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: directory)
+        let locale = arguments[lang] ?? self.locale(of: catalog)
+        let playback = try script.map { path throws(CLIError) in try PlayCommand.playback(path, catalog: catalog, option: arguments[Options.catalog]) }
         let terminal: TerminalScreen
         do {
             terminal = try TerminalScreen.open(colour: ColourSupport.wanted)
@@ -50,7 +55,7 @@ enum InteractiveCommand {
             throw .input(error.description)
         }
         let (lock, world, history) = try open(directory, catalog: catalog, recording: catalogBytes, seed: seed,
-                                              unsafeCache: arguments.flag("--unsafe-cache"), closingOnError: terminal)
+                                              unsafeCache: arguments[Options.unsafeCache], closingOnError: terminal)
         if playback == nil {
             world.crashMode = .realKill(beforeKill: { what in
                 terminal.close()
@@ -100,16 +105,9 @@ enum InteractiveCommand {
         }
     }
 
-    /// The product language: `--lang`, else the catalog's (an Xcode file's `_locale`), else
+    /// The product language without `--lang`: the catalog's (an Xcode file's `_locale`), else
     /// the environment's.
-    private static func locale(_ option: String?, catalog: Catalog) throws(CLIError) -> String {
-        if let option {
-            switch option {
-            case "en", "en_US", "en-US": return "en_US"
-            case "zh-Hans", "zh", "zh_CN", "zh-CN": return "zh_CN"
-            default: throw .usage("unknown language '\(option)'; expected en or zh-Hans")
-            }
-        }
+    private static func locale(of catalog: Catalog) -> String {
         if let locale = catalog.settings.locale {
             return locale
         }

@@ -9,7 +9,7 @@ enum MatrixCommand {
         name: "matrix",
         summary: "Crash every strategy at every point (and under server faults) and show which lose money.",
         options: [Options.json, Options.api, Options.unsafeCache,
-                  OptionSpec(name: "--real-crash", value: nil, help: "run each cell as real processes: one killed by SIGKILL, one relaunching, one auditing")],
+                  realCrash],
         arguments: nil,
         details: """
             Each cell is a real run in a fresh world: one consumable purchase crashed at that
@@ -17,12 +17,14 @@ enum MatrixCommand {
             """,
         run: run)
 
+    static let realCrash = Flag("--real-crash", help: "run each cell as real processes: one killed by SIGKILL, one relaunching, one auditing")
+
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let catalog = try CatalogResolver.resolve(option: nil, directory: nil).catalog
-        let unsafeCache = arguments.flag("--unsafe-cache")
-        let api = try Options.api(arguments) ?? .storekit1
+        let unsafeCache = arguments[Options.unsafeCache]
+        let api = arguments[Options.api] ?? .storekit1
         let matrix: StrategyMatrix
-        if arguments.flag("--real-crash") {
+        if arguments[realCrash] {
             matrix = try RealCrashMatrix.run(api: api, unsafeCache: unsafeCache)
         } else {
             do {
@@ -31,7 +33,7 @@ enum MatrixCommand {
                 throw .input(error.description)
             }
         }
-        if arguments.flag("--json") {
+        if arguments[Options.json] {
             Output.line(MatrixText.json(matrix).rendered)
         } else {
             MatrixText.table(matrix, colour: ColourSupport.standardOutputWantsColour).forEach(Output.line)

@@ -9,7 +9,7 @@ enum PlayCommand {
     static let spec = CommandSpec(
         name: "play",
         summary: "Play a scenario script in the interface, step by step, with its comments as narration.",
-        options: [RunCommand.dataDir] + InteractiveCommand.spec.options.filter { $0.name != "--data-dir" },
+        options: [RunCommand.dataDir.spec] + InteractiveCommand.spec.options.filter { $0.name != "--data-dir" },
         arguments: (name: "SCRIPT", minimum: 1, maximum: 1),
         details: """
             The interface opens in step mode. n carries out the script's next step as `run` does
@@ -21,7 +21,7 @@ enum PlayCommand {
 
     /// Without `--data-dir` the script plays in a fresh world, removed at the end, as `run` does.
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        try Options.inDataDirectory(Options.givenDataDirectory(arguments)) { directory throws(CLIError) in
+        try Options.inDataDirectory(Options.givenDataDirectory(arguments[RunCommand.dataDir])) { directory throws(CLIError) in
             try InteractiveCommand.present(arguments, in: directory, script: arguments.positional.first)
         }
     }

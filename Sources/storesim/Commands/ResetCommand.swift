@@ -17,7 +17,7 @@ enum ResetCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        let directory = Options.dataDirectory(arguments)
+        let directory = Options.dataDirectory(arguments[Options.dataDir])
         guard !directory.isAFile else { throw .input("\(directory.path): is a file, not a directory") }
         guard directory.exists else {
             Output.line("nothing to reset: \(directory.path) does not exist")

@@ -10,10 +10,10 @@ enum RunCommand {
         summary: "Run scenario scripts in one world, printing every delivered message.",
         options: [
             dataDir,
-            OptionSpec(name: "--catalog", value: "FILE", help: "the product catalog"),
+            Options.catalog,
             Options.api,
             Options.worldSeed,
-            OptionSpec(name: "--real-crash", value: nil, help: "a crash kills this process with SIGKILL instead of discarding the app"),
+            realCrash,
             Options.unsafeCache,
         ] + RunReports.options,
         arguments: (name: "SCRIPT", minimum: 1, maximum: Int.max),
@@ -25,19 +25,21 @@ enum RunCommand {
         run: run)
 
     /// `--data-dir` of a command that plays scripts: a fresh temporary world by default.
-    static let dataDir = OptionSpec(name: "--data-dir", value: "DIR", help: "the world to run in (default: a fresh temporary one, removed afterwards)")
+    static let dataDir: Option<String> = Option(
+        "--data-dir", "DIR", help: "the world to run in (default: a fresh temporary one, removed afterwards)", reads: .text)
+    static let realCrash = Flag("--real-crash", help: "a crash kills this process with SIGKILL instead of discarding the app")
 
     /// Checks every input (options, catalog, scripts) before it writes anything: a refused run
     /// leaves the data directory as it was.
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        let seed = try Options.seed(arguments)
-        let api = try Options.api(arguments)
-        let given = Options.givenDataDirectory(arguments)
-        let (catalog, catalogBytes, catalogFile) = try CatalogResolver.resolve(option: arguments.value("--catalog"), directory: given)
+        let seed = arguments[Options.worldSeed]
+        let api = arguments[Options.api]
+        let given = Options.givenDataDirectory(arguments[dataDir])
+        let (catalog, catalogBytes, catalogFile) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: given)
         let parser = ScenarioParser(catalog: catalog)
         var scripts: [(String, [ScenarioStep])] = []
         for path in arguments.positional {
-            scripts.append((path, try parse(path, parser: parser, catalog: arguments.value("--catalog"))))
+            scripts.append((path, try parse(path, parser: parser, catalog: arguments[Options.catalog])))
         }
         let reports = try RunReports(arguments, scripts: arguments.positional, catalog: catalogFile, dataDirectory: given)
         return try Options.inDataDirectory(given) { directory throws(CLIError) in
@@ -59,7 +61,7 @@ enum RunCommand {
         let world: World
         let transcript = EventTranscript()
         do {
-            world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: arguments.flag("--unsafe-cache"),
+            world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: arguments[Options.unsafeCache],
                               onEvent: { event in
                                   transcript.lines(event).forEach(print)
                                   reports.record(event)
@@ -74,7 +76,7 @@ enum RunCommand {
                 throw .input(error.description)
             }
         }
-        let runner = runner(world, print: print, reports: reports, realCrash: arguments.flag("--real-crash") ? directory : nil,
+        let runner = runner(world, print: print, reports: reports, realCrash: arguments[realCrash] ? directory : nil,
                             temporary: temporary)
         try play(scripts, runner, reports)
         try reports.write(runner)

@@ -10,10 +10,10 @@ import Storage
 /// (temporary file, fsync, rename in the same folder) when the run ends, also when an error
 /// stops it, and just before a real crash kills the process.
 final class RunReports {
-    static let options = [
-        OptionSpec(name: "--junit", value: "FILE", help: "write a JUnit XML report: a test suite per script, a test case per expect line"),
-        OptionSpec(name: "--mermaid", value: "FILE", help: "write the run's timeline as a Mermaid sequence diagram"),
-    ]
+    static let junit: Option<String> = Option(
+        "--junit", "FILE", help: "write a JUnit XML report: a test suite per script, a test case per expect line", reads: .text)
+    static let mermaid: Option<String> = Option("--mermaid", "FILE", help: "write the run's timeline as a Mermaid sequence diagram", reads: .text)
+    static let options = [junit, mermaid]
 
     private let junitPath: String?
     private let mermaidPath: String?
@@ -29,8 +29,8 @@ final class RunReports {
     /// Checks the paths `--junit` and `--mermaid` name against the run's inputs: its scripts,
     /// the file its catalog was read from, and the data directory's files; reads only.
     init(_ arguments: ParsedArguments, scripts: [String], catalog: String?, dataDirectory: DataDirectory?) throws(CLIError) {
-        junitPath = arguments.value("--junit")
-        mermaidPath = arguments.value("--mermaid")
+        junitPath = arguments[Self.junit]
+        mermaidPath = arguments[Self.mermaid]
         var taken = TakenFiles()
         taken.take(scripts, as: "one of the scripts to run")
         taken.take(catalog.map { [$0] } ?? [], as: "the run's catalog")

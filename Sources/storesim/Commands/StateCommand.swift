@@ -12,7 +12,7 @@ enum StateCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        let directory = Options.dataDirectory(arguments)
+        let directory = Options.dataDirectory(arguments[Options.dataDir])
         try Options.checkFiles(directory)
         let catalog = try CatalogResolver.resolve(option: nil, directory: directory).catalog
         let snapshot: WorldSnapshot
@@ -22,7 +22,7 @@ enum StateCommand {
             throw .input(error.description)
         }
         let view = StateView(snapshot: snapshot, catalog: catalog)
-        if arguments.flag("--json") {
+        if arguments[Options.json] {
             Output.line(view.json.rendered)
         } else {
             view.lines.forEach(Output.line)

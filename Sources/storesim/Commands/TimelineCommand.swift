@@ -8,8 +8,8 @@ enum TimelineCommand {
         summary: "Print the world's timeline: as the transcript, as JSON or as a Mermaid sequence diagram.",
         options: [
             Options.dataDir,
-            OptionSpec(name: "--format", value: "text|json|mermaid", help: "text (the transcript's lines, the default), json or mermaid"),
-            OptionSpec(name: "--last", value: "N", help: "only the newest N events"),
+            format,
+            last,
         ],
         arguments: nil,
         details: """
@@ -22,15 +22,20 @@ enum TimelineCommand {
             """,
         run: run)
 
+    static let format: Option<Format> = Option(
+        "--format", "text|json|mermaid", help: "text (the transcript's lines, the default), json or mermaid",
+        reads: .cases(of: "format", listing: .spelled(lead: ": use ")))
+    static let last: Option<Int> = Option("--last", "N", help: "only the newest N events", reads: .whole(from: 1, of: "events"))
+
     /// What `--format` names.
-    enum Format: String {
+    enum Format: String, CaseIterable {
         case text, json, mermaid
     }
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        let format = try format(arguments)
-        let last = try last(arguments)
-        let directory = Options.dataDirectory(arguments)
+        let format = arguments[Self.format] ?? .text
+        let last = arguments[Self.last]
+        let directory = Options.dataDirectory(arguments[Options.dataDir])
         try Options.checkFiles(directory)
         do {
             try directory.requireWorld()
@@ -68,17 +73,5 @@ enum TimelineCommand {
             let diagram = MermaidDiagram(write: Output.line)
             return (diagram.add, diagram.finish)
         }
-    }
-
-    private static func format(_ arguments: ParsedArguments) throws(CLIError) -> Format {
-        guard let text = arguments.value("--format") else { return .text }
-        guard let format = Format(rawValue: text) else { throw .usage("unknown format '\(text)': use text, json or mermaid") }
-        return format
-    }
-
-    private static func last(_ arguments: ParsedArguments) throws(CLIError) -> Int? {
-        guard let text = arguments.value("--last") else { return nil }
-        guard let count = Int(text), count > 0 else { throw .usage("--last needs a whole number of events, 1 or more, not '\(text)'") }
-        return count
     }
 }
