@@ -1,8 +1,8 @@
 import IAPCore
 import Testing
 
-/// Each Store switch is declared once; the help, the header, the faults panel and chaos read
-/// these words and orders from the declaration.
+/// Each Store switch is declared once; the help, the scripts' words and the faults panel's steps
+/// read the declaration.
 @Suite struct StoreSwitchTests {
     @Test func theHelpLineAndTheScriptWordsComeFromTheDeclarations() {
         #expect(StoreSwitch.all.map(\.name)
@@ -16,15 +16,6 @@ import Testing
         #expect(StoreSwitch(rawValue: "sell") == nil)
     }
 
-    @Test func everyLabelIsWordedInEveryLanguageTheInterfaceSpeaks() {
-        let wordings = StoreSwitch.all.flatMap { [$0.panelLabel] + ($0.headerLabel.map { [$0] } ?? []) + $0.panelWords.values }
-        for wording in wordings {
-            #expect(!wording.english.isEmpty && !wording.simplifiedChinese.isEmpty)
-            #expect(wording.simplifiedChinese != wording.english, "\(wording.english) is not translated")
-        }
-        #expect(StoreSwitch.productRequests.headerLabel == nil, "the header leaves product requests out")
-    }
-
     @Test func theFaultsPanelStepsThroughEveryFailureThenOff() {
         var value = StoreSwitch.fail.normal
         var seen: [String] = []
@@ -33,12 +24,7 @@ import Testing
             seen.append(value.word)
         }
         #expect(seen == ["unknown", "payment-invalid", "not-allowed", "network", "off", "unknown"])
-        #expect(StoreSwitch.productRequests.panelWords[.off]?.english == "failing")
         #expect(StoreSwitch.fail.onValue == .failing(.unknown), "'store fail on' fails with an unknown error")
-    }
-
-    @Test func chaosDrawsTheSwitchesInTheOrderItAlwaysHas() {
-        #expect(StoreSwitch.drawnByChaos == [.askToBuy, .fail, .payments, .interrupt, .sync, .deviceVerification, .subscriptionStatus])
     }
 
     @Test func aSwitchSetBackToNormalIsNormal() {

@@ -1,10 +1,9 @@
 /// One of the Store's switches that scripts turn with `store NAME on|off` (or, for a switch whose
-/// values are words of its own, `store NAME VALUE`), declared once: its
-/// word, the values it takes and which is normal, where `store.sqlite` keeps it, and how the
-/// help, the header, the faults panel (in each language the interface speaks) and chaos show
-/// and turn it. The scenario vocabulary, the
-/// faults panel, the header and the Store's persistence all read these declarations, so a new
-/// switch is one declaration in `all` plus its effect in the Store.
+/// values are words of its own, `store NAME VALUE`), declared once: its word, the values it takes
+/// and which is normal, and where `store.sqlite` keeps it. The scenario vocabulary, the faults
+/// panel, the header and the Store's persistence all read these declarations, so a new switch is
+/// one declaration in `all` plus its effect in the Store, its words on the screen (StoreTUI's
+/// `SwitchWording`) and, when chaos turns it, its place in chaos's draw.
 public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
     /// A value a switch takes.
     public enum Value: Sendable, Hashable {
@@ -37,20 +36,6 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
     public let settingKey: String
     /// Words `store.sqlite` keeps for values instead of their own, as an earlier release wrote them.
     public let storedWords: [Value: String]
-    /// Its label in the header's second row, before its value; nil when the header leaves it out.
-    public let headerLabel: Wording?
-    /// True when the header shows it only while it is not normal.
-    public let headerHidesNormal: Bool
-    /// Its line in the faults panel.
-    public let panelLabel: Wording
-    /// Words the faults panel shows for a value instead of the interface's on and off.
-    public let panelWords: [Value: Wording]
-    /// Its place among the switches chaos draws, nil when chaos leaves it alone; the places keep
-    /// the runs a seed makes what they have always been.
-    public let chaosPlace: Int?
-    /// For a switch whose values are words of its own: the weight chaos gives its command, nil
-    /// when chaos leaves it alone.
-    public let chaosWeight: Int?
 
     /// Every switch turned on and off (`store NAME on|off`), in the order the help, the header
     /// and the faults panel list them.
@@ -67,105 +52,57 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
     public static var every: [StoreSwitch] { all + withWords }
 
     public static let askToBuy = StoreSwitch(
-        "ask-to-buy", help: "every purchase asks a parent", values: [.off, .on], settingKey: "ask-to-buy",
-        headerLabel: Wording("ask", simplifiedChinese: "购买前询问"),
-        panelLabel: Wording("store ask-to-buy", simplifiedChinese: "商店：购买前询问"), chaosPlace: 0)
+        "ask-to-buy", help: "every purchase asks a parent", values: [.off, .on], settingKey: "ask-to-buy")
     public static let interrupt = StoreSwitch(
-        "interrupt", help: "is interrupted", values: [.off, .on], settingKey: "interrupt",
-        headerLabel: Wording("interrupt", simplifiedChinese: "中断"),
-        panelLabel: Wording("store interrupt purchases", simplifiedChinese: "商店：中断购买"), chaosPlace: 3)
+        "interrupt", help: "is interrupted", values: [.off, .on], settingKey: "interrupt")
     public static let fail = StoreSwitch(
         "fail", help: "fails",
         values: [.off] + [PurchaseError.unknown, .paymentInvalid, .paymentNotAllowed, .networkError].map(Value.failing),
-        settingKey: "fail-purchases", headerLabel: Wording("fail", simplifiedChinese: "失败"),
-        panelLabel: Wording("store fail purchases", simplifiedChinese: "商店：购买失败"), chaosPlace: 1)
+        settingKey: "fail-purchases")
     public static let payments = StoreSwitch(
-        "payments", help: "cannot be paid", values: [.on, .off], settingKey: "payments",
-        headerLabel: Wording("pay", simplifiedChinese: "付款"),
-        panelLabel: Wording("store payments", simplifiedChinese: "商店：允许付款"), chaosPlace: 2)
+        "payments", help: "cannot be paid", values: [.on, .off], settingKey: "payments")
     public static let productRequests = StoreSwitch(
-        "product-requests", help: "the products cannot be loaded", values: [.on, .off], settingKey: "product-requests",
-        headerLabel: nil, panelLabel: Wording("store product requests", simplifiedChinese: "商店：商品请求"),
-        panelWords: [.on: Wording("answered", simplifiedChinese: "有应答"), .off: Wording("failing", simplifiedChinese: "失败")])
+        "product-requests", help: "the products cannot be loaded", values: [.on, .off], settingKey: "product-requests")
     /// `SKTestFailures.AppStoreSync`: restoring purchases (`restoreCompletedTransactions`,
     /// `AppStore.sync()`) fails, the App Store out of reach.
     public static let sync = StoreSwitch(
-        "sync", help: "restores and syncs fail", values: [.on, .off], settingKey: "sync",
-        headerLabel: Wording("sync", simplifiedChinese: "同步"), headerHidesNormal: true,
-        panelLabel: Wording("store restore and sync", simplifiedChinese: "商店：恢复与同步"),
-        panelWords: [.on: Wording("answered", simplifiedChinese: "有应答"), .off: Wording("failing", simplifiedChinese: "失败")],
-        chaosPlace: 4)
+        "sync", help: "restores and syncs fail", values: [.on, .off], settingKey: "sync")
     /// `SKTestFailures.Verification`: every StoreKit 2 transaction reaches the device with an
     /// invalid signature, so StoreKit hands the app `.unverified`.
     public static let deviceVerification = StoreSwitch(
         "device-verification", help: "StoreKit 2 transactions fail verification on the device", values: [.on, .off],
-        settingKey: "device-verification",
-        headerLabel: Wording("device check", simplifiedChinese: "设备验证"), headerHidesNormal: true,
-        panelLabel: Wording("store device verification", simplifiedChinese: "商店：设备验证"),
-        panelWords: [.on: Wording("verified", simplifiedChinese: "通过"), .off: Wording("invalid signature", simplifiedChinese: "签名无效")],
-        chaosPlace: 5)
+        settingKey: "device-verification")
     /// `StoreKitTest`'s `FailableStoreKitAPI.subscriptionStatus` (the StoreKit configuration
     /// file's "Subscription Status" error): `Product.SubscriptionInfo.status(for:)` throws, so a
     /// StoreKit 2 app cannot read its subscriptions' status.
     public static let subscriptionStatus = StoreSwitch(
         "subscription-status", help: "StoreKit 2 apps cannot read a subscription's status", values: [.on, .off],
-        settingKey: "subscription-status",
-        headerLabel: Wording("sub status", simplifiedChinese: "订阅状态"), headerHidesNormal: true,
-        panelLabel: Wording("store subscription status", simplifiedChinese: "商店：订阅状态"),
-        panelWords: [.on: Wording("answered", simplifiedChinese: "有应答"), .off: Wording("failing", simplifiedChinese: "失败")],
-        chaosPlace: 6)
+        settingKey: "subscription-status")
     /// Apple's billing grace period: a renewal that cannot be charged keeps access for 16 days
     /// (`on`), or 3 or 28, while billing is retried.
     public static let gracePeriod = StoreSwitch(
         "grace-period", help: "renewals that cannot be charged keep access for a grace period",
-        values: [.off] + gracePeriodLengths.map(Value.named), settingKey: "grace-period",
-        headerLabel: Wording("grace", simplifiedChinese: "宽限期"), headerHidesNormal: true,
-        panelLabel: Wording("store billing grace period", simplifiedChinese: "商店：账单宽限期"),
-        panelWords: Dictionary(uniqueKeysWithValues: gracePeriodLengths.map {
-            (Value.named($0), Wording($0, simplifiedChinese: "\($0.dropLast()) 天"))
-        }))
+        values: [.off] + gracePeriodLengths.map(Value.named), settingKey: "grace-period")
     /// The grace period's lengths Apple offers, the one `on` gives first.
     public static let gracePeriodLengths = ["16d", "3d", "28d"]
     public static let environment = StoreSwitch(
         "environment", help: "where receipts come from; a sandbox receipt sent to production answers 21007 and the Server asks the sandbox",
-        values: [.named("production"), .named("sandbox")], settingKey: "environment",
-        headerLabel: Wording("env", simplifiedChinese: "环境"), headerHidesNormal: true,
-        panelLabel: Wording("store environment", simplifiedChinese: "商店：环境"),
-        panelWords: [.named("production"): Wording("production", simplifiedChinese: "生产"),
-                     .named("sandbox"): Wording("sandbox", simplifiedChinese: "沙盒")],
-        chaosWeight: 1)
+        values: [.named("production"), .named("sandbox")], settingKey: "environment")
     public static let verifyReceipt = StoreSwitch(
         "verify-receipt",
         help: "verifyReceipt answers, is unavailable (21005) or has a temporary issue (21002); the app keeps the order and asks again",
         values: [.named("up"), .named("down"), .named("temporary-issue")], settingKey: "verification",
-        storedWords: [.named("up"): "on", .named("down"): "off"],
-        headerLabel: Wording("verify", simplifiedChinese: "验证"), headerHidesNormal: true,
-        panelLabel: Wording("store verifyReceipt", simplifiedChinese: "商店：verifyReceipt"),
-        panelWords: [.named("up"): Wording("up", simplifiedChinese: "正常"), .named("down"): Wording("down", simplifiedChinese: "宕机"),
-                     .named("temporary-issue"): Wording("temporary-issue", simplifiedChinese: "临时问题")],
-        chaosWeight: 2)
-
+        storedWords: [.named("up"): "on", .named("down"): "off"])
     public static let timeRate = StoreSwitch(
         "time-rate", help: "how fast simulated time runs by itself in the interface (Xcode's time rates); scripts move it with advance",
-        values: TimeRate.allCases.map { .named($0.rawValue) }, settingKey: "time-rate",
-        headerLabel: Wording("rate", simplifiedChinese: "时间流速"), headerHidesNormal: true,
-        panelLabel: Wording("store time rate", simplifiedChinese: "商店：时间流速"),
-        panelWords: Dictionary(uniqueKeysWithValues: TimeRate.allCases.map { (.named($0.rawValue), $0.shortWording) }))
+        values: TimeRate.allCases.map { .named($0.rawValue) }, settingKey: "time-rate")
 
-    private init(_ name: String, help: String, values: [Value], settingKey: String, storedWords: [Value: String] = [:],
-                 headerLabel: Wording?, headerHidesNormal: Bool = false, panelLabel: Wording, panelWords: [Value: Wording] = [:],
-                 chaosPlace: Int? = nil, chaosWeight: Int? = nil) {
+    private init(_ name: String, help: String, values: [Value], settingKey: String, storedWords: [Value: String] = [:]) {
         self.name = name
         self.help = help
         self.values = values
         self.settingKey = settingKey
         self.storedWords = storedWords
-        self.headerLabel = headerLabel
-        self.headerHidesNormal = headerHidesNormal
-        self.panelLabel = panelLabel
-        self.panelWords = panelWords
-        self.chaosPlace = chaosPlace
-        self.chaosWeight = chaosWeight
     }
 
     /// The declared switch a script word names.
@@ -209,11 +146,6 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
     /// The value a script word names, nil for a word the switch does not take.
     public func value(named word: String) -> Value? {
         values.first { $0.word == word }
-    }
-
-    /// The switches chaos draws, in the order it draws them.
-    public static var drawnByChaos: [StoreSwitch] {
-        all.compactMap { storeSwitch in storeSwitch.chaosPlace.map { ($0, storeSwitch) } }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// The help line of `store NAME on|off`: every such switch's phrase.
