@@ -5,13 +5,13 @@ import Simulator
 /// The options several subcommands share, declared once, and helpers for what they name.
 enum Options {
     static let dataDir: Option<String> = Option(
-        "--data-dir", "DIR", help: "the data directory (default: $STORESIM_DATA_DIR, $XDG_STATE_HOME/storesim, ~/.local/state/storesim)", reads: .text)
+        "--data-dir", "DIR", help: "the data directory (default: $STORESIM_DATA_DIR, $XDG_STATE_HOME/storesim, ~/.local/state/storesim)", reads: .path)
     static let unsafeCache = Flag("--unsafe-cache", help: "TEACHING AID: the app's cache skips fsync, so a power cut can lose what a crash cannot")
     static let json = Flag("--json", help: "print one JSON object")
     /// The flags every command knows, beside its own options: they show the command's help.
     static let help = ["--help", "-h"].map { Flag($0, help: "show this help") }
     /// `--catalog`: the catalog file to read instead of the recorded or the project's one.
-    static let catalog: Option<String> = Option("--catalog", "FILE", help: "the product catalog", reads: .text)
+    static let catalog: Option<String> = Option("--catalog", "FILE", help: "the product catalog", reads: .path)
 
     /// The data directory `option` (the `--data-dir` given) names, else the environment's.
     static func dataDirectory(_ option: String?) -> DataDirectory {

@@ -8,8 +8,9 @@ struct ValueReader<Value: Sendable>: Sendable {
 }
 
 extension ValueReader where Value == String {
-    /// Any word: a name, a path.
-    static var text: ValueReader { ValueReader { word, _ in word } }
+    /// A file's or a folder's path, any word: the command checks it where it opens it, with
+    /// the other inputs, so that a missing file is said in its own words.
+    static var path: ValueReader { ValueReader { word, _ in word } }
 }
 
 extension ValueReader where Value: FixedWidthInteger {

@@ -29,15 +29,27 @@ enum CatalogCommand {
         case json, storekit
     }
 
+    /// What the command does with the file, its first argument.
+    enum Action: String, CaseIterable {
+        case check, convert
+    }
+
+    static let action: ValueReader<Action> = .cases(of: "action", listing: .spelled(lead: "; expected "))
+
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        let action = arguments.positional[0]
+        let action: Action
+        do {
+            action = try Self.action.read(arguments.positional[0], "")
+        } catch {
+            throw .usage("\(error): \(spec.usage)")
+        }
         let path = arguments.positional[1]
         switch action {
-        case "check":
+        case .check:
             guard arguments[to] == nil else { throw .usage("--to is only for 'catalog convert': \(spec.usage)") }
             CatalogCheckText.lines(try read(path), file: path).forEach(Output.line)
             return 0
-        case "convert":
+        case .convert:
             guard let format = arguments[to] else { throw .usage("'catalog convert' needs --to json|storekit: \(spec.usage)") }
             let conversion = try convert(try read(path), to: format, file: path)
             Output.line(String(conversion.text.dropLast()))
@@ -45,8 +57,6 @@ enum CatalogCommand {
                 Output.error("note: \(path): \(note.path): \(note.text)")
             }
             return 0
-        default:
-            throw .usage("unknown action '\(action)'; expected check or convert: \(spec.usage)")
         }
     }
 

@@ -31,7 +31,8 @@ enum InteractiveCommand {
     /// `--lang`: the product language, as the locale it names.
     static let lang: Option<String> = Option(
         "--lang", "LANG", help: "en or zh-Hans (default: the catalog's _locale, else from LANG)",
-        reads: .choice(of: "language", [(words: ["en", "en_US", "en-US"], value: "en_US"), (words: ["zh-Hans", "zh", "zh_CN", "zh-CN"], value: "zh_CN")],
+        reads: .choice(of: "language", [(words: ["en", "en_US", "en-US"], value: "en_US"),
+                                        (words: ["zh-Hans", "zh", "zh_CN", "zh-CN"], value: "zh_CN")],
                        listing: .spelled(lead: "; expected ")))
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {

@@ -26,7 +26,7 @@ enum RunCommand {
 
     /// `--data-dir` of a command that plays scripts: a fresh temporary world by default.
     static let dataDir: Option<String> = Option(
-        "--data-dir", "DIR", help: "the world to run in (default: a fresh temporary one, removed afterwards)", reads: .text)
+        "--data-dir", "DIR", help: "the world to run in (default: a fresh temporary one, removed afterwards)", reads: .path)
     static let realCrash = Flag("--real-crash", help: "a crash kills this process with SIGKILL instead of discarding the app")
 
     /// Checks every input (options, catalog, scripts) before it writes anything: a refused run

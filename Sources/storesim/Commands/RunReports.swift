@@ -11,8 +11,8 @@ import Storage
 /// stops it, and just before a real crash kills the process.
 final class RunReports {
     static let junit: Option<String> = Option(
-        "--junit", "FILE", help: "write a JUnit XML report: a test suite per script, a test case per expect line", reads: .text)
-    static let mermaid: Option<String> = Option("--mermaid", "FILE", help: "write the run's timeline as a Mermaid sequence diagram", reads: .text)
+        "--junit", "FILE", help: "write a JUnit XML report: a test suite per script, a test case per expect line", reads: .path)
+    static let mermaid: Option<String> = Option("--mermaid", "FILE", help: "write the run's timeline as a Mermaid sequence diagram", reads: .path)
     static let options = [junit, mermaid]
 
     private let junitPath: String?
