@@ -29,8 +29,9 @@ let package = Package(
         .target(name: "StoreTUI", dependencies: ["Simulator", "IAPCore", "CWidth", "Lessons"]),
         .target(name: "Terminal", dependencies: ["StoreTUI", "CNcurses"]),
         .executableTarget(name: "storesim", dependencies: ["Simulator", "Bench", "IAPCore", "Storage", "StoreEngine", "StoreTUI", "Terminal"]),
-        // Helpers every test target shares: temporary folders, a Link double, worlds, tags.
-        .target(name: "TestSupport", dependencies: ["IAPCore", "Simulator", "Signing"], path: "Tests/TestSupport"),
+        // Helpers every test target shares: temporary folders, a Link double, worlds, a Store and Server
+        // joined by a queue, tags.
+        .target(name: "TestSupport", dependencies: ["IAPCore", "Simulator", "Signing", "StoreEngine", "OrderServer"], path: "Tests/TestSupport"),
         .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "IAPCore", "TestSupport"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "CCrypto"]),

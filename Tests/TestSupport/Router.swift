@@ -1,21 +1,20 @@
 import IAPCore
 import OrderServer
 import StoreEngine
-import TestSupport
 
-/// A real Store and a real Server joined by a queue: each message is delivered in turn until
+/// A real Store and a real Server joined by a queue, for tests of the two without a world: each message is delivered in turn until
 /// none is left; messages for the App are kept for the test to read.
-final class Router: RecordingLink {
-    let store: Store
-    let server: OrderServer
-    let serverPath: String
-    private(set) var toApp: [Message] = []
+public final class Router: RecordingLink {
+    public let store: Store
+    public let server: OrderServer
+    public let serverPath: String
+    public private(set) var toApp: [Message] = []
     /// Every message delivered, in order.
-    private(set) var delivered: [Message] = []
+    public private(set) var delivered: [Message] = []
     /// Each time the Server passed `server-committed`: how many credits `server.sqlite` held then.
-    private(set) var commitsSeen: [Int] = []
+    public private(set) var commitsSeen: [Int] = []
 
-    init(directory: String, catalog: Catalog = BuiltInCatalog.catalog()) throws {
+    public init(directory: String, catalog: Catalog = BuiltInCatalog.catalog()) throws {
         store = try Store(path: directory + "/store.sqlite", catalog: catalog, seed: 42)
         serverPath = directory + "/server.sqlite"
         server = try OrderServer(path: serverPath, catalog: catalog)
@@ -23,14 +22,14 @@ final class Router: RecordingLink {
         try server.configure { [secret = store.sharedSecret] in $0.sharedSecret = secret }
     }
 
-    override func passed(_ point: CrashPoint) {
+    override public func passed(_ point: CrashPoint) {
         guard point == .serverCommitted else { return }
         // Read the file from outside, as another process would: the credit must be committed.
         commitsSeen.append((try? OrderServer.readLedger(path: serverPath).credits.count) ?? -1)
     }
 
     /// Sends a message from the App and delivers everything that follows, in the order sent.
-    func deliver(_ message: Message) throws {
+    public func deliver(_ message: Message) throws {
         var queue = [message]
         while !queue.isEmpty {
             let next = queue.removeFirst()
@@ -44,7 +43,7 @@ final class Router: RecordingLink {
         }
     }
 
-    func takeToApp() -> [Message] {
+    public func takeToApp() -> [Message] {
         defer { toApp = [] }
         return toApp
     }
