@@ -3,7 +3,9 @@ import Testing
 import TestSupport
 
 /// `reset` deletes only what is a StoreSim world's: in a directory that holds no world it
-/// deletes nothing, and in one that does, files that are not StoreSim's (in `app/` too) are kept.
+/// deletes nothing (and says there was nothing to reset when the directory is empty or only a
+/// reset's lock is left), and in one that does, files that are not StoreSim's (in `app/` too)
+/// are kept.
 @Suite struct ResetTests {
     @Test func aDirectoryThatHoldsNoWorldIsRefusedAndLeftAsItIs() throws {
         let folder = try TemporaryFolder()
@@ -12,9 +14,7 @@ import TestSupport
         for name in ["app/draft.txt", "catalog.json", "events.log", "world.json"] {
             try "someone else's \(name)\n".write(toFile: notes + "/" + name, atomically: false, encoding: .utf8)
         }
-        let empty = folder.path + "/empty"
-        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
-        for directory in [notes, empty] {
+        for directory in [notes] {
             let before = try FileManager.default.subpathsOfDirectory(atPath: directory).sorted()
             let contents = WorldOnDisk.files(in: directory)
             let result = try StoreSimProcess.run(["reset", "--data-dir", directory])
@@ -23,6 +23,21 @@ import TestSupport
             #expect(result.stdout.isEmpty)
             #expect(try FileManager.default.subpathsOfDirectory(atPath: directory).sorted() == before, "nothing deleted, nothing made")
             #expect(WorldOnDisk.files(in: directory) == contents)
+        }
+    }
+
+    @Test func anEmptyDirectoryOrOneAResetLeftHasNothingToResetAndSaysSo() throws {
+        let folder = try TemporaryFolder()
+        let empty = folder.path + "/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
+        let world = try WorldOnDisk.made(in: folder, running: "buy com.storesim.coins.100\n")
+        #expect(try StoreSimProcess.run(["reset", "--data-dir", world]).status == 0)
+        for directory in [empty, world] {
+            let before = try FileManager.default.subpathsOfDirectory(atPath: directory).sorted()
+            let again = try StoreSimProcess.run(["reset", "--data-dir", directory])
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(again.stdout == "nothing to reset: \(directory) holds no world\n")
+            #expect(try FileManager.default.subpathsOfDirectory(atPath: directory).sorted() == before)
         }
     }
 

@@ -12,7 +12,8 @@ enum ResetCommand {
         details: """
             Deletes only StoreSim's own files, and only in a directory that holds a world (the
             Store's or the Server's database): a directory without one is refused, and other files,
-            also in app/, are left. Refused while another process writes the directory.
+            also in app/, are left. Refused while another process writes the directory. An empty
+            directory, or one a reset left (only storesim.lock), has nothing to reset.
             """,
         run: run)
 
@@ -21,6 +22,10 @@ enum ResetCommand {
         guard !directory.isAFile else { throw .input("\(directory.path): is a file, not a directory") }
         guard directory.exists else {
             Output.line("nothing to reset: \(directory.path) does not exist")
+            return 0
+        }
+        guard !holdsAtMostTheLock(directory) else {
+            Output.line("nothing to reset: \(directory.path) holds no world")
             return 0
         }
         do {
@@ -43,6 +48,13 @@ enum ResetCommand {
             Output.line("kept \(directory.appFolder): it holds files that are not StoreSim's")
         }
         return 0
+    }
+
+    /// Whether the directory is empty but for StoreSim's lock, as a reset leaves it: resetting
+    /// it again has nothing to do.
+    private static func holdsAtMostTheLock(_ directory: DataDirectory) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return false }
+        return names.allSatisfy { directory.path + "/" + $0 == directory.lock }
     }
 
     /// Removes the app's folder once StoreSim's files in it are gone; true when it still holds
