@@ -34,6 +34,14 @@ import TestSupport
             + "--data-dir, --catalog, --api, --seed, --real-crash, --unsafe-cache, --junit, --mermaid, --help, -h\n")
     }
 
+    @Test func aMisspelledOptionOfTheInterfaceNamesItWithoutACommand() throws {
+        let folder = try TemporaryFolder()
+        let result = try StoreSimProcess.run(["--datadir", folder.path], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("storesim: error: unknown option '--datadir' for storesim; did you mean '--data-dir'? expected one of: "),
+                "\(result.stderr)")
+    }
+
     @Test func aRefusedValueLeavesTheDataDirectoryUnmade() throws {
         let folder = try TemporaryFolder()
         let script = try folder.write("ok.scenario", "expect audit ok\n")

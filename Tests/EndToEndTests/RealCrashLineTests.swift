@@ -12,7 +12,7 @@ import TestSupport
         let world = folder.path + "/world"
         let killed = try StoreSimProcess.run(["run", "--data-dir", world, "--real-crash", script])
         #expect(killed.killedBySignal == SIGKILL)
-        #expect(killed.stdout.contains("The next launch will show 1 to recover and 0 lost. To see it: storesim --data-dir \(world)"),
+        #expect(killed.stdout.contains("The next launch will show 1 to recover and 0 lost. To see it: \(StoreSimProcess.binary) --data-dir \(world)"),
                 "\(killed.stdout)")
     }
 
@@ -21,7 +21,7 @@ import TestSupport
         let script = try folder.write("crash.scenario", "strategy finish-first\ncrash at finished\nbuy com.storesim.coins.550\n")
         let killed = try StoreSimProcess.run(["run", "--real-crash", script])
         #expect(killed.killedBySignal == SIGKILL)
-        let line = try #require(killed.stdout.split(separator: "\n").first { $0.contains("To see it: storesim --data-dir ") },
+        let line = try #require(killed.stdout.split(separator: "\n").first { $0.contains("To see it: \(StoreSimProcess.binary) --data-dir ") },
                                 "\(killed.stdout)")
         #expect(line.contains("The next launch will show 0 to recover and 1 lost."))
         let path = try #require(line.split(separator: " ").drop { $0 != "--data-dir" }.dropFirst().first.map(String.init))

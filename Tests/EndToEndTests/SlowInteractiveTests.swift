@@ -20,7 +20,7 @@ import TestSupport
         // The terminal wraps the line at its width: read it with the wraps taken out.
         let unwrapped = crashed.screen.replacingOccurrences(of: "\n", with: "")
         #expect(unwrapped.contains("The next launch will show 1 to recover and 0 lost."), "\(crashed.screen)")
-        #expect(unwrapped.contains("To see it: storesim --data-dir \(folder.path)/world"), "\(crashed.screen)")
+        #expect(unwrapped.contains("To see it: \(StoreSimProcess.binary) --data-dir \(folder.path)/world"), "\(crashed.screen)")
 
         let second = try TmuxSession(command: command)
         let report = try second.waitFor("credited now")

@@ -124,7 +124,7 @@ import Testing
         view.settings.strategy = .finishFirst
         view.armedCrash = .cached
         let expectations: [(TUIState.Mode, [String])] = [
-            (.crashMenu, ["─ 让 App 崩溃 ─", "│ 0    立即崩溃，在两条消息之间", "│ 3 ▶  cached                    App 已把待处理订单存入缓存",
+            (.crashMenu, ["─ 让 App 崩溃 ─", "│ 0    立即崩溃，在两条消息之间", "│ 3 ▶  cached                     App 已把待处理订单存入缓存",
                           "│      ▶ 已设定   ✗ finish-first 永远不会到达", "│ p    在某一点断电…      d  解除",
                           "│ 已在 cached 设定崩溃：finish-first 永远不会到达那里，所以它不会触发。"]),
             (.strategyMenu, ["─ 选择策略，然后重新启动 ─", "│ 1   verify-then-finish  缓存、验证，服务器入账后才完成交易，再删除缓存条目",

@@ -89,4 +89,10 @@ import Testing
         #expect(Language.simplifiedChinese.realCrashLine(what, next: next, command: "storesim --data-dir /w")
             == "storesim：App 在 finished 崩溃：App 已在商店完成交易。下次启动将显示 0 笔待恢复、1 笔已丢失。查看方法：storesim --data-dir /w")
     }
+
+    @Test func theCommandIsTheProgramAsItWasStartedSoThatItCanBePasted() {
+        #expect(NextLaunch.command(directory: "/tmp/w", program: ".build/debug/storesim") == ".build/debug/storesim --data-dir /tmp/w")
+        #expect(NextLaunch.command(directory: "/tmp/w", program: "/opt/my tools/storesim") == "'/opt/my tools/storesim' --data-dir /tmp/w")
+        #expect(NextLaunch.command(directory: "/tmp/w", program: "storesim") == "storesim --data-dir /tmp/w")
+    }
 }

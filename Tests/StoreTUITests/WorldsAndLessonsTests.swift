@@ -11,7 +11,7 @@ import Testing
         let world = try TUIWorld()
         let steps: [ScriptedTerminal.Step] = Array(repeating: [.key(.character("n")), .tick, .tick], count: 7).flatMap { $0 }
         let frames = try world.session(.settle + [.key(.character("?")), .capture, .key(.character("1")), .capture]
-                                       + steps + .settle + [.capture])
+                                       + steps + .settle + [.capture, .key(.enter), .key(.character("n")), .tick, .capture])
         let help = try #require(frames.first).joined(separator: "\n")
         #expect(help.contains("lessons, each in a fresh world: 1 the caching module's window, a loss  2"), "\(help)")
         #expect(try #require(frames.first)[23].hasPrefix(" 1–3 open a lesson  any key: back"))
@@ -20,8 +20,10 @@ import Testing
         #expect(opened.joined(separator: "\n").contains("Lesson 1: the caching module's window, a loss."))
         #expect(opened.contains { $0.hasPrefix("n ▸ step 1 of 6: strategy finish-then-cache") })
         #expect(opened[22].hasPrefix("Playing 1-seed-one-window.scenario: n carries out the next step"), "\(opened[22])")
-        let played = try #require(frames.last).joined(separator: "\n")
+        let played = frames[2].joined(separator: "\n")
         #expect(played.contains("Loss report"), "\(played)")
+        let over = try #require(frames.last).joined(separator: "\n")
+        #expect(over.contains("Lesson over (6 steps). w then 1: back to your world. q: quit StoreSim."), "\(over)")
         #expect(played.contains("lost 1 · recoverable 0 · double-credited 0"))
         // The lesson bought and lost in its own world: the world the interface opened on never
         // changed its strategy, bought nothing and lost nothing.

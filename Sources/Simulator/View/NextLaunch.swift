@@ -17,13 +17,20 @@ public struct NextLaunch: Sendable, Equatable {
     }
 
     /// The command that launches the app of the world in `directory` and shows what its launch
-    /// found: the interface, the path quoted for a shell where it needs to be.
-    public static func command(directory: String) -> String {
-        let plain = directory.utf8.allSatisfy { byte in
+    /// found: the interface, as `program` (the path this process was started by, when it was
+    /// started by a path, so that the line can be pasted where `storesim` is not on the PATH),
+    /// each word quoted for a shell where it needs to be.
+    public static func command(directory: String, program: String = "storesim") -> String {
+        let invoked = program.contains("/") ? program : "storesim"
+        return shellWord(invoked) + " --data-dir " + shellWord(directory)
+    }
+
+    /// `word` as a shell reads it back: as it is when it has only plain characters, else quoted.
+    private static func shellWord(_ word: String) -> String {
+        let plain = word.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "/._-+=:,@".utf8.contains(byte)
         }
-        let word = plain && !directory.isEmpty ? directory : "'" + directory.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        return "storesim --data-dir " + word
+        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

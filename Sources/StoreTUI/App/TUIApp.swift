@@ -37,7 +37,7 @@ public final class TUIApp {
         if let playback {
             state.playback = playback
             state.stepMode = true
-            state.status = state.language(.playing, playback.file)
+            state.status = state.language(.playing, playback.file.split(separator: "/").last.map(String.init) ?? playback.file)
         }
         world.onEvent = { [unowned self] event in pendingEvents.append(event) }
     }

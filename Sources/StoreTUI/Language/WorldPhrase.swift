@@ -26,4 +26,6 @@ enum WorldPhrase: CaseIterable {
     case crashedInProcess
     case alreadyRunning
     case launching
+    case lessonOver
+    case lessonOverStatus
 }

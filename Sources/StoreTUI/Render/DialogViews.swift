@@ -63,7 +63,7 @@ enum DialogViews {
             let reached = StrategyFlow.reaches(strategy, point)
             let mark = model.armedCrash == point ? "▶" : (reached ? " " : "✗")
             let tag = reached ? language(model.crashLoses(at: point) ? .pointLoses : .pointRecovers) : ""
-            let outcome = outcomes ? fit(tag, 8) + " " : ""
+            let outcome = outcomes ? fit(tag, 8) + "  " : ""
             return "\(index + 1) \(mark)  \(fit(point.rawValue, 16)) \(outcome)\(language.core(point.explanation))"
         }
         return points + ["     " + language(.pointLegend, strategy.rawValue)]

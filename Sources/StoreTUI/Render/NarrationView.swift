@@ -18,7 +18,8 @@ enum NarrationView {
         buffer.lines(lines(playback, state, model, width: rect.width),
                      in: Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - 1), style: .bold, color: .cyan)
         let step = playback.next.map { state.language(.narrationStep, playback.done + 1, playback.steps.count, $0.step.text) }
-            ?? state.language(.narrationOver, playback.steps.count)
+            ?? (state.currentWorld > 0 ? state.language(.lessonOver, playback.steps.count)
+                : state.language(.narrationOver, playback.steps.count))
         buffer.put(step, x: rect.x, y: rect.y + rect.height - 1, style: .reverse, limit: rect.width)
     }
 

@@ -10,7 +10,7 @@ extension KeyMap {
         [.character("n")], "n", footer: .nextStep, help: .nextStepHelp
     ) { _, state, model in
         guard var playback = state.playback, let next = playback.next else {
-            state.status = state.language(.scriptOver)
+            state.status = state.currentWorld > 0 ? state.language(.lessonOverStatus) : state.language(.scriptOver)
             return []
         }
         // A step that waits for quiet is told once the messages it waits for have arrived.

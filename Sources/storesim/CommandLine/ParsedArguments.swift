@@ -36,7 +36,7 @@ struct ParsedArguments {
             }
             let (name, inlineValue) = splitInline(word)
             guard let option = known.first(where: { $0.name == name }) else {
-                throw .usage("unknown option '\(name)' for storesim \(command.name)" + NearWords(name, among: known.map(\.name)).hint)
+                throw .usage("unknown option '\(name)' for " + (command.name.isEmpty ? "storesim" : "storesim \(command.name)") + NearWords(name, among: known.map(\.name)).hint)
             }
             if option.value == nil {
                 guard inlineValue == nil else { throw .usage("\(name) takes no value") }

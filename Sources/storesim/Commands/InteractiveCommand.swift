@@ -61,7 +61,7 @@ enum InteractiveCommand {
             world.crashMode = .realKill(beforeKill: { what in
                 terminal.close()
                 let next = (try? world.view()).map(NextLaunch.init) ?? NextLaunch(recovers: 0, lost: 0)
-                Output.line(Language(locale: locale).realCrashLine(what, next: next, command: NextLaunch.command(directory: directory.path)))
+                Output.line(Language(locale: locale).realCrashLine(what, next: next, command: NextLaunch.command(directory: directory.path, program: CommandLine.arguments[0])))
             })
         }
         do {

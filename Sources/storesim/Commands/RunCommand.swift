@@ -101,7 +101,7 @@ enum RunCommand {
                 let shows = next.map { "The next launch will show \($0.recovers) to recover and \($0.lost) lost. " } ?? ""
                 let kept = temporary ? " (a temporary world, kept: remove it when done)" : ""
                 print("storesim: \(what); the process is killed now (SIGKILL). \(shows)To see it: "
-                      + NextLaunch.command(directory: directory.path) + kept)
+                      + NextLaunch.command(directory: directory.path, program: CommandLine.arguments[0]) + kept)
                 writeReports(reports, runner, stoppedBy: "\(what); --real-crash kills the process here (SIGKILL): the lines after it did not run")
             })
         }

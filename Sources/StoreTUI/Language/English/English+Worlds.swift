@@ -21,6 +21,8 @@ extension English {
         case .crashedInProcess: "The app died. o launches it again: the launch recovers what the strategy can."
         case .alreadyRunning: "The app is already running."
         case .launching: "Launching the app: it looks in its cache and in the Store's queue."
+        case .lessonOver: "Lesson over ({1} steps). w then 1: back to your world. q: quit StoreSim."
+        case .lessonOverStatus: "The lesson is over; w then 1 goes back to your world."
         }
     }
 }

@@ -21,6 +21,8 @@ extension SimplifiedChinese {
         case .crashedInProcess: "App 已崩溃。o 重新启动它：启动时按策略恢复能恢复的订单。"
         case .alreadyRunning: "App 已在运行。"
         case .launching: "正在启动 App：它检查自己的缓存和 Store 的队列。"
+        case .lessonOver: "课程结束（{1} 步）。w 再 1：回到你的世界。q：退出 StoreSim。"
+        case .lessonOverStatus: "课程已结束；先按 w 再按 1 回到你的世界。"
         }
     }
 }
