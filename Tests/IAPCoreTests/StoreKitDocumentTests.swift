@@ -199,6 +199,23 @@ struct StoreKitDocumentTests {
                            path: "$.products[0].storesim.bonus", problem: "unknown key")
     }
 
+    /// Xcode writes `"referenceName": null` for a product whose reference name was cleared, and
+    /// loads such a file; the product id stands in for the name, and for the title it falls to.
+    @Test func aNullOrMissingReferenceNameFallsBackToTheProductId() throws {
+        let null = Fixture.product("com.a", "Consumable", ["referenceName": NSNull(), "localizations": [
+            ["description": "", "displayName": "", "locale": "en_US"],
+        ]])
+        var missing = Fixture.product("com.b")
+        missing["referenceName"] = nil
+        var nullInJSON = Fixture.document(products: [null, missing])
+        nullInJSON = nullInJSON.replacingOccurrences(of: "\"productID\":\"com.a\"", with: "\"productID\":\"com.a\",\"referenceName\":null")
+        #expect(nullInJSON.contains("\"referenceName\":null"))
+        let reading = try Fixture.read(nullInJSON)
+        #expect(reading.catalog.products.map(\.referenceName) == ["com.a", "com.b"])
+        #expect(reading.catalog.products[0].localizations["en_US"]?.title == "com.a")
+        #expect(reading.notes.filter { $0.text == "no reference name: the product id stands in for it" }.count == 2)
+    }
+
     @Test func emptyNamesFallBackAndAreSaidSo() throws {
         let product = Fixture.product("com.a", "NonConsumable", ["referenceName": "Alpha", "localizations": [
             ["description": "", "displayName": "", "locale": "en_US"],

@@ -39,7 +39,7 @@ enum StoreKitProductReader {
         }
         ids[id] = field.path.description
         let type = try productType(object, in: section)
-        let referenceName = try object.required("referenceName").string()
+        let referenceName = try referenceName(object, id: id, at: field.path, notes: &notes)
         let price = try object.required("displayPrice").price(in: storefront)
         let extras = try StoreSimExtras.read(object.optional("storesim"), type: type)
         let localizations = try StoreKitLocalizationReader.read(
@@ -54,6 +54,17 @@ enum StoreKitProductReader {
             familyShareable: try object.optional("familyShareable")?.bool(), offers: subscription?.others ?? [])
         remark(product, extras: extras, at: field.path, notes: &notes)
         return product
+    }
+
+    /// The product's reference name; Xcode also writes none (`null`, or no key at all), and
+    /// the product id then stands in for it, as it does on Xcode's own screens.
+    private static func referenceName(_ object: CatalogObject, id: String, at path: CatalogPath,
+                                      notes: inout CatalogNotes) throws(CatalogIssue) -> String {
+        guard let field = object.optional("referenceName"), !field.isNull else {
+            notes.product(id, path, "no reference name: the product id stands in for it")
+            return id
+        }
+        return try field.string()
     }
 
     private static func productType(_ object: CatalogObject, in section: Section) throws(CatalogIssue) -> ProductType {
