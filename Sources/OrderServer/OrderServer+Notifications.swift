@@ -165,6 +165,12 @@ extension OrderServer {
         guard let payload = try verifiedPayload(notification.signedPayload, as: NotificationPayload.self),
               payload.notificationUUID == notification.uuid, payload.notificationType == notification.type.rawValue
         else { throw Unverified(status: .verificationFailure, reason: "the payload is not this notification") }
+        // As Apple's SignedDataVerifier: the bundle id, and in production the App Apple ID, are this app's.
+        let app = catalog.app
+        guard payload.data.bundleId == app.bundleId, payload.data.environment != "Production" || payload.data.appAppleId == app.appAppleId else {
+            throw Unverified(status: .invalidAppIdentifier, reason: "it names another app (\(payload.data.bundleId), App Apple ID "
+                             + "\(payload.data.appAppleId.map(String.init) ?? "none")), not \(app.bundleId), \(app.appAppleId)")
+        }
         let transaction = try verified(payload.data.signedTransactionInfo)
         guard TransactionID(transaction.transactionId) == notification.transactionId else {
             throw Unverified(status: .verificationFailure, reason: "the payload is not this notification")

@@ -15,8 +15,8 @@ extension OrderServer {
         try database.setSetting("offer-signatures", String(count))
         let timestamp = SimulatedTime.millis(now)
         do {
-            let nonce = Self.uuid(try Hashing.hmacSHA256(key: Array(secret), Array("nonce \(count)".utf8)))
-            let payload = OfferSignature.payload(productId: request.productId, offerId: request.offerId, keyId: key.id,
+            let nonce = DerivedUUID.text(from: try Hashing.hmacSHA256(key: Array(secret), Array("nonce \(count)".utf8)))
+            let payload = OfferSignature.payload(bundleId: catalog.app.bundleId, productId: request.productId, offerId: request.offerId, keyId: key.id,
                                                  nonce: nonce, timestamp: timestamp)
             let signature = try ECKeyPair.derived(from: Array(secret), label: OfferSignature.keyLabel).sign(payload)
             return OfferSignature(keyId: key.id, nonce: nonce, timestamp: timestamp,
@@ -24,15 +24,5 @@ extension OrderServer {
         } catch {
             throw StorageError(path: database.database.path, problem: "cannot sign offer \(request.offerId): \(error)")
         }
-    }
-
-    /// A version-4 UUID, lowercase, from the first 16 of `bytes`.
-    private static func uuid(_ bytes: [UInt8]) -> String {
-        var b = Array(bytes.prefix(16))
-        b[6] = (b[6] & 0x0F) | 0x40
-        b[8] = (b[8] & 0x3F) | 0x80
-        let hex = b.map { String(format: "%02x", $0) }.joined()
-        let cuts = [0, 8, 12, 16, 20, 32].map { hex.index(hex.startIndex, offsetBy: $0) }
-        return (0..<5).map { String(hex[cuts[$0]..<cuts[$0 + 1]]) }.joined(separator: "-")
     }
 }

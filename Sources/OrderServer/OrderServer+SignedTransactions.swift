@@ -90,8 +90,8 @@ extension OrderServer {
         guard let payload = try verifiedPayload(jws, as: SignedTransactionPayload.self) else {
             throw Unverified(status: .verificationFailure, reason: "the payload is not a signed transaction")
         }
-        guard payload.bundleId == SignedTransactionPayload.appBundleId else {
-            throw Unverified(status: .invalidAppIdentifier, reason: "it is \(payload.bundleId)'s, not \(SignedTransactionPayload.appBundleId)'s")
+        guard payload.bundleId == catalog.app.bundleId else {
+            throw Unverified(status: .invalidAppIdentifier, reason: "it is \(payload.bundleId)'s, not \(catalog.app.bundleId)'s")
         }
         try Self.checkEnvironment(payload.environment)
         return payload

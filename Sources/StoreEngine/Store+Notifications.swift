@@ -29,12 +29,15 @@ extension Store {
                                              table: "notifications", key: "next") {
             (row) throws(SQLiteColumnError) in try row.integer("next")
         }.first ?? 1
-        let uuid = String(format: "00000000-0000-4000-8000-%012lld", seq)
+        let uuid = try notificationUUID(seq)
+        let renewal = try signedRenewalInfo(of: record, at: now, expirationIntent: expirationIntent)
+        let app = catalog.app
         let payload = NotificationPayload(
             notificationType: type.rawValue, subtype: subtype, notificationUUID: uuid,
-            data: .init(bundleId: SignedTransactionPayload.appBundleId, environment: signedEnvironment,
-                        signedTransactionInfo: try jws(of: record, at: now),
-                        signedRenewalInfo: try signedRenewalInfo(of: record, at: now, expirationIntent: expirationIntent)),
+            data: .init(appAppleId: switches.environment == .production ? app.appAppleId : nil, bundleId: app.bundleId,
+                        bundleVersion: app.bundleVersion, environment: signedEnvironment,
+                        signedTransactionInfo: try jws(of: record, at: now), signedRenewalInfo: renewal,
+                        status: renewal == nil ? nil : try renewalState(of: record, at: now).serverAPIStatus),
             signedDate: SimulatedTime.millis(now))
         let signed = try sign(payload, id: record.id)
         try database.database.query("""
@@ -56,6 +59,16 @@ extension Store {
     /// subscription fails to renew due to a billing issue and when it is successfully recovered".
     private static let toldToFamily: Set<NotificationType> = [.didRenew, .didFailToRenew, .gracePeriodExpired, .expired,
                                                               .didChangeRenewalStatus]
+
+    /// The `notificationUUID` of the world's notification number `seq`: random-looking, from the
+    /// Store's receipt key, so that a seeded world's are the same in every run.
+    private func notificationUUID(_ seq: Int64) throws(StorageError) -> String {
+        do {
+            return DerivedUUID.text(from: try Hashing.hmacSHA256(key: signer.key, Array("notification \(seq)".utf8)))
+        } catch {
+            throw StorageError(path: database.database.path, problem: "cannot name notification \(seq): \(error)")
+        }
+    }
 
     private func sign(_ payload: NotificationPayload, id: TransactionID) throws(StorageError) -> String {
         try signJWS(payload, what: "the notification of transaction \(id)")

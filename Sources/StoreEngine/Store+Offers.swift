@@ -137,7 +137,7 @@ extension Store {
         guard signature.keyId == key.id, age >= 0, age <= 24 * 3600 * 1000,
               try database.setting("offer-nonce:\(signature.nonce)") == nil,
               let der = Data(base64Encoded: signature.signature) else { return false }
-        let payload = OfferSignature.payload(productId: productId, offerId: offerId, keyId: key.id, nonce: signature.nonce,
+        let payload = OfferSignature.payload(bundleId: catalog.app.bundleId, productId: productId, offerId: offerId, keyId: key.id, nonce: signature.nonce,
                                              timestamp: signature.timestamp)
         do {
             return try pair.isValid(ECDSASignature(der: Array(der)), of: payload)

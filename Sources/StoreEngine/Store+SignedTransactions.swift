@@ -113,7 +113,7 @@ extension Store {
         let price = NSDecimalNumber(decimal: try chargedPrice(record) * 1000).int64Value
         var payload = SignedTransactionPayload(
             transactionId: record.id.description, originalTransactionId: record.originalId.description,
-            bundleId: SignedTransactionPayload.appBundleId, productId: record.productId,
+            bundleId: catalog.app.bundleId, productId: record.productId,
             subscriptionGroupIdentifier: subscription ? product?.group : nil,
             purchaseDate: SimulatedTime.millis(record.date), originalPurchaseDate: SimulatedTime.millis(original.date),
             expiresDate: subscription ? expiry(of: record).map(SimulatedTime.millis) : nil,

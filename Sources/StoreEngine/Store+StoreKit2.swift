@@ -190,7 +190,7 @@ extension Store {
     }
 
     /// `Product.SubscriptionInfo.RenewalState` of the subscription whose latest transaction is `record`.
-    private func renewalState(of record: StoreRecord, at now: Date) throws(StorageError) -> SubscriptionStatus.RenewalState {
+    func renewalState(of record: StoreRecord, at now: Date) throws(StorageError) -> SubscriptionStatus.RenewalState {
         if record.refunded { return .revoked }
         if let end = expiry(of: record), end > now { return .subscribed }
         guard try database.setting("billing-retry:\(record.originalId)") != nil else { return .expired }

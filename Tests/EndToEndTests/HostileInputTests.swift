@@ -48,7 +48,7 @@ import TestSupport
         Case("duplicate id", catalog(coins, coins), #"$.products[1].id: duplicate id "com.a", already used by $.products[0]"#),
         Case("unknown type", catalog(edit(coins, "consumable", "gift")),
              #"$.products[0].type: unknown type "gift" (expected consumable, nonConsumable, autoRenewable, nonRenewing)"#),
-        Case("unknown top-level key", #"{"storefront": "USA", "version": 2, "products": [\#(coins)]}"#, "$.version: unknown key; expected one of: storefront, products"),
+        Case("unknown top-level key", #"{"storefront": "USA", "version": 2, "products": [\#(coins)]}"#, "$.version: unknown key; expected one of: storefront, products, app"),
         Case("price not a number", catalog(edit(coins, #""0.99""#, #""cheap""#)),
              #"$.products[0].price: "cheap" is not a decimal price like "0.99""#),
         Case("price as a JSON number", catalog(edit(coins, #""0.99""#, "0.99")),

@@ -31,7 +31,7 @@ final class StoreKit2AppTests {
     private func signed(_ id: TransactionID, signer: JWSSigner? = nil, productId: String = coins, type: String = "Consumable",
                         revocationDate: Int64? = nil) throws -> SignedTransaction {
         let payload = SignedTransactionPayload(
-            transactionId: id.description, originalTransactionId: id.description, bundleId: SignedTransactionPayload.appBundleId, productId: productId,
+            transactionId: id.description, originalTransactionId: id.description, bundleId: AppIdentity.standard.bundleId, productId: productId,
             subscriptionGroupIdentifier: nil, purchaseDate: 1_767_225_600_000, originalPurchaseDate: 1_767_225_600_000,
             expiresDate: nil, type: type, signedDate: 1_767_225_600_000, revocationDate: revocationDate,
             revocationReason: revocationDate.map { _ in 0 }, offerType: nil,

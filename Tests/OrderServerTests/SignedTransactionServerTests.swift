@@ -156,11 +156,11 @@ final class SignedTransactionServerTests {
         }
         #expect(try verify(transaction, jws: signed(bundleId: "com.example.other", environment: "Production"))
             == .unverified(.invalidAppIdentifier, "it is com.example.other's, not com.storesim.app's"))
-        #expect(try verify(transaction, jws: signed(bundleId: SignedTransactionPayload.appBundleId, environment: "Xcode"))
+        #expect(try verify(transaction, jws: signed(bundleId: AppIdentity.standard.bundleId, environment: "Xcode"))
             == .unverified(.invalidEnvironment, "it is from Xcode, not Production or Sandbox"))
         // The right app and environment under the pinned root pass the offline check; the Store's
         // answer to Get Transaction Info must verify against that same root, and this Store's does not.
-        #expect(try verify(transaction, jws: signed(bundleId: SignedTransactionPayload.appBundleId, environment: "Production"))
+        #expect(try verify(transaction, jws: signed(bundleId: AppIdentity.standard.bundleId, environment: "Production"))
             == .unverified(.verificationFailure, SigningError.wrongRoot.description))
         #expect(router.notes.contains("verified signed tx \(transaction.transactionId) offline: chain to the pinned root, ES256 signature"))
         #expect(try router.server.ledger().credits.isEmpty)

@@ -46,7 +46,7 @@ final class SignedTransactionStoreTests {
         #expect(fields["transactionId"] as? String == record.id.description)
         #expect(fields["originalTransactionId"] as? String == record.id.description)
         #expect(fields["productId"] as? String == "com.storesim.coins.100")
-        #expect(fields["bundleId"] as? String == SignedTransactionPayload.appBundleId)
+        #expect(fields["bundleId"] as? String == AppIdentity.standard.bundleId)
         #expect(fields["type"] as? String == "Consumable")
         #expect(fields["quantity"] as? Int == 1)
         #expect(fields["inAppOwnershipType"] as? String == "PURCHASED")

@@ -8,6 +8,8 @@ public struct Catalog: Sendable, Equatable {
     public let products: [Product]
     /// What the file sets beside its products (an Xcode file's `settings`).
     public let settings: CatalogSettings
+    /// The app the products are sold in.
+    public let app: AppIdentity
     /// Where each id first appears in `products`, so that a lookup costs the same in a catalog
     /// of 5,000 products as in one of 6.
     private let positions: [String: Int]
@@ -15,16 +17,19 @@ public struct Catalog: Sendable, Equatable {
     /// subscriptions do not walk every consumable of a big catalog.
     private let byType: [ProductType: [Product]]
 
-    public init(storefront: Storefront, products: [Product], settings: CatalogSettings = CatalogSettings()) {
+    public init(storefront: Storefront, products: [Product], settings: CatalogSettings = CatalogSettings(),
+                app: AppIdentity = .standard) {
         self.storefront = storefront
         self.products = products
         self.settings = settings
+        self.app = app
         positions = Dictionary(products.enumerated().map { ($0.element.id, $0.offset) }) { first, _ in first }
         byType = Dictionary(grouping: products, by: \.type)
     }
 
     public static func == (left: Catalog, right: Catalog) -> Bool {
         left.storefront == right.storefront && left.products == right.products && left.settings == right.settings
+            && left.app == right.app
     }
 
     /// The product with this id, if the catalog has it.

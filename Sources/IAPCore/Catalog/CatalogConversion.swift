@@ -36,9 +36,10 @@ public enum CatalogWriter {
             notes.append(CatalogNote(kind: .offer, path: offer.path, productId: offer.productId,
                                      text: "left out: an offer without an offerID has no id for catalog.json"))
         }
+        let app: [(key: String, value: CatalogJSON)] = reading.catalog.app == .standard ? [] : [("app", CatalogJSONWriter.app(reading.catalog.app))]
         let document = CatalogJSON.object([
             ("storefront", .string(reading.catalog.storefront.code)), ("products", .array(products)),
-        ])
+        ] + app)
         return try readable(CatalogConversion(text: document.document(.storeSim), notes: notes), as: "catalog.json", file: file)
     }
 

@@ -27,6 +27,12 @@ enum CatalogJSONWriter {
         return .object(members)
     }
 
+    /// The catalog's `app` object: the app's bundle id, App Apple ID and build version.
+    static func app(_ identity: AppIdentity) -> CatalogJSON {
+        .object([("bundleId", .string(identity.bundleId)), ("appAppleId", .number(String(identity.appAppleId))),
+                 ("bundleVersion", .string(identity.bundleVersion))])
+    }
+
     /// Locale → title and description, `en_US` first (from the reference name when the
     /// product has none), then the others in order.
     private static func localizations(_ product: Product) -> CatalogJSON {

@@ -49,7 +49,7 @@ public enum CatalogParser {
     }
 
     private static func readCatalog(_ json: CatalogJSON) throws(CatalogIssue) -> CatalogReading {
-        let root = try CatalogObject(json, at: .root, allowedKeys: ["storefront", "products"])
+        let root = try CatalogObject(json, at: .root, allowedKeys: ["storefront", "products", "app"])
         let storefrontField = try root.required("storefront")
         let code = try storefrontField.string()
         guard let storefront = Storefront.named(code) else {
@@ -63,7 +63,8 @@ public enum CatalogParser {
             indexById[product.id] = index
             products.append(product)
         }
-        return CatalogReading(catalog: Catalog(storefront: storefront, products: products), format: .storeSim,
+        let app = try AppIdentityReader.read(root.optional("app"))
+        return CatalogReading(catalog: Catalog(storefront: storefront, products: products, app: app), format: .storeSim,
                               productPaths: indexById.mapValues { "$.products[\($0)]" })
     }
 }

@@ -5,7 +5,7 @@
 /// repeated id, an unknown `type` or a bad period are errors naming their JSON path.
 enum StoreKitReader {
     static let versions = 1...5
-    private static let rootKeys = ["version", "settings", "products", "nonRenewingSubscriptions", "subscriptionGroups"]
+    private static let rootKeys = ["version", "settings", "products", "nonRenewingSubscriptions", "subscriptionGroups", "storesim"]
     /// Keys only an Xcode file has at its top level.
     private static let markers = ["identifier", "nonRenewingSubscriptions", "subscriptionGroups", "settings", "version", "appPolicies"]
 
@@ -31,7 +31,8 @@ enum StoreKitReader {
             products.append(try StoreKitProductReader.read(field, in: section, storefront: storefront, ids: &ids, notes: &notes))
         }
         notes.ignoreOthers(in: root, known: rootKeys)
-        return CatalogReading(catalog: Catalog(storefront: storefront, products: products, settings: settings),
+        let app = try AppIdentityReader.read(root.optional("storesim")?.object(allowedKeys: ["app"]).optional("app"))
+        return CatalogReading(catalog: Catalog(storefront: storefront, products: products, settings: settings, app: app),
                               format: .storeKit(major: version.major, minor: version.minor), notes: notes.all, productPaths: ids)
     }
 

@@ -20,11 +20,16 @@ enum StoreKitWriter {
                 ("subscriptions", .array(catalog.products.filter { $0.type == .autoRenewable && $0.group == name }.map(subscription))),
             ])
         }
+        // What Xcode does not record about the app goes in a top-level `storesim` object, as a
+        // product's does in its own.
+        let app: [(key: String, value: CatalogJSON)] = catalog.app == .standard ? []
+            : [("storesim", .object([("app", CatalogJSONWriter.app(catalog.app))]))]
         return .object([
             ("identifier", .string(internalID(catalog.products.map(\.id).joined(separator: " ")))),
             ("nonRenewingSubscriptions", .array(passes.map { .object(common($0)) })),
             ("products", .array(products.map { .object(common($0)) })),
             ("settings", settings(catalog)),
+        ] + app + [
             ("subscriptionGroups", .array(groups)),
             ("version", .object([("major", .number(String(version.major))), ("minor", .number(String(version.minor)))])),
         ])

@@ -4,8 +4,6 @@
 /// strings contain price fields that are specified in milliunits of the currency"). Optional
 /// fields are left out of the JSON when they have no value, as Apple's are.
 public struct SignedTransactionPayload: Codable, Equatable, Sendable {
-    /// The bundle identifier of the app whose purchases the simulated App Store signs.
-    public static let appBundleId = "com.storesim.app"
     /// The `inAppOwnershipType` of a transaction a family member shares with this customer:
     /// "The transaction belongs to a family member who benefits from the service."
     public static let familyShared = "FAMILY_SHARED"

@@ -35,8 +35,9 @@ public struct OfferSignature: Sendable, Equatable, Codable {
     /// What is signed, as Apple lists it ("Generating a signature for promotional offers"):
     /// the app bundle id, key id, product id, offer id, app account token (StoreSim's app sets
     /// none: empty), nonce and timestamp, joined by U+2063 INVISIBLE SEPARATOR.
-    public static func payload(productId: String, offerId: String, keyId: String, nonce: String, timestamp: Int64) -> [UInt8] {
-        let parts = [SignedTransactionPayload.appBundleId, keyId, productId, offerId, "", nonce, String(timestamp)]
+    public static func payload(bundleId: String, productId: String, offerId: String, keyId: String, nonce: String,
+                               timestamp: Int64) -> [UInt8] {
+        let parts = [bundleId, keyId, productId, offerId, "", nonce, String(timestamp)]
         return Array(parts.joined(separator: "\u{2063}").utf8)
     }
 }

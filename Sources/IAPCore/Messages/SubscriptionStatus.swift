@@ -12,6 +12,19 @@ public struct SubscriptionStatus: Sendable, Equatable, Codable {
         /// Whether the state gives access. Apple, `Product.SubscriptionInfo.RenewalState`:
         /// "Subscriptions in the subscribed and inGracePeriod states are entitled to service."
         public var givesAccess: Bool { self == .subscribed || self == .inGracePeriod }
+
+        /// The App Store Server API's `status` number for the state: "1 The auto-renewable
+        /// subscription is active. 2 … expired. 3 … in a billing retry period. 4 … in a Billing
+        /// Grace Period. 5 … revoked."
+        public var serverAPIStatus: Int {
+            switch self {
+            case .subscribed: 1
+            case .expired: 2
+            case .inBillingRetryPeriod: 3
+            case .inGracePeriod: 4
+            case .revoked: 5
+            }
+        }
     }
 
     public let state: RenewalState

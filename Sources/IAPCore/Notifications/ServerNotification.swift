@@ -34,19 +34,28 @@ public struct ServerNotification: Sendable, Equatable, Codable {
 /// What a notification's `signedPayload` says, with the field names of Apple's
 /// `responseBodyV2DecodedPayload`.
 public struct NotificationPayload: Codable, Equatable, Sendable {
-    /// The `data` object: the app, the environment, the transaction, itself a JWS, and for an
-    /// auto-renewable subscription its renewal information, a JWS of a `RenewalInfoPayload`.
+    /// The `data` object: the app (its App Apple ID in production only: "It isn't present in
+    /// the sandbox environment"), the environment, the transaction, itself a JWS, and for an
+    /// auto-renewable subscription its renewal information, a JWS of a `RenewalInfoPayload`, and
+    /// its `status` as of the notification's `signedDate`.
     public struct Data: Codable, Equatable, Sendable {
+        public var appAppleId: Int64?
         public var bundleId: String
+        public var bundleVersion: String?
         public var environment: String
         public var signedTransactionInfo: String
         public var signedRenewalInfo: String?
+        public var status: Int?
 
-        public init(bundleId: String, environment: String, signedTransactionInfo: String, signedRenewalInfo: String? = nil) {
+        public init(appAppleId: Int64? = nil, bundleId: String, bundleVersion: String? = nil, environment: String,
+                    signedTransactionInfo: String, signedRenewalInfo: String? = nil, status: Int? = nil) {
+            self.appAppleId = appAppleId
             self.bundleId = bundleId
+            self.bundleVersion = bundleVersion
             self.environment = environment
             self.signedTransactionInfo = signedTransactionInfo
             self.signedRenewalInfo = signedRenewalInfo
+            self.status = status
         }
     }
 

@@ -15,6 +15,7 @@ struct StateView {
         let settings = snapshot.settings
         var lines = [
             "clock \(SimulatedTime.format(SimulatedTime.epoch.addingTimeInterval(Double(settings.clockMillis) / 1000 - SimulatedTime.epoch.timeIntervalSince1970)))  strategy \(settings.strategy.rawValue)\(storeKit2 ? "  api storekit2" : "")  network \(settings.networkOnline ? "online" : "offline")  server \(settings.server.rawValue)",
+            "app \(catalog.app.bundleId)  App Apple ID \(catalog.app.appAppleId)  build \(catalog.app.bundleVersion)",
             "",
             "Store: \(snapshot.transactions.count) transactions",
         ]
@@ -78,6 +79,8 @@ struct StateView {
             ("network", .string(settings.networkOnline ? "online" : "offline")),
             ("server", .string(settings.server.rawValue)),
             ("clockMillis", .int(Int(settings.clockMillis))),
+            ("app", .object([("bundleId", .string(catalog.app.bundleId)), ("appAppleId", .int(Int(catalog.app.appAppleId))),
+                             ("bundleVersion", .string(catalog.app.bundleVersion))])),
             ("transactions", .array(snapshot.transactions.map { record in
                 .object([
                     ("id", .string(record.id.description)), ("originalId", .string(record.originalId.description)),

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Verifies every signed transaction, renewal info and notification that `storesim state --json`
+shows with Apple's own App Store Server Library (PyPI: app-store-server-library), as a team's
+backend would: `SignedDataVerifier` configured for the environment each object names
+(production needs the App Apple ID, as Apple's library requires), with the world's root
+certificate, bundle id and App Apple ID, online checks off.
+
+    storesim state --json --data-dir DIR | Scripts/verify-with-apple-library.py
+    Scripts/verify-with-apple-library.py state.json
+
+Prints one line per verified object and exits 0; names the first object the library refuses,
+with the library's status, and exits 1; input that is not such a state is one line, exit 2.
+"""
+import base64
+import json
+import ssl
+import sys
+
+from appstoreserverlibrary.models.Environment import Environment
+from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier, VerificationException
+
+
+def environment_of(jws):
+    payload = jws.split(".")[1]
+    claims = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    named = claims.get("environment") or claims.get("data", {}).get("environment")
+    return Environment(named)
+
+
+def named(environment):
+    return getattr(environment, "value", environment)
+
+
+def main():
+    text = open(sys.argv[1]).read() if len(sys.argv) > 1 else sys.stdin.read()
+    try:
+        state = json.loads(text)
+        root = ssl.PEM_cert_to_DER_cert(state["rootCertificate"])
+        app = state["app"]
+    except (ValueError, KeyError, TypeError) as error:
+        print(f"not a StoreKit 2 state with a root certificate and an app: {error}")
+        return 2
+    verifiers = {}
+
+    def verifier(environment):
+        if environment not in verifiers:
+            verifiers[environment] = SignedDataVerifier([root], False, environment, app["bundleId"], app["appAppleId"])
+        return verifiers[environment]
+
+    checked = 0
+    try:
+        for transaction in state.get("transactions", []):
+            jws = transaction.get("signedTransaction")
+            if not jws:
+                continue
+            what = f"transaction {transaction['id']}"
+            decoded = verifier(environment_of(jws)).verify_and_decode_signed_transaction(jws)
+            print(f"{what}: {decoded.productId} {named(decoded.environment)} verified")
+            checked += 1
+        for notification in state.get("notifications", []):
+            jws = notification["signedPayload"]
+            what = f"notification {notification['type']} of tx {notification['transactionId']}"
+            chosen = verifier(environment_of(jws))
+            decoded = chosen.verify_and_decode_notification(jws)
+            chosen.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
+            if decoded.data.signedRenewalInfo:
+                what += " (renewal info)"
+                chosen.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
+            print(f"{what}: {decoded.notificationUUID} {named(decoded.data.environment)} verified")
+            checked += 1
+    except VerificationException as error:
+        print(f"{what}: refused by Apple's library: {error.status.name}")
+        return 1
+    if checked == 0:
+        print("nothing signed to verify")
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
