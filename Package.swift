@@ -42,6 +42,7 @@ let package = Package(
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Simulator", "IAPClient", "IAPCore", "TestSupport"]),
         .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "Simulator", "IAPCore", "IAPClient", "TestSupport", "Signing"],
                     exclude: ["Frames"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["storesim", "Bench", "IAPClient", "IAPCore", "Signing", "Storage", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["storesim", "Bench", "IAPClient", "IAPCore", "Signing", "Storage", "TestSupport"],
+                    exclude: ["Fixtures"]),
     ]
 )

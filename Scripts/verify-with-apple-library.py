@@ -8,8 +8,9 @@ certificate, bundle id and App Apple ID, online checks off.
     storesim state --json --data-dir DIR | Scripts/verify-with-apple-library.py
     Scripts/verify-with-apple-library.py state.json
 
-Prints one line per verified object and exits 0; names the first object the library refuses,
-with the library's status, and exits 1; input that is not such a state is one line, exit 2.
+Each decoded object must also hold every field Apple sends in it where it applies (the field
+lists below). Prints one line per verified object and exits 0; names the first object the
+library refuses, with the library's status, or the first that lacks a field, and exits 1; input that is not such a state is one line, exit 2.
 """
 import base64
 import json
@@ -25,6 +26,58 @@ def environment_of(jws):
     claims = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
     named = claims.get("environment") or claims.get("data", {}).get("environment")
     return Environment(named)
+
+
+# The fields Apple sends in each object where they apply; a decoded object without one is
+# refused as incomplete. (Not simulated yet, so not required: revocationType and
+# revocationPercentage, which need partial refunds; the Advanced Commerce API's fields.)
+TRANSACTION_FIELDS = ["originalTransactionId", "transactionId", "bundleId", "productId", "purchaseDate",
+                      "originalPurchaseDate", "quantity", "type", "inAppOwnershipType", "signedDate", "environment",
+                      "storefront", "storefrontId", "transactionReason", "currency", "price", "appTransactionId"]
+SUBSCRIPTION_FIELDS = ["webOrderLineItemId", "subscriptionGroupIdentifier", "expiresDate"]
+RENEWAL_FIELDS = ["originalTransactionId", "autoRenewProductId", "productId", "autoRenewStatus", "signedDate", "environment",
+                  "recentSubscriptionStartDate", "renewalDate", "currency", "renewalPrice", "appTransactionId"]
+OFFER_FIELDS = ["offerDiscountType", "offerPeriod"]
+
+
+def missing(decoded, fields):
+    return [field for field in fields if getattr(decoded, field) is None]
+
+
+def incomplete_transaction(decoded):
+    fields = list(TRANSACTION_FIELDS)
+    if named(decoded.type) == "Auto-Renewable Subscription":
+        fields += SUBSCRIPTION_FIELDS
+    if decoded.offerType is not None:
+        fields += OFFER_FIELDS + ([] if named(decoded.offerType) == 1 else ["offerIdentifier"])
+    if decoded.revocationDate is not None:
+        fields.append("revocationReason")
+    return missing(decoded, fields)
+
+
+def incomplete_renewal(decoded):
+    fields = list(RENEWAL_FIELDS)
+    if decoded.offerType is not None:
+        fields += OFFER_FIELDS + ([] if named(decoded.offerType) == 1 else ["offerIdentifier"])
+    return missing(decoded, fields)
+
+
+def incomplete_notification(decoded):
+    fields = ["bundleId", "bundleVersion", "environment", "signedTransactionInfo"]
+    if named(decoded.data.environment) == "Production":
+        fields.append("appAppleId")
+    if decoded.data.signedRenewalInfo is not None:
+        fields.append("status")
+    return missing(decoded.data, fields)
+
+
+class Incomplete(Exception):
+    pass
+
+
+def complete(what, fields):
+    if fields:
+        raise Incomplete(f"{what}: lacks what Apple sends: {', '.join(fields)}")
 
 
 def named(environment):
@@ -55,6 +108,7 @@ def main():
                 continue
             what = f"transaction {transaction['id']}"
             decoded = verifier(environment_of(jws)).verify_and_decode_signed_transaction(jws)
+            complete(what, incomplete_transaction(decoded))
             print(f"{what}: {decoded.productId} {named(decoded.environment)} verified")
             checked += 1
         for notification in state.get("notifications", []):
@@ -62,14 +116,20 @@ def main():
             what = f"notification {notification['type']} of tx {notification['transactionId']}"
             chosen = verifier(environment_of(jws))
             decoded = chosen.verify_and_decode_notification(jws)
-            chosen.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
+            complete(what, incomplete_notification(decoded))
+            transaction = chosen.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
+            complete(what + " (its transaction)", incomplete_transaction(transaction))
             if decoded.data.signedRenewalInfo:
                 what += " (renewal info)"
-                chosen.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
+                renewal = chosen.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
+                complete(what, incomplete_renewal(renewal))
             print(f"{what}: {decoded.notificationUUID} {named(decoded.data.environment)} verified")
             checked += 1
     except VerificationException as error:
         print(f"{what}: refused by Apple's library: {error.status.name}")
+        return 1
+    except Incomplete as error:
+        print(error)
         return 1
     if checked == 0:
         print("nothing signed to verify")

@@ -54,14 +54,20 @@ extension Store {
     }
 
     /// Ends `current` now for an immediate change: its period ends, it no longer renews, and the
-    /// unused part of what was paid for it is refunded, prorated by time. Returns the refund.
-    func endForChange(_ current: StoreRecord, at now: Date) throws(StorageError) -> Decimal {
+    /// unused part of what was paid for it is refunded, prorated by time; an upgrade marks it
+    /// upgraded (`isUpgraded`). Returns the refund.
+    func endForChange(_ current: StoreRecord, at now: Date, upgrade: Bool) throws(StorageError) -> Decimal {
         let refund = try proratedRefund(current, at: now)
+        if upgrade { try database.setSetting(Self.upgradedPrefix + current.id.description, "1") }
         try database.setSetting("expired:\(current.id)", String(SimulatedTime.millis(now)))
         try database.setSetting("autorenew:\(current.originalId)", "off")
         try database.setSetting(Self.proratedRefundPrefix + current.id.description, "\(refund)")
+        // Its JWS says so from now on, as Get Transaction Info and the history would: ended, and upgraded.
+        if current.signedTransaction != nil { try database.update(try signing(current, at: now)) }
         return refund
     }
+
+    static let upgradedPrefix = "upgraded:"
 
     /// The part of what `record` charged for the time left of its period at `now`, to the cent (a
     /// trial was free: nothing; an offer's price or an increased price, when it had one).

@@ -60,16 +60,6 @@ extension Store {
     private static let toldToFamily: Set<NotificationType> = [.didRenew, .didFailToRenew, .gracePeriodExpired, .expired,
                                                               .didChangeRenewalStatus]
 
-    /// The `notificationUUID` of the world's notification number `seq`: random-looking, from the
-    /// Store's receipt key, so that a seeded world's are the same in every run.
-    private func notificationUUID(_ seq: Int64) throws(StorageError) -> String {
-        do {
-            return DerivedUUID.text(from: try Hashing.hmacSHA256(key: signer.key, Array("notification \(seq)".utf8)))
-        } catch {
-            throw StorageError(path: database.database.path, problem: "cannot name notification \(seq): \(error)")
-        }
-    }
-
     private func sign(_ payload: NotificationPayload, id: TransactionID) throws(StorageError) -> String {
         try signJWS(payload, what: "the notification of transaction \(id)")
     }

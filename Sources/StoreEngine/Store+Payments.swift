@@ -83,7 +83,7 @@ extension Store {
         if let product = subscription, record.kind == .purchase {
             if let (current, change) = try groupChange(buying: product, account: record.account, at: link.now) {
                 guard change.isImmediate else { return try waitForRenewal(record, current, change, offer: offer, link: link) }
-                let refund = try endForChange(current, at: link.now)
+                let refund = try endForChange(current, at: link.now, upgrade: change == .upgrade)
                 link.note("\(change.word): \(product.id) replaces \(current.productId) at once; prorated refund \(format(refund)) for tx \(current.id)",
                           from: .store, to: nil, transactionId: current.id)
                 told = (.didChangeRenewalPref, "UPGRADE")

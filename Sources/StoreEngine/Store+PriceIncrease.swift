@@ -9,7 +9,8 @@ import Storage
 /// its period for one who declined or never answered (`EXPIRED` / `PRICE_INCREASE`, Apple's
 /// expiration intent 3).
 extension Store {
-    private static let pricePrefix = "store-price:", consentPrefix = "price-consent:"
+    private static let pricePrefix = "store-price:"
+    static let consentPrefix = "price-consent:"
     static let chargedPrefix = "charged-price:"
 
     /// The price the Store asks for a product now: the catalog's, or the one a price increase set.

@@ -16,13 +16,41 @@ extension Store {
         let original = record.originalId
         let retrying = try database.setting("billing-retry:\(original)") != nil
         let grace = retrying ? try database.setting("grace-until:\(original)").flatMap(Int64.init) : nil
-        let payload = RenewalInfoPayload(
+        let renewsAs = try database.setting("renew-to:\(original)") ?? record.productId
+        var payload = RenewalInfoPayload(
             originalTransactionId: original.description, productId: record.productId,
-            autoRenewProductId: try database.setting("renew-to:\(original)") ?? record.productId,
+            autoRenewProductId: renewsAs,
             autoRenewStatus: try database.setting("autorenew:\(original)") == "off" ? 0 : 1,
             expirationIntent: expirationIntent, isInBillingRetryPeriod: retrying, gracePeriodExpiresDate: grace,
             signedDate: SimulatedTime.millis(now), environment: signedEnvironment)
+        try describeNextRenewal(of: record, as: renewsAs, in: &payload)
         return try signJWS(payload, what: "the renewal information of transaction \(record.id)")
+    }
+
+    /// What renewal information tells beyond the renewal's state: when the period ends, what
+    /// the next renewal charges and under which offer, where a price increase stands, when the
+    /// subscription began, and whose it is.
+    private func describeNextRenewal(of record: StoreRecord, as productId: String,
+                                     in payload: inout RenewalInfoPayload) throws(StorageError) {
+        let original = record.originalId
+        payload.renewalDate = expiry(of: record).map(SimulatedTime.millis)
+        payload.currency = catalog.storefront.currencyCode
+        var price = try currentPrice(productId)
+        if let waiting = try database.setting(Self.renewalOfferPrefix + original.description).flatMap(AppliedOffer.init(stored:)),
+           let product = catalog.product(id: productId), let terms = waiting.terms(of: product) {
+            payload.offerType = waiting.type.rawValue
+            payload.offerIdentifier = waiting.id
+            payload.offerDiscountType = terms.discountType
+            payload.offerPeriod = terms.wholePeriod.description
+            price = terms.chargedPrice
+        }
+        payload.renewalPrice = price.map { NSDecimalNumber(decimal: $0 * 1000).int64Value }
+        let consent = try database.setting(Self.consentPrefix + original.description).flatMap(PriceConsent.init(rawValue:))
+        payload.priceIncreaseStatus = consent == .pending ? 0 : consent == .agreed ? 1 : nil
+        let first = original == record.id ? record : try database.record(id: original) ?? record
+        payload.recentSubscriptionStartDate = SimulatedTime.millis(first.date)
+        payload.appAccountToken = try database.setting("\(Self.appAccountTokenPrefix)\(original)")
+        payload.appTransactionId = try appTransactionId(of: record.account)
     }
 
     /// Tells the Server of every end of a period that fell after `since` and by the link's now:

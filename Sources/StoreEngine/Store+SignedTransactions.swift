@@ -128,6 +128,13 @@ extension Store {
         // A renewal carries the token its subscription was bought with.
         payload.appAccountToken = try database.setting("\(Self.appAccountTokenPrefix)\(record.originalId)")
         payload.offerIdentifier = offer?.id
+        payload.offerPeriod = offerTerms(of: record)?.wholePeriod.description
+        payload.storefrontId = catalog.storefront.appleId
+        payload.appTransactionId = try appTransactionId(of: record.account)
+        if subscription {
+            payload.webOrderLineItemId = try webOrderLineItemId(of: record.id)
+            payload.isUpgraded = try database.setting(Self.upgradedPrefix + record.id.description) == nil ? nil : true
+        }
         // A restore of a share is the member's too: "The transaction belongs to a family member
         // who benefits from the service."
         payload.inAppOwnershipType = (record.kind == .restore ? original : record).ownershipType

@@ -68,6 +68,17 @@ import TestSupport
         #expect(refused.stdout.contains("refused by Apple's library: INVALID_APP_IDENTIFIER"), "\(refused.stdout)")
     }
 
+    /// The checker is no formality: a state signed before StoreSim sent Apple's newer fields
+    /// (kept as a fixture, its signatures sound) is refused for what it lacks.
+    @Test(.enabled(if: pythonHasAppleLibrary, "python3 cannot import appstoreserverlibrary here; .ci/run installs it"))
+    func aTransactionWithoutApplesNewerFieldsIsRefusedForThem() throws {
+        let fixture = StoreSimProcess.projectRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/state-without-apples-newer-fields.json")
+        let refused = try StoreSimProcess.run(["python3", Self.checker, fixture.path], executable: "/usr/bin/env")
+        #expect(refused.status == 1)
+        #expect(refused.stdout == "transaction 1000000000000001: lacks what Apple sends: storefrontId, appTransactionId, "
+            + "webOrderLineItemId, offerPeriod\n", "\(refused.stdout)")
+    }
+
     /// Apple's verifier's answer on the world's state.
     private func verify(_ world: String, in folder: TemporaryFolder) throws -> StoreSimProcess.Result {
         let state = try StoreSimProcess.run(["state", "--json", "--data-dir", world])

@@ -14,17 +14,19 @@ public struct Storefront: Sendable, Equatable {
     let region: String
     /// The symbol as written for readers elsewhere, where a bare one would be ambiguous (`US$`).
     let internationalSymbol: String
+    /// Apple's `storefrontId`, the App Store's number for the storefront (`143441`, the USA).
+    public let appleId: String
 
     /// Every storefront StoreSim knows, by code.
     static let all: [Storefront] = [
-        Storefront(code: "USA", currencyCode: "USD", symbol: "$", fractionDigits: 2, region: "US", internationalSymbol: "US$"),
-        Storefront(code: "CHN", currencyCode: "CNY", symbol: "¥", fractionDigits: 2, region: "CN", internationalSymbol: "¥"),
-        Storefront(code: "GBR", currencyCode: "GBP", symbol: "£", fractionDigits: 2, region: "GB", internationalSymbol: "£"),
-        Storefront(code: "JPN", currencyCode: "JPY", symbol: "¥", fractionDigits: 0, region: "JP", internationalSymbol: "¥"),
-        Storefront(code: "DEU", currencyCode: "EUR", symbol: "€", fractionDigits: 2, region: "DE", internationalSymbol: "€"),
-        Storefront(code: "FRA", currencyCode: "EUR", symbol: "€", fractionDigits: 2, region: "FR", internationalSymbol: "€"),
-        Storefront(code: "CAN", currencyCode: "CAD", symbol: "$", fractionDigits: 2, region: "CA", internationalSymbol: "CA$"),
-        Storefront(code: "AUS", currencyCode: "AUD", symbol: "$", fractionDigits: 2, region: "AU", internationalSymbol: "A$"),
+        Storefront(code: "USA", currencyCode: "USD", symbol: "$", fractionDigits: 2, region: "US", internationalSymbol: "US$", appleId: "143441"),
+        Storefront(code: "CHN", currencyCode: "CNY", symbol: "¥", fractionDigits: 2, region: "CN", internationalSymbol: "¥", appleId: "143465"),
+        Storefront(code: "GBR", currencyCode: "GBP", symbol: "£", fractionDigits: 2, region: "GB", internationalSymbol: "£", appleId: "143444"),
+        Storefront(code: "JPN", currencyCode: "JPY", symbol: "¥", fractionDigits: 0, region: "JP", internationalSymbol: "¥", appleId: "143462"),
+        Storefront(code: "DEU", currencyCode: "EUR", symbol: "€", fractionDigits: 2, region: "DE", internationalSymbol: "€", appleId: "143443"),
+        Storefront(code: "FRA", currencyCode: "EUR", symbol: "€", fractionDigits: 2, region: "FR", internationalSymbol: "€", appleId: "143442"),
+        Storefront(code: "CAN", currencyCode: "CAD", symbol: "$", fractionDigits: 2, region: "CA", internationalSymbol: "CA$", appleId: "143455"),
+        Storefront(code: "AUS", currencyCode: "AUD", symbol: "$", fractionDigits: 2, region: "AU", internationalSymbol: "A$", appleId: "143460"),
     ]
 
     /// The United States storefront, the default.

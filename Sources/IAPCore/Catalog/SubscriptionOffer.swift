@@ -67,6 +67,14 @@ extension IntroductoryOffer {
     /// How many transactions the offer covers: `periods` for `payAsYouGo`, otherwise one.
     public var coveredPeriods: Int { mode == .payAsYouGo ? periods ?? 1 : 1 }
 
+    /// Apple's `offerPeriod`, "the duration of the offer": its period, times the periods a
+    /// pay-as-you-go offer covers.
+    public var wholePeriod: ISODuration {
+        let times = coveredPeriods
+        return ISODuration(years: period.years * times, months: period.months * times, weeks: period.weeks * times,
+                           days: period.days * times)
+    }
+
     /// Apple's `offerDiscountType`.
     public var discountType: String {
         switch mode {

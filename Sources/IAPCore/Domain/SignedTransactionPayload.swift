@@ -10,6 +10,9 @@ public struct SignedTransactionPayload: Codable, Equatable, Sendable {
 
     public var transactionId: String
     public var originalTransactionId: String
+    /// Auto-renewable subscriptions: "the unique identifier of subscription-purchase events
+    /// across devices, including renewals".
+    public var webOrderLineItemId: String?
     public var bundleId: String
     public var productId: String
     public var subscriptionGroupIdentifier: String?
@@ -28,6 +31,9 @@ public struct SignedTransactionPayload: Codable, Equatable, Sendable {
     /// 0: refunded for another reason; 1: for an issue in the app.
     public var revocationReason: Int?
     public var revocationDate: Int64?
+    /// `true` on a subscription's transaction its customer upgraded from; absent otherwise ("This
+    /// value appears in the transaction only when it's true").
+    public var isUpgraded: Bool?
     /// 1: an introductory offer; 2: a promotional offer; 3: an offer code; 4: a win-back offer.
     public var offerType: Int?
     /// The offer's id (a promotional or win-back offer's id, an offer code's reference): "All
@@ -35,10 +41,16 @@ public struct SignedTransactionPayload: Codable, Equatable, Sendable {
     public var offerIdentifier: String?
     /// `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`, with `offerType`.
     public var offerDiscountType: String?
+    /// The offer's duration, ISO 8601 (`P1M`), with `offerType`.
+    public var offerPeriod: String?
     /// `Production` or `Sandbox`.
     public var environment: String
     /// The storefront's three-letter country code, as `USA`.
     public var storefront: String
+    /// Apple's number for the storefront, as `143441`.
+    public var storefrontId: String?
+    /// "The unique identifier of the app download transaction": one per customer of the app.
+    public var appTransactionId: String?
     /// `PURCHASE` or `RENEWAL`.
     public var transactionReason: String
     /// The price in milliunits of `currency` (0.99 USD is 990).

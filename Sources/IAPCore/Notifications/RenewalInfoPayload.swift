@@ -27,6 +27,23 @@ public struct RenewalInfoPayload: Codable, Equatable, Sendable {
     public var signedDate: Int64
     /// `Production` or `Sandbox`.
     public var environment: String
+    /// "The UNIX time, in milliseconds, that the most recent auto-renewable subscription
+    /// purchase expires."
+    public var renewalDate: Int64?
+    /// What the next renewal charges, in milliunits of `currency`.
+    public var renewalPrice: Int64?
+    public var currency: String?
+    /// When the subscription's run of paid service began (its first purchase).
+    public var recentSubscriptionStartDate: Int64?
+    /// 0: a price increase waits for the customer's consent; 1: they consented.
+    public var priceIncreaseStatus: Int?
+    /// The offer the next renewal is under, when one waits for it: type, id, discount, duration.
+    public var offerType: Int?
+    public var offerIdentifier: String?
+    public var offerDiscountType: String?
+    public var offerPeriod: String?
+    public var appAccountToken: String?
+    public var appTransactionId: String?
 
     public init(originalTransactionId: String, productId: String, autoRenewProductId: String, autoRenewStatus: Int,
                 expirationIntent: ExpirationIntent?, isInBillingRetryPeriod: Bool, gracePeriodExpiresDate: Int64?,

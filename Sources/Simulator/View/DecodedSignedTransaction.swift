@@ -34,10 +34,10 @@ public struct DecodedSignedTransaction: Sendable, Equatable {
 
     /// The fields in the order they are shown; any other field follows, by name.
     static let order = [
-        "transactionId", "originalTransactionId", "productId", "type", "purchaseDate", "originalPurchaseDate", "expiresDate",
-        "inAppOwnershipType", "environment", "appAccountToken", "revocationDate", "revocationReason", "offerType",
-        "offerIdentifier", "offerDiscountType", "transactionReason", "price", "currency", "storefront", "quantity",
-        "subscriptionGroupIdentifier", "bundleId", "signedDate",
+        "transactionId", "originalTransactionId", "webOrderLineItemId", "productId", "type", "purchaseDate", "originalPurchaseDate",
+        "expiresDate", "isUpgraded", "inAppOwnershipType", "environment", "appAccountToken", "appTransactionId", "revocationDate",
+        "revocationReason", "offerType", "offerIdentifier", "offerDiscountType", "offerPeriod", "transactionReason", "price",
+        "currency", "storefront", "storefrontId", "quantity", "subscriptionGroupIdentifier", "bundleId", "signedDate",
     ]
 
     /// Decodes `jws` and verifies it, at its `signedDate`, against `pinnedRoot`, as the Server does.
