@@ -114,7 +114,7 @@ extension Store {
         var payload = SignedTransactionPayload(
             transactionId: record.id.description, originalTransactionId: record.originalId.description,
             bundleId: catalog.app.bundleId, productId: record.productId,
-            subscriptionGroupIdentifier: subscription ? product?.group : nil,
+            subscriptionGroupIdentifier: subscription ? product?.group.map(catalog.subscriptionGroupIdentifier) : nil,
             purchaseDate: SimulatedTime.millis(record.date), originalPurchaseDate: SimulatedTime.millis(original.date),
             expiresDate: subscription ? expiry(of: record).map(SimulatedTime.millis) : nil,
             type: product.map { SignedTransactionPayload.typeName($0.type) } ?? "Consumable",

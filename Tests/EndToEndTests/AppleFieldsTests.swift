@@ -44,6 +44,10 @@ import TestSupport
         #expect(payloads.allSatisfy { $0["storefrontId"] as? String == "143441" })
         let appTransactionIds = Set(payloads.compactMap { $0["appTransactionId"] as? String })
         #expect(appTransactionIds.count == 1 && appTransactionIds.first?.count == 18, "one per customer: \(appTransactionIds)")
+        // Apple names a subscription group by a number; a catalog.json group, which has only a
+        // name, gets one made from it, the same for both plans of the group.
+        let groups = Set(payloads.compactMap { $0["subscriptionGroupIdentifier"] as? String })
+        #expect(groups.count == 1 && groups.first?.count == 8 && groups.first?.allSatisfy(\.isNumber) == true, "\(groups)")
         let lineItems = payloads.compactMap { $0["webOrderLineItemId"] as? String }
         #expect(lineItems.count == 3 && Set(lineItems).count == 3, "one per subscription period, none for coins: \(lineItems)")
     }

@@ -61,7 +61,6 @@ import TestSupport
               $.products[0].internalID
               $.products[1].internalID
               $.products[2].internalID
-              $.subscriptionGroups[0].id
               $.subscriptionGroups[0].localizations
               $.subscriptionGroups[0].subscriptions[0].adHocOffers[0].internalID
               $.subscriptionGroups[0].subscriptions[0].internalID

@@ -41,13 +41,16 @@ struct StoreKitFixtureTests {
         #expect(yearly.level == 1 && yearly.period == ISODuration(years: 1))
         #expect(yearly.introductoryOffer == IntroductoryOffer(mode: .payAsYouGo, period: ISODuration(months: 1), price: Decimal(string: "1.99"), periods: 3))
         #expect(catalog.settings == CatalogSettings(locale: "en_US"))
+        // The group's id is what signed transactions name it by (`subscriptionGroupIdentifier`).
+        #expect(catalog.groupIdentifiers == ["Gem Club": "3E5A1B77"])
+        #expect(catalog.subscriptionGroupIdentifier("Gem Club") == "3E5A1B77")
     }
 
     @Test func version2ListsWhatStoreSimDoesNotUse() throws {
         let notes = try Self.read(Self.version2).notes
         let ignored = Set(notes.filter { $0.kind == .ignored }.map(\.path))
         #expect(ignored.isSuperset(of: [
-            "$.identifier", "$.subscriptionOffersKeyPair", "$.products[0].internalID", "$.subscriptionGroups[0].id",
+            "$.identifier", "$.subscriptionOffersKeyPair", "$.products[0].internalID",
             "$.subscriptionGroups[0].subscriptions[0].subscriptionGroupID",
             "$.subscriptionGroups[0].subscriptions[0].adHocOffers[0].internalID",
         ]))

@@ -10,6 +10,9 @@ public struct Catalog: Sendable, Equatable {
     public let settings: CatalogSettings
     /// The app the products are sold in.
     public let app: AppIdentity
+    /// The subscription groups' identifiers an Xcode file gives (`subscriptionGroups[].id`), by
+    /// group name.
+    public let groupIdentifiers: [String: String]
     /// Where each id first appears in `products`, so that a lookup costs the same in a catalog
     /// of 5,000 products as in one of 6.
     private let positions: [String: Int]
@@ -18,18 +21,25 @@ public struct Catalog: Sendable, Equatable {
     private let byType: [ProductType: [Product]]
 
     public init(storefront: Storefront, products: [Product], settings: CatalogSettings = CatalogSettings(),
-                app: AppIdentity = .standard) {
+                app: AppIdentity = .standard, groupIdentifiers: [String: String] = [:]) {
         self.storefront = storefront
         self.products = products
         self.settings = settings
         self.app = app
+        self.groupIdentifiers = groupIdentifiers
         positions = Dictionary(products.enumerated().map { ($0.element.id, $0.offset) }) { first, _ in first }
         byType = Dictionary(grouping: products, by: \.type)
     }
 
     public static func == (left: Catalog, right: Catalog) -> Bool {
         left.storefront == right.storefront && left.products == right.products && left.settings == right.settings
-            && left.app == right.app
+            && left.app == right.app && left.groupIdentifiers == right.groupIdentifiers
+    }
+
+    /// Apple's `subscriptionGroupIdentifier` of the group named `name`: the Xcode file's id, else
+    /// an eight-digit number made from the name, the same in every run, as Apple's are numbers.
+    public func subscriptionGroupIdentifier(_ name: String) -> String {
+        groupIdentifiers[name] ?? String(20_000_000 + StableHash.of("group " + name) % 10_000_000)
     }
 
     /// The product with this id, if the catalog has it.

@@ -27,12 +27,14 @@ enum StoreKitReader {
         let (storefront, settings) = try StoreKitSettingsReader.read(root.optional("settings"), notes: &notes)
         var ids: [String: String] = [:]
         var products: [Product] = []
-        for (field, section) in try sections(root, notes: &notes) {
+        var groupIdentifiers: [String: String] = [:]
+        for (field, section) in try sections(root, groupIdentifiers: &groupIdentifiers, notes: &notes) {
             products.append(try StoreKitProductReader.read(field, in: section, storefront: storefront, ids: &ids, notes: &notes))
         }
         notes.ignoreOthers(in: root, known: rootKeys)
         let app = try AppIdentityReader.read(root.optional("storesim")?.object(allowedKeys: ["app"]).optional("app"))
-        return CatalogReading(catalog: Catalog(storefront: storefront, products: products, settings: settings, app: app),
+        return CatalogReading(catalog: Catalog(storefront: storefront, products: products, settings: settings, app: app,
+                                               groupIdentifiers: groupIdentifiers),
                               format: .storeKit(major: version.major, minor: version.minor), notes: notes.all, productPaths: ids)
     }
 
@@ -40,18 +42,20 @@ enum StoreKitReader {
     /// groups' `subscriptions`, then `nonRenewingSubscriptions` (Xcode sorts its keys, so the
     /// file's own order says nothing; this is the order of `catalog.json`'s kinds in the
     /// project's catalog, which a conversion keeps).
-    private static func sections(_ root: CatalogObject, notes: inout CatalogNotes) throws(CatalogIssue) -> [(CatalogField, StoreKitProductReader.Section)] {
+    private static func sections(_ root: CatalogObject, groupIdentifiers: inout [String: String],
+                                 notes: inout CatalogNotes) throws(CatalogIssue) -> [(CatalogField, StoreKitProductReader.Section)] {
         var entries = try (root.optional("products")?.elements() ?? []).map { ($0, StoreKitProductReader.Section.products) }
         var groups: [String: String] = [:]
         for entry in try root.optional("subscriptionGroups")?.elements() ?? [] {
             let group = try entry.object()
-            notes.ignoreOthers(in: group, known: ["name", "subscriptions"])
+            notes.ignoreOthers(in: group, known: ["id", "name", "subscriptions"])
             let nameField = try group.required("name")
             let name = try nameField.string()
             if let first = groups[name] {
                 throw nameField.issue("a group named \(LineText.quoted(name)) is already at \(first); StoreSim tells groups apart by name")
             }
             groups[name] = entry.path.description
+            if let id = group.optional("id"), !id.isNull { groupIdentifiers[name] = try id.identifier() }
             entries += try group.required("subscriptions").elements().map { ($0, .subscriptions(group: name)) }
         }
         entries += try (root.optional("nonRenewingSubscriptions")?.elements() ?? []).map { ($0, .nonRenewingSubscriptions) }

@@ -16,8 +16,9 @@ enum StoreKitWriter {
         }
         let groups: [CatalogJSON] = groupNames.map { name in
             .object([
-                ("id", .string(internalID("group " + name))), ("localizations", .array([])), ("name", .string(name)),
-                ("subscriptions", .array(catalog.products.filter { $0.type == .autoRenewable && $0.group == name }.map(subscription))),
+                ("id", .string(catalog.subscriptionGroupIdentifier(name))), ("localizations", .array([])), ("name", .string(name)),
+                ("subscriptions", .array(catalog.products.filter { $0.type == .autoRenewable && $0.group == name }
+                    .map { subscription($0, groupId: catalog.subscriptionGroupIdentifier(name)) })),
             ])
         }
         // What Xcode does not record about the app goes in a top-level `storesim` object, as a
@@ -47,13 +48,13 @@ enum StoreKitWriter {
         return members
     }
 
-    private static func subscription(_ product: Product) -> CatalogJSON {
+    private static func subscription(_ product: Product, groupId: String) -> CatalogJSON {
         var members = common(product) + [
             ("adHocOffers", offers(product, .promotional)), ("codeOffers", offers(product, .code)),
             ("winbackOffers", offers(product, .winBack)),
             ("introductoryOffer", product.introductoryOffer.map(introductoryOffer) ?? .null),
             ("recurringSubscriptionPeriod", .string(product.period?.description ?? "")),
-            ("subscriptionGroupID", .string(internalID("group " + (product.group ?? "")))),
+            ("subscriptionGroupID", .string(groupId)),
         ]
         if let level = product.level { members.append(("groupNumber", .number(String(level)))) }
         return .object(members)
@@ -125,11 +126,7 @@ enum StoreKitWriter {
 
     /// Eight hex digits, like the ids Xcode makes up, from FNV-1a of `text`.
     private static func internalID(_ text: String) -> String {
-        var hash: UInt32 = 2_166_136_261
-        for byte in text.utf8 {
-            hash = (hash ^ UInt32(byte)) &* 16_777_619
-        }
-        let hex = String(hash, radix: 16, uppercase: true)
+        let hex = String(StableHash.of(text), radix: 16, uppercase: true)
         return String(repeating: "0", count: 8 - hex.count) + hex
     }
 }
