@@ -44,12 +44,14 @@ struct CommandSpec: Sendable {
             lines += ["", details]
         }
         if !options.isEmpty {
-            lines += ["", "options:"]
-            let width = options.map { $0.label.count }.max() ?? 0
-            for option in options {
-                lines.append("  " + option.label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + option.help)
-            }
+            lines += ["", "options:"] + optionLines
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Each option with what it does, one a line, aligned.
+    var optionLines: [String] {
+        let width = options.map { $0.label.count }.max() ?? 0
+        return options.map { "  " + $0.label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.help }
     }
 }

@@ -92,6 +92,9 @@ struct StoreSimCommandLine {
             "",
         ] + Self.wrapped(interactive.details, width: 96) + [
             "",
+            "options of the interface:",
+        ] + interactive.optionLines + [
+            "",
             "commands:",
         ]
         let width = commands.map(\.name.count).max() ?? 0

@@ -30,7 +30,7 @@ enum InteractiveCommand {
         reads: .cases(of: "crash point"))
     /// `--lang`: the product language, as the locale it names.
     static let lang: Option<String> = Option(
-        "--lang", "LANG", help: "en or zh-Hans (default: the catalog's _locale, else from LANG)",
+        "--lang", "LANG", help: "en or zh-Hans (default: the catalog's _locale, else from LC_ALL, LC_MESSAGES or LANG)",
         reads: .choice(of: "language", [(words: ["en", "en_US", "en-US"], value: "en_US"),
                                         (words: ["zh-Hans", "zh", "zh_CN", "zh-CN"], value: "zh_CN")],
                        listing: .spelled(lead: "; expected ")))
