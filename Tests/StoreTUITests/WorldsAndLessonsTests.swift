@@ -48,6 +48,8 @@ import Testing
         let crashed = frames[1]
         #expect(crashed[0].contains("App: crashed"), "the crash stayed in this process: \(crashed[0])")
         #expect(crashed[22].hasPrefix("The app died. o launches it again"), "\(crashed[22])")
+        #expect(crashed[23].hasPrefix(" o launch  ↑↓ select"), "the key leads the footer while the app waits: \(crashed[23])")
+        #expect(!frames[4][23].contains("o launch"), "and leaves it once the app runs: \(frames[4][23])")
         #expect(frames[2].joined(separator: "\n").contains("Loss report"))
         let panel = frames[3].joined(separator: "\n")
         #expect(panel.contains("─ Worlds ─"))

@@ -247,6 +247,7 @@ enum Phrase: CaseIterable {
     case pickStrategy
     case worldsHelp
     case launchHelp
+    case launchKey
     case openLesson
     case showWorld
     case freshWorldKey

@@ -87,7 +87,9 @@ struct KeyMap: Sendable {
     /// The keys that work in the state's mode now.
     static func current(_ state: TUIState) -> KeyMap {
         switch state.mode {
-        case .main: return state.playback == nil ? main(stepMode: state.stepMode) : playing(main(stepMode: state.stepMode))
+        case .main:
+            let main = main(stepMode: state.stepMode, launchWaits: state.launchWaits)
+            return state.playback == nil ? main : playing(main)
         case .sheet(let productId): return sheet(productId)
         case .crashMenu: return crashMenu
         case .powerCutMenu: return powerCutMenu

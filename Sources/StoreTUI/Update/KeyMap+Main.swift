@@ -2,12 +2,14 @@ import IAPCore
 import Simulator
 
 extension KeyMap {
-    /// The main screen's keys; in step mode the keys that step come first.
-    static func main(stepMode: Bool) -> KeyMap {
+    /// The main screen's keys; in step mode the keys that step come first, and after a crash that
+    /// stayed in this process the key that launches the app again leads, in the footer too.
+    static func main(stepMode: Bool, launchWaits: Bool = false) -> KeyMap {
         let stepping = stepMode ? [deliverNext(footer: .next), stepToggle(footer: .stepOff)] : []
         let walking = stepMode ? [] : [stepToggle(footer: .stepMode), deliverNext(footer: nil)]
-        return KeyMap(stepping + [select, buy, restore, crash, transactionManager, faultsPanel] + walking
-                      + [scroll, helpDialog, quit, account, strategyPicker, lane, worldsPanel, launchApp])
+        let launching = launchWaits ? [launchApp(footer: .launchKey)] : []
+        return KeyMap(launching + stepping + [select, buy, restore, crash, transactionManager, faultsPanel] + walking
+                      + [scroll, helpDialog, quit, account, strategyPicker, lane, worldsPanel] + (launchWaits ? [] : [launchApp(footer: nil)]))
     }
 
     private static let select = KeyBinding(

@@ -13,14 +13,17 @@ extension KeyMap {
 
     /// The main screen's `o`: launches an app that crashed in this process (or was never
     /// launched), with launch recovery; a loss report follows once the launch settles.
-    static let launchApp = KeyBinding([.character("o")], "o", footer: nil, help: .launchHelp) { _, state, model in
-        guard !model.appStatus.isRunning else {
-            state.status = state.language(.alreadyRunning)
-            return []
+    static func launchApp(footer: Phrase?) -> KeyBinding {
+        KeyBinding([.character("o")], "o", footer: footer, help: .launchHelp) { _, state, model in
+            guard !model.appStatus.isRunning else {
+                state.status = state.language(.alreadyRunning)
+                return []
+            }
+            state.status = state.language(.launching)
+            state.lossReportDue = true
+            state.launchWaits = false
+            return [.perform(.launch)]
         }
-        state.status = state.language(.launching)
-        state.lossReportDue = true
-        return [.perform(.launch)]
     }
 
     /// The help dialog's lesson keys: a lesson's number opens it in a fresh world.

@@ -6,6 +6,7 @@ public enum TUIUpdate {
     public static func update(_ state: inout TUIState, _ action: TUIAction, model: WorldView) -> [TUIEffect] {
         switch action {
         case .tick:
+            if state.launchWaits, model.appStatus.isRunning { state.launchWaits = false }
             reportLosses(&state, model)
             endRestore(&state, model)
             return state.stepMode || model.messagesInFlight == 0 ? [] : [.deliverNext]
@@ -21,6 +22,7 @@ public enum TUIUpdate {
             }
             if event.kind == .crash, state.playback == nil, !state.shownWorldCrashIsReal {
                 state.status = state.language(.crashedInProcess)
+                state.launchWaits = true
             }
             if event.kind == .report {
                 openReport(&state, title: state.language(.recoveryReport), lines: recoveryLines(event, state, model))

@@ -249,6 +249,7 @@ enum English {
         case .pickStrategy: "pick a strategy and relaunch"
         case .worldsHelp: "worlds: a fresh one beside this"
         case .launchHelp: "launch the app after a crash"
+        case .launchKey: "launch"
         case .openLesson: "open a lesson"
         case .showWorld: "show it"
         case .freshWorldKey: "fresh world"

@@ -251,6 +251,7 @@ enum SimplifiedChinese {
         case .pickStrategy: "选择策略，以它重新启动 App"
         case .worldsHelp: "世界：在旁边开一个新世界"
         case .launchHelp: "崩溃后重新启动 App"
+        case .launchKey: "启动"
         case .openLesson: "打开课程"
         case .showWorld: "显示"
         case .freshWorldKey: "新世界"
