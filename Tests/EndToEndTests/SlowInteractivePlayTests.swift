@@ -10,7 +10,7 @@ import TestSupport
         let opened = try session.waitFor("n ▸ step 1 of 6: strategy finish-then-cache")
         #expect(opened.found, "\(opened.screen)")
         #expect(opened.screen.contains("Lesson 1: the caching module's window, a loss."))
-        #expect(opened.screen.contains("The app takes that module's way"))
+        #expect(opened.screen.contains("From now on the app takes that module's way"))
         // Five steps to the relaunch, and one n that first delivers what the purchase sent: the
         // expect after it waits for those messages, and so does its narration.
         for _ in 0..<6 { try session.send("n") }
