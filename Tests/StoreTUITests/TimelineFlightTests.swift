@@ -35,6 +35,23 @@ import Testing
         #expect(!second.contains { $0.hasPrefix("in flight") })
     }
 
+    /// A reply the network lost never reads as delivered: its row is dashed to a red ✗, and the
+    /// drop's row below only says why, with no arrow of its own.
+    @Test func aLostReplyEndsInACrossAndItsDropOnlySaysWhy() throws {
+        let buffers = try TUIWorld().buffers(.settle + [.key(.character("f")), .key(.down), .key(.enter), .key(.enter),
+                                                        .key(.escape), .key(.enter), .key(.enter)] + .settle + [.capture],
+                                             columns: 120)
+        let frame = try #require(buffers.first)
+        let rows = frame.textRows
+        let reply = try #require(rows.first { $0.contains("credited tx 1000000000000001: +100 coins") })
+        #expect(reply.contains("✗┄┄┄┄┄┄┄┄┄┄┄┄┄┄┄●"), "\(reply)")
+        let y = try #require(rows.firstIndex(of: reply))
+        #expect(frame[x: reply.distance(to: "✗"), y: y].color == .red)
+        let why = rows[y + 1]
+        #expect(why.contains("credited tx 1000000000000001: +100 coins ✗ the Server's reply was lost"), "\(why)")
+        #expect(!why.contains("───") && !why.contains("┄"), "the drop draws no arrow of its own: \(why)")
+    }
+
     @Test func scrolledBackInStepModeTheNextMessageStillWaitsOnTheLastRow() throws {
         let frames = try TUIWorld().session(.settle + [.key(.character("s")), .key(.enter), .key(.enter),
                                                        .key(.pageUp), .capture])
@@ -62,5 +79,12 @@ import Testing
         let crash = try #require(screen.firstIndex { $0.contains("✗ the app crashed at finished") })
         #expect(finish < crash)
         #expect(!screen.contains { $0.contains("save pending order") }, "the app died before it cached")
+    }
+}
+
+private extension String {
+    /// The column of the first `mark` in a row of single-width cells (the lanes' part).
+    func distance(to mark: Character) -> Int {
+        firstIndex(of: mark).map { self.distance(from: startIndex, to: $0) } ?? -1
     }
 }

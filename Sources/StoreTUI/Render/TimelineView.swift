@@ -3,19 +3,22 @@ import Simulator
 
 /// The timeline as a sequence diagram: lanes App │ Store │ Server │ Cache, one row per event,
 /// newest at the bottom. A message has its row from the moment it is sent: dashed and marked
-/// "in flight" until it is delivered; in step mode the one delivered next is highlighted. A
-/// crash or a report spans the lanes.
+/// "in flight" until it is delivered, then solid, or dashed to a red ✗ when it never arrived
+/// (the drop's own row below it then tells why, without an arrow of its own); in step mode the
+/// one delivered next is highlighted. A crash or a report spans the lanes.
 enum TimelineView {
     static let lanes: [Party] = [.app, .store, .server, .cache]
     /// Each lane's heading, the party's name.
     private static let laneNames: [Phrase] = [.partyApp, .partyStore, .partyServer, .partyCache]
     static let laneGap = 8
 
-    /// How a message's row is drawn: delivered (or not a message), on its way, or next to go.
+    /// How a message's row is drawn: delivered (or not a message), on its way, next to go, or
+    /// never arrived.
     private enum Flight {
         case landed
         case inFlight
         case next
+        case neverArrived
     }
 
     static func draw(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, in rect: Rect) {
@@ -28,7 +31,17 @@ enum TimelineView {
         let next = state.stepMode ? flight.next : nil
         let end = max(0, state.timeline.count - state.timelineOffset)
         let scrolled = state.timelineOffset > 0
-        let flightOf = { (index: Int) -> Flight in index == next ? .next : (flight.indices.contains(index) ? .inFlight : .landed) }
+        // The messages a drop ended, by their seq: each is drawn as never arrived, and the drop's
+        // row only tells why.
+        let droppedSeqs = Set(state.timeline.compactMap { $0.kind == .dropped ? $0.sentSeq : nil })
+        let shownSeqs = Set(state.timeline.map(\.seq))
+        let flightOf = { (index: Int) -> Flight in
+            if index == next { return .next }
+            if flight.indices.contains(index) { return .inFlight }
+            let event = state.timeline[index]
+            return event.kind == .message && droppedSeqs.contains(event.seq) ? .neverArrived : .landed
+        }
+        let arrowless = { (event: Event) -> Bool in event.kind == .dropped && event.sentSeq.map(shownSeqs.contains) == true }
         let right = rect.x + rect.width
         let rowsOf = { (index: Int) -> [String] in
             let event = state.timeline[index]
@@ -58,12 +71,13 @@ enum TimelineView {
                 let row = flightOf(index)
                 if first {
                     switch row {
-                    case .landed: buffer.put(time(event, width: timeWidth), x: rect.x, y: y, style: .dim)
+                    case .landed, .neverArrived: buffer.put(time(event, width: timeWidth), x: rect.x, y: y, style: .dim)
                     case .inFlight: buffer.put(language(.inFlight), x: rect.x, y: y, style: .dim, limit: timeWidth)
                     case .next: buffer.put(language(.nextMark), x: rect.x, y: y, style: [.reverse, .bold], limit: timeWidth)
                     }
                 }
-                drawEvent(event, row, text: text, first: first, &buffer, y: y, lanesX: lanesX, textX: textX, right: right)
+                drawEvent(event, row, text: text, first: first && !arrowless(event), &buffer, y: y, lanesX: lanesX, textX: textX,
+                          right: right)
             }
             y += 1
         }
@@ -192,8 +206,9 @@ enum TimelineView {
         }
     }
 
-    /// One row of an event: on its first, its arrow or mark and the start of its text; on the
-    /// rows its text wrapped onto, the lifelines and the rest.
+    /// One row of an event: on its first (`first`), its arrow or mark and the start of its text;
+    /// on the rows its text wrapped onto, and on a drop whose message's row shows the ✗, the
+    /// lifelines and the text.
     private static func drawEvent(_ event: Event, _ flight: Flight, text: String, first: Bool, _ buffer: inout CellBuffer, y: Int,
                                   lanesX: Int, textX: Int, right: Int) {
         let limit = right - textX
@@ -206,11 +221,11 @@ enum TimelineView {
             let style: CellStyle = switch flight {
             case .next: [.reverse, .bold]
             case .inFlight: .dim
-            case .landed: event.kind == .note ? .dim : []
+            case .landed, .neverArrived: event.kind == .note ? .dim : []
             }
             if first {
-                drawArrow(&buffer, from: event.from, to: event.to, y: y, lanesX: lanesX, style: style, dropped: dropped,
-                          dashed: flight == .inFlight)
+                drawArrow(&buffer, from: event.from, to: event.to, y: y, lanesX: lanesX, style: style,
+                          dropped: dropped || flight == .neverArrived, dashed: flight == .inFlight || flight == .neverArrived)
             }
             buffer.put(text, x: textX, y: y, style: dropped ? .bold : style, color: dropped ? .red : .none, limit: limit)
         case .command:
