@@ -178,7 +178,7 @@ extension Message {
             return "status \(result.status.rawValue) for \(subject): \(result.status.meaning)"
         }
         return result.request.purpose == .receiptCheck
-            ? "status 0, \(result.entries.count) purchases on the receipt"
+            ? "status 0, purchases on the receipt: \(result.entries.count)"
             : "status 0 for tx \(MessageSubject(result.request.transactionId))"
     }
 

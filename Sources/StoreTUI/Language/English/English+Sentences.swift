@@ -43,7 +43,7 @@ extension English {
         case .noAnswer: "no answer for tx {tx}: {text}"
         case .verifyCurrentReceipt: "verifyReceipt (current receipt)"
         case .verifyReceiptFor: "verifyReceipt for tx {tx}"
-        case .receiptStatus: "status {n}, {n2} purchases on the receipt"
+        case .receiptStatus: "status {n}, purchases on the receipt: {n2}"
         case .statusFor: "status {n} for tx {tx}"
         case .statusMeaningFor: "status {n} for tx {tx}: {text}"
         case .statusMeaningReceipt: "status {n} for the current receipt: {text}"
