@@ -44,12 +44,11 @@ extension Store {
             payload.offerPeriod = terms.wholePeriod.description
             price = terms.chargedPrice
         }
-        payload.renewalPrice = price.map { NSDecimalNumber(decimal: $0 * 1000).int64Value }
+        payload.renewalPrice = price.map(Self.milliunits)
         let consent = try database.setting(Self.consentPrefix + original.description).flatMap(PriceConsent.init(rawValue:))
         payload.priceIncreaseStatus = consent == .pending ? 0 : consent == .agreed ? 1 : nil
-        let first = original == record.id ? record : try database.record(id: original) ?? record
-        payload.recentSubscriptionStartDate = SimulatedTime.millis(first.date)
-        payload.appAccountToken = try database.setting("\(Self.appAccountTokenPrefix)\(original)")
+        payload.recentSubscriptionStartDate = SimulatedTime.millis(try originalRecord(of: record).date)
+        payload.appAccountToken = try appAccountToken(of: original)
         payload.appTransactionId = try appTransactionId(of: record.account)
     }
 

@@ -104,13 +104,27 @@ extension Store {
     /// as Apple writes it (`Production`, `Sandbox`).
     var signedEnvironment: String { Receipt.Environment(switches.environment).rawValue }
 
+    /// The purchase `record` renews or restores; `record` itself when it is one.
+    func originalRecord(of record: StoreRecord) throws(StorageError) -> StoreRecord {
+        record.originalId == record.id ? record : try database.record(id: record.originalId) ?? record
+    }
+
+    /// The `appAccountToken` the purchase `originalId` was bought with, which its renewals carry too.
+    func appAccountToken(of originalId: TransactionID) throws(StorageError) -> String? {
+        try database.setting("\(Self.appAccountTokenPrefix)\(originalId)")
+    }
+
+    /// A price in milliunits of its currency, as Apple's payloads give prices (0.99 is 990).
+    static func milliunits(_ price: Decimal) -> Int64 {
+        NSDecimalNumber(decimal: price * 1000).int64Value
+    }
+
     /// What the JWS of `record` says, in Apple's field names.
     private func payload(of record: StoreRecord, signedAt now: Date) throws(StorageError) -> SignedTransactionPayload {
         let product = catalog.product(id: record.productId)
-        let original = record.originalId == record.id ? record : try database.record(id: record.originalId) ?? record
+        let original = try originalRecord(of: record)
         let subscription = product?.type == .autoRenewable
-        let offer = appliedOffer(of: record)
-        let price = NSDecimalNumber(decimal: try chargedPrice(record) * 1000).int64Value
+        let offer = appliedOffer(of: record), terms = offerTerms(of: record)
         var payload = SignedTransactionPayload(
             transactionId: record.id.description, originalTransactionId: record.originalId.description,
             bundleId: catalog.app.bundleId, productId: record.productId,
@@ -121,14 +135,13 @@ extension Store {
             signedDate: SimulatedTime.millis(now),
             revocationDate: record.refunded ? SimulatedTime.millis(record.refundDate ?? now) : nil,
             revocationReason: record.refunded ? (record.refundReason ?? .other).rawValue : nil,
-            offerType: offer?.type.rawValue, offerDiscountType: offerTerms(of: record)?.discountType,
+            offerType: offer?.type.rawValue, offerDiscountType: terms?.discountType,
             environment: signedEnvironment, storefront: catalog.storefront.code,
             transactionReason: record.kind == .renewal ? "RENEWAL" : "PURCHASE",
-            price: price, currency: catalog.storefront.currencyCode)
-        // A renewal carries the token its subscription was bought with.
-        payload.appAccountToken = try database.setting("\(Self.appAccountTokenPrefix)\(record.originalId)")
+            price: Self.milliunits(try chargedPrice(record)), currency: catalog.storefront.currencyCode)
+        payload.appAccountToken = try appAccountToken(of: record.originalId)
         payload.offerIdentifier = offer?.id
-        payload.offerPeriod = offerTerms(of: record)?.wholePeriod.description
+        payload.offerPeriod = terms?.wholePeriod.description
         payload.storefrontId = catalog.storefront.appleId
         payload.appTransactionId = try appTransactionId(of: record.account)
         if subscription {
