@@ -194,7 +194,7 @@ import Testing
         var state = chinese(100, 30)
         _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: view)
         #expect(TUIUpdate.update(&state, .input(.key(.character("d"))), model: view) == [.perform(.decline(productId: pro))])
-        #expect(Screen.render(state, view).textRows[29 - FooterView.height(state)]
+        #expect(Screen.render(state, view).textRows[29 - FooterView.height(state, view)]
             .hasPrefix("家长已拒绝：StoreSim 专业版，tx 1000000000000002；不会扣款。"))
         _ = TUIUpdate.update(&state, .input(.key(.character("f"))), model: view)
         #expect(state.status == "只有已扣款的交易才能退款。")

@@ -22,7 +22,7 @@ import Testing
         #expect(TUIUpdate.update(&state, .input(.key(.character("d"))), model: view) == [.perform(.decline(productId: pro))])
         #expect(state.status == "Declined by the parent: StoreSim Pro, tx 1000000000000002; nothing is charged.")
         // The status line is the row above the footer's keys (three rows of them here).
-        #expect(Screen.render(state, view).textRows[29 - FooterView.height(state)].hasPrefix("Declined by the parent: StoreSim Pro"))
+        #expect(Screen.render(state, view).textRows[29 - FooterView.height(state, view)].hasPrefix("Declined by the parent: StoreSim Pro"))
         _ = TUIUpdate.update(&state, .input(.key(.character("a"))), model: view)
         #expect(state.status.hasPrefix("Approved by the parent: StoreSim Pro, tx 1000000000000002"))
         _ = TUIUpdate.update(&state, .input(.key(.up)), model: view)
@@ -37,7 +37,7 @@ import Testing
         _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: view)
         #expect(TUIUpdate.update(&state, .input(.key(.character("3"))), model: view) == [.perform(.advance(seconds: 30 * 86400))])
         #expect(state.status == "Clock moved on +30d, to 2026-01-31 00:00:00: what fell due by then has happened.")
-        #expect(Screen.render(state, view).textRows[29 - FooterView.height(state)].hasPrefix("Clock moved on +30d"))
+        #expect(Screen.render(state, view).textRows[29 - FooterView.height(state, view)].hasPrefix("Clock moved on +30d"))
         _ = TUIUpdate.update(&state, .input(.key(.character("1"))), model: view)
         #expect(state.status.hasPrefix("Clock moved on +1h, to 2026-01-01 01:00:00"), "from the clock the view shows")
     }

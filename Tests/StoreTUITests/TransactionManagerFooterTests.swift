@@ -33,14 +33,15 @@ import Testing
     }
 
     @Test func theFooterTakesOneRowWhereTheKeysFitAndTheMainScreenKeepsOne() {
+        let view = WorldViewFixture.view()
         var wide = TUIState(columns: 260, rows: 40)
         wide.mode = .transactions
-        #expect(FooterView.height(wide) == 1)
+        #expect(FooterView.height(wide, view) == 1)
         wide.mode = .main
         let narrow = TUIState(columns: 80, rows: 24)
-        #expect(FooterView.height(narrow) == 1 && FooterView.height(wide) == 1)
+        #expect(FooterView.height(narrow, view) == 1 && FooterView.height(wide, view) == 1)
         var manager = narrow
         manager.mode = .transactions
-        #expect(FooterView.height(manager) == 3)
+        #expect(FooterView.height(manager, view) == 3)
     }
 }

@@ -64,8 +64,6 @@ public struct TUIState: Sendable, Equatable {
     /// The script `storesim play` presents, step by step; nil in the plain interface.
     public var playback: ScriptPlayback?
 
-    /// The app crashed in this process and waits for `o` to launch it again.
-    public var launchWaits = false
     /// The worlds the interface holds, the one shown at `currentWorld`.
     public var worlds: [WorldEntry] = []
     public var currentWorld = 0

@@ -1,7 +1,9 @@
+import Simulator
+
 /// The bottom rows: what just happened, and the keys that work right now.
 enum FooterView {
-    static func draw(_ state: TUIState, into buffer: inout CellBuffer, width: Int, rows: Int) {
-        let lines = lines(state, width: width)
+    static func draw(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, width: Int, rows: Int) {
+        let lines = lines(state, model, width: width)
         let top = rows - lines.count
         buffer.put(clipped(state.status, width), x: 0, y: top - 1, limit: width)
         buffer.fill(x: 0, y: top, width: width, height: lines.count, with: Cell(text: " ", style: .reverse))
@@ -11,14 +13,14 @@ enum FooterView {
     }
 
     /// How many rows the keys take on the state's screen.
-    static func height(_ state: TUIState) -> Int {
-        lines(state, width: state.columns).count
+    static func height(_ state: TUIState, _ model: WorldView) -> Int {
+        lines(state, model, width: state.columns).count
     }
 
     /// The keys that work right now, as their bindings name them, in rows of `width`: every one
     /// of them, on as many rows as they need, when the mode shows every key; else one row.
-    static func lines(_ state: TUIState, width: Int) -> [String] {
-        let map = KeyMap.current(state)
+    static func lines(_ state: TUIState, _ model: WorldView, width: Int) -> [String] {
+        let map = KeyMap.current(state, model)
         let keys = map.footer(state.language)
         return map.showsEveryKey ? wrapped(keys, width: width) : [line(keys, width: width)]
     }

@@ -25,10 +25,10 @@ public enum Screen {
         let timelineY = narrationY + narrationHeight
         // The footer's keys take one row, or more where the mode shows every key; what is above
         // it gives way.
-        let footerHeight = FooterView.height(state)
+        let footerHeight = FooterView.height(state, model)
         let bottom = state.rows - footerHeight - 1
         drawTimeline(state, model, lane: lane, into: &buffer, in: Rect(x: 0, y: timelineY, width: width, height: bottom - timelineY))
-        FooterView.draw(state, into: &buffer, width: width, rows: state.rows)
+        FooterView.draw(state, model, into: &buffer, width: width, rows: state.rows)
         let screen = Rect(x: 0, y: 0, width: width, height: bottom + 2)
         switch state.mode {
         case .main: break

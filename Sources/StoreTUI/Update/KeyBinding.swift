@@ -84,11 +84,13 @@ struct KeyMap: Sendable {
         self.showsEveryKey = showsEveryKey
     }
 
-    /// The keys that work in the state's mode now.
-    static func current(_ state: TUIState) -> KeyMap {
+    /// The keys that work in the state's mode now. An app that crashed in this process, outside a
+    /// played script (whose own step relaunches it), waits for `o`.
+    static func current(_ state: TUIState, _ model: WorldView) -> KeyMap {
         switch state.mode {
         case .main:
-            let main = main(stepMode: state.stepMode, launchWaits: state.launchWaits)
+            let launchWaits = state.playback == nil && !state.shownWorldCrashIsReal && !model.appStatus.isRunning
+            let main = main(stepMode: state.stepMode, launchWaits: launchWaits)
             return state.playback == nil ? main : playing(main)
         case .sheet(let productId): return sheet(productId)
         case .crashMenu: return crashMenu

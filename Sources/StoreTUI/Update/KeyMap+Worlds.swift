@@ -21,7 +21,6 @@ extension KeyMap {
             }
             state.status = state.language(.launching)
             state.lossReportDue = true
-            state.launchWaits = false
             return [.perform(.launch)]
         }
     }

@@ -6,7 +6,6 @@ public enum TUIUpdate {
     public static func update(_ state: inout TUIState, _ action: TUIAction, model: WorldView) -> [TUIEffect] {
         switch action {
         case .tick:
-            if state.launchWaits, model.appStatus.isRunning { state.launchWaits = false }
             reportLosses(&state, model)
             endRestore(&state, model)
             return state.stepMode || model.messagesInFlight == 0 ? [] : [.deliverNext]
@@ -22,7 +21,6 @@ public enum TUIUpdate {
             }
             if event.kind == .crash, state.playback == nil, !state.shownWorldCrashIsReal {
                 state.status = state.language(.crashedInProcess)
-                state.launchWaits = true
             }
             if event.kind == .report {
                 openReport(&state, title: state.language(.recoveryReport), lines: recoveryLines(event, state, model))
@@ -98,6 +96,6 @@ public enum TUIUpdate {
 
     /// What a key does in the mode in front, as its binding in `KeyMap` declares.
     private static func press(_ key: Key, _ state: inout TUIState, _ model: WorldView) -> [TUIEffect] {
-        KeyMap.current(state).press(key, &state, model)
+        KeyMap.current(state, model).press(key, &state, model)
     }
 }
