@@ -213,7 +213,7 @@ extension VerificationAnswer {
         case .unverified(let status, let reason): return "rejected tx \(id): \(status.name) (\(reason))"
         case .notProven(let reason): return "the app receipt does not prove tx \(id): \(reason)"
         case .receiptChecked(let revoked, let credited):
-            let text = "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
+            let text = "receipt checked: \(EnglishCount.of(revoked, "entitlement")) revoked"
             return credited == 0 ? text : text + ", \(credited) credited from the receipt"
         }
     }

@@ -5,7 +5,7 @@ import IAPCore
 public enum LossReportText {
     public static func lines(_ losses: [LossFinding], catalog: Catalog, locale: String = "en_US") -> [String] {
         let count = losses.count
-        var lines = ["launch found \(count) lost purchase\(count == 1 ? "" : "s") (paid, never credited, nothing left to recover):"]
+        var lines = ["launch found \(EnglishCount.of(count, "lost purchase")) (paid, never credited, nothing left to recover):"]
         for loss in losses {
             let product = catalog.product(id: loss.productId)
             let title = LineText.escaped(product?.title(locale: locale) ?? loss.productId)

@@ -46,7 +46,7 @@ public enum RecoveryReportText {
             case .rejected: rejected += 1
             }
         }
-        let purchases = "\(count) purchase\(count == 1 ? "" : "s")"
+        let purchases = EnglishCount.of(count, "purchase")
         guard recovered < count else { return "launch recovered \(purchases):" }
         return "launch found \(purchases) to recover: \(recovered) recovered, \(pending) still pending, \(rejected) rejected:"
     }

@@ -12,7 +12,7 @@ enum CatalogCheckText {
             "\(file): \(reading.format)",
             "storefront \(catalog.storefront.code), prices in \(catalog.storefront.currencyCode)\(language)",
             "",
-            "\(catalog.products.count) product\(catalog.products.count == 1 ? "" : "s"):",
+            "\(EnglishCount.of(catalog.products.count, "product")):",
         ]
         for product in catalog.products {
             lines += productLines(product, catalog: catalog, locale: locale)

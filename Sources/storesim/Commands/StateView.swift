@@ -17,7 +17,7 @@ struct StateView {
             "clock \(SimulatedTime.format(SimulatedTime.epoch.addingTimeInterval(Double(settings.clockMillis) / 1000 - SimulatedTime.epoch.timeIntervalSince1970)))  strategy \(settings.strategy.rawValue)\(storeKit2 ? "  api storekit2" : "")  network \(settings.networkOnline ? "online" : "offline")  server \(settings.server.rawValue)",
             "app \(catalog.app.bundleId)  App Apple ID \(catalog.app.appAppleId)  build \(catalog.app.bundleVersion)",
             "",
-            "Store: " + Self.count(snapshot.transactions.count, "transaction"),
+            "Store: " + EnglishCount.of(snapshot.transactions.count, "transaction"),
         ]
         for record in snapshot.transactions {
             var flags: [String] = [record.kind.rawValue]
@@ -30,7 +30,7 @@ struct StateView {
             }
             lines.append("  tx \(record.id)  \(record.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(title(record.productId))  [\(flags.joined(separator: ", "))]  \(SimulatedTime.format(record.date))")
         }
-        lines += ["", "Server: " + Self.count(snapshot.ledger.credits.count, "credit")]
+        lines += ["", "Server: " + EnglishCount.of(snapshot.ledger.credits.count, "credit")]
         for credit in snapshot.ledger.credits {
             lines.append("  tx \(credit.transactionId)  \(title(credit.productId))  \(credit.grant)")
         }
@@ -41,7 +41,7 @@ struct StateView {
             let until = entitlement.expires.map { " until \(SimulatedTime.format($0))" } ?? ""
             lines.append("  \(entitlement.account) owns \(title(entitlement.productId))\(until)")
         }
-        lines += ["", "App cache: " + Self.count(snapshot.cache.orders.count, "pending order")]
+        lines += ["", "App cache: " + EnglishCount.of(snapshot.cache.orders.count, "pending order")]
         for order in snapshot.cache.orders {
             lines.append("  tx \(order.transactionId)  \(title(order.productId))")
         }
@@ -64,11 +64,6 @@ struct StateView {
         members.append(("offerPeriod", .int(offer.period)))
         if let price = offerPrice(id, productId) { members.append(("price", .string(price))) }
         return members
-    }
-
-    /// `1 credit`, `2 credits`.
-    private static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// Whether the world uses StoreKit 2: then its signed transactions and root certificate are shown.
