@@ -89,7 +89,7 @@ def main():
     try:
         state = json.loads(text)
         root = ssl.PEM_cert_to_DER_cert(state["rootCertificate"])
-        app = state["app"]
+        app = {key: state[key] for key in ("bundleId", "appAppleId")}
     except (ValueError, KeyError, TypeError) as error:
         print(f"not a StoreKit 2 state with a root certificate and an app: {error}")
         return 2

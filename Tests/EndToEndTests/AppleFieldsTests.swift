@@ -36,6 +36,9 @@ import TestSupport
             buy com.storesim.coins.100
             expect audit ok
             """, in: try TemporaryFolder())
+        // The app, as the contract names its keys in `state --json`, with StoreSim's defaults.
+        #expect(state["bundleId"] as? String == "com.storesim.app" && state["appAppleId"] as? Int == 1_234_567_890
+            && state["bundleVersion"] as? String == "1.0")
         let payloads = try signed(state)
         // The week's free trial, its first paid month, the yearly plan that replaced it, the coins.
         #expect(payloads.map { $0["productId"] as? String }

@@ -62,6 +62,7 @@ import TestSupport
         #expect(checked.stdout.contains("notification DID_RENEW"), "\(checked.stdout)")
 
         let json = try StoreSimProcess.run(["state", "--json", "--data-dir", world]).stdout
+        #expect(json.contains(#""bundleId": "com.example.shop", "appAppleId": 6470000042, "bundleVersion": "7.1.2""#))
         let otherApp = try folder.write("other.json", json.replacingOccurrences(of: #""appAppleId": 6470000042"#, with: #""appAppleId": 6470000043"#))
         let refused = try StoreSimProcess.run(["python3", Self.checker, otherApp], executable: "/usr/bin/env")
         #expect(refused.status == 1)

@@ -16,7 +16,7 @@ public struct AppIdentity: Sendable, Equatable, Codable {
     }
 
     /// The identity of a catalog that names none: the bundle id StoreSim always used.
-    public static let standard = AppIdentity(bundleId: "com.storesim.app", appAppleId: 1_234_567_890, bundleVersion: "1")
+    public static let standard = AppIdentity(bundleId: "com.storesim.app", appAppleId: 1_234_567_890, bundleVersion: "1.0")
 
     /// Whether `text` is a bundle id as Apple allows one: "only alphanumeric characters
     /// (A–Z, a–z, and 0–9), hyphens (-), and periods (.)".

@@ -79,8 +79,8 @@ struct StateView {
             ("network", .string(settings.networkOnline ? "online" : "offline")),
             ("server", .string(settings.server.rawValue)),
             ("clockMillis", .int(Int(settings.clockMillis))),
-            ("app", .object([("bundleId", .string(catalog.app.bundleId)), ("appAppleId", .int(Int(catalog.app.appAppleId))),
-                             ("bundleVersion", .string(catalog.app.bundleVersion))])),
+            ("bundleId", .string(catalog.app.bundleId)), ("appAppleId", .int(Int(catalog.app.appAppleId))),
+            ("bundleVersion", .string(catalog.app.bundleVersion)),
             ("transactions", .array(snapshot.transactions.map { record in
                 .object([
                     ("id", .string(record.id.description)), ("originalId", .string(record.originalId.description)),
