@@ -12,7 +12,7 @@ public enum BenchTimeline {
             let event = template[index % template.count]
             let lap = Int64(index / template.count)
             return Event(seq: index + 1, timeMillis: event.timeMillis + lap * span, kind: event.kind, from: event.from,
-                         to: event.to, text: event.text, subject: event.subject)
+                         to: event.to, what: event.what, text: event.text, subject: event.subject)
         }
     }
 }

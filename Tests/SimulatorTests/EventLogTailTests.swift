@@ -52,7 +52,7 @@ import TestSupport
         let path = try Self.log(folder, count: 3, torn: #"{"from":"App","kind":"mess"#)
         let log = try EventLog(path: path)
         for _ in 0..<2 {
-            _ = try log.append(kind: .message, timeMillis: 1767225600000, from: .app, to: .store, text: "finish transaction",
+            _ = try log.append(kind: .message, timeMillis: 1767225600000, from: .app, to: .store, what: .legacy("finish transaction"),
                                subject: nil, sentSeq: nil, holding: holding)
         }
         if holding { try log.writeHeld() }

@@ -16,8 +16,8 @@ open class RecordingLink: Link {
         sent.append(message)
     }
 
-    open func note(_ text: String, from: Party, to: Party?, transactionId: TransactionID?) {
-        notes.append(text)
+    open func note(_ happening: Happening, from: Party, to: Party?, transactionId: TransactionID?) {
+        notes.append(happening.english)
     }
 
     open func reached(_ point: CrashPoint) throws(AppCrash) {

@@ -8,10 +8,18 @@ public protocol Link: AnyObject {
     /// Puts a message on its way; it is delivered later, one message at a time.
     func send(_ message: Message)
     /// Records a local step on the timeline, such as the app writing its cache.
-    func note(_ text: String, from: Party, to: Party?, transactionId: TransactionID?)
+    func note(_ happening: Happening, from: Party, to: Party?, transactionId: TransactionID?)
     /// Called by the app when its flow reaches a crash point; throws when the app is to crash there.
     func reached(_ point: CrashPoint) throws(AppCrash)
     /// Called by the Store or the Server when a flow passes a crash point; when the app is to
     /// crash there, it dies as soon as the current message has been handled.
     func passed(_ point: CrashPoint)
+}
+
+extension Link {
+    /// Records a local step told only by its sentence: one its party does not yet tell as a case
+    /// (a legacy happening).
+    public func note(_ text: String, from: Party, to: Party?, transactionId: TransactionID?) {
+        note(.legacy(text), from: from, to: to, transactionId: transactionId)
+    }
 }

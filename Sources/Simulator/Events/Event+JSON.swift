@@ -1,23 +1,43 @@
+import Foundation
 import IAPCore
 
 extension Event {
-    /// The event as one line of `events.log` and of `storesim timeline --format json`, without
-    /// its newline: byte for byte what Foundation's `JSONEncoder` writes with sorted keys (an
-    /// absent `to`, `transactionId` or `sentSeq` left out; `"`, `\`, `/` and control characters
-    /// escaped as it escapes them), written directly: the log gets a line for every event, and
-    /// the encoder cost more than all the rest of a purchase's bookkeeping.
+    /// The event as one line of `events.log`, without its newline: byte for byte what
+    /// Foundation's `JSONEncoder` writes with sorted keys (an absent `to`, `transactionId`,
+    /// `sentSeq` or `what` left out; `"`, `\`, `/` and control characters escaped as it escapes
+    /// them), written directly but for `what`: the log gets a line for every event, and the
+    /// encoder cost more than all the rest of a purchase's bookkeeping.
     public var jsonLine: [UInt8] {
+        line(what: encodedWhat)
+    }
+
+    /// The event as one line of `storesim timeline --format json`: its line in the log without
+    /// `what`, as logs held it before events were typed.
+    public var timelineJSONLine: [UInt8] {
+        line(what: nil)
+    }
+
+    /// `what` as the encoder writes it, for the log; nothing for a legacy event, whose `text` tells it.
+    var encodedWhat: String? {
+        if case .legacy = what { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(what)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private func line(what: String?) -> [UInt8] {
         var line: [UInt8] = []
-        line.reserveCapacity(text.utf8.count + 128)
-        appendJSONLine(to: &line)
+        line.reserveCapacity(text.utf8.count + (what?.utf8.count ?? 0) + 128)
+        appendJSONLine(to: &line, what: what)
         return line
     }
 
-    /// Appends `jsonLine` to `bytes`, which may already hold other lines: the log's held lines
-    /// grow in place, the line written through one `ByteWriter`, with no text made for a key or a
-    /// number and no check of the array for each piece.
-    func appendJSONLine(to bytes: inout [UInt8]) {
-        ByteWriter.append(to: &bytes, atMost: 2 + 6 * text.utf8.count + Self.jsonLineOtherBytes) { line in
+    /// Appends the line with `what` (already encoded) to `bytes`, which may already hold other
+    /// lines: the log's held lines grow in place, the line written through one `ByteWriter`, with
+    /// no text made for a key or a number and no check of the array for each piece.
+    func appendJSONLine(to bytes: inout [UInt8], what: String?) {
+        let most = 2 + 6 * text.utf8.count + Self.jsonLineOtherBytes + (what.map { $0.utf8.count + 8 } ?? 0)
+        ByteWriter.append(to: &bytes, atMost: most) { line in
             line.literal(#"{"from":"#)
             line.literal(from.jsonQuoted)
             line.literal(#","kind":"#)
@@ -40,6 +60,10 @@ extension Event {
                 line.literal(#","transactionId":""#)
                 if let id = subject.transactionId { line.decimal(id.value) }
                 line.byte(UInt8(ascii: "\""))
+            }
+            if let what {
+                line.literal(#","what":"#)
+                line.text(what)
             }
             line.byte(UInt8(ascii: "}"))
         }

@@ -29,6 +29,9 @@ public struct Event: Sendable, Equatable, Codable {
     public let kind: Kind
     public let from: Party
     public let to: Party?
+    /// What happened, as a value.
+    public let what: Happening
+    /// What happened, in English: `what` worded once, when the event is made.
     public let text: String
     /// What the entry is about; the log calls it `transactionId` (empty for the current receipt).
     public let subject: MessageSubject?
@@ -37,20 +40,56 @@ public struct Event: Sendable, Equatable, Codable {
     public let sentSeq: Int?
 
     enum CodingKeys: String, CodingKey {
-        case seq, timeMillis, kind, from, to, text, sentSeq
+        case seq, timeMillis, kind, from, to, text, sentSeq, what
         case subject = "transactionId"
     }
 
-    public init(seq: Int, timeMillis: Int64, kind: Kind, from: Party, to: Party?, text: String, subject: MessageSubject?,
-                sentSeq: Int? = nil) {
+    /// An event of what happened; `text` is `what` in English, when the caller has it already.
+    public init(seq: Int, timeMillis: Int64, kind: Kind, from: Party, to: Party?, what: Happening, text: String? = nil,
+                subject: MessageSubject?, sentSeq: Int? = nil) {
         self.seq = seq
         self.timeMillis = timeMillis
         self.kind = kind
         self.from = from
         self.to = to
-        self.text = text
+        self.what = what
+        self.text = text ?? what.english
         self.subject = subject
         self.sentSeq = sentSeq
+    }
+
+    /// An event told only by its sentence: a legacy one.
+    public init(seq: Int, timeMillis: Int64, kind: Kind, from: Party, to: Party?, text: String, subject: MessageSubject?,
+                sentSeq: Int? = nil) {
+        self.init(seq: seq, timeMillis: timeMillis, kind: kind, from: from, to: to, what: .legacy(text), text: text, subject: subject,
+                  sentSeq: sentSeq)
+    }
+
+    /// An event as the log holds it: its typed `what`, or, in a line without one (or with one
+    /// this version does not read), a legacy event of its text.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let text = try container.decode(String.self, forKey: .text)
+        let what = (try? container.decodeIfPresent(Happening.self, forKey: .what)) ?? .legacy(text)
+        try self.init(seq: container.decode(Int.self, forKey: .seq), timeMillis: container.decode(Int64.self, forKey: .timeMillis),
+                      kind: container.decode(Kind.self, forKey: .kind), from: container.decode(Party.self, forKey: .from),
+                      to: container.decodeIfPresent(Party.self, forKey: .to), what: what, text: text,
+                      subject: container.decodeIfPresent(MessageSubject.self, forKey: .subject),
+                      sentSeq: container.decodeIfPresent(Int.self, forKey: .sentSeq))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(seq, forKey: .seq)
+        try container.encode(timeMillis, forKey: .timeMillis)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(from, forKey: .from)
+        try container.encodeIfPresent(to, forKey: .to)
+        try container.encode(text, forKey: .text)
+        try container.encodeIfPresent(subject, forKey: .subject)
+        try container.encodeIfPresent(sentSeq, forKey: .sentSeq)
+        if case .legacy = what { return }
+        try container.encode(what, forKey: .what)
     }
 
     public var time: Date { SimulatedTime.date(millis: timeMillis) }

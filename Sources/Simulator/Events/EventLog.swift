@@ -2,8 +2,9 @@ import Foundation
 import IAPCore
 import Storage
 
-/// The timeline on disk: one JSON line per event, appended with `write(2)` so that it survives
-/// a process kill (it is a record for people, not a party's state, so it is not fsynced).
+/// The timeline on disk: one JSON line per event (its English words, and what happened as a
+/// typed value), appended with `write(2)` so that it survives a process kill (it is a record for
+/// people, not a party's state, so it is not fsynced).
 public final class EventLog {
     public let path: String
     private let file: AppendOnlyFile
@@ -43,14 +44,14 @@ public final class EventLog {
 
     /// Appends an event and returns it with its sequence number; with `holding`, its line is
     /// kept to be written with the others held by `writeHeld`.
-    func append(kind: Event.Kind, timeMillis: Int64, from: Party, to: Party?, text: String,
+    func append(kind: Event.Kind, timeMillis: Int64, from: Party, to: Party?, what: Happening, text: String? = nil,
                 subject: MessageSubject?, sentSeq: Int?, holding: Bool = false) throws(StorageError) -> Event {
         lastSeq += 1
         lastTimeMillis = timeMillis
-        let event = Event(seq: lastSeq, timeMillis: timeMillis, kind: kind, from: from, to: to, text: text, subject: subject,
+        let event = Event(seq: lastSeq, timeMillis: timeMillis, kind: kind, from: from, to: to, what: what, text: text, subject: subject,
                           sentSeq: sentSeq)
         if holding {
-            event.appendJSONLine(to: &heldLines)
+            event.appendJSONLine(to: &heldLines, what: event.encodedWhat)
             heldLines.append(UInt8(ascii: "\n"))
         } else {
             try write(event.jsonLine + [UInt8(ascii: "\n")])

@@ -32,14 +32,14 @@ final class Timeline {
     /// The time of the last event in the log.
     var lastTimeMillis: Int64 { log.lastTimeMillis }
 
-    /// Records an event and returns its sequence number; `sentSeq` is the message a delivery or
-    /// a drop ends.
+    /// Records an event and returns its sequence number; `text` is `what` in English, when the
+    /// caller has it already; `sentSeq` is the message a delivery or a drop ends.
     @discardableResult
-    func record(_ kind: Event.Kind, at timeMillis: Int64, from: Party, to: Party?, text: String,
+    func record(_ kind: Event.Kind, at timeMillis: Int64, from: Party, to: Party?, what: Happening, text: String? = nil,
                 subject: MessageSubject?, sentSeq: Int? = nil) throws(WorldError) -> Int {
         let event: Event
         do {
-            event = try log.append(kind: kind, timeMillis: timeMillis, from: from, to: to, text: text,
+            event = try log.append(kind: kind, timeMillis: timeMillis, from: from, to: to, what: what, text: text,
                                    subject: subject, sentSeq: sentSeq, holding: holding)
         } catch {
             throw .file(path: error.path, problem: error.problem)
@@ -93,9 +93,10 @@ final class Timeline {
     /// Records a note from a party that cannot be told of a failure; keeps the failure. Returns
     /// the event's sequence number, nil when it could not be written.
     @discardableResult
-    func note(_ kind: Event.Kind, at timeMillis: Int64, from: Party, to: Party?, text: String, subject: MessageSubject?) -> Int? {
+    func note(_ kind: Event.Kind, at timeMillis: Int64, from: Party, to: Party?, what: Happening, text: String? = nil,
+              subject: MessageSubject?) -> Int? {
         do {
-            return try record(kind, at: timeMillis, from: from, to: to, text: text, subject: subject)
+            return try record(kind, at: timeMillis, from: from, to: to, what: what, text: text, subject: subject)
         } catch {
             unreportedFailure = unreportedFailure ?? error
             return nil

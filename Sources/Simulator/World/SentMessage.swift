@@ -1,10 +1,11 @@
 import IAPCore
 
 /// A message taken off the queue for delivery: the message, the sequence number of the event
-/// that recorded it as sent, and the summary that event gave it, which its delivery (or drop)
-/// repeats rather than writes again.
+/// that recorded it as sent, and what that event said of it (as a value and in English), which
+/// its delivery (or drop) repeats rather than makes again.
 struct SentMessage {
     let message: Message
     let sentSeq: Int?
+    let said: MessageSaid
     let summary: String
 }

@@ -214,36 +214,38 @@ public final class World {
 
     /// Records an event on the timeline.
     public func record(_ kind: Event.Kind, from: Party, to: Party?, text: String, transactionId: TransactionID?) throws(WorldError) {
-        try timeline.record(kind, at: nowMillis, from: from, to: to, text: text, subject: transactionId.map(MessageSubject.transaction))
+        try timeline.record(kind, at: nowMillis, from: from, to: to, what: .legacy(text), subject: transactionId.map(MessageSubject.transaction))
     }
 
     /// Records a message delivered or dropped (with why it never arrived), tied to the event
     /// that recorded it as sent.
     func record(_ kind: Event.Kind, _ sent: SentMessage, reason: String? = nil) throws(WorldError) {
         let message = sent.message
+        let what: Happening = reason.map { .notDelivered(sent.said, reason: $0) } ?? .message(sent.said)
         let text = reason.map { "\(sent.summary) ✗ \($0)" } ?? sent.summary
-        try timeline.record(kind, at: nowMillis, from: message.from, to: message.to, text: text, subject: message.subject,
+        try timeline.record(kind, at: nowMillis, from: message.from, to: message.to, what: what, text: text, subject: message.subject,
                             sentSeq: sent.sentSeq)
     }
 
     /// Records a party's note about a message, such as the Server failing to save it.
     func note(_ text: String, from: Party, about message: Message) throws(WorldError) {
-        try timeline.record(.note, at: nowMillis, from: from, to: nil, text: text, subject: message.subject)
+        try timeline.record(.note, at: nowMillis, from: from, to: nil, what: .legacy(text), subject: message.subject)
     }
 }
 
 extension World: Link {
     /// Puts a message on its way and records it as sent, at the moment the sender acted.
     public func send(_ message: Message) {
-        let summary = message.summary
-        let sentSeq = timeline.note(.message, at: nowMillis, from: message.from, to: message.to, text: summary,
+        let said = message.said
+        let summary = said.english
+        let sentSeq = timeline.note(.message, at: nowMillis, from: message.from, to: message.to, what: .message(said), text: summary,
                                     subject: message.subject)
-        queue.send(message, sentSeq: sentSeq, summary: summary)
+        queue.send(message, sentSeq: sentSeq, said: said, summary: summary)
         noteEarlyFinish(message)
     }
 
-    public func note(_ text: String, from: Party, to: Party?, transactionId: TransactionID?) {
-        timeline.note(.note, at: nowMillis, from: from, to: to, text: text, subject: transactionId.map(MessageSubject.transaction))
+    public func note(_ happening: Happening, from: Party, to: Party?, transactionId: TransactionID?) {
+        timeline.note(.note, at: nowMillis, from: from, to: to, what: happening, subject: transactionId.map(MessageSubject.transaction))
     }
 
     public func reached(_ point: CrashPoint) throws(AppCrash) {

@@ -1,0 +1,20 @@
+/// What an event on the timeline tells: a case per kind of thing that happened, with its data,
+/// worded in English by `english` and in each interface language by a switch of its own.
+public enum Happening: Sendable, Equatable, Codable {
+    /// A sentence without a case of its own: an event of a log written before events were
+    /// typed, or a step its party does not yet tell as a case. It is shown as it was written.
+    case legacy(String)
+    /// A message one party sent another: its sending, and its delivery.
+    case message(MessageSaid)
+    /// A message that never arrived, and why.
+    case notDelivered(MessageSaid, reason: String)
+
+    /// The event in English: the timeline's, the transcript's and the log's words.
+    public var english: String {
+        switch self {
+        case .legacy(let text): text
+        case .message(let said): said.english
+        case .notDelivered(let said, let reason): "\(said.english) ✗ \(reason)"
+        }
+    }
+}

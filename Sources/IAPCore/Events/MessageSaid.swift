@@ -1,0 +1,65 @@
+/// What a message says, as the timeline tells it: a case per kind of message, with the data its
+/// words need (never its payload: a receipt, a signed transaction).
+public enum MessageSaid: Sendable, Equatable, Codable {
+    case requestProducts(identifiers: Int)
+    case products(valid: Int, invalid: [String])
+    case productRequestFailed(reason: String)
+    case addPayment(PaymentMention)
+    case finishTransaction(TransactionID)
+    case addTransactionObserver
+    case restoreCompletedTransactions
+    case refreshReceipt
+    case receiptRefreshed
+    case transactionUpdated(TransactionMention)
+    /// The first few of the transactions the queue told of at once (`shown`), and how many.
+    case transactionsUpdated(count: Int, shown: [TransactionMention])
+    case restoreFinished(restored: Int)
+    case restoreFailed(reason: String)
+    case verifyPurchase(MessageSubject, productId: String, signed: Bool)
+    case checkRenewal(MessageSubject, productId: String, signed: Bool)
+    case checkCurrentReceipt
+    case verifyPendingOrders(Int)
+    case checkNotified(MessageSubject, productId: String, signed: Bool)
+    case verificationAnswered(VerificationAnswer)
+    /// How many orders a recovery's reply answers, and how many had each outcome, counted in
+    /// the places of `VerificationOutcome.recoveryWords`.
+    case recoveryAnswered(orders: Int, counts: [Int])
+    case verificationFailed(MessageSubject, reason: String)
+    case verifyCurrentReceipt(sandbox: Bool, byGet: Bool)
+    case verifyAppReceipt(orders: Int, sandbox: Bool, byGet: Bool)
+    case verifyReceipt(MessageSubject, sandbox: Bool, byGet: Bool)
+    case appReceiptValid(purchases: Int)
+    case appReceiptInvalid(ReceiptStatus)
+    case currentReceiptValid(purchases: Int)
+    case currentReceiptInvalid(ReceiptStatus)
+    case receiptValid(MessageSubject)
+    case receiptInvalid(MessageSubject, ReceiptStatus)
+    case purchase(PaymentMention)
+    case purchaseSucceeded(productId: String, TransactionID)
+    case purchaseCancelled(productId: String)
+    case purchasePending(productId: String)
+    case purchaseThrew(productId: String, PurchaseError)
+    case listenForTransactions
+    case transactionUpdate(productId: String, TransactionID, synced: Bool)
+    case finish(TransactionID)
+    case sync
+    case currentEntitlementsRequest
+    case currentEntitlements([TransactionMention])
+    case subscriptionStatusRequest
+    case subscriptionStatuses([StatusMention])
+    case subscriptionStatusFailed(reason: String)
+    case getTransactionInfo(MessageSubject)
+    case transactionInfoNotFound(MessageSubject)
+    case transactionInfo(MessageSubject)
+    /// A notification posted: its type (and subtype) and transaction, and which attempt.
+    case notification(type: String, TransactionID, attempt: Int)
+    case notificationAcknowledged(type: String, TransactionID)
+    case getNotificationHistory
+    case getTransactionHistory(TransactionID)
+    case transactionHistory(signedTransactions: Int)
+    case notificationHistory(notifications: Int)
+    case signOffer(offerId: String, productId: String)
+    case offerNotSigned(offerId: String, productId: String)
+    case offerSigned(offerId: String, productId: String)
+    case redeemOfferCode(String)
+}
