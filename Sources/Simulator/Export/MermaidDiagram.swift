@@ -89,10 +89,19 @@ public final class MermaidDiagram {
         }
     }
 
-    /// Whether `delivery` (recorded without the number of its message) tells of `message`.
+    /// Whether `delivery` (recorded without the number of its message) tells of `message`: the
+    /// same message delivered or dropped; in a log written before events were typed, a line that
+    /// repeats the message's words (and, for a drop, adds why after ` ✗ `).
     private static func ends(_ delivery: Event, _ message: Event) -> Bool {
-        delivery.from == message.from && delivery.to == message.to
-            && (delivery.text == message.text || delivery.text.hasPrefix(message.text + " ✗ "))
+        guard delivery.from == message.from, delivery.to == message.to else { return false }
+        switch (delivery.what, message.what) {
+        case (.message(let delivered), .message(let sent)), (.notDelivered(let delivered, _), .message(let sent)):
+            return delivered == sent
+        case (.legacy(let delivered), .legacy(let sent)):
+            return delivered == sent || delivered.hasPrefix(sent + " ✗ ")
+        default:
+            return false
+        }
     }
 
     /// The message at `row`, while its fate is not yet read.

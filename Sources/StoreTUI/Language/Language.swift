@@ -55,11 +55,20 @@ public enum Language: Sendable {
         }
     }
 
-    /// The answer the simulation gave, as a status line: a sentence of its own.
-    func statusSentence(_ coreText: String) -> String {
+    /// What an event tells, in this language.
+    func words(_ happening: Happening) -> String {
         switch self {
-        case .english: coreText.prefix(1).uppercased() + coreText.dropFirst() + "."
-        case .simplifiedChinese: core(coreText) + "。"
+        case .english: happening.english
+        case .simplifiedChinese: SimplifiedChinese.words(happening, told: core)
+        }
+    }
+
+    /// The answer the simulation gave, as a status line: a sentence of its own.
+    func statusSentence(_ answer: Happening) -> String {
+        let words = words(answer)
+        return switch self {
+        case .english: words.prefix(1).uppercased() + words.dropFirst() + "."
+        case .simplifiedChinese: words + "。"
         }
     }
 

@@ -57,7 +57,7 @@ enum TimelineView {
         }
         let waiting = state.stepMode && !nextShown ? model.nextMessage : nil
         let textWidth = right - textX
-        let waitingRows = waiting.map { wrap(language(.waiting, language.core($0.summary)), textWidth).map { clipped($0, textWidth) } } ?? []
+        let waitingRows = waiting.map { wrap(language(.waiting, language.words(.message($0.said))), textWidth).map { clipped($0, textWidth) } } ?? []
         let rows = available - waitingRows.count
         guard rows > 0 else { return }
         if !waitingRows.isEmpty { shown = lines(state.timeline, end: end, rows: rows, rowsOf: rowsOf) }
@@ -195,12 +195,12 @@ enum TimelineView {
     private static func text(_ event: Event, flight: Flight, _ language: Language) -> String {
         switch event.kind {
         case .message, .delivered, .dropped, .note:
-            let text = language.core(event.text)
+            let text = language.words(event.what)
             return flight == .next ? language(.waiting, text) : text
         case .command:
-            return language(.you, language.core(event.text))
+            return language(.you, language.words(event.what))
         case .crash:
-            return "✗ " + language.core(event.text)
+            return "✗ " + language.words(event.what)
         case .report:
             return "★ " + language.core(event.text.split(separator: "\n").first.map(String.init) ?? event.text)
         }

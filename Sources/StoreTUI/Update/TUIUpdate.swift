@@ -78,14 +78,22 @@ public enum TUIUpdate {
     private static func endRestore(_ state: inout TUIState, _ model: WorldView) {
         guard let since = state.restoreSince, model.messagesInFlight == 0 else { return }
         state.restoreSince = nil
-        let answer = state.timeline.last {
-            $0.seq > since && ($0.text.hasPrefix("restore finished") || $0.text.hasPrefix("restore failed"))
-        }
+        let answer = state.timeline.last { $0.seq > since && endsRestore($0.what) }
         guard let answer else {
             if state.status == state.language(.restoring) { state.status = state.language(.restoreNoAnswer) }
             return
         }
-        state.status = state.language.statusSentence(answer.text)
+        state.status = state.language.statusSentence(answer.what)
+    }
+
+    /// Whether an event is the Store's answer to a restore: its sending, or its drop.
+    private static func endsRestore(_ what: Happening) -> Bool {
+        switch what {
+        case .message(.restoreFinished), .message(.restoreFailed), .notDelivered(.restoreFinished, _), .notDelivered(.restoreFailed, _):
+            true
+        default:
+            false
+        }
     }
 
     /// Whether an event gets a timeline row: a delivery has none, it only ends its message's

@@ -1,0 +1,13 @@
+import IAPCore
+
+extension SimplifiedChinese {
+    /// What an event tells, in Simplified Chinese, case by case; a legacy sentence, and the
+    /// reasons inside a case, are told by `told`.
+    static func words(_ happening: Happening, told: (String) -> String) -> String {
+        switch happening {
+        case .legacy(let text): told(text)
+        case .message(let said): words(said, told: told)
+        case .notDelivered(let said, let reason): "\(words(said, told: told)) ✗ \(told(reason))"
+        }
+    }
+}

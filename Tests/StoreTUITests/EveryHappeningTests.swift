@@ -1,0 +1,145 @@
+import IAPCore
+import Simulator
+import Testing
+@testable import StoreTUI
+
+/// Every case of an event is worded in English and in Simplified Chinese: one sample of each,
+/// rendered in both languages, each Chinese wording as the sentence tables tell the English one.
+@Suite struct EveryHappeningTests {
+    static let tx: TransactionID = 1_000_000_000_000_001
+    static let pro = "com.storesim.pro"
+
+    /// One sample of every kind of message, at least.
+    static let messages: [MessageSaid] = [
+        .requestProducts(identifiers: 4), .products(valid: 3, invalid: []), .products(valid: 2, invalid: ["com.example.gone"]),
+        .productRequestFailed(reason: PurchaseError.networkError.explanation),
+        .addPayment(PaymentMention(PaymentRequest(productId: pro, answer: .confirm))),
+        .addPayment(PaymentMention(PaymentRequest(productId: pro, answer: .ask))),
+        .addPayment(PaymentMention(PaymentRequest(productId: pro, answer: .ask, offer: OfferRedemption(offerId: "spring", signature: nil)))),
+        .finishTransaction(tx), .addTransactionObserver, .restoreCompletedTransactions, .refreshReceipt, .receiptRefreshed,
+        .transactionUpdated(TransactionMention(state: .failed, productId: pro, id: tx, error: .paymentCancelled)),
+        .transactionUpdated(TransactionMention(state: .deferred, productId: pro, id: tx)),
+        .transactionsUpdated(count: 5, shown: [TransactionMention(state: .purchased, productId: pro, id: tx),
+                                               TransactionMention(state: .restored, productId: pro, id: 1_000_000_000_000_002),
+                                               TransactionMention(state: .purchasing, productId: pro, id: 1_000_000_000_000_003)]),
+        .restoreFinished(restored: 2), .restoreFailed(reason: PurchaseError.networkError.explanation),
+        .verifyPurchase(.transaction(tx), productId: pro, signed: false), .checkRenewal(.transaction(tx), productId: pro, signed: true),
+        .checkCurrentReceipt, .verifyPendingOrders(3), .checkNotified(.transaction(tx), productId: pro, signed: true),
+        .verificationAnswered(VerificationAnswer(transactionId: tx, outcome: .credited, productId: pro, grant: "+100 coins")),
+        .verificationAnswered(VerificationAnswer(transactionId: nil, outcome: .rejected(.malformed), productId: nil, grant: "")),
+        .verificationAnswered(VerificationAnswer(transactionId: tx, outcome: .refused(.otherAccount), productId: nil, grant: "")),
+        .verificationAnswered(VerificationAnswer(transactionId: nil, outcome: .receiptChecked(revoked: 1, credited: 2), productId: nil,
+                                                 grant: "")),
+        .recoveryAnswered(orders: 4, counts: [2, 1, 0, 0, 1, 0]), .verificationFailed(.transaction(tx), reason: "the Server is down"),
+        .verificationFailed(.currentReceipt, reason: "the Server is down"),
+        .verifyCurrentReceipt(sandbox: false, byGet: false), .verifyAppReceipt(orders: 2, sandbox: true, byGet: false),
+        .verifyReceipt(.transaction(tx), sandbox: true, byGet: true), .appReceiptValid(purchases: 3), .appReceiptInvalid(.malformed),
+        .currentReceiptValid(purchases: 1), .currentReceiptInvalid(.wrongSharedSecret), .receiptValid(.transaction(tx)),
+        .receiptInvalid(.transaction(tx), .notAuthenticated),
+        .purchase(PaymentMention(PaymentRequest(productId: pro, answer: .cancel))),
+        .purchase(PaymentMention(PaymentRequest(productId: pro, answer: .confirm, offer: OfferRedemption(offerId: "spring", signature: nil)))),
+        .purchaseSucceeded(productId: pro, tx), .purchaseCancelled(productId: pro), .purchasePending(productId: pro),
+        .purchaseThrew(productId: pro, .paymentNotAllowed), .listenForTransactions, .transactionUpdate(productId: pro, tx, synced: true),
+        .finish(tx), .sync, .currentEntitlementsRequest, .currentEntitlements([]),
+        .currentEntitlements([TransactionMention(state: .purchased, productId: pro, id: tx)]), .subscriptionStatusRequest,
+        .subscriptionStatuses([]),
+        .subscriptionStatuses([StatusMention(SubscriptionStatus(state: .inBillingRetryPeriod, transaction: SignedTransaction(
+            transactionId: tx, productId: pro, state: .purchased, jws: "a.b.c")))]),
+        .subscriptionStatusFailed(reason: PurchaseError.networkError.explanation),
+        .getTransactionInfo(.transaction(tx)), .transactionInfoNotFound(.transaction(tx)), .transactionInfo(.transaction(tx)),
+        .notification(type: "DID_RENEW", tx, attempt: 1), .notification(type: "SUBSCRIBED.RESUBSCRIBE", tx, attempt: 3),
+        .notificationAcknowledged(type: "REFUND", tx), .getNotificationHistory, .getTransactionHistory(tx),
+        .transactionHistory(signedTransactions: 2), .notificationHistory(notifications: 0), .signOffer(offerId: "spring", productId: pro),
+        .offerNotSigned(offerId: "spring", productId: pro), .offerSigned(offerId: "spring", productId: pro), .redeemOfferCode("SPRING"),
+    ]
+
+    /// One sample of every case of an event, at least.
+    static let happenings: [Happening] = [.legacy("clock advanced to 2026-01-02 00:00:00")] + messages.map(Happening.message)
+        + [.notDelivered(.finishTransaction(tx), reason: "the app is not running")]
+
+    @Test func everyCaseHasASample() {
+        let cases = Set(Self.happenings.map(Self.place))
+        #expect(cases == Set(0..<Self.caseCount), "cases without a sample: \(Set(0..<Self.caseCount).subtracting(cases).sorted())")
+    }
+
+    @Test(arguments: EveryHappeningTests.happenings)
+    func everyCaseIsWordedInBothLanguages(_ happening: Happening) {
+        let english = Language.english.words(happening)
+        let chinese = Language.simplifiedChinese.words(happening)
+        #expect(english == happening.english && !english.isEmpty)
+        #expect(!chinese.isEmpty)
+        #expect(chinese == Language.simplifiedChinese.core(english), "\(english)")
+    }
+
+    /// How many cases `place` tells apart.
+    static let caseCount = 59
+
+    /// The place of a sample's case: a case added to `Happening` or `MessageSaid` fails to
+    /// compile here until it is placed, and `everyCaseHasASample` until it has a sample.
+    static func place(_ happening: Happening) -> Int {
+        switch happening {
+        case .legacy: 0
+        case .notDelivered: 1
+        case .message(let said):
+            switch said {
+            case .requestProducts: 2
+            case .products: 3
+            case .productRequestFailed: 4
+            case .addPayment: 5
+            case .finishTransaction: 6
+            case .addTransactionObserver: 7
+            case .restoreCompletedTransactions: 8
+            case .refreshReceipt: 9
+            case .receiptRefreshed: 10
+            case .transactionUpdated: 11
+            case .transactionsUpdated: 12
+            case .restoreFinished: 13
+            case .restoreFailed: 14
+            case .verifyPurchase: 15
+            case .checkRenewal: 16
+            case .checkCurrentReceipt: 17
+            case .verifyPendingOrders: 18
+            case .checkNotified: 19
+            case .verificationAnswered: 20
+            case .recoveryAnswered: 21
+            case .verificationFailed: 22
+            case .verifyCurrentReceipt: 23
+            case .verifyAppReceipt: 24
+            case .verifyReceipt: 25
+            case .appReceiptValid: 26
+            case .appReceiptInvalid: 27
+            case .currentReceiptValid: 28
+            case .currentReceiptInvalid: 29
+            case .receiptValid: 30
+            case .receiptInvalid: 31
+            case .purchase: 32
+            case .purchaseSucceeded: 33
+            case .purchaseCancelled: 34
+            case .purchasePending: 35
+            case .purchaseThrew: 36
+            case .listenForTransactions: 37
+            case .transactionUpdate: 38
+            case .finish: 39
+            case .sync: 40
+            case .currentEntitlementsRequest: 41
+            case .currentEntitlements: 42
+            case .subscriptionStatusRequest: 43
+            case .subscriptionStatuses: 44
+            case .subscriptionStatusFailed: 45
+            case .getTransactionInfo: 46
+            case .transactionInfoNotFound: 47
+            case .transactionInfo: 48
+            case .notification: 49
+            case .notificationAcknowledged: 50
+            case .getNotificationHistory: 51
+            case .getTransactionHistory: 52
+            case .transactionHistory: 53
+            case .notificationHistory: 54
+            case .signOffer: 55
+            case .offerNotSigned: 56
+            case .offerSigned: 57
+            case .redeemOfferCode: 58
+            }
+        }
+    }
+}
