@@ -53,9 +53,21 @@ import Testing
         .offerNotSigned(offerId: "spring", productId: pro), .offerSigned(offerId: "spring", productId: pro), .redeemOfferCode("SPRING"),
     ]
 
+    /// One sample of every step the app takes on its own, at least.
+    static let appSteps: [AppStep] = [
+        .couldNotKeepReceipt(problem: "/tmp/world/pending-orders: No space left on device"), .savedPendingOrder(tx), .couldNotSavePendingOrder(problem: "/tmp/world/pending-orders: No space left on device"),
+        .setAsidePendingOrder(tx, .rejected(.malformed)), .setAsidePendingOrder(tx, .refused(.otherAccount)),
+        .setAsidePendingOrder(tx, .unverified(.verificationFailure, reason: "the signature does not match")),
+        .couldNotSetAsidePendingOrder(problem: "/tmp/world/pending-orders: No space left on device"), .removedPendingOrder(tx),
+        .couldNotRemovePendingOrder(problem: "/tmp/world/pending-orders: No space left on device"), .subscriptionStatusUnread(reason: PurchaseError.networkError.explanation),
+        .offerNotSignedByServer(offerId: "spring"), .buyRefused(reason: "a purchase of \(pro) is already in progress; the tap is ignored"),
+        .verifiedOnDevice(tx), .unverifiedOnDevice(tx, reason: "the signature does not match"), .revoked(tx, productId: pro),
+        .stoppedBeforeFinishing(productId: pro),
+    ]
+
     /// One sample of every case of an event, at least.
     static let happenings: [Happening] = [.legacy("clock advanced to 2026-01-02 00:00:00")] + messages.map(Happening.message)
-        + [.notDelivered(.finishTransaction(tx), reason: "the app is not running")]
+        + [.notDelivered(.finishTransaction(tx), reason: "the app is not running")] + appSteps.map(Happening.app)
 
     @Test func everyCaseHasASample() {
         let cases = Set(Self.happenings.map(Self.place))
@@ -72,7 +84,7 @@ import Testing
     }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 59
+    static let caseCount = 73
 
     /// The place of a sample's case: a case added to `Happening` or `MessageSaid` fails to
     /// compile here until it is placed, and `everyCaseHasASample` until it has a sample.
@@ -80,6 +92,23 @@ import Testing
         switch happening {
         case .legacy: 0
         case .notDelivered: 1
+        case .app(let step):
+            switch step {
+            case .couldNotKeepReceipt: 59
+            case .savedPendingOrder: 60
+            case .couldNotSavePendingOrder: 61
+            case .setAsidePendingOrder: 62
+            case .couldNotSetAsidePendingOrder: 63
+            case .removedPendingOrder: 64
+            case .couldNotRemovePendingOrder: 65
+            case .subscriptionStatusUnread: 66
+            case .offerNotSignedByServer: 67
+            case .buyRefused: 68
+            case .verifiedOnDevice: 69
+            case .unverifiedOnDevice: 70
+            case .revoked: 71
+            case .stoppedBeforeFinishing: 72
+            }
         case .message(let said):
             switch said {
             case .requestProducts: 2

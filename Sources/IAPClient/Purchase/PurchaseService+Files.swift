@@ -7,44 +7,37 @@ extension PurchaseService {
         do {
             try receipt.save(signed)
         } catch {
-            link.note("could not keep the receipt: \(error)", from: .app, to: nil, transactionId: nil)
+            link.note(.app(.couldNotKeepReceipt(problem: "\(error)")), from: .app, to: nil, transactionId: nil)
         }
     }
 
     func saveToCache(_ order: PendingOrder) -> Bool {
         do {
             try cache.save(order)
-            link.note("save pending order tx \(order.transactionId)", from: .app, to: .cache,
-                      transactionId: order.transactionId)
+            link.note(.app(.savedPendingOrder(order.transactionId)), from: .app, to: .cache, transactionId: order.transactionId)
             return true
         } catch {
-            link.note("could not save pending order: \(error)", from: .app, to: .cache,
-                      transactionId: order.transactionId)
+            link.note(.app(.couldNotSavePendingOrder(problem: "\(error)")), from: .app, to: .cache, transactionId: order.transactionId)
             return false
         }
     }
 
     /// Moves a rejected order out of the cache, with its reason, so it is not retried forever.
-    func setAside(_ order: PendingOrder, reason: String) {
+    func setAside(_ order: PendingOrder, reason: SetAsideReason) {
         do {
-            try cache.setAside(order, reason: reason)
-            link.note("set aside pending order tx \(order.transactionId): \(reason)",
-                      from: .app, to: .cache, transactionId: order.transactionId)
+            try cache.setAside(order, reason: reason.english)
+            link.note(.app(.setAsidePendingOrder(order.transactionId, reason)), from: .app, to: .cache, transactionId: order.transactionId)
         } catch {
-            link.note("could not set aside pending order: \(error)", from: .app, to: .cache, transactionId: order.transactionId)
+            link.note(.app(.couldNotSetAsidePendingOrder(problem: "\(error)")), from: .app, to: .cache, transactionId: order.transactionId)
         }
     }
 
     func removeFromCache(_ transactionId: TransactionID) {
         do {
             try cache.remove(transactionId: transactionId)
-            let text = String(atMost: 48) { text in
-                text.literal("remove pending order tx ")
-                text.decimal(transactionId.value)
-            }
-            link.note(text, from: .app, to: .cache, transactionId: transactionId)
+            link.note(.app(.removedPendingOrder(transactionId)), from: .app, to: .cache, transactionId: transactionId)
         } catch {
-            link.note("could not remove pending order: \(error)", from: .app, to: .cache, transactionId: transactionId)
+            link.note(.app(.couldNotRemovePendingOrder(problem: "\(error)")), from: .app, to: .cache, transactionId: transactionId)
         }
     }
 }

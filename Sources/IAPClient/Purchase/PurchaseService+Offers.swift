@@ -23,12 +23,12 @@ extension PurchaseService {
     func offerSigned(_ signed: SignedOffer) throws(AppCrash) {
         let request = signed.request
         guard let signature = signed.signature else {
-            link.note("the Server did not sign offer \(request.offerId); nothing was sent to the Store", from: .app, to: .user, transactionId: nil)
+            link.note(.app(.offerNotSignedByServer(offerId: request.offerId)), from: .app, to: .user, transactionId: nil)
             return
         }
         if let refusal = try buy(productId: request.productId, answer: .confirm, canMakePayments: true,
                                  offer: OfferRedemption(offerId: request.offerId, signature: signature)) {
-            link.note("refused: \(refusal)", from: .app, to: .user, transactionId: nil)
+            link.note(.app(.buyRefused(reason: "\(refusal)")), from: .app, to: .user, transactionId: nil)
         }
     }
 }

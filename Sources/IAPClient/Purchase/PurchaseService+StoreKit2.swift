@@ -11,18 +11,16 @@ extension PurchaseService {
         guard let check = transaction.deviceCheck, let id = transaction.id else { return true }
         switch check {
         case .verified:
-            link.note("StoreKit verified tx \(id): .verified", from: .app, to: nil, transactionId: id)
+            link.note(.app(.verifiedOnDevice(id)), from: .app, to: nil, transactionId: id)
         case .unverified(let reason):
-            link.note("StoreKit could not verify tx \(id): .unverified (\(reason)); the app delivers nothing",
-                      from: .app, to: nil, transactionId: id)
+            link.note(.app(.unverifiedOnDevice(id, reason: reason)), from: .app, to: nil, transactionId: id)
             inProgress.remove(transaction.productId)
             return false
         }
         if transaction.revoked {
             inProgress.remove(transaction.productId)
             entitled.remove(transaction.productId)
-            link.note("Transaction.updates: tx \(id) was revoked; the app stops providing \(transaction.productId)",
-                      from: .app, to: nil, transactionId: id)
+            link.note(.app(.revoked(id, productId: transaction.productId)), from: .app, to: nil, transactionId: id)
             link.send(storeKit.finish(id))
             return false
         }

@@ -30,7 +30,6 @@ extension PurchaseService {
     }
 
     func subscriptionStatusFailed(_ reason: String) {
-        link.note("could not read the subscription status (\(reason)); access stays as Transaction.currentEntitlements showed it",
-                  from: .app, to: nil, transactionId: nil)
+        link.note(.app(.subscriptionStatusUnread(reason: reason)), from: .app, to: nil, transactionId: nil)
     }
 }

@@ -226,8 +226,7 @@ public final class PurchaseService {
         if strategy.usesCache {
             cached = saveToCache(order)
             guard cached else {
-                link.note("purchase of \(transaction.productId) stopped before anything was finished; the Store's queue keeps it for the next launch",
-                          from: .app, to: nil, transactionId: id)
+                link.note(.app(.stoppedBeforeFinishing(productId: transaction.productId)), from: .app, to: nil, transactionId: id)
                 return
             }
             try link.reached(.cached)
@@ -250,13 +249,13 @@ public final class PurchaseService {
             setOutcome(.stillPending("status \(status.rawValue): \(status.meaning)"), for: id)
             return
         case .rejected(let status):
-            setAsideOrRetry(id, verification: verification, reason: "\(status.rawValue) \(status.meaning)")
+            setAsideOrRetry(id, verification: verification, reason: .rejected(status))
             return
         case .refused(let refusal):
-            setAsideOrRetry(id, verification: verification, reason: "refused by the Server: \(refusal.meaning)")
+            setAsideOrRetry(id, verification: verification, reason: .refused(refusal))
             return
         case .unverified(let status, let reason):
-            setAsideOrRetry(id, verification: verification, reason: "\(status.name): \(reason)")
+            setAsideOrRetry(id, verification: verification, reason: .unverified(status, reason: reason))
             return
         case .receiptChecked:
             return
@@ -282,7 +281,7 @@ public final class PurchaseService {
     /// verified instead; otherwise the order is set aside with its reason, not retried forever.
     /// Either way the transaction is left in the queue, where a genuine one comes back with its
     /// own proof.
-    private func setAsideOrRetry(_ id: TransactionID, verification: Verification, reason: String) {
+    private func setAsideOrRetry(_ id: TransactionID, verification: Verification, reason: SetAsideReason) {
         if let queueProof = verification.queueProof, let order = cachedOrder(id),
            order.proof != queueProof {
             setAside(order, reason: reason)
@@ -292,7 +291,7 @@ public final class PurchaseService {
             link.send(verifyMessage(for: fresh))
             return
         }
-        setOutcome(.rejected(reason), for: id)
+        setOutcome(.rejected(reason.english), for: id)
         if verification.cached, let order = cachedOrder(id) {
             setAside(order, reason: reason)
         }

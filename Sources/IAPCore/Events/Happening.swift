@@ -8,6 +8,8 @@ public enum Happening: Sendable, Equatable, Codable {
     case message(MessageSaid)
     /// A message that never arrived, and why.
     case notDelivered(MessageSaid, reason: String)
+    /// A step the app took on its own.
+    case app(AppStep)
 
     /// The event in English: the timeline's, the transcript's and the log's words.
     public var english: String {
@@ -15,6 +17,7 @@ public enum Happening: Sendable, Equatable, Codable {
         case .legacy(let text): text
         case .message(let said): said.english
         case .notDelivered(let said, let reason): "\(said.english) ✗ \(reason)"
+        case .app(let step): step.english
         }
     }
 }

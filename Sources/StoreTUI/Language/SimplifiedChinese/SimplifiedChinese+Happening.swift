@@ -8,6 +8,7 @@ extension SimplifiedChinese {
         case .legacy(let text): told(text)
         case .message(let said): words(said, told: told)
         case .notDelivered(let said, let reason): "\(words(said, told: told)) ✗ \(told(reason))"
+        case .app(let step): words(step, told: told)
         }
     }
 }

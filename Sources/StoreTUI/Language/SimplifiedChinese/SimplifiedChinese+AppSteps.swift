@@ -1,0 +1,25 @@
+import IAPCore
+
+extension SimplifiedChinese {
+    /// A step the app took on its own, in Simplified Chinese; the reasons inside it are told by `told`.
+    static func words(_ step: AppStep, told: (String) -> String) -> String {
+        switch step {
+        case .couldNotKeepReceipt(let problem): "无法保存收据：\(problem)"
+        case .savedPendingOrder(let id): "保存待处理订单 tx \(id)"
+        case .couldNotSavePendingOrder(let problem): "无法保存待处理订单：\(problem)"
+        case .setAsidePendingOrder(let id, .rejected(let status)): "搁置待处理订单 tx \(id)：\(status.rawValue) \(told(status.meaning))"
+        case .setAsidePendingOrder(let id, .refused(let refusal)): "搁置待处理订单 tx \(id)：服务器拒绝：\(told(refusal.meaning))"
+        case .setAsidePendingOrder(let id, .unverified(let status, let reason)): "搁置待处理订单 tx \(id)：\(status.name)：\(told(reason))"
+        case .couldNotSetAsidePendingOrder(let problem): "无法搁置待处理订单：\(problem)"
+        case .removedPendingOrder(let id): "移除待处理订单 tx \(id)"
+        case .couldNotRemovePendingOrder(let problem): "无法移除待处理订单：\(problem)"
+        case .subscriptionStatusUnread(let reason): "无法读取订阅状态（\(told(reason))）；访问权限保持 Transaction.currentEntitlements 所示"
+        case .offerNotSignedByServer(let offerId): "服务器未签名优惠 \(offerId)；没有向商店发送任何内容"
+        case .buyRefused(let reason): "已拒绝：\(told(reason))"
+        case .verifiedOnDevice(let id): "StoreKit 已验证 tx \(id)：.verified"
+        case .unverifiedOnDevice(let id, let reason): "StoreKit 无法验证 tx \(id)：.unverified（\(told(reason))）；App 不交付任何内容"
+        case .revoked(let id, let productId): "Transaction.updates：tx \(id) 已被撤销；App 不再提供 \(productId)"
+        case .stoppedBeforeFinishing(let productId): "\(productId) 的购买在完成交易前停下；商店队列为下次启动保留它"
+        }
+    }
+}
