@@ -17,7 +17,7 @@ extension OrderServer {
                 try credit(product, entry: entry, grant: grant, at: now)
             }
             if new {
-                link.note("credit tx \(entry.transactionId) from the receipt: \(grant)", from: .server, to: nil,
+                link.note(.server(.creditedFromReceipt(entry.transactionId, grant: grant)), from: .server, to: nil,
                           transactionId: entry.transactionId)
                 credited += 1
             }

@@ -30,8 +30,8 @@ extension OrderServer {
         do {
             (payload, renewal) = try verifiedNotification(notification)
         } catch {
-            link.note("notification \(notification.uuid) not verified: \(error.reason); no HTTP 200, the Store will retry",
-                      from: .server, to: nil, transactionId: notification.transactionId)
+            link.note(.server(.notificationNotVerified(uuid: notification.uuid, reason: error.reason)), from: .server, to: nil,
+                      transactionId: notification.transactionId)
             return
         }
         if try processed(notification.uuid) {
@@ -52,9 +52,8 @@ extension OrderServer {
             return takenBack
         }
         if !takenBack.isEmpty {
-            let grant = takenBack.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            link.note("refund of tx \(notification.transactionId): the Server takes back \(grant)",
-                      from: .server, to: nil, transactionId: notification.transactionId)
+            link.note(.server(.refundTakesBack(notification.transactionId, takenBack)), from: .server, to: nil,
+                      transactionId: notification.transactionId)
         }
         acknowledge(notification, link: link)
     }
@@ -64,8 +63,8 @@ extension OrderServer {
     func settleNotified(_ info: TransactionInfo, _ notification: ServerNotification, link: Link) throws(StorageError) {
         let answer = try settle(info, link: link)
         if answer.outcome == .credited, let id = answer.transactionId {
-            link.note("credit tx \(id) from notification \(notification.type.rawValue): \(answer.grant)",
-                      from: .server, to: nil, transactionId: id)
+            link.note(.server(.creditedFromNotification(id, notification.type, grant: answer.grant)), from: .server, to: nil,
+                      transactionId: id)
         }
         try database.database.transaction { () throws(StorageError) in try markProcessed(notification, at: link.now) }
         acknowledge(notification, link: link)

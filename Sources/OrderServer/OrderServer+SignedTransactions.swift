@@ -29,8 +29,8 @@ extension OrderServer {
             return VerificationAnswer(transactionId: request.transactionId, outcome: .unverified(error.status, error.reason),
                                       productId: nil, grant: "")
         }
-        link.note("verified signed tx \(payload.transactionId) offline: chain to the pinned root, ES256 signature",
-                  from: .server, to: nil, transactionId: request.transactionId)
+        link.note(.server(.verifiedOffline(transactionId: payload.transactionId)), from: .server, to: nil,
+                  transactionId: request.transactionId)
         guard TransactionID(payload.transactionId) == request.transactionId, catalog.product(id: payload.productId) != nil
         else { return try refuse(request, .otherTransaction, at: link.now) }
         // A purchase the Store has refunded owes the user nothing: it is never credited.

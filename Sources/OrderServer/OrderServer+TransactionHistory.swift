@@ -26,7 +26,7 @@ extension OrderServer {
                 try credit(product, entry: entry, grant: grant, at: link.now)
             }
             if credited {
-                link.note("credit tx \(id) from the transaction history: \(grant)", from: .server, to: nil, transactionId: id)
+                link.note(.server(.creditedFromHistory(id, grant: grant)), from: .server, to: nil, transactionId: id)
             }
         }
     }

@@ -109,7 +109,7 @@ public final class OrderServer {
                 // sandbox URL if you receive a 21007 status code"; 21008, a production receipt at
                 // the sandbox: "Send it to the production environment instead." Each receipt
                 // starts where the Server is pointed (production unless `server verify-first sandbox`).
-                link.note("\(result.status.rawValue): ask the \(other.rawValue) endpoint instead", from: .server, to: nil,
+                link.note(.server(.askOtherEndpoint(result.status, other)), from: .server, to: nil,
                           transactionId: result.request.transactionId)
                 link.send(.verifyReceipt(result.check.sent(to: other)))
                 return
@@ -180,23 +180,16 @@ public final class OrderServer {
             if answer.outcome == .credited {
                 noteCredit(answer, link: link)
             } else if let id = answer.transactionId {
-                link.note(answer.summary, from: .server, to: nil, transactionId: id)
+                link.note(.server(.answered(answer)), from: .server, to: nil, transactionId: id)
             }
         }
         link.send(.recoveryAnswered(answers))
     }
 
-    /// Notes a credit the answer tells of (its text written piece by piece: a recovery notes one
-    /// for every order), and passes the crash point after the Server's commit.
+    /// Notes a credit the answer tells of, and passes the crash point after the Server's commit.
     private func noteCredit(_ answer: VerificationAnswer, link: Link) {
         guard answer.outcome == .credited, let id = answer.transactionId else { return }
-        let text = String(atMost: 40 + answer.grant.utf8.count) { text in
-            text.literal("credit tx ")
-            text.decimal(id.value)
-            text.literal(": ")
-            text.text(answer.grant)
-        }
-        link.note(text, from: .server, to: nil, transactionId: id)
+        link.note(.server(.credited(id, grant: answer.grant)), from: .server, to: nil, transactionId: id)
         link.passed(.serverCommitted)
     }
 

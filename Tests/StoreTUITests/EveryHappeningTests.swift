@@ -65,9 +65,19 @@ import Testing
         .stoppedBeforeFinishing(productId: pro),
     ]
 
+    /// One sample of every step the Server takes on its own, at least.
+    static let serverSteps: [ServerStep] = [
+        .verifiedOffline(transactionId: "\(tx)"), .askOtherEndpoint(.sandboxReceiptInProduction, .sandbox),
+        .answered(VerificationAnswer(transactionId: tx, outcome: .alreadyCredited, productId: pro, grant: "")),
+        .credited(tx, grant: "+100 coins"), .creditedFromReceipt(tx, grant: "owns \(pro)"),
+        .creditedFromHistory(tx, grant: "owns com.storesim.premium.monthly until 2026-02-01 00:00:00"),
+        .creditedFromNotification(tx, .didRenew, grant: "owns com.storesim.premium.monthly until 2026-02-01 00:00:00"),
+        .notificationNotVerified(uuid: "5d9a", reason: "the payload is not this notification"), .refundTakesBack(tx, ["coins": 100, "gems": 5]),
+    ]
+
     /// One sample of every case of an event, at least.
     static let happenings: [Happening] = [.legacy("clock advanced to 2026-01-02 00:00:00")] + messages.map(Happening.message)
-        + [.notDelivered(.finishTransaction(tx), reason: "the app is not running")] + appSteps.map(Happening.app)
+        + [.notDelivered(.finishTransaction(tx), reason: "the app is not running")] + appSteps.map(Happening.app) + serverSteps.map(Happening.server)
 
     @Test func everyCaseHasASample() {
         let cases = Set(Self.happenings.map(Self.place))
@@ -84,7 +94,7 @@ import Testing
     }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 73
+    static let caseCount = 82
 
     /// The place of a sample's case: a case added to `Happening` or `MessageSaid` fails to
     /// compile here until it is placed, and `everyCaseHasASample` until it has a sample.
@@ -92,6 +102,18 @@ import Testing
         switch happening {
         case .legacy: 0
         case .notDelivered: 1
+        case .server(let step):
+            switch step {
+            case .verifiedOffline: 73
+            case .askOtherEndpoint: 74
+            case .answered: 75
+            case .credited: 76
+            case .creditedFromReceipt: 77
+            case .creditedFromHistory: 78
+            case .creditedFromNotification: 79
+            case .notificationNotVerified: 80
+            case .refundTakesBack: 81
+            }
         case .app(let step):
             switch step {
             case .couldNotKeepReceipt: 59

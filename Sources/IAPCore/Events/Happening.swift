@@ -10,6 +10,8 @@ public enum Happening: Sendable, Equatable, Codable {
     case notDelivered(MessageSaid, reason: String)
     /// A step the app took on its own.
     case app(AppStep)
+    /// A step the Server took on its own.
+    case server(ServerStep)
 
     /// The event in English: the timeline's, the transcript's and the log's words.
     public var english: String {
@@ -18,6 +20,7 @@ public enum Happening: Sendable, Equatable, Codable {
         case .message(let said): said.english
         case .notDelivered(let said, let reason): "\(said.english) ✗ \(reason)"
         case .app(let step): step.english
+        case .server(let step): step.english
         }
     }
 }

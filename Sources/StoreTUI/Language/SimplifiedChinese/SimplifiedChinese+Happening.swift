@@ -9,6 +9,7 @@ extension SimplifiedChinese {
         case .message(let said): words(said, told: told)
         case .notDelivered(let said, let reason): "\(words(said, told: told)) ✗ \(told(reason))"
         case .app(let step): words(step, told: told)
+        case .server(let step): words(step, told: told)
         }
     }
 }

@@ -1,0 +1,44 @@
+/// A step the Server takes on its own, as the timeline tells it: what it verified, credited and
+/// took back, and where it sent a receipt next.
+public enum ServerStep: Sendable, Equatable, Codable {
+    /// A signed transaction verified offline, against the pinned root (its id as the payload writes it).
+    case verifiedOffline(transactionId: String)
+    /// verifyReceipt answered that the receipt belongs at the other endpoint.
+    case askOtherEndpoint(ReceiptStatus, StoreEnvironment)
+    /// The Server's answer about one order of a recovery, other than a credit.
+    case answered(VerificationAnswer)
+    case credited(TransactionID, grant: String)
+    case creditedFromReceipt(TransactionID, grant: String)
+    case creditedFromHistory(TransactionID, grant: String)
+    case creditedFromNotification(TransactionID, NotificationType, grant: String)
+    /// A notification that failed verification: the Server answers no HTTP 200, so the Store retries.
+    case notificationNotVerified(uuid: String, reason: String)
+    /// A refund's notification: how much of each currency the Server takes back.
+    case refundTakesBack(TransactionID, [String: Int])
+
+    /// The step in English.
+    public var english: String {
+        switch self {
+        case .verifiedOffline(let id): "verified signed tx \(id) offline: chain to the pinned root, ES256 signature"
+        case .askOtherEndpoint(let status, let other): "\(status.rawValue): ask the \(other.rawValue) endpoint instead"
+        case .answered(let answer): answer.summary
+        case .credited(let id, let grant):
+            String(atMost: 40 + grant.utf8.count) { text in
+                text.literal("credit tx ")
+                text.decimal(id.value)
+                text.literal(": ")
+                text.text(grant)
+            }
+        case .creditedFromReceipt(let id, let grant): "credit tx \(id) from the receipt: \(grant)"
+        case .creditedFromHistory(let id, let grant): "credit tx \(id) from the transaction history: \(grant)"
+        case .creditedFromNotification(let id, let type, let grant): "credit tx \(id) from notification \(type.rawValue): \(grant)"
+        case .notificationNotVerified(let uuid, let reason): "notification \(uuid) not verified: \(reason); no HTTP 200, the Store will retry"
+        case .refundTakesBack(let id, let taken): "refund of tx \(id): the Server takes back \(Self.taken(taken))"
+        }
+    }
+
+    /// What a refund takes back, currency by currency in order: `coins 100, gems 5`.
+    public static func taken(_ amounts: [String: Int]) -> String {
+        amounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+}
