@@ -48,14 +48,14 @@ extension Store {
     /// that cannot be charged enters billing retry (with the grace period when it is on); after
     /// 60 days of retry the subscription expires. `notes` collects what the timeline is told.
     func chargeDate(renewing latest: StoreRecord, dueAt end: Date, now: Date,
-                    notes: inout [(String, TransactionID)]) throws(StorageError) -> Date? {
+                    notes: inout [(StoreStep, TransactionID)]) throws(StorageError) -> Date? {
         let retryKey = "billing-retry:\(latest.originalId)", graceKey = "grace-until:\(latest.originalId)"
         let retrying = try database.setting(retryKey) != nil
         guard try database.setting("billing-fail:\(latest.account):\(latest.productId)") != nil else {
             guard retrying else { return end }
             try database.removeSetting(retryKey)
             try database.removeSetting(graceKey)
-            notes.append(("billing retry of \(latest.productId) succeeded: renewed", latest.id))
+            notes.append((.billingRecovered(productId: latest.productId), latest.id))
             return now
         }
         if !retrying {
@@ -63,10 +63,10 @@ extension Store {
             if case .named(let length) = switches[.gracePeriod], let days = Int(length.dropLast()) {
                 let until = end.addingTimeInterval(Double(days) * 86400)
                 try database.setSetting(graceKey, String(SimulatedTime.millis(until)))
-                notes.append(("renewal of \(latest.productId) could not be charged: billing retry, grace period until \(SimulatedTime.format(until))", latest.id))
+                notes.append((.billingRetry(productId: latest.productId, graceUntil: SimulatedTime.format(until)), latest.id))
                 try notify(.didFailToRenew, subtype: "GRACE_PERIOD", about: latest, at: now)
             } else {
-                notes.append(("renewal of \(latest.productId) could not be charged: billing retry", latest.id))
+                notes.append((.billingRetry(productId: latest.productId, graceUntil: nil), latest.id))
                 try notify(.didFailToRenew, about: latest, at: now)
             }
         }
@@ -79,7 +79,7 @@ extension Store {
             try database.removeSetting(retryKey)
             try database.removeSetting(graceKey)
             try database.setSetting("autorenew:\(latest.originalId)", "off")
-            notes.append(("billing retry of \(latest.productId) ended after \(Self.billingRetryDays) days: expired", latest.id))
+            notes.append((.billingExpired(productId: latest.productId, days: Self.billingRetryDays), latest.id))
             try notify(.expired, subtype: "BILLING_RETRY", about: latest, at: now, expirationIntent: .billingError)
             try markExpiryTold(latest)
         }

@@ -94,7 +94,7 @@ extension Store {
         guard let group = groups[purchase.account] else { return }
         let members = groups.filter { $0.value == group && $0.key != purchase.account }.map(\.key)
         for share in try share(purchase, with: members, at: link.now) {
-            link.note(Self.sharedText(share), from: .store, to: nil, transactionId: share.id)
+            link.note(.store(Self.shared(share)), from: .store, to: nil, transactionId: share.id)
         }
     }
 
@@ -110,13 +110,13 @@ extension Store {
             where: "account = ? AND product_id = ? AND kind = 'family-share' AND refunded = 0",
             [.text(purchase.account), .text(purchase.productId)], withReceipts: false)
             .last(where: { expiry(of: $0).map { $0 > link.now } ?? true }) else { return }
-        link.note("\(purchase.account) already has \(purchase.productId) through Family Sharing (tx \(share.id), FAMILY_SHARED): "
-                  + "this purchase is their own (PURCHASED) and is charged", from: .store, to: nil, transactionId: purchase.id)
+        link.note(.store(.boughtWhileShared(account: purchase.account, productId: purchase.productId, shared: share.id)), from: .store,
+                  to: nil, transactionId: purchase.id)
     }
 
     /// How the timeline tells a share made.
-    public static func sharedText(_ share: StoreRecord) -> String {
-        "Family Sharing: \(share.account) gets \(share.productId) (tx \(share.id), FAMILY_SHARED)"
+    public static func shared(_ share: StoreRecord) -> StoreStep {
+        .familyShared(account: share.account, productId: share.productId, share.id)
     }
 
     /// The member's purchases the family shares: the latest paid, unrefunded transaction of each

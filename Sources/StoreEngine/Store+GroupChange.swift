@@ -6,8 +6,6 @@ import Storage
 /// products' service levels (1 is the highest; a product without one is on the group's only
 /// level) and periods, as Apple ranks them.
 enum GroupChange: Equatable {
-    /// No other subscription of the group is active: an ordinary purchase.
-    case none
     /// To a higher level: at once, with a prorated refund of the unused part of the old one.
     case upgrade
     /// To the same level and the same period: at once, like an upgrade.
@@ -32,13 +30,12 @@ enum GroupChange: Equatable {
     /// Whether the new subscription starts at once (else it waits for the renewal).
     var isImmediate: Bool { self == .upgrade || self == .crossgradeNow }
 
-    /// The word the timeline uses for it.
-    var word: String {
+    /// The change as the timeline tells it.
+    var told: PlanChange {
         switch self {
-        case .none: "purchase"
-        case .upgrade: "upgrade"
-        case .crossgradeNow, .crossgradeAtRenewal: "crossgrade"
-        case .downgrade: "downgrade"
+        case .crossgradeNow, .crossgradeAtRenewal: .crossgrade
+        case .upgrade: .upgrade
+        case .downgrade: .downgrade
         }
     }
 }

@@ -60,13 +60,8 @@ extension Store {
     /// user shouldn't be able to purchase any new subscription until the billing issues on the
     /// account are solved". Nothing is charged and the retry goes on; the payment fails.
     func refuseInBillingRetry(_ record: StoreRecord, _ retrying: StoreRecord, link: Link) -> StoreRecord {
-        link.note(inBillingRetry(retrying), from: .store, to: nil, transactionId: retrying.id)
+        link.note(.store(.inBillingRetry(productId: retrying.productId)), from: .store, to: nil, transactionId: retrying.id)
         return record.with(state: .failed, charged: false, finished: api == .storekit2, error: .billingIssue)
-    }
-
-    /// What the timeline says of a payment refused for `retrying`, a subscription in billing retry.
-    func inBillingRetry(_ retrying: StoreRecord) -> String {
-        "\(retrying.productId) is in billing retry: no new subscription of its group until the billing problem is solved; nothing charged"
     }
 
     /// The subscriber chooses the plan they have: nothing is charged. A change waiting for the
@@ -75,19 +70,19 @@ extension Store {
     /// renewal ("offers to the same product will always be applied upon renewal").
     func keepPlan(_ record: StoreRecord, _ current: StoreRecord, offer: AppliedOffer?, link: Link) throws(StorageError) -> StoreRecord {
         let until = expiry(of: current).map(SimulatedTime.format) ?? ""
-        var told = ["already subscribed: \(current.productId) is active until \(until); nothing charged"]
+        var told: [StoreStep] = [.alreadySubscribed(productId: current.productId, until: until)]
         if let waiting = try database.setting("renew-to:\(current.originalId)") {
             try database.removeSetting("renew-to:\(current.originalId)")
             try database.removeSetting(Self.renewalOfferPrefix + current.originalId.description)
-            told.append("the change to \(waiting) waiting for the renewal is cancelled")
+            told.append(.waitingChangeCancelled(productId: waiting))
             try notify(.didChangeRenewalPref, about: current, at: link.now)
         }
         if try database.setting("autorenew:\(current.originalId)") == "off" {
             try database.setSetting("autorenew:\(current.originalId)", "on")
-            told.append("auto-renew is on again")
+            told.append(.autoRenewOnAgain)
             try notify(.didChangeRenewalStatus, subtype: "AUTO_RENEW_ENABLED", about: current, at: link.now)
         }
-        for text in told { link.note(text, from: .store, to: nil, transactionId: current.id) }
+        for step in told { link.note(.store(step), from: .store, to: nil, transactionId: current.id) }
         if let offer { try waitForRenewal(offer, of: current, link: link) }
         return try handBack(record, current, at: link.now)
     }
@@ -95,7 +90,7 @@ extension Store {
     /// An offer asked for while subscribed to the group waits for the renewal of `current`.
     func waitForRenewal(_ offer: AppliedOffer, of current: StoreRecord, link: Link) throws(StorageError) {
         try database.setSetting(Self.renewalOfferPrefix + current.originalId.description, offer.stored)
-        link.note("\(offer.text) applies at the renewal", from: .store, to: nil, transactionId: current.id)
+        link.note(.store(.offerAtRenewal(offer: offer.text)), from: .store, to: nil, transactionId: current.id)
     }
 
     /// A payment that charges nothing: a transaction of its own that hands back `held`, the

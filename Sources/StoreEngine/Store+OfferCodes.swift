@@ -14,21 +14,21 @@ extension Store {
     /// for a group in billing retry makes no transaction: the timeline says why.
     func redeem(code: String, link: Link) throws(StorageError) {
         guard let (product, offer) = offer(code: code) else {
-            link.note("offer code \(code) is not valid", from: .store, to: nil, transactionId: nil)
+            link.note(.store(.offerCodeInvalid(code: code)), from: .store, to: nil, transactionId: nil)
             return
         }
         let redeemedKey = "code-redeemed:\(offer.code ?? offer.id)" + (offer.oneTime ? "" : ":\(account)")
         if let earlier = try database.setting(redeemedKey) {
-            let who = offer.oneTime ? "a one-time use code redeems once" : "an account redeems a code once"
-            link.note("offer code \(code) redeemed already: \(who) (tx \(earlier))", from: .store, to: nil, transactionId: nil)
+            link.note(.store(.offerCodeRedeemedAlready(code: code, oneTime: offer.oneTime, earlier: earlier)), from: .store, to: nil,
+                      transactionId: nil)
             return
         }
         guard switches.isOn(.payments) else {
-            link.note("offer code \(code) not redeemed: \(PurchaseError.paymentNotAllowed.explanation)", from: .store, to: nil, transactionId: nil)
+            link.note(.store(.offerCodeNotRedeemed(code: code, .paymentNotAllowed)), from: .store, to: nil, transactionId: nil)
             return
         }
         if case .billingRetry(let retrying) = try holding(product.id, account: account, at: link.now) {
-            link.note("offer code \(code) not redeemed: \(inBillingRetry(retrying))", from: .store, to: nil, transactionId: retrying.id)
+            link.note(.store(.offerCodeInBillingRetry(code: code, productId: retrying.productId)), from: .store, to: nil, transactionId: retrying.id)
             return
         }
         let id = try database.nextTransactionId()

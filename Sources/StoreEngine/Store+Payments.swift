@@ -71,7 +71,7 @@ extension Store {
     func charge(_ record: StoreRecord, offer: AppliedOffer? = nil, link: Link) throws(StorageError) -> StoreRecord {
         switch try holding(record.productId, account: record.account, at: link.now) {
         case .owned(let owned):
-            link.note("already purchased: \(owned.productId) (tx \(owned.id)); nothing charged", from: .store, to: nil, transactionId: owned.id)
+            link.note(.store(.alreadyPurchased(productId: owned.productId, owned.id)), from: .store, to: nil, transactionId: owned.id)
             return try handBack(record, owned, at: link.now)
         case .subscribed(let current): return try keepPlan(record, current, offer: offer, link: link)
         case .billingRetry(let retrying): return refuseInBillingRetry(record, retrying, link: link)
@@ -84,7 +84,7 @@ extension Store {
             if let (current, change) = try groupChange(buying: product, account: record.account, at: link.now) {
                 guard change.isImmediate else { return try waitForRenewal(record, current, change, offer: offer, link: link) }
                 let refund = try endForChange(current, at: link.now, upgrade: change == .upgrade)
-                link.note("\(change.word): \(product.id) replaces \(current.productId) at once; prorated refund \(format(refund)) for tx \(current.id)",
+                link.note(.store(.planChangedNow(change.told, productId: product.id, replaced: current.productId, refund: format(refund), current.id)),
                           from: .store, to: nil, transactionId: current.id)
                 told = (.didChangeRenewalPref, "UPGRADE")
             }
@@ -99,10 +99,10 @@ extension Store {
         let charged = record.with(state: .purchased, kind: kind, charged: true, date: link.now)
         if let applied {
             try keep(applied, for: charged.id)
-            link.note("\(applied.text): \(charged.productId) charged \(try priceText(of: charged))",
+            link.note(.store(.offerCharged(offer: applied.text, productId: charged.productId, price: try priceText(of: charged))),
                       from: .store, to: nil, transactionId: charged.id)
-        } else if let text = try recordPrice(of: charged) {
-            link.note(text, from: .store, to: nil, transactionId: charged.id)
+        } else if let step = try recordPrice(of: charged) {
+            link.note(.store(step), from: .store, to: nil, transactionId: charged.id)
         }
         try notify(told.0, subtype: told.1, about: charged, at: link.now)
         try tellSharedAlready(charged, link: link)
@@ -118,7 +118,7 @@ extension Store {
                                 offer: AppliedOffer?, link: Link) throws(StorageError) -> StoreRecord {
         try renewAs(record.productId, current)
         let renewal = expiry(of: current).map(SimulatedTime.format) ?? ""
-        link.note("\(change.word): \(current.productId) renews as \(record.productId) on \(renewal)",
+        link.note(.store(.planChangesAtRenewal(change.told, productId: current.productId, renewsAs: record.productId, on: renewal)),
                   from: .store, to: nil, transactionId: current.id)
         if let offer { try waitForRenewal(offer, of: current, link: link) }
         try notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: link.now)

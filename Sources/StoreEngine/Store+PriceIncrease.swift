@@ -29,7 +29,7 @@ extension Store {
                 for subscriber in try renewableSubscriptions() where try renewalTarget(of: subscriber) == productId {
                     try database.setSetting(Self.consentPrefix + subscriber.originalId.description, PriceConsent.pending.rawValue)
                     let renewal = expiry(of: subscriber).map(SimulatedTime.format) ?? ""
-                    link.note("price increase of \(productId) to \(format(price)): \(subscriber.account) is asked to consent before the renewal on \(renewal)",
+                    link.note(.store(.priceIncreaseAsked(productId: productId, price: format(price), account: subscriber.account, renewal: renewal)),
                               from: .store, to: nil, transactionId: subscriber.id)
                     try notify(.priceIncrease, subtype: "PENDING", about: subscriber, at: link.now)
                 }
@@ -90,17 +90,17 @@ extension Store {
 
     /// Keeps what a new charged transaction pays when a price increase made it differ from the
     /// catalog's price, before it is signed; returns what the timeline is told.
-    func recordPrice(of record: StoreRecord) throws(StorageError) -> String? {
+    func recordPrice(of record: StoreRecord) throws(StorageError) -> StoreStep? {
         guard record.charged, record.kind != .trial, let price = try currentPrice(record.productId),
               price != catalog.product(id: record.productId)?.price else { return nil }
         try database.setSetting(Self.chargedPrefix + record.id.description, "\(price)")
-        return "\(record.productId) tx \(record.id) charged \(format(price)), its increased price"
+        return .chargedIncreasedPrice(productId: record.productId, record.id, price: format(price))
     }
 
     /// Whether the subscription of `latest` renews as far as a price increase is concerned: yes
     /// without one or with consent (used up by this renewal); a subscriber who declined or never
     /// answered has the subscription expire at the end of its period (ending a billing retry).
-    func consentAllowsRenewal(_ latest: StoreRecord, at now: Date, notes: inout [(String, TransactionID)]) throws(StorageError) -> Bool {
+    func consentAllowsRenewal(_ latest: StoreRecord, at now: Date, notes: inout [(StoreStep, TransactionID)]) throws(StorageError) -> Bool {
         let key = Self.consentPrefix + latest.originalId.description
         guard let answer = try database.setting(key).flatMap(PriceConsent.init(rawValue:)) else { return true }
         try database.removeSetting(key)
@@ -108,8 +108,7 @@ extension Store {
         try database.setSetting("autorenew:\(latest.originalId)", "off")
         try database.removeSetting("billing-retry:\(latest.originalId)")
         try database.removeSetting("grace-until:\(latest.originalId)")
-        let why = answer == .declined ? "declined" : "did not answer"
-        notes.append(("\(latest.productId) expired at the end of its period: the subscriber \(why) the price increase (expiration intent 3)", latest.id))
+        notes.append((.expiredAfterPriceIncrease(productId: latest.productId, declined: answer == .declined), latest.id))
         try notify(.expired, subtype: "PRICE_INCREASE", about: latest, at: now, expirationIntent: .priceIncrease)
         try markExpiryTold(latest)
         return false

@@ -14,12 +14,12 @@ extension Store {
     /// billing retry) is refused: nothing is charged.
     public func renewNow(productId: String, link: Link) throws(StoreError) {
         let latest = try currentSubscription(productId, at: link.now)
-        let (renewal, notes) = try store { () throws(StorageError) -> (StoreRecord?, [(String, TransactionID)]) in
-            try database.database.transaction { () throws(StorageError) -> (StoreRecord?, [(String, TransactionID)]) in
+        let (renewal, notes) = try store { () throws(StorageError) -> (StoreRecord?, [(StoreStep, TransactionID)]) in
+            try database.database.transaction { () throws(StorageError) -> (StoreRecord?, [(StoreStep, TransactionID)]) in
                 try endNow(latest, at: link.now)
             }
         }
-        for (text, id) in notes { link.note(text, from: .store, to: nil, transactionId: id) }
+        for (step, id) in notes { link.note(.store(step), from: .store, to: nil, transactionId: id) }
         // A period that ends now is told to the Server as the passing clock tells one (auto-renew
         // off, the sandbox's cap), once.
         try notifyEndedPeriods(since: link.now.addingTimeInterval(-0.001), link: link)
@@ -31,17 +31,17 @@ extension Store {
 
     /// Ends `latest`'s period at `now` and applies the renewal rule; returns the renewal made, if
     /// any, and what the timeline is told.
-    private func endNow(_ latest: StoreRecord, at now: Date) throws(StorageError) -> (StoreRecord?, [(String, TransactionID)]) {
-        var notes: [(String, TransactionID)] = []
+    private func endNow(_ latest: StoreRecord, at now: Date) throws(StorageError) -> (StoreRecord?, [(StoreStep, TransactionID)]) {
+        var notes: [(StoreStep, TransactionID)] = []
         try database.setSetting(Self.expiredPrefix + latest.id.description, String(SimulatedTime.millis(now)))
         var renewal: StoreRecord?
         if try database.setting("autorenew:\(latest.originalId)") == "off" {
-            notes.append(("\(latest.productId) expired now: its auto-renew is off", latest.id))
+            notes.append((.expiredNowAutoRenewOff(productId: latest.productId), latest.id))
         } else {
             renewal = try self.renewal(of: latest, dueAt: now, now: now, notes: &notes)
         }
         if renewal == nil, notes.isEmpty {
-            notes.append(("\(latest.productId) expired now: the sandbox renews a subscription at most \(Self.sandboxRenewalLimit) times", latest.id))
+            notes.append((.expiredNowSandboxCap(productId: latest.productId, limit: Self.sandboxRenewalLimit), latest.id))
         }
         // Its signed transaction (StoreKit 2) tells the period's new end, as `expire`'s does.
         if renewal == nil, api == .storekit2, let ended = try database.record(id: latest.id) {

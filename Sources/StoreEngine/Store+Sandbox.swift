@@ -17,12 +17,12 @@ extension Store {
     }
 
     /// Counts a renewal the sandbox made; the one that reaches the limit says so on the timeline.
-    func countSandboxRenewal(_ renewal: StoreRecord, notes: inout [(String, TransactionID)]) throws(StorageError) {
+    func countSandboxRenewal(_ renewal: StoreRecord, notes: inout [(StoreStep, TransactionID)]) throws(StorageError) {
         guard switches.environment == .sandbox else { return }
         let made = try sandboxRenewals(of: renewal.originalId) + 1
         try database.setSetting("sandbox-renewals:\(renewal.originalId)", String(made))
         if made == Self.sandboxRenewalLimit {
-            notes.append(("the sandbox renewed \(renewal.productId) \(made) times, the most it renews: it ends with this period", renewal.id))
+            notes.append((.sandboxRenewalLimit(productId: renewal.productId, renewals: made), renewal.id))
         }
     }
 

@@ -46,11 +46,11 @@ extension Store {
                 let goneThrough = due.map(\.originalId)
                 var renewed: [TransactionID: StoreRecord] = [:]
                 while !due.isEmpty {
-                    var notes: [(String, TransactionID)] = []
+                    var notes: [(StoreStep, TransactionID)] = []
                     let renewals = try database.database.transaction { () throws(StorageError) in
                         try renew(&due, until: link.now, notes: &notes)
                     }
-                    for (text, id) in notes { link.note(text, from: .store, to: nil, transactionId: id) }
+                    for (step, id) in notes { link.note(.store(step), from: .store, to: nil, transactionId: id) }
                     for renewal in try handingOut(renewals) {
                         renewed[renewal.originalId] = renewal
                         try deliver(renewal, link: link)
@@ -90,7 +90,7 @@ extension Store {
     /// the end of `due` (kept newest first) and dropping each once it is current, or once the
     /// renewal rule (`renewal(of:dueAt:now:notes:)`) does not renew it. The early ends are read
     /// once: a renewal ends no period early, and a renewal's own id has none.
-    private func renew(_ due: inout [StoreRecord], until now: Date, notes: inout [(String, TransactionID)]) throws(StorageError) -> [StoreRecord] {
+    private func renew(_ due: inout [StoreRecord], until now: Date, notes: inout [(StoreStep, TransactionID)]) throws(StorageError) -> [StoreRecord] {
         var renewals: [StoreRecord] = []
         let ended = try expiredMillis(of: due.map(\.id))
         while let latest = due.last, renewals.count < Self.renewalsPerCommit {
@@ -111,7 +111,7 @@ extension Store {
     /// (it expires), a renewal that cannot be charged (billing retry), else a new charged
     /// transaction with the same original id, dated when it is charged, written and returned
     /// (still to be handed out and delivered). Nil when it does not renew now.
-    func renewal(of latest: StoreRecord, dueAt end: Date, now: Date, notes: inout [(String, TransactionID)]) throws(StorageError) -> StoreRecord? {
+    func renewal(of latest: StoreRecord, dueAt end: Date, now: Date, notes: inout [(StoreStep, TransactionID)]) throws(StorageError) -> StoreRecord? {
         let recovering = try database.setting("billing-retry:\(latest.originalId)") != nil
         guard try sandboxRenews(latest), try consentAllowsRenewal(latest, at: now, notes: &notes),
               let date = try chargeDate(renewing: latest, dueAt: end, now: now, notes: &notes) else { return nil }
@@ -122,9 +122,9 @@ extension Store {
             error: nil, receipt: nil)
         if let offer = try renewalOffer(after: latest, renewingAs: renewal.productId) {
             try keep(offer, for: id)
-            notes.append(("\(offer.text): \(renewal.productId) renews at \(try priceText(of: renewal))", id))
-        } else if let text = try recordPrice(of: renewal) {
-            notes.append((text, id))
+            notes.append((.offerRenews(offer: offer.text, productId: renewal.productId, price: try priceText(of: renewal)), id))
+        } else if let step = try recordPrice(of: renewal) {
+            notes.append((step, id))
         }
         let signed = try signing(renewal, at: now)
         try database.insert(signed)
@@ -142,7 +142,7 @@ extension Store {
     /// nothing is charged beside the running plan. A subscription whose period is over and that
     /// no longer renews cannot be turned on: the customer subscribes again by buying it.
     @discardableResult
-    public func setAutoRenew(productId: String, on: Bool, at now: Date) throws(StoreError) -> String? {
+    public func setAutoRenew(productId: String, on: Bool, at now: Date) throws(StoreError) -> StoreStep? {
         let latest = try latestPaid(productId)
         if on, let change = try store({ () throws(StorageError) in try renewalPreferenceChange(to: latest, at: now) }) {
             return change
@@ -160,7 +160,7 @@ extension Store {
 
     /// When another subscription of `replaced`'s group runs at `now`, has it renew as `replaced`'s
     /// product at its next renewal and says so; nil when no other plan of the group runs.
-    private func renewalPreferenceChange(to replaced: StoreRecord, at now: Date) throws(StorageError) -> String? {
+    private func renewalPreferenceChange(to replaced: StoreRecord, at now: Date) throws(StorageError) -> StoreStep? {
         guard let product = catalog.product(id: replaced.productId),
               let current = try activeSubscription(product.group, account: replaced.account, at: now),
               current.originalId != replaced.originalId
@@ -168,7 +168,7 @@ extension Store {
         try renewAs(product.id, current)
         try notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: now)
         let renewal = expiry(of: current).map(SimulatedTime.format) ?? ""
-        return "\(current.productId) runs until \(renewal) and renews as \(product.id) then; nothing charged now"
+        return .renewsAsAtNextRenewal(productId: current.productId, until: renewal, renewsAs: product.id)
     }
 
     /// Whether `latest`'s subscription no longer renews and its period is over at `now`, with no

@@ -75,9 +75,36 @@ import Testing
         .notificationNotVerified(uuid: "5d9a", reason: "the payload is not this notification"), .refundTakesBack(tx, ["coins": 100, "gems": 5]),
     ]
 
+    static let monthly = "com.storesim.premium.monthly"
+    static let yearly = "com.storesim.premium.yearly"
+    static let date = "2026-02-01 00:00:00"
+
+    /// One sample of every step the Store takes on its own, at least.
+    static let storeSteps: [StoreStep] = [
+        .offerCodeInvalid(code: "WINTER"), .offerCodeRedeemedAlready(code: "SPRING", oneTime: true, earlier: "\(tx)"),
+        .offerCodeRedeemedAlready(code: "SPRING", oneTime: false, earlier: "\(tx)"), .offerCodeNotRedeemed(code: "SPRING", .paymentNotAllowed),
+        .offerCodeInBillingRetry(code: "SPRING", productId: monthly), .inBillingRetry(productId: monthly),
+        .offerCharged(offer: "introductory offer", productId: monthly, price: "$0.99"),
+        .offerRenews(offer: "promotional offer winter (period 2)", productId: monthly, price: "$1.99"),
+        .offerAtRenewal(offer: "win-back offer comeback"), .chargedIncreasedPrice(productId: monthly, tx, price: "$5.99"),
+        .sandboxRenewalLimit(productId: monthly, renewals: 12), .billingRecovered(productId: monthly),
+        .billingRetry(productId: monthly, graceUntil: date), .billingRetry(productId: monthly, graceUntil: nil),
+        .billingExpired(productId: monthly, days: 60), .priceIncreaseAsked(productId: monthly, price: "$5.99", account: "demo", renewal: date),
+        .expiredAfterPriceIncrease(productId: monthly, declined: true), .expiredAfterPriceIncrease(productId: monthly, declined: false),
+        .expiredNowAutoRenewOff(productId: monthly), .expiredNowSandboxCap(productId: monthly, limit: 12), .alreadyPurchased(productId: pro, tx),
+        .alreadySubscribed(productId: monthly, until: date), .waitingChangeCancelled(productId: yearly), .autoRenewOnAgain,
+        .planChangedNow(.upgrade, productId: yearly, replaced: monthly, refund: "$2.50", tx),
+        .planChangedNow(.crossgrade, productId: yearly, replaced: monthly, refund: "$2.50", tx),
+        .planChangesAtRenewal(.downgrade, productId: yearly, renewsAs: monthly, on: date),
+        .planChangesAtRenewal(.crossgrade, productId: yearly, renewsAs: monthly, on: date),
+        .renewsAsAtNextRenewal(productId: yearly, until: date, renewsAs: monthly), .familyShared(account: "kid", productId: pro, tx),
+        .boughtWhileShared(account: "kid", productId: pro, shared: tx), .familyRevoked(account: "kid", productId: pro, tx),
+        .refundedRest(tx, rest: "$7.49", prorated: "$2.50"),
+    ]
+
     /// One sample of every case of an event, at least.
     static let happenings: [Happening] = [.legacy("clock advanced to 2026-01-02 00:00:00")] + messages.map(Happening.message)
-        + [.notDelivered(.finishTransaction(tx), reason: "the app is not running")] + appSteps.map(Happening.app) + serverSteps.map(Happening.server)
+        + [.notDelivered(.finishTransaction(tx), reason: "the app is not running")] + appSteps.map(Happening.app) + serverSteps.map(Happening.server) + storeSteps.map(Happening.store)
 
     @Test func everyCaseHasASample() {
         let cases = Set(Self.happenings.map(Self.place))
@@ -94,7 +121,7 @@ import Testing
     }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 82
+    static let caseCount = 110
 
     /// The place of a sample's case: a case added to `Happening` or `MessageSaid` fails to
     /// compile here until it is placed, and `everyCaseHasASample` until it has a sample.
@@ -102,6 +129,37 @@ import Testing
         switch happening {
         case .legacy: 0
         case .notDelivered: 1
+        case .store(let step):
+            switch step {
+            case .offerCodeInvalid: 82
+            case .offerCodeRedeemedAlready: 83
+            case .offerCodeNotRedeemed: 84
+            case .offerCodeInBillingRetry: 85
+            case .inBillingRetry: 86
+            case .offerCharged: 87
+            case .offerRenews: 88
+            case .offerAtRenewal: 89
+            case .chargedIncreasedPrice: 90
+            case .sandboxRenewalLimit: 91
+            case .billingRecovered: 92
+            case .billingRetry: 93
+            case .billingExpired: 94
+            case .priceIncreaseAsked: 95
+            case .expiredAfterPriceIncrease: 96
+            case .expiredNowAutoRenewOff: 97
+            case .expiredNowSandboxCap: 98
+            case .alreadyPurchased: 99
+            case .alreadySubscribed: 100
+            case .waitingChangeCancelled: 101
+            case .autoRenewOnAgain: 102
+            case .planChangedNow: 103
+            case .planChangesAtRenewal: 104
+            case .renewsAsAtNextRenewal: 105
+            case .familyShared: 106
+            case .boughtWhileShared: 107
+            case .familyRevoked: 108
+            case .refundedRest: 109
+            }
         case .server(let step):
             switch step {
             case .verifiedOffline: 73

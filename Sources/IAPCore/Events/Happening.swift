@@ -12,6 +12,8 @@ public enum Happening: Sendable, Equatable, Codable {
     case app(AppStep)
     /// A step the Server took on its own.
     case server(ServerStep)
+    /// A step the Store took on its own.
+    case store(StoreStep)
 
     /// The event in English: the timeline's, the transcript's and the log's words.
     public var english: String {
@@ -21,6 +23,7 @@ public enum Happening: Sendable, Equatable, Codable {
         case .notDelivered(let said, let reason): "\(said.english) ✗ \(reason)"
         case .app(let step): step.english
         case .server(let step): step.english
+        case .store(let step): step.english
         }
     }
 }

@@ -58,8 +58,8 @@ extension CommandInterpreter {
         if let refunded, let prorated = try world.store.proratedRefunds()[refunded.id],
            let rest = try world.store.refundedAmounts()[refunded.id] {
             let price = { (amount: Decimal) in world.catalog.storefront.format(amount, locale: "en") }
-            world.note("refund of tx \(refunded.id): \(price(rest)), what was left of its charge after its prorated refund of \(price(prorated))",
-                       from: .store, to: nil, transactionId: refunded.id)
+            world.note(.store(.refundedRest(refunded.id, rest: price(rest), prorated: price(prorated))), from: .store, to: nil,
+                       transactionId: refunded.id)
         }
         // A running StoreKit 2 app hears of it through Transaction.updates.
         if let refunded, world.host.status.isRunning { try world.store.tellRevocation(refunded, link: world) }
@@ -72,7 +72,7 @@ extension CommandInterpreter {
         var shares: [StoreRecord] = []
         try storeDid("\(name) joins the family of \(world.store.account)") { shares = try world.store.addToFamily(name, at: world.now) }
         for share in shares {
-            try world.record(.note, from: .store, to: nil, text: Store.sharedText(share), transactionId: share.id)
+            try world.record(.note, from: .store, to: nil, what: .store(Store.shared(share)), transactionId: share.id)
         }
         if world.host.status.isRunning { try world.store.tellShares(shares, link: world) }
     }
@@ -87,8 +87,8 @@ extension CommandInterpreter {
     /// The timeline tells each share revoked; a running StoreKit 2 app of its account hears of it.
     private func tellRevoked(_ shares: [StoreRecord]) throws {
         for share in shares {
-            try world.record(.note, from: .store, to: nil,
-                             text: "Family Sharing: \(share.account) no longer gets \(share.productId) (tx \(share.id) revoked)", transactionId: share.id)
+            try world.record(.note, from: .store, to: nil, what: .store(.familyRevoked(account: share.account, productId: share.productId, share.id)),
+                             transactionId: share.id)
         }
         if world.host.status.isRunning { try world.store.tellShares(shares, link: world) }
     }
@@ -99,11 +99,11 @@ extension CommandInterpreter {
     }
 
     func setAutoRenew(_ productId: String, on: Bool) throws {
-        var change: String?
+        var change: StoreStep?
         try storeDid("auto-renew of \(productId) \(on ? "on" : "off")") {
             change = try world.store.setAutoRenew(productId: productId, on: on, at: world.now)
         }
-        if let change { try world.record(.note, from: .store, to: nil, text: change, transactionId: nil) }
+        if let change { try world.record(.note, from: .store, to: nil, what: .store(change), transactionId: nil) }
     }
 
     func renewNow(_ productId: String) throws {

@@ -10,6 +10,7 @@ extension SimplifiedChinese {
         case .notDelivered(let said, let reason): "\(words(said, told: told)) ✗ \(told(reason))"
         case .app(let step): words(step, told: told)
         case .server(let step): words(step, told: told)
+        case .store(let step): words(step, told: told)
         }
     }
 }
