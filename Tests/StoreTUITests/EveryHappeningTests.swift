@@ -102,9 +102,35 @@ import Testing
         .refundedRest(tx, rest: "$7.49", prorated: "$2.50"),
     ]
 
+    /// One sample of every action of the user, the script or the operator, at least.
+    static let userActions: [UserAction] = [
+        .storeSwitch("ask-to-buy", value: "on"), .storeSwitch("grace-period", value: "16d"), .storeFails(.paymentInvalid),
+        .sells(productId: pro, on: true), .sells(productId: pro, on: false), .deleteTransaction(tx), .parentApproves(productId: pro),
+        .parentDeclines(productId: pro), .resolve(productId: pro), .refundLatest(productId: pro, nil), .refundLatest(productId: pro, .appIssue),
+        .refundTransaction(tx, .other), .familyJoins(account: "kid", family: "demo"), .familyLeaves(account: "kid"),
+        .autoRenew(productId: monthly, on: false), .renewNow(productId: monthly), .expireNow(productId: monthly),
+        .billing(productId: monthly, fails: true), .billing(productId: monthly, fails: false), .raisePrice(productId: monthly, price: "$5.99"),
+        .consent(productId: monthly, agrees: true), .consent(productId: monthly, agrees: false), .pastPurchasesRecorded(1000, productId: pro),
+        .pendingPurchasesRecorded(10, productId: pro), .catalogSettings(["store ask-to-buy on"]), .network(online: false), .server("drop-response"),
+        .strategy(.finishFirst), .api(.storekit2), .serverNotifications(on: true), .clockAdvanced(to: date), .fetchHistory,
+        .serverDisk(full: true), .serverDisk(full: false), .sharedSecret(right: false), .verifyMethod(post: false), .verifyFirst(.sandbox),
+        .forgeTamper(tx), .forgeReplay(tx), .forgeJWS(tx), .forgeCachedReceipt(tx), .forgeCachedProduct(tx, productId: pro),
+        .launch(.verifyThenFinish, .storekit1), .launch(.queueOnly, .storekit2), .quit, .reinstall, .signedIn(account: "kid"),
+        .deviceDisk(full: true), .tapBuy(productId: pro, .confirm), .tapBuy(productId: pro, .ask), .tapOffer(offerId: "winter", productId: monthly),
+        .redeemOfferCode("SPRING"), .tapRestore, .armCrash(.cached, powerCut: false), .armCrash(.finished, powerCut: true),
+        .armCrash(nil, powerCut: false),
+    ]
+
     /// One sample of every case of an event, at least.
-    static let happenings: [Happening] = [.legacy("clock advanced to 2026-01-02 00:00:00")] + messages.map(Happening.message)
-        + [.notDelivered(.finishTransaction(tx), reason: "the app is not running")] + appSteps.map(Happening.app) + serverSteps.map(Happening.server) + storeSteps.map(Happening.store)
+    static let happenings: [Happening] = {
+        let others: [Happening] = [
+            .legacy("clock advanced to 2026-01-02 00:00:00"), .notDelivered(.finishTransaction(tx), reason: "the app is not running"),
+            .crash(.verified, powerCut: false), .crash(nil, powerCut: true), .app(.powerCut(lostBytes: 0)), .app(.powerCut(lostBytes: 120)),
+        ]
+        let parties: [[Happening]] = [messages.map(Happening.message), appSteps.map(Happening.app), serverSteps.map(Happening.server),
+                                      storeSteps.map(Happening.store), userActions.map(Happening.user)]
+        return others + parties.joined()
+    }()
 
     @Test func everyCaseHasASample() {
         let cases = Set(Self.happenings.map(Self.place))
@@ -121,7 +147,7 @@ import Testing
     }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 110
+    static let caseCount = 158
 
     /// The place of a sample's case: a case added to `Happening` or `MessageSaid` fails to
     /// compile here until it is placed, and `everyCaseHasASample` until it has a sample.
@@ -129,6 +155,56 @@ import Testing
         switch happening {
         case .legacy: 0
         case .notDelivered: 1
+        case .crash: 111
+        case .user(let action):
+            switch action {
+            case .storeSwitch: 112
+            case .storeFails: 113
+            case .sells: 114
+            case .deleteTransaction: 115
+            case .parentApproves: 116
+            case .parentDeclines: 117
+            case .resolve: 118
+            case .refundLatest: 119
+            case .refundTransaction: 120
+            case .familyJoins: 121
+            case .familyLeaves: 122
+            case .autoRenew: 123
+            case .renewNow: 124
+            case .expireNow: 125
+            case .billing: 126
+            case .raisePrice: 127
+            case .consent: 128
+            case .pastPurchasesRecorded: 129
+            case .pendingPurchasesRecorded: 130
+            case .catalogSettings: 131
+            case .network: 132
+            case .server: 133
+            case .strategy: 134
+            case .api: 135
+            case .serverNotifications: 136
+            case .clockAdvanced: 137
+            case .fetchHistory: 138
+            case .serverDisk: 139
+            case .sharedSecret: 140
+            case .verifyMethod: 141
+            case .verifyFirst: 142
+            case .forgeTamper: 143
+            case .forgeReplay: 144
+            case .forgeJWS: 145
+            case .forgeCachedReceipt: 146
+            case .forgeCachedProduct: 147
+            case .launch: 148
+            case .quit: 149
+            case .reinstall: 150
+            case .signedIn: 151
+            case .deviceDisk: 152
+            case .tapBuy: 153
+            case .tapOffer: 154
+            case .redeemOfferCode: 155
+            case .tapRestore: 156
+            case .armCrash: 157
+            }
         case .store(let step):
             switch step {
             case .offerCodeInvalid: 82
@@ -188,6 +264,7 @@ import Testing
             case .unverifiedOnDevice: 70
             case .revoked: 71
             case .stoppedBeforeFinishing: 72
+            case .powerCut: 110
             }
         case .message(let said):
             switch said {

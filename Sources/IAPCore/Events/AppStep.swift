@@ -20,6 +20,8 @@ public enum AppStep: Sendable, Equatable, Codable {
     case revoked(TransactionID, productId: String)
     /// The app could not save a purchase's order, so it finished nothing: the Store's queue keeps it.
     case stoppedBeforeFinishing(productId: String)
+    /// A power cut: how many bytes of the cache's writes were never fsynced, and so lost.
+    case powerCut(lostBytes: Int)
 
     /// The step in English.
     public var english: String {
@@ -48,6 +50,8 @@ public enum AppStep: Sendable, Equatable, Codable {
         case .revoked(let id, let productId): "Transaction.updates: tx \(id) was revoked; the app stops providing \(productId)"
         case .stoppedBeforeFinishing(let productId):
             "purchase of \(productId) stopped before anything was finished; the Store's queue keeps it for the next launch"
+        case .powerCut(0): "power cut: every cache write had been fsynced; nothing lost"
+        case .powerCut(let lost): "power cut: \(lost) unsynced bytes of the cache never reached the disk"
         }
     }
 }

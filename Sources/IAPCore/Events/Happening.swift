@@ -14,6 +14,10 @@ public enum Happening: Sendable, Equatable, Codable {
     case server(ServerStep)
     /// A step the Store took on its own.
     case store(StoreStep)
+    /// Something the user, the script or the world's operator did.
+    case user(UserAction)
+    /// The app died: a crash or a power cut, at a crash point or between two messages.
+    case crash(CrashPoint?, powerCut: Bool)
 
     /// The event in English: the timeline's, the transcript's and the log's words.
     public var english: String {
@@ -24,6 +28,9 @@ public enum Happening: Sendable, Equatable, Codable {
         case .app(let step): step.english
         case .server(let step): step.english
         case .store(let step): step.english
+        case .user(let action): action.english
+        case .crash(let point, let powerCut):
+            (powerCut ? "the power was cut " : "the app crashed ") + (point.map { "at \($0.rawValue): \($0.explanation)" } ?? "between two messages")
         }
     }
 }

@@ -45,7 +45,7 @@ struct ChaosTrial {
                 }
             }
         }
-        try world.change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
+        try world.change(.strategy(strategy)) { $0.strategy = strategy }
         try world.launch()
         try world.settle()
         for command in switches.commands + body + [.wait] {

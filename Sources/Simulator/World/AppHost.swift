@@ -47,8 +47,7 @@ final class AppHost {
         } catch {
             throw .file(path: error.path, problem: error.placedProblem)
         }
-        let api = world.settings.api == .storekit1 ? "" : ", \(world.settings.api.rawValue)"
-        try world.record(.command, from: .user, to: .app, text: "launch (\(world.settings.strategy.rawValue)\(api))", transactionId: nil)
+        try world.record(.command, from: .user, to: .app, what: .user(.launch(world.settings.strategy, world.settings.api)), transactionId: nil)
         for warning in cache.warnings {
             try world.record(.note, from: .cache, to: .app, text: warning, transactionId: nil)
         }
@@ -69,7 +68,7 @@ final class AppHost {
         try world.settle()
         app = nil
         status = .quit
-        try world.record(.command, from: .user, to: .app, text: "quit", transactionId: nil)
+        try world.record(.command, from: .user, to: .app, what: .user(.quit), transactionId: nil)
     }
 
     /// Deletes the app and its data (the cache); the Store and the Server keep theirs; then
@@ -78,8 +77,7 @@ final class AppHost {
         if status.isRunning {
             try quit()
         }
-        try world.record(.command, from: .user, to: .app, text: "delete the app and its data, then install it again",
-                         transactionId: nil)
+        try world.record(.command, from: .user, to: .app, what: .user(.reinstall), transactionId: nil)
         let folder = world.directory.appFolder
         if FileManager.default.fileExists(atPath: folder) {
             try FileManager.default.removeItem(atPath: folder)
@@ -95,14 +93,13 @@ final class AppHost {
     func signIn(_ name: String) throws {
         try world.store.signIn(account: name)
         app?.account = name
-        try world.record(.command, from: .user, to: .store, text: "signed in as \(name)", transactionId: nil)
+        try world.record(.command, from: .user, to: .store, what: .user(.signedIn(account: name)), transactionId: nil)
     }
 
     /// The device's disk fills up, or has room again.
     func fillDisk(_ full: Bool) throws {
         diskFull = full
-        try world.record(.command, from: .user, to: .app, text: full ? "the device's disk is full" : "the device's disk has room again",
-                         transactionId: nil)
+        try world.record(.command, from: .user, to: .app, what: .user(.deviceDisk(full: full)), transactionId: nil)
     }
 
     /// The app, when it runs; commands that need it are refused while it is down.
@@ -119,10 +116,10 @@ final class AppHost {
     /// The user taps Buy and answers the sheet; a purchase the app declines is told, not thrown.
     func buy(_ productId: String, _ answer: SheetAnswer) throws {
         let app = try runningApp("buy")
-        try world.record(.command, from: .user, to: .app, text: "tap Buy \(productId), then \(answer.rawValue)", transactionId: nil)
+        try world.record(.command, from: .user, to: .app, what: .user(.tapBuy(productId: productId, answer)), transactionId: nil)
         do {
             if let refusal = try app.buy(productId: productId, answer: answer, canMakePayments: world.store.canMakePayments) {
-                try world.record(.note, from: .app, to: .user, text: "refused: \(refusal)", transactionId: nil)
+                try world.record(.note, from: .app, to: .user, what: .app(.buyRefused(reason: "\(refusal)")), transactionId: nil)
             }
         } catch let appCrash as AppCrash {
             try crash(appCrash)
@@ -132,10 +129,10 @@ final class AppHost {
     /// The user taps an offer of a subscription (promotional or win-back).
     func buy(_ productId: String, offer offerId: String) throws {
         let app = try runningApp("buy")
-        try world.record(.command, from: .user, to: .app, text: "tap offer \(offerId) of \(productId)", transactionId: nil)
+        try world.record(.command, from: .user, to: .app, what: .user(.tapOffer(offerId: offerId, productId: productId)), transactionId: nil)
         do {
             if let refusal = try app.buy(productId: productId, offerId: offerId, canMakePayments: world.store.canMakePayments) {
-                try world.record(.note, from: .app, to: .user, text: "refused: \(refusal)", transactionId: nil)
+                try world.record(.note, from: .app, to: .user, what: .app(.buyRefused(reason: "\(refusal)")), transactionId: nil)
             }
         } catch let appCrash as AppCrash {
             try crash(appCrash)
@@ -145,14 +142,14 @@ final class AppHost {
     /// The user redeems an offer code in the app.
     func redeem(_ code: String) throws {
         let app = try runningApp("redeem")
-        try world.record(.command, from: .user, to: .app, text: "redeem offer code \(code)", transactionId: nil)
+        try world.record(.command, from: .user, to: .app, what: .user(.redeemOfferCode(code)), transactionId: nil)
         app.redeem(code: code)
     }
 
     /// The user taps Restore Purchases.
     func restore() throws {
         let app = try runningApp("restore")
-        try world.record(.command, from: .user, to: .app, text: "tap Restore Purchases", transactionId: nil)
+        try world.record(.command, from: .user, to: .app, what: .user(.tapRestore), transactionId: nil)
         app.restore()
     }
 
@@ -220,9 +217,7 @@ extension AppHost {
     func arm(_ point: CrashPoint?, powerCut: Bool = false) throws(WorldError) {
         armedCrash = point
         armedPowerCut = powerCut
-        let what = powerCut ? "power cut" : "crash"
-        try world.record(.command, from: .user, to: nil,
-                         text: point.map { "\(what) armed at \($0.rawValue)" } ?? "crash disarmed", transactionId: nil)
+        try world.record(.command, from: .user, to: nil, what: .user(.armCrash(point, powerCut: powerCut)), transactionId: nil)
     }
 
     /// The app's own flow reached a crash point; throws when it is to crash there.
@@ -244,13 +239,12 @@ extension AppHost {
     /// delivered, what was on its way to the app is dropped; a power cut also loses the cache's
     /// writes not yet fsynced. Under `realKill` the process then kills itself.
     func crash(_ crash: AppCrash) throws(WorldError) {
-        let place = crash.point.map { "at \($0.rawValue): \($0.explanation)" } ?? "between two messages"
-        let what = crash.powerCut ? "the power was cut" : "the app crashed"
+        let crashed = Happening.crash(crash.point, powerCut: crash.powerCut)
         let cache = app?.cache
         app = nil
         status = .crashed(crash.point?.rawValue ?? "now")
         statistics.crashes += 1
-        try world.record(.crash, from: .app, to: nil, text: "\(what) \(place)", transactionId: nil)
+        try world.record(.crash, from: .app, to: nil, what: crashed, transactionId: nil)
         // The crash is on the log before the power cut changes the cache, and before a kill.
         try world.timeline.release()
         // The removals the app kept in this run stand for writes it made before it died: they
@@ -264,14 +258,12 @@ extension AppHost {
             } catch {
                 throw .file(path: error.path, problem: error.problem)
             }
-            try world.record(.note, from: .app, to: .cache, text: lost == 0
-                ? "power cut: every cache write had been fsynced; nothing lost"
-                : "power cut: \(lost) unsynced bytes of the cache never reached the disk", transactionId: nil)
+            try world.record(.note, from: .app, to: .cache, what: .app(.powerCut(lostBytes: lost)), transactionId: nil)
         }
         try world.settle()
         if case .realKill(let beforeKill) = crashMode {
             try world.timeline.release()
-            beforeKill("\(what) \(place)")
+            beforeKill(crashed.english)
             kill(getpid(), SIGKILL)
         }
     }

@@ -13,13 +13,13 @@ extension CommandInterpreter {
         switch forgery {
         case .tamper(let id):
             let genuine = try storeReceipt(of: id)
-            try world.record(.command, from: .user, to: .app, text: "forge: send tx \(id) with one byte of its receipt changed", transactionId: id)
+            try world.record(.command, from: .user, to: .app, what: .user(.forgeTamper(id)), transactionId: id)
             world.send(.verifyPurchase(VerificationRequest(transactionId: id, productId: genuine.productId, serverProductId: nil,
                                                            receipt: Self.tampered(genuine.receipt), account: world.store.account)))
         case .replay(let id):
             let genuine = try storeReceipt(of: id)
             let claimed = try Self.replayedId(id)
-            try world.record(.command, from: .user, to: .app, text: "forge: replay the receipt of tx \(id) as a new purchase", transactionId: id)
+            try world.record(.command, from: .user, to: .app, what: .user(.forgeReplay(id)), transactionId: id)
             world.send(.verifyPurchase(VerificationRequest(transactionId: claimed, productId: genuine.productId, serverProductId: nil,
                                                            receipt: genuine.receipt, account: world.store.account)))
         case .jws(let id):
@@ -29,20 +29,19 @@ extension CommandInterpreter {
             guard let forged = Self.tamperedPrice(jws) else {
                 throw WorldActionError.refused("the signed transaction of transaction \(id) names no price to change")
             }
-            try world.record(.command, from: .user, to: .app,
-                             text: "forge: send tx \(id) with one digit of the price in its signed transaction changed", transactionId: id)
+            try world.record(.command, from: .user, to: .app, what: .user(.forgeJWS(id)), transactionId: id)
             world.send(.verifySignedTransaction(VerificationRequest(transactionId: id, productId: signed.productId, serverProductId: nil,
                                                                     receipt: forged, account: world.store.account)))
         case .cacheReceipt(let id):
             let order = try cachedOrder(id, in: app)
             try app.cache.save(PendingOrder(transactionId: id, productId: order.productId, serverProductId: order.serverProductId,
                                             proof: order.proof.replacingText(Self.tampered(order.receipt))))
-            try world.record(.command, from: .user, to: .cache, text: "forge: change a byte of the cached receipt of tx \(id)", transactionId: id)
+            try world.record(.command, from: .user, to: .cache, what: .user(.forgeCachedReceipt(id)), transactionId: id)
         case .cacheProduct(let id, let productId):
             let order = try cachedOrder(id, in: app)
             try app.cache.save(PendingOrder(transactionId: id, productId: productId,
                                             serverProductId: world.catalog.product(id: productId)?.serverProductId, proof: order.proof))
-            try world.record(.command, from: .user, to: .cache, text: "forge: edit the cached tx \(id) to claim \(productId)", transactionId: id)
+            try world.record(.command, from: .user, to: .cache, what: .user(.forgeCachedProduct(id, productId: productId)), transactionId: id)
         }
     }
 

@@ -7,51 +7,51 @@ import StoreEngine
 /// with messages; a change (refund, a switch…) is told once the Store has made it.
 extension CommandInterpreter {
     func setStoreSwitch(_ storeSwitch: StoreSwitch, on: Bool) throws {
-        try storeDid("store \(storeSwitch.rawValue) \(on ? "on" : "off")") {
+        try storeDid(.storeSwitch(storeSwitch.rawValue, value: on ? "on" : "off")) {
             try world.store.setSwitches { $0[storeSwitch] = on ? storeSwitch.onValue : .off }
         }
     }
 
     /// Turns a switch whose values are words of its own (`store environment sandbox`).
     func setStoreSwitch(_ storeSwitch: StoreSwitch, to value: StoreSwitch.Value) throws {
-        try storeDid("store \(storeSwitch.rawValue) \(value.word)") { try world.store.setSwitches { $0[storeSwitch] = value } }
+        try storeDid(.storeSwitch(storeSwitch.rawValue, value: value.word)) { try world.store.setSwitches { $0[storeSwitch] = value } }
     }
 
     func failPurchases(_ reason: PurchaseError) throws {
-        try storeDid("store fail on: \(reason.explanation)") { try world.store.setSwitches { $0[.fail] = .failing(reason) } }
+        try storeDid(.storeFails(reason)) { try world.store.setSwitches { $0[.fail] = .failing(reason) } }
     }
 
     func sell(_ productId: String, on: Bool) throws {
-        try storeDid(on ? "the Store sells \(productId)" : "the Store stops selling \(productId)") {
+        try storeDid(.sells(productId: productId, on: on)) {
             try world.store.setSwitches { if on { $0.withdrawn.remove(productId) } else { $0.withdrawn.insert(productId) } }
         }
     }
 
     func delete(_ id: TransactionID) throws {
-        try storeDid("delete transaction \(id) from the Store", transactionId: id) { try world.store.delete(transactionId: id) }
+        try storeDid(.deleteTransaction(id), transactionId: id) { try world.store.delete(transactionId: id) }
     }
 
     func approve(_ productId: String) throws {
-        try tellStore("parent approves \(productId)") { try world.store.approve(productId: productId, link: world) }
+        try tellStore(.parentApproves(productId: productId)) { try world.store.approve(productId: productId, link: world) }
     }
 
     func decline(_ productId: String) throws {
-        try tellStore("parent declines \(productId)") { try world.store.decline(productId: productId, link: world) }
+        try tellStore(.parentDeclines(productId: productId)) { try world.store.decline(productId: productId, link: world) }
     }
 
     func resolve(_ productId: String) throws {
-        try tellStore("resolve the interrupted purchase of \(productId)") { try world.store.resolve(productId: productId, link: world) }
+        try tellStore(.resolve(productId: productId)) { try world.store.resolve(productId: productId, link: world) }
     }
 
     func refund(_ target: ScenarioCommand.RefundTarget, reason: RevocationReason?) throws {
         var refunded: StoreRecord?
         switch target {
         case .product(let productId):
-            try storeDid("the Store refunds the latest \(productId)" + Self.because(reason)) {
+            try storeDid(.refundLatest(productId: productId, reason)) {
                 refunded = try world.store.refund(productId: productId, reason: reason, at: world.now)
             }
         case .transaction(let id):
-            try storeDid("the Store refunds transaction \(id)" + Self.because(reason), transactionId: id) {
+            try storeDid(.refundTransaction(id, reason), transactionId: id) {
                 refunded = try world.store.refund(transactionId: id, reason: reason, at: world.now)
             }
         }
@@ -70,7 +70,7 @@ extension CommandInterpreter {
     /// queue, and a running app of the signed-in account receives its own at once.
     func joinFamily(_ name: String) throws {
         var shares: [StoreRecord] = []
-        try storeDid("\(name) joins the family of \(world.store.account)") { shares = try world.store.addToFamily(name, at: world.now) }
+        try storeDid(.familyJoins(account: name, family: world.store.account)) { shares = try world.store.addToFamily(name, at: world.now) }
         for share in shares {
             try world.record(.note, from: .store, to: nil, what: .store(Store.shared(share)), transactionId: share.id)
         }
@@ -80,7 +80,7 @@ extension CommandInterpreter {
     /// An account leaves its family: every share it received or gave is revoked (REVOKE).
     func leaveFamily(_ name: String) throws {
         var revoked: [StoreRecord] = []
-        try storeDid("\(name) leaves the family") { revoked = try world.store.leaveFamily(name, at: world.now) }
+        try storeDid(.familyLeaves(account: name)) { revoked = try world.store.leaveFamily(name, at: world.now) }
         try tellRevoked(revoked)
     }
 
@@ -93,31 +93,26 @@ extension CommandInterpreter {
         if world.host.status.isRunning { try world.store.tellShares(shares, link: world) }
     }
 
-    /// A refund's reason as the timeline tells it.
-    private static func because(_ reason: RevocationReason?) -> String {
-        reason.map { " (reason \($0.rawValue): \($0 == .appIssue ? "an issue within the app" : "other"))" } ?? ""
-    }
-
     func setAutoRenew(_ productId: String, on: Bool) throws {
         var change: StoreStep?
-        try storeDid("auto-renew of \(productId) \(on ? "on" : "off")") {
+        try storeDid(.autoRenew(productId: productId, on: on)) {
             change = try world.store.setAutoRenew(productId: productId, on: on, at: world.now)
         }
         if let change { try world.record(.note, from: .store, to: nil, what: .store(change), transactionId: nil) }
     }
 
     func renewNow(_ productId: String) throws {
-        try tellStore("renew \(productId) now") { try world.store.renewNow(productId: productId, link: world) }
+        try tellStore(.renewNow(productId: productId)) { try world.store.renewNow(productId: productId, link: world) }
     }
 
     func expire(_ productId: String) throws {
-        try storeDid("expire \(productId) now") { try world.store.expire(productId: productId, at: world.now) }
+        try storeDid(.expireNow(productId: productId)) { try world.store.expire(productId: productId, at: world.now) }
     }
 
     /// Billing of a subscription fails or works again; when it works again, the Store retries the
     /// renewals in billing retry at once.
     func setBilling(_ productId: String, fails: Bool) throws {
-        try tellStore("billing of \(productId) \(fails ? "fails" : "is ok")") {
+        try tellStore(.billing(productId: productId, fails: fails)) {
             try world.store.setBilling(productId: productId, fails: fails)
             if !fails { try world.store.renewDueSubscriptions(link: world) }
         }
@@ -127,28 +122,27 @@ extension CommandInterpreter {
     func raisePrice(_ productId: String, to price: Decimal) throws {
         let written = world.catalog.storefront.format(price, locale: "en")
         try world.store.checkPriceIncrease(productId: productId, to: price)
-        try tellStore("raise the price of \(productId) to \(written)") {
+        try tellStore(.raisePrice(productId: productId, price: written)) {
             try world.store.raisePrice(productId: productId, to: price, link: world)
         }
     }
 
     /// The subscriber answers the price increase of their subscription.
     func consent(_ productId: String, agrees: Bool) throws {
-        try storeDid(agrees ? "the subscriber consents to the price increase of \(productId)"
-                            : "the subscriber declines the price increase of \(productId)") {
+        try storeDid(.consent(productId: productId, agrees: agrees)) {
             try world.store.consent(productId: productId, agrees: agrees, at: world.now)
         }
     }
 
     /// Tells the timeline what the user asks of the Store, then asks it.
-    private func tellStore(_ text: String, _ action: () throws -> Void) throws {
-        try world.record(.command, from: .user, to: .store, text: text, transactionId: nil)
+    private func tellStore(_ asked: UserAction, _ action: () throws -> Void) throws {
+        try world.record(.command, from: .user, to: .store, what: .user(asked), transactionId: nil)
         try action()
     }
 
     /// Has the Store do something, then tells the timeline it was done.
-    private func storeDid(_ text: String, transactionId: TransactionID? = nil, _ action: () throws -> Void) throws {
+    private func storeDid(_ done: UserAction, transactionId: TransactionID? = nil, _ action: () throws -> Void) throws {
         try action()
-        try world.record(.command, from: .user, to: .store, text: text, transactionId: transactionId)
+        try world.record(.command, from: .user, to: .store, what: .user(done), transactionId: transactionId)
     }
 }

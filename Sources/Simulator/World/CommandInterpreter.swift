@@ -59,9 +59,9 @@ struct CommandInterpreter {
         case .disk(let full): try host.fillDisk(full)
         case .deliver(let count): for _ in 0..<count where try world.deliverNext() {}
         case .expect, .wait: break
-        case .network(let online): try world.change("network \(online ? "online" : "offline")") { $0.networkOnline = online }
-        case .server(let mode): try world.change("server \(mode.rawValue)") { $0.server = mode }
-        case .strategy(let strategy): try world.change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
+        case .network(let online): try world.change(.network(online: online)) { $0.networkOnline = online }
+        case .server(let mode): try world.change(.server(mode.rawValue)) { $0.server = mode }
+        case .strategy(let strategy): try world.change(.strategy(strategy)) { $0.strategy = strategy }
         case .api(let api): try world.use(api)
         case .advance(let seconds): try world.advance(by: seconds)
         case .serverDisk(let full): try fillServerDisk(full)
@@ -99,37 +99,33 @@ struct CommandInterpreter {
     /// `server history`: the Server asks for every notification and processes what it missed.
     private func fetchHistory() throws {
         guard world.settings.server != .down else { throw WorldActionError.refused("the Server is down: it cannot ask for the history") }
-        try world.record(.command, from: .user, to: .server, text: "the Server fetches the notification history", transactionId: nil)
+        try world.record(.command, from: .user, to: .server, what: .user(.fetchHistory), transactionId: nil)
         try world.server.fetchHistory(link: world)
         try world.settle()
     }
 
     private func fillServerDisk(_ full: Bool) throws {
         world.server.setDiskFull(full)
-        try world.record(.command, from: .user, to: .server,
-                         text: full ? "the Server's disk is full" : "the Server's disk has room again", transactionId: nil)
+        try world.record(.command, from: .user, to: .server, what: .user(.serverDisk(full: full)), transactionId: nil)
     }
 
     /// The Server's operator copies the app's shared secret from the Store, or a wrong one.
     private func configureServer(sharedSecretRight right: Bool) throws {
         let secret = right ? world.store.sharedSecret : "not " + world.store.sharedSecret
         try world.server.configure { $0.sharedSecret = secret }
-        try world.record(.command, from: .user, to: .server,
-                         text: right ? "the Server's shared secret is the app's" : "the Server's shared secret is wrong", transactionId: nil)
+        try world.record(.command, from: .user, to: .server, what: .user(.sharedSecret(right: right)), transactionId: nil)
     }
 
     /// The Server asks `verifyReceipt` by POST, as it must, or by GET.
     private func configureServer(usesPost post: Bool) throws {
         try world.server.configure { $0.usesPost = post }
-        try world.record(.command, from: .user, to: .server, text: "the Server asks verifyReceipt by \(post ? "POST" : "GET")",
-                         transactionId: nil)
+        try world.record(.command, from: .user, to: .server, what: .user(.verifyMethod(post: post)), transactionId: nil)
     }
 
     /// The Server sends each receipt to production first, as Apple tells a production Server to,
     /// or to the sandbox first, as a development or staging Server is pointed.
     private func configureServer(verifiesFirst environment: StoreEnvironment) throws {
         try world.server.configure { $0.verifiesFirst = environment }
-        try world.record(.command, from: .user, to: .server, text: "the Server asks the \(environment.rawValue) endpoint first",
-                         transactionId: nil)
+        try world.record(.command, from: .user, to: .server, what: .user(.verifyFirst(environment)), transactionId: nil)
     }
 }

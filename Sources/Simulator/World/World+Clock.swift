@@ -75,7 +75,7 @@ extension World {
             }
             nowMillis = max(nowMillis, target)
             if announced {
-                try record(.command, from: .user, to: nil, text: "clock advanced to \(SimulatedTime.format(now))", transactionId: nil)
+                try record(.command, from: .user, to: nil, what: .user(.clockAdvanced(to: SimulatedTime.format(now))), transactionId: nil)
             }
             try liveDueMoment(since: since)
         } catch {

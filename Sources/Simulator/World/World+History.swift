@@ -37,7 +37,7 @@ extension World {
             recorded += batch
         }
         do {
-            try record(.command, from: .user, to: nil, text: "\(count) past purchases of \(productId) recorded", transactionId: nil)
+            try record(.command, from: .user, to: nil, what: .user(.pastPurchasesRecorded(count, productId: productId)), transactionId: nil)
         } catch {
             throw .failed(error)
         }
@@ -77,7 +77,7 @@ extension World {
         }
         do {
             try passClock(byMillis: Int64(count) * Self.millisPerMessage)
-            try record(.command, from: .user, to: nil, text: "\(count) pending purchases of \(productId) recorded", transactionId: nil)
+            try record(.command, from: .user, to: nil, what: .user(.pendingPurchasesRecorded(count, productId: productId)), transactionId: nil)
         } catch {
             throw .failed(error)
         }

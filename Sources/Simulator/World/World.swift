@@ -61,8 +61,7 @@ public final class World {
         nowMillis = max(settings.clockMillis, timeline.lastTimeMillis)
         let commands = catalog.settings.switchCommands
         if store.isNew && !commands.isEmpty {
-            try record(.command, from: .user, to: .store, text: "the catalog's settings: \(commands.joined(separator: ", "))",
-                       transactionId: nil)
+            try record(.command, from: .user, to: .store, what: .user(.catalogSettings(commands)), transactionId: nil)
         }
         try configureStoreKit()
     }
@@ -154,16 +153,16 @@ public final class World {
     // MARK: Settings and the clock
 
     /// Changes the world's settings and keeps them on disk.
-    public func change(_ describe: String, _ update: (inout WorldSettings) -> Void) throws(WorldError) {
+    public func change(_ action: UserAction, _ update: (inout WorldSettings) -> Void) throws(WorldError) {
         update(&settings)
         host.app?.strategy = settings.strategy
-        try record(.command, from: .user, to: nil, text: describe, transactionId: nil)
+        try record(.command, from: .user, to: nil, what: .user(action), transactionId: nil)
         try saveSettings()
     }
 
     /// Switches the app to a generation of StoreKit, kept in the world's settings.
     public func use(_ api: StoreKitAPI) throws(WorldError) {
-        try change("api \(api.rawValue)") { $0.api = api }
+        try change(.api(api)) { $0.api = api }
         try configureStoreKit()
         host.app?.use(api, trustedRoot: store.rootCertificate)
     }
@@ -188,7 +187,7 @@ public final class World {
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
-        try record(.command, from: .user, to: .server, text: "server notifications \(on ? "on" : "off")", transactionId: nil)
+        try record(.command, from: .user, to: .server, what: .user(.serverNotifications(on: on)), transactionId: nil)
         try configureStoreKit()
     }
 

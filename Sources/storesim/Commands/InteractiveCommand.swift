@@ -66,7 +66,7 @@ enum InteractiveCommand {
         }
         do {
             if let strategy {
-                try world.change("strategy \(strategy.rawValue)") { $0.strategy = strategy }
+                try world.change(.strategy(strategy)) { $0.strategy = strategy }
             }
             if let api {
                 try world.use(api)

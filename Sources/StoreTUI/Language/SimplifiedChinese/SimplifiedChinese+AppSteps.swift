@@ -20,6 +20,8 @@ extension SimplifiedChinese {
         case .unverifiedOnDevice(let id, let reason): "StoreKit 无法验证 tx \(id)：.unverified（\(told(reason))）；App 不交付任何内容"
         case .revoked(let id, let productId): "Transaction.updates：tx \(id) 已被撤销；App 不再提供 \(productId)"
         case .stoppedBeforeFinishing(let productId): "\(productId) 的购买在完成交易前停下；商店队列为下次启动保留它"
+        case .powerCut(0): "断电：每次缓存写入都已 fsync；没有丢失任何内容"
+        case .powerCut(let lost): "断电：缓存中 \(lost) 字节未同步，没有写到磁盘"
         }
     }
 }

@@ -11,6 +11,8 @@ extension SimplifiedChinese {
         case .app(let step): words(step, told: told)
         case .server(let step): words(step, told: told)
         case .store(let step): words(step, told: told)
+        case .user(let action): words(action, told: told)
+        case .crash(let point, let powerCut): crash(point, powerCut: powerCut, told: told)
         }
     }
 }
