@@ -1,0 +1,118 @@
+import IAPCore
+
+extension EveryHappeningTests {
+    static let tx: TransactionID = 1_000_000_000_000_001
+    static let pro = "com.storesim.pro"
+
+    /// One sample of every kind of message, at least.
+    static let messages: [MessageSaid] = [
+        .requestProducts(identifiers: 4), .products(valid: 3, invalid: []), .products(valid: 2, invalid: ["com.example.gone"]),
+        .productRequestFailed(reason: PurchaseError.networkError.explanation),
+        .addPayment(PaymentMention(PaymentRequest(productId: pro, answer: .confirm))),
+        .addPayment(PaymentMention(PaymentRequest(productId: pro, answer: .ask))),
+        .addPayment(PaymentMention(PaymentRequest(productId: pro, answer: .ask, offer: OfferRedemption(offerId: "spring", signature: nil)))),
+        .finishTransaction(tx), .addTransactionObserver, .restoreCompletedTransactions, .refreshReceipt, .receiptRefreshed,
+        .transactionUpdated(TransactionMention(state: .failed, productId: pro, id: tx, error: .paymentCancelled)),
+        .transactionUpdated(TransactionMention(state: .deferred, productId: pro, id: tx)),
+        .transactionsUpdated(count: 5, shown: [TransactionMention(state: .purchased, productId: pro, id: tx),
+                                               TransactionMention(state: .restored, productId: pro, id: 1_000_000_000_000_002),
+                                               TransactionMention(state: .purchasing, productId: pro, id: 1_000_000_000_000_003)]),
+        .restoreFinished(restored: 2), .restoreFailed(reason: PurchaseError.networkError.explanation),
+        .verifyPurchase(.transaction(tx), productId: pro, signed: false), .checkRenewal(.transaction(tx), productId: pro, signed: true),
+        .checkCurrentReceipt, .verifyPendingOrders(3), .checkNotified(.transaction(tx), productId: pro, signed: true),
+        .verificationAnswered(VerificationAnswer(transactionId: tx, outcome: .credited, productId: pro, grant: "+100 coins")),
+        .verificationAnswered(VerificationAnswer(transactionId: nil, outcome: .rejected(.malformed), productId: nil, grant: "")),
+        .verificationAnswered(VerificationAnswer(transactionId: tx, outcome: .refused(.otherAccount), productId: nil, grant: "")),
+        .verificationAnswered(VerificationAnswer(transactionId: nil, outcome: .receiptChecked(revoked: 1, credited: 2), productId: nil,
+                                                 grant: "")),
+        .recoveryAnswered(orders: 4, counts: [2, 1, 0, 0, 1, 0]), .verificationFailed(.transaction(tx), reason: "the Server is down"),
+        .verificationFailed(.currentReceipt, reason: "the Server is down"),
+        .verifyCurrentReceipt(sandbox: false, byGet: false), .verifyAppReceipt(orders: 2, sandbox: true, byGet: false),
+        .verifyReceipt(.transaction(tx), sandbox: true, byGet: true), .appReceiptValid(purchases: 3), .appReceiptInvalid(.malformed),
+        .currentReceiptValid(purchases: 1), .currentReceiptInvalid(.wrongSharedSecret), .receiptValid(.transaction(tx)),
+        .receiptInvalid(.transaction(tx), .notAuthenticated),
+        .purchase(PaymentMention(PaymentRequest(productId: pro, answer: .cancel))),
+        .purchase(PaymentMention(PaymentRequest(productId: pro, answer: .confirm, offer: OfferRedemption(offerId: "spring", signature: nil)))),
+        .purchaseSucceeded(productId: pro, tx), .purchaseCancelled(productId: pro), .purchasePending(productId: pro),
+        .purchaseThrew(productId: pro, .paymentNotAllowed), .listenForTransactions, .transactionUpdate(productId: pro, tx, synced: true),
+        .finish(tx), .sync, .currentEntitlementsRequest, .currentEntitlements([]),
+        .currentEntitlements([TransactionMention(state: .purchased, productId: pro, id: tx)]), .subscriptionStatusRequest,
+        .subscriptionStatuses([]),
+        .subscriptionStatuses([StatusMention(SubscriptionStatus(state: .inBillingRetryPeriod, transaction: SignedTransaction(
+            transactionId: tx, productId: pro, state: .purchased, jws: "a.b.c")))]),
+        .subscriptionStatusFailed(reason: PurchaseError.networkError.explanation),
+        .getTransactionInfo(.transaction(tx)), .transactionInfoNotFound(.transaction(tx)), .transactionInfo(.transaction(tx)),
+        .notification(type: "DID_RENEW", tx, attempt: 1), .notification(type: "SUBSCRIBED.RESUBSCRIBE", tx, attempt: 3),
+        .notificationAcknowledged(type: "REFUND", tx), .getNotificationHistory, .getTransactionHistory(tx),
+        .transactionHistory(signedTransactions: 2), .notificationHistory(notifications: 0), .signOffer(offerId: "spring", productId: pro),
+        .offerNotSigned(offerId: "spring", productId: pro), .offerSigned(offerId: "spring", productId: pro), .redeemOfferCode("SPRING"),
+    ]
+
+    /// One sample of every step the app takes on its own, at least.
+    static let appSteps: [AppStep] = [
+        .couldNotKeepReceipt(problem: "/tmp/world/pending-orders: No space left on device"), .savedPendingOrder(tx), .couldNotSavePendingOrder(problem: "/tmp/world/pending-orders: No space left on device"),
+        .setAsidePendingOrder(tx, .rejected(.malformed)), .setAsidePendingOrder(tx, .refused(.otherAccount)),
+        .setAsidePendingOrder(tx, .unverified(.verificationFailure, reason: "the signature does not match")),
+        .couldNotSetAsidePendingOrder(problem: "/tmp/world/pending-orders: No space left on device"), .removedPendingOrder(tx),
+        .couldNotRemovePendingOrder(problem: "/tmp/world/pending-orders: No space left on device"), .subscriptionStatusUnread(reason: PurchaseError.networkError.explanation),
+        .offerNotSignedByServer(offerId: "spring"), .buyRefused(reason: "a purchase of \(pro) is already in progress; the tap is ignored"),
+        .verifiedOnDevice(tx), .unverifiedOnDevice(tx, reason: "the signature does not match"), .revoked(tx, productId: pro),
+        .stoppedBeforeFinishing(productId: pro),
+    ]
+
+    /// One sample of every step the Server takes on its own, at least.
+    static let serverSteps: [ServerStep] = [
+        .verifiedOffline(transactionId: "\(tx)"), .askOtherEndpoint(.sandboxReceiptInProduction, .sandbox),
+        .answered(VerificationAnswer(transactionId: tx, outcome: .alreadyCredited, productId: pro, grant: "")),
+        .credited(tx, grant: "+100 coins"), .creditedFromReceipt(tx, grant: "owns \(pro)"),
+        .creditedFromHistory(tx, grant: "owns com.storesim.premium.monthly until 2026-02-01 00:00:00"),
+        .creditedFromNotification(tx, .didRenew, grant: "owns com.storesim.premium.monthly until 2026-02-01 00:00:00"),
+        .notificationNotVerified(uuid: "5d9a", reason: "the payload is not this notification"), .refundTakesBack(tx, ["coins": 100, "gems": 5]),
+    ]
+
+    static let monthly = "com.storesim.premium.monthly"
+    static let yearly = "com.storesim.premium.yearly"
+    static let date = "2026-02-01 00:00:00"
+
+    /// One sample of every step the Store takes on its own, at least.
+    static let storeSteps: [StoreStep] = [
+        .offerCodeInvalid(code: "WINTER"), .offerCodeRedeemedAlready(code: "SPRING", oneTime: true, earlier: "\(tx)"),
+        .offerCodeRedeemedAlready(code: "SPRING", oneTime: false, earlier: "\(tx)"), .offerCodeNotRedeemed(code: "SPRING", .paymentNotAllowed),
+        .offerCodeInBillingRetry(code: "SPRING", productId: monthly), .inBillingRetry(productId: monthly),
+        .offerCharged(offer: "introductory offer", productId: monthly, price: "$0.99"),
+        .offerRenews(offer: "promotional offer winter (period 2)", productId: monthly, price: "$1.99"),
+        .offerAtRenewal(offer: "win-back offer comeback"), .chargedIncreasedPrice(productId: monthly, tx, price: "$5.99"),
+        .sandboxRenewalLimit(productId: monthly, renewals: 12), .billingRecovered(productId: monthly),
+        .billingRetry(productId: monthly, graceUntil: date), .billingRetry(productId: monthly, graceUntil: nil),
+        .billingExpired(productId: monthly, days: 60), .priceIncreaseAsked(productId: monthly, price: "$5.99", account: "demo", renewal: date),
+        .expiredAfterPriceIncrease(productId: monthly, declined: true), .expiredAfterPriceIncrease(productId: monthly, declined: false),
+        .expiredNowAutoRenewOff(productId: monthly), .expiredNowSandboxCap(productId: monthly, limit: 12), .alreadyPurchased(productId: pro, tx),
+        .alreadySubscribed(productId: monthly, until: date), .waitingChangeCancelled(productId: yearly), .autoRenewOnAgain,
+        .planChangedNow(.upgrade, productId: yearly, replaced: monthly, refund: "$2.50", tx),
+        .planChangedNow(.crossgrade, productId: yearly, replaced: monthly, refund: "$2.50", tx),
+        .planChangesAtRenewal(.downgrade, productId: yearly, renewsAs: monthly, on: date),
+        .planChangesAtRenewal(.crossgrade, productId: yearly, renewsAs: monthly, on: date),
+        .renewsAsAtNextRenewal(productId: yearly, until: date, renewsAs: monthly), .familyShared(account: "kid", productId: pro, tx),
+        .boughtWhileShared(account: "kid", productId: pro, shared: tx), .familyRevoked(account: "kid", productId: pro, tx),
+        .refundedRest(tx, rest: "$7.49", prorated: "$2.50"),
+    ]
+
+    /// One sample of every action of the user, the script or the operator, at least.
+    static let userActions: [UserAction] = [
+        .storeSwitch("ask-to-buy", value: "on"), .storeSwitch("grace-period", value: "16d"), .storeFails(.paymentInvalid),
+        .sells(productId: pro, on: true), .sells(productId: pro, on: false), .deleteTransaction(tx), .parentApproves(productId: pro),
+        .parentDeclines(productId: pro), .resolve(productId: pro), .refundLatest(productId: pro, nil), .refundLatest(productId: pro, .appIssue),
+        .refundTransaction(tx, .other), .familyJoins(account: "kid", family: "demo"), .familyLeaves(account: "kid"),
+        .autoRenew(productId: monthly, on: false), .renewNow(productId: monthly), .expireNow(productId: monthly),
+        .billing(productId: monthly, fails: true), .billing(productId: monthly, fails: false), .raisePrice(productId: monthly, price: "$5.99"),
+        .consent(productId: monthly, agrees: true), .consent(productId: monthly, agrees: false), .pastPurchasesRecorded(1000, productId: pro),
+        .pendingPurchasesRecorded(10, productId: pro), .catalogSettings(["store ask-to-buy on"]), .network(online: false), .server("drop-response"),
+        .strategy(.finishFirst), .api(.storekit2), .serverNotifications(on: true), .clockAdvanced(to: date), .fetchHistory,
+        .serverDisk(full: true), .serverDisk(full: false), .sharedSecret(right: false), .verifyMethod(post: false), .verifyFirst(.sandbox),
+        .forgeTamper(tx), .forgeReplay(tx), .forgeJWS(tx), .forgeCachedReceipt(tx), .forgeCachedProduct(tx, productId: pro),
+        .launch(.verifyThenFinish, .storekit1), .launch(.queueOnly, .storekit2), .quit, .reinstall, .signedIn(account: "kid"),
+        .deviceDisk(full: true), .tapBuy(productId: pro, .confirm), .tapBuy(productId: pro, .ask), .tapOffer(offerId: "winter", productId: monthly),
+        .redeemOfferCode("SPRING"), .tapRestore, .armCrash(.cached, powerCut: false), .armCrash(.finished, powerCut: true),
+        .armCrash(nil, powerCut: false),
+    ]
+}
