@@ -99,6 +99,7 @@ extension EveryHappeningTests {
             case .creditedFromNotification: 79
             case .notificationNotVerified: 80
             case .refundTakesBack: 81
+            case .couldNotSave: 158
             }
         case .app(let step):
             switch step {

@@ -10,12 +10,18 @@ import Testing
     /// One sample of every case of an event, at least.
     static let happenings: [Happening] = {
         let others: [Happening] = [
-            .legacy("clock advanced to 2026-01-02 00:00:00"), .notDelivered(.finishTransaction(tx), reason: "the app is not running"),
+            .legacy("clock advanced to 2026-01-02 00:00:00"), .notDelivered(.finishTransaction(tx), reason: .appNotRunning),
             .crash(.verified, powerCut: false), .crash(nil, powerCut: true), .app(.powerCut(lostBytes: 0)), .app(.powerCut(lostBytes: 120)),
         ]
         let parties: [[Happening]] = [messages.map(Happening.message), appSteps.map(Happening.app), serverSteps.map(Happening.server),
                                       storeSteps.map(Happening.store), userActions.map(Happening.user)]
-        return others + parties.joined()
+        let drops: [Happening] = [.notDelivered(.verifyPurchase(.transaction(tx), productId: pro, signed: false), reason: .serverDown),
+                                  .notDelivered(.verifyPurchase(.transaction(tx), productId: pro, signed: false), reason: .networkOffline),
+                                  .notDelivered(.verificationAnswered(VerificationAnswer(transactionId: tx, outcome: .alreadyCredited,
+                                                                                         productId: pro, grant: "")), reason: .networkWentOffline),
+                                  .notDelivered(.notificationAcknowledged(type: "REFUND", tx), reason: .replyLost),
+                                  .server(.couldNotSave(problem: "write failed: no space left on device (simulated)"))]
+        return others + parties.joined() + drops
     }()
 
     @Test func everyCaseHasASample() {
@@ -37,5 +43,5 @@ import Testing
     }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 158
+    static let caseCount = 159
 }

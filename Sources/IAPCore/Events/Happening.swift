@@ -7,7 +7,7 @@ public enum Happening: Sendable, Equatable, Codable {
     /// A message one party sent another: its sending, and its delivery.
     case message(MessageSaid)
     /// A message that never arrived, and why.
-    case notDelivered(MessageSaid, reason: String)
+    case notDelivered(MessageSaid, reason: DropReason)
     /// A step the app took on its own.
     case app(AppStep)
     /// A step the Server took on its own.
@@ -24,7 +24,7 @@ public enum Happening: Sendable, Equatable, Codable {
         switch self {
         case .legacy(let text): text
         case .message(let said): said.english
-        case .notDelivered(let said, let reason): "\(said.english) ✗ \(reason)"
+        case .notDelivered(let said, let reason): "\(said.english) ✗ \(reason.english)"
         case .app(let step): step.english
         case .server(let step): step.english
         case .store(let step): step.english

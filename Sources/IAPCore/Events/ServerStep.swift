@@ -13,6 +13,8 @@ public enum ServerStep: Sendable, Equatable, Codable {
     case creditedFromNotification(TransactionID, NotificationType, grant: String)
     /// A notification that failed verification: the Server answers no HTTP 200, so the Store retries.
     case notificationNotVerified(uuid: String, reason: String)
+    /// The Server could not save what a message asked of it, and why.
+    case couldNotSave(problem: String)
     /// A refund's notification: how much of each currency the Server takes back.
     case refundTakesBack(TransactionID, [String: Int])
 
@@ -33,6 +35,7 @@ public enum ServerStep: Sendable, Equatable, Codable {
         case .creditedFromHistory(let id, let grant): "credit tx \(id) from the transaction history: \(grant)"
         case .creditedFromNotification(let id, let type, let grant): "credit tx \(id) from notification \(type.rawValue): \(grant)"
         case .notificationNotVerified(let uuid, let reason): "notification \(uuid) not verified: \(reason); no HTTP 200, the Store will retry"
+        case .couldNotSave(let problem): "the Server could not save: \(problem)"
         case .refundTakesBack(let id, let taken): "refund of tx \(id): the Server takes back \(Self.taken(taken))"
         }
     }

@@ -159,7 +159,7 @@ final class AppHost {
     /// app dies of crashes it.
     func deliver(_ sent: SentMessage) throws(WorldError) {
         guard let app, status.isRunning else {
-            try world.record(.dropped, sent, reason: "the app is not running")
+            try world.record(.dropped, sent, reason: .appNotRunning)
             return
         }
         try world.record(.delivered, sent)

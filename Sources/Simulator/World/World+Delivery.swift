@@ -56,7 +56,7 @@ extension World {
         switch message.to {
         case .store:
             if case .notificationAcknowledged = message, settings.server == .dropResponse {
-                try record(.dropped, sent, reason: "the Server's reply was lost")
+                try record(.dropped, sent, reason: .replyLost)
                 return
             }
             try record(.delivered, sent)
@@ -70,7 +70,7 @@ extension World {
         case .app:
             if message.from == .server, let reason = lostReplyReason() {
                 try record(.dropped, sent, reason: reason)
-                tellTheAppNothingCame(about: message, reason: "no reply: \(reason)")
+                tellTheAppNothingCame(about: message, reason: "no reply: \(reason.english)")
                 return
             }
             try host.deliver(sent)
@@ -83,16 +83,16 @@ extension World {
         let message = sent.message
         if let reason = unreachableServerReason(for: message) {
             try record(.dropped, sent, reason: reason)
-            tellTheAppNothingCame(about: message, reason: reason)
+            tellTheAppNothingCame(about: message, reason: reason.english)
             return
         }
         try record(.delivered, sent)
         do {
             try server.receive(message, link: self)
         } catch {
-            let reason = "the Server could not save: \(error.storage.problem)"
-            try note(reason, from: .server, about: message)
-            tellTheAppNothingCame(about: message, reason: reason)
+            let couldNotSave = ServerStep.couldNotSave(problem: error.storage.problem)
+            try note(.server(couldNotSave), from: .server, about: message)
+            tellTheAppNothingCame(about: message, reason: couldNotSave.english)
         }
     }
 
@@ -109,15 +109,15 @@ extension World {
         send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: reason)))
     }
 
-    private func unreachableServerReason(for message: Message) -> String? {
-        if message.from == .app && !settings.networkOnline { return "the network is offline" }
-        if settings.server == .down { return "the Server is down" }
+    private func unreachableServerReason(for message: Message) -> DropReason? {
+        if message.from == .app && !settings.networkOnline { return .networkOffline }
+        if settings.server == .down { return .serverDown }
         return nil
     }
 
-    private func lostReplyReason() -> String? {
-        if !settings.networkOnline { return "the network went offline" }
-        if settings.server == .dropResponse { return "the Server's reply was lost" }
+    private func lostReplyReason() -> DropReason? {
+        if !settings.networkOnline { return .networkWentOffline }
+        if settings.server == .dropResponse { return .replyLost }
         return nil
     }
 }

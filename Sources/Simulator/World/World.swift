@@ -223,17 +223,17 @@ public final class World {
 
     /// Records a message delivered or dropped (with why it never arrived), tied to the event
     /// that recorded it as sent.
-    func record(_ kind: Event.Kind, _ sent: SentMessage, reason: String? = nil) throws(WorldError) {
+    func record(_ kind: Event.Kind, _ sent: SentMessage, reason: DropReason? = nil) throws(WorldError) {
         let message = sent.message
         let what: Happening = reason.map { .notDelivered(sent.said, reason: $0) } ?? .message(sent.said)
-        let text = reason.map { "\(sent.summary) ✗ \($0)" } ?? sent.summary
+        let text = reason.map { "\(sent.summary) ✗ \($0.english)" } ?? sent.summary
         try timeline.record(kind, at: nowMillis, from: message.from, to: message.to, what: what, text: text, subject: message.subject,
                             sentSeq: sent.sentSeq)
     }
 
     /// Records a party's note about a message, such as the Server failing to save it.
-    func note(_ text: String, from: Party, about message: Message) throws(WorldError) {
-        try timeline.record(.note, at: nowMillis, from: from, to: nil, what: .legacy(text), subject: message.subject)
+    func note(_ happening: Happening, from: Party, about message: Message) throws(WorldError) {
+        try timeline.record(.note, at: nowMillis, from: from, to: nil, what: happening, subject: message.subject)
     }
 }
 

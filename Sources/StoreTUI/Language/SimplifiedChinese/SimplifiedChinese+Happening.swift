@@ -7,12 +7,23 @@ extension SimplifiedChinese {
         switch happening {
         case .legacy(let text): told(text)
         case .message(let said): words(said, told: told)
-        case .notDelivered(let said, let reason): "\(words(said, told: told)) ✗ \(told(reason))"
+        case .notDelivered(let said, let reason): "\(words(said, told: told)) ✗ \(words(reason))"
         case .app(let step): words(step, told: told)
         case .server(let step): words(step, told: told)
         case .store(let step): words(step, told: told)
         case .user(let action): words(action, told: told)
         case .crash(let point, let powerCut): crash(point, powerCut: powerCut, told: told)
+        }
+    }
+
+    /// Why a message never arrived, in Simplified Chinese.
+    static func words(_ reason: DropReason) -> String {
+        switch reason {
+        case .appNotRunning: "App 没有运行"
+        case .serverDown: "服务器宕机"
+        case .networkOffline: "网络离线"
+        case .networkWentOffline: "网络已断开"
+        case .replyLost: "服务器的回复丢失了"
         }
     }
 }

@@ -13,6 +13,7 @@ extension SimplifiedChinese {
         case .creditedFromHistory(let id, let grant): "按交易历史为 tx \(id) 入账：\(told(grant))"
         case .creditedFromNotification(let id, let type, let grant): "按通知 \(type.rawValue) 为 tx \(id) 入账：\(told(grant))"
         case .notificationNotVerified(let uuid, let reason): "通知 \(uuid) 未通过验证：\(told(reason))；不回复 HTTP 200，商店会重试"
+        case .couldNotSave(let problem): "服务器无法保存：\(told(problem))"
         case .refundTakesBack(let id, let taken): "tx \(id) 已退款：服务器收回 \(ServerStep.taken(taken))"
         }
     }
