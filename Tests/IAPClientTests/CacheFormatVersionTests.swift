@@ -66,9 +66,9 @@ import TestSupport
         let cache = try PendingOrderCache(path: path)
         // The first length is one of the fields their own checksum covers: found at opening. The
         // second is covered by the record's checksum, checked when the receipt is used.
-        #expect(cache.warnings == (end == "head" ? ["line 3: damaged record set aside"] : []))
+        #expect(cache.warnings.map(\.english) == (end == "head" ? ["line 3: damaged record set aside"] : []))
         #expect(cache.orders == [orders[0], orders[2]])
-        #expect(cache.takeLateWarnings() == (end == "head" ? [] : ["line 3: damaged record set aside"]))
+        #expect(cache.takeLateWarnings().map(\.english) == (end == "head" ? [] : ["line 3: damaged record set aside"]))
         #expect(try DurableFile.read(path + ".quarantine") == damagedLine)
         #expect(try PendingOrderCache.read(path: path).orders == [orders[0], orders[2]])
     }
@@ -104,7 +104,7 @@ import TestSupport
         try DurableFile.write(bytes, to: path)
 
         let reopened = try PendingOrderCache(path: path)
-        #expect(reopened.warnings == ["line 2: damaged record set aside"])
+        #expect(reopened.warnings.map(\.english) == ["line 2: damaged record set aside"])
         #expect(reopened.entries.isEmpty)
         #expect(try DurableFile.read(path + ".quarantine") == Array(bytes[lineStart...lineEnd]))
     }
@@ -138,7 +138,7 @@ import TestSupport
         bytes += Array("save\t10".utf8)  // and a torn last record, so the app rewrites the file
         try DurableFile.write(bytes, to: path)
         let cache = try PendingOrderCache(path: path)
-        #expect(cache.warnings == ["line 4: torn last record ignored (the app died while writing it)", "line 2: damaged record set aside"])
+        #expect(cache.warnings.map(\.english) == ["line 4: torn last record ignored (the app died while writing it)", "line 2: damaged record set aside"])
         #expect(cache.orders == [orders[1]])
     }
 
@@ -148,7 +148,7 @@ import TestSupport
         try DurableFile.write(Array(("storesim pending orders v2\n" + save + "\t" + CRC32.hex(save.utf8) + "\n").utf8), to: path)
         let contents = try PendingOrderCache.read(path: path)
         #expect(contents.orders.isEmpty)
-        #expect(contents.warnings == ["line 2: damaged record set aside"])
+        #expect(contents.warnings.map(\.english) == ["line 2: damaged record set aside"])
     }
 
     /// The bytes the app writes, against the layout docs/reference/data-directory.md gives, joined here as text.

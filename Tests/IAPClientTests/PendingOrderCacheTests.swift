@@ -127,8 +127,8 @@ final class PendingOrderCacheTests {
         let cache = try PendingOrderCache(path: path)
         #expect(cache.orders == [order(1)])
         #expect(cache.warnings.count == 1)
-        #expect(cache.warnings.first?.contains("line 3") == true)
-        #expect(cache.warnings.first?.contains("torn") == true)
+        #expect(cache.warnings.first?.english.contains("line 3") == true)
+        #expect(cache.warnings.first?.english.contains("torn") == true)
 
         let clean = try PendingOrderCache.read(path: path)
         #expect(clean.warnings.isEmpty)
@@ -166,7 +166,7 @@ final class PendingOrderCacheTests {
         let cache = try PendingOrderCache(path: path)
         #expect(cache.orders == [order(1), order(3)])
         #expect(cache.warnings.count == 1)
-        #expect(cache.warnings.first?.contains("line 3") == true)
+        #expect(cache.warnings.first?.english.contains("line 3") == true)
         #expect(cache.quarantinePath == path + ".quarantine")
         #expect(try DurableFile.read(path + ".quarantine") == damagedLine)
 
@@ -205,7 +205,7 @@ final class PendingOrderCacheTests {
 
         let cache = try PendingOrderCache(path: path)
         #expect(cache.orders == [order(1)])
-        #expect(cache.warnings.first?.contains("torn") == true)
+        #expect(cache.warnings.first?.english.contains("torn") == true)
     }
 
     @Test func anUnknownVersionIsRefusedAndTheFileLeftUntouched() throws {

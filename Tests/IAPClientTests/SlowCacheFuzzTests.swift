@@ -86,7 +86,7 @@ struct SlowCacheFuzzTests {
                 let torn = end < length
                 #expect(contents.orders == CacheFile.replay(Array(file.records.prefix(kept))), "cut at \(length)")
                 #expect(contents.damagedLines.isEmpty, "a cut is never damage to set aside")
-                #expect(contents.warnings == (torn ? ["line \(kept + 2): torn last record ignored (the app died while writing it)"] : []))
+                #expect(contents.warnings.map(\.english) == (torn ? ["line \(kept + 2): torn last record ignored (the app died while writing it)"] : []))
             }
         }
     }
@@ -107,7 +107,7 @@ struct SlowCacheFuzzTests {
             var survivors = file.records
             survivors.remove(at: damaged - 1)
             #expect(contents.orders == CacheFile.replay(survivors), "byte \(position) of line \(damaged + 1) changed")
-            #expect(contents.warnings == ["line \(damaged + 1): damaged record set aside"])
+            #expect(contents.warnings.map(\.english) == ["line \(damaged + 1): damaged record set aside"])
             #expect(contents.damagedLines == [lines[damaged]], "the damaged bytes go to quarantine as they were")
         }
     }
@@ -149,7 +149,7 @@ struct SlowCacheFuzzTests {
                 #expect(cache.warnings + cache.takeLateWarnings() == [], "\(place)")
                 #expect(!FileManager.default.fileExists(atPath: path + ".quarantine"), "\(place)")
             } else {
-                #expect(cache.warnings + cache.takeLateWarnings() == ["line \(damaged + 1): damaged record set aside"], "\(place)")
+                #expect((cache.warnings + cache.takeLateWarnings()).map(\.english) == ["line \(damaged + 1): damaged record set aside"], "\(place)")
                 #expect(try DurableFile.read(path + ".quarantine") == lines[damaged], "\(place)")
             }
             #expect(try PendingOrderCache.read(path: path).orders == orders, "\(place): the file was rewritten without it")
@@ -177,7 +177,7 @@ struct SlowCacheFuzzTests {
             let cache = try PendingOrderCache(path: path)
             #expect(cache.orders == whole.orders, "round \(round)")
             let warnings = cache.warnings + cache.takeLateWarnings()
-            #expect(warnings.allSatisfy { $0.hasPrefix("line ") && Self.isOneLine($0) }, "round \(round): \(warnings)")
+            #expect(warnings.allSatisfy { $0.english.hasPrefix("line ") && Self.isOneLine($0.english) }, "round \(round): \(warnings)")
         }
     }
 
@@ -225,8 +225,8 @@ struct SlowCacheFuzzTests {
         do {
             let contents = try CacheContents.parse(bytes, path: Self.path)
             for warning in contents.warnings {
-                #expect(warning.hasPrefix("line "), sourceLocation: sourceLocation)
-                #expect(Self.isOneLine(warning), "\(warning.debugDescription)", sourceLocation: sourceLocation)
+                #expect(warning.english.hasPrefix("line "), sourceLocation: sourceLocation)
+                #expect(Self.isOneLine(warning.english), "\(warning.english.debugDescription)", sourceLocation: sourceLocation)
             }
             return contents
         } catch {

@@ -195,5 +195,8 @@ extension EveryHappeningTests {
         "tx 1000000000000001 此前已入账 ✗ 网络已断开",
         "通知 REFUND tx 1000000000000001 已回复 HTTP 200 ✗ 服务器的回复丢失了",
         "服务器无法保存：写入失败：设备上没有剩余空间（模拟）",
+        "第 3 行：已忽略写了一半的最后一条记录（App 在写入时终止）",
+        "第 2 行：损坏的记录已搁置",
+        "line 4: record could not be read (Input/output error); set aside",
     ]
 }

@@ -8,6 +8,7 @@ extension EveryHappeningTests {
         case .legacy: 0
         case .notDelivered: 1
         case .crash: 111
+        case .cache: 159
         case .user(let action):
             switch action {
             case .storeSwitch: 112

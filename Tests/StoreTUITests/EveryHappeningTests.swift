@@ -20,7 +20,9 @@ import Testing
                                   .notDelivered(.verificationAnswered(VerificationAnswer(transactionId: tx, outcome: .alreadyCredited,
                                                                                          productId: pro, grant: "")), reason: .networkWentOffline),
                                   .notDelivered(.notificationAcknowledged(type: "REFUND", tx), reason: .replyLost),
-                                  .server(.couldNotSave(problem: "write failed: no space left on device (simulated)"))]
+                                  .server(.couldNotSave(problem: "write failed: no space left on device (simulated)")),
+                                  .cache(.tornLastRecord(line: 3)), .cache(.damagedRecord(line: 2)),
+                                  .cache(.unreadableRecord(line: 4, problem: "Input/output error"))]
         return others + parties.joined() + drops
     }()
 
@@ -43,5 +45,5 @@ import Testing
     }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 159
+    static let caseCount = 160
 }

@@ -5,7 +5,7 @@ public struct CacheContents: Sendable, Equatable {
     /// Live orders, oldest first.
     public var orders: [PendingOrder]
     /// Problems met while reading, each naming the line: a torn last record, damaged records.
-    public var warnings: [String]
+    public var warnings: [CacheWarning]
     /// Damaged lines (with their newline), to copy to the quarantine file.
     var damagedLines: [[UInt8]]
     /// Whether the file must be rewritten clean: it ends in a torn record or holds damaged ones.
@@ -39,10 +39,10 @@ public struct CacheContents: Sendable, Equatable {
             }
             guard let record = CacheRecord(bytes: lineBytes, format: format) else {
                 if torn {
-                    contents.warnings.append("line \(offset + 1): torn last record ignored (the app died while writing it)")
+                    contents.warnings.append(.tornLastRecord(line: offset + 1))
                 } else {
                     contents.damagedLines.append(Array(lineBytes) + [UInt8(ascii: "\n")])
-                    contents.warnings.append("line \(offset + 1): damaged record set aside")
+                    contents.warnings.append(.damagedRecord(line: offset + 1))
                 }
                 contents.needsRewrite = true
                 continue

@@ -27,7 +27,7 @@ struct RecordPlace: Equatable {
 /// `memchr`. Neither checksums nor copies every receipt.
 struct CacheIndex {
     var slots: [CacheSlot] = []
-    var warnings: [String] = []
+    var warnings: [CacheWarning] = []
     var damagedLines: [[UInt8]] = []
     var needsRewrite = false
     var recordCount = 0
@@ -142,10 +142,10 @@ struct CacheIndex {
             return .remove(id)
         case nil:
             if torn {
-                warnings.append("line \(number): torn last record ignored (the app died while writing it)")
+                warnings.append(.tornLastRecord(line: number))
             } else {
                 damagedLines.append(bytes + [UInt8(ascii: "\n")])
-                warnings.append("line \(number): damaged record set aside")
+                warnings.append(.damagedRecord(line: number))
             }
             needsRewrite = true
             return nil

@@ -13,10 +13,10 @@ public final class PendingOrderCache {
     private var slots: [CacheSlot?]
     private var slotByTransaction: [TransactionID: Int] = [:]
     /// What was set aside when the file was opened: torn or damaged records.
-    public private(set) var warnings: [String]
+    public private(set) var warnings: [CacheWarning]
     /// Damaged records found since the file was opened, when a long record's proof was first
     /// read: each set aside as at opening; taken by `takeLateWarnings`.
-    private var lateWarnings: [String] = []
+    private var lateWarnings: [CacheWarning] = []
     private var file: AppendOnlyFile
     private var recordCount: Int
     private let syncs: Bool
@@ -111,7 +111,7 @@ public final class PendingOrderCache {
     }
 
     /// The damaged records found since the last call, as warnings naming their lines.
-    public func takeLateWarnings() -> [String] {
+    public func takeLateWarnings() -> [CacheWarning] {
         defer { lateWarnings = [] }
         return lateWarnings
     }
@@ -124,13 +124,13 @@ public final class PendingOrderCache {
         do {
             bytes = try FileLineEnds.bytes(of: path, at: place.offset, length: place.length)
         } catch {
-            lateWarnings.append("line \(place.line): record could not be read (\(error.problem)); set aside")
+            lateWarnings.append(.unreadableRecord(line: place.line, problem: error.problem))
             return nil
         }
         if case .save(let order) = CacheRecord(bytes: bytes[...], format: .current), CachedOrder(order) == slot.order {
             return order.proof
         }
-        lateWarnings.append("line \(place.line): damaged record set aside")
+        lateWarnings.append(.damagedRecord(line: place.line))
         willWrite?()
         if let quarantine = try? AppendOnlyFile(path: quarantinePath) {
             try? quarantine.append(bytes + [UInt8(ascii: "\n")])

@@ -26,7 +26,7 @@ extension PurchaseService {
     func cachedOrder(_ id: TransactionID) -> PendingOrder? {
         let order = cache.order(transactionId: id)
         for warning in cache.takeLateWarnings() {
-            link.note(warning, from: .cache, to: .app, transactionId: id)
+            link.note(.cache(warning), from: .cache, to: .app, transactionId: id)
         }
         return order
     }

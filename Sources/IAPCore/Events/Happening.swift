@@ -18,6 +18,8 @@ public enum Happening: Sendable, Equatable, Codable {
     case user(UserAction)
     /// The app died: a crash or a power cut, at a crash point or between two messages.
     case crash(CrashPoint?, powerCut: Bool)
+    /// A line of the app's pending-order cache left out when the cache was read.
+    case cache(CacheWarning)
 
     /// The event in English: the timeline's, the transcript's and the log's words.
     public var english: String {
@@ -29,6 +31,7 @@ public enum Happening: Sendable, Equatable, Codable {
         case .server(let step): step.english
         case .store(let step): step.english
         case .user(let action): action.english
+        case .cache(let warning): warning.english
         case .crash(let point, let powerCut):
             (powerCut ? "the power was cut " : "the app crashed ") + (point.map { "at \($0.rawValue): \($0.explanation)" } ?? "between two messages")
         }

@@ -39,7 +39,7 @@ public struct WorldView: Sendable {
     /// The app's pending-order cache as it is on disk.
     public var pendingOrders: [PendingOrderRow]
     /// What the cache reader set aside or could not read.
-    public var cacheWarnings: [String]
+    public var cacheWarnings: [CacheWarning]
     public var armedCrash: CrashPoint?
     /// Whether the armed crash is a power cut.
     public var armedPowerCut: Bool
@@ -64,7 +64,7 @@ public struct WorldView: Sendable {
 
     public init(appStatus: AppStatus, recovering: Bool, settings: WorldSettings, storeSwitches: StoreSwitches,
                 account: String, now: Date, catalog: Catalog, products: CatalogRows, transactions: TransactionRows,
-                credits: CreditRows, balances: [String: Int], pendingOrders: [PendingOrderRow], cacheWarnings: [String],
+                credits: CreditRows, balances: [String: Int], pendingOrders: [PendingOrderRow], cacheWarnings: [CacheWarning],
                 armedCrash: CrashPoint?, armedPowerCut: Bool, nextMessage: Message?, messagesInFlight: Int, audit: AuditSummary,
                 losses: [LossFinding] = [], recoveryReport: RecoveryReport? = nil, queue: [TransactionRow]? = nil) {
         self.appStatus = appStatus

@@ -49,7 +49,7 @@ final class AppHost {
         }
         try world.record(.command, from: .user, to: .app, what: .user(.launch(world.settings.strategy, world.settings.api)), transactionId: nil)
         for warning in cache.warnings {
-            try world.record(.note, from: .cache, to: .app, text: warning, transactionId: nil)
+            try world.record(.note, from: .cache, to: .app, what: .cache(warning), transactionId: nil)
         }
         let service = PurchaseService(catalog: world.catalog, strategy: world.settings.strategy, cache: cache,
                                       receipt: AppReceipt(path: world.directory.receipt), link: world,

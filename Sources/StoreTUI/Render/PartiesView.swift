@@ -16,7 +16,7 @@ enum PartiesView {
         }
         lines.append((language(.appCache, model.pendingOrders.count), .bold))
         lines += newest(model.pendingOrders, 3, language) { "  \($0.transactionId) \(state.title(of: $0.productId, in: model))" }
-        lines += model.cacheWarnings.prefix(1).map { ("  ! \(language.core($0))", .bold) }
+        lines += model.cacheWarnings.prefix(1).map { ("  ! \(language.words(.cache($0)))", .bold) }
         if let entitled = model.appEntitlements {
             let titles = entitled.map { state.title(of: $0, in: model) }.joined(separator: language(.listSeparator))
             let held = titles.isEmpty ? language(.nothingEntitled) : titles

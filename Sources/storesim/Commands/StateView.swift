@@ -45,7 +45,7 @@ struct StateView {
         for order in snapshot.cache.orders {
             lines.append("  tx \(order.transactionId)  \(title(order.productId))")
         }
-        lines += snapshot.cache.warnings.map { "  warning: \($0)" }
+        lines += snapshot.cache.warnings.map { "  warning: \($0.english)" }
         return lines
     }
 
@@ -103,7 +103,7 @@ struct StateView {
             ("pendingOrders", .array(snapshot.cache.orders.map { order in
                 .object([("transactionId", .string(order.transactionId.description)), ("productId", .string(order.productId))])
             })),
-            ("cacheWarnings", .array(snapshot.cache.warnings.map(JSONText.string))),
+            ("cacheWarnings", .array(snapshot.cache.warnings.map { JSONText.string($0.english) })),
         ] + familyEntitlements + root + notifications)
     }
 

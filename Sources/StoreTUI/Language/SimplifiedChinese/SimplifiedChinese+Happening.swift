@@ -12,6 +12,9 @@ extension SimplifiedChinese {
         case .server(let step): words(step, told: told)
         case .store(let step): words(step, told: told)
         case .user(let action): words(action, told: told)
+        case .cache(.tornLastRecord(let line)): "第 \(line) 行：已忽略写了一半的最后一条记录（App 在写入时终止）"
+        case .cache(.damagedRecord(let line)): "第 \(line) 行：损坏的记录已搁置"
+        case .cache(let warning): told(warning.english)
         case .crash(let point, let powerCut): crash(point, powerCut: powerCut, told: told)
         }
     }
