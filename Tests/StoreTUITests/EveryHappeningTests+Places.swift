@@ -9,6 +9,7 @@ extension EveryHappeningTests {
         case .notDelivered: 1
         case .crash: 111
         case .cache: 159
+        case .recovery: 160
         case .user(let action):
             switch action {
             case .storeSwitch: 112

@@ -20,6 +20,8 @@ public enum Happening: Sendable, Equatable, Codable {
     case crash(CrashPoint?, powerCut: Bool)
     /// A line of the app's pending-order cache left out when the cache was read.
     case cache(CacheWarning)
+    /// What a launch recovered: the recovery report.
+    case recovery(LaunchRecovery)
 
     /// The event in English: the timeline's, the transcript's and the log's words.
     public var english: String {
@@ -32,6 +34,7 @@ public enum Happening: Sendable, Equatable, Codable {
         case .store(let step): step.english
         case .user(let action): action.english
         case .cache(let warning): warning.english
+        case .recovery(let report): report.englishLines.joined(separator: "\n")
         case .crash(let point, let powerCut):
             (powerCut ? "the power was cut " : "the app crashed ") + (point.map { "at \($0.rawValue): \($0.explanation)" } ?? "between two messages")
         }

@@ -15,11 +15,3 @@ public protocol Link: AnyObject {
     /// crash there, it dies as soon as the current message has been handled.
     func passed(_ point: CrashPoint)
 }
-
-extension Link {
-    /// Records a local step told only by its sentence: one its party does not yet tell as a case
-    /// (a legacy happening).
-    public func note(_ text: String, from: Party, to: Party?, transactionId: TransactionID?) {
-        note(.legacy(text), from: from, to: to, transactionId: transactionId)
-    }
-}

@@ -200,8 +200,7 @@ final class AppHost {
         lastRecoveryReport = report
         statistics.recovered += report.items.count
         statistics.duplicatesSuppressed += report.items.filter { $0.outcome == .alreadyCredited }.count
-        try world.record(.report, from: .app, to: nil, text: RecoveryReportText.lines(report, catalog: world.catalog)
-            .joined(separator: "\n"), transactionId: nil)
+        try world.record(.report, from: .app, to: nil, what: .recovery(RecoveryReportText.told(report, catalog: world.catalog)), transactionId: nil)
     }
 }
 

@@ -216,10 +216,6 @@ public final class World {
         try timeline.record(kind, at: nowMillis, from: from, to: to, what: what, subject: transactionId.map(MessageSubject.transaction))
     }
 
-    /// Records an event told only by its sentence (a legacy happening): one not yet told as a case.
-    public func record(_ kind: Event.Kind, from: Party, to: Party?, text: String, transactionId: TransactionID?) throws(WorldError) {
-        try record(kind, from: from, to: to, what: .legacy(text), transactionId: transactionId)
-    }
 
     /// Records a message delivered or dropped (with why it never arrived), tied to the event
     /// that recorded it as sent.

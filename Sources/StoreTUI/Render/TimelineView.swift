@@ -202,7 +202,8 @@ enum TimelineView {
         case .crash:
             return "✗ " + language.words(event.what)
         case .report:
-            return "★ " + language.core(event.text.split(separator: "\n").first.map(String.init) ?? event.text)
+            let words = language.words(event.what)
+            return "★ " + (words.split(separator: "\n").first.map(String.init) ?? words)
         }
     }
 

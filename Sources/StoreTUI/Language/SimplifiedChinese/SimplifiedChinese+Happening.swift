@@ -1,11 +1,11 @@
 import IAPCore
 
 extension SimplifiedChinese {
-    /// What an event tells, in Simplified Chinese, case by case; a legacy sentence, and the
-    /// reasons inside a case, are told by `told`.
+    /// What an event tells, in Simplified Chinese, case by case; a legacy sentence (line by line),
+    /// and the reasons inside a case, are told by `told`.
     static func words(_ happening: Happening, told: (String) -> String) -> String {
         switch happening {
-        case .legacy(let text): told(text)
+        case .legacy(let text): text.components(separatedBy: "\n").map(told).joined(separator: "\n")
         case .message(let said): words(said, told: told)
         case .notDelivered(let said, let reason): "\(words(said, told: told)) ✗ \(words(reason))"
         case .app(let step): words(step, told: told)
@@ -15,6 +15,7 @@ extension SimplifiedChinese {
         case .cache(.tornLastRecord(let line)): "第 \(line) 行：已忽略写了一半的最后一条记录（App 在写入时终止）"
         case .cache(.damagedRecord(let line)): "第 \(line) 行：损坏的记录已搁置"
         case .cache(let warning): told(warning.english)
+        case .recovery(let report): ([heading(report)] + report.purchases.map { told($0.english) }).joined(separator: "\n")
         case .crash(let point, let powerCut): crash(point, powerCut: powerCut, told: told)
         }
     }
@@ -28,5 +29,14 @@ extension SimplifiedChinese {
         case .networkWentOffline: "网络已断开"
         case .replyLost: "服务器的回复丢失了"
         }
+    }
+
+    /// The recovery report's first line: what the launch recovered, or what it found and what
+    /// became of it.
+    private static func heading(_ report: LaunchRecovery) -> String {
+        let count = report.purchases.count
+        let counts = report.counts
+        guard counts.recovered < count else { return "启动时恢复了 \(count) 笔购买：" }
+        return "启动时找到 \(count) 笔待恢复的购买：恢复 \(counts.recovered) 笔，仍待处理 \(counts.pending) 笔，已拒绝 \(counts.rejected) 笔："
     }
 }

@@ -1,0 +1,18 @@
+/// What became of a purchase a launch recovered.
+public enum RecoveryOutcome: Sendable, Equatable, Codable {
+    case creditedNow
+    case alreadyCredited
+    case stillPending(String)
+    /// Set aside for good, with the reason: a status code and its meaning, or the Server's own refusal.
+    case rejected(String)
+
+    /// In words, for the report.
+    public var text: String {
+        switch self {
+        case .creditedNow: "credited now"
+        case .alreadyCredited: "already credited (duplicate suppressed)"
+        case .stillPending(let reason): "still pending (\(reason))"
+        case .rejected(let reason): "rejected (\(reason))"
+        }
+    }
+}
