@@ -43,7 +43,7 @@ extension MessageSaid {
         case .verifyReceipt(let id, let sandbox, let byGet): "verifyReceipt for tx \(id)" + Self.asked(sandbox, byGet)
         case .appReceiptValid(let purchases): "status 0 for the app receipt: \(purchases) purchases on it"
         case .appReceiptInvalid(let status): "status \(status.rawValue) for the app receipt: \(status.meaning)"
-        case .currentReceiptValid(let purchases): "status 0, \(purchases) purchases on the receipt"
+        case .currentReceiptValid(let purchases): "status 0, purchases on the receipt: \(purchases)"
         case .currentReceiptInvalid(let status): "status \(status.rawValue) for the current receipt: \(status.meaning)"
         case .receiptValid(let id): "status 0 for tx \(id)"
         case .receiptInvalid(let id, let status): "status \(status.rawValue) for tx \(id): \(status.meaning)"
