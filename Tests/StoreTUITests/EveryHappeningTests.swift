@@ -1,3 +1,4 @@
+import Foundation
 import IAPCore
 import Simulator
 import Testing
@@ -50,6 +51,20 @@ import Testing
         #expect(chinese == expected, "\(english)")
         let told = english.components(separatedBy: "\n").map(Language.simplifiedChinese.core).joined(separator: "\n")
         #expect(chinese == told, "the sentence tables agree while they are kept: \(english)")
+    }
+
+    /// The log writes what an event tells by hand (`EventJSONWriter`), for speed: byte for byte
+    /// as the Codable conformance and Foundation's encoder with sorted keys write it, so that the
+    /// log reads it back as the same value.
+    @Test(arguments: EveryHappeningTests.happenings)
+    func everyCaseIsWrittenAsItsCodableConformanceWritesIt(_ happening: Happening) throws {
+        var json = EventJSONWriter()
+        happening.write(to: &json)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let expected = try encoder.encode(happening)
+        #expect(String(decoding: json.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        #expect(try JSONDecoder().decode(Happening.self, from: Data(json.bytes)) == happening)
     }
 
     /// How many cases `place` tells apart.

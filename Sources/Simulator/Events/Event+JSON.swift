@@ -5,8 +5,8 @@ extension Event {
     /// The event as one line of `events.log`, without its newline: byte for byte what
     /// Foundation's `JSONEncoder` writes with sorted keys (an absent `to`, `transactionId`,
     /// `sentSeq` or `what` left out; `"`, `\`, `/` and control characters escaped as it escapes
-    /// them), written directly but for `what`: the log gets a line for every event, and the
-    /// encoder cost more than all the rest of a purchase's bookkeeping.
+    /// them), written directly, `what` too (`EventJSONWriter`): the log gets a line for
+    /// every event, and Foundation's encoder cost more than all the rest of a purchase's bookkeeping.
     public var jsonLine: [UInt8] {
         line(what: encodedWhat)
     }
@@ -17,17 +17,17 @@ extension Event {
         line(what: nil)
     }
 
-    /// `what` as the encoder writes it, for the log; nothing for a legacy event, whose `text` tells it.
-    var encodedWhat: String? {
+    /// `what` as JSON, for the log; nothing for a legacy event, whose `text` tells it.
+    var encodedWhat: [UInt8]? {
         if case .legacy = what { return nil }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(what)).map { String(decoding: $0, as: UTF8.self) }
+        var json = EventJSONWriter()
+        what.write(to: &json)
+        return json.bytes
     }
 
-    private func line(what: String?) -> [UInt8] {
+    private func line(what: [UInt8]?) -> [UInt8] {
         var line: [UInt8] = []
-        line.reserveCapacity(text.utf8.count + (what?.utf8.count ?? 0) + 128)
+        line.reserveCapacity(text.utf8.count + (what?.count ?? 0) + 128)
         appendJSONLine(to: &line, what: what)
         return line
     }
@@ -35,8 +35,8 @@ extension Event {
     /// Appends the line with `what` (already encoded) to `bytes`, which may already hold other
     /// lines: the log's held lines grow in place, the line written through one `ByteWriter`, with
     /// no text made for a key or a number and no check of the array for each piece.
-    func appendJSONLine(to bytes: inout [UInt8], what: String?) {
-        let most = 2 + 6 * text.utf8.count + Self.jsonLineOtherBytes + (what.map { $0.utf8.count + 8 } ?? 0)
+    func appendJSONLine(to bytes: inout [UInt8], what: [UInt8]?) {
+        let most = 2 + 6 * text.utf8.count + Self.jsonLineOtherBytes + (what.map { $0.count + 8 } ?? 0)
         ByteWriter.append(to: &bytes, atMost: most) { line in
             line.literal(#"{"from":"#)
             line.literal(from.jsonQuoted)
@@ -63,7 +63,7 @@ extension Event {
             }
             if let what {
                 line.literal(#","what":"#)
-                line.text(what)
+                line.bytes(what)
             }
             line.byte(UInt8(ascii: "}"))
         }
