@@ -152,12 +152,13 @@ import Testing
             (.message, .app, .store, "add payment com.storesim.coins.100"),
             (.message, .store, .app, "purchased com.storesim.coins.100 tx 1000000000000001"),
             (.note, .app, .cache, "save pending order tx 1000000000000001"),
-            (.crash, .app, nil, "the app crashed at cached: the app has saved the pending order to its cache"),
+            (.crash, .app, nil, Happening.crash(.cached, powerCut: false).english),
             (.dropped, .server, .app, "credited tx 1000000000000001: +100 coins ✗ the app is not running"),
             (.report, .app, nil, "launch recovered 1 purchase:\n  100 Coins (tx 1000000000000001, from the Store's queue): credited now"),
         ]
         state.timeline = texts.enumerated().map { index, event in
-            Event(seq: index, timeMillis: 1_767_225_600_000, kind: event.0, from: event.1, to: event.2, text: event.3, subject: nil)
+            Event(seq: index, timeMillis: 1_767_225_600_000, kind: event.0, from: event.1, to: event.2,
+                  what: event.0 == .crash ? .crash(.cached, powerCut: false) : .legacy(event.3), text: event.3, subject: nil)
         }
         let text = Screen.render(state, WorldViewFixture.view()).textRows.joined(separator: "\n")
         for words in ["你：轻点“购买” com.storesim.coins.100，然后确认", "添加付款 com.storesim.coins.100",

@@ -13,8 +13,7 @@ import TestSupport
 @Suite struct ChineseSentencesTests {
     @Test func theLossReportsWhysStrategiesCrashPointsAndReasonsAreTold() {
         let catalog = BuiltInCatalog.catalog()
-        var texts = Strategy.allCases.map(\.summary) + CrashPoint.allCases.map(\.explanation)
-            + PurchaseError.allCases.map(\.explanation) + ReceiptStatus.allCases.map(\.meaning)
+        var texts = PurchaseError.allCases.map(\.explanation) + ReceiptStatus.allCases.map(\.meaning)
         for strategy in Strategy.allCases {
             let trials = CrashPoint.allCases.flatMap { [MatrixCell.Trial.crash($0), .powerCut($0)] } + MatrixFault.allCases.map(MatrixCell.Trial.fault)
             texts += trials.map { StrategyMatrix.lossExplanation(strategy: strategy, trial: $0) }
@@ -25,6 +24,19 @@ import TestSupport
         for text in texts {
             #expect(Self.untold(text).isEmpty, "\(text): untold \(Self.untold(text))")
         }
+    }
+
+    /// Strategies and crash points are worded by switches over their cases, not told from
+    /// their English: each in Chinese, and each its own.
+    @Test func strategiesAndCrashPointsAreWordedCaseByCase() {
+        let summaries = Strategy.allCases.map(Language.simplifiedChinese.summary)
+        let explanations = CrashPoint.allCases.map(Language.simplifiedChinese.explanation)
+        for words in summaries + explanations {
+            #expect(words.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "\(words)")
+        }
+        #expect(Set(summaries).count == Strategy.allCases.count && Set(explanations).count == CrashPoint.allCases.count)
+        #expect(Strategy.allCases.map(Language.english.summary) == Strategy.allCases.map(\.summary))
+        #expect(CrashPoint.allCases.map(Language.english.explanation) == CrashPoint.allCases.map(\.explanation))
     }
 
     @Test func theWorldsRefusalsAreTold() throws {

@@ -16,7 +16,10 @@ import TestSupport
             let folder = try TemporaryFolder()
             let world = try folder.world(catalog: SlowChineseScenarioTests.catalog(beside: script), seed: 1)
             world.onEvent = { event in
-                if case .legacy = event.what { return }
+                switch event.what {
+                case .legacy, .crash: return // a crash is worded by its case alone: its sentences have left the tables
+                default: break
+                }
                 typed += 1
                 let words = Language.simplifiedChinese.words(event.what)
                 let told = event.text.components(separatedBy: "\n").map(Language.simplifiedChinese.core).joined(separator: "\n")

@@ -82,12 +82,15 @@ import Testing
 /// exact command that shows it, in both languages.
 @Suite struct RealCrashLineWordsTests {
     @Test func theLineTellsTheNextLaunchAndTheCommand() {
-        let what = "the app crashed at finished: the app has finished the transaction with the Store"
+        let crash = Happening.crash(.finished, powerCut: false)
         let next = NextLaunch(recovers: 0, lost: 1)
-        #expect(Language.english.realCrashLine(what, next: next, command: NextLaunch.command(directory: "/tmp/my world"))
-            == "storesim: \(what). The next launch will show 0 to recover and 1 lost. To see it: storesim --data-dir '/tmp/my world'")
-        #expect(Language.simplifiedChinese.realCrashLine(what, next: next, command: "storesim --data-dir /w")
+        #expect(Language.english.realCrashLine(crash, next: next, command: NextLaunch.command(directory: "/tmp/my world"))
+            == "storesim: the app crashed at finished: the app has finished the transaction with the Store. "
+            + "The next launch will show 0 to recover and 1 lost. To see it: storesim --data-dir '/tmp/my world'")
+        #expect(Language.simplifiedChinese.realCrashLine(crash, next: next, command: "storesim --data-dir /w")
             == "storesim：App 在 finished 崩溃：App 已在商店完成交易。下次启动将显示 0 笔待恢复、1 笔已丢失。查看方法：storesim --data-dir /w")
+        #expect(Language.simplifiedChinese.realCrashLine(.crash(.cached, powerCut: true), next: next, command: "storesim")
+            == "storesim：在 cached 断电：App 已把待处理订单存入缓存。下次启动将显示 0 笔待恢复、1 笔已丢失。查看方法：storesim")
     }
 
     @Test func theCommandIsTheProgramAsItWasStartedSoThatItCanBePasted() {

@@ -262,7 +262,7 @@ extension AppHost {
         try world.settle()
         if case .realKill(let beforeKill) = crashMode {
             try world.timeline.release()
-            beforeKill(crashed.english)
+            beforeKill(crashed)
             kill(getpid(), SIGKILL)
         }
     }

@@ -27,9 +27,9 @@ public final class TUIApp {
         var realCrash = false
         if case .realKill(let beforeKill) = world.crashMode {
             realCrash = true
-            world.crashMode = .realKill { [shelf] what in
+            world.crashMode = .realKill { [shelf] crash in
                 shelf.removeAdded()
-                beforeKill(what)
+                beforeKill(crash)
             }
         }
         state.worlds = [WorldEntry(kind: .opened(path: world.directory.path, realCrash: realCrash), strategy: world.settings.strategy)]

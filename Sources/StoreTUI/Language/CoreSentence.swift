@@ -233,24 +233,6 @@ enum CoreSentence: CaseIterable {
     case forgeCachedReceipt
     case forgeCachedProduct
 
-    // Crashes, and the steps a crash point follows
-    case crashedAt
-    case crashedBetween
-    case powerCutAt
-    case powerCutBetween
-    case pointPaymentSent
-    case pointPurchased
-    case pointCached
-    case pointServerCommitted
-    case pointVerified
-    case pointFinished
-
-    // The strategies, in one line each
-    case verifyThenFinish
-    case queueOnly
-    case finishThenCache
-    case finishFirst
-
     // The recovery report
     case recoveredOne
     case recovered

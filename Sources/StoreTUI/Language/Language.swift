@@ -74,7 +74,23 @@ public enum Language: Sendable {
 
     /// The line printed on the terminal after the interface closed for a real crash: what
     /// happened, what the next launch will show, and the command that shows it.
-    public func realCrashLine(_ what: String, next: NextLaunch, command: String) -> String {
-        self(.realCrash, core(what), next.recovers, next.lost, command)
+    public func realCrashLine(_ crash: Happening, next: NextLaunch, command: String) -> String {
+        self(.realCrash, words(crash), next.recovers, next.lost, command)
+    }
+
+    /// The step of the purchase flow a crash point follows, in this language.
+    func explanation(_ point: CrashPoint) -> String {
+        switch self {
+        case .english: point.explanation
+        case .simplifiedChinese: SimplifiedChinese.explanation(point)
+        }
+    }
+
+    /// What a strategy does, in one line in this language.
+    func summary(_ strategy: Strategy) -> String {
+        switch self {
+        case .english: strategy.summary
+        case .simplifiedChinese: SimplifiedChinese.summary(strategy)
+        }
     }
 }

@@ -38,7 +38,7 @@ enum DialogViews {
     static func strategyMenu(_ language: Language, _ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
         var lines = Strategy.allCases.enumerated().map { index, strategy in
             let mark = strategy == model.settings.strategy ? "▶" : " "
-            return "\(index + 1) \(mark) \(fit(strategy.rawValue, 19)) \(language.core(strategy.summary))"
+            return "\(index + 1) \(mark) \(fit(strategy.rawValue, 19)) \(language.summary(strategy))"
         }
         lines += ["", language(.strategyMenuNote)]
         dialog(language(.strategyMenu), lines, into: &buffer, screen: screen)
@@ -64,7 +64,7 @@ enum DialogViews {
             let mark = model.armedCrash == point ? "▶" : (reached ? " " : "✗")
             let tag = reached ? language(model.crashLoses(at: point) ? .pointLoses : .pointRecovers) : ""
             let outcome = outcomes ? fit(tag, 8) + "  " : ""
-            return "\(index + 1) \(mark)  \(fit(point.rawValue, 16)) \(outcome)\(language.core(point.explanation))"
+            return "\(index + 1) \(mark)  \(fit(point.rawValue, 16)) \(outcome)\(language.explanation(point))"
         }
         return points + ["     " + language(.pointLegend, strategy.rawValue)]
     }

@@ -58,10 +58,10 @@ enum InteractiveCommand {
         let (lock, world, history) = try open(directory, catalog: catalog, recording: catalogBytes, seed: seed,
                                               unsafeCache: arguments[Options.unsafeCache], closingOnError: terminal)
         if playback == nil {
-            world.crashMode = .realKill(beforeKill: { what in
+            world.crashMode = .realKill(beforeKill: { crash in
                 terminal.close()
                 let next = (try? world.view()).map(NextLaunch.init) ?? NextLaunch(recovers: 0, lost: 0)
-                Output.line(Language(locale: locale).realCrashLine(what, next: next, command: NextLaunch.command(directory: directory.path, program: CommandLine.arguments[0])))
+                Output.line(Language(locale: locale).realCrashLine(crash, next: next, command: NextLaunch.command(directory: directory.path, program: CommandLine.arguments[0])))
             })
         }
         do {

@@ -96,7 +96,8 @@ enum RunCommand {
                                realCrash directory: DataDirectory?, temporary: Bool) -> ScenarioRunner {
         let runner = ScenarioRunner(world: world, output: print)
         if let directory {
-            world.crashMode = .realKill(beforeKill: { what in
+            world.crashMode = .realKill(beforeKill: { crash in
+                let what = crash.english
                 let next = (try? world.view()).map(NextLaunch.init)
                 let shows = next.map { "The next launch will show \($0.recovers) to recover and \($0.lost) lost. " } ?? ""
                 let kept = temporary ? " (a temporary world, kept: remove it when done)" : ""

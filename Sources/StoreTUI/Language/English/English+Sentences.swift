@@ -229,24 +229,6 @@ extension English {
         case .forgeCachedReceipt: "forge: change a byte of the cached receipt of tx {tx}"
         case .forgeCachedProduct: "forge: edit the cached tx {tx} to claim {id}"
 
-        // Crashes, and the steps a crash point follows
-        case .crashedAt: "the app crashed at {word}: {text}"
-        case .crashedBetween: "the app crashed between two messages"
-        case .powerCutAt: "the power was cut at {word}: {text}"
-        case .powerCutBetween: "the power was cut between two messages"
-        case .pointPaymentSent: "the app has sent the payment to the Store"
-        case .pointPurchased: "the Store has reported the purchase to the app"
-        case .pointCached: "the app has saved the pending order to its cache"
-        case .pointServerCommitted: "the Server has credited the order; its reply is on the way"
-        case .pointVerified: "the app has heard that the Server credited the order"
-        case .pointFinished: "the app has finished the transaction with the Store"
-
-        // The strategies, in one line each
-        case .verifyThenFinish: "cache, verify, finish after the Server credits, drop the cache entry"
-        case .queueOnly: "verify, finish after the Server credits; no cache"
-        case .finishThenCache: "finish at once, then cache, then verify (the React Native receipt-caching module's order)"
-        case .finishFirst: "finish at once, verify, no cache (the naive way)"
-
         // The recovery report
         case .recoveredOne: "launch recovered 1 purchase:"
         case .recovered: "launch recovered {n} purchases:"

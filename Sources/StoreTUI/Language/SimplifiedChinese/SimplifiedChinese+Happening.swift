@@ -16,7 +16,7 @@ extension SimplifiedChinese {
         case .cache(.damagedRecord(let line)): "第 \(line) 行：损坏的记录已搁置"
         case .cache(let warning): told(warning.english)
         case .recovery(let report): ([heading(report)] + report.purchases.map { told($0.english) }).joined(separator: "\n")
-        case .crash(let point, let powerCut): crash(point, powerCut: powerCut, told: told)
+        case .crash(let point, let powerCut): crash(point, powerCut: powerCut)
         }
     }
 

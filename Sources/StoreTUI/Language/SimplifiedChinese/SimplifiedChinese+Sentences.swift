@@ -230,24 +230,6 @@ extension SimplifiedChinese {
         case .forgeCachedReceipt: "伪造：改动缓存中 tx {tx} 收据的一个字节"
         case .forgeCachedProduct: "伪造：把缓存中的 tx {tx} 改成声称购买了 {id}"
 
-        // Crashes, and the steps a crash point follows
-        case .crashedAt: "App 在 {word} 崩溃：{text}"
-        case .crashedBetween: "App 在两条消息之间崩溃"
-        case .powerCutAt: "在 {word} 断电：{text}"
-        case .powerCutBetween: "在两条消息之间断电"
-        case .pointPaymentSent: "App 已向商店发出付款"
-        case .pointPurchased: "商店已向 App 报告购买"
-        case .pointCached: "App 已把待处理订单存入缓存"
-        case .pointServerCommitted: "服务器已为订单入账；回复正在途中"
-        case .pointVerified: "App 已得知服务器为订单入账"
-        case .pointFinished: "App 已在商店完成交易"
-
-        // The strategies, in one line each
-        case .verifyThenFinish: "缓存、验证，服务器入账后才完成交易，再删除缓存条目"
-        case .queueOnly: "验证，服务器入账后才完成交易；不用缓存"
-        case .finishThenCache: "立即完成交易，然后缓存，再验证（React Native 收据缓存模块的顺序）"
-        case .finishFirst: "立即完成交易，再验证，不用缓存（朴素的做法）"
-
         // The recovery report
         case .recoveredOne: "启动时恢复了 1 笔购买："
         case .recovered: "启动时恢复了 {n} 笔购买："

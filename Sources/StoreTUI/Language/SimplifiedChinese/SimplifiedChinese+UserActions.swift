@@ -53,11 +53,11 @@ extension SimplifiedChinese {
         }
     }
 
-    /// The app died, in Simplified Chinese; the crash point's explanation is told by `told`.
-    static func crash(_ point: CrashPoint?, powerCut: Bool, told: (String) -> String) -> String {
+    /// The app died, in Simplified Chinese.
+    static func crash(_ point: CrashPoint?, powerCut: Bool) -> String {
         switch (point, powerCut) {
-        case (let point?, false): "App 在 \(point.rawValue) 崩溃：\(told(point.explanation))"
-        case (let point?, true): "在 \(point.rawValue) 断电：\(told(point.explanation))"
+        case (let point?, false): "App 在 \(point.rawValue) 崩溃：\(explanation(point))"
+        case (let point?, true): "在 \(point.rawValue) 断电：\(explanation(point))"
         case (nil, false): "App 在两条消息之间崩溃"
         case (nil, true): "在两条消息之间断电"
         }
