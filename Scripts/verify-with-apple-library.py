@@ -125,6 +125,13 @@ def main():
                 complete(what, incomplete_renewal(renewal))
             print(f"{what}: {decoded.notificationUUID} {named(decoded.data.environment)} verified")
             checked += 1
+        for subscription in state.get("subscriptions", []):
+            jws = subscription["signedRenewalInfo"]
+            what = f"renewal info of subscription {subscription['originalTransactionId']}"
+            decoded = verifier(environment_of(jws)).verify_and_decode_renewal_info(jws)
+            complete(what, incomplete_renewal(decoded))
+            print(f"{what}: {decoded.productId} {named(decoded.environment)} verified")
+            checked += 1
     except VerificationException as error:
         print(f"{what}: refused by Apple's library: {error.status.name}")
         return 1

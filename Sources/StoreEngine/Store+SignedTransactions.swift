@@ -14,18 +14,23 @@ extension Store {
     /// none makes it now, from its own key, valid from `now` to the end of the simulated clock,
     /// and keeps it. The keys are derived from the Store's key again each time, never stored.
     func loadSigner(from now: Date) throws(StorageError) {
-        guard transactionSigner == nil else { return }
+        guard transactionSigner == nil, try !loadKeptSigner() else { return }
+        transactionSigner = JWSSigner(chain: try makeChain(from: now))
+    }
+
+    /// Loads the certificate chain `store.sqlite` keeps, without making one; false when the
+    /// Store never signed.
+    func loadKeptSigner() throws(StorageError) -> Bool {
+        guard transactionSigner == nil else { return true }
         let keys: (root: ECKeyPair, intermediate: ECKeyPair, leaf: ECKeyPair)
         do {
             keys = try CertificateChain.keys(secret: signer.key)
         } catch {
             throw StorageError(path: database.database.path, problem: "cannot derive the signing keys: \(error)")
         }
-        if let stored = try storedChain(leafKey: keys.leaf) {
-            transactionSigner = JWSSigner(chain: stored)
-        } else {
-            transactionSigner = JWSSigner(chain: try makeChain(from: now))
-        }
+        guard let stored = try storedChain(leafKey: keys.leaf) else { return false }
+        transactionSigner = JWSSigner(chain: stored)
+        return true
     }
 
     /// The root certificate of the Store's chain, once the Store has loaded it.

@@ -45,10 +45,25 @@ public final class Store {
     /// (`StoreSecrets`) from the system's random source, or derives them from `seed` when one is
     /// given, keeps them in `store.sqlite`, and starts with the switches the catalog's settings
     /// turn on; an existing one keeps the secrets and the switches it has, whatever `seed` says.
-    public init(path: String, catalog: Catalog, seed: UInt64?) throws(StoreError) {
+    public convenience init(path: String, catalog: Catalog, seed: UInt64?) throws(StoreError) {
+        try self.init(path: path, catalog: catalog, seed: seed, readOnly: false)
+    }
+
+    /// Opens a Store's database (possibly live: a world open elsewhere) only to read it, as it
+    /// was left, without changing the file; nil when it has no Store in it yet.
+    convenience init?(readingOnly path: String, catalog: Catalog) throws(StoreError) {
+        do {
+            guard try StoreDatabase(path: path, readOnly: true).setting("receipt-key") != nil else { return nil }
+        } catch {
+            throw .storage(error)
+        }
+        try self.init(path: path, catalog: catalog, seed: nil, readOnly: true)
+    }
+
+    private init(path: String, catalog: Catalog, seed: UInt64?, readOnly: Bool) throws(StoreError) {
         self.catalog = catalog
         do {
-            let database = try StoreDatabase(path: path, readOnly: false)
+            let database = try StoreDatabase(path: path, readOnly: readOnly)
             self.database = database
             let key: [UInt8]
             if let stored = try database.setting("receipt-key", as: { Data(base64Encoded: $0) }) {
@@ -72,7 +87,7 @@ public final class Store {
             } else {
                 // A Store made before the shared secret was kept: derived as releases of then did.
                 sharedSecret = try StoreSecrets(seed: seed ?? 1, path: path).sharedSecret
-                try database.setSetting("shared-secret", sharedSecret)
+                if !readOnly { try database.setSetting("shared-secret", sharedSecret) }
             }
             switches = try Self.loadSwitches(database)
             account = try database.setting("account") ?? "demo"

@@ -98,3 +98,19 @@ public struct WorldSnapshot: Sendable {
               history: rootCertificate == nil ? nil : appAccountTokens, offers: offers, earlyEnds: earlyEnds, refunds: refunds)
     }
 }
+
+extension WorldSnapshot {
+    /// The renewal information of each subscription of the world in `directory`, as it stands
+    /// at the world's clock, signed by the Store's chain; none in a StoreKit 1 world. Read
+    /// without the writer lock, like the snapshot.
+    public static func renewals(_ directory: DataDirectory, catalog: Catalog, settings: WorldSettings) throws(WorldError) -> [SubscriptionRenewal] {
+        do {
+            return try Store.readRenewals(path: directory.storeDatabase, catalog: catalog, at: SimulatedTime.date(millis: settings.clockMillis))
+        } catch {
+            switch error {
+            case .storage(let storage): throw .file(path: storage.path, problem: storage.problem)
+            case .refused(let problem): throw .file(path: directory.storeDatabase, problem: problem)
+            }
+        }
+    }
+}

@@ -21,8 +21,15 @@ enum StateCommand {
         } catch {
             throw .input(error.description)
         }
-        let view = StateView(snapshot: snapshot, catalog: catalog)
+        var view = StateView(snapshot: snapshot, catalog: catalog)
         if arguments[Options.json] {
+            if snapshot.settings.api == .storekit2 {
+                do {
+                    view.renewals = try WorldSnapshot.renewals(directory, catalog: catalog, settings: snapshot.settings)
+                } catch {
+                    throw .input(error.description)
+                }
+            }
             Output.line(view.json.rendered)
         } else {
             view.lines.forEach(Output.line)

@@ -6,6 +6,8 @@ import StoreEngine
 struct StateView {
     let snapshot: WorldSnapshot
     let catalog: Catalog
+    /// Each subscription's renewal information as it stands (StoreKit 2 worlds, JSON only).
+    var renewals: [SubscriptionRenewal] = []
 
     private func title(_ productId: String) -> String {
         catalog.product(id: productId)?.title(locale: "en_US") ?? productId
@@ -90,6 +92,7 @@ struct StateView {
                     ("date", .string(SimulatedTime.format(record.date))),
                 ] + (record.charged ? offerMembers(record.id, record.productId) : []) + Self.familyMembers(record) + (storeKit2 ? [("signedTransaction", record.signedTransaction.map(JSONText.string) ?? .null)] : []))
             })),
+        ] + subscriptions + [
             ("credits", .array(snapshot.ledger.credits.map { credit in
                 .object([("transactionId", .string(credit.transactionId.description)), ("productId", .string(credit.productId)),
                          ("grant", .string(credit.grant))])
@@ -105,6 +108,16 @@ struct StateView {
             })),
             ("cacheWarnings", .array(snapshot.cache.warnings.map { JSONText.string($0.english) })),
         ] + familyEntitlements + root + notifications)
+    }
+
+    /// Under StoreKit 2, each subscription's current `signedRenewalInfo`, by its original
+    /// transaction: the latest transaction of each subscription not refunded, oldest first.
+    private var subscriptions: [(String, JSONText)] {
+        guard storeKit2 else { return [] }
+        return [("subscriptions", .array(renewals.map { renewal in
+            .object([("originalTransactionId", .string(renewal.originalTransactionId.description)),
+                     ("productId", .string(renewal.productId)), ("signedRenewalInfo", .string(renewal.signedRenewalInfo))])
+        }))]
     }
 
     /// A family member's shared transaction says so, with Apple's `inAppOwnershipType`, its
