@@ -354,7 +354,7 @@ final class PurchaseServiceTests {
         #expect(report.items.map(\.source) == [.cache, .cache, .cache, .queue])
         #expect(report.items.map(\.outcome) == [
             .creditedNow, .alreadyCredited, .stillPending("server down"),
-            .rejected("21003 \(ReceiptStatus.notAuthenticated.meaning)"),
+            .rejected(.rejected(.notAuthenticated)),
         ])
         #expect(try PendingOrderCache.read(path: cachePath).orders.map(\.transactionId) == [pending],
                 "only the unanswered order stays cached")

@@ -147,18 +147,21 @@ import Testing
 
     @Test func theTimelineTellsWhatHappenedInChinese() {
         var state = chinese(120, 30)
-        let texts: [(Event.Kind, Party, Party?, String)] = [
-            (.command, .user, .app, "tap Buy com.storesim.coins.100, then confirm"),
-            (.message, .app, .store, "add payment com.storesim.coins.100"),
-            (.message, .store, .app, "purchased com.storesim.coins.100 tx 1000000000000001"),
-            (.note, .app, .cache, "save pending order tx 1000000000000001"),
-            (.crash, .app, nil, Happening.crash(.cached, powerCut: false).english),
-            (.dropped, .server, .app, "credited tx 1000000000000001: +100 coins ✗ the app is not running"),
-            (.report, .app, nil, "launch recovered 1 purchase:\n  100 Coins (tx 1000000000000001, from the Store's queue): credited now"),
+        let coins = "com.storesim.coins.100", tx: TransactionID = 1000000000000001
+        let events: [(Event.Kind, Party, Party?, Happening)] = [
+            (.command, .user, .app, .user(.tapBuy(productId: coins, .confirm))),
+            (.message, .app, .store, .message(.addPayment(PaymentMention(PaymentRequest(productId: coins, answer: .confirm))))),
+            (.message, .store, .app, .message(.transactionUpdated(TransactionMention(state: .purchased, productId: coins, id: tx)))),
+            (.note, .app, .cache, .app(.savedPendingOrder(tx))),
+            (.crash, .app, nil, .crash(.cached, powerCut: false)),
+            (.dropped, .server, .app, .notDelivered(.verificationAnswered(VerificationAnswer(transactionId: tx, outcome: .credited,
+                                                                                           productId: coins, grant: "+100 coins")),
+                                                    reason: .appNotRunning)),
+            (.report, .app, nil, .recovery(LaunchRecovery(purchases: [.init(title: "100 Coins", transactionId: tx, source: .queue,
+                                                                            outcome: .creditedNow)]))),
         ]
-        state.timeline = texts.enumerated().map { index, event in
-            Event(seq: index, timeMillis: 1_767_225_600_000, kind: event.0, from: event.1, to: event.2,
-                  what: event.0 == .crash ? .crash(.cached, powerCut: false) : .legacy(event.3), text: event.3, subject: nil)
+        state.timeline = events.enumerated().map { index, event in
+            Event(seq: index, timeMillis: 1_767_225_600_000, kind: event.0, from: event.1, to: event.2, what: event.3, subject: nil)
         }
         let text = Screen.render(state, WorldViewFixture.view()).textRows.joined(separator: "\n")
         for words in ["你：轻点“购买” com.storesim.coins.100，然后确认", "添加付款 com.storesim.coins.100",

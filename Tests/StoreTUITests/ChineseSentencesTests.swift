@@ -86,9 +86,12 @@ import TestSupport
         messages += reasons.map { .verificationAnswered(VerificationAnswer(transactionId: 1000000000000001,
                                                                             outcome: .unverified(.verificationFailure, $0),
                                                                             productId: nil, grant: "")) }
-        let outcomes = reasons.map { RecoveryReport.Outcome.rejected("VERIFICATION_FAILURE: \($0)").text }
-        for text in messages.map(\.summary) + outcomes {
-            #expect(Self.untold(text).isEmpty, "\(text): untold \(Self.untold(text))")
+        let outcomes = reasons.map { reason in
+            Happening.recovery(LaunchRecovery(purchases: [.init(title: "StoreSim Pro", transactionId: 1000000000000001, source: .queue,
+                                                                outcome: .rejected(.unverified(.verificationFailure, reason: reason)))]))
+        }
+        for happening in messages.map { Happening.message($0.said) } + outcomes {
+            #expect(Self.untold(inChinese: happening).isEmpty, "\(happening.english): untold \(Self.untold(inChinese: happening))")
         }
     }
 
@@ -108,9 +111,20 @@ import TestSupport
             .verificationAnswered(VerificationAnswer(transactionId: 1000000000000001, outcome: .refused(.unknownToStore),
                                                      productId: nil, grant: "")),
         ]
-        for text in messages.map(\.summary) {
-            #expect(Self.untold(text).isEmpty, "\(text): untold \(Self.untold(text))")
+        for happening in messages.map({ Happening.message($0.said) }) {
+            #expect(Self.untold(inChinese: happening).isEmpty, "\(happening.english): untold \(Self.untold(inChinese: happening))")
         }
+    }
+
+    /// What the sentence tables leave untold of the reasons, problems and grants inside an event
+    /// its Chinese words tell through them; the words themselves are Chinese.
+    static func untold(inChinese happening: Happening) -> [String] {
+        var told: [String] = []
+        let words = SimplifiedChinese.words(happening) { text in
+            told.append(text)
+            return Language.simplifiedChinese.core(text)
+        }
+        return (words == happening.english ? [words] : []) + told.flatMap(untold)
     }
 
     /// The parts of `text` no template tells: the text itself when none matches, else what the

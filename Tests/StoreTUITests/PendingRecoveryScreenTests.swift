@@ -1,3 +1,4 @@
+import IAPCore
 import Testing
 @testable import StoreTUI
 
@@ -14,9 +15,11 @@ import Testing
     }
 
     @Test func theHeadingIsToldInChinese() {
-        #expect(Language.simplifiedChinese.core("launch found 1 purchase to recover: 0 recovered, 1 still pending, 0 rejected:")
-            == "启动时找到 1 笔待恢复的购买：恢复 0 笔，仍待处理 1 笔，已拒绝 0 笔：")
-        #expect(Language.simplifiedChinese.core("launch found 3 purchases to recover: 1 recovered, 1 still pending, 1 rejected:")
-            == "启动时找到 3 笔待恢复的购买：恢复 1 笔，仍待处理 1 笔，已拒绝 1 笔：")
+        func heading(_ outcomes: [RecoveryOutcome?]) -> String? {
+            let purchases = outcomes.map { LaunchRecovery.Purchase(title: "100 Coins", transactionId: 1000000000000001, source: .cache, outcome: $0) }
+            return Language.simplifiedChinese.words(.recovery(LaunchRecovery(purchases: purchases))).components(separatedBy: "\n").first
+        }
+        #expect(heading([.stillPending("no reply: the Server is down")]) == "启动时找到 1 笔待恢复的购买：恢复 0 笔，仍待处理 1 笔，已拒绝 0 笔：")
+        #expect(heading([.creditedNow, nil, .rejected(.rejected(.malformed))]) == "启动时找到 3 笔待恢复的购买：恢复 1 笔，仍待处理 1 笔，已拒绝 1 笔：")
     }
 }

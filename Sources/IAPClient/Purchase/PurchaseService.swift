@@ -291,7 +291,7 @@ public final class PurchaseService {
             link.send(verifyMessage(for: fresh))
             return
         }
-        setOutcome(.rejected(reason.english), for: id)
+        setOutcome(.rejected(reason), for: id)
         if verification.cached, let order = cachedOrder(id) {
             setAside(order, reason: reason)
         }

@@ -3,8 +3,8 @@ public enum RecoveryOutcome: Sendable, Equatable, Codable {
     case creditedNow
     case alreadyCredited
     case stillPending(String)
-    /// Set aside for good, with the reason: a status code and its meaning, or the Server's own refusal.
-    case rejected(String)
+    /// Set aside for good, with the reason: a status code, the Server's own refusal, a failed verification.
+    case rejected(SetAsideReason)
 
     /// In words, for the report.
     public var text: String {
@@ -12,7 +12,7 @@ public enum RecoveryOutcome: Sendable, Equatable, Codable {
         case .creditedNow: "credited now"
         case .alreadyCredited: "already credited (duplicate suppressed)"
         case .stillPending(let reason): "still pending (\(reason))"
-        case .rejected(let reason): "rejected (\(reason))"
+        case .rejected(let reason): "rejected (\(reason.english))"
         }
     }
 }

@@ -165,7 +165,7 @@ public struct StrategyMatrix: Sendable {
         case .alreadyCredited: return "credited before the crash; \(found), the Server suppressed the duplicate"
         case .creditedNow: return "\(found) and credited on the relaunch"
         case .stillPending(let reason): return "\(found), still pending: \(reason)"
-        case .rejected(let reason): return "\(found), rejected: \(reason)"
+        case .rejected(let reason): return "\(found), rejected: \(reason.english)"
         case nil: return "\(found), no answer yet"
         }
     }

@@ -1,118 +1,22 @@
-/// A sentence the simulation writes in English — an event on the timeline, a reason, a line of
-/// a report, a refusal — known by its template. The English table gives the template the text
+/// A sentence the simulation still writes in English inside what it tells — a reason, a grant,
+/// a line of the loss report, a refusal — known by its template (events themselves are typed
+/// and worded case by case). The English table gives the template the text
 /// is matched against, in this order (the first that fits tells it); every other language's
 /// table gives the template it is told with. Holes: `{n}` a number, `{tx}` a transaction id,
 /// `{id}` and `{word}` one word kept as it is (a product id, a crash point, a strategy), `{any}`
 /// any text kept as it is (a title, a price, a date), `{text}` a sentence told in turn, `{list}`
 /// sentences separated by commas, each told in turn.
 enum CoreSentence: CaseIterable {
-    // Delivery that failed: the message, then why
-    case notDelivered
-
-    // Messages between the parties
-    case requestProducts
-    case productsWithInvalid
-    case products
-    case productRequestFailed
-    case addPaymentAsk
-    case addPaymentCancel
-    case addPayment
-    case finishTransaction
-    case addObserver
-    case restoreCompleted
-    case refreshReceipt
-    case receiptRefreshed
-    case purchasing
-    case purchased
-    case transactionsUpdated
-    case andMore
-    case failedBecause
-    case failed
-    case deferred
-    case restored
-    case restoreFinished
-    case restoreFailed
-    case verify
-    case checkRenewal
-    case checkReceipt
-    case credited
-    case alreadyCredited
-    case rejected
-    case refusedTx
-    case rejectedReceipt
-    case receiptCheckedCreditedOne
-    case receiptCheckedCredited
-    case receiptCheckedOne
-    case receiptChecked
-    case noAnswer
-    case verifyCurrentReceipt
-    case verifyReceiptFor
-    case receiptStatus
-    case statusFor
-    case statusMeaningFor
-    case statusMeaningReceipt
-    case verifyByAppReceipt
-    case recoveryAnswered
-    case recoveredCredited
-    case recoveredAlreadyCredited
-    case recoveredNotProven
-    case recoveredRefused
-    case recoveredRejected
-    case recoveredChecked
-    case verifyReceiptForAppReceipt
-    case appReceiptStatus
-    case appReceiptStatusMeaning
-    case notProven
-    case atSandbox
-    case byGet
-    case askOtherEndpoint
-    case upgradeNow
-    case crossgradeNow
-    case downgradeAtRenewal
-    case renewsAsAtNextRenewal
-
-    // Subscription offers
+    // Offers, and why an offer cannot be bought
     case offerIdentifierInvalid
     case offerSignatureInvalid
     case offerIneligible
     case billingIssue
-    case signOffer
-    case offerNotSigned
-    case offerSigned
-    case redeemOfferCode
-    case addPaymentSignedOffer
-    case addPaymentOffer
-    case purchaseSignedOffer
-    case purchaseOffer
-    case tapOffer
-    case offerCharged
-    case offerRenews
     case offerPeriod
     case introductoryOffer
     case promotionalOffer
     case offerCode
     case winBackOffer
-    case serverDidNotSign
-    case offerCodeInvalid
-    case offerCodeRedeemed
-    case offerCodeNotRedeemed
-    case inBillingRetry
-    case oneTimeCodeOnce
-    case accountCodeOnce
-    case crossgradeAtRenewal
-    case billingRetryGrace
-    case billingRetry
-    case sandboxRenewalLimit
-    case billingRecovered
-    case billingExpired
-    case priceIncreaseAsked
-    case priceIncreaseDeclined
-    case priceIncreaseUnanswered
-    case chargedIncreasedPrice
-    case renewNowAutoRenewOff
-    case renewNowSandboxCap
-    case refundedRest
-    case boughtWhileShared
 
     // What the Server grants
     case grantCoins
@@ -150,104 +54,13 @@ enum CoreSentence: CaseIterable {
     case notOnReceipt
     case otherAccount
     case otherUser
-    case getTransactionHistory
-    case transactionHistory
-    case creditFromHistory
     case refundedPurchase
 
-    // The parties' own steps
-    case savePendingOrder
-    case setAsideRefused
-    case creditFromReceipt
-    case removePendingOrder
-    case setAsidePendingOrder
-    case couldNotSave
-    case couldNotSetAside
-    case couldNotRemove
-    case couldNotKeepReceipt
-    case stoppedBeforeFinishing
-    case credit
-    case powerCutNothingLost
-    case powerCutLostBytes
-    case tornRecord
-    case damagedRecord
-    case refused
+    // Why the app does not buy
     case cannotPay
     case alreadyInProgress
     case productsUnavailable
     case notForSale
-
-    // What the user did
-    case launch
-    case quit
-    case crashArmed
-    case powerCutArmed
-    case crashDisarmed
-    case tapBuyConfirm
-    case tapBuyCancel
-    case tapBuyAsk
-    case tapRestore
-    case signedIn
-    case familyJoins
-    case familyLeaves
-    case familyShared
-    case familyRevoked
-    case serverDiskFull
-    case serverVerifyMethod
-    case serverVerifyFirst
-    case sharedSecretRight
-    case sharedSecretWrong
-    case serverDiskRoom
-    case deviceDiskFull
-    case deviceDiskRoom
-    case scenarioNetwork
-    case scenarioServer
-    case scenarioStrategy
-    case scenarioStoreFail
-    case scenarioStoreSwitch
-    case catalogSettings
-    case parentApproves
-    case parentDeclines
-    case resolve
-    case renewNow
-    case refundBecause
-    case reasonAppIssue
-    case reasonOther
-    case refunds
-    case refundsTransaction
-    case expireNow
-    case deleteTransaction
-    case sells
-    case stopsSelling
-    case autoRenewOn
-    case autoRenewOff
-    case billingFails
-    case billingOk
-    case raisePrice
-    case consentsToIncrease
-    case declinesIncrease
-    case reinstall
-    case clockAdvanced
-    case forgeTamper
-    case forgeReplay
-    case forgeCachedReceipt
-    case forgeCachedProduct
-
-    // The recovery report
-    case recoveredOne
-    case recovered
-    case foundToRecoverOne
-    case foundToRecover
-    case recoveredItem
-    case sourceCache
-    case sourceQueue
-    case sourceBoth
-    case creditedNow
-    case creditedBefore
-    case stillPending
-    case rejectedOutcome
-    case refusedOutcome
-    case noAnswerYet
 
     // The loss report
     case foundLostOne
@@ -297,44 +110,7 @@ enum CoreSentence: CaseIterable {
     case noCurrentPeriodExpired
     case noAskToBuy
 
-    // StoreKit 2: its calls and results, signed transactions and why one fails verification
-    case purchaseAsk
-    case purchaseCancel
-    case purchase
-    case purchaseThrew
-    case purchaseSuccess
-    case purchaseUserCancelled
-    case purchasePending
-    case listenForUpdates
-    case updateSynced
-    case update
-    case finish
-    case sync
-    case verifySigned
-    case checkRenewalSigned
-    case rejectedSigned
-    case verifiedOffline
-    case deviceVerified
-    case deviceUnverified
-    case revokedUpdate
-    case readEntitlements
-    case noEntitlements
-    case entitlements
-    case readSubscriptionStatus
-    case noSubscriptionStatus
-    case subscriptionStatuses
-    case subscriptionStatusFailed
-    case subscriptionStatusKept
-    case setAsideSigned
-    case rejectedSignedOutcome
-    case launchWithAPI
-    case scenarioAPI
-    case forgeJWS
-    case alreadyPurchased
-    case alreadySubscribed
-    case waitingChangeCancelled
-    case autoRenewOnAgain
-    case offerAtRenewal
+    // Why a signed transaction fails verification
     case noSignedTransactionFor
     case jwsMalformed
     case jwsParts
@@ -355,20 +131,7 @@ enum CoreSentence: CaseIterable {
     case otherApp
     case otherEnvironment
 
-    // App Store Server API and App Store Server Notifications V2
-    case getTransactionInfo
-    case transactionInfoNotFound
-    case transactionInfoNow
+    // The App Store Server API's refusals
     case unknownToStore
-    case notificationRetry
-    case notification
-    case notificationAcknowledged
-    case getNotificationHistory
-    case notificationHistory
-    case creditFromNotification
-    case refundTakesBack
-    case notificationNotVerified
-    case fetchHistory
     case historyRefused
-    case scenarioServerNotifications
 }

@@ -68,9 +68,8 @@ public enum TUIUpdate {
     /// language with the products' localized titles; the event's own lines when the view does
     /// not hold the report.
     private static func recoveryLines(_ event: Event, _ state: TUIState, _ model: WorldView) -> [String] {
-        let lines = model.recoveryReport.map { RecoveryReportText.lines($0, catalog: model.catalog, locale: state.locale) }
-            ?? event.text.split(separator: "\n").map(String.init)
-        return lines.map(state.language.core)
+        let report = model.recoveryReport.map { Happening.recovery(RecoveryReportText.told($0, catalog: model.catalog, locale: state.locale)) }
+        return state.language.words(report ?? event.what).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// Once no message is in flight, a running restore has ended: the status line says how,

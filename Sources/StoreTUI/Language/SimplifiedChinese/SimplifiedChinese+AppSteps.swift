@@ -7,9 +7,7 @@ extension SimplifiedChinese {
         case .couldNotKeepReceipt(let problem): "无法保存收据：\(problem)"
         case .savedPendingOrder(let id): "保存待处理订单 tx \(id)"
         case .couldNotSavePendingOrder(let problem): "无法保存待处理订单：\(problem)"
-        case .setAsidePendingOrder(let id, .rejected(let status)): "搁置待处理订单 tx \(id)：\(status.rawValue) \(told(status.meaning))"
-        case .setAsidePendingOrder(let id, .refused(let refusal)): "搁置待处理订单 tx \(id)：服务器拒绝：\(told(refusal.meaning))"
-        case .setAsidePendingOrder(let id, .unverified(let status, let reason)): "搁置待处理订单 tx \(id)：\(status.name)：\(told(reason))"
+        case .setAsidePendingOrder(let id, let reason): "搁置待处理订单 tx \(id)：\(words(reason, told: told))"
         case .couldNotSetAsidePendingOrder(let problem): "无法搁置待处理订单：\(problem)"
         case .removedPendingOrder(let id): "移除待处理订单 tx \(id)"
         case .couldNotRemovePendingOrder(let problem): "无法移除待处理订单：\(problem)"
@@ -22,6 +20,15 @@ extension SimplifiedChinese {
         case .stoppedBeforeFinishing(let productId): "\(productId) 的购买在完成交易前停下；商店队列为下次启动保留它"
         case .powerCut(0): "断电：每次缓存写入都已 fsync；没有丢失任何内容"
         case .powerCut(let lost): "断电：缓存中 \(lost) 字节未同步，没有写到磁盘"
+        }
+    }
+
+    /// Why the app set a pending order aside (`SetAsideReason.english`).
+    static func words(_ reason: SetAsideReason, told: (String) -> String) -> String {
+        switch reason {
+        case .rejected(let status): "\(status.rawValue) \(told(status.meaning))"
+        case .refused(let refusal): "服务器拒绝：\(told(refusal.meaning))"
+        case .unverified(let status, let reason): "\(status.name)：\(told(reason))"
         }
     }
 }

@@ -1,11 +1,11 @@
 import IAPCore
 
 extension SimplifiedChinese {
-    /// What an event tells, in Simplified Chinese, case by case; a legacy sentence (line by line),
-    /// and the reasons inside a case, are told by `told`.
+    /// What an event tells, in Simplified Chinese, case by case; the reasons inside a case are
+    /// told by `told`. An event of a log written before events were typed is shown as written.
     static func words(_ happening: Happening, told: (String) -> String) -> String {
         switch happening {
-        case .legacy(let text): text.components(separatedBy: "\n").map(told).joined(separator: "\n")
+        case .legacy(let text): text
         case .message(let said): words(said, told: told)
         case .notDelivered(let said, let reason): "\(words(said, told: told)) ✗ \(words(reason))"
         case .app(let step): words(step, told: told)
@@ -14,8 +14,8 @@ extension SimplifiedChinese {
         case .user(let action): words(action, told: told)
         case .cache(.tornLastRecord(let line)): "第 \(line) 行：已忽略写了一半的最后一条记录（App 在写入时终止）"
         case .cache(.damagedRecord(let line)): "第 \(line) 行：损坏的记录已搁置"
-        case .cache(let warning): told(warning.english)
-        case .recovery(let report): ([heading(report)] + report.purchases.map { told($0.english) }).joined(separator: "\n")
+        case .cache(.unreadableRecord(let line, let problem)): "第 \(line) 行：无法读取记录（\(problem)）；已搁置"
+        case .recovery(let report): ([heading(report)] + report.purchases.map { words($0, told: told) }).joined(separator: "\n")
         case .crash(let point, let powerCut): crash(point, powerCut: powerCut)
         }
     }
@@ -29,6 +29,23 @@ extension SimplifiedChinese {
         case .networkWentOffline: "网络已断开"
         case .replyLost: "服务器的回复丢失了"
         }
+    }
+
+    /// A purchase the launch found: its title, where it was found, and what became of it.
+    private static func words(_ purchase: LaunchRecovery.Purchase, told: (String) -> String) -> String {
+        let source = switch purchase.source {
+        case .cache: "待处理订单缓存"
+        case .queue: "商店队列"
+        case .both: "缓存和商店队列"
+        }
+        let outcome = switch purchase.outcome {
+        case .creditedNow: "现已入账"
+        case .alreadyCredited: "此前已入账（已阻止重复入账）"
+        case .stillPending(let reason): "仍待处理（\(told(reason))）"
+        case .rejected(let reason): "已拒绝（\(words(reason, told: told))）"
+        case nil: "尚无应答"
+        }
+        return "  \(purchase.title)（tx \(purchase.transactionId)，来自\(source)）：\(outcome)"
     }
 
     /// The recovery report's first line: what the launch recovered, or what it found and what

@@ -1,16 +1,15 @@
 import IAPCore
 
 extension SimplifiedChinese {
-    /// What a message says, in Simplified Chinese: what the sentence tables told of its English
-    /// words, case by case; the reasons and grants inside it, and the rare message whose shape no
-    /// table has (an answer with an offer, a transaction id left out), are told by `told`.
+    /// What a message says, in Simplified Chinese, case by case; the reasons and grants inside
+    /// it are told by `told`.
     static func words(_ said: MessageSaid, told: (String) -> String) -> String {
         switch said {
         case .requestProducts(let count): "请求商品信息（\(count) 个标识符）"
         case .products(let valid, let invalid) where invalid.isEmpty: "商品：\(valid) 个有效，0 个无效"
         case .products(let valid, let invalid): "商品：\(valid) 个有效，\(invalid.count) 个无效：\(invalid.joined(separator: ", "))"
         case .productRequestFailed(let reason): "商品请求失败：\(told(reason))"
-        case .addPayment(let payment): words(payment, call: ("添加付款 ", "添加付款 ")) ?? told(said.english)
+        case .addPayment(let payment): words(payment, call: ("添加付款 ", "添加付款 "))
         case .finishTransaction(let id): "完成交易 \(id)"
         case .addTransactionObserver: "添加交易观察者"
         case .restoreCompletedTransactions: "恢复已完成的交易"
@@ -23,29 +22,26 @@ extension SimplifiedChinese {
                 .joined(separator: listSeparator)
         case .restoreFinished(let count): "恢复完成：已恢复 \(count) 项"
         case .restoreFailed(let reason): "恢复失败：\(told(reason))"
-        case .verifyPurchase(.transaction(let id), let productId, let signed): "验证\(signed ? "签名交易" : "") tx \(id)（\(productId)）"
-        case .checkRenewal(.transaction(let id), let productId, let signed): "检查续期\(signed ? "签名交易" : "") tx \(id)（\(productId)）"
-        case .verifyPurchase, .checkRenewal, .checkNotified: told(said.english)
+        case .verifyPurchase(let about, let productId, let signed): "验证\(signed ? "签名交易" : "") \(subject(about))（\(productId)）"
+        case .checkRenewal(let about, let productId, let signed): "检查续期\(signed ? "签名交易" : "") \(subject(about))（\(productId)）"
+        case .checkNotified(let about, let productId, let signed): "检查通知所述\(signed ? "签名交易" : "") \(subject(about))（\(productId)）"
         case .checkCurrentReceipt: "检查当前收据"
         case .verifyPendingOrders(let count): "用 App 收据验证 \(count) 笔待处理订单"
         case .verificationAnswered(let answer): words(answer, told: told)
         case .recoveryAnswered(let orders, let counts):
             "已答复 \(orders) 笔待处理订单："
                 + zip(counts, recoveryWords).filter { $0.0 > 0 }.map { "\($0.0) 笔\($0.1)" }.joined(separator: listSeparator)
-        case .verificationFailed(.transaction(let id), let reason): "tx \(id) 没有应答：\(told(reason))"
+        case .verificationFailed(let about, let reason): "\(subject(about)) 没有应答：\(told(reason))"
         case .verifyCurrentReceipt(let sandbox, let byGet): "verifyReceipt（当前收据）" + asked(sandbox, byGet)
         case .verifyAppReceipt(let orders, let sandbox, let byGet): "verifyReceipt：App 收据（\(orders) 笔待处理订单）" + asked(sandbox, byGet)
-        case .verifyReceipt(.transaction(let id), let sandbox, let byGet): "verifyReceipt：tx \(id)" + asked(sandbox, byGet)
+        case .verifyReceipt(let about, let sandbox, let byGet): "verifyReceipt：\(subject(about))" + asked(sandbox, byGet)
         case .appReceiptValid(let purchases): "状态 0：App 收据上有 \(purchases) 笔购买"
         case .appReceiptInvalid(let status): "状态 \(status.rawValue)：App 收据：\(told(status.meaning))"
         case .currentReceiptValid(let purchases): "状态 0，收据上有 \(purchases) 笔购买"
         case .currentReceiptInvalid(let status): "状态 \(status.rawValue)：当前收据：\(told(status.meaning))"
-        case .receiptValid(.transaction(let id)): "状态 0：tx \(id)"
-        case .receiptInvalid(.transaction(let id), let status): "状态 \(status.rawValue)：tx \(id)：\(told(status.meaning))"
-        case .purchase(let payment): words(payment, call: ("调用 Product.purchase() ", "Product.purchase() ")) ?? told(said.english)
-        case .verificationFailed(.currentReceipt, _), .verifyReceipt(.currentReceipt, _, _), .receiptValid(.currentReceipt),
-             .receiptInvalid(.currentReceipt, _):
-            told(said.english)
+        case .receiptValid(let about): "状态 0：\(subject(about))"
+        case .receiptInvalid(let about, let status): "状态 \(status.rawValue)：\(subject(about))：\(told(status.meaning))"
+        case .purchase(let payment): words(payment, call: ("调用 Product.purchase() ", "Product.purchase() "))
         case .purchaseSucceeded(let productId, let id): "购买结果 .success \(productId) tx \(id)"
         case .purchaseCancelled(let productId): "购买结果 .userCancelled \(productId)"
         case .purchasePending(let productId): "购买结果 .pending \(productId)"
@@ -63,11 +59,9 @@ extension SimplifiedChinese {
         case .subscriptionStatuses(let statuses):
             "订阅状态：" + statuses.map { "\($0.productId) \($0.state.rawValue) tx \($0.id)" }.joined(separator: ", ")
         case .subscriptionStatusFailed(let reason): "读取订阅状态失败：\(told(reason))"
-        case .getTransactionInfo(.transaction(let id)): "Get Transaction Info（查询交易信息）tx \(id)"
-        case .transactionInfoNotFound(.transaction(let id)): "交易信息：没有 tx \(id)（TransactionIdNotFoundError）"
-        case .transactionInfo(.transaction(let id)): "交易信息：tx \(id) 此刻的签名交易"
-        case .getTransactionInfo(.currentReceipt), .transactionInfoNotFound(.currentReceipt), .transactionInfo(.currentReceipt):
-            told(said.english)
+        case .getTransactionInfo(let about): "Get Transaction Info（查询交易信息）\(subject(about))"
+        case .transactionInfoNotFound(let about): "交易信息：没有 \(subject(about))（TransactionIdNotFoundError）"
+        case .transactionInfo(let about): "交易信息：\(subject(about)) 此刻的签名交易"
         case .notification(let type, let id, let attempt) where attempt > 1:
             "通知 \(type) tx \(id)（第 \(attempt - 1) 次重试，共 \(NotificationRetry.hours.count) 次）"
         case .notification(let type, let id, _): "通知 \(type) tx \(id)"
@@ -89,46 +83,52 @@ extension SimplifiedChinese {
     /// What became of a recovery's orders, in the places of `VerificationOutcome.recoveryWords`.
     private static let recoveryWords = ["已入账", "此前已入账", " App 收据不能证明", "服务器拒绝", "已拒绝", "已检查"]
 
-    /// A payment as the app asks for it (`call` is how a plain one and one the user answered
-    /// begin); nil for an answer with an offer, which no table tells.
-    private static func words(_ payment: PaymentMention, call: (plain: String, answered: String)) -> String? {
-        switch (payment.answer, payment.offerId) {
-        case (.confirm, nil): call.plain + payment.productId
-        case (.ask, nil): call.answered + payment.productId + "（购买前询问）"
-        case (.cancel, nil): call.answered + payment.productId + "（取消）"
-        case (.confirm, let offerId?): call.plain + payment.productId + "（优惠 \(offerId)\(payment.signed ? "，已签名" : "")）"
-        case (.ask, _?), (.cancel, _?): nil
+    /// What a message is about: a transaction, or the current receipt.
+    private static func subject(_ about: MessageSubject) -> String {
+        switch about {
+        case .transaction(let id): "tx \(id)"
+        case .currentReceipt: "当前收据"
         }
+    }
+
+    /// A payment as the app asks for it (`call` is how a plain one and one the user answered
+    /// begin): what the user answered on the sheet, when not a plain confirm, and the offer.
+    private static func words(_ payment: PaymentMention, call: (plain: String, answered: String)) -> String {
+        let answer: String? = switch payment.answer {
+        case .confirm: nil
+        case .ask: "购买前询问"
+        case .cancel: "取消"
+        }
+        let offer = payment.offerId.map { "优惠 \($0)\(payment.signed ? "，已签名" : "")" }
+        let notes = [answer, offer].compactMap { $0 }
+        return (answer == nil ? call.plain : call.answered) + payment.productId + (notes.isEmpty ? "" : "（\(notes.joined(separator: "，"))）")
     }
 
     /// A transaction as the queue tells of it.
     private static func words(_ transaction: TransactionMention, told: (String) -> String) -> String {
-        let named = "\(transaction.productId) tx \(transaction.id)"
-        switch (transaction.state, transaction.error) {
-        case (.failed, let error?): return "失败 \(named)（\(told(error.explanation))）"
-        case (_, _?): return told(transaction.english)
-        case (.purchasing, nil): return "购买中 \(named)"
-        case (.purchased, nil): return "已购买 \(named)"
-        case (.failed, nil): return "失败 \(named)"
-        case (.deferred, nil): return "已延迟 \(named)"
-        case (.restored, nil): return "已恢复 \(named)"
+        let state = switch transaction.state {
+        case .purchasing: "购买中"
+        case .purchased: "已购买"
+        case .failed: "失败"
+        case .deferred: "已延迟"
+        case .restored: "已恢复"
         }
+        return "\(state) \(transaction.productId) tx \(transaction.id)" + (transaction.error.map { "（\(told($0.explanation))）" } ?? "")
     }
 
-    /// The Server's answer about one transaction or receipt; one that names no transaction where
-    /// its words need one is told by `told`.
+    /// The Server's answer about one transaction, or about the current receipt.
     static func words(_ answer: VerificationAnswer, told: (String) -> String) -> String {
-        switch (answer.outcome, answer.transactionId) {
+        let about = answer.transactionId.map { "tx \($0)" }
+        return switch (answer.outcome, about) {
         case (.receiptChecked(let revoked, let credited), _):
             "收据已检查：撤销 \(revoked) 项权益" + (credited == 0 ? "" : "，按收据入账 \(credited) 笔")
         case (.rejected(let status), nil): "已拒绝当前收据：\(status.rawValue) \(told(status.meaning))"
-        case (_, nil): told(answer.summary)
-        case (.credited, let id?): "已入账 tx \(id)：\(told(answer.grant))"
-        case (.alreadyCredited, let id?): "tx \(id) 此前已入账"
-        case (.rejected(let status), let id?): "已拒绝 tx \(id)：\(status.rawValue) \(told(status.meaning))"
-        case (.refused(let refusal), let id?): "服务器拒绝 tx \(id)：\(told(refusal.meaning))"
-        case (.unverified(let status, let reason), let id?): "已拒绝 tx \(id)：\(status.name)（\(told(reason))）"
-        case (.notProven(let reason), let id?): "App 收据不能证明 tx \(id)：\(told(reason))"
+        case (.credited, let about): "已入账 \(about ?? "当前收据")：\(told(answer.grant))"
+        case (.alreadyCredited, let about): "\(about ?? "当前收据") 此前已入账"
+        case (.rejected(let status), let about?): "已拒绝 \(about)：\(status.rawValue) \(told(status.meaning))"
+        case (.refused(let refusal), let about): "服务器拒绝 \(about ?? "当前收据")：\(told(refusal.meaning))"
+        case (.unverified(let status, let reason), let about): "已拒绝 \(about ?? "当前收据")：\(status.name)（\(told(reason))）"
+        case (.notProven(let reason), let about): "App 收据不能证明 \(about ?? "当前收据")：\(told(reason))"
         }
     }
 

@@ -29,12 +29,9 @@ extension SimplifiedChinese {
         case .alreadySubscribed(let productId, let until): "已订阅：\(productId) 有效至 \(until)；不再扣款"
         case .waitingChangeCancelled(let productId): "等待续期时生效的 \(productId) 变更已取消"
         case .autoRenewOnAgain: "自动续期已重新开启"
-        case .planChangedNow(.upgrade, let productId, let replaced, let refund, let id): "升级：\(productId) 立即取代 \(replaced)；按比例退还 tx \(id) 的 \(refund)"
-        case .planChangedNow(.crossgrade, let productId, let replaced, let refund, let id):
-            "同级变更：\(productId) 立即取代 \(replaced)；按比例退还 tx \(id) 的 \(refund)"
-        case .planChangesAtRenewal(.downgrade, let productId, let renewsAs, let on): "降级：\(productId) 于 \(on) 续期时改为 \(renewsAs)"
-        case .planChangesAtRenewal(.crossgrade, let productId, let renewsAs, let on): "同级变更：\(productId) 于 \(on) 续期时改为 \(renewsAs)"
-        case .planChangedNow(.downgrade, _, _, _, _), .planChangesAtRenewal(.upgrade, _, _, _): told(step.english)
+        case .planChangedNow(let change, let productId, let replaced, let refund, let id):
+            "\(words(change))：\(productId) 立即取代 \(replaced)；按比例退还 tx \(id) 的 \(refund)"
+        case .planChangesAtRenewal(let change, let productId, let renewsAs, let on): "\(words(change))：\(productId) 于 \(on) 续期时改为 \(renewsAs)"
         case .renewsAsAtNextRenewal(let productId, let until, let renewsAs): "\(productId) 有效至 \(until)，届时续期改为 \(renewsAs)；现在不收费"
         case .familyShared(let account, let productId, let id): "家人共享：\(account) 获得 \(productId)（tx \(id)，FAMILY_SHARED）"
         case .boughtWhileShared(let account, let productId, let shared):
@@ -47,5 +44,14 @@ extension SimplifiedChinese {
     /// A payment refused while the group's subscription is in billing retry.
     private static func inBillingRetry(_ productId: String) -> String {
         "\(productId) 处于账单重试中：账单问题解决前，其订阅组不能开始新订阅；不扣款"
+    }
+
+    /// A change of plan within a subscription group.
+    private static func words(_ change: PlanChange) -> String {
+        switch change {
+        case .upgrade: "升级"
+        case .crossgrade: "同级变更"
+        case .downgrade: "降级"
+        }
     }
 }

@@ -23,8 +23,9 @@ extension SimplifiedChinese {
         case .billing(let productId, let fails): "\(productId) \(fails ? "扣款失败" : "扣款恢复正常")"
         case .raisePrice(let productId, let price): "将 \(productId) 的价格提高到 \(price)"
         case .consent(let productId, let agrees): "订阅者\(agrees ? "同意" : "拒绝") \(productId) 涨价"
-        case .pastPurchasesRecorded, .pendingPurchasesRecorded: told(action.english)
-        case .catalogSettings(let commands): "目录设置：\(told(commands.joined(separator: ", ")))"
+        case .pastPurchasesRecorded(let count, let productId): "已记录 \(productId) 的 \(count) 笔过往购买"
+        case .pendingPurchasesRecorded(let count, let productId): "已记录 \(productId) 的 \(count) 笔待处理购买"
+        case .catalogSettings(let commands): "目录设置：\(commands.joined(separator: ", "))"
         case .network, .server, .strategy, .api: action.english
         case .serverNotifications(let on): "服务器通知 \(on ? "on" : "off")"
         case .clockAdvanced(let date): "时钟拨到 \(date)"
