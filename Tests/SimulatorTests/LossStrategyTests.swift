@@ -11,7 +11,7 @@ import TestSupport
     @Test func aLossKeepsTheStrategyThatFinishedItAfterTheStrategyChanges() throws {
         let fixture = try WorldFixture(strategy: .finishThenCache)
         try fixture.run(.crashAt(.finished), .buy(productId: coins, answer: .confirm), .launch, .strategy(.verifyThenFinish))
-        let why = StrategyMatrix.lossExplanation(strategy: .finishThenCache, trial: .crash(.finished))
+        let why = StrategyMatrix.lossCause(strategy: .finishThenCache, trial: .crash(.finished))
         let losses = try fixture.world.view().losses
         #expect(losses.map(\.strategy) == [.finishThenCache])
         #expect(losses.map(\.why) == [why])
@@ -20,7 +20,7 @@ import TestSupport
         #expect(try reopened.view().losses.map(\.strategy) == [.finishThenCache])
         let snapshot = try reopened.snapshot()
         let lines = snapshot.audit(catalog: reopened.catalog).lines(catalog: reopened.catalog, finishedEarly: snapshot.settings.finishedEarly ?? [:])
-        #expect(lines.contains("    why it cannot be recovered: " + why))
+        #expect(lines.contains("    why it cannot be recovered: " + why.english))
     }
 
     @Test func aPurchaseTheServerCreditedLeavesNoRecord() throws {

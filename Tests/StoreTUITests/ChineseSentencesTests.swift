@@ -11,19 +11,35 @@ import TestSupport
 /// and every sentence inside it matches a template of the table (scenario words and ids stay as
 /// they are). `SlowChineseScenarioTests` does the same for every event of every shipped script.
 @Suite struct ChineseSentencesTests {
-    @Test func theLossReportsWhysStrategiesCrashPointsAndReasonsAreTold() {
-        let catalog = BuiltInCatalog.catalog()
-        var texts = PurchaseError.allCases.map(\.explanation) + ReceiptStatus.allCases.map(\.meaning)
-        for strategy in Strategy.allCases {
-            let trials = CrashPoint.allCases.flatMap { [MatrixCell.Trial.crash($0), .powerCut($0)] } + MatrixFault.allCases.map(MatrixCell.Trial.fault)
-            texts += trials.map { StrategyMatrix.lossExplanation(strategy: strategy, trial: $0) }
-            let losses = [LossFinding(transactionId: 1000000000000001, productId: "com.storesim.pro", finished: true, strategy: strategy),
-                          LossFinding(transactionId: 1000000000000002, productId: "com.example.gone", finished: false, strategy: nil)]
-            texts += LossReportText.lines(losses, catalog: catalog, locale: "zh_CN")
-        }
-        for text in texts {
+    @Test func theReasonsAreTold() {
+        for text in PurchaseError.allCases.map(\.explanation) + ReceiptStatus.allCases.map(\.meaning) {
             #expect(Self.untold(text).isEmpty, "\(text): untold \(Self.untold(text))")
         }
+    }
+
+    /// The loss report is worded line for line in Chinese, each cause the matrix can give its own.
+    @Test func theLossReportAndEveryCauseAreWordedInChinese() {
+        let catalog = BuiltInCatalog.catalog()
+        let losses = [LossFinding(transactionId: 1000000000000001, productId: "com.storesim.pro", finished: true, strategy: .finishThenCache),
+                      LossFinding(transactionId: 1000000000000002, productId: "com.example.gone", finished: false, strategy: nil)]
+        #expect(Language.simplifiedChinese.lossReport(losses, catalog: catalog, locale: "zh_CN") == [
+            "启动时发现 2 笔已丢失的购买（已付款，从未入账，已无可恢复）：",
+            "  StoreSim 专业版（tx 1000000000000001）：已丢失，已付 US$9.99，策略 finish-then-cache",
+            "    已执行：在商店付款、报告已购买、在商店完成交易；从未执行：存入 App 缓存、服务器入账、App 得知入账",
+            "    为何无法恢复：在收据保存前就完成了交易；商店不会再次发送它",
+            "    verify-then-finish 或 queue-only 本可以保住它：它们只在服务器入账后才完成交易，所以在那之前商店会一直重新发送它",
+            "  com.example.gone（tx 1000000000000002）：已丢失，已付款",
+            "    已执行：在商店付款、报告已购买；从未执行：在商店完成交易、存入 App 缓存、服务器入账、App 得知入账",
+            "    为何无法恢复：在服务器入账前就完成了交易，且没有缓存；商店不会再次发送它",
+            "    verify-then-finish 或 queue-only 本可以保住它：它们只在服务器入账后才完成交易，所以在那之前商店会一直重新发送它",
+        ])
+        #expect(Language.english.lossReport(losses, catalog: catalog, locale: "en_US") == LossReportText.lines(losses, catalog: catalog))
+        let trials = CrashPoint.allCases.flatMap { [MatrixCell.Trial.crash($0), .powerCut($0)] } + MatrixFault.allCases.map(MatrixCell.Trial.fault)
+            + [.notified(.serverDownPastRetries(history: false))]
+        let causes = Strategy.allCases.flatMap { strategy in trials.map { StrategyMatrix.lossCause(strategy: strategy, trial: $0) } }
+        let words = Set(causes.map(SimplifiedChinese.words))
+        #expect(words.count == Set(causes.map(\.english)).count, "each cause has words of its own")
+        #expect(words.allSatisfy { $0.unicodeScalars.contains(where: LanguageTableTests.isChinese) })
     }
 
     /// Strategies and crash points are worded by switches over their cases, not told from
@@ -134,7 +150,6 @@ import TestSupport
         return values.flatMap { name, value -> [String] in
             switch CoreTranslation.Hole(name) {
             case .sentence: untold(value)
-            case .list: value.components(separatedBy: ", ").flatMap(untold)
             case .number, .word, .verbatim: []
             }
         }

@@ -69,15 +69,13 @@ import Testing
         #expect(chinese.core("no reply: the Server's reply was lost") == "没有回复：服务器的回复丢失了")
         #expect(chinese.core("the Server could not save: write failed: no space left on device (simulated)")
             == "服务器无法保存：写入失败：设备上没有剩余空间（模拟）")
-        #expect(chinese.core("    ran: paid at the Store, finished with the Store; never ran: credited by the Server")
-            == "    已执行：在商店付款、在商店完成交易；从未执行：服务器入账")
         #expect(chinese.core("a sentence no table knows") == "a sentence no table knows")
         #expect(Language.english.core("the Server is down") == "the Server is down")
     }
 
     /// A value of each kind of hole, for sentences made from their templates.
     static let example = ["n": "12", "tx": "1000000000000001", "id": "com.storesim.pro", "word": "cached",
-                          "any": "100 Coins", "text": "the Server is down", "list": "paid at the Store, finished with the Store"]
+                          "any": "100 Coins", "text": "the Server is down"]
 
     static func isChinese(_ scalar: Unicode.Scalar) -> Bool {
         (0x3000...0x303F).contains(scalar.value) || (0x4E00...0x9FFF).contains(scalar.value)

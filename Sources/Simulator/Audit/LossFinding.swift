@@ -12,10 +12,8 @@ public struct LossFinding: Sendable, Equatable {
     public let ran: [CrashPoint]
     /// The steps of the flow that never ran.
     public let neverRan: [CrashPoint]
-    /// Why nothing can bring it back (the matrix's sentence).
-    public let why: String
-    /// Which strategies would have saved it.
-    public let rescue: String
+    /// Why nothing can bring it back (the matrix's cause).
+    public let why: LossCause
 
     /// A lost purchase of the audit: paid, uncredited, in no cache and not in the Store's queue.
     public init(transactionId: TransactionID, productId: String, finished: Bool, strategy: Strategy?) {
@@ -29,7 +27,6 @@ public struct LossFinding: Sendable, Equatable {
         let done: Set<CrashPoint> = finished ? [.paymentSent, .purchased, .finished] : [.paymentSent, .purchased]
         ran = flow.filter(done.contains)
         neverRan = flow.filter { !done.contains($0) }
-        why = StrategyMatrix.lossExplanation(strategy: told ?? .finishFirst, trial: .crash(.finished))
-        rescue = StrategyMatrix.rescueExplanation
+        why = StrategyMatrix.lossCause(strategy: told ?? .finishFirst, trial: .crash(.finished))
     }
 }

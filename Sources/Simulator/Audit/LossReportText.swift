@@ -4,25 +4,32 @@ import IAPCore
 /// which steps ran and which never did, why nothing can bring it back, what would have saved it.
 public enum LossReportText {
     public static func lines(_ losses: [LossFinding], catalog: Catalog, locale: String = "en_US") -> [String] {
-        let count = losses.count
-        var lines = ["launch found \(EnglishCount.of(count, "lost purchase")) (paid, never credited, nothing left to recover):"]
-        for loss in losses {
-            let product = catalog.product(id: loss.productId)
-            let title = LineText.escaped(product?.title(locale: locale) ?? loss.productId)
-            let price = product.map { " " + catalog.formattedPrice(of: $0, locale: locale) } ?? ""
-            let under = loss.strategy.map { " under \($0.rawValue)" } ?? ""
-            lines.append("  \(title) (tx \(loss.transactionId)): lost, paid\(price)\(under)")
-            lines += details(loss).map { "    " + $0 }
+        var lines = ["launch found \(EnglishCount.of(losses.count, "lost purchase")) (paid, never credited, nothing left to recover):"]
+        for lost in purchases(losses, catalog: catalog, locale: locale) {
+            let price = lost.price.map { " " + $0 } ?? ""
+            let under = lost.finding.strategy.map { " under \($0.rawValue)" } ?? ""
+            lines.append("  \(lost.title) (tx \(lost.finding.transactionId)): lost, paid\(price)\(under)")
+            lines += details(lost.finding).map { "    " + $0 }
         }
         return lines
+    }
+
+    /// Each lost purchase with its product's title (escaped) and price in `locale`, as every
+    /// language's report names it; the product id, and no price, for a product the catalog lacks.
+    public static func purchases(_ losses: [LossFinding], catalog: Catalog, locale: String) -> [(title: String, price: String?, finding: LossFinding)] {
+        losses.map { loss in
+            let product = catalog.product(id: loss.productId)
+            return (LineText.escaped(product?.title(locale: locale) ?? loss.productId),
+                    product.map { catalog.formattedPrice(of: $0, locale: locale) }, loss)
+        }
     }
 
     /// The lines that explain one loss, shared by the report and the audit.
     public static func details(_ loss: LossFinding) -> [String] {
         [
             "ran: " + words(loss.ran) + "; never ran: " + words(loss.neverRan),
-            "why it cannot be recovered: " + loss.why,
-            loss.rescue,
+            "why it cannot be recovered: " + loss.why.english,
+            StrategyMatrix.rescueExplanation,
         ]
     }
 

@@ -113,7 +113,7 @@ public struct StrategyMatrix: Sendable {
         if audit.credited < audit.paid {
             let why = audit.uncredited.contains { $0.routes == [.notification] }
                 ? "not credited: every retry came while the Server was down and the app had finished it; the audit counts it recoverable, not lost, because server history (Get Notification History) can still bring it"
-                : lossExplanation(strategy: strategy, trial: trial)
+                : lossCause(strategy: strategy, trial: trial).english
             return MatrixCell(strategy: strategy, trial: trial, outcome: .lost, why: why)
         }
         let fromNotification = !snapshot.ledger.notifications.isEmpty && report?.items.first?.outcome != .creditedNow
@@ -130,31 +130,28 @@ public struct StrategyMatrix: Sendable {
         return .recovered
     }
 
-    /// Why a purchase under this strategy and trial was lost, in one line.
-    public static func lossExplanation(strategy: Strategy, trial: MatrixCell.Trial) -> String {
-        let when: String
+    /// Why a purchase under this strategy and trial was lost.
+    public static func lossCause(strategy: Strategy, trial: MatrixCell.Trial) -> LossCause {
         switch trial {
-        case .fault(let fault):
-            when = "finished at once, the verify got no answer (\(fault.rawValue)) and no cache kept the receipt"
-        case .notified(.serverDownPastRetries):
-            when = "finished at once while the Server was down past the last retry, with no cache"
-        case .powerCut(let point) where strategy.usesCache && point != .finished:
-            when = "finished before the receipt was on the disk (the power cut took the unsynced cache write)"
-        case .crash, .powerCut, .notified(.crash):
-            when = strategy.usesCache ? "finished before the receipt was saved" : "finished before the Server credited it, with no cache"
+        case .fault(let fault): .noAnswer(fault)
+        case .notified(.serverDownPastRetries): .serverDownPastRetries
+        case .powerCut(let point) where strategy.usesCache && point != .finished: .finishedBeforeDisk
+        case .crash, .powerCut, .notified(.crash): strategy.usesCache ? .finishedBeforeSaved : .finishedWithoutCache
         }
-        return "\(when); the Store will not redeliver it"
     }
 
-    /// Which strategies would have saved a purchase lost by finishing it before the Server
-    /// credited it, and why, in one line.
-    public static let rescueExplanation = Strategy.allCases.filter { !$0.finishesAtOnce }.map(\.rawValue)
-        .joined(separator: " or ") + " would have saved it: they finish only after the Server credits, so the Store redelivers it until then"
+    /// The strategies that would have saved a purchase lost by finishing it before the Server
+    /// credited it: those that finish only after the Server credits.
+    public static let rescuers = Strategy.allCases.filter { !$0.finishesAtOnce }
+
+    /// Which strategies would have saved such a purchase, and why, in one line.
+    public static let rescueExplanation = rescuers.map(\.rawValue).joined(separator: " or ")
+        + " would have saved it: they finish only after the Server credits, so the Store redelivers it until then"
 
     private static func why(_ audit: Audit, strategy: Strategy, trial: MatrixCell.Trial,
                             report: RecoveryReport?) -> String {
         if audit.lost > 0 {
-            return lossExplanation(strategy: strategy, trial: trial)
+            return lossCause(strategy: strategy, trial: trial).english
         }
         if audit.doubleCredited > 0 {
             return "the Server credited the same transaction twice"

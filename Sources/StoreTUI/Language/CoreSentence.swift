@@ -4,8 +4,7 @@
 /// is matched against, in this order (the first that fits tells it); every other language's
 /// table gives the template it is told with. Holes: `{n}` a number, `{tx}` a transaction id,
 /// `{id}` and `{word}` one word kept as it is (a product id, a crash point, a strategy), `{any}`
-/// any text kept as it is (a title, a price, a date), `{text}` a sentence told in turn, `{list}`
-/// sentences separated by commas, each told in turn.
+/// any text kept as it is (a title, a price, a date), `{text}` a sentence told in turn.
 enum CoreSentence: CaseIterable {
     // Offers, and why an offer cannot be bought
     case offerIdentifierInvalid
@@ -61,29 +60,6 @@ enum CoreSentence: CaseIterable {
     case alreadyInProgress
     case productsUnavailable
     case notForSale
-
-    // The loss report
-    case foundLostOne
-    case foundLost
-    case lostPaidUnder
-    case lostUnder
-    case lostPaid
-    case lost
-    case ran
-    case stepPaid
-    case stepPurchased
-    case stepCached
-    case stepCredited
-    case stepHeard
-    case stepFinished
-    case stepNothing
-    case whyLost
-    case notRedelivered
-    case finishedWithoutCache
-    case finishedBeforeSaved
-    case finishedBeforeDisk
-    case finishedNoAnswer
-    case rescue
 
     // Commands the world refused
     case alreadyRunning

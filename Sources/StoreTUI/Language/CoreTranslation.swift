@@ -19,14 +19,13 @@ enum CoreTranslation {
 
     /// What a hole takes, by the letters of its name: `{tx}`, `{n2}`, `{text}`.
     enum Hole {
-        case number, word, verbatim, sentence, list
+        case number, word, verbatim, sentence
 
         init(_ name: String) {
             switch name.prefix(while: \.isLetter) {
             case "n", "tx": self = .number
             case "id", "word": self = .word
             case "text": self = .sentence
-            case "list": self = .list
             default: self = .verbatim
             }
         }
@@ -35,23 +34,20 @@ enum CoreTranslation {
             switch self {
             case .number: !value.isEmpty && value.allSatisfy(\.isASCII) && value.allSatisfy(\.isNumber)
             case .word: !value.isEmpty && !value.contains(" ")
-            case .verbatim, .sentence, .list: !value.isEmpty
+            case .verbatim, .sentence: !value.isEmpty
             }
         }
     }
 
     static let patterns = CoreSentence.allCases.map(Pattern.init)
 
-    /// `text` told with `table`'s templates; a list's items are joined with `listSeparator`.
-    static func translate(_ text: String, into table: (CoreSentence) -> String, listSeparator: String) -> String {
+    /// `text` told with `table`'s templates.
+    static func translate(_ text: String, into table: (CoreSentence) -> String) -> String {
         guard let (sentence, values) = match(text) else { return text }
         return Template.fill(table(sentence)) { name in
             values[name].map { value in
                 switch Hole(name) {
-                case .sentence: translate(value, into: table, listSeparator: listSeparator)
-                case .list:
-                    value.components(separatedBy: ", ").map { translate($0, into: table, listSeparator: listSeparator) }
-                        .joined(separator: listSeparator)
+                case .sentence: translate(value, into: table)
                 case .number, .word, .verbatim: value
                 }
             }

@@ -51,7 +51,7 @@ public enum Language: Sendable {
         switch self {
         case .english: text
         case .simplifiedChinese:
-            CoreTranslation.translate(text, into: SimplifiedChinese.sentence, listSeparator: self(.listSeparator))
+            CoreTranslation.translate(text, into: SimplifiedChinese.sentence)
         }
     }
 
@@ -76,6 +76,14 @@ public enum Language: Sendable {
     /// happened, what the next launch will show, and the command that shows it.
     public func realCrashLine(_ crash: Happening, next: NextLaunch, command: String) -> String {
         self(.realCrash, words(crash), next.recovers, next.lost, command)
+    }
+
+    /// The loss report of `losses`, a line each, in this language.
+    func lossReport(_ losses: [LossFinding], catalog: Catalog, locale: String) -> [String] {
+        switch self {
+        case .english: LossReportText.lines(losses, catalog: catalog, locale: locale)
+        case .simplifiedChinese: SimplifiedChinese.lossReport(losses, catalog: catalog, locale: locale)
+        }
     }
 
     /// The step of the purchase flow a crash point follows, in this language.

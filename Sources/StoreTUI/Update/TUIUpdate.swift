@@ -48,7 +48,7 @@ public enum TUIUpdate {
         let fresh = model.losses.filter { !state.reportedLosses.contains($0.transactionId) }
         guard !fresh.isEmpty else { return }
         state.reportedLosses.formUnion(fresh.map(\.transactionId))
-        let lines = LossReportText.lines(fresh, catalog: model.catalog, locale: state.locale).map(state.language.core)
+        let lines = state.language.lossReport(fresh, catalog: model.catalog, locale: state.locale)
         if case .report(_, let recovered) = state.mode {
             openReport(&state, title: state.language(.recoveryAndLossReport), lines: recovered + [""] + lines)
         } else {

@@ -44,7 +44,7 @@ enum RealCrashMatrix {
         }
         if lost > 0 {
             return MatrixCell(strategy: strategy, trial: trial, outcome: .lost,
-                              why: StrategyMatrix.lossExplanation(strategy: strategy, trial: trial))
+                              why: StrategyMatrix.lossCause(strategy: strategy, trial: trial).english)
         }
         if double > 0 {
             return MatrixCell(strategy: strategy, trial: trial, outcome: .double, why: "the Server credited the same transaction twice")
