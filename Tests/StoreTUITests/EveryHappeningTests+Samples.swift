@@ -55,7 +55,8 @@ extension EveryHappeningTests {
         .setAsidePendingOrder(tx, .unverified(.verificationFailure, reason: "the signature does not match")),
         .couldNotSetAsidePendingOrder(problem: "/tmp/world/pending-orders: No space left on device"), .removedPendingOrder(tx),
         .couldNotRemovePendingOrder(problem: "/tmp/world/pending-orders: No space left on device"), .subscriptionStatusUnread(reason: PurchaseError.networkError.explanation),
-        .offerNotSignedByServer(offerId: "spring"), .buyRefused(reason: "a purchase of \(pro) is already in progress; the tap is ignored"),
+        .offerNotSignedByServer(offerId: "spring"), .buyRefused(.alreadyInProgress(pro)), .buyRefused(.paymentsNotAllowed),
+        .buyRefused(.unknownProduct("com.example.gone")), .buyRefused(.productsUnavailable(PurchaseError.networkError.explanation)),
         .verifiedOnDevice(tx), .unverifiedOnDevice(tx, reason: "the signature does not match"), .revoked(tx, productId: pro),
         .stoppedBeforeFinishing(productId: pro),
     ]

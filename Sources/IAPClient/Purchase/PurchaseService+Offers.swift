@@ -28,7 +28,7 @@ extension PurchaseService {
         }
         if let refusal = try buy(productId: request.productId, answer: .confirm, canMakePayments: true,
                                  offer: OfferRedemption(offerId: request.offerId, signature: signature)) {
-            link.note(.app(.buyRefused(reason: "\(refusal)")), from: .app, to: .user, transactionId: nil)
+            link.note(.app(.buyRefused(refusal)), from: .app, to: .user, transactionId: nil)
         }
     }
 }

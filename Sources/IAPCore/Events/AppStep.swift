@@ -13,7 +13,7 @@ public enum AppStep: Sendable, Equatable, Codable {
     /// The Server signed no offer, so nothing was sent to the Store.
     case offerNotSignedByServer(offerId: String)
     /// The app did not start a purchase the user tapped, and why.
-    case buyRefused(reason: String)
+    case buyRefused(BuyRefusal)
     case verifiedOnDevice(TransactionID)
     case unverifiedOnDevice(TransactionID, reason: String)
     /// `Transaction.updates` told of a revoked transaction: the app stops providing its product.
@@ -44,7 +44,7 @@ public enum AppStep: Sendable, Equatable, Codable {
         case .subscriptionStatusUnread(let reason):
             "could not read the subscription status (\(reason)); access stays as Transaction.currentEntitlements showed it"
         case .offerNotSignedByServer(let offerId): "the Server did not sign offer \(offerId); nothing was sent to the Store"
-        case .buyRefused(let reason): "refused: \(reason)"
+        case .buyRefused(let refusal): "refused: \(refusal)"
         case .verifiedOnDevice(let id): "StoreKit verified tx \(id): .verified"
         case .unverifiedOnDevice(let id, let reason): "StoreKit could not verify tx \(id): .unverified (\(reason)); the app delivers nothing"
         case .revoked(let id, let productId): "Transaction.updates: tx \(id) was revoked; the app stops providing \(productId)"

@@ -119,7 +119,7 @@ final class AppHost {
         try world.record(.command, from: .user, to: .app, what: .user(.tapBuy(productId: productId, answer)), transactionId: nil)
         do {
             if let refusal = try app.buy(productId: productId, answer: answer, canMakePayments: world.store.canMakePayments) {
-                try world.record(.note, from: .app, to: .user, what: .app(.buyRefused(reason: "\(refusal)")), transactionId: nil)
+                try world.record(.note, from: .app, to: .user, what: .app(.buyRefused(refusal)), transactionId: nil)
             }
         } catch let appCrash as AppCrash {
             try crash(appCrash)
@@ -132,7 +132,7 @@ final class AppHost {
         try world.record(.command, from: .user, to: .app, what: .user(.tapOffer(offerId: offerId, productId: productId)), transactionId: nil)
         do {
             if let refusal = try app.buy(productId: productId, offerId: offerId, canMakePayments: world.store.canMakePayments) {
-                try world.record(.note, from: .app, to: .user, what: .app(.buyRefused(reason: "\(refusal)")), transactionId: nil)
+                try world.record(.note, from: .app, to: .user, what: .app(.buyRefused(refusal)), transactionId: nil)
             }
         } catch let appCrash as AppCrash {
             try crash(appCrash)

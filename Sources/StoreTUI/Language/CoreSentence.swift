@@ -55,12 +55,6 @@ enum CoreSentence: CaseIterable {
     case otherUser
     case refundedPurchase
 
-    // Why the app does not buy
-    case cannotPay
-    case alreadyInProgress
-    case productsUnavailable
-    case notForSale
-
     // Commands the world refused
     case alreadyRunning
     case needsApp

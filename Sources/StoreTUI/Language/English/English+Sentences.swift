@@ -51,12 +51,6 @@ extension English {
         case .otherUser: "its appAccountToken names another user of the app"
         case .refundedPurchase: "the Store refunded this purchase"
 
-        // Why the app does not buy
-        case .cannotPay: "this device cannot make payments (canMakePayments is false); nothing was sent to the Store"
-        case .alreadyInProgress: "a purchase of {id} is already in progress; the tap is ignored"
-        case .productsUnavailable: "the products could not be loaded ({text}); relaunch the app to try again"
-        case .notForSale: "{id} is not for sale (the Store reports it as an invalid product identifier)"
-
         // Commands the world refused
         case .alreadyRunning: "the app is already running"
         case .needsApp: "'{any}' needs the running app, and the app is {text}; use 'launch' first"

@@ -52,12 +52,6 @@ extension SimplifiedChinese {
         case .otherUser: "其 appAccountToken 指向 App 的另一位用户"
         case .refundedPurchase: "商店已退款此购买"
 
-        // Why the app does not buy
-        case .cannotPay: "此设备无法付款（canMakePayments 为 false）；没有向商店发送任何内容"
-        case .alreadyInProgress: "{id} 的购买已在进行中；这次轻点被忽略"
-        case .productsUnavailable: "商品无法加载（{text}）；请重新启动 App 再试"
-        case .notForSale: "{id} 不出售（商店报告它是无效的商品标识符）"
-
         // Commands the world refused
         case .alreadyRunning: "App 已在运行"
         case .needsApp: "'{any}' 需要 App 在运行，而 App {text}；请先 'launch'"

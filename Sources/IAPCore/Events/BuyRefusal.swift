@@ -1,8 +1,11 @@
 /// Why the app did not start a purchase the user tapped.
-public enum BuyRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+public enum BuyRefusal: Error, Equatable, Sendable, Codable, CustomStringConvertible {
     case paymentsNotAllowed
+    /// A purchase of the product is already in progress.
     case alreadyInProgress(String)
+    /// The Store reported the product as an invalid product identifier.
     case unknownProduct(String)
+    /// The products could not be loaded, and why.
     case productsUnavailable(String)
 
     public var description: String {
