@@ -42,15 +42,6 @@ public struct ByteWriter {
         }
     }
 
-    /// Bytes as they are.
-    public mutating func bytes(_ bytes: [UInt8]) {
-        makeRoom(bytes.count)
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            copy(base, count: buffer.count)
-        }
-    }
-
     /// One byte.
     public mutating func byte(_ byte: UInt8) {
         makeRoom(1)

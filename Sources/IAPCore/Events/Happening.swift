@@ -23,6 +23,11 @@ public enum Happening: Sendable, Equatable, Codable {
     /// What a launch recovered: the recovery report.
     case recovery(LaunchRecovery)
 
+    /// Whether the event is told as a case: false for a legacy sentence.
+    public var isTyped: Bool {
+        if case .legacy = self { false } else { true }
+    }
+
     /// The event in English: the timeline's, the transcript's and the log's words.
     public var english: String {
         switch self {

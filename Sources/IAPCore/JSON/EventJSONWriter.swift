@@ -8,17 +8,25 @@
 public struct EventJSONWriter {
     public private(set) var bytes: [UInt8] = []
 
-    public init() {
-        bytes.reserveCapacity(128)
+    public init() {}
+
+    /// Appends `value`'s JSON to `bytes` in place: the writer takes the array for the while.
+    public static func append(_ value: some EventJSON, to bytes: inout [UInt8]) {
+        var writer = EventJSONWriter()
+        swap(&writer.bytes, &bytes)
+        value.write(to: &writer)
+        swap(&writer.bytes, &bytes)
     }
 
     /// An enum's case with values: `{"name":{…}}`, the values written by `values`.
     public mutating func tag(_ name: StaticString, _ values: (inout EventJSONWriter) -> Void) {
         bytes.append(UInt8(ascii: "{"))
         literalString(name)
-        bytes.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: "{")])
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(UInt8(ascii: "{"))
         values(&self)
-        bytes.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "}")])
+        bytes.append(UInt8(ascii: "}"))
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// An enum's case without values: `{"name":{}}`.

@@ -8,35 +8,28 @@ extension Event {
     /// them), written directly, `what` too (`EventJSONWriter`): the log gets a line for
     /// every event, and Foundation's encoder cost more than all the rest of a purchase's bookkeeping.
     public var jsonLine: [UInt8] {
-        line(what: encodedWhat)
+        line(withWhat: true)
     }
 
     /// The event as one line of `storesim timeline --format json`: its line in the log without
     /// `what`, as logs held it before events were typed.
     public var timelineJSONLine: [UInt8] {
-        line(what: nil)
+        line(withWhat: false)
     }
 
-    /// `what` as JSON, for the log; nothing for a legacy event, whose `text` tells it.
-    var encodedWhat: [UInt8]? {
-        if case .legacy = what { return nil }
-        var json = EventJSONWriter()
-        what.write(to: &json)
-        return json.bytes
-    }
-
-    private func line(what: [UInt8]?) -> [UInt8] {
+    private func line(withWhat: Bool) -> [UInt8] {
         var line: [UInt8] = []
-        line.reserveCapacity(text.utf8.count + (what?.count ?? 0) + 128)
-        appendJSONLine(to: &line, what: what)
+        line.reserveCapacity(text.utf8.count + 256)
+        appendJSONLine(to: &line, withWhat: withWhat)
         return line
     }
 
-    /// Appends the line with `what` (already encoded) to `bytes`, which may already hold other
-    /// lines: the log's held lines grow in place, the line written through one `ByteWriter`, with
-    /// no text made for a key or a number and no check of the array for each piece.
-    func appendJSONLine(to bytes: inout [UInt8], what: [UInt8]?) {
-        let most = 2 + 6 * text.utf8.count + Self.jsonLineOtherBytes + (what.map { $0.count + 8 } ?? 0)
+    /// Appends the line to `bytes`, which may already hold other lines: the log's held lines
+    /// grow in place, the line written through one `ByteWriter` (no text made for a key or a
+    /// number, no check of the array for each piece), and `what`, unless it is not wanted or the
+    /// event is a legacy one whose `text` tells it, written after it in place.
+    func appendJSONLine(to bytes: inout [UInt8], withWhat: Bool) {
+        let most = 2 + 6 * text.utf8.count + Self.jsonLineOtherBytes
         ByteWriter.append(to: &bytes, atMost: most) { line in
             line.literal(#"{"from":"#)
             line.literal(from.jsonQuoted)
@@ -61,12 +54,12 @@ extension Event {
                 if let id = subject.transactionId { line.decimal(id.value) }
                 line.byte(UInt8(ascii: "\""))
             }
-            if let what {
-                line.literal(#","what":"#)
-                line.bytes(what)
-            }
-            line.byte(UInt8(ascii: "}"))
         }
+        if withWhat, what.isTyped {
+            bytes.append(contentsOf: #","what":"#.utf8)
+            EventJSONWriter.append(what, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// The most bytes of a line besides its text: its keys and punctuation (under 100), the

@@ -51,7 +51,7 @@ public final class EventLog {
         let event = Event(seq: lastSeq, timeMillis: timeMillis, kind: kind, from: from, to: to, what: what, text: text, subject: subject,
                           sentSeq: sentSeq)
         if holding {
-            event.appendJSONLine(to: &heldLines, what: event.encodedWhat)
+            event.appendJSONLine(to: &heldLines, withWhat: true)
             heldLines.append(UInt8(ascii: "\n"))
         } else {
             try write(event.jsonLine + [UInt8(ascii: "\n")])
