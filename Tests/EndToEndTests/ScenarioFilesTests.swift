@@ -58,6 +58,15 @@ import TestSupport
         let plain = try StoreSimProcess.run(["run", alone])
         #expect(plain.status == 2)
         #expect(plain.stderr == "storesim: error: \(alone): line 1: unknown product 'com.newsstand.digital.monthly'; expected one of: \(Self.builtInProducts)\n")
+        // The hint is for an unknown product only, decided by the error's kind, not its words.
+        let beside = folder.path + "/beside.scenario"
+        try FileManager.default.copyItem(atPath: "Scenarios/subscription-crossgrade.storekit", toPath: folder.path + "/beside.storekit")
+        try "buy com.storesim.pro maybe\n".write(toFile: beside, atomically: true, encoding: .utf8)
+        let other = try StoreSimProcess.run(["run", beside])
+        #expect(other.status == 2)
+        #expect(!other.stderr.contains("the catalog beside the script"), "\(other.stderr)")
+        try "buy com.newsstand.digital.monthly\n".write(toFile: beside, atomically: true, encoding: .utf8)
+        #expect(try StoreSimProcess.run(["run", beside]).stderr.hasSuffix("pass --catalog \(folder.path)/beside.storekit\n"))
     }
 
     @Test(arguments: scripts)

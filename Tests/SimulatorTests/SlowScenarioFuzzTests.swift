@@ -117,7 +117,7 @@ struct SlowScenarioFuzzTests {
             }
             return nil
         } catch {
-            guard case .script(let file, let line, let problem) = error else {
+            guard case .script(let file, let line, let problem, _) = error else {
                 Issue.record("not a script error: \(error)", sourceLocation: sourceLocation)
                 return nil
             }

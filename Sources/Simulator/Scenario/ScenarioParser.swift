@@ -30,7 +30,7 @@ public struct ScenarioParser {
                 let command = try ScenarioVocabulary.command(words, catalog: catalog)
                 steps.append(ScenarioStep(file: file, line: offset + 1, text: words.joined(separator: " "), command: command))
             } catch {
-                throw .script(file: file, line: offset + 1, problem: error.problem)
+                throw .script(file: file, line: offset + 1, problem: error.problem, unknownProduct: error.unknownProduct)
             }
         }
         return steps

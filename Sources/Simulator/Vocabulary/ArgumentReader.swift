@@ -4,6 +4,8 @@ import IAPCore
 /// Why the words of a line are not the command they look like, in words for the script's author.
 struct CommandProblem: Error, Equatable, Sendable {
     let problem: String
+    /// The product named that the catalog lacks, when that is the problem.
+    var unknownProduct: String? = nil
 }
 
 /// Reads a command's arguments in order, each checked against what it must be, with a message
@@ -31,7 +33,7 @@ struct ArgumentReader {
     mutating func product() throws(CommandProblem) -> String {
         let id = word()
         guard catalog.product(id: id) != nil else {
-            throw CommandProblem(problem: "unknown product '\(id)'" + NearWords(id, among: catalog.products.map(\.id)).hint)
+            throw CommandProblem(problem: "unknown product '\(id)'" + NearWords(id, among: catalog.products.map(\.id)).hint, unknownProduct: id)
         }
         return id
     }

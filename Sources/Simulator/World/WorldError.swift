@@ -6,7 +6,8 @@ public enum WorldError: Error, Equatable, CustomStringConvertible, Sendable {
     case noWorld(path: String)
     case locked(path: String, holder: String)
     case file(path: String, problem: String)
-    case script(file: String, line: Int, problem: String)
+    /// A line of a script that is not a command; when it names a product the catalog lacks, that product.
+    case script(file: String, line: Int, problem: String, unknownProduct: String? = nil)
 
     public var description: String {
         switch self {
@@ -14,7 +15,7 @@ public enum WorldError: Error, Equatable, CustomStringConvertible, Sendable {
         case .noWorld(let path): return "no world in \(path)"
         case .locked(let path, let holder): return "\(path): the data directory is in use by \(holder)"
         case .file(let path, let problem): return "\(path): \(problem)"
-        case .script(let file, let line, let problem): return "\(file): line \(line): \(problem)"
+        case .script(let file, let line, let problem, _): return "\(file): line \(line): \(problem)"
         }
     }
 }

@@ -6,8 +6,7 @@ import Simulator
 enum CatalogHint {
     /// The error's one line, with the hint when it applies.
     static func line(_ error: WorldError, script: String, catalog option: String?) -> String {
-        guard case .script(_, _, let problem) = error, problem.hasPrefix("unknown product"),
-              let beside = catalogBeside(script), beside != option else { return error.description }
+        guard case .script(_, _, _, _?) = error, let beside = catalogBeside(script), beside != option else { return error.description }
         return error.description + "; the catalog beside the script may sell it: pass --catalog \(beside)"
     }
 
