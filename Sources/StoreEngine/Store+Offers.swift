@@ -83,6 +83,18 @@ extension Store {
 
     // MARK: Promotional and win-back offers
 
+    /// The win-back offers of `record`'s product its account may redeem at `now`, the cheapest
+    /// first (Apple: "sorted with the best offers first", for "the customer's most recent
+    /// subscription in the subscription group"); nil until the group's subscriptions have
+    /// churned ("Subscriptions in a Billing Grace Period or billing retry state aren't eligible
+    /// for win-back offers"), and for a product with none.
+    func eligibleWinBackOfferIds(of record: StoreRecord, at now: Date) throws(StorageError) -> [String]? {
+        guard let product = catalog.product(id: record.productId) else { return nil }
+        let offers = product.offers.filter { $0.type == .winBack }
+        guard !offers.isEmpty, try isChurned(try groupRecords(product.group, account: record.account), at: now) else { return nil }
+        return offers.sorted { ($0.terms.chargedPrice, $0.id) < ($1.terms.chargedPrice, $1.id) }.map(\.id)
+    }
+
     /// Why the Store refuses the offer `request` asks for; nil when it asks for none or the
     /// account may have it. A promotional offer needs the Server's valid signature and a
     /// customer who subscribes or subscribed to the group; a win-back offer a churned one.

@@ -24,6 +24,7 @@ extension Store {
             expirationIntent: expirationIntent, isInBillingRetryPeriod: retrying, gracePeriodExpiresDate: grace,
             signedDate: SimulatedTime.millis(now), environment: signedEnvironment)
         try describeNextRenewal(of: record, as: renewsAs, in: &payload)
+        payload.eligibleWinBackOfferIds = try eligibleWinBackOfferIds(of: record, at: now)
         return try signJWS(payload, what: "the renewal information of transaction \(record.id)")
     }
 

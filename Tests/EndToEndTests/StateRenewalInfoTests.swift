@@ -51,6 +51,29 @@ import TestSupport
         #expect(try self.state(world)["subscriptions"] as? [[String: String]] == subscriptions as? [[String: String]])
     }
 
+    /// Renewal info names the win-back offers the customer may redeem once the subscription has
+    /// churned (Apple's `eligibleWinBackOfferIds`: "Subscriptions in a Billing Grace Period or
+    /// billing retry state aren't eligible for win-back offers"), and none while it runs.
+    @Test func aChurnedSubscriptionNamesTheWinBackOffersItMayRedeem() throws {
+        let folder = try TemporaryFolder()
+        let world = try run("""
+            api storekit2
+            buy com.storesim.premium.monthly
+            subscription com.storesim.premium.monthly renew off
+            expect audit ok
+            """, in: folder)
+        func eligible() throws -> [String]? {
+            let subscriptions = try #require(try state(world)["subscriptions"] as? [[String: Any]])
+            let signed = try #require(subscriptions.first?["signedRenewalInfo"] as? String)
+            let renewal = try #require(JWSText.payload(of: signed))
+            return renewal["eligibleWinBackOfferIds"] as? [String]
+        }
+        #expect(try eligible() == nil, "the subscription still runs")
+        let later = try folder.write("later.scenario", "advance 40d\nexpect audit ok\n")
+        #expect(try StoreSimProcess.run(["run", "--data-dir", world, later]).status == 0)
+        #expect(try eligible() == ["winback"], "lapsed with auto-renew off: churned")
+    }
+
     @Test func aStoreKit1WorldHasNoSignedRenewalInfo() throws {
         let folder = try TemporaryFolder()
         let world = try run("""

@@ -44,6 +44,8 @@ public struct RenewalInfoPayload: Codable, Equatable, Sendable {
     public var offerPeriod: String?
     public var appAccountToken: String?
     public var appTransactionId: String?
+    /// The win-back offers the customer may redeem, the best first; absent while none.
+    public var eligibleWinBackOfferIds: [String]?
 
     public init(originalTransactionId: String, productId: String, autoRenewProductId: String, autoRenewStatus: Int,
                 expirationIntent: ExpirationIntent?, isInBillingRetryPeriod: Bool, gracePeriodExpiresDate: Int64?,
