@@ -6,9 +6,9 @@ import Testing
 import TestSupport
 @testable import StoreTUI
 
-/// What the simulation writes that the interface shows — the reports, the reasons, the
-/// strategies and crash points, the world's refusals — is told in Simplified Chinese: each text
-/// and every sentence inside it matches a template of the table (scenario words and ids stay as
+/// What the simulation writes that the interface shows is in Simplified Chinese: the loss
+/// report, strategies and crash points worded case by case; the reasons, StoreKit 2's messages
+/// and the world's refusals each told whole by the sentence table (scenario words and ids stay as
 /// they are). `SlowChineseScenarioTests` does the same for every event of every shipped script.
 @Suite struct ChineseSentencesTests {
     @Test func theReasonsAreTold() {

@@ -77,7 +77,7 @@ extension SimplifiedChinese {
         }
     }
 
-    /// The items of a list, as the sentence tables join them.
+    /// The items of a list, as Chinese joins them.
     private static let listSeparator = "、"
 
     /// What became of a recovery's orders, in the places of `VerificationOutcome.recoveryWords`.
