@@ -184,7 +184,7 @@ final class PurchaseServiceTests {
 
     @Test func anUnreachableServerLeavesTheOrderCachedAndUnfinished() throws {
         let service = try serviceAwaitingVerification()
-        try service.receive(.verificationFailed(VerificationFailure(transactionId: Self.tx, reason: "network down")))
+        try service.receive(.verificationFailed(VerificationFailure(transactionId: Self.tx, reason: .request(.networkOffline))))
         #expect(link.takeLog().isEmpty, "no finish")
         #expect(try PendingOrderCache.read(path: cachePath).orders.map(\.transactionId) == [Self.tx])
     }
@@ -347,13 +347,13 @@ final class PurchaseServiceTests {
         try service.receive(answer(.alreadyCredited, id: duplicate))
         try service.receive(answer(.rejected(.notAuthenticated), id: rejected))
         #expect(service.takeRecoveryReport() == nil, "one purchase still has no outcome")
-        try service.receive(.verificationFailed(VerificationFailure(transactionId: pending, reason: "server down")))
+        try service.receive(.verificationFailed(VerificationFailure(transactionId: pending, reason: .request(.serverDown))))
 
         let report = try #require(service.takeRecoveryReport())
         #expect(report.items.map(\.transactionId) == [credited, duplicate, pending, rejected])
         #expect(report.items.map(\.source) == [.cache, .cache, .cache, .queue])
         #expect(report.items.map(\.outcome) == [
-            .creditedNow, .alreadyCredited, .stillPending("server down"),
+            .creditedNow, .alreadyCredited, .stillPending("the Server is down"),
             .rejected(.rejected(.notAuthenticated)),
         ])
         #expect(try PendingOrderCache.read(path: cachePath).orders.map(\.transactionId) == [pending],

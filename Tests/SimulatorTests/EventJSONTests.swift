@@ -31,7 +31,7 @@ import Testing
             Event(seq: 101, timeMillis: 2, kind: .message, from: .store, to: .app, what: .message(.productRequestFailed(reason: text)),
                   subject: nil),
             Event(seq: 102, timeMillis: 3, kind: .dropped, from: .server, to: .app,
-                  what: .notDelivered(.verificationFailed(.transaction(1_000_000_000_000_001), reason: text), reason: .serverDown),
+                  what: .notDelivered(.verificationFailed(.transaction(1_000_000_000_000_001), reason: .serverCouldNotSave(problem: text)), reason: .serverDown),
                   subject: .transaction(1_000_000_000_000_001), sentSeq: 101),
         ]
         for event in events {

@@ -299,7 +299,7 @@ public final class PurchaseService {
 
     private func verificationFailed(_ failure: VerificationFailure) {
         guard let id = failure.transactionId, verifying.removeValue(forKey: id) != nil else { return }
-        setOutcome(.stillPending(failure.reason), for: id)
+        setOutcome(.stillPending(failure.reason.english), for: id)
     }
 
     // MARK: Helpers

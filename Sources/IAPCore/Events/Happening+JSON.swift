@@ -60,3 +60,13 @@ extension RecoveryOutcome: EventJSON {
         }
     }
 }
+
+extension NoAnswer: EventJSON {
+    public func write(to json: inout EventJSONWriter) {
+        switch self {
+        case .request(let reason): json.tag("request") { $0.put("_0", reason) }
+        case .reply(let reason): json.tag("reply") { $0.put("_0", reason) }
+        case .serverCouldNotSave(let problem): json.tag("serverCouldNotSave") { $0.put("problem", problem) }
+        }
+    }
+}

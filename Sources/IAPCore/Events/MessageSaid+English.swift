@@ -36,7 +36,7 @@ extension MessageSaid {
         case .recoveryAnswered(let orders, let counts):
             "answered \(orders) pending orders: "
                 + zip(counts, VerificationOutcome.recoveryWords).filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
-        case .verificationFailed(let id, let reason): "no answer for tx \(id): \(reason)"
+        case .verificationFailed(let id, let reason): "no answer for tx \(id): \(reason.english)"
         case .verifyCurrentReceipt(let sandbox, let byGet): "verifyReceipt (current receipt)" + Self.asked(sandbox, byGet)
         case .verifyAppReceipt(let orders, let sandbox, let byGet):
             "verifyReceipt for the app receipt (\(orders) pending orders)" + Self.asked(sandbox, byGet)

@@ -24,7 +24,7 @@ public enum MessageSaid: Sendable, Equatable, Codable {
     /// How many orders a recovery's reply answers, and how many had each outcome, counted in
     /// the places of `VerificationOutcome.recoveryWords`.
     case recoveryAnswered(orders: Int, counts: [Int])
-    case verificationFailed(MessageSubject, reason: String)
+    case verificationFailed(MessageSubject, reason: NoAnswer)
     case verifyCurrentReceipt(sandbox: Bool, byGet: Bool)
     case verifyAppReceipt(orders: Int, sandbox: Bool, byGet: Bool)
     case verifyReceipt(MessageSubject, sandbox: Bool, byGet: Bool)

@@ -57,9 +57,9 @@ public struct VerificationAnswer: Sendable, Equatable, Codable {
 public struct VerificationFailure: Sendable, Equatable, Codable {
     /// The transaction the lost request or reply named; nil for the check of the current receipt.
     public let transactionId: TransactionID?
-    public let reason: String
+    public let reason: NoAnswer
 
-    public init(transactionId: TransactionID?, reason: String) {
+    public init(transactionId: TransactionID?, reason: NoAnswer) {
         self.transactionId = transactionId
         self.reason = reason
     }

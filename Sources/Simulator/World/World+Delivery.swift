@@ -70,7 +70,7 @@ extension World {
         case .app:
             if message.from == .server, let reason = lostReplyReason() {
                 try record(.dropped, sent, reason: reason)
-                tellTheAppNothingCame(about: message, reason: "no reply: \(reason.english)")
+                tellTheAppNothingCame(about: message, reason: .reply(reason))
                 return
             }
             try host.deliver(sent)
@@ -83,22 +83,21 @@ extension World {
         let message = sent.message
         if let reason = unreachableServerReason(for: message) {
             try record(.dropped, sent, reason: reason)
-            tellTheAppNothingCame(about: message, reason: reason.english)
+            tellTheAppNothingCame(about: message, reason: .request(reason))
             return
         }
         try record(.delivered, sent)
         do {
             try server.receive(message, link: self)
         } catch {
-            let couldNotSave = ServerStep.couldNotSave(problem: error.storage.problem)
-            try note(.server(couldNotSave), from: .server, about: message)
-            tellTheAppNothingCame(about: message, reason: couldNotSave.english)
+            try note(.server(.couldNotSave(problem: error.storage.problem)), from: .server, about: message)
+            tellTheAppNothingCame(about: message, reason: .serverCouldNotSave(problem: error.storage.problem))
         }
     }
 
     /// The network tells the app that a request or reply about something never arrived: about
     /// each of its orders, for a recovery's (whose request names no one transaction).
-    private func tellTheAppNothingCame(about message: Message, reason: String) {
+    private func tellTheAppNothingCame(about message: Message, reason: NoAnswer) {
         guard message.answersTheApp else { return }
         let orders = message.recoveredOrders
         guard orders.isEmpty else {

@@ -31,6 +31,15 @@ extension SimplifiedChinese {
         }
     }
 
+    /// Why the app got no answer from the Server (`NoAnswer.english`).
+    static func words(_ reason: NoAnswer, told: (String) -> String) -> String {
+        switch reason {
+        case .request(let reason): words(reason)
+        case .reply(let reason): "没有回复：\(words(reason))"
+        case .serverCouldNotSave(let problem): "服务器无法保存：\(told(problem))"
+        }
+    }
+
     /// A purchase the launch found: its title, where it was found, and what became of it.
     private static func words(_ purchase: LaunchRecovery.Purchase, told: (String) -> String) -> String {
         let source = switch purchase.source {

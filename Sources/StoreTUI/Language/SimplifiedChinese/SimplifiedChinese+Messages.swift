@@ -31,7 +31,7 @@ extension SimplifiedChinese {
         case .recoveryAnswered(let orders, let counts):
             "已答复 \(orders) 笔待处理订单："
                 + zip(counts, recoveryWords).filter { $0.0 > 0 }.map { "\($0.0) 笔\($0.1)" }.joined(separator: listSeparator)
-        case .verificationFailed(let about, let reason): "\(subject(about)) 没有应答：\(told(reason))"
+        case .verificationFailed(let about, let reason): "\(subject(about)) 没有应答：\(words(reason, told: told))"
         case .verifyCurrentReceipt(let sandbox, let byGet): "verifyReceipt（当前收据）" + asked(sandbox, byGet)
         case .verifyAppReceipt(let orders, let sandbox, let byGet): "verifyReceipt：App 收据（\(orders) 笔待处理订单）" + asked(sandbox, byGet)
         case .verifyReceipt(let about, let sandbox, let byGet): "verifyReceipt：\(subject(about))" + asked(sandbox, byGet)
