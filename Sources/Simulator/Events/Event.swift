@@ -88,8 +88,7 @@ public struct Event: Sendable, Equatable, Codable {
         try container.encode(text, forKey: .text)
         try container.encodeIfPresent(subject, forKey: .subject)
         try container.encodeIfPresent(sentSeq, forKey: .sentSeq)
-        if case .legacy = what { return }
-        try container.encode(what, forKey: .what)
+        if what.isTyped { try container.encode(what, forKey: .what) }
     }
 
     public var time: Date { SimulatedTime.date(millis: timeMillis) }

@@ -4,10 +4,6 @@ import IAPCore
 /// The recovery report in words, one line per purchase, for transcripts and screens. Product
 /// ids come from the app's cache or the Store's file, so they are escaped (`LineText`).
 public enum RecoveryReportText {
-    public static func lines(_ report: RecoveryReport, catalog: Catalog, locale: String = "en_US") -> [String] {
-        told(report, catalog: catalog, locale: locale).englishLines
-    }
-
     /// The report as the timeline tells it, each product by its title in `locale` (a launch may
     /// recover a thousand orders of a few products: each title is looked up once).
     public static func told(_ report: RecoveryReport, catalog: Catalog, locale: String = "en_US") -> LaunchRecovery {
