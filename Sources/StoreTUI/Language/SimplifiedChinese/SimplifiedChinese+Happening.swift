@@ -36,7 +36,7 @@ extension SimplifiedChinese {
         switch reason {
         case .request(let reason): words(reason)
         case .reply(let reason): "没有回复：\(words(reason))"
-        case .serverCouldNotSave(let problem): "服务器无法保存：\(told(problem))"
+        case .serverCouldNotSave(let problem): words(ServerStep.couldNotSave(problem: problem), told: told)
         }
     }
 

@@ -118,17 +118,17 @@ extension SimplifiedChinese {
 
     /// The Server's answer about one transaction, or about the current receipt.
     static func words(_ answer: VerificationAnswer, told: (String) -> String) -> String {
-        let about = answer.transactionId.map { "tx \($0)" }
-        return switch (answer.outcome, about) {
+        let about = subject(MessageSubject(answer.transactionId))
+        return switch (answer.outcome, answer.transactionId) {
         case (.receiptChecked(let revoked, let credited), _):
             "收据已检查：撤销 \(revoked) 项权益" + (credited == 0 ? "" : "，按收据入账 \(credited) 笔")
         case (.rejected(let status), nil): "已拒绝当前收据：\(status.rawValue) \(told(status.meaning))"
-        case (.credited, let about): "已入账 \(about ?? "当前收据")：\(told(answer.grant))"
-        case (.alreadyCredited, let about): "\(about ?? "当前收据") 此前已入账"
-        case (.rejected(let status), let about?): "已拒绝 \(about)：\(status.rawValue) \(told(status.meaning))"
-        case (.refused(let refusal), let about): "服务器拒绝 \(about ?? "当前收据")：\(told(refusal.meaning))"
-        case (.unverified(let status, let reason), let about): "已拒绝 \(about ?? "当前收据")：\(status.name)（\(told(reason))）"
-        case (.notProven(let reason), let about): "App 收据不能证明 \(about ?? "当前收据")：\(told(reason))"
+        case (.credited, _): "已入账 \(about)：\(told(answer.grant))"
+        case (.alreadyCredited, _): "\(about) 此前已入账"
+        case (.rejected(let status), _?): "已拒绝 \(about)：\(status.rawValue) \(told(status.meaning))"
+        case (.refused(let refusal), _): "服务器拒绝 \(about)：\(told(refusal.meaning))"
+        case (.unverified(let status, let reason), _): "已拒绝 \(about)：\(status.name)（\(told(reason))）"
+        case (.notProven(let reason), _): "App 收据不能证明 \(about)：\(told(reason))"
         }
     }
 
