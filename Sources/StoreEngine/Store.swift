@@ -46,24 +46,32 @@ public final class Store {
     /// given, keeps them in `store.sqlite`, and starts with the switches the catalog's settings
     /// turn on; an existing one keeps the secrets and the switches it has, whatever `seed` says.
     public convenience init(path: String, catalog: Catalog, seed: UInt64?) throws(StoreError) {
-        try self.init(path: path, catalog: catalog, seed: seed, readOnly: false)
+        let database: StoreDatabase
+        do {
+            database = try StoreDatabase(path: path, readOnly: false)
+        } catch {
+            throw .storage(error)
+        }
+        try self.init(database, path: path, catalog: catalog, seed: seed, readOnly: false)
     }
 
     /// Opens a Store's database (possibly live: a world open elsewhere) only to read it, as it
     /// was left, without changing the file; nil when it has no Store in it yet.
     convenience init?(readingOnly path: String, catalog: Catalog) throws(StoreError) {
+        let database: StoreDatabase
         do {
-            guard try StoreDatabase(path: path, readOnly: true).setting("receipt-key") != nil else { return nil }
+            database = try StoreDatabase(path: path, readOnly: true)
+            guard try database.setting("receipt-key") != nil else { return nil }
         } catch {
             throw .storage(error)
         }
-        try self.init(path: path, catalog: catalog, seed: nil, readOnly: true)
+        try self.init(database, path: path, catalog: catalog, seed: nil, readOnly: true)
     }
 
-    private init(path: String, catalog: Catalog, seed: UInt64?, readOnly: Bool) throws(StoreError) {
+    /// The Store kept in `database` (at `path`), made there first unless `readOnly`.
+    private init(_ database: StoreDatabase, path: String, catalog: Catalog, seed: UInt64?, readOnly: Bool) throws(StoreError) {
         self.catalog = catalog
         do {
-            let database = try StoreDatabase(path: path, readOnly: readOnly)
             self.database = database
             let key: [UInt8]
             if let stored = try database.setting("receipt-key", as: { Data(base64Encoded: $0) }) {
