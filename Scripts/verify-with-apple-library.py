@@ -100,6 +100,12 @@ def main():
             verifiers[environment] = SignedDataVerifier([root], False, environment, app["bundleId"], app["appAppleId"])
         return verifiers[environment]
 
+    def check(what, jws, decode, incomplete):
+        """Verifies and decodes one signed object of a product, and checks its fields."""
+        decoded = decode(verifier(environment_of(jws)), jws)
+        complete(what, incomplete(decoded))
+        print(f"{what}: {decoded.productId} {named(decoded.environment)} verified")
+
     checked = 0
     try:
         for transaction in state.get("transactions", []):
@@ -107,9 +113,7 @@ def main():
             if not jws:
                 continue
             what = f"transaction {transaction['id']}"
-            decoded = verifier(environment_of(jws)).verify_and_decode_signed_transaction(jws)
-            complete(what, incomplete_transaction(decoded))
-            print(f"{what}: {decoded.productId} {named(decoded.environment)} verified")
+            check(what, jws, SignedDataVerifier.verify_and_decode_signed_transaction, incomplete_transaction)
             checked += 1
         for notification in state.get("notifications", []):
             jws = notification["signedPayload"]
@@ -126,11 +130,8 @@ def main():
             print(f"{what}: {decoded.notificationUUID} {named(decoded.data.environment)} verified")
             checked += 1
         for subscription in state.get("subscriptions", []):
-            jws = subscription["signedRenewalInfo"]
             what = f"renewal info of subscription {subscription['originalTransactionId']}"
-            decoded = verifier(environment_of(jws)).verify_and_decode_renewal_info(jws)
-            complete(what, incomplete_renewal(decoded))
-            print(f"{what}: {decoded.productId} {named(decoded.environment)} verified")
+            check(what, subscription["signedRenewalInfo"], SignedDataVerifier.verify_and_decode_renewal_info, incomplete_renewal)
             checked += 1
     except VerificationException as error:
         print(f"{what}: refused by Apple's library: {error.status.name}")
