@@ -11,16 +11,33 @@ public struct Ledger: Sendable, Equatable {
         public let productId: String
         public let account: String
         public let date: Date
-        public let grant: String
+        /// What the credit granted, in English, as the ledger wrote it.
+        public let grantWords: String
+        /// What the credit granted as the ledger keeps the value: its JSON; nil for a credit
+        /// written before the ledger kept grants as values.
+        let grantJSON: String?
 
         public init(transactionId: TransactionID, originalTransactionId: TransactionID, productId: String, account: String,
-                    date: Date, grant: String) {
+                    date: Date, grant: Grant) {
+            self.init(transactionId: transactionId, originalTransactionId: originalTransactionId, productId: productId,
+                      account: account, date: date, grantWords: grant.english, grantJSON: grant.jsonText)
+        }
+
+        init(transactionId: TransactionID, originalTransactionId: TransactionID, productId: String, account: String,
+             date: Date, grantWords: String, grantJSON: String?) {
             self.transactionId = transactionId
             self.originalTransactionId = originalTransactionId
             self.productId = productId
             self.account = account
             self.date = date
-            self.grant = grant
+            self.grantWords = grantWords
+            self.grantJSON = grantJSON
+        }
+
+        /// What the credit granted: the value the ledger keeps, read when asked; for an older
+        /// credit, its words as written.
+        public var grant: Grant {
+            grantJSON.flatMap { try? JSONDecoder().decode(Grant.self, from: Data($0.utf8)) } ?? .written(grantWords)
         }
     }
 

@@ -12,7 +12,7 @@ extension OrderServer {
         var credited = 0
         for entry in entries where !entry.revoked && (account == nil || account == entry.account) {
             guard let product = catalog.product(id: entry.productId), product.type == .nonRenewing else { continue }
-            let grant = Self.grantText(product, entry: entry)
+            let grant = Self.grant(product, entry: entry)
             let new = try database.database.transaction { () throws(StorageError) -> Bool in
                 try credit(product, entry: entry, grant: grant, at: now)
             }
@@ -28,16 +28,16 @@ extension OrderServer {
     /// Inserts the credit of a verified purchase and applies its grant, unless it was credited
     /// already; returns whether it was new. The caller holds the database transaction; with a
     /// `tally`, a consumable's grant is added to it, for the caller to write (`addToBalances`).
-    func credit(_ product: Product, entry: ReceiptEntry, grant: String, at now: Date,
+    func credit(_ product: Product, entry: ReceiptEntry, grant: Grant, at now: Date,
                 tally: GrantTally? = nil) throws(StorageError) -> Bool {
         let inserted = try database.database.insertUnlessConflicting("""
             INSERT INTO credits(transaction_id, original_transaction_id, product_id, server_product_id,
-                                account, date_millis, grant_text)
-            VALUES(?, ?, ?, ?, ?, ?, ?)
+                                account, date_millis, grant_text, grant)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?)
             """, [
                 ServerDatabase.idValue(entry.transactionId), ServerDatabase.idValue(entry.originalTransactionId), .text(product.id),
                 .optional(product.serverProductId), .text(entry.account),
-                .integer(SimulatedTime.millis(now)), .text(grant),
+                .integer(SimulatedTime.millis(now)), .text(grant.english), .text(grant.jsonText),
             ])
         if inserted {
             try apply(product, entry: entry, tally: tally)
@@ -230,15 +230,8 @@ extension OrderServer {
         }
     }
 
-    static func grantText(_ product: Product, entry: ReceiptEntry) -> String {
-        switch product.type {
-        case .consumable:
-            return product.grantWords
-        case .nonConsumable:
-            return "owns \(product.id)"
-        case .autoRenewable, .nonRenewing:
-            let until = (entry.expires ?? expiry(product, purchased: entry.purchaseDate)).map { " until \(SimulatedTime.format($0))" } ?? ""
-            return "owns \(product.id)\(until)"
-        }
+    /// What crediting `entry` of `product` grants: a subscription is owned until its period ends.
+    static func grant(_ product: Product, entry: ReceiptEntry) -> Grant {
+        Grant(product, until: entry.expires ?? expiry(product, purchased: entry.purchaseDate))
     }
 }

@@ -62,8 +62,8 @@ extension OrderServer {
     /// then processed and acknowledged.
     func settleNotified(_ info: TransactionInfo, _ notification: ServerNotification, link: Link) throws(StorageError) {
         let answer = try settle(info, link: link)
-        if answer.outcome == .credited, let id = answer.transactionId {
-            link.note(.server(.creditedFromNotification(id, notification.type, grant: answer.grant)), from: .server, to: nil,
+        if answer.outcome == .credited, let id = answer.transactionId, let grant = answer.grant {
+            link.note(.server(.creditedFromNotification(id, notification.type, grant: grant)), from: .server, to: nil,
                       transactionId: id)
         }
         try database.database.transaction { () throws(StorageError) in try markProcessed(notification, at: link.now) }
@@ -163,21 +163,22 @@ extension OrderServer {
         throws(Unverified) -> (SignedTransactionPayload, RenewalInfoPayload?) {
         guard let payload = try verifiedPayload(notification.signedPayload, as: NotificationPayload.self),
               payload.notificationUUID == notification.uuid, payload.notificationType == notification.type.rawValue
-        else { throw Unverified(status: .verificationFailure, reason: "the payload is not this notification") }
+        else { throw Unverified(status: .verificationFailure, reason: .notThisNotification) }
         // As Apple's SignedDataVerifier: the bundle id, and in production the App Apple ID, are this app's.
         let app = catalog.app
         guard payload.data.bundleId == app.bundleId, payload.data.environment != "Production" || payload.data.appAppleId == app.appAppleId else {
-            throw Unverified(status: .invalidAppIdentifier, reason: "it names another app (\(payload.data.bundleId), App Apple ID "
-                             + "\(payload.data.appAppleId.map(String.init) ?? "none")), not \(app.bundleId), \(app.appAppleId)")
+            throw Unverified(status: .invalidAppIdentifier, reason: .notificationOfOtherApp(
+                bundleId: payload.data.bundleId, appAppleId: payload.data.appAppleId,
+                expectedBundleId: app.bundleId, expectedAppAppleId: app.appAppleId))
         }
         let transaction = try verified(payload.data.signedTransactionInfo)
         guard TransactionID(transaction.transactionId) == notification.transactionId else {
-            throw Unverified(status: .verificationFailure, reason: "the payload is not this notification")
+            throw Unverified(status: .verificationFailure, reason: .notThisNotification)
         }
         guard let renewalJWS = payload.data.signedRenewalInfo else { return (transaction, nil) }
         let renewal = try verifiedRenewalInfo(renewalJWS)
         guard renewal.originalTransactionId == transaction.originalTransactionId else {
-            throw Unverified(status: .verificationFailure, reason: "the renewal information is another subscription's")
+            throw Unverified(status: .verificationFailure, reason: .otherSubscriptionsRenewalInfo)
         }
         return (transaction, renewal)
     }
@@ -186,7 +187,7 @@ extension OrderServer {
     /// production or the sandbox environment, as a signed transaction must be.
     private func verifiedRenewalInfo(_ jws: String) throws(Unverified) -> RenewalInfoPayload {
         guard let renewal = try verifiedPayload(jws, as: RenewalInfoPayload.self) else {
-            throw Unverified(status: .verificationFailure, reason: "the payload is not renewal information")
+            throw Unverified(status: .verificationFailure, reason: .notRenewalInfo)
         }
         try Self.checkEnvironment(renewal.environment)
         return renewal

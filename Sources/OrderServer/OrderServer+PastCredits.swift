@@ -15,7 +15,7 @@ extension OrderServer {
                     guard let product = catalog.product(id: entry.productId) else {
                         throw StorageError(path: database.database.path, problem: "no product \(entry.productId) in the catalog")
                     }
-                    let grant = Self.grantText(product, entry: entry)
+                    let grant = Self.grant(product, entry: entry)
                     if try credit(product, entry: entry, grant: grant, at: entry.purchaseDate) { credited += 1 }
                 }
                 return credited

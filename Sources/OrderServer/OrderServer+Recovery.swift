@@ -19,8 +19,8 @@ extension OrderServer {
         let request = result.request
         guard result.status == .valid else {
             try database.reject(nil, status: result.status.rawValue, reason: nil, at: now)
-            let reason = "status \(result.status.rawValue): \(result.status.meaning)"
-            tell(request.orders.map { VerificationAnswer(transactionId: $0, outcome: .notProven(reason), productId: nil, grant: "") },
+            let reason = NotProvenReason.receiptRejected(result.status)
+            tell(request.orders.map { VerificationAnswer(transactionId: $0, outcome: .notProven(reason), productId: nil) },
                  link: link)
             return
         }
@@ -45,18 +45,18 @@ extension OrderServer {
 
     private func settleRecovered(_ id: TransactionID, proof entry: ReceiptEntry?, account: String?,
                                  at now: Date, tally: GrantTally) throws(StorageError) -> VerificationAnswer {
-        let reason: String
+        let reason: NotProvenReason
         if let entry, let product = catalog.product(id: entry.productId) {
             if entry.revoked {
-                reason = "refunded"
+                reason = .refunded
             } else if account != nil && account != entry.account {
-                reason = "another account's purchase"
+                reason = .otherAccount
             } else {
                 return try creditOnce(entry, product: product, answering: id, at: now, tally: tally)
             }
         } else {
-            reason = "not on the app receipt"
+            reason = .notOnReceipt
         }
-        return VerificationAnswer(transactionId: id, outcome: .notProven(reason), productId: nil, grant: "")
+        return VerificationAnswer(transactionId: id, outcome: .notProven(reason), productId: nil)
     }
 }

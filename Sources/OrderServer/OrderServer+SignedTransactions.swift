@@ -27,7 +27,7 @@ extension OrderServer {
         } catch {
             try database.reject(request.transactionId, status: error.status.rawValue, reason: error.status.name, at: link.now)
             return VerificationAnswer(transactionId: request.transactionId, outcome: .unverified(error.status, error.reason),
-                                      productId: nil, grant: "")
+                                      productId: nil)
         }
         link.note(.server(.verifiedOffline(transactionId: payload.transactionId)), from: .server, to: nil,
                   transactionId: request.transactionId)
@@ -51,7 +51,7 @@ extension OrderServer {
         } catch {
             try database.reject(request.transactionId, status: error.status.rawValue, reason: error.status.name, at: link.now)
             return VerificationAnswer(transactionId: request.transactionId, outcome: .unverified(error.status, error.reason),
-                                      productId: nil, grant: "")
+                                      productId: nil)
         }
         guard let transactionId = TransactionID(payload.transactionId), transactionId == request.transactionId,
               let originalTransactionId = TransactionID(payload.originalTransactionId),
@@ -82,16 +82,16 @@ extension OrderServer {
     /// Why a signed transaction was refused before anything in it was trusted.
     struct Unverified: Error {
         let status: VerificationStatus
-        let reason: String
+        let reason: UnverifiedReason
     }
 
     /// The payload of a JWS that passes every check.
     func verified(_ jws: String) throws(Unverified) -> SignedTransactionPayload {
         guard let payload = try verifiedPayload(jws, as: SignedTransactionPayload.self) else {
-            throw Unverified(status: .verificationFailure, reason: "the payload is not a signed transaction")
+            throw Unverified(status: .verificationFailure, reason: .notSignedTransaction)
         }
         guard payload.bundleId == catalog.app.bundleId else {
-            throw Unverified(status: .invalidAppIdentifier, reason: "it is \(payload.bundleId)'s, not \(catalog.app.bundleId)'s")
+            throw Unverified(status: .invalidAppIdentifier, reason: .otherApp(bundleId: payload.bundleId, expected: catalog.app.bundleId))
         }
         try Self.checkEnvironment(payload.environment)
         return payload
@@ -100,12 +100,12 @@ extension OrderServer {
     /// The payload of `jws` as a `P`, once its chain to the pinned root (at its `signedDate`) and
     /// its signature verify; nil when it verifies but is no `P`.
     func verifiedPayload<P: Decodable>(_ jws: String, as type: P.Type) throws(Unverified) -> P? {
-        guard let verifier else { throw Unverified(status: .verificationFailure, reason: "no root certificate is pinned") }
+        guard let verifier else { throw Unverified(status: .verificationFailure, reason: .noPinnedRoot) }
         let bytes: [UInt8]
         do {
             bytes = try verifier.verify(jws, at: .signedDate)
         } catch {
-            throw Unverified(status: .verificationFailure, reason: error.description)
+            throw Unverified(status: .verificationFailure, reason: .signature(error))
         }
         return try? JSONDecoder().decode(type, from: Data(bytes))
     }
@@ -115,7 +115,7 @@ extension OrderServer {
     /// is honoured, and any other environment refused.
     static func checkEnvironment(_ environment: String) throws(Unverified) {
         guard ["Production", "Sandbox"].contains(environment) else {
-            throw Unverified(status: .invalidEnvironment, reason: "it is from \(environment), not Production or Sandbox")
+            throw Unverified(status: .invalidEnvironment, reason: .otherEnvironment(environment))
         }
     }
 }

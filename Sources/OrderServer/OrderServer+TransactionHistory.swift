@@ -21,7 +21,7 @@ extension OrderServer {
             let entry = ReceiptEntry(
                 transactionId: id, originalTransactionId: original, productId: product.id, account: account,
                 purchaseDate: SimulatedTime.date(millis: payload.purchaseDate), expires: payload.expiresDate.map(SimulatedTime.date(millis:)))
-            let grant = Self.grantText(product, entry: entry)
+            let grant = Self.grant(product, entry: entry)
             let credited = try database.database.transaction { () throws(StorageError) -> Bool in
                 try credit(product, entry: entry, grant: grant, at: link.now)
             }

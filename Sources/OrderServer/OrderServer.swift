@@ -73,7 +73,7 @@ public final class OrderServer {
 
     /// Fills, or frees, the Server's disk: while full, every write to `server.sqlite` fails.
     public func setDiskFull(_ full: Bool) {
-        database.database.injectedWriteFailure = full ? "no space left on device (simulated)" : nil
+        database.database.simulatesFullDisk = full
     }
 
     /// What this Server has credited.
@@ -188,8 +188,8 @@ public final class OrderServer {
 
     /// Notes a credit the answer tells of, and passes the crash point after the Server's commit.
     private func noteCredit(_ answer: VerificationAnswer, link: Link) {
-        guard answer.outcome == .credited, let id = answer.transactionId else { return }
-        link.note(.server(.credited(id, grant: answer.grant)), from: .server, to: nil, transactionId: id)
+        guard answer.outcome == .credited, let id = answer.transactionId, let grant = answer.grant else { return }
+        link.note(.server(.credited(id, grant: grant)), from: .server, to: nil, transactionId: id)
         link.passed(.serverCommitted)
     }
 
@@ -203,7 +203,7 @@ public final class OrderServer {
         if request.purpose == .receiptCheck && result.status == .valid {
             let credited = try creditNonRenewing(result.entries, account: request.account, at: now, link: link)
             return VerificationAnswer(transactionId: request.transactionId,
-                                      outcome: .receiptChecked(revoked: revoked, credited: credited), productId: nil, grant: "")
+                                      outcome: .receiptChecked(revoked: revoked, credited: credited), productId: nil)
         }
         // Exactly the transaction asked about (or the purchase the Store says it restores): a
         // receipt that does not prove it credits nothing, nor answers "already credited".
@@ -213,7 +213,7 @@ public final class OrderServer {
         guard result.status == .valid else {
             try database.reject(request.transactionId, status: result.status.rawValue, reason: nil, at: now)
             return VerificationAnswer(transactionId: request.transactionId, outcome: .rejected(result.status),
-                                      productId: nil, grant: "")
+                                      productId: nil)
         }
         guard let entry, let product = catalog.product(id: entry.productId) else {
             return try refuse(request, .notOnReceipt, at: now)
@@ -234,7 +234,7 @@ public final class OrderServer {
         // A family member's shared transaction is no payment: it proves access to what Family
         // Sharing shares, and nothing else.
         if entry.isFamilyShared && !product.isFamilyShared { return try refuse(transactionId, .notShareable, at: now) }
-        let grant = Self.grantText(product, entry: entry)
+        let grant = Self.grant(product, entry: entry)
         let credited: Bool
         if let tally {
             credited = try credit(product, entry: entry, grant: grant, at: now, tally: tally)
@@ -256,7 +256,7 @@ public final class OrderServer {
     /// Records and answers a refusal of the Server's own about one transaction.
     func refuse(_ transactionId: TransactionID?, _ refusal: ServerRefusal, at now: Date) throws(StorageError) -> VerificationAnswer {
         try database.reject(transactionId, status: ReceiptStatus.valid.rawValue, reason: refusal.rawValue, at: now)
-        return VerificationAnswer(transactionId: transactionId, outcome: .refused(refusal), productId: nil, grant: "")
+        return VerificationAnswer(transactionId: transactionId, outcome: .refused(refusal), productId: nil)
     }
 
     /// Where to ask again when the endpoint asked says the receipt is the other one's: the

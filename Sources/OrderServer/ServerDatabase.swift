@@ -126,6 +126,11 @@ struct ServerDatabase: SettingsTable {
         ALTER TABLE entitlements_v7 RENAME TO entitlements;
         CREATE INDEX credits_by_original ON credits(original_transaction_id);
         """,
+        // Version 8: what a credit granted as a value (its JSON), beside its English words, so
+        // that a face words it in its own language. Older credits have NULL and keep their words.
+        """
+        ALTER TABLE credits ADD COLUMN grant TEXT;
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {
@@ -224,14 +229,15 @@ struct ServerDatabase: SettingsTable {
     /// The credits after the one numbered `seq` (all of them when nil), oldest first, each with its number.
     func credits(after seq: Int64?) throws(StorageError) -> [(seq: Int64, credit: Ledger.Credit)] {
         try database.rows("""
-            SELECT seq, transaction_id, original_transaction_id, product_id, account, date_millis, grant_text
+            SELECT seq, transaction_id, original_transaction_id, product_id, account, date_millis, grant_text, grant
             FROM credits WHERE seq > ? ORDER BY seq
             """, [.integer(seq ?? Int64.min)], table: "credits", key: "seq") { (row) throws(SQLiteColumnError) in
             (try row.integer("seq"),
              Ledger.Credit(transactionId: try Self.id(row, "transaction_id"),
                            originalTransactionId: try Self.id(row, "original_transaction_id"),
                            productId: try row.text("product_id"), account: try row.text("account"),
-                           date: SimulatedTime.date(millis: try row.integer("date_millis")), grant: try row.text("grant_text")))
+                           date: SimulatedTime.date(millis: try row.integer("date_millis")),
+                           grantWords: try row.text("grant_text"), grantJSON: try row.optionalText("grant")))
         }
     }
 

@@ -1,4 +1,5 @@
 import CCrypto
+import IAPCore
 
 /// A libcrypto BIGNUM owned by Swift: cleared and freed when the last reference goes.
 final class BigNumber {

@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import IAPCore
 
 /// An X.509 certificate: its DER bytes, and libcrypto's reading of them, made when it is made.
 public struct Certificate: Sendable, Equatable {
@@ -9,7 +10,7 @@ public struct Certificate: Sendable, Equatable {
 
     /// A certificate from its DER bytes; bytes libcrypto cannot read as a certificate are refused.
     public init(der: [UInt8]) throws(SigningError) {
-        guard let parsed = ParsedCertificate.of(der) else { throw .malformed("not an X.509 certificate") }
+        guard let parsed = ParsedCertificate.of(der) else { throw .malformed(.notCertificate) }
         self.der = der
         self.parsed = parsed
     }
@@ -28,7 +29,7 @@ public struct Certificate: Sendable, Equatable {
         }
         guard let certificate else {
             ERR_clear_error()
-            throw .malformed("not a PEM certificate")
+            throw .malformed(.notPEMCertificate)
         }
         defer { X509_free(certificate) }
         try self.init(der: LibCrypto.der("i2d_X509") { i2d_X509(certificate, $0) })

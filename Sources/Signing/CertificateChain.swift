@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 
 /// The certificates a JWS's `x5c` carries — leaf, intermediate, root — and the leaf's key that
 /// signs. Made from a secret, so the same secret and dates always give the same chain.
@@ -11,7 +12,7 @@ public struct CertificateChain: Sendable, Equatable {
 
     /// A chain from stored certificates and the leaf's key; a key the leaf does not certify is refused.
     public init(root: Certificate, intermediate: Certificate, leaf: Certificate, leafKey: ECKeyPair) throws(SigningError) {
-        guard try leaf.holds(leafKey) else { throw .badChain("the leaf certificate does not certify the signing key") }
+        guard try leaf.holds(leafKey) else { throw .badChain(.leafDoesNotCertifyKey) }
         self.root = root
         self.intermediate = intermediate
         self.leaf = leaf

@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import IAPCore
 
 /// What a certificate says: its serial, its subject, its validity, the key it certifies and the
 /// part it plays in an App Store signing chain. `issue` makes the certificate with libcrypto and

@@ -1,3 +1,5 @@
+import IAPCore
+
 /// The per-signature secret k of ECDSA over P-256 with SHA-256, derived as RFC 6979 section 3.2
 /// says: an HMAC-SHA256 DRBG seeded with the private key and the message digest. The same key
 /// and digest always give the same k, so a seeded world signs the same bytes every run, and no

@@ -1,4 +1,5 @@
 import CCrypto
+import IAPCore
 
 /// An ECDSA signature over P-256: the two integers r and s, as JWS writes them (the raw 64
 /// bytes r‖s) and as X.509 and libcrypto write them (a DER `ECDSA-Sig-Value`).

@@ -1,4 +1,5 @@
 import CCrypto
+import IAPCore
 
 /// A P-256 key pair: the private scalar d and the public point d·G. Keys are derived from a
 /// secret, so that a world made from the same seed has the same keys; signatures use RFC 6979
@@ -11,10 +12,10 @@ public struct ECKeyPair: Sendable, Equatable {
 
     /// The key pair of the private scalar `privateKey` (32 big-endian bytes, from 1 to n-1).
     public init(privateKey: [UInt8]) throws(SigningError) {
-        guard privateKey.count == P256.scalarLength else { throw .crypto("a P-256 private key is 32 bytes") }
+        guard privateKey.count == P256.scalarLength else { throw .crypto(.privateKeyLength) }
         let d = try BigNumber(bytes: privateKey)
         guard !d.isZero, d.isLess(than: try BigNumber(bytes: P256.order)) else {
-            throw .crypto("a P-256 private key lies from 1 to n-1")
+            throw .crypto(.privateKeyRange)
         }
         let point = try P256.withGroup { (group, context) throws(SigningError) in
             try P256.multiplyBase(d, group: group, context: context)

@@ -1,4 +1,5 @@
 import CCrypto
+import IAPCore
 
 /// SHA-256 and HMAC-SHA256 from libcrypto.
 public enum Hashing {

@@ -1,3 +1,5 @@
+import IAPCore
+
 /// Signs payloads as the App Store signs transactions: a JWS in compact serialization whose
 /// header is `{"alg":"ES256","x5c":[leaf, intermediate, root]}` and whose signature is the raw
 /// r‖s of an ES256 signature by the leaf's key (RFC 7515, RFC 7518 section 3.4).

@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import IAPCore
 
 /// Verifies a JWS the App Store signed, offline, as a server does: the `x5c` chain must lead
 /// from the leaf through the intermediate to the pinned root and be valid at the verification
@@ -27,7 +28,7 @@ public struct JWSVerifier: Sendable {
         // went through a character at a time (a third of an advance that posts notifications).
         let bytes = Array(jws.utf8)
         let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard parts.count == 3 else { throw .malformed("a JWS has 3 parts separated by dots, not \(parts.count)") }
+        guard parts.count == 3 else { throw .malformed(.parts(parts.count)) }
         guard let header = Base64.url.decode(parts[0]) else { throw .badBase64("header") }
         guard let payload = Base64.url.decode(parts[1]) else { throw .badBase64("payload") }
         guard let signature = Base64.url.decode(parts[2]) else { throw .badBase64("signature") }
@@ -41,11 +42,11 @@ public struct JWSVerifier: Sendable {
     /// The header's certificates, leaf first; the header must say ES256 and carry three.
     private static func certificates(in header: [UInt8]) throws(SigningError) -> [Certificate] {
         guard let object = try? JSONSerialization.jsonObject(with: Data(header)) as? [String: Any] else {
-            throw .malformed("the header is not a JSON object")
+            throw .malformed(.headerNotJSON)
         }
-        guard object["alg"] as? String == "ES256" else { throw .malformed("the header's alg is not ES256") }
+        guard object["alg"] as? String == "ES256" else { throw .malformed(.algNotES256) }
         guard let x5c = object["x5c"] as? [String], x5c.count == 3 else {
-            throw .malformed("the header's x5c is not a list of 3 certificates")
+            throw .malformed(.x5cNotThreeCertificates)
         }
         var certificates: [Certificate] = []
         for (index, text) in x5c.enumerated() {
@@ -53,7 +54,7 @@ public struct JWSVerifier: Sendable {
             do {
                 certificates.append(try Certificate(der: Array(der)))
             } catch {
-                throw .malformed("x5c[\(index)] is not an X.509 certificate")
+                throw .malformed(.x5cEntryNotCertificate(index))
             }
         }
         return certificates
@@ -66,10 +67,10 @@ public struct JWSVerifier: Sendable {
             return time_t(date.timeIntervalSince1970.rounded(.down))
         case .signedDate:
             guard let object = try? JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any] else {
-                throw .malformed("the payload is not a JSON object")
+                throw .malformed(.payloadNotJSON)
             }
             guard let millis = (object["signedDate"] as? NSNumber)?.int64Value else {
-                throw .malformed("the payload has no signedDate")
+                throw .malformed(.noSignedDate)
             }
             return time_t(millis / 1000)
         }
@@ -98,21 +99,21 @@ public struct JWSVerifier: Sendable {
                 guard X509_verify_cert(context) == 1 else {
                     let code = X509_STORE_CTX_get_error(context)
                     ERR_clear_error()
-                    throw .badChain(String(cString: X509_verify_cert_error_string(Int(code))))
+                    throw .badChain(.libcrypto(String(cString: X509_verify_cert_error_string(Int(code)))))
                 }
             }
         }
-        try Self.requireMarker(CertificateTemplate.intermediateMarker, in: intermediate, "the intermediate")
-        try Self.requireMarker(CertificateTemplate.leafMarker, in: leaf, "the leaf")
+        try Self.requireMarker(CertificateTemplate.intermediateMarker, in: intermediate, .intermediate)
+        try Self.requireMarker(CertificateTemplate.leafMarker, in: leaf, .leaf)
     }
 
-    private static func requireMarker(_ oid: String, in certificate: Certificate, _ which: String) throws(SigningError) {
+    private static func requireMarker(_ oid: String, in certificate: Certificate, _ place: ChainPlace) throws(SigningError) {
         let found = try certificate.withX509 { (x509) throws(SigningError) -> Bool in
             guard let object = OBJ_txt2obj(oid, 1) else { throw LibCrypto.failure("OBJ_txt2obj") }
             defer { ASN1_OBJECT_free(object) }
             return X509_get_ext_by_OBJ(x509, object, -1) >= 0
         }
-        guard found else { throw .badChain("\(which) lacks the App Store marker extension \(oid)") }
+        guard found else { throw .badChain(.lacksMarker(place, oid: oid)) }
     }
 
     /// The ES256 check of `signature` over `signingInput` with the leaf's public key.

@@ -1,4 +1,5 @@
 import CCrypto
+import IAPCore
 
 /// Small helpers around libcrypto calls: its error queue in words, and its DER encoders.
 enum LibCrypto {
@@ -7,11 +8,11 @@ enum LibCrypto {
     static func failure(_ call: String) -> SigningError {
         let code = ERR_get_error()
         ERR_clear_error()
-        guard code != 0 else { return .crypto("\(call) failed") }
+        guard code != 0 else { return .crypto(.call(call, said: nil)) }
         var buffer = [CChar](repeating: 0, count: 256)
         ERR_error_string_n(code, &buffer, buffer.count)
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return .crypto("\(call): \(text)")
+        return .crypto(.call(call, said: text))
     }
 
     /// The DER bytes an `i2d_…` function writes: it is called once for the length, once to write.

@@ -1,4 +1,5 @@
 import CCrypto
+import IAPCore
 
 /// The NIST P-256 curve (prime256v1, secp256r1): its order, its arithmetic through libcrypto,
 /// and how its public keys are written.

@@ -1,4 +1,5 @@
 import CCrypto
+import IAPCore
 
 /// Bytes from the system's random source, through libcrypto's `RAND_bytes` (seeded from getrandom(2)).
 public enum RandomBytes {

@@ -8,9 +8,8 @@ public final class AppendOnlyFile {
     private var fd: Int32
     /// When false, appends are written but not fsynced (a teaching aid for power cuts).
     public var syncs: Bool
-    /// When set, every append fails with this problem, as on a full disk: a fault the simulator
-    /// injects.
-    public var injectedWriteFailure: String?
+    /// When true, every append fails as on a full disk: a fault the simulator injects.
+    public var simulatesFullDisk = false
     /// How many bytes of the file are known to be on the disk: all of it up to the last fsync.
     public private(set) var durableLength: Int
     /// Whether bytes were written since the last fsync.
@@ -75,8 +74,8 @@ public final class AppendOnlyFile {
     /// Fails as an append would while a write failure is injected: for a writer that holds
     /// bytes back and must fail when it makes them, not later when it writes them.
     public func refuseInjectedWriteFailure() throws(StorageError) {
-        if let failure = injectedWriteFailure {
-            throw StorageError(path: path, problem: "write failed: \(failure)")
+        if simulatesFullDisk {
+            throw StorageError(path: path, reason: .simulatedFullDisk)
         }
     }
 

@@ -5,9 +5,9 @@ import Glibc
 public final class SQLiteDatabase {
     public let path: String
     let handle: OpaquePointer
-    /// When set, every write fails with this problem, as a full disk or an I/O error would:
-    /// a fault the simulator injects to show what survives it.
-    public var injectedWriteFailure: String?
+    /// When true, every write fails as on a full disk: a fault the simulator injects to show
+    /// what survives it.
+    public var simulatesFullDisk = false
     /// Whether closing records the file's seal: a writable connection to a checked file.
     private var sealsOnClose = false
     /// Whether a batch is open (`beginBatch`).
@@ -207,10 +207,10 @@ public final class SQLiteDatabase {
     }
 
     private func refuseInjectedWrite(_ sql: String) throws(StorageError) {
-        guard let failure = injectedWriteFailure else { return }
+        guard simulatesFullDisk else { return }
         let verb = sql.drop { $0 == " " || $0 == "\n" }.prefix(6).uppercased()
         if ["INSERT", "UPDATE", "DELETE", "BEGIN ", "CREATE"].contains(where: { verb.hasPrefix($0) }) {
-            throw StorageError(path: path, problem: "write failed: \(failure)")
+            throw StorageError(path: path, reason: .simulatedFullDisk)
         }
     }
 

@@ -26,6 +26,8 @@ public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable 
         /// An integer column's value plus `change` would leave SQLite's 64-bit integers, where
         /// SQLite would store the sum as a floating-point number.
         case integerOverflow(table: String, row: String, column: String, value: Int64, change: Int64)
+        /// A write failed because the simulator made the disk full (a Store switch or a chaos fault).
+        case simulatedFullDisk
     }
 
     public let path: String
@@ -65,6 +67,8 @@ public struct StorageError: Error, Equatable, CustomStringConvertible, Sendable 
             let (sign, bound, end) = change < 0 ? ("-", Int64.min, "smallest") : ("+", Int64.max, "largest")
             return "table \(table), row \(row): column \(column) \(value) \(sign) \(change.magnitude) would pass \(bound), "
                 + "the \(end) whole number SQLite keeps; refused, nothing changed"
+        case .simulatedFullDisk:
+            return "write failed: no space left on device (simulated)"
         }
     }
 

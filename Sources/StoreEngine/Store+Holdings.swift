@@ -90,7 +90,7 @@ extension Store {
     /// An offer asked for while subscribed to the group waits for the renewal of `current`.
     func waitForRenewal(_ offer: AppliedOffer, of current: StoreRecord, link: Link) throws(StorageError) {
         try database.setSetting(Self.renewalOfferPrefix + current.originalId.description, offer.stored)
-        link.note(.store(.offerAtRenewal(offer: offer.text)), from: .store, to: nil, transactionId: current.id)
+        link.note(.store(.offerAtRenewal(offer: offer)), from: .store, to: nil, transactionId: current.id)
     }
 
     /// A payment that charges nothing: a transaction of its own that hands back `held`, the

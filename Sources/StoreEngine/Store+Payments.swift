@@ -99,7 +99,7 @@ extension Store {
         let charged = record.with(state: .purchased, kind: kind, charged: true, date: link.now)
         if let applied {
             try keep(applied, for: charged.id)
-            link.note(.store(.offerCharged(offer: applied.text, productId: charged.productId, price: try priceText(of: charged))),
+            link.note(.store(.offerCharged(offer: applied, productId: charged.productId, price: try priceText(of: charged))),
                       from: .store, to: nil, transactionId: charged.id)
         } else if let step = try recordPrice(of: charged) {
             link.note(.store(step), from: .store, to: nil, transactionId: charged.id)

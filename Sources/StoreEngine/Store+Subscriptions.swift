@@ -122,7 +122,7 @@ extension Store {
             error: nil, receipt: nil)
         if let offer = try renewalOffer(after: latest, renewingAs: renewal.productId) {
             try keep(offer, for: id)
-            notes.append((.offerRenews(offer: offer.text, productId: renewal.productId, price: try priceText(of: renewal)), id))
+            notes.append((.offerRenews(offer: offer, productId: renewal.productId, price: try priceText(of: renewal)), id))
         } else if let step = try recordPrice(of: renewal) {
             notes.append((step, id))
         }

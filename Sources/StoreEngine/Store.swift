@@ -155,16 +155,16 @@ public final class Store {
             case .requestProducts(let identifiers):
                 link.send(switches.isOn(.productRequests)
                     ? .productsResponse(productsResponse(identifiers))
-                    : .productsRequestFailed(reason: "the App Store could not be reached"))
+                    : .productsRequestFailed(reason: .unreachable))
             case .addPayment(let request): try addPayment(request, link: link)
             case .finishTransaction(let id), .finish(let id): try finish(id)
             case .purchase(let request): try purchase(request, link: link)
             case .sync where !switches.isOn(.sync), .restoreCompletedTransactions where !switches.isOn(.sync):
-                link.send(.restoreCompleted(.failed(reason: "the App Store could not be reached")))
+                link.send(.restoreCompleted(.failed(reason: .unreachable)))
             case .sync: try sync(link: link)
             case .currentEntitlementsRequest: try currentEntitlements(link: link)
             case .subscriptionStatusRequest where !switches.isOn(.subscriptionStatus):
-                link.send(.subscriptionStatusFailed(reason: "the App Store could not be reached"))
+                link.send(.subscriptionStatusFailed(reason: .unreachable))
             case .subscriptionStatusRequest: try subscriptionStatuses(link: link)
             case .addTransactionObserver, .listenForTransactions: try redeliverUnfinished(link: link)
             case .restoreCompletedTransactions: try restore(link: link)

@@ -31,7 +31,7 @@ import Testing
         let script = try folder.write("ok.scenario", "expect audit ok\n")
         let result = try StoreSimProcess.run(command + ["--data-dir", world] + (command == ["run"] ? [script] : []))
         #expect(result.status == 2)
-        #expect(result.stderr == "storesim: error: \(server): schema version 9 is newer than this storesim knows (newest 7); left untouched\n")
+        #expect(result.stderr == "storesim: error: \(server): schema version 9 is newer than this storesim knows (newest 8); left untouched\n")
         #expect(contents(server) == [bytes, nil, nil], "no byte changes and no -wal or -shm appears")
     }
 
@@ -55,6 +55,6 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let header = { (name: String) in FileManager.default.contents(atPath: world + "/" + name).map { Array($0[60..<64]) } }
         #expect(header("store.sqlite") == [0, 0, 0, 10])
-        #expect(header("server.sqlite") == [0, 0, 0, 7])
+        #expect(header("server.sqlite") == [0, 0, 0, 8])
     }
 }

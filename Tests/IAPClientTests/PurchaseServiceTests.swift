@@ -90,7 +90,7 @@ final class PurchaseServiceTests {
 
     private func answer(_ outcome: VerificationOutcome, id: TransactionID = tx) -> Message {
         .verificationAnswered(VerificationAnswer(transactionId: id, outcome: outcome,
-                                                 productId: Self.coins, grant: "+100 coins"))
+                                                 productId: Self.coins, grant: .amounts([GrantAmount(currency: "coins", amount: 100)])))
     }
 
     /// Buys coins through the whole flow: tap, purchasing, purchased, then the Server's answer.
@@ -353,7 +353,7 @@ final class PurchaseServiceTests {
         #expect(report.items.map(\.transactionId) == [credited, duplicate, pending, rejected])
         #expect(report.items.map(\.source) == [.cache, .cache, .cache, .queue])
         #expect(report.items.map(\.outcome) == [
-            .creditedNow, .alreadyCredited, .stillPending("the Server is down"),
+            .creditedNow, .alreadyCredited, .stillPending(.noAnswer(.request(.serverDown))),
             .rejected(.rejected(.notAuthenticated)),
         ])
         #expect(try PendingOrderCache.read(path: cachePath).orders.map(\.transactionId) == [pending],

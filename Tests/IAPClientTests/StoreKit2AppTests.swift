@@ -95,7 +95,7 @@ final class StoreKit2AppTests {
         let monthly = try signed(1000000000000001, productId: "com.storesim.premium.monthly", type: "Auto-Renewable Subscription")
         try app.receive(.currentEntitlements([monthly]))
         _ = link.take()
-        try app.receive(.subscriptionStatusFailed(reason: "the App Store could not be reached"))
+        try app.receive(.subscriptionStatusFailed(reason: .unreachable))
         #expect(app.entitled == ["com.storesim.premium.monthly"])
         #expect(link.notes.contains(
             "could not read the subscription status (the App Store could not be reached); access stays as Transaction.currentEntitlements showed it"))
@@ -121,7 +121,7 @@ final class StoreKit2AppTests {
         }
         #expect(request.receipt == transaction.jws)
         try app.receive(.verificationAnswered(VerificationAnswer(transactionId: 1000000000000001, outcome: .credited,
-                                                                 productId: Self.coins, grant: "+100 coins")))
+                                                                 productId: Self.coins, grant: .amounts([GrantAmount(currency: "coins", amount: 100)]))))
         #expect(link.take() == [.finish(transactionId: 1000000000000001)])
         #expect(app.cache.orders.isEmpty)
     }

@@ -79,7 +79,7 @@ final class SignedTransactionServerTests {
         let middle = parts[2].count / 2
         parts[2][middle] = parts[2][middle] == "A" ? "B" : "A"
         let tampered = parts.map { String($0) }.joined(separator: ".")
-        #expect(try verify(transaction, jws: tampered) == .unverified(.verificationFailure, SigningError.badSignature.description))
+        #expect(try verify(transaction, jws: tampered) == .unverified(.verificationFailure, .signature(.badSignature)))
         let ledger = try router.server.ledger()
         #expect(ledger.credits.isEmpty)
         #expect(ledger.rejections.map(\.status) == [VerificationStatus.verificationFailure.rawValue])
@@ -91,7 +91,7 @@ final class SignedTransactionServerTests {
             secret: Array("forger".utf8), notBefore: SimulatedTime.epoch, notAfter: SimulatedTime.epoch.addingTimeInterval(86400)))
         let forged = try foreign.sign(payload: Array(String(decoding: try #require(
             Base64.url.decode(transaction.jws.split(separator: ".")[1])), as: UTF8.self).utf8))
-        #expect(try verify(transaction, jws: forged) == .unverified(.verificationFailure, SigningError.wrongRoot.description))
+        #expect(try verify(transaction, jws: forged) == .unverified(.verificationFailure, .signature(.wrongRoot)))
         let other = try buy("com.storesim.coins.550")
         #expect(try verify(other, asking: transaction.transactionId) == .refused(.otherTransaction))
         #expect(try router.server.ledger().credits.isEmpty)
@@ -155,13 +155,13 @@ final class SignedTransactionServerTests {
             return try JWSSigner(chain: chain).sign(payload: Array(try JSONEncoder().encode(payload)))
         }
         #expect(try verify(transaction, jws: signed(bundleId: "com.example.other", environment: "Production"))
-            == .unverified(.invalidAppIdentifier, "it is com.example.other's, not com.storesim.app's"))
+            == .unverified(.invalidAppIdentifier, .otherApp(bundleId: "com.example.other", expected: "com.storesim.app")))
         #expect(try verify(transaction, jws: signed(bundleId: AppIdentity.standard.bundleId, environment: "Xcode"))
-            == .unverified(.invalidEnvironment, "it is from Xcode, not Production or Sandbox"))
+            == .unverified(.invalidEnvironment, .otherEnvironment("Xcode")))
         // The right app and environment under the pinned root pass the offline check; the Store's
         // answer to Get Transaction Info must verify against that same root, and this Store's does not.
         #expect(try verify(transaction, jws: signed(bundleId: AppIdentity.standard.bundleId, environment: "Production"))
-            == .unverified(.verificationFailure, SigningError.wrongRoot.description))
+            == .unverified(.verificationFailure, .signature(.wrongRoot)))
         #expect(router.notes.contains("verified signed tx \(transaction.transactionId) offline: chain to the pinned root, ES256 signature"))
         #expect(try router.server.ledger().credits.isEmpty)
     }
@@ -169,6 +169,6 @@ final class SignedTransactionServerTests {
     @Test func aServerWithoutAPinnedRootTrustsNoSignedTransaction() throws {
         router.server.pin(root: nil)
         let transaction = try buy("com.storesim.coins.100")
-        #expect(try verify(transaction) == .unverified(.verificationFailure, "no root certificate is pinned"))
+        #expect(try verify(transaction) == .unverified(.verificationFailure, .noPinnedRoot))
     }
 }

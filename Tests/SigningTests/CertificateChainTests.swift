@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import IAPCore
 import Testing
 @testable import Signing
 
@@ -57,14 +58,14 @@ struct CertificateChainTests {
         #expect(root.pem.split(separator: "\n").allSatisfy { $0.count <= 64 })
         #expect(try Certificate(pem: root.pem) == root)
         #expect(try Certificate(der: root.der) == root)
-        #expect(throws: SigningError.malformed("not an X.509 certificate")) { try Certificate(der: Array(root.der.dropLast())) }
-        #expect(throws: SigningError.malformed("not a PEM certificate")) { try Certificate(pem: "-----BEGIN CERTIFICATE-----\n") }
+        #expect(throws: SigningError.malformed(.notCertificate)) { try Certificate(der: Array(root.der.dropLast())) }
+        #expect(throws: SigningError.malformed(.notPEMCertificate)) { try Certificate(pem: "-----BEGIN CERTIFICATE-----\n") }
     }
 
     @Test("a chain whose leaf does not certify the signing key is refused")
     func wrongKey() throws {
         let chain = try ChainFixture.chain()
-        #expect(throws: SigningError.badChain("the leaf certificate does not certify the signing key")) {
+        #expect(throws: SigningError.badChain(.leafDoesNotCertifyKey)) {
             try CertificateChain(root: chain.root, intermediate: chain.intermediate, leaf: chain.leaf,
                                  leafKey: ECKeyPair.derived(from: Array("other".utf8), label: "leaf"))
         }

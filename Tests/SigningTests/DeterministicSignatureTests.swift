@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 import Testing
 @testable import Signing
 

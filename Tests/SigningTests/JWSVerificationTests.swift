@@ -1,4 +1,5 @@
 import Foundation
+import IAPCore
 import Testing
 @testable import Signing
 
@@ -80,9 +81,9 @@ struct JWSVerificationTests {
 
     @Test("certificates expired, or not yet valid, at the verification time make a bad chain")
     func validity() throws {
-        let expired = SigningError.badChain("certificate has expired")
+        let expired = SigningError.badChain(.libcrypto("certificate has expired"))
         #expect(throws: expired) { try verifier.verify(jws, at: .date(ChainFixture.end.addingTimeInterval(86400))) }
-        #expect(throws: SigningError.badChain("certificate is not yet valid")) {
+        #expect(throws: SigningError.badChain(.libcrypto("certificate is not yet valid"))) {
             try verifier.verify(jws, at: .date(ChainFixture.start.addingTimeInterval(-86400)))
         }
         let late = try JWSSigner(chain: chain).sign(payload: ChainFixture.payload(signedAt: ChainFixture.end.addingTimeInterval(60)))
@@ -97,26 +98,26 @@ struct JWSVerificationTests {
             notBefore: ChainFixture.start, notAfter: ChainFixture.end, key: keys.leaf
         ).issue(by: chain.intermediate, issuerKey: keys.intermediate)
         let forged = ChainFixture.replacing(part: 0, of: jws, with: ChainFixture.header([unmarked, chain.intermediate, chain.root]))
-        #expect(throws: SigningError.badChain("the leaf lacks the App Store marker extension \(CertificateTemplate.leafMarker)")) {
+        #expect(throws: SigningError.badChain(.lacksMarker(.leaf, oid: CertificateTemplate.leafMarker))) {
             try verifier.verify(forged, at: .signedDate)
         }
     }
 
     @Test("a JWS that is not three parts, not JSON, not ES256 or without three certificates is malformed")
     func malformed() throws {
-        #expect(throws: SigningError.malformed("a JWS has 3 parts separated by dots, not 2")) { try verifier.verify("a.b", at: .signedDate) }
+        #expect(throws: SigningError.malformed(.parts(2))) { try verifier.verify("a.b", at: .signedDate) }
         let notJSON = Base64.url.encode(Array("not json".utf8))
-        #expect(throws: SigningError.malformed("the header is not a JSON object")) {
+        #expect(throws: SigningError.malformed(.headerNotJSON)) {
             try verifier.verify(ChainFixture.replacing(part: 0, of: jws, with: notJSON), at: .signedDate)
         }
-        #expect(throws: SigningError.malformed("the header's alg is not ES256")) {
+        #expect(throws: SigningError.malformed(.algNotES256)) {
             try verifier.verify(ChainFixture.replacing(part: 0, of: jws, with: ChainFixture.header([chain.leaf, chain.intermediate, chain.root], alg: "none")), at: .signedDate)
         }
-        #expect(throws: SigningError.malformed("the header's x5c is not a list of 3 certificates")) {
+        #expect(throws: SigningError.malformed(.x5cNotThreeCertificates)) {
             try verifier.verify(ChainFixture.replacing(part: 0, of: jws, with: ChainFixture.header([chain.leaf, chain.root])), at: .signedDate)
         }
         let unsigned = try JWSSigner(chain: chain).sign(payload: Array("{\"productId\":\"x\"}".utf8))
-        #expect(throws: SigningError.malformed("the payload has no signedDate")) { try verifier.verify(unsigned, at: .signedDate) }
+        #expect(throws: SigningError.malformed(.noSignedDate)) { try verifier.verify(unsigned, at: .signedDate) }
     }
 
     @Test("a part that is not base64url is named")

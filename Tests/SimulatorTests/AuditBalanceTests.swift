@@ -18,7 +18,7 @@ import Testing
 
     func credit(_ id: TransactionID) -> Ledger.Credit {
         Ledger.Credit(transactionId: id, originalTransactionId: id, productId: "com.storesim.coins.100", account: "demo",
-                      date: SimulatedTime.epoch, grant: "+100 coins")
+                      date: SimulatedTime.epoch, grant: .amounts([GrantAmount(currency: "coins", amount: 100)]))
     }
 
     func refundNotification(of id: TransactionID) -> PostedNotification {

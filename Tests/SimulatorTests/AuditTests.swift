@@ -17,7 +17,7 @@ import Testing
     }
 
     func credit(_ id: TransactionID, _ productId: String) -> Ledger.Credit {
-        Ledger.Credit(transactionId: id, originalTransactionId: id, productId: productId, account: "demo", date: date, grant: "+100 coins")
+        Ledger.Credit(transactionId: id, originalTransactionId: id, productId: productId, account: "demo", date: date, grant: .amounts([GrantAmount(currency: "coins", amount: 100)]))
     }
 
     @Test func everyFigureAndItsExplanation() {
@@ -85,7 +85,7 @@ import Testing
 
     func audit(creditedAt date: Date) -> Audit {
         let credit = Ledger.Credit(transactionId: 1, originalTransactionId: 1, productId: "com.storesim.coins.100",
-                                   account: "demo", date: date, grant: "+100 coins")
+                                   account: "demo", date: date, grant: .amounts([GrantAmount(currency: "coins", amount: 100)]))
         return Audit(transactions: [refundedCoins()], ledger: Ledger(credits: [credit], balances: ["coins": 100], entitlements: [], rejections: []),
                      pendingOrders: [], catalog: catalog)
     }

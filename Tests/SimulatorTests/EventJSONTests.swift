@@ -28,10 +28,10 @@ import Testing
             Event(seq: 0, timeMillis: .max, kind: .note, from: .app, to: nil, text: text, subject: nil, sentSeq: 9),
             Event(seq: 10, timeMillis: .min, kind: .note, from: .app, to: nil, text: text, subject: nil, sentSeq: 1_000_000),
             Event(seq: 100, timeMillis: -1, kind: .note, from: .app, to: nil, text: text, subject: nil),
-            Event(seq: 101, timeMillis: 2, kind: .message, from: .store, to: .app, what: .message(.productRequestFailed(reason: text)),
+            Event(seq: 101, timeMillis: 2, kind: .message, from: .store, to: .app, what: .message(.products(valid: 1, invalid: [text])),
                   subject: nil),
             Event(seq: 102, timeMillis: 3, kind: .dropped, from: .server, to: .app,
-                  what: .notDelivered(.verificationFailed(.transaction(1_000_000_000_000_001), reason: .serverCouldNotSave(problem: text)), reason: .serverDown),
+                  what: .notDelivered(.verificationFailed(.transaction(1_000_000_000_000_001), reason: .serverCouldNotSave(problem: .file(text))), reason: .serverDown),
                   subject: .transaction(1_000_000_000_000_001), sentSeq: 101),
         ]
         for event in events {

@@ -64,8 +64,8 @@ import TestSupport
         let refunded = Set(fresh.transactions.filter(\.refunded).map(\.id))
         #expect(view.transactions.map(\.id) == fresh.transactions.map(\.id), "after \(command.scriptLine)")
         #expect(view.transactions.map(\.refunded) == fresh.transactions.map(\.refunded), "after \(command.scriptLine)")
-        #expect(view.credits.map { [$0.transactionId.description, $0.productId, $0.grant, "\($0.refunded)"] }
-                    == fresh.ledger.credits.map { [$0.transactionId.description, $0.productId, $0.grant, "\(refunded.contains($0.transactionId))"] },
+        #expect(view.credits.map { [$0.transactionId.description, $0.productId, $0.grant.english, "\($0.refunded)"] }
+                    == fresh.ledger.credits.map { [$0.transactionId.description, $0.productId, $0.grantWords, "\(refunded.contains($0.transactionId))"] },
                 "after \(command.scriptLine)")
         let queued = fresh.transactions.filter { WorldView.inQueue($0.isUnfinished, $0.state, finished: $0.finished) }
         #expect(view.queue.map(\.id) == queued.map(\.id), "after \(command.scriptLine)")

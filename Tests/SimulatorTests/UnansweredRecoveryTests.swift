@@ -23,8 +23,9 @@ import Testing
 
     private static let ids: [TransactionID] = [1_000_000_000_000_001, 1_000_000_000_000_002, 1_000_000_000_000_003]
 
-    @Test(arguments: [("server down", "the Server is down"), ("network offline", "the network is offline")])
-    func severalOrdersAreEachReportedStillPending(fault: String, reason: String) throws {
+    @Test(arguments: [("server down", DropReason.serverDown), ("network offline", .networkOffline)])
+    func severalOrdersAreEachReportedStillPending(fault: String, dropped: DropReason) throws {
+        let reason = dropped.english
         let (events, report) = try relaunch(with: 3, fault)
         #expect(events.contains { $0.kind == .dropped && $0.text.hasPrefix("verify 3 pending orders with the app receipt") })
         for id in Self.ids {
@@ -32,7 +33,7 @@ import Testing
         }
         let items = try #require(report?.items)
         #expect(items.map(\.transactionId) == Self.ids)
-        #expect(items.allSatisfy { $0.outcome == .stillPending(reason) && $0.source == .both })
+        #expect(items.allSatisfy { $0.outcome == .stillPending(.noAnswer(.request(dropped))) && $0.source == .both })
         #expect(events.filter { $0.kind == .report }.count == 1)
     }
 
@@ -49,7 +50,7 @@ import Testing
         #expect(events.filter { $0.kind == .delivered && $0.text == "no answer for tx \(Self.ids[0]): the Server is down" }.count == 2)
         let items = try #require(report?.items)
         #expect(items.map(\.transactionId) == [Self.ids[0]])
-        #expect(items.first?.outcome == .stillPending("the Server is down"))
+        #expect(items.first?.outcome == .stillPending(.noAnswer(.request(.serverDown))))
         #expect(items.first?.source == .both)
     }
 }

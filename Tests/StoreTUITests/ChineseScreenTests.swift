@@ -155,7 +155,7 @@ import Testing
             (.note, .app, .cache, .app(.savedPendingOrder(tx))),
             (.crash, .app, nil, .crash(.cached, powerCut: false)),
             (.dropped, .server, .app, .notDelivered(.verificationAnswered(VerificationAnswer(transactionId: tx, outcome: .credited,
-                                                                                           productId: coins, grant: "+100 coins")),
+                                                                                           productId: coins, grant: .amounts([GrantAmount(currency: "coins", amount: 100)]))),
                                                     reason: .appNotRunning)),
             (.report, .app, nil, .recovery(LaunchRecovery(purchases: [.init(title: "100 Coins", transactionId: tx, source: .queue,
                                                                             outcome: .creditedNow)]))),

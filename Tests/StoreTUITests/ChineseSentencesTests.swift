@@ -7,14 +7,41 @@ import TestSupport
 @testable import StoreTUI
 
 /// What the simulation writes that the interface shows is in Simplified Chinese: the loss
-/// report, strategies and crash points worded case by case; the reasons, StoreKit 2's messages
-/// and the world's refusals each told whole by the sentence table (scenario words and ids stay as
-/// they are). `SlowChineseScenarioTests` does the same for every event of every shipped script.
+/// report, strategies, crash points, reasons, grants and offers worded case by case (scenario
+/// words and ids stay as they are). `SlowChineseScenarioTests` does the same for every event of
+/// every shipped script.
 @Suite struct ChineseSentencesTests {
-    @Test func theReasonsAreTold() {
-        for text in PurchaseError.allCases.map(\.explanation) + ReceiptStatus.allCases.map(\.meaning) {
-            #expect(Self.untold(text).isEmpty, "\(text): untold \(Self.untold(text))")
+    /// Every reason, grant and offer an event carries is worded by a switch over its cases, in
+    /// Chinese and each its own; only what the storage layer or libcrypto said, and a grant of
+    /// the catalog's own currency, are shown as written.
+    @Test func theReasonsInsideEventsAreWordedCaseByCase() {
+        let groups: [(String, [(english: String, chinese: String)])] = [
+            ("StoreFailure", StoreFailure.allCases.map { ($0.english, SimplifiedChinese.words($0)) }),
+            ("PurchaseError", PurchaseError.allCases.map { ($0.explanation, SimplifiedChinese.words($0)) }),
+            ("ReceiptStatus", ReceiptStatus.allCases.map { ($0.meaning, SimplifiedChinese.words($0)) }),
+            ("ServerRefusal", ServerRefusal.allCases.map { ($0.meaning, SimplifiedChinese.words($0)) }),
+            ("UnverifiedReason", ReasonSamples.unverified.map { ($0.english, SimplifiedChinese.words($0)) }),
+            ("SigningError", ReasonSamples.signing.map { ($0.description, SimplifiedChinese.words($0)) }),
+            ("NotProvenReason", ReasonSamples.notProven.map { ($0.english, SimplifiedChinese.words($0)) }),
+            ("PendingReason", ReasonSamples.pending.map { ($0.english, SimplifiedChinese.words($0)) }),
+            ("SaveProblem", [SaveProblem.diskFull].map { ($0.english, SimplifiedChinese.words($0)) }),
+            ("Grant", ReasonSamples.ownership.map { ($0.english, SimplifiedChinese.words($0)) }),
+            ("AppliedOffer", ReasonSamples.offers.map { ($0.text, SimplifiedChinese.words($0)) }),
+        ]
+        for (type, words) in groups {
+            for (english, chinese) in words {
+                #expect(chinese != english && chinese.unicodeScalars.contains(where: LanguageTableTests.isChinese), "\(type): \(english) → \(chinese)")
+            }
+            #expect(Set(words.map(\.chinese)).count == words.count, "\(type): each case has words of its own")
         }
+        let asWritten: [(String, String)] = [
+            (SaveProblem.file("table credits: disk I/O error").english, SimplifiedChinese.words(SaveProblem.file("table credits: disk I/O error"))),
+            (Grant.amounts([GrantAmount(currency: "coins", amount: 100)]).english, SimplifiedChinese.words(Grant.amounts([GrantAmount(currency: "coins", amount: 100)]))),
+            (Grant.written("owns com.storesim.pro").english, SimplifiedChinese.words(Grant.written("owns com.storesim.pro"))),
+        ]
+        for (english, chinese) in asWritten { #expect(chinese == english) }
+        #expect(Set(ReasonSamples.unverified.map(ReasonSamples.place)) == Set(0...13), "every case of UnverifiedReason has a sample")
+        #expect(SimplifiedChinese.words(SigningError.badChain(.libcrypto("certificate has expired"))) == "证书链验证失败：certificate has expired")
     }
 
     /// The loss report is worded line for line in Chinese, each cause the matrix can give its own.
@@ -80,67 +107,37 @@ import TestSupport
         }
     }
 
-    @Test func storeKit2sMessagesAndWhyASignedTransactionFailsAreTold() {
+    @Test func storeKit2sAndTheAppStoreServerAPIsMessagesAreWordedInChinese() {
         let signed = SignedTransaction(transactionId: 1000000000000001, productId: "com.storesim.coins.100", state: .purchased, jws: "a.b.c")
-        let request = VerificationRequest(transactionId: 1000000000000001, productId: "com.storesim.coins.100", serverProductId: nil,
-                                          receipt: "a.b.c", purpose: .renewal)
-        let failures: [SigningError] = [
-            .malformed("a JWS has 3 parts separated by dots, not 2"), .malformed("the header is not a JSON object"),
-            .malformed("the header's alg is not ES256"), .malformed("the header's x5c is not a list of 3 certificates"),
-            .malformed("x5c[1] is not an X.509 certificate"), .malformed("the payload is not a JSON object"),
-            .malformed("the payload has no signedDate"), .malformed("the payload is not a transaction"), .badBase64("payload"),
-            .badChain("certificate has expired"), .wrongRoot, .badSignature, .crypto("EC_POINT_mul failed"),
-        ]
-        let reasons = failures.map(\.description) + ["no root certificate is pinned", "the payload is not a signed transaction",
-                                                     "it is com.example.other's, not com.storesim.app's", "it is from Xcode, not Production or Sandbox"]
-        var messages: [Message] = [
-            .purchase(PaymentRequest(productId: "com.storesim.pro", answer: .ask)), .purchaseResult(.success(signed)),
-            .purchaseResult(.userCancelled(productId: "com.storesim.pro")), .purchaseResult(.pending(productId: "com.storesim.pro")),
-            .purchaseResult(.failed(productId: "com.storesim.pro", .networkError)), .listenForTransactions,
-            .transactionUpdate(signed), .finish(transactionId: 1000000000000001), .sync, .verifySignedTransaction(request),
-        ]
-        messages += reasons.map { .verificationAnswered(VerificationAnswer(transactionId: 1000000000000001,
-                                                                            outcome: .unverified(.verificationFailure, $0),
-                                                                            productId: nil, grant: "")) }
-        let outcomes = reasons.map { reason in
-            Happening.recovery(LaunchRecovery(purchases: [.init(title: "StoreSim Pro", transactionId: 1000000000000001, source: .queue,
-                                                                outcome: .rejected(.unverified(.verificationFailure, reason: reason)))]))
-        }
-        for happening in messages.map { Happening.message($0.said) } + outcomes {
-            #expect(Self.untold(inChinese: happening).isEmpty, "\(happening.english): untold \(Self.untold(inChinese: happening))")
-        }
-    }
-
-    @Test func theAppStoreServerAPIsAndTheNotificationsMessagesAreTold() {
         let request = VerificationRequest(transactionId: 1000000000000001, productId: "com.storesim.pro", serverProductId: nil,
-                                          receipt: "a.b.c")
+                                          receipt: "a.b.c", purpose: .renewal)
         let refund = ServerNotification(uuid: "00000000-0000-4000-8000-000000000001", type: .refund, subtype: nil,
                                         transactionId: 1000000000000001, productId: "com.storesim.pro", signedPayload: "a.b.c", attempt: 1)
         let renewal = ServerNotification(uuid: "00000000-0000-4000-8000-000000000002", type: .didChangeRenewalStatus,
                                          subtype: "AUTO_RENEW_DISABLED", transactionId: 1000000000000001,
                                          productId: "com.storesim.premium.monthly", signedPayload: "a.b.c", attempt: 3)
-        let messages: [Message] = [
+        var messages: [Message] = [
+            .purchase(PaymentRequest(productId: "com.storesim.pro", answer: .ask)), .purchaseResult(.success(signed)),
+            .purchaseResult(.userCancelled(productId: "com.storesim.pro")), .purchaseResult(.pending(productId: "com.storesim.pro")),
+            .purchaseResult(.failed(productId: "com.storesim.pro", .networkError)), .listenForTransactions,
+            .transactionUpdate(signed), .finish(transactionId: 1000000000000001), .sync, .verifySignedTransaction(request),
             .notification(refund), .notification(renewal), .notificationAcknowledged(renewal), .getNotificationHistory,
             .notificationHistory([refund, renewal]),
             .getTransactionInfo(request), .transactionInfo(TransactionInfo(request: request, signedTransactionInfo: nil)),
             .transactionInfo(TransactionInfo(request: request, signedTransactionInfo: "a.b.c")),
-            .verificationAnswered(VerificationAnswer(transactionId: 1000000000000001, outcome: .refused(.unknownToStore),
-                                                     productId: nil, grant: "")),
+            .verificationAnswered(VerificationAnswer(transactionId: 1000000000000001, outcome: .refused(.unknownToStore), productId: nil)),
         ]
-        for happening in messages.map({ Happening.message($0.said) }) {
-            #expect(Self.untold(inChinese: happening).isEmpty, "\(happening.english): untold \(Self.untold(inChinese: happening))")
+        messages += ReasonSamples.unverified.map { .verificationAnswered(VerificationAnswer(transactionId: 1000000000000001,
+                                                                                            outcome: .unverified(.verificationFailure, $0),
+                                                                                            productId: nil)) }
+        let outcomes = ReasonSamples.unverified.map { reason in
+            Happening.recovery(LaunchRecovery(purchases: [.init(title: "StoreSim Pro", transactionId: 1000000000000001, source: .queue,
+                                                                outcome: .rejected(.unverified(.verificationFailure, reason: reason)))]))
         }
-    }
-
-    /// What the sentence tables leave untold of the reasons, problems and grants inside an event
-    /// its Chinese words tell through them; the words themselves are Chinese.
-    static func untold(inChinese happening: Happening) -> [String] {
-        var told: [String] = []
-        let words = SimplifiedChinese.words(happening) { text in
-            told.append(text)
-            return Language.simplifiedChinese.core(text)
+        for happening in messages.map({ Happening.message($0.said) }) + outcomes {
+            let words = SimplifiedChinese.words(happening)
+            #expect(words != happening.english && words.unicodeScalars.contains(where: LanguageTableTests.isChinese), "\(happening.english)")
         }
-        return (words == happening.english ? [words] : []) + told.flatMap(untold)
     }
 
     /// The parts of `text` no template tells: the text itself when none matches, else what the

@@ -19,16 +19,16 @@ import Testing
         let drops: [Happening] = [.notDelivered(.verifyPurchase(.transaction(tx), productId: pro, signed: false), reason: .serverDown),
                                   .notDelivered(.verifyPurchase(.transaction(tx), productId: pro, signed: false), reason: .networkOffline),
                                   .notDelivered(.verificationAnswered(VerificationAnswer(transactionId: tx, outcome: .alreadyCredited,
-                                                                                         productId: pro, grant: "")), reason: .networkWentOffline),
+                                                                                         productId: pro)), reason: .networkWentOffline),
                                   .notDelivered(.notificationAcknowledged(type: "REFUND", tx), reason: .replyLost),
-                                  .server(.couldNotSave(problem: "write failed: no space left on device (simulated)")),
+                                  .server(.couldNotSave(problem: .diskFull)),
                                   .cache(.tornLastRecord(line: 3)), .cache(.damagedRecord(line: 2)),
                                   .cache(.unreadableRecord(line: 4, problem: "Input/output error")),
                                   .recovery(LaunchRecovery(purchases: [.init(title: "100 Coins", transactionId: tx, source: .cache, outcome: .alreadyCredited)])),
                                   .recovery(LaunchRecovery(purchases: [
                                       .init(title: "100 Coins", transactionId: tx, source: .both, outcome: .creditedNow),
                                       .init(title: "StoreSim Pro", transactionId: 1_000_000_000_000_002, source: .queue,
-                                            outcome: .stillPending("no reply: the Server is down")),
+                                            outcome: .stillPending(.noAnswer(.reply(.serverDown)))),
                                       .init(title: "Remove Ads", transactionId: 1_000_000_000_000_003, source: .cache, outcome: nil),
                                   ]))]
         return others + parties.joined() + drops
@@ -54,7 +54,7 @@ import Testing
     /// The log writes what an event tells by hand (`EventJSONWriter`), for speed: byte for byte
     /// as the Codable conformance and Foundation's encoder with sorted keys write it, so that the
     /// log reads it back as the same value.
-    @Test(arguments: EveryHappeningTests.happenings)
+    @Test(arguments: EveryHappeningTests.happenings + EveryHappeningTests.reasonCarriers)
     func everyCaseIsWrittenAsItsCodableConformanceWritesIt(_ happening: Happening) throws {
         var json = EventJSONWriter()
         happening.write(to: &json)
@@ -64,6 +64,15 @@ import Testing
         #expect(String(decoding: json.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
         #expect(try JSONDecoder().decode(Happening.self, from: Data(json.bytes)) == happening)
     }
+
+    /// Events carrying each sample of the reasons, grants and offers (`ReasonSamples`), for their
+    /// JSON.
+    static let reasonCarriers: [Happening] = ReasonSamples.unverified.map { .server(.notificationNotVerified(uuid: "5d9a", reason: $0)) }
+        + ReasonSamples.notProven.map { .message(.verificationAnswered(VerificationAnswer(transactionId: tx, outcome: .notProven($0), productId: nil))) }
+        + ReasonSamples.pending.map { .recovery(LaunchRecovery(purchases: [.init(title: "100 Coins", transactionId: tx, source: .cache, outcome: .stillPending($0))])) }
+        + (ReasonSamples.ownership + [.amounts([GrantAmount(currency: "coins", amount: 100)]), .written("+100 coins")]).map { .server(.credited(tx, grant: $0)) }
+        + ReasonSamples.offers.map { .store(.offerAtRenewal(offer: $0)) }
+        + [SaveProblem.diskFull, .file("disk I/O error")].map { .server(.couldNotSave(problem: $0)) }
 
     /// How many cases `place` tells apart.
     static let caseCount = 161

@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func theLedgerSaysHowManyCreditsItDoesNotShow() {
-        let credits = (1...5).map { CreditRow(transactionId: TransactionID(1_000_000_000_000_000 + Int64($0)), productId: "com.storesim.coins.100", grant: "+100 coins") }
+        let credits = (1...5).map { CreditRow(transactionId: TransactionID(1_000_000_000_000_000 + Int64($0)), productId: "com.storesim.coins.100", grant: .amounts([GrantAmount(currency: "coins", amount: 100)])) }
         let screen = Screen.render(TUIState(columns: 80, rows: 24), WorldViewFixture.view(credits: credits)).textRows
         #expect(screen.contains { $0.contains("Server ledger (5 credits)") })
         #expect(screen.contains { $0.contains("+2 more") })
@@ -104,7 +104,7 @@ import Testing
 
     @Test func transactionIdsAreShownOneWayEverywhere() {
         let view = WorldViewFixture.view(transactions: [WorldViewFixture.transaction(1000000000000001, pro)],
-                                         credits: [CreditRow(transactionId: 1000000000000001, productId: pro, grant: "owns com.storesim.pro")])
+                                         credits: [CreditRow(transactionId: 1000000000000001, productId: pro, grant: .owns(productId: pro, untilMillis: nil))])
         var state = TUIState(columns: 100, rows: 30)
         _ = TUIUpdate.update(&state, .worldEvent(note("credited tx 1000000000000001: owns com.storesim.pro")), model: view)
         let main = Screen.render(state, view).textRows.joined(separator: "\n")
@@ -123,7 +123,7 @@ import Testing
                            : product.id == pro ? .refundedStillGranted : .none)
         }
         var view = WorldViewFixture.view(products: rows, credits: [
-            CreditRow(transactionId: 1000000000000001, productId: pro, grant: "owns com.storesim.pro", refunded: true),
+            CreditRow(transactionId: 1000000000000001, productId: pro, grant: .owns(productId: pro, untilMillis: nil), refunded: true),
         ])
         view.storeSwitches[.interrupt] = .on
         view.storeSwitches[.fail] = .failing(.networkError)

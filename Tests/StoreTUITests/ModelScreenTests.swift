@@ -17,7 +17,7 @@ import Testing
                        holding: product.id == coins ? .credited(2) : (product.id == monthly ? .until(SimulatedTime.epoch.addingTimeInterval(7 * 86400), trial: true) : .none))
         }
         let view = WorldViewFixture.view(
-            products: rows, credits: [CreditRow(transactionId: 1000000000000001, productId: coins, grant: "+100 coins")],
+            products: rows, credits: [CreditRow(transactionId: 1000000000000001, productId: coins, grant: .amounts([GrantAmount(currency: "coins", amount: 100)]))],
             balances: ["coins": 200], pendingOrders: [PendingOrderRow(transactionId: 1000000000000002, productId: coins)])
         let screen = Screen.render(TUIState(columns: 80, rows: 24), view).textRows
         #expect(screen.count == 24)

@@ -19,7 +19,7 @@ import Testing
             let purchases = outcomes.map { LaunchRecovery.Purchase(title: "100 Coins", transactionId: 1000000000000001, source: .cache, outcome: $0) }
             return Language.simplifiedChinese.words(.recovery(LaunchRecovery(purchases: purchases))).components(separatedBy: "\n").first
         }
-        #expect(heading([.stillPending("no reply: the Server is down")]) == "启动时找到 1 笔待恢复的购买：恢复 0 笔，仍待处理 1 笔，已拒绝 0 笔：")
+        #expect(heading([.stillPending(.noAnswer(.reply(.serverDown)))]) == "启动时找到 1 笔待恢复的购买：恢复 0 笔，仍待处理 1 笔，已拒绝 0 笔：")
         #expect(heading([.creditedNow, nil, .rejected(.rejected(.malformed))]) == "启动时找到 3 笔待恢复的购买：恢复 1 笔，仍待处理 1 笔，已拒绝 1 笔：")
     }
 }

@@ -23,9 +23,8 @@ public final class PendingOrderCache {
 
     /// When true every write fails as on a full disk (a fault injected through the storage layer).
     public var diskFull = false {
-        didSet { file.injectedWriteFailure = diskFull ? Self.noSpace : nil }
+        didSet { file.simulatesFullDisk = diskFull }
     }
-    static let noSpace = "no space left on device (simulated)"
     /// When true, a removal is kept in memory and written only by `syncRemovals` (or with the
     /// next save, a compaction, or `writeKeptRemovals` when the app dies): the removals of a run
     /// of the Server's replies share one write and one fsync. A removal needs no durability of

@@ -34,7 +34,7 @@ extension PurchaseService {
     /// The app receipt did not prove an order of the recovery: its own cached receipt is verified
     /// alone, as a launch with one order does; when the cache can no longer give it, the proof
     /// the Store's queue redelivered is, and failing that the order waits for the next launch.
-    func fallBack(_ id: TransactionID, verification: Verification, reason: String) {
+    func fallBack(_ id: TransactionID, verification: Verification, reason: NotProvenReason) {
         if let order = cachedOrder(id) {
             verifying[id] = Verification(productId: order.productId, cached: true, needsFinish: true,
                                          queueProof: verification.queueProof)
@@ -45,7 +45,7 @@ extension PurchaseService {
             verifying[id] = Verification(productId: order.productId, cached: false, needsFinish: true)
             link.send(verifyMessage(for: order))
         } else {
-            setOutcome(.stillPending("the app receipt does not prove it (\(reason)) and its cached record is damaged"), for: id)
+            setOutcome(.stillPending(.notProvenAndDamaged(reason)), for: id)
         }
     }
 

@@ -29,7 +29,7 @@ extension PurchaseService {
         entitled = entitled.subtracting(ended).union(access)
     }
 
-    func subscriptionStatusFailed(_ reason: String) {
+    func subscriptionStatusFailed(_ reason: StoreFailure) {
         link.note(.app(.subscriptionStatusUnread(reason: reason)), from: .app, to: nil, transactionId: nil)
     }
 }

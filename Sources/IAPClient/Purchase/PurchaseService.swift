@@ -24,7 +24,7 @@ public final class PurchaseService {
     public private(set) var invalidProductIds: Set<String> = []
     /// Why the last product request failed, when it did: nothing can be bought until a launch
     /// loads the products again.
-    public private(set) var productsUnavailable: String?
+    public private(set) var productsUnavailable: StoreFailure?
     var inProgress: Set<String> = []
     /// What the app shows the user owns (StoreKit 2): `Transaction.currentEntitlements` read at
     /// launch, then kept by `Transaction.updates` (a purchase adds, a revocation removes).
@@ -246,7 +246,7 @@ public final class PurchaseService {
         case .rejected(let status) where !status.condemnsTheReceipt:
             // Apple: "try again". The receipt may be genuine: the order stays in the cache and the
             // transaction unfinished, and the next launch asks again.
-            setOutcome(.stillPending("status \(status.rawValue): \(status.meaning)"), for: id)
+            setOutcome(.stillPending(.receiptStatus(status)), for: id)
             return
         case .rejected(let status):
             setAsideOrRetry(id, verification: verification, reason: .rejected(status))
@@ -263,7 +263,7 @@ public final class PurchaseService {
             if verification.byAppReceipt {
                 fallBack(id, verification: verification, reason: reason)
             } else {
-                setOutcome(.stillPending(reason), for: id)
+                setOutcome(.stillPending(.notProven(reason)), for: id)
             }
             return
         }
@@ -299,7 +299,7 @@ public final class PurchaseService {
 
     private func verificationFailed(_ failure: VerificationFailure) {
         guard let id = failure.transactionId, verifying.removeValue(forKey: id) != nil else { return }
-        setOutcome(.stillPending(failure.reason.english), for: id)
+        setOutcome(.stillPending(.noAnswer(failure.reason)), for: id)
     }
 
     // MARK: Helpers

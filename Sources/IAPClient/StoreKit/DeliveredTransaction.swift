@@ -6,7 +6,7 @@ struct DeliveredTransaction {
     /// StoreKit 2's check of a signed transaction on the device (`VerificationResult`).
     enum DeviceCheck: Equatable {
         case verified
-        case unverified(String)
+        case unverified(UnverifiedReason)
     }
 
     /// The transaction id; nil for a StoreKit 2 purchase that made no transaction.

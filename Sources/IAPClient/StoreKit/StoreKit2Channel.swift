@@ -66,19 +66,19 @@ struct StoreKit2Channel: StoreKitChannel {
     /// The signed transaction verified on the device; its ids are the payload's once verified.
     private func checked(_ transaction: SignedTransaction) -> DeliveredTransaction {
         let proof = PurchaseProof.signedTransaction(transaction.jws)
-        do {
+        do throws(SigningError) {
             guard let trustedRoot else { throw SigningError.wrongRoot }
             let bytes = try JWSVerifier(root: trustedRoot).verify(transaction.jws, at: .signedDate)
             guard let payload = try? JSONDecoder().decode(SignedTransactionPayload.self, from: Data(bytes)),
                   let id = TransactionID(payload.transactionId), let originalId = TransactionID(payload.originalTransactionId)
-            else { throw SigningError.malformed("the payload is not a transaction") }
+            else { throw SigningError.malformed(.payloadNotTransaction) }
             return DeliveredTransaction(id: id, originalId: originalId,
                                         productId: payload.productId, state: transaction.state, proof: proof, error: nil,
                                         deviceCheck: .verified, revoked: payload.revocationDate != nil)
         } catch {
             return DeliveredTransaction(id: transaction.transactionId, originalId: transaction.transactionId,
                                         productId: transaction.productId, state: transaction.state, proof: proof, error: nil,
-                                        deviceCheck: .unverified("\(error)"))
+                                        deviceCheck: .unverified(.signature(error)))
         }
     }
 }

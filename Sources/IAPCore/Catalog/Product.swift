@@ -59,7 +59,7 @@ public struct Product: Sendable, Equatable, Identifiable {
         self.localizations = localizations
         self.grant = grant
         grantInOrder = grant.sorted { $0.key < $1.key }.map { GrantAmount(currency: $0.key, amount: $0.value) }
-        grantWords = grantInOrder.map { "+\($0.amount) \($0.currency)" }.joined(separator: ", ")
+        grantWords = Grant.amounts(grantInOrder).english
         self.serverProductId = serverProductId
         self.period = period
         self.group = group
@@ -95,7 +95,12 @@ public struct Product: Sendable, Equatable, Identifiable {
 }
 
 /// An amount of one currency a consumable grants.
-public struct GrantAmount: Sendable, Equatable {
+public struct GrantAmount: Sendable, Equatable, Codable {
     public let currency: String
     public let amount: Int
+
+    public init(currency: String, amount: Int) {
+        self.currency = currency
+        self.amount = amount
+    }
 }

@@ -9,13 +9,13 @@ public enum AppStep: Sendable, Equatable, Codable {
     case removedPendingOrder(TransactionID)
     case couldNotRemovePendingOrder(problem: String)
     /// StoreKit 2 could not read a subscription's status; access stays as the entitlements showed it.
-    case subscriptionStatusUnread(reason: String)
+    case subscriptionStatusUnread(reason: StoreFailure)
     /// The Server signed no offer, so nothing was sent to the Store.
     case offerNotSignedByServer(offerId: String)
     /// The app did not start a purchase the user tapped, and why.
     case buyRefused(BuyRefusal)
     case verifiedOnDevice(TransactionID)
-    case unverifiedOnDevice(TransactionID, reason: String)
+    case unverifiedOnDevice(TransactionID, reason: UnverifiedReason)
     /// `Transaction.updates` told of a revoked transaction: the app stops providing its product.
     case revoked(TransactionID, productId: String)
     /// The app could not save a purchase's order, so it finished nothing: the Store's queue keeps it.
@@ -42,11 +42,11 @@ public enum AppStep: Sendable, Equatable, Codable {
             }
         case .couldNotRemovePendingOrder(let problem): "could not remove pending order: \(problem)"
         case .subscriptionStatusUnread(let reason):
-            "could not read the subscription status (\(reason)); access stays as Transaction.currentEntitlements showed it"
+            "could not read the subscription status (\(reason.english)); access stays as Transaction.currentEntitlements showed it"
         case .offerNotSignedByServer(let offerId): "the Server did not sign offer \(offerId); nothing was sent to the Store"
         case .buyRefused(let refusal): "refused: \(refusal)"
         case .verifiedOnDevice(let id): "StoreKit verified tx \(id): .verified"
-        case .unverifiedOnDevice(let id, let reason): "StoreKit could not verify tx \(id): .unverified (\(reason)); the app delivers nothing"
+        case .unverifiedOnDevice(let id, let reason): "StoreKit could not verify tx \(id): .unverified (\(reason.english)); the app delivers nothing"
         case .revoked(let id, let productId): "Transaction.updates: tx \(id) was revoked; the app stops providing \(productId)"
         case .stoppedBeforeFinishing(let productId):
             "purchase of \(productId) stopped before anything was finished; the Store's queue keeps it for the next launch"

@@ -6,7 +6,7 @@ public enum BuyRefusal: Error, Equatable, Sendable, Codable, CustomStringConvert
     /// The Store reported the product as an invalid product identifier.
     case unknownProduct(String)
     /// The products could not be loaded, and why.
-    case productsUnavailable(String)
+    case productsUnavailable(StoreFailure)
 
     public var description: String {
         switch self {
@@ -15,7 +15,7 @@ public enum BuyRefusal: Error, Equatable, Sendable, Codable, CustomStringConvert
         case .alreadyInProgress(let product):
             return "a purchase of \(product) is already in progress; the tap is ignored"
         case .productsUnavailable(let reason):
-            return "the products could not be loaded (\(reason)); relaunch the app to try again"
+            return "the products could not be loaded (\(reason.english)); relaunch the app to try again"
         case .unknownProduct(let product):
             return "\(product) is not for sale (the Store reports it as an invalid product identifier)"
         }

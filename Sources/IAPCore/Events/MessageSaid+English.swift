@@ -10,7 +10,7 @@ extension MessageSaid {
         case .requestProducts(let count): "request products (\(count) identifiers)"
         case .products(let valid, let invalid):
             "products: \(valid) valid, \(invalid.count) invalid" + (invalid.isEmpty ? "" : ": " + invalid.joined(separator: ", "))
-        case .productRequestFailed(let reason): "product request failed: \(reason)"
+        case .productRequestFailed(let reason): "product request failed: \(reason.english)"
         case .addPayment(let payment): "add payment \(payment.productId)" + payment.suffix
         case .finishTransaction(let id):
             String(atMost: 40) { text in
@@ -26,7 +26,7 @@ extension MessageSaid {
             "\(count) transactions updated: "
                 + (shown.map(\.english) + (count > shown.count ? ["and \(count - shown.count) more"] : [])).joined(separator: ", ")
         case .restoreFinished(let count): "restore finished: \(count) restored"
-        case .restoreFailed(let reason): "restore failed: \(reason)"
+        case .restoreFailed(let reason): "restore failed: \(reason.english)"
         case .verifyPurchase(let id, let productId, let signed): "verify \(Self.tx(signed)) \(id) (\(productId))"
         case .checkRenewal(let id, let productId, let signed): "check renewal \(Self.tx(signed)) \(id) (\(productId))"
         case .checkCurrentReceipt: "check the current receipt"
@@ -64,7 +64,7 @@ extension MessageSaid {
         case .subscriptionStatuses(let statuses) where statuses.isEmpty: "subscription status: none"
         case .subscriptionStatuses(let statuses):
             "subscription status: " + statuses.map { "\($0.productId) \($0.state.rawValue) tx \($0.id)" }.joined(separator: ", ")
-        case .subscriptionStatusFailed(let reason): "subscription status failed: \(reason)"
+        case .subscriptionStatusFailed(let reason): "subscription status failed: \(reason.english)"
         case .getTransactionInfo(let id): "Get Transaction Info tx \(id)"
         case .transactionInfoNotFound(let id): "transaction info: no tx \(id) (TransactionIdNotFoundError)"
         case .transactionInfo(let id): "transaction info: signed tx \(id) as it is now"

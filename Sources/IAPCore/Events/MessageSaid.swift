@@ -3,7 +3,7 @@
 public enum MessageSaid: Sendable, Equatable, Codable {
     case requestProducts(identifiers: Int)
     case products(valid: Int, invalid: [String])
-    case productRequestFailed(reason: String)
+    case productRequestFailed(reason: StoreFailure)
     case addPayment(PaymentMention)
     case finishTransaction(TransactionID)
     case addTransactionObserver
@@ -14,7 +14,7 @@ public enum MessageSaid: Sendable, Equatable, Codable {
     /// The first few of the transactions the queue told of at once (`shown`), and how many.
     case transactionsUpdated(count: Int, shown: [TransactionMention])
     case restoreFinished(restored: Int)
-    case restoreFailed(reason: String)
+    case restoreFailed(reason: StoreFailure)
     case verifyPurchase(MessageSubject, productId: String, signed: Bool)
     case checkRenewal(MessageSubject, productId: String, signed: Bool)
     case checkCurrentReceipt
@@ -47,7 +47,7 @@ public enum MessageSaid: Sendable, Equatable, Codable {
     case currentEntitlements([TransactionMention])
     case subscriptionStatusRequest
     case subscriptionStatuses([StatusMention])
-    case subscriptionStatusFailed(reason: String)
+    case subscriptionStatusFailed(reason: StoreFailure)
     case getTransactionInfo(MessageSubject)
     case transactionInfoNotFound(MessageSubject)
     case transactionInfo(MessageSubject)

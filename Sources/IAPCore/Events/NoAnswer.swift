@@ -6,7 +6,7 @@ public enum NoAnswer: Sendable, Equatable, Codable {
     /// The Server answered, and its reply never reached the app.
     case reply(DropReason)
     /// The Server could not save what the request asked, and why.
-    case serverCouldNotSave(problem: String)
+    case serverCouldNotSave(problem: SaveProblem)
 
     /// The reason in English, as the timeline and the recovery report tell it.
     public var english: String {

@@ -2,7 +2,7 @@
 public enum RecoveryOutcome: Sendable, Equatable, Codable {
     case creditedNow
     case alreadyCredited
-    case stillPending(String)
+    case stillPending(PendingReason)
     /// Set aside for good, with the reason: a status code, the Server's own refusal, a failed verification.
     case rejected(SetAsideReason)
 
@@ -11,7 +11,7 @@ public enum RecoveryOutcome: Sendable, Equatable, Codable {
         switch self {
         case .creditedNow: "credited now"
         case .alreadyCredited: "already credited (duplicate suppressed)"
-        case .stillPending(let reason): "still pending (\(reason))"
+        case .stillPending(let reason): "still pending (\(reason.english))"
         case .rejected(let reason): "rejected (\(reason.english))"
         }
     }

@@ -7,14 +7,14 @@ public enum ServerStep: Sendable, Equatable, Codable {
     case askOtherEndpoint(ReceiptStatus, StoreEnvironment)
     /// The Server's answer about one order of a recovery, other than a credit.
     case answered(VerificationAnswer)
-    case credited(TransactionID, grant: String)
-    case creditedFromReceipt(TransactionID, grant: String)
-    case creditedFromHistory(TransactionID, grant: String)
-    case creditedFromNotification(TransactionID, NotificationType, grant: String)
+    case credited(TransactionID, grant: Grant)
+    case creditedFromReceipt(TransactionID, grant: Grant)
+    case creditedFromHistory(TransactionID, grant: Grant)
+    case creditedFromNotification(TransactionID, NotificationType, grant: Grant)
     /// A notification that failed verification: the Server answers no HTTP 200, so the Store retries.
-    case notificationNotVerified(uuid: String, reason: String)
+    case notificationNotVerified(uuid: String, reason: UnverifiedReason)
     /// The Server could not save what a message asked of it, and why.
-    case couldNotSave(problem: String)
+    case couldNotSave(problem: SaveProblem)
     /// A refund's notification: how much of each currency the Server takes back.
     case refundTakesBack(TransactionID, [String: Int])
 
@@ -25,17 +25,17 @@ public enum ServerStep: Sendable, Equatable, Codable {
         case .askOtherEndpoint(let status, let other): "\(status.rawValue): ask the \(other.rawValue) endpoint instead"
         case .answered(let answer): answer.summary
         case .credited(let id, let grant):
-            String(atMost: 40 + grant.utf8.count) { text in
+            String(atMost: 40 + grant.english.utf8.count) { text in
                 text.literal("credit tx ")
                 text.decimal(id.value)
                 text.literal(": ")
-                text.text(grant)
+                text.text(grant.english)
             }
-        case .creditedFromReceipt(let id, let grant): "credit tx \(id) from the receipt: \(grant)"
-        case .creditedFromHistory(let id, let grant): "credit tx \(id) from the transaction history: \(grant)"
-        case .creditedFromNotification(let id, let type, let grant): "credit tx \(id) from notification \(type.rawValue): \(grant)"
-        case .notificationNotVerified(let uuid, let reason): "notification \(uuid) not verified: \(reason); no HTTP 200, the Store will retry"
-        case .couldNotSave(let problem): "the Server could not save: \(problem)"
+        case .creditedFromReceipt(let id, let grant): "credit tx \(id) from the receipt: \(grant.english)"
+        case .creditedFromHistory(let id, let grant): "credit tx \(id) from the transaction history: \(grant.english)"
+        case .creditedFromNotification(let id, let type, let grant): "credit tx \(id) from notification \(type.rawValue): \(grant.english)"
+        case .notificationNotVerified(let uuid, let reason): "notification \(uuid) not verified: \(reason.english); no HTTP 200, the Store will retry"
+        case .couldNotSave(let problem): "the Server could not save: \(problem.english)"
         case .refundTakesBack(let id, let taken): "refund of tx \(id): the Server takes back \(Self.taken(taken))"
         }
     }

@@ -50,7 +50,7 @@ extension StoreStep: EventJSON {
 
 extension EventJSONWriter {
     /// The values of an offer's price for a product.
-    fileprivate mutating func offerPrice(_ offer: String, _ price: String, _ productId: String) {
+    fileprivate mutating func offerPrice(_ offer: AppliedOffer, _ price: String, _ productId: String) {
         put("offer", offer)
         put("price", price)
         put("productId", productId)

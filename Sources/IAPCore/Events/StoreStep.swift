@@ -9,9 +9,9 @@ public enum StoreStep: Sendable, Equatable, Codable {
     case offerCodeInBillingRetry(code: String, productId: String)
     /// A payment refused while the group's subscription is in billing retry.
     case inBillingRetry(productId: String)
-    case offerCharged(offer: String, productId: String, price: String)
-    case offerRenews(offer: String, productId: String, price: String)
-    case offerAtRenewal(offer: String)
+    case offerCharged(offer: AppliedOffer, productId: String, price: String)
+    case offerRenews(offer: AppliedOffer, productId: String, price: String)
+    case offerAtRenewal(offer: AppliedOffer)
     case chargedIncreasedPrice(productId: String, TransactionID, price: String)
     case sandboxRenewalLimit(productId: String, renewals: Int)
     case billingRecovered(productId: String)
@@ -47,9 +47,9 @@ public enum StoreStep: Sendable, Equatable, Codable {
         case .offerCodeInBillingRetry(let code, let productId): "offer code \(code) not redeemed: \(Self.inBillingRetry(productId: productId).english)"
         case .inBillingRetry(let productId):
             "\(productId) is in billing retry: no new subscription of its group until the billing problem is solved; nothing charged"
-        case .offerCharged(let offer, let productId, let price): "\(offer): \(productId) charged \(price)"
-        case .offerRenews(let offer, let productId, let price): "\(offer): \(productId) renews at \(price)"
-        case .offerAtRenewal(let offer): "\(offer) applies at the renewal"
+        case .offerCharged(let offer, let productId, let price): "\(offer.text): \(productId) charged \(price)"
+        case .offerRenews(let offer, let productId, let price): "\(offer.text): \(productId) renews at \(price)"
+        case .offerAtRenewal(let offer): "\(offer.text) applies at the renewal"
         case .chargedIncreasedPrice(let productId, let id, let price): "\(productId) tx \(id) charged \(price), its increased price"
         case .sandboxRenewalLimit(let productId, let renewals):
             "the sandbox renewed \(productId) \(renewals) times, the most it renews: it ends with this period"

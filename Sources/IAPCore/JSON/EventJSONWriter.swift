@@ -62,6 +62,15 @@ public struct EventJSONWriter {
         number(Int64(value))
     }
 
+    public mutating func put(_ key: StaticString, _ value: Int64) {
+        self.key(key)
+        number(value)
+    }
+
+    public mutating func put(_ key: StaticString, _ value: Int64?) {
+        if let value { put(key, value) }
+    }
+
     public mutating func put(_ key: StaticString, _ value: Bool) {
         self.key(key)
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
@@ -142,6 +151,15 @@ public struct EventJSONWriter {
 /// A value whose JSON the event log writes with an `EventJSONWriter`.
 public protocol EventJSON {
     func write(to json: inout EventJSONWriter)
+}
+
+extension EventJSON {
+    /// The value's JSON, as text.
+    public var jsonText: String {
+        var writer = EventJSONWriter()
+        write(to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
 }
 
 extension EventJSON where Self: RawRepresentable, RawValue == String {

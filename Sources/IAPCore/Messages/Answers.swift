@@ -10,10 +10,10 @@ public enum VerificationOutcome: Sendable, Equatable, Codable {
     /// this many non-renewing subscriptions the receipt proves were credited.
     case receiptChecked(revoked: Int, credited: Int)
     /// A signed transaction (StoreKit 2) that failed the Server's verification, with why.
-    case unverified(VerificationStatus, String)
+    case unverified(VerificationStatus, UnverifiedReason)
     /// A recovery's app receipt does not prove the order (not listed, rejected, another
     /// account's, refunded), with why: the app verifies the order's own cached receipt instead.
-    case notProven(String)
+    case notProven(NotProvenReason)
 }
 
 extension VerificationOutcome {
@@ -41,10 +41,10 @@ public struct VerificationAnswer: Sendable, Equatable, Codable {
     public let outcome: VerificationOutcome
     /// The product the receipt proved, when it was valid.
     public let productId: String?
-    /// What was granted, in words: "+100 coins", "com.storesim.pro".
-    public let grant: String
+    /// What was granted, for a credit.
+    public let grant: Grant?
 
-    public init(transactionId: TransactionID?, outcome: VerificationOutcome, productId: String?, grant: String) {
+    public init(transactionId: TransactionID?, outcome: VerificationOutcome, productId: String?, grant: Grant? = nil) {
         self.transactionId = transactionId
         self.outcome = outcome
         self.productId = productId
@@ -68,7 +68,7 @@ public struct VerificationFailure: Sendable, Equatable, Codable {
 /// How a restore of completed transactions ended.
 public enum RestoreOutcome: Sendable, Equatable, Codable {
     case finished(restored: Int)
-    case failed(reason: String)
+    case failed(reason: StoreFailure)
 }
 
 /// The Store's answer to a product request, as `SKProductsResponse` reports it: the identifiers

@@ -114,19 +114,20 @@ extension VerificationAnswer {
         let id = MessageSubject(transactionId)
         switch outcome {
         case .credited:
-            return String(atMost: 40 + grant.utf8.count) { text in
+            let words = grant?.english ?? ""
+            return String(atMost: 40 + words.utf8.count) { text in
                 text.literal("credited tx ")
                 if let id = transactionId { text.decimal(id.value) }
                 text.literal(": ")
-                text.text(grant)
+                text.text(words)
             }
         case .alreadyCredited: return "already credited tx \(id)"
         case .rejected(let status) where transactionId == nil:
             return "rejected the current receipt: \(status.rawValue) \(status.meaning)"
         case .rejected(let status): return "rejected tx \(id): \(status.rawValue) \(status.meaning)"
         case .refused(let refusal): return "refused tx \(id): \(refusal.meaning)"
-        case .unverified(let status, let reason): return "rejected tx \(id): \(status.name) (\(reason))"
-        case .notProven(let reason): return "the app receipt does not prove tx \(id): \(reason)"
+        case .unverified(let status, let reason): return "rejected tx \(id): \(status.name) (\(reason.english))"
+        case .notProven(let reason): return "the app receipt does not prove tx \(id): \(reason.english)"
         case .receiptChecked(let revoked, let credited):
             let text = "receipt checked: \(revoked) entitlement\(revoked == 1 ? "" : "s") revoked"
             return credited == 0 ? text : text + ", \(credited) credited from the receipt"

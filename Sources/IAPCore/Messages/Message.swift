@@ -2,7 +2,7 @@
 public enum Message: Sendable, Equatable, Codable {
     case requestProducts(identifiers: [String])
     case productsResponse(ProductsResponse)
-    case productsRequestFailed(reason: String)
+    case productsRequestFailed(reason: StoreFailure)
     case addPayment(PaymentRequest)
     case finishTransaction(transactionId: TransactionID)
     case addTransactionObserver
@@ -49,7 +49,7 @@ public enum Message: Sendable, Equatable, Codable {
     /// What `status(for:)` returns: the state of each of the account's subscriptions.
     case subscriptionStatuses([SubscriptionStatus])
     /// `status(for:)` threw (StoreKit Testing's simulated Subscription Status error).
-    case subscriptionStatusFailed(reason: String)
+    case subscriptionStatusFailed(reason: StoreFailure)
     /// The app sends its Server the signed transaction (in `receipt`) to verify offline and credit.
     case verifySignedTransaction(VerificationRequest)
     // App Store Server API

@@ -233,7 +233,7 @@ public struct Audit: Sendable {
             } else {
                 "with no paid transaction behind it"
             }
-            lines.append("  \(title(orphan.productId)) tx \(orphan.transactionId): ORPHAN CREDIT: credited (\(orphan.grant)) \(why)")
+            lines.append("  \(title(orphan.productId)) tx \(orphan.transactionId): ORPHAN CREDIT: credited (\(orphan.grantWords)) \(why)")
         }
         for overcharge in overcharges {
             lines.append("  \(title(overcharge.productId)) tx \(overcharge.transactionId): OVERCHARGED: paid again for what tx \(overcharge.heldBy) already covered, not refunded")

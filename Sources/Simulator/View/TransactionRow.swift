@@ -70,12 +70,12 @@ public struct TransactionRow: Sendable, Equatable {
 public struct CreditRow: Sendable, Equatable {
     public let transactionId: TransactionID
     public let productId: String
-    /// What the credit gave, in words: `+100 coins`, `owns com.storesim.pro`.
-    public let grant: String
+    /// What the credit gave: `+100 coins`, `owns com.storesim.pro`.
+    public let grant: Grant
     /// True when the Store refunded the transaction after the Server credited it.
     public let refunded: Bool
 
-    public init(transactionId: TransactionID, productId: String, grant: String, refunded: Bool = false) {
+    public init(transactionId: TransactionID, productId: String, grant: Grant, refunded: Bool = false) {
         self.transactionId = transactionId
         self.productId = productId
         self.grant = grant

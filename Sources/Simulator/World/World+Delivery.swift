@@ -90,8 +90,9 @@ extension World {
         do {
             try server.receive(message, link: self)
         } catch {
-            try note(.server(.couldNotSave(problem: error.storage.problem)), from: .server, about: message)
-            tellTheAppNothingCame(about: message, reason: .serverCouldNotSave(problem: error.storage.problem))
+            let problem = SaveProblem(error.storage)
+            try note(.server(.couldNotSave(problem: problem)), from: .server, about: message)
+            tellTheAppNothingCame(about: message, reason: .serverCouldNotSave(problem: problem))
         }
     }
 

@@ -59,7 +59,15 @@ public enum Language: Sendable {
     func words(_ happening: Happening) -> String {
         switch self {
         case .english: happening.english
-        case .simplifiedChinese: SimplifiedChinese.words(happening, told: core)
+        case .simplifiedChinese: SimplifiedChinese.words(happening)
+        }
+    }
+
+    /// What the Server granted for a credit, in this language.
+    func words(_ grant: Grant) -> String {
+        switch self {
+        case .english: grant.english
+        case .simplifiedChinese: SimplifiedChinese.words(grant)
         }
     }
 

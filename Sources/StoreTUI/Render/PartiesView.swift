@@ -27,7 +27,7 @@ enum PartiesView {
         lines.append((language(credits == 1 ? .serverLedgerOne : .serverLedger, credits), .bold))
         lines += newest(model.credits, 3, language) { credit in
             "  \(credit.transactionId) "
-                + (credit.refunded ? language(.ledgerRefunded, state.title(of: credit.productId, in: model)) : language.core(credit.grant))
+                + (credit.refunded ? language(.ledgerRefunded, state.title(of: credit.productId, in: model)) : language.words(credit.grant))
         }
         for (offset, line) in lines.prefix(rect.height).enumerated() {
             buffer.put(fit(line.0, rect.width), x: rect.x, y: rect.y + offset, style: line.1, limit: rect.width)

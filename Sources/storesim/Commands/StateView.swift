@@ -34,7 +34,7 @@ struct StateView {
         }
         lines += ["", "Server: " + EnglishCount.of(snapshot.ledger.credits.count, "credit")]
         for credit in snapshot.ledger.credits {
-            lines.append("  tx \(credit.transactionId)  \(title(credit.productId))  \(credit.grant)")
+            lines.append("  tx \(credit.transactionId)  \(title(credit.productId))  \(credit.grantWords)")
         }
         for (currency, amount) in snapshot.ledger.balances.sorted(by: { $0.key < $1.key }) {
             lines.append("  balance \(currency): \(amount)")
@@ -95,7 +95,7 @@ struct StateView {
         ] + subscriptions + [
             ("credits", .array(snapshot.ledger.credits.map { credit in
                 .object([("transactionId", .string(credit.transactionId.description)), ("productId", .string(credit.productId)),
-                         ("grant", .string(credit.grant))])
+                         ("grant", .string(credit.grantWords))])
             })),
             ("balances", .object(snapshot.ledger.balances.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             ("entitlements", .array(snapshot.ledger.entitlements.map { entitlement in

@@ -1,51 +1,50 @@
 import IAPCore
 
 extension SimplifiedChinese {
-    /// What a message says, in Simplified Chinese, case by case; the reasons and grants inside
-    /// it are told by `told`.
-    static func words(_ said: MessageSaid, told: (String) -> String) -> String {
+    /// What a message says, in Simplified Chinese, case by case, its reasons and grants too.
+    static func words(_ said: MessageSaid) -> String {
         switch said {
         case .requestProducts(let count): "请求商品信息（\(count) 个标识符）"
         case .products(let valid, let invalid) where invalid.isEmpty: "商品：\(valid) 个有效，0 个无效"
         case .products(let valid, let invalid): "商品：\(valid) 个有效，\(invalid.count) 个无效：\(invalid.joined(separator: ", "))"
-        case .productRequestFailed(let reason): "商品请求失败：\(told(reason))"
+        case .productRequestFailed(let reason): "商品请求失败：\(words(reason))"
         case .addPayment(let payment): words(payment, call: ("添加付款 ", "添加付款 "))
         case .finishTransaction(let id): "完成交易 \(id)"
         case .addTransactionObserver: "添加交易观察者"
         case .restoreCompletedTransactions: "恢复已完成的交易"
         case .refreshReceipt: "刷新收据（App 没有收据）"
         case .receiptRefreshed: "收据已刷新"
-        case .transactionUpdated(let transaction): words(transaction, told: told)
+        case .transactionUpdated(let transaction): words(transaction)
         case .transactionsUpdated(let count, let shown):
             "\(count) 笔交易已更新："
-                + (shown.map { words($0, told: told) } + (count > shown.count ? ["另有 \(count - shown.count) 笔"] : []))
+                + (shown.map { words($0) } + (count > shown.count ? ["另有 \(count - shown.count) 笔"] : []))
                 .joined(separator: listSeparator)
         case .restoreFinished(let count): "恢复完成：已恢复 \(count) 项"
-        case .restoreFailed(let reason): "恢复失败：\(told(reason))"
+        case .restoreFailed(let reason): "恢复失败：\(words(reason))"
         case .verifyPurchase(let about, let productId, let signed): "验证\(signed ? "签名交易" : "") \(subject(about))（\(productId)）"
         case .checkRenewal(let about, let productId, let signed): "检查续期\(signed ? "签名交易" : "") \(subject(about))（\(productId)）"
         case .checkNotified(let about, let productId, let signed): "检查通知所述\(signed ? "签名交易" : "") \(subject(about))（\(productId)）"
         case .checkCurrentReceipt: "检查当前收据"
         case .verifyPendingOrders(let count): "用 App 收据验证 \(count) 笔待处理订单"
-        case .verificationAnswered(let answer): words(answer, told: told)
+        case .verificationAnswered(let answer): words(answer)
         case .recoveryAnswered(let orders, let counts):
             "已答复 \(orders) 笔待处理订单："
                 + zip(counts, recoveryWords).filter { $0.0 > 0 }.map { "\($0.0) 笔\($0.1)" }.joined(separator: listSeparator)
-        case .verificationFailed(let about, let reason): "\(subject(about)) 没有应答：\(words(reason, told: told))"
+        case .verificationFailed(let about, let reason): "\(subject(about)) 没有应答：\(words(reason))"
         case .verifyCurrentReceipt(let sandbox, let byGet): "verifyReceipt（当前收据）" + asked(sandbox, byGet)
         case .verifyAppReceipt(let orders, let sandbox, let byGet): "verifyReceipt：App 收据（\(orders) 笔待处理订单）" + asked(sandbox, byGet)
         case .verifyReceipt(let about, let sandbox, let byGet): "verifyReceipt：\(subject(about))" + asked(sandbox, byGet)
         case .appReceiptValid(let purchases): "状态 0：App 收据上有 \(purchases) 笔购买"
-        case .appReceiptInvalid(let status): "状态 \(status.rawValue)：App 收据：\(told(status.meaning))"
+        case .appReceiptInvalid(let status): "状态 \(status.rawValue)：App 收据：\(words(status))"
         case .currentReceiptValid(let purchases): "状态 0，收据上有 \(purchases) 笔购买"
-        case .currentReceiptInvalid(let status): "状态 \(status.rawValue)：当前收据：\(told(status.meaning))"
+        case .currentReceiptInvalid(let status): "状态 \(status.rawValue)：当前收据：\(words(status))"
         case .receiptValid(let about): "状态 0：\(subject(about))"
-        case .receiptInvalid(let about, let status): "状态 \(status.rawValue)：\(subject(about))：\(told(status.meaning))"
+        case .receiptInvalid(let about, let status): "状态 \(status.rawValue)：\(subject(about))：\(words(status))"
         case .purchase(let payment): words(payment, call: ("调用 Product.purchase() ", "Product.purchase() "))
         case .purchaseSucceeded(let productId, let id): "购买结果 .success \(productId) tx \(id)"
         case .purchaseCancelled(let productId): "购买结果 .userCancelled \(productId)"
         case .purchasePending(let productId): "购买结果 .pending \(productId)"
-        case .purchaseThrew(let productId, let error): "Product.purchase() 为 \(productId) 抛出错误：\(told(error.explanation))"
+        case .purchaseThrew(let productId, let error): "Product.purchase() 为 \(productId) 抛出错误：\(words(error))"
         case .listenForTransactions: "监听 Transaction.updates"
         case .transactionUpdate(let productId, let id, let synced): "Transaction.updates：\(productId) tx \(id)\(synced ? "（AppStore.sync）" : "")"
         case .finish(let id): "调用 finish() tx \(id)"
@@ -58,7 +57,7 @@ extension SimplifiedChinese {
         case .subscriptionStatuses(let statuses) where statuses.isEmpty: "订阅状态：无"
         case .subscriptionStatuses(let statuses):
             "订阅状态：" + statuses.map { "\($0.productId) \($0.state.rawValue) tx \($0.id)" }.joined(separator: ", ")
-        case .subscriptionStatusFailed(let reason): "读取订阅状态失败：\(told(reason))"
+        case .subscriptionStatusFailed(let reason): "读取订阅状态失败：\(words(reason))"
         case .getTransactionInfo(let about): "Get Transaction Info（查询交易信息）\(subject(about))"
         case .transactionInfoNotFound(let about): "交易信息：没有 \(subject(about))（TransactionIdNotFoundError）"
         case .transactionInfo(let about): "交易信息：\(subject(about)) 此刻的签名交易"
@@ -105,7 +104,7 @@ extension SimplifiedChinese {
     }
 
     /// A transaction as the queue tells of it.
-    private static func words(_ transaction: TransactionMention, told: (String) -> String) -> String {
+    private static func words(_ transaction: TransactionMention) -> String {
         let state = switch transaction.state {
         case .purchasing: "购买中"
         case .purchased: "已购买"
@@ -113,22 +112,22 @@ extension SimplifiedChinese {
         case .deferred: "已延迟"
         case .restored: "已恢复"
         }
-        return "\(state) \(transaction.productId) tx \(transaction.id)" + (transaction.error.map { "（\(told($0.explanation))）" } ?? "")
+        return "\(state) \(transaction.productId) tx \(transaction.id)" + (transaction.error.map { "（\(words($0))）" } ?? "")
     }
 
     /// The Server's answer about one transaction, or about the current receipt.
-    static func words(_ answer: VerificationAnswer, told: (String) -> String) -> String {
+    static func words(_ answer: VerificationAnswer) -> String {
         let about = subject(MessageSubject(answer.transactionId))
         return switch (answer.outcome, answer.transactionId) {
         case (.receiptChecked(let revoked, let credited), _):
             "收据已检查：撤销 \(revoked) 项权益" + (credited == 0 ? "" : "，按收据入账 \(credited) 笔")
-        case (.rejected(let status), nil): "已拒绝当前收据：\(status.rawValue) \(told(status.meaning))"
-        case (.credited, _): "已入账 \(about)：\(told(answer.grant))"
+        case (.rejected(let status), nil): "已拒绝当前收据：\(status.rawValue) \(words(status))"
+        case (.credited, _): "已入账 \(about)：\(answer.grant.map(words) ?? "")"
         case (.alreadyCredited, _): "\(about) 此前已入账"
-        case (.rejected(let status), _?): "已拒绝 \(about)：\(status.rawValue) \(told(status.meaning))"
-        case (.refused(let refusal), _): "服务器拒绝 \(about)：\(told(refusal.meaning))"
-        case (.unverified(let status, let reason), _): "已拒绝 \(about)：\(status.name)（\(told(reason))）"
-        case (.notProven(let reason), _): "App 收据不能证明 \(about)：\(told(reason))"
+        case (.rejected(let status), _?): "已拒绝 \(about)：\(status.rawValue) \(words(status))"
+        case (.refused(let refusal), _): "服务器拒绝 \(about)：\(words(refusal))"
+        case (.unverified(let status, let reason), _): "已拒绝 \(about)：\(status.name)（\(words(reason))）"
+        case (.notProven(let reason), _): "App 收据不能证明 \(about)：\(words(reason))"
         }
     }
 

@@ -1,19 +1,18 @@
 import IAPCore
 
 extension SimplifiedChinese {
-    /// A step the Server took on its own, in Simplified Chinese; the grants and reasons inside
-    /// it are told by `told`.
-    static func words(_ step: ServerStep, told: (String) -> String) -> String {
+    /// A step the Server took on its own, in Simplified Chinese, its grants and reasons too.
+    static func words(_ step: ServerStep) -> String {
         switch step {
         case .verifiedOffline(let id): "已离线验证签名交易 tx \(id)：证书链通向固定的根证书，ES256 签名有效"
         case .askOtherEndpoint(let status, let other): "\(status.rawValue)：改问 \(other.rawValue) 端点"
-        case .answered(let answer): words(answer, told: told)
-        case .credited(let id, let grant): "入账 tx \(id)：\(told(grant))"
-        case .creditedFromReceipt(let id, let grant): "按收据入账 tx \(id)：\(told(grant))"
-        case .creditedFromHistory(let id, let grant): "按交易历史为 tx \(id) 入账：\(told(grant))"
-        case .creditedFromNotification(let id, let type, let grant): "按通知 \(type.rawValue) 为 tx \(id) 入账：\(told(grant))"
-        case .notificationNotVerified(let uuid, let reason): "通知 \(uuid) 未通过验证：\(told(reason))；不回复 HTTP 200，商店会重试"
-        case .couldNotSave(let problem): "服务器无法保存：\(told(problem))"
+        case .answered(let answer): words(answer)
+        case .credited(let id, let grant): "入账 tx \(id)：\(words(grant))"
+        case .creditedFromReceipt(let id, let grant): "按收据入账 tx \(id)：\(words(grant))"
+        case .creditedFromHistory(let id, let grant): "按交易历史为 tx \(id) 入账：\(words(grant))"
+        case .creditedFromNotification(let id, let type, let grant): "按通知 \(type.rawValue) 为 tx \(id) 入账：\(words(grant))"
+        case .notificationNotVerified(let uuid, let reason): "通知 \(uuid) 未通过验证：\(words(reason))；不回复 HTTP 200，商店会重试"
+        case .couldNotSave(let problem): "服务器无法保存：\(words(problem))"
         case .refundTakesBack(let id, let taken): "tx \(id) 已退款：服务器收回 \(ServerStep.taken(taken))"
         }
     }

@@ -1,19 +1,18 @@
 import IAPCore
 
 extension SimplifiedChinese {
-    /// A step the Store took on its own, in Simplified Chinese; the offers and reasons inside it
-    /// are told by `told`, as is a plan change no table has (an upgrade at the renewal).
-    static func words(_ step: StoreStep, told: (String) -> String) -> String {
+    /// A step the Store took on its own, in Simplified Chinese, its offers and reasons too.
+    static func words(_ step: StoreStep) -> String {
         switch step {
         case .offerCodeInvalid(let code): "优惠码 \(code) 无效"
         case .offerCodeRedeemedAlready(let code, let oneTime, let earlier):
             "优惠码 \(code) 已兑换过：\(oneTime ? "一次性优惠码只能兑换一次" : "一个账户只能兑换一次优惠码")（交易 \(earlier)）"
-        case .offerCodeNotRedeemed(let code, let error): "优惠码 \(code) 未兑换：\(told(error.explanation))"
+        case .offerCodeNotRedeemed(let code, let error): "优惠码 \(code) 未兑换：\(words(error))"
         case .offerCodeInBillingRetry(let code, let productId): "优惠码 \(code) 未兑换：\(inBillingRetry(productId))"
         case .inBillingRetry(let productId): inBillingRetry(productId)
-        case .offerCharged(let offer, let productId, let price): "\(told(offer))：\(productId) 收费 \(price)"
-        case .offerRenews(let offer, let productId, let price): "\(told(offer))：\(productId) 按 \(price) 续期"
-        case .offerAtRenewal(let offer): "\(told(offer)) 将在续期时生效"
+        case .offerCharged(let offer, let productId, let price): "\(words(offer))：\(productId) 收费 \(price)"
+        case .offerRenews(let offer, let productId, let price): "\(words(offer))：\(productId) 按 \(price) 续期"
+        case .offerAtRenewal(let offer): "\(words(offer)) 将在续期时生效"
         case .chargedIncreasedPrice(let productId, let id, let price): "\(productId) tx \(id) 按涨价后的价格 \(price) 扣款"
         case .sandboxRenewalLimit(let productId, let renewals): "沙盒已为 \(productId) 续期 \(renewals) 次，已达上限：本期结束后终止"
         case .billingRecovered(let productId): "\(productId) 账单重试成功：已续期"

@@ -3,11 +3,11 @@ import IAPCore
 extension SimplifiedChinese {
     /// Something the user, the script or the world's operator did, in Simplified Chinese. A
     /// script's own words (`network offline`, `store ask-to-buy on`) stay as the script writes
-    /// them; the reasons inside an action, and an action no table has, are told by `told`.
-    static func words(_ action: UserAction, told: (String) -> String) -> String {
+    /// them.
+    static func words(_ action: UserAction) -> String {
         switch action {
         case .storeSwitch(let name, let value): "store \(name) \(value)"
-        case .storeFails(let error): "store fail on：\(told(error.explanation))"
+        case .storeFails(let error): "store fail on：\(words(error))"
         case .sells(let productId, let on): on ? "商店出售 \(productId)" : "商店停止出售 \(productId)"
         case .deleteTransaction(let id): "从商店删除交易 \(id)"
         case .parentApproves(let productId): "家长批准 \(productId)"

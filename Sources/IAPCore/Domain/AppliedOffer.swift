@@ -1,10 +1,7 @@
-import IAPCore
-
 /// The offer a transaction was bought or renewed under: its type, its id (none for the
 /// introductory offer) and which of the offer's periods the transaction pays for (beyond 1 only
-/// for the later periods of a pay-as-you-go offer). Kept in `store.sqlite` as a setting
-/// `offer:ID` = `TYPE PERIOD OFFERID`.
-public struct AppliedOffer: Sendable, Equatable {
+/// for the later periods of a pay-as-you-go offer).
+public struct AppliedOffer: Sendable, Equatable, Codable {
     public let type: OfferType
     public let id: String?
     public let period: Int
@@ -13,17 +10,6 @@ public struct AppliedOffer: Sendable, Equatable {
         self.type = type
         self.id = id
         self.period = period
-    }
-
-    /// The offer as its setting keeps it.
-    var stored: String { "\(type.rawValue) \(period) \(id ?? "")" }
-
-    /// The offer a setting keeps; nil for text that is not one.
-    init?(stored: String) {
-        let parts = stored.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, let raw = Int(parts[0]), let type = OfferType(rawValue: raw), let period = Int(parts[1]), period >= 1
-        else { return nil }
-        self.init(type: type, id: parts[2].isEmpty ? nil : String(parts[2]), period: period)
     }
 
     /// The offer for a transcript or the state: `introductory offer`, `promotional offer winter`,
@@ -39,5 +25,5 @@ public struct AppliedOffer: Sendable, Equatable {
     }
 
     /// The next period of the same offer.
-    var next: AppliedOffer { AppliedOffer(type: type, id: id, period: period + 1) }
+    public var next: AppliedOffer { AppliedOffer(type: type, id: id, period: period + 1) }
 }
