@@ -62,12 +62,8 @@ final class StoreTests {
         let check = ReceiptCheck(request: request, environment: environment, sharedSecret: sharedSecret ?? store.sharedSecret,
                                  usesPost: usesPost)
         try store.receive(.verifyReceipt(check), link: link)
-        let sent = link.take()
-        try #require(sent.count == 1)
-        guard case .receiptChecked(let result) = sent[0] else {
-            Issue.record("expected receiptChecked, got \(sent[0])")
-            throw StoreError.refused("no answer")
-        }
+        try #require(link.sent.count == 1)
+        let result = try #require(link.takeReceiptCheck(), "the Store answers with the receipt check")
         #expect(result.request == request, "the Store carries the app's request back")
         return result
     }
