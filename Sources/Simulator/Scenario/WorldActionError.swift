@@ -26,8 +26,8 @@ public enum WorldActionError: Error, Equatable, Sendable, CustomStringConvertibl
             self = error
         case let error as WorldError:
             self = .failed(error)
-        case StoreError.refused(let problem):
-            self = .refused(problem)
+        case StoreError.refused(let refusal):
+            self = .refused(refusal.english)
         case StoreError.storage(let storage):
             self = .failed(.file(path: storage.path, problem: storage.problem))
         case let error as ServerError:

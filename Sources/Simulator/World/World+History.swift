@@ -21,7 +21,7 @@ extension World {
             do {
                 entries = try store.recordPastPurchases(batch, of: productId, from: now, spacingMillis: Self.millisPerMessage)
             } catch {
-                if case .refused(let problem) = error { throw .refused(problem) }
+                if case .refused(let refusal) = error { throw .refused(refusal.english) }
                 throw .failed(.file(path: directory.storeDatabase, problem: error.problem))
             }
             do {
@@ -58,7 +58,7 @@ extension World {
         do {
             purchases = try store.recordUnfinishedPurchases(count, of: productId, from: now, spacingMillis: Self.millisPerMessage)
         } catch {
-            if case .refused(let problem) = error { throw .refused(problem) }
+            if case .refused(let refusal) = error { throw .refused(refusal.english) }
             throw .failed(.file(path: directory.storeDatabase, problem: error.problem))
         }
         let serverProductId = catalog.product(id: productId)?.serverProductId
