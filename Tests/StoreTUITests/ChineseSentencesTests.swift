@@ -69,7 +69,7 @@ import TestSupport
                 try world.perform(command)
             } catch {
                 switch error {
-                case .refused(let problem): problems.append(problem)
+                case .refused(let refusal): problems.append(refusal.english)
                 case .failed(let failure): Issue.record("\(command): \(failure)")
                 }
             }
