@@ -44,9 +44,9 @@ public enum Language: Sendable {
         }
     }
 
-    /// A text the simulation wrote in English — a timeline event, a reason, a report line, a
-    /// refusal — in this language: each sentence the core writes has its template in the
-    /// language's table; one it does not know is shown as written.
+    /// A text the simulation wrote in English — a timeline event, a reason, a report line — in
+    /// this language: each sentence the core writes has its template in the language's table;
+    /// one it does not know is shown as written.
     func core(_ text: String) -> String {
         switch self {
         case .english: text
@@ -60,6 +60,14 @@ public enum Language: Sendable {
         switch self {
         case .english: happening.english
         case .simplifiedChinese: SimplifiedChinese.words(happening, told: core)
+        }
+    }
+
+    /// Why the world declined a command, in this language.
+    func words(_ refusal: WorldRefusal) -> String {
+        switch self {
+        case .english: refusal.english
+        case .simplifiedChinese: SimplifiedChinese.words(refusal)
         }
     }
 
