@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Lessons", path: "Scenarios/lessons", sources: ["Lesson.swift"],
                 resources: [.embedInCode("1-seed-one-window.scenario"), .embedInCode("2-reply-lost.scenario"),
                             .embedInCode("3-ask-to-buy-while-closed.scenario")]),
-        .target(name: "StoreTUI", dependencies: ["Simulator", "IAPCore", "CWidth", "Lessons"]),
+        .target(name: "StoreTUI", dependencies: ["Simulator", "IAPCore", "StoreEngine", "CWidth", "Lessons"]),
         .target(name: "Terminal", dependencies: ["StoreTUI", "CNcurses"]),
         .executableTarget(name: "storesim", dependencies: ["Simulator", "Bench", "IAPCore", "Storage", "StoreEngine", "StoreTUI", "Terminal"]),
         // Helpers every test target shares: temporary folders, a Link double, worlds, a Store and Server
@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "IAPClientTests", dependencies: ["IAPClient", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "IAPCore", "IAPClient", "OrderServer", "StoreEngine", "Storage", "TestSupport", "Signing"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Simulator", "IAPClient", "IAPCore", "TestSupport"]),
-        .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "Simulator", "IAPCore", "IAPClient", "TestSupport", "Signing"],
+        .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "Simulator", "IAPCore", "IAPClient", "StoreEngine", "TestSupport", "Signing"],
                     exclude: ["Frames"]),
         .testTarget(name: "EndToEndTests", dependencies: ["storesim", "Bench", "IAPClient", "IAPCore", "Signing", "Storage", "TestSupport"],
                     exclude: ["Fixtures"]),

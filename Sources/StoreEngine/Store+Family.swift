@@ -42,17 +42,17 @@ extension Store {
     /// shares made, for the running app of the signed-in account to receive its own.
     public func addToFamily(_ name: String, at now: Date) throws(StoreError) -> [StoreRecord] {
         let (groups, known) = try store { () throws(StorageError) in (try database.settings(prefix: Self.familyPrefix), try knownAccounts()) }
-        guard name != account else { throw .refused("\(name) is the account signed in: an account cannot join its own family") }
+        guard name != account else { throw .refused(.joinsOwnFamily(account: name)) }
         guard known.contains(name) else {
-            throw .refused("no App Store account \(name): sign in to it once (account \(name)) before it joins a family")
+            throw .refused(.unknownAccount(name))
         }
         let group = groups[account] ?? account
         if let theirs = groups[name] {
-            throw .refused(theirs == group ? "\(name) is in \(account)'s family already" : "\(name) is in another family; it must leave it first")
+            throw .refused(theirs == group ? .inFamilyAlready(account: name, family: account) : .inAnotherFamily(account: name))
         }
         let members = groups.filter { $0.value == group }.map(\.key) + (groups[account] == nil ? [account] : [])
         guard members.count < Self.familySize else {
-            throw .refused("\(account)'s family has \(Self.familySize) members, the most Family Sharing allows")
+            throw .refused(.familyFull(family: account, members: Self.familySize))
         }
         return try store { () throws(StorageError) -> [StoreRecord] in
             try database.database.transaction { () throws(StorageError) -> [StoreRecord] in
@@ -75,7 +75,7 @@ extension Store {
     /// the family group or the owner stops sharing."). Returns the revoked shares.
     public func leaveFamily(_ name: String, at now: Date) throws(StoreError) -> [StoreRecord] {
         let groups = try families()
-        guard groups[name] != nil else { throw .refused("\(name) is not in a family") }
+        guard groups[name] != nil else { throw .refused(.notInFamily(account: name)) }
         return try store { () throws(StorageError) -> [StoreRecord] in
             try database.database.transaction { () throws(StorageError) -> [StoreRecord] in
                 try database.removeSetting(Self.familyPrefix + name)

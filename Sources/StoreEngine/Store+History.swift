@@ -28,7 +28,7 @@ extension Store {
     private func recordPurchases(_ count: Int, of productId: String, from start: Date, spacingMillis: Int64,
                                  finished: Bool) throws(StoreError) -> [StoreRecord] {
         guard catalog.type(ofProduct: productId) == .consumable else {
-            throw .refused("\(productId) is not a consumable in the catalog")
+            throw .refused(.notAConsumable(productId: productId))
         }
         return try store { () throws(StorageError) -> [StoreRecord] in
             try database.database.transaction { () throws(StorageError) -> [StoreRecord] in

@@ -41,7 +41,7 @@ extension Store {
     public func checkPriceIncrease(productId: String, to price: Decimal) throws(StoreError) {
         let current = try store { () throws(StorageError) in try currentPrice(productId) } ?? 0
         guard price > current else {
-            throw .refused("a price increase of \(productId) must be above its price now, \(format(current))")
+            throw .refused(.priceNotAbove(productId: productId, current: format(current)))
         }
     }
 
@@ -56,7 +56,7 @@ extension Store {
             }
             return found
         }
-        guard let waiting else { throw .refused("no price increase of \(productId) waits for \(account)'s consent") }
+        guard let waiting else { throw .refused(.noConsentWaiting(productId: productId, account: account)) }
         try store { () throws(StorageError) in
             try database.setSetting(Self.consentPrefix + waiting.originalId.description,
                                     (agrees ? PriceConsent.agreed : .declined).rawValue)

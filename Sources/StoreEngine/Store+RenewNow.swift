@@ -61,15 +61,15 @@ extension Store {
             let refunded = try database.latestPaid(account: account, products: [productId], withReceipts: false).last?.refunded ?? false
             return (latest, retrying, refunded)
         }
-        let refusal = "\(account) has no current period of \(productId) to renew"
         guard let latest else {
-            throw .refused(refusal + (refunded ? ": its latest period was refunded" : ": it has no paid subscription of it"))
+            throw .refused(refunded ? .latestPeriodRefunded(account: account, productId: productId)
+                                    : .noSubscriptionToRenew(account: account, productId: productId))
         }
         if retrying {
-            throw .refused("\(productId) cannot renew now: its renewals cannot be charged (billing retry) until billing works again")
+            throw .refused(.renewalsInBillingRetry(productId: productId))
         }
         if let end = expiry(of: latest), end <= now {
-            throw .refused(refusal + ": it expired on \(SimulatedTime.format(end))")
+            throw .refused(.periodExpired(account: account, productId: productId, expiry: end))
         }
         return latest
     }

@@ -148,8 +148,7 @@ extension Store {
             return change
         }
         if on, try store({ () throws(StorageError) in try hasLapsed(latest, at: now) }) {
-            throw .refused("\(productId) expired on \(expiry(of: latest).map(SimulatedTime.format) ?? "")"
-                + " and no longer renews: buy it again to subscribe again")
+            throw .refused(.lapsed(productId: productId, expiry: expiry(of: latest)))
         }
         try store { () throws(StorageError) in
             try database.setSetting("autorenew:\(latest.originalId)", on ? "on" : "off")
@@ -207,7 +206,7 @@ extension Store {
             try database.delete(id: transactionId, withChildren: record.id == record.originalId)
             return true
         }
-        guard removed else { throw .refused("the Store has no transaction \(transactionId)") }
+        guard removed else { throw .refused(.noTransaction(transactionId)) }
     }
 
     /// The Store refunds the latest transaction of a product: it is revoked (its JWS, when the
@@ -224,9 +223,9 @@ extension Store {
     public func refund(transactionId: TransactionID, reason: RevocationReason?, at date: Date) throws(StoreError) -> StoreRecord {
         let record = try store { () throws(StorageError) in try database.record(id: transactionId) }
         guard let record, record.account == account, record.charged, record.kind != .restore else {
-            throw .refused("\(account) has no paid transaction \(transactionId)")
+            throw .refused(.noPaidTransaction(account: account, transactionId))
         }
-        guard !record.refunded else { throw .refused("transaction \(transactionId) is refunded already") }
+        guard !record.refunded else { throw .refused(.refundedAlready(transactionId)) }
         return try refund(record, reason: reason, at: date)
     }
 
@@ -240,7 +239,7 @@ extension Store {
             return (prorated, try chargedPrice(record) - (prorated ?? 0))
         }
         if let prorated, left <= 0 {
-            throw .refused("transaction \(record.id) has nothing left to refund: its prorated refund of \(format(prorated)) paid back all it charged")
+            throw .refused(.nothingLeftToRefund(record.id, prorated: format(prorated)))
         }
         return try store { () throws(StorageError) -> StoreRecord in
             try database.database.transaction { () throws(StorageError) -> StoreRecord in
@@ -263,7 +262,7 @@ extension Store {
     public func resolve(productId: String, link: Link) throws(StoreError) {
         let key = "interrupted:\(account):\(productId)"
         guard let interrupted = try store({ () throws(StorageError) in try database.setting(key) }) else {
-            throw .refused("no interrupted purchase of \(productId) is waiting to be resolved")
+            throw .refused(.noInterruptedPurchase(productId: productId))
         }
         try store { () throws(StorageError) in
             let id = try database.nextTransactionId()
@@ -283,7 +282,7 @@ extension Store {
         let latest = try store { () throws(StorageError) in
             try database.records(where: StoreDatabase.newestPaidUnrefunded, [.text(productId), .text(account)]).first
         }
-        guard let latest else { throw .refused("\(account) has no paid transaction of \(productId)") }
+        guard let latest else { throw .refused(.noPaidPurchase(account: account, productId: productId)) }
         return latest
     }
 }

@@ -311,7 +311,7 @@ public final class Store {
                                  [.text(productId), .text(account)])
         }
         guard let record = waiting.last else {
-            throw .refused("no Ask to Buy request for \(productId) is waiting")
+            throw .refused(.noAskToBuyRequest(productId: productId))
         }
         return record
     }

@@ -32,8 +32,8 @@ import Testing
         var problem: String?
         do {
             try fixture.run(.subscriptionRenew(productId: monthly, on: true))
-        } catch let WorldActionError.refused(text) {
-            problem = text
+        } catch let WorldActionError.refused(refusal) {
+            problem = refusal.english
         }
         #expect(problem == "\(monthly) expired on 2026-01-08 00:00:00 and no longer renews: buy it again to subscribe again")
         try fixture.run(.advance(seconds: 86400), .wait)

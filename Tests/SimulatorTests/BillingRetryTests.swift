@@ -41,7 +41,7 @@ import Testing
         let fixture = try WorldFixture()
         try fixture.run(.buy(productId: monthly, answer: .confirm), .subscriptionBilling(productId: monthly, fails: true),
                         .advance(seconds: 8 * 86400))
-        #expect(throws: WorldActionError.refused("\(monthly) cannot renew now: its renewals cannot be charged (billing retry) until billing works again")) {
+        #expect(throws: WorldActionError.refused(.store(.renewalsInBillingRetry(productId: monthly)))) {
             try fixture.world.perform(.subscriptionRenewNow(productId: monthly))
         }
         try fixture.run(.subscriptionBilling(productId: monthly, fails: false))

@@ -9,10 +9,10 @@ import Testing
     @Test func aCommandTheWorldDeclinesIsARefusal() throws {
         let fixture = try WorldFixture()
         try fixture.run(.quit)
-        #expect(throws: WorldActionError.refused("'buy' needs the running app, and the app is closed; use 'launch' first")) {
+        #expect(throws: WorldActionError.refused(.needsRunningApp(command: "buy", .quit))) {
             try fixture.world.perform(.buy(productId: "com.storesim.coins.100", answer: .confirm))
         }
-        #expect(throws: WorldActionError.refused("the app is already running")) {
+        #expect(throws: WorldActionError.refused(.appRunningAlready)) {
             try fixture.run(.launch)
             try fixture.world.perform(.launch)
         }

@@ -35,11 +35,11 @@ import Testing
         let folder = try TemporaryFolder()
         let world = try folder.world(seed: 7)
         try world.perform(.launch)
-        #expect(throws: WorldActionError.refused("past purchases are recorded while the app is closed and nothing is in flight")) {
+        #expect(throws: WorldActionError.refused(.pastPurchasesWhileBusy)) {
             try world.recordPastPurchases(3, of: coins)
         }
         try world.perform(.quit)
-        #expect(throws: WorldActionError.refused("com.storesim.pro is not a consumable in the catalog")) {
+        #expect(throws: WorldActionError.refused(.store(.notAConsumable(productId: "com.storesim.pro")))) {
             try world.recordPastPurchases(3, of: "com.storesim.pro")
         }
         #expect(try world.snapshot().transactions.isEmpty)
@@ -84,7 +84,7 @@ import Testing
         try world.perform(.quit)
         let audit = try world.snapshot().audit(catalog: world.catalog)
         #expect([audit.paid, audit.credited, audit.pending] == [Int]([3, 3, 0]), "each proven by the receipt it was cached with")
-        #expect(throws: WorldActionError.refused("com.storesim.pro is not a consumable in the catalog")) {
+        #expect(throws: WorldActionError.refused(.store(.notAConsumable(productId: "com.storesim.pro")))) {
             try world.recordPendingPurchases(3, of: "com.storesim.pro")
         }
     }

@@ -39,8 +39,7 @@ import Testing
                         .buy(productId: yearly, answer: .confirm))
         let renewal = try #require(fixture.world.view().transactions.first { $0.kind == .renewal })
         #expect(renewal.proratedRefund == money("2.99"), "upgraded the moment the period began")
-        #expect(throws: WorldActionError.refused(
-            "transaction \(renewal.id) has nothing left to refund: its prorated refund of US$2.99 paid back all it charged")) {
+        #expect(throws: WorldActionError.refused(.store(.nothingLeftToRefund(renewal.id, prorated: "US$2.99")))) {
             try fixture.run(.refund(.transaction(renewal.id), reason: nil))
         }
         #expect(try fixture.world.view().transactions.first { $0.id == renewal.id }?.refunded == false)

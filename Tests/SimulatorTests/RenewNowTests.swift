@@ -19,8 +19,8 @@ import Testing
         var problem: String?
         do {
             try fixture.run(.subscriptionRenewNow(productId: yearly))
-        } catch let WorldActionError.refused(text) {
-            problem = text
+        } catch let WorldActionError.refused(refusal) {
+            problem = refusal.english
         }
         return (problem, before, try fixture.audit().paid)
     }

@@ -31,7 +31,7 @@ import TestSupport
         _ = link.take()
         let request = VerificationRequest(transactionId: nil, productId: "", serverProductId: nil, receipt: receipt)
         try store.receive(.verifyReceipt(ReceiptCheck(request: request, sharedSecret: store.sharedSecret)), link: link)
-        guard case .receiptChecked(let result) = try #require(link.take().first) else { throw StoreError.refused("no answer") }
+        let result = try #require(link.takeReceiptCheck(), "the Store answers with the receipt check")
         #expect(result.status == .valid || result.entries.isEmpty)
         return result.status
     }

@@ -71,7 +71,7 @@ final class PastPurchasesTests {
 
     @Test func onlyConsumablesAreRecordedInBulk() throws {
         let store = try openStore()
-        #expect(throws: StoreError.refused("com.storesim.pro is not a consumable in the catalog")) {
+        #expect(throws: StoreError.refused(.notAConsumable(productId: Products.pro))) {
             try store.recordPastPurchases(3, of: Products.pro, from: link.now, spacingMillis: 10)
         }
         #expect(try store.transactions().isEmpty)

@@ -33,9 +33,7 @@ import Testing
     private func check(_ receipt: String, asking id: TransactionID?) throws -> ReceiptCheckResult {
         let request = VerificationRequest(transactionId: id, productId: "", serverProductId: nil, receipt: receipt)
         try store.receive(.verifyReceipt(ReceiptCheck(request: request, sharedSecret: store.sharedSecret)), link: link)
-        guard case .receiptChecked(let result) = try #require(link.take().first) else {
-            throw StoreError.refused("no answer")
-        }
+        let result = try #require(link.takeReceiptCheck(), "the Store answers with the receipt check")
         return result
     }
 

@@ -23,7 +23,7 @@ import TestSupport
         let request = VerificationRequest(transactionId: nil, productId: "", serverProductId: nil, receipt: receipt)
         try store.receive(.verifyReceipt(ReceiptCheck(request: request, environment: .production, sharedSecret: store.sharedSecret,
                                                       usesPost: true)), link: link)
-        guard case .receiptChecked(let result) = try #require(link.take().first) else { throw StoreError.refused("no answer") }
+        let result = try #require(link.takeReceiptCheck(), "the Store answers with the receipt check")
         return result
     }
 

@@ -238,7 +238,7 @@ final class StoreDatabaseFileTests {
     @Test func deletingAnIdThatIsNotANumberIsRefusedAsUnknown() throws {
         let store = try openStore()
         _ = try buy(store)
-        #expect(throws: StoreError.refused("the Store has no transaction 12")) { try store.delete(transactionId: 12) }
+        #expect(throws: StoreError.refused(.noTransaction(12))) { try store.delete(transactionId: 12) }
         #expect(try store.transactions().count == 1)
     }
 

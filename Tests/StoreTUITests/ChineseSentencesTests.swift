@@ -2,14 +2,15 @@ import IAPClient
 import IAPCore
 import Signing
 import Simulator
+import StoreEngine
 import Testing
 import TestSupport
 @testable import StoreTUI
 
 /// What the simulation writes that the interface shows is in Simplified Chinese: the loss
-/// report, strategies, crash points, reasons, grants and offers worded case by case (scenario
-/// words and ids stay as they are). `SlowChineseScenarioTests` does the same for every event of
-/// every shipped script.
+/// report, strategies, crash points, the world's refusals, and the reasons, grants and offers
+/// inside events worded case by case (scenario words and ids stay as they are).
+/// `SlowChineseScenarioTests` does the same for every event of every shipped script.
 @Suite struct ChineseSentencesTests {
     /// Every reason, grant and offer an event carries is worded by a switch over its cases, in
     /// Chinese and each its own; only what the storage layer or libcrypto said, and a grant of
@@ -82,28 +83,35 @@ import TestSupport
         #expect(CrashPoint.allCases.map(Language.english.explanation) == CrashPoint.allCases.map(\.explanation))
     }
 
+    /// The world refuses commands with typed refusals, each worded in Chinese by its case
+    /// (`EveryRefusalTests` words a sample of every case).
     @Test func theWorldsRefusalsAreTold() throws {
         let folder = try TemporaryFolder()
         let world = try folder.world(seed: 1)
-        let commands: [ScenarioCommand] = [.buy(productId: "com.storesim.pro", answer: .confirm), .launch, .launch,
-                                           .approve(productId: "com.storesim.pro"), .resolve(productId: "com.storesim.pro"),
-                                           .refund(.product("com.storesim.pro"), reason: nil), .refund(.transaction(1000000000000009), reason: nil), .storeDelete(transactionId: 1000000000000009),
-                                           .forge(.tamper(transactionId: 1000000000000009)), .forge(.jws(transactionId: 1000000000000009)),
+        let pro = "com.storesim.pro", id: TransactionID = 1000000000000009
+        let commands: [ScenarioCommand] = [.buy(productId: pro, answer: .confirm), .launch, .launch, .approve(productId: pro),
+                                           .resolve(productId: pro), .refund(.product(pro), reason: nil), .refund(.transaction(id), reason: nil),
+                                           .storeDelete(transactionId: id), .forge(.tamper(transactionId: id)), .forge(.jws(transactionId: id)),
                                            .advance(seconds: Int64.max / 1000)]
-        var problems: [String] = []
+        var refusals: [WorldRefusal] = []
         for command in commands {
             do {
                 try world.perform(command)
             } catch {
                 switch error {
-                case .refused(let problem): problems.append(problem)
+                case .refused(let refusal): refusals.append(refusal)
                 case .failed(let failure): Issue.record("\(command): \(failure)")
                 }
             }
         }
-        #expect(problems.count == commands.count - 1, "every command but the first launch is refused: \(problems.joined(separator: " | "))")
-        for problem in problems {
-            #expect(Self.untold(problem).isEmpty, "\(problem): untold \(Self.untold(problem))")
+        #expect(refusals == [.needsRunningApp(command: "buy", .notLaunched), .appRunningAlready, .store(.noAskToBuyRequest(productId: pro)),
+                             .store(.noInterruptedPurchase(productId: pro)), .store(.noPaidPurchase(account: "demo", productId: pro)),
+                             .store(.noPaidTransaction(account: "demo", id)), .store(.noTransaction(id)), .noReceipt(id),
+                             .noSignedTransaction(id), .clockAtItsEnd(nowMillis: SimulatedTime.millis(world.now))],
+                "every command but the first launch is refused")
+        for refusal in refusals {
+            let chinese = Language.simplifiedChinese.words(refusal)
+            #expect(chinese.unicodeScalars.contains(where: LanguageTableTests.isChinese), "\(refusal.english): \(chinese)")
         }
     }
 
@@ -139,17 +147,4 @@ import TestSupport
             #expect(words != happening.english && words.unicodeScalars.contains(where: LanguageTableTests.isChinese), "\(happening.english)")
         }
     }
-
-    /// The parts of `text` no template tells: the text itself when none matches, else what the
-    /// sentences in its holes leave untold.
-    static func untold(_ text: String) -> [String] {
-        guard let (_, values) = CoreTranslation.match(text) else { return [text] }
-        return values.flatMap { name, value -> [String] in
-            switch CoreTranslation.Hole(name) {
-            case .sentence: untold(value)
-            case .number, .word, .verbatim: []
-            }
-        }
-    }
-
 }

@@ -31,4 +31,11 @@ open class RecordingLink: Link {
         defer { sent = [] }
         return sent
     }
+
+    /// The Store's answer to a receipt check, when it is the first message sent since the last
+    /// call (`take`).
+    public func takeReceiptCheck() -> ReceiptCheckResult? {
+        guard case .receiptChecked(let result) = take().first else { return nil }
+        return result
+    }
 }

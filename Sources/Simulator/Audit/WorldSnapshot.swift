@@ -109,7 +109,7 @@ extension WorldSnapshot {
         } catch {
             switch error {
             case .storage(let storage): throw .file(path: storage.path, problem: storage.problem)
-            case .refused(let problem): throw .file(path: directory.storeDatabase, problem: problem)
+            case .refused(let refusal): throw .file(path: directory.storeDatabase, problem: refusal.english)
             }
         }
     }

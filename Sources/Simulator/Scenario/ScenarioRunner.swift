@@ -39,7 +39,7 @@ public final class ScenarioRunner {
                 try perform(step.command)
             } catch {
                 switch error {
-                case .refused(let problem): throw .script(file: step.file, line: step.line, problem: problem)
+                case .refused(let refusal): throw .script(file: step.file, line: step.line, problem: refusal.english)
                 case .failed(let failure): throw failure
                 }
             }

@@ -7,13 +7,13 @@ import StoreEngine
 /// or database failed and nothing more may be written (the command line stops with one line).
 public enum WorldActionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A command the world cannot carry out now, such as buying while the app is down.
-    case refused(String)
+    case refused(WorldRefusal)
     /// A file or database of the world failed.
     case failed(WorldError)
 
     public var description: String {
         switch self {
-        case .refused(let problem): return problem
+        case .refused(let refusal): return refusal.english
         case .failed(let error): return error.description
         }
     }
@@ -26,8 +26,8 @@ public enum WorldActionError: Error, Equatable, Sendable, CustomStringConvertibl
             self = error
         case let error as WorldError:
             self = .failed(error)
-        case StoreError.refused(let problem):
-            self = .refused(problem)
+        case StoreError.refused(let refusal):
+            self = .refused(.store(refusal))
         case StoreError.storage(let storage):
             self = .failed(.file(path: storage.path, problem: storage.problem))
         case let error as ServerError:

@@ -106,7 +106,7 @@ final class AppHost {
     @discardableResult
     func runningApp(_ command: String) throws(WorldActionError) -> PurchaseService {
         guard let app, status.isRunning else {
-            throw .refused("'\(command)' needs the running app, and the app is \(status.text); use 'launch' first")
+            throw .refused(.needsRunningApp(command: command, status))
         }
         return app
     }

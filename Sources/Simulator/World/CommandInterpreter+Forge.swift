@@ -8,7 +8,7 @@ extension CommandInterpreter {
     /// Carries out a forgery against the Server or the app's cache.
     func forge(_ forgery: ScenarioCommand.Forgery) throws {
         guard let app = world.host.app, world.host.status.isRunning else {
-            throw WorldActionError.refused("a forgery needs the running app; use 'launch' first")
+            throw WorldActionError.refused(.forgeryNeedsRunningApp)
         }
         switch forgery {
         case .tamper(let id):
@@ -24,10 +24,10 @@ extension CommandInterpreter {
                                                            receipt: genuine.receipt, account: world.store.account)))
         case .jws(let id):
             guard let signed = try world.store.transactions().first(where: { $0.id == id }), let jws = signed.signedTransaction else {
-                throw WorldActionError.refused("the Store has no signed transaction for transaction \(id) (it signs them under api storekit2)")
+                throw WorldActionError.refused(.noSignedTransaction(id))
             }
             guard let forged = Self.tamperedPrice(jws) else {
-                throw WorldActionError.refused("the signed transaction of transaction \(id) names no price to change")
+                throw WorldActionError.refused(.noPriceToForge(id))
             }
             try world.record(.command, from: .user, to: .app, what: .user(.forgeJWS(id)), transactionId: id)
             world.send(.verifySignedTransaction(VerificationRequest(transactionId: id, productId: signed.productId, serverProductId: nil,
@@ -48,24 +48,24 @@ extension CommandInterpreter {
     /// The new id a replayed receipt claims: the genuine one with a 9 written before it.
     private static func replayedId(_ id: TransactionID) throws -> TransactionID {
         guard let claimed = TransactionID("9" + id.description) else {
-            throw WorldActionError.refused("transaction \(id) has too many digits to claim a new id by a 9 before them")
+            throw WorldActionError.refused(.tooManyDigitsToReplay(id))
         }
         return claimed
     }
 
     private func storeReceipt(of id: TransactionID) throws -> (productId: String, receipt: String) {
         guard let record = try world.store.transactions().first(where: { $0.id == id }), let receipt = record.receipt else {
-            throw WorldActionError.refused("the Store has no receipt for transaction \(id)")
+            throw WorldActionError.refused(.noReceipt(id))
         }
         return (record.productId, receipt)
     }
 
     private func cachedOrder(_ id: TransactionID, in app: PurchaseService) throws -> PendingOrder {
         guard let order = app.cache.order(transactionId: id) else {
-            throw WorldActionError.refused("the app's cache has no pending order for transaction \(id)")
+            throw WorldActionError.refused(.noPendingOrder(id))
         }
         guard !world.host.diskFull else {
-            throw WorldActionError.refused("the device's disk is full: the cache cannot be edited")
+            throw WorldActionError.refused(.deviceDiskFull)
         }
         return order
     }

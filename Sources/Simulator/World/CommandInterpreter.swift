@@ -91,14 +91,14 @@ struct CommandInterpreter {
 
     /// `launch`: the app starts and its launch recovery runs until nothing is in flight.
     private func launchWithRecovery() throws {
-        guard !world.host.status.isRunning else { throw WorldActionError.refused("the app is already running") }
+        guard !world.host.status.isRunning else { throw WorldActionError.refused(.appRunningAlready) }
         try world.host.launch()
         try world.settle()
     }
 
     /// `server history`: the Server asks for every notification and processes what it missed.
     private func fetchHistory() throws {
-        guard world.settings.server != .down else { throw WorldActionError.refused("the Server is down: it cannot ask for the history") }
+        guard world.settings.server != .down else { throw WorldActionError.refused(.serverDownForHistory) }
         try world.record(.command, from: .user, to: .server, what: .user(.fetchHistory), transactionId: nil)
         try world.server.fetchHistory(link: world)
         try world.settle()

@@ -9,7 +9,7 @@ extension World {
     public func advance(by seconds: Int64) throws(WorldActionError) {
         let (millis, overflow) = seconds.multipliedReportingOverflow(by: 1000)
         guard !overflow, millis >= 0, millis <= SimulatedTime.latestAdvanceMillis - nowMillis else {
-            throw .refused("the simulated clock stops at 9999-01-01 00:00:00; it is \(SimulatedTime.format(now)) now")
+            throw .refused(.clockAtItsEnd(nowMillis: nowMillis))
         }
         do {
             try moveClock(byMillis: millis)

@@ -12,7 +12,7 @@ extension World {
     /// while the app runs or a message is in flight.
     public func recordPastPurchases(_ count: Int, of productId: String) throws(WorldActionError) {
         guard !appStatus.isRunning, messagesInFlight.isEmpty else {
-            throw .refused("past purchases are recorded while the app is closed and nothing is in flight")
+            throw .refused(.pastPurchasesWhileBusy)
         }
         var recorded = 0
         while recorded < count {
@@ -21,7 +21,7 @@ extension World {
             do {
                 entries = try store.recordPastPurchases(batch, of: productId, from: now, spacingMillis: Self.millisPerMessage)
             } catch {
-                if case .refused(let problem) = error { throw .refused(problem) }
+                if case .refused(let refusal) = error { throw .refused(.store(refusal)) }
                 throw .failed(.file(path: directory.storeDatabase, problem: error.problem))
             }
             do {
@@ -52,13 +52,13 @@ extension World {
     /// Refused while the app runs or a message is in flight.
     public func recordPendingPurchases(_ count: Int, of productId: String) throws(WorldActionError) {
         guard !appStatus.isRunning, messagesInFlight.isEmpty else {
-            throw .refused("pending purchases are recorded while the app is closed and nothing is in flight")
+            throw .refused(.pendingPurchasesWhileBusy)
         }
         let purchases: [StoreRecord]
         do {
             purchases = try store.recordUnfinishedPurchases(count, of: productId, from: now, spacingMillis: Self.millisPerMessage)
         } catch {
-            if case .refused(let problem) = error { throw .refused(problem) }
+            if case .refused(let refusal) = error { throw .refused(.store(refusal)) }
             throw .failed(.file(path: directory.storeDatabase, problem: error.problem))
         }
         let serverProductId = catalog.product(id: productId)?.serverProductId

@@ -9,7 +9,7 @@ enum PlayStep {
             try world.performInTurn(step.command)
         } catch {
             switch error {
-            case .refused(let problem): return language(.stepNotDone, step.text, language.core(problem))
+            case .refused(let refusal): return language(.stepNotDone, step.text, language.words(refusal))
             case .failed(let failure): throw failure
             }
         }

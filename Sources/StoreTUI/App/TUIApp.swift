@@ -103,7 +103,7 @@ public final class TUIApp {
                 try world.perform(command)
             } catch {
                 switch error {
-                case .refused(let problem): state.status = state.language(.notDone, state.language.core(problem))
+                case .refused(let refusal): state.status = state.language(.notDone, state.language.words(refusal))
                 case .failed(let failure): throw failure
                 }
             }

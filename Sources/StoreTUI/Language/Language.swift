@@ -44,17 +44,6 @@ public enum Language: Sendable {
         }
     }
 
-    /// A text the simulation wrote in English — a timeline event, a reason, a report line, a
-    /// refusal — in this language: each sentence the core writes has its template in the
-    /// language's table; one it does not know is shown as written.
-    func core(_ text: String) -> String {
-        switch self {
-        case .english: text
-        case .simplifiedChinese:
-            CoreTranslation.translate(text, into: SimplifiedChinese.sentence)
-        }
-    }
-
     /// What an event tells, in this language.
     func words(_ happening: Happening) -> String {
         switch self {
@@ -68,6 +57,14 @@ public enum Language: Sendable {
         switch self {
         case .english: grant.english
         case .simplifiedChinese: SimplifiedChinese.words(grant)
+        }
+    }
+
+    /// Why the world declined a command, in this language.
+    func words(_ refusal: WorldRefusal) -> String {
+        switch self {
+        case .english: refusal.english
+        case .simplifiedChinese: SimplifiedChinese.words(refusal)
         }
     }
 

@@ -1,5 +1,5 @@
-/// The Simplified Chinese table (zh-Hans): the interface's words, and (in
-/// `SimplifiedChinese+Sentences`) how each sentence the simulation writes is told. Apple's own
+/// The Simplified Chinese table (zh-Hans): the interface's words, and (in its extensions) what
+/// the simulation tells, worded case by case. Apple's own
 /// zh-Hans terms where Apple has one: 购买前询问 (Ask to Buy), 恢复购买, 消耗型项目,
 /// 非消耗型项目, 自动续期订阅, 非续期订阅, 完成交易, 收据.
 enum SimplifiedChinese {

@@ -1,0 +1,55 @@
+import IAPCore
+import StoreEngine
+
+/// A command the world declines, with what it names: nothing was done and the session goes on.
+public enum WorldRefusal: Equatable, Sendable {
+    /// The Store declined the command.
+    case store(StoreRefusal)
+    /// `launch` while the app runs.
+    case appRunningAlready
+    /// A command (its scenario word) that needs the running app, while the app is not running.
+    case needsRunningApp(command: String, AppStatus)
+    /// A forgery while the app is not running.
+    case forgeryNeedsRunningApp
+    /// An `advance` past the end of the simulated clock, which reads `nowMillis`.
+    case clockAtItsEnd(nowMillis: Int64)
+    /// `server history` while the Server is down.
+    case serverDownForHistory
+    /// Past purchases are recorded only while the app is closed and nothing is in flight.
+    case pastPurchasesWhileBusy
+    /// Pending purchases are recorded only while the app is closed and nothing is in flight.
+    case pendingPurchasesWhileBusy
+    /// A forgery of a receipt the Store never issued for this transaction.
+    case noReceipt(TransactionID)
+    /// A forgery of a signed transaction the Store never signed (it signs under `api storekit2`).
+    case noSignedTransaction(TransactionID)
+    /// A forged price in a signed transaction that names no price.
+    case noPriceToForge(TransactionID)
+    /// A replay whose new id, the transaction's with a 9 before it, would not fit.
+    case tooManyDigitsToReplay(TransactionID)
+    /// A forgery of the app's cache, which keeps no pending order for this transaction.
+    case noPendingOrder(TransactionID)
+    /// A forgery of the app's cache while the device's disk is full.
+    case deviceDiskFull
+
+    /// The refusal in English, as the command line, the transcripts and the timeline tell it.
+    public var english: String {
+        switch self {
+        case .store(let refusal): refusal.english
+        case .appRunningAlready: "the app is already running"
+        case .needsRunningApp(let command, let status): "'\(command)' needs the running app, and the app is \(status.text); use 'launch' first"
+        case .forgeryNeedsRunningApp: "a forgery needs the running app; use 'launch' first"
+        case .clockAtItsEnd(let nowMillis):
+            "the simulated clock stops at 9999-01-01 00:00:00; it is \(SimulatedTime.format(SimulatedTime.date(millis: nowMillis))) now"
+        case .serverDownForHistory: "the Server is down: it cannot ask for the history"
+        case .pastPurchasesWhileBusy: "past purchases are recorded while the app is closed and nothing is in flight"
+        case .pendingPurchasesWhileBusy: "pending purchases are recorded while the app is closed and nothing is in flight"
+        case .noReceipt(let id): "the Store has no receipt for transaction \(id)"
+        case .noSignedTransaction(let id): "the Store has no signed transaction for transaction \(id) (it signs them under api storekit2)"
+        case .noPriceToForge(let id): "the signed transaction of transaction \(id) names no price to change"
+        case .tooManyDigitsToReplay(let id): "transaction \(id) has too many digits to claim a new id by a 9 before them"
+        case .noPendingOrder(let id): "the app's cache has no pending order for transaction \(id)"
+        case .deviceDiskFull: "the device's disk is full: the cache cannot be edited"
+        }
+    }
+}
