@@ -3,6 +3,7 @@ import IAPCore
 import OrderServer
 import StoreEngine
 import Testing
+@testable import Drivers
 @testable import Simulator
 
 /// The audit's `overcharged`: paid transactions that bought nothing new. Apple (In-App Purchase

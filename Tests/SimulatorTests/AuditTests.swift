@@ -63,10 +63,10 @@ import Testing
         let index = lines.firstIndex(of: "  100 Coins tx 2: LOST: paid, never credited, and nothing left to recover it")
         #expect(index != nil)
         #expect(lines.contains("    ran: paid at the Store, reported purchased, finished with the Store; never ran: saved to the app's cache, credited by the Server, the app heard of the credit"))
-        let why = StrategyMatrix.lossCause(strategy: .finishThenCache, trial: .crash(.finished))
+        let why = LossCause(strategy: .finishThenCache, trial: .crash(.finished))
         #expect(why == .finishedBeforeSaved)
         #expect(lines.contains("    why it cannot be recovered: finished before the receipt was saved; the Store will not redeliver it"))
-        #expect(lines.contains("    " + StrategyMatrix.rescueExplanation))
+        #expect(lines.contains("    " + LossCause.rescueExplanation))
         #expect(audit.losses(finishedEarly: [2: .finishThenCache]).map(\.why) == [why])
     }
 }

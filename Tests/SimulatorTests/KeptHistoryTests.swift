@@ -1,9 +1,10 @@
 import Foundation
 import IAPCore
 import StoreEngine
-@testable import Simulator
 import Testing
 import TestSupport
+@testable import Drivers
+@testable import Simulator
 
 /// The history a world keeps from read to read, updated by the rows each write wrote
 /// (`HistoryReads`), against its files read afresh after every command of chaos sessions: the

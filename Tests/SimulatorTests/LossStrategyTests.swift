@@ -11,7 +11,7 @@ import TestSupport
     @Test func aLossKeepsTheStrategyThatFinishedItAfterTheStrategyChanges() throws {
         let fixture = try WorldFixture(strategy: .finishThenCache)
         try fixture.run(.crashAt(.finished), .buy(productId: coins, answer: .confirm), .launch, .strategy(.verifyThenFinish))
-        let why = StrategyMatrix.lossCause(strategy: .finishThenCache, trial: .crash(.finished))
+        let why = LossCause(strategy: .finishThenCache, trial: .crash(.finished))
         let losses = try fixture.world.view().losses
         #expect(losses.map(\.strategy) == [.finishThenCache])
         #expect(losses.map(\.why) == [why])

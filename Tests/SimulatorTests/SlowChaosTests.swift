@@ -2,6 +2,7 @@ import Foundation
 import IAPCore
 import TestSupport
 import Testing
+@testable import Drivers
 @testable import Simulator
 
 /// Chaos runs: the safe strategies never fail; the unsafe ones are caught and shrunk to a

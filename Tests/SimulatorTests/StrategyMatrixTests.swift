@@ -1,5 +1,6 @@
 import IAPCore
 import Testing
+@testable import Drivers
 @testable import Simulator
 
 /// The matrix shows exactly the loss windows DESIGN.md predicts, from real runs.

@@ -64,7 +64,7 @@ import TestSupport
         #expect(Language.english.lossReport(losses, catalog: catalog, locale: "en_US") == LossReportText.lines(losses, catalog: catalog))
         let trials = CrashPoint.allCases.flatMap { [MatrixCell.Trial.crash($0), .powerCut($0)] } + MatrixFault.allCases.map(MatrixCell.Trial.fault)
             + [.notified(.serverDownPastRetries(history: false))]
-        let causes = Strategy.allCases.flatMap { strategy in trials.map { StrategyMatrix.lossCause(strategy: strategy, trial: $0) } }
+        let causes = Strategy.allCases.flatMap { strategy in trials.map { LossCause(strategy: strategy, trial: $0) } }
         let words = Set(causes.map(SimplifiedChinese.words))
         #expect(words.count == Set(causes.map(\.english)).count, "each cause has words of its own")
         #expect(words.allSatisfy { $0.unicodeScalars.contains(where: LanguageTableTests.isChinese) })

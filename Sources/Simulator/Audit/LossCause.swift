@@ -15,6 +15,24 @@ public enum LossCause: Sendable, Equatable {
     /// Finished before the Server credited it, under a strategy that keeps no cache.
     case finishedWithoutCache
 
+    /// Why a purchase under this strategy and trial was lost.
+    public init(strategy: Strategy, trial: MatrixCell.Trial) {
+        self = switch trial {
+        case .fault(let fault): .noAnswer(fault)
+        case .notified(.serverDownPastRetries): .serverDownPastRetries
+        case .powerCut(let point) where strategy.usesCache && point != .finished: .finishedBeforeDisk
+        case .crash, .powerCut, .notified(.crash): strategy.usesCache ? .finishedBeforeSaved : .finishedWithoutCache
+        }
+    }
+
+    /// The strategies that would have saved a purchase lost by finishing it before the Server
+    /// credited it: those that finish only after the Server credits.
+    public static let rescuers = Strategy.allCases.filter { !$0.finishesAtOnce }
+
+    /// Which strategies would have saved such a purchase, and why, in one line.
+    public static let rescueExplanation = rescuers.map(\.rawValue).joined(separator: " or ")
+        + " would have saved it: they finish only after the Server credits, so the Store redelivers it until then"
+
     /// The cause in one line of English.
     public var english: String {
         let when = switch self {

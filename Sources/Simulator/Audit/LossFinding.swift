@@ -27,6 +27,6 @@ public struct LossFinding: Sendable, Equatable {
         let done: Set<CrashPoint> = finished ? [.paymentSent, .purchased, .finished] : [.paymentSent, .purchased]
         ran = flow.filter(done.contains)
         neverRan = flow.filter { !done.contains($0) }
-        why = StrategyMatrix.lossCause(strategy: told ?? .finishFirst, trial: .crash(.finished))
+        why = LossCause(strategy: told ?? .finishFirst, trial: .crash(.finished))
     }
 }

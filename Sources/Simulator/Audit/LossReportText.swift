@@ -29,7 +29,7 @@ public enum LossReportText {
         [
             "ran: " + words(loss.ran) + "; never ran: " + words(loss.neverRan),
             "why it cannot be recovered: " + loss.why.english,
-            StrategyMatrix.rescueExplanation,
+            LossCause.rescueExplanation,
         ]
     }
 

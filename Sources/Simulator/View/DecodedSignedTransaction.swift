@@ -18,8 +18,8 @@ public struct DecodedSignedTransaction: Sendable, Equatable {
     public enum Verification: Sendable, Equatable {
         /// The chain leads to the pinned root and the ES256 signature is the leaf's.
         case verified
-        /// The first check that failed, in words.
-        case failed(String)
+        /// The first check that failed.
+        case failed(SigningError)
         /// The Server pinned no root: nothing to verify against.
         case noPinnedRoot
     }
@@ -61,7 +61,7 @@ public struct DecodedSignedTransaction: Sendable, Equatable {
             _ = try JWSVerifier(root: pinnedRoot).verify(jws, at: .signedDate)
             verification = .verified
         } catch {
-            verification = .failed(error.description)
+            verification = .failed(error)
         }
     }
 

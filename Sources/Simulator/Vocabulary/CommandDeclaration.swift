@@ -13,10 +13,10 @@ public struct CommandDeclaration: Sendable {
     }
 
     /// How chaos draws a command: a share of the draws, and the commands one draw makes.
-    struct ChaosUse: Sendable {
+    package struct ChaosUse: Sendable {
         /// How many draws in a hundred make this command.
-        let weight: Int
-        let make: @Sendable (inout ChaosDraw) -> [ScenarioCommand]
+        package let weight: Int
+        package let make: @Sendable (inout ChaosDraw) -> [ScenarioCommand]
     }
 
     public let syntax: CommandSyntax
@@ -28,10 +28,10 @@ public struct CommandDeclaration: Sendable {
     let read: @Sendable (inout ArgumentReader) throws(CommandProblem) -> ScenarioCommand
     /// The command's arguments as written, or nil when the command is not one of this declaration.
     let arguments: @Sendable (ScenarioCommand) -> [String]?
-    let chaos: ChaosUse?
+    package let chaos: ChaosUse?
     /// The commands that put this command's switch back to normal in `world`, for the end of a
     /// chaos run; empty when it is normal already.
-    let restore: (@Sendable (World) -> [ScenarioCommand])?
+    package let restore: (@Sendable (World) -> [ScenarioCommand])?
 
     init(_ usage: String, _ help: String, timing: Timing, needsApp: Bool = false,
          read: @escaping @Sendable (inout ArgumentReader) throws(CommandProblem) -> ScenarioCommand,

@@ -68,6 +68,14 @@ public enum Language: Sendable {
         }
     }
 
+    /// Why a signed value failed verification, in this language.
+    func words(_ error: SigningError) -> String {
+        switch self {
+        case .english: error.description
+        case .simplifiedChinese: SimplifiedChinese.words(error)
+        }
+    }
+
     /// The answer the simulation gave, as a status line: a sentence of its own.
     func statusSentence(_ answer: Happening) -> String {
         let words = words(answer)

@@ -58,7 +58,7 @@ enum DecodedView {
         }
         switch decoded.verification {
         case .verified: lines.append((language(.verified), .bold, .green))
-        case .failed(let reason): lines += wrap(language(.notVerified, reason), width).map { ($0, .bold, .red) }
+        case .failed(let error): lines += wrap(language(.notVerified, language.words(error)), width).map { ($0, .bold, .red) }
         case .noPinnedRoot: lines.append((language(.noPinnedRoot), .bold, .yellow))
         }
         lines.append((language(.payload), .bold, .none))

@@ -1,3 +1,4 @@
+import Drivers
 import Foundation
 import Glibc
 import IAPCore
@@ -44,7 +45,7 @@ enum RealCrashMatrix {
         }
         if lost > 0 {
             return MatrixCell(strategy: strategy, trial: trial, outcome: .lost,
-                              why: StrategyMatrix.lossCause(strategy: strategy, trial: trial).english)
+                              why: LossCause(strategy: strategy, trial: trial).english)
         }
         if double > 0 {
             return MatrixCell(strategy: strategy, trial: trial, outcome: .double, why: "the Server credited the same transaction twice")

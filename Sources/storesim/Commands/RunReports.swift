@@ -1,3 +1,4 @@
+import Exports
 import Simulator
 import Storage
 

@@ -1,3 +1,4 @@
+import Exports
 import Simulator
 
 /// `storesim timeline`: the world's timeline as the transcript, as JSON or as a Mermaid

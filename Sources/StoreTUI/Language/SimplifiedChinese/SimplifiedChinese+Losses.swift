@@ -11,7 +11,7 @@ extension SimplifiedChinese {
             lines.append("  \(lost.title)（tx \(lost.finding.transactionId)）：已丢失，\(paid)\(under)")
             lines.append("    已执行：\(steps(lost.finding.ran))；从未执行：\(steps(lost.finding.neverRan))")
             lines.append("    为何无法恢复：\(words(lost.finding.why))")
-            lines.append("    " + StrategyMatrix.rescuers.map(\.rawValue).joined(separator: " 或 ")
+            lines.append("    " + LossCause.rescuers.map(\.rawValue).joined(separator: " 或 ")
                          + " 本可以保住它：它们只在服务器入账后才完成交易，所以在那之前商店会一直重新发送它")
         }
         return lines

@@ -1,4 +1,5 @@
 import IAPCore
+import Simulator
 
 /// Text made valid inside an XML 1.0 document, whatever it holds: the five markup characters
 /// as entities, and every character XML 1.0 forbids (control characters but tab, newline and

@@ -1,5 +1,6 @@
 import Foundation
 import IAPCore
+import Simulator
 import Storage
 
 /// One chaos run carried out in a fresh world, exactly as `storesim run` would carry out its

@@ -67,7 +67,7 @@ public enum MatrixFault: String, Sendable, CaseIterable {
     case serverDown = "server-down"
     case responseLost = "response-lost"
 
-    var serverMode: WorldSettings.ServerMode {
+    package var serverMode: WorldSettings.ServerMode {
         switch self {
         case .serverDown: return .down
         case .responseLost: return .dropResponse

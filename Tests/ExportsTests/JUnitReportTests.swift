@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import Exports
 @testable import Simulator
 
 /// The JUnit report of a run, read back by Foundation's XML parser as a CI system reads it: a

@@ -1,4 +1,5 @@
 import IAPCore
+import Simulator
 
 /// The strategy matrix as a table for a training room, or as the contract's JSON.
 public enum MatrixText {

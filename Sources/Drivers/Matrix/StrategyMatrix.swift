@@ -1,6 +1,7 @@
 import Foundation
 import IAPClient
 import IAPCore
+import Simulator
 
 /// Runs every strategy against every crash point and fault, each in a fresh world, and reads
 /// each outcome from the audit: the table behind the training story.
@@ -113,7 +114,7 @@ public struct StrategyMatrix: Sendable {
         if audit.credited < audit.paid {
             let why = audit.uncredited.contains { $0.routes == [.notification] }
                 ? "not credited: every retry came while the Server was down and the app had finished it; the audit counts it recoverable, not lost, because server history (Get Notification History) can still bring it"
-                : lossCause(strategy: strategy, trial: trial).english
+                : LossCause(strategy: strategy, trial: trial).english
             return MatrixCell(strategy: strategy, trial: trial, outcome: .lost, why: why)
         }
         let fromNotification = !snapshot.ledger.notifications.isEmpty && report?.items.first?.outcome != .creditedNow
@@ -130,28 +131,10 @@ public struct StrategyMatrix: Sendable {
         return .recovered
     }
 
-    /// Why a purchase under this strategy and trial was lost.
-    public static func lossCause(strategy: Strategy, trial: MatrixCell.Trial) -> LossCause {
-        switch trial {
-        case .fault(let fault): .noAnswer(fault)
-        case .notified(.serverDownPastRetries): .serverDownPastRetries
-        case .powerCut(let point) where strategy.usesCache && point != .finished: .finishedBeforeDisk
-        case .crash, .powerCut, .notified(.crash): strategy.usesCache ? .finishedBeforeSaved : .finishedWithoutCache
-        }
-    }
-
-    /// The strategies that would have saved a purchase lost by finishing it before the Server
-    /// credited it: those that finish only after the Server credits.
-    public static let rescuers = Strategy.allCases.filter { !$0.finishesAtOnce }
-
-    /// Which strategies would have saved such a purchase, and why, in one line.
-    public static let rescueExplanation = rescuers.map(\.rawValue).joined(separator: " or ")
-        + " would have saved it: they finish only after the Server credits, so the Store redelivers it until then"
-
     private static func why(_ audit: Audit, strategy: Strategy, trial: MatrixCell.Trial,
                             report: RecoveryReport?) -> String {
         if audit.lost > 0 {
-            return lossCause(strategy: strategy, trial: trial).english
+            return LossCause(strategy: strategy, trial: trial).english
         }
         if audit.doubleCredited > 0 {
             return "the Server credited the same transaction twice"
@@ -161,7 +144,7 @@ public struct StrategyMatrix: Sendable {
         switch item.outcome {
         case .alreadyCredited: return "credited before the crash; \(found), the Server suppressed the duplicate"
         case .creditedNow: return "\(found) and credited on the relaunch"
-        case .stillPending(let reason): return "\(found), still pending: \(reason)"
+        case .stillPending(let reason): return "\(found), still pending: \(reason.english)"
         case .rejected(let reason): return "\(found), rejected: \(reason.english)"
         case nil: return "\(found), no answer yet"
         }

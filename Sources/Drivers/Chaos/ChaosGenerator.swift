@@ -1,4 +1,5 @@
 import IAPCore
+import Simulator
 
 /// Makes random commands of the scenario language, drawn by the weights their declarations give:
 /// purchases of every product type, Ask to Buy answers, restores, crashes and power cuts at

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import IAPCore
+import Simulator
 
 /// Random runs from a seed, each in a fresh world and ending in the audit; failures are shrunk
 /// to the shortest script that still fails.
