@@ -7,11 +7,11 @@ import Testing
 /// Store Server Notifications on or off, each sending the scenario language's command, and the
 /// panel shows the current value of each.
 @Suite struct FaultsPanelSettingsTests {
-    /// The panel's rows with the spaces taken out, in `locale`.
-    private func panel(_ view: WorldView, locale: String = "en_US") -> String {
+    /// The screen with the panel open, in `locale`.
+    private func panel(_ view: WorldView, locale: String = "en_US") -> [String] {
         var state = TUIState(columns: 80, rows: 24, locale: locale)
         _ = TUIUpdate.update(&state, .input(.key(.character("f"))), model: view)
-        return Screen.render(state, view).textRows.map { $0.filter { $0 != " " } }.joined(separator: "\n")
+        return Screen.render(state, view).textRows
     }
 
     @Test func theKeysSendTheScenarioCommands() {
@@ -27,25 +27,23 @@ import Testing
         #expect(state.mode == .faults)
     }
 
-    @Test func thePanelShowsTheCurrentValues() {
+    @Test func thePanelShowsTheCurrentValues() throws {
         var view = WorldViewFixture.view()
         let before = panel(view)
-        #expect(before.contains("└─aAPIstorekit1nnotificationsoff─"), "\(before)")
+        try expectFrame(before, "fixture-faults-storekit1-notifications-off-en-80x24")
         view.settings.api = .storekit2
         view.serverNotificationsOn = true
         let after = panel(view)
-        #expect(after.contains("└─aAPIstorekit2nnotificationson─"), "\(after)")
+        try expectFrame(after, "fixture-faults-storekit2-notifications-on-en-80x24")
         let chinese = panel(view, locale: "zh_CN")
-        #expect(chinese.contains("└─a接口storekit2n服务器通知开─"), "\(chinese)")
+        try expectFrame(chinese, "fixture-faults-storekit2-notifications-on-zh-Hans-80x24")
     }
 
     @Test func pressingTheKeysChangesTheWorld() throws {
         let world = try TUIWorld()
         let frames = try world.session(.settle + [.key(.character("f")), .capture, .key(.character("a")), .key(.character("n"))]
                                        + .settle + [.capture])
-        let before = try #require(frames.first).map { $0.filter { $0 != " " } }.joined(separator: "\n")
-        #expect(before.contains("└─aAPIstorekit1nnotificationsoff─"), "\(before)")
-        let after = try #require(frames.last).map { $0.filter { $0 != " " } }.joined(separator: "\n")
-        #expect(after.contains("└─aAPIstorekit2nnotificationson─"), "\(after)")
+        try expectFrame(try #require(frames.first), "faults-en-80x24")
+        try expectFrame(try #require(frames.last), "faults-storekit2-notifications-on-en-80x24")
     }
 }

@@ -16,23 +16,11 @@ import Testing
         return view
     }
 
-    @Test func thePanelShowsEverySwitchAndItsValue() {
+    @Test func thePanelShowsEverySwitchAndItsValue() throws {
         var state = TUIState(columns: 100, rows: 24)
         _ = TUIUpdate.update(&state, .input(.key(.character("f"))), model: view())
         let screen = Screen.render(state, view()).textRows
-        let panel = screen.compactMap { row -> String? in
-            guard let start = row.firstIndex(of: "│"), let end = row.lastIndex(of: "│"), start < end else { return nil }
-            return row[row.index(after: start)..<end].trimmingCharacters(in: .whitespaces)
-        }
-        let lines = [
-            "network (App ↔ Server)        online", "server                        up",
-            "store ask-to-buy              off", "store interrupt purchases     off", "store fail purchases          network",
-            "store payments                off", "store product requests        failing", "store sells selected product  no",
-        ]
-        for line in lines {
-            #expect(panel.contains(line), "\(line) in \(screen.joined(separator: "\n"))")
-        }
-        #expect(screen[1].trimmingCharacters(in: .whitespaces) == "net online  server up  ask off  interrupt off  fail NETWORK  pay OFF  account demo")
+        try expectFrame(screen, "faults-every-switch-en-100x24")
     }
 
     @Test func enterTurnsEachStoreSwitchToItsNextValue() {
@@ -55,22 +43,17 @@ import Testing
         #expect(TUIUpdate.update(&state, .input(.key(.enter)), model: failing) == [.perform(.storeFail(.unknown))])
     }
 
-    @Test func theChinesePanelAndHeaderWordEachSwitch() {
+    @Test func theChinesePanelAndHeaderWordEachSwitch() throws {
         var state = TUIState(columns: 100, rows: 24, locale: "zh_CN")
         _ = TUIUpdate.update(&state, .input(.key(.character("f"))), model: view())
         let screen = Screen.render(state, view()).textRows
-        let panel = screen.map { $0.filter { $0 != " " } }.joined(separator: "\n")
-        for line in ["│商店：购买前询问关", "│商店：中断购买关", "│商店：购买失败network", "│商店：允许付款关", "│商店：商品请求失败",
-                     "│商店：出售所选商品否"] {
-            #expect(panel.contains(line), "\(line) in \(screen.joined(separator: "\n"))")
-        }
-        #expect(screen[1].contains(" 购买前询问 关  中断 关  失败 NETWORK  付款 关  "), "\(screen[1])")
+        try expectFrame(screen, "faults-every-switch-zh-Hans-100x24")
     }
 
     /// The environment the Server verifies at first is the panel's last row, after every older
     /// one, on the smallest screen too; Enter points the Server at the other environment, and the
     /// row tells where it points.
-    @Test func theLastRowPointsTheServerAtTheOtherEnvironmentFirst() {
+    @Test func theLastRowPointsTheServerAtTheOtherEnvironmentFirst() throws {
         var state = TUIState(columns: 80, rows: 24)
         _ = TUIUpdate.update(&state, .input(.key(.character("f"))), model: view())
         state.panelSelection = FaultSwitch.allCases.count - 1
@@ -78,13 +61,11 @@ import Testing
         var sandbox = view()
         sandbox.serverVerifiesFirst = .sandbox
         #expect(TUIUpdate.update(&state, .input(.key(.enter)), model: sandbox) == [.perform(.serverVerifyFirst(.production))])
-        let english = Screen.render(state, sandbox).textRows.map { $0.filter { $0 != " " } }.joined(separator: "\n")
-        #expect(english.contains("│serververifiesfirstatsandbox"), "\(english)")
+        try expectFrame(Screen.render(state, sandbox).textRows, "faults-verify-first-at-sandbox-en-80x24")
         var chinese = TUIState(columns: 80, rows: 24, locale: "zh_CN")
         _ = TUIUpdate.update(&chinese, .input(.key(.character("f"))), model: sandbox)
         chinese.panelSelection = state.panelSelection
-        let panel = Screen.render(chinese, sandbox).textRows.map { $0.filter { $0 != " " } }.joined(separator: "\n")
-        #expect(panel.contains("│服务器：先验证的环境沙盒"), "\(panel)")
+        try expectFrame(Screen.render(chinese, sandbox).textRows, "faults-verify-first-at-sandbox-zh-Hans-80x24")
     }
 }
 

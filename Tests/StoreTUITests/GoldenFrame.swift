@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A whole screen compared with its golden copy in `Frames/`, row by row, the way a person
 /// reads it: a failure names each row that differs with the expected and the actual text. With
@@ -20,7 +21,7 @@ enum GoldenFrame {
             return nil
         }
         guard let text = try? String(contentsOf: path, encoding: .utf8) else {
-            return "no golden frame \(name).txt; record it: STORESIM_RECORD_FRAMES=1 swift test --filter WholeFrameTests"
+            return "no golden frame \(name).txt; record it: STORESIM_RECORD_FRAMES=1 swift test --filter <its suite>"
         }
         let expected = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         guard expected != actual else { return nil }
@@ -44,4 +45,11 @@ enum GoldenFrame {
         while row.last == " " { row.removeLast() }
         return row
     }
+}
+
+/// Expects `rows` to be the golden frame `name` in `Frames/`; a failure names each row that
+/// differs, with what was expected and what is shown.
+func expectFrame(_ rows: [String], _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let difference = try GoldenFrame.difference(rows, name: name)
+    #expect(difference == nil, "\(difference ?? "")", sourceLocation: sourceLocation)
 }

@@ -16,17 +16,18 @@ import Testing
         return view
     }
 
-    @Test func theHeaderShowsTheAuditsCountsAt80ColumnsWhileAnyIsNotZero() {
+    @Test func theHeaderShowsTheAuditsCountsAt80ColumnsWhileAnyIsNotZero() throws {
         let state = TUIState(columns: 80, rows: 24)
         let quiet = Screen.render(state, WorldViewFixture.view()).textRows
+        try expectFrame(quiet, "fixture-main-en-80x24")
         #expect(quiet[2].trimmingCharacters(in: .whitespaces).isEmpty)
         var view = lostCoins()
         view.audit.recoverable = 2
         let screen = Screen.render(state, view).textRows
-        #expect(screen[2].hasPrefix(" lost 1 · recoverable 2 · double-credited 0 "))
+        try expectFrame(screen, "audit-badge-lost-and-recoverable-en-80x24")
     }
 
-    @Test func aSettledLaunchWithALossShowsTheLossReportOnce() {
+    @Test func aSettledLaunchWithALossShowsTheLossReportOnce() throws {
         var state = TUIState(columns: 100, rows: 30)
         let view = lostCoins()
         _ = TUIUpdate.update(&state, .tick, model: view)
@@ -42,9 +43,7 @@ import Testing
             "    why it cannot be recovered: finished before the Server credited it, with no cache; the Store will not redeliver it",
             "    verify-then-finish or queue-only would have saved it: they finish only after the Server credits, so the Store redelivers it until then",
         ])
-        let screen = Screen.render(state, view).textRows.joined(separator: "\n")
-        #expect(screen.contains("─ Loss report ─"))
-        #expect(screen.contains("100 Coins (tx 1000000000000001): lost, paid $0.99 under finish-first"))
+        try expectFrame(Screen.render(state, view).textRows, "loss-report-en-100x30")
         _ = TUIUpdate.update(&state, .input(.key(.enter)), model: view)
         _ = TUIUpdate.update(&state, .tick, model: view)
         #expect(state.mode == .main, "a loss is reported once")
@@ -67,50 +66,40 @@ import Testing
         #expect(lines.contains("launch found 1 lost purchase (paid, never credited, nothing left to recover):"))
     }
 
-    @Test func theHeaderAndCrashMenuShowAnArmedPointTheStrategyNeverReaches() {
+    @Test func theHeaderAndCrashMenuShowAnArmedPointTheStrategyNeverReaches() throws {
         var view = WorldViewFixture.view()
         view.settings.strategy = .finishFirst
         view.armedCrash = .cached
         var state = TUIState(columns: 80, rows: 24)
         let header = Screen.render(state, view).textRows
-        #expect(header[0].contains(" crash armed: cached "))
-        #expect(header[2].hasPrefix(" finish-first never reaches cached "))
+        try expectFrame(header, "fixture-crash-armed-unreachable-en-80x24")
         view.audit = AuditSummary(lost: 1)
-        #expect(Screen.render(state, view).textRows[2].hasPrefix(" lost 1 · recoverable 0 · double-credited 0  finish-first never reaches cached "),
-                "both fit at 80 columns")
+        try expectFrame(Screen.render(state, view).textRows, "fixture-crash-armed-unreachable-and-a-loss-en-80x24")
         _ = TUIUpdate.update(&state, .input(.key(.character("x"))), model: view)
-        let menu = Screen.render(state, view).textRows.joined(separator: "\n")
-        #expect(menu.contains("│ 2    purchased        recovers  the Store has reported the purchase to the"))
-        #expect(menu.contains("│ 3 ▶  cached                     the app has saved the pending order to its"))
-        #expect(menu.contains("│      ▶ armed   ✗ finish-first never gets there"))
-        #expect(menu.contains("│ A crash is armed at cached: finish-first never gets there, so it will not"))
-        #expect(menu.contains("│   fire."))
-        #expect(menu.contains("│ p    power cut at a point…      d  disarm"))
+        try expectFrame(Screen.render(state, view).textRows, "fixture-crash-menu-armed-unreachable-en-80x24")
         view.armedCrash = .finished
-        #expect(Screen.render(state, view).textRows.joined(separator: "\n").contains("│ 3 ✗  cached "))
+        try expectFrame(Screen.render(state, view).textRows, "fixture-crash-menu-armed-at-finished-en-80x24")
         #expect(TUIUpdate.update(&state, .input(.key(.character("d"))), model: view) == [.perform(.disarm)])
         #expect(state.mode == .main)
     }
 
-    @Test func theCrashMenuArmsAPowerCutAtAPoint() {
+    @Test func theCrashMenuArmsAPowerCutAtAPoint() throws {
         let view = WorldViewFixture.view()
         var state = TUIState(columns: 80, rows: 24)
         _ = TUIUpdate.update(&state, .input(.key(.character("x"))), model: view)
         #expect(TUIUpdate.update(&state, .input(.key(.character("p"))), model: view).isEmpty)
         #expect(state.mode == .powerCutMenu)
-        #expect(Screen.render(state, view).textRows.joined(separator: "\n").contains("─ Cut the power at a point ─"))
+        try expectFrame(Screen.render(state, view).textRows, "fixture-power-cut-menu-en-80x24")
         #expect(TUIUpdate.update(&state, .input(.key(.character("6"))), model: view) == [.perform(.powerCutAt(.finished))])
         #expect(state.mode == .main)
     }
 
-    @Test func theStrategyKeyRelaunchesTheAppUnderThePickedStrategy() {
+    @Test func theStrategyKeyRelaunchesTheAppUnderThePickedStrategy() throws {
         let view = WorldViewFixture.view()
         var state = TUIState(columns: 80, rows: 24)
         _ = TUIUpdate.update(&state, .input(.key(.character("m"))), model: view)
         #expect(state.mode == .strategyMenu)
-        let menu = Screen.render(state, view).textRows.joined(separator: "\n")
-        #expect(menu.contains("1 ▶ verify-then-finish "))
-        #expect(menu.contains("4   finish-first "))
+        try expectFrame(Screen.render(state, view).textRows, "fixture-strategy-menu-en-80x24")
         let effects = TUIUpdate.update(&state, .input(.key(.character("4"))), model: view)
         #expect(effects == [.perform(.quit), .perform(.strategy(.finishFirst)), .perform(.launch)])
         #expect(state.lossReportDue)

@@ -37,35 +37,24 @@ import TestSupport
         _ = TUIUpdate.update(&state, .input(.key(key)), model: try world.view())
     }
 
-    private func laneRow(_ rows: [String]) -> String? {
-        rows.first { $0.contains("ONE_TIME_CHARGE") }
-    }
-
     @Test func atEightyColumnsTheHeaderSumsTheLaneUpAndLShowsItThroughARetryToTheDelivery() throws {
         let (world, folder) = try Self.world([.server(.down), .buy(productId: Self.coins, answer: .confirm), .advance(seconds: 3600)])
         _ = folder
         var state = TUIState(columns: 80, rows: 24)
         let hidden = try screen(state, world)
-        #expect(hidden[2].hasSuffix("✉ 1 waiting (l lane) "), "\(hidden[2])")
-        #expect(!hidden.contains { $0.contains("Store → Server notifications") })
-        #expect(hidden.contains { $0.hasPrefix("Timeline") })
+        try expectFrame(hidden, "lane-hidden-one-waiting-en-80x24")
         try press(.character("l"), &state, world)
         #expect(state.status == "The notification lane shows the Store's notifications to the Server and their retries.")
         let shown = try screen(state, world)
-        #expect(shown.contains { $0.hasPrefix("Store → Server notifications (1)") }, "\(shown.joined(separator: "\n"))")
-        #expect(!shown.contains { $0.hasPrefix("Timeline") }, "at 80 columns the lane takes the timeline's place")
-        #expect(!shown[2].contains("✉"))
-        let retry = try #require(laneRow(shown))
-        #expect(retry == "ONE_TIME_CHARGE        1000000000000001 2/6   retry at 01-01 12:00 100 Coins    ", "\(retry)")
+        try expectFrame(shown, "lane-shown-retry-at-en-80x24")
 
         try world.performInTurn(.server(.up))
         try world.performInTurn(.advance(seconds: 11 * 3600))
         try world.settle()
-        let delivered = try #require(laneRow(try screen(state, world)))
-        #expect(delivered.hasPrefix("ONE_TIME_CHARGE        1000000000000001 3/6   acknowledged"), "\(delivered)")
+        try expectFrame(try screen(state, world), "lane-shown-acknowledged-en-80x24")
         try press(.character("l"), &state, world)
         #expect(state.status == "The notification lane is hidden; the timeline has the whole height.")
-        #expect(try screen(state, world)[2].hasSuffix("✉ 1 done (l lane) "))
+        try expectFrame(try screen(state, world), "lane-hidden-one-done-en-80x24")
     }
 
     @Test func atTwoHundredColumnsTheLaneStandsBesideTheTimeline() throws {
@@ -75,17 +64,10 @@ import TestSupport
         _ = folder
         var state = TUIState(columns: 200, rows: 60)
         let rows = try screen(state, world)
-        let heading = try #require(rows.first { $0.hasPrefix("Timeline") }, "\(rows.joined(separator: "\n"))")
-        #expect(heading.contains("│Store → Server notifications (2)"), "\(heading)")
-        #expect(!rows[2].contains("✉"), "the lane is in sight: no summary")
-        let subscribed = try #require(rows.first { $0.contains("SUBSCRIBED INITIAL_BUY") })
-        #expect(subscribed.contains("│SUBSCRIBED INITIAL_BUY      1000000000000002 2/6   retry at 01-01 12:00 Premium (Monthly)"),
-                "\(subscribed)")
-        #expect(subscribed.dropFirst(109).hasPrefix("│SUBSCRIBED"), "the lane holds the right 90 columns")
+        try expectFrame(rows, "lane-beside-the-timeline-en-200x60")
         try press(.character("l"), &state, world)
         let hidden = try screen(state, world)
-        #expect(!hidden.contains { $0.contains("Store → Server notifications") })
-        #expect(hidden[2].hasSuffix("✉ 2 waiting (l lane) "), "\(hidden[2])")
+        try expectFrame(hidden, "lane-hidden-two-waiting-en-200x60")
     }
 
     @Test func aNotificationNeverAcknowledgedIsGivenUpThenFetchedByTheHistory() throws {
@@ -95,28 +77,25 @@ import TestSupport
         for (columns, rows) in [(80, 24), (200, 60)] {
             var state = TUIState(columns: columns, rows: rows)
             state.laneToggled = columns < Screen.laneBesideColumns
-            let row = try #require(laneRow(try screen(state, world)))
-            #expect(row.contains("1000000000000001 6/6   given up"), "\(columns)×\(rows): \(row)")
+            try expectFrame(try screen(state, world), "lane-given-up-en-\(columns)x\(rows)")
         }
-        #expect(try screen(TUIState(columns: 80, rows: 24), world)[2].hasSuffix("✉ 1 given up (l lane) "))
+        try expectFrame(try screen(TUIState(columns: 80, rows: 24), world), "lane-hidden-one-given-up-en-80x24")
         try world.performInTurn(.server(.up))
         try world.performInTurn(.serverHistory)
         try world.settle()
         var state = TUIState(columns: 80, rows: 24)
         state.laneToggled = true
-        let fetched = try #require(laneRow(try screen(state, world)))
-        #expect(fetched.contains("1000000000000001 6/6   fetched by history"), "\(fetched)")
+        try expectFrame(try screen(state, world), "lane-fetched-by-history-en-80x24")
     }
 
     @Test func theLaneInSimplifiedChinese() throws {
         let (world, folder) = try Self.world([.server(.down), .buy(productId: Self.coins, answer: .confirm), .advance(seconds: 3600)])
         _ = folder
         var state = TUIState(columns: 80, rows: 24, locale: "zh_CN")
-        #expect(try screen(state, world)[2].contains("✉ 等待 1（l 通知栏）"))
+        try expectFrame(try screen(state, world), "lane-hidden-one-waiting-zh-Hans-80x24")
         try press(.character("l"), &state, world)
         let rows = try screen(state, world)
-        #expect(rows.contains { $0.hasPrefix("商店 → 服务器 通知（1）") }, "\(rows.joined(separator: "\n"))")
-        #expect(laneRow(rows)?.contains("01-01 12:00 重试") == true, "\(rows.joined(separator: "\n"))")
+        try expectFrame(rows, "lane-shown-retry-at-zh-Hans-80x24")
     }
 
     @Test func withNotificationsOffNothingChangesAndLSaysWhy() throws {
@@ -124,7 +103,7 @@ import TestSupport
         _ = folder
         var state = TUIState(columns: 80, rows: 24)
         let before = try screen(state, world)
-        #expect(!before[2].contains("✉"))
+        try expectFrame(before, "storekit1-coins-bought-no-notifications-en-80x24")
         try press(.character("l"), &state, world)
         #expect(state.status == "No notifications: the Store posts them once a script turns on server notifications.")
         #expect(try screen(state, world).dropLast(2) == before.dropLast(2))
@@ -140,7 +119,6 @@ import TestSupport
         var state = TUIState(columns: 120, rows: 40)
         _ = TUIUpdate.update(&state, .input(.key(.character("?"))), model: WorldViewFixture.view())
         let rows = Screen.render(state, WorldViewFixture.view()).textRows
-        #expect(rows.contains { $0.contains("l  notification lane: shown or hidden") }, "\(rows.joined(separator: "\n"))")
-        #expect(rows.contains { $0.contains("Enter JWS") }, "the transaction manager's keys in help")
+        try expectFrame(rows, "fixture-help-en-120x40")
     }
 }

@@ -37,10 +37,6 @@ import TestSupport
         return Screen.render(state, try world.view()).textRows
     }
 
-    private func row(_ id: String, in screen: [String]) throws -> String {
-        try #require(screen.first { $0.contains("│ " + id) }, "tx \(id) in:\n\(screen.joined(separator: "\n"))")
-    }
-
     /// The monthly plan's free trial lapses with auto-renew off, then the plan is bought again
     /// under `offer` (a promotional or win-back offer).
     private var lapsedTrial: [ScenarioCommand] {
@@ -51,22 +47,19 @@ import TestSupport
         let (world, folder) = try world(lapsedTrial + [.buyOffer(productId: monthly, offerId: "comeback"), .advance(seconds: 31 * 86400)])
         _ = folder
         let screen = try manager(world)
-        #expect(try row("1000000000000001", in: screen).contains("$0.00 trial, no auto-renew"))
-        #expect(try row("1000000000000002", in: screen).contains("$0.99 promo comeback 1/2"))
-        #expect(try row("1000000000000003", in: screen).contains("$0.99 promo comeback 2/2, renewal"))
+        try expectFrame(screen, "transactions-trial-then-promo-en-120x30")
         // The catalog shows what the current period was charged, after the offer's word.
         let catalog = Screen.render(TUIState(columns: 100, rows: 30), try world.view()).textRows
-        #expect(catalog.contains { $0.contains("Premium (Monthly)") && $0.contains("$2.99") && $0.contains("promo $0.99→03-09") },
-                "\(catalog.joined(separator: "\n"))")
+        try expectFrame(catalog, "promo-catalog-en-100x30")
     }
 
     @Test func anOfferCodeAndAWinBackOfferShowTheirPriceAndOffer() throws {
         let (coded, folder) = try world([.redeem(code: "SPRING")])
         _ = folder
-        #expect(try row("1000000000000001", in: try manager(coded)).contains("$0.00 code SPRING"))
+        try expectFrame(try manager(coded), "transactions-offer-code-en-120x30")
         let (wonBack, other) = try world(lapsedTrial + [.buyOffer(productId: monthly, offerId: "winback")])
         _ = other
-        #expect(try row("1000000000000002", in: try manager(wonBack)).contains("$1.99 win-back winback"))
+        try expectFrame(try manager(wonBack), "transactions-win-back-en-120x30")
     }
 
     /// Apple (Transaction.Offer.PaymentMode.payUpFront): "With a Pay Up Front payment mode,
@@ -76,15 +69,14 @@ import TestSupport
         let catalog = try CatalogParser.load(path: Self.gym)
         let (world, folder) = try world([.buy(productId: "com.gym.yearly", answer: .confirm)], catalog: catalog)
         _ = folder
-        #expect(try row("1000000000000001", in: try manager(world)).contains("$29.99 intro"))
+        try expectFrame(try manager(world), "transactions-gym-pay-up-front-en-120x30")
         let shelf = Screen.render(TUIState(columns: 100, rows: 30), try world.view()).textRows
-        #expect(shelf.contains { $0.contains("$79.99") && $0.contains("intro $29.99→07-01") }, "\(shelf.joined(separator: "\n"))")
+        try expectFrame(shelf, "gym-pay-up-front-catalog-en-100x30")
         let (monthly, other) = try self.world([.buy(productId: "com.gym.monthly", answer: .confirm), .advance(seconds: 31 * 86400)],
                                               catalog: catalog)
         _ = other
         let screen = try manager(monthly)
-        #expect(try row("1000000000000001", in: screen).contains("$1.99 intro 1/3"))
-        #expect(try row("1000000000000002", in: screen).contains("$1.99 intro 2/3, renewal"))
+        try expectFrame(screen, "transactions-gym-pay-as-you-go-en-120x30")
     }
 
     /// At 80×24 the notes column is narrow: the price comes first, and the last row of the panel
@@ -93,26 +85,24 @@ import TestSupport
         let (world, folder) = try world(lapsedTrial + [.buyOffer(productId: monthly, offerId: "comeback")])
         _ = folder
         let screen = try manager(world, columns: 80, rows: 24)
-        #expect(try row("1000000000000002", in: screen).contains("yes $0.99 pro…"), "\(screen.joined(separator: "\n"))")
-        #expect(screen.contains { $0.contains("│ tx 1000000000000002: $0.99 promo comeback 1/2 ") })
+        try expectFrame(screen, "transactions-promo-en-80x24")
         let catalog = Screen.render(TUIState(columns: 80, rows: 24), try world.view()).textRows
-        #expect(catalog.contains { $0.contains("Premium (Mont…") && $0.contains("$0.99→02-09") }, "\(catalog.joined(separator: "\n"))")
+        try expectFrame(catalog, "promo-catalog-en-80x24")
     }
 
     @Test func theChineseInterfaceWordsEveryOffer() throws {
         let (world, folder) = try world(lapsedTrial + [.buyOffer(productId: monthly, offerId: "comeback")])
         _ = folder
         let screen = try manager(world, locale: "zh_CN")
-        #expect(try row("1000000000000001", in: screen).contains("US$0.00 试用、不自动续期"))
-        #expect(try row("1000000000000002", in: screen).contains("US$0.99 促销 comeback 1/2"))
-        #expect(screen.contains { $0.contains("交易 1000000000000002：US$0.99 促销 comeback 1/2") })
+        try expectFrame(screen, "transactions-trial-then-promo-zh-Hans-120x30")
         let catalog = Screen.render(TUIState(columns: 100, rows: 30, locale: "zh_CN"), try world.view()).textRows
-        #expect(catalog.contains { $0.contains("促销 US$0.99至02-09") }, "\(catalog.joined(separator: "\n"))")
+        try expectFrame(catalog, "promo-catalog-zh-Hans-100x30")
         let (coded, other) = try self.world([.redeem(code: "SPRING")])
         _ = other
         let winBack = try self.world(lapsedTrial + [.buyOffer(productId: monthly, offerId: "winback")])
         let rows = try manager(coded, locale: "zh_CN") + manager(winBack.0, locale: "zh_CN")
-        #expect(rows.contains { $0.contains("US$0.00 优惠码 SPRING") } && rows.contains { $0.contains("US$1.99 赢回 winback") })
+        try expectFrame(try manager(coded, locale: "zh_CN"), "transactions-offer-code-zh-Hans-120x30")
+        try expectFrame(try manager(winBack.0, locale: "zh_CN"), "transactions-win-back-zh-Hans-120x30")
         let english = ["trial", "promo", "intro", "code ", "win-back", "renewal", "tx "]
         for row in screen + catalog + rows {
             #expect(!english.contains { row.contains($0) }, "English in the Chinese interface: \(row)")

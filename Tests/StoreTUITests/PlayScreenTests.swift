@@ -25,33 +25,19 @@ import Testing
 
     @Test func theNarrationIsShownAboveTheStepItTells() throws {
         let screen = try #require(try TUIWorld().play(Self.lesson, .settle + [.capture]).first)
-        let narration = try #require(screen.firstIndex { $0.hasPrefix("Lesson: the RN seed's window.") })
-        #expect(screen[narration + 1].hasPrefix("The app takes the RN seed's way."))
-        #expect(screen[narration + 2].hasPrefix("n ▸ step 1 of 6: strategy finish-then-cache"))
-        #expect(screen[narration + 3].hasPrefix("Timeline"), "the narration sits above the timeline")
-        #expect(screen[23].hasPrefix(" n next step  Space next  s step off"), "play opens in step mode with n first")
+        try expectFrame(screen, "play-lesson-step-1-en-80x24")
     }
 
     @Test func nCarriesOutTheStepAndShowsTheNextNarration() throws {
         let screen = try #require(try TUIWorld().play(Self.lesson, .settle + [.key(.character("n")), .capture]).first)
-        #expect(screen[0].contains("strategy: finish-then-cache"))
-        #expect(screen.contains { $0.hasPrefix("Arm a crash after \"finished\".") })
-        #expect(screen.contains { $0.hasPrefix("n ▸ step 2 of 6: crash at finished") })
-        #expect(!screen.contains { $0.contains("The app takes the RN seed's way.") })
-        #expect(screen[22].hasPrefix("Done: strategy finish-then-cache"))
+        try expectFrame(screen, "play-lesson-step-2-en-80x24")
     }
 
     @Test func theNarrationWaitsForTheMessagesItTellsOf() throws {
         let next: ScriptedTerminal.Step = .key(.character("n"))
         let frames = try TUIWorld().play(Self.lesson, .settle + [next, next, next, .capture, next, .capture])
-        let inFlight = try #require(frames.first)
-        #expect(inFlight[0].contains("App: running"))
-        #expect(!inFlight.contains { $0.hasPrefix("The app died; nothing was credited.") }, "not while the app runs")
-        #expect(inFlight.contains { $0.contains("still on their way") }, "\(inFlight.joined(separator: "\n"))")
-        let arrived = try #require(frames.last)
-        #expect(arrived[0].contains("App: crashed"))
-        #expect(arrived.contains { $0.hasPrefix("The app died; nothing was credited.") })
-        #expect(arrived.contains { $0.hasPrefix("n ▸ step 4 of 6: expect credited") }, "n delivered them, not the step")
+        try expectFrame(frames[0], "play-lesson-messages-in-flight-en-80x24")
+        try expectFrame(try #require(frames.last), "play-lesson-messages-arrived-en-80x24")
     }
 
     @Test func playingEveryStepCarriesOutTheScriptAndChecksItsExpects() throws {
@@ -61,33 +47,21 @@ import Testing
         steps += [.key(.enter), next, .capture]
         let frames = try TUIWorld().play(Self.lesson, steps)
         #expect(frames.count == 3)
-        let crashed = try #require(frames.first)
-        #expect(crashed[0].contains("App: crashed"), "the crash ran in this process and the play goes on")
-        #expect(crashed.contains { $0.contains("✗ the app crashed at finished") })
-        #expect(crashed[22].hasPrefix("✓ expect credited com.storesim.coins.100 0"))
-        #expect(frames[1].joined(separator: "\n").contains("─ Loss report ─"), "the relaunch step reports the loss")
-        let end = try #require(frames.last)
-        #expect(end[22].hasPrefix("✓ expect lost 1"))
-        #expect(end.contains { $0.hasPrefix("The script is over: all 6 steps carried out.") })
+        try expectFrame(frames[0], "play-lesson-crashed-at-finished-en-80x24")
+        try expectFrame(frames[1], "play-lesson-loss-report-en-80x24")
+        try expectFrame(frames[2], "play-lesson-over-en-80x24")
     }
 
     @Test func anExpectThatDoesNotHoldSaysWhatItFound() throws {
         let script = "# Nothing bought yet.\nexpect lost 1\n"
         // The first n delivers what the launch sent; the second checks the expect.
         let screen = try #require(try TUIWorld().play(script, .settle + [.key(.character("n")), .key(.character("n")), .capture]).first)
-        #expect(screen[22].hasPrefix("✗ expect lost 1: expected 1, found 0"))
+        try expectFrame(screen, "play-expect-failed-en-80x24")
     }
 
     @Test func helpExplainsTheTimelinesSymbols() throws {
         let screen = try #require(try TUIWorld().session(.settle + [.key(.character("?")), .capture]).first)
-        let text = screen.joined(separator: "\n")
-        #expect(text.contains("●──▶ delivered"))
-        #expect(text.contains("●┄┄▷ in flight"))
-        #expect(text.contains("●──✗ never arrived"))
-        #expect(text.contains("next ▸ the next Space delivers it"))
-        #expect(text.contains("▸ your command"))
-        #expect(text.contains("✗ crash"))
-        #expect(text.contains("★ report"))
+        try expectFrame(screen, "help-en-80x24")
     }
 }
 

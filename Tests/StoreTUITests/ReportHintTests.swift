@@ -8,10 +8,7 @@ import Testing
         let world = try TUIWorld()
         try world.session(.settle + [.key(.character("x")), .key(.character("4")), .key(.enter), .key(.enter)] + .settle)
         let screen = try #require(try world.session(.settle + [.capture]).first)
-        let text = screen.joined(separator: "\n")
-        #expect(text.contains("─ Recovery report ─"), "\(text)")
-        #expect(screen[23].contains("Enter dismiss"))
-        #expect(!text.contains("Enter buys"), "\(text)")
+        try expectFrame(screen, "recovery-report-at-launch-en-80x24")
     }
 
     @Test func aLossReportOpenedAtLaunchHidesTheMainScreensHint() throws {
@@ -19,8 +16,6 @@ import Testing
         try world.folder.world(seed: 3).perform(.strategy(.finishFirst))
         try world.session(.settle + [.key(.character("x")), .key(.character("6")), .key(.enter), .key(.enter)] + .settle)
         let screen = try #require(try world.session(.settle + [.capture]).first)
-        let text = screen.joined(separator: "\n")
-        #expect(text.contains("─ Loss report ─"), "\(text)")
-        #expect(!text.contains("Enter buys"), "\(text)")
+        try expectFrame(screen, "loss-report-at-launch-en-80x24")
     }
 }

@@ -38,13 +38,7 @@ import TestSupport
         let state = try decoded(world, columns: 200, rows: 60)
         #expect(state.mode == .decoded(transactionId: record.id))
         let rows = screen(state, view)
-        let text = rows.joined(separator: "\n")
-        #expect(text.contains("Signed transaction 1000000000000001 (JWS, decoded)"), "\(text)")
-        #expect(text.contains("header: alg ES256 · x5c 3 certificates"))
-        #expect(text.contains("leaf          StoreSim Simulated App Store Signing"))
-        #expect(text.contains("intermediate  StoreSim Simulated Worldwide Developer Relations CA"))
-        #expect(text.contains("root          StoreSim Simulated Root CA - G3"))
-        #expect(text.contains("✓ verifies against the pinned root: chain and ES256 signature"))
+        try expectFrame(rows, "decoded-pro-en-200x60")
         for (name, value) in payload {
             let shown = "\(value)"
             #expect(rows.contains { $0.contains("  \(name) ") && $0.contains(" \(shown)") }, "\(name) = \(shown) is not shown")
@@ -53,7 +47,6 @@ import TestSupport
                      "appAccountToken"] {
             #expect(payload[name] != nil, "the payload has \(name)")
         }
-        #expect(rows.contains { $0.contains("purchaseDate           1767225600") && $0.contains("(2026-01-01 00:00:00)") }, "\(text)")
     }
 
     @Test func atEightyByTwentyFourTheFieldsScrollAndArrowsFlipThroughTransactions() throws {
@@ -64,19 +57,14 @@ import TestSupport
         let view = try world.view()
         var state = try decoded(world, columns: 80, rows: 24)
         let first = screen(state, view)
-        #expect(first.contains { $0.contains("Signed transaction 1000000000000002") })
-        let more = try #require(first.first { $0.contains("PgDn: ") }, "\(first.joined(separator: "\n"))")
-        #expect(!first.contains { $0.contains("signedDate") })
-        #expect(first[23].contains("↑↓ select  PgUp/PgDn scroll  Esc"), "the footer stays: \(first[23])")
-        _ = more
+        try expectFrame(first, "decoded-newest-of-two-en-80x24")
         for _ in 0..<3 { _ = TUIUpdate.update(&state, .input(.key(.pageDown)), model: view) }
         let scrolled = screen(state, view)
-        #expect(scrolled.contains { $0.contains("signedDate") }, "\(scrolled.joined(separator: "\n"))")
-        #expect(!scrolled.contains { $0.contains("PgDn: ") })
+        try expectFrame(scrolled, "decoded-newest-scrolled-en-80x24")
         #expect(scrolled.allSatisfy { $0.count <= 80 })
         _ = TUIUpdate.update(&state, .input(.key(.up)), model: view)
         #expect(state.mode == .decoded(transactionId: 1_000_000_000_000_001) && state.decodedOffset == 0)
-        #expect(screen(state, view).contains { $0.contains("productId              com.storesim.pro") })
+        try expectFrame(screen(state, view), "decoded-older-of-two-en-80x24")
         _ = TUIUpdate.update(&state, .input(.key(.escape)), model: view)
         #expect(state.mode == .transactions)
     }
@@ -88,12 +76,7 @@ import TestSupport
         _ = folder
         let view = try world.view()
         let rows = screen(try decoded(world, columns: 200, rows: 60), view)
-        #expect(rows.contains { $0.contains("revocationDate") && $0.contains("(2026-01-01") }, "\(rows.joined(separator: "\n"))")
-        #expect(rows.contains { $0.contains("revocationReason       1") })
-        let chinese = screen(try decoded(world, columns: 80, rows: 24, locale: "zh_CN"), view).joined(separator: "\n")
-        #expect(chinese.contains("签名交易 1000000000000001（JWS 解码）"), "\(chinese)")
-        #expect(chinese.contains("✓ 通过固定根证书的验证：证书链与 ES256 签名"))
-        #expect(chinese.contains("叶证书"))
+        try expectFrame(rows, "decoded-refunded-en-200x60")
     }
 
     @Test func aForgedJWSIsShownAsNotVerifying() throws {
@@ -108,12 +91,9 @@ import TestSupport
         var state = TUIState(columns: 80, rows: 24)
         _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: model)
         _ = TUIUpdate.update(&state, .input(.key(.enter)), model: model)
-        let text = screen(state, model).joined(separator: "\n")
-        #expect(text.contains("✗ does not verify against the pinned root: the signature does not match"), "\(text)")
-        #expect(text.contains("│   header and payload"), "why it does not verify wraps, read whole: \(text)")
-        #expect(text.contains("com.storesim.season"), "what the forged payload says is shown, not trusted")
+        try expectFrame(screen(state, model), "decoded-forged-en-80x24")
         model.pinnedRoot = nil
-        #expect(screen(state, model).joined().contains("no pinned root: the Server has nothing to verify it against"))
+        try expectFrame(screen(state, model), "decoded-forged-no-pinned-root-en-80x24")
     }
 
     @Test func aStoreKit1TransactionHasNoJWSToDecode() throws {
@@ -123,7 +103,7 @@ import TestSupport
         let state = try decoded(world, columns: 80, rows: 24)
         #expect(state.mode == .transactions)
         #expect(state.status == "Only a transaction the Store signed for StoreKit 2 has a JWS to decode.")
-        #expect(!screen(TUIState(columns: 200, rows: 60), try world.view()).joined().contains("currentEntitlements"))
+        try expectFrame(screen(TUIState(columns: 200, rows: 60), try world.view()), "storekit1-pro-no-entitlements-en-200x60")
     }
 
     @Test func thePartiesPanelShowsTheAppsCurrentEntitlements() throws {
@@ -132,17 +112,15 @@ import TestSupport
                                                                     notifications: false)
         _ = folder
         let wide = screen(TUIState(columns: 200, rows: 60), try world.view())
-        #expect(wide.contains { $0.contains("│  currentEntitlements: StoreSim Pro, Season Pass ") },
-                "\(wide.joined(separator: "\n"))")
+        try expectFrame(wide, "entitlements-pro-and-season-en-200x60")
         let narrow = screen(TUIState(columns: 80, rows: 24), try world.view())
-        #expect(narrow.contains { $0.hasSuffix("│  entitled: StoreSim Pro, Seas…") }, "the API's name gives way at 80 columns: \(narrow.joined(separator: "\n"))")
+        try expectFrame(narrow, "entitlements-pro-and-season-en-80x24")
         try world.performInTurn(.refund(.product(Self.pro), reason: nil))
         try world.settle()
-        #expect(screen(TUIState(columns: 200, rows: 60), try world.view()).contains { $0.contains("│  currentEntitlements: Season Pass ") },
-                "a revocation through Transaction.updates takes it away")
+        try expectFrame(screen(TUIState(columns: 200, rows: 60), try world.view()), "entitlements-after-revocation-en-200x60")
         let chinese = screen(TUIState(columns: 200, rows: 60, locale: "zh_CN"), try world.view())
-        #expect(chinese.contains { $0.contains("当前权益（currentEntitlements）：季票") })
-        #expect(screen(TUIState(columns: 80, rows: 24, locale: "zh_CN"), try world.view()).contains { $0.contains("│  当前权益：季票 ") })
+        try expectFrame(chinese, "entitlements-after-revocation-zh-Hans-200x60")
+        try expectFrame(screen(TUIState(columns: 80, rows: 24, locale: "zh_CN"), try world.view()), "entitlements-after-revocation-zh-Hans-80x24")
     }
 
     @Test func aNoteTooLongForItsColumnEndsInAnEllipsis() throws {
@@ -158,17 +136,11 @@ import TestSupport
             var state = TUIState(columns: 80, rows: 24, locale: locale)
             _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: model)
             let buffer = Screen.render(state, model)
-            let row = try #require(buffer.textRows.first { $0.contains("1000000000000002") })
-            #expect(row.hasSuffix("… │  "), "\(locale): \(row)")
-            #expect(buffer.textRows[4].hasSuffix("│  ") && DisplayWidth.of(row) == 80, "\(locale): the border stays in its column")
+            try expectFrame(buffer.textRows, "transactions-long-note-\(locale == "en_US" ? "en" : "zh-Hans")-80x24")
+            #expect(buffer.textRows.allSatisfy { DisplayWidth.of($0) == 80 }, "\(locale): the border stays in its column")
             var wide = TUIState(columns: 200, rows: 60, locale: locale)
             _ = TUIUpdate.update(&wide, .input(.key(.character("t"))), model: model)
-            let whole = try #require(Screen.render(wide, model).textRows.first { $0.contains("1000000000000002") })
-            #expect(!whole.contains("…"), "\(locale): \(whole)")
+            try expectFrame(Screen.render(wide, model).textRows, "transactions-long-note-\(locale == "en_US" ? "en" : "zh-Hans")-200x60")
         }
-        var state = TUIState(columns: 80, rows: 24)
-        _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: model)
-        let row = try #require(Screen.render(state, model).textRows.first { $0.contains("1000000000000002") })
-        #expect(row.hasSuffix(" yes renewal, … │  "), "\(row)")
     }
 }
