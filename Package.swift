@@ -41,6 +41,7 @@ let package = Package(
         .testTarget(name: "OrderServerTests", dependencies: ["OrderServer", "StoreEngine", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "IAPClientTests", dependencies: ["IAPClient", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Drivers", "IAPCore", "IAPClient", "OrderServer", "StoreEngine", "Storage", "TestSupport", "Signing"]),
+        .testTarget(name: "DriversTests", dependencies: ["Drivers", "Simulator", "IAPCore", "TestSupport"]),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Simulator", "IAPCore", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Simulator", "IAPClient", "IAPCore", "TestSupport"]),
         .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "Simulator", "IAPCore", "IAPClient", "StoreEngine", "TestSupport", "Signing"],

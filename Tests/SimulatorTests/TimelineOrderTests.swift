@@ -6,8 +6,8 @@ import TestSupport
 /// The transcript tells what the code did in the order it did it: a message is shown when it is
 /// sent and again when it arrives, and a crash comes after the last thing the app did.
 @Suite struct TimelineOrderTests {
-    /// Transcript lines that stand for the App's actions on a purchase, named as in DESIGN.md's
-    /// strategy table; the credit's arrival marks what "after credit" means.
+    /// Transcript lines that stand for the App's actions on a purchase, named as in the strategy table
+    /// of docs/reference/scenario-language.md; the credit's arrival marks what "after credit" means.
     private static let actions = [
         ("App     ──▶ Cache    save pending order", "cache"),
         ("App     ──▶ Server   verify", "verify"),

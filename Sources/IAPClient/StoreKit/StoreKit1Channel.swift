@@ -1,7 +1,7 @@
 import IAPCore
 
-/// StoreKit 1, the seeds' API: `SKPaymentQueue`, its transaction observer, `finishTransaction`,
-/// `restoreCompletedTransactions`, and the app receipt.
+/// StoreKit 1, the API of the two designs StoreSim comes from: `SKPaymentQueue`, its
+/// transaction observer, `finishTransaction`, `restoreCompletedTransactions`, and the app receipt.
 struct StoreKit1Channel: StoreKitChannel {
     var api: StoreKitAPI { .storekit1 }
     var listen: Message { .addTransactionObserver }

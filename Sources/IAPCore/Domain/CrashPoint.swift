@@ -7,7 +7,8 @@ public enum CrashPoint: String, Sendable, CaseIterable, Codable {
     case verified
     case finished
 
-    /// The step of DESIGN.md's purchase flow that the point follows.
+    /// The step of the purchase flow that the point follows (docs/reference/scenario-language.md,
+    /// "Crash points").
     public var explanation: String {
         switch self {
         case .paymentSent: return "the app has sent the payment to the Store"

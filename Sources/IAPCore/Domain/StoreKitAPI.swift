@@ -1,5 +1,5 @@
-/// The generation of StoreKit the app is written against (DESIGN.md, "Two generations of
-/// StoreKit"): the seeds' StoreKit 1, or StoreKit 2's signed transactions.
+/// The generation of StoreKit the app is written against (docs/guides/storekit-and-notifications.md):
+/// StoreKit 1's receipts, or StoreKit 2's signed transactions.
 public enum StoreKitAPI: String, Sendable, CaseIterable, Codable {
     /// `SKPaymentQueue`, `finishTransaction`, the app receipt sent to `verifyReceipt`.
     case storekit1

@@ -1,4 +1,5 @@
-/// How the app handles a `purchased` transaction: the four strategies of DESIGN.md.
+/// How the app handles a `purchased` transaction: the four strategies of
+/// docs/reference/scenario-language.md, "Strategies".
 public enum Strategy: String, Sendable, CaseIterable, Codable {
     case verifyThenFinish = "verify-then-finish"
     case queueOnly = "queue-only"

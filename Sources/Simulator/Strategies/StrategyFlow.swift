@@ -1,7 +1,7 @@
 import IAPCore
 
 /// The crash points a strategy's purchase flow passes, in the order the app reaches them
-/// (DESIGN.md, "Strategies, side by side"); a point not in the list is never reached.
+/// (docs/reference/scenario-language.md, "Strategies"); a point not in the list is never reached.
 public enum StrategyFlow {
     public static func points(_ strategy: Strategy) -> [CrashPoint] {
         switch strategy {

@@ -3,7 +3,8 @@ import Testing
 @testable import Drivers
 @testable import Simulator
 
-/// The matrix shows exactly the loss windows DESIGN.md predicts, from real runs.
+/// The matrix shows exactly the loss windows the strategies predict (docs/guides/chaos-and-matrix.md),
+/// from real runs.
 @Suite struct StrategyMatrixTests {
     @Test func onlyThePredictedWindowsLoseMoney() throws {
         let matrix = try StrategyMatrix.run(catalog: BuiltInCatalog.catalog())
