@@ -14,13 +14,13 @@ extension CommandInterpreter {
         case .tamper(let id):
             let genuine = try storeReceipt(of: id)
             try world.record(.command, from: .user, to: .app, what: .user(.forgeTamper(id)), transactionId: id)
-            world.send(.verifyPurchase(VerificationRequest(transactionId: id, productId: genuine.productId, serverProductId: nil,
+            world.link.send(.verifyPurchase(VerificationRequest(transactionId: id, productId: genuine.productId, serverProductId: nil,
                                                            receipt: Self.tampered(genuine.receipt), account: world.store.account)))
         case .replay(let id):
             let genuine = try storeReceipt(of: id)
             let claimed = try Self.replayedId(id)
             try world.record(.command, from: .user, to: .app, what: .user(.forgeReplay(id)), transactionId: id)
-            world.send(.verifyPurchase(VerificationRequest(transactionId: claimed, productId: genuine.productId, serverProductId: nil,
+            world.link.send(.verifyPurchase(VerificationRequest(transactionId: claimed, productId: genuine.productId, serverProductId: nil,
                                                            receipt: genuine.receipt, account: world.store.account)))
         case .jws(let id):
             guard let signed = try world.store.transactions().first(where: { $0.id == id }), let jws = signed.signedTransaction else {
@@ -30,7 +30,7 @@ extension CommandInterpreter {
                 throw WorldActionError.refused(.noPriceToForge(id))
             }
             try world.record(.command, from: .user, to: .app, what: .user(.forgeJWS(id)), transactionId: id)
-            world.send(.verifySignedTransaction(VerificationRequest(transactionId: id, productId: signed.productId, serverProductId: nil,
+            world.link.send(.verifySignedTransaction(VerificationRequest(transactionId: id, productId: signed.productId, serverProductId: nil,
                                                                     receipt: forged, account: world.store.account)))
         case .cacheReceipt(let id):
             let order = try cachedOrder(id, in: app)

@@ -32,15 +32,15 @@ extension CommandInterpreter {
     }
 
     func approve(_ productId: String) throws {
-        try tellStore(.parentApproves(productId: productId)) { try world.store.approve(productId: productId, link: world) }
+        try tellStore(.parentApproves(productId: productId)) { try world.store.approve(productId: productId, link: world.link) }
     }
 
     func decline(_ productId: String) throws {
-        try tellStore(.parentDeclines(productId: productId)) { try world.store.decline(productId: productId, link: world) }
+        try tellStore(.parentDeclines(productId: productId)) { try world.store.decline(productId: productId, link: world.link) }
     }
 
     func resolve(_ productId: String) throws {
-        try tellStore(.resolve(productId: productId)) { try world.store.resolve(productId: productId, link: world) }
+        try tellStore(.resolve(productId: productId)) { try world.store.resolve(productId: productId, link: world.link) }
     }
 
     func refund(_ target: ScenarioCommand.RefundTarget, reason: RevocationReason?) throws {
@@ -58,11 +58,11 @@ extension CommandInterpreter {
         if let refunded, let prorated = try world.store.proratedRefunds()[refunded.id],
            let rest = try world.store.refundedAmounts()[refunded.id] {
             let price = { (amount: Decimal) in world.catalog.storefront.format(amount, locale: "en") }
-            world.note(.store(.refundedRest(refunded.id, rest: price(rest), prorated: price(prorated))), from: .store, to: nil,
+            world.link.note(.store(.refundedRest(refunded.id, rest: price(rest), prorated: price(prorated))), from: .store, to: nil,
                        transactionId: refunded.id)
         }
         // A running StoreKit 2 app hears of it through Transaction.updates.
-        if let refunded, world.host.status.isRunning { try world.store.tellRevocation(refunded, link: world) }
+        if let refunded, world.host.status.isRunning { try world.store.tellRevocation(refunded, link: world.link) }
         if let refunded { try tellRevoked(try world.store.shares(of: refunded.originalId).filter { $0.refundDate == refunded.refundDate }) }
     }
 
@@ -74,7 +74,7 @@ extension CommandInterpreter {
         for share in shares {
             try world.record(.note, from: .store, to: nil, what: .store(Store.shared(share)), transactionId: share.id)
         }
-        if world.host.status.isRunning { try world.store.tellShares(shares, link: world) }
+        if world.host.status.isRunning { try world.store.tellShares(shares, link: world.link) }
     }
 
     /// An account leaves its family: every share it received or gave is revoked (REVOKE).
@@ -90,7 +90,7 @@ extension CommandInterpreter {
             try world.record(.note, from: .store, to: nil, what: .store(.familyRevoked(account: share.account, productId: share.productId, share.id)),
                              transactionId: share.id)
         }
-        if world.host.status.isRunning { try world.store.tellShares(shares, link: world) }
+        if world.host.status.isRunning { try world.store.tellShares(shares, link: world.link) }
     }
 
     func setAutoRenew(_ productId: String, on: Bool) throws {
@@ -102,7 +102,7 @@ extension CommandInterpreter {
     }
 
     func renewNow(_ productId: String) throws {
-        try tellStore(.renewNow(productId: productId)) { try world.store.renewNow(productId: productId, link: world) }
+        try tellStore(.renewNow(productId: productId)) { try world.store.renewNow(productId: productId, link: world.link) }
     }
 
     func expire(_ productId: String) throws {
@@ -114,7 +114,7 @@ extension CommandInterpreter {
     func setBilling(_ productId: String, fails: Bool) throws {
         try tellStore(.billing(productId: productId, fails: fails)) {
             try world.store.setBilling(productId: productId, fails: fails)
-            if !fails { try world.store.renewDueSubscriptions(link: world) }
+            if !fails { try world.store.renewDueSubscriptions(link: world.link) }
         }
     }
 
@@ -123,7 +123,7 @@ extension CommandInterpreter {
         let written = world.catalog.storefront.format(price, locale: "en")
         try world.store.checkPriceIncrease(productId: productId, to: price)
         try tellStore(.raisePrice(productId: productId, price: written)) {
-            try world.store.raisePrice(productId: productId, to: price, link: world)
+            try world.store.raisePrice(productId: productId, to: price, link: world.link)
         }
     }
 

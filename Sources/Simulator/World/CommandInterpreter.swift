@@ -6,7 +6,9 @@ import IAPCore
 /// own: each command changes the part of the world it is about (the device, the Store, the
 /// Server, the network, the clock), and each is told on the timeline.
 struct CommandInterpreter {
-    unowned let world: World
+    /// The world the command is about; an interpreter lives for one command, and the world
+    /// keeps none.
+    let world: World
 
     /// Carries out one command. A command the world declines throws `.refused`; a file or
     /// database that fails, `.failed`.
@@ -23,9 +25,9 @@ struct CommandInterpreter {
         }
     }
 
-    /// Carries out a command as a script line does (CONTRACT.md, "Scenario scripts"): a tap or
-    /// a switch acts at once, while earlier messages are still on their way; every other command
-    /// first lets the world deliver every message in flight.
+    /// Carries out a command as a script line does (docs/reference/scenario-language.md,
+    /// "Timing"): a tap or a switch acts at once, while earlier messages are still on their way;
+    /// every other command first lets the world deliver every message in flight.
     func performInTurn(_ command: ScenarioCommand) throws(WorldActionError) {
         if command.waitsForQuiet {
             do {
@@ -42,20 +44,20 @@ struct CommandInterpreter {
         let host = world.host
         switch command {
         case .launch: try launchWithRecovery()
-        case .quit: try host.quit()
-        case .buy(let productId, let answer): try host.buy(productId, answer)
-        case .buyOffer(let productId, let offerId): try host.buy(productId, offer: offerId)
+        case .quit: try world.quit()
+        case .buy(let productId, let answer): if let crash = try host.buy(productId, answer) { try world.crashApp(crash) }
+        case .buyOffer(let productId, let offerId): if let crash = try host.buy(productId, offer: offerId) { try world.crashApp(crash) }
         case .redeem(let code): try host.redeem(code)
         case .restore: try host.restore()
-        case .crash: try host.crashNow()
+        case .crash: try world.crashNow()
         case .crashAt(let point): try host.arm(point)
-        case .powerCut: try host.crashNow(powerCut: true)
+        case .powerCut: try world.crashNow(powerCut: true)
         case .powerCutAt(let point): try host.arm(point, powerCut: true)
         case .disarm: try host.arm(nil)
         case .account(let name): try host.signIn(name)
         case .familyAdd(let name): try joinFamily(name)
         case .familyLeave(let name): try leaveFamily(name)
-        case .reinstall: try host.reinstall()
+        case .reinstall: try world.reinstall()
         case .disk(let full): try host.fillDisk(full)
         case .deliver(let count): for _ in 0..<count where try world.deliverNext() {}
         case .expect, .wait: break
@@ -92,7 +94,7 @@ struct CommandInterpreter {
     /// `launch`: the app starts and its launch recovery runs until nothing is in flight.
     private func launchWithRecovery() throws {
         guard !world.host.status.isRunning else { throw WorldActionError.refused(.appRunningAlready) }
-        try world.host.launch()
+        try world.launch()
         try world.settle()
     }
 
@@ -100,7 +102,7 @@ struct CommandInterpreter {
     private func fetchHistory() throws {
         guard world.settings.server != .down else { throw WorldActionError.refused(.serverDownForHistory) }
         try world.record(.command, from: .user, to: .server, what: .user(.fetchHistory), transactionId: nil)
-        try world.server.fetchHistory(link: world)
+        try world.server.fetchHistory(link: world.link)
         try world.settle()
     }
 

@@ -90,9 +90,9 @@ extension World {
     /// notification since `since`, Ask to Buy expiries, then the notifications due.
     private func liveDueMoment(since: Date) throws(WorldError) {
         do {
-            try store.renewDueSubscriptions(link: self)
-            try store.notifyEndedPeriods(since: since, link: self)
-            try store.expireAskToBuyRequests(link: self)
+            try store.renewDueSubscriptions(link: link)
+            try store.notifyEndedPeriods(since: since, link: link)
+            try store.expireAskToBuyRequests(link: link)
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }

@@ -61,7 +61,7 @@ extension World {
             }
             try record(.delivered, sent)
             do {
-                try store.receive(message, link: self)
+                try store.receive(message, link: link)
             } catch {
                 throw .file(path: directory.storeDatabase, problem: error.problem)
             }
@@ -73,7 +73,7 @@ extension World {
                 tellTheAppNothingCame(about: message, reason: .reply(reason))
                 return
             }
-            try host.deliver(sent)
+            try deliverToApp(sent)
         default:
             break
         }
@@ -88,7 +88,7 @@ extension World {
         }
         try record(.delivered, sent)
         do {
-            try server.receive(message, link: self)
+            try server.receive(message, link: link)
         } catch {
             let problem = SaveProblem(error.storage)
             try note(.server(.couldNotSave(problem: problem)), from: .server, about: message)
@@ -102,11 +102,11 @@ extension World {
         guard message.answersTheApp else { return }
         let orders = message.recoveredOrders
         guard orders.isEmpty else {
-            for id in orders { send(.verificationFailed(VerificationFailure(transactionId: id, reason: reason))) }
+            for id in orders { link.send(.verificationFailed(VerificationFailure(transactionId: id, reason: reason))) }
             return
         }
         guard let subject = message.subject else { return }
-        send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: reason)))
+        link.send(.verificationFailed(VerificationFailure(transactionId: subject.transactionId, reason: reason)))
     }
 
     private func unreachableServerReason(for message: Message) -> DropReason? {

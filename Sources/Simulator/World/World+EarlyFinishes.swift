@@ -4,9 +4,15 @@ import IAPCore
 /// settings until the Server answers that it credited it, so that a loss is told under the
 /// strategy that lost it.
 extension World {
-    /// Notes what `message`, just sent, tells of an early finish: the app finishing a transaction
+    /// Keeps the books of the messages sent since it last did: after every delivery and
+    /// command, before the settings are changed or saved, and before a view reads them.
+    func keepBooksOfSentMessages() {
+        for message in link.takeSentForBookkeeping() { noteEarlyFinish(message) }
+    }
+
+    /// Notes what `message`, sent, tells of an early finish: the app finishing a transaction
     /// under a strategy that finishes at once, or the Server answering that it credited one.
-    func noteEarlyFinish(_ message: Message) {
+    private func noteEarlyFinish(_ message: Message) {
         switch message {
         case .finishTransaction(let id), .finish(let id):
             guard message.from == .app, settings.strategy.finishesAtOnce else { return }

@@ -7,7 +7,8 @@ import StoreEngine
 /// The simulated world: the Store and the Server, the device the app runs on (`AppHost`), the
 /// messages between them and the network they cross, the clock, and the timeline. Every face
 /// drives it through `perform` (the `CommandInterpreter`) and sees it through `view()`; the
-/// parties themselves are not reachable from outside.
+/// parties themselves are not reachable from outside. The parties hold the link (`WorldLink`),
+/// never the world: they put messages and notes on it, and the world routes them.
 public final class World {
     public let directory: DataDirectory
     public let catalog: Catalog
@@ -17,13 +18,11 @@ public final class World {
     /// What this world last wrote to the settings file; nil until it has written it.
     private var savedSettings: WorldSettings?
     let timeline: Timeline
-    private var queue = MessageQueue()
-    /// The simulated clock, in milliseconds since 1970: moved by deliveries and by `World+Clock`.
-    var nowMillis: Int64
+    /// What the parties send and note through, with the queue of messages and the clock.
+    let link: WorldLink
     static let millisPerMessage: Int64 = 10
     /// The device the app runs on.
-    private(set) lazy var host = AppHost(world: self, unsafeCache: unsafeCache)
-    private let unsafeCache: Bool
+    let host: AppHost
     /// The history last read of the Store and the Server, kept while neither database was written.
     var historyReads: HistoryReads?
     /// The audit of the last view, kept while nothing it was made from changed.
@@ -40,7 +39,6 @@ public final class World {
                 onEvent: ((Event) -> Void)? = nil) throws(WorldError) {
         self.directory = directory
         self.catalog = catalog
-        self.unsafeCache = unsafeCache
         try directory.create()
         settings = try WorldSettings.load(path: directory.settings)
         try StoreHistoryCheck.check(directory)
@@ -58,7 +56,8 @@ public final class World {
         try Self.setUp(server, from: store, in: directory)
         timeline = try Timeline(path: directory.events)
         timeline.onEvent = onEvent
-        nowMillis = max(settings.clockMillis, timeline.lastTimeMillis)
+        link = WorldLink(timeline: timeline, nowMillis: max(settings.clockMillis, timeline.lastTimeMillis))
+        host = AppHost(link: link, directory: directory, catalog: catalog, store: store, unsafeCache: unsafeCache)
         let commands = catalog.settings.switchCommands
         if store.isNew && !commands.isEmpty {
             try record(.command, from: .user, to: .store, what: .user(.catalogSettings(commands)), transactionId: nil)
@@ -67,16 +66,22 @@ public final class World {
     }
 
     /// The simulated time now.
-    public var now: Date { SimulatedTime.date(millis: nowMillis) }
+    public var now: Date { link.now }
+
+    /// The simulated clock, in milliseconds since 1970: moved by deliveries and by `World+Clock`.
+    var nowMillis: Int64 {
+        get { link.nowMillis }
+        set { link.nowMillis = newValue }
+    }
 
     /// Messages on their way, oldest first.
-    public var messagesInFlight: ArraySlice<Message> { queue.inFlight }
+    public var messagesInFlight: ArraySlice<Message> { link.queue.inFlight }
 
     /// True when no message is on its way.
-    var isQuiet: Bool { queue.isEmpty }
+    var isQuiet: Bool { link.queue.isEmpty }
 
     /// Whether a message is on its way to the Server.
-    var messageToServerInFlight: Bool { queue.toServer > 0 }
+    var messageToServerInFlight: Bool { link.queue.toServer > 0 }
 
     /// Called with every event as it is recorded (the transcript, the TUI).
     public var onEvent: ((Event) -> Void)? {
@@ -89,6 +94,7 @@ public final class World {
     /// Carries out one command of the shared vocabulary: scripts, the TUI and chaos all come here.
     /// A command the world declines throws `.refused`; a file or database that fails, `.failed`.
     public func perform(_ command: ScenarioCommand) throws(WorldActionError) {
+        defer { keepBooksOfSentMessages() }
         try CommandInterpreter(world: self).perform(command)
     }
 
@@ -96,6 +102,7 @@ public final class World {
     /// world deliver every message in flight. Scripts, chaos and the matrix come here; the TUI
     /// calls `perform`, since its messages wait for the ticks or for step mode.
     public func performInTurn(_ command: ScenarioCommand) throws(WorldActionError) {
+        defer { keepBooksOfSentMessages() }
         try CommandInterpreter(world: self).performInTurn(command)
     }
 
@@ -128,7 +135,8 @@ public final class World {
     /// (`Timeline.hold`): before its commit, and before any write of the app or of the Store's
     /// notifications outside the run's batch.
     private func deliver(inRun: Bool) throws(WorldError) -> Bool {
-        guard let sent = queue.next() else { return false }
+        guard let sent = link.queue.next() else { return false }
+        defer { keepBooksOfSentMessages() }
         let message = sent.message
         nowMillis += Self.millisPerMessage
         do {
@@ -142,11 +150,11 @@ public final class World {
             try? endRun()
             throw error
         }
-        if !inRun || queue.inFlight.first?.to != message.to || host.crashIsPending {
+        if !inRun || link.queue.inFlight.first?.to != message.to || link.arming.pending != nil {
             try endRun()
         }
         try timeline.reportFailure()
-        try host.afterDelivery()
+        try afterDelivery()
         return true
     }
 
@@ -154,6 +162,7 @@ public final class World {
 
     /// Changes the world's settings and keeps them on disk.
     public func change(_ action: UserAction, _ update: (inout WorldSettings) -> Void) throws(WorldError) {
+        keepBooksOfSentMessages()
         update(&settings)
         host.app?.strategy = settings.strategy
         try record(.command, from: .user, to: nil, what: .user(action), transactionId: nil)
@@ -194,7 +203,7 @@ public final class World {
     /// The Store posts every notification due now: a first attempt, or a retry.
     func postNotifications() throws(WorldError) {
         do {
-            try store.postDueNotifications(link: self)
+            try store.postDueNotifications(link: link)
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
@@ -203,6 +212,7 @@ public final class World {
     /// Writes the settings durably, unless the file already holds them: this world wrote them
     /// last (it holds the data directory's lock), so an unchanged save costs no write and no fsync.
     func saveSettings() throws(WorldError) {
+        keepBooksOfSentMessages()
         settings.clockMillis = nowMillis
         guard settings != savedSettings else { return }
         try settings.save(path: directory.settings)
@@ -213,7 +223,7 @@ public final class World {
 
     /// Records an event on the timeline.
     public func record(_ kind: Event.Kind, from: Party, to: Party?, what: Happening, transactionId: TransactionID?) throws(WorldError) {
-        try timeline.record(kind, at: nowMillis, from: from, to: to, what: what, subject: transactionId.map(MessageSubject.transaction))
+        try link.record(kind, from: from, to: to, what: what, transactionId: transactionId)
     }
 
 
@@ -230,29 +240,5 @@ public final class World {
     /// Records a party's note about a message, such as the Server failing to save it.
     func note(_ happening: Happening, from: Party, about message: Message) throws(WorldError) {
         try timeline.record(.note, at: nowMillis, from: from, to: nil, what: happening, subject: message.subject)
-    }
-}
-
-extension World: Link {
-    /// Puts a message on its way and records it as sent, at the moment the sender acted.
-    public func send(_ message: Message) {
-        let said = message.said
-        let summary = said.english
-        let sentSeq = timeline.note(.message, at: nowMillis, from: message.from, to: message.to, what: .message(said), text: summary,
-                                    subject: message.subject)
-        queue.send(message, sentSeq: sentSeq, said: said, summary: summary)
-        noteEarlyFinish(message)
-    }
-
-    public func note(_ happening: Happening, from: Party, to: Party?, transactionId: TransactionID?) {
-        timeline.note(.note, at: nowMillis, from: from, to: to, what: happening, subject: transactionId.map(MessageSubject.transaction))
-    }
-
-    public func reached(_ point: CrashPoint) throws(AppCrash) {
-        try host.reached(point)
-    }
-
-    public func passed(_ point: CrashPoint) {
-        host.passed(point)
     }
 }
