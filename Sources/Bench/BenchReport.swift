@@ -26,7 +26,7 @@ public struct BenchReport: Sendable {
         self.scale = scale
     }
 
-    /// The JSON object of CONTRACT.md, keys in the contract's order; the fsync floor's keys
+    /// The JSON object of docs/reference/json.md ("Bench"), keys in its order; the fsync floor's keys
     /// (`fsyncsPerPurchase`, `fsyncMicros`, `fsyncFloorPurchasesPerSecond`) follow `purchasesPerSecond`.
     public var json: JSONText {
         .object([

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 import TestSupport
 
-/// The command line as CONTRACT.md promises it: help, version, exit statuses, one-line errors.
+/// The command line as docs/reference/command-line.md promises it: help, version, exit statuses, one-line errors.
 @Suite struct CommandLineTests {
     @Test func helpListsEveryCommand() throws {
         let result = try StoreSimProcess.run(["--help"])

@@ -59,8 +59,8 @@ struct CatalogProductTypeTests {
         #expect(catalog.products.first?.introductoryOffer == IntroductoryOffer(mode: .freeTrial, period: ISODuration(days: 3)))
     }
 
-    /// CONTRACT.md: "`introductoryOffer.mode` is `freeTrial`, `payAsYouGo` or `payUpFront` (the
-    /// latter two with `price` and, for `payAsYouGo`, `periods`)".
+    /// docs/reference/catalogs.md: "`introductoryOffer`: … `payAsYouGo` (`period`, `price`,
+    /// `periods`) or `payUpFront` (`period`, `price`)".
     @Test func paidIntroductoryOffers() throws {
         let offer = { (value: Any) in Fixture.product(.autoRenewable, ["introductoryOffer": value]) }
         let catalog = try CatalogParser.parse(Data(Fixture.document([
@@ -77,8 +77,8 @@ struct CatalogProductTypeTests {
         expectProductError(offer(["mode": "payUpFront", "period": "P3M", "price": "1.99", "periods": 2]), at: ".introductoryOffer.periods", problem: "a payUpFront offer is paid once for its whole period")
     }
 
-    /// CONTRACT.md: "`level`: optional, autoRenewable only: the service level within its group
-    /// (1 is highest, as Xcode's `groupNumber`). `familyShareable`: optional boolean."
+    /// docs/reference/catalogs.md: "`level`: optional, `autoRenewable`: the service level within
+    /// its group, 1 the highest (Xcode's `groupNumber`)"; `familyShareable` is an optional boolean.
     @Test func levelAndFamilySharing() throws {
         let catalog = try CatalogParser.parse(Data(Fixture.document([
             Fixture.product(.autoRenewable, ["level": 2, "familyShareable": true]),

@@ -2,7 +2,7 @@ import IAPCore
 import Testing
 @testable import Simulator
 
-/// The scenario language of CONTRACT.md, parsed, with errors that name the file and line.
+/// The scenario language of docs/reference/scenario-language.md, parsed, with errors that name the file and line.
 @Suite struct ScenarioParserTests {
     let parser = ScenarioParser(catalog: BuiltInCatalog.catalog())
 

@@ -4,7 +4,7 @@ import IAPCore
 import OrderServer
 import StoreEngine
 
-/// The audit of CONTRACT.md: was every paid transaction credited exactly once, or can it still be?
+/// The audit (docs/reference/json.md, "Audit"): was every paid transaction credited exactly once, or can it still be?
 public struct Audit: Sendable {
     /// How a paid, uncredited purchase can still be reached by the app.
     public enum Route: String, Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import IAPCore
 import StoreEngine
 
-/// One command of the scenario language (CONTRACT.md, "Scenario scripts"); how each is written,
+/// One command of the scenario language (docs/reference/scenario-language.md); how each is written,
 /// timed and drawn is declared once, in `ScenarioVocabulary`.
 public enum ScenarioCommand: Equatable, Sendable {
     case launch
