@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// docs/reference/command-line.md: "An audit beside a running writer reads one consistent moment: it never fails a
-/// healthy world." Polled while a long `run` buys, the audit never sees a credit without its
+/// docs/reference/command-line.md: "An audit beside a running writer reads one consistent
+/// moment: it never fails a healthy world." Polled while a long `run` buys, the audit never sees a credit without its
 /// payment, nor a finished purchase without its credit.
 @Suite(.tags(.slow)) struct SlowAuditBesideAWriterTests {
     @Test func everyAuditTakenDuringALongRunIsOk() throws {
