@@ -3,8 +3,8 @@ import Testing
 import TestSupport
 
 /// docs/reference/command-line.md: "An audit beside a running writer reads one consistent
-/// moment: it never fails a healthy world." Polled while a long `run` buys, the audit never sees a credit without its
-/// payment, nor a finished purchase without its credit.
+/// moment: it never fails a healthy world." Polled while a long `run` buys, the audit never
+/// sees a credit without its payment, nor a finished purchase without its credit.
 @Suite(.tags(.slow)) struct SlowAuditBesideAWriterTests {
     @Test func everyAuditTakenDuringALongRunIsOk() throws {
         let folder = try TemporaryFolder()
