@@ -23,12 +23,8 @@ public final class World {
     static let millisPerMessage: Int64 = 10
     /// The device the app runs on.
     let host: AppHost
-    /// The history last read of the Store and the Server, kept while neither database was written.
-    var historyReads: HistoryReads?
-    /// The audit of the last view, kept while nothing it was made from changed.
-    var viewAudit: (inputs: AuditInputs, audit: Audit)?
-    /// What the last view derived from the history alone, kept while the history is.
-    var keptViewHistory: ViewHistory?
+    /// What the faces read, and what it keeps from read to read.
+    let readModel = ReadModel()
 
     /// Opens the world in `directory` (creating what is missing), with the given catalog. A
     /// world created now draws its keys from the system's random source, or derives them from

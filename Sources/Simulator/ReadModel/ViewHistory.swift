@@ -5,7 +5,7 @@ import StoreEngine
 
 /// What a view derives from the Store's and the Server's history alone: each transaction's
 /// offer, the index of holdings and refunds, the transactions in the queue and the credits' rows,
-/// kept with the history's stamp (`World.viewHistory(of:)`).
+/// kept with the history's stamp (`ReadModel.viewHistory(of:store:catalog:)`).
 struct ViewHistory {
     /// The stamp of the history it was made from; nil while a batch was open (never reused).
     let stamp: HistoryReads.Stamp?

@@ -13,7 +13,7 @@ extension World {
         let records = reads.transactions
         let changes = try groupChanges(reads)
         let renewalsOff = try autoRenewOff()
-        let history = viewHistory(of: reads)
+        let history = readModel.viewHistory(of: reads, store: store, catalog: catalog)
         let offers = history.offers
         let row = TransactionRowMaker(changes: changes, renewalsOff: renewalsOff, offers: offers, catalog: catalog, now: now)
         let transactions = TransactionRows(count: records.count) { row.make(records[$0]) }
@@ -112,40 +112,6 @@ extension World {
             }
         }
         return changes
-    }
-
-    /// What the view derives from the history of `reads` alone, made again only when the
-    /// history changed (`historyReads`), from the tallies kept with it: the transactions it
-    /// names and the credits, looked up by id, not gone through.
-    private func viewHistory(of reads: HistoryReads) -> ViewHistory {
-        let stamp = reads.stamp
-        if let stamp, let kept = keptViewHistory, kept.stamp == stamp, kept.index.account == store.account { return kept }
-        let records = reads.transactions
-        let index = HistoryIndex(records: records, ledger: reads.ledger.ledger, creditsByProduct: reads.viewTally.creditsByProduct,
-                                 account: store.account)
-        let credits = reads.ledger.ledger.credits
-        let made = ViewHistory(
-            stamp: stamp, offers: transactionOffers(reads), index: index,
-            queue: reads.viewTally.queued.sorted().compactMap { records.record($0) },
-            credits: CreditRows(count: credits.count) { place in
-                let credit = credits[place]
-                return CreditRow(transactionId: credit.transactionId, productId: credit.productId, grant: credit.grant,
-                                 refunded: index.refunded(credit.transactionId))
-            })
-        keptViewHistory = made
-        return made
-    }
-
-    /// The offers the charged transactions were bought or renewed under, a free trial among
-    /// them, by transaction: those the Store kept an offer for, and the trials.
-    private func transactionOffers(_ reads: HistoryReads) -> [TransactionID: TransactionOffer] {
-        var offers: [TransactionID: TransactionOffer] = [:]
-        for id in reads.viewTally.trials.union(store.appliedOffers.keys) {
-            guard let record = reads.transactions.record(id), record.charged, let applied = store.appliedOffer(of: record),
-                  let product = catalog.product(id: record.productId) else { continue }
-            offers[record.id] = TransactionOffer(applied, of: product)
-        }
-        return offers
     }
 
     /// The subscriptions, by original id, whose user turned auto-renew off.

@@ -66,6 +66,11 @@ struct HistoryReads {
         swap(&taken.1, &viewTally)
         return taken
     }
+
+    /// The notifications the Store posted, nil when it never posted any and they are off.
+    func postedNotifications(on notificationsOn: Bool) -> [PostedNotification]? {
+        notificationsOn || !posted.isEmpty ? posted : nil
+    }
 }
 
 /// Everything an audit is made from besides `HistoryReads`: the same inputs with the same
