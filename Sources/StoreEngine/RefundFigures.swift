@@ -24,7 +24,7 @@ public struct RefundFigures: Sendable, Equatable {
     static func read(in database: StoreDatabase) throws(StorageError) -> RefundFigures {
         RefundFigures(prorated: try amounts(Store.proratedRefundPrefix, in: database),
                       refunded: try amounts(Store.refundAmountPrefix, in: database),
-                      kept: try amounts(Store.chargedPrefix, in: database))
+                      kept: try amounts(Prices.chargedPrefix, in: database))
     }
 
     /// The amounts kept under the settings of `prefix`, by transaction, read in one query.

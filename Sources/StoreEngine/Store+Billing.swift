@@ -12,9 +12,6 @@ public struct BillingRetry: Sendable, Equatable {
 }
 
 extension Store {
-    /// How long the Store retries a renewal that cannot be charged before the subscription expires.
-    static let billingRetryDays = 60
-
     /// Renewals of `productId` for the signed-in account cannot (`fails`) or can be charged.
     public func setBilling(productId: String, fails: Bool) throws(StoreError) {
         let key = "billing-fail:\(account):\(productId)"
@@ -71,7 +68,7 @@ extension Store {
             }
         }
         let retryStart = try database.setting(retryKey).flatMap(Int64.init).map(SimulatedTime.date(millis:)) ?? end
-        if now >= retryStart.addingTimeInterval(Double(Self.billingRetryDays) * 86400) {
+        if now >= retryStart.addingTimeInterval(Double(SubscriptionPeriods.billingRetryDays) * 86400) {
             // The grace period, shorter than the retry, ended first.
             if let until = try database.setting(graceKey).flatMap(Int64.init) {
                 try tellGracePeriodExpired(latest, until: until, at: now)
@@ -79,18 +76,10 @@ extension Store {
             try database.removeSetting(retryKey)
             try database.removeSetting(graceKey)
             try database.setSetting("autorenew:\(latest.originalId)", "off")
-            notes.append((.billingExpired(productId: latest.productId, days: Self.billingRetryDays), latest.id))
+            notes.append((.billingExpired(productId: latest.productId, days: SubscriptionPeriods.billingRetryDays), latest.id))
             try notify(.expired, subtype: "BILLING_RETRY", about: latest, at: now, expirationIntent: .billingError)
             try markExpiryTold(latest)
         }
         return nil
     }
-
-    /// The end of the grace period of the subscription `record` belongs to, when it is the latest
-    /// transaction of a subscription in billing retry with a grace period.
-    func graceUntil(of record: StoreRecord) throws(StorageError) -> Date? {
-        guard try database.setting("billing-retry:\(record.originalId)") != nil else { return nil }
-        return try database.setting("grace-until:\(record.originalId)").flatMap(Int64.init).map(SimulatedTime.date(millis:))
-    }
-
 }

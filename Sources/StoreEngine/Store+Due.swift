@@ -11,7 +11,7 @@ extension Store {
     public func nextDue(after millis: Int64) throws(StoreError) -> Int64? {
         let notification = try nextNotificationDue()
         let other = try store { () throws(StorageError) -> [Int64] in
-            try askToBuyExpiries() + [try withSchedule { $0.nextMoment(after: millis) }].compactMap { $0 }
+            try askToBuyExpiries() + [try periods.withSchedule { $0.nextMoment(after: millis) }].compactMap { $0 }
         }
         return (other + [notification].compactMap { $0 }).filter { $0 > millis }.min()
     }
@@ -19,7 +19,7 @@ extension Store {
     /// When each waiting Ask to Buy request expires.
     private func askToBuyExpiries() throws(StorageError) -> [Int64] {
         try database.waitingRequestDates().map {
-            Self.dueMillis(SimulatedTime.date(millis: $0).addingTimeInterval(Self.askToBuyLifetime))
+            SubscriptionPeriods.dueMillis(SimulatedTime.date(millis: $0).addingTimeInterval(Self.askToBuyLifetime))
         }
     }
 }

@@ -109,7 +109,7 @@ extension Store {
         guard let share = try database.records(
             where: "account = ? AND product_id = ? AND kind = 'family-share' AND refunded = 0",
             [.text(purchase.account), .text(purchase.productId)], withReceipts: false)
-            .last(where: { expiry(of: $0).map { $0 > link.now } ?? true }) else { return }
+            .last(where: { periods.expiry(of: $0).map { $0 > link.now } ?? true }) else { return }
         link.note(.store(.boughtWhileShared(account: purchase.account, productId: purchase.productId, shared: share.id)), from: .store,
                   to: nil, transactionId: purchase.id)
     }
@@ -124,7 +124,7 @@ extension Store {
     private func shareablePurchases(of member: String, at now: Date) throws(StorageError) -> [StoreRecord] {
         let shared = catalog.products.filter(\.isFamilyShared).map(\.id)
         return try database.latestPaid(account: member, products: shared, where: "refunded = 0 AND state = 'purchased'", withReceipts: false)
-            .filter { record in expiry(of: record).map { $0 > now } ?? true }
+            .filter { record in periods.expiry(of: record).map { $0 > now } ?? true }
     }
 
     /// Gives each of `members` who has no live share of `purchase` one, unfinished in its queue.
@@ -179,14 +179,6 @@ extension Store {
         let products = Set(products)
         return try database.records(where: "account = ? AND kind = 'family-share' AND refunded = 0", [.text(account)])
             .filter { products.contains($0.productId) }
-    }
-
-    /// The transaction a share follows: the latest paid transaction of the purchase it shares,
-    /// whose period (renewed or ended) is the share's.
-    func sharedPurchase(of share: StoreRecord) throws(StorageError) -> StoreRecord? {
-        guard let original = share.sharedFrom else { return nil }
-        return try database.records(where: "original_id = ? AND charged = 1 AND kind != 'restore'",
-                                    [StoreDatabase.idValue(original)], withReceipts: false).last
     }
 
     /// A running app of the signed-in account receives its shares made or revoked now: a new

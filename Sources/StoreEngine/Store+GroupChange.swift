@@ -45,7 +45,7 @@ extension Store {
     /// refunded, period not over), with the change buying `product` would make to it.
     func groupChange(buying product: Product, account: String, at now: Date) throws(StorageError) -> (StoreRecord, GroupChange)? {
         guard product.type == .autoRenewable else { return nil }
-        guard let current = try activeSubscription(product.group, account: account, at: now), current.productId != product.id,
+        guard let current = try periods.activeSubscription(product.group, account: account, at: now), current.productId != product.id,
               let currentProduct = catalog.product(id: current.productId) else { return nil }
         return (current, GroupChange(from: currentProduct, to: product))
     }
@@ -69,10 +69,10 @@ extension Store {
     /// The part of what `record` charged for the time left of its period at `now`, to the cent (a
     /// trial was free: nothing; an offer's price or an increased price, when it had one).
     func proratedRefund(_ record: StoreRecord, at now: Date) throws(StorageError) -> Decimal {
-        guard let end = expiry(of: record) else { return 0 }
+        guard let end = periods.expiry(of: record) else { return 0 }
         let whole = end.timeIntervalSince(record.date), left = end.timeIntervalSince(now)
         guard whole > 0, left > 0 else { return 0 }
-        var exact = try chargedPrice(record) * Decimal(left / whole), rounded = Decimal()
+        var exact = try prices.chargedPrice(record) * Decimal(left / whole), rounded = Decimal()
         NSDecimalRound(&rounded, &exact, 2, .plain)
         return rounded
     }

@@ -32,28 +32,13 @@ extension Store {
                 [.text(productId), .text(account)]).first
             return owned.map(PaymentHolding.owned) ?? .charges
         case .autoRenewable:
-            if let current = try activeSubscription(product.group, account: account, at: now) {
+            if let current = try periods.activeSubscription(product.group, account: account, at: now) {
                 return current.productId == productId ? .subscribed(current) : .charges
             }
-            return try retryingSubscription(product.group, account: account).map(PaymentHolding.billingRetry) ?? .charges
+            return try periods.retryingSubscription(product.group, account: account).map(PaymentHolding.billingRetry) ?? .charges
         case .consumable, .nonRenewing:
             return .charges
         }
-    }
-
-    /// The account's subscription of `group` that is active at `now`: the latest paid, not
-    /// refunded, whose period is not over.
-    func activeSubscription(_ group: String?, account: String, at now: Date) throws(StorageError) -> StoreRecord? {
-        try groupRecords(group, account: account).last { record in
-            !record.refunded && (expiry(of: record).map { $0 > now } ?? false)
-        }
-    }
-
-    /// The account's subscription of `group` whose renewal the App Store is retrying, if any.
-    func retryingSubscription(_ group: String?, account: String) throws(StorageError) -> StoreRecord? {
-        let retries = try database.settings(prefix: "billing-retry:")
-        guard !retries.isEmpty else { return nil }
-        return try groupRecords(group, account: account).last { !$0.refunded && retries[$0.originalId.description] != nil }
     }
 
     /// A payment while the account's subscription of the group is in billing retry: Apple, "A
@@ -69,11 +54,11 @@ extension Store {
     /// (DID_CHANGE_RENEWAL_STATUS when it was off), and an offer asked for applies at the
     /// renewal ("offers to the same product will always be applied upon renewal").
     func keepPlan(_ record: StoreRecord, _ current: StoreRecord, offer: AppliedOffer?, link: Link) throws(StorageError) -> StoreRecord {
-        let until = expiry(of: current).map(SimulatedTime.format) ?? ""
+        let until = periods.expiry(of: current).map(SimulatedTime.format) ?? ""
         var told: [StoreStep] = [.alreadySubscribed(productId: current.productId, until: until)]
         if let waiting = try database.setting("renew-to:\(current.originalId)") {
             try database.removeSetting("renew-to:\(current.originalId)")
-            try database.removeSetting(Self.renewalOfferPrefix + current.originalId.description)
+            try offers.cancelWaitingOffer(of: current)
             told.append(.waitingChangeCancelled(productId: waiting))
             try notify(.didChangeRenewalPref, about: current, at: link.now)
         }
@@ -83,14 +68,8 @@ extension Store {
             try notify(.didChangeRenewalStatus, subtype: "AUTO_RENEW_ENABLED", about: current, at: link.now)
         }
         for step in told { link.note(.store(step), from: .store, to: nil, transactionId: current.id) }
-        if let offer { try waitForRenewal(offer, of: current, link: link) }
+        if let offer { try offers.waitForRenewal(offer, of: current, link: link) }
         return try handBack(record, current, at: link.now)
-    }
-
-    /// An offer asked for while subscribed to the group waits for the renewal of `current`.
-    func waitForRenewal(_ offer: AppliedOffer, of current: StoreRecord, link: Link) throws(StorageError) {
-        try database.setSetting(Self.renewalOfferPrefix + current.originalId.description, offer.stored)
-        link.note(.store(.offerAtRenewal(offer: offer)), from: .store, to: nil, transactionId: current.id)
     }
 
     /// A payment that charges nothing: a transaction of its own that hands back `held`, the
@@ -107,19 +86,5 @@ extension Store {
     func heldRecord(handedBackBy record: StoreRecord) throws(StorageError) -> StoreRecord {
         try database.latestPaid(account: record.account, products: [record.productId])
             .first { $0.originalId == record.originalId } ?? record
-    }
-
-    static let renewalOfferPrefix = "renewal-offer:"
-
-    /// The offer a subscriber asked for while subscribed to the group, for the renewal of
-    /// `latest` as `productId` (the same product, or the one a waiting change renews as), when
-    /// it is one of that product's offers; it is used up.
-    func waitingOffer(after latest: StoreRecord, renewingAs productId: String) throws(StorageError) -> AppliedOffer? {
-        let key = Self.renewalOfferPrefix + latest.originalId.description
-        guard let stored = try database.setting(key) else { return nil }
-        try database.removeSetting(key)
-        guard let offer = AppliedOffer(stored: stored) else { return nil }
-        let fits = offer.id.map { catalog.product(id: productId)?.offer(offer.type, id: $0) != nil } ?? (productId == latest.productId)
-        return fits ? offer : nil
     }
 }

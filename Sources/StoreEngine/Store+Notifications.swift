@@ -15,7 +15,7 @@ extension Store {
             if on { try loadSigner(from: now) }
             try database.setSetting("notifications", on ? "on" : "off")
         }
-        notificationsOn = on
+        context.notificationsOn = on
     }
 
     /// Records a notification of `type` about `record` as it is at `now`, due at once, with the
@@ -37,7 +37,7 @@ extension Store {
             data: .init(appAppleId: switches.environment == .production ? app.appAppleId : nil, bundleId: app.bundleId,
                         bundleVersion: app.bundleVersion, environment: signedEnvironment,
                         signedTransactionInfo: try jws(of: record, at: now), signedRenewalInfo: renewal,
-                        status: renewal == nil ? nil : try renewalState(of: record, at: now).serverAPIStatus),
+                        status: renewal == nil ? nil : try periods.renewalState(of: record, at: now).serverAPIStatus),
             signedDate: SimulatedTime.millis(now))
         let signed = try sign(payload, id: record.id)
         try database.database.query("""
@@ -73,7 +73,7 @@ extension Store {
     public func postDueNotifications(link: Link) throws(StoreError) {
         guard notificationsOn else { return }
         let retries = switches.environment == .production
-        try store { () throws(StorageError) in try keepingSchedule { () throws(StorageError) in
+        try store { () throws(StorageError) in try periods.keepingSchedule { () throws(StorageError) in
             let now = SimulatedTime.millis(link.now)
             for posted in try notifications(where: "next_attempt_millis IS NOT NULL AND next_attempt_millis <= ?", [.integer(now)]) {
                 let attempt = posted.attempts + 1
@@ -99,7 +99,7 @@ extension Store {
 
     /// The Server answered a post with HTTP 200: no more retries.
     func acknowledged(_ notification: ServerNotification) throws(StorageError) {
-        try keepingSchedule { () throws(StorageError) in
+        try periods.keepingSchedule { () throws(StorageError) in
             try database.database.query("UPDATE notifications SET delivered = 1, next_attempt_millis = NULL WHERE uuid = ?",
                                         [.text(notification.uuid)])
         }

@@ -27,10 +27,10 @@ extension Store {
             record = record.with(state: .failed, error: error)
         case .waits:
             // The offer waits with the request: the parent's approval charges it.
-            if let offer = try requestedOffer(request) { try keep(offer, for: id) }
+            if let offer = try offers.requestedOffer(request) { try applied.keep(offer, for: id) }
             record = record.with(state: .deferred)
         case .charges:
-            record = try charge(record, offer: try requestedOffer(request), link: link)
+            record = try charge(record, offer: try offers.requestedOffer(request), link: link)
         }
         try database.update(record)
         link.send(.transactionUpdated(record.asTransaction))
@@ -45,10 +45,10 @@ extension Store {
         }
         if !switches.isOn(.payments) { return .fails(.paymentNotAllowed) }
         if request.answer == .cancel { return .fails(.paymentCancelled) }
-        if let refusal = try offerRefusal(request, at: now) { return .fails(refusal) }
+        if let refusal = try offers.offerRefusal(request, at: now) { return .fails(refusal) }
         if switches.isOn(.interrupt) {
             try database.setSetting("interrupted:\(account):\(request.productId)", id.description)
-            if let offer = try requestedOffer(request) { try keep(offer, for: id) }
+            if let offer = try offers.requestedOffer(request) { try applied.keep(offer, for: id) }
             return .fails(.interrupted)
         }
         if case .failing(let error) = switches[.fail] { return .fails(error) }
@@ -84,13 +84,13 @@ extension Store {
             if let (current, change) = try groupChange(buying: product, account: record.account, at: link.now) {
                 guard change.isImmediate else { return try waitForRenewal(record, current, change, offer: offer, link: link) }
                 let refund = try endForChange(current, at: link.now, upgrade: change == .upgrade)
-                link.note(.store(.planChangedNow(change.told, productId: product.id, replaced: current.productId, refund: format(refund), current.id)),
+                link.note(.store(.planChangedNow(change.told, productId: product.id, replaced: current.productId, refund: prices.format(refund), current.id)),
                           from: .store, to: nil, transactionId: current.id)
                 told = (.didChangeRenewalPref, "UPGRADE")
             }
-            let group = try groupRecords(product.group, account: record.account)
+            let group = try periods.groupRecords(product.group, account: record.account)
             if told.0 == .subscribed, !group.isEmpty { told.1 = "RESUBSCRIBE" }
-            applied = applied ?? introductoryOffer(for: product, group: group)
+            applied = applied ?? offers.introductoryOffer(for: product, group: group)
             if applied?.type == .introductory, product.introductoryOffer?.mode == .freeTrial { (kind, applied) = (.trial, nil) }
             for other in Set(group.map(\.originalId)) {
                 try database.setSetting("autorenew:\(other)", "off")
@@ -98,10 +98,10 @@ extension Store {
         }
         let charged = record.with(state: .purchased, kind: kind, charged: true, date: link.now)
         if let applied {
-            try keep(applied, for: charged.id)
-            link.note(.store(.offerCharged(offer: applied, productId: charged.productId, price: try priceText(of: charged))),
+            try self.applied.keep(applied, for: charged.id)
+            link.note(.store(.offerCharged(offer: applied, productId: charged.productId, price: try prices.priceText(of: charged))),
                       from: .store, to: nil, transactionId: charged.id)
-        } else if let step = try recordPrice(of: charged) {
+        } else if let step = try prices.recordPrice(of: charged) {
             link.note(.store(step), from: .store, to: nil, transactionId: charged.id)
         }
         try notify(told.0, subtype: told.1, about: charged, at: link.now)
@@ -117,10 +117,10 @@ extension Store {
     private func waitForRenewal(_ record: StoreRecord, _ current: StoreRecord, _ change: GroupChange,
                                 offer: AppliedOffer?, link: Link) throws(StorageError) -> StoreRecord {
         try renewAs(record.productId, current)
-        let renewal = expiry(of: current).map(SimulatedTime.format) ?? ""
+        let renewal = periods.expiry(of: current).map(SimulatedTime.format) ?? ""
         link.note(.store(.planChangesAtRenewal(change.told, productId: current.productId, renewsAs: record.productId, on: renewal)),
                   from: .store, to: nil, transactionId: current.id)
-        if let offer { try waitForRenewal(offer, of: current, link: link) }
+        if let offer { try offers.waitForRenewal(offer, of: current, link: link) }
         try notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: link.now)
         return try handBack(record, current, at: link.now)
     }

@@ -7,30 +7,12 @@ extension Store {
     /// one bought or renewed under an offer), a non-renewing duration; nil for products that
     /// never expire.
     public func expiry(of record: StoreRecord) -> Date? {
-        expiry(of: record, ended: (try? database.setting("expired:\(record.id)")).flatMap { $0.flatMap(Int64.init) })
+        periods.expiry(of: record)
     }
 
-    /// The expiry of a transaction whose early end (`expired:` setting, in milliseconds) was read
-    /// already; a family member's share of a subscription ends when the purchaser's period does.
-    func expiry(of record: StoreRecord, ended: Int64?) -> Date? {
-        if record.kind == .familyShare, catalog.type(ofProduct: record.productId) == .autoRenewable {
-            return (try? sharedPurchase(of: record)).flatMap { $0 }.flatMap { expiry(of: $0) }
-        }
-        return Self.expiry(of: record, offer: appliedOffer(of: record), ended: ended.map(SimulatedTime.date(millis:)), catalog: catalog)
-    }
-
-    /// The expiry of a subscription's latest transaction at a stop of the clock, its early end
-    /// (milliseconds) read already: worked out once and kept, again only when anything it is
-    /// worked out from changed, so that a stop does no calendar arithmetic for the subscriptions
-    /// that did not renew. A family member's share is worked out each time, from its purchase.
+    /// `SubscriptionPeriods.dueExpiry(of:ended:)`: the period end a stop of the clock keeps.
     func dueExpiry(of record: StoreRecord, ended: Int64?) -> Date? {
-        guard record.kind != .familyShare else { return expiry(of: record, ended: ended) }
-        let inputs = ExpiryInputs(date: record.date, productId: record.productId, kind: record.kind, ended: ended,
-                                  offer: appliedOffer(of: record))
-        if let seen = expiriesSeen[record.id], seen.inputs == inputs { return seen.expiry }
-        let expiry = expiry(of: record, ended: ended)
-        expiriesSeen[record.id] = (inputs, expiry)
-        return expiry
+        periods.dueExpiry(of: record, ended: ended)
     }
 
     /// The expiry of `record` bought under `offer` (nil: the regular price), ended early at
@@ -52,15 +34,11 @@ extension Store {
     /// The transactions whose period ended early (`expire`, or an upgrade or a crossgrade that
     /// replaced them), with when, read from a possibly live database.
     public static func readEarlyEnds(path: String) throws(StorageError) -> [TransactionID: Date] {
-        try earlyEnds(in: StoreDatabase(path: path, readOnly: true))
+        try SubscriptionPeriods.earlyEnds(in: StoreDatabase(path: path, readOnly: true))
     }
 
     /// The transactions whose period ended early, with when.
     public func earlyEnds() throws(StoreError) -> [TransactionID: Date] {
-        try store { () throws(StorageError) in try Self.earlyEnds(in: database) }
-    }
-
-    private static func earlyEnds(in database: StoreDatabase) throws(StorageError) -> [TransactionID: Date] {
-        try database.settingsByTransaction(expiredPrefix) { Int64($0).map(SimulatedTime.date(millis:)) }
+        try store { () throws(StorageError) in try SubscriptionPeriods.earlyEnds(in: database) }
     }
 }

@@ -33,7 +33,7 @@ extension Store {
     /// any, and what the timeline is told.
     private func endNow(_ latest: StoreRecord, at now: Date) throws(StorageError) -> (StoreRecord?, [(StoreStep, TransactionID)]) {
         var notes: [(StoreStep, TransactionID)] = []
-        try database.setSetting(Self.expiredPrefix + latest.id.description, String(SimulatedTime.millis(now)))
+        try database.setSetting(SubscriptionPeriods.expiredPrefix + latest.id.description, String(SimulatedTime.millis(now)))
         var renewal: StoreRecord?
         if try database.setting("autorenew:\(latest.originalId)") == "off" {
             notes.append((.expiredNowAutoRenewOff(productId: latest.productId), latest.id))
@@ -56,7 +56,7 @@ extension Store {
     /// has no period to end, and a charge now would be paid again when the retry recovers.
     private func currentSubscription(_ productId: String, at now: Date) throws(StoreError) -> StoreRecord {
         let (latest, retrying, refunded) = try store { () throws(StorageError) -> (StoreRecord?, Bool, Bool) in
-            let latest = try latestSubscriptions().last { $0.account == account && $0.productId == productId }
+            let latest = try periods.latestSubscriptions().last { $0.account == account && $0.productId == productId }
             let retrying = try latest.map { (record) throws(StorageError) in try database.setting("billing-retry:\(record.originalId)") != nil } ?? false
             let refunded = try database.latestPaid(account: account, products: [productId], withReceipts: false).last?.refunded ?? false
             return (latest, retrying, refunded)
@@ -68,7 +68,7 @@ extension Store {
         if retrying {
             throw .refused(.renewalsInBillingRetry(productId: productId))
         }
-        if let end = expiry(of: latest), end <= now {
+        if let end = periods.expiry(of: latest), end <= now {
             throw .refused(.periodExpired(account: account, productId: productId, expiry: end))
         }
         return latest

@@ -33,7 +33,7 @@ extension Store {
     /// `expirationIntent` is 5, "Other".
     func tellSandboxEnd(_ latest: StoreRecord, from: Int64, to: Int64, at now: Date) throws(StorageError) {
         guard switches.environment == .sandbox, try sandboxRenewals(of: latest.originalId) >= Self.sandboxRenewalLimit,
-              let end = expiry(of: latest).map(SimulatedTime.millis), end > from, end <= to,
+              let end = periods.expiry(of: latest).map(SimulatedTime.millis), end > from, end <= to,
               try database.setting("expiry-told:\(latest.originalId)") != String(end)
         else { return }
         try notify(.expired, about: latest, at: now, expirationIntent: .other)

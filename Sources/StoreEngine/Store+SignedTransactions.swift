@@ -129,13 +129,13 @@ extension Store {
         let product = catalog.product(id: record.productId)
         let original = try originalRecord(of: record)
         let subscription = product?.type == .autoRenewable
-        let offer = appliedOffer(of: record), terms = offerTerms(of: record)
+        let offer = applied.offer(of: record), terms = applied.terms(of: record, in: catalog)
         var payload = SignedTransactionPayload(
             transactionId: record.id.description, originalTransactionId: record.originalId.description,
             bundleId: catalog.app.bundleId, productId: record.productId,
             subscriptionGroupIdentifier: subscription ? product?.group.map(catalog.subscriptionGroupIdentifier) : nil,
             purchaseDate: SimulatedTime.millis(record.date), originalPurchaseDate: SimulatedTime.millis(original.date),
-            expiresDate: subscription ? expiry(of: record).map(SimulatedTime.millis) : nil,
+            expiresDate: subscription ? periods.expiry(of: record).map(SimulatedTime.millis) : nil,
             type: product.map { SignedTransactionPayload.typeName($0.type) } ?? "Consumable",
             signedDate: SimulatedTime.millis(now),
             revocationDate: record.refunded ? SimulatedTime.millis(record.refundDate ?? now) : nil,
@@ -143,7 +143,7 @@ extension Store {
             offerType: offer?.type.rawValue, offerDiscountType: terms?.discountType,
             environment: signedEnvironment, storefront: catalog.storefront.code,
             transactionReason: record.kind == .renewal ? "RENEWAL" : "PURCHASE",
-            price: Self.milliunits(try chargedPrice(record)), currency: catalog.storefront.currencyCode)
+            price: Self.milliunits(try prices.chargedPrice(record)), currency: catalog.storefront.currencyCode)
         payload.appAccountToken = try appAccountToken(of: record.originalId)
         payload.offerIdentifier = offer?.id
         payload.offerPeriod = terms?.wholePeriod.description

@@ -15,7 +15,7 @@ extension Store {
                 try loadSigner(from: now)
             }
         }
-        self.api = api
+        context.api = api
     }
 
     /// `Product.purchase()`: one answer, with the signed transaction when the purchase went
@@ -42,11 +42,11 @@ extension Store {
             result = error == .paymentCancelled ? .userCancelled(productId: request.productId)
                 : .failed(productId: request.productId, error)
         case .waits:
-            if let offer = try requestedOffer(request) { try keep(offer, for: id) }
+            if let offer = try offers.requestedOffer(request) { try applied.keep(offer, for: id) }
             try database.insert(record.with(state: .deferred))
             result = .pending(productId: request.productId)
         case .charges:
-            let charged = try charge(record, offer: try requestedOffer(request), link: link)
+            let charged = try charge(record, offer: try offers.requestedOffer(request), link: link)
             if let error = charged.error {
                 // Refused for what the account holds (a subscription in billing retry): no transaction to finish.
                 try database.insert(charged)
@@ -169,7 +169,7 @@ extension Store {
         // The latest of each product: a non-renewing subscription bought twice has two originals.
         for record in paid.reversed() where seen.insert(record.productId).inserted {
             if catalog.type(ofProduct: record.productId) == .autoRenewable {
-                let until = [expiry(of: record), try graceUntil(of: record)].compactMap { $0 }.max()
+                let until = [periods.expiry(of: record), try periods.graceUntil(of: record)].compactMap { $0 }.max()
                 guard let until, until > link.now else { continue }
             }
             entitled.insert(try signedTransaction(record, at: link.now), at: 0)
@@ -183,19 +183,10 @@ extension Store {
         let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
         var statuses: [SubscriptionStatus] = []
         for record in try database.latestPaid(account: account, products: renewing) {
-            statuses.append(SubscriptionStatus(state: try renewalState(of: record, at: link.now),
+            statuses.append(SubscriptionStatus(state: try periods.renewalState(of: record, at: link.now),
                                                transaction: try signedTransaction(record, at: link.now)))
         }
         link.send(.subscriptionStatuses(statuses))
-    }
-
-    /// `Product.SubscriptionInfo.RenewalState` of the subscription whose latest transaction is `record`.
-    func renewalState(of record: StoreRecord, at now: Date) throws(StorageError) -> SubscriptionStatus.RenewalState {
-        if record.refunded { return .revoked }
-        if let end = expiry(of: record), end > now { return .subscribed }
-        guard try database.setting("billing-retry:\(record.originalId)") != nil else { return .expired }
-        if let grace = try graceUntil(of: record), grace > now { return .inGracePeriod }
-        return .inBillingRetryPeriod
     }
 
     /// The `appAccountToken` each purchase was bought with, by its id (its renewals carry it too),

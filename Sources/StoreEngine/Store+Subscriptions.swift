@@ -3,32 +3,12 @@ import IAPCore
 import Storage
 
 extension Store {
-    /// The early ends (`expire`) of these transactions, in milliseconds, by id: the Store's few
-    /// `expired:` settings read by one range of their key, not a lookup per transaction.
-    func expiredMillis(of ids: [TransactionID]) throws(StorageError) -> [TransactionID: Int64] {
-        let ended = try database.settingsByTransaction(Self.expiredPrefix) { $0 }
-        guard !ended.isEmpty else { return [:] }
-        var found: [TransactionID: Int64] = [:]
-        for id in ids {
-            if let millis = ended[id].flatMap(Int64.init) { found[id] = millis }
-        }
-        return found
-    }
-
-    static let expiredPrefix = "expired:"
-
     /// The subscriptions (by the original id that started each) whose user turned auto-renew
     /// off, read in one query: a view asks once, not once per row.
     public func autoRenewOff() throws(StoreError) -> Set<TransactionID> {
         try store { () throws(StorageError) in
             Set(try database.settings(prefix: "autorenew:").compactMap { $0.value == "off" ? TransactionID($0.key) : nil })
         }
-    }
-
-    /// The latest paid transaction of each subscription of a group an account bought, oldest first.
-    func groupRecords(_ group: String?, account: String) throws(StorageError) -> [StoreRecord] {
-        let members = catalog.products(ofType: .autoRenewable).filter { $0.group == group }.map(\.id)
-        return try database.latestPaid(account: account, products: members)
     }
 
     /// Renews every subscription whose period has ended by `now` and that still auto-renews:
@@ -41,7 +21,7 @@ extension Store {
     /// and brings only those up to date.
     public func renewDueSubscriptions(link: Link) throws(StoreError) {
         try store { () throws(StorageError) in
-            try withSchedule { (schedule) throws(StorageError) in
+            try periods.withSchedule { (schedule) throws(StorageError) in
                 var due = Array(schedule.due(by: link.now).reversed())
                 let goneThrough = due.map(\.originalId)
                 var renewed: [TransactionID: StoreRecord] = [:]
@@ -58,7 +38,7 @@ extension Store {
                 }
                 for originalId in goneThrough {
                     guard let latest = renewed[originalId]?.with(receipt: .some(nil)) ?? schedule.entries[originalId]?.latest else { continue }
-                    schedule.replace(originalId, with: try scheduleEntry(of: latest))
+                    schedule.replace(originalId, with: try periods.scheduleEntry(of: latest))
                 }
                 schedule.changes = database.database.totalChanges
             }
@@ -68,38 +48,20 @@ extension Store {
     /// The most renewals written in one SQLite transaction: few commits, bounded memory.
     static let renewalsPerCommit = 1000
 
-    /// The latest paid transaction of every subscription that still auto-renews, oldest first:
-    /// read through the index of paid transactions by product, the auto-renew switches in one query.
-    func renewableSubscriptions() throws(StorageError) -> [StoreRecord] {
-        try renewable(latestSubscriptions())
-    }
-
-    /// Those of `latest` that still auto-renew.
-    private func renewable(_ latest: [StoreRecord]) throws(StorageError) -> [StoreRecord] {
-        let autorenew = try database.settingsByTransaction("autorenew:") { $0 }
-        return latest.filter { autorenew[$0.originalId] != "off" }
-    }
-
-    /// The latest paid transaction of every subscription not refunded, oldest first, without its
-    /// receipt (which lists every renewal before it), as the schedule holds them.
-    func latestSubscriptions() throws(StorageError) -> [StoreRecord] {
-        try withSchedule { $0.latest() }
-    }
-
     /// Makes up to `renewalsPerCommit` renewals that fall due by `now`, taking subscriptions from
     /// the end of `due` (kept newest first) and dropping each once it is current, or once the
     /// renewal rule (`renewal(of:dueAt:now:notes:)`) does not renew it. The early ends are read
     /// once: a renewal ends no period early, and a renewal's own id has none.
     private func renew(_ due: inout [StoreRecord], until now: Date, notes: inout [(StoreStep, TransactionID)]) throws(StorageError) -> [StoreRecord] {
         var renewals: [StoreRecord] = []
-        let ended = try expiredMillis(of: due.map(\.id))
+        let ended = try periods.expiredMillis(of: due.map(\.id))
         while let latest = due.last, renewals.count < Self.renewalsPerCommit {
-            guard let end = dueExpiry(of: latest, ended: ended[latest.id]), end <= now,
+            guard let end = periods.dueExpiry(of: latest, ended: ended[latest.id]), end <= now,
                   let renewal = try renewal(of: latest, dueAt: end, now: now, notes: &notes) else {
                 due.removeLast()
                 continue
             }
-            expiriesSeen[latest.id] = nil
+            periods.renewed(latest.id)
             renewals.append(renewal)
             due[due.count - 1] = renewal
         }
@@ -120,10 +82,10 @@ extension Store {
             id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account,
             state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: date,
             error: nil, receipt: nil)
-        if let offer = try renewalOffer(after: latest, renewingAs: renewal.productId) {
-            try keep(offer, for: id)
-            notes.append((.offerRenews(offer: offer, productId: renewal.productId, price: try priceText(of: renewal)), id))
-        } else if let step = try recordPrice(of: renewal) {
+        if let offer = try offers.renewalOffer(after: latest, renewingAs: renewal.productId) {
+            try applied.keep(offer, for: id)
+            notes.append((.offerRenews(offer: offer, productId: renewal.productId, price: try prices.priceText(of: renewal)), id))
+        } else if let step = try prices.recordPrice(of: renewal) {
             notes.append((step, id))
         }
         let signed = try signing(renewal, at: now)
@@ -143,12 +105,12 @@ extension Store {
     /// no longer renews cannot be turned on: the customer subscribes again by buying it.
     @discardableResult
     public func setAutoRenew(productId: String, on: Bool, at now: Date) throws(StoreError) -> StoreStep? {
-        let latest = try latestPaid(productId)
+        let latest = try periods.latestPaid(productId)
         if on, let change = try store({ () throws(StorageError) in try renewalPreferenceChange(to: latest, at: now) }) {
             return change
         }
         if on, try store({ () throws(StorageError) in try hasLapsed(latest, at: now) }) {
-            throw .refused(.lapsed(productId: productId, expiry: expiry(of: latest)))
+            throw .refused(.lapsed(productId: productId, expiry: periods.expiry(of: latest)))
         }
         try store { () throws(StorageError) in
             try database.setSetting("autorenew:\(latest.originalId)", on ? "on" : "off")
@@ -161,12 +123,12 @@ extension Store {
     /// product at its next renewal and says so; nil when no other plan of the group runs.
     private func renewalPreferenceChange(to replaced: StoreRecord, at now: Date) throws(StorageError) -> StoreStep? {
         guard let product = catalog.product(id: replaced.productId),
-              let current = try activeSubscription(product.group, account: replaced.account, at: now),
+              let current = try periods.activeSubscription(product.group, account: replaced.account, at: now),
               current.originalId != replaced.originalId
         else { return nil }
         try renewAs(product.id, current)
         try notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: now)
-        let renewal = expiry(of: current).map(SimulatedTime.format) ?? ""
+        let renewal = periods.expiry(of: current).map(SimulatedTime.format) ?? ""
         return .renewsAsAtNextRenewal(productId: current.productId, until: renewal, renewsAs: product.id)
     }
 
@@ -175,7 +137,7 @@ extension Store {
     private func hasLapsed(_ latest: StoreRecord, at now: Date) throws(StorageError) -> Bool {
         guard try database.setting("autorenew:\(latest.originalId)") == "off",
               try database.setting("billing-retry:\(latest.originalId)") == nil,
-              let end = expiry(of: latest)
+              let end = periods.expiry(of: latest)
         else { return false }
         return end <= now
     }
@@ -183,7 +145,7 @@ extension Store {
     /// Ends a subscription now: its current period is over and it does not renew. The Server
     /// learns of the new expiry at its next receipt check.
     public func expire(productId: String, at now: Date) throws(StoreError) {
-        let latest = try latestPaid(productId)
+        let latest = try periods.latestPaid(productId)
         try store { () throws(StorageError) in
             try database.setSetting("expired:\(latest.id)", String(SimulatedTime.millis(now)))
             try database.setSetting("autorenew:\(latest.originalId)", "off")
@@ -215,7 +177,7 @@ extension Store {
     /// not. Returns the refunded transaction.
     @discardableResult
     public func refund(productId: String, reason: RevocationReason? = nil, at date: Date) throws(StoreError) -> StoreRecord {
-        try refund(try latestPaid(productId), reason: reason, at: date)
+        try refund(try periods.latestPaid(productId), reason: reason, at: date)
     }
 
     /// The Store refunds one paid transaction of the signed-in account, by its id.
@@ -236,10 +198,10 @@ extension Store {
     private func refund(_ record: StoreRecord, reason: RevocationReason?, at date: Date) throws(StoreError) -> StoreRecord {
         let (prorated, left) = try store { () throws(StorageError) -> (Decimal?, Decimal) in
             let prorated = try proratedRefund(of: record.id)
-            return (prorated, try chargedPrice(record) - (prorated ?? 0))
+            return (prorated, try prices.chargedPrice(record) - (prorated ?? 0))
         }
         if let prorated, left <= 0 {
-            throw .refused(.nothingLeftToRefund(record.id, prorated: format(prorated)))
+            throw .refused(.nothingLeftToRefund(record.id, prorated: prices.format(prorated)))
         }
         return try store { () throws(StorageError) -> StoreRecord in
             try database.database.transaction { () throws(StorageError) -> StoreRecord in
@@ -275,22 +237,12 @@ extension Store {
             try deliver(record, link: link)
         }
     }
-
-    /// The signed-in account's newest paid transaction of `productId` not refunded, with its own
-    /// receipt (which a change to its row keeps): the one row read, however many came before it.
-    private func latestPaid(_ productId: String) throws(StoreError) -> StoreRecord {
-        let latest = try store { () throws(StorageError) in
-            try database.records(where: StoreDatabase.newestPaidUnrefunded, [.text(productId), .text(account)]).first
-        }
-        guard let latest else { throw .refused(.noPaidPurchase(account: account, productId: productId)) }
-        return latest
-    }
 }
 
 extension Store {
     /// When the next renewal falls due: the earliest end of a period among the subscriptions
     /// that still auto-renew; nil when none does.
     public func nextRenewalDue() throws(StoreError) -> Date? {
-        try store { () throws(StorageError) in try renewableSubscriptions().compactMap { expiry(of: $0) }.min() }
+        try store { () throws(StorageError) in try periods.renewableSubscriptions().compactMap { periods.expiry(of: $0) }.min() }
     }
 }

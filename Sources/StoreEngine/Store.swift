@@ -7,34 +7,39 @@ import Storage
 /// transaction in `store.sqlite`, signs receipts and answers `verifyReceipt`; for StoreKit 2 it
 /// also signs every transaction as a JWS.
 public final class Store {
-    public let catalog: Catalog
-    let database: StoreDatabase
-    let signer: ReceiptSigner
+    /// The world the feature services share: database, catalog, keys, account, switches.
+    let context: StoreContext
+    /// The offers transactions were bought under.
+    let applied: AppliedOffers
+    let prices: Prices
+    /// Subscriptions' periods and the clock's schedule of them.
+    let periods: SubscriptionPeriods
+    let offers: Offers
     /// Signs transactions for StoreKit 2, once the Store has needed to.
     var transactionSigner: JWSSigner?
-    /// The StoreKit the app uses: how the Store delivers the transactions it sends on its own
-    /// (redeliveries, approvals, renewals), and whether it signs every transaction it issues.
-    public internal(set) var api: StoreKitAPI = .storekit1
-    public private(set) var switches: StoreSwitches
-    /// Whether the Store posts App Store Server Notifications V2 to the Server.
-    public internal(set) var notificationsOn = false
-    /// The App Store account the device is signed into.
-    public private(set) var account: String
-    /// The offers transactions were bought under, by transaction (`AppliedOffer`), kept in memory
-    /// so that expiries and prices read no setting.
-    public internal(set) var appliedOffers: [TransactionID: AppliedOffer] = [:]
-    /// What the clock's stops need of every subscription, as the Store last read or wrote it
-    /// (`withSchedule`): an advance that stops at each renewal reads them once, not at every stop.
-    var schedule: SubscriptionSchedule?
-    /// The period end of each subscription's latest transaction, as the clock's stops last worked
-    /// it out (`dueExpiry(of:ended:)`), by transaction id.
-    var expiriesSeen: [TransactionID: (inputs: ExpiryInputs, expiry: Date?)] = [:]
     /// The last receipt text `verifyReceipt` decoded and what decoding it gave, and what it last
     /// read of an authentic receipt's purchases (`ReceiptRead`): a launch that recovers by the
     /// app receipt has that receipt checked twice (the recovery, then the check of the current
     /// receipt) with nothing written between, and each check goes through every purchase it lists.
     var lastDecoded: (text: String, status: ReceiptStatus, receipt: Receipt?)?
     var lastRead: ReceiptRead?
+    public var catalog: Catalog { context.catalog }
+    var database: StoreDatabase { context.database }
+    var signer: ReceiptSigner { context.signer }
+    /// The StoreKit the app uses: how the Store delivers the transactions it sends on its own
+    /// (redeliveries, approvals, renewals), and whether it signs every transaction it issues.
+    public var api: StoreKitAPI { context.api }
+    public var switches: StoreSwitches { context.switches }
+    /// Whether the Store posts App Store Server Notifications V2 to the Server.
+    public var notificationsOn: Bool { context.notificationsOn }
+    /// The App Store account the device is signed into.
+    public var account: String { context.account }
+    /// The offers transactions were bought under, by transaction (`AppliedOffer`), kept in memory
+    /// so that expiries and prices read no setting.
+    public internal(set) var appliedOffers: [TransactionID: AppliedOffer] {
+        get { applied.byTransaction }
+        set { applied.byTransaction = newValue }
+    }
     /// Whether this Store was created now, rather than opened as it was left.
     public let isNew: Bool
     /// The app's shared secret on file at the Store: `verifyReceipt` wants it with a receipt that
@@ -70,9 +75,7 @@ public final class Store {
 
     /// The Store kept in `database` (at `path`), made there first unless `readOnly`.
     private init(_ database: StoreDatabase, path: String, catalog: Catalog, seed: UInt64?, readOnly: Bool) throws(StoreError) {
-        self.catalog = catalog
         do {
-            self.database = database
             let key: [UInt8]
             if let stored = try database.setting("receipt-key", as: { Data(base64Encoded: $0) }) {
                 key = Array(stored)
@@ -89,7 +92,6 @@ public final class Store {
                 }
                 isNew = true
             }
-            signer = ReceiptSigner(key: key)
             if let stored = try database.setting("shared-secret") {
                 sharedSecret = stored
             } else {
@@ -97,13 +99,16 @@ public final class Store {
                 sharedSecret = try StoreSecrets(seed: seed ?? 1, path: path).sharedSecret
                 if !readOnly { try database.setSetting("shared-secret", sharedSecret) }
             }
-            switches = try Self.loadSwitches(database)
-            account = try database.setting("account") ?? "demo"
-            notificationsOn = try database.setting("notifications") == "on"
-            appliedOffers = try Self.appliedOffers(in: database)
+            context = StoreContext(catalog: catalog, database: database, signer: ReceiptSigner(key: key),
+                                   account: try database.setting("account") ?? "demo", switches: try Self.loadSwitches(database),
+                                   notificationsOn: try database.setting("notifications") == "on")
+            applied = try AppliedOffers(database: database)
         } catch {
             throw .storage(error)
         }
+        prices = Prices(context: context, applied: applied)
+        periods = SubscriptionPeriods(context: context, applied: applied)
+        offers = Offers(context: context, applied: applied, periods: periods)
     }
 
     /// Every transaction the Store made, oldest first, read from a possibly live database
@@ -143,7 +148,7 @@ public final class Store {
         do {
             try store { () throws(StorageError) in try database.database.commitBatch() }
         } catch {
-            schedule = nil
+            periods.forgetSchedule()
             throw error
         }
     }
@@ -199,8 +204,7 @@ public final class Store {
         try finishRestores(of: id)
         let after = database.database.totalChanges
         guard after != before else { return }
-        schedule?.finished(id)
-        schedule?.keepCurrent(from: before, to: after)
+        periods.finished(id, from: before, to: after)
     }
 
     /// Redelivers every unfinished transaction of the account. Under StoreKit 1 they come in one
@@ -272,7 +276,7 @@ public final class Store {
         try store { () throws(StorageError) in
             try database.database.transaction { () throws(StorageError) in try Self.saveSwitches(updated, in: database) }
         }
-        switches = updated
+        context.switches = updated
     }
 
     /// Keeps the switches in `store.sqlite`, each declared switch under its setting key.
@@ -289,7 +293,7 @@ public final class Store {
             try database.setSetting("account", name)
             try remember(account: name)
         }
-        account = name
+        context.account = name
     }
 
     /// What `SKPaymentQueue.canMakePayments()` answers.

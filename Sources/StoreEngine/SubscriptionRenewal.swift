@@ -21,7 +21,7 @@ extension Store {
         return try store.store { () throws(StorageError) in
             guard try store.loadKeptSigner() else { return [] }
             var renewals: [SubscriptionRenewal] = []
-            for record in try store.latestSubscriptions() {
+            for record in try store.periods.latestSubscriptions() {
                 guard let signed = try store.signedRenewalInfo(of: record, at: now, expirationIntent: nil) else { continue }
                 renewals.append(SubscriptionRenewal(originalTransactionId: record.originalId, productId: record.productId,
                                                     signedRenewalInfo: signed))
