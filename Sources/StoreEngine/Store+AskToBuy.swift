@@ -34,7 +34,7 @@ extension Store {
             }
             return ended
         }
-        for record in expired where record.account == account { try store { () throws(StorageError) in try deliver(record, link: link) } }
+        for record in expired where record.account == account { try store { () throws(StorageError) in try signatures.deliver(record, link: link) } }
     }
 
     /// The parent approves the waiting Ask to Buy request for a product: it is charged (under the
@@ -50,7 +50,7 @@ extension Store {
             if !approved.charged, api == .storekit2 { approved = approved.with(finished: true) }
             try database.update(approved)
             let handsBack = !approved.charged && approved.state == .purchased && api == .storekit2
-            try deliver(handsBack ? try heldRecord(handedBackBy: approved) : approved, link: link)
+            try signatures.deliver(handsBack ? try heldRecord(handedBackBy: approved) : approved, link: link)
         }
     }
 
@@ -61,7 +61,7 @@ extension Store {
         let declined = record.with(state: .failed, finished: api == .storekit2, date: link.now, error: .declinedByParent)
         try store { () throws(StorageError) in
             try database.update(declined)
-            try deliver(declined, link: link)
+            try signatures.deliver(declined, link: link)
         }
     }
 }

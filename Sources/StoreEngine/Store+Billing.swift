@@ -61,24 +61,24 @@ extension Store {
                 let until = end.addingTimeInterval(Double(days) * 86400)
                 try database.setSetting(graceKey, String(SimulatedTime.millis(until)))
                 notes.append((.billingRetry(productId: latest.productId, graceUntil: SimulatedTime.format(until)), latest.id))
-                try notify(.didFailToRenew, subtype: "GRACE_PERIOD", about: latest, at: now)
+                try notifications.notify(.didFailToRenew, subtype: "GRACE_PERIOD", about: latest, at: now)
             } else {
                 notes.append((.billingRetry(productId: latest.productId, graceUntil: nil), latest.id))
-                try notify(.didFailToRenew, about: latest, at: now)
+                try notifications.notify(.didFailToRenew, about: latest, at: now)
             }
         }
         let retryStart = try database.setting(retryKey).flatMap(Int64.init).map(SimulatedTime.date(millis:)) ?? end
         if now >= retryStart.addingTimeInterval(Double(SubscriptionPeriods.billingRetryDays) * 86400) {
             // The grace period, shorter than the retry, ended first.
             if let until = try database.setting(graceKey).flatMap(Int64.init) {
-                try tellGracePeriodExpired(latest, until: until, at: now)
+                try notifications.tellGracePeriodExpired(latest, until: until, at: now)
             }
             try database.removeSetting(retryKey)
             try database.removeSetting(graceKey)
             try database.setSetting("autorenew:\(latest.originalId)", "off")
             notes.append((.billingExpired(productId: latest.productId, days: SubscriptionPeriods.billingRetryDays), latest.id))
-            try notify(.expired, subtype: "BILLING_RETRY", about: latest, at: now, expirationIntent: .billingError)
-            try markExpiryTold(latest)
+            try notifications.notify(.expired, subtype: "BILLING_RETRY", about: latest, at: now, expirationIntent: .billingError)
+            try notifications.markExpiryTold(latest)
         }
         return nil
     }

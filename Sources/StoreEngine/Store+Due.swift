@@ -9,7 +9,7 @@ extension Store {
     /// expiry, a notification's attempt. The clock stops at each such moment in turn
     /// (`renewDueSubscriptions`, `notifyEndedPeriods`, `expireAskToBuyRequests`, `postDueNotifications`).
     public func nextDue(after millis: Int64) throws(StoreError) -> Int64? {
-        let notification = try nextNotificationDue()
+        let notification = try notifications.nextNotificationDue()
         let other = try store { () throws(StorageError) -> [Int64] in
             try askToBuyExpiries() + [try periods.withSchedule { $0.nextMoment(after: millis) }].compactMap { $0 }
         }

@@ -55,16 +55,14 @@ extension Store {
     /// upgraded (`isUpgraded`). Returns the refund.
     func endForChange(_ current: StoreRecord, at now: Date, upgrade: Bool) throws(StorageError) -> Decimal {
         let refund = try proratedRefund(current, at: now)
-        if upgrade { try database.setSetting(Self.upgradedPrefix + current.id.description, "1") }
+        if upgrade { try database.setSetting(Signatures.upgradedPrefix + current.id.description, "1") }
         try database.setSetting("expired:\(current.id)", String(SimulatedTime.millis(now)))
         try database.setSetting("autorenew:\(current.originalId)", "off")
         try database.setSetting(Self.proratedRefundPrefix + current.id.description, "\(refund)")
         // Its JWS says so from now on, as Get Transaction Info and the history would: ended, and upgraded.
-        if current.signedTransaction != nil { try database.update(try signing(current, at: now)) }
+        if current.signedTransaction != nil { try database.update(try signatures.signing(current, at: now)) }
         return refund
     }
-
-    static let upgradedPrefix = "upgraded:"
 
     /// The part of what `record` charged for the time left of its period at `now`, to the cent (a
     /// trial was free: nothing; an offer's price or an increased price, when it had one).

@@ -32,7 +32,7 @@ extension Store {
         }
         return try store { () throws(StorageError) -> [StoreRecord] in
             try database.database.transaction { () throws(StorageError) -> [StoreRecord] in
-                var owned = try holdings(of: account)
+                var owned = try receipts.holdings(of: account)
                 var purchases: [StoreRecord] = []
                 purchases.reserveCapacity(count)
                 for index in 0..<count {
@@ -41,7 +41,7 @@ extension Store {
                     let charged = StoreRecord(
                         id: id, originalId: id, productId: productId, account: account, state: .purchased,
                         kind: .purchase, charged: true, finished: finished, refunded: false, date: date, error: nil, receipt: nil)
-                    let purchase = charged.with(receipt: receipt(account: account, leading: charged, holdings: owned))
+                    let purchase = charged.with(receipt: receipts.receipt(account: account, leading: charged, holdings: owned))
                     try database.insert(purchase)
                     owned.add(purchase)
                     purchases.append(purchase)

@@ -60,12 +60,12 @@ extension Store {
             try database.removeSetting("renew-to:\(current.originalId)")
             try offers.cancelWaitingOffer(of: current)
             told.append(.waitingChangeCancelled(productId: waiting))
-            try notify(.didChangeRenewalPref, about: current, at: link.now)
+            try notifications.notify(.didChangeRenewalPref, about: current, at: link.now)
         }
         if try database.setting("autorenew:\(current.originalId)") == "off" {
             try database.setSetting("autorenew:\(current.originalId)", "on")
             told.append(.autoRenewOnAgain)
-            try notify(.didChangeRenewalStatus, subtype: "AUTO_RENEW_ENABLED", about: current, at: link.now)
+            try notifications.notify(.didChangeRenewalStatus, subtype: "AUTO_RENEW_ENABLED", about: current, at: link.now)
         }
         for step in told { link.note(.store(step), from: .store, to: nil, transactionId: current.id) }
         if let offer { try offers.waitForRenewal(offer, of: current, link: link) }
@@ -75,10 +75,10 @@ extension Store {
     /// A payment that charges nothing: a transaction of its own that hands back `held`, the
     /// paid transaction that already covers it, with a receipt proving that one.
     func handBack(_ record: StoreRecord, _ held: StoreRecord, at now: Date) throws(StorageError) -> StoreRecord {
-        try signing(StoreRecord(
+        try signatures.signing(StoreRecord(
             id: record.id, originalId: held.originalId, productId: held.productId, account: record.account,
             state: .purchased, kind: .restore, charged: false, finished: false, refunded: false, date: now,
-            error: nil, receipt: try receipt(proving: held)), at: now)
+            error: nil, receipt: try receipts.receipt(proving: held)), at: now)
     }
 
     /// The paid transaction a hand-back (`handBack`) stands for: the latest of its subscription

@@ -28,6 +28,6 @@ extension Store {
         let handsBack = !record.charged && api == .storekit2
         try database.insert(handsBack ? record.with(finished: true) : record)
         try database.setSetting(redeemedKey, record.id.description)
-        try deliver(handsBack ? try heldRecord(handedBackBy: record) : record, link: link)
+        try signatures.deliver(handsBack ? try heldRecord(handedBackBy: record) : record, link: link)
     }
 }

@@ -104,10 +104,10 @@ extension Store {
         } else if let step = try prices.recordPrice(of: charged) {
             link.note(.store(step), from: .store, to: nil, transactionId: charged.id)
         }
-        try notify(told.0, subtype: told.1, about: charged, at: link.now)
-        try tellSharedAlready(charged, link: link)
-        try shareWithFamily(charged, link: link)
-        return try signing(charged.with(receipt: try receipt(proving: charged)), at: link.now)
+        try notifications.notify(told.0, subtype: told.1, about: charged, at: link.now)
+        try family.tellSharedAlready(charged, link: link)
+        try family.shareWithFamily(charged, link: link)
+        return try signatures.signing(charged.with(receipt: try receipts.receipt(proving: charged)), at: link.now)
     }
 
     /// A change that waits for the renewal: nothing is charged now; the purchase hands back the
@@ -121,7 +121,7 @@ extension Store {
         link.note(.store(.planChangesAtRenewal(change.told, productId: current.productId, renewsAs: record.productId, on: renewal)),
                   from: .store, to: nil, transactionId: current.id)
         if let offer { try offers.waitForRenewal(offer, of: current, link: link) }
-        try notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: link.now)
+        try notifications.notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: link.now)
         return try handBack(record, current, at: link.now)
     }
 }

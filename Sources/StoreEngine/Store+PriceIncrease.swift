@@ -21,7 +21,7 @@ extension Store {
                     let renewal = periods.expiry(of: subscriber).map(SimulatedTime.format) ?? ""
                     link.note(.store(.priceIncreaseAsked(productId: productId, price: prices.format(price), account: subscriber.account, renewal: renewal)),
                               from: .store, to: nil, transactionId: subscriber.id)
-                    try notify(.priceIncrease, subtype: "PENDING", about: subscriber, at: link.now)
+                    try notifications.notify(.priceIncrease, subtype: "PENDING", about: subscriber, at: link.now)
                 }
             }
         }
@@ -50,7 +50,7 @@ extension Store {
         try store { () throws(StorageError) in
             try database.setSetting(Prices.consentPrefix + waiting.originalId.description,
                                     (agrees ? PriceConsent.agreed : .declined).rawValue)
-            if agrees { try notify(.priceIncrease, subtype: "ACCEPTED", about: waiting, at: now) }
+            if agrees { try notifications.notify(.priceIncrease, subtype: "ACCEPTED", about: waiting, at: now) }
         }
     }
 
@@ -84,8 +84,8 @@ extension Store {
         try database.removeSetting("billing-retry:\(latest.originalId)")
         try database.removeSetting("grace-until:\(latest.originalId)")
         notes.append((.expiredAfterPriceIncrease(productId: latest.productId, declined: answer == .declined), latest.id))
-        try notify(.expired, subtype: "PRICE_INCREASE", about: latest, at: now, expirationIntent: .priceIncrease)
-        try markExpiryTold(latest)
+        try notifications.notify(.expired, subtype: "PRICE_INCREASE", about: latest, at: now, expirationIntent: .priceIncrease)
+        try notifications.markExpiryTold(latest)
         return false
     }
 

@@ -25,7 +25,7 @@ extension Store {
         try notifyEndedPeriods(since: link.now.addingTimeInterval(-0.001), link: link)
         guard let renewal else { return }
         try store { () throws(StorageError) in
-            for handed in try handingOut([renewal]) { try deliver(handed, link: link) }
+            for handed in try receipts.handingOut([renewal]) { try signatures.deliver(handed, link: link) }
         }
     }
 
@@ -45,7 +45,7 @@ extension Store {
         }
         // Its signed transaction (StoreKit 2) tells the period's new end, as `expire`'s does.
         if renewal == nil, api == .storekit2, let ended = try database.record(id: latest.id) {
-            try database.update(try signing(ended, at: now))
+            try database.update(try signatures.signing(ended, at: now))
         }
         return (renewal, notes)
     }

@@ -22,12 +22,12 @@ extension Store {
                 let retry = try database.setting("billing-retry:\(key)"), autorenew = try database.setting("autorenew:\(key)")
                 if retry != nil, let until = try database.setting("grace-until:\(key)").flatMap({ Int64($0) }),
                    until > from, until <= to {
-                    try tellGracePeriodExpired(latest, until: until, at: link.now)
+                    try notifications.tellGracePeriodExpired(latest, until: until, at: link.now)
                 }
                 if autorenew == "off", retry == nil, let end = periods.expiry(of: latest).map(SimulatedTime.millis),
                    end > from, end <= to, try database.setting("expiry-told:\(key)") != String(end) {
-                    try notify(.expired, subtype: "VOLUNTARY", about: latest, at: link.now, expirationIntent: .customerCancelled)
-                    try markExpiryTold(latest)
+                    try notifications.notify(.expired, subtype: "VOLUNTARY", about: latest, at: link.now, expirationIntent: .customerCancelled)
+                    try notifications.markExpiryTold(latest)
                 }
                 if autorenew != "off", retry == nil {
                     try tellSandboxEnd(latest, from: from, to: to, at: link.now)

@@ -36,8 +36,8 @@ extension Store {
               let end = periods.expiry(of: latest).map(SimulatedTime.millis), end > from, end <= to,
               try database.setting("expiry-told:\(latest.originalId)") != String(end)
         else { return }
-        try notify(.expired, about: latest, at: now, expirationIntent: .other)
-        try markExpiryTold(latest)
+        try notifications.notify(.expired, about: latest, at: now, expirationIntent: .other)
+        try notifications.markExpiryTold(latest)
     }
 
     private func sandboxRenewals(of originalId: TransactionID) throws(StorageError) -> Int {

@@ -31,9 +31,9 @@ extension Store {
                         try renew(&due, until: link.now, notes: &notes)
                     }
                     for (step, id) in notes { link.note(.store(step), from: .store, to: nil, transactionId: id) }
-                    for renewal in try handingOut(renewals) {
+                    for renewal in try receipts.handingOut(renewals) {
                         renewed[renewal.originalId] = renewal
-                        try deliver(renewal, link: link)
+                        try signatures.deliver(renewal, link: link)
                     }
                 }
                 for originalId in goneThrough {
@@ -88,11 +88,11 @@ extension Store {
         } else if let step = try prices.recordPrice(of: renewal) {
             notes.append((step, id))
         }
-        let signed = try signing(renewal, at: now)
+        let signed = try signatures.signing(renewal, at: now)
         try database.insert(signed)
         try countSandboxRenewal(signed, notes: &notes)
-        try notify(.didRenew, subtype: recovering ? "BILLING_RECOVERY" : nil, about: signed, at: now)
-        try renewShares(of: signed, at: now)
+        try notifications.notify(.didRenew, subtype: recovering ? "BILLING_RECOVERY" : nil, about: signed, at: now)
+        try family.renewShares(of: signed, at: now)
         return signed
     }
 
@@ -114,7 +114,7 @@ extension Store {
         }
         try store { () throws(StorageError) in
             try database.setSetting("autorenew:\(latest.originalId)", on ? "on" : "off")
-            try notify(.didChangeRenewalStatus, subtype: on ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED", about: latest, at: now)
+            try notifications.notify(.didChangeRenewalStatus, subtype: on ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED", about: latest, at: now)
         }
         return nil
     }
@@ -127,7 +127,7 @@ extension Store {
               current.originalId != replaced.originalId
         else { return nil }
         try renewAs(product.id, current)
-        try notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: now)
+        try notifications.notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: now)
         let renewal = periods.expiry(of: current).map(SimulatedTime.format) ?? ""
         return .renewsAsAtNextRenewal(productId: current.productId, until: renewal, renewsAs: product.id)
     }
@@ -150,10 +150,10 @@ extension Store {
             try database.setSetting("expired:\(latest.id)", String(SimulatedTime.millis(now)))
             try database.setSetting("autorenew:\(latest.originalId)", "off")
             if api == .storekit2 {
-                try database.update(try signing(latest, at: now))
+                try database.update(try signatures.signing(latest, at: now))
             }
-            try notify(.expired, subtype: "VOLUNTARY", about: latest, at: now, expirationIntent: .customerCancelled)
-            try markExpiryTold(latest)
+            try notifications.notify(.expired, subtype: "VOLUNTARY", about: latest, at: now, expirationIntent: .customerCancelled)
+            try notifications.markExpiryTold(latest)
         }
     }
 
@@ -206,14 +206,14 @@ extension Store {
         return try store { () throws(StorageError) -> StoreRecord in
             try database.database.transaction { () throws(StorageError) -> StoreRecord in
                 try database.setSetting(Self.refundAmountPrefix + record.id.description, "\(max(left, 0))")
-                let refunded = try signing(record.with(refunded: true, refundDate: date, refundReason: reason), at: date)
+                let refunded = try signatures.signing(record.with(refunded: true, refundDate: date, refundReason: reason), at: date)
                 try database.update(refunded)
                 try database.setSetting("autorenew:\(record.originalId)", "off")
-                try notify(.refund, about: refunded, at: date)
+                try notifications.notify(.refund, about: refunded, at: date)
                 // Apple: "If the purchaser of a Family Sharing transaction receives a refund, the
                 // revocation reason for Family Sharing transactions matches the value of the
                 // purchaser's revocation reason."
-                _ = try revokeShares(where: "shared_from = ?", [StoreDatabase.idValue(record.originalId)],
+                _ = try family.revokeShares(where: "shared_from = ?", [StoreDatabase.idValue(record.originalId)],
                                      reason: reason ?? .other, at: date)
                 return refunded
             }
@@ -234,7 +234,7 @@ extension Store {
                 offer: TransactionID(interrupted).flatMap { appliedOffers[$0] }, link: link)
             try database.insert(record)
             try database.removeSetting(key)
-            try deliver(record, link: link)
+            try signatures.deliver(record, link: link)
         }
     }
 }

@@ -15,14 +15,10 @@ public final class Store {
     /// Subscriptions' periods and the clock's schedule of them.
     let periods: SubscriptionPeriods
     let offers: Offers
-    /// Signs transactions for StoreKit 2, once the Store has needed to.
-    var transactionSigner: JWSSigner?
-    /// The last receipt text `verifyReceipt` decoded and what decoding it gave, and what it last
-    /// read of an authentic receipt's purchases (`ReceiptRead`): a launch that recovers by the
-    /// app receipt has that receipt checked twice (the recovery, then the check of the current
-    /// receipt) with nothing written between, and each check goes through every purchase it lists.
-    var lastDecoded: (text: String, status: ReceiptStatus, receipt: Receipt?)?
-    var lastRead: ReceiptRead?
+    let signatures: Signatures
+    let receipts: Receipts
+    let notifications: Notifications
+    let family: Family
     public var catalog: Catalog { context.catalog }
     var database: StoreDatabase { context.database }
     var signer: ReceiptSigner { context.signer }
@@ -44,7 +40,7 @@ public final class Store {
     public let isNew: Bool
     /// The app's shared secret on file at the Store: `verifyReceipt` wants it with a receipt that
     /// holds auto-renewable subscriptions.
-    public let sharedSecret: String
+    public var sharedSecret: String { context.sharedSecret }
 
     /// Opens (creating when needed) the Store's database. A new Store draws its secrets
     /// (`StoreSecrets`) from the system's random source, or derives them from `seed` when one is
@@ -92,6 +88,7 @@ public final class Store {
                 }
                 isNew = true
             }
+            let sharedSecret: String
             if let stored = try database.setting("shared-secret") {
                 sharedSecret = stored
             } else {
@@ -99,7 +96,7 @@ public final class Store {
                 sharedSecret = try StoreSecrets(seed: seed ?? 1, path: path).sharedSecret
                 if !readOnly { try database.setSetting("shared-secret", sharedSecret) }
             }
-            context = StoreContext(catalog: catalog, database: database, signer: ReceiptSigner(key: key),
+            context = StoreContext(catalog: catalog, database: database, signer: ReceiptSigner(key: key), sharedSecret: sharedSecret,
                                    account: try database.setting("account") ?? "demo", switches: try Self.loadSwitches(database),
                                    notificationsOn: try database.setting("notifications") == "on")
             applied = try AppliedOffers(database: database)
@@ -109,6 +106,10 @@ public final class Store {
         prices = Prices(context: context, applied: applied)
         periods = SubscriptionPeriods(context: context, applied: applied)
         offers = Offers(context: context, applied: applied, periods: periods)
+        signatures = Signatures(context: context, applied: applied, periods: periods, prices: prices)
+        receipts = Receipts(context: context, applied: applied, periods: periods)
+        notifications = Notifications(context: context, signatures: signatures, periods: periods, offers: offers, prices: prices)
+        family = Family(context: context, signatures: signatures, receipts: receipts, notifications: notifications, periods: periods)
     }
 
     /// Every transaction the Store made, oldest first, read from a possibly live database
@@ -173,12 +174,12 @@ public final class Store {
             case .subscriptionStatusRequest: try subscriptionStatuses(link: link)
             case .addTransactionObserver, .listenForTransactions: try redeliverUnfinished(link: link)
             case .restoreCompletedTransactions: try restore(link: link)
-            case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipt(account: account, leading: nil)))
-            case .verifyReceipt(let check): link.send(.receiptChecked(try verify(check)))
-            case .getTransactionInfo(let request): link.send(.transactionInfo(try transactionInfo(request, at: link.now)))
-            case .notificationAcknowledged(let notification): try acknowledged(notification)
-            case .getNotificationHistory: try history(link: link)
-            case .getTransactionHistory(let id): try transactionHistory(of: id, link: link)
+            case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipts.receipt(account: account, leading: nil)))
+            case .verifyReceipt(let check): link.send(.receiptChecked(try receipts.verify(check)))
+            case .getTransactionInfo(let request): link.send(.transactionInfo(try signatures.transactionInfo(request, at: link.now)))
+            case .notificationAcknowledged(let notification): try notifications.acknowledged(notification)
+            case .getNotificationHistory: try notifications.history(link: link)
+            case .getTransactionHistory(let id): try signatures.transactionHistory(of: id, link: link)
             case .redeemOfferCode(let code): try redeem(code: code, link: link)
             default: break
             }
@@ -219,8 +220,8 @@ public final class Store {
         guard api == .storekit1 else {
             var delivered: Set<TransactionID> = []
             for record in try database.records(where: unfinished, [.text(account)]) where record.isUnfinished {
-                guard let shown = try storeKit2Transaction(of: record), delivered.insert(shown.id).inserted else { continue }
-                try deliver(shown, as: record.kind == .restore ? .restored : nil, link: link)
+                guard let shown = try signatures.storeKit2Transaction(of: record), delivered.insert(shown.id).inserted else { continue }
+                try signatures.deliver(shown, as: record.kind == .restore ? .restored : nil, link: link)
             }
             return
         }
@@ -230,11 +231,11 @@ public final class Store {
         for record in records where record.isUnfinished {
             if record.state == .purchased, record.kind != .restore, catalog.type(ofProduct: record.productId) == .consumable {
                 if current == nil {
-                    current = receipt(account: account, leading: nil, holdings: try holdings(of: account, unfinished: records))
+                    current = receipts.receipt(account: account, leading: nil, holdings: try receipts.holdings(of: account, unfinished: records))
                 }
                 updated.append(record.with(receipt: current).asTransaction)
             } else if let whole = try database.record(id: record.id) {
-                updated += try handingOut([whole]).map(\.asTransaction)
+                updated += try receipts.handingOut([whole]).map(\.asTransaction)
             }
         }
         // One call of the observer for all of them, as the queue makes it.
@@ -250,17 +251,17 @@ public final class Store {
     func restorable() throws(StorageError) -> [StoreRecord] {
         let held = catalog.products.filter { $0.type == .nonConsumable || $0.type == .autoRenewable }.map(\.id)
         return try database.latestPaid(account: account, products: held, where: "refunded = 0 AND state = 'purchased'")
-            + liveShares(account: account, products: held)
+            + family.liveShares(account: account, products: held)
     }
 
     private func restore(link: Link) throws(StorageError) {
         let toRestore = try restorable()
         for original in toRestore {
             let id = try database.nextTransactionId()
-            let restored = try signing(StoreRecord(
+            let restored = try signatures.signing(StoreRecord(
                 id: id, originalId: original.originalId, productId: original.productId, account: account,
                 state: .restored, kind: .restore, charged: false, finished: false, refunded: false,
-                date: link.now, error: nil, receipt: try receipt(proving: original)), at: link.now)
+                date: link.now, error: nil, receipt: try receipts.receipt(proving: original)), at: link.now)
             try database.insert(restored)
             link.send(.transactionUpdated(restored.asTransaction))
         }
@@ -291,7 +292,7 @@ public final class Store {
     public func signIn(account name: String) throws(StoreError) {
         try store { () throws(StorageError) in
             try database.setSetting("account", name)
-            try remember(account: name)
+            try family.remember(account: name)
         }
         context.account = name
     }

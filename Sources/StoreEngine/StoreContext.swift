@@ -8,6 +8,8 @@ final class StoreContext {
     let catalog: Catalog
     let database: StoreDatabase
     let signer: ReceiptSigner
+    /// The app's shared secret on file at the Store (`Store.sharedSecret`).
+    let sharedSecret: String
     /// The App Store account the device is signed into.
     var account: String
     var switches: StoreSwitches
@@ -16,11 +18,12 @@ final class StoreContext {
     /// Whether the Store posts App Store Server Notifications V2 to the Server.
     var notificationsOn: Bool
 
-    init(catalog: Catalog, database: StoreDatabase, signer: ReceiptSigner, account: String, switches: StoreSwitches,
+    init(catalog: Catalog, database: StoreDatabase, signer: ReceiptSigner, sharedSecret: String, account: String, switches: StoreSwitches,
          notificationsOn: Bool) {
         self.catalog = catalog
         self.database = database
         self.signer = signer
+        self.sharedSecret = sharedSecret
         self.account = account
         self.switches = switches
         self.notificationsOn = notificationsOn

@@ -2,7 +2,7 @@ import Foundation
 import IAPCore
 import Storage
 
-extension Store {
+extension Receipts {
     /// What `verifyReceipt` says of each purchase a receipt lists, every one issued as listed
     /// (`StoreDatabase.issuance`, which read the `refunded` ids): its current expiry and whether
     /// it was refunded since; nil when an id is not one (the Store signed these ids itself, so
@@ -21,8 +21,8 @@ extension Store {
             originals.append(originalId)
         }
         let types = purchases.map { catalog.type(ofProduct: $0.productId) }
-        let periods = try database.recordsWithoutReceipts(ids: ids.indices.filter { Self.expires(types[$0]) }.map { ids[$0] })
-        let ended = try self.periods.expiredMillis(of: ids)
+        let expiring = try database.recordsWithoutReceipts(ids: ids.indices.filter { Self.expires(types[$0]) }.map { ids[$0] })
+        let ended = try periods.expiredMillis(of: ids)
         var entries: [ReceiptEntry] = []
         entries.reserveCapacity(purchases.count)
         var grace: [TransactionID: Date?] = [:]
@@ -30,7 +30,7 @@ extension Store {
             let id = ids[index], originalId = originals[index]
             // Most purchases a long receipt lists are unfinished consumables: no period, no
             // refund, and no lookup made for them in the empty tables.
-            let record = periods.isEmpty ? nil : periods[id]
+            let record = expiring.isEmpty ? nil : expiring[id]
             var entry = ReceiptEntry(
                 transactionId: id, originalTransactionId: originalId,
                 productId: purchase.productId, account: receipt.account,
@@ -40,7 +40,7 @@ extension Store {
                 restoringTransactionId: restoring?.originalId == originalId ? restoring?.id : nil)
             if let record {
                 // One subscription's renewals share its billing state: read once a subscription.
-                if grace[originalId] == nil { grace[originalId] = try self.periods.graceUntil(of: record) }
+                if grace[originalId] == nil { grace[originalId] = try periods.graceUntil(of: record) }
                 entry.graceExpires = grace[originalId] ?? nil
             }
             entry.inAppOwnershipType = purchase.inAppOwnershipType
