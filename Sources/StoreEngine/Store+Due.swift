@@ -11,15 +11,8 @@ extension Store {
     public func nextDue(after millis: Int64) throws(StoreError) -> Int64? {
         let notification = try notifications.nextNotificationDue()
         let other = try store { () throws(StorageError) -> [Int64] in
-            try askToBuyExpiries() + [try periods.withSchedule { $0.nextMoment(after: millis) }].compactMap { $0 }
+            try payments.askToBuyExpiries() + [try periods.withSchedule { $0.nextMoment(after: millis) }].compactMap { $0 }
         }
         return (other + [notification].compactMap { $0 }).filter { $0 > millis }.min()
-    }
-
-    /// When each waiting Ask to Buy request expires.
-    private func askToBuyExpiries() throws(StorageError) -> [Int64] {
-        try database.waitingRequestDates().map {
-            SubscriptionPeriods.dueMillis(SimulatedTime.date(millis: $0).addingTimeInterval(Self.askToBuyLifetime))
-        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import IAPCore
 import Signing
 import Storage
@@ -17,5 +18,36 @@ extension Store {
     /// never signed transactions. Read without changing the file.
     public static func readRootCertificate(path: String) throws(StorageError) -> String? {
         try StoreDatabase(path: path, readOnly: true).setting(Signatures.certificateSettings[0])
+    }
+
+    /// Serves an app on StoreKit `api`. Under StoreKit 2 the Store signs every transaction it
+    /// issues and delivers the transactions it sends on its own through `Transaction.updates`;
+    /// under StoreKit 1 it signs nothing and delivers to the payment queue's observer.
+    public func serve(_ api: StoreKitAPI, from now: Date) throws(StoreError) {
+        // Notifications are signed with the same chain, whichever StoreKit the app uses; a chain
+        // made once is loaded again, for the notifications the Server may still fetch.
+        try store { () throws(StorageError) in
+            let madeChain = try database.setting(Signatures.certificateSettings[0]) != nil
+            if api == .storekit2 || notificationsOn || madeChain {
+                try signatures.loadSigner(from: now)
+            }
+        }
+        context.api = api
+    }
+
+    /// A refund reaches a running StoreKit 2 app through `Transaction.updates` (`Signatures.tellRevocation`).
+    public func tellRevocation(_ refunded: StoreRecord, link: Link) throws(StoreError) {
+        try signatures.tellRevocation(refunded, link: link)
+    }
+
+    /// The `appAccountToken` each purchase was bought with, by its id (its renewals carry it too),
+    /// read from a possibly live database.
+    public static func readAppAccountTokens(path: String) throws(StorageError) -> [TransactionID: String] {
+        try Signatures.appAccountTokens(in: StoreDatabase(path: path, readOnly: true))
+    }
+
+    /// The `appAccountToken` each purchase was bought with, by its id.
+    public func appAccountTokens() throws(StoreError) -> [TransactionID: String] {
+        try store { () throws(StorageError) in try Signatures.appAccountTokens(in: database) }
     }
 }

@@ -5,23 +5,23 @@ import Storage
 
 /// The simulated App Store: sells the catalog's products through a payment queue, keeps every
 /// transaction in `store.sqlite`, signs receipts and answers `verifyReceipt`; for StoreKit 2 it
-/// also signs every transaction as a JWS.
-public final class Store {
+/// also signs every transaction as a JWS. Each feature is a service owning its state and caches
+/// (`Payments`, `Subscriptions` with `SubscriptionPeriods`, `Offers` with `AppliedOffers`, `Family`,
+/// `Receipts` with `Signatures`, `Notifications`), over the world they share (`StoreContext`); the
+/// Store opens them and hands each message and command to the one that owns it.
+public final class Store: StoreService {
     /// The world the feature services share: database, catalog, keys, account, switches.
     let context: StoreContext
-    /// The offers transactions were bought under.
     let applied: AppliedOffers
-    let prices: Prices
-    /// Subscriptions' periods and the clock's schedule of them.
     let periods: SubscriptionPeriods
     let offers: Offers
     let signatures: Signatures
     let receipts: Receipts
     let notifications: Notifications
     let family: Family
+    let subscriptions: Subscriptions
+    let payments: Payments
     public var catalog: Catalog { context.catalog }
-    var database: StoreDatabase { context.database }
-    var signer: ReceiptSigner { context.signer }
     /// The StoreKit the app uses: how the Store delivers the transactions it sends on its own
     /// (redeliveries, approvals, renewals), and whether it signs every transaction it issues.
     public var api: StoreKitAPI { context.api }
@@ -103,13 +103,17 @@ public final class Store {
         } catch {
             throw .storage(error)
         }
-        prices = Prices(context: context, applied: applied)
+        let prices = Prices(context: context, applied: applied)
         periods = SubscriptionPeriods(context: context, applied: applied)
         offers = Offers(context: context, applied: applied, periods: periods)
         signatures = Signatures(context: context, applied: applied, periods: periods, prices: prices)
         receipts = Receipts(context: context, applied: applied, periods: periods)
         notifications = Notifications(context: context, signatures: signatures, periods: periods, offers: offers, prices: prices)
         family = Family(context: context, signatures: signatures, receipts: receipts, notifications: notifications, periods: periods)
+        subscriptions = Subscriptions(context: context, applied: applied, periods: periods, offers: offers, prices: prices,
+                                      signatures: signatures, receipts: receipts, notifications: notifications, family: family)
+        payments = Payments(context: context, applied: applied, periods: periods, offers: offers, prices: prices, signatures: signatures,
+                            receipts: receipts, notifications: notifications, family: family, subscriptions: subscriptions)
     }
 
     /// Every transaction the Store made, oldest first, read from a possibly live database
@@ -154,7 +158,7 @@ public final class Store {
         }
     }
 
-    /// Handles one message addressed to the Store.
+    /// Handles one message addressed to the Store, by the service that owns it.
     public func receive(_ message: Message, link: Link) throws(StoreError) {
         do {
             switch message {
@@ -162,25 +166,25 @@ public final class Store {
                 link.send(switches.isOn(.productRequests)
                     ? .productsResponse(productsResponse(identifiers))
                     : .productsRequestFailed(reason: .unreachable))
-            case .addPayment(let request): try addPayment(request, link: link)
-            case .finishTransaction(let id), .finish(let id): try finish(id)
-            case .purchase(let request): try purchase(request, link: link)
+            case .addPayment(let request): try payments.addPayment(request, link: link)
+            case .finishTransaction(let id), .finish(let id): try payments.finish(id)
+            case .purchase(let request): try payments.purchase(request, link: link)
             case .sync where !switches.isOn(.sync), .restoreCompletedTransactions where !switches.isOn(.sync):
                 link.send(.restoreCompleted(.failed(reason: .unreachable)))
-            case .sync: try sync(link: link)
-            case .currentEntitlementsRequest: try currentEntitlements(link: link)
+            case .sync: try payments.sync(link: link)
+            case .currentEntitlementsRequest: try payments.currentEntitlements(link: link)
             case .subscriptionStatusRequest where !switches.isOn(.subscriptionStatus):
                 link.send(.subscriptionStatusFailed(reason: .unreachable))
-            case .subscriptionStatusRequest: try subscriptionStatuses(link: link)
-            case .addTransactionObserver, .listenForTransactions: try redeliverUnfinished(link: link)
-            case .restoreCompletedTransactions: try restore(link: link)
+            case .subscriptionStatusRequest: try subscriptions.subscriptionStatuses(link: link)
+            case .addTransactionObserver, .listenForTransactions: try payments.redeliverUnfinished(link: link)
+            case .restoreCompletedTransactions: try payments.restore(link: link)
             case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipts.receipt(account: account, leading: nil)))
             case .verifyReceipt(let check): link.send(.receiptChecked(try receipts.verify(check)))
             case .getTransactionInfo(let request): link.send(.transactionInfo(try signatures.transactionInfo(request, at: link.now)))
             case .notificationAcknowledged(let notification): try notifications.acknowledged(notification)
             case .getNotificationHistory: try notifications.history(link: link)
             case .getTransactionHistory(let id): try signatures.transactionHistory(of: id, link: link)
-            case .redeemOfferCode(let code): try redeem(code: code, link: link)
+            case .redeemOfferCode(let code): try payments.redeem(code: code, link: link)
             default: break
             }
         } catch {
@@ -194,78 +198,6 @@ public final class Store {
             if catalog.product(id: id) != nil && !switches.withdrawn.contains(id) { sorted.0.append(id) } else { sorted.1.append(id) }
         }
         return ProductsResponse(valid: valid, invalid: invalid)
-    }
-
-    /// Marks the account's transaction finished when it is unfinished: one update of its row,
-    /// which no longer holds its receipt (a receipt lists every unfinished consumable).
-    /// A subscription's latest transaction finished stays current in the schedule.
-    private func finish(_ id: TransactionID) throws(StorageError) {
-        let before = database.database.totalChanges
-        try database.markFinished(id, account: account)
-        try finishRestores(of: id)
-        let after = database.database.totalChanges
-        guard after != before else { return }
-        periods.finished(id, from: before, to: after)
-    }
-
-    /// Redelivers every unfinished transaction of the account. Under StoreKit 1 they come in one
-    /// call of the observer, and a consumable's purchase comes with the account's receipt as it
-    /// is now, read and signed once for all of them (it lists every unfinished consumable), as an
-    /// app reads its current receipt for a transaction the queue redelivers; any other
-    /// transaction with the receipt kept in its row.
-    /// The rows are read without their receipts: N consumables cost one receipt, not N ever
-    /// longer ones.
-    private func redeliverUnfinished(link: Link) throws(StorageError) {
-        let unfinished = "finished = 0 AND account = ?"
-        guard api == .storekit1 else {
-            var delivered: Set<TransactionID> = []
-            for record in try database.records(where: unfinished, [.text(account)]) where record.isUnfinished {
-                guard let shown = try signatures.storeKit2Transaction(of: record), delivered.insert(shown.id).inserted else { continue }
-                try signatures.deliver(shown, as: record.kind == .restore ? .restored : nil, link: link)
-            }
-            return
-        }
-        var current: String?
-        var updated: [StoreTransaction] = []
-        let records = try database.records(where: unfinished, [.text(account)], withReceipts: false)
-        for record in records where record.isUnfinished {
-            if record.state == .purchased, record.kind != .restore, catalog.type(ofProduct: record.productId) == .consumable {
-                if current == nil {
-                    current = receipts.receipt(account: account, leading: nil, holdings: try receipts.holdings(of: account, unfinished: records))
-                }
-                updated.append(record.with(receipt: current).asTransaction)
-            } else if let whole = try database.record(id: record.id) {
-                updated += try receipts.handingOut([whole]).map(\.asTransaction)
-            }
-        }
-        // One call of the observer for all of them, as the queue makes it.
-        if updated.count == 1, let only = updated.first {
-            link.send(.transactionUpdated(only))
-        } else if !updated.isEmpty {
-            link.send(.transactionsUpdated(updated))
-        }
-    }
-
-    /// The latest paid, unrefunded transaction of each non-consumable and subscription the
-    /// account bought, then each one a family member shares with it: what a restore brings back.
-    func restorable() throws(StorageError) -> [StoreRecord] {
-        let held = catalog.products.filter { $0.type == .nonConsumable || $0.type == .autoRenewable }.map(\.id)
-        return try database.latestPaid(account: account, products: held, where: "refunded = 0 AND state = 'purchased'")
-            + family.liveShares(account: account, products: held)
-    }
-
-    private func restore(link: Link) throws(StorageError) {
-        let toRestore = try restorable()
-        for original in toRestore {
-            let id = try database.nextTransactionId()
-            let restored = try signatures.signing(StoreRecord(
-                id: id, originalId: original.originalId, productId: original.productId, account: account,
-                state: .restored, kind: .restore, charged: false, finished: false, refunded: false,
-                date: link.now, error: nil, receipt: try receipts.receipt(proving: original)), at: link.now)
-            try database.insert(restored)
-            link.send(.transactionUpdated(restored.asTransaction))
-        }
-        link.send(.restoreCompleted(.finished(restored: toRestore.count)))
     }
 
     // MARK: Store-side commands
@@ -308,25 +240,6 @@ public final class Store {
     /// Every transaction, oldest first.
     public func transactions() throws(StoreError) -> [StoreRecord] {
         try store { () throws(StorageError) in try database.records() }
-    }
-
-    func waitingRequest(for productId: String) throws(StoreError) -> StoreRecord {
-        let waiting = try store { () throws(StorageError) in
-            try database.records(where: "product_id = ? AND state = 'deferred' AND account = ?",
-                                 [.text(productId), .text(account)])
-        }
-        guard let record = waiting.last else {
-            throw .refused(.noAskToBuyRequest(productId: productId))
-        }
-        return record
-    }
-
-    func store<Result>(_ body: () throws(StorageError) -> Result) throws(StoreError) -> Result {
-        do {
-            return try body()
-        } catch {
-            throw .storage(error)
-        }
     }
 
     /// The switches kept in `store.sqlite`: a switch never kept, or kept as a word it does not

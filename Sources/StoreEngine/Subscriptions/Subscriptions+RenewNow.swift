@@ -6,13 +6,13 @@ import Storage
 /// previous subscription period and begins the next period in the test environment." The current
 /// period ends now and the one renewal rule (`renewal(of:dueAt:now:notes:)`) decides what
 /// follows, exactly as at the period's natural end.
-extension Store {
+extension Subscriptions {
     /// Renews a subscription of the signed-in account now: its current period ends now, then it
     /// renews as it would at the end of its period — or it expires (auto-renew off, a price
     /// increase not agreed to, the sandbox's renewal cap), or it enters billing retry (billing
     /// fails). One with no current period (never bought, its latest period refunded, expired, in
     /// billing retry) is refused: nothing is charged.
-    public func renewNow(productId: String, link: Link) throws(StoreError) {
+    func renewNow(productId: String, link: Link) throws(StoreError) {
         let latest = try currentSubscription(productId, at: link.now)
         let (renewal, notes) = try store { () throws(StorageError) -> (StoreRecord?, [(StoreStep, TransactionID)]) in
             try database.database.transaction { () throws(StorageError) -> (StoreRecord?, [(StoreStep, TransactionID)]) in

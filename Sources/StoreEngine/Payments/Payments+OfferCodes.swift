@@ -2,7 +2,7 @@ import Foundation
 import IAPCore
 import Storage
 
-extension Store {
+extension Payments {
     /// The user redeems an offer code: the subscription it is for is charged under the code's
     /// offer and the transaction comes to the app as one it did not ask for. What the account
     /// subscribes to already decides when, as for a purchase (`charge`): a code for the plan it

@@ -3,7 +3,7 @@ import IAPCore
 import Storage
 
 /// The sandbox's renewal cap, and the expiry it ends a subscription with.
-extension Store {
+extension Subscriptions {
     /// Apple, "Testing an auto-renewable subscription": "In the sandbox environment, subscription
     /// renewals happen at an accelerated rate, and auto-renewable subscriptions renew up to 12
     /// times after the initial purchase."

@@ -8,10 +8,10 @@ import Storage
 /// (`PRICE_INCREASE` / `ACCEPTED` when they did) or lets the subscription expire at the end of
 /// its period for one who declined or never answered (`EXPIRED` / `PRICE_INCREASE`, Apple's
 /// expiration intent 3).
-extension Store {
+extension Subscriptions {
     /// Raises the price of a subscription to `price`: every subscription that renews as it is
     /// asked for consent, told on the timeline and, when notifications are on, to the Server.
-    public func raisePrice(productId: String, to price: Decimal, link: Link) throws(StoreError) {
+    func raisePrice(productId: String, to price: Decimal, link: Link) throws(StoreError) {
         try checkPriceIncrease(productId: productId, to: price)
         try store { () throws(StorageError) in
             try database.database.transaction { () throws(StorageError) in
@@ -28,7 +28,7 @@ extension Store {
     }
 
     /// Refuses a price that is not above the product's price now, before anything is told.
-    public func checkPriceIncrease(productId: String, to price: Decimal) throws(StoreError) {
+    func checkPriceIncrease(productId: String, to price: Decimal) throws(StoreError) {
         let current = try store { () throws(StorageError) in try prices.currentPrice(productId) } ?? 0
         guard price > current else {
             throw .refused(.priceNotAbove(productId: productId, current: prices.format(current)))
@@ -36,7 +36,7 @@ extension Store {
     }
 
     /// The signed-in subscriber answers the price increase of their subscription to `productId`.
-    public func consent(productId: String, agrees: Bool, at now: Date) throws(StoreError) {
+    func consent(productId: String, agrees: Bool, at now: Date) throws(StoreError) {
         let waiting = try store { () throws(StorageError) -> StoreRecord? in
             let consents = try database.settings(prefix: Prices.consentPrefix)
             var found: StoreRecord?
@@ -55,20 +55,20 @@ extension Store {
     }
 
     /// The prices price increases set, by product, read in one query.
-    public func raisedPrices() throws(StoreError) -> [String: Decimal] {
+    func raisedPrices() throws(StoreError) -> [String: Decimal] {
         let stored = try store { () throws(StorageError) in try database.settings(prefix: Prices.pricePrefix) }
         return Dictionary(stored.compactMap { key, value in Decimal(string: value).map { (key, $0) } }, uniquingKeysWith: { _, last in last })
     }
 
     /// Where each subscription (by original id) stands with a price increase, read in one query.
-    public func priceConsents() throws(StoreError) -> [TransactionID: PriceConsent] {
+    func priceConsents() throws(StoreError) -> [TransactionID: PriceConsent] {
         let stored = try store { () throws(StorageError) in try database.settings(prefix: Prices.consentPrefix) }
         return Dictionary(stored.compactMap { key, value in TransactionID(key).flatMap { id in PriceConsent(rawValue: value).map { (id, $0) } } },
                           uniquingKeysWith: { _, last in last })
     }
 
     /// What each transaction charged at a price other than the catalog's, read in one query.
-    public func chargedPrices() throws(StoreError) -> [TransactionID: Decimal] {
+    func chargedPrices() throws(StoreError) -> [TransactionID: Decimal] {
         try store { () throws(StorageError) in try RefundFigures.amounts(Prices.chargedPrefix, in: database) }
     }
 

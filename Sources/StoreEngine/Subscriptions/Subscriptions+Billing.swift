@@ -2,18 +2,9 @@ import Foundation
 import IAPCore
 import Storage
 
-/// A subscription whose renewal could not be charged, as the Store keeps it: billing retry since
-/// the period ended, with access kept until `graceUntil` when the grace period was on.
-public struct BillingRetry: Sendable, Equatable {
-    /// When the period that could not be renewed ended.
-    public let since: Date
-    /// The end of the billing grace period, when the Store granted one.
-    public let graceUntil: Date?
-}
-
-extension Store {
+extension Subscriptions {
     /// Renewals of `productId` for the signed-in account cannot (`fails`) or can be charged.
-    public func setBilling(productId: String, fails: Bool) throws(StoreError) {
+    func setBilling(productId: String, fails: Bool) throws(StoreError) {
         let key = "billing-fail:\(account):\(productId)"
         try store { () throws(StorageError) in
             if fails { try database.setSetting(key, "fail") } else { try database.removeSetting(key) }
@@ -21,14 +12,14 @@ extension Store {
     }
 
     /// The products whose renewals cannot be charged for the signed-in account.
-    public func failingBilling() throws(StoreError) -> [String] {
+    func failingBilling() throws(StoreError) -> [String] {
         let prefix = "\(account):"
         let failing = try store { () throws(StorageError) in try database.settings(prefix: "billing-fail:") }
         return failing.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
     }
 
     /// Every subscription in billing retry, by its original id.
-    public func billingRetries() throws(StoreError) -> [TransactionID: BillingRetry] {
+    func billingRetries() throws(StoreError) -> [TransactionID: BillingRetry] {
         try store { () throws(StorageError) in
             let graces = try database.settings(prefix: "grace-until:")
             var retries: [TransactionID: BillingRetry] = [:]
