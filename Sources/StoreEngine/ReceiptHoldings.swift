@@ -12,7 +12,7 @@ struct ReceiptHoldings {
 
     /// Holdings from an account's lasting purchases (every transaction of its auto-renewable
     /// subscriptions, the latest of each other original id) and its unfinished consumables, as
-    /// `Store.holdings(of:)` reads them.
+    /// `Receipts.holdings(of:)` reads them.
     init(_ records: [StoreRecord], catalog: Catalog) {
         self.catalog = catalog
         latestByOriginal.reserveCapacity(records.count)

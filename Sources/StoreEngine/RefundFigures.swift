@@ -21,10 +21,13 @@ public struct RefundFigures: Sendable, Equatable {
     }
 
     /// Reads them from `database`.
+    static let proratedRefundPrefix = "prorated-refund:"
+    static let refundAmountPrefix = "refund-amount:"
+
     static func read(in database: StoreDatabase) throws(StorageError) -> RefundFigures {
-        RefundFigures(prorated: try amounts(Store.proratedRefundPrefix, in: database),
-                      refunded: try amounts(Store.refundAmountPrefix, in: database),
-                      kept: try amounts(Store.chargedPrefix, in: database))
+        RefundFigures(prorated: try amounts(Self.proratedRefundPrefix, in: database),
+                      refunded: try amounts(Self.refundAmountPrefix, in: database),
+                      kept: try amounts(Prices.chargedPrefix, in: database))
     }
 
     /// The amounts kept under the settings of `prefix`, by transaction, read in one query.
@@ -41,9 +44,6 @@ public struct RefundFigures: Sendable, Equatable {
 }
 
 extension Store {
-    static let proratedRefundPrefix = "prorated-refund:"
-    static let refundAmountPrefix = "refund-amount:"
-
     /// The refunds and kept prices of a possibly live database.
     public static func readRefundFigures(path: String) throws(StorageError) -> RefundFigures {
         try RefundFigures.read(in: StoreDatabase(path: path, readOnly: true))

@@ -9,17 +9,10 @@ extension Store {
     /// expiry, a notification's attempt. The clock stops at each such moment in turn
     /// (`renewDueSubscriptions`, `notifyEndedPeriods`, `expireAskToBuyRequests`, `postDueNotifications`).
     public func nextDue(after millis: Int64) throws(StoreError) -> Int64? {
-        let notification = try nextNotificationDue()
+        let notification = try notifications.nextNotificationDue()
         let other = try store { () throws(StorageError) -> [Int64] in
-            try askToBuyExpiries() + [try withSchedule { $0.nextMoment(after: millis) }].compactMap { $0 }
+            try payments.askToBuyExpiries() + [try periods.withSchedule { $0.nextMoment(after: millis) }].compactMap { $0 }
         }
         return (other + [notification].compactMap { $0 }).filter { $0 > millis }.min()
-    }
-
-    /// When each waiting Ask to Buy request expires.
-    private func askToBuyExpiries() throws(StorageError) -> [Int64] {
-        try database.waitingRequestDates().map {
-            Self.dueMillis(SimulatedTime.date(millis: $0).addingTimeInterval(Self.askToBuyLifetime))
-        }
     }
 }

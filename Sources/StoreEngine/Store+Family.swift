@@ -2,203 +2,38 @@ import Foundation
 import IAPCore
 import Storage
 
-/// Family Sharing. Accounts join a family group (`family:NAME` settings name each member's
-/// group); a purchase of a product the catalog shares (`Product.isFamilyShared`) gives every other
-/// member a transaction of its own, `familyShare`, charged nothing and left unfinished in the
-/// member's queue as a purchase is. Apple, "Supporting Family Sharing in your app": "When users
-/// share a purchase through Family Sharing, each family member gets their own unique receipts
-/// and transactions." A refund to the purchaser, or the purchaser or the member leaving, revokes
-/// the share and posts `REVOKE` for it.
+/// Family Sharing, as `Family` keeps it.
 extension Store {
     /// The most accounts a family holds: the purchaser and "up to five family members".
-    public static let familySize = 6
-
-    private static let familyPrefix = "family:"
-    private static let knownPrefix = "known-account:"
+    public static let familySize = Family.size
 
     /// Each account in a family, with its group (the account that started the family).
     public func families() throws(StoreError) -> [String: String] {
-        try store { () throws(StorageError) in try database.settings(prefix: Self.familyPrefix) }
+        try family.families()
     }
 
-    /// Remembers that the device signed into `name`, so that a family can take it in.
-    func remember(account name: String) throws(StorageError) {
-        try database.setSetting(Self.knownPrefix + name, "yes")
-    }
-
-    /// The accounts StoreSim knows: `demo`, every account the device signed into, and every
-    /// account a transaction belongs to.
-    private func knownAccounts() throws(StorageError) -> Set<String> {
-        var known: Set<String> = ["demo", account]
-        known.formUnion(try database.settings(prefix: Self.knownPrefix).keys)
-        known.formUnion(try database.database.rows("SELECT DISTINCT account FROM transactions", table: "transactions", key: "account") {
-            (row) throws(SQLiteColumnError) in try row.text("account")
-        })
-        return known
-    }
-
-    /// `name` joins the signed-in account's family (started now when it has none). Every
-    /// shareable purchase of a member is shared with every other member who lacks it. Returns the
-    /// shares made, for the running app of the signed-in account to receive its own.
+    /// `name` joins the signed-in account's family (`Family.addToFamily`); returns the shares made.
     public func addToFamily(_ name: String, at now: Date) throws(StoreError) -> [StoreRecord] {
-        let (groups, known) = try store { () throws(StorageError) in (try database.settings(prefix: Self.familyPrefix), try knownAccounts()) }
-        guard name != account else { throw .refused(.joinsOwnFamily(account: name)) }
-        guard known.contains(name) else {
-            throw .refused(.unknownAccount(name))
-        }
-        let group = groups[account] ?? account
-        if let theirs = groups[name] {
-            throw .refused(theirs == group ? .inFamilyAlready(account: name, family: account) : .inAnotherFamily(account: name))
-        }
-        let members = groups.filter { $0.value == group }.map(\.key) + (groups[account] == nil ? [account] : [])
-        guard members.count < Self.familySize else {
-            throw .refused(.familyFull(family: account, members: Self.familySize))
-        }
-        return try store { () throws(StorageError) -> [StoreRecord] in
-            try database.database.transaction { () throws(StorageError) -> [StoreRecord] in
-                if groups[account] == nil { try database.setSetting(Self.familyPrefix + account, group) }
-                try database.setSetting(Self.familyPrefix + name, group)
-                var shares: [StoreRecord] = []
-                for member in members + [name] {
-                    for purchase in try shareablePurchases(of: member, at: now) {
-                        shares += try share(purchase, with: (members + [name]).filter { $0 != member }, at: now)
-                    }
-                }
-                return shares
-            }
-        }
+        try family.addToFamily(name, at: now)
     }
 
-    /// `name` leaves its family: the shares it received and the shares of its purchases the
-    /// others received are revoked, each told by `REVOKE` (reason 0: Apple, `revocationReason`:
-    /// "For Family Sharing transactions, the revocation reason value is 0 if the customer leaves
-    /// the family group or the owner stops sharing."). Returns the revoked shares.
+    /// `name` leaves its family (`Family.leaveFamily`); returns the revoked shares.
     public func leaveFamily(_ name: String, at now: Date) throws(StoreError) -> [StoreRecord] {
-        let groups = try families()
-        guard groups[name] != nil else { throw .refused(.notInFamily(account: name)) }
-        return try store { () throws(StorageError) -> [StoreRecord] in
-            try database.database.transaction { () throws(StorageError) -> [StoreRecord] in
-                try database.removeSetting(Self.familyPrefix + name)
-                return try revokeShares(where: "account = ?", [.text(name)], reason: .other, at: now)
-                    + revokeShares(where: "shared_from IN (SELECT original_id FROM transactions WHERE account = ? AND kind != 'family-share')",
-                                   [.text(name)], reason: .other, at: now)
-            }
-        }
-    }
-
-    /// Shares a purchase just charged with the other members of its purchaser's family, when the
-    /// catalog shares its product.
-    func shareWithFamily(_ purchase: StoreRecord, link: Link) throws(StorageError) {
-        guard catalog.product(id: purchase.productId)?.isFamilyShared == true else { return }
-        let groups = try database.settings(prefix: Self.familyPrefix)
-        guard let group = groups[purchase.account] else { return }
-        let members = groups.filter { $0.value == group && $0.key != purchase.account }.map(\.key)
-        for share in try share(purchase, with: members, at: link.now) {
-            link.note(.store(Self.shared(share)), from: .store, to: nil, transactionId: share.id)
-        }
-    }
-
-    /// Tells the timeline when the account that just paid for `purchase` already had its product
-    /// through Family Sharing. Apple documents a transaction of each kind for one customer, not a
-    /// purchase refused for a share: `Transaction.ownershipType` tells "whether the customer
-    /// purchased the product or has access to it through Family Sharing", and `purchased` is "The
-    /// transaction belongs to the purchaser." So the member's own purchase is charged, and it is
-    /// theirs (PURCHASED), beside the share they keep.
-    func tellSharedAlready(_ purchase: StoreRecord, link: Link) throws(StorageError) {
-        guard catalog.product(id: purchase.productId)?.isFamilyShared == true else { return }
-        guard let share = try database.records(
-            where: "account = ? AND product_id = ? AND kind = 'family-share' AND refunded = 0",
-            [.text(purchase.account), .text(purchase.productId)], withReceipts: false)
-            .last(where: { expiry(of: $0).map { $0 > link.now } ?? true }) else { return }
-        link.note(.store(.boughtWhileShared(account: purchase.account, productId: purchase.productId, shared: share.id)), from: .store,
-                  to: nil, transactionId: purchase.id)
+        try family.leaveFamily(name, at: now)
     }
 
     /// How the timeline tells a share made.
     public static func shared(_ share: StoreRecord) -> StoreStep {
-        .familyShared(account: share.account, productId: share.productId, share.id)
-    }
-
-    /// The member's purchases the family shares: the latest paid, unrefunded transaction of each
-    /// shareable product it bought, a subscription only while its period lasts.
-    private func shareablePurchases(of member: String, at now: Date) throws(StorageError) -> [StoreRecord] {
-        let shared = catalog.products.filter(\.isFamilyShared).map(\.id)
-        return try database.latestPaid(account: member, products: shared, where: "refunded = 0 AND state = 'purchased'", withReceipts: false)
-            .filter { record in expiry(of: record).map { $0 > now } ?? true }
-    }
-
-    /// Gives each of `members` who has no live share of `purchase` one, unfinished in its queue.
-    private func share(_ purchase: StoreRecord, with members: [String], at now: Date) throws(StorageError) -> [StoreRecord] {
-        var made: [StoreRecord] = []
-        for member in members.sorted() {
-            let held = try database.records(where: "account = ? AND kind = 'family-share' AND refunded = 0 AND shared_from = ?",
-                                            [.text(member), StoreDatabase.idValue(purchase.originalId)], withReceipts: false)
-            guard held.isEmpty else { continue }
-            let id = try database.nextTransactionId()
-            let share = StoreRecord(
-                id: id, originalId: id, productId: purchase.productId, account: member, state: .purchased, kind: .familyShare,
-                charged: false, finished: false, refunded: false, date: now, error: nil, receipt: nil, sharedFrom: purchase.originalId)
-            let signed = try signing(share.with(receipt: try receipt(proving: share)), at: now)
-            try database.insert(signed)
-            made.append(signed)
-        }
-        return made
-    }
-
-    /// A renewal of a shared subscription renews each live share with it: the share's period is
-    /// the purchase's, signed anew (`DID_RENEW` tells the Server about each share, `notify`).
-    func renewShares(of renewal: StoreRecord, at now: Date) throws(StorageError) {
-        for share in try database.records(where: "kind = 'family-share' AND refunded = 0 AND shared_from = ?",
-                                          [StoreDatabase.idValue(renewal.originalId)]) {
-            try database.update(try signing(share, at: now))
-        }
-    }
-
-    /// Revokes the live shares that meet `condition`, each told by `REVOKE`; returns them.
-    func revokeShares(where condition: String, _ values: [SQLiteValue], reason: RevocationReason,
-                      at now: Date) throws(StorageError) -> [StoreRecord] {
-        var revoked: [StoreRecord] = []
-        for share in try database.records(where: "kind = 'family-share' AND refunded = 0 AND \(condition)", values) {
-            let record = try signing(share.with(refunded: true, refundDate: now, refundReason: reason), at: now)
-            try database.update(record)
-            try notify(.revoke, about: record, at: now)
-            revoked.append(record)
-        }
-        return revoked
+        Family.shared(share)
     }
 
     /// Every share of a purchase (by its original transaction id), live or revoked, oldest first.
     public func shares(of originalId: TransactionID) throws(StoreError) -> [StoreRecord] {
-        try store { () throws(StorageError) in
-            try database.records(where: "kind = 'family-share' AND shared_from = ?", [StoreDatabase.idValue(originalId)], withReceipts: false)
-        }
+        try family.shares(of: originalId)
     }
 
-    /// The account's live shares of these products, oldest first.
-    func liveShares(account: String, products: [String]) throws(StorageError) -> [StoreRecord] {
-        let products = Set(products)
-        return try database.records(where: "account = ? AND kind = 'family-share' AND refunded = 0", [.text(account)])
-            .filter { products.contains($0.productId) }
-    }
-
-    /// The transaction a share follows: the latest paid transaction of the purchase it shares,
-    /// whose period (renewed or ended) is the share's.
-    func sharedPurchase(of share: StoreRecord) throws(StorageError) -> StoreRecord? {
-        guard let original = share.sharedFrom else { return nil }
-        return try database.records(where: "original_id = ? AND charged = 1 AND kind != 'restore'",
-                                    [StoreDatabase.idValue(original)], withReceipts: false).last
-    }
-
-    /// A running app of the signed-in account receives its shares made or revoked now: a new
-    /// share as a purchase in its queue (StoreKit 1) or through `Transaction.updates`, a revoked
-    /// one through `Transaction.updates` (StoreKit 2).
+    /// A running app of the signed-in account receives its shares made or revoked now.
     public func tellShares(_ shares: [StoreRecord], link: Link) throws(StoreError) {
-        for share in shares where share.account == account {
-            if share.refunded {
-                try tellRevocation(share, link: link)
-            } else {
-                try store { () throws(StorageError) in try deliver(share, link: link) }
-            }
-        }
+        try family.tellShares(shares, link: link)
     }
 }

@@ -1,113 +1,28 @@
 import Foundation
 import IAPCore
-import Signing
 import Storage
 
-/// App Store Server Notifications V2: the Store posts a signed notification to the Server for
-/// each event, retries one the Server does not acknowledge 1, 12, 24, 48 and 72 hours after the
-/// first attempt (in production; the sandbox posts once), then gives up; Get Notification
-/// History hands every one out again.
+/// App Store Server Notifications V2, as `Notifications` posts them.
 extension Store {
     /// Turns the notifications on or off (the app's Server URL at App Store Connect). On, the
     /// Store signs with its certificate chain, made now if it has none.
     public func setNotifications(_ on: Bool, from now: Date) throws(StoreError) {
-        try store { () throws(StorageError) in
-            if on { try loadSigner(from: now) }
-            try database.setSetting("notifications", on ? "on" : "off")
-        }
-        notificationsOn = on
+        try notifications.setNotifications(on, from: now)
     }
 
-    /// Records a notification of `type` about `record` as it is at `now`, due at once, with the
-    /// renewal information of an auto-renewable subscription (`expirationIntent` for one that
-    /// expired); nothing when the notifications are off.
-    func notify(_ type: NotificationType, subtype: String? = nil, about record: StoreRecord, at now: Date,
-                expirationIntent: RenewalInfoPayload.ExpirationIntent? = nil) throws(StorageError) {
-        guard notificationsOn else { return }
-        try loadSigner(from: now)
-        let seq = try database.database.rows("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM notifications",
-                                             table: "notifications", key: "next") {
-            (row) throws(SQLiteColumnError) in try row.integer("next")
-        }.first ?? 1
-        let uuid = try notificationUUID(seq)
-        let renewal = try signedRenewalInfo(of: record, at: now, expirationIntent: expirationIntent)
-        let app = catalog.app
-        let payload = NotificationPayload(
-            notificationType: type.rawValue, subtype: subtype, notificationUUID: uuid,
-            data: .init(appAppleId: switches.environment == .production ? app.appAppleId : nil, bundleId: app.bundleId,
-                        bundleVersion: app.bundleVersion, environment: signedEnvironment,
-                        signedTransactionInfo: try jws(of: record, at: now), signedRenewalInfo: renewal,
-                        status: renewal == nil ? nil : try renewalState(of: record, at: now).serverAPIStatus),
-            signedDate: SimulatedTime.millis(now))
-        let signed = try sign(payload, id: record.id)
-        try database.database.query("""
-            INSERT INTO notifications(uuid, type, subtype, transaction_id, product_id, signed_payload, first_attempt_millis,
-                                      attempts, delivered, next_attempt_millis)
-            VALUES(?, ?, ?, ?, ?, ?, ?, 0, 0, ?)
-            """, [.text(uuid), .text(type.rawValue), .optional(subtype), .integer(record.id.value), .text(record.productId),
-                  .text(signed), .integer(SimulatedTime.millis(now)), .integer(SimulatedTime.millis(now))])
-        if record.kind != .familyShare, Self.toldToFamily.contains(type) {
-            for share in try database.records(where: "kind = 'family-share' AND refunded = 0 AND shared_from = ?",
-                                              [StoreDatabase.idValue(record.originalId)], withReceipts: false) {
-                try notify(type, subtype: subtype, about: share, at: now, expirationIntent: expirationIntent)
-            }
-        }
-    }
-
-    /// What happens to a shared subscription is told about each member's own transaction too:
-    /// Apple sends DID_FAIL_TO_RENEW and DID_RECOVER "for each family member when a shared
-    /// subscription fails to renew due to a billing issue and when it is successfully recovered".
-    private static let toldToFamily: Set<NotificationType> = [.didRenew, .didFailToRenew, .gracePeriodExpired, .expired,
-                                                              .didChangeRenewalStatus]
-
-    private func sign(_ payload: NotificationPayload, id: TransactionID) throws(StorageError) -> String {
-        try signJWS(payload, what: "the notification of transaction \(id)")
-    }
-
-    /// Posts every notification due by `now`: the first attempt, or a retry. After the last
-    /// retry the Store gives up; the notification stays in the history. Apple, "Responding to
-    /// App Store Server Notifications": "Retry notifications are available only in the
-    /// production environment. In the sandbox environment, the App Store server attempts to
-    /// send the notification one time." A notification first posted in the sandbox is given up
-    /// after that attempt, and only the Server's history can still fetch it.
+    /// Posts every notification due by `now`: the first attempt, or a retry (`Notifications.postDueNotifications`).
     public func postDueNotifications(link: Link) throws(StoreError) {
-        guard notificationsOn else { return }
-        let retries = switches.environment == .production
-        try store { () throws(StorageError) in try keepingSchedule { () throws(StorageError) in
-            let now = SimulatedTime.millis(link.now)
-            for posted in try notifications(where: "next_attempt_millis IS NOT NULL AND next_attempt_millis <= ?", [.integer(now)]) {
-                let attempt = posted.attempts + 1
-                let first = try firstAttemptMillis(posted.notification.uuid)
-                let next: SQLiteValue = retries && attempt <= NotificationRetry.hours.count
-                    ? .integer(first + NotificationRetry.hours[attempt - 1] * 3_600_000) : .null
-                try database.database.query("UPDATE notifications SET attempts = ?, next_attempt_millis = ? WHERE uuid = ?",
-                                            [.integer(Int64(attempt)), next, .text(posted.notification.uuid)])
-                link.send(.notification(posted.notification.attempt(attempt)))
-            }
-        } }
+        try notifications.postDueNotifications(link: link)
     }
 
     /// When the next notification is due, if any is.
     public func nextNotificationDue() throws(StoreError) -> Int64? {
-        guard notificationsOn else { return nil }
-        return try store { () throws(StorageError) in
-            try database.database.rows("SELECT MIN(next_attempt_millis) AS due FROM notifications", table: "notifications", key: "due") {
-                (row) throws(SQLiteColumnError) in try row.optionalInteger("due")
-            }.first ?? nil
-        }
+        try notifications.nextNotificationDue()
     }
 
-    /// The Server answered a post with HTTP 200: no more retries.
-    func acknowledged(_ notification: ServerNotification) throws(StorageError) {
-        try keepingSchedule { () throws(StorageError) in
-            try database.database.query("UPDATE notifications SET delivered = 1, next_attempt_millis = NULL WHERE uuid = ?",
-                                        [.text(notification.uuid)])
-        }
-    }
-
-    /// Get Notification History: every notification the Store posted, oldest first.
-    func history(link: Link) throws(StorageError) {
-        link.send(.notificationHistory(try notifications().map { $0.notification.attempt(0) }))
+    /// Every notification the Store posted, oldest first.
+    public func postedNotifications() throws(StoreError) -> [PostedNotification] {
+        try notifications.postedNotifications()
     }
 
     /// Whether a (possibly live) `store.sqlite` posts notifications, read without changing the file.
@@ -119,39 +34,5 @@ extension Store {
     /// changing the file.
     public static func readNotifications(path: String) throws(StorageError) -> [PostedNotification] {
         try StoreDatabase(path: path, readOnly: true).notifications()
-    }
-
-    func notifications(where condition: String = "1", _ values: [SQLiteValue] = []) throws(StorageError) -> [PostedNotification] {
-        try database.notifications(where: condition, values)
-    }
-
-    /// Every notification the Store posted, oldest first.
-    public func postedNotifications() throws(StoreError) -> [PostedNotification] {
-        try store { () throws(StorageError) in try notifications() }
-    }
-
-    private func firstAttemptMillis(_ uuid: String) throws(StorageError) -> Int64 {
-        try database.database.rows("SELECT first_attempt_millis FROM notifications WHERE uuid = ?", [.text(uuid)],
-                                   table: "notifications", key: "uuid") {
-            (row) throws(SQLiteColumnError) in try row.integer("first_attempt_millis")
-        }.first ?? 0
-    }
-}
-
-extension StoreDatabase {
-    /// The notifications kept, oldest first.
-    func notifications(where condition: String = "1", _ values: [SQLiteValue] = []) throws(StorageError) -> [PostedNotification] {
-        try database.rows("""
-            SELECT seq, uuid, type, subtype, transaction_id, product_id, signed_payload, attempts, delivered, next_attempt_millis
-            FROM notifications WHERE \(condition) ORDER BY seq
-            """, values, table: "notifications", key: "seq") { (row) throws(SQLiteColumnError) in
-            PostedNotification(
-                notification: ServerNotification(
-                    uuid: try row.text("uuid"), type: try row.choice("type", as: NotificationType.self),
-                    subtype: try row.optionalText("subtype"), transactionId: TransactionID(try row.integer("transaction_id")),
-                    productId: try row.text("product_id"), signedPayload: try row.text("signed_payload"), attempt: 0),
-                attempts: Int(try row.integer("attempts")), delivered: try row.bool("delivered"),
-                nextAttemptMillis: try row.optionalInteger("next_attempt_millis"))
-        }
     }
 }

@@ -2,126 +2,59 @@ import Foundation
 import IAPCore
 import Storage
 
-/// Payments: what the Store does with one (`outcome`), and charging it (`charge`), with the
-/// group changes and offers a subscription's charge follows.
+/// Payments, Ask to Buy, refunds and recorded history, as `Payments` makes them.
 extension Store {
-    /// A StoreKit 1 payment: an Ask to Buy request joins the one waiting, or a new transaction is
-    /// made, purchasing, then answered by what the Store does with it.
-    func addPayment(_ request: PaymentRequest, link: Link) throws(StorageError) {
-        if let waiting = try joinableRequest(request) {
-            // Apple: duplicate Ask to Buy requests are consolidated and only reset the 24-hour timer.
-            let joined = waiting.with(date: link.now)
-            try database.update(joined)
-            link.send(.transactionUpdated(joined.asTransaction))
-            return
-        }
-        let id = try database.nextTransactionId()
-        var record = StoreRecord(
-            id: id, originalId: id, productId: request.productId, account: account, state: .purchasing,
-            kind: .purchase, charged: false, finished: false, refunded: false, date: link.now,
-            error: nil, receipt: nil)
-        try database.insert(record)
-        link.send(.transactionUpdated(record.asTransaction))
-        switch try outcome(of: request, id: id, at: link.now) {
-        case .fails(let error):
-            record = record.with(state: .failed, error: error)
-        case .waits:
-            // The offer waits with the request: the parent's approval charges it.
-            if let offer = try requestedOffer(request) { try keep(offer, for: id) }
-            record = record.with(state: .deferred)
-        case .charges:
-            record = try charge(record, offer: try requestedOffer(request), link: link)
-        }
-        try database.update(record)
-        link.send(.transactionUpdated(record.asTransaction))
+    /// Ends every Ask to Buy request no parent answered within 24 hours of its last asking.
+    public func expireAskToBuyRequests(link: Link) throws(StoreError) {
+        try payments.expireAskToBuyRequests(link: link)
     }
 
-    /// What the Store does with a payment, by its switches and the offer it asks for, in that
-    /// order (what the account already holds is `charge`'s to weigh); an interrupted purchase
-    /// (with its offer) is remembered until the user resolves it.
-    func outcome(of request: PaymentRequest, id: TransactionID, at now: Date) throws(StorageError) -> PaymentOutcome {
-        if catalog.product(id: request.productId) == nil || switches.withdrawn.contains(request.productId) {
-            return .fails(.paymentInvalid)
-        }
-        if !switches.isOn(.payments) { return .fails(.paymentNotAllowed) }
-        if request.answer == .cancel { return .fails(.paymentCancelled) }
-        if let refusal = try offerRefusal(request, at: now) { return .fails(refusal) }
-        if switches.isOn(.interrupt) {
-            try database.setSetting("interrupted:\(account):\(request.productId)", id.description)
-            if let offer = try requestedOffer(request) { try keep(offer, for: id) }
-            return .fails(.interrupted)
-        }
-        if case .failing(let error) = switches[.fail] { return .fails(error) }
-        if request.answer == .ask || switches.isOn(.askToBuy) { return .waits }
-        return .charges
+    /// The parent approves the waiting Ask to Buy request for a product.
+    public func approve(productId: String, link: Link) throws(StoreError) {
+        try payments.approve(productId: productId, link: link)
     }
 
-    /// Charges a transaction, unless what the account already holds covers it (`holding`): an
-    /// owned non-consumable or the subscription the account has now is handed back, uncharged.
-    /// Otherwise it is purchased, with a signed receipt (and its JWS, when the Store
-    /// signs transactions), told to the Server by a notification when they are on. It is charged
-    /// under `offer` (promotional, code, win-back) when given; otherwise the first subscription of
-    /// a group with an introductory offer gets it (a free trial is the transaction's kind, `trial`;
-    /// a paid offer is kept as its `AppliedOffer`), and the price follows. A subscription bought
-    /// while another of its group is active changes it as Apple ranks the two (`GroupChange`): an
-    /// upgrade or a crossgrade of the same period ends the old one now with a prorated refund; a
-    /// downgrade or a crossgrade of another period charges nothing now, hands back the current
-    /// subscription, and has it renew as the new product. Any other subscription of the group
-    /// stops renewing.
-    func charge(_ record: StoreRecord, offer: AppliedOffer? = nil, link: Link) throws(StorageError) -> StoreRecord {
-        switch try holding(record.productId, account: record.account, at: link.now) {
-        case .owned(let owned):
-            link.note(.store(.alreadyPurchased(productId: owned.productId, owned.id)), from: .store, to: nil, transactionId: owned.id)
-            return try handBack(record, owned, at: link.now)
-        case .subscribed(let current): return try keepPlan(record, current, offer: offer, link: link)
-        case .billingRetry(let retrying): return refuseInBillingRetry(record, retrying, link: link)
-        case .charges: break
-        }
-        var kind = record.kind, applied = offer
-        let subscription = catalog.product(id: record.productId).flatMap { $0.type == .autoRenewable ? $0 : nil }
-        var told: (NotificationType, String?) = subscription == nil ? (.oneTimeCharge, nil) : (.subscribed, "INITIAL_BUY")
-        if let product = subscription, record.kind == .purchase {
-            if let (current, change) = try groupChange(buying: product, account: record.account, at: link.now) {
-                guard change.isImmediate else { return try waitForRenewal(record, current, change, offer: offer, link: link) }
-                let refund = try endForChange(current, at: link.now, upgrade: change == .upgrade)
-                link.note(.store(.planChangedNow(change.told, productId: product.id, replaced: current.productId, refund: format(refund), current.id)),
-                          from: .store, to: nil, transactionId: current.id)
-                told = (.didChangeRenewalPref, "UPGRADE")
-            }
-            let group = try groupRecords(product.group, account: record.account)
-            if told.0 == .subscribed, !group.isEmpty { told.1 = "RESUBSCRIBE" }
-            applied = applied ?? introductoryOffer(for: product, group: group)
-            if applied?.type == .introductory, product.introductoryOffer?.mode == .freeTrial { (kind, applied) = (.trial, nil) }
-            for other in Set(group.map(\.originalId)) {
-                try database.setSetting("autorenew:\(other)", "off")
-            }
-        }
-        let charged = record.with(state: .purchased, kind: kind, charged: true, date: link.now)
-        if let applied {
-            try keep(applied, for: charged.id)
-            link.note(.store(.offerCharged(offer: applied, productId: charged.productId, price: try priceText(of: charged))),
-                      from: .store, to: nil, transactionId: charged.id)
-        } else if let step = try recordPrice(of: charged) {
-            link.note(.store(step), from: .store, to: nil, transactionId: charged.id)
-        }
-        try notify(told.0, subtype: told.1, about: charged, at: link.now)
-        try tellSharedAlready(charged, link: link)
-        try shareWithFamily(charged, link: link)
-        return try signing(charged.with(receipt: try receipt(proving: charged)), at: link.now)
+    /// The parent declines the waiting Ask to Buy request for a product: it fails, uncharged.
+    public func decline(productId: String, link: Link) throws(StoreError) {
+        try payments.decline(productId: productId, link: link)
     }
 
-    /// A change that waits for the renewal: nothing is charged now; the purchase hands back the
-    /// current subscription (as buying an owned non-consumable does), which renews as the new one,
-    /// under the offer asked for when there is one (Apple, of an offer for another product of the
-    /// group: "the standard plan change logic will apply").
-    private func waitForRenewal(_ record: StoreRecord, _ current: StoreRecord, _ change: GroupChange,
-                                offer: AppliedOffer?, link: Link) throws(StorageError) -> StoreRecord {
-        try renewAs(record.productId, current)
-        let renewal = expiry(of: current).map(SimulatedTime.format) ?? ""
-        link.note(.store(.planChangesAtRenewal(change.told, productId: current.productId, renewsAs: record.productId, on: renewal)),
-                  from: .store, to: nil, transactionId: current.id)
-        if let offer { try waitForRenewal(offer, of: current, link: link) }
-        try notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: link.now)
-        return try handBack(record, current, at: link.now)
+    /// The user resolves an interrupted purchase: a new purchased transaction arrives.
+    public func resolve(productId: String, link: Link) throws(StoreError) {
+        try payments.resolve(productId: productId, link: link)
+    }
+
+    /// The Store refunds the latest transaction of a product; returns the refunded transaction.
+    @discardableResult
+    public func refund(productId: String, reason: RevocationReason? = nil, at date: Date) throws(StoreError) -> StoreRecord {
+        try payments.refund(productId: productId, reason: reason, at: date)
+    }
+
+    /// The Store refunds one paid transaction of the signed-in account, by its id.
+    @discardableResult
+    public func refund(transactionId: TransactionID, reason: RevocationReason?, at date: Date) throws(StoreError) -> StoreRecord {
+        try payments.refund(transactionId: transactionId, reason: reason, at: date)
+    }
+
+    /// Deletes a transaction from the Store, as StoreKit Testing allows, with its children.
+    public func delete(transactionId: TransactionID) throws(StoreError) {
+        try payments.delete(transactionId: transactionId)
+    }
+
+    /// Writes `count` past, finished purchases of a consumable; returns what the Server must credit.
+    public func recordPastPurchases(_ count: Int, of productId: String, from start: Date,
+                                    spacingMillis: Int64) throws(StoreError) -> [ReceiptEntry] {
+        try payments.recordPastPurchases(count, of: productId, from: start, spacingMillis: spacingMillis)
+    }
+
+    /// Writes `count` purchases of a consumable charged and handed to the app but never finished.
+    public func recordUnfinishedPurchases(_ count: Int, of productId: String, from start: Date,
+                                          spacingMillis: Int64) throws(StoreError) -> [StoreRecord] {
+        try payments.recordUnfinishedPurchases(count, of: productId, from: start, spacingMillis: spacingMillis)
+    }
+
+    /// Every account's transactions the app has not finished, read without their receipts.
+    public func unfinishedTransactions() throws(StoreError) -> [StoreRecord] {
+        try payments.unfinishedTransactions()
     }
 }

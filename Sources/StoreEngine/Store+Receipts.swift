@@ -1,190 +1,53 @@
 import Foundation
 import IAPCore
+import Signing
 import Storage
 
+/// Receipts and StoreKit 2 signatures, as `Receipts` and `Signatures` make them.
 extension Store {
-    /// A signed receipt, as the app receipt is: the purchase it is handed out with, and what the
-    /// account's receipt holds (`ReceiptHoldings`).
-    func receipt(proving purchase: StoreRecord) throws(StorageError) -> String {
-        try receipt(account: purchase.account, leading: purchase)
-    }
-
-    /// The account's receipt, led by one purchase when there is one: what a refresh hands out.
-    func receipt(account: String, leading purchase: StoreRecord?) throws(StorageError) -> String {
-        receipt(account: account, leading: purchase, holdings: try holdings(of: account))
-    }
-
-    /// The account's receipt from holdings already read.
-    func receipt(account: String, leading purchase: StoreRecord?, holdings: ReceiptHoldings) -> String {
-        Receipt(environment: Receipt.Environment(switches.environment), account: account,
-                inApp: holdings.purchases(leading: purchase).map(Self.receiptPurchase)).encoded(signer: signer)
-    }
-
     /// The products of the purchases the signed-in account's receipt lists now, one per purchase,
     /// as a refresh would hand the receipt out.
     public func currentReceiptProducts() throws(StoreError) -> [String] {
-        try store { () throws(StorageError) in try holdings(of: account).purchases(leading: nil).map(\.productId) }
+        try receipts.currentReceiptProducts()
     }
 
-    /// What the account's receipt lists, read by four indexed queries: every transaction of its
-    /// auto-renewable subscriptions, the latest transaction of each other lasting purchase, the
-    /// unfinished consumables, and what the family shares with it. A caller that has just read
-    /// the account's `unfinished` transactions passes them, and the consumables among them are
-    /// not read again (a launch after many failed verifications finds a thousand of them).
-    func holdings(of account: String, unfinished: [StoreRecord]? = nil) throws(StorageError) -> ReceiptHoldings {
-        let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
-        let lasting = (catalog.products(ofType: .nonConsumable) + catalog.products(ofType: .nonRenewing)).map(\.id)
-        let consumables: [StoreRecord]
-        if let unfinished {
-            consumables = unfinished.filter { record in
-                record.charged && record.kind != .restore && catalog.type(ofProduct: record.productId) == .consumable
+    /// The root certificate of the Store's chain, once the Store has loaded it.
+    public var rootCertificate: Certificate? { signatures.rootCertificate }
+
+    /// The root certificate a (possibly live) `store.sqlite` keeps, as PEM; nil when the Store
+    /// never signed transactions. Read without changing the file.
+    public static func readRootCertificate(path: String) throws(StorageError) -> String? {
+        try StoreDatabase(path: path, readOnly: true).setting(Signatures.certificateSettings[0])
+    }
+
+    /// Serves an app on StoreKit `api`. Under StoreKit 2 the Store signs every transaction it
+    /// issues and delivers the transactions it sends on its own through `Transaction.updates`;
+    /// under StoreKit 1 it signs nothing and delivers to the payment queue's observer.
+    public func serve(_ api: StoreKitAPI, from now: Date) throws(StoreError) {
+        // Notifications are signed with the same chain, whichever StoreKit the app uses; a chain
+        // made once is loaded again, for the notifications the Server may still fetch.
+        try store { () throws(StorageError) in
+            let madeChain = try database.setting(Signatures.certificateSettings[0]) != nil
+            if api == .storekit2 || notificationsOn || madeChain {
+                try signatures.loadSigner(from: now)
             }
-        } else {
-            consumables = try database.unfinishedPaid(account: account, products: catalog.products(ofType: .consumable).map(\.id))
         }
-        // A share stays once revoked, as a refund does: "A canceled in-app purchase remains in the
-        // receipt indefinitely" (Apple, `cancellation_date_ms`).
-        let shares = try database.records(where: "account = ? AND kind = 'family-share'", [.text(account)], withReceipts: false)
-        return ReceiptHoldings(try database.paid(account: account, products: renewing)
-                               + database.latestPaid(account: account, products: lasting, withReceipts: false)
-                               + consumables + shares, catalog: catalog)
+        context.api = api
     }
 
-    /// Transactions as the Store hands them to a StoreKit 1 app: a renewal, kept without a
-    /// receipt, comes with the receipt the device already holds for its subscription (the last
-    /// one handed out with it), not a new one. A receipt lists every renewal, so building one
-    /// at each renewal would cost a long subscription its history squared; the Server learns of
-    /// renewals the device's receipt does not list from `latest_receipt_info`. StoreKit 2 apps
-    /// get no receipt.
-    func handingOut(_ records: [StoreRecord]) throws(StorageError) -> [StoreRecord] {
-        guard api == .storekit1 else { return records }
-        var held: [TransactionID: String] = [:]
-        var handed: [StoreRecord] = []
-        handed.reserveCapacity(records.count)
-        for record in records {
-            guard record.receipt == nil, record.charged, record.state == .purchased else {
-                handed.append(record)
-                continue
-            }
-            if held[record.originalId] == nil {
-                let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
-                if let kept = try database.lastReceipt(of: record.originalId, products: renewing) {
-                    held[record.originalId] = kept
-                } else {
-                    held[record.originalId] = try receipt(account: record.account, leading: record)
-                }
-            }
-            handed.append(record.with(receipt: held[record.originalId]))
-        }
-        return handed
+    /// A refund reaches a running StoreKit 2 app through `Transaction.updates` (`Signatures.tellRevocation`).
+    public func tellRevocation(_ refunded: StoreRecord, link: Link) throws(StoreError) {
+        try signatures.tellRevocation(refunded, link: link)
     }
 
-    static func receiptPurchase(_ record: StoreRecord) -> Receipt.Purchase {
-        Receipt.Purchase(transactionId: record.id.description, originalTransactionId: record.originalId.description, productId: record.productId,
-                         purchaseDateMillis: SimulatedTime.millis(record.date),
-                         inAppOwnershipType: record.kind == .familyShare ? record.ownershipType : nil)
+    /// The `appAccountToken` each purchase was bought with, by its id (its renewals carry it too),
+    /// read from a possibly live database.
+    public static func readAppAccountTokens(path: String) throws(StorageError) -> [TransactionID: String] {
+        try Signatures.appAccountTokens(in: StoreDatabase(path: path, readOnly: true))
     }
 
-    /// `verifyReceipt`: the status code and, when the receipt is authentic, what it proves, with
-    /// each purchase's current expiry and whether it was refunded since. When the request names a
-    /// restore transaction, the purchase it restores says so. The Store answers from its own
-    /// records, not from the receipt's word: a receipt that lists a purchase the Store did not
-    /// issue as listed (`StoreDatabase.issuance`) could not be authenticated (21003), whatever
-    /// key signed it.
-    func verify(_ check: ReceiptCheck) throws(StorageError) -> ReceiptCheckResult {
-        let (status, receipt) = authenticate(check)
-        guard let receipt, status == .valid else {
-            return ReceiptCheckResult(status: status, entries: [], check: check)
-        }
-        var restoring: StoreRecord?
-        if let requested = check.request.transactionId, let record = try database.record(id: requested),
-           record.kind == .restore, record.account == receipt.account {
-            restoring = record
-        }
-        let read = try self.read(receipt, text: check.request.receipt, restoring: restoring, asked: check.request.transactionId)
-        guard read.issued else {
-            return ReceiptCheckResult(status: .notAuthenticated, entries: [], check: check)
-        }
-        guard let entries = read.entries else {
-            return ReceiptCheckResult(status: .malformed, entries: [], check: check)
-        }
-        return ReceiptCheckResult(status: .valid, entries: entries, check: check, latestReceiptInfo: read.latestReceiptInfo)
-    }
-
-    /// What a check reads of an authentic receipt's purchases, kept while the same receipt is
-    /// checked for the same request with nothing written to the Store since.
-    private func read(_ receipt: Receipt, text: String, restoring: StoreRecord?, asked: TransactionID?) throws(StorageError) -> ReceiptRead {
-        let changes = database.database.totalChanges
-        if let lastRead, lastRead.text == text, lastRead.restoring == restoring?.id, lastRead.asked == asked,
-           lastRead.changes == changes {
-            return lastRead
-        }
-        let issuance = try database.issuance(Self.issuanceList(receipt.inApp), account: receipt.account)
-        let issued = issuance.unissued == 0
-        let read = ReceiptRead(text: text, restoring: restoring?.id, asked: asked, changes: changes, issued: issued,
-                               entries: issued ? try entries(of: receipt, restoring: restoring, refunded: issuance.refunded) : [],
-                               latestReceiptInfo: issued ? try latestReceiptInfo(of: receipt, asked: asked) : [])
-        lastRead = read
-        return read
-    }
-
-    /// The purchases a receipt lists as `StoreDatabase.issuance` reads them: a JSON array of
-    /// `[id, originalId, productId, purchaseDateMillis, isShare]`. A purchase whose ids are not
-    /// numbers is left out: its receipt is malformed (`entries(of:restoring:)`).
-    static func issuanceList(_ purchases: [Receipt.Purchase]) -> SQLiteValue {
-        let capacity = purchases.reduce(2) { $0 + 80 + 6 * $1.productId.utf8.count }
-        return .text(String(atMost: capacity) { json in
-            json.byte(UInt8(ascii: "["))
-            var first = true
-            for purchase in purchases {
-                guard let id = TransactionID(purchase.transactionId),
-                      let originalId = TransactionID(purchase.originalTransactionId) else { continue }
-                if !first { json.byte(UInt8(ascii: ",")) }
-                first = false
-                json.byte(UInt8(ascii: "["))
-                json.decimal(id.value)
-                json.byte(UInt8(ascii: ","))
-                json.decimal(originalId.value)
-                json.byte(UInt8(ascii: ","))
-                json.encoderQuoted(purchase.productId)
-                json.byte(UInt8(ascii: ","))
-                json.decimal(purchase.purchaseDateMillis)
-                json.literal(purchase.inAppOwnershipType == nil ? ",0]" : ",1]")
-            }
-            json.byte(UInt8(ascii: "]"))
-        })
-    }
-
-    /// The status of a request before its purchases are read, in the order Apple's service
-    /// meets them: the method, the service, the receipt's form and signature, the endpoint,
-    /// and the shared secret a receipt with auto-renewable subscriptions needs.
-    private func authenticate(_ check: ReceiptCheck) -> (ReceiptStatus, Receipt?) {
-        guard check.usesPost else { return (.notPost, nil) }
-        switch switches.verification {
-        case .down: return (.serviceUnavailable, nil)
-        case .temporaryIssue: return (.malformed, nil)
-        case .up: break
-        }
-        let (status, receipt) = decoded(check.request.receipt)
-        guard let receipt else { return (status, nil) }
-        switch (receipt.environment.storeEnvironment, check.environment) {
-        case (.sandbox, .production): return (.sandboxReceiptInProduction, nil)
-        case (.production, .sandbox): return (.productionReceiptInSandbox, nil)
-        default: break
-        }
-        let subscribes = receipt.inApp.contains { catalog.type(ofProduct: $0.productId) == .autoRenewable }
-        if subscribes && check.sharedSecret != sharedSecret {
-            return (.wrongSharedSecret, nil)
-        }
-        return (.valid, receipt)
-    }
-
-    /// `Receipt.decode` of `text`, decoded once for checks of the same text in a row (it depends
-    /// on nothing else: the Store's key never changes).
-    private func decoded(_ text: String) -> (ReceiptStatus, Receipt?) {
-        if let lastDecoded, lastDecoded.text == text { return (lastDecoded.status, lastDecoded.receipt) }
-        let (status, receipt) = Receipt.decode(text, signer: signer)
-        lastDecoded = (text, status, receipt)
-        return (status, receipt)
+    /// The `appAccountToken` each purchase was bought with, by its id.
+    public func appAccountTokens() throws(StoreError) -> [TransactionID: String] {
+        try store { () throws(StorageError) in try Signatures.appAccountTokens(in: database) }
     }
 }

@@ -2,295 +2,135 @@ import Foundation
 import IAPCore
 import Storage
 
+/// Auto-renewable subscriptions, as `Subscriptions` and `SubscriptionPeriods` keep them.
 extension Store {
-    /// The early ends (`expire`) of these transactions, in milliseconds, by id: the Store's few
-    /// `expired:` settings read by one range of their key, not a lookup per transaction.
-    func expiredMillis(of ids: [TransactionID]) throws(StorageError) -> [TransactionID: Int64] {
-        let ended = try database.settingsByTransaction(Self.expiredPrefix) { $0 }
-        guard !ended.isEmpty else { return [:] }
-        var found: [TransactionID: Int64] = [:]
-        for id in ids {
-            if let millis = ended[id].flatMap(Int64.init) { found[id] = millis }
-        }
-        return found
+    /// When the period a transaction paid for ends: a subscription period (the offer's period for
+    /// one bought or renewed under an offer), a non-renewing duration; nil for products that
+    /// never expire.
+    public func expiry(of record: StoreRecord) -> Date? {
+        periods.expiry(of: record)
     }
 
-    static let expiredPrefix = "expired:"
+    /// The expiry of `record` bought under `offer` (nil: the regular price), ended early at
+    /// `ended` when it was (`expire`, or an upgrade that replaced it), by `catalog`'s terms:
+    /// what a reader of the Store's files, without the Store, works out the same way.
+    public static func expiry(of record: StoreRecord, offer: AppliedOffer?, ended: Date?, catalog: Catalog) -> Date? {
+        guard let product = catalog.product(id: record.productId) else { return nil }
+        if let ended { return ended }
+        switch product.type {
+        case .autoRenewable:
+            return (offer.flatMap { $0.terms(of: product) }?.period ?? product.period)?.added(to: record.date)
+        case .nonRenewing:
+            return product.duration?.added(to: record.date)
+        case .consumable, .nonConsumable:
+            return nil
+        }
+    }
 
-    /// The subscriptions (by the original id that started each) whose user turned auto-renew
-    /// off, read in one query: a view asks once, not once per row.
+    /// The transactions whose period ended early (`expire`, or an upgrade or a crossgrade that
+    /// replaced them), with when, read from a possibly live database.
+    public static func readEarlyEnds(path: String) throws(StorageError) -> [TransactionID: Date] {
+        try SubscriptionPeriods.earlyEnds(in: StoreDatabase(path: path, readOnly: true))
+    }
+
+    /// The transactions whose period ended early, with when.
+    public func earlyEnds() throws(StoreError) -> [TransactionID: Date] {
+        try store { () throws(StorageError) in try SubscriptionPeriods.earlyEnds(in: database) }
+    }
+
+    /// The subscriptions (by the original id that started each) whose user turned auto-renew off.
     public func autoRenewOff() throws(StoreError) -> Set<TransactionID> {
-        try store { () throws(StorageError) in
-            Set(try database.settings(prefix: "autorenew:").compactMap { $0.value == "off" ? TransactionID($0.key) : nil })
-        }
+        try subscriptions.autoRenewOff()
     }
 
-    /// The latest paid transaction of each subscription of a group an account bought, oldest first.
-    func groupRecords(_ group: String?, account: String) throws(StorageError) -> [StoreRecord] {
-        let members = catalog.products(ofType: .autoRenewable).filter { $0.group == group }.map(\.id)
-        return try database.latestPaid(account: account, products: members)
-    }
-
-    /// Renews every subscription whose period has ended by `now` and that still auto-renews:
-    /// each renewal a new charged transaction with the same original id, dated when the period
-    /// ended, sent to the app (or left unfinished in the queue while it is down). Renewals are
-    /// written `renewalsPerCommit` to a SQLite transaction, each whole, and sent once committed
-    /// with the receipt the device holds (`handingOut`): no receipt is built at a renewal, so
-    /// the time taken grows with the renewals that fall due, not with the Store's history.
-    /// A stop goes through only the subscriptions the schedule finds due (`SubscriptionSchedule`),
-    /// and brings only those up to date.
+    /// Renews every subscription whose period has ended by `now` and that still auto-renews.
     public func renewDueSubscriptions(link: Link) throws(StoreError) {
-        try store { () throws(StorageError) in
-            try withSchedule { (schedule) throws(StorageError) in
-                var due = Array(schedule.due(by: link.now).reversed())
-                let goneThrough = due.map(\.originalId)
-                var renewed: [TransactionID: StoreRecord] = [:]
-                while !due.isEmpty {
-                    var notes: [(StoreStep, TransactionID)] = []
-                    let renewals = try database.database.transaction { () throws(StorageError) in
-                        try renew(&due, until: link.now, notes: &notes)
-                    }
-                    for (step, id) in notes { link.note(.store(step), from: .store, to: nil, transactionId: id) }
-                    for renewal in try handingOut(renewals) {
-                        renewed[renewal.originalId] = renewal
-                        try deliver(renewal, link: link)
-                    }
-                }
-                for originalId in goneThrough {
-                    guard let latest = renewed[originalId]?.with(receipt: .some(nil)) ?? schedule.entries[originalId]?.latest else { continue }
-                    schedule.replace(originalId, with: try scheduleEntry(of: latest))
-                }
-                schedule.changes = database.database.totalChanges
-            }
-        }
+        try subscriptions.renewDueSubscriptions(link: link)
     }
 
-    /// The most renewals written in one SQLite transaction: few commits, bounded memory.
-    static let renewalsPerCommit = 1000
-
-    /// The latest paid transaction of every subscription that still auto-renews, oldest first:
-    /// read through the index of paid transactions by product, the auto-renew switches in one query.
-    func renewableSubscriptions() throws(StorageError) -> [StoreRecord] {
-        try renewable(latestSubscriptions())
+    /// When the next renewal falls due; nil when no subscription auto-renews.
+    public func nextRenewalDue() throws(StoreError) -> Date? {
+        try subscriptions.nextRenewalDue()
     }
 
-    /// Those of `latest` that still auto-renew.
-    private func renewable(_ latest: [StoreRecord]) throws(StorageError) -> [StoreRecord] {
-        let autorenew = try database.settingsByTransaction("autorenew:") { $0 }
-        return latest.filter { autorenew[$0.originalId] != "off" }
+    /// Tells the Server of every end of a period that fell after `since` and by the link's now.
+    public func notifyEndedPeriods(since: Date, link: Link) throws(StoreError) {
+        try subscriptions.notifyEndedPeriods(since: since, link: link)
     }
 
-    /// The latest paid transaction of every subscription not refunded, oldest first, without its
-    /// receipt (which lists every renewal before it), as the schedule holds them.
-    func latestSubscriptions() throws(StorageError) -> [StoreRecord] {
-        try withSchedule { $0.latest() }
-    }
-
-    /// Makes up to `renewalsPerCommit` renewals that fall due by `now`, taking subscriptions from
-    /// the end of `due` (kept newest first) and dropping each once it is current, or once the
-    /// renewal rule (`renewal(of:dueAt:now:notes:)`) does not renew it. The early ends are read
-    /// once: a renewal ends no period early, and a renewal's own id has none.
-    private func renew(_ due: inout [StoreRecord], until now: Date, notes: inout [(StoreStep, TransactionID)]) throws(StorageError) -> [StoreRecord] {
-        var renewals: [StoreRecord] = []
-        let ended = try expiredMillis(of: due.map(\.id))
-        while let latest = due.last, renewals.count < Self.renewalsPerCommit {
-            guard let end = dueExpiry(of: latest, ended: ended[latest.id]), end <= now,
-                  let renewal = try renewal(of: latest, dueAt: end, now: now, notes: &notes) else {
-                due.removeLast()
-                continue
-            }
-            expiriesSeen[latest.id] = nil
-            renewals.append(renewal)
-            due[due.count - 1] = renewal
-        }
-        return renewals
-    }
-
-    /// The one renewal rule, for a subscription that still auto-renews whose period (`latest`'s)
-    /// ended at `end`: the sandbox's renewal cap, a price increase the subscriber did not agree to
-    /// (it expires), a renewal that cannot be charged (billing retry), else a new charged
-    /// transaction with the same original id, dated when it is charged, written and returned
-    /// (still to be handed out and delivered). Nil when it does not renew now.
-    func renewal(of latest: StoreRecord, dueAt end: Date, now: Date, notes: inout [(StoreStep, TransactionID)]) throws(StorageError) -> StoreRecord? {
-        let recovering = try database.setting("billing-retry:\(latest.originalId)") != nil
-        guard try sandboxRenews(latest), try consentAllowsRenewal(latest, at: now, notes: &notes),
-              let date = try chargeDate(renewing: latest, dueAt: end, now: now, notes: &notes) else { return nil }
-        let id = try database.nextTransactionId()
-        let renewal = StoreRecord(
-            id: id, originalId: latest.originalId, productId: try renewalProduct(of: latest), account: latest.account,
-            state: .purchased, kind: .renewal, charged: true, finished: false, refunded: false, date: date,
-            error: nil, receipt: nil)
-        if let offer = try renewalOffer(after: latest, renewingAs: renewal.productId) {
-            try keep(offer, for: id)
-            notes.append((.offerRenews(offer: offer, productId: renewal.productId, price: try priceText(of: renewal)), id))
-        } else if let step = try recordPrice(of: renewal) {
-            notes.append((step, id))
-        }
-        let signed = try signing(renewal, at: now)
-        try database.insert(signed)
-        try countSandboxRenewal(signed, notes: &notes)
-        try notify(.didRenew, subtype: recovering ? "BILLING_RECOVERY" : nil, about: signed, at: now)
-        try renewShares(of: signed, at: now)
-        return signed
-    }
-
-    /// The user turns auto-renew of a subscription on or off; returns what the Store did besides,
-    /// when it did more. Turning on a plan that another of its group replaced (an upgrade ended
-    /// it) is a change of renewal preference within the group: the running plan renews as it at
-    /// its next renewal, as a downgrade does (DID_CHANGE_RENEWAL_PREF, `DOWNGRADE`: "the customer
-    /// downgraded or cross-graded their subscription to take effect at the next renewal"), and
-    /// nothing is charged beside the running plan. A subscription whose period is over and that
-    /// no longer renews cannot be turned on: the customer subscribes again by buying it.
+    /// The user turns auto-renew of a subscription on or off; returns what the Store did besides.
     @discardableResult
     public func setAutoRenew(productId: String, on: Bool, at now: Date) throws(StoreError) -> StoreStep? {
-        let latest = try latestPaid(productId)
-        if on, let change = try store({ () throws(StorageError) in try renewalPreferenceChange(to: latest, at: now) }) {
-            return change
-        }
-        if on, try store({ () throws(StorageError) in try hasLapsed(latest, at: now) }) {
-            throw .refused(.lapsed(productId: productId, expiry: expiry(of: latest)))
-        }
-        try store { () throws(StorageError) in
-            try database.setSetting("autorenew:\(latest.originalId)", on ? "on" : "off")
-            try notify(.didChangeRenewalStatus, subtype: on ? "AUTO_RENEW_ENABLED" : "AUTO_RENEW_DISABLED", about: latest, at: now)
-        }
-        return nil
+        try subscriptions.setAutoRenew(productId: productId, on: on, at: now)
     }
 
-    /// When another subscription of `replaced`'s group runs at `now`, has it renew as `replaced`'s
-    /// product at its next renewal and says so; nil when no other plan of the group runs.
-    private func renewalPreferenceChange(to replaced: StoreRecord, at now: Date) throws(StorageError) -> StoreStep? {
-        guard let product = catalog.product(id: replaced.productId),
-              let current = try activeSubscription(product.group, account: replaced.account, at: now),
-              current.originalId != replaced.originalId
-        else { return nil }
-        try renewAs(product.id, current)
-        try notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: now)
-        let renewal = expiry(of: current).map(SimulatedTime.format) ?? ""
-        return .renewsAsAtNextRenewal(productId: current.productId, until: renewal, renewsAs: product.id)
-    }
-
-    /// Whether `latest`'s subscription no longer renews and its period is over at `now`, with no
-    /// billing retry or grace period keeping it.
-    private func hasLapsed(_ latest: StoreRecord, at now: Date) throws(StorageError) -> Bool {
-        guard try database.setting("autorenew:\(latest.originalId)") == "off",
-              try database.setting("billing-retry:\(latest.originalId)") == nil,
-              let end = expiry(of: latest)
-        else { return false }
-        return end <= now
-    }
-
-    /// Ends a subscription now: its current period is over and it does not renew. The Server
-    /// learns of the new expiry at its next receipt check.
+    /// Ends a subscription now: its current period is over and it does not renew.
     public func expire(productId: String, at now: Date) throws(StoreError) {
-        let latest = try latestPaid(productId)
-        try store { () throws(StorageError) in
-            try database.setSetting("expired:\(latest.id)", String(SimulatedTime.millis(now)))
-            try database.setSetting("autorenew:\(latest.originalId)", "off")
-            if api == .storekit2 {
-                try database.update(try signing(latest, at: now))
-            }
-            try notify(.expired, subtype: "VOLUNTARY", about: latest, at: now, expirationIntent: .customerCancelled)
-            try markExpiryTold(latest)
-        }
+        try subscriptions.expire(productId: productId, at: now)
     }
 
-    /// Deletes a transaction from the Store, as StoreKit Testing allows, so a product can be
-    /// bought again from scratch; deleting the transaction that started a subscription or a
-    /// purchase deletes its children too (Apple: "Deleting an original subscription transaction
-    /// deletes all related renewal transactions", "Deleting a transaction deletes any associated
-    /// restored transactions"). What was credited for them stays credited: the audit will say so.
-    public func delete(transactionId: TransactionID) throws(StoreError) {
-        let removed = try store { () throws(StorageError) -> Bool in
-            guard let record = try database.record(id: transactionId) else { return false }
-            try database.delete(id: transactionId, withChildren: record.id == record.originalId)
-            return true
-        }
-        guard removed else { throw .refused(.noTransaction(transactionId)) }
+    /// Renews a subscription of the signed-in account now (StoreKit Testing's renew now).
+    public func renewNow(productId: String, link: Link) throws(StoreError) {
+        try subscriptions.renewNow(productId: productId, link: link)
     }
 
-    /// The Store refunds the latest transaction of a product: it is revoked (its JWS, when the
-    /// Store signs, says so, with the reason), and the Server learns of it at its next receipt
-    /// check. The refund's time is kept: a credit made after it is a fault, one made before it is
-    /// not. Returns the refunded transaction.
-    @discardableResult
-    public func refund(productId: String, reason: RevocationReason? = nil, at date: Date) throws(StoreError) -> StoreRecord {
-        try refund(try latestPaid(productId), reason: reason, at: date)
+    /// Renewals of `productId` for the signed-in account cannot (`fails`) or can be charged.
+    public func setBilling(productId: String, fails: Bool) throws(StoreError) {
+        try subscriptions.setBilling(productId: productId, fails: fails)
     }
 
-    /// The Store refunds one paid transaction of the signed-in account, by its id.
-    @discardableResult
-    public func refund(transactionId: TransactionID, reason: RevocationReason?, at date: Date) throws(StoreError) -> StoreRecord {
-        let record = try store { () throws(StorageError) in try database.record(id: transactionId) }
-        guard let record, record.account == account, record.charged, record.kind != .restore else {
-            throw .refused(.noPaidTransaction(account: account, transactionId))
-        }
-        guard !record.refunded else { throw .refused(.refundedAlready(transactionId)) }
-        return try refund(record, reason: reason, at: date)
+    /// The products whose renewals cannot be charged for the signed-in account.
+    public func failingBilling() throws(StoreError) -> [String] {
+        try subscriptions.failingBilling()
     }
 
-    /// Refunds what is left of `record`'s charge: Apple, `Transaction.revocationPercentage`: "The
-    /// percentage of the transaction amount that the App Store has refunded or revoked", whose
-    /// "Valid values range from 0.0 to 100.0". A period an upgrade ended had its unused part
-    /// refunded then; this refund pays back the rest, never more than was charged.
-    private func refund(_ record: StoreRecord, reason: RevocationReason?, at date: Date) throws(StoreError) -> StoreRecord {
-        let (prorated, left) = try store { () throws(StorageError) -> (Decimal?, Decimal) in
-            let prorated = try proratedRefund(of: record.id)
-            return (prorated, try chargedPrice(record) - (prorated ?? 0))
-        }
-        if let prorated, left <= 0 {
-            throw .refused(.nothingLeftToRefund(record.id, prorated: format(prorated)))
-        }
-        return try store { () throws(StorageError) -> StoreRecord in
-            try database.database.transaction { () throws(StorageError) -> StoreRecord in
-                try database.setSetting(Self.refundAmountPrefix + record.id.description, "\(max(left, 0))")
-                let refunded = try signing(record.with(refunded: true, refundDate: date, refundReason: reason), at: date)
-                try database.update(refunded)
-                try database.setSetting("autorenew:\(record.originalId)", "off")
-                try notify(.refund, about: refunded, at: date)
-                // Apple: "If the purchaser of a Family Sharing transaction receives a refund, the
-                // revocation reason for Family Sharing transactions matches the value of the
-                // purchaser's revocation reason."
-                _ = try revokeShares(where: "shared_from = ?", [StoreDatabase.idValue(record.originalId)],
-                                     reason: reason ?? .other, at: date)
-                return refunded
-            }
-        }
+    /// Every subscription in billing retry, by its original id.
+    public func billingRetries() throws(StoreError) -> [TransactionID: BillingRetry] {
+        try subscriptions.billingRetries()
     }
 
-    /// The user resolves an interrupted purchase: a new purchased transaction arrives.
-    public func resolve(productId: String, link: Link) throws(StoreError) {
-        let key = "interrupted:\(account):\(productId)"
-        guard let interrupted = try store({ () throws(StorageError) in try database.setting(key) }) else {
-            throw .refused(.noInterruptedPurchase(productId: productId))
-        }
-        try store { () throws(StorageError) in
-            let id = try database.nextTransactionId()
-            let record = try charge(StoreRecord(
-                id: id, originalId: id, productId: productId, account: account, state: .purchasing, kind: .purchase,
-                charged: false, finished: false, refunded: false, date: link.now, error: nil, receipt: nil),
-                offer: TransactionID(interrupted).flatMap { appliedOffers[$0] }, link: link)
-            try database.insert(record)
-            try database.removeSetting(key)
-            try deliver(record, link: link)
-        }
+    /// Raises the price of a subscription, asking every subscriber whose subscription renews as it.
+    public func raisePrice(productId: String, to price: Decimal, link: Link) throws(StoreError) {
+        try subscriptions.raisePrice(productId: productId, to: price, link: link)
     }
 
-    /// The signed-in account's newest paid transaction of `productId` not refunded, with its own
-    /// receipt (which a change to its row keeps): the one row read, however many came before it.
-    private func latestPaid(_ productId: String) throws(StoreError) -> StoreRecord {
-        let latest = try store { () throws(StorageError) in
-            try database.records(where: StoreDatabase.newestPaidUnrefunded, [.text(productId), .text(account)]).first
-        }
-        guard let latest else { throw .refused(.noPaidPurchase(account: account, productId: productId)) }
-        return latest
+    /// Refuses a price that is not above the product's price now, before anything is told.
+    public func checkPriceIncrease(productId: String, to price: Decimal) throws(StoreError) {
+        try subscriptions.checkPriceIncrease(productId: productId, to: price)
     }
-}
 
-extension Store {
-    /// When the next renewal falls due: the earliest end of a period among the subscriptions
-    /// that still auto-renew; nil when none does.
-    public func nextRenewalDue() throws(StoreError) -> Date? {
-        try store { () throws(StorageError) in try renewableSubscriptions().compactMap { expiry(of: $0) }.min() }
+    /// The signed-in subscriber answers the price increase of their subscription to `productId`.
+    public func consent(productId: String, agrees: Bool, at now: Date) throws(StoreError) {
+        try subscriptions.consent(productId: productId, agrees: agrees, at: now)
+    }
+
+    /// The prices price increases set, by product, read in one query.
+    public func raisedPrices() throws(StoreError) -> [String: Decimal] {
+        try subscriptions.raisedPrices()
+    }
+
+    /// Where each subscription (by original id) stands with a price increase, read in one query.
+    public func priceConsents() throws(StoreError) -> [TransactionID: PriceConsent] {
+        try subscriptions.priceConsents()
+    }
+
+    /// What each transaction charged at a price other than the catalog's, read in one query.
+    public func chargedPrices() throws(StoreError) -> [TransactionID: Decimal] {
+        try subscriptions.chargedPrices()
+    }
+
+    /// The prorated refunds of subscriptions an upgrade or a crossgrade ended, by transaction.
+    public func proratedRefunds() throws(StoreError) -> [TransactionID: Decimal] {
+        try subscriptions.proratedRefunds()
+    }
+
+    /// What each refund paid back, by the refunded transaction, read in one query.
+    public func refundedAmounts() throws(StoreError) -> [TransactionID: Decimal] {
+        try subscriptions.refundedAmounts()
+    }
+
+    /// The changes waiting for a renewal: the product each subscription renews as.
+    public func pendingChanges() throws(StoreError) -> [TransactionID: String] {
+        try subscriptions.pendingChanges()
     }
 }

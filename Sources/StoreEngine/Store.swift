@@ -5,41 +5,42 @@ import Storage
 
 /// The simulated App Store: sells the catalog's products through a payment queue, keeps every
 /// transaction in `store.sqlite`, signs receipts and answers `verifyReceipt`; for StoreKit 2 it
-/// also signs every transaction as a JWS.
-public final class Store {
-    public let catalog: Catalog
-    let database: StoreDatabase
-    let signer: ReceiptSigner
-    /// Signs transactions for StoreKit 2, once the Store has needed to.
-    var transactionSigner: JWSSigner?
+/// also signs every transaction as a JWS. Each feature is a service owning its state and caches
+/// (`Payments`, `Subscriptions` with `SubscriptionPeriods`, `Offers` with `AppliedOffers`, `Family`,
+/// `Receipts` with `Signatures`, `Notifications`), over the world they share (`StoreContext`); the
+/// Store opens them and hands each message and command to the one that owns it.
+public final class Store: StoreService {
+    /// The world the feature services share: database, catalog, keys, account, switches.
+    let context: StoreContext
+    let applied: AppliedOffers
+    let periods: SubscriptionPeriods
+    let offers: Offers
+    let signatures: Signatures
+    let receipts: Receipts
+    let notifications: Notifications
+    let family: Family
+    let subscriptions: Subscriptions
+    let payments: Payments
+    public var catalog: Catalog { context.catalog }
     /// The StoreKit the app uses: how the Store delivers the transactions it sends on its own
     /// (redeliveries, approvals, renewals), and whether it signs every transaction it issues.
-    public internal(set) var api: StoreKitAPI = .storekit1
-    public private(set) var switches: StoreSwitches
+    public var api: StoreKitAPI { context.api }
+    public var switches: StoreSwitches { context.switches }
     /// Whether the Store posts App Store Server Notifications V2 to the Server.
-    public internal(set) var notificationsOn = false
+    public var notificationsOn: Bool { context.notificationsOn }
     /// The App Store account the device is signed into.
-    public private(set) var account: String
+    public var account: String { context.account }
     /// The offers transactions were bought under, by transaction (`AppliedOffer`), kept in memory
     /// so that expiries and prices read no setting.
-    public internal(set) var appliedOffers: [TransactionID: AppliedOffer] = [:]
-    /// What the clock's stops need of every subscription, as the Store last read or wrote it
-    /// (`withSchedule`): an advance that stops at each renewal reads them once, not at every stop.
-    var schedule: SubscriptionSchedule?
-    /// The period end of each subscription's latest transaction, as the clock's stops last worked
-    /// it out (`dueExpiry(of:ended:)`), by transaction id.
-    var expiriesSeen: [TransactionID: (inputs: ExpiryInputs, expiry: Date?)] = [:]
-    /// The last receipt text `verifyReceipt` decoded and what decoding it gave, and what it last
-    /// read of an authentic receipt's purchases (`ReceiptRead`): a launch that recovers by the
-    /// app receipt has that receipt checked twice (the recovery, then the check of the current
-    /// receipt) with nothing written between, and each check goes through every purchase it lists.
-    var lastDecoded: (text: String, status: ReceiptStatus, receipt: Receipt?)?
-    var lastRead: ReceiptRead?
+    public internal(set) var appliedOffers: [TransactionID: AppliedOffer] {
+        get { applied.byTransaction }
+        set { applied.byTransaction = newValue }
+    }
     /// Whether this Store was created now, rather than opened as it was left.
     public let isNew: Bool
     /// The app's shared secret on file at the Store: `verifyReceipt` wants it with a receipt that
     /// holds auto-renewable subscriptions.
-    public let sharedSecret: String
+    public var sharedSecret: String { context.sharedSecret }
 
     /// Opens (creating when needed) the Store's database. A new Store draws its secrets
     /// (`StoreSecrets`) from the system's random source, or derives them from `seed` when one is
@@ -70,9 +71,7 @@ public final class Store {
 
     /// The Store kept in `database` (at `path`), made there first unless `readOnly`.
     private init(_ database: StoreDatabase, path: String, catalog: Catalog, seed: UInt64?, readOnly: Bool) throws(StoreError) {
-        self.catalog = catalog
         do {
-            self.database = database
             let key: [UInt8]
             if let stored = try database.setting("receipt-key", as: { Data(base64Encoded: $0) }) {
                 key = Array(stored)
@@ -89,7 +88,7 @@ public final class Store {
                 }
                 isNew = true
             }
-            signer = ReceiptSigner(key: key)
+            let sharedSecret: String
             if let stored = try database.setting("shared-secret") {
                 sharedSecret = stored
             } else {
@@ -97,13 +96,24 @@ public final class Store {
                 sharedSecret = try StoreSecrets(seed: seed ?? 1, path: path).sharedSecret
                 if !readOnly { try database.setSetting("shared-secret", sharedSecret) }
             }
-            switches = try Self.loadSwitches(database)
-            account = try database.setting("account") ?? "demo"
-            notificationsOn = try database.setting("notifications") == "on"
-            appliedOffers = try Self.appliedOffers(in: database)
+            context = StoreContext(catalog: catalog, database: database, signer: ReceiptSigner(key: key), sharedSecret: sharedSecret,
+                                   account: try database.setting("account") ?? "demo", switches: try Self.loadSwitches(database),
+                                   notificationsOn: try database.setting("notifications") == "on")
+            applied = try AppliedOffers(database: database)
         } catch {
             throw .storage(error)
         }
+        let prices = Prices(context: context, applied: applied)
+        periods = SubscriptionPeriods(context: context, applied: applied)
+        offers = Offers(context: context, applied: applied, periods: periods)
+        signatures = Signatures(context: context, applied: applied, periods: periods, prices: prices)
+        receipts = Receipts(context: context, applied: applied, periods: periods)
+        notifications = Notifications(context: context, signatures: signatures, periods: periods, offers: offers, prices: prices)
+        family = Family(context: context, signatures: signatures, receipts: receipts, notifications: notifications, periods: periods)
+        subscriptions = Subscriptions(context: context, applied: applied, periods: periods, offers: offers, prices: prices,
+                                      signatures: signatures, receipts: receipts, notifications: notifications, family: family)
+        payments = Payments(context: context, applied: applied, periods: periods, offers: offers, prices: prices, signatures: signatures,
+                            receipts: receipts, notifications: notifications, family: family, subscriptions: subscriptions)
     }
 
     /// Every transaction the Store made, oldest first, read from a possibly live database
@@ -143,12 +153,12 @@ public final class Store {
         do {
             try store { () throws(StorageError) in try database.database.commitBatch() }
         } catch {
-            schedule = nil
+            periods.forgetSchedule()
             throw error
         }
     }
 
-    /// Handles one message addressed to the Store.
+    /// Handles one message addressed to the Store, by the service that owns it.
     public func receive(_ message: Message, link: Link) throws(StoreError) {
         do {
             switch message {
@@ -156,25 +166,25 @@ public final class Store {
                 link.send(switches.isOn(.productRequests)
                     ? .productsResponse(productsResponse(identifiers))
                     : .productsRequestFailed(reason: .unreachable))
-            case .addPayment(let request): try addPayment(request, link: link)
-            case .finishTransaction(let id), .finish(let id): try finish(id)
-            case .purchase(let request): try purchase(request, link: link)
+            case .addPayment(let request): try payments.addPayment(request, link: link)
+            case .finishTransaction(let id), .finish(let id): try payments.finish(id)
+            case .purchase(let request): try payments.purchase(request, link: link)
             case .sync where !switches.isOn(.sync), .restoreCompletedTransactions where !switches.isOn(.sync):
                 link.send(.restoreCompleted(.failed(reason: .unreachable)))
-            case .sync: try sync(link: link)
-            case .currentEntitlementsRequest: try currentEntitlements(link: link)
+            case .sync: try payments.sync(link: link)
+            case .currentEntitlementsRequest: try payments.currentEntitlements(link: link)
             case .subscriptionStatusRequest where !switches.isOn(.subscriptionStatus):
                 link.send(.subscriptionStatusFailed(reason: .unreachable))
-            case .subscriptionStatusRequest: try subscriptionStatuses(link: link)
-            case .addTransactionObserver, .listenForTransactions: try redeliverUnfinished(link: link)
-            case .restoreCompletedTransactions: try restore(link: link)
-            case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipt(account: account, leading: nil)))
-            case .verifyReceipt(let check): link.send(.receiptChecked(try verify(check)))
-            case .getTransactionInfo(let request): link.send(.transactionInfo(try transactionInfo(request, at: link.now)))
-            case .notificationAcknowledged(let notification): try acknowledged(notification)
-            case .getNotificationHistory: try history(link: link)
-            case .getTransactionHistory(let id): try transactionHistory(of: id, link: link)
-            case .redeemOfferCode(let code): try redeem(code: code, link: link)
+            case .subscriptionStatusRequest: try subscriptions.subscriptionStatuses(link: link)
+            case .addTransactionObserver, .listenForTransactions: try payments.redeliverUnfinished(link: link)
+            case .restoreCompletedTransactions: try payments.restore(link: link)
+            case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipts.receipt(account: account, leading: nil)))
+            case .verifyReceipt(let check): link.send(.receiptChecked(try receipts.verify(check)))
+            case .getTransactionInfo(let request): link.send(.transactionInfo(try signatures.transactionInfo(request, at: link.now)))
+            case .notificationAcknowledged(let notification): try notifications.acknowledged(notification)
+            case .getNotificationHistory: try notifications.history(link: link)
+            case .getTransactionHistory(let id): try signatures.transactionHistory(of: id, link: link)
+            case .redeemOfferCode(let code): try payments.redeem(code: code, link: link)
             default: break
             }
         } catch {
@@ -190,79 +200,6 @@ public final class Store {
         return ProductsResponse(valid: valid, invalid: invalid)
     }
 
-    /// Marks the account's transaction finished when it is unfinished: one update of its row,
-    /// which no longer holds its receipt (a receipt lists every unfinished consumable).
-    /// A subscription's latest transaction finished stays current in the schedule.
-    private func finish(_ id: TransactionID) throws(StorageError) {
-        let before = database.database.totalChanges
-        try database.markFinished(id, account: account)
-        try finishRestores(of: id)
-        let after = database.database.totalChanges
-        guard after != before else { return }
-        schedule?.finished(id)
-        schedule?.keepCurrent(from: before, to: after)
-    }
-
-    /// Redelivers every unfinished transaction of the account. Under StoreKit 1 they come in one
-    /// call of the observer, and a consumable's purchase comes with the account's receipt as it
-    /// is now, read and signed once for all of them (it lists every unfinished consumable), as an
-    /// app reads its current receipt for a transaction the queue redelivers; any other
-    /// transaction with the receipt kept in its row.
-    /// The rows are read without their receipts: N consumables cost one receipt, not N ever
-    /// longer ones.
-    private func redeliverUnfinished(link: Link) throws(StorageError) {
-        let unfinished = "finished = 0 AND account = ?"
-        guard api == .storekit1 else {
-            var delivered: Set<TransactionID> = []
-            for record in try database.records(where: unfinished, [.text(account)]) where record.isUnfinished {
-                guard let shown = try storeKit2Transaction(of: record), delivered.insert(shown.id).inserted else { continue }
-                try deliver(shown, as: record.kind == .restore ? .restored : nil, link: link)
-            }
-            return
-        }
-        var current: String?
-        var updated: [StoreTransaction] = []
-        let records = try database.records(where: unfinished, [.text(account)], withReceipts: false)
-        for record in records where record.isUnfinished {
-            if record.state == .purchased, record.kind != .restore, catalog.type(ofProduct: record.productId) == .consumable {
-                if current == nil {
-                    current = receipt(account: account, leading: nil, holdings: try holdings(of: account, unfinished: records))
-                }
-                updated.append(record.with(receipt: current).asTransaction)
-            } else if let whole = try database.record(id: record.id) {
-                updated += try handingOut([whole]).map(\.asTransaction)
-            }
-        }
-        // One call of the observer for all of them, as the queue makes it.
-        if updated.count == 1, let only = updated.first {
-            link.send(.transactionUpdated(only))
-        } else if !updated.isEmpty {
-            link.send(.transactionsUpdated(updated))
-        }
-    }
-
-    /// The latest paid, unrefunded transaction of each non-consumable and subscription the
-    /// account bought, then each one a family member shares with it: what a restore brings back.
-    func restorable() throws(StorageError) -> [StoreRecord] {
-        let held = catalog.products.filter { $0.type == .nonConsumable || $0.type == .autoRenewable }.map(\.id)
-        return try database.latestPaid(account: account, products: held, where: "refunded = 0 AND state = 'purchased'")
-            + liveShares(account: account, products: held)
-    }
-
-    private func restore(link: Link) throws(StorageError) {
-        let toRestore = try restorable()
-        for original in toRestore {
-            let id = try database.nextTransactionId()
-            let restored = try signing(StoreRecord(
-                id: id, originalId: original.originalId, productId: original.productId, account: account,
-                state: .restored, kind: .restore, charged: false, finished: false, refunded: false,
-                date: link.now, error: nil, receipt: try receipt(proving: original)), at: link.now)
-            try database.insert(restored)
-            link.send(.transactionUpdated(restored.asTransaction))
-        }
-        link.send(.restoreCompleted(.finished(restored: toRestore.count)))
-    }
-
     // MARK: Store-side commands
 
     /// Changes the Store's switches and keeps them in `store.sqlite`.
@@ -272,7 +209,7 @@ public final class Store {
         try store { () throws(StorageError) in
             try database.database.transaction { () throws(StorageError) in try Self.saveSwitches(updated, in: database) }
         }
-        switches = updated
+        context.switches = updated
     }
 
     /// Keeps the switches in `store.sqlite`, each declared switch under its setting key.
@@ -287,9 +224,9 @@ public final class Store {
     public func signIn(account name: String) throws(StoreError) {
         try store { () throws(StorageError) in
             try database.setSetting("account", name)
-            try remember(account: name)
+            try family.remember(account: name)
         }
-        account = name
+        context.account = name
     }
 
     /// What `SKPaymentQueue.canMakePayments()` answers.
@@ -303,25 +240,6 @@ public final class Store {
     /// Every transaction, oldest first.
     public func transactions() throws(StoreError) -> [StoreRecord] {
         try store { () throws(StorageError) in try database.records() }
-    }
-
-    func waitingRequest(for productId: String) throws(StoreError) -> StoreRecord {
-        let waiting = try store { () throws(StorageError) in
-            try database.records(where: "product_id = ? AND state = 'deferred' AND account = ?",
-                                 [.text(productId), .text(account)])
-        }
-        guard let record = waiting.last else {
-            throw .refused(.noAskToBuyRequest(productId: productId))
-        }
-        return record
-    }
-
-    func store<Result>(_ body: () throws(StorageError) -> Result) throws(StoreError) -> Result {
-        do {
-            return try body()
-        } catch {
-            throw .storage(error)
-        }
     }
 
     /// The switches kept in `store.sqlite`: a switch never kept, or kept as a word it does not

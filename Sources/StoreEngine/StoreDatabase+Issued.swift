@@ -8,7 +8,7 @@ extension StoreDatabase {
     /// another original transaction, product or purchase date; another account than `account`; a
     /// transaction no receipt lists, never charged or a restore; or listed as a family member's
     /// share when it is not one, or the other way round), and the ids of those it refunded.
-    /// `listed` is `Store.issuanceList`'s JSON array: one statement for a list of any length.
+    /// `listed` is `Receipts.issuanceList`'s JSON array: one statement for a list of any length.
     func issuance(_ listed: SQLiteValue, account: String) throws(StorageError) -> (unissued: Int, refunded: Set<TransactionID>) {
         let rows = try database.rows("""
             SELECT id, refunded, unissued FROM (

@@ -19,10 +19,10 @@ extension Store {
     public static func readRenewals(path: String, catalog: Catalog, at now: Date) throws(StoreError) -> [SubscriptionRenewal] {
         guard FileManager.default.fileExists(atPath: path), let store = try Store(readingOnly: path, catalog: catalog) else { return [] }
         return try store.store { () throws(StorageError) in
-            guard try store.loadKeptSigner() else { return [] }
+            guard try store.signatures.loadKeptSigner() else { return [] }
             var renewals: [SubscriptionRenewal] = []
-            for record in try store.latestSubscriptions() {
-                guard let signed = try store.signedRenewalInfo(of: record, at: now, expirationIntent: nil) else { continue }
+            for record in try store.periods.latestSubscriptions() {
+                guard let signed = try store.notifications.signedRenewalInfo(of: record, at: now, expirationIntent: nil) else { continue }
                 renewals.append(SubscriptionRenewal(originalTransactionId: record.originalId, productId: record.productId,
                                                     signedRenewalInfo: signed))
             }

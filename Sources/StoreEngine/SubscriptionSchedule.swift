@@ -14,7 +14,7 @@ struct SubscriptionSchedule {
         let latest: StoreRecord
         /// When its period ends, while it still auto-renews; nil when it does not, or never ends.
         let renewsAt: Date?
-        /// The moments it has something due, in milliseconds (`Store.scheduleEntry`).
+        /// The moments it has something due, in milliseconds (`SubscriptionPeriods.scheduleEntry`).
         let moments: [Int64]
         /// The ends, in milliseconds, of which the Server may be told when they pass.
         let notices: [Int64]

@@ -55,11 +55,11 @@ import Testing
         try store.receive(.addPayment(PaymentRequest(productId: Products.monthly, answer: .confirm)), link: link)
         let bought = try #require(try store.transactions().last)
         let regular = try #require(store.expiry(of: bought))
-        #expect(store.dueExpiry(of: bought, ended: nil) == regular)
+        #expect(store.periods.dueExpiry(of: bought, ended: nil) == regular)
         let early = SimulatedTime.millis(link.now.addingTimeInterval(86_400))
-        #expect(store.dueExpiry(of: bought, ended: early) == SimulatedTime.date(millis: early))
-        #expect(store.dueExpiry(of: bought, ended: nil) == regular)
+        #expect(store.periods.dueExpiry(of: bought, ended: early) == SimulatedTime.date(millis: early))
+        #expect(store.periods.dueExpiry(of: bought, ended: nil) == regular)
         store.appliedOffers[bought.id] = AppliedOffer(type: .introductory, id: nil)
-        #expect(store.dueExpiry(of: bought, ended: nil) == store.expiry(of: bought))
+        #expect(store.periods.dueExpiry(of: bought, ended: nil) == store.expiry(of: bought))
     }
 }

@@ -3,7 +3,30 @@ import IAPCore
 import Signing
 import Storage
 
-extension Store {
+/// StoreKit 2's signatures: the certificate chain the Store signs with (it owns the loaded
+/// `transactionSigner`, made or read once) and the JWS of each transaction, as Apple's payloads
+/// write it. It writes the chain once, and a transaction's JWS to its row when one is first handed
+/// out (`signedTransaction`); nothing it keeps goes stale.
+final class Signatures: StoreService {
+    /// The settings key, before a subscription transaction's id, that marks it upgraded.
+    static let upgradedPrefix = "upgraded:"
+
+    let context: StoreContext
+    let ids: DerivedIds
+    private let applied: AppliedOffers
+    private let periods: SubscriptionPeriods
+    private let prices: Prices
+    /// Signs transactions for StoreKit 2, once the Store has needed to.
+    private var transactionSigner: JWSSigner?
+
+    init(context: StoreContext, applied: AppliedOffers, periods: SubscriptionPeriods, prices: Prices) {
+        self.context = context
+        ids = DerivedIds(context: context)
+        self.applied = applied
+        self.periods = periods
+        self.prices = prices
+    }
+
     /// The settings key, before a purchase's id, that keeps its `appAccountToken`.
     static let appAccountTokenPrefix = "app-account-token:"
 
@@ -34,13 +57,10 @@ extension Store {
     }
 
     /// The root certificate of the Store's chain, once the Store has loaded it.
-    public var rootCertificate: Certificate? { transactionSigner?.chain.root }
+    var rootCertificate: Certificate? { transactionSigner?.chain.root }
 
     /// The root certificate a (possibly live) `store.sqlite` keeps, as PEM; nil when the Store
     /// never signed transactions. Read without changing the file.
-    public static func readRootCertificate(path: String) throws(StorageError) -> String? {
-        try StoreDatabase(path: path, readOnly: true).setting(certificateSettings[0])
-    }
 
     /// The chain kept in `store.sqlite`, or nil when there is none; a kept chain whose leaf
     /// does not certify the Store's key is an error, and the file is left as it is.
@@ -129,13 +149,13 @@ extension Store {
         let product = catalog.product(id: record.productId)
         let original = try originalRecord(of: record)
         let subscription = product?.type == .autoRenewable
-        let offer = appliedOffer(of: record), terms = offerTerms(of: record)
+        let offer = applied.offer(of: record), terms = applied.terms(of: record, in: catalog)
         var payload = SignedTransactionPayload(
             transactionId: record.id.description, originalTransactionId: record.originalId.description,
             bundleId: catalog.app.bundleId, productId: record.productId,
             subscriptionGroupIdentifier: subscription ? product?.group.map(catalog.subscriptionGroupIdentifier) : nil,
             purchaseDate: SimulatedTime.millis(record.date), originalPurchaseDate: SimulatedTime.millis(original.date),
-            expiresDate: subscription ? expiry(of: record).map(SimulatedTime.millis) : nil,
+            expiresDate: subscription ? periods.expiry(of: record).map(SimulatedTime.millis) : nil,
             type: product.map { SignedTransactionPayload.typeName($0.type) } ?? "Consumable",
             signedDate: SimulatedTime.millis(now),
             revocationDate: record.refunded ? SimulatedTime.millis(record.refundDate ?? now) : nil,
@@ -143,19 +163,49 @@ extension Store {
             offerType: offer?.type.rawValue, offerDiscountType: terms?.discountType,
             environment: signedEnvironment, storefront: catalog.storefront.code,
             transactionReason: record.kind == .renewal ? "RENEWAL" : "PURCHASE",
-            price: Self.milliunits(try chargedPrice(record)), currency: catalog.storefront.currencyCode)
+            price: Self.milliunits(try prices.chargedPrice(record)), currency: catalog.storefront.currencyCode)
         payload.appAccountToken = try appAccountToken(of: record.originalId)
         payload.offerIdentifier = offer?.id
         payload.offerPeriod = terms?.wholePeriod.description
         payload.storefrontId = catalog.storefront.appleId
-        payload.appTransactionId = try appTransactionId(of: record.account)
+        payload.appTransactionId = try ids.appTransactionId(of: record.account)
         if subscription {
-            payload.webOrderLineItemId = try webOrderLineItemId(of: record.id)
+            payload.webOrderLineItemId = try ids.webOrderLineItemId(of: record.id)
             payload.isUpgraded = try database.setting(Self.upgradedPrefix + record.id.description) == nil ? nil : true
         }
         // A restore of a share is the member's too: "The transaction belongs to a family member
         // who benefits from the service."
         payload.inAppOwnershipType = (record.kind == .restore ? original : record).ownershipType
         return payload
+    }
+
+    /// The transaction with its JWS; one made before the Store signed (under StoreKit 1) is
+    /// signed now and kept.
+    func signedTransaction(_ record: StoreRecord, at now: Date, state: TransactionState? = nil)
+        throws(StorageError) -> SignedTransaction {
+        let jws: String
+        if let kept = record.signedTransaction {
+            jws = kept
+        } else {
+            try loadSigner(from: now)
+            jws = try self.jws(of: record, at: now)
+            try database.update(record.with(signedTransaction: jws))
+        }
+        return SignedTransaction(transactionId: record.id, productId: record.productId, state: state ?? record.state,
+                                 jws: switches.isOn(.deviceVerification) ? jws : Self.invalidSignature(jws))
+    }
+
+    /// The JWS with the first character of its signature changed, as StoreKit Testing's
+    /// simulated verification error hands it to the device: its payload intact, its signature
+    /// no longer the App Store's.
+    static func invalidSignature(_ jws: String) -> String {
+        guard let dot = jws.lastIndex(of: "."), jws.index(after: dot) < jws.endIndex else { return jws + "." }
+        let first = jws.index(after: dot)
+        return String(jws[..<first]) + (jws[first] == "A" ? "B" : "A") + String(jws[jws.index(after: first)...])
+    }
+
+    /// The `appAccountToken` each purchase was bought with, by its id.
+    static func appAccountTokens(in database: StoreDatabase) throws(StorageError) -> [TransactionID: String] {
+        try database.settingsByTransaction(appAccountTokenPrefix) { $0 }
     }
 }

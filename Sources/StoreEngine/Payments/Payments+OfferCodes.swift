@@ -2,7 +2,7 @@ import Foundation
 import IAPCore
 import Storage
 
-extension Store {
+extension Payments {
     /// The user redeems an offer code: the subscription it is for is charged under the code's
     /// offer and the transaction comes to the app as one it did not ask for. What the account
     /// subscribes to already decides when, as for a purchase (`charge`): a code for the plan it
@@ -13,20 +13,7 @@ extension Store {
     /// redeemed already (a one-time use code by anyone, a custom code by this account), or one
     /// for a group in billing retry makes no transaction: the timeline says why.
     func redeem(code: String, link: Link) throws(StorageError) {
-        guard let (product, offer) = offer(code: code) else {
-            link.note(.store(.offerCodeInvalid(code: code)), from: .store, to: nil, transactionId: nil)
-            return
-        }
-        let redeemedKey = "code-redeemed:\(offer.code ?? offer.id)" + (offer.oneTime ? "" : ":\(account)")
-        if let earlier = try database.setting(redeemedKey) {
-            link.note(.store(.offerCodeRedeemedAlready(code: code, oneTime: offer.oneTime, earlier: earlier)), from: .store, to: nil,
-                      transactionId: nil)
-            return
-        }
-        guard switches.isOn(.payments) else {
-            link.note(.store(.offerCodeNotRedeemed(code: code, .paymentNotAllowed)), from: .store, to: nil, transactionId: nil)
-            return
-        }
+        guard let (product, offer, redeemedKey) = try offers.redeemable(code: code, link: link) else { return }
         if case .billingRetry(let retrying) = try holding(product.id, account: account, at: link.now) {
             link.note(.store(.offerCodeInBillingRetry(code: code, productId: retrying.productId)), from: .store, to: nil, transactionId: retrying.id)
             return
@@ -41,16 +28,6 @@ extension Store {
         let handsBack = !record.charged && api == .storekit2
         try database.insert(handsBack ? record.with(finished: true) : record)
         try database.setSetting(redeemedKey, record.id.description)
-        try deliver(handsBack ? try heldRecord(handedBackBy: record) : record, link: link)
-    }
-
-    /// The product and offer a code redeems, its letters matched whatever their case.
-    private func offer(code: String) -> (Product, SubscriptionOffer)? {
-        for product in catalog.products where !switches.withdrawn.contains(product.id) {
-            if let offer = product.offers.first(where: { $0.type == .code && $0.code?.uppercased() == code.uppercased() }) {
-                return (product, offer)
-            }
-        }
-        return nil
+        try signatures.deliver(handsBack ? try heldRecord(handedBackBy: record) : record, link: link)
     }
 }

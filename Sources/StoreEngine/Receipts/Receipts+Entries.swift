@@ -2,7 +2,7 @@ import Foundation
 import IAPCore
 import Storage
 
-extension Store {
+extension Receipts {
     /// What `verifyReceipt` says of each purchase a receipt lists, every one issued as listed
     /// (`StoreDatabase.issuance`, which read the `refunded` ids): its current expiry and whether
     /// it was refunded since; nil when an id is not one (the Store signed these ids itself, so
@@ -21,8 +21,8 @@ extension Store {
             originals.append(originalId)
         }
         let types = purchases.map { catalog.type(ofProduct: $0.productId) }
-        let periods = try database.recordsWithoutReceipts(ids: ids.indices.filter { Self.expires(types[$0]) }.map { ids[$0] })
-        let ended = try expiredMillis(of: ids)
+        let expiring = try database.recordsWithoutReceipts(ids: ids.indices.filter { Self.expires(types[$0]) }.map { ids[$0] })
+        let ended = try periods.expiredMillis(of: ids)
         var entries: [ReceiptEntry] = []
         entries.reserveCapacity(purchases.count)
         var grace: [TransactionID: Date?] = [:]
@@ -30,7 +30,7 @@ extension Store {
             let id = ids[index], originalId = originals[index]
             // Most purchases a long receipt lists are unfinished consumables: no period, no
             // refund, and no lookup made for them in the empty tables.
-            let record = periods.isEmpty ? nil : periods[id]
+            let record = expiring.isEmpty ? nil : expiring[id]
             var entry = ReceiptEntry(
                 transactionId: id, originalTransactionId: originalId,
                 productId: purchase.productId, account: receipt.account,
@@ -40,7 +40,7 @@ extension Store {
                 restoringTransactionId: restoring?.originalId == originalId ? restoring?.id : nil)
             if let record {
                 // One subscription's renewals share its billing state: read once a subscription.
-                if grace[originalId] == nil { grace[originalId] = try graceUntil(of: record) }
+                if grace[originalId] == nil { grace[originalId] = try periods.graceUntil(of: record) }
                 entry.graceExpires = grace[originalId] ?? nil
             }
             entry.inAppOwnershipType = purchase.inAppOwnershipType
@@ -76,10 +76,10 @@ extension Store {
     /// The receipt's offer fields of a subscription's transaction, as Apple fills them: the two
     /// introductory flags on every auto-renewable entry, the offer's id or code where one applied.
     private func describeOffer(of record: StoreRecord, in entry: inout ReceiptEntry) {
-        let offer = appliedOffer(of: record)
+        let offer = applied.offer(of: record)
         let introductory = offer?.type == .introductory
-        entry.isTrialPeriod = introductory && offerTerms(of: record)?.mode == .freeTrial
-        entry.isInIntroOfferPeriod = introductory && offerTerms(of: record)?.mode != .freeTrial
+        entry.isTrialPeriod = introductory && applied.terms(of: record, in: catalog)?.mode == .freeTrial
+        entry.isInIntroOfferPeriod = introductory && applied.terms(of: record, in: catalog)?.mode != .freeTrial
         if offer?.type == .promotional || offer?.type == .winBack { entry.promotionalOfferId = offer?.id }
         if offer?.type == .code { entry.offerCodeRefName = offer?.id }
     }
@@ -96,6 +96,6 @@ extension Store {
         if let ended {
             return SimulatedTime.date(millis: ended)
         }
-        return record.flatMap { expiry(of: $0, ended: nil) }
+        return record.flatMap { periods.expiry(of: $0, ended: nil) }
     }
 }

@@ -4,8 +4,10 @@ import Storage
 
 /// The ids Apple makes up and StoreSim derives from the Store's key, so that they look random
 /// and are the same in every run of a seeded world: notification UUIDs, app transaction ids,
-/// web order line item ids.
-extension Store {
+/// web order line item ids. It keeps nothing.
+struct DerivedIds: StoreService {
+    let context: StoreContext
+
     /// The `notificationUUID` of the world's notification number `seq`.
     func notificationUUID(_ seq: Int64) throws(StorageError) -> String {
         DerivedUUID.text(from: try derivedBytes("notification \(seq)"))

@@ -2,12 +2,12 @@ import Foundation
 import IAPCore
 import Storage
 
-extension Store {
+extension Payments {
     /// Writes `count` past purchases of the consumable `productId` by the signed-in account,
     /// each a new transaction charged, signed and finished as a settled purchase leaves it, dated
     /// `spacingMillis` apart from `start`, all in one database transaction: how a world with a
     /// long history is built quickly. Returns what the Server must credit for each.
-    public func recordPastPurchases(_ count: Int, of productId: String, from start: Date,
+    func recordPastPurchases(_ count: Int, of productId: String, from start: Date,
                                     spacingMillis: Int64) throws(StoreError) -> [ReceiptEntry] {
         try recordPurchases(count, of: productId, from: start, spacingMillis: spacingMillis, finished: true).map { purchase in
             ReceiptEntry(transactionId: purchase.id, originalTransactionId: purchase.originalId, productId: productId,
@@ -20,7 +20,7 @@ extension Store {
     /// the Server is down: each signed with the receipt the app got then, which lists every
     /// unfinished consumable bought before it. All in one database transaction; returns the
     /// purchases, receipts included, oldest first.
-    public func recordUnfinishedPurchases(_ count: Int, of productId: String, from start: Date,
+    func recordUnfinishedPurchases(_ count: Int, of productId: String, from start: Date,
                                           spacingMillis: Int64) throws(StoreError) -> [StoreRecord] {
         try recordPurchases(count, of: productId, from: start, spacingMillis: spacingMillis, finished: false)
     }
@@ -32,7 +32,7 @@ extension Store {
         }
         return try store { () throws(StorageError) -> [StoreRecord] in
             try database.database.transaction { () throws(StorageError) -> [StoreRecord] in
-                var owned = try holdings(of: account)
+                var owned = try receipts.holdings(of: account)
                 var purchases: [StoreRecord] = []
                 purchases.reserveCapacity(count)
                 for index in 0..<count {
@@ -41,7 +41,7 @@ extension Store {
                     let charged = StoreRecord(
                         id: id, originalId: id, productId: productId, account: account, state: .purchased,
                         kind: .purchase, charged: true, finished: finished, refunded: false, date: date, error: nil, receipt: nil)
-                    let purchase = charged.with(receipt: receipt(account: account, leading: charged, holdings: owned))
+                    let purchase = charged.with(receipt: receipts.receipt(account: account, leading: charged, holdings: owned))
                     try database.insert(purchase)
                     owned.add(purchase)
                     purchases.append(purchase)
@@ -52,10 +52,10 @@ extension Store {
     }
 }
 
-extension Store {
+extension Payments {
     /// Every account's transactions the app has not finished (`StoreRecord.isUnfinished`), read
     /// through the index of unfinished rows without their receipts, not from the whole history.
-    public func unfinishedTransactions() throws(StoreError) -> [StoreRecord] {
+    func unfinishedTransactions() throws(StoreError) -> [StoreRecord] {
         try store { () throws(StorageError) in
             try database.records(where: "finished = 0", withReceipts: false).filter(\.isUnfinished)
         }

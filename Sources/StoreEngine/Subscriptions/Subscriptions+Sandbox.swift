@@ -3,7 +3,7 @@ import IAPCore
 import Storage
 
 /// The sandbox's renewal cap, and the expiry it ends a subscription with.
-extension Store {
+extension Subscriptions {
     /// Apple, "Testing an auto-renewable subscription": "In the sandbox environment, subscription
     /// renewals happen at an accelerated rate, and auto-renewable subscriptions renew up to 12
     /// times after the initial purchase."
@@ -33,11 +33,11 @@ extension Store {
     /// `expirationIntent` is 5, "Other".
     func tellSandboxEnd(_ latest: StoreRecord, from: Int64, to: Int64, at now: Date) throws(StorageError) {
         guard switches.environment == .sandbox, try sandboxRenewals(of: latest.originalId) >= Self.sandboxRenewalLimit,
-              let end = expiry(of: latest).map(SimulatedTime.millis), end > from, end <= to,
+              let end = periods.expiry(of: latest).map(SimulatedTime.millis), end > from, end <= to,
               try database.setting("expiry-told:\(latest.originalId)") != String(end)
         else { return }
-        try notify(.expired, about: latest, at: now, expirationIntent: .other)
-        try markExpiryTold(latest)
+        try notifications.notify(.expired, about: latest, at: now, expirationIntent: .other)
+        try notifications.markExpiryTold(latest)
     }
 
     private func sandboxRenewals(of originalId: TransactionID) throws(StorageError) -> Int {

@@ -2,21 +2,9 @@ import Foundation
 import IAPCore
 import Storage
 
-/// A subscription whose renewal could not be charged, as the Store keeps it: billing retry since
-/// the period ended, with access kept until `graceUntil` when the grace period was on.
-public struct BillingRetry: Sendable, Equatable {
-    /// When the period that could not be renewed ended.
-    public let since: Date
-    /// The end of the billing grace period, when the Store granted one.
-    public let graceUntil: Date?
-}
-
-extension Store {
-    /// How long the Store retries a renewal that cannot be charged before the subscription expires.
-    static let billingRetryDays = 60
-
+extension Subscriptions {
     /// Renewals of `productId` for the signed-in account cannot (`fails`) or can be charged.
-    public func setBilling(productId: String, fails: Bool) throws(StoreError) {
+    func setBilling(productId: String, fails: Bool) throws(StoreError) {
         let key = "billing-fail:\(account):\(productId)"
         try store { () throws(StorageError) in
             if fails { try database.setSetting(key, "fail") } else { try database.removeSetting(key) }
@@ -24,14 +12,14 @@ extension Store {
     }
 
     /// The products whose renewals cannot be charged for the signed-in account.
-    public func failingBilling() throws(StoreError) -> [String] {
+    func failingBilling() throws(StoreError) -> [String] {
         let prefix = "\(account):"
         let failing = try store { () throws(StorageError) in try database.settings(prefix: "billing-fail:") }
         return failing.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
     }
 
     /// Every subscription in billing retry, by its original id.
-    public func billingRetries() throws(StoreError) -> [TransactionID: BillingRetry] {
+    func billingRetries() throws(StoreError) -> [TransactionID: BillingRetry] {
         try store { () throws(StorageError) in
             let graces = try database.settings(prefix: "grace-until:")
             var retries: [TransactionID: BillingRetry] = [:]
@@ -64,33 +52,25 @@ extension Store {
                 let until = end.addingTimeInterval(Double(days) * 86400)
                 try database.setSetting(graceKey, String(SimulatedTime.millis(until)))
                 notes.append((.billingRetry(productId: latest.productId, graceUntil: SimulatedTime.format(until)), latest.id))
-                try notify(.didFailToRenew, subtype: "GRACE_PERIOD", about: latest, at: now)
+                try notifications.notify(.didFailToRenew, subtype: "GRACE_PERIOD", about: latest, at: now)
             } else {
                 notes.append((.billingRetry(productId: latest.productId, graceUntil: nil), latest.id))
-                try notify(.didFailToRenew, about: latest, at: now)
+                try notifications.notify(.didFailToRenew, about: latest, at: now)
             }
         }
         let retryStart = try database.setting(retryKey).flatMap(Int64.init).map(SimulatedTime.date(millis:)) ?? end
-        if now >= retryStart.addingTimeInterval(Double(Self.billingRetryDays) * 86400) {
+        if now >= retryStart.addingTimeInterval(Double(SubscriptionPeriods.billingRetryDays) * 86400) {
             // The grace period, shorter than the retry, ended first.
             if let until = try database.setting(graceKey).flatMap(Int64.init) {
-                try tellGracePeriodExpired(latest, until: until, at: now)
+                try notifications.tellGracePeriodExpired(latest, until: until, at: now)
             }
             try database.removeSetting(retryKey)
             try database.removeSetting(graceKey)
             try database.setSetting("autorenew:\(latest.originalId)", "off")
-            notes.append((.billingExpired(productId: latest.productId, days: Self.billingRetryDays), latest.id))
-            try notify(.expired, subtype: "BILLING_RETRY", about: latest, at: now, expirationIntent: .billingError)
-            try markExpiryTold(latest)
+            notes.append((.billingExpired(productId: latest.productId, days: SubscriptionPeriods.billingRetryDays), latest.id))
+            try notifications.notify(.expired, subtype: "BILLING_RETRY", about: latest, at: now, expirationIntent: .billingError)
+            try notifications.markExpiryTold(latest)
         }
         return nil
     }
-
-    /// The end of the grace period of the subscription `record` belongs to, when it is the latest
-    /// transaction of a subscription in billing retry with a grace period.
-    func graceUntil(of record: StoreRecord) throws(StorageError) -> Date? {
-        guard try database.setting("billing-retry:\(record.originalId)") != nil else { return nil }
-        return try database.setting("grace-until:\(record.originalId)").flatMap(Int64.init).map(SimulatedTime.date(millis:))
-    }
-
 }

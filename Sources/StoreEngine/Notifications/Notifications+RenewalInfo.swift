@@ -1,0 +1,69 @@
+import Foundation
+import IAPCore
+import Storage
+
+/// The renewal information a notification about an auto-renewable subscription carries, and the
+/// ends of periods told once: a billing grace period over (`GRACE_PERIOD_EXPIRED`), a period
+/// over for a subscription that no longer renews (`EXPIRED`).
+extension Notifications {
+    /// The JWS of the renewal information of the subscription `record` belongs to, as it is at
+    /// `now`; nil for a product that is not an auto-renewable subscription.
+    func signedRenewalInfo(of record: StoreRecord, at now: Date,
+                           expirationIntent: RenewalInfoPayload.ExpirationIntent?) throws(StorageError) -> String? {
+        guard catalog.type(ofProduct: record.productId) == .autoRenewable else { return nil }
+        let original = record.originalId
+        let retrying = try database.setting("billing-retry:\(original)") != nil
+        let grace = retrying ? try database.setting("grace-until:\(original)").flatMap(Int64.init) : nil
+        let renewsAs = try database.setting("renew-to:\(original)") ?? record.productId
+        var payload = RenewalInfoPayload(
+            originalTransactionId: original.description, productId: record.productId,
+            autoRenewProductId: renewsAs,
+            autoRenewStatus: try database.setting("autorenew:\(original)") == "off" ? 0 : 1,
+            expirationIntent: expirationIntent, isInBillingRetryPeriod: retrying, gracePeriodExpiresDate: grace,
+            signedDate: SimulatedTime.millis(now), environment: signatures.signedEnvironment)
+        try describeNextRenewal(of: record, as: renewsAs, in: &payload)
+        payload.eligibleWinBackOfferIds = try offers.eligibleWinBackOfferIds(of: record, at: now)
+        return try signatures.signJWS(payload, what: "the renewal information of transaction \(record.id)")
+    }
+
+    /// What renewal information tells beyond the renewal's state: when the period ends, what
+    /// the next renewal charges and under which offer, where a price increase stands, when the
+    /// subscription began, and whose it is.
+    private func describeNextRenewal(of record: StoreRecord, as productId: String,
+                                     in payload: inout RenewalInfoPayload) throws(StorageError) {
+        let original = record.originalId
+        payload.renewalDate = periods.expiry(of: record).map(SimulatedTime.millis)
+        payload.currency = catalog.storefront.currencyCode
+        var price = try prices.currentPrice(productId)
+        if let waiting = try database.setting(Offers.renewalOfferPrefix + original.description).flatMap(AppliedOffer.init(stored:)),
+           let product = catalog.product(id: productId), let terms = waiting.terms(of: product) {
+            payload.offerType = waiting.type.rawValue
+            payload.offerIdentifier = waiting.id
+            payload.offerDiscountType = terms.discountType
+            payload.offerPeriod = terms.wholePeriod.description
+            price = terms.chargedPrice
+        }
+        payload.renewalPrice = price.map(Signatures.milliunits)
+        let consent = try database.setting(Prices.consentPrefix + original.description).flatMap(PriceConsent.init(rawValue:))
+        payload.priceIncreaseStatus = consent == .pending ? 0 : consent == .agreed ? 1 : nil
+        payload.recentSubscriptionStartDate = SimulatedTime.millis(try signatures.originalRecord(of: record).date)
+        payload.appAccountToken = try signatures.appAccountToken(of: original)
+        payload.appTransactionId = try signatures.ids.appTransactionId(of: record.account)
+    }
+
+    /// Tells the Server, once, that the grace period of `latest`'s subscription, which ended at
+    /// `until` (milliseconds), is over while the billing retry goes on.
+    func tellGracePeriodExpired(_ latest: StoreRecord, until: Int64, at now: Date) throws(StorageError) {
+        let key = "grace-told:\(latest.originalId)"
+        guard notificationsOn, try database.setting(key) != String(until) else { return }
+        try notify(.gracePeriodExpired, about: latest, at: now)
+        try database.setSetting(key, String(until))
+    }
+
+    /// Notes that the Server was told the subscription of `latest` expired with its period, so
+    /// the passing clock does not tell it again.
+    func markExpiryTold(_ latest: StoreRecord) throws(StorageError) {
+        guard notificationsOn, let end = periods.expiry(of: latest) else { return }
+        try database.setSetting("expiry-told:\(latest.originalId)", String(SimulatedTime.millis(end)))
+    }
+}
