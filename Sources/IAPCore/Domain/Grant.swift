@@ -19,10 +19,20 @@ public enum Grant: Sendable, Equatable, Codable {
         }
     }
 
-    /// The grant in English: `+100 coins`, `owns com.storesim.pro until 2026-01-01 00:00:00`.
+    /// The grant in English: `+100 coins`, `owns com.storesim.pro until 2026-01-01 00:00:00`;
+    /// a consumable's amounts are written piece by piece into one allocation, once per credit.
     public var english: String {
         switch self {
-        case .amounts(let amounts): amounts.map { "+\($0.amount) \($0.currency)" }.joined(separator: ", ")
+        case .amounts(let amounts):
+            String(atMost: amounts.reduce(0) { $0 + 24 + $1.currency.utf8.count }) { text in
+                for (place, amount) in amounts.enumerated() {
+                    if place > 0 { text.literal(", ") }
+                    text.literal("+")
+                    text.decimal(Int64(amount.amount))
+                    text.literal(" ")
+                    text.text(amount.currency)
+                }
+            }
         case .owns(let productId, nil): "owns \(productId)"
         case .owns(let productId, let until?): "owns \(productId) until \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
         case .written(let words): words

@@ -24,13 +24,7 @@ public enum ServerStep: Sendable, Equatable, Codable {
         case .verifiedOffline(let id): "verified signed tx \(id) offline: chain to the pinned root, ES256 signature"
         case .askOtherEndpoint(let status, let other): "\(status.rawValue): ask the \(other.rawValue) endpoint instead"
         case .answered(let answer): answer.summary
-        case .credited(let id, let grant):
-            String(atMost: 40 + grant.english.utf8.count) { text in
-                text.literal("credit tx ")
-                text.decimal(id.value)
-                text.literal(": ")
-                text.text(grant.english)
-            }
+        case .credited(let id, let grant): Self.credit(id, grant.english)
         case .creditedFromReceipt(let id, let grant): "credit tx \(id) from the receipt: \(grant.english)"
         case .creditedFromHistory(let id, let grant): "credit tx \(id) from the transaction history: \(grant.english)"
         case .creditedFromNotification(let id, let type, let grant): "credit tx \(id) from notification \(type.rawValue): \(grant.english)"
@@ -43,5 +37,16 @@ public enum ServerStep: Sendable, Equatable, Codable {
     /// What a refund takes back, currency by currency in order: `coins 100, gems 5`.
     public static func taken(_ amounts: [String: Int]) -> String {
         amounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+
+    /// The words of a credit, written piece by piece into one allocation: a launch that
+    /// recovers a thousand orders writes a thousand.
+    private static func credit(_ id: TransactionID, _ words: String) -> String {
+        String(atMost: 40 + words.utf8.count) { text in
+            text.literal("credit tx ")
+            text.decimal(id.value)
+            text.literal(": ")
+            text.text(words)
+        }
     }
 }

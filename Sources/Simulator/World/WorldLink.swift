@@ -56,7 +56,8 @@ final class WorldLink: Link {
 
     /// The finishes and answers sent since the last call, oldest first.
     func takeSentForBookkeeping() -> [Message] {
-        defer { sentForBookkeeping.removeAll(keepingCapacity: true) }
+        guard !sentForBookkeeping.isEmpty else { return [] }
+        defer { sentForBookkeeping = [] }
         return sentForBookkeeping
     }
 }
