@@ -24,6 +24,11 @@ public enum ReceiptStatus: Int, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The code and what it means, as a reason says it: `status 21005: the receipt server…`.
+    public var statusAndMeaning: String {
+        "status \(rawValue): \(meaning)"
+    }
+
     /// Whether the code condemns the receipt itself, so that asking again can never succeed: only
     /// a receipt that fails its signature. Every other code is about the request or the service
     /// (malformed or a temporary issue, the method, the shared secret, the environment, an

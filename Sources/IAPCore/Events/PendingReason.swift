@@ -13,7 +13,7 @@ public enum PendingReason: Sendable, Equatable, Codable {
     /// The reason in English.
     public var english: String {
         switch self {
-        case .receiptStatus(let status): "status \(status.rawValue): \(status.meaning)"
+        case .receiptStatus(let status): status.statusAndMeaning
         case .notProven(let reason): reason.english
         case .notProvenAndDamaged(let reason): "the app receipt does not prove it (\(reason.english)) and its cached record is damaged"
         case .noAnswer(let reason): reason.english

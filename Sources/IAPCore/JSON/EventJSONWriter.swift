@@ -58,8 +58,7 @@ public struct EventJSONWriter {
     }
 
     public mutating func put(_ key: StaticString, _ value: Int) {
-        self.key(key)
-        number(Int64(value))
+        put(key, Int64(value))
     }
 
     public mutating func put(_ key: StaticString, _ value: Int64) {

@@ -13,7 +13,7 @@ public enum NotProvenReason: Sendable, Equatable, Codable {
     /// The reason in English.
     public var english: String {
         switch self {
-        case .receiptRejected(let status): "status \(status.rawValue): \(status.meaning)"
+        case .receiptRejected(let status): status.statusAndMeaning
         case .refunded: "refunded"
         case .otherAccount: "another account's purchase"
         case .notOnReceipt: "not on the app receipt"

@@ -5,9 +5,10 @@ import IAPCore
 /// strategy that lost it.
 extension World {
     /// Keeps the books of the messages sent since it last did: after every delivery and
-    /// command, before the settings are changed or saved, and before a view reads them.
+    /// command, and before the settings are changed or saved; a finish or an answer is only ever
+    /// sent inside one of those.
     func keepBooksOfSentMessages() {
-        for message in link.takeSentForBookkeeping() { noteEarlyFinish(message) }
+        link.drainSent { noteEarlyFinish($0) }
     }
 
     /// Notes what `message`, sent, tells of an early finish: the app finishing a transaction

@@ -4,7 +4,7 @@ import IAPCore
 /// The link every party holds: it puts their messages on the world's queue and their notes on
 /// its timeline, reads the simulated clock, and tells whether the app dies at a crash point. It
 /// holds neither the world nor any party; the world takes the messages off its queue and routes
-/// them, and keeps its own books of what was sent (`takeSentForBookkeeping`).
+/// them, and keeps its own books of what was sent (`drainSent`).
 final class WorldLink: Link {
     let timeline: Timeline
     /// Messages on their way, oldest first.
@@ -13,9 +13,8 @@ final class WorldLink: Link {
     var nowMillis: Int64
     /// The crash point armed on the device.
     var arming = CrashArming()
-    /// Messages sent since the world last kept its books of them: finishes and the Server's
-    /// answers, which tell which transactions were finished before the Server credited them.
-    private var sentForBookkeeping: [Message] = []
+    /// Messages sent since the world last kept its books of them.
+    private var sent: [Message] = []
 
     init(timeline: Timeline, nowMillis: Int64) {
         self.timeline = timeline
@@ -31,10 +30,7 @@ final class WorldLink: Link {
         let sentSeq = timeline.note(.message, at: nowMillis, from: message.from, to: message.to, what: .message(said), text: summary,
                                     subject: message.subject)
         queue.send(message, sentSeq: sentSeq, said: said, summary: summary)
-        switch message {
-        case .finishTransaction, .finish, .verificationAnswered, .recoveryAnswered: sentForBookkeeping.append(message)
-        default: break
-        }
+        sent.append(message)
     }
 
     func note(_ happening: Happening, from: Party, to: Party?, transactionId: TransactionID?) {
@@ -54,10 +50,10 @@ final class WorldLink: Link {
         try timeline.record(kind, at: nowMillis, from: from, to: to, what: what, subject: transactionId.map(MessageSubject.transaction))
     }
 
-    /// The finishes and answers sent since the last call, oldest first.
-    func takeSentForBookkeeping() -> [Message] {
-        guard !sentForBookkeeping.isEmpty else { return [] }
-        defer { sentForBookkeeping = [] }
-        return sentForBookkeeping
+    /// Hands `keep` each message sent since the last call, oldest first, then forgets them
+    /// (keeping the room, so that a delivery's few messages cost no allocation).
+    func drainSent(_ keep: (Message) -> Void) {
+        for message in sent { keep(message) }
+        sent.removeAll(keepingCapacity: true)
     }
 }

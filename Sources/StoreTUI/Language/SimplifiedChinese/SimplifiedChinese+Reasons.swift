@@ -40,6 +40,11 @@ extension SimplifiedChinese {
         }
     }
 
+    /// A `verifyReceipt` code and what it means (`ReceiptStatus.statusAndMeaning`).
+    private static func statusAndMeaning(_ status: ReceiptStatus) -> String {
+        "状态 \(status.rawValue)：\(words(status))"
+    }
+
     /// Why the Server refused a valid receipt (`ServerRefusal.meaning`).
     static func words(_ refusal: ServerRefusal) -> String {
         switch refusal {
@@ -76,7 +81,7 @@ extension SimplifiedChinese {
     /// Why a recovery's app receipt does not prove an order (`NotProvenReason.english`).
     static func words(_ reason: NotProvenReason) -> String {
         switch reason {
-        case .receiptRejected(let status): "状态 \(status.rawValue)：\(words(status))"
+        case .receiptRejected(let status): statusAndMeaning(status)
         case .refunded: "已退款"
         case .otherAccount: "另一个账户的购买"
         case .notOnReceipt: "不在 App 收据上"
@@ -86,7 +91,7 @@ extension SimplifiedChinese {
     /// Why a recovered purchase is still pending (`PendingReason.english`).
     static func words(_ reason: PendingReason) -> String {
         switch reason {
-        case .receiptStatus(let status): "状态 \(status.rawValue)：\(words(status))"
+        case .receiptStatus(let status): statusAndMeaning(status)
         case .notProven(let reason): words(reason)
         case .notProvenAndDamaged(let reason): "App 收据不能证明它（\(words(reason))），且其缓存记录已损坏"
         case .noAnswer(let reason): words(reason)
