@@ -20,31 +20,39 @@ let package = Package(
         .target(name: "StoreEngine", dependencies: ["IAPCore", "Storage", "CCrypto", "Signing"]),
         .target(name: "OrderServer", dependencies: ["IAPCore", "Storage", "Signing"]),
         .target(name: "IAPClient", dependencies: ["IAPCore", "Storage", "Signing"]),
-        .target(name: "Simulator", dependencies: ["IAPCore", "Storage", "StoreEngine", "OrderServer", "IAPClient", "Signing"]),
-        .target(name: "Exports", dependencies: ["Simulator", "IAPCore"]),
-        .target(name: "Drivers", dependencies: ["Simulator", "IAPCore", "CMalloc"]),
-        .target(name: "Bench", dependencies: ["Simulator", "Drivers", "IAPCore", "IAPClient", "Storage"]),
+        // The deterministic world: the parties, the messages between them, the clock, crash
+        // points, the timeline and the data directory; it carries out commands.
+        .target(name: "WorldCore", dependencies: ["IAPCore", "Storage", "StoreEngine", "OrderServer", "IAPClient", "Signing"]),
+        // What the faces read of a world: the view, the audit and the snapshot, with their caches.
+        .target(name: "ReadSide", dependencies: ["WorldCore", "IAPCore", "StoreEngine", "OrderServer", "IAPClient", "Signing", "Storage"]),
+        // The scenario language: each command declared once, the parser, the runner and its checks.
+        .target(name: "ScenarioLanguage", dependencies: ["WorldCore", "ReadSide", "IAPCore", "StoreEngine", "OrderServer", "IAPClient"]),
+        // Timeline, Mermaid and JUnit exports.
+        .target(name: "Exports", dependencies: ["WorldCore", "ScenarioLanguage", "IAPCore"]),
+        // Chaos and the strategy matrix: worlds driven by drawn or enumerated commands.
+        .target(name: "Drivers", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "IAPCore", "IAPClient", "Storage", "CMalloc"]),
+        .target(name: "Bench", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "Drivers", "IAPCore", "IAPClient", "Storage"]),
         // The lessons, built into the binary so that the interface opens them from any folder.
         .target(name: "Lessons", path: "Scenarios/lessons", sources: ["Lesson.swift"],
                 resources: [.embedInCode("1-seed-one-window.scenario"), .embedInCode("2-reply-lost.scenario"),
                             .embedInCode("3-ask-to-buy-while-closed.scenario")]),
-        .target(name: "StoreTUI", dependencies: ["Simulator", "IAPCore", "StoreEngine", "CWidth", "Lessons"]),
+        .target(name: "StoreTUI", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "IAPCore", "StoreEngine", "CWidth", "Lessons"]),
         .target(name: "Terminal", dependencies: ["StoreTUI", "CNcurses"]),
-        .executableTarget(name: "storesim", dependencies: ["Simulator", "Drivers", "Exports", "Bench", "IAPCore", "Storage", "StoreEngine", "StoreTUI", "Terminal"]),
+        .executableTarget(name: "storesim", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "Drivers", "Exports", "Bench", "IAPCore", "Storage", "StoreEngine", "StoreTUI", "Terminal"]),
         // Helpers every test target shares: temporary folders, a Link double, worlds, a Store and Server
         // joined by a queue, tags.
-        .target(name: "TestSupport", dependencies: ["IAPCore", "Simulator", "Signing", "StoreEngine", "OrderServer"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["IAPCore", "WorldCore", "Signing", "StoreEngine", "OrderServer"], path: "Tests/TestSupport"),
         .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "IAPCore", "TestSupport"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "IAPCore", "CCrypto"]),
         .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "OrderServerTests", dependencies: ["OrderServer", "StoreEngine", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "IAPClientTests", dependencies: ["IAPClient", "IAPCore", "Storage", "Signing", "TestSupport"]),
-        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Drivers", "IAPCore", "IAPClient", "OrderServer", "StoreEngine", "Storage", "TestSupport", "Signing"]),
-        .testTarget(name: "DriversTests", dependencies: ["Drivers", "Simulator", "IAPCore", "TestSupport"]),
-        .testTarget(name: "ExportsTests", dependencies: ["Exports", "Simulator", "IAPCore", "TestSupport"]),
-        .testTarget(name: "BenchTests", dependencies: ["Bench", "Simulator", "IAPClient", "IAPCore", "TestSupport"]),
-        .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "Simulator", "IAPCore", "IAPClient", "StoreEngine", "TestSupport", "Signing"],
+        .testTarget(name: "WorldTests", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "Drivers", "IAPCore", "IAPClient", "OrderServer", "StoreEngine", "Storage", "TestSupport", "Signing"]),
+        .testTarget(name: "DriversTests", dependencies: ["Drivers", "WorldCore", "ScenarioLanguage", "IAPCore", "TestSupport"]),
+        .testTarget(name: "ExportsTests", dependencies: ["Exports", "WorldCore", "ScenarioLanguage", "IAPCore", "TestSupport"]),
+        .testTarget(name: "BenchTests", dependencies: ["Bench", "WorldCore", "ScenarioLanguage", "IAPClient", "IAPCore", "TestSupport"]),
+        .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "WorldCore", "ReadSide", "ScenarioLanguage", "IAPCore", "IAPClient", "StoreEngine", "TestSupport", "Signing"],
                     exclude: ["Frames"]),
         .testTarget(name: "EndToEndTests", dependencies: ["storesim", "Bench", "IAPClient", "IAPCore", "Signing", "Storage", "TestSupport"],
                     exclude: ["Fixtures"]),

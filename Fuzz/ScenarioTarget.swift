@@ -1,5 +1,6 @@
 import IAPCore
-import Simulator
+import ScenarioLanguage
+import WorldCore
 
 /// libFuzzer target for `ScenarioParser.parse` with the built-in catalog: every input parses,
 /// or fails with an error naming this file and a line of it, in one printable line. Every

@@ -29,7 +29,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FUZZ_BUILD:-/tmp/storesim-fuzz}
 mkdir -p "$build"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -enable-testing -g
-       -I "$build" -I "$root/Sources/CSQLite" -I "$root/Sources/CCrypto")
+       -I "$build" -I "$root/Sources/CSQLite" -I "$root/Sources/CCrypto" -I "$root/Sources/CRename")
 
 # module NAME: compiles Sources/NAME into $build/NAME.o and its .swiftmodule.
 module() {
@@ -44,7 +44,7 @@ modules() {
     case "$1" in
         catalog) echo IAPCore ;;
         cache) echo IAPCore Storage IAPClient ;;
-        scenario) echo IAPCore Storage StoreEngine OrderServer IAPClient Simulator ;;
+        scenario) echo IAPCore Storage Signing StoreEngine OrderServer IAPClient WorldCore ReadSide ScenarioLanguage ;;
     esac
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Simulator
+import WorldCore
 
 /// A fresh temporary folder for one benchmark, on the same disk as the worlds' folders.
 struct BenchFolder {

@@ -1,4 +1,4 @@
-import Simulator
+import ReadSide
 
 /// Every figure of one `storesim bench` run, as the contract's JSON and as a table.
 public struct BenchReport: Sendable {

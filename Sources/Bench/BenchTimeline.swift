@@ -1,4 +1,4 @@
-import Simulator
+import WorldCore
 
 /// A long timeline for the render benchmark: a world's real events repeated, renumbered and
 /// moved forward in time, as if the session had gone on that long.

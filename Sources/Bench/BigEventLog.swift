@@ -1,6 +1,6 @@
 import Foundation
 import IAPCore
-import Simulator
+import WorldCore
 
 /// An `events.log` of a given size, written directly in the log's own format (one JSON event a
 /// line, numbered from 1): a long-lived world's timeline in seconds instead of days.

@@ -1,4 +1,4 @@
-import Simulator
+import ReadSide
 
 /// One size of the cache benchmark: a durable save plus a durable remove, in microseconds.
 public struct CacheRow: Sendable {

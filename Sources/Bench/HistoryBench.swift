@@ -1,6 +1,8 @@
 import Foundation
 import IAPCore
-import Simulator
+import ReadSide
+import ScenarioLanguage
+import WorldCore
 
 /// Cost against the length of a world's history. One world per size is given that many past
 /// purchases, written straight into its databases (not replayed); then, the worlds taking
@@ -8,7 +10,7 @@ import Simulator
 /// per second (each settled through Store, Server and cache), and launches: each world, closed
 /// with `pending` paid orders left while the Server was down, is opened and launched, and the
 /// launch must credit them all; and the screen after a purchase: the view the TUI draws from
-/// (`World.view()`), made right after a settled purchase wrote to both databases.
+/// (`ReadModel.view()`), made right after a settled purchase wrote to both databases.
 public struct HistoryBench {
     public let catalog: Catalog
     public let settings: BenchSettings
@@ -57,10 +59,11 @@ public struct HistoryBench {
                     rates[index].append(Ratio.of(Double(settings.purchasesPerBatch) * 1_000_000, micros))
                 }
             }
+            let readModels = worlds.map(ReadModel.init)
             var views = Array(repeating: [Double](), count: worlds.count)
             for _ in 0..<settings.recoveryRepetitions {
-                for (index, world) in worlds.enumerated() {
-                    views[index].append(try viewAfterPurchase(world))
+                for (index, readModel) in readModels.enumerated() {
+                    views[index].append(try viewAfterPurchase(readModel))
                 }
             }
             for world in worlds { try world.perform(.quit) }
@@ -68,13 +71,15 @@ public struct HistoryBench {
         }
     }
 
-    /// Settles one purchase, then times the view made after it, in microseconds.
-    private func viewAfterPurchase(_ world: World) throws(BenchError) -> Double {
+    /// Settles one purchase, then times the view made after it, in microseconds: the read model
+    /// keeps what it read of the history before the purchase.
+    private func viewAfterPurchase(_ readModel: ReadModel) throws(BenchError) -> Double {
         try BenchError.attempt("a view after a purchase") {
+            let world = readModel.world
             try world.perform(.buy(productId: RecoveryBench.productId, answer: .confirm))
             try world.settle()
             return try BenchClock.micros { () throws(BenchError) in
-                try BenchError.attempt("the view") { _ = try world.view() }
+                try BenchError.attempt("the view") { _ = try readModel.view() }
             }
         }
     }

@@ -1,4 +1,4 @@
-import Simulator
+import ReadSide
 
 /// What a world with `pastPurchases` behind it costs: purchases per second, and a launch that
 /// opens the world and recovers `HistoryBench.pending` orders, in milliseconds, and the view a

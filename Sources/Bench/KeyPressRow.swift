@@ -1,4 +1,4 @@
-import Simulator
+import ReadSide
 
 /// A key press to its frame in the TUI, in microseconds (the median), with a catalog of
 /// `smallCatalogProducts` products and with one of `bigCatalogProducts`.

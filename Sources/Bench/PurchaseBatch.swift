@@ -1,4 +1,5 @@
-import Simulator
+import ScenarioLanguage
+import WorldCore
 
 /// One timed batch of purchases in a launched world: each a buy of the bench's product, confirmed
 /// and settled through Store, Server and cache.

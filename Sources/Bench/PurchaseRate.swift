@@ -1,4 +1,4 @@
-import Simulator
+import ReadSide
 
 /// Purchases per second through the whole world, against the fsync floor measured beside them:
 /// the rate a purchase would reach if it cost nothing but its fsyncs.

@@ -1,5 +1,5 @@
 import Foundation
-import Simulator
+import ReadSide
 
 /// Ratios of two measurements, and measurements as the JSON and table show them.
 enum Ratio {

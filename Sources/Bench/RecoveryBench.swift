@@ -1,6 +1,8 @@
 import Foundation
 import IAPCore
-import Simulator
+import ReadSide
+import ScenarioLanguage
+import WorldCore
 
 /// Launch recovery at scale: for each N a world is left with N paid orders pending (as the
 /// Server being down leaves them, written directly); each repetition then copies every such world
@@ -61,7 +63,7 @@ public struct RecoveryBench {
             let micros = try BenchClock.micros { () throws(BenchError) in
                 try BenchError.attempt("the launch") { try world.perform(.launch) }
             }
-            let audit = try world.snapshot().audit(catalog: catalog)
+            let audit = try ReadModel(world).snapshot().audit(catalog: catalog)
             guard audit.paid == count, audit.credited == count, audit.pending == 0, audit.ok else {
                 throw BenchError("recovery of \(count): the audit found \(audit.paid) paid, \(audit.credited) credited, \(audit.pending) pending")
             }

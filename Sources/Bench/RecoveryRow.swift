@@ -1,4 +1,4 @@
-import Simulator
+import ReadSide
 
 /// One launch that found `pending` orders and credited them all, in milliseconds.
 public struct RecoveryRow: Sendable {

@@ -1,4 +1,4 @@
-import Simulator
+import ReadSide
 
 /// One terminal size of the render benchmark: a full frame drawn and diffed, in microseconds.
 public struct RenderRow: Sendable {

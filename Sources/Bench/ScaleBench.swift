@@ -1,7 +1,8 @@
 import Drivers
 import Foundation
 import IAPCore
-import Simulator
+import ScenarioLanguage
+import WorldCore
 
 /// Cost against what a world has lived through: purchases and launches against the length of
 /// its history, `storesim run` with a big `events.log` against an empty one (each run a child

@@ -1,4 +1,4 @@
-import Simulator
+import ReadSide
 
 /// The scale section: what a long history, a long timeline and a long clock cost, as ratios and
 /// limits of one run.

@@ -1,8 +1,9 @@
 import Drivers
 import Foundation
 import IAPCore
-import Simulator
+import ScenarioLanguage
 import Storage
+import WorldCore
 
 /// Whole-world throughput: purchases per second (every party's fsyncs on) against the fsync
 /// floor, and chaos runs per second.

@@ -1,5 +1,5 @@
 import Foundation
-import Simulator
+import ScenarioLanguage
 
 /// A JUnit XML report of `storesim run`, as CI systems read it: one `testsuite` per script
 /// (named by its path), one `testcase` per `expect` line (named by file, line and command,

@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import WorldCore
 
 /// A timeline as a Mermaid `sequenceDiagram` across App, Store, Server and Cache, written as the
 /// events come. Each message is one arrow where it was sent: solid (`->>`) when it was

@@ -1,5 +1,4 @@
 import IAPCore
-import Simulator
 
 /// Text made safe inside a Mermaid `sequenceDiagram` statement, whatever a product title, a
 /// reason or a file held. Mermaid's lexer ends a message's text at `#`, `;` or a newline, reads

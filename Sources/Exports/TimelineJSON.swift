@@ -1,5 +1,5 @@
 import Foundation
-import Simulator
+import WorldCore
 
 /// A timeline as one JSON object, `{"events":[…]}`, written as the events come, one event a
 /// line: each event as `events.log` holds it (`seq`, `timeMillis`, `kind`, `from`, `to`, `text`,

@@ -1,5 +1,4 @@
 import IAPCore
-import Simulator
 
 /// Text made valid inside an XML 1.0 document, whatever it holds: the five markup characters
 /// as entities, and every character XML 1.0 forbids (control characters but tab, newline and

@@ -1,7 +1,7 @@
 import Bench
 import Foundation
 import Glibc
-import Simulator
+import WorldCore
 
 /// Every subcommand; help text and parsing come from this table.
 let commands: [CommandSpec] = [RunCommand.spec, PlayCommand.spec, AuditCommand.spec, StateCommand.spec, TimelineCommand.spec, CatalogCommand.spec, MatrixCommand.spec, ChaosCommand.spec, BenchCommand.spec, ResetCommand.spec]

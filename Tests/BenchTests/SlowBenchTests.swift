@@ -2,9 +2,10 @@
 import Foundation
 import IAPClient
 import IAPCore
-import Simulator
+import ScenarioLanguage
 import TestSupport
 import Testing
+import WorldCore
 
 /// The benchmark's pieces on small inputs: figures are well formed and checked, never timed.
 @Suite(.tags(.slow)) struct SlowBenchTests {

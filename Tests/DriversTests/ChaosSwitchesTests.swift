@@ -1,7 +1,6 @@
 import IAPCore
 import Testing
 @testable import Drivers
-@testable import Simulator
 
 /// Chaos draws the app's StoreKit and the notifications switch per run when no API is given;
 /// `--api storekit1` keeps the runs chaos always made (no switch commands, notifications off).

@@ -1,9 +1,9 @@
 import Foundation
 import IAPCore
+@testable import ScenarioLanguage
 import TestSupport
 import Testing
 @testable import Drivers
-@testable import Simulator
 
 /// Chaos runs: the safe strategies never fail; the unsafe ones are caught and shrunk to a
 /// script that fails again when run as a script.

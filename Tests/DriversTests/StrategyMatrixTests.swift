@@ -1,7 +1,7 @@
 import IAPCore
 import Testing
 @testable import Drivers
-@testable import Simulator
+@testable import WorldCore
 
 /// The matrix shows exactly the loss windows the strategies predict (docs/guides/chaos-and-matrix.md),
 /// from real runs.

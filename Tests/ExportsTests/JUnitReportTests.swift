@@ -1,8 +1,8 @@
 import Foundation
+@testable import ScenarioLanguage
 import Testing
 import TestSupport
 @testable import Exports
-@testable import Simulator
 
 /// The JUnit report of a run, read back by Foundation's XML parser as a CI system reads it: a
 /// suite per script, a case per `expect` line, failures and errors with their messages, the

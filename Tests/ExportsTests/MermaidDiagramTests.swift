@@ -1,9 +1,9 @@
 import Foundation
 import IAPCore
 import Testing
-import Simulator
 import TestSupport
 @testable import Exports
+import WorldCore
 
 /// The timeline as a Mermaid sequence diagram: one arrow per message where it was sent, drawn
 /// with its fate (delivered, dropped, or no delivery recorded), the world's other events as

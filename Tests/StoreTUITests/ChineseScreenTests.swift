@@ -1,7 +1,9 @@
 import IAPCore
-import Simulator
+import ReadSide
+import ScenarioLanguage
 import Testing
 @testable import StoreTUI
+import WorldCore
 
 /// The interface in Simplified Chinese (`--lang zh-Hans`), on a fixed world view: every screen
 /// read as text rows, at 80 columns and wider. Chinese characters take two cells; prices, the

@@ -1,11 +1,13 @@
 import IAPClient
 import IAPCore
+import ReadSide
+import ScenarioLanguage
 import Signing
-import Simulator
 import StoreEngine
 import Testing
 import TestSupport
 @testable import StoreTUI
+import WorldCore
 
 /// What the simulation writes that the interface shows is in Simplified Chinese: the loss
 /// report, strategies, crash points, the world's refusals, and the reasons, grants and offers

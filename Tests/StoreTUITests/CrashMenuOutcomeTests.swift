@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import ReadSide
 import Testing
 @testable import StoreTUI
 

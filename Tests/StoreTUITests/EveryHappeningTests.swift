@@ -1,6 +1,5 @@
 import Foundation
 import IAPCore
-import Simulator
 import Testing
 @testable import StoreTUI
 

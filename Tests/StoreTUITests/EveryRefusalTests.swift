@@ -1,9 +1,9 @@
 import Foundation
 import IAPCore
-import Simulator
 import StoreEngine
 import Testing
 @testable import StoreTUI
+import WorldCore
 
 /// Every refusal of the world and the Store is worded in English, byte for byte as the command
 /// line and the transcripts have always written it, and in Simplified Chinese by a switch over

@@ -1,5 +1,6 @@
 import IAPCore
-import Simulator
+import ReadSide
+import ScenarioLanguage
 import Testing
 @testable import StoreTUI
 

@@ -1,8 +1,9 @@
 import Foundation
 import IAPCore
-import Simulator
+import ReadSide
 import Testing
 @testable import StoreTUI
+import WorldCore
 
 /// Nothing on screen is cut or worded so that it means something else: prices, titles, menus,
 /// the footer, the ledger, a scrolled timeline, ids, dates, switches, a refund.

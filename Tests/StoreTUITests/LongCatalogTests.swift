@@ -1,6 +1,6 @@
 import Foundation
 import IAPCore
-import Simulator
+import ReadSide
 import Testing
 @testable import StoreTUI
 

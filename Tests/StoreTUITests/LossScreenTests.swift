@@ -1,7 +1,7 @@
 import IAPCore
-import Simulator
 import Testing
 @testable import StoreTUI
+import WorldCore
 
 /// The loss, the armed crash, the strategy switch and the too-small screen, driven through the
 /// real update and app loop against a world on disk.

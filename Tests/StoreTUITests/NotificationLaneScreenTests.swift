@@ -1,9 +1,11 @@
 import Foundation
 import IAPCore
-import Simulator
+import ReadSide
+import ScenarioLanguage
 import Testing
 import TestSupport
 @testable import StoreTUI
+import WorldCore
 
 /// The notification lane, on a real world's view (screens as text rows at 80×24 and 200×60):
 /// each App Store Server Notification the Store posted, its posts so far and where it stands.
@@ -30,11 +32,11 @@ import TestSupport
     }
 
     private func screen(_ state: TUIState, _ world: World) throws -> [String] {
-        Screen.render(state, try world.view()).textRows
+        Screen.render(state, try ReadModel(world).view()).textRows
     }
 
     private func press(_ key: Key, _ state: inout TUIState, _ world: World) throws {
-        _ = TUIUpdate.update(&state, .input(.key(key)), model: try world.view())
+        _ = TUIUpdate.update(&state, .input(.key(key)), model: try ReadModel(world).view())
     }
 
     @Test func atEightyColumnsTheHeaderSumsTheLaneUpAndLShowsItThroughARetryToTheDelivery() throws {

@@ -1,9 +1,11 @@
 import Foundation
 import IAPCore
-import Simulator
+import ReadSide
+import ScenarioLanguage
 import Testing
 import TestSupport
 @testable import StoreTUI
+import WorldCore
 
 /// What a subscription bought under an offer was charged, and which offer, on the transaction
 /// manager's row and in the catalog, on a real world's view (screens as text rows). Apple
@@ -33,8 +35,8 @@ import TestSupport
     /// The transaction manager's rows, opened with the newest transaction selected.
     private func manager(_ world: World, columns: Int = 120, rows: Int = 30, locale: String = "en_US") throws -> [String] {
         var state = TUIState(columns: columns, rows: rows, locale: locale)
-        _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: try world.view())
-        return Screen.render(state, try world.view()).textRows
+        _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: try ReadModel(world).view())
+        return Screen.render(state, try ReadModel(world).view()).textRows
     }
 
     /// The monthly plan's free trial lapses with auto-renew off, then the plan is bought again
@@ -49,7 +51,7 @@ import TestSupport
         let screen = try manager(world)
         try expectFrame(screen, "transactions-trial-then-promo-en-120x30")
         // The catalog shows what the current period was charged, after the offer's word.
-        let catalog = Screen.render(TUIState(columns: 100, rows: 30), try world.view()).textRows
+        let catalog = Screen.render(TUIState(columns: 100, rows: 30), try ReadModel(world).view()).textRows
         try expectFrame(catalog, "promo-catalog-en-100x30")
     }
 
@@ -70,7 +72,7 @@ import TestSupport
         let (world, folder) = try world([.buy(productId: "com.gym.yearly", answer: .confirm)], catalog: catalog)
         _ = folder
         try expectFrame(try manager(world), "transactions-gym-pay-up-front-en-120x30")
-        let shelf = Screen.render(TUIState(columns: 100, rows: 30), try world.view()).textRows
+        let shelf = Screen.render(TUIState(columns: 100, rows: 30), try ReadModel(world).view()).textRows
         try expectFrame(shelf, "gym-pay-up-front-catalog-en-100x30")
         let (monthly, other) = try self.world([.buy(productId: "com.gym.monthly", answer: .confirm), .advance(seconds: 31 * 86400)],
                                               catalog: catalog)
@@ -86,7 +88,7 @@ import TestSupport
         _ = folder
         let screen = try manager(world, columns: 80, rows: 24)
         try expectFrame(screen, "transactions-promo-en-80x24")
-        let catalog = Screen.render(TUIState(columns: 80, rows: 24), try world.view()).textRows
+        let catalog = Screen.render(TUIState(columns: 80, rows: 24), try ReadModel(world).view()).textRows
         try expectFrame(catalog, "promo-catalog-en-80x24")
     }
 
@@ -95,7 +97,7 @@ import TestSupport
         _ = folder
         let screen = try manager(world, locale: "zh_CN")
         try expectFrame(screen, "transactions-trial-then-promo-zh-Hans-120x30")
-        let catalog = Screen.render(TUIState(columns: 100, rows: 30, locale: "zh_CN"), try world.view()).textRows
+        let catalog = Screen.render(TUIState(columns: 100, rows: 30, locale: "zh_CN"), try ReadModel(world).view()).textRows
         try expectFrame(catalog, "promo-catalog-zh-Hans-100x30")
         let (coded, other) = try self.world([.redeem(code: "SPRING")])
         _ = other

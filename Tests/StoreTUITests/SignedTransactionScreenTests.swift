@@ -1,9 +1,11 @@
 import Foundation
 import IAPCore
-import Simulator
+import ReadSide
+import ScenarioLanguage
 import Testing
 import TestSupport
 @testable import StoreTUI
+import WorldCore
 
 /// The transaction manager under StoreKit 2 (screens as text rows at 80×24 and 200×60): Enter
 /// shows the selected transaction's JWS decoded and verified against the root the Server
@@ -23,15 +25,15 @@ import TestSupport
     /// The transaction manager with the newest transaction selected, then Enter.
     private func decoded(_ world: World, columns: Int, rows: Int, locale: String = "en_US") throws -> TUIState {
         var state = TUIState(columns: columns, rows: rows, locale: locale)
-        _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: try world.view())
-        _ = TUIUpdate.update(&state, .input(.key(.enter)), model: try world.view())
+        _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: try ReadModel(world).view())
+        _ = TUIUpdate.update(&state, .input(.key(.enter)), model: try ReadModel(world).view())
         return state
     }
 
     @Test func enterDecodesTheSignedTransactionFieldByFieldAsItsJWSSays() throws {
         let (world, folder) = try NotificationLaneScreenTests.world([.buy(productId: Self.pro, answer: .confirm)], notifications: false)
         _ = folder
-        let view = try world.view()
+        let view = try ReadModel(world).view()
         let record = try #require(view.transactions.last)
         let jws = try #require(record.signedTransaction)
         let payload = try #require(JWSText.payload(of: jws))
@@ -54,7 +56,7 @@ import TestSupport
                                                                      .buy(productId: "com.storesim.coins.100", answer: .confirm)],
                                                                     notifications: false)
         _ = folder
-        let view = try world.view()
+        let view = try ReadModel(world).view()
         var state = try decoded(world, columns: 80, rows: 24)
         let first = screen(state, view)
         try expectFrame(first, "decoded-newest-of-two-en-80x24")
@@ -74,7 +76,7 @@ import TestSupport
                                                                      .refund(.product(Self.pro), reason: .appIssue)],
                                                                     notifications: false)
         _ = folder
-        let view = try world.view()
+        let view = try ReadModel(world).view()
         let rows = screen(try decoded(world, columns: 200, rows: 60), view)
         try expectFrame(rows, "decoded-refunded-en-200x60")
     }
@@ -82,7 +84,7 @@ import TestSupport
     @Test func aForgedJWSIsShownAsNotVerifying() throws {
         let (world, folder) = try NotificationLaneScreenTests.world([.buy(productId: Self.pro, answer: .confirm)], notifications: false)
         _ = folder
-        let genuine = try world.view()
+        let genuine = try ReadModel(world).view()
         var record = try #require(genuine.transactions.last)
         record.signedTransaction = JWSText.forged(try #require(record.signedTransaction), replacing: Self.pro,
                                                   with: "com.storesim.season")
@@ -103,7 +105,7 @@ import TestSupport
         let state = try decoded(world, columns: 80, rows: 24)
         #expect(state.mode == .transactions)
         #expect(state.status == "Only a transaction the Store signed for StoreKit 2 has a JWS to decode.")
-        try expectFrame(screen(TUIState(columns: 200, rows: 60), try world.view()), "storekit1-pro-no-entitlements-en-200x60")
+        try expectFrame(screen(TUIState(columns: 200, rows: 60), try ReadModel(world).view()), "storekit1-pro-no-entitlements-en-200x60")
     }
 
     @Test func thePartiesPanelShowsTheAppsCurrentEntitlements() throws {
@@ -111,16 +113,16 @@ import TestSupport
                                                                      .buy(productId: "com.storesim.season", answer: .confirm)],
                                                                     notifications: false)
         _ = folder
-        let wide = screen(TUIState(columns: 200, rows: 60), try world.view())
+        let wide = screen(TUIState(columns: 200, rows: 60), try ReadModel(world).view())
         try expectFrame(wide, "entitlements-pro-and-season-en-200x60")
-        let narrow = screen(TUIState(columns: 80, rows: 24), try world.view())
+        let narrow = screen(TUIState(columns: 80, rows: 24), try ReadModel(world).view())
         try expectFrame(narrow, "entitlements-pro-and-season-en-80x24")
         try world.performInTurn(.refund(.product(Self.pro), reason: nil))
         try world.settle()
-        try expectFrame(screen(TUIState(columns: 200, rows: 60), try world.view()), "entitlements-after-revocation-en-200x60")
-        let chinese = screen(TUIState(columns: 200, rows: 60, locale: "zh_CN"), try world.view())
+        try expectFrame(screen(TUIState(columns: 200, rows: 60), try ReadModel(world).view()), "entitlements-after-revocation-en-200x60")
+        let chinese = screen(TUIState(columns: 200, rows: 60, locale: "zh_CN"), try ReadModel(world).view())
         try expectFrame(chinese, "entitlements-after-revocation-zh-Hans-200x60")
-        try expectFrame(screen(TUIState(columns: 80, rows: 24, locale: "zh_CN"), try world.view()), "entitlements-after-revocation-zh-Hans-80x24")
+        try expectFrame(screen(TUIState(columns: 80, rows: 24, locale: "zh_CN"), try ReadModel(world).view()), "entitlements-after-revocation-zh-Hans-80x24")
     }
 
     @Test func aNoteTooLongForItsColumnEndsInAnEllipsis() throws {

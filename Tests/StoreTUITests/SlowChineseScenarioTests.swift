@@ -1,9 +1,10 @@
 import Foundation
 import IAPCore
-import Simulator
+import ScenarioLanguage
 import Testing
 import TestSupport
 @testable import StoreTUI
+import WorldCore
 
 /// Every event every shipped scenario and lesson writes on the timeline is worded in Simplified
 /// Chinese, case by case, with the reasons, grants and offers inside it.

@@ -1,6 +1,7 @@
 import Foundation
 import IAPCore
-import Simulator
+import ReadSide
+import ScenarioLanguage
 import Testing
 @testable import StoreTUI
 

@@ -1,9 +1,11 @@
 import Foundation
 import IAPCore
-import Simulator
+import ReadSide
+import ScenarioLanguage
 import Testing
 import TestSupport
 @testable import StoreTUI
+import WorldCore
 
 /// The subscription states StoreKit Testing can put a subscription in, as the catalog and the
 /// transaction manager show them, on a real world's view (screens as text rows), and the keys
@@ -25,13 +27,13 @@ import TestSupport
     }
 
     private func screen(_ state: TUIState, _ world: World) throws -> [String] {
-        Screen.render(state, try world.view()).textRows
+        Screen.render(state, try ReadModel(world).view()).textRows
     }
 
     /// The transaction manager opened with the newest transaction selected.
     private func manager(_ world: World, locale: String = "en_US") throws -> TUIState {
         var state = TUIState(columns: 120, rows: 30, locale: locale)
-        _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: try world.view())
+        _ = TUIUpdate.update(&state, .input(.key(.character("t"))), model: try ReadModel(world).view())
         return state
     }
 
@@ -44,7 +46,7 @@ import TestSupport
         var state = try manager(world)
         let pending = try screen(state, world)
         try expectFrame(pending, "transactions-price-increase-consent-en-120x30")
-        let effects = TUIUpdate.update(&state, .input(.key(.character("c"))), model: try world.view())
+        let effects = TUIUpdate.update(&state, .input(.key(.character("c"))), model: try ReadModel(world).view())
         #expect(effects == [.perform(.consent(productId: monthly, agrees: true))])
         #expect(state.status == "Premium (Monthly): the subscriber agrees to the new price; the next renewal charges it.")
         try world.performInTurn(.consent(productId: monthly, agrees: true))
@@ -52,7 +54,7 @@ import TestSupport
         try world.performInTurn(.advance(seconds: 31 * 86400))
         let renewed = try screen(state, world)
         try expectFrame(renewed, "transactions-renewed-at-the-new-price-en-120x30")
-        #expect(TUIUpdate.update(&state, .input(.key(.character("v"))), model: try world.view()).isEmpty, "nothing waits for an answer now")
+        #expect(TUIUpdate.update(&state, .input(.key(.character("v"))), model: try ReadModel(world).view()).isEmpty, "nothing waits for an answer now")
         #expect(state.status == "Agree and decline are for a subscription whose price increase waits for an answer.")
     }
 
@@ -71,7 +73,7 @@ import TestSupport
         let (world, folder) = try world([.store(.gracePeriod, on: true), .buy(productId: monthly, answer: .confirm)])
         _ = folder
         var state = try manager(world)
-        #expect(TUIUpdate.update(&state, .input(.key(.character("b"))), model: try world.view())
+        #expect(TUIUpdate.update(&state, .input(.key(.character("b"))), model: try ReadModel(world).view())
                 == [.perform(.subscriptionBilling(productId: monthly, fails: true))])
         #expect(state.status == "Billing of Premium (Monthly) fails: its next renewal enters billing retry.")
         try world.performInTurn(.subscriptionBilling(productId: monthly, fails: true))
@@ -84,7 +86,7 @@ import TestSupport
         try expectFrame(try screen(state, world), "transactions-billing-retry-en-120x30")
         let afterGrace = try screen(TUIState(columns: 100, rows: 30), world)
         try expectFrame(afterGrace, "billing-retry-catalog-en-100x30")
-        #expect(TUIUpdate.update(&state, .input(.key(.character("b"))), model: try world.view())
+        #expect(TUIUpdate.update(&state, .input(.key(.character("b"))), model: try ReadModel(world).view())
                 == [.perform(.subscriptionBilling(productId: monthly, fails: false))], "b turns billing back on")
 
         let (downgrading, other) = try self.world([.buy(productId: yearly, answer: .confirm), .buy(productId: monthly, answer: .confirm)])
@@ -99,16 +101,16 @@ import TestSupport
         let (world, folder) = try world([.buy(productId: "com.storesim.coins.100", answer: .confirm), .buy(productId: monthly, answer: .confirm)])
         _ = folder
         var state = try manager(world)
-        #expect(TUIUpdate.update(&state, .input(.key(.character("z"))), model: try world.view()).isEmpty)
+        #expect(TUIUpdate.update(&state, .input(.key(.character("z"))), model: try ReadModel(world).view()).isEmpty)
         #expect(state.mode == .confirmClear)
         try expectFrame(try screen(state, world), "confirm-clear-two-en-120x30")
-        #expect(TUIUpdate.update(&state, .input(.key(.character("n"))), model: try world.view()).isEmpty)
+        #expect(TUIUpdate.update(&state, .input(.key(.character("n"))), model: try ReadModel(world).view()).isEmpty)
         #expect(state.mode == .transactions && state.status == "Kept every transaction: nothing was cleared.")
-        _ = TUIUpdate.update(&state, .input(.key(.character("z"))), model: try world.view())
-        let effects = TUIUpdate.update(&state, .input(.key(.character("y"))), model: try world.view())
+        _ = TUIUpdate.update(&state, .input(.key(.character("z"))), model: try ReadModel(world).view())
+        let effects = TUIUpdate.update(&state, .input(.key(.character("y"))), model: try ReadModel(world).view())
         #expect(effects == [.perform(.storeDelete(transactionId: 1000000000000001)), .perform(.storeDelete(transactionId: 1000000000000002))])
         for case .perform(let command) in effects { try world.performInTurn(command) }
-        #expect(try world.view().transactions.isEmpty)
+        #expect(try ReadModel(world).view().transactions.isEmpty)
         #expect(state.status == "Cleared 2 transactions from the Store.")
     }
 
@@ -116,11 +118,11 @@ import TestSupport
         let (world, folder) = try world([])
         _ = folder
         var state = try manager(world)
-        _ = TUIUpdate.update(&state, .input(.key(.character("i"))), model: try world.view())
+        _ = TUIUpdate.update(&state, .input(.key(.character("i"))), model: try ReadModel(world).view())
         #expect(state.mode == .faults)
         let panel = try screen(state, world)
         try expectFrame(panel, "faults-at-restore-and-sync-en-120x30")
-        #expect(TUIUpdate.update(&state, .input(.key(.enter)), model: try world.view()) == [.perform(.store(.sync, on: false))])
+        #expect(TUIUpdate.update(&state, .input(.key(.enter)), model: try ReadModel(world).view()) == [.perform(.store(.sync, on: false))])
     }
 
     @Test func helpListsTheNewKeysAndTheChineseInterfaceWordsEveryState() throws {
@@ -134,7 +136,7 @@ import TestSupport
         _ = folder
         let chinese = try screen(try manager(world, locale: "zh_CN"), world)
         try expectFrame(chinese, "transactions-price-increase-again-zh-Hans-120x30")
-        let shelf = Screen.render(TUIState(columns: 100, rows: 30, locale: "zh_CN"), try world.view()).textRows
+        let shelf = Screen.render(TUIState(columns: 100, rows: 30, locale: "zh_CN"), try ReadModel(world).view()).textRows
         try expectFrame(shelf, "price-increase-again-catalog-zh-Hans-100x30")
         let english = ["price↑", "charged", "consent", "agreed", "declined", "raise the price", "increased price"]
         for row in chinese + shelf {
@@ -150,7 +152,7 @@ import TestSupport
         _ = folder
         let rows = try screen(try manager(world, locale: "zh_CN"), world)
         try expectFrame(rows, "transactions-monthly-and-yearly-zh-Hans-120x30")
-        let titles = try world.view().transactions.compactMap { record in
+        let titles = try ReadModel(world).view().transactions.compactMap { record in
             try world.catalog.product(id: record.productId).map { try #require($0.localizations["zh_CN"]).title }
         }
         #expect(Set(titles).count == 2)

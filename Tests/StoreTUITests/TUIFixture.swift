@@ -1,8 +1,8 @@
 import Foundation
 import IAPCore
-import Simulator
 import StoreTUI
 import TestSupport
+import WorldCore
 
 /// A terminal in memory: plays a script of keys (nil = let a tick pass), keeps every frame,
 /// and presses q when the script ends.

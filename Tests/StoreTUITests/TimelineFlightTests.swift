@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import ScenarioLanguage
 import Testing
 @testable import StoreTUI
 

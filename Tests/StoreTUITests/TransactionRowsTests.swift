@@ -1,6 +1,6 @@
 import Foundation
 import IAPCore
-import Simulator
+import ReadSide
 @testable import StoreTUI
 import Testing
 

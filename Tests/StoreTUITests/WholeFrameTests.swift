@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import ReadSide
 @testable import StoreTUI
 import Testing
 

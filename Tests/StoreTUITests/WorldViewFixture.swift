@@ -1,6 +1,7 @@
 import Foundation
 import IAPCore
-import Simulator
+import ReadSide
+import WorldCore
 
 /// A world as a face sees it, made by hand: screens and key presses tested with no world on disk.
 enum WorldViewFixture {

@@ -1,7 +1,7 @@
 import Foundation
-import Simulator
 import StoreTUI
 import Testing
+import WorldCore
 
 /// A demo from the screen alone: `?` lists the lessons and a digit opens one in a fresh world;
 /// `w` lists the worlds and `n` adds a fresh one, where a crash stays in the process and `o`

@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import WorldCore
 
 extension TemporaryFolder {
     /// The folder as a world's data directory.

@@ -1,5 +1,6 @@
 import IAPCore
-import Simulator
+import ScenarioLanguage
+import WorldCore
 
 /// Makes random commands of the scenario language, drawn by the weights their declarations give:
 /// purchases of every product type, Ask to Buy answers, restores, crashes and power cuts at

@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
 import IAPCore
-import Simulator
+import ScenarioLanguage
+import WorldCore
 
 /// Random runs from a seed, each in a fresh world and ending in the audit; failures are shrunk
 /// to the shortest script that still fails.

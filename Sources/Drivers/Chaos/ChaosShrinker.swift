@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import WorldCore
 
 /// Shrinks a failing chaos run: drops commands, in chunks and then one by one, for as long as
 /// what is left still fails the audit.

@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import WorldCore
 
 /// The switches a chaos run starts with: the app's StoreKit and whether the Store posts App Store
 /// Server Notifications V2. Drawn per run from a stream of their own, so that the run's commands

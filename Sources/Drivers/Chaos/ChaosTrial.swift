@@ -1,7 +1,9 @@
 import Foundation
 import IAPCore
-import Simulator
+import ReadSide
+import ScenarioLanguage
 import Storage
+import WorldCore
 
 /// One chaos run carried out in a fresh world, exactly as `storesim run` would carry out its
 /// script: commands the world declines in the state they meet are skipped and left out of the
@@ -57,7 +59,7 @@ struct ChaosTrial {
         }
         try world.settle()
         script += [.expect(.overcharged(0)), .expect(.auditOk)]
-        return ChaosTrial(script: script, audit: try world.audit(),
+        return ChaosTrial(script: script, audit: try ReadModel(world).audit(),
                           statistics: world.statistics)
     }
 

@@ -1,5 +1,4 @@
 import CMalloc
-import Simulator
 
 /// The C allocator told to keep up to 64 MB freed at the top of each of its heaps for the
 /// process's next allocations, instead of handing all above 128 kB back to the system at once.

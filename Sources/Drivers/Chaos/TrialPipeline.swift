@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Simulator
 
 /// Hands run indices out to worker threads, each taking the next index not yet taken, and gives
 /// the runs' outcomes back in index order, each as soon as it and every earlier one is done: no

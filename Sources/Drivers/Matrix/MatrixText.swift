@@ -1,5 +1,6 @@
 import IAPCore
-import Simulator
+import ReadSide
+import WorldCore
 
 /// The strategy matrix as a table for a training room, or as the contract's JSON.
 public enum MatrixText {

@@ -1,7 +1,9 @@
 import Foundation
 import IAPClient
 import IAPCore
-import Simulator
+import ReadSide
+import ScenarioLanguage
+import WorldCore
 
 /// Runs every strategy against every crash point and fault, each in a fresh world, and reads
 /// each outcome from the audit: the table behind the training story.
@@ -96,7 +98,7 @@ public struct StrategyMatrix: Sendable {
         } catch {
             throw .file(path: directory.path, problem: "matrix cell \(strategy.rawValue) × \(trial.name): \(error)")
         }
-        let snapshot = try world.snapshot()
+        let snapshot = try ReadModel(world).snapshot()
         let audit = snapshot.audit(catalog: catalog)
         if case .notified = trial {
             return notifiedCell(strategy: strategy, trial: trial, audit: audit, snapshot: snapshot, report: world.lastRecoveryReport)

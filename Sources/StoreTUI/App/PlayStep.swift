@@ -1,12 +1,14 @@
-import Simulator
+import ReadSide
+import ScenarioLanguage
+import WorldCore
 
 /// One step of a played script, carried out as `storesim run` carries it out: a command that
 /// waits for quiet first delivers the messages still in flight; an `expect` is checked.
 enum PlayStep {
     /// Carries out the step and returns the status line that tells how it went.
-    static func carryOut(_ step: ScenarioStep, in world: World, _ language: Language) throws(WorldError) -> String {
+    static func carryOut(_ step: ScenarioStep, in readModel: ReadModel, _ language: Language) throws(WorldError) -> String {
         do {
-            try world.performInTurn(step.command)
+            try readModel.world.performInTurn(step.command)
         } catch {
             switch error {
             case .refused(let refusal): return language(.stepNotDone, step.text, language.words(refusal))
@@ -14,7 +16,7 @@ enum PlayStep {
             }
         }
         guard case .expect(let expectation) = step.command else { return language(.stepDone, step.text) }
-        let outcome = try world.check(expectation)
+        let outcome = try readModel.check(expectation)
         return outcome.met ? language(.expectMet, step.text) : language(.expectUnmet, step.text, outcome.wanted, outcome.found)
     }
 }

@@ -1,13 +1,18 @@
 import IAPCore
 import Lessons
-import Simulator
+import ReadSide
+import ScenarioLanguage
+import WorldCore
 
 /// The interactive loop: draws a frame, reads a key (or ticks), runs the update, carries out
 /// its effects against the world shown, and feeds the world's events back to the timeline.
 /// Beside the world it opened on it can hold fresh worlds and lessons (`w`, `?`).
 public final class TUIApp {
+    /// The world shown, read through the read model it keeps for it.
+    public private(set) var readModel: ReadModel
+
     /// The world shown.
-    public private(set) var world: World
+    public var world: World { readModel.world }
     private let terminal: TerminalIO
     public private(set) var state: TUIState
     private let shelf: WorldShelf
@@ -19,9 +24,9 @@ public final class TUIApp {
     /// `history` is the timeline from before this launch (the event log on disk); a `playback`
     /// plays its script in step mode, one step each `n`.
     public init(world: World, terminal: TerminalIO, locale: String, history: [Event], playback: ScriptPlayback? = nil) {
-        self.world = world
+        readModel = ReadModel(world)
         self.terminal = terminal
-        shelf = WorldShelf(world)
+        shelf = WorldShelf(readModel)
         let size = terminal.size
         state = TUIState(columns: size.columns, rows: size.rows, locale: locale)
         var realCrash = false
@@ -51,7 +56,7 @@ public final class TUIApp {
     public func run() throws(WorldError) {
         defer { shelf.removeAdded() }
         try world.launch()
-        var model = try world.view()
+        var model = try readModel.view()
         var changed = true
         while true {
             if !pendingEvents.isEmpty || changed {
@@ -67,7 +72,7 @@ public final class TUIApp {
             }
             let timeRan = try letTimeRun(at: model.storeSwitches.timeRate)
             if !effects.isEmpty || timeRan {
-                model = try world.view()
+                model = try readModel.view()
             }
             changed = timeRan || changed
         }
@@ -97,7 +102,7 @@ public final class TUIApp {
         case .deliverAll:
             try world.settle()
         case .playStep(let step):
-            state.status = try PlayStep.carryOut(step, in: world, state.language)
+            state.status = try PlayStep.carryOut(step, in: readModel, state.language)
         case .perform(let command):
             do {
                 try world.perform(command)
@@ -165,13 +170,13 @@ public final class TUIApp {
     /// Shows the world at `index`: the one shown now keeps its interface state and what the
     /// panel tells of it; the other comes back as it was left, or launched when it never ran.
     private func show(_ index: Int) throws(WorldError) {
-        let leaving = try world.view()
+        let leaving = try readModel.view()
         feedEvents(leaving)
         state.worlds[state.currentWorld].strategy = leaving.settings.strategy
         state.worlds[state.currentWorld].lost = leaving.losses.count
         shelf.keep(state, at: state.currentWorld)
         world.onEvent = nil
-        world = shelf.world(at: index)
+        readModel = shelf.readModel(at: index)
         world.onEvent = { [unowned self] event in pendingEvents.append(event) }
         var next = shelf.state(at: index) ?? TUIState(columns: state.columns, rows: state.rows, locale: state.locale)
         next.columns = state.columns

@@ -1,5 +1,6 @@
 import IAPCore
-import Simulator
+import ReadSide
+import WorldCore
 
 /// The worlds the interface holds: the one it opened on and those added beside it (fresh
 /// worlds and lessons), each with the interface state it was last shown in. An added world
@@ -7,21 +8,27 @@ import Simulator
 /// crash ends the process; its crashes stay in this process.
 final class WorldShelf {
     private struct Shelved {
-        let world: World
+        /// The world, with what the interface keeps of its reads.
+        let readModel: ReadModel
         var state: TUIState?
         let directory: DataDirectory?
     }
 
     private var shelved: [Shelved]
 
-    init(_ first: World) {
-        shelved = [Shelved(world: first, state: nil, directory: nil)]
+    init(_ first: ReadModel) {
+        shelved = [Shelved(readModel: first, state: nil, directory: nil)]
     }
 
     var count: Int { shelved.count }
 
     func world(at index: Int) -> World {
-        shelved[index].world
+        shelved[index].readModel.world
+    }
+
+    /// The read model of the world at `index`.
+    func readModel(at index: Int) -> ReadModel {
+        shelved[index].readModel
     }
 
     /// The interface state the world at `index` was last shown in; nil for one never shown.
@@ -40,7 +47,7 @@ final class WorldShelf {
         let directory = try DataDirectory.temporary()
         do {
             let world = try World(directory: directory, catalog: catalog, seed: nil)
-            shelved.append(Shelved(world: world, state: nil, directory: directory))
+            shelved.append(Shelved(readModel: ReadModel(world), state: nil, directory: directory))
             return world
         } catch {
             directory.removeTemporary()

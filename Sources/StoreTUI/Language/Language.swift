@@ -1,5 +1,6 @@
 import IAPCore
-import Simulator
+import ReadSide
+import WorldCore
 
 /// The language the interface speaks, chosen once at start (`--lang`, else `LANG`): it words
 /// every screen, menu, status line and report, and picks the catalog's localization of titles,

@@ -1,4 +1,4 @@
-import Simulator
+import ScenarioLanguage
 
 /// A scenario script played in step mode (`storesim play`): its steps, each with the comment
 /// above it as narration, and how many have been carried out.

@@ -1,5 +1,6 @@
 import IAPCore
-import Simulator
+import ReadSide
+import WorldCore
 
 /// The interface's own state: which panel is open, what is selected, step mode, the timeline.
 public struct TUIState: Sendable, Equatable {

@@ -1,6 +1,6 @@
 import Foundation
 import IAPCore
-import Simulator
+import ReadSide
 
 /// The catalog: localized title, price (the Store's, once a price increase raised it), type,
 /// and what the Server says the user has.

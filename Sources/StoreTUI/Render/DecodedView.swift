@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import ReadSide
 
 /// The transaction manager's decoded signed transaction, over the manager: the JWS header's
 /// algorithm and certificate chain, whether it verifies against the root the Server pinned, and

@@ -1,6 +1,7 @@
 import IAPCore
 import Lessons
-import Simulator
+import ReadSide
+import WorldCore
 
 /// The dialogs and panels drawn over the main screen, in the interface's language.
 enum DialogViews {

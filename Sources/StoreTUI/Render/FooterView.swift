@@ -1,4 +1,4 @@
-import Simulator
+import ReadSide
 
 /// The bottom rows: what just happened, and the keys that work right now.
 enum FooterView {

@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import ReadSide
 
 /// The header rows: the app and its strategy, what is armed, its StoreKit (when it is not
 /// StoreKit 1) and the switches, the simulated clock,

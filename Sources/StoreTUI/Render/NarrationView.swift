@@ -1,5 +1,6 @@
 import Foundation
-import Simulator
+import ReadSide
+import ScenarioLanguage
 
 /// The narration of a played script (`storesim play`), above the timeline: the comment written
 /// above the next step, then the step that `n` carries out.

@@ -1,6 +1,6 @@
 import Foundation
 import IAPCore
-import Simulator
+import ReadSide
 
 /// The notification lane: every App Store Server Notification the Store posted to the Server,
 /// newest at the bottom, with its type, its transaction and product, how many times the Store

@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import ReadSide
 
 /// The three parties side by side: the Store's queue, the app's cache on disk (and under
 /// StoreKit 2 what `Transaction.currentEntitlements` gave the app), the Server's ledger.

@@ -1,4 +1,4 @@
-import Simulator
+import ReadSide
 
 /// Renders a whole frame from the interface state and the world's model: pure, into a buffer.
 public enum Screen {

@@ -1,5 +1,6 @@
 import IAPCore
-import Simulator
+import ReadSide
+import WorldCore
 
 /// The timeline as a sequence diagram: lanes App │ Store │ Server │ Cache, one row per event,
 /// newest at the bottom. A message has its row from the moment it is sent: dashed and marked

@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import ReadSide
 
 /// The transaction manager: every transaction the Store made, the selected one highlighted.
 enum TransactionsView {

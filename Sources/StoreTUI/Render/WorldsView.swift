@@ -1,4 +1,4 @@
-import Simulator
+import ReadSide
 
 /// The worlds panel: each world the interface holds on a row of its own — its key, ▶ for the
 /// one shown, its strategy, what it lost and its name — then how a crash behaves in each and

@@ -1,5 +1,6 @@
 import IAPCore
-import Simulator
+import ReadSide
+import WorldCore
 
 /// The switches of the faults panel, in the order shown: the network, the Server, each Store
 /// switch turned on and off, whether the Store sells the selected product, the Server's

@@ -1,4 +1,4 @@
-import Simulator
+import ReadSide
 
 /// One key of the interface, declared once: the keys that press it, how the footer and the help
 /// dialog name it, and what it does. The update, the footer and help all read it; the words are

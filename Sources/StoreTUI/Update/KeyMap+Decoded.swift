@@ -1,4 +1,3 @@
-import Simulator
 
 extension KeyMap {
     /// The decoded signed transaction: flip through the transactions, scroll, go back to the list.

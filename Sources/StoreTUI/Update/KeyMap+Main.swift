@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import ScenarioLanguage
 
 extension KeyMap {
     /// The main screen's keys; in step mode the keys that step come first, and after a crash that

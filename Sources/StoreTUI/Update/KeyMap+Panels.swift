@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import ScenarioLanguage
 
 extension KeyMap {
     /// The purchase sheet: confirm, cancel, or ask a parent.

@@ -1,4 +1,4 @@
-import Simulator
+import ScenarioLanguage
 
 extension KeyMap {
     /// The main screen's keys while a script plays: `n` carries out the script's next step.

@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import ScenarioLanguage
 
 /// The transaction manager's keys for what StoreKit Testing's session does to a subscription
 /// (billing retry on or off, the subscriber's answer to a price increase), to the whole Store

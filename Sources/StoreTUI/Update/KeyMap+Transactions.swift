@@ -1,5 +1,7 @@
 import IAPCore
-import Simulator
+import ReadSide
+import ScenarioLanguage
+import WorldCore
 
 extension KeyMap {
     /// The transaction manager: act on the selected transaction, or move the clock. The footer

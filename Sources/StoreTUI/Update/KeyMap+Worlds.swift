@@ -1,5 +1,5 @@
 import Lessons
-import Simulator
+import ScenarioLanguage
 
 extension KeyMap {
     /// The most worlds the interface holds: the worlds panel's keys are single digits.

@@ -1,5 +1,6 @@
 import IAPCore
-import Simulator
+import ReadSide
+import WorldCore
 
 /// The faults panel's settings with keys of their own, shown on its bottom edge: the app's
 /// StoreKit API and whether the Store posts App Store Server Notifications.

@@ -1,4 +1,5 @@
-import Simulator
+import ScenarioLanguage
+import WorldCore
 
 /// What happened to the interface: a key or resize, a clock tick, an event from the world.
 public enum TUIAction: Sendable, Equatable {

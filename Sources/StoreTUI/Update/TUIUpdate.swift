@@ -1,5 +1,6 @@
 import IAPCore
-import Simulator
+import ReadSide
+import WorldCore
 
 /// The interface's update function: a pure step from state and action to new state and effects.
 public enum TUIUpdate {

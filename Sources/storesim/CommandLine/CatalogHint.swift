@@ -1,5 +1,5 @@
 import Foundation
-import Simulator
+import WorldCore
 
 /// The hint a script's error line carries when the script names a product its catalog lacks
 /// and a `.storekit` catalog of the same name sits beside it: which `--catalog` to pass.

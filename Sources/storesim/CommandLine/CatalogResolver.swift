@@ -1,7 +1,7 @@
 import Foundation
 import IAPCore
-import Simulator
 import Storage
+import WorldCore
 
 /// Finds the catalog: `--catalog`, else the one recorded in the data directory (for commands
 /// that have one), else the project's `catalog.json`, else the one built into the binary.

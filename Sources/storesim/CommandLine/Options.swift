@@ -1,6 +1,6 @@
 import Foundation
 import IAPCore
-import Simulator
+import WorldCore
 
 /// The options several subcommands share, declared once, and helpers for what they name.
 enum Options {

@@ -1,6 +1,6 @@
 import Foundation
 import IAPCore
-import Simulator
+import WorldCore
 
 /// Dispatches `storesim`'s arguments to a subcommand, and answers `--help`, `help COMMAND` and
 /// `--version`.

@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import ReadSide
 
 /// `storesim audit`: was every paid purchase credited exactly once, or can it still be?
 enum AuditCommand {

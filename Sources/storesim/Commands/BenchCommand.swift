@@ -2,7 +2,6 @@ import Bench
 import Foundation
 import Glibc
 import IAPCore
-import Simulator
 
 /// `storesim bench`: the cache, launch recovery, throughput, rendering and memory, measured
 /// side by side in one process and held against the goals.

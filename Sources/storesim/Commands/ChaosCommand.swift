@@ -1,7 +1,6 @@
 import Drivers
 import Foundation
 import IAPCore
-import Simulator
 
 /// `storesim chaos`: random runs with crashes and faults, each audited; failures shrunk to a script.
 enum ChaosCommand {

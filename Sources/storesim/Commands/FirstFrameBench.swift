@@ -1,8 +1,8 @@
 import Bench
 import Foundation
 import IAPCore
-import Simulator
 import StoreTUI
+import WorldCore
 
 /// The TUI's first frame in a world with a long timeline: the world opened, its recent history
 /// read from the end of `events.log` as the interface reads it, the app launched and the first

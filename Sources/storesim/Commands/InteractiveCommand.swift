@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
 import IAPCore
-import Simulator
+import ReadSide
 import StoreTUI
 import Terminal
+import WorldCore
 
 /// `storesim` with no subcommand: the interactive terminal interface on the data directory.
 enum InteractiveCommand {
@@ -60,7 +61,7 @@ enum InteractiveCommand {
         if playback == nil {
             world.crashMode = .realKill(beforeKill: { crash in
                 terminal.close()
-                let next = (try? world.view()).map(NextLaunch.init) ?? NextLaunch(recovers: 0, lost: 0)
+                let next = (try? ReadModel(world).view()).map(NextLaunch.init) ?? NextLaunch(recovers: 0, lost: 0)
                 Output.line(Language(locale: locale).realCrashLine(crash, next: next, command: NextLaunch.command(directory: directory.path, program: CommandLine.arguments[0])))
             })
         }

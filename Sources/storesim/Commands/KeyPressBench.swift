@@ -1,8 +1,9 @@
 import Bench
 import Foundation
 import IAPCore
-import Simulator
+import ScenarioLanguage
 import StoreTUI
+import WorldCore
 
 /// A key press against the catalog's length: the built-in catalog and one of 5,000 products,
 /// each world (one purchase credited) in the TUI on a 200×60 terminal, its timeline full of the

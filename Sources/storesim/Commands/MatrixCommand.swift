@@ -2,7 +2,7 @@ import Drivers
 import Foundation
 import Glibc
 import IAPCore
-import Simulator
+import WorldCore
 
 /// `storesim matrix`: every strategy crashed at every point, each a real run.
 enum MatrixCommand {

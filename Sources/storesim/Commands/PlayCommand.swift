@@ -1,6 +1,6 @@
 import Foundation
 import IAPCore
-import Simulator
+import ScenarioLanguage
 import StoreTUI
 
 /// `storesim play SCRIPT`: the interactive interface playing a scenario in step mode, the

@@ -2,7 +2,9 @@ import Drivers
 import Foundation
 import Glibc
 import IAPCore
-import Simulator
+import ReadSide
+import ScenarioLanguage
+import WorldCore
 
 /// The strategy matrix from real processes: each cell's purchase runs in `storesim run
 /// --real-crash`, which dies by SIGKILL; a second process relaunches; a third audits.

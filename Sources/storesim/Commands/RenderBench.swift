@@ -1,8 +1,10 @@
 import Bench
 import Foundation
 import IAPCore
-import Simulator
+import ReadSide
+import ScenarioLanguage
 import StoreTUI
+import WorldCore
 
 /// The TUI's cost per frame: a world with a few purchases (one still pending), a timeline of
 /// 10,000 of its events that have rows (a delivery has none), and a whole frame rendered and
@@ -19,7 +21,7 @@ enum RenderBench {
             try play(world)
             let drawn = try EventLog.readLast(timelineLength, path: directory.events).filter(TUIUpdate.hasRow)
             let timeline = BenchTimeline.repeating(drawn, count: timelineLength)
-            let model = try world.view()
+            let model = try ReadModel(world).view()
             let rows = try sizes.map { size throws(BenchError) in
                 RenderRow(columns: size.columns, rows: size.rows,
                           micros: try measure(TUIState(columns: size.columns, rows: size.rows), timeline, model, repetitions))

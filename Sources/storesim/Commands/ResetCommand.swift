@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Simulator
+import WorldCore
 
 /// `storesim reset`: deletes the world in the data directory.
 enum ResetCommand {

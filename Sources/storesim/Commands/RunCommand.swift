@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
 import IAPCore
-import Simulator
+import ReadSide
+import ScenarioLanguage
+import WorldCore
 
 /// `storesim run`: runs scenario scripts in one world and prints the transcript.
 enum RunCommand {
@@ -98,7 +100,7 @@ enum RunCommand {
         if let directory {
             world.crashMode = .realKill(beforeKill: { crash in
                 let what = crash.english
-                let next = (try? world.view()).map(NextLaunch.init)
+                let next = (try? runner.readModel.view()).map(NextLaunch.init)
                 let shows = next.map { "The next launch will show \($0.recovers) to recover and \($0.lost) lost. " } ?? ""
                 let kept = temporary ? " (a temporary world, kept: remove it when done)" : ""
                 print("storesim: \(what); the process is killed now (SIGKILL). \(shows)To see it: "

@@ -1,6 +1,7 @@
 import Exports
-import Simulator
+import ScenarioLanguage
 import Storage
+import WorldCore
 
 /// `run --junit FILE` and `run --mermaid FILE`: the run's JUnit report and its timeline as a
 /// Mermaid diagram, written where the user asks. Each path is checked with the other inputs,

@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import ReadSide
 
 /// `storesim state`: what each party holds.
 enum StateCommand {

@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import ReadSide
 import StoreEngine
 
 /// The `state` command's picture of a snapshot, as lines or as JSON.

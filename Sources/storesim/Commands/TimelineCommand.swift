@@ -1,5 +1,5 @@
 import Exports
-import Simulator
+import WorldCore
 
 /// `storesim timeline`: the world's timeline as the transcript, as JSON or as a Mermaid
 /// sequence diagram, read from the events log a piece at a time.

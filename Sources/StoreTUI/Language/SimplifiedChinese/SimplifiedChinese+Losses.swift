@@ -1,5 +1,5 @@
 import IAPCore
-import Simulator
+import ReadSide
 
 extension SimplifiedChinese {
     /// The loss report in Simplified Chinese, line for line as `LossReportText` writes it.

@@ -1,6 +1,6 @@
 import IAPCore
-import Simulator
 import StoreEngine
+import WorldCore
 
 extension SimplifiedChinese {
     /// Why the world declined a command, in Simplified Chinese; scenario words in quotes, ids,

@@ -1,0 +1,48 @@
+import IAPCore
+import WorldCore
+
+/// Why a paid purchase is lost for good, as the strategy matrix, the audit and the loss report
+/// tell it: each way of finishing it before anything kept it, after which the Store never
+/// redelivers it.
+public enum LossCause: Sendable, Equatable {
+    /// Finished at once; the verify got no answer (the fault) and no cache kept the receipt.
+    case noAnswer(MatrixFault)
+    /// Finished at once while the Server was down past the notifications' last retry, with no cache.
+    case serverDownPastRetries
+    /// Finished before the receipt was on the disk: the power cut took the unsynced cache write.
+    case finishedBeforeDisk
+    /// Finished before the receipt was saved to the app's cache.
+    case finishedBeforeSaved
+    /// Finished before the Server credited it, under a strategy that keeps no cache.
+    case finishedWithoutCache
+
+    /// Why a purchase under this strategy and trial was lost.
+    public init(strategy: Strategy, trial: MatrixCell.Trial) {
+        self = switch trial {
+        case .fault(let fault): .noAnswer(fault)
+        case .notified(.serverDownPastRetries): .serverDownPastRetries
+        case .powerCut(let point) where strategy.usesCache && point != .finished: .finishedBeforeDisk
+        case .crash, .powerCut, .notified(.crash): strategy.usesCache ? .finishedBeforeSaved : .finishedWithoutCache
+        }
+    }
+
+    /// The strategies that would have saved a purchase lost by finishing it before the Server
+    /// credited it: those that finish only after the Server credits.
+    public static let rescuers = Strategy.allCases.filter { !$0.finishesAtOnce }
+
+    /// Which strategies would have saved such a purchase, and why, in one line.
+    public static let rescueExplanation = rescuers.map(\.rawValue).joined(separator: " or ")
+        + " would have saved it: they finish only after the Server credits, so the Store redelivers it until then"
+
+    /// The cause in one line of English.
+    public var english: String {
+        let when = switch self {
+        case .noAnswer(let fault): "finished at once, the verify got no answer (\(fault.rawValue)) and no cache kept the receipt"
+        case .serverDownPastRetries: "finished at once while the Server was down past the last retry, with no cache"
+        case .finishedBeforeDisk: "finished before the receipt was on the disk (the power cut took the unsynced cache write)"
+        case .finishedBeforeSaved: "finished before the receipt was saved"
+        case .finishedWithoutCache: "finished before the Server credited it, with no cache"
+        }
+        return "\(when); the Store will not redeliver it"
+    }
+}

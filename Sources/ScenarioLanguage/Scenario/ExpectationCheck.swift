@@ -1,0 +1,85 @@
+import IAPClient
+import OrderServer
+import ReadSide
+import StoreEngine
+import WorldCore
+
+/// Reads what an `expect` line asks about from the world, as text to compare and print.
+struct ExpectationCheck {
+    /// What the audit's expectations read, kept from check to check.
+    let readModel: ReadModel
+
+    /// The world checked.
+    private var world: World { readModel.world }
+
+    /// What the expectation wants, as text.
+    static func wanted(_ expectation: Expectation) -> String {
+        switch expectation {
+        case .credited(_, let count), .onReceipt(_, let count): return String(count)
+        case .balance(_, let amount): return String(amount)
+        case .owned(_, let owned), .shared(_, let owned): return owned ? "yes" : "no"
+        case .pending(let count), .unfinished(let count), .lost(let count), .overcharged(let count),
+             .notificationsPending(let count): return String(count)
+        case .auditOk: return "ok"
+        }
+    }
+
+    /// What the world holds, as text: each expectation reads only what it checks (a count, a
+    /// balance, the entitlements, the cache, the unfinished transactions); only the audit's
+    /// expectations read every party whole.
+    func found(_ expectation: Expectation) throws(WorldError) -> String {
+        switch expectation {
+        case .credited(let productId, _):
+            return String(try server { () throws(ServerError) in try world.server.creditCount(productId: productId) })
+        case .balance(let currency, _):
+            return String(try server { () throws(ServerError) in try world.server.balance(of: currency) })
+        case .owned(let productId, _):
+            let ledger = try server { () throws(ServerError) in try world.server.entitlements() }
+            return ledger.owns(productId: productId, account: world.store.account, at: world.now) ? "yes" : "no"
+        case .shared(let productId, _):
+            let ledger = try server { () throws(ServerError) in try world.server.entitlements() }
+            return ledger.shares(productId: productId, account: world.store.account, at: world.now) ? "yes" : "no"
+        case .onReceipt(let productId, _):
+            return String(try store { () throws(StoreError) in try world.store.currentReceiptProducts() }.filter { $0 == productId }.count)
+        case .pending:
+            do {
+                return String(try PendingOrderCache.read(path: world.directory.pendingOrders).orders.count)
+            } catch {
+                throw .file(path: world.directory.pendingOrders, problem: error.problem)
+            }
+        case .unfinished:
+            return String(try store { () throws(StoreError) in try world.store.unfinishedTransactions() }.count)
+        case .lost:
+            return String(try audit().lost)
+        case .overcharged:
+            return String(try audit().overcharged)
+        case .notificationsPending:
+            return String(try audit().notificationsPending ?? 0)
+        case .auditOk:
+            let audit = try audit()
+            return audit.ok ? "ok" : "not ok (lost \(audit.lost), double-credited \(audit.doubleCredited), orphan credits \(audit.orphanCredits)"
+                + ", overcharged \(audit.overcharged), balance mismatches \(audit.balanceMismatches.count))"
+        }
+    }
+
+    /// The audit of this moment.
+    private func audit() throws(WorldError) -> Audit {
+        try readModel.audit()
+    }
+
+    private func store<Result>(_ read: () throws(StoreError) -> Result) throws(WorldError) -> Result {
+        do {
+            return try read()
+        } catch {
+            throw .file(path: world.directory.storeDatabase, problem: error.problem)
+        }
+    }
+
+    private func server<Result>(_ read: () throws(ServerError) -> Result) throws(WorldError) -> Result {
+        do {
+            return try read()
+        } catch {
+            throw .file(path: world.directory.serverDatabase, problem: error.storage.problem)
+        }
+    }
+}

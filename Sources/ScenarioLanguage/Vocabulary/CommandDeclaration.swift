@@ -1,0 +1,69 @@
+import IAPCore
+import WorldCore
+
+/// One command of the scenario language, declared once: how it is written and read back, when
+/// it acts, what it is for, and how chaos draws it. The parser, the script printer, the world's
+/// timing rule, chaos and help all read this declaration.
+public struct CommandDeclaration: Sendable {
+    /// When a command acts, relative to the messages still on their way.
+    public enum Timing: Sendable {
+        /// A tap on the device or a switch: it acts at once, while earlier messages travel on.
+        case atOnce
+        /// It first lets the world deliver every message in flight.
+        case whenQuiet
+    }
+
+    /// How chaos draws a command: a share of the draws, and the commands one draw makes.
+    package struct ChaosUse: Sendable {
+        /// How many draws in a hundred make this command.
+        package let weight: Int
+        package let make: @Sendable (inout ChaosDraw) -> [ScenarioCommand]
+    }
+
+    public let syntax: CommandSyntax
+    /// What the command does, in one line.
+    public let help: String
+    public let timing: Timing
+    /// Whether the command needs the running app (a tap in the app).
+    public let needsApp: Bool
+    let read: @Sendable (inout ArgumentReader) throws(CommandProblem) -> ScenarioCommand
+    /// The command's arguments as written, or nil when the command is not one of this declaration.
+    let arguments: @Sendable (ScenarioCommand) -> [String]?
+    package let chaos: ChaosUse?
+    /// The commands that put this command's switch back to normal in `world`, for the end of a
+    /// chaos run; empty when it is normal already.
+    package let restore: (@Sendable (World) -> [ScenarioCommand])?
+
+    init(_ usage: String, _ help: String, timing: Timing, needsApp: Bool = false,
+         read: @escaping @Sendable (inout ArgumentReader) throws(CommandProblem) -> ScenarioCommand,
+         arguments: @escaping @Sendable (ScenarioCommand) -> [String]?,
+         chaos: ChaosUse? = nil, restore: (@Sendable (World) -> [ScenarioCommand])? = nil) {
+        syntax = CommandSyntax(usage)
+        self.help = help
+        self.timing = timing
+        self.needsApp = needsApp
+        self.read = read
+        self.arguments = arguments
+        self.chaos = chaos
+        self.restore = restore
+    }
+
+    /// A command without arguments, such as `launch`.
+    init(_ usage: String, _ help: String, timing: Timing, needsApp: Bool = false, command: ScenarioCommand,
+         chaos: ChaosUse? = nil) {
+        self.init(usage, help, timing: timing, needsApp: needsApp,
+                  read: { (_: inout ArgumentReader) throws(CommandProblem) in command },
+                  arguments: { $0 == command ? [] : nil }, chaos: chaos)
+    }
+
+    /// The command read from the arguments of a line that fits the syntax.
+    func command(_ arguments: [String], catalog: Catalog) throws(CommandProblem) -> ScenarioCommand {
+        var reader = ArgumentReader(arguments, catalog: catalog)
+        return try read(&reader)
+    }
+
+    /// The command as a line of a script, when it is one of this declaration.
+    func line(_ command: ScenarioCommand) -> String? {
+        arguments(command).map(syntax.line)
+    }
+}

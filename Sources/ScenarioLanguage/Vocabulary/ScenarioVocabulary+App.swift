@@ -1,0 +1,74 @@
+import IAPCore
+import WorldCore
+
+extension ScenarioVocabulary {
+    /// What the user does with the device and the app, and when the app crashes.
+    static let app: [CommandDeclaration] = [
+        CommandDeclaration(
+            "buy PRODUCT [confirm|cancel|ask]", "the user buys; confirm is the default, ask is Ask to Buy",
+            timing: .atOnce, needsApp: true,
+            read: { reader throws(CommandProblem) in
+                let productId = try reader.product()
+                return .buy(productId: productId, answer: try reader.optionalChoice(SheetAnswer.allCases, "buy's answer") ?? .confirm)
+            },
+            arguments: { command in
+                guard case .buy(let productId, let answer) = command else { return nil }
+                return answer == .confirm ? [productId] : [productId, answer.rawValue]
+            },
+            chaos: .init(weight: 30) { draw in [.buy(productId: draw.product(), answer: draw.answer())] }),
+        CommandDeclaration(
+            "buy PRODUCT offer ID", "the user buys with a promotional offer (the Server signs it first) or a win-back offer",
+            timing: .atOnce, needsApp: true,
+            read: { reader throws(CommandProblem) in .buyOffer(productId: try reader.subscription(), offerId: reader.word()) },
+            arguments: { command in if case .buyOffer(let productId, let offerId) = command { [productId, offerId] } else { nil } },
+            chaos: .init(weight: 3) { draw in draw.offer().map { [.buyOffer(productId: $0.productId, offerId: $0.offerId)] } ?? [] }),
+        CommandDeclaration(
+            "redeem CODE", "the user redeems an offer code in the app", timing: .atOnce, needsApp: true,
+            read: { reader throws(CommandProblem) in .redeem(code: reader.word()) },
+            arguments: { command in if case .redeem(let code) = command { [code] } else { nil } },
+            chaos: .init(weight: 2) { draw in draw.offerCode().map { [.redeem(code: $0)] } ?? [] }),
+        CommandDeclaration(
+            "approve PRODUCT", "the parent approves the waiting Ask to Buy request", timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in .approve(productId: try reader.product()) },
+            arguments: { command in if case .approve(let productId) = command { [productId] } else { nil } },
+            chaos: .init(weight: 6) { draw in [.approve(productId: draw.product())] }),
+        CommandDeclaration(
+            "decline PRODUCT", "the parent declines the waiting Ask to Buy request", timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in .decline(productId: try reader.product()) },
+            arguments: { command in if case .decline(let productId) = command { [productId] } else { nil } },
+            chaos: .init(weight: 3) { draw in [.decline(productId: draw.product())] }),
+        CommandDeclaration(
+            "restore", "restore purchases (non-consumables and subscriptions)", timing: .atOnce, needsApp: true,
+            command: .restore, chaos: .init(weight: 4) { _ in [.restore] }),
+        CommandDeclaration(
+            "crash", "the app crashes now", timing: .atOnce, needsApp: true,
+            command: .crash, chaos: .init(weight: 3) { _ in [.crash] }),
+        CommandDeclaration(
+            "power-cut", "the device loses power now: the app dies and its writes not yet fsynced are lost",
+            timing: .atOnce, needsApp: true, command: .powerCut, chaos: .init(weight: 2) { _ in [.powerCut] }),
+        CommandDeclaration(
+            "deliver N", "deliver the next N messages in flight (then a crash falls between two messages)",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in .deliver(try reader.messageCount()) },
+            arguments: { command in if case .deliver(let count) = command { [String(count)] } else { nil } },
+            chaos: .init(weight: 7) { draw in [.deliver(draw.number(in: 1...8)), .crash] }),
+        CommandDeclaration("wait", "deliver every message in flight", timing: .whenQuiet, command: .wait),
+        CommandDeclaration(
+            "crash at POINT", "the app crashes when the flow next reaches POINT", timing: .atOnce,
+            read: { reader throws(CommandProblem) in .crashAt(try reader.choice(CrashPoint.allCases, "crash point")) },
+            arguments: { command in if case .crashAt(let point) = command { [point.rawValue] } else { nil } },
+            chaos: .init(weight: 4) { draw in [.crashAt(draw.element(of: CrashPoint.allCases, or: .cached))] }),
+        CommandDeclaration(
+            "power-cut at POINT", "the device loses power when the flow next reaches POINT", timing: .atOnce,
+            read: { reader throws(CommandProblem) in .powerCutAt(try reader.choice(CrashPoint.allCases, "crash point")) },
+            arguments: { command in if case .powerCutAt(let point) = command { [point.rawValue] } else { nil } },
+            chaos: .init(weight: 2) { draw in [.powerCutAt(draw.element(of: CrashPoint.allCases, or: .cached))] }),
+        CommandDeclaration("disarm", "no crash or power cut is armed any more", timing: .atOnce, command: .disarm),
+        CommandDeclaration(
+            "launch", "start the app, with launch recovery", timing: .whenQuiet,
+            command: .launch, chaos: .init(weight: 8) { _ in [.launch] }),
+        CommandDeclaration(
+            "quit", "close the app normally", timing: .whenQuiet, needsApp: true,
+            command: .quit, chaos: .init(weight: 3) { _ in [.quit] }),
+    ]
+}
