@@ -29,8 +29,7 @@ def environment_of(jws):
 
 
 # The fields Apple sends in each object where they apply; a decoded object without one is
-# refused as incomplete. (Not simulated yet, so not required: revocationType and
-# revocationPercentage, which need partial refunds; the Advanced Commerce API's fields.)
+# refused as incomplete. (Not simulated, so not required: the Advanced Commerce API's fields.)
 TRANSACTION_FIELDS = ["originalTransactionId", "transactionId", "bundleId", "productId", "purchaseDate",
                       "originalPurchaseDate", "quantity", "type", "inAppOwnershipType", "signedDate", "environment",
                       "storefront", "storefrontId", "transactionReason", "currency", "price", "appTransactionId"]
@@ -51,7 +50,9 @@ def incomplete_transaction(decoded):
     if decoded.offerType is not None:
         fields += OFFER_FIELDS + ([] if named(decoded.offerType) == 1 else ["offerIdentifier"])
     if decoded.revocationDate is not None:
-        fields.append("revocationReason")
+        # revocationPercentage: "This field is present in the JWSTransactionDecodedPayload for
+        # refunded transactions." A revocationType the library does not know decodes as None.
+        fields += ["revocationReason", "revocationType", "revocationPercentage"]
     return missing(decoded, fields)
 
 

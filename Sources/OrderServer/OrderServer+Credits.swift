@@ -133,24 +133,32 @@ extension OrderServer {
         return product.grant
     }
 
-    /// The entry that tells each subscription's current period: of every transaction a receipt
-    /// lists with the same original id (a subscription's purchase and each renewal), the most
-    /// recent. Apple, `responseBody.Receipt.In_app`: "The in_app array is not in chronological
-    /// order"; "For receipts containing auto-renewable subscriptions, check the value of the
-    /// responseBody.Latest_receipt_info key of the response to get the status of the most recent
-    /// renewal." One entry a subscription, so a check costs the Server one update a subscription,
-    /// not one a renewal. Only a purchase with a period end has one: the many unfinished
-    /// consumables a long receipt lists are passed over, not gathered and sorted.
+    /// The entry that tells the current period of each product of each subscription: of every
+    /// transaction a receipt lists with the same original id and product (a subscription's
+    /// purchase and each renewal; a plan an upgrade replaced keeps the original id, and the period
+    /// it ended early is its product's last), the most recent. Apple, `responseBody.Receipt.In_app`:
+    /// "The in_app array is not in chronological order"; "For receipts containing auto-renewable
+    /// subscriptions, check the value of the responseBody.Latest_receipt_info key of the response
+    /// to get the status of the most recent renewal." One entry a plan of a subscription, so a
+    /// check costs the Server one update a plan, not one a renewal. Only a purchase with a period
+    /// end has one: the many unfinished consumables a long receipt lists are passed over, not
+    /// gathered and sorted.
     static func currentPeriods(_ entries: [ReceiptEntry]) -> [ReceiptEntry] {
         let periodic = Set(entries.lazy.filter { $0.expires != nil }.map(\.originalTransactionId))
         guard !periodic.isEmpty else { return [] }
-        var latest: [TransactionID: ReceiptEntry] = [:]
+        var latest: [Plan: ReceiptEntry] = [:]
         for entry in entries where periodic.contains(entry.originalTransactionId) {
-            if let known = latest[entry.originalTransactionId],
-               (known.purchaseDate, known.transactionId) > (entry.purchaseDate, entry.transactionId) { continue }
-            latest[entry.originalTransactionId] = entry
+            let plan = Plan(originalTransactionId: entry.originalTransactionId, productId: entry.productId)
+            if let known = latest[plan], (known.purchaseDate, known.transactionId) > (entry.purchaseDate, entry.transactionId) { continue }
+            latest[plan] = entry
         }
         return latest.values.sorted { $0.transactionId < $1.transactionId }
+    }
+
+    /// One product of a subscription, whose periods follow one another.
+    private struct Plan: Hashable {
+        let originalTransactionId: TransactionID
+        let productId: String
     }
 
     /// Writes the balances a tally of credits granted.

@@ -8,7 +8,9 @@ import TestSupport
 /// value appears in the transaction only when it's true"), and in renewal info the next
 /// renewal's date and price and a price increase's standing (`priceIncreaseStatus` 0: "The
 /// customer hasn't yet responded to an auto-renewable subscription price increase that requires
-/// customer consent").
+/// customer consent"), how much a refund or a revocation took back (`revocationType`,
+/// `revocationPercentage`), and one original transaction id for a subscription across its changes
+/// of plan and its resubscriptions.
 @Suite struct AppleFieldsTests {
     private func state(_ script: String, in folder: TemporaryFolder) throws -> [String: Any] {
         let path = try folder.write("flow.scenario", script)
@@ -81,5 +83,82 @@ import TestSupport
         #expect(renewal["renewalDate"] as? Int64 == month["expiresDate"] as? Int64)
         #expect(renewal["recentSubscriptionStartDate"] as? Int64 == trial["purchaseDate"] as? Int64)
         #expect(renewal["appTransactionId"] as? String == month["appTransactionId"] as? String)
+    }
+
+    /// The shipped scenario that takes transactions back each way Apple names, decoded from
+    /// `state --json` (Apple's own library verifies the same state: `AppleLibraryVerificationTests`).
+    @Test func aRefundOrARevocationSaysHowMuchItTookBackAndTheSubscriptionKeepsItsOriginalId() throws {
+        let script = try String(contentsOf: StoreSimProcess.projectRoot.appendingPathComponent(
+            "Scenarios/storekit2-partial-refund-after-upgrade.scenario"), encoding: .utf8)
+        let state = try state(script, in: try TemporaryFolder())
+        let payloads = Dictionary(uniqueKeysWithValues: try signed(state).compactMap { payload in
+            (payload["transactionId"] as? String).map { (String($0.suffix(2)), payload) }
+        })
+        let (trial, month, year, pro, again) = (payloads["01"], payloads["03"], payloads["04"], payloads["06"], payloads["08"])
+        // Apple, revocationPercentage: "This field is present in the JWSTransactionDecodedPayload
+        // for refunded transactions"; with revocationType, and only then.
+        for payload in payloads.values {
+            let revoked = payload["revocationDate"] != nil
+            #expect((payload["revocationType"] != nil) == revoked && (payload["revocationPercentage"] != nil) == revoked, "\(payload)")
+        }
+        // The month an upgrade ended: US$1.93 of its US$2.99 refunded then, the rest (US$1.06) by
+        // the refund. Apple: "The revocation percentage value is rounded to three decimal places of
+        // precision, and is expressed as an integer, in milliunits": 1.06 / 2.99 is 35.4515…%.
+        #expect(month?["isUpgraded"] as? Bool == true && month?["revocationType"] as? String == "REFUND_PRORATED")
+        #expect(month?["revocationPercentage"] as? Int == 35452 && month?["revocationReason"] as? Int == 0)
+        #expect(pro?["revocationType"] as? String == "REFUND_FULL" && pro?["revocationPercentage"] as? Int == 100_000)
+        // The member's four shares, each revoked (two with a refund, two when the member left).
+        let shares = payloads.values.filter { $0["inAppOwnershipType"] as? String == "FAMILY_SHARED" }
+        #expect(shares.count == 4 && shares.allSatisfy {
+            $0["revocationType"] as? String == "FAMILY_REVOKE" && $0["revocationPercentage"] as? Int == 100_000
+        }, "\(shares)")
+        // The upgrade's own prorated refund revokes nothing: the yearly plan runs on.
+        #expect(year?["revocationDate"] == nil && year?["isUpgraded"] == nil)
+        // One subscription: the trial, the month, the upgrade and the resubscription after a lapse.
+        let first = try #require(trial?["transactionId"] as? String)
+        for payload in [trial, month, year, again] {
+            #expect(payload?["originalTransactionId"] as? String == first && payload?["originalPurchaseDate"] as? Int64 == trial?["purchaseDate"] as? Int64)
+        }
+        #expect(pro?["originalTransactionId"] as? String == pro?["transactionId"] as? String)
+        let subscriptions = try #require(state["subscriptions"] as? [[String: Any]])
+        #expect(subscriptions.count == 1 && subscriptions.first?["originalTransactionId"] as? String == first, "\(subscriptions)")
+        let renewal = try #require((subscriptions.first?["signedRenewalInfo"] as? String).flatMap { JWSText.payload(of: $0) })
+        // Apple, recentSubscriptionStartDate: "The earliest start date of a subscription in a
+        // series of auto-renewable subscription purchases that ignores all lapses of paid service
+        // shorter than 60 days": the lapse before the resubscription was 61 days.
+        #expect(renewal["recentSubscriptionStartDate"] as? Int64 == again?["purchaseDate"] as? Int64)
+        // Every notification about the purchaser's subscription names it by the same id.
+        let notifications = try #require(state["notifications"] as? [[String: Any]])
+        let told = notifications.compactMap { ($0["signedPayload"] as? String).flatMap(JWSText.payload(of:))?["data"] as? [String: Any] }
+            .compactMap { ($0["signedTransactionInfo"] as? String).flatMap(JWSText.payload(of:)) }
+            .filter { ($0["productId"] as? String)?.hasPrefix("com.storesim.premium") == true && $0["inAppOwnershipType"] as? String == "PURCHASED" }
+        #expect(!told.isEmpty && told.allSatisfy { $0["originalTransactionId"] as? String == first }, "\(told)")
+    }
+
+    /// A downgrade renews as the lower plan, and a resubscription soon after a lapse goes on with
+    /// the same subscription, its series unbroken: the lapse was shorter than 60 days.
+    @Test func aDowngradeAndAResubscriptionSoonAfterGoOnWithTheSameSubscription() throws {
+        let state = try state("""
+            api storekit2
+            buy com.storesim.premium.yearly
+            buy com.storesim.premium.monthly
+            advance 366d
+            subscription com.storesim.premium.monthly expire
+            advance 10d
+            buy com.storesim.premium.yearly
+            expect owned com.storesim.premium.yearly yes
+            expect audit ok
+            """, in: try TemporaryFolder())
+        let payloads = try signed(state)
+        #expect(payloads.map { $0["productId"] as? String }
+            == ["com.storesim.premium.yearly", "com.storesim.premium.monthly", "com.storesim.premium.yearly"])
+        #expect(payloads.map { $0["transactionReason"] as? String } == ["PURCHASE", "RENEWAL", "PURCHASE"])
+        let first = try #require(payloads.first?["transactionId"] as? String)
+        #expect(payloads.allSatisfy { $0["originalTransactionId"] as? String == first }, "\(payloads)")
+        let subscriptions = try #require(state["subscriptions"] as? [[String: Any]])
+        let renewal = try #require((subscriptions.first?["signedRenewalInfo"] as? String).flatMap { JWSText.payload(of: $0) })
+        #expect(subscriptions.count == 1 && renewal["originalTransactionId"] as? String == first)
+        #expect(renewal["recentSubscriptionStartDate"] as? Int64 == payloads.first?["purchaseDate"] as? Int64, "\(renewal)")
+        #expect(renewal["autoRenewStatus"] as? Int == 1 && renewal["productId"] as? String == "com.storesim.premium.yearly")
     }
 }

@@ -58,4 +58,23 @@ import Testing
         #expect(!snapshot.ledger.owns(productId: monthly, account: "demo", at: fixture.world.now))
         #expect(try fixture.audit().ok)
     }
+
+    /// An upgrade goes on with the subscription it replaces, under its original id: the replaced
+    /// period's refund leaves the plan that runs on renewing, and auto-renew named by the replaced
+    /// plan is the subscription's.
+    @Test func theReplacedPlanAndThePlanThatRunsOnAreOneSubscription() throws {
+        let fixture = try WorldFixture()
+        try fixture.run(.buy(productId: monthly, answer: .confirm))
+        try fixture.run(.advance(seconds: 18 * 86400))
+        try fixture.run(.buy(productId: yearly, answer: .confirm))
+        let charged = try fixture.world.view().transactions.filter(\.charged)
+        #expect(charged.map(\.productId) == [monthly, monthly, yearly])
+        #expect(Set(charged.map(\.originalId)) == [charged[0].id], "the trial, its renewal and the upgrade")
+        try fixture.run(.refund(.transaction(charged[1].id), reason: nil))
+        let running = try #require(try fixture.world.view().transactions.last { $0.charged })
+        #expect(running.productId == yearly && !running.autoRenewOff, "the yearly plan renews on")
+        try fixture.run(.subscriptionRenew(productId: monthly, on: false))
+        #expect(try fixture.world.view().transactions.last { $0.charged }?.autoRenewOff == true)
+        #expect(try fixture.audit().ok)
+    }
 }

@@ -208,7 +208,7 @@ public final class PurchaseService {
             verifying[id]?.queueProof = transaction.proof
             return
         }
-        let renewal = transaction.state == .purchased && transaction.originalId != id
+        let renewal = transaction.state == .purchased && transaction.renews && !live
         if !live && !renewal {
             recovering(.init(transactionId: id, productId: transaction.productId, source: .queue))
         }

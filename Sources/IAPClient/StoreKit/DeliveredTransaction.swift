@@ -11,7 +11,10 @@ struct DeliveredTransaction {
 
     /// The transaction id; nil for a StoreKit 2 purchase that made no transaction.
     let id: TransactionID?
-    let originalId: TransactionID?
+    /// Whether it renews a subscription: StoreKit 2 says so (`transactionReason` `RENEWAL`);
+    /// StoreKit 1 only by an original id other than its own, which a purchase that continues a
+    /// subscription (an upgrade, a resubscription) has too: one the app itself made is no renewal.
+    let renews: Bool
     let productId: String
     let state: TransactionState
     /// What the app sends its Server, present when the state is purchased or restored.
@@ -28,7 +31,7 @@ struct DeliveredTransaction {
     /// A transaction the StoreKit 1 payment queue reported.
     init(_ transaction: StoreTransaction) {
         id = transaction.id
-        originalId = transaction.originalId
+        renews = transaction.originalId != transaction.id
         productId = transaction.productId
         state = transaction.state
         proof = transaction.receipt.map(PurchaseProof.receipt)
@@ -38,10 +41,10 @@ struct DeliveredTransaction {
         revoked = false
     }
 
-    init(id: TransactionID?, originalId: TransactionID?, productId: String, state: TransactionState, proof: PurchaseProof?,
+    init(id: TransactionID?, renews: Bool, productId: String, state: TransactionState, proof: PurchaseProof?,
          error: PurchaseError?, deviceCheck: DeviceCheck?, revoked: Bool = false) {
         self.id = id
-        self.originalId = originalId
+        self.renews = renews
         self.productId = productId
         self.state = state
         self.proof = proof

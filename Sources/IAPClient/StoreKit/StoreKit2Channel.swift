@@ -60,7 +60,7 @@ struct StoreKit2Channel: StoreKitChannel {
 
     /// A purchase that made no transaction.
     private func nothing(_ productId: String, _ state: TransactionState, _ error: PurchaseError?) -> DeliveredTransaction {
-        DeliveredTransaction(id: nil, originalId: nil, productId: productId, state: state, proof: nil, error: error, deviceCheck: nil)
+        DeliveredTransaction(id: nil, renews: false, productId: productId, state: state, proof: nil, error: error, deviceCheck: nil)
     }
 
     /// The signed transaction verified on the device; its ids are the payload's once verified.
@@ -70,13 +70,13 @@ struct StoreKit2Channel: StoreKitChannel {
             guard let trustedRoot else { throw SigningError.wrongRoot }
             let bytes = try JWSVerifier(root: trustedRoot).verify(transaction.jws, at: .signedDate)
             guard let payload = try? JSONDecoder().decode(SignedTransactionPayload.self, from: Data(bytes)),
-                  let id = TransactionID(payload.transactionId), let originalId = TransactionID(payload.originalTransactionId)
+                  let id = TransactionID(payload.transactionId), TransactionID(payload.originalTransactionId) != nil
             else { throw SigningError.malformed(.payloadNotTransaction) }
-            return DeliveredTransaction(id: id, originalId: originalId,
+            return DeliveredTransaction(id: id, renews: payload.transactionReason == "RENEWAL",
                                         productId: payload.productId, state: transaction.state, proof: proof, error: nil,
                                         deviceCheck: .verified, revoked: payload.revocationDate != nil)
         } catch {
-            return DeliveredTransaction(id: transaction.transactionId, originalId: transaction.transactionId,
+            return DeliveredTransaction(id: transaction.transactionId, renews: false,
                                         productId: transaction.productId, state: transaction.state, proof: proof, error: nil,
                                         deviceCheck: .unverified(.signature(error)))
         }

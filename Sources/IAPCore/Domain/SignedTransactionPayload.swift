@@ -31,6 +31,12 @@ public struct SignedTransactionPayload: Codable, Equatable, Sendable {
     /// 0: refunded for another reason; 1: for an issue in the app.
     public var revocationReason: Int?
     public var revocationDate: Int64?
+    /// `REFUND_FULL`, `REFUND_PRORATED` or `FAMILY_REVOKE` (`RevocationType`), with `revocationDate`.
+    public var revocationType: String?
+    /// "The percentage, in milliunits, of the transaction that the App Store has refunded or
+    /// revoked" (100% is 100000), with `revocationDate`: "This field is present in the
+    /// JWSTransactionDecodedPayload for refunded transactions."
+    public var revocationPercentage: Int?
     /// `true` on a subscription's transaction its customer upgraded from; absent otherwise ("This
     /// value appears in the transaction only when it's true").
     public var isUpgraded: Bool?

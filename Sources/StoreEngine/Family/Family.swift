@@ -141,12 +141,15 @@ final class Family: StoreService {
             .filter { record in periods.expiry(of: record).map { $0 > now } ?? true }
     }
 
-    /// Gives each of `members` who has no live share of `purchase` one, unfinished in its queue.
+    /// Gives each of `members` who has no live share of `purchase` (of its run, for a
+    /// subscription) one, unfinished in its queue.
     private func share(_ purchase: StoreRecord, with members: [String], at now: Date) throws(StorageError) -> [StoreRecord] {
         var made: [StoreRecord] = []
+        let run = purchase.kind == .renewal ? try database.runStart(of: purchase.originalId, at: purchase.id) : purchase.id
         for member in members.sorted() {
-            let held = try database.records(where: "account = ? AND kind = 'family-share' AND refunded = 0 AND shared_from = ?",
-                                            [.text(member), StoreDatabase.idValue(purchase.originalId)], withReceipts: false)
+            let held = try database.records(
+                where: "account = ? AND kind = 'family-share' AND refunded = 0 AND shared_from = ? AND id > ?",
+                [.text(member), StoreDatabase.idValue(purchase.originalId), StoreDatabase.idValue(run)], withReceipts: false)
             guard held.isEmpty else { continue }
             let id = try database.nextTransactionId()
             let share = StoreRecord(
@@ -162,10 +165,21 @@ final class Family: StoreService {
     /// A renewal of a shared subscription renews each live share with it: the share's period is
     /// the purchase's, signed anew (`DID_RENEW` tells the Server about each share, `notify`).
     func renewShares(of renewal: StoreRecord, at now: Date) throws(StorageError) {
-        for share in try database.records(where: "kind = 'family-share' AND refunded = 0 AND shared_from = ?",
-                                          [StoreDatabase.idValue(renewal.originalId)]) {
+        let run = try database.runStart(of: renewal.originalId, at: renewal.id)
+        for share in try database.records(where: "kind = 'family-share' AND refunded = 0 AND shared_from = ? AND id > ?",
+                                          [StoreDatabase.idValue(renewal.originalId), StoreDatabase.idValue(run)]) {
             try database.update(try signatures.signing(share, at: now))
         }
+    }
+
+    /// Revokes the live shares of `purchase` refunded, each told by `REVOKE`: of a subscription,
+    /// those made in the run it belongs to. Returns them.
+    func revokeShares(of purchase: StoreRecord, reason: RevocationReason, at now: Date) throws(StorageError) -> [StoreRecord] {
+        let start = try database.runStart(of: purchase.originalId, at: purchase.id)
+        let next = try database.nextRunStart(of: purchase.originalId, after: purchase.id)
+        return try revokeShares(where: "shared_from = ? AND id > ? AND id < ?",
+                                [StoreDatabase.idValue(purchase.originalId), StoreDatabase.idValue(start),
+                                 next.map(StoreDatabase.idValue) ?? .integer(.max)], reason: reason, at: now)
     }
 
     /// Revokes the live shares that meet `condition`, each told by `REVOKE`; returns them.

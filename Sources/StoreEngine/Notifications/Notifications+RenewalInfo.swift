@@ -46,7 +46,8 @@ extension Notifications {
         payload.renewalPrice = price.map(Signatures.milliunits)
         let consent = try database.setting(Prices.consentPrefix + original.description).flatMap(PriceConsent.init(rawValue:))
         payload.priceIncreaseStatus = consent == .pending ? 0 : consent == .agreed ? 1 : nil
-        payload.recentSubscriptionStartDate = SimulatedTime.millis(try signatures.originalRecord(of: record).date)
+        let purchase = try signatures.originalRecord(of: record)
+        payload.recentSubscriptionStartDate = SimulatedTime.millis(try periods.startedAnew(record) ?? purchase.date)
         payload.appAccountToken = try signatures.appAccountToken(of: original)
         payload.appTransactionId = try signatures.ids.appTransactionId(of: record.account)
     }

@@ -67,7 +67,9 @@ extension Payments {
     /// upgrade or a crossgrade of the same period ends the old one now with a prorated refund; a
     /// downgrade or a crossgrade of another period charges nothing now, hands back the current
     /// subscription, and has it renew as the new product. Any other subscription of the group
-    /// stops renewing.
+    /// stops renewing. A purchase in a group the account subscribed to before (an upgrade, a
+    /// crossgrade, a resubscription) continues its subscription under its original id
+    /// (`Subscriptions.continueSubscription`).
     func charge(_ record: StoreRecord, offer: AppliedOffer? = nil, link: Link) throws(StorageError) -> StoreRecord {
         switch try holding(record.productId, account: record.account, at: link.now) {
         case .owned(let owned):
@@ -77,7 +79,7 @@ extension Payments {
         case .billingRetry(let retrying): return refuseInBillingRetry(record, retrying, link: link)
         case .charges: break
         }
-        var kind = record.kind, applied = offer
+        var kind = record.kind, applied = offer, originalId = record.originalId
         let subscription = catalog.product(id: record.productId).flatMap { $0.type == .autoRenewable ? $0 : nil }
         var told: (NotificationType, String?) = subscription == nil ? (.oneTimeCharge, nil) : (.subscribed, "INITIAL_BUY")
         if let product = subscription, record.kind == .purchase {
@@ -95,8 +97,12 @@ extension Payments {
             for other in Set(group.map(\.originalId)) {
                 try database.setSetting("autorenew:\(other)", "off")
             }
+            if let latest = group.max(by: { $0.id < $1.id }) {
+                originalId = latest.originalId
+                try subscriptions.continueSubscription(latest, at: link.now)
+            }
         }
-        let charged = record.with(state: .purchased, kind: kind, charged: true, date: link.now)
+        let charged = record.with(originalId: originalId, state: .purchased, kind: kind, charged: true, date: link.now)
         if let applied {
             try self.applied.keep(applied, for: charged.id)
             link.note(.store(.offerCharged(offer: applied, productId: charged.productId, price: try prices.priceText(of: charged))),

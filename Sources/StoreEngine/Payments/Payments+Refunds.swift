@@ -56,13 +56,15 @@ extension Payments {
                 try database.setSetting(RefundFigures.refundAmountPrefix + record.id.description, "\(max(left, 0))")
                 let refunded = try signatures.signing(record.with(refunded: true, refundDate: date, refundReason: reason), at: date)
                 try database.update(refunded)
-                try database.setSetting("autorenew:\(record.originalId)", "off")
+                // A period of a run a later purchase continued (an upgrade) leaves the running plan as it is.
+                if try database.nextRunStart(of: record.originalId, after: record.id) == nil {
+                    try database.setSetting("autorenew:\(record.originalId)", "off")
+                }
                 try notifications.notify(.refund, about: refunded, at: date)
                 // Apple: "If the purchaser of a Family Sharing transaction receives a refund, the
                 // revocation reason for Family Sharing transactions matches the value of the
                 // purchaser's revocation reason."
-                _ = try family.revokeShares(where: "shared_from = ?", [StoreDatabase.idValue(record.originalId)],
-                                     reason: reason ?? .other, at: date)
+                _ = try family.revokeShares(of: record, reason: reason ?? .other, at: date)
                 return refunded
             }
         }

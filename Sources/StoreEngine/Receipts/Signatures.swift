@@ -164,6 +164,10 @@ final class Signatures: StoreService {
             environment: signedEnvironment, storefront: catalog.storefront.code,
             transactionReason: record.kind == .renewal ? "RENEWAL" : "PURCHASE",
             price: Self.milliunits(try prices.chargedPrice(record)), currency: catalog.storefront.currencyCode)
+        if let (type, percentage) = try revocation(of: record) {
+            payload.revocationType = type.rawValue
+            payload.revocationPercentage = percentage
+        }
         payload.appAccountToken = try appAccountToken(of: record.originalId)
         payload.offerIdentifier = offer?.id
         payload.offerPeriod = terms?.wholePeriod.description
@@ -177,6 +181,24 @@ final class Signatures: StoreService {
         // who benefits from the service."
         payload.inAppOwnershipType = (record.kind == .restore ? original : record).ownershipType
         return payload
+    }
+
+    /// How `record` was taken back, when it was: a family member's share revoked (`FAMILY_REVOKE`),
+    /// else a refund of all it charged (`REFUND_FULL`) or of part of it (`REFUND_PRORATED`: the
+    /// period an upgrade ended had its unused part refunded then, and its refund pays back the
+    /// rest), with the part taken back in milliunits of a percent, the refund over the charge
+    /// rounded half up: Apple, `revocationPercentage`: "The revocation percentage value is
+    /// rounded to three decimal places of precision, and is expressed as an integer, in milliunits."
+    /// A refund kept before the Store kept its figure paid back the whole charge.
+    func revocation(of record: StoreRecord) throws(StorageError) -> (type: RevocationType, percentage: Int)? {
+        guard record.refunded else { return nil }
+        guard record.kind != .familyShare else { return (.familyRevoke, RevocationType.wholeMilliunits) }
+        let charged = try prices.chargedPrice(record)
+        guard let refunded = try database.setting(RefundFigures.refundAmountPrefix + record.id.description).flatMap({ Decimal(string: $0) }),
+              charged > 0, refunded < charged else { return (.refundFull, RevocationType.wholeMilliunits) }
+        var exact = refunded / charged * Decimal(RevocationType.wholeMilliunits), rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, 0, .plain)
+        return (.refundProrated, NSDecimalNumber(decimal: rounded).intValue)
     }
 
     /// The transaction with its JWS; one made before the Store signed (under StoreKit 1) is

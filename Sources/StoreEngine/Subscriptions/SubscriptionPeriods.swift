@@ -13,6 +13,9 @@ final class SubscriptionPeriods: StoreService {
     /// How long the Store retries a renewal that cannot be charged before the subscription expires.
     static let billingRetryDays = 60
     static let expiredPrefix = "expired:"
+    /// The settings key, before a subscription's original id, that keeps when it started anew
+    /// (a resubscription after a long lapse), in milliseconds.
+    static let startPrefix = "subscription-start:"
 
     let context: StoreContext
     private let applied: AppliedOffers
@@ -37,9 +40,12 @@ final class SubscriptionPeriods: StoreService {
 
     /// The expiry of a transaction whose early end (`expired:` setting, in milliseconds) was read
     /// already; a family member's share of a subscription ends when the purchaser's period does.
+    /// A share is made of a period that runs: one over by then is of the run before the share's
+    /// (the purchase that continues the subscription is being charged), and tells nothing yet.
     func expiry(of record: StoreRecord, ended: Int64?) -> Date? {
         if record.kind == .familyShare, catalog.type(ofProduct: record.productId) == .autoRenewable {
-            return (try? database.sharedPurchase(of: record)).flatMap { $0 }.flatMap { expiry(of: $0) }
+            let end = (try? database.sharedPurchase(of: record)).flatMap { $0 }.flatMap { expiry(of: $0) }
+            return end.flatMap { $0 > record.date ? $0 : nil }
         }
         return Store.expiry(of: record, offer: applied.offer(of: record), ended: ended.map(SimulatedTime.date(millis:)), catalog: catalog)
     }
@@ -80,6 +86,12 @@ final class SubscriptionPeriods: StoreService {
     func graceUntil(of record: StoreRecord) throws(StorageError) -> Date? {
         guard try database.setting("billing-retry:\(record.originalId)") != nil else { return nil }
         return try database.setting("grace-until:\(record.originalId)").flatMap(Int64.init).map(SimulatedTime.date(millis:))
+    }
+
+    /// When `record`'s subscription last started anew after a long lapse; nil when it never
+    /// lapsed so long (its series began with its original purchase).
+    func startedAnew(_ record: StoreRecord) throws(StorageError) -> Date? {
+        try database.setting(Self.startPrefix + record.originalId.description).flatMap(Int64.init).map(SimulatedTime.date(millis:))
     }
 
     /// `Product.SubscriptionInfo.RenewalState` of the subscription whose latest transaction is `record`.
@@ -128,6 +140,13 @@ final class SubscriptionPeriods: StoreService {
         }
         guard let latest else { throw .refused(.noPaidPurchase(account: account, productId: productId)) }
         return latest
+    }
+
+    /// The newest paid transaction of the subscription `record` belongs to, without its receipt:
+    /// `record` itself, or the plan a later purchase continued the subscription with.
+    func current(of record: StoreRecord) throws(StorageError) -> StoreRecord {
+        try database.latestPaid(of: [record.originalId], account: record.account,
+                                products: catalog.products(ofType: .autoRenewable).map(\.id)).first ?? record
     }
 
     /// The latest paid transaction of every subscription not refunded, oldest first, without its

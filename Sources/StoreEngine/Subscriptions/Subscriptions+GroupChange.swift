@@ -26,6 +26,29 @@ extension Subscriptions {
         return refund
     }
 
+    /// A purchase in the group of `latest` (the newest transaction of the account's subscription
+    /// there) continues that subscription under its original id: an upgrade or a crossgrade of
+    /// the same period at once, a resubscription after it lapsed. Apple keeps one subscription a
+    /// group for its customer: `Product.SubscriptionInfo.status` is "status information for a
+    /// subscription group", and "The array can have more than one subscription status if your
+    /// subscription supports Family Sharing"; renewal information's `recentSubscriptionStartDate`
+    /// is "The earliest start date of a subscription in a series of auto-renewable subscription
+    /// purchases that ignores all lapses of paid service shorter than 60 days". What the run before
+    /// left waiting is dropped (a change or an offer for its renewal, a price increase's consent,
+    /// the sandbox's count of renewals) and the subscription renews again; after a lapse longer
+    /// than 60 days ("or 10 minutes in the sandbox environment") it starts anew.
+    func continueSubscription(_ latest: StoreRecord, at now: Date) throws(StorageError) {
+        let key = latest.originalId.description
+        for prefix in ["autorenew:", "renew-to:", Offers.renewalOfferPrefix, Prices.consentPrefix, "sandbox-renewals:"] {
+            try database.removeSetting(prefix + key)
+        }
+        let paidUntil = [periods.expiry(of: latest), latest.refunded ? latest.refundDate : nil].compactMap { $0 }.min()
+        let longestLapse: TimeInterval = switches.environment == .sandbox ? 10 * 60 : 60 * 86400
+        if let paidUntil, now.timeIntervalSince(paidUntil) > longestLapse {
+            try database.setSetting(SubscriptionPeriods.startPrefix + key, String(SimulatedTime.millis(now)))
+        }
+    }
+
     /// The part of what `record` charged for the time left of its period at `now`, to the cent (a
     /// trial was free: nothing; an offer's price or an increased price, when it had one).
     func proratedRefund(_ record: StoreRecord, at now: Date) throws(StorageError) -> Decimal {

@@ -132,14 +132,18 @@ final class Subscriptions: StoreService {
     /// it) is a change of renewal preference within the group: the running plan renews as it at
     /// its next renewal, as a downgrade does (DID_CHANGE_RENEWAL_PREF, `DOWNGRADE`: "the customer
     /// downgraded or cross-graded their subscription to take effect at the next renewal"), and
-    /// nothing is charged beside the running plan. A subscription whose period is over and that
-    /// no longer renews cannot be turned on: the customer subscribes again by buying it.
+    /// nothing is charged beside the running plan. Otherwise auto-renew is the subscription's, one
+    /// a group (renewal information's `autoRenewStatus`, by original transaction id): a plan a
+    /// later purchase replaced names the subscription that runs on. A subscription whose period
+    /// is over and that no longer renews cannot be turned on: the customer subscribes again by
+    /// buying it.
     @discardableResult
     func setAutoRenew(productId: String, on: Bool, at now: Date) throws(StoreError) -> StoreStep? {
-        let latest = try periods.latestPaid(productId)
-        if on, let change = try store({ () throws(StorageError) in try renewalPreferenceChange(to: latest, at: now) }) {
+        let named = try periods.latestPaid(productId)
+        if on, let change = try store({ () throws(StorageError) in try renewalPreferenceChange(to: named, at: now) }) {
             return change
         }
+        let latest = try store { () throws(StorageError) in try periods.current(of: named) }
         if on, try store({ () throws(StorageError) in try hasLapsed(latest, at: now) }) {
             throw .refused(.lapsed(productId: productId, expiry: periods.expiry(of: latest)))
         }
@@ -155,7 +159,7 @@ final class Subscriptions: StoreService {
     private func renewalPreferenceChange(to replaced: StoreRecord, at now: Date) throws(StorageError) -> StoreStep? {
         guard let product = catalog.product(id: replaced.productId),
               let current = try periods.activeSubscription(product.group, account: replaced.account, at: now),
-              current.originalId != replaced.originalId
+              current.productId != replaced.productId
         else { return nil }
         try renewAs(product.id, current)
         try notifications.notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: now)
@@ -173,11 +177,13 @@ final class Subscriptions: StoreService {
         return end <= now
     }
 
-    /// Ends a subscription now: its current period is over and it does not renew. The Server
-    /// learns of the new expiry at its next receipt check.
+    /// Ends a subscription now: its current period is over and it does not renew (a plan a later
+    /// purchase replaced names the subscription that runs on). The Server learns of the new
+    /// expiry at its next receipt check.
     func expire(productId: String, at now: Date) throws(StoreError) {
-        let latest = try periods.latestPaid(productId)
+        let named = try periods.latestPaid(productId)
         try store { () throws(StorageError) in
+            let latest = try periods.current(of: named)
             try database.setSetting("expired:\(latest.id)", String(SimulatedTime.millis(now)))
             try database.setSetting("autorenew:\(latest.originalId)", "off")
             if api == .storekit2 {
