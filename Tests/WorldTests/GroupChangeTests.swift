@@ -67,14 +67,14 @@ import Testing
         try fixture.run(.buy(productId: monthly, answer: .confirm))
         try fixture.run(.advance(seconds: 18 * 86400))
         try fixture.run(.buy(productId: yearly, answer: .confirm))
-        let charged = try fixture.world.view().transactions.filter(\.charged)
+        let charged = try fixture.readModel.view().transactions.filter(\.charged)
         #expect(charged.map(\.productId) == [monthly, monthly, yearly])
         #expect(Set(charged.map(\.originalId)) == [charged[0].id], "the trial, its renewal and the upgrade")
         try fixture.run(.refund(.transaction(charged[1].id), reason: nil))
-        let running = try #require(try fixture.world.view().transactions.last { $0.charged })
+        let running = try #require(try fixture.readModel.view().transactions.last { $0.charged })
         #expect(running.productId == yearly && !running.autoRenewOff, "the yearly plan renews on")
         try fixture.run(.subscriptionRenew(productId: monthly, on: false))
-        #expect(try fixture.world.view().transactions.last { $0.charged }?.autoRenewOff == true)
+        #expect(try fixture.readModel.view().transactions.last { $0.charged }?.autoRenewOff == true)
         #expect(try fixture.audit().ok)
     }
 }
