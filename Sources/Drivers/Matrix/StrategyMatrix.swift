@@ -158,7 +158,8 @@ public struct StrategyMatrix: Sendable {
         let found = "found in the \(item.source.rawValue)"
         switch item.outcome {
         case .alreadyCredited where strategy.serverFinishes:
-            return "credited before the crash, its Finish Transaction call lost; \(found), the Server suppressed the duplicate and called Finish Transaction again"
+            return "credited before the crash, its Finish Transaction call lost; \(found), "
+                + "the Server suppressed the duplicate and called Finish Transaction again"
         case .alreadyCredited: return "credited before the crash; \(found), the Server suppressed the duplicate"
         case .creditedNow: return "\(found) and credited on the relaunch"
         case .stillPending(let reason): return "\(found), still pending: \(reason.english)"
