@@ -21,7 +21,7 @@ extension OrderServer {
             try database.reject(nil, status: result.status.rawValue, reason: nil, at: now)
             let reason = NotProvenReason.receiptRejected(result.status)
             tell(request.orders.map { VerificationAnswer(transactionId: $0, outcome: .notProven(reason), productId: nil) },
-                 link: link)
+                 for: request, link: link)
             return
         }
         _ = try revokeRefunded(result.entries)
@@ -40,7 +40,7 @@ extension OrderServer {
             try addToBalances(tally)
             return answers
         }
-        tell(answers, link: link)
+        tell(answers, for: request, link: link)
     }
 
     private func settleRecovered(_ id: TransactionID, proof entry: ReceiptEntry?, account: String?,

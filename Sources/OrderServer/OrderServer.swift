@@ -118,15 +118,15 @@ public final class OrderServer {
                 try onDisk { () throws(StorageError) in try settleRecovery(result, at: link.now, link: link) }
                 return
             }
-            try answer(link) { () throws(StorageError) in try settle(result, at: link.now, link: link) }
+            try answer(result.request, link) { () throws(StorageError) in try settle(result, at: link.now, link: link) }
         case .verifySignedTransaction(let request):
-            try answer(link) { () throws(StorageError) in try settleSigned(request, link: link) }
+            try answer(request, link) { () throws(StorageError) in try settleSigned(request, link: link) }
         case .transactionInfo(let info):
             if let notification = info.request.notification {
                 try onDisk { () throws(StorageError) in try settleNotified(info, notification, link: link) }
                 return
             }
-            try answer(link) { () throws(StorageError) in try settle(info, link: link) }
+            try answer(info.request, link) { () throws(StorageError) in try settle(info, link: link) }
         case .notification(let notification):
             try onDisk { () throws(StorageError) in try receive(notification, link: link) }
         case .transactionHistory(let history):
@@ -153,10 +153,11 @@ public final class OrderServer {
         }
     }
 
-    /// Settles a verification and answers the app; a credit is noted once it is committed (in a
-    /// batch, once its savepoint is released: the batch commits before the reply is delivered).
-    /// A settlement that must first ask the Store answers nothing yet.
-    private func answer(_ link: Link, _ settle: () throws(StorageError) -> VerificationAnswer?) throws(ServerError) {
+    /// Settles a verification of `request` and answers the app; a credit is noted once it is
+    /// committed (in a batch, once its savepoint is released: the batch commits before the reply
+    /// is delivered). A settlement that must first ask the Store answers nothing yet.
+    private func answer(_ request: VerificationRequest, _ link: Link,
+                        _ settle: () throws(StorageError) -> VerificationAnswer?) throws(ServerError) {
         let settled: VerificationAnswer?
         do {
             settled = try settle()
@@ -164,18 +165,21 @@ public final class OrderServer {
             throw ServerError(error)
         }
         guard let answer = settled else { return }
-        tell(answer, link: link)
+        tell(answer, for: request, link: link)
     }
 
-    /// Answers the app; a credit is noted first.
-    func tell(_ answer: VerificationAnswer, link: Link) {
+    /// Answers the app about `request`; a credit is noted first, and a finish the app left to
+    /// the Server follows the reply.
+    func tell(_ answer: VerificationAnswer, for request: VerificationRequest, link: Link) {
         noteCredit(answer, link: link)
         link.send(.verificationAnswered(answer))
+        finish([answer], for: request, link: link)
     }
 
     /// Answers a recovery with one reply; what became of each order is noted first, in its words
-    /// (a credit, already credited, not proven and why), so that the timeline keeps each one's fate.
-    func tell(_ answers: [VerificationAnswer], link: Link) {
+    /// (a credit, already credited, not proven and why), so that the timeline keeps each one's
+    /// fate; the finishes the app left to the Server follow the reply.
+    func tell(_ answers: [VerificationAnswer], for request: VerificationRequest, link: Link) {
         for answer in answers {
             if answer.outcome == .credited {
                 noteCredit(answer, link: link)
@@ -184,6 +188,20 @@ public final class OrderServer {
             }
         }
         link.send(.recoveryAnswered(answers))
+        finish(answers, for: request, link: link)
+    }
+
+    /// For an app that never finishes (server-finishes), calls Finish Transaction for each
+    /// transaction an answer says is credited, now or before: once the credit is durable (the
+    /// call, like the reply, is delivered after the batch commits), and each time the app asks,
+    /// so that a call lost on the way (the transaction still unfinished in the Store's queue,
+    /// which redelivers it at the next launch) is made again. The Server keeps no list of
+    /// finishes owed: the Store's queue is that list. A second call finishes nothing more.
+    private func finish(_ answers: [VerificationAnswer], for request: VerificationRequest, link: Link) {
+        guard request.serverFinishes else { return }
+        for answer in answers where answer.outcome == .credited || answer.outcome == .alreadyCredited {
+            if let id = answer.transactionId { link.send(.serverFinishTransaction(transactionId: id)) }
+        }
     }
 
     /// Notes a credit the answer tells of, and passes the crash point after the Server's commit.

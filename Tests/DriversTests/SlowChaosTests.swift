@@ -10,7 +10,7 @@ import Testing
 @Suite(.tags(.slow)) struct SlowChaosTests {
     let catalog = BuiltInCatalog.catalog()
 
-    @Test(arguments: [Strategy.verifyThenFinish, .queueOnly])
+    @Test(arguments: [Strategy.verifyThenFinish, .queueOnly, .serverFinishes])
     func safeStrategiesNeverLose(_ strategy: Strategy) throws {
         let summary = try ChaosRunner(catalog: catalog, strategy: strategy, seed: 11).run(runs: 60) { _, _ in }
         #expect(summary.runs == 60)

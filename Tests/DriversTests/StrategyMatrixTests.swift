@@ -19,6 +19,8 @@ import Testing
         #expect(names(.notApplicable) == [
             "queue-only × crash at cached", "finish-first × crash at cached",
             "queue-only × power cut at cached", "finish-first × power cut at cached",
+            "server-finishes × crash at cached", "server-finishes × crash at finished",
+            "server-finishes × power cut at cached", "server-finishes × power cut at finished",
         ])
         #expect(names(.double).isEmpty)
         for cell in matrix.cells {
@@ -79,7 +81,7 @@ import Testing
         #expect(lines.contains("The device loses power (writes not yet fsynced are lost):"))
         #expect(lines.contains { $0.hasPrefix("recovered: credited exactly once") })
         #expect(lines.contains("lost finish-first × server-down: finished at once, the verify got no answer (server-down) and no cache kept the receipt; the Store will not redeliver it"))
-        let widths = Set(lines.dropFirst().prefix(6).map(\.count))
+        let widths = Set(lines.dropFirst().prefix(2 + Strategy.allCases.count).map(\.count))
         #expect(widths.count == 1, "every row of the table has the same width")
     }
 

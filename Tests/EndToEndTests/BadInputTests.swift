@@ -108,7 +108,7 @@ import TestSupport
                       "\(settings): $.strategy: must be one line of text, without control characters (found U+001B)")
         try editSettings(world) { $0.replacingOccurrences(of: #""fast\u001b[2J""#, with: #""fast\u00e9""#) }
         expectOneLine(try StoreSimProcess.run(["audit", "--data-dir", world]),
-                      #"\#(settings): $.strategy: unknown strategy "fastÃ©" (expected one of verify-then-finish, queue-only, finish-then-cache, finish-first)"#
+                      #"\#(settings): $.strategy: unknown strategy "fastÃ©" (expected one of verify-then-finish, queue-only, finish-then-cache, finish-first, server-finishes)"#
                         .replacingOccurrences(of: "Ã©", with: "é"))
         try editSettings(world) {
             $0.replacingOccurrences(of: #""fast\u00e9""#, with: #""verify-then-finish""#).replacingOccurrences(of: "true", with: "\"yes\"")

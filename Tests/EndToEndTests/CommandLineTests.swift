@@ -238,7 +238,7 @@ import TestSupport
     @Test func matrixJSONHasTheContractsShape() throws {
         let result = try StoreSimProcess.run(["matrix", "--json"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("{\"strategies\": [\"verify-then-finish\", \"queue-only\", \"finish-then-cache\", \"finish-first\"], \"crashPoints\": [\"payment-sent\", \"purchased\", \"cached\", \"server-committed\", \"verified\", \"finished\"], \"cells\": [{\"strategy\": \"verify-then-finish\", \"crashPoint\": \"payment-sent\", \"outcome\": \"recovered\", \"why\": "))
+        #expect(result.stdout.hasPrefix("{\"strategies\": [\"verify-then-finish\", \"queue-only\", \"finish-then-cache\", \"finish-first\", \"server-finishes\"], \"crashPoints\": [\"payment-sent\", \"purchased\", \"cached\", \"server-committed\", \"verified\", \"finished\"], \"cells\": [{\"strategy\": \"verify-then-finish\", \"crashPoint\": \"payment-sent\", \"outcome\": \"recovered\", \"why\": "))
         #expect(result.stdout.contains("{\"strategy\": \"finish-then-cache\", \"crashPoint\": \"finished\", \"outcome\": \"lost\", \"why\": \"finished before the receipt was saved; the Store will not redeliver it\"}"))
         #expect(result.stdout.split(separator: "\n").count == 1)
     }

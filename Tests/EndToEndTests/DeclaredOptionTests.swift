@@ -5,7 +5,7 @@ import TestSupport
 /// Each option's value is read and checked by its declaration: a word none of its choices is
 /// teaches them ("did you mean"), in one line with status 2, before anything runs or is written.
 @Suite struct DeclaredOptionTests {
-    private static let strategies = "verify-then-finish, queue-only, finish-then-cache, finish-first"
+    private static let strategies = "verify-then-finish, queue-only, finish-then-cache, finish-first, server-finishes"
 
     @Test func aMisspelledChoiceOffersTheNearestAndListsEveryChoice() throws {
         let folder = try TemporaryFolder()

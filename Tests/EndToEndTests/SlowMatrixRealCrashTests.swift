@@ -22,7 +22,7 @@ import TestSupport
         let real = try StoreSimProcess.run(["matrix", "--json", "--real-crash"] + flags)
         #expect(inProcess.status == 0 && real.status == 0, "\(real.stderr)")
         let expected = try outcomes(inProcess.stdout)
-        #expect(expected.count == 4 * (6 + 2 + 6))
+        #expect(expected.count == 5 * (6 + 2 + 6))
         #expect(try outcomes(real.stdout) == expected)
     }
 }

@@ -152,6 +152,19 @@ final class PurchaseServiceTests {
         ])
     }
 
+    /// Apple, Finish Transaction: "If you manage entitlement logic on your server, your server
+    /// can call Finish Transaction after it finishes providing the customer with the new content."
+    @Test func serverFinishesVerifiesWithoutCacheAndLeavesTheFinishToTheServer() throws {
+        let (untilAnswer, afterAnswer) = try purchase(with: .serverFinishes)
+        #expect(untilAnswer == [
+            "pay \(Self.coins)",
+            "reached payment-sent",
+            "reached purchased",
+            "verify \(Self.tx) cache=[]",
+        ])
+        #expect(afterAnswer == ["reached verified"], "the Server finishes it: the app sends nothing")
+    }
+
     @Test func finishThenCacheFinishesThenCachesThenVerifies() throws {
         let (untilAnswer, afterAnswer) = try purchase(with: .finishThenCache)
         #expect(untilAnswer == [
@@ -177,7 +190,8 @@ final class PurchaseServiceTests {
             return nil
         }
         #expect(requests == [VerificationRequest(transactionId: Self.tx, productId: Self.coins,
-                                                 serverProductId: "coins_100", receipt: "receipt-\(Self.tx)")])
+                                                 serverProductId: "coins_100", receipt: "receipt-\(Self.tx)",
+                                                 serverFinishes: strategy == .serverFinishes)])
     }
 
     // MARK: Answers that are not credits

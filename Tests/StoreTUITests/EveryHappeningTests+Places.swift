@@ -174,6 +174,7 @@ extension EveryHappeningTests {
             case .notificationAcknowledged: 50
             case .getNotificationHistory: 51
             case .getTransactionHistory: 52
+            case .serverFinishTransaction: 161
             case .transactionHistory: 53
             case .notificationHistory: 54
             case .signOffer: 55

@@ -20,6 +20,7 @@ import Testing
                                   .notDelivered(.verificationAnswered(VerificationAnswer(transactionId: tx, outcome: .alreadyCredited,
                                                                                          productId: pro)), reason: .networkWentOffline),
                                   .notDelivered(.notificationAcknowledged(type: "REFUND", tx), reason: .replyLost),
+                                  .notDelivered(.serverFinishTransaction(tx), reason: .callLost),
                                   .server(.couldNotSave(problem: .diskFull)),
                                   .cache(.tornLastRecord(line: 3)), .cache(.damagedRecord(line: 2)),
                                   .cache(.unreadableRecord(line: 4, problem: "Input/output error")),
@@ -74,5 +75,5 @@ import Testing
         + [SaveProblem.diskFull, .file("disk I/O error")].map { .server(.couldNotSave(problem: $0)) }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 161
+    static let caseCount = 162
 }

@@ -20,7 +20,7 @@ import Testing
     func crashThenLaunch(_ strategy: Strategy, _ point: CrashPoint, _ expectedLost: Int) throws {
         let fixture = try WorldFixture(strategy: strategy)
         try fixture.run(.crashAt(point), .buy(productId: "com.storesim.coins.100", answer: .confirm))
-        let reachesPoint = strategy.usesCache || point != .cached
+        let reachesPoint = StrategyFlow.reaches(strategy, point)
         #expect(fixture.world.appStatus.isRunning == !reachesPoint)
         if reachesPoint {
             try fixture.run(.launch)

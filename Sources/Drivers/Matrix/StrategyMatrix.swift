@@ -84,7 +84,7 @@ public struct StrategyMatrix: Sendable {
             if world.appStatus.isRunning {
                 let why = trial == .notified(.crash(.serverCommitted))
                     ? "the notification credited it first: the app's verify found it already credited, and no new credit passed server-committed"
-                    : "this strategy's flow never reaches \(trial.name)"
+                    : notReached(strategy, trial)
                 return MatrixCell(strategy: strategy, trial: trial, outcome: .notApplicable, why: why)
             }
             try world.perform(.launch)
@@ -127,6 +127,14 @@ public struct StrategyMatrix: Sendable {
         return MatrixCell(strategy: strategy, trial: trial, outcome: .recovered, why: why)
     }
 
+    /// Why a cell is n/a: the strategy's flow never reaches the trial's point. Under
+    /// server-finishes the app never finishes at all: the Server does, once it has credited.
+    public static func notReached(_ strategy: Strategy, _ trial: MatrixCell.Trial) -> String {
+        strategy.serverFinishes && trial.name == CrashPoint.finished.rawValue
+            ? "the app never finishes under this strategy: the Server calls Finish Transaction after crediting"
+            : "this strategy's flow never reaches \(trial.name)"
+    }
+
     private static func outcome(_ audit: Audit) -> MatrixCell.Outcome {
         if audit.lost > 0 { return .lost }
         if audit.doubleCredited > 0 { return .double }
@@ -141,9 +149,17 @@ public struct StrategyMatrix: Sendable {
         if audit.doubleCredited > 0 {
             return "the Server credited the same transaction twice"
         }
-        guard let item = report?.items.first else { return "credited before the crash; nothing left to recover" }
+        // Under server-finishes a purchase the relaunch finds nowhere was finished by the Server's
+        // call; one it finds still in the queue is one whose call was lost, made again now.
+        guard let item = report?.items.first else {
+            return strategy.serverFinishes ? "credited before the crash, and the Server finished it: nothing left to recover"
+                : "credited before the crash; nothing left to recover"
+        }
         let found = "found in the \(item.source.rawValue)"
         switch item.outcome {
+        case .alreadyCredited where strategy.serverFinishes:
+            return "credited before the crash, its Finish Transaction call lost; \(found), "
+                + "the Server suppressed the duplicate and called Finish Transaction again"
         case .alreadyCredited: return "credited before the crash; \(found), the Server suppressed the duplicate"
         case .creditedNow: return "\(found) and credited on the relaunch"
         case .stillPending(let reason): return "\(found), still pending: \(reason.english)"

@@ -11,7 +11,8 @@ extension PurchaseService {
     /// its cached receipt (`fallBack`).
     func recoverByAppReceipt(_ appReceipt: String, orders: [TransactionID]) {
         link.send(.verifyPurchase(VerificationRequest(transactionId: nil, productId: "", serverProductId: nil, receipt: appReceipt,
-                                                      purpose: .recovery, account: account, orders: orders)))
+                                                      purpose: .recovery, account: account, orders: orders,
+                                                      serverFinishes: strategy.serverFinishes)))
     }
 
     /// Sends the verification of a cached order with its own proof; false when the cache could
@@ -36,13 +37,13 @@ extension PurchaseService {
     /// the Store's queue redelivered is, and failing that the order waits for the next launch.
     func fallBack(_ id: TransactionID, verification: Verification, reason: NotProvenReason) {
         if let order = cachedOrder(id) {
-            verifying[id] = Verification(productId: order.productId, cached: true, needsFinish: true,
+            verifying[id] = Verification(productId: order.productId, cached: true, needsFinish: appFinishes,
                                          queueProof: verification.queueProof)
             link.send(verifyMessage(for: order))
         } else if let queueProof = verification.queueProof {
             let order = PendingOrder(transactionId: id, productId: verification.productId,
                                      serverProductId: catalog.product(id: verification.productId)?.serverProductId, proof: queueProof)
-            verifying[id] = Verification(productId: order.productId, cached: false, needsFinish: true)
+            verifying[id] = Verification(productId: order.productId, cached: false, needsFinish: appFinishes)
             link.send(verifyMessage(for: order))
         } else {
             setOutcome(.stillPending(.notProvenAndDamaged(reason)), for: id)

@@ -89,7 +89,7 @@ public final class PurchaseService {
             let id = entry.transactionId
             let together = batched && !entry.isSigned
             guard together || send(verifyingCached: id) else { continue }
-            verifying[id] = Verification(productId: entry.productId, cached: true, needsFinish: true, byAppReceipt: together)
+            verifying[id] = Verification(productId: entry.productId, cached: true, needsFinish: appFinishes, byAppReceipt: together)
             recovering(.init(transactionId: id, productId: entry.productId, source: .cache))
         }
         if let appReceipt, batched {
@@ -198,7 +198,9 @@ public final class PurchaseService {
             || awaitingTheStore.remove(transaction.productId) != nil
             || transaction.state == .restored
         if settledThisSession.contains(id) {
-            link.send(storeKit.finish(id))
+            // Under server-finishes the Server's call finishes it; one that was lost is made
+            // again when the next launch finds the transaction in the queue and asks again.
+            if appFinishes { link.send(storeKit.finish(id)) }
             return
         }
         if verifying[id] != nil {
@@ -232,7 +234,7 @@ public final class PurchaseService {
             try link.reached(.cached)
         }
         verifying[id] = Verification(productId: transaction.productId, cached: cached,
-                                                 needsFinish: !strategy.finishesAtOnce)
+                                     needsFinish: appFinishes && !strategy.finishesAtOnce)
         link.send(verifyMessage(for: order, purpose: renewal ? .renewal : .purchase))
     }
 
@@ -287,7 +289,7 @@ public final class PurchaseService {
             setAside(order, reason: reason)
             let fresh = PendingOrder(transactionId: order.transactionId, productId: order.productId,
                                      serverProductId: order.serverProductId, proof: queueProof)
-            verifying[id] = Verification(productId: fresh.productId, cached: false, needsFinish: true)
+            verifying[id] = Verification(productId: fresh.productId, cached: false, needsFinish: appFinishes)
             link.send(verifyMessage(for: fresh))
             return
         }
@@ -300,19 +302,5 @@ public final class PurchaseService {
     private func verificationFailed(_ failure: VerificationFailure) {
         guard let id = failure.transactionId, verifying.removeValue(forKey: id) != nil else { return }
         setOutcome(.stillPending(.noAnswer(failure.reason)), for: id)
-    }
-
-    // MARK: Helpers
-
-    /// The request that asks the Server to verify an order: the receipt goes through the
-    /// Store's `verifyReceipt`, a signed transaction is verified by the Server itself.
-    func verifyMessage(for order: PendingOrder, purpose: VerificationRequest.Purpose = .purchase) -> Message {
-        let request = VerificationRequest(transactionId: order.transactionId, productId: order.productId,
-                                          serverProductId: order.serverProductId, receipt: order.receipt,
-                                          purpose: purpose, account: account)
-        switch order.proof {
-        case .receipt: return .verifyPurchase(request)
-        case .signedTransaction: return .verifySignedTransaction(request)
-        }
     }
 }

@@ -5,7 +5,8 @@ struct Verification {
     let productId: String
     /// Whether the order sits in the pending-order cache.
     var cached: Bool
-    /// Whether the transaction still waits in the Store's queue to be finished.
+    /// Whether the app finishes the transaction once the Server credits it: it still waits in
+    /// the Store's queue, and the strategy does not leave its finish to the Server.
     var needsFinish: Bool
     /// The proof the Store's queue redelivered with the transaction, when it differs from the
     /// one being verified: the fallback if the cached one is rejected.

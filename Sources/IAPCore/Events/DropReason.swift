@@ -8,6 +8,8 @@ public enum DropReason: Sendable, Equatable, Codable {
     case networkWentOffline
     /// The Server committed, and then its reply was lost.
     case replyLost
+    /// The Server committed, and then its own call to the Store (Finish Transaction) was lost.
+    case callLost
 
     /// The reason in English.
     public var english: String {
@@ -17,6 +19,7 @@ public enum DropReason: Sendable, Equatable, Codable {
         case .networkOffline: "the network is offline"
         case .networkWentOffline: "the network went offline"
         case .replyLost: "the Server's reply was lost"
+        case .callLost: "the Server's call was lost"
         }
     }
 }

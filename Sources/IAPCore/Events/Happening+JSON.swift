@@ -34,6 +34,7 @@ extension DropReason: EventJSON {
         case .networkOffline: json.tag("networkOffline")
         case .networkWentOffline: json.tag("networkWentOffline")
         case .replyLost: json.tag("replyLost")
+        case .callLost: json.tag("callLost")
         }
     }
 }

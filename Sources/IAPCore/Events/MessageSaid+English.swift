@@ -73,6 +73,7 @@ extension MessageSaid {
         case .notificationAcknowledged(let type, let id): "HTTP 200 for notification \(type) tx \(id)"
         case .getNotificationHistory: "Get Notification History"
         case .getTransactionHistory(let id): "Get Transaction History of the customer of tx \(id)"
+        case .serverFinishTransaction(let id): "Finish Transaction tx \(id)"
         case .transactionHistory(let count): "transaction history: \(count) signed transactions"
         case .notificationHistory(let count): "notification history: \(count) notifications"
         case .signOffer(let offerId, let productId): "sign offer \(offerId) for \(productId)"

@@ -58,6 +58,7 @@ extension MessageSaid: EventJSON {
         case .notificationAcknowledged(let type, let id): json.tag("notificationAcknowledged") { $0.put("_1", id); $0.put("type", type) }
         case .getNotificationHistory: json.tag("getNotificationHistory")
         case .getTransactionHistory(let id): json.tag("getTransactionHistory") { $0.put("_0", id) }
+        case .serverFinishTransaction(let id): json.tag("serverFinishTransaction") { $0.put("_0", id) }
         case .transactionHistory(let count): json.tag("transactionHistory") { $0.put("signedTransactions", count) }
         case .notificationHistory(let count): json.tag("notificationHistory") { $0.put("notifications", count) }
         case .signOffer(let offerId, let productId): json.tag("signOffer") { $0.offer(offerId, productId) }

@@ -56,6 +56,8 @@ public enum MessageSaid: Sendable, Equatable, Codable {
     case notificationAcknowledged(type: String, TransactionID)
     case getNotificationHistory
     case getTransactionHistory(TransactionID)
+    /// The Server's Finish Transaction call (App Store Server API) for a transaction it credited.
+    case serverFinishTransaction(TransactionID)
     case transactionHistory(signedTransactions: Int)
     case notificationHistory(notifications: Int)
     case signOffer(offerId: String, productId: String)

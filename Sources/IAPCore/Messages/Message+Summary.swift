@@ -48,6 +48,7 @@ extension Message {
         case .notificationAcknowledged(let notification): .notificationAcknowledged(type: Self.type(of: notification), notification.transactionId)
         case .getNotificationHistory: .getNotificationHistory
         case .getTransactionHistory(let id): .getTransactionHistory(id)
+        case .serverFinishTransaction(let id): .serverFinishTransaction(id)
         case .transactionHistory(let history): .transactionHistory(signedTransactions: history.signedTransactions.count)
         case .notificationHistory(let notifications): .notificationHistory(notifications: notifications.count)
         case .signOffer(let request): .signOffer(offerId: request.offerId, productId: request.productId)

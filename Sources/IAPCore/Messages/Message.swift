@@ -61,6 +61,11 @@ public enum Message: Sendable, Equatable, Codable {
     case getTransactionHistory(transactionId: TransactionID)
     /// The Store's answer to Get Transaction History.
     case transactionHistory(TransactionHistory)
+    /// Finish Transaction (App Store Server API 1.20), "Notifies the App Store server that your
+    /// system has finished processing the customer's transaction": the Server finishes a
+    /// transaction it has credited, for an app that never finishes (strategy server-finishes).
+    /// Apple answers HTTP 200 with no body; the Server needs nothing from it, so no message answers it.
+    case serverFinishTransaction(transactionId: TransactionID)
     // App Store Server Notifications V2
     /// The Store posts a signed notification to the Server.
     case notification(ServerNotification)
@@ -92,7 +97,7 @@ public enum Message: Sendable, Equatable, Codable {
              .notificationHistory, .currentEntitlements, .transactionHistory, .subscriptionStatuses, .subscriptionStatusFailed:
             return .store
         case .verificationAnswered, .recoveryAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged,
-             .getNotificationHistory, .getTransactionHistory, .offerSigned:
+             .getNotificationHistory, .getTransactionHistory, .offerSigned, .serverFinishTransaction:
             return .server
         case .verificationFailed:
             return .network
@@ -106,7 +111,7 @@ public enum Message: Sendable, Equatable, Codable {
              .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt,
              .purchase, .listenForTransactions, .finish, .sync, .getTransactionInfo, .notificationAcknowledged,
              .getNotificationHistory, .currentEntitlementsRequest, .getTransactionHistory, .redeemOfferCode,
-             .subscriptionStatusRequest:
+             .subscriptionStatusRequest, .serverFinishTransaction:
             return .store
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .transactionsUpdated, .restoreCompleted,
              .receiptRefreshed, .verificationAnswered, .recoveryAnswered, .verificationFailed, .purchaseResult, .transactionUpdate,
@@ -123,7 +128,7 @@ public enum Message: Sendable, Equatable, Codable {
     /// receipt is about nothing, and its loss is not.
     public var subject: MessageSubject? {
         switch self {
-        case .finishTransaction(let id), .finish(let id): return .transaction(id)
+        case .finishTransaction(let id), .finish(let id), .serverFinishTransaction(let id): return .transaction(id)
         case .transactionUpdated(let transaction): return .transaction(transaction.id)
         case .transactionUpdate(let transaction): return .transaction(transaction.transactionId)
         case .purchaseResult(.success(let transaction)): return .transaction(transaction.transactionId)
@@ -162,12 +167,13 @@ public enum Message: Sendable, Equatable, Codable {
     }
 
     /// Whether the app is waiting on it: a request the app made, or a step of one. A
-    /// notification, its acknowledgement, the history and the Server's check of a notified
-    /// transaction are between the Store and the Server alone; when one is lost, the app hears nothing.
+    /// notification, its acknowledgement, the history, the Server's check of a notified
+    /// transaction and its Finish Transaction are between the Store and the Server alone; when one
+    /// is lost, the app hears nothing.
     public var answersTheApp: Bool {
         switch self {
         case .notification, .notificationAcknowledged, .getNotificationHistory, .notificationHistory, .getTransactionHistory,
-             .transactionHistory:
+             .transactionHistory, .serverFinishTransaction:
             return false
         case .getTransactionInfo(let request): return request.purpose != .notification
         case .transactionInfo(let info): return info.request.purpose != .notification

@@ -49,11 +49,16 @@ public struct VerificationRequest: Sendable, Equatable, Codable {
     /// The pending orders a recovery asks the app receipt to prove (`purpose` `.recovery`);
     /// empty for any other request.
     public let orders: [TransactionID]
+    /// Whether the app leaves the finish to the Server (strategy server-finishes): once the
+    /// Server has credited the transaction, or finds it credited already, it calls Finish
+    /// Transaction, each time it is asked, so that a call that was lost is made again.
+    public let serverFinishes: Bool
 
     public init(transactionId: TransactionID?, productId: String, serverProductId: String?, receipt: String,
                 purpose: Purpose = .purchase, account: String? = nil, notification: ServerNotification? = nil,
-                orders: [TransactionID] = []) {
+                orders: [TransactionID] = [], serverFinishes: Bool = false) {
         self.purpose = purpose
+        self.serverFinishes = serverFinishes
         self.orders = orders
         self.notification = notification
         self.account = account

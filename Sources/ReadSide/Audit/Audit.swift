@@ -21,7 +21,8 @@ public struct Audit: Sendable {
         public let transactionId: TransactionID
         public let productId: String
         public let routes: [Route]
-        /// Whether the app finished the transaction with the Store.
+        /// Whether the transaction was finished with the Store: by the app, or by the Server's
+        /// Finish Transaction (server-finishes), which only follows the Server's credit.
         public let finished: Bool
     }
 

@@ -3,7 +3,10 @@ import WorldCore
 
 /// Why a paid purchase is lost for good, as the strategy matrix, the audit and the loss report
 /// tell it: each way of finishing it before anything kept it, after which the Store never
-/// redelivers it.
+/// redelivers it. Only a strategy that finishes at once has such a window: under server-finishes
+/// the Server finishes only what it has credited, so no crash or fault loses a purchase; one
+/// whose Finish Transaction call was lost is credited and unfinished, and the next launch's
+/// verification has the Server call again.
 public enum LossCause: Sendable, Equatable {
     /// Finished at once; the verify got no answer (the fault) and no cache kept the receipt.
     case noAnswer(MatrixFault)
@@ -27,8 +30,10 @@ public enum LossCause: Sendable, Equatable {
     }
 
     /// The strategies that would have saved a purchase lost by finishing it before the Server
-    /// credited it: those that finish only after the Server credits.
-    public static let rescuers = Strategy.allCases.filter { !$0.finishesAtOnce }
+    /// credited it, and that the app can switch to on its own: those where it finishes only after
+    /// the Server credits. server-finishes would have saved it too, but it needs a Server that
+    /// calls Finish Transaction, a change to the backend rather than to the app.
+    public static let rescuers = Strategy.allCases.filter { !$0.finishesAtOnce && !$0.serverFinishes }
 
     /// Which strategies would have saved such a purchase, and why, in one line.
     public static let rescueExplanation = rescuers.map(\.rawValue).joined(separator: " or ")

@@ -118,7 +118,7 @@ extension ScenarioVocabulary {
             "reinstall", "delete the app and its cache (the Store and the Server keep theirs), then launch",
             timing: .whenQuiet, command: .reinstall, chaos: .init(weight: 3) { _ in [.reinstall] }),
         CommandDeclaration(
-            "strategy NAME", "switch the app's strategy: verify-then-finish, queue-only, finish-then-cache or finish-first",
+            "strategy NAME", "switch the app's strategy: verify-then-finish, queue-only, finish-then-cache, finish-first or server-finishes",
             timing: .atOnce,
             read: { reader throws(CommandProblem) in .strategy(try reader.choice(Strategy.allCases, "strategy")) },
             arguments: { command in if case .strategy(let strategy) = command { [strategy.rawValue] } else { nil } }),

@@ -81,25 +81,38 @@ final class Payments: StoreService {
         link.send(.purchaseResult(result))
     }
 
-    /// Marks the account's transaction finished when it is unfinished: one update of its row,
-    /// which no longer holds its receipt (a receipt lists every unfinished consumable).
-    /// A subscription's latest transaction finished stays current in the schedule.
-    func finish(_ id: TransactionID) throws(StorageError) {
+    /// Marks the transaction of `owner` (the signed-in account when nil: the device finishes
+    /// only what its queue holds) finished when it is unfinished: one update of its row, which no
+    /// longer holds its receipt (a receipt lists every unfinished consumable). A subscription's
+    /// latest transaction finished stays current in the schedule.
+    func finish(_ id: TransactionID, of owner: String? = nil) throws(StorageError) {
+        let owner = owner ?? account
         let before = database.database.totalChanges
-        try database.markFinished(id, account: account)
-        try finishRestores(of: id)
+        try database.markFinished(id, account: owner)
+        try finishRestores(of: id, owner: owner)
         let after = database.database.totalChanges
         guard after != before else { return }
         periods.finished(id, from: before, to: after)
     }
 
+    /// Finish Transaction (App Store Server API): the Server finishes a transaction it credited,
+    /// of whichever account made it, the one signed in on the device or not. Apple: "If you
+    /// manage entitlement logic on your server, your server can call Finish Transaction after it
+    /// finishes providing the customer with the new content." An id the Store does not know
+    /// finishes nothing (Apple answers 404, TransactionIdNotFoundError); one finished already,
+    /// nothing more.
+    func finishForServer(_ id: TransactionID) throws(StorageError) {
+        guard let record = try database.record(id: id) else { return }
+        try finish(id, of: record.account)
+    }
+
     /// Under StoreKit 2, finishing a purchase finishes the StoreKit 1 restores of it still in the
     /// queue too: they are that purchase in StoreKit 2's view, and one queue serves both APIs.
-    func finishRestores(of id: TransactionID) throws(StorageError) {
-        guard api == .storekit2, let record = try database.record(id: id), record.account == account else { return }
+    func finishRestores(of id: TransactionID, owner: String) throws(StorageError) {
+        guard api == .storekit2, let record = try database.record(id: id), record.account == owner else { return }
         try database.database.query("""
             UPDATE transactions SET finished = 1
             WHERE original_id = ? AND account = ? AND kind = 'restore' AND finished = 0
-            """, [StoreDatabase.idValue(record.originalId), .text(account)])
+            """, [StoreDatabase.idValue(record.originalId), .text(owner)])
     }
 }

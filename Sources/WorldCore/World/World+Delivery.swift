@@ -55,8 +55,8 @@ extension World {
         let message = sent.message
         switch message.to {
         case .store:
-            if case .notificationAcknowledged = message, settings.server == .dropResponse {
-                try record(.dropped, sent, reason: .replyLost)
+            if let reason = lostAfterTheServerCommitted(message) {
+                try record(.dropped, sent, reason: reason)
                 return
             }
             try record(.delivered, sent)
@@ -113,6 +113,18 @@ extension World {
         if message.from == .app && !settings.networkOnline { return .networkOffline }
         if settings.server == .down { return .serverDown }
         return nil
+    }
+
+    /// Under `drop-response` what the Server sends the Store once it has committed is lost, as
+    /// its replies to the app are: its HTTP 200 to a notification, and its Finish Transaction
+    /// call (server-finishes), which leaves the transaction it credited unfinished in the queue.
+    private func lostAfterTheServerCommitted(_ message: Message) -> DropReason? {
+        guard settings.server == .dropResponse else { return nil }
+        switch message {
+        case .notificationAcknowledged: return .replyLost
+        case .serverFinishTransaction: return .callLost
+        default: return nil
+        }
     }
 
     private func lostReplyReason() -> DropReason? {

@@ -37,7 +37,7 @@ enum RealCrashMatrix {
         let first = try runSelf(["run", "--real-crash", "--data-dir", directory.path] + flags, script: dying, in: directory)
         guard first.killed else {
             return MatrixCell(strategy: strategy, trial: trial, outcome: .notApplicable,
-                              why: "this strategy's flow never reaches \(trial.name)")
+                              why: StrategyMatrix.notReached(strategy, trial))
         }
         _ = try runSelf(["run", "--data-dir", directory.path] + flags, script: relaunch, in: directory)
         let audit = try runSelf(["audit", "--json", "--data-dir", directory.path], script: nil, in: directory)

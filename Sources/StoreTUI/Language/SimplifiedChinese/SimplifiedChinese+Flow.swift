@@ -20,6 +20,7 @@ extension SimplifiedChinese {
         case .queueOnly: "验证，服务器入账后才完成交易；不用缓存"
         case .finishThenCache: "立即完成交易，然后缓存，再验证（React Native 收据缓存模块的顺序）"
         case .finishFirst: "立即完成交易，再验证，不用缓存（朴素的做法）"
+        case .serverFinishes: "App 从不完成交易；服务器入账后调用 App Store Server API 的 Finish Transaction 完成它；不用缓存"
         }
     }
 }

@@ -28,6 +28,7 @@ extension SimplifiedChinese {
         case .networkOffline: "网络离线"
         case .networkWentOffline: "网络已断开"
         case .replyLost: "服务器的回复丢失了"
+        case .callLost: "服务器发出的调用丢失了"
         }
     }
 

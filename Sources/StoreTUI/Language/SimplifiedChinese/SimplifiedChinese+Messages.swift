@@ -67,6 +67,7 @@ extension SimplifiedChinese {
         case .notificationAcknowledged(let type, let id): "通知 \(type) tx \(id) 已回复 HTTP 200"
         case .getNotificationHistory: "Get Notification History（获取通知历史）"
         case .getTransactionHistory(let id): "Get Transaction History（获取 tx \(id) 所属顾客的交易历史）"
+        case .serverFinishTransaction(let id): "Finish Transaction（服务器完成交易）tx \(id)"
         case .transactionHistory(let count): "交易历史：\(count) 笔签名交易"
         case .notificationHistory(let count): "通知历史：\(count) 条通知"
         case .signOffer(let offerId, let productId): "为 \(productId) 签名优惠 \(offerId)"
