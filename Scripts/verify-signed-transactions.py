@@ -15,7 +15,8 @@ transaction's signedTransactionInfo and, for a subscription, its signedRenewalIn
 
 Prints one line per signed transaction and per notification and exits 0, or names the first that
 fails and exits 1; input that is not such a state (no JSON, nothing signed) is one line, exit 2. A notification must also say what the state says of it (its type and
-transaction), and its renewal information must be of the transaction's subscription. A family
+transaction; a TEST notification, about none, carries no transaction), and its renewal information
+must be of the transaction's subscription. A family
 member's shared transaction (the state's inAppOwnershipType FAMILY_SHARED) must be signed
 FAMILY_SHARED and every other PURCHASED; a revoked transaction's line shows its revocationReason.
 """
@@ -73,6 +74,11 @@ def verify_notification(notification, root):
     if payload["notificationType"] != notification["type"] or payload["version"] != "2.0":
         raise ValueError(f"the payload is a {payload['notificationType']} notification of version {payload['version']}")
     data = payload["data"]
+    if notification["transactionId"] is None:
+        # Apple's TEST notification (Request a Test Notification) names the app and the environment only.
+        if payload["notificationType"] != "TEST" or "signedTransactionInfo" in data or "signedRenewalInfo" in data:
+            raise ValueError("a notification about no transaction must be a TEST without a transaction or renewal information")
+        return payload, None, None
     transaction = verify(data["signedTransactionInfo"], root)
     if transaction["transactionId"] != notification["transactionId"]:
         raise ValueError(f"the payload is about tx {transaction['transactionId']}")
@@ -87,7 +93,10 @@ def verify_notification(notification, root):
 
 
 def ownership_text(payload):
-    """A shared transaction's ownership and a revoked one's reason, as the line shows them."""
+    """A shared transaction's ownership and a revoked one's reason, as the line shows them;
+    nothing for no transaction."""
+    if payload is None:
+        return ""
     text = " FAMILY_SHARED" if payload["inAppOwnershipType"] == "FAMILY_SHARED" else ""
     if "revocationDate" in payload:
         text += f" revoked reason {payload['revocationReason']}"
@@ -101,6 +110,11 @@ def renewal_text(renewal):
     return " renewal " + " ".join(f"{name}={renewal[name]}" for name in fields if name in renewal)
 
 
+def about(notification):
+    """The transaction a notification tells of, as its line names it; nothing for a TEST."""
+    return "" if notification["transactionId"] is None else f" tx {notification['transactionId']}"
+
+
 def verify_notifications(state, root):
     """Prints a line per notification; the number verified, or None after a failure."""
     notifications = state.get("notifications", [])
@@ -108,10 +122,10 @@ def verify_notifications(state, root):
         try:
             payload, transaction, renewal = verify_notification(notification, root)
         except Exception as error:  # every failure is a verdict on this notification
-            print(f"notification {notification['type']} tx {notification['transactionId']}: NOT VERIFIED: {type(error).__name__}: {error}")
+            print(f"notification {notification['type']}{about(notification)}: NOT VERIFIED: {type(error).__name__}: {error}")
             return None
         kind = payload["notificationType"] + (f".{payload['subtype']}" if payload.get("subtype") else "")
-        print(f"verified notification {kind} tx {notification['transactionId']}{ownership_text(transaction)}{renewal_text(renewal)}")
+        print(f"verified notification {kind}{about(notification)}{ownership_text(transaction)}{renewal_text(renewal)}")
     return len(notifications)
 
 

@@ -9,7 +9,8 @@ certificate, bundle id and App Apple ID, online checks off.
     Scripts/verify-with-apple-library.py state.json
 
 Each decoded object must also hold every field Apple sends in it where it applies (the field
-lists below). Prints one line per verified object and exits 0; names the first object the
+lists below); a TEST notification (Request a Test Notification) names the app and the environment
+only, and carries no transaction, renewal info or subtype. Prints one line per verified object and exits 0; names the first object the
 library refuses, with the library's status, or the first that lacks a field, and exits 1; input that is not such a state is one line, exit 2.
 """
 import base64
@@ -63,13 +64,24 @@ def incomplete_renewal(decoded):
     return missing(decoded, fields)
 
 
+def is_test(decoded):
+    """Apple's TEST notification (Request a Test Notification): about no transaction."""
+    return named(decoded.notificationType) == "TEST"
+
+
 def incomplete_notification(decoded):
-    fields = ["bundleId", "bundleVersion", "environment", "signedTransactionInfo"]
+    fields = ["bundleId", "bundleVersion", "environment"] + ([] if is_test(decoded) else ["signedTransactionInfo"])
     if named(decoded.data.environment) == "Production":
         fields.append("appAppleId")
     if decoded.data.signedRenewalInfo is not None:
         fields.append("status")
     return missing(decoded.data, fields)
+
+
+def not_a_test(decoded):
+    """What a TEST notification carries that Apple's does not: a subtype, a transaction, renewal info."""
+    extra = [field for field in ("signedTransactionInfo", "signedRenewalInfo", "status") if getattr(decoded.data, field) is not None]
+    return extra + (["subtype"] if decoded.subtype is not None else [])
 
 
 class Incomplete(Exception):
@@ -118,10 +130,18 @@ def main():
             checked += 1
         for notification in state.get("notifications", []):
             jws = notification["signedPayload"]
-            what = f"notification {notification['type']} of tx {notification['transactionId']}"
+            about = notification["transactionId"]
+            what = f"notification {notification['type']}" + (f" of tx {about}" if about is not None else "")
             chosen = verifier(environment_of(jws))
             decoded = chosen.verify_and_decode_notification(jws)
             complete(what, incomplete_notification(decoded))
+            if is_test(decoded):
+                extra = not_a_test(decoded)
+                if extra:
+                    raise Incomplete(f"{what}: carries what Apple's TEST does not: {', '.join(extra)}")
+                print(f"{what}: {decoded.notificationUUID} {named(decoded.data.environment)} verified")
+                checked += 1
+                continue
             transaction = chosen.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
             complete(what + " (its transaction)", incomplete_transaction(transaction))
             if decoded.data.signedRenewalInfo:

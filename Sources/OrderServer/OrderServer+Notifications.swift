@@ -6,7 +6,9 @@ import Storage
 /// App Store Server Notifications V2: the Server's second path to a purchase, one that does not
 /// depend on the app. Each notification is verified (its JWS and the transaction inside it)
 /// against the pinned root, processed once by its `notificationUUID`, and acknowledged (HTTP
-/// 200) once processed; one fetched with Get Notification History is processed the same way.
+/// 200) once processed; one fetched with Get Notification History is processed the same way. A
+/// `TEST` notification, about no transaction, is verified, recorded processed and acknowledged,
+/// and changes nothing else.
 extension OrderServer {
     /// The Server asks the Store for every notification it posted (Get Notification History)
     /// and, when it verifies signed transactions, for the transaction history of each customer
@@ -26,9 +28,9 @@ extension OrderServer {
 
     /// A notification posted, or fetched from the history (attempt 0, not acknowledged: no post to answer).
     func receive(_ notification: ServerNotification, link: Link) throws(StorageError) {
-        let payload: SignedTransactionPayload, renewal: RenewalInfoPayload?
+        let told: (id: TransactionID, payload: SignedTransactionPayload, renewal: RenewalInfoPayload?)?
         do {
-            (payload, renewal) = try verifiedNotification(notification)
+            told = try verifiedNotification(notification)
         } catch {
             link.note(.server(.notificationNotVerified(uuid: notification.uuid, reason: error.reason)), from: .server, to: nil,
                       transactionId: notification.transactionId)
@@ -38,22 +40,27 @@ extension OrderServer {
             acknowledge(notification, link: link)
             return
         }
+        guard let (id, payload, renewal) = told else {
+            // A TEST notification: it reached the Server and verified, which is all it tests.
+            try database.database.transaction { () throws(StorageError) in try markProcessed(notification, at: link.now) }
+            acknowledge(notification, link: link)
+            return
+        }
         if notification.type.charges {
             // A careful backend credits nothing on a notification alone: it asks for the
             // transaction as it is now, which a refund since the notification was signed shows.
             link.send(.getTransactionInfo(VerificationRequest(
-                transactionId: notification.transactionId, productId: payload.productId, serverProductId: nil,
+                transactionId: id, productId: payload.productId, serverProductId: nil,
                 receipt: notification.signedPayload, purpose: .notification, notification: notification)))
             return
         }
         let takenBack = try database.database.transaction { () throws(StorageError) -> [String: Int] in
-            let takenBack = try apply(notification, payload, renewal: renewal)
+            let takenBack = try apply(notification.type, to: id, payload, renewal: renewal)
             try markProcessed(notification, at: link.now)
             return takenBack
         }
         if !takenBack.isEmpty {
-            link.note(.server(.refundTakesBack(notification.transactionId, takenBack)), from: .server, to: nil,
-                      transactionId: notification.transactionId)
+            link.note(.server(.refundTakesBack(id, takenBack)), from: .server, to: nil, transactionId: id)
         }
         acknowledge(notification, link: link)
     }
@@ -75,23 +82,23 @@ extension OrderServer {
         link.send(.notificationAcknowledged(notification))
     }
 
-    /// What a notification that credits nothing changes: a refund ends the entitlement it
-    /// bought, or takes a credited consumable's grant back from the balances (returned, to be
-    /// told); an expiry brings the entitlement's end forward; a failed renewal in a grace
-    /// period carries the entitlement to the grace period's end (the renewal information's
-    /// `gracePeriodExpiresDate`), and the grace period's end ends it there; a change of renewal
-    /// status is only recorded.
-    private func apply(_ notification: ServerNotification, _ payload: SignedTransactionPayload,
+    /// What a notification of `type` about transaction `id` that credits nothing changes: a
+    /// refund ends the entitlement it bought, or takes a credited consumable's grant back from the
+    /// balances (returned, to be told); an expiry brings the entitlement's end forward; a failed
+    /// renewal in a grace period carries the entitlement to the grace period's end (the renewal
+    /// information's `gracePeriodExpiresDate`), and the grace period's end ends it there; a change
+    /// of renewal status is only recorded.
+    private func apply(_ type: NotificationType, to id: TransactionID, _ payload: SignedTransactionPayload,
                        renewal: RenewalInfoPayload?) throws(StorageError) -> [String: Int] {
         if payload.inAppOwnershipType == SignedTransactionPayload.familyShared {
-            try applyToShare(notification, payload, renewal: renewal)
+            try applyToShare(type, to: id, payload, renewal: renewal)
             return [:]
         }
         // What the subscription holds: the entitlement of the account it was credited to, through
         // one of its own transactions, never another account's of the same product.
         let held = "product_id = ? AND transaction_id IN (SELECT transaction_id FROM credits WHERE original_transaction_id = ?)"
         let subscription = TransactionID(payload.originalTransactionId).map(ServerDatabase.idValue) ?? .null
-        switch notification.type {
+        switch type {
         case .didFailToRenew:
             guard let grace = renewal?.gracePeriodExpiresDate else { return [:] }
             try database.database.query(
@@ -104,8 +111,8 @@ extension OrderServer {
                 [.integer(grace), .text(payload.productId), subscription, .integer(grace)])
         case .refund:
             try database.database.query("DELETE FROM entitlements WHERE product_id = ? AND transaction_id = ?",
-                                        [.text(payload.productId), ServerDatabase.idValue(notification.transactionId)])
-            return try takeBackGrant(of: notification.transactionId, productId: payload.productId)
+                                        [.text(payload.productId), ServerDatabase.idValue(id)])
+            return try takeBackGrant(of: id, productId: payload.productId)
         case .expired:
             guard let expires = payload.expiresDate else { return [:] }
             try database.database.query(
@@ -114,8 +121,8 @@ extension OrderServer {
         case .revoke:
             // Apple: "REVOKE lets you know when to revoke a family member's access to an
             // auto-renewable subscription or non-consumable in-app purchase."
-            _ = try revokeShare(notification.transactionId)
-        case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didChangeRenewalPref, .priceIncrease:
+            _ = try revokeShare(id)
+        case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didChangeRenewalPref, .priceIncrease, .test:
             break
         }
         return [:]
@@ -124,22 +131,22 @@ extension OrderServer {
     /// What a notification about a family member's shared transaction changes: the member's
     /// access only, never the purchaser's entitlement. `REVOKE` ends it; an expiry or a grace
     /// period moves its end as for the purchaser.
-    private func applyToShare(_ notification: ServerNotification, _ payload: SignedTransactionPayload,
+    private func applyToShare(_ type: NotificationType, to id: TransactionID, _ payload: SignedTransactionPayload,
                               renewal: RenewalInfoPayload?) throws(StorageError) {
-        let id = ServerDatabase.idValue(notification.transactionId)
-        switch notification.type {
+        let share = ServerDatabase.idValue(id)
+        switch type {
         case .revoke:
-            _ = try revokeShare(notification.transactionId)
+            _ = try revokeShare(id)
         case .expired:
             guard let expires = payload.expiresDate else { return }
             try database.database.query(
                 "UPDATE family_entitlements SET expires_millis = ? WHERE transaction_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
-                [.integer(expires), id, .integer(expires)])
+                [.integer(expires), share, .integer(expires)])
         case .didFailToRenew, .gracePeriodExpired:
             guard let grace = renewal?.gracePeriodExpiresDate else { return }
-            let moves = notification.type == .didFailToRenew ? "expires_millis < ?" : "(expires_millis IS NULL OR expires_millis > ?)"
+            let moves = type == .didFailToRenew ? "expires_millis < ?" : "(expires_millis IS NULL OR expires_millis > ?)"
             try database.database.query("UPDATE family_entitlements SET expires_millis = ? WHERE transaction_id = ? AND \(moves)",
-                                        [.integer(grace), id, .integer(grace)])
+                                        [.integer(grace), share, .integer(grace)])
         default:
             break
         }
@@ -158,9 +165,10 @@ extension OrderServer {
     }
 
     /// The transaction inside a notification whose JWS, and the transaction's (and the renewal
-    /// information's, when there is one), verify against the pinned root and name this app.
+    /// information's, when there is one), verify against the pinned root and name this app; nil
+    /// for a `TEST` notification, which names the app and the environment only.
     private func verifiedNotification(_ notification: ServerNotification)
-        throws(Unverified) -> (SignedTransactionPayload, RenewalInfoPayload?) {
+        throws(Unverified) -> (id: TransactionID, payload: SignedTransactionPayload, renewal: RenewalInfoPayload?)? {
         guard let payload = try verifiedPayload(notification.signedPayload, as: NotificationPayload.self),
               payload.notificationUUID == notification.uuid, payload.notificationType == notification.type.rawValue
         else { throw Unverified(status: .verificationFailure, reason: .notThisNotification) }
@@ -171,16 +179,23 @@ extension OrderServer {
                 bundleId: payload.data.bundleId, appAppleId: payload.data.appAppleId,
                 expectedBundleId: app.bundleId, expectedAppAppleId: app.appAppleId))
         }
-        let transaction = try verified(payload.data.signedTransactionInfo)
-        guard TransactionID(transaction.transactionId) == notification.transactionId else {
+        guard let transactionJWS = payload.data.signedTransactionInfo else {
+            guard notification.type == .test, notification.transactionId == nil else {
+                throw Unverified(status: .verificationFailure, reason: .notThisNotification)
+            }
+            try Self.checkEnvironment(payload.data.environment)
+            return nil
+        }
+        let transaction = try verified(transactionJWS)
+        guard let id = TransactionID(transaction.transactionId), id == notification.transactionId else {
             throw Unverified(status: .verificationFailure, reason: .notThisNotification)
         }
-        guard let renewalJWS = payload.data.signedRenewalInfo else { return (transaction, nil) }
+        guard let renewalJWS = payload.data.signedRenewalInfo else { return (id, transaction, nil) }
         let renewal = try verifiedRenewalInfo(renewalJWS)
         guard renewal.originalTransactionId == transaction.originalTransactionId else {
             throw Unverified(status: .verificationFailure, reason: .otherSubscriptionsRenewalInfo)
         }
-        return (transaction, renewal)
+        return (id, transaction, renewal)
     }
 
     /// The payload of a `signedRenewalInfo` that verifies against the pinned root, from the

@@ -131,6 +131,18 @@ struct ServerDatabase: SettingsTable {
         """
         ALTER TABLE credits ADD COLUMN grant TEXT;
         """,
+        // Version 9: a processed notification about no transaction, Apple's TEST, keeps NULL for
+        // its transaction; the table is made again, as SQLite keeps NOT NULL in a column's definition.
+        """
+        CREATE TABLE notifications_v9(
+            uuid TEXT PRIMARY KEY,
+            type TEXT NOT NULL,
+            transaction_id INTEGER,
+            date_millis INTEGER NOT NULL);
+        INSERT INTO notifications_v9 SELECT uuid, type, transaction_id, date_millis FROM notifications;
+        DROP TABLE notifications;
+        ALTER TABLE notifications_v9 RENAME TO notifications;
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {

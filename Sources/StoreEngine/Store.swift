@@ -184,6 +184,8 @@ public final class Store: StoreService {
             case .getTransactionInfo(let request): link.send(.transactionInfo(try signatures.transactionInfo(request, at: link.now)))
             case .notificationAcknowledged(let notification): try notifications.acknowledged(notification)
             case .getNotificationHistory: try notifications.history(link: link)
+            case .requestTestNotification: try notifications.requestTest(link: link)
+            case .getTestNotificationStatus(let token): try notifications.testStatus(token, link: link)
             case .getTransactionHistory(let id): try signatures.transactionHistory(of: id, link: link)
             case .redeemOfferCode(let code): try payments.redeem(code: code, link: link)
             default: break

@@ -95,5 +95,26 @@ extension StoreDatabase {
         """
         CREATE INDEX transactions_paid_by_original ON transactions(original_id) WHERE charged = 1 AND kind != 'restore';
         """,
+        // Version 11: a notification about no transaction, Apple's TEST: its transaction and
+        // product are NULL. SQLite keeps NOT NULL in a column's definition, so the table is made
+        // again with every notification kept, each with its number.
+        """
+        CREATE TABLE notifications_v11(
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            uuid TEXT NOT NULL UNIQUE,
+            type TEXT NOT NULL,
+            subtype TEXT,
+            transaction_id INTEGER,
+            product_id TEXT,
+            signed_payload TEXT NOT NULL,
+            first_attempt_millis INTEGER NOT NULL,
+            attempts INTEGER NOT NULL,
+            delivered INTEGER NOT NULL,
+            next_attempt_millis INTEGER);
+        INSERT INTO notifications_v11 SELECT * FROM notifications;
+        DROP TABLE notifications;
+        ALTER TABLE notifications_v11 RENAME TO notifications;
+        CREATE INDEX notifications_due ON notifications(next_attempt_millis) WHERE next_attempt_millis IS NOT NULL;
+        """,
     ])
 }

@@ -69,6 +69,32 @@ import TestSupport
         #expect(refused.stdout.contains("refused by Apple's library: INVALID_APP_IDENTIFIER"), "\(refused.stdout)")
     }
 
+    /// Apple's TEST notification (Request a Test Notification "prompts the App Store server to
+    /// send your server a notification with the TEST notificationType") passes Apple's verifier in
+    /// production, with the App Apple ID, and in the sandbox, without it: its data names the app and
+    /// the environment only, and the library's `Data.signedTransactionInfo` is optional.
+    @Test(.enabled(if: pythonHasAppleLibrary, "python3 cannot import appstoreserverlibrary here; .ci/run installs it"))
+    func aTestNotificationPassesApplesVerifierInProductionAndTheSandbox() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("test.scenario", """
+            api storekit2
+            server notifications on
+            server test-notification
+            wait
+            store environment sandbox
+            server test-notification
+            expect notifications pending 0
+            """)
+        let world = folder.path + "/world"
+        let run = try StoreSimProcess.run(["run", "--data-dir", world, script])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let checked = try verify(world, in: folder)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        let lines = checked.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("notification TEST: ") && lines[0].hasSuffix(" Production verified")
+                && lines[1].hasPrefix("notification TEST: ") && lines[1].hasSuffix(" Sandbox verified"), "\(checked.stdout)")
+    }
+
     /// The checker is no formality: a state signed before StoreSim sent Apple's newer fields
     /// (kept as a fixture, its signatures sound) is refused for what it lacks.
     @Test(.enabled(if: pythonHasAppleLibrary, "python3 cannot import appstoreserverlibrary here; .ci/run installs it"))

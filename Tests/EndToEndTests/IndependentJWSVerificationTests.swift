@@ -121,6 +121,27 @@ import TestSupport
                 "\(tampered.stdout)")
     }
 
+    /// Apple's TEST notification (Request a Test Notification) is about no transaction: it verifies
+    /// alone, and a state that claims a transaction for it is refused.
+    @Test(.enabled(if: pythonHasCryptography, "python3 cannot import cryptography here; .ci/run installs it"))
+    func aTestNotificationVerifiesWithoutATransaction() throws {
+        let folder = try TemporaryFolder()
+        let world = folder.path + "/world"
+        let script = try folder.write("test.scenario", "server notifications on\nserver test-notification\n")
+        _ = try StoreSimProcess.run(["run", "--api", "storekit2", "--data-dir", world, script])
+        let state = try StoreSimProcess.run(["state", "--json", "--data-dir", world])
+        let path = try folder.write("state.json", state.stdout)
+        let result = try StoreSimProcess.run(["python3", Self.checker, path], executable: "/usr/bin/env")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasPrefix("verified notification TEST\n1 notifications verified against the root certificate\n"),
+                "\(result.stdout)")
+        let claimed = try folder.write("claimed.json", state.stdout.replacingOccurrences(
+            of: #""transactionId": null"#, with: #""transactionId": "1000000000000001""#))
+        let refused = try StoreSimProcess.run(["python3", Self.checker, claimed], executable: "/usr/bin/env")
+        #expect(refused.status == 1)
+        #expect(refused.stdout.hasPrefix("notification TEST tx 1000000000000001: NOT VERIFIED: KeyError"), "\(refused.stdout)")
+    }
+
     /// A family member's shared transaction and its `REVOKE` verify like any other, signed
     /// FAMILY_SHARED, and the revocation carries the purchaser's reason. Apple, revocationReason:
     /// "If the purchaser of a Family Sharing transaction receives a refund, the revocation reason

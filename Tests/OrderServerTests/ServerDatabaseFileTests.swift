@@ -67,7 +67,7 @@ final class ServerDatabaseFileTests {
         #expect(ledger.entitlements.map(\.account) == ["demo"], "an entitlement kept is the account's its transaction was credited to")
         #expect(ledger.balances == ["coins": 550])
         #expect(ledger.rejections.map(\.transactionId) == [nil, 1_000_000_000_000_000_007])
-        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(8)])
+        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(9)])
         #expect(try column("SELECT typeof(transaction_id) AS v FROM credits") == [.text("integer")])
         #expect(try column("SELECT typeof(transaction_id) AS v FROM rejections ORDER BY seq") == [.text("null"), .text("integer")])
         #expect(try OrderServer.readLedger(path: path) == ledger)
@@ -105,7 +105,7 @@ final class ServerDatabaseFileTests {
         #expect(try column("SELECT seq AS v FROM sqlite_sequence WHERE name = 'credits'") == [.integer(2)], "numbered by AUTOINCREMENT")
 
         _ = try OrderServer(path: path, catalog: BuiltInCatalog.catalog())
-        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(8)])
+        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(9)])
         #expect(try OrderServer.readLedger(path: path) == before)
         #expect(try column("SELECT seq AS v FROM credits ORDER BY seq") == [.integer(1), .integer(2)])
         #expect(try column("SELECT instr(sql, 'AUTOINCREMENT') AS v FROM sqlite_master WHERE name = 'credits'") == [.integer(0)])
@@ -113,6 +113,25 @@ final class ServerDatabaseFileTests {
         try SQLiteDatabase(path: path).execute(
             "\(credit) VALUES(1000000000000003, 1000000000000003, 'com.storesim.coins.100', NULL, 'demo', 1767225600000, '+100 coins')")
         #expect(try column("SELECT seq AS v FROM credits WHERE transaction_id = 1000000000000003") == [.integer(3)])
+    }
+
+    /// Version 9 keeps a processed TEST notification, about no transaction: a version-8 file
+    /// keeps every notification it processed, and takes one without a transaction after.
+    @Test func aVersionEightFileKeepsItsProcessedNotificationsAndTakesOneAboutNoTransaction() throws {
+        let database = try SQLiteDatabase(path: path)
+        for step in ServerDatabase.schema.steps.prefix(8) {
+            try database.execute(step)
+        }
+        try database.execute("""
+            INSERT INTO notifications VALUES('5d9a', 'ONE_TIME_CHARGE', 1000000000000001, 1767225600000);
+            PRAGMA user_version = 8;
+            """)
+        _ = try OrderServer(path: path, catalog: BuiltInCatalog.catalog())
+        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(9)])
+        #expect(try OrderServer.readLedger(path: path).notifications == ["5d9a"])
+        try SQLiteDatabase(path: path).execute("INSERT INTO notifications VALUES('6e0b', 'TEST', NULL, 1767225600000)")
+        #expect(try OrderServer.readLedger(path: path).notifications == ["5d9a", "6e0b"])
+        #expect(try column("SELECT transaction_id AS v FROM notifications ORDER BY uuid") == [.integer(1_000_000_000_000_001), .null])
     }
 
     @Test func aServerThatCreditedNothingHasNoHighestId() throws {
@@ -131,9 +150,9 @@ final class ServerDatabaseFileTests {
 
     @Test func aServerFileFromANewerStoreSimIsRefusedNamingBothVersions() throws {
         _ = try OrderServer(path: path, catalog: BuiltInCatalog.catalog())
-        try SQLiteDatabase(path: path).execute("PRAGMA user_version = 9")
-        let expected = StorageError(path: path, reason: .newerVersion(found: 9, newest: 8))
+        try SQLiteDatabase(path: path).execute("PRAGMA user_version = 10")
+        let expected = StorageError(path: path, reason: .newerVersion(found: 10, newest: 9))
         #expect(throws: ServerError(expected)) { try OrderServer(path: self.path, catalog: BuiltInCatalog.catalog()) }
-        #expect(expected.description == "\(path): schema version 9 is newer than this storesim knows (newest 8); left untouched")
+        #expect(expected.description == "\(path): schema version 10 is newer than this storesim knows (newest 9); left untouched")
     }
 }

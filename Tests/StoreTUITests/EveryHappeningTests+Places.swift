@@ -39,6 +39,8 @@ extension EveryHappeningTests {
             case .serverNotifications: 136
             case .clockAdvanced: 137
             case .fetchHistory: 138
+            case .requestTestNotification: 167
+            case .askTestNotificationStatus: 168
             case .serverDisk: 139
             case .sharedSecret: 140
             case .verifyMethod: 141
@@ -181,6 +183,12 @@ extension EveryHappeningTests {
             case .offerNotSigned: 56
             case .offerSigned: 57
             case .redeemOfferCode: 58
+            case .requestTestNotification: 161
+            case .testNotificationToken: 162
+            case .notificationURLNotFound: 163
+            case .getTestNotificationStatus: 164
+            case .testNotificationStatus: 165
+            case .testNotificationNotFound: 166
             }
         }
     }

@@ -48,6 +48,9 @@ extension EveryHappeningTests {
         .serverFinishTransaction(tx),
         .transactionHistory(signedTransactions: 2), .notificationHistory(notifications: 0), .signOffer(offerId: "spring", productId: pro),
         .offerNotSigned(offerId: "spring", productId: pro), .offerSigned(offerId: "spring", productId: pro), .redeemOfferCode("SPRING"),
+        .notification(type: "TEST", nil, attempt: 1), .notification(type: "TEST", nil, attempt: 2), .notificationAcknowledged(type: "TEST", nil),
+        .requestTestNotification, .testNotificationToken("5d9a"), .notificationURLNotFound, .getTestNotificationStatus,
+        .testNotificationStatus(sendAttempts: []), .testNotificationStatus(sendAttempts: [.noResponse, .success]), .testNotificationNotFound,
     ]
 
     /// One sample of every step the app takes on its own, at least.
@@ -113,6 +116,7 @@ extension EveryHappeningTests {
         .consent(productId: monthly, agrees: true), .consent(productId: monthly, agrees: false), .pastPurchasesRecorded(1000, productId: pro),
         .pendingPurchasesRecorded(10, productId: pro), .catalogSettings(["store ask-to-buy on"]), .network(online: false), .server("drop-response"),
         .strategy(.finishFirst), .api(.storekit2), .serverNotifications(on: true), .clockAdvanced(to: date), .fetchHistory,
+        .requestTestNotification, .askTestNotificationStatus,
         .serverDisk(full: true), .serverDisk(full: false), .sharedSecret(right: false), .verifyMethod(post: false), .verifyFirst(.sandbox),
         .forgeTamper(tx), .forgeReplay(tx), .forgeJWS(tx), .forgeCachedReceipt(tx), .forgeCachedProduct(tx, productId: pro),
         .launch(.verifyThenFinish, .storekit1), .launch(.queueOnly, .storekit2), .quit, .reinstall, .signedIn(account: "kid"),

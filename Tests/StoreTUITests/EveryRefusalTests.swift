@@ -23,6 +23,11 @@ import WorldCore
         (.forgeryNeedsRunningApp, "a forgery needs the running app; use 'launch' first"),
         (.clockAtItsEnd(nowMillis: 1_767_225_600_042), "the simulated clock stops at 9999-01-01 00:00:00; it is 2026-01-01 00:00:00 now"),
         (.serverDownForHistory, "the Server is down: it cannot ask for the history"),
+        (.serverDownForTest, "the Server is down: it cannot call Request a Test Notification or Get Test Notification Status"),
+        (.notificationsOffForTest, "server notifications are off: the Store has no URL to send a TEST notification to "
+            + "(Apple answers ServerNotificationURLNotFoundError); use 'server notifications on' first"),
+        (.noTestNotificationToken,
+         "the Server has no testNotificationToken: it requested no test notification; use 'server test-notification' first"),
         (.pastPurchasesWhileBusy, "past purchases are recorded while the app is closed and nothing is in flight"),
         (.pendingPurchasesWhileBusy, "pending purchases are recorded while the app is closed and nothing is in flight"),
         (.noReceipt(tx), "the Store has no receipt for transaction 1000000000000001"),
@@ -96,6 +101,8 @@ import WorldCore
             (.store(.periodExpired(account: "demo", productId: Self.monthly, expiry: SimulatedTime.date(millis: 1_798_761_600_000))),
              ["demo", Self.monthly, "2027-01-01 00:00:00"]),
             (.store(.inFamilyAlready(account: "alice", family: "demo")), ["alice", "demo"]),
+            (.notificationsOffForTest, ["TEST", "ServerNotificationURLNotFoundError", "'server notifications on'"]),
+            (.noTestNotificationToken, ["testNotificationToken", "'server test-notification'"]),
         ]
         for (refusal, words) in kept {
             let chinese = Language.simplifiedChinese.words(refusal)
@@ -120,6 +127,9 @@ import WorldCore
         case .tooManyDigitsToReplay: 10
         case .noPendingOrder: 11
         case .deviceDiskFull: 12
+        case .serverDownForTest: 34
+        case .notificationsOffForTest: 35
+        case .noTestNotificationToken: 36
         case .store(let refusal):
             switch refusal {
             case .lapsed: 13
@@ -148,5 +158,5 @@ import WorldCore
     }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 34
+    static let caseCount = 37
 }

@@ -38,6 +38,7 @@ import Testing
         .storePriceIncrease(productId: "com.storesim.premium.monthly", price: Decimal(string: "3.49") ?? 0),
         .consent(productId: "com.storesim.premium.monthly", agrees: false),
         .serverNotifications(on: true), .serverHistory, .expect(.notificationsPending(1)),
+        .serverTestNotification, .serverTestNotificationStatus,
     ]
 
     @Test(arguments: oneOfEach)
@@ -69,7 +70,7 @@ import Testing
             "strategy queue-only", "api storekit2", "store environment sandbox", "store verify-receipt temporary-issue",
             "store time-rate one-renewal-every-2s",
             "server shared-secret wrong", "server verify-method get", "server verify-first sandbox", "disk full", "server disk ok", "store grace-period on 28d",
-            "server notifications on",
+            "server notifications on", "server test-notification",
         ])
     }
 

@@ -69,9 +69,17 @@ extension MessageSaid {
         case .transactionInfoNotFound(let id): "transaction info: no tx \(id) (TransactionIdNotFoundError)"
         case .transactionInfo(let id): "transaction info: signed tx \(id) as it is now"
         case .notification(let type, let id, let attempt):
-            "notification \(type) tx \(id)" + (attempt > 1 ? " (retry \(attempt - 1) of \(NotificationRetry.hours.count))" : "")
-        case .notificationAcknowledged(let type, let id): "HTTP 200 for notification \(type) tx \(id)"
+            "notification \(type)\(Self.notified(id))" + (attempt > 1 ? " (retry \(attempt - 1) of \(NotificationRetry.hours.count))" : "")
+        case .notificationAcknowledged(let type, let id): "HTTP 200 for notification \(type)\(Self.notified(id))"
         case .getNotificationHistory: "Get Notification History"
+        case .requestTestNotification: "Request a Test Notification"
+        case .testNotificationToken(let token): "testNotificationToken \(token)"
+        case .notificationURLNotFound: "no notifications URL: notifications are off (ServerNotificationURLNotFoundError)"
+        case .getTestNotificationStatus: "Get Test Notification Status"
+        case .testNotificationStatus(let results) where results.isEmpty: "test notification status: not posted yet"
+        case .testNotificationStatus(let results):
+            "test notification status: sendAttempts " + results.map(\.rawValue).joined(separator: ", ")
+        case .testNotificationNotFound: "test notification status: no such test (TestNotificationNotFoundError)"
         case .getTransactionHistory(let id): "Get Transaction History of the customer of tx \(id)"
         case .serverFinishTransaction(let id): "Finish Transaction tx \(id)"
         case .transactionHistory(let count): "transaction history: \(count) signed transactions"
@@ -85,6 +93,12 @@ extension MessageSaid {
 
     private static func tx(_ signed: Bool) -> String {
         signed ? "signed tx" : "tx"
+    }
+
+    /// A notification's transaction after its type, as every language writes it (` tx` and the
+    /// id), or nothing for one about none (`TEST`).
+    public static func notified(_ id: TransactionID?) -> String {
+        id.map { " tx \($0)" } ?? ""
     }
 
     /// Where a receipt was sent, when not to production, and how, when not by POST.

@@ -57,6 +57,12 @@ extension MessageSaid: EventJSON {
             json.tag("notification") { $0.put("_1", id); $0.put("attempt", attempt); $0.put("type", type) }
         case .notificationAcknowledged(let type, let id): json.tag("notificationAcknowledged") { $0.put("_1", id); $0.put("type", type) }
         case .getNotificationHistory: json.tag("getNotificationHistory")
+        case .requestTestNotification: json.tag("requestTestNotification")
+        case .testNotificationToken(let token): json.tag("testNotificationToken") { $0.put("_0", token) }
+        case .notificationURLNotFound: json.tag("notificationURLNotFound")
+        case .getTestNotificationStatus: json.tag("getTestNotificationStatus")
+        case .testNotificationStatus(let results): json.tag("testNotificationStatus") { $0.put("sendAttempts", results.map(\.rawValue)) }
+        case .testNotificationNotFound: json.tag("testNotificationNotFound")
         case .getTransactionHistory(let id): json.tag("getTransactionHistory") { $0.put("_0", id) }
         case .serverFinishTransaction(let id): json.tag("serverFinishTransaction") { $0.put("_0", id) }
         case .transactionHistory(let count): json.tag("transactionHistory") { $0.put("signedTransactions", count) }

@@ -51,10 +51,20 @@ public enum MessageSaid: Sendable, Equatable, Codable {
     case getTransactionInfo(MessageSubject)
     case transactionInfoNotFound(MessageSubject)
     case transactionInfo(MessageSubject)
-    /// A notification posted: its type (and subtype) and transaction, and which attempt.
-    case notification(type: String, TransactionID, attempt: Int)
-    case notificationAcknowledged(type: String, TransactionID)
+    /// A notification posted: its type (and subtype) and transaction (none for `TEST`), and which attempt.
+    case notification(type: String, TransactionID?, attempt: Int)
+    case notificationAcknowledged(type: String, TransactionID?)
     case getNotificationHistory
+    case requestTestNotification
+    /// The Store's answer to Request a Test Notification: the test's `testNotificationToken`.
+    case testNotificationToken(String)
+    /// The Store has no notifications URL to post to (`ServerNotificationURLNotFoundError`).
+    case notificationURLNotFound
+    case getTestNotificationStatus
+    /// The Store's answer to Get Test Notification Status: each send attempt's `sendAttemptResult`.
+    case testNotificationStatus(sendAttempts: [SendAttemptResult])
+    /// The Store knows no test by the token (`TestNotificationNotFoundError`).
+    case testNotificationNotFound
     case getTransactionHistory(TransactionID)
     /// The Server's Finish Transaction call (App Store Server API) for a transaction it credited.
     case serverFinishTransaction(TransactionID)

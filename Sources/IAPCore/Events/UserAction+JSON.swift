@@ -31,6 +31,8 @@ extension UserAction: EventJSON {
         case .serverNotifications(let on): json.tag("serverNotifications") { $0.put("on", on) }
         case .clockAdvanced(let date): json.tag("clockAdvanced") { $0.put("to", date) }
         case .fetchHistory: json.tag("fetchHistory")
+        case .requestTestNotification: json.tag("requestTestNotification")
+        case .askTestNotificationStatus: json.tag("askTestNotificationStatus")
         case .serverDisk(let full): json.tag("serverDisk") { $0.put("full", full) }
         case .sharedSecret(let right): json.tag("sharedSecret") { $0.put("right", right) }
         case .verifyMethod(let post): json.tag("verifyMethod") { $0.put("post", post) }

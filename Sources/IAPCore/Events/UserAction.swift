@@ -32,6 +32,8 @@ public enum UserAction: Sendable, Equatable, Codable {
     case serverNotifications(on: Bool)
     case clockAdvanced(to: String)
     case fetchHistory
+    case requestTestNotification
+    case askTestNotificationStatus
     case serverDisk(full: Bool)
     case sharedSecret(right: Bool)
     case verifyMethod(post: Bool)
@@ -85,6 +87,8 @@ public enum UserAction: Sendable, Equatable, Codable {
         case .serverNotifications(let on): "server notifications \(on ? "on" : "off")"
         case .clockAdvanced(let date): "clock advanced to \(date)"
         case .fetchHistory: "the Server fetches the notification history"
+        case .requestTestNotification: "the Server requests a test notification"
+        case .askTestNotificationStatus: "the Server asks how its test notification went"
         case .serverDisk(let full): full ? "the Server's disk is full" : "the Server's disk has room again"
         case .sharedSecret(let right): right ? "the Server's shared secret is the app's" : "the Server's shared secret is wrong"
         case .verifyMethod(let post): "the Server asks verifyReceipt by \(post ? "POST" : "GET")"

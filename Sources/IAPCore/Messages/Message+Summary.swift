@@ -51,6 +51,11 @@ extension Message {
         case .serverFinishTransaction(let id): .serverFinishTransaction(id)
         case .transactionHistory(let history): .transactionHistory(signedTransactions: history.signedTransactions.count)
         case .notificationHistory(let notifications): .notificationHistory(notifications: notifications.count)
+        case .requestTestNotification: .requestTestNotification
+        case .testNotificationToken(let token): token.map(MessageSaid.testNotificationToken) ?? .notificationURLNotFound
+        case .getTestNotificationStatus: .getTestNotificationStatus
+        case .testNotificationStatus(let status):
+            status.sendAttempts.map { .testNotificationStatus(sendAttempts: $0.map(\.sendAttemptResult)) } ?? .testNotificationNotFound
         case .signOffer(let request): .signOffer(offerId: request.offerId, productId: request.productId)
         case .offerSigned(let signed) where signed.signature == nil:
             .offerNotSigned(offerId: signed.request.offerId, productId: signed.request.productId)

@@ -75,6 +75,19 @@ public enum Message: Sendable, Equatable, Codable {
     case getNotificationHistory
     /// The Store's answer to Get Notification History.
     case notificationHistory([ServerNotification])
+    /// Request a Test Notification: Apple, "Use this endpoint to test if your server is receiving
+    /// App Store Server Notifications at the URLs that you configured in App Store Connect."
+    case requestTestNotification
+    /// The Store's answer to Request a Test Notification (`SendTestNotificationResponse`): the
+    /// `testNotificationToken` of the test, whose `TEST` notification the Store then posts; nil
+    /// when the notifications are off, Apple's `ServerNotificationURLNotFoundError`: "the App
+    /// Store server couldn't find a notifications URL for your app in the environment".
+    case testNotificationToken(String?)
+    /// Get Test Notification Status: Apple, "Check the status of the test App Store server
+    /// notification sent to your server."
+    case getTestNotificationStatus(testNotificationToken: String)
+    /// The Store's answer to Get Test Notification Status (`CheckTestNotificationResponse`).
+    case testNotificationStatus(TestNotificationStatus)
     // Offers
     /// The app asks its Server to sign a promotional offer.
     case signOffer(OfferSignatureRequest)
@@ -94,10 +107,12 @@ public enum Message: Sendable, Equatable, Codable {
             return .app
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .transactionsUpdated, .restoreCompleted,
              .receiptRefreshed, .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo, .notification,
-             .notificationHistory, .currentEntitlements, .transactionHistory, .subscriptionStatuses, .subscriptionStatusFailed:
+             .notificationHistory, .currentEntitlements, .transactionHistory, .subscriptionStatuses, .subscriptionStatusFailed,
+             .testNotificationToken, .testNotificationStatus:
             return .store
         case .verificationAnswered, .recoveryAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged,
-             .getNotificationHistory, .getTransactionHistory, .offerSigned, .serverFinishTransaction:
+             .getNotificationHistory, .getTransactionHistory, .offerSigned, .serverFinishTransaction, .requestTestNotification,
+             .getTestNotificationStatus:
             return .server
         case .verificationFailed:
             return .network
@@ -111,14 +126,14 @@ public enum Message: Sendable, Equatable, Codable {
              .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt,
              .purchase, .listenForTransactions, .finish, .sync, .getTransactionInfo, .notificationAcknowledged,
              .getNotificationHistory, .currentEntitlementsRequest, .getTransactionHistory, .redeemOfferCode,
-             .subscriptionStatusRequest, .serverFinishTransaction:
+             .subscriptionStatusRequest, .serverFinishTransaction, .requestTestNotification, .getTestNotificationStatus:
             return .store
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .transactionsUpdated, .restoreCompleted,
              .receiptRefreshed, .verificationAnswered, .recoveryAnswered, .verificationFailed, .purchaseResult, .transactionUpdate,
              .currentEntitlements, .offerSigned, .subscriptionStatuses, .subscriptionStatusFailed:
             return .app
         case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo, .notification, .notificationHistory,
-             .transactionHistory, .signOffer:
+             .transactionHistory, .signOffer, .testNotificationToken, .testNotificationStatus:
             return .server
         }
     }
@@ -140,8 +155,10 @@ public enum Message: Sendable, Equatable, Codable {
         case .receiptChecked(let result): return MessageSubject(result.request.transactionId)
         case .transactionInfo(let info): return MessageSubject(info.request.transactionId)
         case .notification(let notification), .notificationAcknowledged(let notification):
-            return .transaction(notification.transactionId)
-        case .getNotificationHistory, .notificationHistory: return nil
+            return notification.transactionId.map(MessageSubject.transaction)
+        case .getNotificationHistory, .notificationHistory, .requestTestNotification, .testNotificationToken,
+             .getTestNotificationStatus, .testNotificationStatus:
+            return nil
         case .getTransactionHistory(let id): return .transaction(id)
         case .transactionHistory(let history): return .transaction(history.transactionId)
         case .requestProducts, .productsResponse, .productsRequestFailed, .addPayment, .addTransactionObserver,
@@ -173,7 +190,8 @@ public enum Message: Sendable, Equatable, Codable {
     public var answersTheApp: Bool {
         switch self {
         case .notification, .notificationAcknowledged, .getNotificationHistory, .notificationHistory, .getTransactionHistory,
-             .transactionHistory, .serverFinishTransaction:
+             .transactionHistory, .serverFinishTransaction, .requestTestNotification, .testNotificationToken,
+             .getTestNotificationStatus, .testNotificationStatus:
             return false
         case .getTransactionInfo(let request): return request.purpose != .notification
         case .transactionInfo(let info): return info.request.purpose != .notification

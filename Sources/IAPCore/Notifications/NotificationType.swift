@@ -29,6 +29,10 @@ public enum NotificationType: String, Sendable, Codable, CaseIterable {
     /// A purchase a family member was entitled to through Family Sharing is no longer shared
     /// with them: the purchaser was refunded, or the purchaser or the member left the family.
     case revoke = "REVOKE"
+    /// Apple, Request a Test Notification: the endpoint "prompts the App Store server to send your
+    /// server a notification with the TEST notificationType". About no transaction: its `data`
+    /// names the app and the environment only.
+    case test = "TEST"
 
     /// Whether the notification tells of a payment the Server credits.
     public var charges: Bool {
@@ -40,4 +44,12 @@ public enum NotificationType: String, Sendable, Codable, CaseIterable {
 /// Server has not acknowledged it; after the last it gives up (the history still has it).
 public enum NotificationRetry {
     public static let hours: [Int64] = [1, 12, 24, 48, 72]
+
+    /// When attempt number `attempt` (1 the first) of a notification first attempted at
+    /// `first` falls due, in milliseconds; nil past the last retry.
+    public static func dueMillis(ofAttempt attempt: Int, firstAt first: Int64) -> Int64? {
+        if attempt == 1 { return first }
+        guard attempt >= 2, attempt - 2 < hours.count else { return nil }
+        return first + hours[attempt - 2] * 3_600_000
+    }
 }

@@ -1,19 +1,20 @@
 /// One App Store Server Notification V2 as the Store posts it to the Server: `signedPayload`
 /// (a JWS whose payload is a `NotificationPayload`), with the type, transaction and attempt the
-/// timeline names.
+/// timeline names. A `TEST` notification is about no transaction: its `transactionId` and
+/// `productId` are nil.
 public struct ServerNotification: Sendable, Equatable, Codable {
     /// `notificationUUID`: the same for every attempt of one notification.
     public let uuid: String
     public let type: NotificationType
     public let subtype: String?
-    public let transactionId: TransactionID
-    public let productId: String
+    public let transactionId: TransactionID?
+    public let productId: String?
     /// The JWS compact serialization the Store signed when the event happened.
     public let signedPayload: String
     /// 1 for the first attempt, 2…6 for the retries; 0 when fetched with Get Notification History.
     public let attempt: Int
 
-    public init(uuid: String, type: NotificationType, subtype: String?, transactionId: TransactionID, productId: String,
+    public init(uuid: String, type: NotificationType, subtype: String?, transactionId: TransactionID?, productId: String?,
                 signedPayload: String, attempt: Int) {
         self.uuid = uuid
         self.type = type
@@ -37,18 +38,20 @@ public struct NotificationPayload: Codable, Equatable, Sendable {
     /// The `data` object: the app (its App Apple ID in production only: "It isn't present in
     /// the sandbox environment"), the environment, the transaction, itself a JWS, and for an
     /// auto-renewable subscription its renewal information, a JWS of a `RenewalInfoPayload`, and
-    /// its `status` as of the notification's `signedDate`.
+    /// its `status` as of the notification's `signedDate`. A `TEST` notification's names the app
+    /// and the environment only, without `signedTransactionInfo`, as Apple's library decodes it
+    /// (`Data.signedTransactionInfo` is optional there).
     public struct Data: Codable, Equatable, Sendable {
         public var appAppleId: Int64?
         public var bundleId: String
         public var bundleVersion: String?
         public var environment: String
-        public var signedTransactionInfo: String
+        public var signedTransactionInfo: String?
         public var signedRenewalInfo: String?
         public var status: Int?
 
         public init(appAppleId: Int64? = nil, bundleId: String, bundleVersion: String? = nil, environment: String,
-                    signedTransactionInfo: String, signedRenewalInfo: String? = nil, status: Int? = nil) {
+                    signedTransactionInfo: String?, signedRenewalInfo: String? = nil, status: Int? = nil) {
             self.appAppleId = appAppleId
             self.bundleId = bundleId
             self.bundleVersion = bundleVersion

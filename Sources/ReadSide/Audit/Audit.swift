@@ -93,7 +93,7 @@ public struct Audit: Sendable {
          catalog: Catalog, notifications: [PostedNotification]?, history appAccountTokens: [TransactionID: String]?,
          offers: [TransactionID: AppliedOffer], earlyEnds: [TransactionID: Date], refunds: RefundFigures) {
         let unprocessed = notifications?.map(\.notification).filter { !ledger.notifications.contains($0.uuid) }
-        let notified = Set((unprocessed ?? []).filter(\.type.charges).map(\.transactionId))
+        let notified = Set((unprocessed ?? []).filter(\.type.charges).compactMap(\.transactionId))
         let askers = appAccountTokens.map { _ in Self.askers(tally.askedBy, record: record) }
         let cached = Set(pendingOrders.map(\.transactionId))
         let records = { (ids: Set<TransactionID>) in ids.sorted().compactMap(record) }

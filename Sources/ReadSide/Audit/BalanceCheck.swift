@@ -24,9 +24,8 @@ public struct BalanceMismatch: Sendable, Equatable {
         var takenBack: Set<TransactionID> = []
         for posted in notifications ?? [] {
             let notification = posted.notification
-            guard notification.type == .refund, processed.contains(notification.uuid),
-                  creditPlaces[notification.transactionId] != nil,
-                  let refunded = record(notification.transactionId), refunded.refunded,
+            guard notification.type == .refund, processed.contains(notification.uuid), let id = notification.transactionId,
+                  creditPlaces[id] != nil, let refunded = record(id), refunded.refunded,
                   let product = catalog.product(id: refunded.productId), product.type == .consumable,
                   takenBack.insert(refunded.id).inserted
             else { continue }

@@ -22,13 +22,14 @@ public struct NotificationRow: Sendable, Equatable {
     /// Apple's `notificationType`, as `ONE_TIME_CHARGE`.
     public let type: String
     public let subtype: String?
-    public let transactionId: TransactionID
-    public let productId: String
+    /// The transaction and product it tells of; nil for a `TEST` notification, about none.
+    public let transactionId: TransactionID?
+    public let productId: String?
     /// How many times the Store posted it so far (0 before the first attempt).
     public let attempts: Int
     public let standing: Standing
 
-    public init(type: String, subtype: String?, transactionId: TransactionID, productId: String, attempts: Int,
+    public init(type: String, subtype: String?, transactionId: TransactionID?, productId: String?, attempts: Int,
                 standing: Standing) {
         self.type = type
         self.subtype = subtype

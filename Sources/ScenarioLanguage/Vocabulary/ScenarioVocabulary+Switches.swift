@@ -53,6 +53,14 @@ extension ScenarioVocabulary {
             "server history",
             "the Server fetches the notifications it missed (Get Notification History) and each known customer's transactions (Get Transaction History)",
             timing: .whenQuiet, command: .serverHistory),
+        CommandDeclaration(
+            "server test-notification",
+            "the Server asks the Store for a TEST notification (Request a Test Notification), posted, retried and acknowledged like any other; refused while notifications are off",
+            timing: .atOnce, command: .serverTestNotification),
+        CommandDeclaration(
+            "server test-notification status",
+            "the Server asks how its last TEST notification's attempts went (Get Test Notification Status)",
+            timing: .whenQuiet, command: .serverTestNotificationStatus),
     ]
 
     /// The Store's switches and what the user and Apple do at the Store.

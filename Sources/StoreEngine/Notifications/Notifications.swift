@@ -42,27 +42,15 @@ final class Notifications: StoreService {
                 expirationIntent: RenewalInfoPayload.ExpirationIntent? = nil) throws(StorageError) {
         guard notificationsOn else { return }
         try signatures.loadSigner(from: now)
-        let seq = try database.database.rows("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM notifications",
-                                             table: "notifications", key: "next") {
-            (row) throws(SQLiteColumnError) in try row.integer("next")
-        }.first ?? 1
-        let uuid = try signatures.ids.notificationUUID(seq)
+        let uuid = try nextUUID()
         let renewal = try signedRenewalInfo(of: record, at: now, expirationIntent: expirationIntent)
-        let app = catalog.app
         let payload = NotificationPayload(
             notificationType: type.rawValue, subtype: subtype, notificationUUID: uuid,
-            data: .init(appAppleId: switches.environment == .production ? app.appAppleId : nil, bundleId: app.bundleId,
-                        bundleVersion: app.bundleVersion, environment: signatures.signedEnvironment,
-                        signedTransactionInfo: try signatures.jws(of: record, at: now), signedRenewalInfo: renewal,
-                        status: renewal == nil ? nil : try periods.renewalState(of: record, at: now).serverAPIStatus),
+            data: appData(signedTransactionInfo: try signatures.jws(of: record, at: now), signedRenewalInfo: renewal,
+                          status: renewal == nil ? nil : try periods.renewalState(of: record, at: now).serverAPIStatus),
             signedDate: SimulatedTime.millis(now))
-        let signed = try sign(payload, id: record.id)
-        try database.database.query("""
-            INSERT INTO notifications(uuid, type, subtype, transaction_id, product_id, signed_payload, first_attempt_millis,
-                                      attempts, delivered, next_attempt_millis)
-            VALUES(?, ?, ?, ?, ?, ?, ?, 0, 0, ?)
-            """, [.text(uuid), .text(type.rawValue), .optional(subtype), .integer(record.id.value), .text(record.productId),
-                  .text(signed), .integer(SimulatedTime.millis(now)), .integer(SimulatedTime.millis(now))])
+        try keep(payload, signed: try signatures.signJWS(payload, what: "the notification of transaction \(record.id)"),
+                   about: record, at: now)
         if record.kind != .familyShare, Self.toldToFamily.contains(type) {
             for share in try database.records(where: "kind = 'family-share' AND refunded = 0 AND shared_from = ?",
                                               [StoreDatabase.idValue(record.originalId)], withReceipts: false) {
@@ -77,8 +65,35 @@ final class Notifications: StoreService {
     private static let toldToFamily: Set<NotificationType> = [.didRenew, .didFailToRenew, .gracePeriodExpired, .expired,
                                                               .didChangeRenewalStatus]
 
-    private func sign(_ payload: NotificationPayload, id: TransactionID) throws(StorageError) -> String {
-        try signatures.signJWS(payload, what: "the notification of transaction \(id)")
+    /// The `notificationUUID` of the next notification.
+    func nextUUID() throws(StorageError) -> String {
+        let seq = try database.database.rows("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM notifications",
+                                             table: "notifications", key: "next") {
+            (row) throws(SQLiteColumnError) in try row.integer("next")
+        }.first ?? 1
+        return try signatures.ids.notificationUUID(seq)
+    }
+
+    /// The `data` object of a notification: the app (its App Apple ID in production only), the
+    /// environment, and what the notification tells of.
+    func appData(signedTransactionInfo: String?, signedRenewalInfo: String? = nil,
+                 status: Int? = nil) -> NotificationPayload.Data {
+        let app = catalog.app
+        return NotificationPayload.Data(
+            appAppleId: switches.environment == .production ? app.appAppleId : nil, bundleId: app.bundleId,
+            bundleVersion: app.bundleVersion, environment: signatures.signedEnvironment,
+            signedTransactionInfo: signedTransactionInfo, signedRenewalInfo: signedRenewalInfo, status: status)
+    }
+
+    /// Keeps a signed notification, about `record` when it tells of a transaction, due at once.
+    func keep(_ payload: NotificationPayload, signed: String, about record: StoreRecord?, at now: Date) throws(StorageError) {
+        try database.database.query("""
+            INSERT INTO notifications(uuid, type, subtype, transaction_id, product_id, signed_payload, first_attempt_millis,
+                                      attempts, delivered, next_attempt_millis)
+            VALUES(?, ?, ?, ?, ?, ?, ?, 0, 0, ?)
+            """, [.text(payload.notificationUUID), .text(payload.notificationType), .optional(payload.subtype),
+                  record.map { .integer($0.id.value) } ?? .null, .optional(record?.productId), .text(signed),
+                  .integer(SimulatedTime.millis(now)), .integer(SimulatedTime.millis(now))])
     }
 
     /// Posts every notification due by `now`: the first attempt, or a retry. After the last
@@ -95,8 +110,8 @@ final class Notifications: StoreService {
             for posted in try notifications(where: "next_attempt_millis IS NOT NULL AND next_attempt_millis <= ?", [.integer(now)]) {
                 let attempt = posted.attempts + 1
                 let first = try firstAttemptMillis(posted.notification.uuid)
-                let next: SQLiteValue = retries && attempt <= NotificationRetry.hours.count
-                    ? .integer(first + NotificationRetry.hours[attempt - 1] * 3_600_000) : .null
+                let due = retries ? NotificationRetry.dueMillis(ofAttempt: attempt + 1, firstAt: first) : nil
+                let next: SQLiteValue = due.map { .integer($0) } ?? .null
                 try database.database.query("UPDATE notifications SET attempts = ?, next_attempt_millis = ? WHERE uuid = ?",
                                             [.integer(Int64(attempt)), next, .text(posted.notification.uuid)])
                 link.send(.notification(posted.notification.attempt(attempt)))
@@ -136,7 +151,7 @@ final class Notifications: StoreService {
         try store { () throws(StorageError) in try notifications() }
     }
 
-    private func firstAttemptMillis(_ uuid: String) throws(StorageError) -> Int64 {
+    func firstAttemptMillis(_ uuid: String) throws(StorageError) -> Int64 {
         try database.database.rows("SELECT first_attempt_millis FROM notifications WHERE uuid = ?", [.text(uuid)],
                                    table: "notifications", key: "uuid") {
             (row) throws(SQLiteColumnError) in try row.integer("first_attempt_millis")
@@ -154,8 +169,8 @@ extension StoreDatabase {
             PostedNotification(
                 notification: ServerNotification(
                     uuid: try row.text("uuid"), type: try row.choice("type", as: NotificationType.self),
-                    subtype: try row.optionalText("subtype"), transactionId: TransactionID(try row.integer("transaction_id")),
-                    productId: try row.text("product_id"), signedPayload: try row.text("signed_payload"), attempt: 0),
+                    subtype: try row.optionalText("subtype"), transactionId: try row.optionalInteger("transaction_id").map { TransactionID($0) },
+                    productId: try row.optionalText("product_id"), signedPayload: try row.text("signed_payload"), attempt: 0),
                 attempts: Int(try row.integer("attempts")), delivered: try row.bool("delivered"),
                 nextAttemptMillis: try row.optionalInteger("next_attempt_millis"))
         }

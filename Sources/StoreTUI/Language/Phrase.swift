@@ -274,6 +274,8 @@ enum Phrase: CaseIterable {
     case apiKeyHelp
     case notificationsKey
     case notificationsKeyHelp
+    case testNotificationKey
+    case testNotificationKeyHelp
     case close
     case back
     case backHelp

@@ -5,7 +5,8 @@ import ReadSide
 /// The notification lane: every App Store Server Notification the Store posted to the Server,
 /// newest at the bottom, with its type, its transaction and product, how many times the Store
 /// posted it, and where it stands (on its way, acknowledged, retried at a simulated time, given
-/// up, fetched by the history). Cut text ends in `…`.
+/// up, fetched by the history). A `TEST` notification, about no transaction, has `—` for its
+/// transaction and product. Cut text ends in `…`.
 enum NotificationLaneView {
     static func draw(_ state: TUIState, _ notifications: [NotificationRow], _ model: WorldView, into buffer: inout CellBuffer,
                      in rect: Rect) {
@@ -28,15 +29,18 @@ enum NotificationLaneView {
             let type = row.type + (row.subtype.map { " " + $0 } ?? "")
             let (standing, color) = standing(row, language)
             var x = rect.x
-            x += buffer.put(fit(type, typeWidth - 1) + " " + fit(row.transactionId.description, 17)
+            x += buffer.put(fit(type, typeWidth - 1) + " " + fit(row.transactionId?.description ?? Self.none, 17)
                             + fit("\(row.attempts)/\(1 + NotificationRetry.hours.count)", 6), x: x, y: y, limit: rect.width)
             x += buffer.put(fit(standing, standingWidth - 1) + " ", x: x, y: y, style: .bold, color: color,
                             limit: rect.x + rect.width - x)
-            buffer.put(clipped(state.title(of: row.productId, in: model), rect.x + rect.width - x), x: x, y: y,
+            buffer.put(clipped(row.productId.map { state.title(of: $0, in: model) } ?? Self.none, rect.x + rect.width - x), x: x, y: y,
                        limit: rect.x + rect.width - x)
             y += 1
         }
     }
+
+    /// What a `TEST` notification's row shows for the transaction and product it has none of.
+    private static let none = "—"
 
     /// Where a notification stands, in words, and the colour that tells it at a glance.
     static func standing(_ row: NotificationRow, _ language: Language) -> (String, CellColor) {

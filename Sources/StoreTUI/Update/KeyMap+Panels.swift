@@ -84,7 +84,8 @@ extension KeyMap {
     }
 
     /// The faults panel: pick a switch and toggle it, or switch the app's StoreKit API or the
-    /// App Store Server Notifications by their own keys.
+    /// App Store Server Notifications by their own keys, or have the Server request a `TEST`
+    /// notification.
     static let faults = KeyMap([
         KeyBinding([.up, .character("k"), .down, .character("j")], "↑↓", footer: .select, help: .pickSwitch) { key, state, _ in
             let up = key == .up || key == .character("k")
@@ -99,6 +100,9 @@ extension KeyMap {
         },
         setting(.api),
         setting(.notifications),
+        KeyBinding([.character("t")], "t", footer: .testNotificationKey, help: .testNotificationKeyHelp) { _, _, _ in
+            [.perform(.serverTestNotification)]
+        },
         closing([.escape, .character("f"), .character("q")], "Esc", footer: .words(.close)),
     ])
 

@@ -77,6 +77,10 @@ public enum ScenarioCommand: Equatable, Sendable {
     /// The Server fetches the notifications it missed (Get Notification History) and processes
     /// them, and reconciles each customer it knows (Get Transaction History).
     case serverHistory
+    /// The Server asks the Store for a `TEST` notification (Request a Test Notification).
+    case serverTestNotification
+    /// The Server asks how its last test went (Get Test Notification Status).
+    case serverTestNotificationStatus
 
     /// The forgeries a script (or the TUI) can try.
     public enum Forgery: Equatable, Sendable {

@@ -15,6 +15,12 @@ public enum WorldRefusal: Equatable, Sendable {
     case clockAtItsEnd(nowMillis: Int64)
     /// `server history` while the Server is down.
     case serverDownForHistory
+    /// `server test-notification [status]` while the Server is down.
+    case serverDownForTest
+    /// `server test-notification` while the notifications are off: the Store has no URL to post to.
+    case notificationsOffForTest
+    /// `server test-notification status` before the Server requested any test.
+    case noTestNotificationToken
     /// Past purchases are recorded only while the app is closed and nothing is in flight.
     case pastPurchasesWhileBusy
     /// Pending purchases are recorded only while the app is closed and nothing is in flight.
@@ -42,6 +48,11 @@ public enum WorldRefusal: Equatable, Sendable {
         case .clockAtItsEnd(let nowMillis):
             "the simulated clock stops at 9999-01-01 00:00:00; it is \(SimulatedTime.format(SimulatedTime.date(millis: nowMillis))) now"
         case .serverDownForHistory: "the Server is down: it cannot ask for the history"
+        case .serverDownForTest: "the Server is down: it cannot call Request a Test Notification or Get Test Notification Status"
+        case .notificationsOffForTest:
+            "server notifications are off: the Store has no URL to send a TEST notification to (Apple answers ServerNotificationURLNotFoundError); use 'server notifications on' first"
+        case .noTestNotificationToken:
+            "the Server has no testNotificationToken: it requested no test notification; use 'server test-notification' first"
         case .pastPurchasesWhileBusy: "past purchases are recorded while the app is closed and nothing is in flight"
         case .pendingPurchasesWhileBusy: "pending purchases are recorded while the app is closed and nothing is in flight"
         case .noReceipt(let id): "the Store has no receipt for transaction \(id)"

@@ -55,6 +55,8 @@ struct CommandInterpreter {
         case .serverDisk(let full): try fillServerDisk(full)
         case .serverNotifications(let on): try world.notifications(on)
         case .serverHistory: try fetchHistory()
+        case .serverTestNotification: try requestTestNotification()
+        case .serverTestNotificationStatus: try askTestNotificationStatus()
         case .serverSharedSecret(let right): try configureServer(sharedSecretRight: right)
         case .serverVerifyMethod(let post): try configureServer(usesPost: post)
         case .serverVerifyFirst(let environment): try configureServer(verifiesFirst: environment)
@@ -89,6 +91,27 @@ struct CommandInterpreter {
         guard world.settings.server != .down else { throw WorldActionError.refused(.serverDownForHistory) }
         try world.record(.command, from: .user, to: .server, what: .user(.fetchHistory), transactionId: nil)
         try world.server.fetchHistory(link: world.link)
+        try world.settle()
+    }
+
+    /// `server test-notification`: the Server sends Request a Test Notification; the Store
+    /// answers with the test's token and posts a `TEST` notification, while the world goes on
+    /// (the messages travel as a purchase's do). Refused while the notifications are off: the
+    /// Store has no URL to post to, and Apple answers `ServerNotificationURLNotFoundError`.
+    private func requestTestNotification() throws {
+        guard world.store.notificationsOn else { throw WorldActionError.refused(.notificationsOffForTest) }
+        guard world.settings.server != .down else { throw WorldActionError.refused(.serverDownForTest) }
+        try world.record(.command, from: .user, to: .server, what: .user(.requestTestNotification), transactionId: nil)
+        world.server.requestTestNotification(link: world.link)
+    }
+
+    /// `server test-notification status`: the Server asks, with the token of its last test, how
+    /// the `TEST` notification's attempts went.
+    private func askTestNotificationStatus() throws {
+        guard world.settings.server != .down else { throw WorldActionError.refused(.serverDownForTest) }
+        guard let token = try world.server.testNotificationToken() else { throw WorldActionError.refused(.noTestNotificationToken) }
+        try world.record(.command, from: .user, to: .server, what: .user(.askTestNotificationStatus), transactionId: nil)
+        world.server.askTestNotificationStatus(token, link: world.link)
         try world.settle()
     }
 

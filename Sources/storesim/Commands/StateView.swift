@@ -140,12 +140,13 @@ struct StateView {
     }
 
     /// With notifications: each one the Store posted, with its attempts and whether the Server
-    /// acknowledged one; under StoreKit 2, where the root certificate is shown, its `signedPayload` too.
+    /// acknowledged one (`transactionId` null for a `TEST` notification, about none); under
+    /// StoreKit 2, where the root certificate is shown, its `signedPayload` too.
     private var notifications: [(String, JSONText)] {
         guard let posted = snapshot.notifications else { return [] }
         return [("notifications", .array(posted.map { posted in
             .object([("type", .string(posted.notification.type.rawValue)),
-                     ("transactionId", .string(posted.notification.transactionId.description)),
+                     ("transactionId", posted.notification.transactionId.map { .string($0.description) } ?? .null),
                      ("attempts", .int(posted.attempts)), ("delivered", .bool(posted.delivered))]
                     + (storeKit2 ? [("signedPayload", .string(posted.notification.signedPayload))] : []))
         }))]

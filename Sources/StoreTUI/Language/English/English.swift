@@ -276,6 +276,8 @@ enum English {
         case .apiKeyHelp: "switch the app's StoreKit API: storekit1 or storekit2"
         case .notificationsKey: "notifications"
         case .notificationsKeyHelp: "turn App Store Server Notifications on or off"
+        case .testNotificationKey: "TEST"
+        case .testNotificationKeyHelp: "the Server asks the Store for a TEST notification (Request a Test Notification)"
         case .close: "close"
         case .back: "back"
         case .backHelp: "back to the main screen"

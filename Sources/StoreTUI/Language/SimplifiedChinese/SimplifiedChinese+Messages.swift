@@ -62,10 +62,18 @@ extension SimplifiedChinese {
         case .transactionInfoNotFound(let about): "交易信息：没有 \(subject(about))（TransactionIdNotFoundError）"
         case .transactionInfo(let about): "交易信息：\(subject(about)) 此刻的签名交易"
         case .notification(let type, let id, let attempt) where attempt > 1:
-            "通知 \(type) tx \(id)（第 \(attempt - 1) 次重试，共 \(NotificationRetry.hours.count) 次）"
-        case .notification(let type, let id, _): "通知 \(type) tx \(id)"
-        case .notificationAcknowledged(let type, let id): "通知 \(type) tx \(id) 已回复 HTTP 200"
+            "通知 \(type)\(MessageSaid.notified(id))（第 \(attempt - 1) 次重试，共 \(NotificationRetry.hours.count) 次）"
+        case .notification(let type, let id, _): "通知 \(type)\(MessageSaid.notified(id))"
+        case .notificationAcknowledged(let type, let id): "通知 \(type)\(MessageSaid.notified(id)) 已回复 HTTP 200"
         case .getNotificationHistory: "Get Notification History（获取通知历史）"
+        case .requestTestNotification: "Request a Test Notification（请求测试通知）"
+        case .testNotificationToken(let token): "testNotificationToken（测试通知令牌）\(token)"
+        case .notificationURLNotFound: "没有通知 URL：通知已关闭（ServerNotificationURLNotFoundError）"
+        case .getTestNotificationStatus: "Get Test Notification Status（查询测试通知状态）"
+        case .testNotificationStatus(let results) where results.isEmpty: "测试通知状态：尚未发送"
+        case .testNotificationStatus(let results):
+            "测试通知状态：sendAttempts " + results.map(\.rawValue).joined(separator: ", ")
+        case .testNotificationNotFound: "测试通知状态：没有这个测试（TestNotificationNotFoundError）"
         case .getTransactionHistory(let id): "Get Transaction History（获取 tx \(id) 所属顾客的交易历史）"
         case .serverFinishTransaction(let id): "Finish Transaction（服务器完成交易）tx \(id)"
         case .transactionHistory(let count): "交易历史：\(count) 笔签名交易"

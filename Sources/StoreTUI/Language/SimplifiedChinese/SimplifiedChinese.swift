@@ -278,6 +278,8 @@ enum SimplifiedChinese {
         case .apiKeyHelp: "切换 App 的 StoreKit API：storekit1 或 storekit2"
         case .notificationsKey: "通知"
         case .notificationsKeyHelp: "打开或关闭 App Store 服务器通知"
+        case .testNotificationKey: "测试通知"
+        case .testNotificationKeyHelp: "服务器请商店发送一条 TEST 通知（Request a Test Notification）"
         case .close: "关闭"
         case .back: "返回"
         case .backHelp: "返回主屏幕"
