@@ -39,8 +39,8 @@ extension EveryHappeningTests {
             case .serverNotifications: 136
             case .clockAdvanced: 137
             case .fetchHistory: 138
-            case .requestTestNotification: 167
-            case .askTestNotificationStatus: 168
+            case .requestTestNotification: 168
+            case .askTestNotificationStatus: 169
             case .serverDisk: 139
             case .sharedSecret: 140
             case .verifyMethod: 141
@@ -183,12 +183,12 @@ extension EveryHappeningTests {
             case .offerNotSigned: 56
             case .offerSigned: 57
             case .redeemOfferCode: 58
-            case .requestTestNotification: 161
-            case .testNotificationToken: 162
-            case .notificationURLNotFound: 163
-            case .getTestNotificationStatus: 164
-            case .testNotificationStatus: 165
-            case .testNotificationNotFound: 166
+            case .requestTestNotification: 162
+            case .testNotificationToken: 163
+            case .notificationURLNotFound: 164
+            case .getTestNotificationStatus: 165
+            case .testNotificationStatus: 166
+            case .testNotificationNotFound: 167
             }
         }
     }
