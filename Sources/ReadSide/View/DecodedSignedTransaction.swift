@@ -37,8 +37,9 @@ public struct DecodedSignedTransaction: Sendable, Equatable {
     static let order = [
         "transactionId", "originalTransactionId", "webOrderLineItemId", "productId", "type", "purchaseDate", "originalPurchaseDate",
         "expiresDate", "isUpgraded", "inAppOwnershipType", "environment", "appAccountToken", "appTransactionId", "revocationDate",
-        "revocationReason", "offerType", "offerIdentifier", "offerDiscountType", "offerPeriod", "transactionReason", "price",
-        "currency", "storefront", "storefrontId", "quantity", "subscriptionGroupIdentifier", "bundleId", "signedDate",
+        "revocationReason", "revocationType", "revocationPercentage", "offerType", "offerIdentifier", "offerDiscountType",
+        "offerPeriod", "transactionReason", "price", "currency", "storefront", "storefrontId", "quantity",
+        "subscriptionGroupIdentifier", "bundleId", "signedDate",
     ]
 
     /// Decodes `jws` and verifies it, at its `signedDate`, against `pinnedRoot`, as the Server does.
