@@ -36,6 +36,18 @@ extension Store {
         try payments.refund(transactionId: transactionId, reason: reason, at: date)
     }
 
+    /// The Store reverses the refund of the newest refunded transaction of a product; returns it reinstated.
+    @discardableResult
+    public func reverseRefund(productId: String, at date: Date) throws(StoreError) -> StoreRecord {
+        try payments.reverseRefund(productId: productId, at: date)
+    }
+
+    /// The Store reverses the refund of one transaction of the signed-in account; returns it reinstated.
+    @discardableResult
+    public func reverseRefund(transactionId: TransactionID, at date: Date) throws(StoreError) -> StoreRecord {
+        try payments.reverseRefund(transactionId: transactionId, at: date)
+    }
+
     /// Deletes a transaction from the Store, as StoreKit Testing allows, with its children.
     public func delete(transactionId: TransactionID) throws(StoreError) {
         try payments.delete(transactionId: transactionId)

@@ -21,6 +21,8 @@ extension EveryHappeningTests {
             case .resolve: 118
             case .refundLatest: 119
             case .refundTransaction: 120
+            case .reverseRefundLatest: 170
+            case .reverseRefundTransaction: 171
             case .familyJoins: 121
             case .familyLeaves: 122
             case .autoRenew: 123
@@ -103,6 +105,7 @@ extension EveryHappeningTests {
             case .creditedFromNotification: 79
             case .notificationNotVerified: 80
             case .refundTakesBack: 81
+            case .reversalGrantsAgain: 172
             case .couldNotSave: 158
             }
         case .app(let step):

@@ -23,6 +23,10 @@ public enum NotificationType: String, Sendable, Codable, CaseIterable {
     case gracePeriodExpired = "GRACE_PERIOD_EXPIRED"
     /// The App Store refunded a transaction.
     case refund = "REFUND"
+    /// Apple: "A notification type that indicates the App Store reversed a previously granted
+    /// refund due to a dispute that the customer raised. If your app revoked content or services
+    /// as a result of the related refund, it needs to reinstate them."
+    case refundReversed = "REFUND_REVERSED"
     /// A subscription's price rose and the subscriber was asked to consent (subtype `PENDING`),
     /// or consented (`ACCEPTED`).
     case priceIncrease = "PRICE_INCREASE"

@@ -151,6 +151,18 @@ extension ScenarioVocabulary {
             chaos: .init(weight: 1) { draw in
                 [.refund(.product(draw.product()), reason: draw.element(of: [nil] + RevocationReason.allCases.map { $0 }, or: nil))]
             }),
+        CommandDeclaration(
+            "refund reverse PRODUCT|TRANSACTION",
+            "the Store reverses the refund of a transaction (a number) or of the newest refunded PRODUCT, as after a dispute the customer raised: its signed transaction loses its revocation fields; the Server reinstates what the refund took back from a REFUND_REVERSED notification (with notifications on) or at its next receipt check",
+            timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in .reverseRefund(try reader.refundTarget()) },
+            arguments: { command in
+                guard case .reverseRefund(let target) = command else { return nil }
+                return switch target {
+                case .product(let productId): [productId]
+                case .transaction(let id): [id.description]
+                }
+            }),
     ] + subscriptions + device
 
     /// The command of a Store switch whose values are words of its own, read from its

@@ -52,6 +52,8 @@ public enum ScenarioCommand: Equatable, Sendable {
     case resolve(productId: String)
     /// The Store refunds a transaction (or the latest of a product), for a reason when one is given.
     case refund(RefundTarget, reason: RevocationReason?)
+    /// The Store reverses a refund it granted (Apple's `REFUND_REVERSED`).
+    case reverseRefund(RefundTarget)
     case advance(seconds: Int64)
     case subscriptionRenew(productId: String, on: Bool)
     case subscriptionRenewNow(productId: String)

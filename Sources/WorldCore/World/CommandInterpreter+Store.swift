@@ -43,6 +43,15 @@ extension CommandInterpreter {
         try tellStore(.resolve(productId: productId)) { try world.store.resolve(productId: productId, link: world.link) }
     }
 
+    func reverseRefund(_ target: ScenarioCommand.RefundTarget) throws {
+        switch target {
+        case .product(let productId):
+            try storeDid(.reverseRefundLatest(productId: productId)) { _ = try world.store.reverseRefund(productId: productId, at: world.now) }
+        case .transaction(let id):
+            try storeDid(.reverseRefundTransaction(id), transactionId: id) { _ = try world.store.reverseRefund(transactionId: id, at: world.now) }
+        }
+    }
+
     func refund(_ target: ScenarioCommand.RefundTarget, reason: RevocationReason?) throws {
         var refunded: StoreRecord?
         switch target {

@@ -70,6 +70,7 @@ struct CommandInterpreter {
         case .decline(let productId): try decline(productId)
         case .resolve(let productId): try resolve(productId)
         case .refund(let target, let reason): try refund(target, reason: reason)
+        case .reverseRefund(let target): try reverseRefund(target)
         case .subscriptionRenew(let productId, let on): try setAutoRenew(productId, on: on)
         case .subscriptionRenewNow(let productId): try renewNow(productId)
         case .subscriptionExpire(let productId): try expire(productId)
