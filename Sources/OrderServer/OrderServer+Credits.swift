@@ -86,7 +86,7 @@ extension OrderServer {
         let kept = try keptRevocations()
         if !kept.isEmpty {
             for entry in entries where !entry.revoked && kept.contains(entry.transactionId) {
-                _ = try reinstate(entry.transactionId, givesGrantBack: false)
+                _ = try reinstate(entry.transactionId, productId: entry.productId, reversedMillis: nil)
             }
         }
         for entry in Self.currentPeriods(entries) where !entry.revoked {

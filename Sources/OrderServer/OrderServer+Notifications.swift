@@ -112,6 +112,8 @@ extension OrderServer {
                 "UPDATE entitlements SET expires_millis = ? WHERE \(held) AND (expires_millis IS NULL OR expires_millis > ?)",
                 [.integer(grace), .text(payload.productId), subscription, .integer(grace)])
         case .refund:
+            // A refund reversed before its REFUND was told (its retries came later) takes nothing.
+            guard try !reversedSince(id, revocationMillis: payload.revocationDate) else { return [:] }
             let held = try heldEntitlement(of: id, productId: payload.productId)
             try database.database.query("DELETE FROM entitlements WHERE product_id = ? AND transaction_id = ?",
                                         [.text(payload.productId), ServerDatabase.idValue(id)])
@@ -121,7 +123,7 @@ extension OrderServer {
         case .refundReversed:
             // Apple: "If your app revoked content or services as a result of the related refund,
             // it needs to reinstate them."
-            return try reinstate(id, givesGrantBack: true)
+            return try reinstate(id, productId: payload.productId, reversedMillis: payload.signedDate)
         case .expired:
             guard let expires = payload.expiresDate else { return [:] }
             try database.database.query(

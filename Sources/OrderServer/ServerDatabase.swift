@@ -144,7 +144,8 @@ struct ServerDatabase: SettingsTable {
         ALTER TABLE notifications_v9 RENAME TO notifications;
         """,
         // Version 10: what a refund took back, kept until a reversal of the refund gives it back:
-        // the entitlement it ended (with its end), and whether it took a consumable's grant back.
+        // the entitlement it ended (with its end), whether it took a consumable's grant back, and
+        // when a refund of the transaction was last reversed (a REFUND told later is older).
         """
         CREATE TABLE revocations(
             transaction_id INTEGER PRIMARY KEY,
@@ -152,7 +153,8 @@ struct ServerDatabase: SettingsTable {
             account TEXT,
             expires_millis INTEGER,
             held INTEGER NOT NULL DEFAULT 0,
-            took_back INTEGER NOT NULL DEFAULT 0);
+            took_back INTEGER NOT NULL DEFAULT 0,
+            reversed_millis INTEGER);
         """,
     ])
 
