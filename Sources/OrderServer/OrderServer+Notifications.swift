@@ -133,6 +133,10 @@ extension OrderServer {
             // Apple: "REVOKE lets you know when to revoke a family member's access to an
             // auto-renewable subscription or non-consumable in-app purchase."
             _ = try revokeShare(id)
+        case .refundDeclined:
+            // Apple: "A notification type that indicates the App Store declined a refund request."
+            // The refund never happened: the Server keeps what it granted.
+            break
         case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didChangeRenewalPref, .priceIncrease, .test:
             break
         }

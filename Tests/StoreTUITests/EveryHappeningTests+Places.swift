@@ -23,6 +23,10 @@ extension EveryHappeningTests {
             case .refundTransaction: 120
             case .reverseRefundLatest: 170
             case .reverseRefundTransaction: 171
+            case .requestRefundLatest: 173
+            case .requestRefundTransaction: 174
+            case .declineRefundLatest: 175
+            case .declineRefundTransaction: 176
             case .familyJoins: 121
             case .familyLeaves: 122
             case .autoRenew: 123

@@ -42,6 +42,8 @@ import WorldCore
         (.store(.noPaidTransaction(account: "demo", tx)), "demo has no paid transaction 1000000000000001"),
         (.store(.noPaidPurchase(account: "demo", productId: pro)), "demo has no paid transaction of com.storesim.pro"),
         (.store(.refundedAlready(tx)), "transaction 1000000000000001 is refunded already"),
+        (.store(.refundRequestedAlready(tx)), "a refund of transaction 1000000000000001 was requested already and waits for the Store's decision"),
+        (.store(.noRefundRequest(tx)), "no refund request of transaction 1000000000000001 waits for the Store's decision"),
         (.store(.notRefunded(tx)), "transaction 1000000000000001 is not refunded: there is no refund to reverse"),
         (.store(.noRefundedPurchase(account: "demo", productId: pro)), "demo has no refunded transaction of com.storesim.pro"),
         (.store(.nothingLeftToRefund(tx, prorated: "US$2.99")),
@@ -139,6 +141,8 @@ import WorldCore
             case .noPaidTransaction: 15
             case .noPaidPurchase: 16
             case .refundedAlready: 17
+            case .refundRequestedAlready: 39
+            case .noRefundRequest: 40
             case .notRefunded: 37
             case .noRefundedPurchase: 38
             case .nothingLeftToRefund: 18
@@ -162,5 +166,5 @@ import WorldCore
     }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 39
+    static let caseCount = 41
 }

@@ -27,6 +27,8 @@ public enum NotificationType: String, Sendable, Codable, CaseIterable {
     /// refund due to a dispute that the customer raised. If your app revoked content or services
     /// as a result of the related refund, it needs to reinstate them."
     case refundReversed = "REFUND_REVERSED"
+    /// Apple: "A notification type that indicates the App Store declined a refund request."
+    case refundDeclined = "REFUND_DECLINED"
     /// A subscription's price rose and the subscriber was asked to consent (subtype `PENDING`),
     /// or consented (`ACCEPTED`).
     case priceIncrease = "PRICE_INCREASE"

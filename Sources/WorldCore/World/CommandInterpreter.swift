@@ -71,6 +71,8 @@ struct CommandInterpreter {
         case .resolve(let productId): try resolve(productId)
         case .refund(let target, let reason): try refund(target, reason: reason)
         case .reverseRefund(let target): try reverseRefund(target)
+        case .requestRefund(let target): try requestRefund(target)
+        case .declineRefund(let target): try declineRefund(target)
         case .subscriptionRenew(let productId, let on): try setAutoRenew(productId, on: on)
         case .subscriptionRenewNow(let productId): try renewNow(productId)
         case .subscriptionExpire(let productId): try expire(productId)

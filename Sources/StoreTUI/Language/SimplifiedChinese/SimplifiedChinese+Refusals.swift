@@ -37,6 +37,8 @@ extension SimplifiedChinese {
         case .noPaidTransaction(let account, let id): "\(account) 没有已付款的交易 \(id)"
         case .noPaidPurchase(let account, let productId): "\(account) 没有 \(productId) 的已付款交易"
         case .refundedAlready(let id): "交易 \(id) 已经退款"
+        case .refundRequestedAlready(let id): "交易 \(id) 的退款已经申请过，正在等待商店决定"
+        case .noRefundRequest(let id): "交易 \(id) 没有等待商店决定的退款申请"
         case .notRefunded(let id): "交易 \(id) 未退款：没有可撤销的退款"
         case .noRefundedPurchase(let account, let productId): "\(account) 没有 \(productId) 的已退款交易"
         case .nothingLeftToRefund(let id, let prorated): "交易 \(id) 已无可退金额：按比例退款 \(prorated) 已退还其全部扣款"
