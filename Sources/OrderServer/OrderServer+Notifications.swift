@@ -59,6 +59,9 @@ extension OrderServer {
             try markProcessed(notification, at: link.now)
             return moved
         }
+        if notification.type == .consumptionRequest {
+            link.send(.sendConsumptionInformation(transactionId: id, delivered: try database.account(credited: id) != nil))
+        }
         if !moved.isEmpty {
             let step: ServerStep = notification.type == .refundReversed ? .reversalGrantsAgain(id, moved) : .refundTakesBack(id, moved)
             link.note(.server(step), from: .server, to: nil, transactionId: id)
@@ -133,7 +136,7 @@ extension OrderServer {
             // Apple: "REVOKE lets you know when to revoke a family member's access to an
             // auto-renewable subscription or non-consumable in-app purchase."
             _ = try revokeShare(id)
-        case .refundDeclined:
+        case .consumptionRequest, .refundDeclined:
             // Apple: "A notification type that indicates the App Store declined a refund request."
             // The refund never happened: the Server keeps what it granted.
             break

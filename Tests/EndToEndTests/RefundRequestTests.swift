@@ -43,4 +43,22 @@ import TestSupport
         #expect((again.stdout + again.stderr).contains(
             "a refund of transaction 1000000000000001 was requested already and waits for the Store's decision"), "\(again.stdout)\(again.stderr)")
     }
+
+    /// Apple, CONSUMPTION_REQUEST: "…the customer initiated a refund request for a consumable In-App
+    /// Purchase or auto-renewable subscription, and the App Store is requesting that you provide
+    /// consumption data." The Server answers with Send Consumption Information before the Store
+    /// decides; a non-consumable's request asks for nothing.
+    @Test func aConsumableRequestAsksForConsumptionDataAndTheServerSendsItBeforeTheDecision() throws {
+        let folder = try TemporaryFolder()
+        let run = try StoreSimProcess.run(["run", "--data-dir", folder.path + "/world"]
+                                          + ScenarioFilesTests.runArguments("notifications-consumption-request.scenario"))
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map { String($0.dropFirst(16)) }
+        let asked = lines.firstIndex(of: "Store   ──▶ Server   notification CONSUMPTION_REQUEST tx 1000000000000001")
+        let sent = lines.firstIndex(of: "Server  ──▶ Store    Send Consumption Information tx 1000000000000001: customer consented, delivered")
+        let decided = lines.firstIndex(of: "User: the Store declines the refund request of the latest com.storesim.coins.100")
+        #expect(asked != nil && sent != nil && decided != nil, "\(run.stdout)")
+        if let asked, let sent, let decided { #expect(asked < sent && sent < decided) }
+        #expect(lines.filter { $0.hasPrefix("Store   ──▶ Server   notification CONSUMPTION_REQUEST") }.count == 2, "\(run.stdout)")
+    }
 }

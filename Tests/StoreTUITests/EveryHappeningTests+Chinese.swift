@@ -73,6 +73,7 @@ extension EveryHappeningTests {
         "Get Notification History（获取通知历史）",
         "Get Transaction History（获取 tx 1000000000000001 所属顾客的交易历史）",
         "Finish Transaction（服务器完成交易）tx 1000000000000001",
+        "Send Consumption Information（发送消耗信息）tx 1000000000000001：顾客已同意，已交付",
         "交易历史：2 笔签名交易",
         "通知历史：0 条通知",
         "为 com.storesim.pro 签名优惠 spring",

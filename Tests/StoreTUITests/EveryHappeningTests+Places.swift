@@ -184,6 +184,7 @@ extension EveryHappeningTests {
             case .getNotificationHistory: 51
             case .getTransactionHistory: 52
             case .serverFinishTransaction: 161
+            case .sendConsumptionInformation: 177
             case .transactionHistory: 53
             case .notificationHistory: 54
             case .signOffer: 55

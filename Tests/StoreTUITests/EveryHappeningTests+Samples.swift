@@ -45,7 +45,7 @@ extension EveryHappeningTests {
         .getTransactionInfo(.transaction(tx)), .transactionInfoNotFound(.transaction(tx)), .transactionInfo(.transaction(tx)),
         .notification(type: "DID_RENEW", tx, attempt: 1), .notification(type: "SUBSCRIBED.RESUBSCRIBE", tx, attempt: 3),
         .notificationAcknowledged(type: "REFUND", tx), .getNotificationHistory, .getTransactionHistory(tx),
-        .serverFinishTransaction(tx),
+        .serverFinishTransaction(tx), .sendConsumptionInformation(tx, delivered: true),
         .transactionHistory(signedTransactions: 2), .notificationHistory(notifications: 0), .signOffer(offerId: "spring", productId: pro),
         .offerNotSigned(offerId: "spring", productId: pro), .offerSigned(offerId: "spring", productId: pro), .redeemOfferCode("SPRING"),
         .notification(type: "TEST", nil, attempt: 1), .notification(type: "TEST", nil, attempt: 2), .notificationAcknowledged(type: "TEST", nil),

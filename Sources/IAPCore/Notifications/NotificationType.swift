@@ -29,6 +29,10 @@ public enum NotificationType: String, Sendable, Codable, CaseIterable {
     case refundReversed = "REFUND_REVERSED"
     /// Apple: "A notification type that indicates the App Store declined a refund request."
     case refundDeclined = "REFUND_DECLINED"
+    /// Apple: "…the customer initiated a refund request for a consumable In-App Purchase or
+    /// auto-renewable subscription, and the App Store is requesting that you provide consumption
+    /// data. For more information, see Send Consumption Information."
+    case consumptionRequest = "CONSUMPTION_REQUEST"
     /// A subscription's price rose and the subscriber was asked to consent (subtype `PENDING`),
     /// or consented (`ACCEPTED`).
     case priceIncrease = "PRICE_INCREASE"

@@ -8,6 +8,8 @@ import Storage
 extension Payments {
     /// The setting that holds a pending refund request of a transaction, by its id.
     static let refundRequestPrefix = "refund-request:"
+    /// The setting that holds the consumption information the Server sent of a transaction.
+    static let consumptionPrefix = "consumption:"
 
     /// The customer asks for a refund of a paid transaction not refunded: the one `transactionId`
     /// names, else the newest paid one of `productId`. Returns the transaction.
@@ -16,9 +18,18 @@ extension Payments {
         let record = try refundable(productId: productId, transactionId: transactionId)
         let key = Self.refundRequestPrefix + record.id.description
         let requested = try store { () throws(StorageError) -> Bool in
-            guard try database.setting(key) == nil else { return false }
-            try database.setSetting(key, "\(SimulatedTime.millis(date))")
-            return true
+            try database.database.transaction { () throws(StorageError) -> Bool in
+                guard try database.setting(key) == nil else { return false }
+                try database.setSetting(key, "\(SimulatedTime.millis(date))")
+                // Apple, CONSUMPTION_REQUEST: "the customer initiated a refund request for a
+                // consumable In-App Purchase or auto-renewable subscription, and the App Store is
+                // requesting that you provide consumption data."
+                let type = catalog.type(ofProduct: record.productId)
+                if type == .consumable || type == .autoRenewable {
+                    try notifications.notify(.consumptionRequest, about: record, at: date)
+                }
+                return true
+            }
         }
         guard requested else { throw .refused(.refundRequestedAlready(record.id)) }
         return record
@@ -40,6 +51,12 @@ extension Payments {
         }
         guard declined else { throw .refused(.noRefundRequest(record.id)) }
         return record
+    }
+
+    /// Keeps the Server's Send Consumption Information of a transaction whose refund was
+    /// requested, beside the request, for the Store's decision.
+    func keepConsumptionInformation(_ id: TransactionID, delivered: Bool) throws(StorageError) {
+        try database.setSetting(Self.consumptionPrefix + id.description, delivered ? "delivered" : "not-delivered")
     }
 
     /// The paid, unrefunded transaction a request names: by id, or the newest of a product.
