@@ -79,9 +79,16 @@ extension OrderServer {
 
     /// Every check of a receipt is a chance to learn of expiries brought forward and of refunds:
     /// an entitlement ends when the Store says it ended; a refunded purchase loses its entitlement.
-    /// Returns how many entitlements were revoked.
+    /// A purchase whose refund the Store reversed has the entitlement its refund ended
+    /// reinstated. Returns how many entitlements were revoked.
     func revokeRefunded(_ entries: [ReceiptEntry]) throws(StorageError) -> Int {
         var revoked = 0
+        let kept = try keptRevocations()
+        if !kept.isEmpty {
+            for entry in entries where !entry.revoked && kept.contains(entry.transactionId) {
+                _ = try reinstate(entry.transactionId, productId: entry.productId, reversedMillis: nil)
+            }
+        }
         for entry in Self.currentPeriods(entries) where !entry.revoked {
             guard let ends = entry.expires else { continue }
             // In a billing grace period access lasts until the grace period ends.
@@ -98,10 +105,9 @@ extension OrderServer {
             }
         }
         for entry in entries where entry.revoked {
-            let before = try database.database.rows(
-                "SELECT COUNT(*) AS matching FROM entitlements WHERE product_id = ? AND transaction_id = ?",
-                [.text(entry.productId), ServerDatabase.idValue(entry.transactionId)], table: "entitlements", key: "matching"
-            ) { (row) throws(SQLiteColumnError) in Int(try row.integer("matching")) }.reduce(0, +)
+            let held = try heldEntitlement(of: entry.transactionId, productId: entry.productId)
+            let before = held == nil ? 0 : 1
+            try keepRevocation(of: entry.transactionId, productId: entry.productId, held: held, tookBack: false)
             try database.database.query("DELETE FROM entitlements WHERE product_id = ? AND transaction_id = ?",
                                         [.text(entry.productId), ServerDatabase.idValue(entry.transactionId)])
             revoked += before + (try revokeShare(entry.transactionId))
@@ -172,7 +178,7 @@ extension OrderServer {
     /// the sum made here, so that one past Int64's range is refused, nothing written (the
     /// caller's transaction, and the credit in it, rolled back), where SQLite would have made
     /// the balance a floating-point number no reader takes.
-    private func changeBalance(_ currency: String, by change: Int64) throws(StorageError) {
+    func changeBalance(_ currency: String, by change: Int64) throws(StorageError) {
         let balance = Int64(try database.balance(of: currency))
         let (sum, overflow) = balance.addingReportingOverflow(change)
         guard !overflow else {
@@ -212,7 +218,7 @@ extension OrderServer {
 
     /// `account` holds `product` through `transactionId` until `expires` (for good when nil),
     /// unless it holds it longer already; a subscription replaces the account's others of its group.
-    private func hold(_ product: Product, account: String, transactionId: TransactionID, expires: Date?) throws(StorageError) {
+    func hold(_ product: Product, account: String, transactionId: TransactionID, expires: Date?) throws(StorageError) {
         if product.type == .autoRenewable {
             let others = catalog.products.filter { $0.group == product.group && $0.id != product.id }.map(\.id)
             for other in others {

@@ -54,13 +54,17 @@ extension OrderServer {
                 receipt: notification.signedPayload, purpose: .notification, notification: notification)))
             return
         }
-        let takenBack = try database.database.transaction { () throws(StorageError) -> [String: Int] in
-            let takenBack = try apply(notification.type, to: id, payload, renewal: renewal)
+        let moved = try database.database.transaction { () throws(StorageError) -> [String: Int] in
+            let moved = try apply(notification.type, to: id, payload, renewal: renewal)
             try markProcessed(notification, at: link.now)
-            return takenBack
+            return moved
         }
-        if !takenBack.isEmpty {
-            link.note(.server(.refundTakesBack(id, takenBack)), from: .server, to: nil, transactionId: id)
+        if notification.type == .consumptionRequest {
+            link.send(.sendConsumptionInformation(transactionId: id, delivered: try database.account(credited: id) != nil))
+        }
+        if !moved.isEmpty {
+            let step: ServerStep = notification.type == .refundReversed ? .reversalGrantsAgain(id, moved) : .refundTakesBack(id, moved)
+            link.note(.server(step), from: .server, to: nil, transactionId: id)
         }
         acknowledge(notification, link: link)
     }
@@ -84,7 +88,8 @@ extension OrderServer {
 
     /// What a notification of `type` about transaction `id` that credits nothing changes: a
     /// refund ends the entitlement it bought, or takes a credited consumable's grant back from the
-    /// balances (returned, to be told); an expiry brings the entitlement's end forward; a failed
+    /// balances (returned, to be told); a refund's reversal gives back what the refund took
+    /// (returned, to be told), once; an expiry brings the entitlement's end forward; a failed
     /// renewal in a grace period carries the entitlement to the grace period's end (the renewal
     /// information's `gracePeriodExpiresDate`), and the grace period's end ends it there; a change
     /// of renewal status is only recorded.
@@ -110,9 +115,18 @@ extension OrderServer {
                 "UPDATE entitlements SET expires_millis = ? WHERE \(held) AND (expires_millis IS NULL OR expires_millis > ?)",
                 [.integer(grace), .text(payload.productId), subscription, .integer(grace)])
         case .refund:
+            // A refund reversed before its REFUND was told (its retries came later) takes nothing.
+            guard try !reversedSince(id, revocationMillis: payload.revocationDate) else { return [:] }
+            let held = try heldEntitlement(of: id, productId: payload.productId)
             try database.database.query("DELETE FROM entitlements WHERE product_id = ? AND transaction_id = ?",
                                         [.text(payload.productId), ServerDatabase.idValue(id)])
-            return try takeBackGrant(of: id, productId: payload.productId)
+            let takenBack = try takeBackGrant(of: id, productId: payload.productId)
+            try keepRevocation(of: id, productId: payload.productId, held: held, tookBack: !takenBack.isEmpty)
+            return takenBack
+        case .refundReversed:
+            // Apple: "If your app revoked content or services as a result of the related refund,
+            // it needs to reinstate them."
+            return try reinstate(id, productId: payload.productId, reversedMillis: payload.signedDate)
         case .expired:
             guard let expires = payload.expiresDate else { return [:] }
             try database.database.query(
@@ -122,6 +136,10 @@ extension OrderServer {
             // Apple: "REVOKE lets you know when to revoke a family member's access to an
             // auto-renewable subscription or non-consumable in-app purchase."
             _ = try revokeShare(id)
+        case .consumptionRequest, .refundDeclined:
+            // Apple: "A notification type that indicates the App Store declined a refund request."
+            // The refund never happened: the Server keeps what it granted.
+            break
         case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didChangeRenewalPref, .priceIncrease, .test:
             break
         }

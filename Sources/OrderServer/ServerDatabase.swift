@@ -143,6 +143,19 @@ struct ServerDatabase: SettingsTable {
         DROP TABLE notifications;
         ALTER TABLE notifications_v9 RENAME TO notifications;
         """,
+        // Version 10: what a refund took back, kept until a reversal of the refund gives it back:
+        // the entitlement it ended (with its end), whether it took a consumable's grant back, and
+        // when a refund of the transaction was last reversed (a REFUND told later is older).
+        """
+        CREATE TABLE revocations(
+            transaction_id INTEGER PRIMARY KEY,
+            product_id TEXT NOT NULL,
+            account TEXT,
+            expires_millis INTEGER,
+            held INTEGER NOT NULL DEFAULT 0,
+            took_back INTEGER NOT NULL DEFAULT 0,
+            reversed_millis INTEGER);
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {

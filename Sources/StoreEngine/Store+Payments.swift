@@ -36,6 +36,31 @@ extension Store {
         try payments.refund(transactionId: transactionId, reason: reason, at: date)
     }
 
+    /// The Store reverses the refund of the newest refunded transaction of a product; returns it reinstated.
+    @discardableResult
+    public func reverseRefund(productId: String, at date: Date) throws(StoreError) -> StoreRecord {
+        try payments.reverseRefund(productId: productId, at: date)
+    }
+
+    /// The Store reverses the refund of one transaction of the signed-in account; returns it reinstated.
+    @discardableResult
+    public func reverseRefund(transactionId: TransactionID, at date: Date) throws(StoreError) -> StoreRecord {
+        try payments.reverseRefund(transactionId: transactionId, at: date)
+    }
+
+    /// The customer asks for a refund of a transaction (or of the newest paid one of a product);
+    /// the Store holds the request until `refund` grants it or `declineRefund` declines it.
+    @discardableResult
+    public func requestRefund(productId: String?, transactionId: TransactionID?, at date: Date) throws(StoreError) -> StoreRecord {
+        try payments.requestRefund(productId: productId, transactionId: transactionId, at: date)
+    }
+
+    /// The Store declines a pending refund request, with `REFUND_DECLINED`; nothing is revoked.
+    @discardableResult
+    public func declineRefund(productId: String?, transactionId: TransactionID?, at date: Date) throws(StoreError) -> StoreRecord {
+        try payments.declineRefund(productId: productId, transactionId: transactionId, at: date)
+    }
+
     /// Deletes a transaction from the Store, as StoreKit Testing allows, with its children.
     public func delete(transactionId: TransactionID) throws(StoreError) {
         try payments.delete(transactionId: transactionId)

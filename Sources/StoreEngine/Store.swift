@@ -169,6 +169,7 @@ public final class Store: StoreService {
             case .addPayment(let request): try payments.addPayment(request, link: link)
             case .finishTransaction(let id), .finish(let id): try payments.finish(id)
             case .serverFinishTransaction(let id): try payments.finishForServer(id)
+            case .sendConsumptionInformation(let id, let delivered): try payments.keepConsumptionInformation(id, delivered: delivered)
             case .purchase(let request): try payments.purchase(request, link: link)
             case .sync where !switches.isOn(.sync), .restoreCompletedTransactions where !switches.isOn(.sync):
                 link.send(.restoreCompleted(.failed(reason: .unreachable)))

@@ -187,6 +187,13 @@ struct StoreDatabase: SettingsTable {
             """
     }
 
+    /// The condition of the newest charged, non-restore, refunded transaction of a product (the
+    /// first value) by an account (the second): the one whose refund `refund reverse` reverses.
+    static let newestRefunded = """
+        id = (SELECT id FROM transactions WHERE product_id = ? AND account = ? AND charged = 1 AND kind != 'restore'
+              AND refunded = 1 ORDER BY id DESC LIMIT 1)
+        """
+
     /// The condition of the newest charged, non-restore, unrefunded transaction of a product (the
     /// first value) by an account (the second): the account's index walked back from its newest
     /// transaction of the product to the first that matches.

@@ -13,6 +13,14 @@ public enum StoreRefusal: Equatable, Sendable {
     case noPaidPurchase(account: String, productId: String)
     /// The transaction was refunded before.
     case refundedAlready(TransactionID)
+    /// The customer asked for a refund of the transaction already; the Store has not decided yet.
+    case refundRequestedAlready(TransactionID)
+    /// No refund request of the transaction waits for the Store's decision.
+    case noRefundRequest(TransactionID)
+    /// There is no refund of the transaction to reverse.
+    case notRefunded(TransactionID)
+    /// The account has no refunded transaction of the product whose refund could be reversed.
+    case noRefundedPurchase(account: String, productId: String)
     /// A prorated refund (the price given) paid back all the transaction charged.
     case nothingLeftToRefund(TransactionID, prorated: String)
     /// No interrupted purchase of the product waits to be resolved.
@@ -55,6 +63,10 @@ public enum StoreRefusal: Equatable, Sendable {
         case .noPaidTransaction(let account, let id): "\(account) has no paid transaction \(id)"
         case .noPaidPurchase(let account, let productId): "\(account) has no paid transaction of \(productId)"
         case .refundedAlready(let id): "transaction \(id) is refunded already"
+        case .refundRequestedAlready(let id): "a refund of transaction \(id) was requested already and waits for the Store's decision"
+        case .noRefundRequest(let id): "no refund request of transaction \(id) waits for the Store's decision"
+        case .notRefunded(let id): "transaction \(id) is not refunded: there is no refund to reverse"
+        case .noRefundedPurchase(let account, let productId): "\(account) has no refunded transaction of \(productId)"
         case .nothingLeftToRefund(let id, let prorated):
             "transaction \(id) has nothing left to refund: its prorated refund of \(prorated) paid back all it charged"
         case .noInterruptedPurchase(let productId): "no interrupted purchase of \(productId) is waiting to be resolved"

@@ -137,7 +137,8 @@ import TestSupport
         let folder = try TemporaryFolder()
         let good = try folder.write("good.scenario", "buy com.storesim.coins.100\n")
         let bad = try folder.write("bad.scenario", "# fine\n\nrefund\n")
-        try expectRefusal(["run", good, bad], "\(bad): line 3: usage: refund PRODUCT|TRANSACTION [reason] [app-issue|other]")
+        try expectRefusal(["run", good, bad], "\(bad): line 3: usage: refund PRODUCT|TRANSACTION [reason] [app-issue|other], "
+                          + "refund request PRODUCT|TRANSACTION, refund decline PRODUCT|TRANSACTION or refund reverse PRODUCT|TRANSACTION")
     }
 
     @Test func aScriptSavedOnWindowsRunsAsWritten() throws {

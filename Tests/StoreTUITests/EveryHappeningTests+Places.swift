@@ -21,6 +21,12 @@ extension EveryHappeningTests {
             case .resolve: 118
             case .refundLatest: 119
             case .refundTransaction: 120
+            case .reverseRefundLatest: 170
+            case .reverseRefundTransaction: 171
+            case .requestRefundLatest: 173
+            case .requestRefundTransaction: 174
+            case .declineRefundLatest: 175
+            case .declineRefundTransaction: 176
             case .familyJoins: 121
             case .familyLeaves: 122
             case .autoRenew: 123
@@ -103,6 +109,7 @@ extension EveryHappeningTests {
             case .creditedFromNotification: 79
             case .notificationNotVerified: 80
             case .refundTakesBack: 81
+            case .reversalGrantsAgain: 172
             case .couldNotSave: 158
             }
         case .app(let step):
@@ -177,6 +184,7 @@ extension EveryHappeningTests {
             case .getNotificationHistory: 51
             case .getTransactionHistory: 52
             case .serverFinishTransaction: 161
+            case .sendConsumptionInformation: 177
             case .transactionHistory: 53
             case .notificationHistory: 54
             case .signOffer: 55

@@ -45,7 +45,7 @@ extension EveryHappeningTests {
         .getTransactionInfo(.transaction(tx)), .transactionInfoNotFound(.transaction(tx)), .transactionInfo(.transaction(tx)),
         .notification(type: "DID_RENEW", tx, attempt: 1), .notification(type: "SUBSCRIBED.RESUBSCRIBE", tx, attempt: 3),
         .notificationAcknowledged(type: "REFUND", tx), .getNotificationHistory, .getTransactionHistory(tx),
-        .serverFinishTransaction(tx),
+        .serverFinishTransaction(tx), .sendConsumptionInformation(tx, delivered: true),
         .transactionHistory(signedTransactions: 2), .notificationHistory(notifications: 0), .signOffer(offerId: "spring", productId: pro),
         .offerNotSigned(offerId: "spring", productId: pro), .offerSigned(offerId: "spring", productId: pro), .redeemOfferCode("SPRING"),
         .notification(type: "TEST", nil, attempt: 1), .notification(type: "TEST", nil, attempt: 2), .notificationAcknowledged(type: "TEST", nil),
@@ -75,6 +75,7 @@ extension EveryHappeningTests {
         .creditedFromHistory(tx, grant: .owns(productId: "com.storesim.premium.monthly", untilMillis: 1_769_904_000_000)),
         .creditedFromNotification(tx, .didRenew, grant: .owns(productId: "com.storesim.premium.monthly", untilMillis: 1_769_904_000_000)),
         .notificationNotVerified(uuid: "5d9a", reason: .notThisNotification), .refundTakesBack(tx, ["coins": 100, "gems": 5]),
+        .reversalGrantsAgain(tx, ["coins": 100]),
     ]
 
     static let monthly = "com.storesim.premium.monthly"
@@ -110,7 +111,8 @@ extension EveryHappeningTests {
         .storeSwitch("ask-to-buy", value: "on"), .storeSwitch("grace-period", value: "16d"), .storeFails(.paymentInvalid),
         .sells(productId: pro, on: true), .sells(productId: pro, on: false), .deleteTransaction(tx), .parentApproves(productId: pro),
         .parentDeclines(productId: pro), .resolve(productId: pro), .refundLatest(productId: pro, nil), .refundLatest(productId: pro, .appIssue),
-        .refundTransaction(tx, .other), .familyJoins(account: "kid", family: "demo"), .familyLeaves(account: "kid"),
+        .refundTransaction(tx, .other), .reverseRefundLatest(productId: pro), .reverseRefundTransaction(tx),
+        .requestRefundLatest(productId: pro), .requestRefundTransaction(tx), .declineRefundLatest(productId: pro), .declineRefundTransaction(tx), .familyJoins(account: "kid", family: "demo"), .familyLeaves(account: "kid"),
         .autoRenew(productId: monthly, on: false), .renewNow(productId: monthly), .expireNow(productId: monthly),
         .billing(productId: monthly, fails: true), .billing(productId: monthly, fails: false), .raisePrice(productId: monthly, price: "$5.99"),
         .consent(productId: monthly, agrees: true), .consent(productId: monthly, agrees: false), .pastPurchasesRecorded(1000, productId: pro),

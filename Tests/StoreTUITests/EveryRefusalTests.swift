@@ -42,6 +42,10 @@ import WorldCore
         (.store(.noPaidTransaction(account: "demo", tx)), "demo has no paid transaction 1000000000000001"),
         (.store(.noPaidPurchase(account: "demo", productId: pro)), "demo has no paid transaction of com.storesim.pro"),
         (.store(.refundedAlready(tx)), "transaction 1000000000000001 is refunded already"),
+        (.store(.refundRequestedAlready(tx)), "a refund of transaction 1000000000000001 was requested already and waits for the Store's decision"),
+        (.store(.noRefundRequest(tx)), "no refund request of transaction 1000000000000001 waits for the Store's decision"),
+        (.store(.notRefunded(tx)), "transaction 1000000000000001 is not refunded: there is no refund to reverse"),
+        (.store(.noRefundedPurchase(account: "demo", productId: pro)), "demo has no refunded transaction of com.storesim.pro"),
         (.store(.nothingLeftToRefund(tx, prorated: "US$2.99")),
          "transaction 1000000000000001 has nothing left to refund: its prorated refund of US$2.99 paid back all it charged"),
         (.store(.noInterruptedPurchase(productId: pro)), "no interrupted purchase of com.storesim.pro is waiting to be resolved"),
@@ -137,6 +141,10 @@ import WorldCore
             case .noPaidTransaction: 15
             case .noPaidPurchase: 16
             case .refundedAlready: 17
+            case .refundRequestedAlready: 39
+            case .noRefundRequest: 40
+            case .notRefunded: 37
+            case .noRefundedPurchase: 38
             case .nothingLeftToRefund: 18
             case .noInterruptedPurchase: 19
             case .noAskToBuyRequest: 20
@@ -158,5 +166,5 @@ import WorldCore
     }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 37
+    static let caseCount = 41
 }

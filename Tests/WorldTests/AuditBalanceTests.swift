@@ -27,6 +27,12 @@ import Testing
                            attempts: 1, delivered: true, nextAttemptMillis: nil)
     }
 
+    func reversalNotification(of id: TransactionID) -> PostedNotification {
+        PostedNotification(notification: ServerNotification(uuid: "reversal-\(id)", type: .refundReversed, subtype: nil, transactionId: id,
+                                                             productId: "com.storesim.coins.100", signedPayload: "", attempt: 1),
+                           attempts: 1, delivered: true, nextAttemptMillis: nil)
+    }
+
     func audit(_ transactions: [StoreRecord], balance: Int, processed: Set<String> = [],
                notifications: [PostedNotification]? = nil) -> Audit {
         let ledger = Ledger(credits: transactions.map { credit($0.id) }, balances: ["coins": balance], entitlements: [],
@@ -75,5 +81,28 @@ import Testing
         let audit = audit([coins(1), coins(2)], balance: 100, processed: ["refund-2"], notifications: [refundNotification(of: 2)])
         #expect(audit.balanceMismatches == [BalanceMismatch(currency: "coins", balance: 100, expected: 200)])
         #expect(!audit.ok)
+    }
+
+    /// Apple, REFUND_REVERSED: "If your app revoked content or services as a result of the related
+    /// refund, it needs to reinstate them": a processed reversal gives the grant its refund took back.
+    @Test func aReversalTheServerProcessedGivesTheGrantBack() {
+        let told = [refundNotification(of: 2), reversalNotification(of: 2), reversalNotification(of: 2)]
+        let audit = audit([coins(1), coins(2)], balance: 200, processed: ["refund-2", "reversal-2"], notifications: told)
+        #expect(audit.balanceMismatches.isEmpty)
+        #expect(audit.refunded == 0)
+        #expect(audit.ok)
+    }
+
+    @Test func aReversalTheServerHasNotProcessedYetLeavesTheRefundTaken() {
+        let told = [refundNotification(of: 2), reversalNotification(of: 2)]
+        let audit = audit([coins(1), coins(2)], balance: 100, processed: ["refund-2"], notifications: told)
+        #expect(audit.balanceMismatches.isEmpty)
+    }
+
+    /// A reversal gives back no more than its refund took: coins given twice fail the audit.
+    @Test func aReversalNeverGivesBackMoreThanItsRefundTook() {
+        let audit = audit([coins(1), coins(2)], balance: 300, processed: ["refund-2", "reversal-2"],
+                          notifications: [refundNotification(of: 2), reversalNotification(of: 2)])
+        #expect(audit.balanceMismatches == [BalanceMismatch(currency: "coins", balance: 300, expected: 200)])
     }
 }

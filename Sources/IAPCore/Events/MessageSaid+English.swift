@@ -82,6 +82,8 @@ extension MessageSaid {
         case .testNotificationNotFound: "test notification status: no such test (TestNotificationNotFoundError)"
         case .getTransactionHistory(let id): "Get Transaction History of the customer of tx \(id)"
         case .serverFinishTransaction(let id): "Finish Transaction tx \(id)"
+        case .sendConsumptionInformation(let id, let delivered):
+            "Send Consumption Information tx \(id): customer consented, \(delivered ? "delivered" : "not delivered")"
         case .transactionHistory(let count): "transaction history: \(count) signed transactions"
         case .notificationHistory(let count): "notification history: \(count) notifications"
         case .signOffer(let offerId, let productId): "sign offer \(offerId) for \(productId)"

@@ -65,6 +65,8 @@ extension MessageSaid: EventJSON {
         case .testNotificationNotFound: json.tag("testNotificationNotFound")
         case .getTransactionHistory(let id): json.tag("getTransactionHistory") { $0.put("_0", id) }
         case .serverFinishTransaction(let id): json.tag("serverFinishTransaction") { $0.put("_0", id) }
+        case .sendConsumptionInformation(let id, let delivered):
+            json.tag("sendConsumptionInformation") { $0.put("_0", id); $0.put("delivered", delivered) }
         case .transactionHistory(let count): json.tag("transactionHistory") { $0.put("signedTransactions", count) }
         case .notificationHistory(let count): json.tag("notificationHistory") { $0.put("notifications", count) }
         case .signOffer(let offerId, let productId): json.tag("signOffer") { $0.offer(offerId, productId) }

@@ -68,6 +68,8 @@ public enum MessageSaid: Sendable, Equatable, Codable {
     case getTransactionHistory(TransactionID)
     /// The Server's Finish Transaction call (App Store Server API) for a transaction it credited.
     case serverFinishTransaction(TransactionID)
+    /// The Server's Send Consumption Information call, answering a CONSUMPTION_REQUEST.
+    case sendConsumptionInformation(TransactionID, delivered: Bool)
     case transactionHistory(signedTransactions: Int)
     case notificationHistory(notifications: Int)
     case signOffer(offerId: String, productId: String)

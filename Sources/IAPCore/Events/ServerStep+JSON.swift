@@ -13,6 +13,7 @@ extension ServerStep: EventJSON {
         case .notificationNotVerified(let uuid, let reason): json.tag("notificationNotVerified") { $0.put("reason", reason); $0.put("uuid", uuid) }
         case .couldNotSave(let problem): json.tag("couldNotSave") { $0.put("problem", problem) }
         case .refundTakesBack(let id, let amounts): json.tag("refundTakesBack") { $0.put("_0", id); $0.put("_1", amounts) }
+        case .reversalGrantsAgain(let id, let amounts): json.tag("reversalGrantsAgain") { $0.put("_0", id); $0.put("_1", amounts) }
         }
     }
 }

@@ -17,6 +17,8 @@ public enum ServerStep: Sendable, Equatable, Codable {
     case couldNotSave(problem: SaveProblem)
     /// A refund's notification: how much of each currency the Server takes back.
     case refundTakesBack(TransactionID, [String: Int])
+    /// A refund reversal's notification: how much of each currency the Server grants again.
+    case reversalGrantsAgain(TransactionID, [String: Int])
 
     /// The step in English.
     public var english: String {
@@ -31,6 +33,7 @@ public enum ServerStep: Sendable, Equatable, Codable {
         case .notificationNotVerified(let uuid, let reason): "notification \(uuid) not verified: \(reason.english); no HTTP 200, the Store will retry"
         case .couldNotSave(let problem): "the Server could not save: \(problem.english)"
         case .refundTakesBack(let id, let taken): "refund of tx \(id): the Server takes back \(Self.taken(taken))"
+        case .reversalGrantsAgain(let id, let given): "refund of tx \(id) reversed: the Server grants again \(Self.taken(given))"
         }
     }
 

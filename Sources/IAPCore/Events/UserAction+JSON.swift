@@ -11,6 +11,12 @@ extension UserAction: EventJSON {
         case .resolve(let productId): json.tag("resolve") { $0.put("productId", productId) }
         case .refundLatest(let productId, let reason): json.tag("refundLatest") { $0.put("_1", reason); $0.put("productId", productId) }
         case .refundTransaction(let id, let reason): json.tag("refundTransaction") { $0.put("_0", id); $0.put("_1", reason) }
+        case .reverseRefundLatest(let productId): json.tag("reverseRefundLatest") { $0.put("productId", productId) }
+        case .reverseRefundTransaction(let id): json.tag("reverseRefundTransaction") { $0.put("_0", id) }
+        case .requestRefundLatest(let productId): json.tag("requestRefundLatest") { $0.put("productId", productId) }
+        case .requestRefundTransaction(let id): json.tag("requestRefundTransaction") { $0.put("_0", id) }
+        case .declineRefundLatest(let productId): json.tag("declineRefundLatest") { $0.put("productId", productId) }
+        case .declineRefundTransaction(let id): json.tag("declineRefundTransaction") { $0.put("_0", id) }
         case .familyJoins(let account, let family): json.tag("familyJoins") { $0.put("account", account); $0.put("family", family) }
         case .familyLeaves(let account): json.tag("familyLeaves") { $0.put("account", account) }
         case .autoRenew(let productId, let on): json.tag("autoRenew") { $0.put("on", on); $0.put("productId", productId) }

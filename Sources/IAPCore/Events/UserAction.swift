@@ -12,6 +12,12 @@ public enum UserAction: Sendable, Equatable, Codable {
     case resolve(productId: String)
     case refundLatest(productId: String, RevocationReason?)
     case refundTransaction(TransactionID, RevocationReason?)
+    case reverseRefundLatest(productId: String)
+    case reverseRefundTransaction(TransactionID)
+    case requestRefundLatest(productId: String)
+    case requestRefundTransaction(TransactionID)
+    case declineRefundLatest(productId: String)
+    case declineRefundTransaction(TransactionID)
     case familyJoins(account: String, family: String)
     case familyLeaves(account: String)
     case autoRenew(productId: String, on: Bool)
@@ -69,6 +75,12 @@ public enum UserAction: Sendable, Equatable, Codable {
         case .resolve(let productId): "resolve the interrupted purchase of \(productId)"
         case .refundLatest(let productId, let reason): "the Store refunds the latest \(productId)" + Self.because(reason)
         case .refundTransaction(let id, let reason): "the Store refunds transaction \(id)" + Self.because(reason)
+        case .reverseRefundLatest(let productId): "the Store reverses the refund of the newest refunded \(productId)"
+        case .reverseRefundTransaction(let id): "the Store reverses the refund of transaction \(id)"
+        case .requestRefundLatest(let productId): "the customer asks the Store to refund the latest \(productId)"
+        case .requestRefundTransaction(let id): "the customer asks the Store to refund transaction \(id)"
+        case .declineRefundLatest(let productId): "the Store declines the refund request of the latest \(productId)"
+        case .declineRefundTransaction(let id): "the Store declines the refund request of transaction \(id)"
         case .familyJoins(let account, let family): "\(account) joins the family of \(family)"
         case .familyLeaves(let account): "\(account) leaves the family"
         case .autoRenew(let productId, let on): "auto-renew of \(productId) \(on ? "on" : "off")"

@@ -49,6 +49,7 @@ extension Message {
         case .getNotificationHistory: .getNotificationHistory
         case .getTransactionHistory(let id): .getTransactionHistory(id)
         case .serverFinishTransaction(let id): .serverFinishTransaction(id)
+        case .sendConsumptionInformation(let id, let delivered): .sendConsumptionInformation(id, delivered: delivered)
         case .transactionHistory(let history): .transactionHistory(signedTransactions: history.signedTransactions.count)
         case .notificationHistory(let notifications): .notificationHistory(notifications: notifications.count)
         case .requestTestNotification: .requestTestNotification

@@ -66,6 +66,11 @@ public enum Message: Sendable, Equatable, Codable {
     /// transaction it has credited, for an app that never finishes (strategy server-finishes).
     /// Apple answers HTTP 200 with no body; the Server needs nothing from it, so no message answers it.
     case serverFinishTransaction(transactionId: TransactionID)
+    /// Send Consumption Information (App Store Server API): Apple, "Send consumption information
+    /// about a consumable In-App Purchase or auto-renewable subscription to the App Store after
+    /// your server receives a consumption request notification." The Server tells whether it
+    /// delivered (credited) the purchase; Apple answers HTTP 202 with no body, so no message answers it.
+    case sendConsumptionInformation(transactionId: TransactionID, delivered: Bool)
     // App Store Server Notifications V2
     /// The Store posts a signed notification to the Server.
     case notification(ServerNotification)
@@ -112,7 +117,7 @@ public enum Message: Sendable, Equatable, Codable {
             return .store
         case .verificationAnswered, .recoveryAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged,
              .getNotificationHistory, .getTransactionHistory, .offerSigned, .serverFinishTransaction, .requestTestNotification,
-             .getTestNotificationStatus:
+             .getTestNotificationStatus, .sendConsumptionInformation:
             return .server
         case .verificationFailed:
             return .network
@@ -126,7 +131,8 @@ public enum Message: Sendable, Equatable, Codable {
              .restoreCompletedTransactions, .refreshReceipt, .verifyReceipt,
              .purchase, .listenForTransactions, .finish, .sync, .getTransactionInfo, .notificationAcknowledged,
              .getNotificationHistory, .currentEntitlementsRequest, .getTransactionHistory, .redeemOfferCode,
-             .subscriptionStatusRequest, .serverFinishTransaction, .requestTestNotification, .getTestNotificationStatus:
+             .subscriptionStatusRequest, .serverFinishTransaction, .requestTestNotification, .getTestNotificationStatus,
+             .sendConsumptionInformation:
             return .store
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .transactionsUpdated, .restoreCompleted,
              .receiptRefreshed, .verificationAnswered, .recoveryAnswered, .verificationFailed, .purchaseResult, .transactionUpdate,
@@ -144,6 +150,7 @@ public enum Message: Sendable, Equatable, Codable {
     public var subject: MessageSubject? {
         switch self {
         case .finishTransaction(let id), .finish(let id), .serverFinishTransaction(let id): return .transaction(id)
+        case .sendConsumptionInformation(let id, _): return .transaction(id)
         case .transactionUpdated(let transaction): return .transaction(transaction.id)
         case .transactionUpdate(let transaction): return .transaction(transaction.transactionId)
         case .purchaseResult(.success(let transaction)): return .transaction(transaction.transactionId)
@@ -191,7 +198,7 @@ public enum Message: Sendable, Equatable, Codable {
         switch self {
         case .notification, .notificationAcknowledged, .getNotificationHistory, .notificationHistory, .getTransactionHistory,
              .transactionHistory, .serverFinishTransaction, .requestTestNotification, .testNotificationToken,
-             .getTestNotificationStatus, .testNotificationStatus:
+             .getTestNotificationStatus, .testNotificationStatus, .sendConsumptionInformation:
             return false
         case .getTransactionInfo(let request): return request.purpose != .notification
         case .transactionInfo(let info): return info.request.purpose != .notification

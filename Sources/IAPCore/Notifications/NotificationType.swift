@@ -23,6 +23,16 @@ public enum NotificationType: String, Sendable, Codable, CaseIterable {
     case gracePeriodExpired = "GRACE_PERIOD_EXPIRED"
     /// The App Store refunded a transaction.
     case refund = "REFUND"
+    /// Apple: "A notification type that indicates the App Store reversed a previously granted
+    /// refund due to a dispute that the customer raised. If your app revoked content or services
+    /// as a result of the related refund, it needs to reinstate them."
+    case refundReversed = "REFUND_REVERSED"
+    /// Apple: "A notification type that indicates the App Store declined a refund request."
+    case refundDeclined = "REFUND_DECLINED"
+    /// Apple: "…the customer initiated a refund request for a consumable In-App Purchase or
+    /// auto-renewable subscription, and the App Store is requesting that you provide consumption
+    /// data. For more information, see Send Consumption Information."
+    case consumptionRequest = "CONSUMPTION_REQUEST"
     /// A subscription's price rose and the subscriber was asked to consent (subtype `PENDING`),
     /// or consented (`ACCEPTED`).
     case priceIncrease = "PRICE_INCREASE"

@@ -151,7 +151,31 @@ extension ScenarioVocabulary {
             chaos: .init(weight: 1) { draw in
                 [.refund(.product(draw.product()), reason: draw.element(of: [nil] + RevocationReason.allCases.map { $0 }, or: nil))]
             }),
+        refundDecision("refund request PRODUCT|TRANSACTION",
+                       "the customer asks the Store to refund a transaction (a number) or the latest of PRODUCT; the Store holds the request until refund grants it or refund decline declines it",
+                       ScenarioCommand.requestRefund) { if case .requestRefund(let target) = $0 { target } else { nil } },
+        refundDecision("refund decline PRODUCT|TRANSACTION",
+                       "the Store declines the pending refund request of a transaction (a number) or of the latest PRODUCT: nothing is revoked, and a REFUND_DECLINED notification tells the Server (with notifications on)",
+                       ScenarioCommand.declineRefund) { if case .declineRefund(let target) = $0 { target } else { nil } },
+        refundDecision("refund reverse PRODUCT|TRANSACTION",
+                       "the Store reverses the refund of a transaction (a number) or of the newest refunded PRODUCT, as after a dispute the customer raised: its signed transaction loses its revocation fields; the Server reinstates what the refund took back from a REFUND_REVERSED notification (with notifications on) or at its next receipt check",
+                       ScenarioCommand.reverseRefund) { if case .reverseRefund(let target) = $0 { target } else { nil } },
     ] + subscriptions + device
+
+    /// A refund command of one target, `refund WORD PRODUCT|TRANSACTION`, never drawn by chaos.
+    private static func refundDecision(_ usage: String, _ help: String, _ make: @escaping @Sendable (ScenarioCommand.RefundTarget) -> ScenarioCommand,
+                                       target: @escaping @Sendable (ScenarioCommand) -> ScenarioCommand.RefundTarget?) -> CommandDeclaration {
+        CommandDeclaration(
+            usage, help, timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in make(try reader.refundTarget()) },
+            arguments: { command in
+                guard let target = target(command) else { return nil }
+                return switch target {
+                case .product(let productId): [productId]
+                case .transaction(let id): [id.description]
+                }
+            })
+    }
 
     /// The command of a Store switch whose values are words of its own, read from its
     /// declaration: `store environment production|sandbox`.

@@ -54,6 +54,8 @@ extension Payments {
         return try store { () throws(StorageError) -> StoreRecord in
             try database.database.transaction { () throws(StorageError) -> StoreRecord in
                 try database.setSetting(RefundFigures.refundAmountPrefix + record.id.description, "\(max(left, 0))")
+                // A refund grants the customer's request of it, when there was one.
+                try database.removeSetting(Self.refundRequestPrefix + record.id.description)
                 let refunded = try signatures.signing(record.with(refunded: true, refundDate: date, refundReason: reason), at: date)
                 try database.update(refunded)
                 // A period of a run a later purchase continued (an upgrade) leaves the running plan as it is.

@@ -52,6 +52,12 @@ public enum ScenarioCommand: Equatable, Sendable {
     case resolve(productId: String)
     /// The Store refunds a transaction (or the latest of a product), for a reason when one is given.
     case refund(RefundTarget, reason: RevocationReason?)
+    /// The Store reverses a refund it granted (Apple's `REFUND_REVERSED`).
+    case reverseRefund(RefundTarget)
+    /// The customer asks the Store for a refund, which the Store holds until it decides.
+    case requestRefund(RefundTarget)
+    /// The Store declines a pending refund request (Apple's `REFUND_DECLINED`).
+    case declineRefund(RefundTarget)
     case advance(seconds: Int64)
     case subscriptionRenew(productId: String, on: Bool)
     case subscriptionRenewNow(productId: String)

@@ -43,6 +43,41 @@ extension CommandInterpreter {
         try tellStore(.resolve(productId: productId)) { try world.store.resolve(productId: productId, link: world.link) }
     }
 
+    func reverseRefund(_ target: ScenarioCommand.RefundTarget) throws {
+        switch target {
+        case .product(let productId):
+            try storeDid(.reverseRefundLatest(productId: productId)) { _ = try world.store.reverseRefund(productId: productId, at: world.now) }
+        case .transaction(let id):
+            try storeDid(.reverseRefundTransaction(id), transactionId: id) { _ = try world.store.reverseRefund(transactionId: id, at: world.now) }
+        }
+    }
+
+    func requestRefund(_ target: ScenarioCommand.RefundTarget) throws {
+        switch target {
+        case .product(let productId):
+            try storeDid(.requestRefundLatest(productId: productId)) {
+                _ = try world.store.requestRefund(productId: productId, transactionId: nil, at: world.now)
+            }
+        case .transaction(let id):
+            try storeDid(.requestRefundTransaction(id), transactionId: id) {
+                _ = try world.store.requestRefund(productId: nil, transactionId: id, at: world.now)
+            }
+        }
+    }
+
+    func declineRefund(_ target: ScenarioCommand.RefundTarget) throws {
+        switch target {
+        case .product(let productId):
+            try storeDid(.declineRefundLatest(productId: productId)) {
+                _ = try world.store.declineRefund(productId: productId, transactionId: nil, at: world.now)
+            }
+        case .transaction(let id):
+            try storeDid(.declineRefundTransaction(id), transactionId: id) {
+                _ = try world.store.declineRefund(productId: nil, transactionId: id, at: world.now)
+            }
+        }
+    }
+
     func refund(_ target: ScenarioCommand.RefundTarget, reason: RevocationReason?) throws {
         var refunded: StoreRecord?
         switch target {

@@ -122,7 +122,7 @@ extension World {
         guard settings.server == .dropResponse else { return nil }
         switch message {
         case .notificationAcknowledged: return .replyLost
-        case .serverFinishTransaction: return .callLost
+        case .serverFinishTransaction, .sendConsumptionInformation: return .callLost
         default: return nil
         }
     }

@@ -76,6 +76,8 @@ extension SimplifiedChinese {
         case .testNotificationNotFound: "测试通知状态：没有这个测试（TestNotificationNotFoundError）"
         case .getTransactionHistory(let id): "Get Transaction History（获取 tx \(id) 所属顾客的交易历史）"
         case .serverFinishTransaction(let id): "Finish Transaction（服务器完成交易）tx \(id)"
+        case .sendConsumptionInformation(let id, let delivered):
+            "Send Consumption Information（发送消耗信息）tx \(id)：顾客已同意，\(delivered ? "已交付" : "未交付")"
         case .transactionHistory(let count): "交易历史：\(count) 笔签名交易"
         case .notificationHistory(let count): "通知历史：\(count) 条通知"
         case .signOffer(let offerId, let productId): "为 \(productId) 签名优惠 \(offerId)"

@@ -14,6 +14,7 @@ extension SimplifiedChinese {
         case .notificationNotVerified(let uuid, let reason): "通知 \(uuid) 未通过验证：\(words(reason))；不回复 HTTP 200，商店会重试"
         case .couldNotSave(let problem): "服务器无法保存：\(words(problem))"
         case .refundTakesBack(let id, let taken): "tx \(id) 已退款：服务器收回 \(ServerStep.taken(taken))"
+        case .reversalGrantsAgain(let id, let given): "tx \(id) 的退款已撤销：服务器重新发放 \(ServerStep.taken(given))"
         }
     }
 }

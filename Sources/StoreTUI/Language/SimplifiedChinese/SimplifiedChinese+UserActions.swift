@@ -15,6 +15,12 @@ extension SimplifiedChinese {
         case .resolve(let productId): "处理 \(productId) 被中断的购买"
         case .refundLatest(let productId, let reason): "商店为最近一笔 \(productId) 退款" + because(reason)
         case .refundTransaction(let id, let reason): "商店为交易 \(id) 退款" + because(reason)
+        case .reverseRefundLatest(let productId): "商店撤销最近一笔已退款的 \(productId) 的退款"
+        case .reverseRefundTransaction(let id): "商店撤销交易 \(id) 的退款"
+        case .requestRefundLatest(let productId): "顾客向商店申请为最近一笔 \(productId) 退款"
+        case .requestRefundTransaction(let id): "顾客向商店申请为交易 \(id) 退款"
+        case .declineRefundLatest(let productId): "商店拒绝最近一笔 \(productId) 的退款申请"
+        case .declineRefundTransaction(let id): "商店拒绝交易 \(id) 的退款申请"
         case .familyJoins(let account, let family): "\(account) 加入 \(family) 的家庭"
         case .familyLeaves(let account): "\(account) 离开家庭"
         case .autoRenew(let productId, let on): "\(on ? "打开" : "关闭") \(productId) 的自动续期"
