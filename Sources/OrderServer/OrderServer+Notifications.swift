@@ -86,8 +86,9 @@ extension OrderServer {
     /// refund ends the entitlement it bought, or takes a credited consumable's grant back from the
     /// balances (returned, to be told); an expiry brings the entitlement's end forward; a failed
     /// renewal in a grace period carries the entitlement to the grace period's end (the renewal
-    /// information's `gracePeriodExpiresDate`), and the grace period's end ends it there; a change
-    /// of renewal status is only recorded.
+    /// information's `gracePeriodExpiresDate`), and the grace period's end ends it there; a
+    /// renewal-date extension carries it to the period's new end; a change of renewal status is
+    /// only recorded.
     private func apply(_ type: NotificationType, to id: TransactionID, _ payload: SignedTransactionPayload,
                        renewal: RenewalInfoPayload?) throws(StorageError) -> [String: Int] {
         if payload.inAppOwnershipType == SignedTransactionPayload.familyShared {
@@ -118,6 +119,11 @@ extension OrderServer {
             try database.database.query(
                 "UPDATE entitlements SET expires_millis = ? WHERE \(held) AND (expires_millis IS NULL OR expires_millis > ?)",
                 [.integer(expires), .text(payload.productId), subscription, .integer(expires)])
+        case .renewalExtended:
+            // The App Store "extended the subscription renewal date": the entitlement runs to the
+            // period's new end, the signed transaction's `expiresDate`.
+            guard let expires = payload.expiresDate else { return [:] }
+            try extendEntitlement(held, [.text(payload.productId), subscription], to: expires)
         case .revoke:
             // Apple: "REVOKE lets you know when to revoke a family member's access to an
             // auto-renewable subscription or non-consumable in-app purchase."

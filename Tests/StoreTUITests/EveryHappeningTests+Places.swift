@@ -41,6 +41,7 @@ extension EveryHappeningTests {
             case .fetchHistory: 138
             case .requestTestNotification: 168
             case .askTestNotificationStatus: 169
+            case .extendRenewalDate: 170
             case .serverDisk: 139
             case .sharedSecret: 140
             case .verifyMethod: 141
@@ -189,6 +190,9 @@ extension EveryHappeningTests {
             case .getTestNotificationStatus: 165
             case .testNotificationStatus: 166
             case .testNotificationNotFound: 167
+            case .extendRenewalDate: 171
+            case .renewalDateExtended: 172
+            case .renewalDateNotExtended: 173
             }
         }
     }
