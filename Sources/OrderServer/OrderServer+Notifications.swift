@@ -135,8 +135,8 @@ extension OrderServer {
     }
 
     /// What a notification about a family member's shared transaction changes: the member's
-    /// access only, never the purchaser's entitlement. `REVOKE` ends it; an expiry or a grace
-    /// period moves its end as for the purchaser.
+    /// access only, never the purchaser's entitlement. `REVOKE` ends it; an expiry, a grace period
+    /// or a renewal-date extension moves its end as for the purchaser.
     private func applyToShare(_ type: NotificationType, to id: TransactionID, _ payload: SignedTransactionPayload,
                               renewal: RenewalInfoPayload?) throws(StorageError) {
         let share = ServerDatabase.idValue(id)
@@ -147,6 +147,11 @@ extension OrderServer {
             guard let expires = payload.expiresDate else { return }
             try database.database.query(
                 "UPDATE family_entitlements SET expires_millis = ? WHERE transaction_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
+                [.integer(expires), share, .integer(expires)])
+        case .renewalExtended:
+            guard let expires = payload.expiresDate else { return }
+            try database.database.query(
+                "UPDATE family_entitlements SET expires_millis = ? WHERE transaction_id = ? AND expires_millis < ?",
                 [.integer(expires), share, .integer(expires)])
         case .didFailToRenew, .gracePeriodExpired:
             guard let grace = renewal?.gracePeriodExpiresDate else { return }

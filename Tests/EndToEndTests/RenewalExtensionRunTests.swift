@@ -129,6 +129,40 @@ import TestSupport
             + "a subscription in a free offer period is not eligible (SubscriptionExtensionIneligibleError 4030004)"))
     }
 
+    /// Apple: "When this endpoint extends eligible purchased subscriptions that support Family
+    /// Sharing, it automatically extends the family members' subscriptions as well. However, the
+    /// endpoint doesn't support requests to extend a family member's subscription directly."
+    @Test func aFamilyMembersShareFollowsThePurchasersNewEnd() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("family.scenario", """
+            api storekit2
+            server notifications on
+            account kid
+            account demo
+            family add kid
+            buy com.storesim.premium.yearly
+            wait
+            account kid
+            quit
+            launch
+            expect shared com.storesim.premium.yearly yes
+            account demo
+            server extend com.storesim.premium.yearly 30
+            expect notifications pending 0
+            account kid
+            advance 370d
+            expect shared com.storesim.premium.yearly yes
+            server extend com.storesim.premium.yearly 5
+            expect audit ok
+            """)
+        let run = try StoreSimProcess.run(["run", script])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let lines = Self.lines(run.stdout)
+        #expect(lines.filter { $0.hasPrefix("Store   ──▶ Server   notification RENEWAL_EXTENDED") }.count == 2, "\(run.stdout)")
+        #expect(lines.contains("Store   ──▶ Server   renewal date not extended: original tx 1000000000000002: "
+            + "a family member's subscription is extended only with the purchaser's (SubscriptionExtensionIneligibleError 4030004)"))
+    }
+
     /// What the Server cannot send is refused in one line (exit 2).
     @Test(arguments: [
         ("server extend com.storesim.premium.yearly 5",

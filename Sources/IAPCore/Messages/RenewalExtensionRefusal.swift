@@ -12,6 +12,10 @@ public enum RenewalExtensionRefusal: String, Error, Sendable, Equatable, Codable
     case reasonOutOfRange
     /// The App Store knows no subscription by the original transaction id.
     case notFound
+    /// The original transaction id is a family member's share: Apple, "the endpoint doesn't
+    /// support requests to extend a family member's subscription directly" (StoreSim answers
+    /// `SubscriptionExtensionIneligibleError`; Apple names no error for it).
+    case familyMember
     /// The subscription's current period is a free offer (a free trial).
     case freeOfferPeriod
     /// The subscription has no active period: expired, refunded, or in billing retry.
@@ -25,7 +29,7 @@ public enum RenewalExtensionRefusal: String, Error, Sendable, Equatable, Codable
         case .daysOutOfRange: "InvalidExtendByDaysError 4000009"
         case .reasonOutOfRange: "InvalidExtendReasonCodeError 4000010"
         case .notFound: "OriginalTransactionIdNotFoundError 4040005"
-        case .freeOfferPeriod, .notActive: "SubscriptionExtensionIneligibleError 4030004"
+        case .familyMember, .freeOfferPeriod, .notActive: "SubscriptionExtensionIneligibleError 4030004"
         case .twiceWithinAYear: "SubscriptionMaxExtensionError 4030005"
         }
     }
@@ -36,6 +40,7 @@ public enum RenewalExtensionRefusal: String, Error, Sendable, Equatable, Codable
         case .daysOutOfRange: "extendByDays is a number from 1 to 90"
         case .reasonOutOfRange: "extendReasonCode is 0, 1, 2 or 3"
         case .notFound: "no subscription has that original transaction id"
+        case .familyMember: "a family member's subscription is extended only with the purchaser's"
         case .freeOfferPeriod: "a subscription in a free offer period is not eligible"
         case .notActive: "only an active subscription is eligible (not expired, refunded or in billing retry)"
         case .twiceWithinAYear: "the subscription was extended twice within the past 365 days"

@@ -9,7 +9,9 @@ import Storage
 /// `renewalDate`, the receipt, the schedule), so the next renewal falls due that much later. Apple's
 /// limits are kept: "The number of days is a number from 1 to 90"; "you can extend the renewal
 /// date twice within a year (365 days) per customer"; and `SubscriptionExtensionIneligibleError`
-/// for "Subscriptions in a free offer period", billing retry, and "Expired subscriptions".
+/// for "Subscriptions in a free offer period", billing retry, and "Expired subscriptions". Family
+/// members' shares follow the purchaser's end (`Family.extendShares`); Apple, "the endpoint doesn't
+/// support requests to extend a family member's subscription directly".
 extension Subscriptions {
     /// Answers the Server's request with `ExtendRenewalDateResponse`, and posts `RENEWAL_EXTENDED`;
     /// or with the error Apple answers, changing nothing.
@@ -31,6 +33,7 @@ extension Subscriptions {
                 try database.update(try signatures.signing(extended, at: now))
             }
             try notifications.notify(.renewalExtended, about: latest, at: now)
+            try family.extendShares(of: latest, at: now)
             return RenewalExtension(request: request, response: RenewalExtension.Response(
                 effectiveDate: effective, originalTransactionId: latest.originalId.description, success: true,
                 webOrderLineItemId: try signatures.ids.webOrderLineItemId(of: latest.id)))
@@ -46,6 +49,7 @@ extension Subscriptions {
         guard let original = try database.record(id: request.originalTransactionId),
               catalog.type(ofProduct: original.productId) == .autoRenewable
         else { return .failure(.notFound) }
+        guard original.kind != .familyShare else { return .failure(.familyMember) }
         let latest = try periods.current(of: original)
         guard !latest.refunded, try database.setting("billing-retry:\(latest.originalId)") == nil,
               let end = periods.expiry(of: latest), end > now

@@ -104,6 +104,7 @@ extension SimplifiedChinese {
         case .daysOutOfRange: "extendByDays 须为 1 到 90"
         case .reasonOutOfRange: "extendReasonCode 须为 0、1、2 或 3"
         case .notFound: "没有订阅使用这个原始交易 ID"
+        case .familyMember: "家庭成员的订阅只能随购买者的订阅一起延后"
         case .freeOfferPeriod: "处于免费优惠期的订阅不符合条件"
         case .notActive: "只有有效的订阅符合条件（未过期、未退款、不在账单重试中）"
         case .twiceWithinAYear: "该订阅在过去 365 天内已延后两次"
