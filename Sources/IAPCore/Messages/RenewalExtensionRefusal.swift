@@ -3,8 +3,8 @@
 /// states not eligible ("Subscriptions in a free offer period", "Inactive subscriptions in a
 /// billing retry state", "Subscriptions in a grace period state with an expiration date in the
 /// past", "Subscriptions that have already received two renewal date extensions within the past
-/// 365 days", "Expired subscriptions"); StoreSim answers the third of them, as Apple's own
-/// `SubscriptionMaxExtensionError` names it, by that error.
+/// 365 days", "Expired subscriptions"); StoreSim answers the two extensions within 365 days by
+/// Apple's own `SubscriptionMaxExtensionError`, which names that limit.
 public enum RenewalExtensionRefusal: String, Error, Sendable, Equatable, Codable, CaseIterable {
     /// `extendByDays` is not from 1 to 90.
     case daysOutOfRange
