@@ -91,8 +91,9 @@ extension OrderServer {
     /// balances (returned, to be told); a refund's reversal gives back what the refund took
     /// (returned, to be told), once; an expiry brings the entitlement's end forward; a failed
     /// renewal in a grace period carries the entitlement to the grace period's end (the renewal
-    /// information's `gracePeriodExpiresDate`), and the grace period's end ends it there; a change
-    /// of renewal status is only recorded.
+    /// information's `gracePeriodExpiresDate`), and the grace period's end ends it there; a
+    /// renewal-date extension carries it to the period's new end; a change of renewal status is
+    /// only recorded.
     private func apply(_ type: NotificationType, to id: TransactionID, _ payload: SignedTransactionPayload,
                        renewal: RenewalInfoPayload?) throws(StorageError) -> [String: Int] {
         if payload.inAppOwnershipType == SignedTransactionPayload.familyShared {
@@ -132,6 +133,11 @@ extension OrderServer {
             try database.database.query(
                 "UPDATE entitlements SET expires_millis = ? WHERE \(held) AND (expires_millis IS NULL OR expires_millis > ?)",
                 [.integer(expires), .text(payload.productId), subscription, .integer(expires)])
+        case .renewalExtended:
+            // The App Store "extended the subscription renewal date": the entitlement runs to the
+            // period's new end, the signed transaction's `expiresDate`.
+            guard let expires = payload.expiresDate else { return [:] }
+            try extendEntitlement(held, [.text(payload.productId), subscription], to: expires)
         case .revoke:
             // Apple: "REVOKE lets you know when to revoke a family member's access to an
             // auto-renewable subscription or non-consumable in-app purchase."
@@ -147,8 +153,8 @@ extension OrderServer {
     }
 
     /// What a notification about a family member's shared transaction changes: the member's
-    /// access only, never the purchaser's entitlement. `REVOKE` ends it; an expiry or a grace
-    /// period moves its end as for the purchaser.
+    /// access only, never the purchaser's entitlement. `REVOKE` ends it; an expiry, a grace period
+    /// or a renewal-date extension moves its end as for the purchaser.
     private func applyToShare(_ type: NotificationType, to id: TransactionID, _ payload: SignedTransactionPayload,
                               renewal: RenewalInfoPayload?) throws(StorageError) {
         let share = ServerDatabase.idValue(id)
@@ -159,6 +165,11 @@ extension OrderServer {
             guard let expires = payload.expiresDate else { return }
             try database.database.query(
                 "UPDATE family_entitlements SET expires_millis = ? WHERE transaction_id = ? AND (expires_millis IS NULL OR expires_millis > ?)",
+                [.integer(expires), share, .integer(expires)])
+        case .renewalExtended:
+            guard let expires = payload.expiresDate else { return }
+            try database.database.query(
+                "UPDATE family_entitlements SET expires_millis = ? WHERE transaction_id = ? AND expires_millis < ?",
                 [.integer(expires), share, .integer(expires)])
         case .didFailToRenew, .gracePeriodExpired:
             guard let grace = renewal?.gracePeriodExpiresDate else { return }

@@ -131,6 +131,8 @@ public final class OrderServer {
             try onDisk { () throws(StorageError) in try receive(notification, link: link) }
         case .transactionHistory(let history):
             try onDisk { () throws(StorageError) in try reconcile(history, link: link) }
+        case .renewalDateExtended(let answered):
+            try onDisk { () throws(StorageError) in try settle(answered) }
         case .testNotificationToken(let token?):
             try onDisk { () throws(StorageError) in try keep(testNotificationToken: token) }
         case .notificationHistory(let notifications):

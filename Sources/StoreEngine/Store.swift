@@ -187,6 +187,7 @@ public final class Store: StoreService {
             case .getNotificationHistory: try notifications.history(link: link)
             case .requestTestNotification: try notifications.requestTest(link: link)
             case .getTestNotificationStatus(let token): try notifications.testStatus(token, link: link)
+            case .extendRenewalDate(let request): try subscriptions.extendRenewalDate(request, link: link)
             case .getTransactionHistory(let id): try signatures.transactionHistory(of: id, link: link)
             case .redeemOfferCode(let code): try payments.redeem(code: code, link: link)
             default: break

@@ -47,6 +47,7 @@ extension EveryHappeningTests {
             case .fetchHistory: 138
             case .requestTestNotification: 168
             case .askTestNotificationStatus: 169
+            case .extendRenewalDate: 178
             case .serverDisk: 139
             case .sharedSecret: 140
             case .verifyMethod: 141
@@ -197,6 +198,9 @@ extension EveryHappeningTests {
             case .getTestNotificationStatus: 165
             case .testNotificationStatus: 166
             case .testNotificationNotFound: 167
+            case .extendRenewalDate: 179
+            case .renewalDateExtended: 180
+            case .renewalDateNotExtended: 181
             }
         }
     }

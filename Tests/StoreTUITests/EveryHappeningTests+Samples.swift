@@ -51,6 +51,8 @@ extension EveryHappeningTests {
         .notification(type: "TEST", nil, attempt: 1), .notification(type: "TEST", nil, attempt: 2), .notificationAcknowledged(type: "TEST", nil),
         .requestTestNotification, .testNotificationToken("5d9a"), .notificationURLNotFound, .getTestNotificationStatus,
         .testNotificationStatus(sendAttempts: []), .testNotificationStatus(sendAttempts: [.noResponse, .success]), .testNotificationNotFound,
+        .extendRenewalDate(tx, days: 7, reasonCode: 3), .renewalDateExtended(tx, effectiveDate: 1_770_422_400_000),
+        .renewalDateNotExtended(tx, .twiceWithinAYear), .renewalDateNotExtended(tx, .freeOfferPeriod),
     ]
 
     /// One sample of every step the app takes on its own, at least.
@@ -118,7 +120,7 @@ extension EveryHappeningTests {
         .consent(productId: monthly, agrees: true), .consent(productId: monthly, agrees: false), .pastPurchasesRecorded(1000, productId: pro),
         .pendingPurchasesRecorded(10, productId: pro), .catalogSettings(["store ask-to-buy on"]), .network(online: false), .server("drop-response"),
         .strategy(.finishFirst), .api(.storekit2), .serverNotifications(on: true), .clockAdvanced(to: date), .fetchHistory,
-        .requestTestNotification, .askTestNotificationStatus,
+        .requestTestNotification, .askTestNotificationStatus, .extendRenewalDate(productId: monthly, days: 7),
         .serverDisk(full: true), .serverDisk(full: false), .sharedSecret(right: false), .verifyMethod(post: false), .verifyFirst(.sandbox),
         .forgeTamper(tx), .forgeReplay(tx), .forgeJWS(tx), .forgeCachedReceipt(tx), .forgeCachedProduct(tx, productId: pro),
         .launch(.verifyThenFinish, .storekit1), .launch(.queueOnly, .storekit2), .quit, .reinstall, .signedIn(account: "kid"),

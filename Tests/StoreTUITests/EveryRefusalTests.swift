@@ -28,6 +28,9 @@ import WorldCore
             + "(Apple answers ServerNotificationURLNotFoundError); use 'server notifications on' first"),
         (.noTestNotificationToken,
          "the Server has no testNotificationToken: it requested no test notification; use 'server test-notification' first"),
+        (.serverDownForExtend, "the Server is down: it cannot call Extend a Subscription Renewal Date"),
+        (.nothingToExtend(productId: "com.storesim.premium.monthly"), "the Server credited this account no subscription to "
+            + "com.storesim.premium.monthly: it has no original transaction id to extend"),
         (.pastPurchasesWhileBusy, "past purchases are recorded while the app is closed and nothing is in flight"),
         (.pendingPurchasesWhileBusy, "pending purchases are recorded while the app is closed and nothing is in flight"),
         (.noReceipt(tx), "the Store has no receipt for transaction 1000000000000001"),
@@ -134,6 +137,8 @@ import WorldCore
         case .serverDownForTest: 34
         case .notificationsOffForTest: 35
         case .noTestNotificationToken: 36
+        case .serverDownForExtend: 41
+        case .nothingToExtend: 42
         case .store(let refusal):
             switch refusal {
             case .lapsed: 13
@@ -166,5 +171,5 @@ import WorldCore
     }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 41
+    static let caseCount = 43
 }

@@ -41,6 +41,7 @@ import Testing
         .consent(productId: "com.storesim.premium.monthly", agrees: false),
         .serverNotifications(on: true), .serverHistory, .expect(.notificationsPending(1)),
         .serverTestNotification, .serverTestNotificationStatus,
+        .serverExtend(productId: "com.storesim.premium.monthly", days: 10, reasonCode: 3),
     ]
 
     @Test(arguments: oneOfEach)

@@ -80,6 +80,12 @@ extension MessageSaid {
         case .testNotificationStatus(let results):
             "test notification status: sendAttempts " + results.map(\.rawValue).joined(separator: ", ")
         case .testNotificationNotFound: "test notification status: no such test (TestNotificationNotFoundError)"
+        case .extendRenewalDate(let id, let days, let reason):
+            "Extend a Subscription Renewal Date of original tx \(id) by \(days) days (extendReasonCode \(reason))"
+        case .renewalDateExtended(let id, let effective):
+            "renewal date extended: original tx \(id) now renews \(SimulatedTime.format(SimulatedTime.date(millis: effective))) (success true)"
+        case .renewalDateNotExtended(let id, let refusal):
+            "renewal date not extended: original tx \(id): \(refusal.english) (\(refusal.appleError))"
         case .getTransactionHistory(let id): "Get Transaction History of the customer of tx \(id)"
         case .serverFinishTransaction(let id): "Finish Transaction tx \(id)"
         case .sendConsumptionInformation(let id, let delivered):

@@ -63,6 +63,12 @@ extension MessageSaid: EventJSON {
         case .getTestNotificationStatus: json.tag("getTestNotificationStatus")
         case .testNotificationStatus(let results): json.tag("testNotificationStatus") { $0.put("sendAttempts", results.map(\.rawValue)) }
         case .testNotificationNotFound: json.tag("testNotificationNotFound")
+        case .extendRenewalDate(let id, let days, let reason):
+            json.tag("extendRenewalDate") { $0.put("_0", id); $0.put("days", days); $0.put("reasonCode", reason) }
+        case .renewalDateExtended(let id, let effective):
+            json.tag("renewalDateExtended") { $0.put("_0", id); $0.put("effectiveDate", effective) }
+        case .renewalDateNotExtended(let id, let refusal):
+            json.tag("renewalDateNotExtended") { $0.put("_0", id); $0.put("_1", refusal.rawValue) }
         case .getTransactionHistory(let id): json.tag("getTransactionHistory") { $0.put("_0", id) }
         case .serverFinishTransaction(let id): json.tag("serverFinishTransaction") { $0.put("_0", id) }
         case .sendConsumptionInformation(let id, let delivered):

@@ -65,6 +65,12 @@ public enum MessageSaid: Sendable, Equatable, Codable {
     case testNotificationStatus(sendAttempts: [SendAttemptResult])
     /// The Store knows no test by the token (`TestNotificationNotFoundError`).
     case testNotificationNotFound
+    /// Extend a Subscription Renewal Date of the subscription begun by the transaction, by days.
+    case extendRenewalDate(TransactionID, days: Int, reasonCode: Int)
+    /// The Store's `ExtendRenewalDateResponse`: the subscription's period now ends at `effectiveDate` (milliseconds).
+    case renewalDateExtended(TransactionID, effectiveDate: Int64)
+    /// The Store's error instead: why it did not extend the renewal date.
+    case renewalDateNotExtended(TransactionID, RenewalExtensionRefusal)
     case getTransactionHistory(TransactionID)
     /// The Server's Finish Transaction call (App Store Server API) for a transaction it credited.
     case serverFinishTransaction(TransactionID)

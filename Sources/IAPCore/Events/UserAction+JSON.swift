@@ -39,6 +39,8 @@ extension UserAction: EventJSON {
         case .fetchHistory: json.tag("fetchHistory")
         case .requestTestNotification: json.tag("requestTestNotification")
         case .askTestNotificationStatus: json.tag("askTestNotificationStatus")
+        case .extendRenewalDate(let productId, let days):
+            json.tag("extendRenewalDate") { $0.put("days", days); $0.put("productId", productId) }
         case .serverDisk(let full): json.tag("serverDisk") { $0.put("full", full) }
         case .sharedSecret(let right): json.tag("sharedSecret") { $0.put("right", right) }
         case .verifyMethod(let post): json.tag("verifyMethod") { $0.put("post", post) }

@@ -40,6 +40,8 @@ public enum UserAction: Sendable, Equatable, Codable {
     case fetchHistory
     case requestTestNotification
     case askTestNotificationStatus
+    /// The Server extends the renewal date of its customer's subscription to a product by days.
+    case extendRenewalDate(productId: String, days: Int)
     case serverDisk(full: Bool)
     case sharedSecret(right: Bool)
     case verifyMethod(post: Bool)
@@ -101,6 +103,7 @@ public enum UserAction: Sendable, Equatable, Codable {
         case .fetchHistory: "the Server fetches the notification history"
         case .requestTestNotification: "the Server requests a test notification"
         case .askTestNotificationStatus: "the Server asks how its test notification went"
+        case .extendRenewalDate(let productId, let days): "the Server extends the renewal date of \(productId) by \(days) days"
         case .serverDisk(let full): full ? "the Server's disk is full" : "the Server's disk has room again"
         case .sharedSecret(let right): right ? "the Server's shared secret is the app's" : "the Server's shared secret is wrong"
         case .verifyMethod(let post): "the Server asks verifyReceipt by \(post ? "POST" : "GET")"

@@ -57,6 +57,14 @@ extension Message {
         case .getTestNotificationStatus: .getTestNotificationStatus
         case .testNotificationStatus(let status):
             status.sendAttempts.map { .testNotificationStatus(sendAttempts: $0.map(\.sendAttemptResult)) } ?? .testNotificationNotFound
+        case .extendRenewalDate(let request):
+            .extendRenewalDate(request.originalTransactionId, days: request.extendByDays, reasonCode: request.extendReasonCode)
+        case .renewalDateExtended(let answered):
+            if let response = answered.response {
+                .renewalDateExtended(answered.request.originalTransactionId, effectiveDate: response.effectiveDate)
+            } else {
+                .renewalDateNotExtended(answered.request.originalTransactionId, answered.refusal ?? .notFound)
+            }
         case .signOffer(let request): .signOffer(offerId: request.offerId, productId: request.productId)
         case .offerSigned(let signed) where signed.signature == nil:
             .offerNotSigned(offerId: signed.request.offerId, productId: signed.request.productId)

@@ -93,6 +93,12 @@ public enum Message: Sendable, Equatable, Codable {
     case getTestNotificationStatus(testNotificationToken: String)
     /// The Store's answer to Get Test Notification Status (`CheckTestNotificationResponse`).
     case testNotificationStatus(TestNotificationStatus)
+    /// Extend a Subscription Renewal Date: Apple, "Use this endpoint to compensate your customers
+    /// for temporary service outages, canceled events, or interruptions to live streamed events
+    /// by extending the renewal date of their paid, active subscription."
+    case extendRenewalDate(RenewalExtension.Request)
+    /// The Store's answer: `ExtendRenewalDateResponse`, or Apple's error.
+    case renewalDateExtended(RenewalExtension)
     // Offers
     /// The app asks its Server to sign a promotional offer.
     case signOffer(OfferSignatureRequest)
@@ -113,11 +119,11 @@ public enum Message: Sendable, Equatable, Codable {
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .transactionsUpdated, .restoreCompleted,
              .receiptRefreshed, .receiptChecked, .purchaseResult, .transactionUpdate, .transactionInfo, .notification,
              .notificationHistory, .currentEntitlements, .transactionHistory, .subscriptionStatuses, .subscriptionStatusFailed,
-             .testNotificationToken, .testNotificationStatus:
+             .testNotificationToken, .testNotificationStatus, .renewalDateExtended:
             return .store
         case .verificationAnswered, .recoveryAnswered, .verifyReceipt, .getTransactionInfo, .notificationAcknowledged,
              .getNotificationHistory, .getTransactionHistory, .offerSigned, .serverFinishTransaction, .requestTestNotification,
-             .getTestNotificationStatus, .sendConsumptionInformation:
+             .getTestNotificationStatus, .sendConsumptionInformation, .extendRenewalDate:
             return .server
         case .verificationFailed:
             return .network
@@ -132,14 +138,14 @@ public enum Message: Sendable, Equatable, Codable {
              .purchase, .listenForTransactions, .finish, .sync, .getTransactionInfo, .notificationAcknowledged,
              .getNotificationHistory, .currentEntitlementsRequest, .getTransactionHistory, .redeemOfferCode,
              .subscriptionStatusRequest, .serverFinishTransaction, .requestTestNotification, .getTestNotificationStatus,
-             .sendConsumptionInformation:
+             .sendConsumptionInformation, .extendRenewalDate:
             return .store
         case .productsResponse, .productsRequestFailed, .transactionUpdated, .transactionsUpdated, .restoreCompleted,
              .receiptRefreshed, .verificationAnswered, .recoveryAnswered, .verificationFailed, .purchaseResult, .transactionUpdate,
              .currentEntitlements, .offerSigned, .subscriptionStatuses, .subscriptionStatusFailed:
             return .app
         case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo, .notification, .notificationHistory,
-             .transactionHistory, .signOffer, .testNotificationToken, .testNotificationStatus:
+             .transactionHistory, .signOffer, .testNotificationToken, .testNotificationStatus, .renewalDateExtended:
             return .server
         }
     }
@@ -168,6 +174,8 @@ public enum Message: Sendable, Equatable, Codable {
             return nil
         case .getTransactionHistory(let id): return .transaction(id)
         case .transactionHistory(let history): return .transaction(history.transactionId)
+        case .extendRenewalDate(let request): return .transaction(request.originalTransactionId)
+        case .renewalDateExtended(let answered): return .transaction(answered.request.originalTransactionId)
         case .requestProducts, .productsResponse, .productsRequestFailed, .addPayment, .addTransactionObserver,
              .restoreCompletedTransactions, .restoreCompleted, .refreshReceipt, .receiptRefreshed,
              .purchase, .purchaseResult, .listenForTransactions, .sync, .currentEntitlementsRequest, .currentEntitlements,

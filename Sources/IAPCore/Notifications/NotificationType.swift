@@ -43,6 +43,11 @@ public enum NotificationType: String, Sendable, Codable, CaseIterable {
     /// server a notification with the TEST notificationType". About no transaction: its `data`
     /// names the app and the environment only.
     case test = "TEST"
+    /// Apple: "A notification type that indicates the App Store extended the subscription renewal
+    /// date for a specific subscription. You request subscription-renewal-date extensions by
+    /// calling Extend a Subscription Renewal Date or Extend Subscription Renewal Dates for All
+    /// Active Subscribers in the App Store Server API."
+    case renewalExtended = "RENEWAL_EXTENDED"
 
     /// Whether the notification tells of a payment the Server credits.
     public var charges: Bool {

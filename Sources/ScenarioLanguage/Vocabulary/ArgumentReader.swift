@@ -105,6 +105,11 @@ struct ArgumentReader {
         return value
     }
 
+    /// A whole number of zero or more, or nil when an optional one was left out.
+    mutating func optionalCount() throws(CommandProblem) -> Int? {
+        remaining.isEmpty ? nil : try count()
+    }
+
     /// A whole number of zero or more.
     mutating func count() throws(CommandProblem) -> Int {
         let text = word()

@@ -61,6 +61,18 @@ extension ScenarioVocabulary {
             "server test-notification status",
             "the Server asks how its last TEST notification's attempts went (Get Test Notification Status)",
             timing: .whenQuiet, command: .serverTestNotificationStatus),
+        CommandDeclaration(
+            "server extend PRODUCT DAYS [REASON]",
+            "the Server extends the renewal date of the account's subscription by DAYS, 1 to 90 (Extend a Subscription Renewal Date; REASON is Apple's extendReasonCode 0-3, default 0); the Store posts RENEWAL_EXTENDED, or answers Apple's error",
+            timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in
+                let productId = try reader.subscription()
+                let days = try reader.count()
+                return .serverExtend(productId: productId, days: days, reasonCode: try reader.optionalCount() ?? 0)
+            },
+            arguments: { command in
+                if case .serverExtend(let productId, let days, let reason) = command { [productId, "\(days)", "\(reason)"] } else { nil }
+            }),
     ]
 
     /// The Store's switches and what the user and Apple do at the Store.

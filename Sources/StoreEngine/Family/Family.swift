@@ -172,6 +172,20 @@ final class Family: StoreService {
         }
     }
 
+    /// The live shares of the run `latest` belongs to follow its period's new end, each signed
+    /// again and told by `RENEWAL_EXTENDED`: Apple, "When this endpoint extends eligible purchased
+    /// subscriptions that support Family Sharing, it automatically extends the family members'
+    /// subscriptions as well."
+    func extendShares(of latest: StoreRecord, at now: Date) throws(StorageError) {
+        let run = try database.runStart(of: latest.originalId, at: latest.id)
+        for share in try database.records(where: "kind = 'family-share' AND refunded = 0 AND shared_from = ? AND id > ?",
+                                          [StoreDatabase.idValue(latest.originalId), StoreDatabase.idValue(run)]) {
+            let signed = try signatures.signing(share, at: now)
+            try database.update(signed)
+            try notifications.notify(.renewalExtended, about: signed, at: now)
+        }
+    }
+
     /// Revokes the live shares of `purchase` refunded, each told by `REVOKE`: of a subscription,
     /// those made in the run it belongs to. Returns them.
     func revokeShares(of purchase: StoreRecord, reason: RevocationReason, at now: Date) throws(StorageError) -> [StoreRecord] {

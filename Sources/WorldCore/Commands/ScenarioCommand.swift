@@ -87,6 +87,9 @@ public enum ScenarioCommand: Equatable, Sendable {
     case serverTestNotification
     /// The Server asks how its last test went (Get Test Notification Status).
     case serverTestNotificationStatus
+    /// The Server extends the renewal date of the signed-in customer's subscription to a product
+    /// by days (Extend a Subscription Renewal Date), with Apple's `extendReasonCode`.
+    case serverExtend(productId: String, days: Int, reasonCode: Int)
 
     /// The forgeries a script (or the TUI) can try.
     public enum Forgery: Equatable, Sendable {

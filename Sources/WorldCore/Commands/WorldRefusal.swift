@@ -21,6 +21,10 @@ public enum WorldRefusal: Equatable, Sendable {
     case notificationsOffForTest
     /// `server test-notification status` before the Server requested any test.
     case noTestNotificationToken
+    /// `server extend` while the Server is down.
+    case serverDownForExtend
+    /// `server extend PRODUCT` when the Server credited the signed-in account no subscription to it.
+    case nothingToExtend(productId: String)
     /// Past purchases are recorded only while the app is closed and nothing is in flight.
     case pastPurchasesWhileBusy
     /// Pending purchases are recorded only while the app is closed and nothing is in flight.
@@ -53,6 +57,9 @@ public enum WorldRefusal: Equatable, Sendable {
             "server notifications are off: the Store has no URL to send a TEST notification to (Apple answers ServerNotificationURLNotFoundError); use 'server notifications on' first"
         case .noTestNotificationToken:
             "the Server has no testNotificationToken: it requested no test notification; use 'server test-notification' first"
+        case .serverDownForExtend: "the Server is down: it cannot call Extend a Subscription Renewal Date"
+        case .nothingToExtend(let productId):
+            "the Server credited this account no subscription to \(productId): it has no original transaction id to extend"
         case .pastPurchasesWhileBusy: "past purchases are recorded while the app is closed and nothing is in flight"
         case .pendingPurchasesWhileBusy: "pending purchases are recorded while the app is closed and nothing is in flight"
         case .noReceipt(let id): "the Store has no receipt for transaction \(id)"

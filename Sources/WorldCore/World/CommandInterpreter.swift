@@ -57,6 +57,7 @@ struct CommandInterpreter {
         case .serverHistory: try fetchHistory()
         case .serverTestNotification: try requestTestNotification()
         case .serverTestNotificationStatus: try askTestNotificationStatus()
+        case .serverExtend(let productId, let days, let reasonCode): try extendRenewalDate(productId, days: days, reasonCode: reasonCode)
         case .serverSharedSecret(let right): try configureServer(sharedSecretRight: right)
         case .serverVerifyMethod(let post): try configureServer(usesPost: post)
         case .serverVerifyFirst(let environment): try configureServer(verifiesFirst: environment)
@@ -115,6 +116,21 @@ struct CommandInterpreter {
         guard let token = try world.server.testNotificationToken() else { throw WorldActionError.refused(.noTestNotificationToken) }
         try world.record(.command, from: .user, to: .server, what: .user(.askTestNotificationStatus), transactionId: nil)
         world.server.askTestNotificationStatus(token, link: world.link)
+        try world.settle()
+    }
+
+    /// `server extend PRODUCT DAYS [REASON]`: the Server sends Extend a Subscription Renewal Date
+    /// for the subscription it credited the signed-in account; the Store answers, and posts
+    /// `RENEWAL_EXTENDED` when it extended it. The Store's refusals (Apple's errors) are its answer
+    /// on the timeline; the world refuses only what the Server cannot send.
+    private func extendRenewalDate(_ productId: String, days: Int, reasonCode: Int) throws {
+        guard world.settings.server != .down else { throw WorldActionError.refused(.serverDownForExtend) }
+        guard let originalId = try world.server.creditedSubscription(productId, account: world.store.account) else {
+            throw WorldActionError.refused(.nothingToExtend(productId: productId))
+        }
+        try world.record(.command, from: .user, to: .server, what: .user(.extendRenewalDate(productId: productId, days: days)),
+                         transactionId: originalId)
+        try world.server.extendRenewalDate(originalId, productId: productId, days: days, reasonCode: reasonCode, link: world.link)
         try world.settle()
     }
 

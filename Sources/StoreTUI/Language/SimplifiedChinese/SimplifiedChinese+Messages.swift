@@ -74,6 +74,12 @@ extension SimplifiedChinese {
         case .testNotificationStatus(let results):
             "测试通知状态：sendAttempts " + results.map(\.rawValue).joined(separator: ", ")
         case .testNotificationNotFound: "测试通知状态：没有这个测试（TestNotificationNotFoundError）"
+        case .extendRenewalDate(let id, let days, let reason):
+            "Extend a Subscription Renewal Date（将原始 tx \(id) 的续订日期延后 \(days) 天，extendReasonCode \(reason)）"
+        case .renewalDateExtended(let id, let effective):
+            "续订日期已延后：原始 tx \(id) 现于 \(SimulatedTime.format(SimulatedTime.date(millis: effective))) 续订（success true）"
+        case .renewalDateNotExtended(let id, let refusal):
+            "续订日期未延后：原始 tx \(id)：\(Self.why(refusal))（\(refusal.appleError)）"
         case .getTransactionHistory(let id): "Get Transaction History（获取 tx \(id) 所属顾客的交易历史）"
         case .serverFinishTransaction(let id): "Finish Transaction（服务器完成交易）tx \(id)"
         case .sendConsumptionInformation(let id, let delivered):
@@ -94,6 +100,19 @@ extension SimplifiedChinese {
     private static let recoveryWords = ["已入账", "此前已入账", " App 收据不能证明", "服务器拒绝", "已拒绝", "已检查"]
 
     /// What a message is about: a transaction, or the current receipt.
+    /// Why the App Store did not extend a renewal date.
+    private static func why(_ refusal: RenewalExtensionRefusal) -> String {
+        switch refusal {
+        case .daysOutOfRange: "extendByDays 须为 1 到 90"
+        case .reasonOutOfRange: "extendReasonCode 须为 0、1、2 或 3"
+        case .notFound: "没有订阅使用这个原始交易 ID"
+        case .familyMember: "家庭成员的订阅只能随购买者的订阅一起延后"
+        case .freeOfferPeriod: "处于免费优惠期的订阅不符合条件"
+        case .notActive: "只有有效的订阅符合条件（未过期、未退款、不在账单重试中）"
+        case .twiceWithinAYear: "该订阅在过去 365 天内已延后两次"
+        }
+    }
+
     private static func subject(_ about: MessageSubject) -> String {
         switch about {
         case .transaction(let id): "tx \(id)"

@@ -17,6 +17,8 @@ extension SimplifiedChinese {
         case .notificationsOffForTest:
             "服务器通知已关闭：商店没有可发送 TEST 通知的 URL（Apple 回答 ServerNotificationURLNotFoundError）；请先 'server notifications on'"
         case .noTestNotificationToken: "服务器没有 testNotificationToken：它还没有请求测试通知；请先 'server test-notification'"
+        case .serverDownForExtend: "服务器已宕机：无法调用 Extend a Subscription Renewal Date"
+        case .nothingToExtend(let productId): "服务器没有为此账户记入 \(productId) 的订阅：没有可延后的原始交易 ID"
         case .pastPurchasesWhileBusy: "只能在 App 关闭且没有消息在途时记录过往购买"
         case .pendingPurchasesWhileBusy: "只能在 App 关闭且没有消息在途时记录待处理购买"
         case .noReceipt(let id): "商店没有交易 \(id) 的收据"

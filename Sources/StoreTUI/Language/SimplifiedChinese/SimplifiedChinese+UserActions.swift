@@ -38,6 +38,7 @@ extension SimplifiedChinese {
         case .fetchHistory: "服务器获取通知历史"
         case .requestTestNotification: "服务器请求一条测试通知"
         case .askTestNotificationStatus: "服务器查询测试通知的结果"
+        case .extendRenewalDate(let productId, let days): "服务器将 \(productId) 的续订日期延后 \(days) 天"
         case .serverDisk(let full): full ? "服务器磁盘已满" : "服务器磁盘又有空间了"
         case .sharedSecret(let right): right ? "服务器的共享密钥正确" : "服务器的共享密钥错误"
         case .verifyMethod(let post): "服务器用 \(post ? "POST" : "GET") 请求 verifyReceipt"
