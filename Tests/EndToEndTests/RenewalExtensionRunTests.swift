@@ -171,11 +171,6 @@ import TestSupport
          "the Server is down: it cannot call Extend a Subscription Renewal Date"),
     ])
     func anExtensionTheServerCannotSendIsRefusedInOneLine(_ script: String, _ why: String) throws {
-        let folder = try TemporaryFolder()
-        let file = try folder.write("refused.scenario", script + "\n")
-        let run = try StoreSimProcess.run(["run", file])
-        let line = script.split(separator: "\n").count
-        #expect(run.status == 2)
-        #expect(run.stderr == "storesim: error: \(file): line \(line): \(why)\n")
+        try RefusedScript.expectRefusedInOneLine(script, why)
     }
 }

@@ -58,12 +58,7 @@ import TestSupport
          "the Server is down: it cannot call Request a Test Notification or Get Test Notification Status"),
     ])
     func aTestTheWorldCannotMakeIsRefusedInOneLine(_ script: String, _ why: String) throws {
-        let folder = try TemporaryFolder()
-        let file = try folder.write("refused.scenario", script + "\n")
-        let run = try StoreSimProcess.run(["run", file])
-        let line = script.split(separator: "\n").count
-        #expect(run.status == 2)
-        #expect(run.stderr == "storesim: error: \(file): line \(line): \(why)\n")
+        try RefusedScript.expectRefusedInOneLine(script, why)
     }
 
     /// A request still on its way when the notifications go off finds no URL: the Store answers
