@@ -1,4 +1,5 @@
 import IAPCore
+import ReadSide
 import ScenarioLanguage
 import Testing
 @testable import StoreTUI
@@ -71,7 +72,7 @@ extension TUIWorld {
         let world = try folder.world(catalog: catalog, seed: 3)
         let steps = try ScenarioParser(catalog: catalog).parseNarrated(text, file: "lesson.scenario")
         let terminal = ScriptedTerminal(columns: 80, rows: 24, script: script)
-        try TUIApp(world: world, terminal: terminal, locale: "en_US", history: [],
+        try TUIApp(readModel: ReadModel(world), terminal: terminal, locale: "en_US", history: [],
                    playback: ScriptPlayback(file: "lesson.scenario", steps: steps)).run()
         return terminal.captured.map(\.textRows)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import IAPCore
+import ReadSide
 import StoreTUI
 import TestSupport
 import WorldCore
@@ -68,7 +69,7 @@ final class TUIWorld {
         let world = try folder.world(catalog: catalog, seed: 3)
         let history = try EventLog.readAll(path: world.directory.events)
         let terminal = ScriptedTerminal(columns: columns, rows: rows, script: script)
-        let app = TUIApp(world: world, terminal: terminal, locale: locale, history: history)
+        let app = TUIApp(readModel: ReadModel(world), terminal: terminal, locale: locale, history: history)
         try app.run()
         return terminal.captured.map(\.textRows)
     }
@@ -78,7 +79,7 @@ final class TUIWorld {
                  locale: String = "en_US") throws -> [CellBuffer] {
         let world = try folder.world(catalog: catalog, seed: 3)
         let terminal = ScriptedTerminal(columns: columns, rows: rows, script: script)
-        try TUIApp(world: world, terminal: terminal, locale: locale, history: []).run()
+        try TUIApp(readModel: ReadModel(world), terminal: terminal, locale: locale, history: []).run()
         return terminal.captured
     }
 }

@@ -22,9 +22,11 @@ public final class TUIApp {
     public static let tickMillis: Int32 = 120
 
     /// `history` is the timeline from before this launch (the event log on disk); a `playback`
-    /// plays its script in step mode, one step each `n`.
-    public init(world: World, terminal: TerminalIO, locale: String, history: [Event], playback: ScriptPlayback? = nil) {
-        readModel = ReadModel(world)
+    /// plays its script in step mode, one step each `n`. The interface reads the world it opens on
+    /// through `readModel`, which the caller may read too (the line before a real crash).
+    public init(readModel: ReadModel, terminal: TerminalIO, locale: String, history: [Event], playback: ScriptPlayback? = nil) {
+        self.readModel = readModel
+        let world = readModel.world
         self.terminal = terminal
         shelf = WorldShelf(readModel)
         let size = terminal.size

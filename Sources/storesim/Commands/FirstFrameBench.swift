@@ -1,6 +1,7 @@
 import Bench
 import Foundation
 import IAPCore
+import ReadSide
 import StoreTUI
 import WorldCore
 
@@ -15,7 +16,7 @@ enum FirstFrameBench {
             let start = clock.now
             let world = try World(directory: directory, catalog: catalog, seed: 1)
             let history = try EventLog.readLast(TUIState.timelineLimit, path: directory.events)
-            try TUIApp(world: world, terminal: terminal, locale: "en_US", history: history).run()
+            try TUIApp(readModel: ReadModel(world), terminal: terminal, locale: "en_US", history: history).run()
             guard let drawn = terminal.firstDrawn else { throw BenchError("the TUI drew no frame") }
             return BenchClock.micros(of: drawn - start) / 1000
         }

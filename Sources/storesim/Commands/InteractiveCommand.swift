@@ -58,10 +58,11 @@ enum InteractiveCommand {
         }
         let (lock, world, history) = try open(directory, catalog: catalog, recording: catalogBytes, seed: seed,
                                               unsafeCache: arguments[Options.unsafeCache], closingOnError: terminal)
+        let readModel = ReadModel(world)
         if playback == nil {
             world.crashMode = .realKill(beforeKill: { crash in
                 terminal.close()
-                let next = (try? ReadModel(world).view()).map(NextLaunch.init) ?? NextLaunch(recovers: 0, lost: 0)
+                let next = (try? readModel.view()).map(NextLaunch.init) ?? NextLaunch(recovers: 0, lost: 0)
                 Output.line(Language(locale: locale).realCrashLine(crash, next: next, command: NextLaunch.command(directory: directory.path, program: CommandLine.arguments[0])))
             })
         }
@@ -75,7 +76,7 @@ enum InteractiveCommand {
             if let crashPoint {
                 try world.arm(crashPoint)
             }
-            try TUIApp(world: world, terminal: terminal, locale: locale, history: history, playback: playback).run()
+            try TUIApp(readModel: readModel, terminal: terminal, locale: locale, history: history, playback: playback).run()
         } catch {
             terminal.close()
             throw .input(error.description)

@@ -1,6 +1,7 @@
 import Bench
 import Foundation
 import IAPCore
+import ReadSide
 import ScenarioLanguage
 import StoreTUI
 import WorldCore
@@ -35,7 +36,7 @@ enum KeyPressBench {
             for _ in 0..<max(1, presses / pressesPerSession) {
                 for (index, world) in worlds.enumerated() {
                     let terminal = KeyPressTerminal(presses: pressesPerSession)
-                    try TUIApp(world: world, terminal: terminal, locale: "en_US", history: history).run()
+                    try TUIApp(readModel: ReadModel(world), terminal: terminal, locale: "en_US", history: history).run()
                     guard terminal.samples.count == terminal.presses else {
                         throw BenchError("\(terminal.samples.count) of \(terminal.presses) key presses drew a frame")
                     }
