@@ -15,19 +15,20 @@ extension OrderServer {
     /// the receipt itself is rejected — is answered `notProven`, and the app verifies that
     /// order's own cached receipt instead. Nothing is recorded against an order the app receipt
     /// did not prove: its own verification decides.
-    func settleRecovery(_ result: ReceiptCheckResult, at now: Date, link: Link) throws(StorageError) {
-        let request = result.request
-        guard result.status == .valid else {
-            try database.reject(nil, status: result.status.rawValue, reason: nil, at: now)
-            let reason = NotProvenReason.receiptRejected(result.status)
+    func settleRecovery(_ response: VerifyReceiptResponse, of request: VerificationRequest, at now: Date,
+                        link: Link) throws(StorageError) {
+        guard response.status == .valid else {
+            try database.reject(nil, status: response.status.rawValue, reason: nil, at: now)
+            let reason = NotProvenReason.receiptRejected(response.status)
             tell(request.orders.map { VerificationAnswer(transactionId: $0, outcome: .notProven(reason), productId: nil) },
                  for: request, link: link)
             return
         }
-        _ = try revokeRefunded(result.entries)
+        let inApp = response.receipt?.inApp ?? []
+        _ = try revokeRefunded(inApp)
         var listed: [TransactionID: ReceiptEntry] = [:]
-        listed.reserveCapacity(result.entries.count)
-        for entry in result.entries {
+        listed.reserveCapacity(inApp.count)
+        for entry in inApp {
             listed[entry.transactionId] = entry
         }
         let answers = try database.database.transaction { () throws(StorageError) -> [VerificationAnswer] in

@@ -40,6 +40,12 @@ public final class OrderServer {
         try ServerDatabase(path: path, readOnly: true).ledger()
     }
 
+    /// The latest verifyReceipt answer a (possibly live) `server.sqlite` received about each
+    /// transaction, as the JSON it received, read without changing it.
+    public static func readVerifyReceiptResponses(path: String) throws(StorageError) -> [TransactionID: String] {
+        try ServerDatabase(path: path, readOnly: true).responses()
+    }
+
     /// The highest transaction id a (possibly live) `server.sqlite` has credited, nil when none,
     /// read without changing it and without reading the whole ledger.
     public static func readHighestCreditedId(path: String) throws(StorageError) -> TransactionID? {
@@ -104,21 +110,31 @@ public final class OrderServer {
             link.send(.verifyReceipt(ReceiptCheck(request: request, environment: configuration.verifiesFirst,
                                                   sharedSecret: configuration.sharedSecret, usesPost: configuration.usesPost)))
         case .receiptChecked(let result):
-            if let other = Self.otherEndpoint(for: result) {
+            // The Server reads Apple's JSON, as a backend reads Apple's answer.
+            let response = result.response
+            if let other = Self.otherEndpoint(for: response.status, at: result.check.environment) {
                 // Apple: "verify your receipt first with the production URL; then verify with the
                 // sandbox URL if you receive a 21007 status code"; 21008, a production receipt at
                 // the sandbox: "Send it to the production environment instead." Each receipt
                 // starts where the Server is pointed (production unless `server verify-first sandbox`).
-                link.note(.server(.askOtherEndpoint(result.status, other)), from: .server, to: nil,
+                link.note(.server(.askOtherEndpoint(response.status, other)), from: .server, to: nil,
                           transactionId: result.request.transactionId)
                 link.send(.verifyReceipt(result.check.sent(to: other)))
                 return
             }
+            // Kept before it is settled, with what it settles: the latest answer about each transaction.
+            let about = result.request.purpose == .recovery ? result.request.orders : result.request.transactionId.map { [$0] } ?? []
             if result.request.purpose == .recovery {
-                try onDisk { () throws(StorageError) in try settleRecovery(result, at: link.now, link: link) }
+                try onDisk { () throws(StorageError) in
+                    try database.keepResponse(result.responseBody, about: about)
+                    try settleRecovery(response, of: result.request, at: link.now, link: link)
+                }
                 return
             }
-            try answer(result.request, link) { () throws(StorageError) in try settle(result, at: link.now, link: link) }
+            try answer(result.request, link) { () throws(StorageError) in
+                try database.keepResponse(result.responseBody, about: about)
+                return try settle(response, of: result.request, at: link.now, link: link)
+            }
         case .verifySignedTransaction(let request):
             try answer(request, link) { () throws(StorageError) in try settleSigned(request, link: link) }
         case .transactionInfo(let info):
@@ -215,15 +231,15 @@ public final class OrderServer {
         link.passed(.serverCommitted)
     }
 
-    private func settle(_ result: ReceiptCheckResult, at now: Date, link: Link) throws(StorageError) -> VerificationAnswer {
-        let request = result.request
+    private func settle(_ response: VerifyReceiptResponse, of request: VerificationRequest, at now: Date,
+                        link: Link) throws(StorageError) -> VerificationAnswer {
         // Apple: "For receipts containing auto-renewable subscriptions, check the value of the
         // responseBody.Latest_receipt_info key of the response to get the status of the most
         // recent renewal." A renewal the device's receipt does not list yet is found there.
-        let listed = result.entries + result.latestReceiptInfo
-        let revoked = result.status == .valid ? try revokeRefunded(listed) : 0
-        if request.purpose == .receiptCheck && result.status == .valid {
-            let credited = try creditNonRenewing(result.entries, account: request.account, at: now, link: link)
+        let listed = response.listed
+        let revoked = response.status == .valid ? try revokeRefunded(listed) : 0
+        if request.purpose == .receiptCheck && response.status == .valid {
+            let credited = try creditNonRenewing(response.receipt?.inApp ?? [], account: request.account, at: now, link: link)
             return VerificationAnswer(transactionId: request.transactionId,
                                       outcome: .receiptChecked(revoked: revoked, credited: credited), productId: nil)
         }
@@ -232,9 +248,9 @@ public final class OrderServer {
         let entry = request.transactionId.flatMap { requested in
             listed.first { $0.transactionId == requested || $0.restoringTransactionId == requested }
         }
-        guard result.status == .valid else {
-            try database.reject(request.transactionId, status: result.status.rawValue, reason: nil, at: now)
-            return VerificationAnswer(transactionId: request.transactionId, outcome: .rejected(result.status),
+        guard response.status == .valid else {
+            try database.reject(request.transactionId, status: response.status.rawValue, reason: nil, at: now)
+            return VerificationAnswer(transactionId: request.transactionId, outcome: .rejected(response.status),
                                       productId: nil)
         }
         guard let entry, let product = catalog.product(id: entry.productId) else {
@@ -283,8 +299,8 @@ public final class OrderServer {
 
     /// Where to ask again when the endpoint asked says the receipt is the other one's: the
     /// sandbox on 21007 at production, production on 21008 at the sandbox; nil otherwise.
-    private static func otherEndpoint(for result: ReceiptCheckResult) -> StoreEnvironment? {
-        switch (result.status, result.check.environment) {
+    private static func otherEndpoint(for status: ReceiptStatus, at environment: StoreEnvironment) -> StoreEnvironment? {
+        switch (status, environment) {
         case (.sandboxReceiptInProduction, .production): .sandbox
         case (.productionReceiptInSandbox, .sandbox): .production
         default: nil

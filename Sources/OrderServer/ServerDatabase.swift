@@ -156,6 +156,15 @@ struct ServerDatabase: SettingsTable {
             took_back INTEGER NOT NULL DEFAULT 0,
             reversed_millis INTEGER);
         """,
+        // Version 11: the verifyReceipt answers the Server received, the latest about each
+        // transaction (`ServerDatabase+Responses`).
+        """
+        CREATE TABLE receipt_responses(id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+        CREATE TABLE transaction_responses(
+            transaction_id INTEGER PRIMARY KEY,
+            response_id INTEGER NOT NULL REFERENCES receipt_responses(id));
+        CREATE INDEX transaction_responses_by_response ON transaction_responses(response_id);
+        """,
     ])
 
     init(path: String, readOnly: Bool) throws(StorageError) {

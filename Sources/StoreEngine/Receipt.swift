@@ -59,6 +59,12 @@ struct Receipt: Codable, Equatable {
     let account: String
     let inApp: [Purchase]
 
+    /// When the receipt was made, as verifyReceipt's `receipt_creation_date` tells it: with its
+    /// newest purchase (a receipt that lists none, at the world's start).
+    var creationMillis: Int64 {
+        inApp.map(\.purchaseDateMillis).max() ?? SimulatedTime.millis(SimulatedTime.epoch)
+    }
+
     /// The text a client stores and sends to its server, written into one buffer made once
     /// (a receipt that lists a thousand purchases is 270 kB of text).
     func encoded(signer: ReceiptSigner) -> String {

@@ -181,7 +181,7 @@ public final class Store: StoreService {
             case .addTransactionObserver, .listenForTransactions: try payments.redeliverUnfinished(link: link)
             case .restoreCompletedTransactions: try payments.restore(link: link)
             case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipts.receipt(account: account, leading: nil)))
-            case .verifyReceipt(let check): link.send(.receiptChecked(try receipts.verify(check)))
+            case .verifyReceipt(let check): link.send(.receiptChecked(try receipts.verify(check, at: link.now)))
             case .getTransactionInfo(let request): link.send(.transactionInfo(try signatures.transactionInfo(request, at: link.now)))
             case .notificationAcknowledged(let notification): try notifications.acknowledged(notification)
             case .getNotificationHistory: try notifications.history(link: link)

@@ -61,7 +61,7 @@ public struct StoreRecord: Sendable, Equatable {
     /// Apple's `inAppOwnershipType`: `FAMILY_SHARED` for a family member's shared transaction,
     /// `PURCHASED` for every other.
     public var ownershipType: String {
-        kind == .familyShare ? SignedTransactionPayload.familyShared : "PURCHASED"
+        kind == .familyShare ? SignedTransactionPayload.familyShared : SignedTransactionPayload.purchased
     }
 
     /// Whether App Store Server API's Get Transaction History lists it among its account's: a

@@ -27,11 +27,11 @@ import Testing
         let folder = try TemporaryFolder()
         let world = try world(folder)
         let server = world + "/server.sqlite"
-        let bytes = try stamp(server, version: 11)
+        let bytes = try stamp(server, version: 12)
         let script = try folder.write("ok.scenario", "expect audit ok\n")
         let result = try StoreSimProcess.run(command + ["--data-dir", world] + (command == ["run"] ? [script] : []))
         #expect(result.status == 2)
-        #expect(result.stderr == "storesim: error: \(server): schema version 11 is newer than this storesim knows (newest 10); left untouched\n")
+        #expect(result.stderr == "storesim: error: \(server): schema version 12 is newer than this storesim knows (newest 11); left untouched\n")
         #expect(contents(server) == [bytes, nil, nil], "no byte changes and no -wal or -shm appears")
     }
 
@@ -55,6 +55,6 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let header = { (name: String) in FileManager.default.contents(atPath: world + "/" + name).map { Array($0[60..<64]) } }
         #expect(header("store.sqlite") == [0, 0, 0, 11])
-        #expect(header("server.sqlite") == [0, 0, 0, 10])
+        #expect(header("server.sqlite") == [0, 0, 0, 11])
     }
 }

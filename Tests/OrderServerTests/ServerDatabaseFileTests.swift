@@ -67,7 +67,7 @@ final class ServerDatabaseFileTests {
         #expect(ledger.entitlements.map(\.account) == ["demo"], "an entitlement kept is the account's its transaction was credited to")
         #expect(ledger.balances == ["coins": 550])
         #expect(ledger.rejections.map(\.transactionId) == [nil, 1_000_000_000_000_000_007])
-        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(10)])
+        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(11)])
         #expect(try column("SELECT typeof(transaction_id) AS v FROM credits") == [.text("integer")])
         #expect(try column("SELECT typeof(transaction_id) AS v FROM rejections ORDER BY seq") == [.text("null"), .text("integer")])
         #expect(try OrderServer.readLedger(path: path) == ledger)
@@ -105,7 +105,7 @@ final class ServerDatabaseFileTests {
         #expect(try column("SELECT seq AS v FROM sqlite_sequence WHERE name = 'credits'") == [.integer(2)], "numbered by AUTOINCREMENT")
 
         _ = try OrderServer(path: path, catalog: BuiltInCatalog.catalog())
-        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(10)])
+        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(11)])
         #expect(try OrderServer.readLedger(path: path) == before)
         #expect(try column("SELECT seq AS v FROM credits ORDER BY seq") == [.integer(1), .integer(2)])
         #expect(try column("SELECT instr(sql, 'AUTOINCREMENT') AS v FROM sqlite_master WHERE name = 'credits'") == [.integer(0)])
@@ -127,7 +127,7 @@ final class ServerDatabaseFileTests {
             PRAGMA user_version = 8;
             """)
         _ = try OrderServer(path: path, catalog: BuiltInCatalog.catalog())
-        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(10)])
+        #expect(try column("SELECT user_version AS v FROM pragma_user_version") == [.integer(11)])
         #expect(try OrderServer.readLedger(path: path).notifications == ["5d9a"])
         try SQLiteDatabase(path: path).execute("INSERT INTO notifications VALUES('6e0b', 'TEST', NULL, 1767225600000)")
         #expect(try OrderServer.readLedger(path: path).notifications == ["5d9a", "6e0b"])
@@ -150,9 +150,9 @@ final class ServerDatabaseFileTests {
 
     @Test func aServerFileFromANewerStoreSimIsRefusedNamingBothVersions() throws {
         _ = try OrderServer(path: path, catalog: BuiltInCatalog.catalog())
-        try SQLiteDatabase(path: path).execute("PRAGMA user_version = 11")
-        let expected = StorageError(path: path, reason: .newerVersion(found: 11, newest: 10))
+        try SQLiteDatabase(path: path).execute("PRAGMA user_version = 12")
+        let expected = StorageError(path: path, reason: .newerVersion(found: 12, newest: 11))
         #expect(throws: ServerError(expected)) { try OrderServer(path: self.path, catalog: BuiltInCatalog.catalog()) }
-        #expect(expected.description == "\(path): schema version 11 is newer than this storesim knows (newest 10); left untouched")
+        #expect(expected.description == "\(path): schema version 12 is newer than this storesim knows (newest 11); left untouched")
     }
 }

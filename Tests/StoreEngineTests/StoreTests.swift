@@ -340,9 +340,62 @@ final class StoreTests {
         link.now = SimulatedTime.epoch.addingTimeInterval(86_400)
         let result = try check(store, receipt: try #require(purchased.receipt), transactionId: purchased.id)
         #expect(result.status == .valid)
-        #expect(result.entries == [ReceiptEntry(
-            transactionId: purchased.id, originalTransactionId: purchased.id, productId: Products.coins,
-            account: "demo", purchaseDate: SimulatedTime.epoch.addingTimeInterval(12.5))])
+        var expected = ReceiptEntry(transactionId: purchased.id, originalTransactionId: purchased.id, productId: Products.coins,
+                                    account: "demo", purchaseDate: SimulatedTime.epoch.addingTimeInterval(12.5))
+        expected.originalPurchaseDate = expected.purchaseDate
+        expected.isTrialPeriod = false
+        expected.isInIntroOfferPeriod = false
+        #expect(result.entries == [expected])
+    }
+
+    /// The answer is Apple's `responseBody` JSON, read here with Foundation's parser, not the
+    /// Server's: Apple's names, numbers where Apple writes numbers, strings everywhere else
+    /// (`…_ms` dates, `"quantity": "1"`, `"false"` flags), each date three ways.
+    @Test func theAnswerIsApplesResponseBodyJSON() throws {
+        let store = try openStore()
+        link.now = SimulatedTime.epoch.addingTimeInterval(12.5)
+        let purchased = try buy(store, Products.coins)
+        link.now = SimulatedTime.epoch.addingTimeInterval(86_400)
+        let result = try check(store, receipt: try #require(purchased.receipt), transactionId: purchased.id)
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(result.responseBody.utf8)) as? [String: Any])
+        #expect(body["status"] as? Int == 0)
+        #expect(body["environment"] as? String == "Production")
+        let receipt = try #require(body["receipt"] as? [String: Any])
+        #expect(receipt["bundle_id"] as? String == "com.storesim.app")
+        #expect(receipt["adam_id"] as? Int == 1_234_567_890)
+        #expect(receipt["receipt_type"] as? String == "Production")
+        #expect(receipt["request_date_ms"] as? String == "1767312000000")
+        #expect(receipt["request_date"] as? String == "2026-01-02 00:00:00 Etc/GMT")
+        #expect(receipt["request_date_pst"] as? String == "2026-01-01 16:00:00 America/Los_Angeles")
+        let inApp = try #require(receipt["in_app"] as? [[String: Any]])
+        #expect(inApp.count == 1)
+        let entry = try #require(inApp.first)
+        #expect(entry["transaction_id"] as? String == purchased.id.description)
+        #expect(entry["original_transaction_id"] as? String == purchased.id.description)
+        #expect(entry["product_id"] as? String == Products.coins)
+        #expect(entry["quantity"] as? String == "1")
+        #expect(entry["purchase_date_ms"] as? String == "1767225612500")
+        #expect(entry["purchase_date"] as? String == "2026-01-01 00:00:12 Etc/GMT")
+        #expect(entry["original_purchase_date_ms"] as? String == "1767225612500")
+        #expect(entry["is_trial_period"] as? String == "false")
+        #expect(entry["in_app_ownership_type"] as? String == "PURCHASED")
+        #expect(entry["cancellation_date_ms"] == nil)
+        #expect(body["latest_receipt_info"] == nil, "only for receipts with auto-renewable subscriptions")
+        #expect(body["is-retryable"] == nil, "only for 21100-21199")
+    }
+
+    /// Apple's `is-retryable`: "Only applicable to status codes 21100-21199"; "A value of 1
+    /// indicates a temporary issue; retry validation for this receipt at a later time."
+    @Test func anInternalErrorSaysItIsRetryable() throws {
+        let store = try openStore()
+        let purchased = try buy(store, Products.coins)
+        try store.setSwitches { $0.verification = .internalError }
+        let result = try check(store, receipt: try #require(purchased.receipt), transactionId: purchased.id)
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(result.responseBody.utf8)) as? [String: Any])
+        #expect(body["status"] as? Int == 21100)
+        #expect(body["is-retryable"] as? Bool == true)
+        #expect(body["receipt"] == nil)
+        #expect(result.response.status == .internalError)
     }
 
     @Test func receiptWithARewrittenPayloadIsNotAuthenticated() throws {

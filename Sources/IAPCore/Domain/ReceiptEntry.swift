@@ -28,6 +28,19 @@ public struct ReceiptEntry: Sendable, Equatable, Codable {
     /// Apple's `in_app_ownership_type`: `FAMILY_SHARED` for a purchase a family member shares
     /// with this account; nil for the account's own purchase (`PURCHASED`).
     public var inAppOwnershipType: String?
+    /// Apple's `original_purchase_date`: when the purchase this one renews or restores was made
+    /// (its own date when it is that purchase).
+    public var originalPurchaseDate: Date?
+    /// Apple's `cancellation_date`: when the Store refunded the purchase (`revoked`).
+    public var cancellationDate: Date?
+    /// Apple's `cancellation_reason`: why the purchase was refunded.
+    public var cancellationReason: RevocationReason?
+    /// Apple's `web_order_line_item_id` of a subscription's transaction.
+    public var webOrderLineItemId: String?
+    /// Apple's `subscription_group_identifier` of a subscription's transaction.
+    public var subscriptionGroupIdentifier: String?
+    /// Apple's `is_upgraded`: the subscription was upgraded from this transaction's product.
+    public var isUpgraded: Bool?
 
     /// Whether the entry is a purchase a family member shares with this account.
     public var isFamilyShared: Bool { inAppOwnershipType == SignedTransactionPayload.familyShared }
@@ -38,6 +51,9 @@ public struct ReceiptEntry: Sendable, Equatable, Codable {
         case isTrialPeriod = "is_trial_period", isInIntroOfferPeriod = "is_in_intro_offer_period"
         case promotionalOfferId = "promotional_offer_id", offerCodeRefName = "offer_code_ref_name"
         case inAppOwnershipType = "in_app_ownership_type"
+        case originalPurchaseDate = "original_purchase_date", cancellationDate = "cancellation_date"
+        case cancellationReason = "cancellation_reason", webOrderLineItemId = "web_order_line_item_id"
+        case subscriptionGroupIdentifier = "subscription_group_identifier", isUpgraded = "is_upgraded"
     }
 
     public init(transactionId: TransactionID, originalTransactionId: TransactionID, productId: String,

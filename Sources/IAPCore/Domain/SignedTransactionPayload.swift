@@ -7,6 +7,8 @@ public struct SignedTransactionPayload: Codable, Equatable, Sendable {
     /// The `inAppOwnershipType` of a transaction a family member shares with this customer:
     /// "The transaction belongs to a family member who benefits from the service."
     public static let familyShared = "FAMILY_SHARED"
+    /// The `inAppOwnershipType` of the customer's own purchase: "The transaction belongs to the purchaser."
+    public static let purchased = "PURCHASED"
 
     public var transactionId: String
     public var originalTransactionId: String
@@ -80,7 +82,7 @@ public struct SignedTransactionPayload: Codable, Equatable, Sendable {
         quantity = 1
         self.type = type
         appAccountToken = nil
-        inAppOwnershipType = "PURCHASED"
+        inAppOwnershipType = Self.purchased
         self.signedDate = signedDate
         self.revocationReason = revocationReason
         self.revocationDate = revocationDate

@@ -48,7 +48,7 @@ public enum SimulatedTime {
     }
 
     /// Howard Hinnant's days-to-civil conversion (proleptic Gregorian, UTC).
-    private static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
+    static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
         let z = daysSinceEpoch + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -90,8 +90,10 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
         values: [.named("production"), .named("sandbox")], settingKey: "environment")
     public static let verifyReceipt = StoreSwitch(
         "verify-receipt",
-        help: "verifyReceipt answers, is unavailable (21005) or has a temporary issue (21002); the app keeps the order and asks again",
-        values: [.named("up"), .named("down"), .named("temporary-issue")], settingKey: "verification",
+        help: "verifyReceipt answers, is unavailable (21005), has a temporary issue (21002), a data access error (21009), "
+            + "cannot find the account (21010) or has an internal error (21100, is-retryable); the app keeps the order and asks again",
+        values: [.named("up"), .named("down"), .named("temporary-issue"), .named("data-access-error"), .named("account-gone"),
+                 .named("internal-error")], settingKey: "verification",
         storedWords: [.named("up"): "on", .named("down"): "off"])
     public static let timeRate = StoreSwitch(
         "time-rate", help: "how fast simulated time runs by itself in the interface (Xcode's time rates); scripts move it with advance",

@@ -6,8 +6,8 @@ public struct StoreSwitches: Sendable, Equatable {
     /// Products the Store has stopped selling: their identifiers come back invalid.
     public var withdrawn: Set<String> = []
 
-    /// How `verifyReceipt` answers: normally, 21005 (down) or 21002 (a temporary issue); the
-    /// value of the `verify-receipt` switch.
+    /// How `verifyReceipt` answers: normally, or with one of Apple's error codes (21005, 21002,
+    /// 21009, 21010, 21100); the value of the `verify-receipt` switch.
     public var verification: VerificationService {
         get { VerificationService(rawValue: self[.verifyReceipt].word) ?? .up }
         set { self[.verifyReceipt] = .named(newValue.rawValue) }
@@ -32,6 +32,12 @@ public struct StoreSwitches: Sendable, Equatable {
         case down
         /// "The service experienced a temporary issue" (21002).
         case temporaryIssue = "temporary-issue"
+        /// "Internal data access error. Try again later." (21009).
+        case dataAccessError = "data-access-error"
+        /// "The user account cannot be found or has been deleted." (21010).
+        case accountGone = "account-gone"
+        /// One of Apple's "internal data access errors" (21100–21199) with `is-retryable` true.
+        case internalError = "internal-error"
     }
 
     public init() {}

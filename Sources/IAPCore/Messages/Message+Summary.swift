@@ -113,8 +113,8 @@ extension Message {
     private static func said(_ result: ReceiptCheckResult) -> MessageSaid {
         let valid = result.status == .valid
         return switch result.request.purpose {
-        case .recovery: valid ? .appReceiptValid(purchases: result.entries.count) : .appReceiptInvalid(result.status)
-        case .receiptCheck: valid ? .currentReceiptValid(purchases: result.entries.count) : .currentReceiptInvalid(result.status)
+        case .recovery: valid ? .appReceiptValid(purchases: result.purchases) : .appReceiptInvalid(result.status)
+        case .receiptCheck: valid ? .currentReceiptValid(purchases: result.purchases) : .currentReceiptInvalid(result.status)
         default:
             valid ? .receiptValid(MessageSubject(result.request.transactionId))
                 : .receiptInvalid(MessageSubject(result.request.transactionId), result.status)

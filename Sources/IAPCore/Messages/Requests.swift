@@ -93,23 +93,31 @@ public struct ReceiptCheck: Sendable, Equatable, Codable {
     }
 }
 
-/// The Store's answer to `verifyReceipt`: a status code and, when valid, what the receipt proves.
+/// The Store's answer to `verifyReceipt`: Apple's `responseBody` JSON, which the Server reads as
+/// a backend reads Apple's, with the request it answers.
 public struct ReceiptCheckResult: Sendable, Equatable, Codable {
-    public let status: ReceiptStatus
-    /// Apple's `receipt.in_app`: every purchase the receipt sent lists.
-    public let entries: [ReceiptEntry]
     public let check: ReceiptCheck
-    /// Apple's `latest_receipt_info`, for a receipt with auto-renewable subscriptions: the newest
-    /// transaction of each, and the one asked about, as the Store has them now.
-    public let latestReceiptInfo: [ReceiptEntry]
+    /// Apple's `responseBody`, as the Store wrote it (`VerifyReceiptResponse.json`).
+    public let responseBody: String
+    /// The body's status, for the message lanes; the Server reads the body.
+    public let status: ReceiptStatus
+    /// How many purchases the body's receipt lists, for the message lanes.
+    public let purchases: Int
 
     /// The app's request the check was made for.
     public var request: VerificationRequest { check.request }
 
-    public init(status: ReceiptStatus, entries: [ReceiptEntry], check: ReceiptCheck, latestReceiptInfo: [ReceiptEntry] = []) {
-        self.status = status
-        self.entries = entries
+    /// The answer `response` gives to `check`.
+    public init(_ response: VerifyReceiptResponse, check: ReceiptCheck) {
         self.check = check
-        self.latestReceiptInfo = latestReceiptInfo
+        responseBody = response.json
+        status = response.status
+        purchases = response.receipt?.inApp.count ?? 0
+    }
+
+    /// What the body says, read as the Server reads it; a body that cannot be read (which the
+    /// Store never writes) is a malformed answer, 21002, "try again".
+    public var response: VerifyReceiptResponse {
+        (try? VerifyReceiptResponse(reading: responseBody)) ?? VerifyReceiptResponse(status: .malformed, environment: check.environment)
     }
 }

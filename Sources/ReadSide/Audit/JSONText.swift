@@ -13,6 +13,8 @@ public indirect enum JSONText: Sendable, Equatable {
     case decimal(Double)
     case bool(Bool)
     case null
+    /// JSON text already written, inserted as it is: an answer the Server received as JSON.
+    case verbatim(String)
 
     public static func == (lhs: JSONText, rhs: JSONText) -> Bool {
         lhs.rendered == rhs.rendered
@@ -30,6 +32,7 @@ public indirect enum JSONText: Sendable, Equatable {
         case .decimal(let number): return number.isFinite ? String(format: "%.2f", number) : "null"
         case .bool(let flag): return flag ? "true" : "false"
         case .null: return "null"
+        case .verbatim(let json): return json
         }
     }
 }

@@ -114,4 +114,13 @@ extension WorldSnapshot {
             }
         }
     }
+
+    /// The latest verifyReceipt answer the Server received about each transaction, as the JSON it received.
+    public static func verifyReceiptResponses(_ directory: DataDirectory) throws(WorldError) -> [TransactionID: String] {
+        do {
+            return try OrderServer.readVerifyReceiptResponses(path: directory.serverDatabase)
+        } catch {
+            throw .file(path: error.path, problem: error.problem)
+        }
+    }
 }

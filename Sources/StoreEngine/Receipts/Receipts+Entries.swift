@@ -23,6 +23,12 @@ extension Receipts {
         let types = purchases.map { catalog.type(ofProduct: $0.productId) }
         let expiring = try database.recordsWithoutReceipts(ids: ids.indices.filter { Self.expires(types[$0]) }.map { ids[$0] })
         let ended = try periods.expiredMillis(of: ids)
+        // Apple's `cancellation_date` and `cancellation_reason` of the few refunded, and the
+        // `original_purchase_date` of renewals and restores, from their purchases.
+        let cancelled = refunded.isEmpty ? [:] : try database.recordsWithoutReceipts(ids: Array(refunded))
+        let renewed = Set(ids.indices.filter { ids[$0] != originals[$0] }.map { originals[$0] })
+        let originalRecords = renewed.isEmpty ? [:] : try database.recordsWithoutReceipts(ids: Array(renewed))
+        let derived = DerivedIds(context: context)
         var entries: [ReceiptEntry] = []
         entries.reserveCapacity(purchases.count)
         var grace: [TransactionID: Date?] = [:]
@@ -44,6 +50,14 @@ extension Receipts {
                 entry.graceExpires = grace[originalId] ?? nil
             }
             entry.inAppOwnershipType = purchase.inAppOwnershipType
+            entry.originalPurchaseDate = id == originalId ? entry.purchaseDate : originalRecords[originalId]?.date
+            if entry.revoked, let refund = cancelled[id] {
+                entry.cancellationDate = refund.refundDate ?? refund.date
+                entry.cancellationReason = refund.refundReason ?? .other
+            }
+            if types[index] == .autoRenewable {
+                entry.webOrderLineItemId = try derived.webOrderLineItemId(of: id)
+            }
             if let record, catalog.type(ofProduct: record.productId) == .autoRenewable {
                 describeOffer(of: record, in: &entry)
             }
@@ -70,7 +84,44 @@ extension Receipts {
         let latest = Receipt(environment: receipt.environment, account: receipt.account,
                              inApp: records.sorted { $0.id < $1.id }.map(Self.receiptPurchase))
         let refunded = try database.issuance(Self.issuanceList(latest.inApp), account: receipt.account).refunded
-        return try entries(of: latest, restoring: nil, refunded: refunded) ?? []
+        var entries = try entries(of: latest, restoring: nil, refunded: refunded) ?? []
+        // Fields Apple writes in `latest_receipt_info` only: the subscription's group, and
+        // whether the customer upgraded from the transaction.
+        for index in entries.indices {
+            let product = catalog.product(id: entries[index].productId)
+            entries[index].subscriptionGroupIdentifier = product?.group.map(catalog.subscriptionGroupIdentifier)
+            if try database.setting(Signatures.upgradedPrefix + entries[index].transactionId.description) != nil {
+                entries[index].isUpgraded = true
+            }
+        }
+        return entries
+    }
+
+    /// Apple's `pending_renewal_info`: for each subscription `latest_receipt_info` names, what it
+    /// renews as, whether it renews, whether billing is retried and the grace period's end, a
+    /// price increase's consent, and the offer its next renewal is under (why it expired depends
+    /// on the moment asked: `withExpirationIntents`).
+    func pendingRenewalInfo(of latest: [ReceiptEntry]) throws(StorageError) -> [PendingRenewalInfo] {
+        var seen: Set<TransactionID> = []
+        var renewals: [PendingRenewalInfo] = []
+        for entry in latest.reversed() where seen.insert(entry.originalTransactionId).inserted {
+            let original = entry.originalTransactionId.description
+            let retrying = try database.setting("billing-retry:\(original)") != nil
+            let autoRenews = try database.setting("autorenew:\(original)") != "off"
+            var renewal = PendingRenewalInfo(
+                originalTransactionId: entry.originalTransactionId, productId: entry.productId,
+                autoRenewProductId: try database.setting("renew-to:\(original)") ?? entry.productId,
+                autoRenews: autoRenews, isInBillingRetryPeriod: retrying)
+            if retrying { renewal.gracePeriodExpiresMillis = entry.graceExpires.map(SimulatedTime.millis) }
+            let consent = try database.setting(Prices.consentPrefix + original).flatMap(PriceConsent.init(rawValue:))
+            renewal.priceConsentStatus = consent == .pending ? 0 : consent == .agreed ? 1 : nil
+            if let waiting = try database.setting(Offers.renewalOfferPrefix + original).flatMap(AppliedOffer.init(stored:)) {
+                if waiting.type == .code { renewal.offerCodeRefName = waiting.id }
+                if waiting.type == .promotional || waiting.type == .winBack { renewal.promotionalOfferId = waiting.id }
+            }
+            renewals.append(renewal)
+        }
+        return renewals.reversed()
     }
 
     /// The receipt's offer fields of a subscription's transaction, as Apple fills them: the two
@@ -97,5 +148,20 @@ extension Receipts {
             return SimulatedTime.date(millis: ended)
         }
         return record.flatMap { periods.expiry(of: $0, ended: nil) }
+    }
+
+    /// `pending_renewal_info` at `now`, with Apple's `expiration_intent` — "only present for an
+    /// expired auto-renewable subscription" — for each whose latest period has ended: 1 when the
+    /// customer turned renewal off ("The customer canceled their subscription"), 2 while billing
+    /// is retried ("Billing error"); none for another ending (a refund is told by its cancellation).
+    static func withExpirationIntents(_ renewals: [PendingRenewalInfo], latest: [ReceiptEntry], at now: Date) -> [PendingRenewalInfo] {
+        renewals.map { renewal in
+            var renewal = renewal
+            let ends = latest.last { $0.originalTransactionId == renewal.originalTransactionId }?.expires
+            if let ends, ends <= now {
+                renewal.expirationIntent = !renewal.autoRenews ? 1 : renewal.isInBillingRetryPeriod ? 2 : nil
+            }
+            return renewal
+        }
     }
 }

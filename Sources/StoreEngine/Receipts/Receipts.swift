@@ -106,16 +106,16 @@ final class Receipts: StoreService {
                          inAppOwnershipType: record.kind == .familyShare ? record.ownershipType : nil)
     }
 
-    /// `verifyReceipt`: the status code and, when the receipt is authentic, what it proves, with
-    /// each purchase's current expiry and whether it was refunded since. When the request names a
-    /// restore transaction, the purchase it restores says so. The Store answers from its own
-    /// records, not from the receipt's word: a receipt that lists a purchase the Store did not
-    /// issue as listed (`StoreDatabase.issuance`) could not be authenticated (21003), whatever
-    /// key signed it.
-    func verify(_ check: ReceiptCheck) throws(StorageError) -> ReceiptCheckResult {
+    /// `verifyReceipt`: Apple's `responseBody` — the status code and, when the receipt is
+    /// authentic, what it proves, with each purchase's current expiry and whether it was refunded
+    /// since. When the request names a restore transaction, the purchase it restores says so. The
+    /// Store answers from its own records, not from the receipt's word: a receipt that lists a
+    /// purchase the Store did not issue as listed (`StoreDatabase.issuance`) could not be
+    /// authenticated (21003), whatever key signed it.
+    func verify(_ check: ReceiptCheck, at now: Date) throws(StorageError) -> ReceiptCheckResult {
         let (status, receipt) = authenticate(check)
         guard let receipt, status == .valid else {
-            return ReceiptCheckResult(status: status, entries: [], check: check)
+            return ReceiptCheckResult(VerifyReceiptResponse(status: status, environment: check.environment), check: check)
         }
         var restoring: StoreRecord?
         if let requested = check.request.transactionId, let record = try database.record(id: requested),
@@ -124,12 +124,22 @@ final class Receipts: StoreService {
         }
         let read = try self.read(receipt, text: check.request.receipt, restoring: restoring, asked: check.request.transactionId)
         guard read.issued else {
-            return ReceiptCheckResult(status: .notAuthenticated, entries: [], check: check)
+            return ReceiptCheckResult(VerifyReceiptResponse(status: .notAuthenticated, environment: check.environment), check: check)
         }
         guard let entries = read.entries else {
-            return ReceiptCheckResult(status: .malformed, entries: [], check: check)
+            return ReceiptCheckResult(VerifyReceiptResponse(status: .malformed, environment: check.environment), check: check)
         }
-        return ReceiptCheckResult(status: .valid, entries: entries, check: check, latestReceiptInfo: read.latestReceiptInfo)
+        let environment = receipt.environment.storeEnvironment
+        var response = VerifyReceiptResponse(
+            status: .valid, environment: environment,
+            receipt: DecodedReceipt(app: catalog.app, environment: environment, creationMillis: receipt.creationMillis,
+                                    requestMillis: SimulatedTime.millis(now),
+                                    originalPurchaseMillis: SimulatedTime.millis(SimulatedTime.epoch), inApp: entries),
+            latestReceiptInfo: read.latestReceiptInfo,
+            pendingRenewalInfo: Self.withExpirationIntents(read.pendingRenewalInfo, latest: read.latestReceiptInfo, at: now),
+            latestReceipt: read.latestReceipt, account: receipt.account)
+        if let restoring { response.restore = (restoring.id, restoring.originalId) }
+        return ReceiptCheckResult(response, check: check)
     }
 
     /// What a check reads of an authentic receipt's purchases, kept while the same receipt is
@@ -142,11 +152,23 @@ final class Receipts: StoreService {
         }
         let issuance = try database.issuance(Self.issuanceList(receipt.inApp), account: receipt.account)
         let issued = issuance.unissued == 0
+        let latest = issued ? try latestReceiptInfo(of: receipt, asked: asked) : []
         let read = ReceiptRead(text: text, restoring: restoring?.id, asked: asked, changes: changes, issued: issued,
                                entries: issued ? try entries(of: receipt, restoring: restoring, refunded: issuance.refunded) : [],
-                               latestReceiptInfo: issued ? try latestReceiptInfo(of: receipt, asked: asked) : [])
+                               latestReceiptInfo: latest, pendingRenewalInfo: try pendingRenewalInfo(of: latest),
+                               latestReceipt: try latestReceipt(of: latest))
         lastRead = read
         return read
+    }
+
+    /// Apple's `latest_receipt`, "the latest Base64 encoded app receipt", for a receipt with
+    /// subscriptions: the last receipt the Store handed out with the newest of them. The Store
+    /// makes a receipt with a purchase or a refresh, and a renewal comes with the receipt the
+    /// device holds (`handingOut`), so that one is the latest; a receipt made anew for each
+    /// answer would cost a long subscription its history squared.
+    private func latestReceipt(of latest: [ReceiptEntry]) throws(StorageError) -> String? {
+        guard let newest = latest.max(by: { $0.transactionId < $1.transactionId }) else { return nil }
+        return try database.lastReceipt(of: newest.originalTransactionId, products: catalog.products(ofType: .autoRenewable).map(\.id))
     }
 
     /// The purchases a receipt lists as `StoreDatabase.issuance` reads them: a JSON array of
@@ -184,6 +206,9 @@ final class Receipts: StoreService {
         switch switches.verification {
         case .down: return (.serviceUnavailable, nil)
         case .temporaryIssue: return (.malformed, nil)
+        case .dataAccessError: return (.internalDataAccessError, nil)
+        case .accountGone: return (.accountNotFound, nil)
+        case .internalError: return (.internalError, nil)
         case .up: break
         }
         let (status, receipt) = decoded(check.request.receipt)

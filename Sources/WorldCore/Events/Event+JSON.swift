@@ -12,7 +12,8 @@ extension Event {
     }
 
     /// The event as one line of `storesim timeline --format json`: its line in the log without
-    /// `what`, as logs held it before events were typed.
+    /// `what`, as logs held it before events were typed, and a `verifyReceiptResponse` as the
+    /// JSON object it is.
     public var timelineJSONLine: [UInt8] {
         line(withWhat: false)
     }
@@ -53,6 +54,15 @@ extension Event {
                 line.literal(#","transactionId":""#)
                 if let id = subject.transactionId { line.decimal(id.value) }
                 line.byte(UInt8(ascii: "\""))
+            }
+        }
+        if let verifyReceiptResponse {
+            // In the log a string, as Foundation's encoder writes it; on the timeline the JSON itself.
+            bytes.append(contentsOf: #","verifyReceiptResponse":"#.utf8)
+            if withWhat {
+                JSONString.appendEncoderQuoted(verifyReceiptResponse, to: &bytes)
+            } else {
+                bytes.append(contentsOf: verifyReceiptResponse.utf8)
             }
         }
         if withWhat, what.isTyped {

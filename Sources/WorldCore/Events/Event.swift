@@ -38,15 +38,18 @@ public struct Event: Sendable, Equatable, Codable {
     /// For a delivery or a drop, the `seq` of the message it ends (logs from before this was
     /// recorded have none).
     public let sentSeq: Int?
+    /// For the delivery of a `verifyReceipt` answer to the Server: the JSON it received, Apple's
+    /// `responseBody` (`timeline --format json` shows it as an object).
+    public let verifyReceiptResponse: String?
 
     enum CodingKeys: String, CodingKey {
-        case seq, timeMillis, kind, from, to, text, sentSeq, what
+        case seq, timeMillis, kind, from, to, text, sentSeq, what, verifyReceiptResponse
         case subject = "transactionId"
     }
 
     /// An event of what happened; `text` is `what` in English, when the caller has it already.
     public init(seq: Int, timeMillis: Int64, kind: Kind, from: Party, to: Party?, what: Happening, text: String? = nil,
-                subject: MessageSubject?, sentSeq: Int? = nil) {
+                subject: MessageSubject?, sentSeq: Int? = nil, verifyReceiptResponse: String? = nil) {
         self.seq = seq
         self.timeMillis = timeMillis
         self.kind = kind
@@ -56,6 +59,7 @@ public struct Event: Sendable, Equatable, Codable {
         self.text = text ?? what.english
         self.subject = subject
         self.sentSeq = sentSeq
+        self.verifyReceiptResponse = verifyReceiptResponse
     }
 
     /// An event told only by its sentence: a legacy one.
@@ -71,11 +75,23 @@ public struct Event: Sendable, Equatable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let text = try container.decode(String.self, forKey: .text)
         let what = (try? container.decodeIfPresent(Happening.self, forKey: .what)) ?? .legacy(text)
+        // The answer is shown as JSON: a line whose answer is not JSON is a damaged line.
+        let response = try container.decodeIfPresent(String.self, forKey: .verifyReceiptResponse)
+        if let response {
+            var cursor = JSONCursor(response)
+            do {
+                try cursor.skip()
+                try cursor.end()
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .verifyReceiptResponse, in: container,
+                                                       debugDescription: "not JSON: \(error)")
+            }
+        }
         try self.init(seq: container.decode(Int.self, forKey: .seq), timeMillis: container.decode(Int64.self, forKey: .timeMillis),
                       kind: container.decode(Kind.self, forKey: .kind), from: container.decode(Party.self, forKey: .from),
                       to: container.decodeIfPresent(Party.self, forKey: .to), what: what, text: text,
                       subject: container.decodeIfPresent(MessageSubject.self, forKey: .subject),
-                      sentSeq: container.decodeIfPresent(Int.self, forKey: .sentSeq))
+                      sentSeq: container.decodeIfPresent(Int.self, forKey: .sentSeq), verifyReceiptResponse: response)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -88,6 +104,7 @@ public struct Event: Sendable, Equatable, Codable {
         try container.encode(text, forKey: .text)
         try container.encodeIfPresent(subject, forKey: .subject)
         try container.encodeIfPresent(sentSeq, forKey: .sentSeq)
+        try container.encodeIfPresent(verifyReceiptResponse, forKey: .verifyReceiptResponse)
         if what.isTyped { try container.encode(what, forKey: .what) }
     }
 

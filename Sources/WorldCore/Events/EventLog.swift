@@ -45,11 +45,12 @@ public final class EventLog {
     /// Appends an event and returns it with its sequence number; with `holding`, its line is
     /// kept to be written with the others held by `writeHeld`.
     func append(kind: Event.Kind, timeMillis: Int64, from: Party, to: Party?, what: Happening, text: String? = nil,
-                subject: MessageSubject?, sentSeq: Int?, holding: Bool = false) throws(StorageError) -> Event {
+                subject: MessageSubject?, sentSeq: Int?, verifyReceiptResponse: String? = nil,
+                holding: Bool = false) throws(StorageError) -> Event {
         lastSeq += 1
         lastTimeMillis = timeMillis
         let event = Event(seq: lastSeq, timeMillis: timeMillis, kind: kind, from: from, to: to, what: what, text: text, subject: subject,
-                          sentSeq: sentSeq)
+                          sentSeq: sentSeq, verifyReceiptResponse: verifyReceiptResponse)
         if holding {
             event.appendJSONLine(to: &heldLines, withWhat: true)
             heldLines.append(UInt8(ascii: "\n"))

@@ -36,11 +36,11 @@ final class Timeline {
     /// caller has it already; `sentSeq` is the message a delivery or a drop ends.
     @discardableResult
     func record(_ kind: Event.Kind, at timeMillis: Int64, from: Party, to: Party?, what: Happening, text: String? = nil,
-                subject: MessageSubject?, sentSeq: Int? = nil) throws(WorldError) -> Int {
+                subject: MessageSubject?, sentSeq: Int? = nil, verifyReceiptResponse: String? = nil) throws(WorldError) -> Int {
         let event: Event
         do {
             event = try log.append(kind: kind, timeMillis: timeMillis, from: from, to: to, what: what, text: text,
-                                   subject: subject, sentSeq: sentSeq, holding: holding)
+                                   subject: subject, sentSeq: sentSeq, verifyReceiptResponse: verifyReceiptResponse, holding: holding)
         } catch {
             throw .file(path: error.path, problem: error.problem)
         }

@@ -221,8 +221,11 @@ public final class World {
         let message = sent.message
         let what: Happening = reason.map { .notDelivered(sent.said, reason: $0) } ?? .message(sent.said)
         let text = reason.map { "\(sent.summary) ✗ \($0.english)" } ?? sent.summary
+        // The Server's copy of a verifyReceipt answer: the JSON it received, kept with its delivery.
+        var response: String?
+        if kind == .delivered, case .receiptChecked(let result) = message { response = result.responseBody }
         try timeline.record(kind, at: nowMillis, from: message.from, to: message.to, what: what, text: text, subject: message.subject,
-                            sentSeq: sent.sentSeq)
+                            sentSeq: sent.sentSeq, verifyReceiptResponse: response)
     }
 
     /// Records a party's note about a message, such as the Server failing to save it.

@@ -23,12 +23,13 @@ enum StateCommand {
         }
         var view = StateView(snapshot: snapshot, catalog: catalog)
         if arguments[Options.json] {
-            if snapshot.settings.api == .storekit2 {
-                do {
+            do {
+                if snapshot.settings.api == .storekit2 {
                     view.renewals = try WorldSnapshot.renewals(directory, catalog: catalog, settings: snapshot.settings)
-                } catch {
-                    throw .input(error.description)
                 }
+                view.verifyReceiptResponses = try WorldSnapshot.verifyReceiptResponses(directory)
+            } catch {
+                throw .input(error.description)
             }
             Output.line(view.json.rendered)
         } else {

@@ -8,6 +8,8 @@ struct StateView {
     let catalog: Catalog
     /// Each subscription's renewal information as it stands (StoreKit 2 worlds, JSON only).
     var renewals: [SubscriptionRenewal] = []
+    /// The latest verifyReceipt answer the Server received about each transaction (JSON only).
+    var verifyReceiptResponses: [TransactionID: String] = [:]
 
     private func title(_ productId: String) -> String {
         catalog.product(id: productId)?.title(locale: "en_US") ?? productId
@@ -90,7 +92,8 @@ struct StateView {
                     ("kind", .string(record.kind.rawValue)), ("charged", .bool(record.charged)),
                     ("finished", .bool(record.finished)), ("refunded", .bool(record.refunded)),
                     ("date", .string(SimulatedTime.format(record.date))),
-                ] + (record.charged ? offerMembers(record.id, record.productId) : []) + Self.familyMembers(record) + (storeKit2 ? [("signedTransaction", record.signedTransaction.map(JSONText.string) ?? .null)] : []))
+                ] + (record.charged ? offerMembers(record.id, record.productId) : []) + Self.familyMembers(record) + (storeKit2 ? [("signedTransaction", record.signedTransaction.map(JSONText.string) ?? .null)] : [])
+                    + (verifyReceiptResponses[record.id].map { [("verifyReceiptResponse", JSONText.verbatim($0))] } ?? []))
             })),
         ] + subscriptions + [
             ("credits", .array(snapshot.ledger.credits.map { credit in

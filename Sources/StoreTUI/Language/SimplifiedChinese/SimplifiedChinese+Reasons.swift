@@ -37,6 +37,10 @@ extension SimplifiedChinese {
         case .serviceUnavailable: "收据服务器暂时无法提供收据；请重试"
         case .sandboxReceiptInProduction: "沙盒收据被发送到了生产环境；请发送到沙盒"
         case .productionReceiptInSandbox: "生产环境收据被发送到了沙盒；请发送到生产环境"
+        case .validButSubscriptionExpired: "收据有效，但订阅已过期"
+        case .internalDataAccessError: "内部数据访问错误；请稍后重试"
+        case .accountNotFound: "找不到该用户账户，或账户已被删除"
+        case .internalError: "内部数据访问错误；is-retryable 表示可以重试"
         }
     }
 
