@@ -97,21 +97,31 @@ def named(environment):
     return getattr(environment, "value", environment)
 
 
-def main():
-    text = open(sys.argv[1]).read() if len(sys.argv) > 1 else sys.stdin.read()
+def read_state(path):
+    """The state at `path` (standard input without one), and the verifier of each environment
+    for its root, bundle id and App Apple ID; raises ValueError for input that is not such a state."""
+    text = open(path).read() if path else sys.stdin.read()
     try:
         state = json.loads(text)
         root = ssl.PEM_cert_to_DER_cert(state["rootCertificate"])
         app = {key: state[key] for key in ("bundleId", "appAppleId")}
     except (ValueError, KeyError, TypeError) as error:
-        print(f"not a StoreKit 2 state with a root certificate and an app: {error}")
-        return 2
+        raise ValueError(f"not a StoreKit 2 state with a root certificate and an app: {error}") from error
     verifiers = {}
 
     def verifier(environment):
         if environment not in verifiers:
             verifiers[environment] = SignedDataVerifier([root], False, environment, app["bundleId"], app["appAppleId"])
         return verifiers[environment]
+    return state, verifier
+
+
+def main():
+    try:
+        state, verifier = read_state(sys.argv[1] if len(sys.argv) > 1 else None)
+    except ValueError as error:
+        print(error)
+        return 2
 
     def check(what, jws, decode, incomplete):
         """Verifies and decodes one signed object of a product, and checks its fields."""
