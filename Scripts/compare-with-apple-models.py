@@ -29,7 +29,6 @@ from appstoreserverlibrary.models.Data import Data
 from appstoreserverlibrary.models.JWSRenewalInfoDecodedPayload import JWSRenewalInfoDecodedPayload
 from appstoreserverlibrary.models.JWSTransactionDecodedPayload import JWSTransactionDecodedPayload
 from appstoreserverlibrary.models.ResponseBodyV2DecodedPayload import ResponseBodyV2DecodedPayload
-from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier, VerificationException
 
 _spec = importlib.util.spec_from_file_location("verifier", Path(__file__).with_name("verify-with-apple-library.py"))
 verifier_script = importlib.util.module_from_spec(_spec)
@@ -171,75 +170,34 @@ def claims_of(jws):
     return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
 
 
-class Mismatch(Exception):
-    pass
-
-
 def compare(what, model, decoded, claims, known):
     found = problems(model, decoded, claims, known)
     if found:
-        raise Mismatch(f"{what}: differs from Apple's {model.__name__}: " + "; ".join(found))
+        raise verifier_script.Refused(f"{what}: differs from Apple's {model.__name__}: " + "; ".join(found))
 
 
-def main():
-    try:
-        state, verifier = verifier_script.read_state(sys.argv[1] if len(sys.argv) > 1 else None)
-    except ValueError as error:
-        print(error)
-        return 2
+def compare_signed(signed, state):
+    """Compares one verified object, and what a notification carries, with Apple's models; prints its line."""
     known_transactions = {transaction["id"]: transaction for transaction in state.get("transactions", [])}
-    compared = 0
-    what = "the state"
-    try:
-        for transaction in state.get("transactions", []):
-            jws = transaction.get("signedTransaction")
-            if not jws:
-                continue
-            what = f"transaction {transaction['id']}"
-            decoded = verifier(environment_of(jws)).verify_and_decode_signed_transaction(jws)
-            compare(what, JWSTransactionDecodedPayload, decoded, claims_of(jws), transaction)
-            print(f"{what}: {decoded.productId} as Apple's model")
-            compared += 1
-        for notification in state.get("notifications", []):
-            jws = notification["signedPayload"]
-            about = notification["transactionId"]
-            what = f"notification {notification['type']}" + (f" of tx {about}" if about is not None else "")
-            chosen = verifier(environment_of(jws))
-            decoded = chosen.verify_and_decode_notification(jws)
-            claims = claims_of(jws)
-            compare(what, ResponseBodyV2DecodedPayload, decoded, claims, {})
-            known = {"type": named(decoded.notificationType), "subscription": False}
-            signed = decoded.data.signedTransactionInfo
-            if signed is not None:
-                inside = chosen.verify_and_decode_signed_transaction(signed)
-                known["subscription"] = subscription(inside, {})
-                compare(what + " (its transaction)", JWSTransactionDecodedPayload, inside, claims_of(signed),
-                        known_transactions.get(inside.transactionId, {}))
-            compare(what + " (its data)", Data, decoded.data, claims.get("data", {}), known)
-            if decoded.data.signedRenewalInfo is not None:
-                renewal = chosen.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
-                compare(what + " (renewal info)", JWSRenewalInfoDecodedPayload, renewal,
-                        claims_of(decoded.data.signedRenewalInfo), {})
-            print(f"{what}: {decoded.notificationUUID} as Apple's model")
-            compared += 1
-        for subscription_state in state.get("subscriptions", []):
-            jws = subscription_state["signedRenewalInfo"]
-            what = f"renewal info of subscription {subscription_state['originalTransactionId']}"
-            decoded = verifier(environment_of(jws)).verify_and_decode_renewal_info(jws)
-            compare(what, JWSRenewalInfoDecodedPayload, decoded, claims_of(jws), {})
-            print(f"{what}: {decoded.productId} as Apple's model")
-            compared += 1
-    except VerificationException as error:
-        print(f"{what}: refused by Apple's library: {error.status.name}")
-        return 1
-    except Mismatch as error:
-        print(error)
-        return 1
-    if compared == 0:
-        print("nothing signed to compare")
-        return 2
-    return 0
+    decoded = signed.decoded
+    if signed.kind == "transaction":
+        compare(signed.what, JWSTransactionDecodedPayload, decoded, claims_of(signed.jws), signed.entry)
+    elif signed.kind == "renewal":
+        compare(signed.what, JWSRenewalInfoDecodedPayload, decoded, claims_of(signed.jws), {})
+    else:
+        claims = claims_of(signed.jws)
+        compare(signed.what, ResponseBodyV2DecodedPayload, decoded, claims, {})
+        known = {"type": named(decoded.notificationType), "subscription": False}
+        if signed.transaction is not None:
+            inside = signed.transaction.decoded
+            known["subscription"] = subscription(inside, {})
+            compare(signed.transaction.what, JWSTransactionDecodedPayload, inside, claims_of(signed.transaction.jws),
+                    known_transactions.get(inside.transactionId, {}))
+        compare(signed.what + " (its data)", Data, decoded.data, claims.get("data", {}), known)
+        if signed.renewal is not None:
+            compare(signed.renewal.what, JWSRenewalInfoDecodedPayload, signed.renewal.decoded, claims_of(signed.renewal.jws), {})
+    print(f"{signed.what}: {decoded.notificationUUID if signed.kind == 'notification' else decoded.productId} as Apple's model")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(verifier_script.run(compare_signed, "nothing signed to compare"))
