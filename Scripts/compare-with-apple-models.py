@@ -30,6 +30,7 @@ from appstoreserverlibrary.models.JWSRenewalInfoDecodedPayload import JWSRenewal
 from appstoreserverlibrary.models.JWSTransactionDecodedPayload import JWSTransactionDecodedPayload
 from appstoreserverlibrary.models.ResponseBodyV2DecodedPayload import ResponseBodyV2DecodedPayload
 
+sys.dont_write_bytecode = True  # the checker beside this one is loaded without leaving a cache in Scripts/
 _spec = importlib.util.spec_from_file_location("verifier", Path(__file__).with_name("verify-with-apple-library.py"))
 verifier_script = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(verifier_script)
