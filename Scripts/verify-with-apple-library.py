@@ -84,87 +84,128 @@ def not_a_test(decoded):
     return extra + (["subtype"] if decoded.subtype is not None else [])
 
 
-class Incomplete(Exception):
-    pass
+class Refused(Exception):
+    """An object a check refuses: the one line that says which and why."""
 
 
 def complete(what, fields):
     if fields:
-        raise Incomplete(f"{what}: lacks what Apple sends: {', '.join(fields)}")
+        raise Refused(f"{what}: lacks what Apple sends: {', '.join(fields)}")
 
 
 def named(environment):
     return getattr(environment, "value", environment)
 
 
-def main():
-    text = open(sys.argv[1]).read() if len(sys.argv) > 1 else sys.stdin.read()
-    try:
-        state = json.loads(text)
-        root = ssl.PEM_cert_to_DER_cert(state["rootCertificate"])
-        app = {key: state[key] for key in ("bundleId", "appAppleId")}
-    except (ValueError, KeyError, TypeError) as error:
-        print(f"not a StoreKit 2 state with a root certificate and an app: {error}")
-        return 2
-    verifiers = {}
+class Signed:
+    """One signed object of a state, verified and decoded by Apple's library: its `kind`
+    (transaction, notification, renewal), the words that name it, the decoded object, its JWS and
+    its entry in the state; a notification's also its transaction and its renewal info, each a
+    `Signed` (None when it carries none)."""
 
-    def verifier(environment):
-        if environment not in verifiers:
-            verifiers[environment] = SignedDataVerifier([root], False, environment, app["bundleId"], app["appAppleId"])
-        return verifiers[environment]
+    def __init__(self, kind, what, decoded, jws, entry, transaction=None, renewal=None):
+        self.kind, self.what, self.decoded, self.jws, self.entry = kind, what, decoded, jws, entry
+        self.transaction, self.renewal = transaction, renewal
 
-    def check(what, jws, decode, incomplete):
-        """Verifies and decodes one signed object of a product, and checks its fields."""
-        decoded = decode(verifier(environment_of(jws)), jws)
-        complete(what, incomplete(decoded))
-        print(f"{what}: {decoded.productId} {named(decoded.environment)} verified")
 
-    checked = 0
+def signed_objects(state, verifier):
+    """Every signed object of `state`, verified and decoded, in order: the transactions, the
+    notifications, the subscriptions' renewal info. One the library refuses raises `Refused`."""
+    what = "the state"
     try:
         for transaction in state.get("transactions", []):
             jws = transaction.get("signedTransaction")
             if not jws:
                 continue
             what = f"transaction {transaction['id']}"
-            check(what, jws, SignedDataVerifier.verify_and_decode_signed_transaction, incomplete_transaction)
-            checked += 1
+            yield Signed("transaction", what, verifier(environment_of(jws)).verify_and_decode_signed_transaction(jws), jws,
+                         transaction)
         for notification in state.get("notifications", []):
             jws = notification["signedPayload"]
             about = notification["transactionId"]
             what = f"notification {notification['type']}" + (f" of tx {about}" if about is not None else "")
             chosen = verifier(environment_of(jws))
             decoded = chosen.verify_and_decode_notification(jws)
-            complete(what, incomplete_notification(decoded))
-            if is_test(decoded):
-                extra = not_a_test(decoded)
-                if extra:
-                    raise Incomplete(f"{what}: carries what Apple's TEST does not: {', '.join(extra)}")
-                print(f"{what}: {decoded.notificationUUID} {named(decoded.data.environment)} verified")
-                checked += 1
-                continue
-            transaction = chosen.verify_and_decode_signed_transaction(decoded.data.signedTransactionInfo)
-            complete(what + " (its transaction)", incomplete_transaction(transaction))
+            inner = decoded.data.signedTransactionInfo
+            transaction = None if inner is None else Signed(
+                "transaction", what + " (its transaction)", chosen.verify_and_decode_signed_transaction(inner), inner, {})
+            renewal, named_as = None, what
             if decoded.data.signedRenewalInfo:
                 what += " (renewal info)"
-                renewal = chosen.verify_and_decode_renewal_info(decoded.data.signedRenewalInfo)
-                complete(what, incomplete_renewal(renewal))
-            print(f"{what}: {decoded.notificationUUID} {named(decoded.data.environment)} verified")
-            checked += 1
+                inner = decoded.data.signedRenewalInfo
+                renewal = Signed("renewal", what, chosen.verify_and_decode_renewal_info(inner), inner, {})
+            yield Signed("notification", named_as, decoded, jws, notification, transaction, renewal)
         for subscription in state.get("subscriptions", []):
+            jws = subscription["signedRenewalInfo"]
             what = f"renewal info of subscription {subscription['originalTransactionId']}"
-            check(what, subscription["signedRenewalInfo"], SignedDataVerifier.verify_and_decode_renewal_info, incomplete_renewal)
-            checked += 1
+            yield Signed("renewal", what, verifier(environment_of(jws)).verify_and_decode_renewal_info(jws), jws, subscription)
     except VerificationException as error:
-        print(f"{what}: refused by Apple's library: {error.status.name}")
-        return 1
-    except Incomplete as error:
+        raise Refused(f"{what}: refused by Apple's library: {error.status.name}") from error
+
+
+def run(check, nothing):
+    """Hands every signed object of the state named on the command line (standard input without
+    one) to `check(signed, state)`, which prints its line or raises `Refused`: exit 0; 1 with the
+    refusal's line; 2, saying `nothing`, for input that is not such a state or signs nothing."""
+    try:
+        state, verifier = read_state(sys.argv[1] if len(sys.argv) > 1 else None)
+    except ValueError as error:
+        print(error)
+        return 2
+    checked = 0
+    try:
+        for signed in signed_objects(state, verifier):
+            check(signed, state)
+            checked += 1
+    except Refused as error:
         print(error)
         return 1
     if checked == 0:
-        print("nothing signed to verify")
+        print(nothing)
         return 2
     return 0
 
 
+def read_state(path):
+    """The state at `path` (standard input without one), and the verifier of each environment
+    for its root, bundle id and App Apple ID; raises ValueError for input that is not such a state."""
+    text = open(path).read() if path else sys.stdin.read()
+    try:
+        state = json.loads(text)
+        root = ssl.PEM_cert_to_DER_cert(state["rootCertificate"])
+        app = {key: state[key] for key in ("bundleId", "appAppleId")}
+    except (ValueError, KeyError, TypeError) as error:
+        raise ValueError(f"not a StoreKit 2 state with a root certificate and an app: {error}") from error
+    verifiers = {}
+
+    def verifier(environment):
+        if environment not in verifiers:
+            verifiers[environment] = SignedDataVerifier([root], False, environment, app["bundleId"], app["appAppleId"])
+        return verifiers[environment]
+    return state, verifier
+
+
+def verify(signed, state):
+    """Checks the fields of one verified object, and prints its line."""
+    decoded = signed.decoded
+    if signed.kind != "notification":
+        complete(signed.what, (incomplete_transaction if signed.kind == "transaction" else incomplete_renewal)(decoded))
+        print(f"{signed.what}: {decoded.productId} {named(decoded.environment)} verified")
+        return
+    complete(signed.what, incomplete_notification(decoded))
+    if is_test(decoded):
+        extra = not_a_test(decoded)
+        if extra:
+            raise Refused(f"{signed.what}: carries what Apple's TEST does not: {', '.join(extra)}")
+        print(f"{signed.what}: {decoded.notificationUUID} {named(decoded.data.environment)} verified")
+        return
+    complete(signed.transaction.what, incomplete_transaction(signed.transaction.decoded))
+    what = signed.what
+    if signed.renewal is not None:
+        what = signed.renewal.what
+        complete(what, incomplete_renewal(signed.renewal.decoded))
+    print(f"{what}: {decoded.notificationUUID} {named(decoded.data.environment)} verified")
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(verify, "nothing signed to verify"))

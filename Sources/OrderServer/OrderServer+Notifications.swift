@@ -146,7 +146,8 @@ extension OrderServer {
             // Apple: "A notification type that indicates the App Store declined a refund request."
             // The refund never happened: the Server keeps what it granted.
             break
-        case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didChangeRenewalPref, .priceIncrease, .test:
+        case .oneTimeCharge, .subscribed, .didRenew, .didChangeRenewalStatus, .didChangeRenewalPref, .offerRedeemed, .priceIncrease,
+             .test:
             break
         }
         return [:]

@@ -115,4 +115,33 @@ import TestSupport
         let entitlements = try #require(state["entitlements"] as? [[String: Any]])
         #expect(entitlements.first?["expires"] as? String == "2026-01-08 00:00:00")
     }
+
+    /// Renewal information signed after a subscription expired, not only the EXPIRED
+    /// notification's, says why (Apple, `expirationIntent`: "The reason an auto-renewable
+    /// subscription expired"): 2 when the billing retry ran out, 1 when auto-renew was off; a
+    /// resubscription clears it.
+    @Test func renewalInformationSignedAfterTheEndKeepsWhyTheSubscriptionExpired() throws {
+        let folder = try TemporaryFolder()
+        let (_, state) = try run("""
+            buy com.storesim.premium.monthly
+            subscription com.storesim.premium.monthly billing fail
+            advance 70d
+            expect owned com.storesim.premium.monthly no
+            """, in: folder)
+        let subscriptions = try #require(state["subscriptions"] as? [[String: Any]])
+        let signed = try #require(subscriptions.first?["signedRenewalInfo"] as? String)
+        let renewal = try #require(JWSText.payload(of: signed))
+        #expect(renewal["expirationIntent"] as? Int == 2, "\(renewal)")
+        #expect(renewal["autoRenewStatus"] as? Int == 0 && renewal["isInBillingRetryPeriod"] as? Bool == false)
+        let again = try TemporaryFolder()
+        let (_, resubscribed) = try run("""
+            buy com.storesim.premium.monthly
+            subscription com.storesim.premium.monthly renew off
+            advance 8d
+            buy com.storesim.premium.monthly
+            wait
+            """, in: again)
+        let current = try #require((resubscribed["subscriptions"] as? [[String: Any]])?.first?["signedRenewalInfo"] as? String)
+        #expect(JWSText.payload(of: current)?["expirationIntent"] == nil)
+    }
 }

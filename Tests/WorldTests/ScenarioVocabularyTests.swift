@@ -40,6 +40,7 @@ import Testing
         .storePriceIncrease(productId: "com.storesim.premium.monthly", price: Decimal(string: "3.49") ?? 0),
         .consent(productId: "com.storesim.premium.monthly", agrees: false),
         .serverNotifications(on: true), .serverHistory, .expect(.notificationsPending(1)),
+        .expect(.notified(notification: "OFFER_REDEEMED.UPGRADE", count: 1)),
         .serverTestNotification, .serverTestNotificationStatus,
         .serverExtend(productId: "com.storesim.premium.monthly", days: 10, reasonCode: 3),
     ]

@@ -48,10 +48,24 @@ public enum NotificationType: String, Sendable, Codable, CaseIterable {
     /// calling Extend a Subscription Renewal Date or Extend Subscription Renewal Dates for All
     /// Active Subscribers in the App Store Server API."
     case renewalExtended = "RENEWAL_EXTENDED"
+    /// Apple: "A notification type that, along with its subtype, indicates that a customer with an
+    /// active subscription redeemed a subscription offer. If the subtype is UPGRADE, the customer
+    /// redeemed an offer to upgrade their active subscription, which goes into effect immediately.
+    /// If the subtype is DOWNGRADE, the customer redeemed an offer to downgrade their active
+    /// subscription, which goes into effect at the next renewal date. If the customer redeemed an
+    /// offer for their active subscription, you receive an OFFER_REDEEMED notification type without
+    /// a subtype." It takes the place of `DID_CHANGE_RENEWAL_PREF` for a change made with an offer;
+    /// an offer that starts or restarts a subscription is still `SUBSCRIBED` ("Customer redeems an
+    /// offer code to subscribe for the first time": SUBSCRIBED INITIAL_BUY; "Customer redeems a
+    /// promotional offer, offer code, or win-back offer after their subscription expired":
+    /// SUBSCRIBED RESUBSCRIBE).
+    case offerRedeemed = "OFFER_REDEEMED"
 
-    /// Whether the notification tells of a payment the Server credits.
+    /// Whether the notification tells of a payment the Server credits: it asks for the transaction
+    /// and credits it once (one told of again, such as the paid period a change waiting for the
+    /// renewal leaves running, was credited already and is not credited twice).
     public var charges: Bool {
-        self == .oneTimeCharge || self == .subscribed || self == .didRenew || self == .didChangeRenewalPref
+        self == .oneTimeCharge || self == .subscribed || self == .didRenew || self == .didChangeRenewalPref || self == .offerRedeemed
     }
 }
 

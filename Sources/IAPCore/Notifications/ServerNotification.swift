@@ -49,9 +49,13 @@ public struct NotificationPayload: Codable, Equatable, Sendable {
         public var signedTransactionInfo: String?
         public var signedRenewalInfo: String?
         public var status: Int?
+        /// A `CONSUMPTION_REQUEST`'s only: Apple, "The customer-provided reason for a refund
+        /// request." "The notification includes the consumptionRequestReason in the data object."
+        public var consumptionRequestReason: String?
 
         public init(appAppleId: Int64? = nil, bundleId: String, bundleVersion: String? = nil, environment: String,
-                    signedTransactionInfo: String?, signedRenewalInfo: String? = nil, status: Int? = nil) {
+                    signedTransactionInfo: String?, signedRenewalInfo: String? = nil, status: Int? = nil,
+                    consumptionRequestReason: String? = nil) {
             self.appAppleId = appAppleId
             self.bundleId = bundleId
             self.bundleVersion = bundleVersion
@@ -59,6 +63,7 @@ public struct NotificationPayload: Codable, Equatable, Sendable {
             self.signedTransactionInfo = signedTransactionInfo
             self.signedRenewalInfo = signedRenewalInfo
             self.status = status
+            self.consumptionRequestReason = consumptionRequestReason
         }
     }
 

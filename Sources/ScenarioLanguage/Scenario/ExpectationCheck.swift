@@ -19,7 +19,7 @@ struct ExpectationCheck {
         case .balance(_, let amount): return String(amount)
         case .owned(_, let owned), .shared(_, let owned): return owned ? "yes" : "no"
         case .pending(let count), .unfinished(let count), .lost(let count), .overcharged(let count),
-             .notificationsPending(let count): return String(count)
+             .notificationsPending(let count), .notified(_, let count): return String(count)
         case .auditOk: return "ok"
         }
     }
@@ -55,6 +55,12 @@ struct ExpectationCheck {
             return String(try audit().overcharged)
         case .notificationsPending:
             return String(try audit().notificationsPending ?? 0)
+        case .notified(let told, _):
+            let posted = try store { () throws(StoreError) in try world.store.postedNotifications() }
+            return String(posted.count { posted in
+                let notification = posted.notification
+                return told == notification.type.rawValue + (notification.subtype.map { ".\($0)" } ?? "")
+            })
         case .auditOk:
             let audit = try audit()
             return audit.ok ? "ok" : "not ok (lost \(audit.lost), double-credited \(audit.doubleCredited), orphan credits \(audit.orphanCredits)"

@@ -99,6 +99,22 @@ extension ScenarioVocabulary {
             .notificationsPending($0)
         } unpack: { if case .notificationsPending(let count) = $0 { count } else { nil } },
         CommandDeclaration(
+            "expect notified TYPE[.SUBTYPE] N",
+            "the Store posted N notifications of TYPE with SUBTYPE (TYPE alone: without a subtype), such as SUBSCRIBED.INITIAL_BUY or OFFER_REDEEMED",
+            timing: .whenQuiet,
+            read: { reader throws(CommandProblem) in
+                let told = reader.word()
+                let type = String(told.prefix { $0 != "." })
+                guard NotificationType(rawValue: type) != nil else {
+                    throw CommandProblem(problem: "unknown notification type '\(type)'"
+                        + NearWords(type, among: NotificationType.allCases.map(\.rawValue)).hint)
+                }
+                return .expect(.notified(notification: told, count: try reader.count()))
+            },
+            arguments: { command in
+                if case .expect(.notified(let told, let count)) = command { [told, String(count)] } else { nil }
+            }),
+        CommandDeclaration(
             "expect audit ok", "nothing lost, nothing credited twice, no credit without a payment",
             timing: .whenQuiet, command: .expect(.auditOk)),
     ]

@@ -15,11 +15,14 @@ extension Notifications {
         let retrying = try database.setting("billing-retry:\(original)") != nil
         let grace = retrying ? try database.setting("grace-until:\(original)").flatMap(Int64.init) : nil
         let renewsAs = try database.setting("renew-to:\(original)") ?? record.productId
+        let intent: RenewalInfoPayload.ExpirationIntent?
+        if let expirationIntent { intent = expirationIntent } else { intent = try endedIntent(of: record, retrying: retrying, at: now) }
         var payload = RenewalInfoPayload(
             originalTransactionId: original.description, productId: record.productId,
             autoRenewProductId: renewsAs,
             autoRenewStatus: try database.setting("autorenew:\(original)") == "off" ? 0 : 1,
-            expirationIntent: expirationIntent, isInBillingRetryPeriod: retrying, gracePeriodExpiresDate: grace,
+            expirationIntent: intent,
+            isInBillingRetryPeriod: retrying, gracePeriodExpiresDate: grace,
             signedDate: SimulatedTime.millis(now), environment: signatures.signedEnvironment)
         try describeNextRenewal(of: record, as: renewsAs, in: &payload)
         payload.eligibleWinBackOfferIds = try offers.eligibleWinBackOfferIds(of: record, at: now)
@@ -50,6 +53,26 @@ extension Notifications {
         payload.recentSubscriptionStartDate = SimulatedTime.millis(try periods.startedAnew(record) ?? purchase.date)
         payload.appAccountToken = try signatures.appAccountToken(of: original)
         payload.appTransactionId = try signatures.ids.appTransactionId(of: record.account)
+    }
+
+    /// The setting that keeps why a subscription ended when its period alone does not say: a billing
+    /// retry that ran out (2), a price increase not consented to (3). A new run of it clears it.
+    static let expirationIntentPrefix = "expiration-intent:"
+
+    /// Why `record`'s subscription expired, for renewal information signed after its period is over
+    /// with no renewal to come (Apple, `expirationIntent`: "The reason an auto-renewable subscription
+    /// expired"), as the `EXPIRED` notification told it: the reason kept when it ended, else 1 when
+    /// its auto-renew was off, 5 ("Other") once the sandbox stopped renewing it; nil while it runs,
+    /// while a billing retry goes on, or when its renewal is merely due.
+    private func endedIntent(of record: StoreRecord, retrying: Bool, at now: Date) throws(StorageError) -> RenewalInfoPayload.ExpirationIntent? {
+        guard !retrying, let end = periods.expiry(of: record), end <= now else { return nil }
+        let original = record.originalId.description
+        if let kept = try database.setting(Self.expirationIntentPrefix + original).flatMap(Int.init) {
+            return RenewalInfoPayload.ExpirationIntent(rawValue: kept)
+        }
+        if try database.setting("autorenew:\(original)") == "off" { return .customerCancelled }
+        let renewals = try database.setting("sandbox-renewals:\(original)").flatMap(Int.init) ?? 0
+        return switches.environment == .sandbox && renewals >= Subscriptions.sandboxRenewalLimit ? .other : nil
     }
 
     /// Tells the Server, once, that the grace period of `latest`'s subscription, which ended at

@@ -44,11 +44,13 @@ final class Notifications: StoreService {
         try signatures.loadSigner(from: now)
         let uuid = try nextUUID()
         let renewal = try signedRenewalInfo(of: record, at: now, expirationIntent: expirationIntent)
-        let payload = NotificationPayload(
-            notificationType: type.rawValue, subtype: subtype, notificationUUID: uuid,
-            data: appData(signedTransactionInfo: try signatures.jws(of: record, at: now), signedRenewalInfo: renewal,
-                          status: renewal == nil ? nil : try periods.renewalState(of: record, at: now).serverAPIStatus),
-            signedDate: SimulatedTime.millis(now))
+        var data = appData(signedTransactionInfo: try signatures.jws(of: record, at: now), signedRenewalInfo: renewal,
+                           status: renewal == nil ? nil : try periods.renewalState(of: record, at: now).serverAPIStatus)
+        // Apple's values: UNINTENDED_PURCHASE, FULFILLMENT_ISSUE, UNSATISFIED_WITH_PURCHASE, LEGAL,
+        // OTHER. A simulated customer gives no reason of their own: OTHER.
+        if type == .consumptionRequest { data.consumptionRequestReason = "OTHER" }
+        let payload = NotificationPayload(notificationType: type.rawValue, subtype: subtype, notificationUUID: uuid, data: data,
+                                          signedDate: SimulatedTime.millis(now))
         try keep(payload, signed: try signatures.signJWS(payload, what: "the notification of transaction \(record.id)"),
                    about: record, at: now)
         if record.kind != .familyShare, Self.toldToFamily.contains(type) {

@@ -88,7 +88,9 @@ extension Payments {
                 let refund = try subscriptions.endForChange(current, at: link.now, upgrade: change == .upgrade)
                 link.note(.store(.planChangedNow(change.told, productId: product.id, replaced: current.productId, refund: prices.format(refund), current.id)),
                           from: .store, to: nil, transactionId: current.id)
-                told = (.didChangeRenewalPref, "UPGRADE")
+                // Apple's life-cycle table: "Customer redeems a promotional offer or offer code to
+                // upgrade their subscription." OFFER_REDEEMED UPGRADE, in place of DID_CHANGE_RENEWAL_PREF.
+                told = (offer == nil ? .didChangeRenewalPref : .offerRedeemed, "UPGRADE")
             }
             let group = try periods.groupRecords(product.group, account: record.account)
             if told.0 == .subscribed, !group.isEmpty { told.1 = "RESUBSCRIBE" }
@@ -127,7 +129,10 @@ extension Payments {
         link.note(.store(.planChangesAtRenewal(change.told, productId: current.productId, renewsAs: record.productId, on: renewal)),
                   from: .store, to: nil, transactionId: current.id)
         if let offer { try offers.waitForRenewal(offer, of: current, link: link) }
-        try notifications.notify(.didChangeRenewalPref, subtype: "DOWNGRADE", about: current, at: link.now)
+        // Apple's life-cycle table: "Customer redeems a promotional offer and downgrades their
+        // subscription." OFFER_REDEEMED DOWNGRADE; an offer code for a lower plan is told alike
+        // (Apple: "If the subtype is DOWNGRADE, the customer redeemed an offer to downgrade").
+        try notifications.notify(offer == nil ? .didChangeRenewalPref : .offerRedeemed, subtype: "DOWNGRADE", about: current, at: link.now)
         return try handBack(record, current, at: link.now)
     }
 }

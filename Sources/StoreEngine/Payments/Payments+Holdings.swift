@@ -33,7 +33,8 @@ extension Payments {
     /// The subscriber chooses the plan they have: nothing is charged. A change waiting for the
     /// renewal is cancelled (DID_CHANGE_RENEWAL_PREF without a subtype), auto-renew is on again
     /// (DID_CHANGE_RENEWAL_STATUS when it was off), and an offer asked for applies at the
-    /// renewal ("offers to the same product will always be applied upon renewal").
+    /// renewal ("offers to the same product will always be applied upon renewal"; OFFER_REDEEMED
+    /// without a subtype).
     func keepPlan(_ record: StoreRecord, _ current: StoreRecord, offer: AppliedOffer?, link: Link) throws(StorageError) -> StoreRecord {
         let until = periods.expiry(of: current).map(SimulatedTime.format) ?? ""
         var told: [StoreStep] = [.alreadySubscribed(productId: current.productId, until: until)]
@@ -49,7 +50,15 @@ extension Payments {
             try notifications.notify(.didChangeRenewalStatus, subtype: "AUTO_RENEW_ENABLED", about: current, at: link.now)
         }
         for step in told { link.note(.store(step), from: .store, to: nil, transactionId: current.id) }
-        if let offer { try offers.waitForRenewal(offer, of: current, link: link) }
+        if let offer {
+            try offers.waitForRenewal(offer, of: current, link: link)
+            // Apple: "If the customer redeemed an offer for their active subscription, you receive an
+            // OFFER_REDEEMED notification type without a subtype." About the paid transaction that
+            // runs now, its renewal information naming the offer the next renewal is under. Apple
+            // does not say whether a change cancelled or auto-renew turned on by the same choice is
+            // told as well: each is, before it, as without an offer.
+            try notifications.notify(.offerRedeemed, about: current, at: link.now)
+        }
         return try handBack(record, current, at: link.now)
     }
 

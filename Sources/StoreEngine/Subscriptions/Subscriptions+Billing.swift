@@ -67,6 +67,8 @@ extension Subscriptions {
             try database.removeSetting(retryKey)
             try database.removeSetting(graceKey)
             try database.setSetting("autorenew:\(latest.originalId)", "off")
+            try database.setSetting(Notifications.expirationIntentPrefix + latest.originalId.description,
+                                    String(RenewalInfoPayload.ExpirationIntent.billingError.rawValue))
             notes.append((.billingExpired(productId: latest.productId, days: SubscriptionPeriods.billingRetryDays), latest.id))
             try notifications.notify(.expired, subtype: "BILLING_RETRY", about: latest, at: now, expirationIntent: .billingError)
             try notifications.markExpiryTold(latest)

@@ -35,11 +35,12 @@ extension Subscriptions {
     /// is "The earliest start date of a subscription in a series of auto-renewable subscription
     /// purchases that ignores all lapses of paid service shorter than 60 days". What the run before
     /// left waiting is dropped (a change or an offer for its renewal, a price increase's consent,
-    /// the sandbox's count of renewals) and the subscription renews again; after a lapse longer
-    /// than 60 days ("or 10 minutes in the sandbox environment") it starts anew.
+    /// the sandbox's count of renewals, why it expired) and the subscription renews again; after a
+    /// lapse longer than 60 days ("or 10 minutes in the sandbox environment") it starts anew.
     func continueSubscription(_ latest: StoreRecord, at now: Date) throws(StorageError) {
         let key = latest.originalId.description
-        for prefix in ["autorenew:", "renew-to:", Offers.renewalOfferPrefix, Prices.consentPrefix, "sandbox-renewals:"] {
+        for prefix in ["autorenew:", "renew-to:", Offers.renewalOfferPrefix, Prices.consentPrefix, "sandbox-renewals:",
+                       Notifications.expirationIntentPrefix] {
             try database.removeSetting(prefix + key)
         }
         let paidUntil = [periods.expiry(of: latest), latest.refunded ? latest.refundDate : nil].compactMap { $0 }.min()

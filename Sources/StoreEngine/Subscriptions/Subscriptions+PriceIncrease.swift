@@ -81,6 +81,8 @@ extension Subscriptions {
         try database.removeSetting(key)
         guard answer != .agreed else { return true }
         try database.setSetting("autorenew:\(latest.originalId)", "off")
+        try database.setSetting(Notifications.expirationIntentPrefix + latest.originalId.description,
+                                String(RenewalInfoPayload.ExpirationIntent.priceIncrease.rawValue))
         try database.removeSetting("billing-retry:\(latest.originalId)")
         try database.removeSetting("grace-until:\(latest.originalId)")
         notes.append((.expiredAfterPriceIncrease(productId: latest.productId, declined: answer == .declined), latest.id))

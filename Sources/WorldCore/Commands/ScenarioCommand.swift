@@ -129,4 +129,7 @@ public enum Expectation: Equatable, Sendable {
     case auditOk
     /// Notifications the Server has not processed yet.
     case notificationsPending(Int)
+    /// Notifications the Store posted of one `notificationType`, with one `subtype` or none:
+    /// `TYPE.SUBTYPE`, or `TYPE` alone for one without a subtype.
+    case notified(notification: String, count: Int)
 }
