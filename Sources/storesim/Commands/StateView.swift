@@ -8,6 +8,8 @@ struct StateView {
     let catalog: Catalog
     /// Each subscription's renewal information as it stands (StoreKit 2 worlds, JSON only).
     var renewals: [SubscriptionRenewal] = []
+    /// The app receipt the app holds: the last one the Store handed it (StoreKit 1 worlds, JSON only).
+    var appReceipt: String?
 
     private func title(_ productId: String) -> String {
         catalog.product(id: productId)?.title(locale: "en_US") ?? productId
@@ -107,7 +109,7 @@ struct StateView {
                 .object([("transactionId", .string(order.transactionId.description)), ("productId", .string(order.productId))])
             })),
             ("cacheWarnings", .array(snapshot.cache.warnings.map { JSONText.string($0.english) })),
-        ] + familyEntitlements + root + notifications)
+        ] + (storeKit2 ? [] : [("appReceipt", appReceipt.map(JSONText.string) ?? .null)]) + familyEntitlements + root + notifications)
     }
 
     /// Under StoreKit 2, each subscription's current `signedRenewalInfo`, by its original
