@@ -6,7 +6,7 @@ import Signing
 /// (`payload`, read back by `ReceiptPayloadReader`).
 struct Receipt: Equatable {
     /// The environment that issued the receipt.
-    enum Environment: String, Codable {
+    enum Environment: String {
         case production = "Production"
         case sandbox = "Sandbox"
 

@@ -1,3 +1,5 @@
+import IAPCore
+
 /// The dates of the app receipt's payload: RFC 3339 in UTC, as Apple writes them
 /// (`2013-08-01T07:00:00Z`), with milliseconds (`.250`) when the moment has any, written and read
 /// straight from milliseconds since 1970 with the civil calendar's arithmetic (no formatter).
@@ -11,7 +13,7 @@ enum ReceiptDate {
     static func append(_ millis: Int64, to bytes: inout [UInt8]) {
         let seconds = millis.floorDivided(by: 1000), fraction = millis - seconds * 1000
         let days = seconds.floorDivided(by: 86_400), time = seconds - days * 86_400
-        let (year, month, day) = civil(days)
+        let (year, month, day) = SimulatedTime.civilDate(daysSinceEpoch: days)
         digits(year, 4, &bytes)
         bytes.append(UInt8(ascii: "-"))
         digits(month, 2, &bytes)
@@ -55,21 +57,8 @@ enum ReceiptDate {
             fraction = written
         }
         let days = daysSince1970(year: year, month: month, day: day)
-        guard civil(days) == (year, month, day) else { return nil }
+        guard SimulatedTime.civilDate(daysSinceEpoch: days) == (year, month, day) else { return nil }
         return ((days * 86_400 + hour * 3600 + minute * 60 + second) * 1000) + fraction
-    }
-
-    /// Year, month and day of a day counted from 1970-01-01 (Hinnant's `civil_from_days`).
-    private static func civil(_ days: Int64) -> (Int64, Int64, Int64) {
-        let shifted = days + 719_468
-        let era = shifted.floorDivided(by: 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// The day counted from 1970-01-01 of a civil date (Hinnant's `days_from_civil`).
