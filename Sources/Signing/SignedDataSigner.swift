@@ -8,10 +8,10 @@ import IAPCore
 /// with RFC 6979 nonces, so the same chain and content always give the same bytes.
 public struct SignedDataSigner: Sendable {
     public let chain: CertificateChain
-    /// `[0] IMPLICIT` certificates: the leaf, then the intermediate.
-    private let certificates: [UInt8]
+    /// The `[0] IMPLICIT` certificates: the leaf, then the intermediate.
+    let certificates: [UInt8]
     /// The leaf's `IssuerAndSerialNumber`.
-    private let signerIdentifier: [UInt8]
+    let signerIdentifier: [UInt8]
 
     public init(chain: CertificateChain) throws(SigningError) {
         self.chain = chain
@@ -30,7 +30,7 @@ public struct SignedDataSigner: Sendable {
         let signerInfo = DER.element(tag: 0x30, [0x02, 0x01, 0x01] + signerIdentifier + SignedDataOIDs.sha256
                                      + DER.ecdsaWithSHA256 + DER.element(tag: 0x04, signature))
         let signerInfos = DER.element(tag: 0x31, signerInfo)
-        let digestAlgorithms = DER.element(tag: 0x31, SignedDataOIDs.sha256)
+        let digestAlgorithms = SignedDataOIDs.sha256Set
         let wrapped = DERWriter.elementCount(content.count)
         let explicitContent = DERWriter.elementCount(wrapped)
         let encapsulated = SignedDataOIDs.data.count + explicitContent
@@ -63,4 +63,6 @@ enum SignedDataOIDs {
     static let data: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x01]
     /// The AlgorithmIdentifier of SHA-256 (2.16.840.1.101.3.4.2.1, parameters absent as RFC 5754 says).
     static let sha256: [UInt8] = [0x30, 0x0B, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01]
+    /// The digestAlgorithms SET of a signedData signed with SHA-256 alone.
+    static let sha256Set: [UInt8] = [0x31, 0x0D] + sha256
 }

@@ -68,24 +68,31 @@ struct Receipt: Equatable {
         return (opaque, try Hashing.sha1(device + opaque + bundle))
     }
 
-    /// Decodes and authenticates a receipt against the Store's `root`: the status `verifyReceipt`
-    /// reports, and the receipt when it is authentic. Text that is not base64 of a signedData is
-    /// malformed (21002); a signedData whose signature or chain does not verify, at the receipt's
-    /// creation date, against the Store's root (none when the Store never signed) could not be
-    /// authenticated (21003), whatever it says; an authentic one whose payload does not read is
-    /// malformed.
-    static func decode(_ text: String, root: Certificate?) -> (ReceiptStatus, Receipt?) {
-        guard let der = Base64.standard.decode(text.utf8), let signed = try? SignedData(der: der) else {
-            return (.malformed, nil)
-        }
-        let receipt = ReceiptPayloadReader.read(signed.content)
-        guard let root else { return (.notAuthenticated, nil) }
+    /// Decodes and authenticates a receipt with the Store's `verifier`: the status
+    /// `verifyReceipt` reports, and the receipt when it is authentic. Text that is not base64 of a
+    /// signedData carrying content is malformed (21002); a signedData whose signature or chain does
+    /// not verify against the Store's chain (none when the Store never signed), at the receipt's
+    /// creation date, could not be authenticated (21003), whatever it says; an authentic one whose
+    /// payload does not read is malformed.
+    static func decode(_ text: String, verifier: SignedDataVerifier?) -> (ReceiptStatus, Receipt?) {
+        guard let der = Base64.standard.decode(text.utf8) else { return (.malformed, nil) }
+        var receipt: Receipt?
+        let content: [UInt8]
         do {
-            try signed.verify(root: root, at: receipt.map { $0.createdMillis / 1000 })
+            guard let verifier else {
+                _ = try SignedData(der: der)
+                return (.notAuthenticated, nil)
+            }
+            content = try verifier.verify(der) { content in
+                receipt = ReceiptPayloadReader.read(content)
+                return receipt.map { $0.createdMillis / 1000 }
+            }
+        } catch .malformed {
+            return (.malformed, nil)
         } catch {
             return (.notAuthenticated, nil)
         }
-        guard let receipt else { return (.malformed, nil) }
-        return (.valid, receipt)
+        guard let read = receipt ?? ReceiptPayloadReader.read(content) else { return (.malformed, nil) }
+        return (.valid, read)
     }
 }

@@ -15,6 +15,10 @@ import Testing
         try CertificateChain.make(secret: Array(secret.utf8), notBefore: start, notAfter: end)
     }
 
+    static func verifier(_ chain: CertificateChain) throws -> SignedDataVerifier {
+        try SignedDataVerifier(signer: SignedDataSigner(chain: chain))
+    }
+
     static func purchase(_ number: Int64, product: String = "com.storesim.coins.100") -> Receipt.Purchase {
         Receipt.Purchase(transactionId: String(1_000_000_000_000_000 + number), originalTransactionId: String(1_000_000_000_000_000 + number / 2),
                          productId: product, purchaseDateMillis: 1_767_225_600_000 + number * 10_250,
@@ -39,7 +43,7 @@ import Testing
         let receipt = Self.receipt(inApp)
         let text = try receipt.encoded(signer: SignedDataSigner(chain: chain))
         #expect(text == (try receipt.encoded(signer: SignedDataSigner(chain: chain))), "signed deterministically")
-        let (status, decoded) = Receipt.decode(text, root: chain.root)
+        let (status, decoded) = Receipt.decode(text, verifier: try Self.verifier(chain))
         #expect(status == .valid)
         #expect(decoded == receipt)
     }
@@ -51,15 +55,40 @@ import Testing
         let product = Array("com.storesim.coins.100".utf8)
         let at = try #require((0...(der.count - product.count)).first { Array(der[$0..<($0 + product.count)]) == product })
         der[at + product.count - 1] = UInt8(ascii: "9")
-        let (status, decoded) = Receipt.decode(Base64.standard.encode(der), root: chain.root)
+        let (status, decoded) = Receipt.decode(Base64.standard.encode(der), verifier: try Self.verifier(chain))
         #expect(status == .notAuthenticated)
         #expect(decoded == nil)
     }
 
     @Test func aReceiptSignedByAnotherChainIsNotAuthenticated() throws {
         let text = try Self.receipt([Self.purchase(1)]).encoded(signer: SignedDataSigner(chain: Self.chain("another world")))
-        #expect(Receipt.decode(text, root: try Self.chain("a").root).0 == .notAuthenticated)
-        #expect(Receipt.decode(text, root: nil).0 == .notAuthenticated, "a Store that never signed trusts no receipt")
+        #expect(Receipt.decode(text, verifier: try Self.verifier(Self.chain("a"))).0 == .notAuthenticated)
+        #expect(Receipt.decode(text, verifier: nil).0 == .notAuthenticated, "a Store that never signed trusts no receipt")
+    }
+
+    /// A signedData of the Store's chain in another layout than the Store's own (here carrying
+    /// the root too) is verified by libcrypto's CMS parser and `CMS_verify`, as any other is.
+    @Test func aReceiptInAnotherLayoutIsVerifiedByLibcrypto() throws {
+        let chain = try Self.chain("a")
+        let receipt = Self.receipt([Self.purchase(1)])
+        let der = try #require(Base64.standard.decode(try receipt.encoded(signer: SignedDataSigner(chain: chain)).utf8))
+        let certificates = [0xA0, 0x82] + Self.bigEndian(chain.leaf.der.count + chain.intermediate.der.count) + chain.leaf.der + chain.intermediate.der
+        let start = try #require((0...(der.count - certificates.count)).first { Array(der[$0..<($0 + certificates.count)]) == certificates })
+        let widened = chain.leaf.der + chain.intermediate.der + chain.root.der
+        var edited = Array(der[..<start]) + [0xA0, 0x82] + Self.bigEndian(widened.count) + widened + Array(der[(start + certificates.count)...])
+        // The lengths of SignedData, its [0] and ContentInfo grow by the root's bytes.
+        for offset in [2, 17, 21] {
+            let length = Int(edited[offset]) << 8 | Int(edited[offset + 1]) + chain.root.der.count
+            edited.replaceSubrange(offset..<(offset + 2), with: Self.bigEndian(length))
+        }
+        let (status, decoded) = Receipt.decode(Base64.standard.encode(edited), verifier: try Self.verifier(chain))
+        #expect(status == .valid)
+        #expect(decoded == receipt)
+        #expect(Receipt.decode(Base64.standard.encode(edited), verifier: try Self.verifier(Self.chain("b"))).0 == .notAuthenticated)
+    }
+
+    private static func bigEndian(_ value: Int) -> [UInt8] {
+        [UInt8(value >> 8), UInt8(value & 0xFF)]
     }
 
     @Test func garbageAndTruncatedReceiptsAreMalformed() throws {
@@ -68,7 +97,7 @@ import Testing
         let der = try #require(Base64.standard.decode(text.utf8))
         for garbage in ["", "not base64!", "AAAA", String(text.dropLast(3)), text + ".00ff", Base64.standard.encode(Array(der.dropLast(40))),
                         Base64.standard.encode(Array(der.prefix(der.count / 2))), Base64.standard.encode(Array(repeating: 0x30, count: 64))] {
-            #expect(Receipt.decode(garbage, root: chain.root).0 == .malformed, "\(garbage.prefix(40))")
+            #expect(Receipt.decode(garbage, verifier: try Self.verifier(chain)).0 == .malformed, "\(garbage.prefix(40))")
         }
     }
 
@@ -78,8 +107,8 @@ import Testing
                        [0x31, 0x82, 0x01]] as [[UInt8]] {
             #expect(ReceiptPayloadReader.read(header + [0x30, 0x03, 0x02, 0x01, 0x02]) == nil)
             let signed = try SignedDataSigner(chain: chain).sign(header + [0x30, 0x03, 0x02, 0x01, 0x02])
-            #expect(Receipt.decode(Base64.standard.encode(signed), root: chain.root).0 == .malformed, "signed, but no receipt")
-            #expect(Receipt.decode(Base64.standard.encode([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xF0] + header), root: chain.root).0 == .malformed)
+            #expect(Receipt.decode(Base64.standard.encode(signed), verifier: try Self.verifier(chain)).0 == .malformed, "signed, but no receipt")
+            #expect(Receipt.decode(Base64.standard.encode([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xF0] + header), verifier: try Self.verifier(chain)).0 == .malformed)
         }
         var inner: [UInt8] = [0x31, 0x0D, 0x30, 0x0B, 0x02, 0x01, 0x11, 0x02, 0x01, 0x01, 0x04, 0x84, 0x7F, 0xFF, 0xFF, 0xFF]
         #expect(ReceiptPayloadReader.read(inner) == nil)

@@ -216,7 +216,7 @@ final class Receipts: StoreService {
     /// on nothing else: the Store's chain never changes).
     private func decoded(_ text: String) -> (ReceiptStatus, Receipt?) {
         if let lastDecoded, lastDecoded.text == text { return (lastDecoded.status, lastDecoded.receipt) }
-        let (status, receipt) = Receipt.decode(text, root: (try? signatures.appReceiptRoot()) ?? nil)
+        let (status, receipt) = Receipt.decode(text, verifier: (try? signatures.appReceiptVerifier()) ?? nil)
         lastDecoded = (text, status, receipt)
         return (status, receipt)
     }

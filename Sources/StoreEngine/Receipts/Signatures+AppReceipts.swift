@@ -22,16 +22,16 @@ extension Signatures {
         return try signReceipts(with: chain)
     }
 
-    /// The root an app receipt must verify against; nil when the Store never signed one.
-    func appReceiptRoot() throws(StorageError) -> Certificate? {
-        if let receiptSigner { return receiptSigner.chain.root }
-        guard let chain = try loadedChain() else { return nil }
-        return try signReceipts(with: chain).chain.root
+    /// What verifies an app receipt against the Store's chain; nil when the Store never signed one.
+    func appReceiptVerifier() throws(StorageError) -> SignedDataVerifier? {
+        if receiptVerifier == nil, let chain = try loadedChain() { _ = try signReceipts(with: chain) }
+        return receiptVerifier
     }
 
     private func signReceipts(with chain: CertificateChain) throws(StorageError) -> SignedDataSigner {
         do {
             let signer = try SignedDataSigner(chain: chain)
+            receiptVerifier = try SignedDataVerifier(signer: signer)
             receiptSigner = signer
             return signer
         } catch {

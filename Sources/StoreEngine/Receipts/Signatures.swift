@@ -18,8 +18,9 @@ final class Signatures: StoreService {
     private let prices: Prices
     /// Signs transactions for StoreKit 2, once the Store has needed to.
     private(set) var transactionSigner: JWSSigner?
-    /// Signs app receipts, with the same chain, once the Store has needed to.
+    /// Signs app receipts, with the same chain, once the Store has needed to, and verifies them.
     var receiptSigner: SignedDataSigner?
+    var receiptVerifier: SignedDataVerifier?
 
     init(context: StoreContext, applied: AppliedOffers, periods: SubscriptionPeriods, prices: Prices) {
         self.context = context
