@@ -38,7 +38,7 @@ let package = Package(
                             .embedInCode("3-ask-to-buy-while-closed.scenario")]),
         .target(name: "StoreTUI", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "IAPCore", "StoreEngine", "CWidth", "Lessons"]),
         .target(name: "Terminal", dependencies: ["StoreTUI", "CNcurses"]),
-        .executableTarget(name: "storesim", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "Drivers", "Exports", "Bench", "IAPCore", "Storage", "StoreEngine", "StoreTUI", "Terminal"]),
+        .executableTarget(name: "storesim", dependencies: ["WorldCore", "ReadSide", "IAPClient", "ScenarioLanguage", "Drivers", "Exports", "Bench", "IAPCore", "Storage", "StoreEngine", "StoreTUI", "Terminal"]),
         // Helpers every test target shares: temporary folders, a Link double, worlds, a Store and Server
         // joined by a queue, tags.
         .target(name: "TestSupport", dependencies: ["IAPCore", "WorldCore", "Signing", "StoreEngine", "OrderServer"], path: "Tests/TestSupport"),

@@ -9,14 +9,13 @@ enum BenchCacheFormat {
     static let header = CacheLines.header
 
     /// A pending order like the ones purchases make, with a receipt of a real receipt's length:
-    /// base64 of the JSON payload, a dot, a 64-digit hex signature.
+    /// base64 of 2,020 bytes, the DER of a PKCS #7 signedData of a one-purchase receipt with its
+    /// two certificates (its bytes here the order's id over and over).
     static func order(_ number: Int) -> PendingOrder {
         let id = TransactionID(1_000_000_000_000_000 + Int64(number))
-        let payload = #"{"account":"demo","environment":"Production","inApp":[{"originalTransactionId":"\#(id)","#
-            + #""productId":"com.storesim.coins.100","purchaseDateMillis":1700000000000,"transactionId":"\#(id)"}]}"#
-        let signature = String(repeating: CRC32.hex(id.description.utf8), count: 8)
+        let der = Array(repeatElement(Array(id.description.utf8), count: 127).joined().prefix(2020))
         return PendingOrder(transactionId: id, productId: "com.storesim.coins.100", serverProductId: "coins_100",
-                            receipt: Data(payload.utf8).base64EncodedString() + "." + signature)
+                            receipt: Data(der).base64EncodedString())
     }
 
     /// A whole cache file holding orders `0..<count`, as a compaction writes it.

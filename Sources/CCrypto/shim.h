@@ -23,3 +23,4 @@ static inline int storesim_x509_stack_push(STACK_OF(X509) *stack, X509 *certific
 static inline void storesim_x509_stack_free(STACK_OF(X509) *stack) {
     sk_X509_free(stack);
 }
+#include <openssl/cms.h>

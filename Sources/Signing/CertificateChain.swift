@@ -1,5 +1,6 @@
 import Foundation
 import IAPCore
+import Synchronization
 
 /// The certificates a JWS's `x5c` carries — leaf, intermediate, root — and the leaf's key that
 /// signs. Made from a secret, so the same secret and dates always give the same chain.
@@ -21,13 +22,28 @@ public struct CertificateChain: Sendable, Equatable {
 
     /// The keys of a chain made from `secret`: root, intermediate and leaf, each derived for its label.
     public static func keys(secret: [UInt8]) throws(SigningError) -> (root: ECKeyPair, intermediate: ECKeyPair, leaf: ECKeyPair) {
-        (try ECKeyPair.derived(from: secret, label: "root"), try ECKeyPair.derived(from: secret, label: "intermediate"),
-         try ECKeyPair.derived(from: secret, label: "leaf"))
+        if let kept = Self.kept.withLock({ $0.keys[secret] }) { return kept }
+        let keys = (try ECKeyPair.derived(from: secret, label: "root"), try ECKeyPair.derived(from: secret, label: "intermediate"),
+                    try ECKeyPair.derived(from: secret, label: "leaf"))
+        Self.kept.withLock { $0.keep(keys: keys, of: secret) }
+        return keys
     }
 
     /// A new chain of keys derived from `secret`, every certificate valid from `notBefore` to
     /// `notAfter`, with serials 1, 2 and 3.
     public static func make(secret: [UInt8], notBefore: Date, notAfter: Date) throws(SigningError) -> CertificateChain {
+        let made = MadeChain(secret: secret, notBefore: notBefore, notAfter: notAfter)
+        if let kept = Self.kept.withLock({ $0.chains[made] }) { return kept }
+        let chain = try issue(secret: secret, notBefore: notBefore, notAfter: notAfter)
+        Self.kept.withLock { $0.keep(chain: chain, as: made) }
+        return chain
+    }
+
+    /// Deriving the keys and issuing the certificates takes milliseconds, and every world of one
+    /// seed (a bench's, a chaos run's) makes the same chain: the last few are kept for the process.
+    private static let kept = Mutex(KeptChains())
+
+    private static func issue(secret: [UInt8], notBefore: Date, notAfter: Date) throws(SigningError) -> CertificateChain {
         let keys = try keys(secret: secret)
         let organization = [("C", "US"), ("O", "StoreSim")]
         let root = try CertificateTemplate(
@@ -46,5 +62,29 @@ public struct CertificateChain: Sendable, Equatable {
             notBefore: notBefore, notAfter: notAfter, key: keys.leaf
         ).issue(by: intermediate, issuerKey: keys.intermediate)
         return try CertificateChain(root: root, intermediate: intermediate, leaf: leaf, leafKey: keys.leaf)
+    }
+}
+
+/// What a chain is made from.
+private struct MadeChain: Hashable {
+    let secret: [UInt8]
+    let notBefore: Date
+    let notAfter: Date
+}
+
+/// The keys and chains made last in this process, a few of each.
+private struct KeptChains: Sendable {
+    var keys: [[UInt8]: (root: ECKeyPair, intermediate: ECKeyPair, leaf: ECKeyPair)] = [:]
+    var chains: [MadeChain: CertificateChain] = [:]
+    private static let most = 16
+
+    mutating func keep(keys made: (root: ECKeyPair, intermediate: ECKeyPair, leaf: ECKeyPair), of secret: [UInt8]) {
+        if keys.count >= Self.most { keys.removeAll() }
+        keys[secret] = made
+    }
+
+    mutating func keep(chain: CertificateChain, as made: MadeChain) {
+        if chains.count >= Self.most { chains.removeAll() }
+        chains[made] = chain
     }
 }

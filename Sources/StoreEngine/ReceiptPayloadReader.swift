@@ -1,101 +1,98 @@
-import Glibc
+import Signing
 
-/// Reads a receipt's payload as the Store's own encoder writes it (sorted keys, no spaces, no
-/// escapes), byte by byte: a receipt lists every unfinished consumable, and `JSONDecoder` cost a
-/// check of 1,000 such receipts most of its time. Anything else (an escape, another layout)
-/// gives nil, and the caller decodes it with `JSONDecoder`: this reader only ever agrees with it.
-struct ReceiptPayloadReader {
-    private let bytes: [UInt8]
-    private var offset = 0
-
-    /// The receipt `payload` holds, or nil when it is not in the encoder's own layout.
+/// Reads the app receipt's ASN.1 payload (`Receipt.payload`) in place, element by element: a
+/// receipt lists every unfinished consumable, and each check reads all of it. Types it does not
+/// know are passed over, as Apple's readers pass over Apple's undocumented ones; anything that is
+/// not the payload's shape (a length past the end, a value of the wrong type, a purchase without
+/// its ids) gives nil.
+enum ReceiptPayloadReader {
+    /// The receipt `payload` holds, or nil when it is not a receipt's payload.
     static func read(_ payload: [UInt8]) -> Receipt? {
-        var reader = ReceiptPayloadReader(bytes: payload)
-        return reader.receipt()
-    }
-
-    private init(bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-
-    private mutating func receipt() -> Receipt? {
-        guard take("{\"account\":"), let account = string(), take(",\"environment\":"),
-              let environment = string().flatMap(Receipt.Environment.init(rawValue:)), take(",\"inApp\":[")
-        else { return nil }
+        typealias A = ReceiptAttribute
+        var outer = DERReader(payload)
+        guard let set = outer.read(tag: 0x31), outer.isAtEnd else { return nil }
+        var reader = DERReader(payload, range: set)
+        var account: String?, environment: Receipt.Environment?, created: Int64?
+        var bundleId = "", appVersion = "", originalAppVersion = ""
         var purchases: [Receipt.Purchase] = []
-        if !take("]") {
-            repeat {
-                guard let purchase = purchase() else { return nil }
+        while !reader.isAtEnd {
+            guard let (type, value) = attribute(&reader) else { return nil }
+            switch type {
+            case A.bundleId: guard let text = string(payload, value) else { return nil }; bundleId = text
+            case A.appVersion: guard let text = string(payload, value) else { return nil }; appVersion = text
+            case A.originalAppVersion: guard let text = string(payload, value) else { return nil }; originalAppVersion = text
+            case A.creationDate: guard let date = date(payload, value) else { return nil }; created = date
+            case A.account: guard let text = string(payload, value) else { return nil }; account = text
+            case A.environment:
+                guard let text = string(payload, value), let read = Receipt.Environment(rawValue: text) else { return nil }
+                environment = read
+            case A.inAppPurchase:
+                guard let purchase = purchase(payload, value) else { return nil }
                 purchases.append(purchase)
-            } while take(",")
-            guard take("]") else { return nil }
-        }
-        guard take("}"), offset == bytes.count else { return nil }
-        return Receipt(environment: environment, account: account, inApp: purchases)
-    }
-
-    private mutating func purchase() -> Receipt.Purchase? {
-        guard take("{") else { return nil }
-        var ownership: String?
-        if take("\"inAppOwnershipType\":") {
-            guard let written = string(), take(",") else { return nil }
-            ownership = written
-        }
-        guard take("\"originalTransactionId\":"), let original = string(), take(",\"productId\":"), let product = string(),
-              take(",\"purchaseDateMillis\":"), let millis = integer(), take(",\"transactionId\":"), let id = string(),
-              take("}")
-        else { return nil }
-        return Receipt.Purchase(transactionId: id, originalTransactionId: original, productId: product, purchaseDateMillis: millis,
-                                inAppOwnershipType: ownership)
-    }
-
-    /// Takes `literal` when the bytes go on with it.
-    private mutating func take(_ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard bytes.count - offset >= count else { return false }
-        let matches = literal.withUTF8Buffer { expected in
-            bytes.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress, let wanted = expected.baseAddress else { return count == 0 }
-                return memcmp(base + offset, wanted, count) == 0
+            default: continue
             }
         }
-        if matches { offset += count }
-        return matches
+        guard let account, let environment, let created else { return nil }
+        return Receipt(environment: environment, account: account, inApp: purchases, bundleId: bundleId, appVersion: appVersion,
+                       originalAppVersion: originalAppVersion, createdMillis: created)
     }
 
-    /// A string without escapes or control characters, in valid UTF-8.
-    private mutating func string() -> String? {
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
-        let start = offset + 1
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-            guard bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 else { return nil }
-            end += 1
+    /// One in-app purchase: the SET inside its attribute's value.
+    private static func purchase(_ bytes: [UInt8], _ value: Range<Int>) -> Receipt.Purchase? {
+        typealias A = ReceiptAttribute
+        var outer = DERReader(bytes, range: value)
+        guard let set = outer.read(tag: 0x31), outer.isAtEnd else { return nil }
+        var reader = DERReader(bytes, range: set)
+        var id: String?, originalId: String?, product: String?, purchased: Int64?
+        var ownership: String?, originalDate: Int64?, expires: Int64?, cancelled: Int64?, webOrder: Int64?
+        while !reader.isAtEnd {
+            guard let (type, value) = attribute(&reader) else { return nil }
+            switch type {
+            case A.productId: product = string(bytes, value); guard product != nil else { return nil }
+            case A.transactionId: id = string(bytes, value); guard id != nil else { return nil }
+            case A.originalTransactionId: originalId = string(bytes, value); guard originalId != nil else { return nil }
+            case A.purchaseDate: purchased = date(bytes, value); guard purchased != nil else { return nil }
+            case A.originalPurchaseDate: originalDate = date(bytes, value); guard originalDate != nil else { return nil }
+            case A.expiresDate: expires = date(bytes, value); guard expires != nil else { return nil }
+            case A.cancellationDate: cancelled = date(bytes, value); guard cancelled != nil else { return nil }
+            case A.ownershipType: ownership = string(bytes, value); guard ownership != nil else { return nil }
+            case A.webOrderLineItemId: webOrder = integer(bytes, value); guard webOrder != nil else { return nil }
+            default: continue
+            }
         }
-        guard end < bytes.count,
-              let text = bytes.withUnsafeBufferPointer({ String(validatingUTF8: UnsafeBufferPointer(rebasing: $0[start..<end])) })
-        else { return nil }
-        offset = end + 1
-        return text
+        guard let id, let originalId, let product, let purchased else { return nil }
+        return Receipt.Purchase(transactionId: id, originalTransactionId: originalId, productId: product, purchaseDateMillis: purchased,
+                                inAppOwnershipType: ownership, originalPurchaseDateMillis: originalDate, expiresDateMillis: expires,
+                                cancellationDateMillis: cancelled, webOrderLineItemId: webOrder)
     }
 
-    /// A whole number as JSON writes one: an optional minus, no leading zero, no fraction.
-    private mutating func integer() -> Int64? {
-        let negative = offset < bytes.count && bytes[offset] == UInt8(ascii: "-")
-        var end = negative ? offset + 1 : offset
-        var magnitude: Int64 = 0
-        let first = end
-        while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
-            let (times, overflow) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, carry) = times.addingReportingOverflow(Int64(bytes[end] - UInt8(ascii: "0")))
-            guard !overflow, !carry else { return nil }
-            magnitude = sum
-            end += 1
-        }
-        guard end > first, end - first == 1 || bytes[first] != UInt8(ascii: "0"), !(negative && magnitude == 0) else { return nil }
-        guard end == bytes.count || (bytes[end] != UInt8(ascii: ".") && bytes[end] != UInt8(ascii: "e") && bytes[end] != UInt8(ascii: "E"))
+    /// The next attribute SEQUENCE: its type and its value's content.
+    private static func attribute(_ reader: inout DERReader) -> (Int64, Range<Int>)? {
+        guard let sequence = reader.read(tag: 0x30) else { return nil }
+        var fields = DERReader(reader.bytes, range: sequence)
+        guard let type = fields.readInteger(), fields.readInteger() != nil, let value = fields.read(tag: 0x04), fields.isAtEnd
         else { return nil }
-        offset = end
-        return negative ? -magnitude : magnitude
+        return (type, value)
+    }
+
+    /// The one element of `tag` a value holds.
+    private static func inner(_ bytes: [UInt8], _ value: Range<Int>, tag: UInt8) -> Range<Int>? {
+        var reader = DERReader(bytes, range: value)
+        guard let content = reader.read(tag: tag), reader.isAtEnd else { return nil }
+        return content
+    }
+
+    private static func string(_ bytes: [UInt8], _ value: Range<Int>) -> String? {
+        inner(bytes, value, tag: ReceiptAttribute.utf8String).flatMap { DERReader(bytes).text($0) }
+    }
+
+    private static func date(_ bytes: [UInt8], _ value: Range<Int>) -> Int64? {
+        inner(bytes, value, tag: ReceiptAttribute.ia5String).flatMap { ReceiptDate.millis(bytes, $0) }
+    }
+
+    private static func integer(_ bytes: [UInt8], _ value: Range<Int>) -> Int64? {
+        var reader = DERReader(bytes, range: value)
+        guard let number = reader.readInteger(), reader.isAtEnd else { return nil }
+        return number
     }
 }

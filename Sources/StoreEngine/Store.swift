@@ -96,7 +96,7 @@ public final class Store: StoreService {
                 sharedSecret = try StoreSecrets(seed: seed ?? 1, path: path).sharedSecret
                 if !readOnly { try database.setSetting("shared-secret", sharedSecret) }
             }
-            context = StoreContext(catalog: catalog, database: database, signer: ReceiptSigner(key: key), sharedSecret: sharedSecret,
+            context = StoreContext(catalog: catalog, database: database, storeKey: key, sharedSecret: sharedSecret,
                                    account: try database.setting("account") ?? "demo", switches: try Self.loadSwitches(database),
                                    notificationsOn: try database.setting("notifications") == "on")
             applied = try AppliedOffers(database: database)
@@ -107,7 +107,7 @@ public final class Store: StoreService {
         periods = SubscriptionPeriods(context: context, applied: applied)
         offers = Offers(context: context, applied: applied, periods: periods)
         signatures = Signatures(context: context, applied: applied, periods: periods, prices: prices)
-        receipts = Receipts(context: context, applied: applied, periods: periods)
+        receipts = Receipts(context: context, applied: applied, periods: periods, signatures: signatures)
         notifications = Notifications(context: context, signatures: signatures, periods: periods, offers: offers, prices: prices)
         family = Family(context: context, signatures: signatures, receipts: receipts, notifications: notifications, periods: periods)
         subscriptions = Subscriptions(context: context, applied: applied, periods: periods, offers: offers, prices: prices,
@@ -180,7 +180,7 @@ public final class Store: StoreService {
             case .subscriptionStatusRequest: try subscriptions.subscriptionStatuses(link: link)
             case .addTransactionObserver, .listenForTransactions: try payments.redeliverUnfinished(link: link)
             case .restoreCompletedTransactions: try payments.restore(link: link)
-            case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipts.receipt(account: account, leading: nil)))
+            case .refreshReceipt: link.send(.receiptRefreshed(receipt: try receipts.receipt(account: account, leading: nil, at: link.now)))
             case .verifyReceipt(let check): link.send(.receiptChecked(try receipts.verify(check, at: link.now)))
             case .getTransactionInfo(let request): link.send(.transactionInfo(try signatures.transactionInfo(request, at: link.now)))
             case .notificationAcknowledged(let notification): try notifications.acknowledged(notification)

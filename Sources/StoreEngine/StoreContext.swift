@@ -1,13 +1,14 @@
 import IAPCore
 import Storage
 
-/// The world the Store's feature services share: its database, catalog and receipt key, and the
+/// The world the Store's feature services share: its database, catalog and key, and the
 /// settings every feature reads. `Store` alone changes the account, the switches and the StoreKit
 /// served; `Notifications` turns its posting on and off.
 final class StoreContext {
     let catalog: Catalog
     let database: StoreDatabase
-    let signer: ReceiptSigner
+    /// The Store's secret key: its signing keys, its derived ids and its offer key come from it.
+    let storeKey: [UInt8]
     /// The app's shared secret on file at the Store (`Store.sharedSecret`).
     let sharedSecret: String
     /// The App Store account the device is signed into.
@@ -18,11 +19,11 @@ final class StoreContext {
     /// Whether the Store posts App Store Server Notifications V2 to the Server.
     var notificationsOn: Bool
 
-    init(catalog: Catalog, database: StoreDatabase, signer: ReceiptSigner, sharedSecret: String, account: String, switches: StoreSwitches,
+    init(catalog: Catalog, database: StoreDatabase, storeKey: [UInt8], sharedSecret: String, account: String, switches: StoreSwitches,
          notificationsOn: Bool) {
         self.catalog = catalog
         self.database = database
-        self.signer = signer
+        self.storeKey = storeKey
         self.sharedSecret = sharedSecret
         self.account = account
         self.switches = switches
@@ -42,7 +43,7 @@ extension StoreService {
     var switches: StoreSwitches { context.switches }
     var api: StoreKitAPI { context.api }
     var notificationsOn: Bool { context.notificationsOn }
-    var signer: ReceiptSigner { context.signer }
+    var storeKey: [UInt8] { context.storeKey }
 
     /// Runs a storage body, its error as the Store's.
     func store<Result>(_ body: () throws(StorageError) -> Result) throws(StoreError) -> Result {

@@ -2,9 +2,9 @@ import Foundation
 import Signing
 import Storage
 
-/// The secrets a new Store is made with: the key that signs its receipts (and from which its
-/// signing keys for StoreKit 2 and its subscription offer key are derived) and the app's shared
-/// secret. A default world draws them from the system's random source, so that no two worlds share
+/// The secrets a new Store is made with: its key (kept as `receipt-key`, the name it had when it
+/// signed receipts itself), from which its certificate chain's keys, its derived ids and its
+/// subscription offer key are derived, and the app's shared secret. A default world draws them from the system's random source, so that no two worlds share
 /// them; a world made with an explicit seed derives them from it, so that it signs the same bytes
 /// every run: such keys are public test keys.
 struct StoreSecrets {

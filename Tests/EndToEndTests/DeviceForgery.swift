@@ -34,15 +34,44 @@ enum DeviceForgery {
             .query("SELECT receipt FROM receipts ORDER BY transaction_id").map { row in try row.text("receipt") }
     }
 
-    /// `receipt` with its payload rewritten by `edit` and signed again with `key`, as the Store
-    /// signs: base64 of the payload, a dot, the hex HMAC-SHA256.
-    static func resigned(_ receipt: String, key: [UInt8], edit: (String) -> String) throws -> String {
-        let parts = receipt.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let payload = Data(base64Encoded: String(parts[0])) else {
-            throw StorageError(path: "receipt", problem: "not a payload and a signature")
+    /// The certificate chain the Store of the world at `world` signs with, rebuilt from its key
+    /// and the certificates it keeps (for StoreKit 2, or for app receipts alone).
+    static func chain(of world: String) throws -> CertificateChain {
+        let database = try SQLiteDatabase(path: world + "/store.sqlite", readOnly: true)
+        for prefix in ["signing-", "receipt-signing-"] {
+            var certificates: [Certificate] = []
+            for place in ["root", "intermediate", "leaf"] {
+                let rows = try database.query("SELECT value FROM settings WHERE key = ?", [.text(prefix + place)])
+                if let pem = try rows.first?.text("value") { certificates.append(try Certificate(pem: pem)) }
+            }
+            guard certificates.count == 3 else { continue }
+            return try CertificateChain(root: certificates[0], intermediate: certificates[1], leaf: certificates[2],
+                                        leafKey: try CertificateChain.keys(secret: try receiptKey(of: world)).leaf)
         }
-        let edited = Array(edit(String(decoding: payload, as: UTF8.self)).utf8)
-        let signature = try Hashing.hmacSHA256(key: key, edited)
-        return Data(edited).base64EncodedString() + "." + signature.map { String(format: "%02x", $0) }.joined()
+        throw StorageError(path: world, problem: "no signing certificates")
+    }
+
+    /// The payload a receipt signs, unverified.
+    static func payload(of receipt: String) throws -> [UInt8] {
+        guard let der = Base64.standard.decode(receipt.utf8) else { throw StorageError(path: "receipt", problem: "not base64") }
+        return try SignedData(der: der).content
+    }
+
+    /// `receipt` with `old` written over by `new` (as many bytes) in its payload, signed again
+    /// with the world's chain, as the Store signs: base64 of a PKCS #7 signedData.
+    static func resigned(_ receipt: String, in world: String, replacing old: String = "", with new: String = "") throws -> String {
+        var payload = try payload(of: receipt)
+        let (from, to) = (Array(old.utf8), Array(new.utf8))
+        guard from.count == to.count else { throw StorageError(path: "receipt", problem: "an edit must keep the payload's lengths") }
+        var index = 0
+        while !from.isEmpty, index + from.count <= payload.count {
+            if Array(payload[index..<(index + from.count)]) == from {
+                payload.replaceSubrange(index..<(index + from.count), with: to)
+                index += from.count
+            } else {
+                index += 1
+            }
+        }
+        return Base64.standard.encode(try SignedDataSigner(chain: try chain(of: world)).sign(payload))
     }
 }

@@ -45,9 +45,7 @@ import TestSupport
         let folder = try TemporaryFolder()
         let world = try WorldOnDisk.made(in: folder, running: Self.pending)
         let order = try #require(try DeviceForgery.cachedOrders(in: world).first)
-        let forged = try DeviceForgery.resigned(order.receipt, key: try DeviceForgery.receiptKey(of: world)) {
-            $0.replacingOccurrences(of: "com.storesim.coins.100", with: "com.storesim.coins.550")
-        }
+        let forged = try DeviceForgery.resigned(order.receipt, in: world, replacing: "com.storesim.coins.100", with: "com.storesim.coins.550")
         try DeviceForgery.cache(PendingOrder(transactionId: order.transactionId, productId: "com.storesim.coins.550",
                                              serverProductId: nil, receipt: forged), in: world)
         try runAndRead(folder, world, Self.recover)
@@ -58,9 +56,7 @@ import TestSupport
         let world = try WorldOnDisk.made(in: folder, running: Self.pending)
         let order = try #require(try DeviceForgery.cachedOrders(in: world).first)
         let invented = try #require(TransactionID("1000000000000777"))
-        let forged = try DeviceForgery.resigned(order.receipt, key: try DeviceForgery.receiptKey(of: world)) {
-            $0.replacingOccurrences(of: order.transactionId.description, with: invented.description)
-        }
+        let forged = try DeviceForgery.resigned(order.receipt, in: world, replacing: order.transactionId.description, with: invented.description)
         try DeviceForgery.cache(PendingOrder(transactionId: invented, productId: order.productId, serverProductId: nil,
                                              receipt: forged), in: world)
         try runAndRead(folder, world, Self.recover)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import IAPCore
 import OrderServer
+import Signing
 import Storage
 import StoreEngine
 import TestSupport
@@ -102,15 +103,16 @@ final class OrderServerTests {
     // MARK: Refusing
 
     @Test(arguments: [
-        ("flip the last signature digit", ReceiptStatus.notAuthenticated),
+        ("flip a bit of the signature's last byte", ReceiptStatus.notAuthenticated),
         ("garbage", ReceiptStatus.malformed),
     ])
     func tamperedReceiptIsRejectedAndRecorded(tampering: String, expected: ReceiptStatus) throws {
         let purchase = try buy("com.storesim.coins.100")
         let receipt = try #require(purchase.receipt)
-        let tampered = tampering == "garbage"
-            ? "not a receipt at all"
-            : String(receipt.dropLast()) + (receipt.last == "0" ? "1" : "0")
+        // The signature's DER ends the receipt: its last byte is the last of s.
+        var der = try #require(Base64.standard.decode(receipt.utf8))
+        der[der.count - 1] ^= 0x01
+        let tampered = tampering == "garbage" ? "not a receipt at all" : Base64.standard.encode(der)
         let answer = try verify(purchase, receipt: tampered)
         #expect(answer.outcome == .rejected(expected))
         #expect(answer.productId == nil)

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import StoreEngine
 
-/// `verifyReceipt` answers from the Store's own records: a receipt signed with the Store's own key
+/// `verifyReceipt` answers from the Store's own records: a receipt signed with the Store's own chain
 /// (a key that leaked, or the public test key of a seeded world) that lists a purchase the Store
 /// did not issue as listed could not be authenticated (21003), and nothing in it is answered.
 @Suite struct IssuedReceiptTests {
@@ -36,9 +36,12 @@ import TestSupport
         return result.status
     }
 
-    /// A receipt of `account` listing `purchase`, signed with the Store's own key.
-    private func signed(_ purchase: Receipt.Purchase, account: String = "demo") -> String {
-        Receipt(environment: .production, account: account, inApp: [purchase]).encoded(signer: store.signer)
+    /// A receipt of `account` listing `purchases`, signed with the Store's own chain, made a minute
+    /// after the last of them.
+    private func signed(_ purchases: Receipt.Purchase..., account: String = "demo") throws -> String {
+        let receipt = Receipt(environment: .production, account: account, inApp: purchases,
+                              createdMillis: (purchases.map(\.purchaseDateMillis).max() ?? 0) + 60_000)
+        return try receipt.encoded(signer: try store.signatures.appReceiptSigner(from: Date()))
     }
 
     private func purchase(of transaction: StoreTransaction, id: String? = nil, productId: String? = nil,
@@ -89,8 +92,7 @@ import TestSupport
 
     @Test func oneUnissuedPurchaseAmongGenuineOnesCondemnsTheReceipt() throws {
         let first = try pay(Products.coins), second = try pay(Products.coins)
-        let receipt = Receipt(environment: .production, account: "demo",
-                              inApp: [purchase(of: first), purchase(of: second), purchase(of: second, id: "1000000000000777")])
-        #expect(try status(receipt.encoded(signer: store.signer)) == .notAuthenticated)
+        #expect(try status(signed(purchase(of: first), purchase(of: second), purchase(of: second, id: "1000000000000777")))
+                == .notAuthenticated)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import IAPCore
+import Signing
 import Storage
 import StoreEngine
 import TestSupport
@@ -398,17 +399,22 @@ final class StoreTests {
         #expect(result.response.status == .internalError)
     }
 
+    /// The DER of a receipt and where its payload lies in it.
+    private func opened(_ receipt: String) throws -> (der: [UInt8], payload: Range<Int>) {
+        let der = try #require(Base64.standard.decode(receipt.utf8))
+        let payload = try SignedData(der: der).content
+        let start = try #require((0...(der.count - payload.count)).first { Array(der[$0..<($0 + payload.count)]) == payload })
+        return (der, start..<(start + payload.count))
+    }
+
     @Test func receiptWithARewrittenPayloadIsNotAuthenticated() throws {
         let store = try openStore()
         let receipt = try #require(try buy(store, Products.coins).receipt)
-        let parts = receipt.split(separator: ".", omittingEmptySubsequences: false)
-        try #require(parts.count == 2)
-        let payload = try #require(Data(base64Encoded: String(parts[0])))
-        let forged = String(decoding: payload, as: UTF8.self)
-            .replacingOccurrences(of: Products.coins, with: "com.storesim.coins.550")
-        try #require(forged != String(decoding: payload, as: UTF8.self))
-        let tampered = Data(forged.utf8).base64EncodedString() + "." + parts[1]
-        let result = try check(store, receipt: tampered)
+        var (der, payload) = try opened(receipt)
+        let product = Array(Products.coins.utf8), dearer = Array("com.storesim.coins.550".utf8)
+        let at = try #require(payload.first { Array(der[$0..<min($0 + product.count, der.count)]) == product })
+        der.replaceSubrange(at..<(at + product.count), with: dearer)
+        let result = try check(store, receipt: Base64.standard.encode(der))
         #expect(result.status == .notAuthenticated)
         #expect(result.entries.isEmpty)
     }
@@ -416,14 +422,14 @@ final class StoreTests {
     @Test func receiptWithOneChangedPayloadByteIsRefused() throws {
         let store = try openStore()
         let receipt = try #require(try buy(store, Products.coins).receipt)
-        let dot = try #require(receipt.firstIndex(of: "."))
-        // Change characters throughout the base64 payload, one at a time.
+        let (der, payload) = try opened(receipt)
+        // Change bytes throughout the payload, one at a time.
         var positions = 0
-        for offset in stride(from: 0, to: receipt.distance(from: receipt.startIndex, to: dot), by: 7) {
-            var bytes = Array(receipt.utf8)
-            bytes[offset] = bytes[offset] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
-            let result = try check(store, receipt: String(decoding: bytes, as: UTF8.self))
-            // The text still reads as a payload and a signature: the signature no longer matches.
+        for offset in stride(from: payload.lowerBound, to: payload.upperBound, by: 7) {
+            var bytes = der
+            bytes[offset] ^= 0x01
+            let result = try check(store, receipt: Base64.standard.encode(bytes))
+            // The container still reads: the signature no longer matches its content.
             #expect(result.status == .notAuthenticated, "offset \(offset)")
             #expect(result.entries.isEmpty)
             positions += 1
@@ -434,10 +440,11 @@ final class StoreTests {
     @Test func receiptWithAChangedSignatureIsNotAuthenticated() throws {
         let store = try openStore()
         let receipt = try #require(try buy(store, Products.coins).receipt)
-        let last = try #require(receipt.last)
-        let tampered = String(receipt.dropLast()) + (last == "0" ? "1" : "0")
-        #expect(try check(store, receipt: tampered).status == .notAuthenticated)
-        #expect(try check(store, receipt: String(receipt.dropLast(2))).status == .notAuthenticated)
+        var der = try opened(receipt).der
+        // The signature's DER ends the receipt: its last byte is the last of s.
+        der[der.count - 1] ^= 0x01
+        #expect(try check(store, receipt: Base64.standard.encode(der)).status == .notAuthenticated)
+        #expect(try check(store, receipt: String(receipt.dropLast(4))).status == .malformed)
     }
 
     @Test(arguments: ["", "garbage", "no-dot-here", "a.b", "....", "eyJ9.zz", "%%%.00"])

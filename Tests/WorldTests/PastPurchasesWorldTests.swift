@@ -2,6 +2,7 @@ import Foundation
 import IAPCore
 import ReadSide
 import ScenarioLanguage
+import Signing
 import TestSupport
 import Testing
 import WorldCore
@@ -91,12 +92,24 @@ import WorldCore
         }
     }
 
-    /// The transaction ids a signed receipt (base64 of a JSON payload, a dot, the signature) lists, in order.
+    /// The transaction ids a signed receipt lists, in order: the UTF8String of each attribute
+    /// 1703 in its payload (base64 of a PKCS #7 signedData carrying Apple's ASN.1 receipt).
     private func receiptIds(_ receipt: String) throws -> [String] {
-        let encoded = try #require(receipt.split(separator: ".").first)
-        let payload = try #require(Data(base64Encoded: String(encoded)))
-        let object = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
-        let purchases = try #require(object["inApp"] as? [[String: Any]])
-        return purchases.compactMap { $0["transactionId"] as? String }
+        let der = try #require(Base64.standard.decode(receipt.utf8))
+        let payload = try SignedData(der: der).content
+        // Each attribute 1703: type 02 02 06 A7, version 02 01 01, then 04 len 0C len and the id.
+        let marker: [UInt8] = [0x02, 0x02, 0x06, 0xA7, 0x02, 0x01, 0x01, 0x04]
+        var ids: [String] = []
+        var index = 0
+        while index + marker.count + 3 <= payload.count {
+            guard Array(payload[index..<(index + marker.count)]) == marker else {
+                index += 1
+                continue
+            }
+            let length = Int(payload[index + marker.count + 2]), start = index + marker.count + 3
+            ids.append(String(decoding: payload[start..<min(start + length, payload.count)], as: UTF8.self))
+            index = start + length
+        }
+        return ids
     }
 }

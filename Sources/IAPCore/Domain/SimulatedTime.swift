@@ -47,8 +47,8 @@ public enum SimulatedTime {
         return sign + String(repeating: "0", count: max(0, width - sign.count - digits.count)) + digits
     }
 
-    /// Howard Hinnant's days-to-civil conversion (proleptic Gregorian, UTC).
-    static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
+    /// Howard Hinnant's days-to-civil conversion (proleptic Gregorian, UTC): year, month, day.
+    public static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
         let z = daysSinceEpoch + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -112,12 +112,13 @@ extension DecodedReceipt {
     init(reading value: inout JSONCursor) throws(JSONCursorError) {
         var app = AppIdentity(bundleId: "", appAppleId: 0, bundleVersion: "")
         var environment = StoreEnvironment.production, creation: Int64 = 0, request: Int64 = 0, original: Int64 = 0
-        var inApp: [ReceiptEntry] = []
+        var inApp: [ReceiptEntry] = [], originalVersion: String?
         try value.object { (key: String, field: inout JSONCursor) throws(JSONCursorError) in
             switch key {
             case "bundle_id": app.bundleId = try field.string()
             case "adam_id": app.appAppleId = try field.integer()
             case "application_version": app.bundleVersion = try field.string()
+            case "original_application_version": originalVersion = try field.string()
             case "receipt_type": environment = try field.string().hasSuffix("Sandbox") ? .sandbox : .production
             case "receipt_creation_date_ms": creation = try field.millis()
             case "request_date_ms": request = try field.millis()
@@ -128,6 +129,7 @@ extension DecodedReceipt {
         }
         self.init(app: app, environment: environment, creationMillis: creation, requestMillis: request,
                   originalPurchaseMillis: original, inApp: inApp)
+        originalApplicationVersion = originalVersion ?? app.bundleVersion
     }
 }
 

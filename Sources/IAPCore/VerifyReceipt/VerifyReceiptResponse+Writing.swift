@@ -71,7 +71,7 @@ extension DecodedReceipt {
     /// `responseBody.Receipt` as Apple writes it.
     func append(to bytes: inout [UInt8]) {
         let appAppleId = environment == .production ? app.appAppleId : 0
-        ByteWriter.append(to: &bytes, atMost: 900 + 6 * (app.bundleId.utf8.count + 2 * app.bundleVersion.utf8.count)) { json in
+        ByteWriter.append(to: &bytes, atMost: 900 + 6 * (app.bundleId.utf8.count + app.bundleVersion.utf8.count + originalApplicationVersion.utf8.count)) { json in
             json.literal(#"{"adam_id":"#)
             json.decimal(appAppleId)
             json.literal(#","app_item_id":"#)
@@ -82,8 +82,7 @@ extension DecodedReceipt {
             json.encoderQuoted(app.bundleId)
             json.literal(#","download_id":0,"#)
             ReceiptDateText.write("original_purchase_date", originalPurchaseMillis, to: &json)
-            json.literal(#","original_application_version":"#)
-            json.encoderQuoted(app.bundleVersion)
+            json.member(#","original_application_version":"#, originalApplicationVersion)
             json.byte(UInt8(ascii: ","))
             ReceiptDateText.write("receipt_creation_date", creationMillis, to: &json)
             json.literal(#","receipt_type":"#)

@@ -65,6 +65,8 @@ public struct DecodedReceipt: Sendable, Equatable {
     public var originalPurchaseMillis: Int64
     /// `in_app`: every in-app purchase the receipt lists.
     public var inApp: [ReceiptEntry]
+    /// `original_application_version`: the version the customer first downloaded (the app's own, unless told).
+    public var originalApplicationVersion: String
 
     public init(app: AppIdentity, environment: StoreEnvironment, creationMillis: Int64, requestMillis: Int64,
                 originalPurchaseMillis: Int64, inApp: [ReceiptEntry]) {
@@ -74,6 +76,7 @@ public struct DecodedReceipt: Sendable, Equatable {
         self.requestMillis = requestMillis
         self.originalPurchaseMillis = originalPurchaseMillis
         self.inApp = inApp
+        originalApplicationVersion = app.bundleVersion
     }
 }
 

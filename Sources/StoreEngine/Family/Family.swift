@@ -155,7 +155,7 @@ final class Family: StoreService {
             let share = StoreRecord(
                 id: id, originalId: id, productId: purchase.productId, account: member, state: .purchased, kind: .familyShare,
                 charged: false, finished: false, refunded: false, date: now, error: nil, receipt: nil, sharedFrom: purchase.originalId)
-            let signed = try signatures.signing(share.with(receipt: try receipts.receipt(proving: share)), at: now)
+            let signed = try signatures.signing(share.with(receipt: try receipts.receipt(proving: share, at: now)), at: now)
             try database.insert(signed)
             made.append(signed)
         }

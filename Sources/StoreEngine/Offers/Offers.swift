@@ -174,7 +174,7 @@ final class Offers: StoreService {
 
     private func offerKey() throws(StorageError) -> (id: String, secret: [UInt8]) {
         do {
-            let secret = try Hashing.hmacSHA256(key: signer.key, Array("storesim subscription offer key".utf8))
+            let secret = try Hashing.hmacSHA256(key: storeKey, Array("storesim subscription offer key".utf8))
             let id = try Hashing.hmacSHA256(key: secret, Array("key id".utf8)).prefix(5).map { String(format: "%02X", $0) }.joined()
             return (id, secret)
         } catch {

@@ -115,7 +115,7 @@ extension Payments {
         try notifications.notify(told.0, subtype: told.1, about: charged, at: link.now)
         try family.tellSharedAlready(charged, link: link)
         try family.shareWithFamily(charged, link: link)
-        return try signatures.signing(charged.with(receipt: try receipts.receipt(proving: charged)), at: link.now)
+        return try signatures.signing(charged.with(receipt: try receipts.receipt(proving: charged, at: link.now)), at: link.now)
     }
 
     /// A change that waits for the renewal: nothing is charged now; the purchase hands back the

@@ -31,7 +31,9 @@ extension Payments {
             throw .refused(.notAConsumable(productId: productId))
         }
         return try store { () throws(StorageError) -> [StoreRecord] in
-            try database.database.transaction { () throws(StorageError) -> [StoreRecord] in
+            // The receipts' chain is made, when it must be, before the purchases' transaction.
+            _ = try signatures.appReceiptSigner(from: start)
+            return try database.database.transaction { () throws(StorageError) -> [StoreRecord] in
                 var owned = try receipts.holdings(of: account)
                 var purchases: [StoreRecord] = []
                 purchases.reserveCapacity(count)
@@ -41,7 +43,7 @@ extension Payments {
                     let charged = StoreRecord(
                         id: id, originalId: id, productId: productId, account: account, state: .purchased,
                         kind: .purchase, charged: true, finished: finished, refunded: false, date: date, error: nil, receipt: nil)
-                    let purchase = charged.with(receipt: receipts.receipt(account: account, leading: charged, holdings: owned))
+                    let purchase = charged.with(receipt: try receipts.receipt(account: account, leading: charged, holdings: owned, at: date))
                     try database.insert(purchase)
                     owned.add(purchase)
                     purchases.append(purchase)

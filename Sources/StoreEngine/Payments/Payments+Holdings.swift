@@ -68,7 +68,7 @@ extension Payments {
         try signatures.signing(StoreRecord(
             id: record.id, originalId: held.originalId, productId: held.productId, account: record.account,
             state: .purchased, kind: .restore, charged: false, finished: false, refunded: false, date: now,
-            error: nil, receipt: try receipts.receipt(proving: held)), at: now)
+            error: nil, receipt: try receipts.receipt(proving: held, at: now)), at: now)
     }
 
     /// The paid transaction a hand-back (`handBack`) stands for: the latest of its subscription

@@ -20,7 +20,7 @@ extension Payments {
             let restored = try signatures.signing(StoreRecord(
                 id: id, originalId: original.originalId, productId: original.productId, account: account,
                 state: .restored, kind: .restore, charged: false, finished: false, refunded: false,
-                date: link.now, error: nil, receipt: try receipts.receipt(proving: original)), at: link.now)
+                date: link.now, error: nil, receipt: try receipts.receipt(proving: original, at: link.now)), at: link.now)
             try database.insert(restored)
             link.send(.transactionUpdated(restored.asTransaction))
         }
@@ -80,7 +80,8 @@ extension Payments {
         for record in records where record.isUnfinished {
             if record.state == .purchased, record.kind != .restore, catalog.type(ofProduct: record.productId) == .consumable {
                 if current == nil {
-                    current = receipts.receipt(account: account, leading: nil, holdings: try receipts.holdings(of: account, unfinished: records))
+                    current = try receipts.receipt(account: account, leading: nil, holdings: try receipts.holdings(of: account, unfinished: records),
+                                                   at: link.now)
                 }
                 updated.append(record.with(receipt: current).asTransaction)
             } else if let whole = try database.record(id: record.id) {

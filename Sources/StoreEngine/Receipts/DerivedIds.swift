@@ -32,7 +32,7 @@ struct DerivedIds: StoreService {
 
     private func derivedBytes(_ label: String) throws(StorageError) -> [UInt8] {
         do {
-            return try Hashing.hmacSHA256(key: signer.key, Array(label.utf8))
+            return try Hashing.hmacSHA256(key: storeKey, Array(label.utf8))
         } catch {
             throw StorageError(path: database.database.path, problem: "cannot derive the id of \(label): \(error)")
         }

@@ -11,6 +11,7 @@ final class Receipts: StoreService {
     let context: StoreContext
     let applied: AppliedOffers
     let periods: SubscriptionPeriods
+    let signatures: Signatures
     /// The last receipt text `verifyReceipt` decoded and what decoding it gave, and what it last
     /// read of an authentic receipt's purchases (`ReceiptRead`): a launch that recovers by the
     /// app receipt has that receipt checked twice (the recovery, then the check of the current
@@ -18,27 +19,38 @@ final class Receipts: StoreService {
     private var lastDecoded: (text: String, status: ReceiptStatus, receipt: Receipt?)?
     private var lastRead: ReceiptRead?
 
-    init(context: StoreContext, applied: AppliedOffers, periods: SubscriptionPeriods) {
+    init(context: StoreContext, applied: AppliedOffers, periods: SubscriptionPeriods, signatures: Signatures) {
         self.context = context
         self.applied = applied
         self.periods = periods
+        self.signatures = signatures
     }
 
     /// A signed receipt, as the app receipt is: the purchase it is handed out with, and what the
-    /// account's receipt holds (`ReceiptHoldings`).
-    func receipt(proving purchase: StoreRecord) throws(StorageError) -> String {
-        try receipt(account: purchase.account, leading: purchase)
+    /// account's receipt holds (`ReceiptHoldings`), made at `now`.
+    func receipt(proving purchase: StoreRecord, at now: Date) throws(StorageError) -> String {
+        try receipt(account: purchase.account, leading: purchase, at: now)
     }
 
     /// The account's receipt, led by one purchase when there is one: what a refresh hands out.
-    func receipt(account: String, leading purchase: StoreRecord?) throws(StorageError) -> String {
-        receipt(account: account, leading: purchase, holdings: try holdings(of: account))
+    func receipt(account: String, leading purchase: StoreRecord?, at now: Date) throws(StorageError) -> String {
+        try receipt(account: account, leading: purchase, holdings: try holdings(of: account), at: now)
     }
 
-    /// The account's receipt from holdings already read.
-    func receipt(account: String, leading purchase: StoreRecord?, holdings: ReceiptHoldings) -> String {
-        Receipt(environment: Receipt.Environment(switches.environment), account: account,
-                inApp: holdings.purchases(leading: purchase).map(Self.receiptPurchase)).encoded(signer: signer)
+    /// The account's receipt from holdings already read, made at `now` and signed with the
+    /// Store's chain (`Signatures.appReceiptSigner`).
+    func receipt(account: String, leading purchase: StoreRecord?, holdings: ReceiptHoldings, at now: Date) throws(StorageError) -> String {
+        let app = catalog.app
+        let receipt = Receipt(environment: Receipt.Environment(switches.environment), account: account,
+                              inApp: try listed(holdings.purchases(leading: purchase)), bundleId: app.bundleId,
+                              appVersion: app.bundleVersion, originalAppVersion: app.bundleVersion,
+                              createdMillis: SimulatedTime.millis(now))
+        let signer = try signatures.appReceiptSigner(from: now)
+        do {
+            return try receipt.encoded(signer: signer)
+        } catch {
+            throw StorageError(path: database.database.path, problem: "cannot sign the app receipt: \(error)")
+        }
     }
 
     /// The products of the purchases the signed-in account's receipt lists now, one per purchase,
@@ -92,7 +104,7 @@ final class Receipts: StoreService {
                 if let kept = try database.lastReceipt(of: record.originalId, products: renewing) {
                     held[record.originalId] = kept
                 } else {
-                    held[record.originalId] = try receipt(account: record.account, leading: record)
+                    held[record.originalId] = try receipt(account: record.account, leading: record, at: record.date)
                 }
             }
             handed.append(record.with(receipt: held[record.originalId]))
@@ -132,12 +144,15 @@ final class Receipts: StoreService {
         let environment = receipt.environment.storeEnvironment
         var response = VerifyReceiptResponse(
             status: .valid, environment: environment,
-            receipt: DecodedReceipt(app: catalog.app, environment: environment, creationMillis: receipt.creationMillis,
+            receipt: DecodedReceipt(app: AppIdentity(bundleId: receipt.bundleId, appAppleId: catalog.app.appAppleId,
+                                                     bundleVersion: receipt.appVersion),
+                                    environment: environment, creationMillis: receipt.createdMillis,
                                     requestMillis: SimulatedTime.millis(now),
                                     originalPurchaseMillis: SimulatedTime.millis(SimulatedTime.epoch), inApp: entries),
             latestReceiptInfo: read.latestReceiptInfo,
             pendingRenewalInfo: Self.withExpirationIntents(read.pendingRenewalInfo, latest: read.latestReceiptInfo, at: now),
             latestReceipt: read.latestReceipt, account: receipt.account)
+        response.receipt?.originalApplicationVersion = receipt.originalAppVersion
         if let restoring { response.restore = (restoring.id, restoring.originalId) }
         return ReceiptCheckResult(response, check: check)
     }
@@ -226,10 +241,10 @@ final class Receipts: StoreService {
     }
 
     /// `Receipt.decode` of `text`, decoded once for checks of the same text in a row (it depends
-    /// on nothing else: the Store's key never changes).
+    /// on nothing else: the Store's chain never changes).
     private func decoded(_ text: String) -> (ReceiptStatus, Receipt?) {
         if let lastDecoded, lastDecoded.text == text { return (lastDecoded.status, lastDecoded.receipt) }
-        let (status, receipt) = Receipt.decode(text, signer: signer)
+        let (status, receipt) = Receipt.decode(text, verifier: (try? signatures.appReceiptVerifier()) ?? nil)
         lastDecoded = (text, status, receipt)
         return (status, receipt)
     }

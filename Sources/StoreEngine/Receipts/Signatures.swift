@@ -17,7 +17,10 @@ final class Signatures: StoreService {
     private let periods: SubscriptionPeriods
     private let prices: Prices
     /// Signs transactions for StoreKit 2, once the Store has needed to.
-    private var transactionSigner: JWSSigner?
+    private(set) var transactionSigner: JWSSigner?
+    /// Signs app receipts, with the same chain, once the Store has needed to, and verifies them.
+    var receiptSigner: SignedDataSigner?
+    var receiptVerifier: SignedDataVerifier?
 
     init(context: StoreContext, applied: AppliedOffers, periods: SubscriptionPeriods, prices: Prices) {
         self.context = context
@@ -47,11 +50,11 @@ final class Signatures: StoreService {
         guard transactionSigner == nil else { return true }
         let keys: (root: ECKeyPair, intermediate: ECKeyPair, leaf: ECKeyPair)
         do {
-            keys = try CertificateChain.keys(secret: signer.key)
+            keys = try CertificateChain.keys(secret: storeKey)
         } catch {
             throw StorageError(path: database.database.path, problem: "cannot derive the signing keys: \(error)")
         }
-        guard let stored = try storedChain(leafKey: keys.leaf) else { return false }
+        guard let stored = try storedChain(Self.certificateSettings, leafKey: keys.leaf) else { return false }
         transactionSigner = JWSSigner(chain: stored)
         return true
     }
@@ -59,14 +62,12 @@ final class Signatures: StoreService {
     /// The root certificate of the Store's chain, once the Store has loaded it.
     var rootCertificate: Certificate? { transactionSigner?.chain.root }
 
-    /// The root certificate a (possibly live) `store.sqlite` keeps, as PEM; nil when the Store
-    /// never signed transactions. Read without changing the file.
-
-    /// The chain kept in `store.sqlite`, or nil when there is none; a kept chain whose leaf
-    /// does not certify the Store's key is an error, and the file is left as it is.
-    private func storedChain(leafKey: ECKeyPair) throws(StorageError) -> CertificateChain? {
+    /// The chain kept in `store.sqlite` under the settings `keys`, or nil when there is none; a
+    /// kept chain whose leaf does not certify the Store's key is an error, and the file is left
+    /// as it is.
+    func storedChain(_ keys: [String], leafKey: ECKeyPair) throws(StorageError) -> CertificateChain? {
         var certificates: [Certificate] = []
-        for key in Self.certificateSettings {
+        for key in keys {
             guard let certificate = try database.setting(key, as: { try? Certificate(pem: $0) }) else { return nil }
             certificates.append(certificate)
         }
@@ -78,21 +79,35 @@ final class Signatures: StoreService {
         }
     }
 
+    /// A chain for StoreKit 2 and notifications, kept under `certificateSettings`: the one app
+    /// receipts were signed with when there is one, else a new one.
     private func makeChain(from now: Date) throws(StorageError) -> CertificateChain {
-        let chain: CertificateChain
+        var chain = receiptSigner?.chain
+        if chain == nil { chain = try keptReceiptChain() }
+        let made: CertificateChain
+        if let chain { made = chain } else { made = try newChain(from: now) }
+        try keep(made, as: Self.certificateSettings)
+        return made
+    }
+
+    /// A new chain of the Store's keys, valid from `now` to the end of the simulated clock.
+    func newChain(from now: Date) throws(StorageError) -> CertificateChain {
         do {
-            chain = try CertificateChain.make(
-                secret: signer.key, notBefore: now,
+            return try CertificateChain.make(
+                secret: storeKey, notBefore: now,
                 notAfter: Date(timeIntervalSince1970: Double(SimulatedTime.millisRange.upperBound / 1000)))
         } catch {
             throw StorageError(path: database.database.path, problem: "cannot make the signing certificates: \(error)")
         }
+    }
+
+    /// Writes `chain` to the settings `keys`, root to leaf, as PEM.
+    func keep(_ chain: CertificateChain, as keys: [String]) throws(StorageError) {
         try database.database.transaction { () throws(StorageError) in
-            for (key, certificate) in zip(Self.certificateSettings, [chain.root, chain.intermediate, chain.leaf]) {
+            for (key, certificate) in zip(keys, [chain.root, chain.intermediate, chain.leaf]) {
                 try database.setSetting(key, certificate.pem)
             }
         }
-        return chain
     }
 
     /// `record` with its JWS made now, when the Store serves StoreKit 2 and the record is a

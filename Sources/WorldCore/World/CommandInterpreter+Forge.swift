@@ -85,10 +85,18 @@ extension CommandInterpreter {
         return parts.joined(separator: ".")
     }
 
-    /// The receipt with one character of its signed payload changed.
+    /// The receipt with one byte of its signed payload changed, in its middle (a bit of it
+    /// flipped): still a signedData carrying a payload, so only the signature check can tell it
+    /// from the genuine one. Text that is no receipt has a character in its middle changed.
     static func tampered(_ receipt: String) -> String {
+        if let der = Base64.standard.decode(receipt.utf8), let payload = try? SignedData(der: der).content, !payload.isEmpty,
+           let signed = der.firstRange(of: payload) {
+            var bytes = der
+            bytes[signed.lowerBound + payload.count / 2] ^= 0x01
+            return Base64.standard.encode(bytes)
+        }
         var characters = Array(receipt)
-        let index = max(0, min(characters.count - 1, (characters.firstIndex(of: ".") ?? characters.count) / 2))
+        let index = max(0, min(characters.count - 1, characters.count / 2))
         guard !characters.isEmpty else { return "x" }
         characters[index] = characters[index] == "A" ? "B" : "A"
         return String(characters)

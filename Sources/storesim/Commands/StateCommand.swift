@@ -1,3 +1,4 @@
+import IAPClient
 import IAPCore
 import ReadSide
 
@@ -23,6 +24,7 @@ enum StateCommand {
         }
         var view = StateView(snapshot: snapshot, catalog: catalog)
         if arguments[Options.json] {
+            view.appReceipt = AppReceipt(path: directory.receipt).read()
             do {
                 if snapshot.settings.api == .storekit2 {
                     view.renewals = try WorldSnapshot.renewals(directory, catalog: catalog, settings: snapshot.settings)

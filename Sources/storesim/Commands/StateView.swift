@@ -10,6 +10,8 @@ struct StateView {
     var renewals: [SubscriptionRenewal] = []
     /// The latest verifyReceipt answer the Server received about each transaction (JSON only).
     var verifyReceiptResponses: [TransactionID: String] = [:]
+    /// The app receipt the app holds: the last one the Store handed it (StoreKit 1 worlds, JSON only).
+    var appReceipt: String?
 
     private func title(_ productId: String) -> String {
         catalog.product(id: productId)?.title(locale: "en_US") ?? productId
@@ -110,7 +112,7 @@ struct StateView {
                 .object([("transactionId", .string(order.transactionId.description)), ("productId", .string(order.productId))])
             })),
             ("cacheWarnings", .array(snapshot.cache.warnings.map { JSONText.string($0.english) })),
-        ] + familyEntitlements + root + notifications)
+        ] + (storeKit2 ? [] : [("appReceipt", appReceipt.map(JSONText.string) ?? .null)]) + familyEntitlements + root + notifications)
     }
 
     /// Under StoreKit 2, each subscription's current `signedRenewalInfo`, by its original
