@@ -1,3 +1,5 @@
+import Glibc
+
 /// Why JSON text could not be read: where in the text, and what was wrong there.
 public struct JSONCursorError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The byte offset of the problem.
@@ -5,6 +7,26 @@ public struct JSONCursorError: Error, Equatable, Sendable, CustomStringConvertib
     public let problem: String
 
     public var description: String { "at byte \(offset): \(problem)" }
+}
+
+/// An object's key as a reader compares it: its bytes (escapes decoded), matched against
+/// literals in a `switch` without a string made for each key of each object.
+public struct JSONKey: CustomStringConvertible {
+    let bytes: ArraySlice<UInt8>
+
+    public var description: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Whether `key` is the literal `pattern`, byte for byte.
+    public static func ~= (pattern: StaticString, key: JSONKey) -> Bool {
+        let count = pattern.utf8CodeUnitCount
+        guard key.bytes.count == count else { return false }
+        return pattern.withUTF8Buffer { expected in
+            key.bytes.withUnsafeBufferPointer { found in
+                guard let wanted = expected.baseAddress, let base = found.baseAddress else { return count == 0 }
+                return memcmp(wanted, base, count) == 0
+            }
+        }
+    }
 }
 
 /// Reads JSON text (RFC 8259, strictly) one value at a time, without building a tree: a reader
@@ -23,13 +45,13 @@ public struct JSONCursor {
 
     /// Walks an object's members, calling `member` with each key and the cursor at its value,
     /// which `member` must read or skip.
-    public mutating func object(_ member: (String, inout JSONCursor) throws(JSONCursorError) -> Void) throws(JSONCursorError) {
+    public mutating func object(_ member: (JSONKey, inout JSONCursor) throws(JSONCursorError) -> Void) throws(JSONCursorError) {
         try expect(UInt8(ascii: "{"), "an object")
         skipWhitespace()
         if take(UInt8(ascii: "}")) { return }
         repeat {
             skipWhitespace()
-            let key = try string()
+            let key = JSONKey(bytes: try stringBytes())
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after a key")
             skipWhitespace()
@@ -54,6 +76,33 @@ public struct JSONCursor {
 
     /// A string value, its escapes decoded.
     public mutating func string() throws(JSONCursorError) -> String {
+        let utf8 = try stringBytes()
+        guard let text = String(validating: utf8, as: UTF8.self) else { throw failure("a string that is not UTF-8") }
+        return text
+    }
+
+    /// A string of decimal digits (after an optional `-`) that fits 64 bits, as Apple writes
+    /// milliseconds and ids in strings: read without making the string.
+    public mutating func decimalString() throws(JSONCursorError) -> Int64 {
+        let start = offset
+        try expect(UInt8(ascii: "\""), "a string of digits")
+        let negative = take(UInt8(ascii: "-"))
+        var value: Int64 = 0
+        var digits = 0
+        while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times.addingReportingOverflow(Int64(bytes[offset] - UInt8(ascii: "0")))
+            guard !overflow, !carry else { offset = start; throw failure("a string of digits that fits 64 bits") }
+            value = sum
+            digits += 1
+            offset += 1
+        }
+        guard digits > 0, take(UInt8(ascii: "\"")) else { offset = start; throw failure("a string of digits") }
+        return negative ? -value : value
+    }
+
+    /// The bytes of a string value, its escapes decoded: a slice of the text itself when it has none.
+    mutating func stringBytes() throws(JSONCursorError) -> ArraySlice<UInt8> {
         try expect(UInt8(ascii: "\""), "a string")
         let start = offset
         while offset < bytes.count, bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\") {
@@ -61,6 +110,10 @@ public struct JSONCursor {
             offset += 1
         }
         guard offset < bytes.count else { throw failure("an unterminated string") }
+        if bytes[offset] == UInt8(ascii: "\"") {
+            offset += 1
+            return bytes[start..<offset - 1]
+        }
         var utf8 = Array(bytes[start..<offset])
         while bytes[offset] == UInt8(ascii: "\\") {
             offset += 1
@@ -73,8 +126,7 @@ public struct JSONCursor {
             guard offset < bytes.count else { throw failure("an unterminated string") }
         }
         offset += 1
-        guard let text = String(validating: utf8, as: UTF8.self) else { throw failure("a string that is not UTF-8") }
-        return text
+        return utf8[...]
     }
 
     /// A whole number value that fits 64 bits.
@@ -121,9 +173,9 @@ public struct JSONCursor {
         guard depth < Self.maxDepth else { throw failure("nesting no deeper than \(Self.maxDepth)") }
         guard offset < bytes.count else { throw failure("a value") }
         switch bytes[offset] {
-        case UInt8(ascii: "{"): try object { (_: String, cursor: inout JSONCursor) throws(JSONCursorError) in try cursor.skip(depth: depth + 1) }
+        case UInt8(ascii: "{"): try object { (_: JSONKey, cursor: inout JSONCursor) throws(JSONCursorError) in try cursor.skip(depth: depth + 1) }
         case UInt8(ascii: "["): try array { (cursor: inout JSONCursor) throws(JSONCursorError) in try cursor.skip(depth: depth + 1) }
-        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "\""): _ = try stringBytes()
         case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
         case UInt8(ascii: "n"): guard null() else { throw failure("null") }
         default: try number()
@@ -174,7 +226,8 @@ public struct JSONCursor {
     }
 
     private mutating func hexQuad() throws(JSONCursorError) -> UInt32 {
-        guard offset + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
+        guard offset + 4 <= bytes.count, bytes[offset..<offset + 4].allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x66 || (0x30...0x39).contains($0) }),
+              let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
         else { throw failure("four hex digits") }
         offset += 4
         return value

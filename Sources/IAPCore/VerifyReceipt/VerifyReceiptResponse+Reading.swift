@@ -16,7 +16,7 @@ extension VerifyReceiptResponse {
         var status: Int64?, environment = StoreEnvironment.production
         var fields = VerifyReceiptResponse(status: .valid, environment: .production)
         do {
-            try cursor.object { (key: String, value: inout JSONCursor) throws(JSONCursorError) in
+            try cursor.object { (key: JSONKey, value: inout JSONCursor) throws(JSONCursorError) in
                 switch key {
                 case "status": status = try value.integer()
                 case "environment": environment = try value.string() == "Sandbox" ? .sandbox : .production
@@ -71,15 +71,15 @@ extension VerifyReceiptResponse {
     }
 
     private static func readOwn(_ value: inout JSONCursor, into fields: inout VerifyReceiptResponse) throws(JSONCursorError) {
-        try value.object { (key: String, own: inout JSONCursor) throws(JSONCursorError) in
+        try value.object { (key: JSONKey, own: inout JSONCursor) throws(JSONCursorError) in
             switch key {
             case "account": fields.account = try own.string()
             case "restore":
                 var id: TransactionID?, original: TransactionID?
-                try own.object { (key: String, restore: inout JSONCursor) throws(JSONCursorError) in
+                try own.object { (key: JSONKey, restore: inout JSONCursor) throws(JSONCursorError) in
                     switch key {
-                    case "transaction_id": id = TransactionID(try restore.string())
-                    case "original_transaction_id": original = TransactionID(try restore.string())
+                    case "transaction_id": id = try restore.transactionId()
+                    case "original_transaction_id": original = try restore.transactionId()
                     default: try restore.skip()
                     }
                 }
@@ -113,7 +113,7 @@ extension DecodedReceipt {
         var app = AppIdentity(bundleId: "", appAppleId: 0, bundleVersion: "")
         var environment = StoreEnvironment.production, creation: Int64 = 0, request: Int64 = 0, original: Int64 = 0
         var inApp: [ReceiptEntry] = [], originalVersion: String?
-        try value.object { (key: String, field: inout JSONCursor) throws(JSONCursorError) in
+        try value.object { (key: JSONKey, field: inout JSONCursor) throws(JSONCursorError) in
             switch key {
             case "bundle_id": app.bundleId = try field.string()
             case "adam_id": app.appAppleId = try field.integer()
@@ -140,10 +140,10 @@ extension ReceiptEntry {
         var read = ReceiptEntry(transactionId: TransactionID(0), originalTransactionId: TransactionID(0), productId: "",
                                 account: "", purchaseDate: SimulatedTime.epoch)
         var expires: Int64?
-        try value.object { (key: String, field: inout JSONCursor) throws(JSONCursorError) in
+        try value.object { (key: JSONKey, field: inout JSONCursor) throws(JSONCursorError) in
             switch key {
-            case "transaction_id": id = TransactionID(try field.string())
-            case "original_transaction_id": original = TransactionID(try field.string())
+            case "transaction_id": id = try field.transactionId()
+            case "original_transaction_id": original = try field.transactionId()
             case "product_id": product = try field.string()
             case "purchase_date_ms": purchased = try field.millis()
             case "original_purchase_date_ms": read.originalPurchaseDate = SimulatedTime.date(millis: try field.millis())
@@ -192,9 +192,9 @@ extension PendingRenewalInfo {
         var original: TransactionID?, product: String?, renewsAs: String?, status: String?, retrying = false
         var read = PendingRenewalInfo(originalTransactionId: TransactionID(0), productId: "", autoRenewProductId: "",
                                       autoRenews: true, isInBillingRetryPeriod: false)
-        try value.object { (key: String, field: inout JSONCursor) throws(JSONCursorError) in
+        try value.object { (key: JSONKey, field: inout JSONCursor) throws(JSONCursorError) in
             switch key {
-            case "original_transaction_id": original = TransactionID(try field.string())
+            case "original_transaction_id": original = try field.transactionId()
             case "product_id": product = try field.string()
             case "auto_renew_product_id": renewsAs = try field.string()
             case "auto_renew_status": status = try field.string()
@@ -220,7 +220,15 @@ extension PendingRenewalInfo {
 extension JSONCursor {
     /// A moment in milliseconds, as Apple writes `…_ms`: a string of digits.
     mutating func millis() throws(JSONCursorError) -> Int64 {
-        guard let millis = Int64(try string()) else { throw failure("milliseconds as a string of digits") }
-        return millis
+        try decimalString()
+    }
+
+    /// A transaction id as Apple writes one: a string of digits, as `TransactionID` reads them.
+    mutating func transactionId() throws(JSONCursorError) -> TransactionID {
+        let start = self
+        guard let value = try stringBytes().withUnsafeBufferPointer(TransactionID.parse) else {
+            throw start.failure("a transaction id: a string of digits")
+        }
+        return TransactionID(value)
     }
 }
