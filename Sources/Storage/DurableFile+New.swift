@@ -11,16 +11,9 @@ extension DurableFile {
             let failure = errno == EEXIST ? "already exists; name a new file" : "cannot create it: \(errnoText())"
             throw StorageError(path: path, problem: failure)
         }
-        do {
+        try fill(fd, at: path, with: bytes, for: path) { (fd) throws(StorageError) in
             _ = try systemCall(path, "chmod") { fchmod(fd, mode) }
-            try writeAll(fd, bytes, path: path)
-            try FsyncCount.fsync(fd, path: path, what: "fsync", for: path)
-        } catch {
-            close(fd)
-            unlink(path)
-            throw error
         }
-        close(fd)
         try syncDirectory(containing: path)
     }
 }
