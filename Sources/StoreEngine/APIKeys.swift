@@ -50,9 +50,10 @@ public enum APIKeys {
         }
     }
 
-    /// Makes a new key for the Store at `path` and keeps its public half there; an error when
-    /// the file holds no Store yet.
-    public static func create(path: String) throws(StoreError) -> NewAPIKey {
+    /// Makes a new key for the Store at `path`, hands it to `deliver` (which writes the private
+    /// key for the user) and keeps its public half there; when `deliver` fails, nothing is kept.
+    /// An error when the file holds no Store yet.
+    public static func create(path: String, deliver: (NewAPIKey) throws(StorageError) -> Void = { _ in }) throws(StoreError) -> NewAPIKey {
         do throws(StorageError) {
             let database = try StoreDatabase(path: path, readOnly: false)
             guard try database.setting("receipt-key") != nil else {
@@ -77,8 +78,10 @@ public enum APIKeys {
                 try database.database.query("INSERT INTO api_keys(number, key_id, issuer_id, public_key) VALUES(?, ?, ?, ?)",
                                             [.integer(number), .text(keyId), .text(issuerId),
                                              .text(Data(pair.publicKeyDER).base64EncodedString())])
-                return NewAPIKey(key: APIKey(keyId: keyId, issuerId: issuerId, publicKeyDER: pair.publicKeyDER),
-                                 privateKeyPEM: pair.privateKeyPEM)
+                let made = NewAPIKey(key: APIKey(keyId: keyId, issuerId: issuerId, publicKeyDER: pair.publicKeyDER),
+                                     privateKeyPEM: pair.privateKeyPEM)
+                try deliver(made)
+                return made
             }
         } catch {
             throw .storage(error)

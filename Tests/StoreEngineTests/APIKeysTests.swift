@@ -33,6 +33,15 @@ import TestSupport
         #expect(!first.key.accepts([1, 2, 3], of: message), "a malformed signature is refused")
     }
 
+    @Test func aKeyThatCouldNotBeHandedOverIsNotKept() throws {
+        _ = try Store(path: path, catalog: BuiltInCatalog.catalog(), seed: nil)
+        let failure = StorageError(path: folder.path + "/key.p8", problem: "write failed: No space left on device")
+        #expect(throws: StoreError.storage(failure)) {
+            try APIKeys.create(path: path) { (_) throws(StorageError) in throw failure }
+        }
+        #expect(try APIKeys.read(path: path).isEmpty)
+    }
+
     @Test func aFileWithoutAStoreIsRefusedAndKeepsNoKey() throws {
         #expect(throws: StoreError.self) { try APIKeys.create(path: path) }
     }

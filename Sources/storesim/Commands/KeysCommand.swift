@@ -39,12 +39,9 @@ enum KeysCommand {
         let lock = try Options.lock(directory, command: "storesim keys create")
         let made: NewAPIKey
         do {
-            made = try APIKeys.create(path: directory.storeDatabase)
-        } catch {
-            throw .input(error.description)
-        }
-        do {
-            try DurableFile.writeNew(Array(made.privateKeyPEM.utf8), to: path, mode: 0o600)
+            made = try APIKeys.create(path: directory.storeDatabase) { (key) throws(StorageError) in
+                try DurableFile.writeNew(Array(key.privateKeyPEM.utf8), to: path, mode: 0o600)
+            }
         } catch {
             throw .input(error.description)
         }
