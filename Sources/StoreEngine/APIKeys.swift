@@ -69,7 +69,7 @@ public enum APIKeys {
                 if let stored = try database.setting(issuerSetting) {
                     issuerId = stored
                 } else {
-                    issuerId = uuid(try bytes(16, for: "issuer", secret: secret, path: path))
+                    issuerId = DerivedUUID.text(from: try bytes(16, for: "issuer", secret: secret, path: path))
                     try database.setSetting(issuerSetting, issuerId)
                 }
                 let keyId = String(try bytes(10, for: "key id \(number)", secret: secret, path: path)
@@ -106,17 +106,5 @@ public enum APIKeys {
         } catch {
             throw StorageError(path: path, problem: "cannot make the key: \(error)")
         }
-    }
-
-    /// 16 bytes as a lowercase version-4 UUID.
-    private static func uuid(_ bytes: [UInt8]) -> String {
-        var bytes = bytes
-        bytes[6] = bytes[6] & 0x0F | 0x40
-        bytes[8] = bytes[8] & 0x3F | 0x80
-        let hex = bytes.map { String(format: "%02x", $0) }.joined()
-        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-            String(hex.dropFirst(range.lowerBound).prefix(range.count))
-        }
-        return parts.joined(separator: "-")
     }
 }
