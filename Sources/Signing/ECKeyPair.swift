@@ -84,24 +84,21 @@ public struct ECKeyPair: Sendable, Equatable {
     /// Whether `signature` is this key's ECDSA signature of `message`'s SHA-256 digest, checked
     /// with the public key alone (by libcrypto, not by the code that signs).
     public func isValid(_ signature: ECDSASignature, of message: [UInt8]) throws(SigningError) -> Bool {
-        let key = try evpPublicKey()
-        defer { EVP_PKEY_free(key) }
-        guard let context = EVP_MD_CTX_new() else { throw LibCrypto.failure("EVP_MD_CTX_new") }
-        defer { EVP_MD_CTX_free(context) }
-        let der = try signature.der
-        let valid = EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1
-            && EVP_DigestVerify(context, der, der.count, message, message.count) == 1
-        ERR_clear_error()
-        return valid
+        try Self.isValid(signature, of: message, publicKeyDER: publicKeyDER)
     }
 
     /// The public key as a libcrypto `EVP_PKEY`, which the caller frees.
     func evpPublicKey() throws(SigningError) -> OpaquePointer {
-        let key = publicKeyDER.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+        guard let key = Self.evpPublicKey(der: publicKeyDER) else { throw LibCrypto.failure("d2i_PUBKEY") }
+        return key
+    }
+
+    /// The SubjectPublicKeyInfo `der` as a libcrypto `EVP_PKEY`, which the caller frees; nil
+    /// when libcrypto cannot read it.
+    static func evpPublicKey(der: [UInt8]) -> OpaquePointer? {
+        der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
             var cursor = buffer.baseAddress
             return d2i_PUBKEY(nil, &cursor, buffer.count)
         }
-        guard let key else { throw LibCrypto.failure("d2i_PUBKEY") }
-        return key
     }
 }

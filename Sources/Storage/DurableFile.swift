@@ -10,16 +10,7 @@ public enum DurableFile {
     public static func write(_ bytes: [UInt8], to path: String) throws(StorageError) {
         try RegularFile.check(path, for: .writing)
         let temporary = path + ".tmp"
-        let fd = try RegularFile.createExclusively(temporary)
-        do {
-            try writeAll(fd, bytes, path: temporary)
-            try FsyncCount.fsync(fd, path: temporary, what: "fsync", for: path)
-        } catch {
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        close(fd)
+        try fill(try RegularFile.createExclusively(temporary), at: temporary, with: bytes, for: path)
         try systemCall(path, "rename") { rename(temporary, path) }
         try syncDirectory(containing: path)
     }
@@ -46,6 +37,22 @@ public enum DurableFile {
             result.append(contentsOf: buffer[0..<count])
         }
         return result
+    }
+
+    /// Writes `bytes` to `fd`, the new file at `file`, fsyncs and closes it (an fsync counted for
+    /// `target`); on a failure the file is closed and removed.
+    static func fill(_ fd: Int32, at file: String, with bytes: [UInt8], for target: String,
+                     before: (Int32) throws(StorageError) -> Void = { _ in }) throws(StorageError) {
+        do {
+            try before(fd)
+            try writeAll(fd, bytes, path: file)
+            try FsyncCount.fsync(fd, path: file, what: "fsync", for: target)
+        } catch {
+            close(fd)
+            unlink(file)
+            throw error
+        }
+        close(fd)
     }
 
     /// Writes every byte to an open descriptor, continuing after short writes.

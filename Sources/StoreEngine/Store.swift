@@ -84,6 +84,9 @@ public final class Store: StoreService {
                 try database.database.transaction { () throws(StorageError) in
                     try database.setSetting("receipt-key", Data(key).base64EncodedString())
                     try database.setSetting("shared-secret", secrets.sharedSecret)
+                    if let apiKeySecret = secrets.apiKeySecret {
+                        try database.setSetting(APIKeys.secretSetting, Data(apiKeySecret).base64EncodedString())
+                    }
                     if initial != StoreSwitches() { try Self.saveSwitches(initial, in: database) }
                 }
                 isNew = true

@@ -116,5 +116,15 @@ extension StoreDatabase {
         ALTER TABLE notifications_v11 RENAME TO notifications;
         CREATE INDEX notifications_due ON notifications(next_attempt_millis) WHERE next_attempt_millis IS NOT NULL;
         """,
+        // Version 12: the in-app purchase keys `storesim keys create` made, numbered in the order
+        // made: each key's id, its issuer and its public key (a SubjectPublicKeyInfo's DER in
+        // base64), for the App Store Server API to check a token's signature. No private key.
+        """
+        CREATE TABLE api_keys(
+            number INTEGER PRIMARY KEY,
+            key_id TEXT NOT NULL UNIQUE,
+            issuer_id TEXT NOT NULL,
+            public_key TEXT NOT NULL);
+        """,
     ])
 }

@@ -10,6 +10,9 @@ import Storage
 struct StoreSecrets {
     let receiptKey: [UInt8]
     let sharedSecret: String
+    /// What a seeded world derives its in-app purchase keys from (`APIKeys`); nil in a default
+    /// world, whose keys are drawn from the system's random source.
+    let apiKeySecret: [UInt8]?
 
     /// Secrets derived from `seed` when one is given, else drawn from the system's random source;
     /// a source that fails is an error of the Store's file at `path`, which is left unwritten.
@@ -18,11 +21,13 @@ struct StoreSecrets {
             guard let seed else {
                 receiptKey = try RandomBytes.draw(32)
                 sharedSecret = Self.hex(try RandomBytes.draw(16))
+                apiKeySecret = nil
                 return
             }
             receiptKey = try Hashing.hmacSHA256(key: Array("storesim receipt key".utf8), Array("seed \(seed)".utf8))
             sharedSecret = Self.hex(Array(try Hashing.hmacSHA256(key: Array("storesim shared secret".utf8),
                                                                  Array("seed \(seed)".utf8)).prefix(16)))
+            apiKeySecret = try Hashing.hmacSHA256(key: Array("storesim api key".utf8), Array("seed \(seed)".utf8))
         } catch {
             throw StorageError(path: path, problem: "cannot make the Store's keys: \(error)")
         }

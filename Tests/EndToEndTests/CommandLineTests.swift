@@ -127,7 +127,7 @@ import TestSupport
     @Test func unknownCommandIsOneErrorLineAndStatusTwo() throws {
         let result = try StoreSimProcess.run(["fly"])
         #expect(result.status == 2)
-        #expect(result.stderr == "storesim: error: unknown command 'fly'; did you mean 'play'? expected one of: run, play, audit, state, timeline, catalog, matrix, chaos, bench, reset\n")
+        #expect(result.stderr == "storesim: error: unknown command 'fly'; did you mean 'play'? expected one of: run, play, audit, state, timeline, catalog, keys, matrix, chaos, bench, reset\n")
     }
 
     @Test func badScriptLineNamesFileAndLine() throws {
