@@ -35,30 +35,6 @@ public final class OrderServer {
         configuration = updated
     }
 
-    /// What a (possibly live) `server.sqlite` holds, read without changing it.
-    public static func readLedger(path: String) throws(StorageError) -> Ledger {
-        try ServerDatabase(path: path, readOnly: true).ledger()
-    }
-
-    /// The latest verifyReceipt answer a (possibly live) `server.sqlite` received about each
-    /// transaction, as the JSON it received, read without changing it.
-    public static func readVerifyReceiptResponses(path: String) throws(StorageError) -> [TransactionID: String] {
-        try ServerDatabase(path: path, readOnly: true).responses()
-    }
-
-    /// The highest transaction id a (possibly live) `server.sqlite` has credited, nil when none,
-    /// read without changing it and without reading the whole ledger.
-    public static func readHighestCreditedId(path: String) throws(StorageError) -> TransactionID? {
-        try readHistory(path: path).highestCreditedId
-    }
-
-    /// The highest transaction id a (possibly live) `server.sqlite` has credited and the world
-    /// it belongs to, read without changing it.
-    public static func readHistory(path: String) throws(StorageError) -> (highestCreditedId: TransactionID?, worldId: String?) {
-        let database = try ServerDatabase(path: path, readOnly: true)
-        return (try database.highestCreditedId(), try database.worldId())
-    }
-
     /// The world this Server belongs to; nil in a file made before worlds had one.
     public func worldId() throws(ServerError) -> String? {
         do {
