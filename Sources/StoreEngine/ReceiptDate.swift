@@ -11,9 +11,7 @@ enum ReceiptDate {
 
     /// Appends `millis` (years 0 to 9999) as RFC 3339.
     static func append(_ millis: Int64, to bytes: inout [UInt8]) {
-        let seconds = millis.floorDivided(by: 1000), fraction = millis - seconds * 1000
-        let days = seconds.floorDivided(by: 86_400), time = seconds - days * 86_400
-        let (year, month, day) = SimulatedTime.civilDate(daysSinceEpoch: days)
+        let ((year, month, day), time, fraction) = SimulatedTime.civilMoment(millis: millis)
         digits(year, 4, &bytes)
         bytes.append(UInt8(ascii: "-"))
         digits(month, 2, &bytes)
@@ -56,19 +54,9 @@ enum ReceiptDate {
             guard bytes[start + 19] == UInt8(ascii: "."), let written = number(20, 3), written != 0 else { return nil }
             fraction = written
         }
-        let days = daysSince1970(year: year, month: month, day: day)
+        let days = SimulatedTime.daysSinceEpoch(year: year, month: month, day: day)
         guard SimulatedTime.civilDate(daysSinceEpoch: days) == (year, month, day) else { return nil }
         return ((days * 86_400 + hour * 3600 + minute * 60 + second) * 1000) + fraction
-    }
-
-    /// The day counted from 1970-01-01 of a civil date (Hinnant's `days_from_civil`).
-    private static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = y.floorDivided(by: 400)
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     private static func digits(_ value: Int64, _ count: Int, _ bytes: inout [UInt8]) {
@@ -78,13 +66,5 @@ enum ReceiptDate {
             bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
             divisor /= 10
         }
-    }
-}
-
-private extension Int64 {
-    /// The quotient rounded toward minus infinity.
-    func floorDivided(by divisor: Int64) -> Int64 {
-        let quotient = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 }

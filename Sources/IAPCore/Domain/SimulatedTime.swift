@@ -47,6 +47,26 @@ public enum SimulatedTime {
         return sign + String(repeating: "0", count: max(0, width - sign.count - digits.count)) + digits
     }
 
+    /// Howard Hinnant's civil-to-days conversion (proleptic Gregorian): the day counted from
+    /// 1970-01-01 of a civil date.
+    public static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// A moment in milliseconds since 1970 as UTC calendar fields: its date, its second of the
+    /// day and its milliseconds past the second (each rounded toward the past before 1970 too).
+    public static func civilMoment(millis: Int64) -> (date: (year: Int64, month: Int64, day: Int64), secondOfDay: Int64, millisecond: Int64) {
+        let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
+        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+        let date = civilDate(daysSinceEpoch: days)
+        return ((date.0, date.1, date.2), seconds - days * 86400, millis - seconds * 1000)
+    }
+
     /// Howard Hinnant's days-to-civil conversion (proleptic Gregorian, UTC): year, month, day.
     public static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
         let z = daysSinceEpoch + 719_468

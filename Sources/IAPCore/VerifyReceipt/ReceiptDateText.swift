@@ -26,15 +26,12 @@ enum ReceiptDateText {
 
     /// "yyyy-MM-dd HH:mm:ss" of a moment, milliseconds dropped.
     private static func writeCivil(_ millis: Int64, to json: inout ByteWriter) {
-        let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
-        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
-        let secondOfDay = seconds - days * 86400
-        let (year, month, day) = SimulatedTime.civilDate(daysSinceEpoch: days)
-        padded(year, 4, &json)
+        let (date, secondOfDay, _) = SimulatedTime.civilMoment(millis: millis)
+        padded(date.year, 4, &json)
         json.byte(UInt8(ascii: "-"))
-        padded(month, 2, &json)
+        padded(date.month, 2, &json)
         json.byte(UInt8(ascii: "-"))
-        padded(day, 2, &json)
+        padded(date.day, 2, &json)
         json.byte(UInt8(ascii: " "))
         padded(secondOfDay / 3600, 2, &json)
         json.byte(UInt8(ascii: ":"))
@@ -60,9 +57,7 @@ enum ReceiptDateText {
     /// the first Sunday of April to the last Sunday of October.
     static func pacificOffsetMillis(at millis: Int64) -> Int64 {
         let standard: Int64 = -8 * 3_600_000
-        let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
-        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
-        let year = SimulatedTime.civilDate(daysSinceEpoch: days).0
+        let year = SimulatedTime.civilMoment(millis: millis).date.year
         let (startDay, endDay): (Int64, Int64) = year >= 2007
             ? (nthSunday(2, month: 3, year: year), nthSunday(1, month: 11, year: year))
             : (nthSunday(1, month: 4, year: year), lastSunday(month: 10, year: year))
@@ -74,7 +69,7 @@ enum ReceiptDateText {
 
     /// Days since 1970 of the `n`th Sunday of a month.
     private static func nthSunday(_ n: Int64, month: Int64, year: Int64) -> Int64 {
-        let first = daysSinceEpoch(year: year, month: month, day: 1)
+        let first = SimulatedTime.daysSinceEpoch(year: year, month: month, day: 1)
         // 1970-01-01 was a Thursday: (days + 4) mod 7 is the weekday, 0 for Sunday.
         let weekday = ((first + 4) % 7 + 7) % 7
         return first + (7 - weekday) % 7 + 7 * (n - 1)
@@ -82,18 +77,8 @@ enum ReceiptDateText {
 
     /// Days since 1970 of the last Sunday of a month with 31 days.
     private static func lastSunday(month: Int64, year: Int64) -> Int64 {
-        let last = daysSinceEpoch(year: year, month: month, day: 31)
+        let last = SimulatedTime.daysSinceEpoch(year: year, month: month, day: 31)
         let weekday = ((last + 4) % 7 + 7) % 7
         return last - weekday
-    }
-
-    /// Howard Hinnant's civil-to-days conversion (proleptic Gregorian).
-    private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
