@@ -11,20 +11,16 @@ extension Notifications {
     func signedRenewalInfo(of record: StoreRecord, at now: Date,
                            expirationIntent: RenewalInfoPayload.ExpirationIntent?) throws(StorageError) -> String? {
         guard catalog.type(ofProduct: record.productId) == .autoRenewable else { return nil }
-        let original = record.originalId
-        let retrying = try database.setting("billing-retry:\(original)") != nil
-        let grace = retrying ? try database.setting("grace-until:\(original)").flatMap(Int64.init) : nil
-        let renewsAs = try database.setting("renew-to:\(original)") ?? record.productId
+        let state = try RenewalState(of: record.originalId, productId: record.productId, in: database)
         let intent: RenewalInfoPayload.ExpirationIntent?
-        if let expirationIntent { intent = expirationIntent } else { intent = try endedIntent(of: record, retrying: retrying, at: now) }
+        if let expirationIntent { intent = expirationIntent } else { intent = try endedIntent(of: record, retrying: state.retrying, at: now) }
         var payload = RenewalInfoPayload(
-            originalTransactionId: original.description, productId: record.productId,
-            autoRenewProductId: renewsAs,
-            autoRenewStatus: try database.setting("autorenew:\(original)") == "off" ? 0 : 1,
+            originalTransactionId: record.originalId.description, productId: record.productId,
+            autoRenewProductId: state.renewsAs, autoRenewStatus: state.autoRenews ? 1 : 0,
             expirationIntent: intent,
-            isInBillingRetryPeriod: retrying, gracePeriodExpiresDate: grace,
+            isInBillingRetryPeriod: state.retrying, gracePeriodExpiresDate: state.graceUntilMillis,
             signedDate: SimulatedTime.millis(now), environment: signatures.signedEnvironment)
-        try describeNextRenewal(of: record, as: renewsAs, in: &payload)
+        try describeNextRenewal(of: record, state: state, in: &payload)
         payload.eligibleWinBackOfferIds = try offers.eligibleWinBackOfferIds(of: record, at: now)
         return try signatures.signJWS(payload, what: "the renewal information of transaction \(record.id)")
     }
@@ -32,14 +28,12 @@ extension Notifications {
     /// What renewal information tells beyond the renewal's state: when the period ends, what
     /// the next renewal charges and under which offer, where a price increase stands, when the
     /// subscription began, and whose it is.
-    private func describeNextRenewal(of record: StoreRecord, as productId: String,
+    private func describeNextRenewal(of record: StoreRecord, state: RenewalState,
                                      in payload: inout RenewalInfoPayload) throws(StorageError) {
-        let original = record.originalId
         payload.renewalDate = periods.expiry(of: record).map(SimulatedTime.millis)
         payload.currency = catalog.storefront.currencyCode
-        var price = try prices.currentPrice(productId)
-        if let waiting = try database.setting(Offers.renewalOfferPrefix + original.description).flatMap(AppliedOffer.init(stored:)),
-           let product = catalog.product(id: productId), let terms = waiting.terms(of: product) {
+        var price = try prices.currentPrice(state.renewsAs)
+        if let waiting = state.waitingOffer, let product = catalog.product(id: state.renewsAs), let terms = waiting.terms(of: product) {
             payload.offerType = waiting.type.rawValue
             payload.offerIdentifier = waiting.id
             payload.offerDiscountType = terms.discountType
@@ -47,11 +41,10 @@ extension Notifications {
             price = terms.chargedPrice
         }
         payload.renewalPrice = price.map(Signatures.milliunits)
-        let consent = try database.setting(Prices.consentPrefix + original.description).flatMap(PriceConsent.init(rawValue:))
-        payload.priceIncreaseStatus = consent == .pending ? 0 : consent == .agreed ? 1 : nil
+        payload.priceIncreaseStatus = state.consent == .pending ? 0 : state.consent == .agreed ? 1 : nil
         let purchase = try signatures.originalRecord(of: record)
         payload.recentSubscriptionStartDate = SimulatedTime.millis(try periods.startedAnew(record) ?? purchase.date)
-        payload.appAccountToken = try signatures.appAccountToken(of: original)
+        payload.appAccountToken = try signatures.appAccountToken(of: record.originalId)
         payload.appTransactionId = try signatures.ids.appTransactionId(of: record.account)
     }
 

@@ -105,17 +105,13 @@ extension Receipts {
         var seen: Set<TransactionID> = []
         var renewals: [PendingRenewalInfo] = []
         for entry in latest.reversed() where seen.insert(entry.originalTransactionId).inserted {
-            let original = entry.originalTransactionId.description
-            let retrying = try database.setting("billing-retry:\(original)") != nil
-            let autoRenews = try database.setting("autorenew:\(original)") != "off"
+            let state = try RenewalState(of: entry.originalTransactionId, productId: entry.productId, in: database)
             var renewal = PendingRenewalInfo(
                 originalTransactionId: entry.originalTransactionId, productId: entry.productId,
-                autoRenewProductId: try database.setting("renew-to:\(original)") ?? entry.productId,
-                autoRenews: autoRenews, isInBillingRetryPeriod: retrying)
-            if retrying { renewal.gracePeriodExpiresMillis = entry.graceExpires.map(SimulatedTime.millis) }
-            let consent = try database.setting(Prices.consentPrefix + original).flatMap(PriceConsent.init(rawValue:))
-            renewal.priceConsentStatus = consent == .pending ? 0 : consent == .agreed ? 1 : nil
-            if let waiting = try database.setting(Offers.renewalOfferPrefix + original).flatMap(AppliedOffer.init(stored:)) {
+                autoRenewProductId: state.renewsAs, autoRenews: state.autoRenews, isInBillingRetryPeriod: state.retrying)
+            renewal.gracePeriodExpiresMillis = state.graceUntilMillis
+            renewal.priceConsentStatus = state.consent == .pending ? 0 : state.consent == .agreed ? 1 : nil
+            if let waiting = state.waitingOffer {
                 if waiting.type == .code { renewal.offerCodeRefName = waiting.id }
                 if waiting.type == .promotional || waiting.type == .winBack { renewal.promotionalOfferId = waiting.id }
             }
