@@ -39,7 +39,7 @@ import Testing
                                     environment: .sandbox, creationMillis: millis, requestMillis: millis + 5000,
                                     originalPurchaseMillis: millis - 1000, inApp: [entry(1000000000000001), refunded]),
             latestReceiptInfo: [latest], pendingRenewalInfo: [renewal], latestReceipt: "MIIT+base64/==", account: "demo")
-        answer.restore = (TransactionID(1000000000000009), TransactionID(1000000000000001))
+        answer.restore = RestoreNote(transactionId: TransactionID(1000000000000009), originalTransactionId: TransactionID(1000000000000001))
         return answer
     }
 

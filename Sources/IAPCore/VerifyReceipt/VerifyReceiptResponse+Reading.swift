@@ -84,7 +84,7 @@ extension VerifyReceiptResponse {
                     }
                 }
                 guard let id, let original else { throw own.failure("a restore's transaction_id and original_transaction_id") }
-                fields.restore = (id, original)
+                fields.restore = RestoreNote(transactionId: id, originalTransactionId: original)
             default: try own.skip()
             }
         }

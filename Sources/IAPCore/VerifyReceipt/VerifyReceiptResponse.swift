@@ -23,7 +23,7 @@ public struct VerifyReceiptResponse: Sendable, Equatable {
     /// StoreSim's own: the simulated App Store account the receipt belongs to.
     public var account: String?
     /// StoreSim's own: the restore transaction the request named and the purchase it restores.
-    public var restore: (transactionId: TransactionID, originalTransactionId: TransactionID)?
+    public var restore: RestoreNote?
 
     public init(status: ReceiptStatus, environment: StoreEnvironment, receipt: DecodedReceipt? = nil,
                 latestReceiptInfo: [ReceiptEntry] = [], pendingRenewalInfo: [PendingRenewalInfo] = [],
@@ -38,16 +38,20 @@ public struct VerifyReceiptResponse: Sendable, Equatable {
         self.account = account
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.status == rhs.status && lhs.environment == rhs.environment && lhs.isRetryable == rhs.isRetryable
-            && lhs.receipt == rhs.receipt && lhs.latestReceiptInfo == rhs.latestReceiptInfo
-            && lhs.pendingRenewalInfo == rhs.pendingRenewalInfo && lhs.latestReceipt == rhs.latestReceipt
-            && lhs.account == rhs.account && lhs.restore?.transactionId == rhs.restore?.transactionId
-            && lhs.restore?.originalTransactionId == rhs.restore?.originalTransactionId
-    }
-
     /// Every purchase the answer lists: the receipt's `in_app`, then `latest_receipt_info`.
     public var listed: [ReceiptEntry] { (receipt?.inApp ?? []) + latestReceiptInfo }
+}
+
+/// StoreSim's own note of a restore in a verifyReceipt answer: the restore transaction the
+/// request named and the purchase it restores.
+public struct RestoreNote: Sendable, Equatable {
+    public let transactionId: TransactionID
+    public let originalTransactionId: TransactionID
+
+    public init(transactionId: TransactionID, originalTransactionId: TransactionID) {
+        self.transactionId = transactionId
+        self.originalTransactionId = originalTransactionId
+    }
 }
 
 /// Apple's `responseBody.Receipt`: the app receipt sent, decoded.

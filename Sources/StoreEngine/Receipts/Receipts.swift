@@ -153,7 +153,7 @@ final class Receipts: StoreService {
             pendingRenewalInfo: Self.withExpirationIntents(read.pendingRenewalInfo, latest: read.latestReceiptInfo, at: now),
             latestReceipt: read.latestReceipt, account: receipt.account)
         response.receipt?.originalApplicationVersion = receipt.originalAppVersion
-        if let restoring { response.restore = (restoring.id, restoring.originalId) }
+        if let restoring { response.restore = RestoreNote(transactionId: restoring.id, originalTransactionId: restoring.originalId) }
         return ReceiptCheckResult(response, check: check)
     }
 
