@@ -14,7 +14,10 @@ let package = Package(
         .systemLibrary(name: "CWidth", path: "Sources/CWidth"),
         .systemLibrary(name: "CRename", path: "Sources/CRename"),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD"),
         .target(name: "IAPCore"),
+        // HTTP/1.1 on libmicrohttpd: the only module that touches it.
+        .target(name: "HTTPServing", dependencies: ["CMicroHTTPD"]),
         .target(name: "Storage", dependencies: ["CSQLite", "CRename"]),
         .target(name: "Signing", dependencies: ["IAPCore", "CCrypto"]),
         .target(name: "StoreEngine", dependencies: ["IAPCore", "Storage", "CCrypto", "Signing"]),
@@ -36,9 +39,11 @@ let package = Package(
         .target(name: "Lessons", path: "Scenarios/lessons", sources: ["Lesson.swift"],
                 resources: [.embedInCode("1-seed-one-window.scenario"), .embedInCode("2-reply-lost.scenario"),
                             .embedInCode("3-ask-to-buy-while-closed.scenario")]),
+        // `storesim serve`'s face: one world answering HTTP requests on its own thread.
+        .target(name: "Serving", dependencies: ["HTTPServing", "WorldCore", "ReadSide", "ScenarioLanguage", "StoreEngine", "IAPCore", "Signing"]),
         .target(name: "StoreTUI", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "IAPCore", "StoreEngine", "CWidth", "Lessons"]),
         .target(name: "Terminal", dependencies: ["StoreTUI", "CNcurses"]),
-        .executableTarget(name: "storesim", dependencies: ["WorldCore", "ReadSide", "IAPClient", "ScenarioLanguage", "Drivers", "Exports", "Bench", "IAPCore", "Storage", "StoreEngine", "StoreTUI", "Terminal"]),
+        .executableTarget(name: "storesim", dependencies: ["WorldCore", "ReadSide", "IAPClient", "ScenarioLanguage", "Drivers", "Exports", "Bench", "IAPCore", "Storage", "StoreEngine", "StoreTUI", "Terminal", "Serving", "HTTPServing"]),
         // Helpers every test target shares: temporary folders, a Link double, worlds, a Store and Server
         // joined by a queue, tags.
         .target(name: "TestSupport", dependencies: ["IAPCore", "WorldCore", "Signing", "StoreEngine", "OrderServer"], path: "Tests/TestSupport"),
@@ -49,6 +54,7 @@ let package = Package(
         .testTarget(name: "OrderServerTests", dependencies: ["OrderServer", "StoreEngine", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "IAPClientTests", dependencies: ["IAPClient", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "WorldTests", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "Drivers", "IAPCore", "IAPClient", "OrderServer", "StoreEngine", "Storage", "TestSupport", "Signing"]),
+        .testTarget(name: "ServingTests", dependencies: ["Serving", "HTTPServing", "StoreEngine", "Signing", "IAPCore", "WorldCore", "TestSupport"]),
         .testTarget(name: "DriversTests", dependencies: ["Drivers", "WorldCore", "ScenarioLanguage", "IAPCore", "TestSupport"]),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "WorldCore", "ScenarioLanguage", "IAPCore", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "WorldCore", "ScenarioLanguage", "IAPClient", "IAPCore", "TestSupport"]),

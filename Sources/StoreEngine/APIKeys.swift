@@ -13,6 +13,12 @@ public struct APIKey: Sendable, Equatable {
     /// The public key as a DER SubjectPublicKeyInfo.
     public let publicKeyDER: [UInt8]
 
+    public init(keyId: String, issuerId: String, publicKeyDER: [UInt8]) {
+        self.keyId = keyId
+        self.issuerId = issuerId
+        self.publicKeyDER = publicKeyDER
+    }
+
     /// Whether `signature` (ES256's raw r‖s) signs `message` with this key.
     public func accepts(_ signature: [UInt8], of message: [UInt8]) -> Bool {
         guard let parsed = try? ECDSASignature(raw: signature) else { return false }

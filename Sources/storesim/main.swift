@@ -4,7 +4,7 @@ import Glibc
 import WorldCore
 
 /// Every subcommand; help text and parsing come from this table.
-let commands: [CommandSpec] = [RunCommand.spec, PlayCommand.spec, AuditCommand.spec, StateCommand.spec, TimelineCommand.spec, CatalogCommand.spec, KeysCommand.spec, MatrixCommand.spec, ChaosCommand.spec, BenchCommand.spec, ResetCommand.spec]
+let commands: [CommandSpec] = [RunCommand.spec, PlayCommand.spec, ServeCommand.spec, AuditCommand.spec, StateCommand.spec, TimelineCommand.spec, CatalogCommand.spec, KeysCommand.spec, MatrixCommand.spec, ChaosCommand.spec, BenchCommand.spec, ResetCommand.spec]
 
 // A file-size limit (`ulimit -f`) makes a write fail with EFBIG, which StoreSim reports in one
 // line, instead of killing the process with SIGXFSZ.

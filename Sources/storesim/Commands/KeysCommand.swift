@@ -34,30 +34,39 @@ enum KeysCommand {
         guard (try? directory.requireWorld()) != nil, (try? FileKind.at(directory.storeDatabase)) == .regular else {
             throw .input("no world in \(directory.path); make one first (storesim run or storesim play)")
         }
-        try check(path, directory: directory)
         let catalog = try CatalogResolver.resolve(option: nil, directory: directory).catalog
         let lock = try Options.lock(directory, command: "storesim keys create")
-        let made: NewAPIKey
+        let made = try make(path, in: directory)
+        withExtendedLifetime(lock) {}
+        describe(made.key, app: catalog.app, file: path, json: arguments[Options.json])
+        return 0
+    }
+
+    /// Makes a key for the world in `directory` (whose lock the caller holds) and writes its
+    /// private half to `path`, refused in one line where `check` refuses the path.
+    static func make(_ path: String, in directory: DataDirectory) throws(CLIError) -> NewAPIKey {
+        try check(path, directory: directory)
         do {
-            made = try APIKeys.create(path: directory.storeDatabase) { (key) throws(StorageError) in
+            return try APIKeys.create(path: directory.storeDatabase) { (key) throws(StorageError) in
                 try DurableFile.writeNew(Array(key.privateKeyPEM.utf8), to: path, mode: 0o600)
             }
         } catch {
             throw .input(error.description)
         }
-        withExtendedLifetime(lock) {}
-        let key = made.key
-        if arguments[Options.json] {
+    }
+
+    /// Prints what a client of the API needs of `key`: its id, the issuer, the app's ids, the file.
+    static func describe(_ key: APIKey, app: AppIdentity, file path: String, json: Bool) {
+        if json {
             Output.line(JSONText.object([
                 ("keyId", .string(key.keyId)), ("issuerId", .string(key.issuerId)),
-                ("bundleId", .string(catalog.app.bundleId)), ("appAppleId", .int(Int(catalog.app.appAppleId))),
+                ("bundleId", .string(app.bundleId)), ("appAppleId", .int(Int(app.appAppleId))),
                 ("file", .string(path)),
             ]).rendered)
         } else {
             Output.line("key \(key.keyId)  issuer \(key.issuerId)  written to \(path)")
-            Output.line("app \(catalog.app.bundleId)  App Apple ID \(catalog.app.appAppleId)")
+            Output.line("app \(app.bundleId)  App Apple ID \(app.appAppleId)")
         }
-        return 0
     }
 
     /// Refuses a key path where anything stands already (a file, a symbolic link, a folder), whose

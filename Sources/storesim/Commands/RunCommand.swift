@@ -17,6 +17,7 @@ enum RunCommand {
             Options.worldSeed,
             realCrash,
             Options.unsafeCache,
+            connect,
         ] + RunReports.options,
         arguments: (name: "SCRIPT", minimum: 1, maximum: Int.max),
         details: """
@@ -29,11 +30,20 @@ enum RunCommand {
     /// `--data-dir` of a command that plays scripts: a fresh temporary world by default.
     static let dataDir: Option<String> = Option(
         "--data-dir", "DIR", help: "the world to run in (default: a fresh temporary one, removed afterwards)", reads: .path)
+    static let connect: Option<String> = Option(
+        "--connect", "URL", help: "run the scripts in the world a storesim serve holds at URL (http://127.0.0.1:8777)", reads: .path)
     static let realCrash = Flag("--real-crash", help: "a crash kills this process with SIGKILL instead of discarding the app")
 
     /// Checks every input (options, catalog, scripts) before it writes anything: a refused run
     /// leaves the data directory as it was.
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
+        if let url = arguments[connect] {
+            guard arguments[dataDir] == nil, arguments[Options.catalog] == nil, arguments[Options.api] == nil,
+                  arguments[Options.worldSeed] == nil, !arguments[realCrash], !arguments[Options.unsafeCache], !RunReports.asked(arguments) else {
+                throw .usage("--connect runs in the served world as it is: it takes no other option: \(spec.usage)")
+            }
+            return try RemoteRun.run(url, scripts: arguments.positional)
+        }
         let seed = arguments[Options.worldSeed]
         let api = arguments[Options.api]
         let given = Options.givenDataDirectory(arguments[dataDir])

@@ -17,6 +17,11 @@ final class RunReports {
     static let mermaid: Option<String> = Option("--mermaid", "FILE", help: "write the run's timeline as a Mermaid sequence diagram", reads: .path)
     static let options = [junit, mermaid]
 
+    /// Whether `arguments` ask for a report.
+    static func asked(_ arguments: ParsedArguments) -> Bool {
+        arguments[junit] != nil || arguments[mermaid] != nil
+    }
+
     private let junitPath: String?
     private let mermaidPath: String?
     private var report = JUnitReport()

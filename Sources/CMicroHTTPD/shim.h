@@ -1,0 +1,42 @@
+#include <stdarg.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+/* MHD_start_daemon takes its options as C varargs, which Swift does not import: StoreSim's one
+   way to start a daemon, on a socket it bound and listens on itself, with a pool of polling
+   threads, connections that may be suspended while the world answers, and limits on time,
+   memory and connections; with a key and certificate (PEM text), over TLS. */
+static inline struct MHD_Daemon *storesim_mhd_start(int listen_socket, MHD_AccessHandlerCallback handler, void *context,
+                                                    MHD_RequestCompletedCallback completed, unsigned int threads,
+                                                    unsigned int timeout_seconds, size_t memory_limit,
+                                                    unsigned int connection_limit, const char *tls_key, const char *tls_cert) {
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
+    if (tls_key != NULL && tls_cert != NULL) {
+        return MHD_start_daemon(flags | MHD_USE_TLS, 0, NULL, NULL, handler, context,
+                                MHD_OPTION_LISTEN_SOCKET, listen_socket,
+                                MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+                                MHD_OPTION_THREAD_POOL_SIZE, threads,
+                                MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                                MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+                                MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                                MHD_OPTION_HTTPS_MEM_KEY, tls_key,
+                                MHD_OPTION_HTTPS_MEM_CERT, tls_cert,
+                                MHD_OPTION_END);
+    }
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, context,
+                            MHD_OPTION_LISTEN_SOCKET, listen_socket,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+                            MHD_OPTION_THREAD_POOL_SIZE, threads,
+                            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_END);
+}
+
+/* MHD_get_connection_info is variadic too: the client's address, or NULL. */
+static inline const struct sockaddr *storesim_mhd_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info != NULL ? info->client_addr : NULL;
+}

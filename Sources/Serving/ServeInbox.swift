@@ -1,0 +1,44 @@
+import Dispatch
+import HTTPServing
+import Synchronization
+
+/// The one queue between the HTTP server's threads and the world's: requests in arrival order,
+/// each with its responder, and the word to stop.
+final class ServeInbox: Sendable {
+    /// A request waiting for the world, and how to answer it.
+    struct Call: Sendable {
+        let request: HTTPRequest
+        let responder: HTTPResponder
+    }
+
+    private let state = Mutex<(calls: [Call], stopping: Bool)>(([], false))
+    private let wake = DispatchSemaphore(value: 0)
+
+    /// Queues a request; called on the server's threads.
+    func push(_ request: HTTPRequest, _ responder: HTTPResponder) {
+        state.withLock { $0.calls.append(Call(request: request, responder: responder)) }
+        wake.signal()
+    }
+
+    /// Asks the world's loop to stop (SIGTERM, SIGINT).
+    func stop() {
+        state.withLock { $0.stopping = true }
+        wake.signal()
+    }
+
+    /// The requests waiting, oldest first, once one is there or `seconds` have passed; and
+    /// whether the loop was asked to stop.
+    func take(waitingUpTo seconds: Double) -> (calls: [Call], stopping: Bool) {
+        let taken = drain()
+        if !taken.calls.isEmpty || taken.stopping { return taken }
+        _ = wake.wait(timeout: .now() + seconds)
+        return drain()
+    }
+
+    private func drain() -> (calls: [Call], stopping: Bool) {
+        state.withLock { state in
+            defer { state.calls.removeAll(keepingCapacity: true) }
+            return (state.calls, state.stopping)
+        }
+    }
+}

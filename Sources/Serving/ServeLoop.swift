@@ -1,0 +1,59 @@
+import Dispatch
+import Foundation
+import Glibc
+import HTTPServing
+
+/// The world's thread while `serve` runs: takes requests from the server's threads in arrival
+/// order and answers each through the session, until SIGTERM or SIGINT; then it stops taking
+/// connections, answers what is in flight (for up to `drainSeconds`) and stops the server.
+public final class ServeLoop {
+    private let session: ServeSession
+    private let inbox = ServeInbox()
+    private var signals: [DispatchSourceSignal] = []
+    public let drainSeconds: Double = 10
+
+    public init(session: ServeSession) {
+        self.session = session
+    }
+
+    /// Starts the server on `address`, requests going to this loop.
+    public func start(address: ListenAddress, limits: HTTPLimits = HTTPLimits(),
+                      tls: (key: String, certificate: String)?) throws(HTTPServerError) -> HTTPServer {
+        let inbox = inbox
+        return try HTTPServer(address: address, limits: limits, tls: tls, oversized: ServeSession.bodyTooLong) { request, responder in
+            inbox.push(request, responder)
+        }
+    }
+
+    /// Answers requests until SIGTERM or SIGINT, then drains and stops `server`.
+    public func run(_ server: HTTPServer) {
+        catchSignals()
+        while true {
+            let (calls, stopping) = inbox.take(waitingUpTo: 1)
+            calls.forEach(answer)
+            if stopping { break }
+        }
+        server.stopAccepting()
+        let deadline = Date().addingTimeInterval(drainSeconds)
+        while server.inFlight > 0, Date() < deadline {
+            inbox.take(waitingUpTo: 0.05).calls.forEach(answer)
+        }
+        inbox.take(waitingUpTo: 0).calls.forEach { $0.responder.respond(ServeSession.stopping) }
+        server.stop()
+    }
+
+    private func answer(_ call: ServeInbox.Call) {
+        call.responder.respond(session.answer(call.request))
+    }
+
+    private func catchSignals() {
+        let inbox = inbox
+        signals = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { inbox.stop() }
+            source.resume()
+            return source
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import HTTPServing
+import IAPCore
+import ReadSide
+import ScenarioLanguage
+import StoreEngine
+import WorldCore
+
+/// One world served over HTTP: answers each request on the world's thread, one at a time in
+/// arrival order — the App Store Server API under `/inApps/`, scenario lines under
+/// `/storesim/script` — and prints the transcript of what the world did.
+public final class ServeSession {
+    public let world: World
+    private let runner: ScenarioRunner
+    private let token: APIToken
+    private let transcript = EventTranscript()
+    /// Prints the transcript, and keeps the lines of the script being run.
+    private let captured: CapturedLines
+    private let warn: (String) -> Void
+
+    /// Serves `world`, accepting tokens of `keys`, printing each transcript line with `print` and
+    /// each request turned down with `warn`.
+    public init(world: World, keys: [APIKey], print: @escaping (String) -> Void, warn: @escaping (String) -> Void) {
+        self.world = world
+        self.warn = warn
+        token = APIToken(keys: keys, bundleId: world.catalog.app.bundleId)
+        let captured = CapturedLines(print: print)
+        self.captured = captured
+        runner = ScenarioRunner(world: world, output: captured.emit)
+        let transcript = transcript
+        world.onEvent = { event in transcript.lines(event).forEach(captured.emit) }
+    }
+
+    /// The answer to `request`, the world changed as it asks; wall-clock `now` judges tokens.
+    public func answer(_ request: HTTPRequest, now: Date = Date()) -> HTTPResponse {
+        if request.path == "/storesim/script" { return script(request) }
+        if request.path.hasPrefix("/inApps/") { return serverAPI(request, now: now) }
+        return .text(404, "Not Found: StoreSim serves the App Store Server API under /inApps/ and scripts at POST /storesim/script")
+    }
+
+    /// The answer to a request that cannot be carried out because the server is stopping.
+    public static let stopping = HTTPResponse.text(503, "Service Unavailable: storesim serve is stopping")
+
+    /// The answer to a body past the limit: Apple's `BodyTooLongError` shape.
+    public static let bodyTooLong = HTTPResponse.json(413, #"{"errorCode":4000163,"errorMessage":"The request body is too long."}"#)
+
+    private func serverAPI(_ request: HTTPRequest, now: Date) -> HTTPResponse {
+        if let refusal = token.refusal(of: request.authorization, now: now) {
+            warn("\(request.method) \(request.path) → 401 Unauthenticated: \(refusal.english)")
+            return .text(401, "Unauthenticated")
+        }
+        return .text(404, "Not Found")
+    }
+
+    /// Runs the body's scenario lines as `run` would, in this world; the query's `file` names
+    /// the script in the transcript and in errors.
+    private func script(_ request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "POST" else {
+            return HTTPResponse(status: 405, contentType: "text/plain; charset=utf-8", body: Array("Method Not Allowed: POST scenario lines\n".utf8),
+                                headers: [("Allow", "POST")])
+        }
+        guard request.fromLoopback else { return .text(403, "Forbidden: scripts are taken from this machine only") }
+        let file = request.query.last(where: { $0.name == "file" })?.value ?? "script"
+        guard let text = String(validating: request.body, as: UTF8.self) else {
+            return .json(200, ScriptAnswer(exit: 2, error: "the script is not UTF-8 text").json)
+        }
+        let steps: [ScenarioStep]
+        do {
+            steps = try ScenarioParser(catalog: world.catalog).parse(text, file: file)
+        } catch {
+            return .json(200, ScriptAnswer(exit: 2, error: error.description).json)
+        }
+        let metBefore = runner.metExpectations
+        let failedBefore = runner.failedExpectations.count
+        captured.start()
+        var answer = ScriptAnswer()
+        do {
+            try runner.run(steps, file: file)
+        } catch {
+            answer.exit = 2
+            answer.error = error.description
+        }
+        answer.transcript = captured.stop()
+        answer.met = runner.metExpectations - metBefore
+        answer.failures = Array(runner.failedExpectations.dropFirst(failedBefore))
+        if answer.exit == 0, !answer.failures.isEmpty { answer.exit = 1 }
+        return .json(200, answer.json)
+    }
+}
+
+/// The transcript's printer, which also keeps the lines printed while a script runs.
+private final class CapturedLines {
+    private let print: (String) -> Void
+    private var lines: [String]?
+
+    init(print: @escaping (String) -> Void) {
+        self.print = print
+    }
+
+    func emit(_ line: String) {
+        print(line)
+        lines?.append(line)
+    }
+
+    func start() { lines = [] }
+
+    func stop() -> [String] {
+        defer { lines = nil }
+        return lines ?? []
+    }
+}

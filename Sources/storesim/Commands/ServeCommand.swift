@@ -1,0 +1,108 @@
+import Foundation
+import HTTPServing
+import IAPCore
+import Serving
+import Storage
+import StoreEngine
+import WorldCore
+
+/// `storesim serve`: one world served over HTTP until SIGTERM or SIGINT — Apple's App Store
+/// Server API for a team's backend, and scenario lines for `run --connect`.
+enum ServeCommand {
+    static let spec = CommandSpec(
+        name: "serve",
+        summary: "Serve a world over HTTP: Apple's App Store Server API, and scripts for run --connect.",
+        options: [Options.dataDir, Options.catalog, Options.api, Options.worldSeed, listen, newKey, tlsCert, tlsKey],
+        arguments: (name: "", minimum: 0, maximum: 0),
+        details: """
+            Holds the world's writer lock and answers on ADDR:PORT (default 127.0.0.1:8777; port 0
+            takes a free one) once it prints `storesim serve: listening on http://ADDR:PORT`.
+            /inApps/… is Apple's App Store Server API, same paths, JSON and errors, for a Bearer
+            JWT (ES256) signed with a key of `storesim keys create` or --new-key; POST
+            /storesim/script runs scenario lines (from this machine only) and answers the
+            transcript as JSON. Requests are carried out one at a time, in arrival order; the
+            transcript is printed as `run` prints it. SIGTERM or SIGINT: the requests in flight
+            are answered, then it exits 0. An address other than loopback is served only when
+            named, with a warning: the API then answers anyone who holds a key.
+            """,
+        run: run,
+        synopsis: "storesim serve [--data-dir DIR] [--catalog FILE] [--listen ADDR:PORT] [--new-key FILE] [--tls-cert FILE --tls-key FILE]")
+
+    static let listen: Option<String> = Option("--listen", "ADDR:PORT", help: "where to listen (default 127.0.0.1:8777)", reads: .path)
+    static let newKey: Option<String> = Option(
+        "--new-key", "FILE", help: "make an in-app purchase key first, as keys create --out FILE does", reads: .path)
+    static let tlsCert: Option<String> = Option("--tls-cert", "FILE", help: "serve HTTPS with this certificate (PEM)", reads: .path)
+    static let tlsKey: Option<String> = Option("--tls-key", "FILE", help: "the certificate's private key (PEM)", reads: .path)
+
+    static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
+        let address = try listenAddress(arguments[listen])
+        let tls = try tlsFiles(certificate: arguments[tlsCert], key: arguments[tlsKey])
+        let directory = Options.dataDirectory(arguments[Options.dataDir])
+        let (catalog, catalogBytes, _) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: directory)
+        let lock = try Options.lock(directory, command: "storesim serve")
+        try CatalogResolver.record(catalogBytes, in: directory)
+        let world: World
+        do {
+            world = try World(directory: directory, catalog: catalog, seed: arguments[Options.worldSeed])
+            if let api = arguments[Options.api] { try world.use(api) }
+        } catch {
+            throw .input(error.description)
+        }
+        if let path = arguments[newKey] {
+            KeysCommand.describe(try KeysCommand.make(path, in: directory).key, app: catalog.app, file: path, json: false)
+        }
+        let keys: [APIKey]
+        do {
+            keys = try APIKeys.read(path: directory.storeDatabase)
+        } catch {
+            throw .input(error.description)
+        }
+        let loop = ServeLoop(session: ServeSession(world: world, keys: keys, print: Output.line, warn: { Output.error("serve: " + $0) }))
+        let server: HTTPServer
+        do {
+            server = try loop.start(address: address, tls: tls)
+        } catch {
+            throw .input(error.description)
+        }
+        if keys.isEmpty { Output.error("serve: this world has no API key yet, so /inApps/ answers 401 to all: make one with --new-key FILE") }
+        Output.line("storesim serve: listening on \(tls == nil ? "http" : "https")://\(server.address)")
+        loop.run(server)
+        withExtendedLifetime(lock) {}
+        return 0
+    }
+
+    /// `--listen`, read; an address other than loopback is served with a warning.
+    private static func listenAddress(_ text: String?) throws(CLIError) -> ListenAddress {
+        guard let text else { return .standard }
+        switch ListenAddress.parse(text) {
+        case .failure(let error): throw .usage("--listen: \(error.problem): \(spec.usage)")
+        case .success(let address):
+            if !address.isLoopback {
+                Output.error("serve: warning: listening on \(address), beyond this machine: anyone who can reach it and holds a key can call the API")
+            }
+            return address
+        }
+    }
+
+    /// The PEM texts of `--tls-cert` and `--tls-key`, both or neither.
+    private static func tlsFiles(certificate: String?, key: String?) throws(CLIError) -> (key: String, certificate: String)? {
+        switch (certificate, key) {
+        case (nil, nil): return nil
+        case (.some(let certificate), .some(let key)): return (try readPEM(key), try readPEM(certificate))
+        default: throw .usage("--tls-cert and --tls-key go together: \(spec.usage)")
+        }
+    }
+
+    private static func readPEM(_ path: String) throws(CLIError) -> String {
+        let data: Data
+        do {
+            data = try InputFile.read(path: path, limit: 1 << 20)
+        } catch {
+            throw .input("\(path): cannot be read as a PEM file (\(error))")
+        }
+        guard let text = String(data: data, encoding: .utf8), text.contains("-----BEGIN ") else {
+            throw .input("\(path): is not PEM text (-----BEGIN …)")
+        }
+        return text
+    }
+}
