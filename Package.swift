@@ -34,7 +34,8 @@ let package = Package(
         .target(name: "Exports", dependencies: ["WorldCore", "ScenarioLanguage", "IAPCore"]),
         // Chaos and the strategy matrix: worlds driven by drawn or enumerated commands.
         .target(name: "Drivers", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "IAPCore", "IAPClient", "Storage", "CMalloc"]),
-        .target(name: "Bench", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "Drivers", "IAPCore", "IAPClient", "Storage"]),
+        .target(name: "Bench", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "Drivers", "IAPCore", "IAPClient", "Storage",
+                                            "Serving", "HTTPServing", "Signing", "StoreEngine"]),
         // The lessons, built into the binary so that the interface opens them from any folder.
         .target(name: "Lessons", path: "Scenarios/lessons", sources: ["Lesson.swift"],
                 resources: [.embedInCode("1-seed-one-window.scenario"), .embedInCode("2-reply-lost.scenario"),

@@ -81,13 +81,18 @@ public enum ChildPeakMemory {
 
     /// `VmHWM` of a running process in KiB; 0 once it has exited (or before it has memory).
     private static func highWaterKilobytes(_ pid: pid_t) -> Int {
+        statusKilobytes(pid, "VmHWM")
+    }
+
+    /// A figure in KiB of `/proc/PID/status` (`VmHWM`, `VmRSS`); 0 when it cannot be read.
+    static func statusKilobytes(_ pid: pid_t, _ field: String) -> Int {
         guard let file = fopen("/proc/\(pid)/status", "r") else { return 0 }
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), file) != nil {
             let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if text.hasPrefix("VmHWM:") {
-                return Int(text.dropFirst(6).filter(\.isNumber)) ?? 0
+            if text.hasPrefix(field + ":") {
+                return Int(text.dropFirst(field.count + 1).filter(\.isNumber)) ?? 0
             }
         }
         return 0

@@ -19,6 +19,18 @@ extension ECKeyPair {
         try derived(from: RandomBytes.draw(32), label: "random key")
     }
 
+    /// The key pair of a `.p8` as `privateKeyPEM` writes it (the layout of Apple's in-app purchase
+    /// keys); nil for any other text or a key whose public point is not its scalar's.
+    public init?(privateKeyPEM text: String) {
+        let base64 = text.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        guard text.hasPrefix("-----BEGIN PRIVATE KEY-----"), let der = Base64.standard.decode(Array(base64.utf8)),
+              der.count == Self.privateKeyInfoPrefix.count + 32 + Self.publicKeyTag.count + 65,
+              der.starts(with: Self.privateKeyInfoPrefix) else { return nil }
+        let scalar = Array(der[Self.privateKeyInfoPrefix.count..<Self.privateKeyInfoPrefix.count + 32])
+        guard let pair = try? ECKeyPair(privateKey: scalar), der.suffix(65).elementsEqual(pair.publicKey) else { return nil }
+        self = pair
+    }
+
     /// The private key as a PKCS#8 PEM `PRIVATE KEY` block, as Apple's in-app purchase `.p8` keys.
     public var privateKeyPEM: String {
         PEM.encode(Self.privateKeyInfoPrefix + privateKey + Self.publicKeyTag + publicKey, label: "PRIVATE KEY")

@@ -86,3 +86,16 @@ import Testing
         #expect(check.refusal(of: parts.joined(separator: "."), now: now) == .signature)
     }
 }
+
+/// A `.p8` StoreSim wrote is read back as the same key pair; other text is not a key.
+@Suite struct PrivateKeyFileTests {
+    @Test func aKeyFileIsReadBackAsItsKeyPair() throws {
+        let pair = try ECKeyPair.random()
+        #expect(ECKeyPair(privateKeyPEM: pair.privateKeyPEM) == pair)
+        #expect(ECKeyPair(privateKeyPEM: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n") == nil)
+        #expect(ECKeyPair(privateKeyPEM: pair.publicKeyPEM) == nil)
+        var damaged = Array(pair.privateKeyPEM.utf8)
+        damaged[40] = damaged[40] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+        #expect(ECKeyPair(privateKeyPEM: String(decoding: damaged, as: UTF8.self)) == nil)
+    }
+}

@@ -158,6 +158,8 @@ extension EveryHappeningTests {
         "kid 已通过家人共享拥有 com.storesim.pro（tx 1000000000000001，FAMILY_SHARED）：此次购买归其本人（PURCHASED），照常扣款",
         "家人共享：kid 不再获得 com.storesim.pro（tx 1000000000000001 已撤销）",
         "tx 1000000000000001 退款 $7.49：即扣除按比例退款 $2.50 后剩余的部分",
+        "App Store 服务器 API：GET /inApps/v1/transactions/1000000000000001 → 200",
+        "App Store 服务器 API：GET /inApps/v1/transactions/1 → 401（the token has expired）",
         "store ask-to-buy on",
         "store grace-period 16d",
         "store fail on：付款无效",

@@ -98,6 +98,7 @@ extension EveryHappeningTests {
             case .boughtWhileShared: 107
             case .familyRevoked: 108
             case .refundedRest: 109
+            case .serverAPI: 182
             }
         case .server(let step):
             switch step {

@@ -106,6 +106,8 @@ extension EveryHappeningTests {
         .renewsAsAtNextRenewal(productId: yearly, until: date, renewsAs: monthly), .familyShared(account: "kid", productId: pro, tx),
         .boughtWhileShared(account: "kid", productId: pro, shared: tx), .familyRevoked(account: "kid", productId: pro, tx),
         .refundedRest(tx, rest: "$7.49", prorated: "$2.50"),
+        .serverAPI(method: "GET", path: "/inApps/v1/transactions/1000000000000001", status: 200, refusal: nil),
+        .serverAPI(method: "GET", path: "/inApps/v1/transactions/1", status: 401, refusal: "the token has expired"),
     ]
 
     /// One sample of every action of the user, the script or the operator, at least.

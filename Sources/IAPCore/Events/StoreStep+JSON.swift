@@ -44,6 +44,8 @@ extension StoreStep: EventJSON {
         case .familyRevoked(let account, let productId, let id):
             json.tag("familyRevoked") { $0.put("_2", id); $0.put("account", account); $0.put("productId", productId) }
         case .refundedRest(let id, let rest, let prorated): json.tag("refundedRest") { $0.put("_0", id); $0.put("prorated", prorated); $0.put("rest", rest) }
+        case .serverAPI(let method, let path, let status, let refusal):
+            json.tag("serverAPI") { $0.put("method", method); $0.put("path", path); $0.put("refusal", refusal); $0.put("status", status) }
         }
     }
 }

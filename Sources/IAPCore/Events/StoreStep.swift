@@ -36,6 +36,9 @@ public enum StoreStep: Sendable, Equatable, Codable {
     case familyRevoked(account: String, productId: String, TransactionID)
     /// A refund after a prorated one: what was left of the transaction's charge.
     case refundedRest(TransactionID, rest: String, prorated: String)
+    /// A backend's call of the App Store Server API (`storesim serve`) and the HTTP status it was
+    /// answered with; `refusal` says why a call was turned down before the Store saw it (its token).
+    case serverAPI(method: String, path: String, status: Int, refusal: String?)
 
     /// The step in English.
     public var english: String {
@@ -78,6 +81,8 @@ public enum StoreStep: Sendable, Equatable, Codable {
         case .familyRevoked(let account, let productId, let id): "Family Sharing: \(account) no longer gets \(productId) (tx \(id) revoked)"
         case .refundedRest(let id, let rest, let prorated):
             "refund of tx \(id): \(rest), what was left of its charge after its prorated refund of \(prorated)"
+        case .serverAPI(let method, let path, let status, let refusal):
+            "App Store Server API: \(method) \(path) → \(status)" + (refusal.map { " (\($0))" } ?? "")
         }
     }
 }

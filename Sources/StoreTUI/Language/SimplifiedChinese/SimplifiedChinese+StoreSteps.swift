@@ -37,6 +37,8 @@ extension SimplifiedChinese {
             "\(account) 已通过家人共享拥有 \(productId)（tx \(shared)，FAMILY_SHARED）：此次购买归其本人（PURCHASED），照常扣款"
         case .familyRevoked(let account, let productId, let id): "家人共享：\(account) 不再获得 \(productId)（tx \(id) 已撤销）"
         case .refundedRest(let id, let rest, let prorated): "tx \(id) 退款 \(rest)：即扣除按比例退款 \(prorated) 后剩余的部分"
+        case .serverAPI(let method, let path, let status, let refusal):
+            "App Store 服务器 API：\(method) \(path) → \(status)" + (refusal.map { "（\($0)）" } ?? "")
         }
     }
 
