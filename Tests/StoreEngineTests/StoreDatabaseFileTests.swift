@@ -274,7 +274,7 @@ final class StoreDatabaseFileTests {
         let others = ["receipt-key=", "account=", "shared-secret=", "api-key-secret="]
         #expect(settings.filter { setting in !others.contains { setting.hasPrefix($0) } } == [
             "ask-to-buy=on", "device-verification=on", "environment=production", "fail-purchases=not-allowed", "grace-period=off",
-            "interrupt=off", "payments=off", "product-requests=on", "subscription-status=on", "sync=on", "time-rate=real",
+            "interrupt=off", "payments=off", "product-requests=on", "server-api=normal", "subscription-status=on", "sync=on", "time-rate=real",
             "verification=on", "withdrawn=",
         ])
     }
