@@ -54,7 +54,7 @@ import Testing
         let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let header = { (name: String) in FileManager.default.contents(atPath: world + "/" + name).map { Array($0[60..<64]) } }
-        #expect(header("store.sqlite") == [0, 0, 0, 12])
+        #expect(header("store.sqlite") == [0, 0, 0, 13])
         #expect(header("server.sqlite") == [0, 0, 0, 11])
     }
 }
