@@ -65,12 +65,18 @@ extension Signatures {
     /// Store never issued.
     func transactionHistory(of id: TransactionID, link: Link) throws(StorageError) {
         var signed: [String] = []
-        if let asked = try database.record(id: id) {
+        if let records = try transactionHistory(of: id), !records.isEmpty {
             try loadSigner(from: link.now)
-            for record in try database.records(where: "account = ?", [.text(asked.account)]) where record.isInTransactionHistory {
-                signed.append(try jws(of: record, at: link.now))
-            }
+            for record in records { signed.append(try jws(of: record, at: link.now)) }
         }
         link.send(.transactionHistory(TransactionHistory(transactionId: id, signedTransactions: signed)))
+    }
+
+    /// The transactions Get Transaction History lists for `id`: every paid transaction of the
+    /// account that made it (`StoreRecord.isInTransactionHistory`), oldest first; nil for an id
+    /// the Store never issued.
+    func transactionHistory(of id: TransactionID) throws(StorageError) -> [StoreRecord]? {
+        guard let asked = try database.record(id: id) else { return nil }
+        return try database.records(where: "account = ?", [.text(asked.account)], withReceipts: false).filter(\.isInTransactionHistory)
     }
 }

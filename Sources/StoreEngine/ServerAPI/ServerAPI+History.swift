@@ -14,14 +14,15 @@ extension ServerAPI {
     /// unless "the transaction is refunded or revoked".
     func transactionHistory(_ text: String, version: Int, _ request: ServerAPIRequest,
                             at now: Date) throws(StorageError) -> Result<ServerAPIResponse, ServerAPIError> {
-        let asked: StoreRecord, query: TransactionHistoryQuery
-        switch (try record(text), TransactionHistoryQuery.of(request)) {
-        case (.failure(let error), _), (_, .failure(let error)): return .failure(error)
-        case (.success(let record), .success(let read)): (asked, query) = (record, read)
+        guard let id = TransactionID(text) else { return .failure(.invalidTransactionId) }
+        let query: TransactionHistoryQuery
+        switch TransactionHistoryQuery.of(request) {
+        case .failure(let error): return .failure(error)
+        case .success(let read): query = read
         }
+        guard let records = try signatures.transactionHistory(of: id) else { return .failure(.transactionIdNotFound) }
         var listed: [(ServerAPIPageToken, StoreRecord)] = []
-        for record in try database.records(where: "account = ?", [.text(asked.account)], withReceipts: false)
-        where record.isInTransactionHistory {
+        for record in records {
             let product = catalog.product(id: record.productId)
             if version == 1, product?.type == .consumable, record.finished, !record.refunded { continue }
             let millis = SimulatedTime.millis(record.date)

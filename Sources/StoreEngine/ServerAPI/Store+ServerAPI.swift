@@ -8,11 +8,10 @@ extension Store {
     /// status and JSON body; bad input of any kind (an id that is not one, a body that is not
     /// JSON, a value Apple does not take) is Apple's 400 error, never a trap. The `server-api`
     /// switch answers every call `down` (500, 5000001) or `rate-limited` (429, 4290000), or
-    /// `slow`: the right answer, sent late (`delaySeconds`). A request that changes the Store
-    /// (any method but GET) is followed, as the world follows an in-process message, by the
-    /// notifications then due, posted through `link`: Request a Test Notification posts the
-    /// `TEST` notification as the in-process request does, Extend a Subscription Renewal Date
-    /// its `RENEWAL_EXTENDED`.
+    /// `slow`: the right answer, sent late (`delaySeconds`). A call that succeeds with any method
+    /// but GET is followed, as the world follows an in-process message, by the notifications then
+    /// due, posted through `link`: so Request a Test Notification posts the `TEST` notification
+    /// as the in-process request does, and Extend a Subscription Renewal Date its `RENEWAL_EXTENDED`.
     public func answer(_ request: ServerAPIRequest, link: Link) throws(StoreError) -> ServerAPIResponse {
         switch switches.serverAPI {
         case .down: return .error(.generalInternalRetryable)
