@@ -47,8 +47,9 @@ public struct TransactionHistoryQuery: Sendable, Equatable {
                 guard value == "FAMILY_SHARED" || value == "PURCHASED" else { return .failure(.invalidInAppOwnershipType) }
                 query.inAppOwnershipType = value
             case "revoked":
-                guard value == "true" || value == "false" else { return .failure(.invalidRevoked) }
-                query.revoked = value == "true"
+                // Apple's Python library writes the Boolean as Python spells it, `True`.
+                guard ["true", "false"].contains(value.lowercased()) else { return .failure(.invalidRevoked) }
+                query.revoked = value.lowercased() == "true"
             case "subscriptionGroupIdentifier":
                 guard !value.isEmpty else { return .failure(.invalidSubscriptionGroupIdentifier) }
                 query.subscriptionGroupIdentifiers.insert(value)
