@@ -19,6 +19,7 @@ public struct ConsumptionInformation: Sendable, Equatable {
         var cursor = JSONCursor(String(decoding: bytes, as: UTF8.self))
         do {
             try cursor.object { (key, value) throws(JSONCursorError) in
+                guard !value.null() else { return }
                 let name = key.description
                 switch name {
                 case "customerConsented", "sampleContentProvided":

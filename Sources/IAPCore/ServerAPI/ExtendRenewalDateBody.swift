@@ -13,6 +13,7 @@ public struct ExtendRenewalDateBody: Sendable, Equatable {
         var cursor = JSONCursor(String(decoding: bytes, as: UTF8.self))
         do {
             try cursor.object { (key, value) throws(JSONCursorError) in
+                guard !value.null() else { return }
                 switch key {
                 case "extendByDays": days = try value.integerIfWhole() ?? Int64.min
                 case "extendReasonCode": reason = try value.integerIfWhole() ?? Int64.min

@@ -34,6 +34,22 @@ final class ServerAPITransactionTests {
 
     /// "An error that indicates an invalid transaction identifier": any text that is not the
     /// decimal digits of an id that fits, and, for Extend, "an invalid original transaction identifier".
+    /// The bodies Apple's Python library (`appstoreserverlibrary` 3.1.2) writes for
+    /// `send_consumption_data` and `send_consumption_information`, a field left out as it leaves out
+    /// one it was not given, or written null as another client might.
+    @Test func theBodiesApplesLibraryWritesAreAccepted() throws {
+        let bought = try world.buy("com.storesim.coins.100")
+        let v1 = """
+            {"customerConsented": true, "consumptionStatus": 1, "platform": 1, "sampleContentProvided": false, "deliveryStatus": 0, \
+            "appAccountToken": "7389a31a-fb6d-4569-a2a6-db7d85d84813", "accountTenure": 4, "playTime": 5, "lifetimeDollarsRefunded": 1, \
+            "lifetimeDollarsPurchased": 1, "userStatus": 1, "refundPreference": null}
+            """
+        #expect(try world.call("PUT", "/inApps/v1/transactions/consumption/\(bought.id)", body: v1).status == 202)
+        let v2 = #"{"customerConsented": true, "sampleContentProvided": false, "deliveryStatus": "DELIVERED"}"#
+        #expect(try world.call("PUT", "/inApps/v2/transactions/consumption/\(bought.id)", body: v2).status == 202)
+        #expect(try world.store.context.database.setting("consumption:\(bought.id)") == "delivered")
+    }
+
     @Test(arguments: ["../1", "1e9", "123456789012345678901234567890", "", "-1", "01", " 1", "%2E%2E%2F1", "1/2", "9223372036854775808"])
     func anIdThatIsNotOneIsABadRequest(_ id: String) throws {
         for path in ["/inApps/v1/transactions/\(id)", "/inApps/v2/history/\(id)", "/inApps/v1/subscriptions/\(id)",
