@@ -126,5 +126,24 @@ extension StoreDatabase {
             issuer_id TEXT NOT NULL,
             public_key TEXT NOT NULL);
         """,
+        // Version 13: each attempt to post a notification, for Get Notification History's
+        // `sendAttempts`: when it was made and Apple's `sendAttemptResult`, NO_RESPONSE until the
+        // Server acknowledges it (SUCCESS). A notification kept by an earlier version had only its
+        // count of attempts: its attempts are written as Get Test Notification Status read them
+        // then, each at the moment it fell due (`NotificationRetry`), the last one SUCCESS when
+        // the notification was delivered.
+        """
+        CREATE TABLE notification_attempts(
+            uuid TEXT NOT NULL,
+            attempt INTEGER NOT NULL,
+            attempt_millis INTEGER NOT NULL,
+            result TEXT NOT NULL,
+            PRIMARY KEY(uuid, attempt));
+        WITH retry(attempt, after_millis) AS (VALUES (1, 0), (2, 3600000), (3, 43200000), (4, 86400000), (5, 172800000), (6, 259200000))
+        INSERT INTO notification_attempts(uuid, attempt, attempt_millis, result)
+        SELECT notifications.uuid, retry.attempt, notifications.first_attempt_millis + retry.after_millis,
+               CASE WHEN notifications.delivered = 1 AND retry.attempt = notifications.attempts THEN 'SUCCESS' ELSE 'NO_RESPONSE' END
+        FROM notifications JOIN retry ON retry.attempt <= notifications.attempts;
+        """,
     ])
 }

@@ -39,11 +39,11 @@ import Testing
         let folder = try TemporaryFolder()
         let world = try world(folder)
         let store = world + "/store.sqlite"
-        let bytes = try stamp(store, version: 13)
+        let bytes = try stamp(store, version: 14)
         let script = try folder.write("ok.scenario", "expect audit ok\n")
         let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
         #expect(result.status == 2)
-        #expect(result.stderr == "storesim: error: \(store): schema version 13 is newer than this storesim knows (newest 12); left untouched\n")
+        #expect(result.stderr == "storesim: error: \(store): schema version 14 is newer than this storesim knows (newest 13); left untouched\n")
         #expect(contents(store) == [bytes, nil, nil])
     }
 
@@ -54,7 +54,7 @@ import Testing
         let result = try StoreSimProcess.run(["run", "--data-dir", world, script])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let header = { (name: String) in FileManager.default.contents(atPath: world + "/" + name).map { Array($0[60..<64]) } }
-        #expect(header("store.sqlite") == [0, 0, 0, 12])
+        #expect(header("store.sqlite") == [0, 0, 0, 13])
         #expect(header("server.sqlite") == [0, 0, 0, 11])
     }
 }

@@ -63,7 +63,7 @@ final class StoreDatabaseFileTests {
         #expect(records.map(\.id) == [1_000_000_000_000_000_001])
         #expect(records.first?.state == .purchased)
         #expect(records.map(\.receipt) == ["r"])
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(12))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(13))
         #expect(try buy(store) == 1_000_000_000_000_000_002)
     }
 
@@ -76,7 +76,7 @@ final class StoreDatabaseFileTests {
         let records = try openStore().transactions()
         #expect(records.map(\.refunded) == [true])
         #expect(records.map(\.refundDate) == [nil])
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(12))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(13))
     }
 
     @Test func aVersionThreeFilesRefundReasonsMoveIntoTheirTransactionsAndReadTheSame() throws {
@@ -101,7 +101,7 @@ final class StoreDatabaseFileTests {
         #expect(records.map(\.refundReason) == [.appIssue, .other, nil])
         #expect(records.map(\.refunded) == [true, true, false])
         #expect(records.map(\.refundDate) == [SimulatedTime.epoch.addingTimeInterval(3600), SimulatedTime.epoch.addingTimeInterval(3600), nil])
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(12))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(13))
         #expect(try single("SELECT COUNT(*) AS n FROM settings WHERE key LIKE 'refund-reason:%'", "n") == .integer(0),
                 "the settings rows moved into the column")
         #expect(try Store.readTransactions(path: path).map(\.refundReason) == [.appIssue, .other, nil])
@@ -124,7 +124,7 @@ final class StoreDatabaseFileTests {
             PRAGMA user_version = 7;
             """)
         #expect(try openStore().transactions().map(\.receipt) == ["r1", nil])
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(12))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(13))
         #expect(try single("SELECT COUNT(*) AS n FROM pragma_table_info('transactions') WHERE name = 'receipt'", "n") == .integer(0))
         #expect(try single("SELECT group_concat(transaction_id || '=' || receipt) AS kept FROM receipts", "kept")
             == .text("1000000000000000001=r1"))
@@ -148,7 +148,7 @@ final class StoreDatabaseFileTests {
             PRAGMA user_version = 8;
             """)
         let store = try openStore()
-        #expect(try single("PRAGMA user_version", "user_version") == .integer(12))
+        #expect(try single("PRAGMA user_version", "user_version") == .integer(13))
         #expect(try single("SELECT group_concat(transaction_id || '=' || original_transaction_id) AS kept FROM receipts", "kept")
             == .text("1000000000000000001=1000000000000000001"))
         link.now = SimulatedTime.date(millis: 1_772_323_200_000)
@@ -274,7 +274,7 @@ final class StoreDatabaseFileTests {
         let others = ["receipt-key=", "account=", "shared-secret=", "api-key-secret="]
         #expect(settings.filter { setting in !others.contains { setting.hasPrefix($0) } } == [
             "ask-to-buy=on", "device-verification=on", "environment=production", "fail-purchases=not-allowed", "grace-period=off",
-            "interrupt=off", "payments=off", "product-requests=on", "subscription-status=on", "sync=on", "time-rate=real",
+            "interrupt=off", "payments=off", "product-requests=on", "server-api=normal", "subscription-status=on", "sync=on", "time-rate=real",
             "verification=on", "withdrawn=",
         ])
     }

@@ -125,7 +125,7 @@ final class TestNotificationStoreTests {
             """)
         let before = try Store.readNotifications(path: path)
         let store = try Store(path: path, catalog: BuiltInCatalog.catalog(), seed: 42)
-        #expect(try SQLiteDatabase(path: path, readOnly: true).query("PRAGMA user_version").first?.integer("user_version") == 12)
+        #expect(try SQLiteDatabase(path: path, readOnly: true).query("PRAGMA user_version").first?.integer("user_version") == 13)
         #expect(try Store.readNotifications(path: path) == before)
         #expect(before.map(\.notification.transactionId) == [1_000_000_000_000_001])
         _ = try requestTest(store)

@@ -28,7 +28,7 @@ import Testing
         .expect(.shared(productId: "com.storesim.premium.monthly", shared: false)),
         .expect(.onReceipt(productId: "com.storesim.coins.100", count: 1)),
         .storeSet(.environment, .named("sandbox")), .storeSet(.verifyReceipt, .named("temporary-issue")),
-        .storeSet(.timeRate, .named("one-renewal-every-2s")), .serverSharedSecret(right: false),
+        .storeSet(.timeRate, .named("one-renewal-every-2s")), .storeSet(.serverAPI, .named("rate-limited")), .serverSharedSecret(right: false),
         .serverVerifyMethod(post: false), .serverVerifyFirst(.sandbox),
         .expect(.pending(0)), .expect(.unfinished(1)), .expect(.lost(0)), .expect(.overcharged(0)), .expect(.auditOk),
         .forge(.tamper(transactionId: 1000000000000001)), .forge(.replay(transactionId: 1000000000000001)),
@@ -72,7 +72,7 @@ import Testing
             "disarm", "deliver 3", "power-cut", "power-cut at cached", "network offline", "server drop-response",
             "store ask-to-buy on", "store fail off", "store fail on network", "store sell com.storesim.pro off",
             "strategy queue-only", "api storekit2", "store environment sandbox", "store verify-receipt temporary-issue",
-            "store time-rate one-renewal-every-2s",
+            "store time-rate one-renewal-every-2s", "store server-api rate-limited",
             "server shared-secret wrong", "server verify-method get", "server verify-first sandbox", "disk full", "server disk ok", "store grace-period on 28d",
             "server notifications on", "server test-notification",
         ])

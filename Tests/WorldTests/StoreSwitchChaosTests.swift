@@ -7,6 +7,6 @@ import Testing
 @Suite struct StoreSwitchChaosTests {
     @Test func chaosDrawsTheSwitchesInTheOrderItAlwaysHas() {
         #expect(StoreSwitch.drawnByChaos == [.askToBuy, .fail, .payments, .interrupt, .sync, .deviceVerification, .subscriptionStatus])
-        #expect(StoreSwitch.withWords.map(\.chaosWeight) == [1, 2, nil], "environment, verify-receipt; never the time rate")
+        #expect(StoreSwitch.withWords.map(\.chaosWeight) == [1, 2, nil, nil], "environment, verify-receipt; never the time rate or the server API")
     }
 }

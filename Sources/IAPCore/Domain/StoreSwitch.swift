@@ -47,7 +47,7 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
     public static let apiErrors: [StoreSwitch] = [sync, deviceVerification, subscriptionStatus]
     /// The switches whose values are words of their own, each with its own command
     /// (`store environment sandbox`), listed after the others.
-    public static let withWords: [StoreSwitch] = [environment, verifyReceipt, timeRate]
+    public static let withWords: [StoreSwitch] = [environment, verifyReceipt, timeRate, serverAPI]
     /// Every declared switch: those turned on and off, then those with words of their own.
     public static var every: [StoreSwitch] { all + withWords }
 
@@ -98,6 +98,13 @@ public struct StoreSwitch: Sendable, Hashable, RawRepresentable {
     public static let timeRate = StoreSwitch(
         "time-rate", help: "how fast simulated time runs by itself in the interface (Xcode's time rates); scripts move it with advance",
         values: TimeRate.allCases.map { .named($0.rawValue) }, settingKey: "time-rate")
+
+    /// How the App Store Server API answers a backend: normally, `down` (every call answers 500
+    /// with `GeneralInternalRetryableError` 5000001), `rate-limited` (429 with
+    /// `RateLimitExceededError` 4290000) or `slow` (the right answer, sent after a delay).
+    public static let serverAPI = StoreSwitch(
+        "server-api", help: "the App Store Server API answers, is down (500, 5000001), is rate limited (429, 4290000) or answers slowly",
+        values: ServerAPIService.allCases.map { .named($0.rawValue) }, settingKey: "server-api")
 
     private init(_ name: String, help: String, values: [Value], settingKey: String, storedWords: [Value: String] = [:]) {
         self.name = name

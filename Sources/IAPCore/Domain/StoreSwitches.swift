@@ -25,6 +25,12 @@ public struct StoreSwitches: Sendable, Equatable {
         set { self[.timeRate] = .named(newValue.rawValue) }
     }
 
+    /// How the App Store Server API answers: the value of the `server-api` switch.
+    public var serverAPI: ServerAPIService {
+        get { ServerAPIService(rawValue: self[.serverAPI].word) ?? .normal }
+        set { self[.serverAPI] = .named(newValue.rawValue) }
+    }
+
     /// The states of the `verifyReceipt` service.
     public enum VerificationService: String, Sendable, CaseIterable {
         case up

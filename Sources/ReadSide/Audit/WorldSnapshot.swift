@@ -115,6 +115,18 @@ extension WorldSnapshot {
         }
     }
 
+    /// The order id of each paid transaction, as Look Up Order ID finds it.
+    public static func orderIds(_ directory: DataDirectory, catalog: Catalog) throws(WorldError) -> [TransactionID: String] {
+        do {
+            return try Store.readOrderIds(path: directory.storeDatabase, catalog: catalog)
+        } catch {
+            switch error {
+            case .storage(let storage): throw .file(path: storage.path, problem: storage.problem)
+            case .refused(let refusal): throw .file(path: directory.storeDatabase, problem: refusal.english)
+            }
+        }
+    }
+
     /// The latest verifyReceipt answer the Server received about each transaction, as the JSON it received.
     public static func verifyReceiptResponses(_ directory: DataDirectory) throws(WorldError) -> [TransactionID: String] {
         do {

@@ -12,39 +12,36 @@ extension Notifications {
     /// the test's token; with the notifications off there is no URL to post to, and the Store
     /// answers Apple's `ServerNotificationURLNotFoundError`.
     func requestTest(link: Link) throws(StorageError) {
-        guard notificationsOn else {
-            link.send(.testNotificationToken(nil))
-            return
-        }
-        let uuid = try periods.keepingSchedule { () throws(StorageError) -> String in
-            try signatures.loadSigner(from: link.now)
+        link.send(.testNotificationToken(try requestTest(at: link.now)))
+    }
+
+    /// Keeps the `TEST` notification, due at once, and answers its token; nil, keeping nothing,
+    /// when the notifications are off.
+    func requestTest(at now: Date) throws(StorageError) -> String? {
+        guard notificationsOn else { return nil }
+        return try periods.keepingSchedule { () throws(StorageError) -> String in
+            try signatures.loadSigner(from: now)
             let uuid = try nextUUID()
             let payload = NotificationPayload(notificationType: NotificationType.test.rawValue, subtype: nil, notificationUUID: uuid,
-                                              data: appData(signedTransactionInfo: nil), signedDate: SimulatedTime.millis(link.now))
-            try keep(payload, signed: try signatures.signJWS(payload, what: "the TEST notification"), about: nil, at: link.now)
+                                              data: appData(signedTransactionInfo: nil), signedDate: SimulatedTime.millis(now))
+            try keep(payload, signed: try signatures.signJWS(payload, what: "the TEST notification"), about: nil, at: now)
             return uuid
         }
-        link.send(.testNotificationToken(uuid))
     }
 
     /// Get Test Notification Status: the `TEST` notification the token names and each of its
-    /// attempts, at the moment it fell due, `SUCCESS` for the one the Server acknowledged and
-    /// `NO_RESPONSE` for the others (the Store heard nothing back); Apple's
-    /// `TestNotificationNotFoundError` when the token names no test.
+    /// attempts (`sendAttempts(of:)`), `SUCCESS` for the one the Server acknowledged and
+    /// `NO_RESPONSE` for the others; Apple's `TestNotificationNotFoundError` when the token names
+    /// no test.
     func testStatus(_ token: String, link: Link) throws(StorageError) {
+        link.send(.testNotificationStatus(try testStatus(token)))
+    }
+
+    /// The status of the test the token names; nil payload and attempts when it names none.
+    func testStatus(_ token: String) throws(StorageError) -> TestNotificationStatus {
         guard let posted = try notifications(where: "uuid = ? AND type = ?", [.text(token), .text(NotificationType.test.rawValue)]).first
-        else {
-            link.send(.testNotificationStatus(TestNotificationStatus(testNotificationToken: token, signedPayload: nil, sendAttempts: nil)))
-            return
-        }
-        let first = try firstAttemptMillis(token)
-        let attempts = stride(from: 1, through: posted.attempts, by: 1).compactMap { attempt in
-            NotificationRetry.dueMillis(ofAttempt: attempt, firstAt: first).map {
-                TestNotificationStatus.SendAttempt(attemptDate: $0,
-                                                   sendAttemptResult: posted.delivered && attempt == posted.attempts ? .success : .noResponse)
-            }
-        }
-        link.send(.testNotificationStatus(TestNotificationStatus(testNotificationToken: token, signedPayload: posted.notification.signedPayload,
-                                                                 sendAttempts: attempts)))
+        else { return TestNotificationStatus(testNotificationToken: token, signedPayload: nil, sendAttempts: nil) }
+        return TestNotificationStatus(testNotificationToken: token, signedPayload: posted.notification.signedPayload,
+                                      sendAttempts: try sendAttempts(of: [token])[token] ?? [])
     }
 }

@@ -116,6 +116,10 @@ final class Notifications: StoreService {
                 let next: SQLiteValue = due.map { .integer($0) } ?? .null
                 try database.database.query("UPDATE notifications SET attempts = ?, next_attempt_millis = ? WHERE uuid = ?",
                                             [.integer(Int64(attempt)), next, .text(posted.notification.uuid)])
+                try database.database.query("""
+                    INSERT OR REPLACE INTO notification_attempts(uuid, attempt, attempt_millis, result) VALUES(?, ?, ?, ?)
+                    """, [.text(posted.notification.uuid), .integer(Int64(attempt)), .integer(now),
+                          .text(SendAttemptResult.noResponse.rawValue)])
                 link.send(.notification(posted.notification.attempt(attempt)))
             }
         } }
@@ -131,12 +135,31 @@ final class Notifications: StoreService {
         }
     }
 
-    /// The Server answered a post with HTTP 200: no more retries.
+    /// The Server answered a post with HTTP 200: no more retries, and that attempt is `SUCCESS`.
     func acknowledged(_ notification: ServerNotification) throws(StorageError) {
         try periods.keepingSchedule { () throws(StorageError) in
             try database.database.query("UPDATE notifications SET delivered = 1, next_attempt_millis = NULL WHERE uuid = ?",
                                         [.text(notification.uuid)])
+            try database.database.query("UPDATE notification_attempts SET result = ? WHERE uuid = ? AND attempt = ?",
+                                        [.text(SendAttemptResult.success.rawValue), .text(notification.uuid),
+                                         .integer(Int64(notification.attempt))])
         }
+    }
+
+    /// Each attempt to post the notifications `uuids`, oldest first, by notification: when it was
+    /// made and how it went. An attempt the Server never answered (it was down, did not verify
+    /// the notification, or its reply was lost) is `NO_RESPONSE`, as Get Test Notification Status
+    /// has always said of it: the Store heard nothing back.
+    func sendAttempts(of uuids: [String]) throws(StorageError) -> [String: [TestNotificationStatus.SendAttempt]] {
+        guard !uuids.isEmpty else { return [:] }
+        let rows = try database.database.rows("""
+            SELECT uuid, attempt_millis, result FROM notification_attempts WHERE uuid IN (\(SQLiteValue.marks(uuids.count)))
+            ORDER BY uuid, attempt
+            """, uuids.map(SQLiteValue.text), table: "notification_attempts", key: "uuid") { (row) throws(SQLiteColumnError) in
+            (try row.text("uuid"), TestNotificationStatus.SendAttempt(attemptDate: try row.integer("attempt_millis"),
+                                                                       sendAttemptResult: try row.choice("result", as: SendAttemptResult.self)))
+        }
+        return Dictionary(grouping: rows, by: \.0).mapValues { $0.map(\.1) }
     }
 
     /// Get Notification History: every notification the Store posted, oldest first.

@@ -24,6 +24,20 @@ struct DerivedIds: StoreService {
         try derivedNumber("web order line item \(id)")
     }
 
+    /// The order id of a paid transaction: Apple's "The customer's order ID from an App Store
+    /// receipt for in-app purchases", ten uppercase letters and digits (`MK5TTTVWJH`), each drawn
+    /// from a byte derived for the transaction.
+    func orderId(of id: TransactionID) throws(StorageError) -> String {
+        String(decoding: try derivedBytes("order \(id)").prefix(Self.orderIdLength).map { Self.orderIdAlphabet[Int($0) % Self.orderIdAlphabet.count] },
+               as: UTF8.self)
+    }
+
+    /// How many characters an order id has.
+    static let orderIdLength = 10
+
+    /// The characters of an order id: uppercase letters and digits.
+    static let orderIdAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+
     /// Eighteen digits, as Apple writes such ids, from the bytes derived for `label`.
     private func derivedNumber(_ label: String) throws(StorageError) -> String {
         let value = try derivedBytes(label).prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }

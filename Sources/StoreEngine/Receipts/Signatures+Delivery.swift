@@ -45,12 +45,19 @@ extension Signatures {
     /// restore is answered with the purchase it restores, which is what the App Store knows: it
     /// proves no payment of its own.
     func transactionInfo(_ request: VerificationRequest, at now: Date) throws(StorageError) -> TransactionInfo {
-        guard let id = request.transactionId, let asked = try database.record(id: id),
-              let record = try storeKit2Transaction(of: asked),
+        TransactionInfo(request: request, signedTransactionInfo: try request.transactionId.flatMap { id throws(StorageError) in
+            try signedTransactionInfo(of: id, at: now)
+        })
+    }
+
+    /// Get Transaction Info's `signedTransactionInfo` of `id`, signed now; nil when the Store has
+    /// no such transaction StoreKit 2 knows (`transactionInfo`).
+    func signedTransactionInfo(of id: TransactionID, at now: Date) throws(StorageError) -> String? {
+        guard let asked = try database.record(id: id), let record = try storeKit2Transaction(of: asked),
               record.state == .purchased || record.state == .restored
-        else { return TransactionInfo(request: request, signedTransactionInfo: nil) }
+        else { return nil }
         try loadSigner(from: now)
-        return TransactionInfo(request: request, signedTransactionInfo: try jws(of: record, at: now))
+        return try jws(of: record, at: now)
     }
 
     /// App Store Server API, Get Transaction History: every paid transaction of the account that
@@ -58,12 +65,18 @@ extension Signatures {
     /// Store never issued.
     func transactionHistory(of id: TransactionID, link: Link) throws(StorageError) {
         var signed: [String] = []
-        if let asked = try database.record(id: id) {
+        if let records = try transactionHistory(of: id), !records.isEmpty {
             try loadSigner(from: link.now)
-            for record in try database.records(where: "account = ?", [.text(asked.account)]) where record.isInTransactionHistory {
-                signed.append(try jws(of: record, at: link.now))
-            }
+            for record in records { signed.append(try jws(of: record, at: link.now)) }
         }
         link.send(.transactionHistory(TransactionHistory(transactionId: id, signedTransactions: signed)))
+    }
+
+    /// The transactions Get Transaction History lists for `id`: every paid transaction of the
+    /// account that made it (`StoreRecord.isInTransactionHistory`), oldest first; nil for an id
+    /// the Store never issued.
+    func transactionHistory(of id: TransactionID) throws(StorageError) -> [StoreRecord]? {
+        guard let asked = try database.record(id: id) else { return nil }
+        return try database.records(where: "account = ?", [.text(asked.account)], withReceipts: false).filter(\.isInTransactionHistory)
     }
 }

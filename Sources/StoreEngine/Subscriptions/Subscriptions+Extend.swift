@@ -16,8 +16,12 @@ extension Subscriptions {
     /// Answers the Server's request with `ExtendRenewalDateResponse`, and posts `RENEWAL_EXTENDED`;
     /// or with the error Apple answers, changing nothing.
     func extendRenewalDate(_ request: RenewalExtension.Request, link: Link) throws(StorageError) {
-        let now = link.now
-        let answer = try database.database.transaction { () throws(StorageError) -> RenewalExtension in
+        link.send(.renewalDateExtended(try extendRenewalDate(request, at: link.now)))
+    }
+
+    /// Extends the renewal date as `request` asks at `now`, or refuses as Apple does, changing nothing.
+    func extendRenewalDate(_ request: RenewalExtension.Request, at now: Date) throws(StorageError) -> RenewalExtension {
+        try database.database.transaction { () throws(StorageError) -> RenewalExtension in
             let latest: StoreRecord
             switch try extensionTarget(request, at: now) {
             case .failure(let refusal): return RenewalExtension(request: request, refusal: refusal)
@@ -38,7 +42,6 @@ extension Subscriptions {
                 effectiveDate: effective, originalTransactionId: latest.originalId.description, success: true,
                 webOrderLineItemId: try signatures.ids.webOrderLineItemId(of: latest.id)))
         }
-        link.send(.renewalDateExtended(answer))
     }
 
     /// The subscription's latest transaction when it may be extended now, or why not.

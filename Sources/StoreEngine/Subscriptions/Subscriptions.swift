@@ -231,12 +231,21 @@ final class Subscriptions: StoreService {
     /// `Product.SubscriptionInfo.status(for:)`: the state of each auto-renewable subscription the
     /// account bought, with its latest transaction signed now, oldest first.
     func subscriptionStatuses(link: Link) throws(StorageError) {
-        let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
         var statuses: [SubscriptionStatus] = []
-        for record in try database.latestPaid(account: account, products: renewing) {
-            statuses.append(SubscriptionStatus(state: try periods.renewalState(of: record, at: link.now),
-                                               transaction: try signatures.signedTransaction(record, at: link.now)))
+        for (record, state) in try latestTransactions(of: account, at: link.now) {
+            statuses.append(SubscriptionStatus(state: state, transaction: try signatures.signedTransaction(record, at: link.now)))
         }
         link.send(.subscriptionStatuses(statuses))
+    }
+
+    /// The latest paid transaction of each of `account`'s auto-renewable subscriptions, oldest
+    /// first, with the subscription's state at `now`.
+    func latestTransactions(of account: String, at now: Date) throws(StorageError) -> [(StoreRecord, SubscriptionStatus.RenewalState)] {
+        let renewing = catalog.products(ofType: .autoRenewable).map(\.id)
+        var latest: [(StoreRecord, SubscriptionStatus.RenewalState)] = []
+        for record in try database.latestPaid(account: account, products: renewing) {
+            latest.append((record, try periods.renewalState(of: record, at: now)))
+        }
+        return latest
     }
 }

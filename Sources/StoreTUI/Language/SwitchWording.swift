@@ -65,6 +65,12 @@ struct SwitchWording: Sendable {
             panel: Wording("store verifyReceipt", simplifiedChinese: "商店：verifyReceipt"),
             values: [.named("up"): Wording("up", simplifiedChinese: "正常"), .named("down"): Wording("down", simplifiedChinese: "宕机"),
                      .named("temporary-issue"): Wording("temporary-issue", simplifiedChinese: "临时问题")]),
+        .serverAPI: SwitchWording(
+            header: Wording("server API", simplifiedChinese: "服务器 API"), hidesNormal: true,
+            panel: Wording("store App Store Server API", simplifiedChinese: "商店：App Store 服务器 API"),
+            values: [.named("normal"): Wording("normal", simplifiedChinese: "正常"), .named("down"): Wording("down", simplifiedChinese: "宕机"),
+                     .named("rate-limited"): Wording("rate-limited", simplifiedChinese: "限流"),
+                     .named("slow"): Wording("slow", simplifiedChinese: "缓慢")]),
         .timeRate: SwitchWording(
             header: Wording("rate", simplifiedChinese: "时间流速"), hidesNormal: true,
             panel: Wording("store time rate", simplifiedChinese: "商店：时间流速"),

@@ -30,6 +30,7 @@ enum StateCommand {
                     view.renewals = try WorldSnapshot.renewals(directory, catalog: catalog, settings: snapshot.settings)
                 }
                 view.verifyReceiptResponses = try WorldSnapshot.verifyReceiptResponses(directory)
+                view.orderIds = try WorldSnapshot.orderIds(directory, catalog: catalog)
             } catch {
                 throw .input(error.description)
             }

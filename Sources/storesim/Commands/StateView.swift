@@ -10,6 +10,9 @@ struct StateView {
     var renewals: [SubscriptionRenewal] = []
     /// The latest verifyReceipt answer the Server received about each transaction (JSON only).
     var verifyReceiptResponses: [TransactionID: String] = [:]
+    /// The order id of each paid transaction, as the App Store Server API's Look Up Order ID
+    /// finds it (JSON only).
+    var orderIds: [TransactionID: String] = [:]
     /// The app receipt the app holds: the last one the Store handed it (StoreKit 1 worlds, JSON only).
     var appReceipt: String?
 
@@ -94,7 +97,7 @@ struct StateView {
                     ("kind", .string(record.kind.rawValue)), ("charged", .bool(record.charged)),
                     ("finished", .bool(record.finished)), ("refunded", .bool(record.refunded)),
                     ("date", .string(SimulatedTime.format(record.date))),
-                ] + (record.charged ? offerMembers(record.id, record.productId) : []) + Self.familyMembers(record) + (storeKit2 ? [("signedTransaction", record.signedTransaction.map(JSONText.string) ?? .null)] : [])
+                ] + (orderIds[record.id].map { [("orderId", JSONText.string($0))] } ?? []) + (record.charged ? offerMembers(record.id, record.productId) : []) + Self.familyMembers(record) + (storeKit2 ? [("signedTransaction", record.signedTransaction.map(JSONText.string) ?? .null)] : [])
                     + (verifyReceiptResponses[record.id].map { [("verifyReceiptResponse", JSONText.verbatim($0))] } ?? []))
             })),
         ] + subscriptions + [
