@@ -21,17 +21,24 @@ import jwt
 from cryptography import x509
 from cryptography.hazmat.primitives.serialization import Encoding
 from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient, GetTransactionHistoryVersion
+from appstoreserverlibrary.models.AccountTenure import AccountTenure
 from appstoreserverlibrary.models.ConsumptionRequest import ConsumptionRequest
 from appstoreserverlibrary.models.ConsumptionRequestV1 import ConsumptionRequestV1
+from appstoreserverlibrary.models.ConsumptionStatus import ConsumptionStatus
 from appstoreserverlibrary.models.DeliveryStatus import DeliveryStatus
 from appstoreserverlibrary.models.DeliveryStatusV1 import DeliveryStatusV1
 from appstoreserverlibrary.models.Environment import Environment
 from appstoreserverlibrary.models.ExtendReasonCode import ExtendReasonCode
 from appstoreserverlibrary.models.ExtendRenewalDateRequest import ExtendRenewalDateRequest
+from appstoreserverlibrary.models.LifetimeDollarsPurchased import LifetimeDollarsPurchased
+from appstoreserverlibrary.models.LifetimeDollarsRefunded import LifetimeDollarsRefunded
 from appstoreserverlibrary.models.NotificationHistoryRequest import NotificationHistoryRequest
 from appstoreserverlibrary.models.OrderLookupStatus import OrderLookupStatus
+from appstoreserverlibrary.models.Platform import Platform
+from appstoreserverlibrary.models.PlayTime import PlayTime
 from appstoreserverlibrary.models.Status import Status
 from appstoreserverlibrary.models.TransactionHistoryRequest import Order, ProductType, TransactionHistoryRequest
+from appstoreserverlibrary.models.UserStatus import UserStatus
 from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
 
 
@@ -137,8 +144,11 @@ def main():
     check(claims(status.signedPayload)["notificationType"] == "TEST", "the test notification is not a TEST")
     print(f"ok Request a Test Notification and Get Test Notification Status: {len(status.sendAttempts or [])} attempts")
 
-    client.send_consumption_data(refunded["id"], ConsumptionRequestV1(customerConsented=True, deliveryStatus=DeliveryStatusV1.DELIVERED_AND_WORKING_PROPERLY,
-                                                                   sampleContentProvided=False, consumptionStatus=None))
+    client.send_consumption_data(refunded["id"], ConsumptionRequestV1(
+        customerConsented=True, consumptionStatus=ConsumptionStatus.FULLY_CONSUMED, platform=Platform.APPLE, sampleContentProvided=False,
+        deliveryStatus=DeliveryStatusV1.DELIVERED_AND_WORKING_PROPERLY, appAccountToken="", accountTenure=AccountTenure.UNDECLARED,
+        playTime=PlayTime.UNDECLARED, lifetimeDollarsRefunded=LifetimeDollarsRefunded.UNDECLARED,
+        lifetimeDollarsPurchased=LifetimeDollarsPurchased.UNDECLARED, userStatus=UserStatus.ACTIVE))
     client.send_consumption_information(refunded["id"], ConsumptionRequest(customerConsented=True, deliveryStatus=DeliveryStatus.DELIVERED,
                                                                            sampleContentProvided=False))
     print("ok Send Consumption Information (v1 and v2): 202")

@@ -41,15 +41,38 @@ public final class ServeSession {
     /// The answer to a request that cannot be carried out because the server is stopping.
     public static let stopping = HTTPResponse.text(503, "Service Unavailable: storesim serve is stopping")
 
-    /// The answer to a body past the limit: Apple's `BodyTooLongError` shape.
-    public static let bodyTooLong = HTTPResponse.json(413, #"{"errorCode":4000163,"errorMessage":"The request body is too long."}"#)
+    /// The answer to a body past the limit: Apple's `BodyTooLongError`.
+    public static let bodyTooLong = http(.error(.bodyTooLong))
 
     private func serverAPI(_ request: HTTPRequest, now: Date) -> HTTPResponse {
         if let refusal = token.refusal(of: request.authorization, now: now) {
             warn("\(request.method) \(request.path) → 401 Unauthenticated: \(refusal.english)")
+            do {
+                try world.recordServerAPICall(method: request.method, path: request.path, status: 401, refusal: refusal.english)
+            } catch {
+                return failed(error)
+            }
             return .text(401, "Unauthenticated")
         }
-        return .text(404, "Not Found")
+        let call = ServerAPIRequest(method: request.method, path: request.path, query: request.query, body: request.body)
+        let response: ServerAPIResponse
+        do {
+            response = try world.answerServerAPI(call)
+        } catch {
+            return failed(error)
+        }
+        return Self.http(response)
+    }
+
+    /// The API's answer as HTTP.
+    private static func http(_ response: ServerAPIResponse) -> HTTPResponse {
+        HTTPResponse(status: response.status, contentType: response.contentType, body: response.body, delaySeconds: Double(response.delaySeconds))
+    }
+
+    /// Apple's retryable 500 for a world that could not carry a call out (a full disk), said on stderr.
+    private func failed(_ error: WorldError) -> HTTPResponse {
+        warn("the world failed: \(error.description)")
+        return Self.http(.error(.generalInternalRetryable))
     }
 
     /// Runs the body's scenario lines as `run` would, in this world; the query's `file` names

@@ -23,8 +23,8 @@ import TestSupport
 
         let body = [UInt8](repeating: UInt8(ascii: "#"), count: 2 * 1024 * 1024)
         let tooLong = try served.request("POST", "/storesim/script", body: body)
-        #expect(tooLong.status == 413)
-        #expect(tooLong.body == #"{"errorCode":4000163,"errorMessage":"The request body is too long."}"#)
+        #expect(tooLong.status == 400)
+        #expect(tooLong.body == #"{"errorCode":4000163,"errorMessage":"An error that indicates the body text is too long."}"#)
 
         let garbage = try RawConnection(port: served.port)
         garbage.send("HELLO\r\n\r\n")

@@ -37,6 +37,9 @@ public struct ServerAPIError: Error, Sendable, Equatable {
         code: 4_000_012, message: "An error that indicates that the start date is earlier than the earliest allowed date.")
     public static let startDateAfterEndDate = ServerAPIError(
         code: 4_000_013, message: "An error that indicates that the end date precedes the start date, or the two dates are equal.")
+    /// Apple's code for a body past the limit (Retention Messaging's `BodyTooLongError`), which
+    /// `storesim serve` answers for any body over 1 MiB.
+    public static let bodyTooLong = ServerAPIError(code: 4_000_163, message: "An error that indicates the body text is too long.")
     public static let invalidPaginationToken = ServerAPIError(code: 4_000_014, message: "An error that indicates the pagination token is invalid.")
     public static let invalidStartDate = ServerAPIError(code: 4_000_015, message: "An error that indicates the start date is invalid.")
     public static let invalidEndDate = ServerAPIError(code: 4_000_016, message: "An error that indicates the end date is invalid.")
