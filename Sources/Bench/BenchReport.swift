@@ -13,9 +13,10 @@ public struct BenchReport: Sendable {
     /// measured first): what a StoreSim session with that timeline costs.
     public let sessionPeakRSSMegabytes: Double
     public let scale: ScaleReport
+    public let serve: ServeRow
 
     public init(cache: [CacheRow], recovery: [RecoveryRow], purchases: PurchaseRate, chaosRunsPerSecond: Double,
-                render: [RenderRow], peakRSSMegabytes: Double, sessionPeakRSSMegabytes: Double, scale: ScaleReport) {
+                render: [RenderRow], peakRSSMegabytes: Double, sessionPeakRSSMegabytes: Double, scale: ScaleReport, serve: ServeRow) {
         self.cache = cache
         self.recovery = recovery
         self.purchases = purchases
@@ -24,6 +25,7 @@ public struct BenchReport: Sendable {
         self.peakRSSMegabytes = peakRSSMegabytes
         self.sessionPeakRSSMegabytes = sessionPeakRSSMegabytes
         self.scale = scale
+        self.serve = serve
     }
 
     /// The JSON object of docs/reference/json.md ("Bench"), keys in its order; the fsync floor's keys
@@ -38,6 +40,7 @@ public struct BenchReport: Sendable {
             ("peakRSSMegabytes", Ratio.rounded(peakRSSMegabytes)),
             ("sessionPeakRSSMegabytes", Ratio.rounded(sessionPeakRSSMegabytes)),
             ("scale", scale.json),
+            ("serve", serve.json),
         ])
     }
 
@@ -73,6 +76,6 @@ public struct BenchReport: Sendable {
             BenchGoal(name: "peak memory < 50 MB with a 10,000-event timeline",
                       measured: "\(Ratio.text(sessionPeakRSSMegabytes)) MB for the session (the whole bench: \(Ratio.text(peakRSSMegabytes)) MB)",
                       met: sessionPeakRSSMegabytes > 0 && sessionPeakRSSMegabytes < 50),
-        ] + scale.goals
+        ] + scale.goals + serve.goals
     }
 }

@@ -22,6 +22,7 @@ public enum BenchReportText {
         lines += ["", "peak resident memory: \(Ratio.text(report.sessionPeakRSSMegabytes)) MB for a world with a 10,000-event timeline, "
                   + "\(Ratio.text(report.peakRSSMegabytes)) MB for the whole bench (four 10,000-entry caches held at once)"]
         lines += report.scale.lines
+        lines += report.serve.lines
         lines += ["", "goals"]
         lines += report.goals.map { "  " + $0.line }
         return lines

@@ -11,14 +11,20 @@ import WorldCore
 /// Puts `storesim serve` under load from ApacheBench (`ab`, Debian's apache2-utils), a load tool
 /// that is not StoreSim's: Get Transaction Info of one transaction, with a valid token, over
 /// keep-alive connections; then the same request answered in-process by the same session code.
-struct ServeBench {
+public struct ServeBench {
     let catalog: Catalog
     /// The storesim binary, started as `storesim serve`.
     let executable: String
     let requests: Int
     let concurrency = 16
 
-    func run() throws(BenchError) -> ServeRow {
+    public init(catalog: Catalog, executable: String, requests: Int) {
+        self.catalog = catalog
+        self.executable = executable
+        self.requests = requests
+    }
+
+    public func run() throws(BenchError) -> ServeRow {
         guard let ab = Self.find("ab") else { throw BenchError("ab (Debian's apache2-utils) is not installed: the serve row needs it") }
         let folder = try BenchFolder()
         defer { folder.remove() }

@@ -69,7 +69,9 @@ import WorldCore
                     "\"chaosRunsPerSecondOneCore\"", "\"chaosRunsPerSecondTwoCores\"", "\"logMegabytes\"", "\"runPeakRSSEmptyLogMegabytes\"", "\"runPeakRSSBigLogMegabytes\"",
                     "\"firstFrameMillis\"", "\"renewalYears\"", "\"renewals\"", "\"renewalsMillis\"",
                     "\"smallCatalogProducts\"", "\"bigCatalogProducts\"", "\"keyPressSmallCatalogMicros\"",
-                    "\"keyPressBigCatalogMicros\""]
+                    "\"keyPressBigCatalogMicros\"", "\"serve\"", "\"endpoint\"", "\"requests\"", "\"concurrency\"",
+                    "\"requestsPerSecond\"", "\"p99Millis\"", "\"inProcessMicros\"", "\"overInProcess\"", "\"rssBeforeMegabytes\"",
+                    "\"rssAfterMegabytes\""]
         let positions = keys.compactMap { json.range(of: $0)?.lowerBound }
         #expect(positions.count == keys.count)
         #expect(positions == positions.sorted())
@@ -78,8 +80,9 @@ import WorldCore
 
     @Test func goalsAreJudgedOnTheRatios() {
         let goals = Self.report.goals
-        #expect(goals.count == 15)
-        #expect(goals.map(\.met) == [true, true, true, false, true, false, true, true, false, false, true, false, true, true, false])
+        #expect(goals.count == 18)
+        #expect(goals.map(\.met) == [true, true, true, false, true, false, true, true, false, false, true, false, true, true, false,
+                                      true, true, true])
         #expect(Self.report.recoveryGrowth == 10)
         let lines = BenchReportText.lines(Self.report, heading: "storesim bench")
         #expect(lines.contains { $0.contains("storesim/floor") && $0.contains("rewrite/storesim") })
@@ -101,13 +104,28 @@ import WorldCore
         #expect(lines.contains("  NOT MET key press to frame with 5000 products ≤ 1.5× with 6: 640 µs vs 400 µs (1.60×)"))
     }
 
+    /// The serve row's goals: 5,000 requests per second, a p99 under 20 ms, memory flat under load.
+    @Test func theServeRowIsJudgedOnRateLatencyAndMemory() {
+        let slow = ServeRow(requests: 1_000_000, concurrency: 16, requestsPerSecond: 4_999, p99Millis: 20, inProcessMicros: 100,
+                            rssBeforeMegabytes: 30, rssAfterMegabytes: 35.5)
+        let report = BenchReport(cache: Self.report.cache, recovery: Self.report.recovery, purchases: Self.report.purchases,
+                                 chaosRunsPerSecond: 40, render: Self.report.render, peakRSSMegabytes: 52, sessionPeakRSSMegabytes: 45,
+                                 scale: Self.report.scale, serve: slow)
+        let lines = BenchReportText.lines(report, heading: "storesim bench")
+        #expect(lines.contains("  NOT MET serve: Get Transaction Info ≥ 5,000 requests/s: 4999/s"))
+        #expect(lines.contains("  NOT MET serve: p99 latency < 20 ms: 20.0 ms"))
+        #expect(lines.contains("  NOT MET serve: resident memory flat under load (after ≤ 1.1× before + 2 MB): 30.0 MB → 35.5 MB over 1000000 requests"))
+        #expect(lines.contains("  4999 requests/s, p99 20.0 ms; in-process 100 µs a request (HTTP 2.00× that); resident memory 30.0 MB before, 35.5 MB after"))
+    }
+
     @Test(arguments: [(400.0, true), (401.0, false)])
     func recoveryIsJudgedAtFourTimesTheHundred(thousandMillis: Double, met: Bool) {
         let report = BenchReport(cache: Self.report.cache,
                                  recovery: [RecoveryRow(pending: 10, millis: 10), RecoveryRow(pending: 100, millis: 100),
                                             RecoveryRow(pending: 1000, millis: thousandMillis)],
                                  purchases: Self.report.purchases, chaosRunsPerSecond: 40, render: Self.report.render,
-                                 peakRSSMegabytes: 52, sessionPeakRSSMegabytes: 45, scale: Self.report.scale)
+                                 peakRSSMegabytes: 52, sessionPeakRSSMegabytes: 45, scale: Self.report.scale,
+                                 serve: Self.report.serve)
         #expect(report.goals.first { $0.name == "recovery of 1,000 ≤ 4× recovery of 100" }?.met == met)
     }
 
@@ -117,7 +135,7 @@ import WorldCore
         let purchases = PurchaseRate(purchasesPerSecond: purchasesPerSecond, fsyncsPerPurchase: fsyncsPerPurchase, fsyncMicros: 250)
         let report = BenchReport(cache: Self.report.cache, recovery: Self.report.recovery, purchases: purchases,
                                  chaosRunsPerSecond: 40, render: Self.report.render, peakRSSMegabytes: 52,
-                                 sessionPeakRSSMegabytes: 45, scale: Self.report.scale)
+                                 sessionPeakRSSMegabytes: 45, scale: Self.report.scale, serve: Self.report.serve)
         let goal = report.goals.first { $0.name == "purchases per second ≥ 0.5× the fsync floor" }
         #expect(goal?.met == met)
         #expect(purchases.floorPurchasesPerSecond == (fsyncsPerPurchase > 0 ? 500 : 0))
@@ -145,7 +163,9 @@ import WorldCore
                            logMegabytes: 1024, runPeakEmptyLogMegabytes: 32, runPeakBigLogMegabytes: 45,
                            firstFrameMillis: 40, renewalYears: 100, renewals: 1200, renewalsMillis: 900,
                            keyPress: KeyPressRow(smallCatalogProducts: 6, bigCatalogProducts: 5000, smallCatalogMicros: 400,
-                                                 bigCatalogMicros: 640)))
+                                                 bigCatalogMicros: 640)),
+        serve: ServeRow(requests: 20_000, concurrency: 16, requestsPerSecond: 6_000, p99Millis: 8, inProcessMicros: 100,
+                        rssBeforeMegabytes: 30, rssAfterMegabytes: 31))
 }
 
 /// The scale section's pieces on small inputs: the big log is the log's own format, the renewals are counted.

@@ -12,7 +12,13 @@ import TestSupport
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["cache", "recovery", "purchasesPerSecond", "fsyncsPerPurchase", "fsyncMicros",
                                      "fsyncFloorPurchasesPerSecond", "chaosRunsPerSecond", "render",
-                                     "peakRSSMegabytes", "sessionPeakRSSMegabytes", "scale"])
+                                     "peakRSSMegabytes", "sessionPeakRSSMegabytes", "scale", "serve"])
+        let serve = try #require(object["serve"] as? [String: Any])
+        #expect(serve["endpoint"] as? String == "Get Transaction Info")
+        #expect(serve["requests"] as? Double == 20_000, "--quick sends 20,000 requests")
+        for key in ["concurrency", "requestsPerSecond", "p99Millis", "inProcessMicros", "overInProcess", "rssBeforeMegabytes", "rssAfterMegabytes"] {
+            #expect((serve[key] as? Double ?? 0) > 0, "serve's \(key) is measured")
+        }
         var scaleObject = try #require(object["scale"] as? [String: Any])
         let history = try rows(scaleObject.removeValue(forKey: "history"), keys: ["pastPurchases", "purchasesPerSecond", "launchMillis",
                                                                                     "viewAfterPurchaseMicros"])
@@ -56,18 +62,19 @@ import TestSupport
         for heading in ["cache:", "live entries", "storesim/floor", "rewrite/storesim", "sqlite/storesim", "recovery:",
                         "1000 vs 100:", "purchases per second", "chaos runs per second", "render:", "200×60",
                         "peak resident memory:", "scale:", "past purchases", "launch, 10 pending", "first frame",
-                        "key press to frame:", "goals"] {
+                        "key press to frame:", "serve: Get Transaction Info over HTTP", "goals"] {
             #expect(result.stdout.contains(heading), "the table shows '\(heading)'")
         }
         let goals = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  met ") || $0.hasPrefix("  NOT MET ") }
-        #expect(goals.count == 15)
+        #expect(goals.count == 18)
         #expect(result.stdout.contains("fsync floor: "), "the floor's arithmetic under the throughput")
         for goal in ["purchases per second ≥ 0.5× the fsync floor", "purchases per second with 100000 past purchases ≥ 0.8× a fresh world",
                      "launch with 100000 past purchases and 10 pending ≤ 1.5× with an empty history",
                      "screen after a purchase with 100000 past purchases ≤ 1.5× in a fresh world",
                      "chaos runs per second on 2 cores ≥ 1.8× one core",
                      "run's peak memory with a 100 MB events.log ≤ 1.2× with an empty one", "TUI's first frame with that log < 200 ms",
-                     "100 years of monthly renewals < 2 s", "key press to frame with 5000 products ≤ 1.5× with 6"] {
+                     "100 years of monthly renewals < 2 s", "key press to frame with 5000 products ≤ 1.5× with 6",
+                     "serve: Get Transaction Info ≥ 5,000 requests/s", "serve: p99 latency < 20 ms"] {
             #expect(goals.contains { $0.contains(goal) }, "the goals include '\(goal)'")
         }
     }

@@ -59,9 +59,12 @@ enum BenchCommand {
             .run(firstFrame: { directory throws(BenchError) in try FirstFrameBench.millis(directory, catalog: catalog) },
                  keyPress: { () throws(BenchError) in try KeyPressBench.row(catalog: catalog, presses: settings.renderRepetitions) },
                  progress: { progress("the scale section: \($0)") })
+        let peak = PeakMemory.megabytes()
+        progress("storesim serve under ab")
+        let serve = try ServeBench(catalog: catalog, executable: try executable(), requests: settings.serveRequests).run()
         return BenchReport(cache: cache, recovery: recovery, purchases: purchases, chaosRunsPerSecond: chaos,
-                           render: render, peakRSSMegabytes: PeakMemory.megabytes(), sessionPeakRSSMegabytes: sessionPeak,
-                           scale: scale)
+                           render: render, peakRSSMegabytes: peak, sessionPeakRSSMegabytes: sessionPeak,
+                           scale: scale, serve: serve)
     }
 
     /// This storesim binary, whose `run` the scale section measures in a child process.
