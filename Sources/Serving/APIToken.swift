@@ -8,9 +8,12 @@ import StoreEngine
 /// of an in-app purchase key the world knows, whose payload carries the key's `iss`, `aud`
 /// "appstoreconnect-v1", the app's `bid` and an `exp` in the future — "Tokens that expire more
 /// than 60 minutes after the time of issue (iat) aren't valid" — signed with that key.
+/// A token accepted once is remembered until it expires, so that a backend that reuses its token
+/// (as Apple allows, for up to an hour) costs one signature check, not one a request.
 public struct APIToken: Sendable {
     public let keys: [APIKey]
     public let bundleId: String
+    private let accepted = AcceptedTokens()
 
     public init(keys: [APIKey], bundleId: String) {
         self.keys = keys
@@ -19,41 +22,56 @@ public struct APIToken: Sendable {
 
     /// Nil when `authorization` carries a token the API accepts at wall-clock `now`; else why not.
     public func refusal(of authorization: String?, now: Date) -> APITokenRefusal? {
-        guard let authorization, !authorization.isEmpty else { return .missing }
-        guard authorization.hasPrefix("Bearer ") else { return .notBearer }
-        let parts = authorization.dropFirst("Bearer ".count).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return .malformed("\(parts.count) parts, not 3") }
-        guard let headerBytes = Base64.url.decode(parts[0]), let payloadBytes = Base64.url.decode(parts[1]),
-              let signature = Base64.url.decode(parts[2]) else { return .malformed("a part is not base64url") }
-        guard let header = Self.claims(headerBytes), let payload = Self.claims(payloadBytes) else {
-            return .malformed("its header or payload is not a JSON object")
+        let seconds = Int64(now.timeIntervalSince1970)
+        if let authorization, let expiry = accepted.expiry(of: authorization) {
+            return expiry > seconds ? nil : .expired
         }
-        guard case .text(let alg) = header["alg"] ?? .other, alg == "ES256" else {
-            return .algorithm(header["alg"]?.shown ?? "none")
+        switch check(authorization, now: now) {
+        case .failure(let refusal): return refusal
+        case .success(let expiry):
+            if let authorization { accepted.keep(authorization, expiring: expiry) }
+            return nil
         }
-        guard case .text(let kid) = header["kid"] ?? .other, let key = keys.first(where: { $0.keyId == kid }) else {
-            return .unknownKey(header["kid"]?.shown ?? "")
-        }
-        if let refusal = claimRefusal(payload, key: key, now: now) { return refusal }
-        let signed = Array(authorization.dropFirst("Bearer ".count).utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
-        return key.accepts(signature, of: signed) ? nil : .signature
     }
 
-    private func claimRefusal(_ payload: [String: Claim], key: APIKey, now: Date) -> APITokenRefusal? {
-        guard case .text(let iss) = payload["iss"] ?? .other, iss == key.issuerId else { return .issuer(payload["iss"]?.shown ?? "") }
+    /// The token's `exp` when the API accepts it at `now`; else why not.
+    private func check(_ authorization: String?, now: Date) -> Result<Int64, APITokenRefusal> {
+        guard let authorization, !authorization.isEmpty else { return .failure(.missing) }
+        guard authorization.hasPrefix("Bearer ") else { return .failure(.notBearer) }
+        let parts = authorization.dropFirst("Bearer ".count).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return .failure(.malformed("\(parts.count) parts, not 3")) }
+        guard let headerBytes = Base64.url.decode(parts[0]), let payloadBytes = Base64.url.decode(parts[1]),
+              let signature = Base64.url.decode(parts[2]) else { return .failure(.malformed("a part is not base64url")) }
+        guard let header = Self.claims(headerBytes), let payload = Self.claims(payloadBytes) else {
+            return .failure(.malformed("its header or payload is not a JSON object"))
+        }
+        guard case .text(let alg) = header["alg"] ?? .other, alg == "ES256" else {
+            return .failure(.algorithm(header["alg"]?.shown ?? "none"))
+        }
+        guard case .text(let kid) = header["kid"] ?? .other, let key = keys.first(where: { $0.keyId == kid }) else {
+            return .failure(.unknownKey(header["kid"]?.shown ?? ""))
+        }
+        let expiry = claimsCheck(payload, key: key, now: now)
+        guard case .success = expiry else { return expiry }
+        let signed = Array(authorization.dropFirst("Bearer ".count).utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
+        return key.accepts(signature, of: signed) ? expiry : .failure(.signature)
+    }
+
+    private func claimsCheck(_ payload: [String: Claim], key: APIKey, now: Date) -> Result<Int64, APITokenRefusal> {
+        guard case .text(let iss) = payload["iss"] ?? .other, iss == key.issuerId else { return .failure(.issuer(payload["iss"]?.shown ?? "")) }
         guard case .text(let aud) = payload["aud"] ?? .other, aud == "appstoreconnect-v1" else {
-            return .audience(payload["aud"]?.shown ?? "")
+            return .failure(.audience(payload["aud"]?.shown ?? ""))
         }
-        guard case .text(let bid) = payload["bid"] ?? .other, bid == bundleId else { return .bundle(payload["bid"]?.shown ?? "") }
-        guard case .number(let exp) = payload["exp"] ?? .other else { return .malformed("no numeric exp") }
+        guard case .text(let bid) = payload["bid"] ?? .other, bid == bundleId else { return .failure(.bundle(payload["bid"]?.shown ?? "")) }
+        guard case .number(let exp) = payload["exp"] ?? .other else { return .failure(.malformed("no numeric exp")) }
         let seconds = Int64(now.timeIntervalSince1970)
-        guard exp > seconds else { return .expired }
+        guard exp > seconds else { return .failure(.expired) }
         if case .number(let iat) = payload["iat"] ?? .other {
-            guard exp - iat <= 3_600 else { return .tooLong }
+            guard exp - iat <= 3_600 else { return .failure(.tooLong) }
         } else if payload["iat"] != nil {
-            return .malformed("iat is not a number")
+            return .failure(.malformed("iat is not a number"))
         }
-        return exp - seconds <= 3_600 ? nil : .tooLong
+        return exp - seconds <= 3_600 ? .success(exp) : .failure(.tooLong)
     }
 
     /// A claim's value: text, a whole number, or anything else.

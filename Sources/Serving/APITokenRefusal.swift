@@ -1,6 +1,6 @@
 /// Why the App Store Server API turned a request's token down, as the transcript says it; Apple
 /// answers each with the same 401.
-public enum APITokenRefusal: Sendable, Equatable {
+public enum APITokenRefusal: Error, Sendable, Equatable {
     case missing
     case notBearer
     case malformed(String)

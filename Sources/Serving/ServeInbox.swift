@@ -5,18 +5,20 @@ import Synchronization
 /// The one queue between the HTTP server's threads and the world's: requests in arrival order,
 /// each with its responder, and the word to stop.
 final class ServeInbox: Sendable {
-    /// A request waiting for the world, and how to answer it.
+    /// A request waiting for the world, how to answer it, and why its token was refused (nil
+    /// when it was accepted, or needs none).
     struct Call: Sendable {
         let request: HTTPRequest
         let responder: HTTPResponder
+        let refusal: APITokenRefusal?
     }
 
     private let state = Mutex<(calls: [Call], stopping: Bool)>(([], false))
     private let wake = DispatchSemaphore(value: 0)
 
     /// Queues a request; called on the server's threads.
-    func push(_ request: HTTPRequest, _ responder: HTTPResponder) {
-        state.withLock { $0.calls.append(Call(request: request, responder: responder)) }
+    func push(_ call: Call) {
+        state.withLock { $0.calls.append(call) }
         wake.signal()
     }
 

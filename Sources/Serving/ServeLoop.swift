@@ -16,12 +16,15 @@ public final class ServeLoop {
         self.session = session
     }
 
-    /// Starts the server on `address`, requests going to this loop.
+    /// Starts the server on `address`, requests going to this loop; a call of the App Store
+    /// Server API has its token judged first, on the server's thread.
     public func start(address: ListenAddress, limits: HTTPLimits = HTTPLimits(),
                       tls: (key: String, certificate: String)?) throws(HTTPServerError) -> HTTPServer {
         let inbox = inbox
+        let token = session.token
         return try HTTPServer(address: address, limits: limits, tls: tls, oversized: ServeSession.bodyTooLong) { request, responder in
-            inbox.push(request, responder)
+            let refusal = ServeSession.isServerAPI(request) ? token.refusal(of: request.authorization, now: Date()) : nil
+            inbox.push(ServeInbox.Call(request: request, responder: responder, refusal: refusal))
         }
     }
 
@@ -43,7 +46,7 @@ public final class ServeLoop {
     }
 
     private func answer(_ call: ServeInbox.Call) {
-        call.responder.respond(session.answer(call.request))
+        call.responder.respond(session.answer(call.request, refusal: call.refusal))
     }
 
     private func catchSignals() {

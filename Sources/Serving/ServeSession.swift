@@ -12,7 +12,9 @@ import WorldCore
 public final class ServeSession {
     public let world: World
     private let runner: ScenarioRunner
-    private let token: APIToken
+    /// The App Store Server API's token check, which the server's threads run before a request
+    /// reaches the world.
+    let token: APIToken
     private let transcript = EventTranscript()
     /// Prints the transcript, and keeps the lines of the script being run.
     private let captured: CapturedLines
@@ -33,9 +35,19 @@ public final class ServeSession {
 
     /// The answer to `request`, the world changed as it asks; wall-clock `now` judges tokens.
     public func answer(_ request: HTTPRequest, now: Date = Date()) -> HTTPResponse {
+        answer(request, refusal: Self.isServerAPI(request) ? token.refusal(of: request.authorization, now: now) : nil)
+    }
+
+    /// The answer to `request`, whose token was judged already (`refusal`, nil when accepted).
+    func answer(_ request: HTTPRequest, refusal: APITokenRefusal?) -> HTTPResponse {
         if request.path == "/storesim/script" { return script(request) }
-        if request.path.hasPrefix("/inApps/") { return serverAPI(request, now: now) }
+        if Self.isServerAPI(request) { return serverAPI(request, refusal: refusal) }
         return .text(404, "Not Found: StoreSim serves the App Store Server API under /inApps/ and scripts at POST /storesim/script")
+    }
+
+    /// Whether `request` is a call of the App Store Server API, which needs a token.
+    static func isServerAPI(_ request: HTTPRequest) -> Bool {
+        request.path.hasPrefix("/inApps/")
     }
 
     /// The answer to a request that cannot be carried out because the server is stopping.
@@ -44,8 +56,8 @@ public final class ServeSession {
     /// The answer to a body past the limit: Apple's `BodyTooLongError`.
     public static let bodyTooLong = http(.error(.bodyTooLong))
 
-    private func serverAPI(_ request: HTTPRequest, now: Date) -> HTTPResponse {
-        if let refusal = token.refusal(of: request.authorization, now: now) {
+    private func serverAPI(_ request: HTTPRequest, refusal: APITokenRefusal?) -> HTTPResponse {
+        if let refusal {
             warn("\(request.method) \(request.path) → 401 Unauthenticated: \(refusal.english)")
             do {
                 try world.recordServerAPICall(method: request.method, path: request.path, status: 401, refusal: refusal.english)

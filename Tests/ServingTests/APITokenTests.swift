@@ -42,6 +42,14 @@ import Testing
         #expect(check.refusal(of: try token(claims: claims(iat: issued - 60, exp: issued + 3_000)), now: now) == nil)
     }
 
+    /// A token accepted once is remembered, not trusted past its `exp`.
+    @Test func aTokenAcceptedOnceIsRefusedOnceItExpires() throws {
+        let reused = try token()
+        #expect(check.refusal(of: reused, now: now) == nil)
+        #expect(check.refusal(of: reused, now: now.addingTimeInterval(299)) == nil)
+        #expect(check.refusal(of: reused, now: now.addingTimeInterval(300)) == .expired)
+    }
+
     @Test func aMissingOrOddHeaderIsRefused() throws {
         #expect(check.refusal(of: nil, now: now) == .missing)
         #expect(check.refusal(of: "", now: now) == .missing)
