@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "IAPCore"),
         // HTTP/1.1 on libmicrohttpd: the only module that touches it.
         .target(name: "HTTPServing", dependencies: ["CMicroHTTPD"]),
+        // Outgoing HTTP, one request at a time with a timeout: the world's way out to a backend.
+        .target(name: "HTTPCalls"),
         .target(name: "Storage", dependencies: ["CSQLite", "CRename"]),
         .target(name: "Signing", dependencies: ["IAPCore", "CCrypto"]),
         .target(name: "StoreEngine", dependencies: ["IAPCore", "Storage", "CCrypto", "Signing"]),
@@ -25,7 +27,7 @@ let package = Package(
         .target(name: "IAPClient", dependencies: ["IAPCore", "Storage", "Signing"]),
         // The deterministic world: the parties, the messages between them, the clock, crash
         // points, the timeline and the data directory; it carries out commands.
-        .target(name: "WorldCore", dependencies: ["IAPCore", "Storage", "StoreEngine", "OrderServer", "IAPClient", "Signing"]),
+        .target(name: "WorldCore", dependencies: ["IAPCore", "Storage", "StoreEngine", "OrderServer", "IAPClient", "Signing", "HTTPCalls"]),
         // What the faces read of a world: the view, the audit and the snapshot, with their caches.
         .target(name: "ReadSide", dependencies: ["WorldCore", "IAPCore", "StoreEngine", "OrderServer", "IAPClient", "Signing", "Storage"]),
         // The scenario language: each command declared once, the parser, the runner and its checks.
@@ -55,7 +57,7 @@ let package = Package(
         .testTarget(name: "OrderServerTests", dependencies: ["OrderServer", "StoreEngine", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "IAPClientTests", dependencies: ["IAPClient", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "WorldTests", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "Drivers", "IAPCore", "IAPClient", "OrderServer", "StoreEngine", "Storage", "TestSupport", "Signing"]),
-        .testTarget(name: "ServingTests", dependencies: ["Serving", "HTTPServing", "StoreEngine", "Signing", "IAPCore", "WorldCore", "TestSupport"]),
+        .testTarget(name: "ServingTests", dependencies: ["Serving", "HTTPServing", "HTTPCalls", "StoreEngine", "Signing", "IAPCore", "WorldCore", "TestSupport"]),
         .testTarget(name: "DriversTests", dependencies: ["Drivers", "WorldCore", "ScenarioLanguage", "IAPCore", "TestSupport"]),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "WorldCore", "ScenarioLanguage", "IAPCore", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "WorldCore", "ScenarioLanguage", "IAPClient", "IAPCore", "TestSupport"]),

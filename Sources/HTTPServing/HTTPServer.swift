@@ -14,6 +14,9 @@ public final class HTTPServer: Sendable {
     private let daemon = Mutex<UInt?>(nil)
     private let listening = Mutex<Int32?>(nil)
     private let dispatched = Mutex<Int>(0)
+    /// The connections suspended while the handler works, by their pointer; once the server
+    /// stops, none (and none can be added or resumed).
+    private let suspended = Mutex<(open: [UInt: HTTPExchange], stopped: Bool)>(([:], false))
 
     /// Starts serving on `address` (PEM `tls` key and certificate for HTTPS); `oversized` is
     /// the answer to a body beyond the limit. The handler is called on the server's threads.
@@ -43,19 +46,40 @@ public final class HTTPServer: Sendable {
     /// Stops taking new connections; those open go on.
     public func stopAccepting() {
         guard let pointer = daemon.withLock({ $0 }).flatMap({ OpaquePointer(bitPattern: $0) }) else { return }
-        let socket = MHD_quiesce_daemon(pointer)
-        if socket >= 0 { close(socket) }
-        listening.withLock { $0 = nil }
+        listening.withLock { socket in
+            guard socket != nil else { return }
+            let quiesced = MHD_quiesce_daemon(pointer)
+            if quiesced >= 0 { close(quiesced) }
+            socket = nil
+        }
     }
 
-    /// Stops the server; every request must have been answered first.
+    /// Stops the server: a request still waiting for the handler (or for its answer's delay) is
+    /// answered 503 at once, what is being sent gets up to five seconds, then every connection closes.
     public func stop() {
+        stopAccepting()
+        suspended.withLock { state in
+            for (connection, exchange) in state.open {
+                _ = exchange.keep(.text(503, "Service Unavailable: the server is stopping"))
+                MHD_resume_connection(OpaquePointer(bitPattern: connection))
+            }
+            state = ([:], true)
+        }
+        for _ in 0..<500 where inFlight > 0 { usleep(10_000) }
         guard let pointer = daemon.withLock({ value -> UInt? in
             defer { value = nil }
             return value
         }).flatMap({ OpaquePointer(bitPattern: $0) }) else { return }
         MHD_stop_daemon(pointer)
-        if let socket = listening.withLock({ $0 }) { close(socket) }
+    }
+
+    /// Lets a suspended connection go on to send its answer; nothing once it did, or once the
+    /// server stopped.
+    func resume(_ connection: UInt) {
+        suspended.withLock { state in
+            guard state.open.removeValue(forKey: connection) != nil else { return }
+            MHD_resume_connection(OpaquePointer(bitPattern: connection))
+        }
     }
 
     deinit { stop() }
@@ -79,8 +103,19 @@ public final class HTTPServer: Sendable {
         guard request != nil || tooLarge else { return .YES }
         dispatched.withLock { $0 += 1 }
         guard let request else { return Self.send(oversized, on: connection) }
+        let key = UInt(bitPattern: connection)
         MHD_suspend_connection(connection)
-        handler(request, HTTPResponder(exchange: exchange, connection: UInt(bitPattern: connection)))
+        let open = suspended.withLock { state in
+            guard !state.stopped else { return false }
+            state.open[key] = exchange
+            return true
+        }
+        guard open else {
+            _ = exchange.keep(.text(503, "Service Unavailable: the server is stopping"))
+            MHD_resume_connection(connection)
+            return .YES
+        }
+        handler(request, HTTPResponder(exchange: exchange, server: self, connection: key))
         return .YES
     }
 

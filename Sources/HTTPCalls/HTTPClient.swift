@@ -1,0 +1,67 @@
+import Dispatch
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// Sends one HTTP request at a time and waits for its outcome, never longer than its timeout:
+/// the world's way out to a team's backend (a notification posted, a purchase to verify). It
+/// sends no cookies and keeps no cache.
+public final class HTTPClient: Sendable {
+    private let session: URLSession
+
+    public init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.urlCache = nil
+        configuration.httpShouldSetCookies = false
+        session = URLSession(configuration: configuration)
+    }
+
+    /// `method` `url` with `body` (JSON unless `contentType` says otherwise), waiting at most
+    /// `timeout` seconds for the whole answer.
+    public func send(_ method: String, _ url: String, body: [UInt8]? = nil, contentType: String = "application/json",
+                     timeout: Double) -> HTTPOutcome {
+        guard let address = URL(string: url), address.scheme == "http" || address.scheme == "https", address.host != nil else {
+            return .failed("'\(url)' is not an http:// or https:// URL")
+        }
+        var request = URLRequest(url: address, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        request.httpMethod = method
+        if let body {
+            request.httpBody = Data(body)
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        }
+        request.setValue("StoreSim", forHTTPHeaderField: "User-Agent")
+        let outcome = Mutex<HTTPOutcome>(.timedOut)
+        let done = DispatchSemaphore(value: 0)
+        let task = session.dataTask(with: request) { data, response, error in
+            outcome.withLock { $0 = Self.outcome(data, response, error) }
+            done.signal()
+        }
+        task.resume()
+        if done.wait(timeout: .now() + timeout + 1) == .timedOut {
+            task.cancel()
+            return .timedOut
+        }
+        return outcome.withLock { $0 }
+    }
+
+    private static func outcome(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) -> HTTPOutcome {
+        if let error = error as? URLError {
+            switch error.code {
+            case .timedOut: return .timedOut
+            case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet: return .refused(error.localizedDescription)
+            case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+                 .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+                return .tlsFailed(error.localizedDescription)
+            case .networkConnectionLost, .badServerResponse, .zeroByteResource: return .closed(error.localizedDescription)
+            case .httpTooManyRedirects, .redirectToNonExistentLocation: return .circularRedirect
+            default: return .failed(error.localizedDescription)
+            }
+        }
+        if let error { return .failed(String(describing: error)) }
+        guard let response = response as? HTTPURLResponse else { return .closed("no HTTP response") }
+        return .answered(status: response.statusCode, body: Array(data ?? Data()))
+    }
+}
