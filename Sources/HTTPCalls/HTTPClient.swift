@@ -10,6 +10,8 @@ import Synchronization
 /// sends no cookies and keeps no cache.
 public final class HTTPClient: Sendable {
     private let session: URLSession
+    /// One client for the process: its connections are kept for the next request.
+    public static let shared = HTTPClient()
 
     public init() {
         let configuration = URLSessionConfiguration.ephemeral

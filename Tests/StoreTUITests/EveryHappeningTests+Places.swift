@@ -13,6 +13,7 @@ extension EveryHappeningTests {
         case .user(let action):
             switch action {
             case .storeSwitch: 112
+            case .serverURL: 184
             case .storeFails: 113
             case .sells: 114
             case .deleteTransaction: 115
@@ -112,6 +113,7 @@ extension EveryHappeningTests {
             case .notificationNotVerified: 80
             case .refundTakesBack: 81
             case .reversalGrantsAgain: 172
+            case .outsideServer: 183
             case .couldNotSave: 158
             }
         case .app(let step):

@@ -78,6 +78,11 @@ extension EveryHappeningTests {
         .creditedFromNotification(tx, .didRenew, grant: .owns(productId: "com.storesim.premium.monthly", untilMillis: 1_769_904_000_000)),
         .notificationNotVerified(uuid: "5d9a", reason: .notThisNotification), .refundTakesBack(tx, ["coins": 100, "gems": 5]),
         .reversalGrantsAgain(tx, ["coins": 100]),
+        .outsideServer(tx, url: "http://127.0.0.1:9000", .credited),
+        .outsideServer(tx, url: "http://127.0.0.1:9000", .alreadyCredited),
+        .outsideServer(tx, url: "http://127.0.0.1:9000", .rejected(reason: "not ours")),
+        .outsideServer(tx, url: "http://127.0.0.1:9000", .noAnswer("HTTP 500")),
+        .outsideServer(nil, url: "http://127.0.0.1:9000", .notInProtocol("no call checks the current receipt: nothing revoked")),
     ]
 
     static let monthly = "com.storesim.premium.monthly"
@@ -128,6 +133,6 @@ extension EveryHappeningTests {
         .launch(.verifyThenFinish, .storekit1), .launch(.queueOnly, .storekit2), .quit, .reinstall, .signedIn(account: "kid"),
         .deviceDisk(full: true), .tapBuy(productId: pro, .confirm), .tapBuy(productId: pro, .ask), .tapOffer(offerId: "winter", productId: monthly),
         .redeemOfferCode("SPRING"), .tapRestore, .armCrash(.cached, powerCut: false), .armCrash(.finished, powerCut: true),
-        .armCrash(nil, powerCut: false),
+        .armCrash(nil, powerCut: false), .serverURL("http://127.0.0.1:9000"), .serverURL(nil),
     ]
 }

@@ -17,6 +17,8 @@ public enum ServerRefusal: String, Sendable, CaseIterable, Codable {
     /// A family-shared transaction of a product Family Sharing does not share (a consumable, a
     /// non-renewing subscription, or one the catalog does not mark `familyShareable`).
     case notShareable = "not-shareable"
+    /// The outside server (`server url`) answered `rejected`; its reason is on the timeline.
+    case rejectedByOutsideServer = "rejected-by-outside-server"
 
     /// What the refusal means, in a few words.
     public var meaning: String {
@@ -28,6 +30,7 @@ public enum ServerRefusal: String, Sendable, CaseIterable, Codable {
         case .unknownToStore: return "the App Store has no such transaction"
         case .otherUser: return "its appAccountToken names another user of the app"
         case .notShareable: return "Family Sharing does not share this product"
+        case .rejectedByOutsideServer: return "the outside server rejected it"
         }
     }
 }

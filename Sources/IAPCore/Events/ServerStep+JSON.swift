@@ -14,6 +14,7 @@ extension ServerStep: EventJSON {
         case .couldNotSave(let problem): json.tag("couldNotSave") { $0.put("problem", problem) }
         case .refundTakesBack(let id, let amounts): json.tag("refundTakesBack") { $0.put("_0", id); $0.put("_1", amounts) }
         case .reversalGrantsAgain(let id, let amounts): json.tag("reversalGrantsAgain") { $0.put("_0", id); $0.put("_1", amounts) }
+        case .outsideServer(let id, let url, let reply): json.tag("outsideServer") { $0.put("_0", id); $0.put("_2", reply); $0.put("url", url) }
         }
     }
 }

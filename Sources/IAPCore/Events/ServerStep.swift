@@ -19,6 +19,9 @@ public enum ServerStep: Sendable, Equatable, Codable {
     case refundTakesBack(TransactionID, [String: Int])
     /// A refund reversal's notification: how much of each currency the Server grants again.
     case reversalGrantsAgain(TransactionID, [String: Int])
+    /// The app's request sent on to the outside server (`server url`), and what came of it:
+    /// its `result` (and `reason`), or why there was none the app can use.
+    case outsideServer(TransactionID?, url: String, OutsideServerReply)
 
     /// The step in English.
     public var english: String {
@@ -34,6 +37,8 @@ public enum ServerStep: Sendable, Equatable, Codable {
         case .couldNotSave(let problem): "the Server could not save: \(problem.english)"
         case .refundTakesBack(let id, let taken): "refund of tx \(id): the Server takes back \(Self.taken(taken))"
         case .reversalGrantsAgain(let id, let given): "refund of tx \(id) reversed: the Server grants again \(Self.taken(given))"
+        case .outsideServer(let id, let url, let reply):
+            "outside server \(url): " + (id.map { "verify tx \($0) → " } ?? "") + reply.english
         }
     }
 

@@ -54,6 +54,7 @@ extension UserAction: EventJSON {
         case .quit: json.tag("quit")
         case .reinstall: json.tag("reinstall")
         case .signedIn(let account): json.tag("signedIn") { $0.put("account", account) }
+        case .serverURL(let url): json.tag("serverURL") { $0.put("_0", url) }
         case .deviceDisk(let full): json.tag("deviceDisk") { $0.put("full", full) }
         case .tapBuy(let productId, let answer): json.tag("tapBuy") { $0.put("_1", answer); $0.put("productId", productId) }
         case .tapOffer(let offerId, let productId): json.tag("tapOffer") { $0.put("offerId", offerId); $0.put("productId", productId) }

@@ -64,6 +64,9 @@ public enum UserAction: Sendable, Equatable, Codable {
     case tapRestore
     /// A crash (or power cut) armed at a point; none disarms it.
     case armCrash(CrashPoint?, powerCut: Bool)
+    /// The app verifies its purchases with an outside server at this URL (`server url URL`), or
+    /// with the built-in Server again (nil).
+    case serverURL(String?)
 
     /// The action in English.
     public var english: String {
@@ -117,6 +120,7 @@ public enum UserAction: Sendable, Equatable, Codable {
         case .quit: "quit"
         case .reinstall: "delete the app and its data, then install it again"
         case .signedIn(let account): "signed in as \(account)"
+        case .serverURL(let url): url.map { "the app verifies with the outside server at \($0)" } ?? "the app verifies with the built-in Server"
         case .deviceDisk(let full): full ? "the device's disk is full" : "the device's disk has room again"
         case .tapBuy(let productId, let answer): "tap Buy \(productId), then \(answer.rawValue)"
         case .tapOffer(let offerId, let productId): "tap offer \(offerId) of \(productId)"

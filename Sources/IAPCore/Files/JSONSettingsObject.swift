@@ -89,6 +89,16 @@ public struct JSONSettingsObject {
         }
     }
 
+    /// The member `key` as text, or nil when the object does not have it.
+    public func optionalString(_ key: String) throws(JSONPathError) -> String? {
+        guard let field = object.optional(key) else { return nil }
+        do {
+            return try field.string()
+        } catch {
+            throw JSONPathError(error)
+        }
+    }
+
     /// The member `key` as a whole number in `range`.
     public func integer(_ key: String, in range: ClosedRange<Int64>) throws(JSONPathError) -> Int64 {
         let field = try required(key)

@@ -18,6 +18,17 @@ extension ScenarioVocabulary {
             chaos: .init(weight: 6) { draw in [.server(draw.element(of: WorldSettings.ServerMode.allCases, or: .up))] },
             restore: { world in world.settings.server == .up ? [] : [.server(.up)] }),
         CommandDeclaration(
+            "server url URL|built-in",
+            "the app sends each purchase to an outside server (POST URL/storesim/verify) instead of the built-in Server, or to the built-in one again",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in
+                let word = reader.word()
+                if word == "built-in" { return .serverURL(nil) }
+                if let problem = OutsideURL.problem(word) { throw CommandProblem(problem: problem + "; expected URL or built-in") }
+                return .serverURL(word)
+            },
+            arguments: { command in if case .serverURL(let url) = command { [url ?? "built-in"] } else { nil } }),
+        CommandDeclaration(
             "server shared-secret wrong|ok", "the Server's configured shared secret is wrong (verifyReceipt answers 21004) or the app's",
             timing: .atOnce,
             read: { reader throws(CommandProblem) in .serverSharedSecret(right: try reader.toggle(on: "ok", off: "wrong")) },

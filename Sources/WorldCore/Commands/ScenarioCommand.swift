@@ -80,6 +80,8 @@ public enum ScenarioCommand: Equatable, Sendable {
     case serverDisk(full: Bool)
     /// The Store posts App Store Server Notifications V2 to the Server, or stops.
     case serverNotifications(on: Bool)
+    /// `server url URL|built-in`: the app sends its purchases to an outside server (nil: the built-in one).
+    case serverURL(String?)
     /// The Server fetches the notifications it missed (Get Notification History) and processes
     /// them, and reconciles each customer it knows (Get Transaction History).
     case serverHistory

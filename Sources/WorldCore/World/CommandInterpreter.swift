@@ -49,6 +49,7 @@ struct CommandInterpreter {
         case .expect, .wait: break
         case .network(let online): try world.change(.network(online: online)) { $0.networkOnline = online }
         case .server(let mode): try world.change(.server(mode.rawValue)) { $0.server = mode }
+        case .serverURL(let url): try world.change(.serverURL(url)) { $0.serverURL = url }
         case .strategy(let strategy): try world.change(.strategy(strategy)) { $0.strategy = strategy }
         case .api(let api): try world.use(api)
         case .advance(let seconds): try world.advance(by: seconds)

@@ -86,6 +86,10 @@ extension World {
             tellTheAppNothingCame(about: message, reason: .request(reason))
             return
         }
+        if let url = settings.serverURL, message.from == .app {
+            try deliverToOutsideServer(sent, url: url)
+            return
+        }
         try record(.delivered, sent)
         do {
             try server.receive(message, link: link)
@@ -98,7 +102,7 @@ extension World {
 
     /// The network tells the app that a request or reply about something never arrived: about
     /// each of its orders, for a recovery's (whose request names no one transaction).
-    private func tellTheAppNothingCame(about message: Message, reason: NoAnswer) {
+    func tellTheAppNothingCame(about message: Message, reason: NoAnswer) {
         guard message.answersTheApp else { return }
         let orders = message.recoveredOrders
         guard orders.isEmpty else {

@@ -18,6 +18,9 @@ public struct WorldSettings: Codable, Equatable, Sendable {
     public var api: StoreKitAPI = .storekit1
     public var networkOnline = true
     public var server: ServerMode = .up
+    /// The outside server the app verifies its purchases with (`server url`), `http://` or
+    /// `https://`; nil for the built-in Server, and then absent from the file.
+    public var serverURL: String?
     public var clockMillis: Int64 = SimulatedTime.millis(SimulatedTime.epoch)
     /// The strategy that finished each transaction the app finished before the Server had
     /// credited it, kept until the Server answers that it credited it: a loss is told under the
@@ -56,6 +59,10 @@ public struct WorldSettings: Codable, Equatable, Sendable {
         api = try object.choice("api", "StoreKit API", or: .storekit1)
         networkOnline = try object.bool("networkOnline")
         server = try object.choice("server", "server mode")
+        serverURL = try object.optionalString("serverURL")
+        if let serverURL, let problem = OutsideURL.problem(serverURL) {
+            throw JSONPathError(path: "$.serverURL", problem: problem)
+        }
         clockMillis = try object.integer("clockMillis", in: SimulatedTime.millisRange)
         let members: [(key: String, path: String, value: Strategy)] = try object.choices("finishedEarly", "strategy")
         for member in members {

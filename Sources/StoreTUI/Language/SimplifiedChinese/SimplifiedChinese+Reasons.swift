@@ -59,6 +59,7 @@ extension SimplifiedChinese {
         case .unknownToStore: "App Store 没有这笔交易"
         case .otherUser: "其 appAccountToken 指向 App 的另一位用户"
         case .notShareable: "家人共享不共享此商品"
+        case .rejectedByOutsideServer: "外部服务器拒绝了它"
         }
     }
 

@@ -15,6 +15,21 @@ extension SimplifiedChinese {
         case .couldNotSave(let problem): "服务器无法保存：\(words(problem))"
         case .refundTakesBack(let id, let taken): "tx \(id) 已退款：服务器收回 \(ServerStep.taken(taken))"
         case .reversalGrantsAgain(let id, let given): "tx \(id) 的退款已撤销：服务器重新发放 \(ServerStep.taken(given))"
+        case .outsideServer(let id, let url, let reply):
+            "外部服务器 \(url)：" + (id.map { "验证 tx \($0) → " } ?? "") + words(reply)
+        }
+    }
+}
+
+extension SimplifiedChinese {
+    /// What an outside server answered, in Simplified Chinese.
+    static func words(_ reply: OutsideServerReply) -> String {
+        switch reply {
+        case .credited: "已入账"
+        case .alreadyCredited: "此前已入账"
+        case .rejected(let reason): "拒绝：\(reason)"
+        case .noAnswer(let what): "\(what)：没有 App 可用的回答，稍后再问"
+        case .notInProtocol(let what): what
         }
     }
 }

@@ -53,6 +53,7 @@ extension SimplifiedChinese {
         case .quit: "退出 App"
         case .reinstall: "删除 App 及其数据，然后重新安装"
         case .signedIn(let account): "已登录为 \(account)"
+        case .serverURL(let url): url.map { "App 改由外部服务器 \($0) 验证" } ?? "App 改由内置服务器验证"
         case .deviceDisk(let full): full ? "设备磁盘已满" : "设备磁盘又有空间了"
         case .tapBuy(let productId, let answer): "轻点“购买” \(productId)，然后\(sheet(answer))"
         case .tapOffer(let offerId, let productId): "轻点 \(productId) 的优惠 \(offerId)"

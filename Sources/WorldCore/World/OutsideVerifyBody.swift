@@ -1,0 +1,48 @@
+import IAPCore
+
+/// The body of `POST URL/storesim/verify`, StoreSim's protocol with an outside server, and the
+/// reading of its answer: StoreKit 2 sends `{"signedTransaction", "appAccountToken"}`, StoreKit 1
+/// `{"receiptData", "transactionId"}`; `"serverFinishes": true` is added when the app leaves the
+/// finish to the server (strategy server-finishes). The answer is `{"result": "credited" |
+/// "already-credited" | "rejected", "reason": "…"}`.
+struct OutsideVerifyBody {
+    let json: [UInt8]
+
+    init(_ request: VerificationRequest, transactionId: TransactionID, signed: Bool) {
+        var members: [String] = []
+        if signed {
+            members.append("\"signedTransaction\":" + JSONString.quoted(request.receipt))
+            if let account = request.account { members.append("\"appAccountToken\":" + JSONString.quoted(AppAccountToken.of(user: account))) }
+        } else {
+            members.append("\"receiptData\":" + JSONString.quoted(request.receipt))
+            members.append("\"transactionId\":" + JSONString.quoted(String(transactionId.value)))
+        }
+        if request.serverFinishes { members.append("\"serverFinishes\":true") }
+        json = Array(("{" + members.joined(separator: ",") + "}").utf8)
+    }
+
+    /// What a 200's body says; a body that is not such an object is no answer.
+    static func reply(_ body: [UInt8]) -> OutsideServerReply {
+        var result: String?
+        var reason: String?
+        var cursor = JSONCursor(String(decoding: body, as: UTF8.self))
+        do {
+            try cursor.object { (key, value) throws(JSONCursorError) in
+                switch key {
+                case "result": result = try value.string()
+                case "reason": reason = value.null() ? nil : try value.string()
+                default: try value.skip()
+                }
+            }
+            try cursor.end()
+        } catch {
+            return .noAnswer("HTTP 200 with a body that is not the protocol's JSON (\(error.description))")
+        }
+        switch result {
+        case "credited": return .credited
+        case "already-credited": return .alreadyCredited
+        case "rejected": return .rejected(reason: reason ?? "no reason given")
+        default: return .noAnswer("HTTP 200 with result \(result.map { "'\($0)'" } ?? "missing"), not credited, already-credited or rejected")
+        }
+    }
+}
