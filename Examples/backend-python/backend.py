@@ -370,8 +370,12 @@ class Handler(BaseHTTPRequestHandler):
     def backend(self):
         return self.server.backend
 
-    def log_message(self, format, *args):   # silence http.server's own line; we log our own
-        pass
+    def log_request(self, code="-", size="-"):
+        pass   # answer() logs one line of its own for every request it answers
+
+    def log_message(self, format, *args):
+        # http.server's own answers (a malformed request line, headers too long): one line too.
+        log(f"{self.command or '-'} {self.path if hasattr(self, 'path') else '-'}: " + format % args)
 
     def answer(self, status, obj, detail):
         body = json.dumps(obj).encode() if obj is not None else b""
@@ -406,6 +410,12 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self.answer(404, {"error": "not found"}, "not found")
 
+    def refuse_method(self):
+        self.close_connection = True
+        self.answer(405, {"error": "method not allowed"}, "method not allowed")
+
+    do_PUT = do_DELETE = do_PATCH = refuse_method
+
     def do_POST(self):
         try:
             body = self.read_json() if self.path != "/storesim/catch-up" else None
@@ -429,6 +439,7 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 self.answer(404, {"error": "not found"}, "not found")
         except ValueError as e:
+            self.close_connection = True    # the body may be unread: do not reuse the connection
             self.answer(400, {"error": str(e)}, f"bad request: {e}")
         except TryAgainLater as e:
             self.answer(503, {"error": str(e)}, f"try again later: {e}")

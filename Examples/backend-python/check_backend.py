@@ -7,8 +7,9 @@ It starts `storesim serve` on a fresh temporary world (--seed 7 --new-key), sets
 with a script sent through `storesim run --connect` (StoreKit 2, notifications on, purchases, a
 refund), reads `storesim state --json`, then plays the app and the App Store itself: it POSTs
 each signed transaction to /storesim/verify, and each notification's signedPayload to
-/notifications, as they will once `server url` and `server notifications url` exist. One line
-per check; exit 0 when every check passes, 1 otherwise.
+/notifications, as they will once `server url` and `server notifications url` exist; then
+catch-up, a StoreKit 1 world, the naive backend, and a backend killed right after it answers.
+One line per check; exit 0 when every check passes, 1 otherwise.
 
 Standard library only (the backends themselves need app-store-server-library).
 """
@@ -41,6 +42,17 @@ wait
 buy com.storesim.coins.550
 wait
 refund com.storesim.coins.550
+wait
+"""
+
+# A StoreKit 1 world (the default API). `state --json` shows the world's root certificate only
+# in a StoreKit 2 world; a world has one root whatever its API, so the script shows it first.
+SETUP_STOREKIT1_ROOT = "api storekit2\n"
+SETUP_STOREKIT1 = """\
+api storekit1
+buy com.storesim.coins.100
+wait
+buy com.storesim.pro
 wait
 """
 
@@ -142,7 +154,10 @@ def main():
     ap.add_argument("--storesim", default="storesim", help="the storesim binary (default: on PATH)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory and logs")
     args = ap.parse_args()
-    storesim = shutil.which(args.storesim) or args.storesim
+    storesim = shutil.which(args.storesim)
+    if storesim is None:
+        print(f"FAIL  no storesim binary at '{args.storesim}' (give its path with --storesim)")
+        return 1
     run = Run(storesim, args.keep)
     c = Checks()
     try:
@@ -151,30 +166,79 @@ def main():
         run.close()
 
 
-def check_all(run, c):
-    world = os.path.join(run.dir, "world")
-    key = os.path.join(run.dir, "key.p8")
-
-    # ---- storesim serve ----
-    serve, serve_log = run.start("serve", [run.storesim, "serve", "--data-dir", world, "--seed", "7",
-                                           "--new-key", key, "--listen", "127.0.0.1:0"])
-    m = wait_for_line(serve_log, r"listening on (http://\S+)", serve)
-    if not c.check(m is not None, "storesim serve starts", open(serve_log).read()[-500:]):
-        return 1
-    api = m.group(1)
-    text = open(serve_log).read()
+def start_serve(run, c, name):
+    """`storesim serve` on a fresh world; (url, key file, key id, issuer, bundle id, App Apple ID,
+    world directory), or None."""
+    world = os.path.join(run.dir, name)
+    key = os.path.join(run.dir, name + "-key.p8")
+    serve, log = run.start(name + "-serve", [run.storesim, "serve", "--data-dir", world, "--seed", "7",
+                                             "--new-key", key, "--listen", "127.0.0.1:0"])
+    m = wait_for_line(log, r"listening on (http://\S+)", serve)
+    if not c.check(m is not None, f"storesim serve starts ({name})", open(log).read()[-500:]):
+        return None
+    text = open(log).read()
     key_id, issuer = re.search(r"key (\S+)\s+issuer (\S+)", text).groups()
     bundle_id, app_apple_id = re.search(r"app (\S+)\s+App Apple ID (\d+)", text).groups()
+    return m.group(1), key, key_id, issuer, bundle_id, app_apple_id, world
 
-    setup = os.path.join(run.dir, "setup.scenario")
-    with open(setup, "w") as f:
-        f.write(SETUP)
-    r = subprocess.run([run.storesim, "run", "--connect", api, setup], capture_output=True, text=True)
-    if not c.check(r.returncode == 0, "the setup script runs in the served world", r.stderr.strip()):
-        return 1
+
+def run_script(run, c, api, name, text):
+    path = os.path.join(run.dir, name + ".scenario")
+    with open(path, "w") as f:
+        f.write(text)
+    r = subprocess.run([run.storesim, "run", "--connect", api, path], capture_output=True, text=True)
+    return c.check(r.returncode == 0, f"the script {name} runs in the served world", r.stderr.strip())
+
+
+def read_state(run, world):
     r = subprocess.run([run.storesim, "state", "--data-dir", world, "--json"],
                        capture_output=True, text=True)
-    state = json.loads(r.stdout)
+    return json.loads(r.stdout)
+
+
+def check_storekit1(run, c, start_backend):
+    served = start_serve(run, c, "storekit1-world")
+    if served is None:
+        return False
+    api, key, _, _, _, _, world = served
+    if not run_script(run, c, api, "storekit1-root", SETUP_STOREKIT1_ROOT):
+        return False
+    root = os.path.join(run.dir, "storekit1-root.pem")
+    with open(root, "w") as f:
+        f.write(read_state(run, world)["rootCertificate"])
+    if not run_script(run, c, api, "storekit1-setup", SETUP_STOREKIT1):
+        return False
+    state = read_state(run, world)
+    receipt, txs = state.get("appReceipt"), state["transactions"]
+    if not c.check(state.get("api") is None and receipt and len(txs) == 2,
+                   "the StoreKit 1 world has an app receipt and 2 purchases"):
+        return False
+    url = start_backend("backend.py", state["clockMillis"] + 1, api=api, key=key, root=root)
+    if url is None:
+        return False
+    for t in txs:
+        body = {"receiptData": receipt, "transactionId": t["id"]}
+        results = [(s, (b or {}).get("result")) for s, b in
+                   (http("POST", url + "/storesim/verify", body) for _ in range(2))]
+        c.check(results == [(200, "credited"), (200, "already-credited")],
+                f"StoreKit 1: verify tx {t['id']} ({t['productId']}) with the app receipt twice: "
+                "credited, then already-credited", str(results))
+    s, b = http("POST", url + "/storesim/verify", {"receiptData": "bm90IGEgcmVjZWlwdA==",
+                                                  "transactionId": txs[0]["id"]})
+    c.check(s == 200 and (b or {}).get("result") == "rejected",
+            "StoreKit 1: a receipt that is not one: rejected", f"{s} {b}")
+    return True
+
+
+def check_all(run, c):
+    # ---- storesim serve, a StoreKit 2 world ----
+    served = start_serve(run, c, "world")
+    if served is None:
+        return 1
+    api, key, key_id, issuer, bundle_id, app_apple_id, world = served
+    if not run_script(run, c, api, "setup", SETUP):
+        return 1
+    state = read_state(run, world)
     root = os.path.join(run.dir, "root.pem")
     with open(root, "w") as f:
         f.write(state["rootCertificate"])
@@ -188,16 +252,19 @@ def check_all(run, c):
 
     counter = [0]
 
-    def start_backend(script, since):
-        """A backend on a free port with a fresh database; its base URL, or None."""
+    def start_backend(script, since, api=api, key=key, root=root, db=None, process=None):
+        """A backend on a free port, with a fresh database unless db names one; its base URL, or
+        None. process, a list, receives the backend's Popen."""
         counter[0] += 1
         name = f"{os.path.splitext(script)[0]}-{counter[0]}"
         argv = [sys.executable, os.path.join(HERE, script), "--port", "0",
-                "--db", os.path.join(run.dir, name + ".sqlite"), "--api", api,
+                "--db", db or os.path.join(run.dir, name + ".sqlite"), "--api", api,
                 "--key", key, "--key-id", key_id, "--issuer-id", issuer,
                 "--bundle-id", bundle_id, "--app-apple-id", app_apple_id,
                 "--root-cert", root, "--environment", "Production", "--history-since", str(since)]
         p, log = run.start(name, argv)
+        if process is not None:
+            process.append(p)
         m = wait_for_line(log, r"listening on (http://\S+)", p)
         c.check(m is not None, f"{script} starts", open(log).read()[-800:])
         return m.group(1) if m else None
@@ -271,6 +338,10 @@ def check_all(run, c):
     c.check(s == 200 and counts == expected, "POST /storesim/catch-up again: nothing credited twice",
             f"{s} {b}, credits {counts}")
 
+    # ---- StoreKit 1: the app receipt and a transaction id ----
+    if not check_storekit1(run, c, start_backend):
+        return 1
+
     # ---- the naive backend, same steps ----
     url = start_backend("naive_backend.py", after_setup)
     if url is None:
@@ -289,6 +360,25 @@ def check_all(run, c):
             "the naive backend lists a transaction more than once (double-credited)",
             f"{results}, credits {counts}")
     print(f"naive backend's credits: {counts}")
+
+    # ---- killed right after answering "credited": the reference keeps it, the naive loses it ----
+    for script, kept in (("backend.py", True), ("naive_backend.py", False)):
+        db, process = os.path.join(run.dir, f"killed-{script}.sqlite"), []
+        url = start_backend(script, after_setup, db=db, process=process)
+        if url is None:
+            return 1
+        s, b = http("POST", url + "/storesim/verify", {"signedTransaction": paid[0]["signedTransaction"]})
+        process[0].kill()                 # SIGKILL, the moment the answer is in
+        process[0].wait()
+        url = start_backend(script, after_setup, db=db)
+        if url is None:
+            return 1
+        _, counts = credit_counts(url)
+        listed = counts.get(paid[0]["id"], 0) == 1
+        c.check((b or {}).get("result") == "credited" and listed == kept,
+                f"{script} answers credited, is killed at once, restarts: "
+                + ("the credit is there" if kept else "the credit is gone (lost)"),
+                f"{s} {b}, credits after restart {counts}")
 
     print(f"{'all checks passed' if c.failed == 0 else f'{c.failed} checks failed'}")
     return 0 if c.failed == 0 else 1
