@@ -44,6 +44,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from cryptography import x509   # installed with app-store-server-library
+
 from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient
 from appstoreserverlibrary.models.Environment import Environment
 from appstoreserverlibrary.models.NotificationHistoryRequest import NotificationHistoryRequest
@@ -114,6 +116,7 @@ class Backend:
             root = f.read()
         if b"BEGIN CERTIFICATE" in root:
             root = ssl.PEM_cert_to_DER_cert(root.decode("ascii"))
+        x509.load_der_x509_certificate(root)   # ValueError now, not a rejection per request later
         # Online checks (OCSP) off: a simulated world's certificates have no responder.
         self.verifier = SignedDataVerifier([root], False, self.environment, args.bundle_id,
                                            args.app_apple_id)
@@ -392,7 +395,9 @@ class Handler(BaseHTTPRequestHandler):
             length = int(self.headers.get("Content-Length", ""))
         except ValueError:
             raise ValueError("missing Content-Length")
-        if length < 0 or length > MAX_BODY:
+        if length < 0:
+            raise ValueError("bad Content-Length")
+        if length > MAX_BODY:
             raise ValueError("body too large")
         raw = self.rfile.read(length)
         try:
@@ -462,12 +467,19 @@ def parse_args(argv=None, description=__doc__.splitlines()[0]):
     p.add_argument("--history-since", type=int, default=None,
                    help="first catch-up's start, milliseconds on the App Store's clock "
                         "(default: 180 days ago)")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if args.environment == "Production" and args.app_apple_id is None:
+        p.error("--app-apple-id is required in Production")
+    return args
 
 
 def serve(backend_class, argv=None):
     args = parse_args(argv)
-    backend = backend_class(args)
+    try:
+        backend = backend_class(args)
+    except (OSError, ValueError, sqlite3.Error) as e:   # a missing key, a bad root, a bad --db
+        log(f"cannot start: {e.__class__.__name__}: {e}")
+        sys.exit(2)
     try:
         processed, failed = backend.catch_up()
         log(f"catch-up at start: {processed} processed, {failed} failed verification")
