@@ -29,7 +29,7 @@ let package = Package(
         // points, the timeline and the data directory; it carries out commands.
         .target(name: "WorldCore", dependencies: ["IAPCore", "Storage", "StoreEngine", "OrderServer", "IAPClient", "Signing", "HTTPCalls"]),
         // What the faces read of a world: the view, the audit and the snapshot, with their caches.
-        .target(name: "ReadSide", dependencies: ["WorldCore", "IAPCore", "StoreEngine", "OrderServer", "IAPClient", "Signing", "Storage"]),
+        .target(name: "ReadSide", dependencies: ["WorldCore", "IAPCore", "StoreEngine", "OrderServer", "IAPClient", "Signing", "Storage", "HTTPCalls"]),
         // The scenario language: each command declared once, the parser, the runner and its checks.
         .target(name: "ScenarioLanguage", dependencies: ["WorldCore", "ReadSide", "IAPCore", "StoreEngine", "OrderServer", "IAPClient"]),
         // Timeline, Mermaid and JUnit exports.

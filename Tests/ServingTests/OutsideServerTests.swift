@@ -1,5 +1,6 @@
 import Foundation
 import IAPCore
+import ReadSide
 import ScenarioLanguage
 import Testing
 import TestSupport
@@ -81,6 +82,32 @@ import WorldCore
         let lines = try run("server url URL\nbuy com.storesim.coins.100\nexpect pending 0\n")
         #expect(lines.filter { $0.contains("✗") }.isEmpty, "\(lines)")
         #expect(events.lines.contains("outside server \(backend.url): verify tx 1000000000000001 → rejected: the receipt is not ours"))
+    }
+
+    /// The audit judges what the outside server lists at /storesim/credits as it judges the
+    /// built-in Server's ledger: a backend that credits again is caught double-crediting.
+    @Test func theAuditJudgesTheOutsideServersCredits() throws {
+        let lines = try run("api storekit2\nserver url URL\nbuy com.storesim.coins.100\nbuy com.storesim.pro\nexpect audit ok\n")
+        #expect(lines.filter { $0.contains("✗") }.isEmpty, "\(lines)")
+        backend.set(.crediting)
+        try run("crash at server-committed\nbuy com.storesim.coins.100\nlaunch\n")
+        let audit = try ReadModel(world).audit()
+        #expect(audit.doubleCredited == 1)
+        #expect(!audit.ok)
+        #expect(audit.outsideServer?.entries.count == 4)
+        let text = audit.lines(catalog: world.catalog)
+        #expect(text.first == "outside server \(backend.url): 4 credits listed at /storesim/credits, judged below")
+        #expect(text.contains("  100 Coins tx 1000000000000003: DOUBLE-CREDITED: paid once, credited 2 times"))
+        #expect(text.last == "audit FAILED")
+    }
+
+    @Test func aServerThatListsNoCreditsLeavesTheAuditUnjudged() throws {
+        backend.listCredits(false)
+        let lines = try run("server url URL\nbuy com.storesim.coins.100\nexpect audit ok\n")
+        #expect(lines.contains("   ✗ expect audit ok: expected ok, found not ok (the outside server's credits could not be read: "
+            + "GET \(backend.url)/storesim/credits: HTTP 404)"), "\(lines)")
+        let audit = try ReadModel(world).audit()
+        #expect(audit.json.rendered.contains(#""outsideServer": {"url": "\#(backend.url)", "creditsListed": false"#))
     }
 
     @Test func theBuiltInServerComesBackAndAURLMustBeHTTP() throws {

@@ -65,11 +65,15 @@ public struct Audit: Sendable {
     private let refundedIds: Set<TransactionID>
     /// The product the Store's transaction paid for, where a credit of its id names another.
     private let paidForOther: [TransactionID: String]
+    /// The outside server whose credits were judged in place of the built-in Server's (`server
+    /// url`); nil with the built-in Server.
+    public internal(set) var outsideServer: OutsideCredits?
 
     /// Nothing lost, credited twice or credited without a payment, nobody charged twice for one
     /// thing, and every balance what the credits and refunds add up to.
     public var ok: Bool {
         lost == 0 && doubleCredited == 0 && orphanCredits == 0 && overcharged == 0 && balanceMismatches.isEmpty
+            && outsideServer?.problem == nil
     }
 
     /// Audits what the three parties hold. `history` is what `server history` can reconcile:
@@ -189,7 +193,8 @@ public struct Audit: Sendable {
             ("doubleCredited", .int(doubleCredited)), ("orphanCredits", .int(orphanCredits)),
             ("refunded", .int(refunded)), ("overcharged", .int(overcharged)),
         ] + (notificationsPending.map { [("notificationsPending", .int($0))] } ?? [])
-          + [("balanceMismatches", .int(balanceMismatches.count)), ("ok", .bool(ok))])
+          + [("balanceMismatches", .int(balanceMismatches.count))]
+          + (outsideServer.map { [("outsideServer", $0.json)] } ?? []) + [("ok", .bool(ok))])
     }
 
     /// The paid transactions nothing can recover, in plain words; `finishedEarly` is the strategy
@@ -205,7 +210,7 @@ public struct Audit: Sendable {
     /// The audit in words: the figures, then each uncredited transaction and how it can be
     /// recovered, or that it is lost and why (the loss report's sentences; `finishedEarly` as `losses`).
     public func lines(catalog: Catalog, finishedEarly: [TransactionID: Strategy] = [:]) -> [String] {
-        var lines = [
+        var lines = (outsideServer.map { [$0.line] } ?? []) + [
             "paid \(paid)  credited \(credited)  pending \(pending)  unfinished \(unfinished)",
             "recoverable \(recoverable)  lost \(lost)  double-credited \(doubleCredited)  orphan credits \(orphanCredits)  refunded \(refunded)  overcharged \(overcharged)"
                 + (notificationsPending.map { "  notifications pending \($0)" } ?? "")

@@ -93,10 +93,17 @@ public struct WorldSnapshot: Sendable {
     }
 
     /// The audit of this snapshot: the Server reconciles transaction histories once it has pinned
-    /// the Store's root, which it does as soon as the Store has one.
+    /// the Store's root, which it does as soon as the Store has one. With an outside server
+    /// (`server url`), the credits it lists are judged in place of the built-in Server's.
     public func audit(catalog: Catalog) -> Audit {
-        Audit(transactions: transactions, ledger: ledger, pendingOrders: cache.orders, catalog: catalog, notifications: notifications,
-              history: rootCertificate == nil ? nil : appAccountTokens, offers: offers, earlyEnds: earlyEnds, refunds: refunds)
+        let outside = settings.serverURL.map(OutsideCredits.fetch)
+        let byId = outside == nil ? [:] : Dictionary(transactions.map { ($0.id, $0) }) { first, _ in first }
+        var audit = Audit(transactions: transactions, ledger: outside?.ledger(record: { byId[$0] }, catalog: catalog) ?? ledger,
+                          pendingOrders: cache.orders, catalog: catalog, notifications: notifications,
+                          history: rootCertificate == nil || outside != nil ? nil : appAccountTokens, offers: offers,
+                          earlyEnds: earlyEnds, refunds: refunds)
+        audit.outsideServer = outside
+        return audit
     }
 }
 

@@ -19,7 +19,8 @@ extension ReadModel {
     /// The audit of this moment: what `snapshot().audit(catalog:)` finds, made from the tally the
     /// world keeps of its history, so that it costs in proportion to what was written since the last.
     public func audit() throws(WorldError) -> Audit {
-        audit(of: try readHistory(), cache: try readCache())
+        guard world.settings.serverURL == nil else { return try snapshot().audit(catalog: world.catalog) }
+        return audit(of: try readHistory(), cache: try readCache())
     }
 
     /// The pending-order cache as it is on disk.

@@ -12,7 +12,7 @@ enum ServeCommand {
     static let spec = CommandSpec(
         name: "serve",
         summary: "Serve a world over HTTP: Apple's App Store Server API, and scripts for run --connect.",
-        options: [Options.dataDir, Options.catalog, Options.api, Options.worldSeed, listen, newKey, tlsCert, tlsKey],
+        options: [Options.dataDir, Options.catalog, Options.api, Options.worldSeed, listen, newKey, serverURL, tlsCert, tlsKey],
         arguments: (name: "", minimum: 0, maximum: 0),
         details: """
             Holds the world's writer lock and answers on ADDR:PORT (default 127.0.0.1:8777; port 0
@@ -26,17 +26,20 @@ enum ServeCommand {
             named, with a warning: the API then answers anyone who holds a key.
             """,
         run: run,
-        synopsis: "storesim serve [--data-dir DIR] [--catalog FILE] [--listen ADDR:PORT] [--new-key FILE] [--tls-cert FILE --tls-key FILE]")
+        synopsis: "storesim serve [--data-dir DIR] [--catalog FILE] [--listen ADDR:PORT] [--new-key FILE] [--server-url URL] [--tls-cert FILE --tls-key FILE]")
 
     static let listen: Option<String> = Option("--listen", "ADDR:PORT", help: "where to listen (default 127.0.0.1:8777)", reads: .path)
     static let newKey: Option<String> = Option(
         "--new-key", "FILE", help: "make an in-app purchase key first, as keys create --out FILE does", reads: .path)
+    static let serverURL: Option<String> = Option(
+        "--server-url", "URL", help: "the app verifies its purchases with the outside server at URL, as server url URL does", reads: .path)
     static let tlsCert: Option<String> = Option("--tls-cert", "FILE", help: "serve HTTPS with this certificate (PEM)", reads: .path)
     static let tlsKey: Option<String> = Option("--tls-key", "FILE", help: "the certificate's private key (PEM)", reads: .path)
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let address = try listenAddress(arguments[listen])
         let tls = try tlsFiles(certificate: arguments[tlsCert], key: arguments[tlsKey])
+        if let url = arguments[serverURL], let problem = OutsideURL.problem(url) { throw .usage("--server-url: \(problem): \(spec.usage)") }
         let directory = Options.dataDirectory(arguments[Options.dataDir])
         let (catalog, catalogBytes, _) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: directory)
         let lock = try Options.lock(directory, command: "storesim serve")
@@ -45,6 +48,7 @@ enum ServeCommand {
         do {
             world = try World(directory: directory, catalog: catalog, seed: arguments[Options.worldSeed])
             if let api = arguments[Options.api] { try world.use(api) }
+            if let url = arguments[serverURL] { try world.change(.serverURL(url)) { $0.serverURL = url } }
         } catch {
             throw .input(error.description)
         }

@@ -1,0 +1,99 @@
+import Foundation
+import HTTPCalls
+import IAPCore
+import OrderServer
+import StoreEngine
+
+/// What an outside server (`server url`) says it credited, read from its
+/// `GET URL/storesim/credits` (`{"credits": [{"transactionId", "productId", "quantity"}]}`, an
+/// entry per credit): the audit judges those credits as it judges the built-in Server's ledger.
+/// A server that does not list them (any other answer) leaves its credits unjudged, and says why.
+public struct OutsideCredits: Sendable, Equatable {
+    /// One credit the server listed.
+    public struct Entry: Sendable, Equatable {
+        public let transactionId: TransactionID
+        public let productId: String
+    }
+
+    public let url: String
+    /// The credits listed, in the server's order; empty when they could not be read.
+    public let entries: [Entry]
+    /// Why the credits could not be read; nil when they were.
+    public let problem: String?
+
+    /// The most seconds the audit waits for the listing.
+    static let timeout: Double = 10
+
+    /// Asks the server at `url` for its credits.
+    public static func fetch(_ url: String) -> OutsideCredits {
+        let endpoint = url.hasSuffix("/") ? url + "storesim/credits" : url + "/storesim/credits"
+        switch HTTPClient.shared.send("GET", endpoint, timeout: timeout) {
+        case .answered(let status, let body) where status == 200:
+            do {
+                return OutsideCredits(url: url, entries: try read(body), problem: nil)
+            } catch {
+                return OutsideCredits(url: url, entries: [], problem: "GET \(endpoint) answered what is not a credits listing (\(error.description))")
+            }
+        case let other:
+            return OutsideCredits(url: url, entries: [], problem: "GET \(endpoint): \(other.english)")
+        }
+    }
+
+    /// The listing's entries; an entry without a transaction id StoreSim could have issued, or
+    /// without a product, is a listing StoreSim cannot judge.
+    static func read(_ body: [UInt8]) throws(JSONCursorError) -> [Entry] {
+        var entries: [Entry] = []
+        var cursor = JSONCursor(String(decoding: body, as: UTF8.self))
+        try cursor.object { (key, value) throws(JSONCursorError) in
+            switch key {
+            case "credits": break
+            default: return try value.skip()
+            }
+            try value.array { (item) throws(JSONCursorError) in
+                var id: TransactionID?
+                var product: String?
+                try item.object { (field, member) throws(JSONCursorError) in
+                    switch field {
+                    case "transactionId":
+                        let text = try member.string()
+                        guard let parsed = TransactionID(text) else { throw member.failure("a transaction id, not '\(text)'") }
+                        id = parsed
+                    case "productId": product = try member.string()
+                    default: try member.skip()
+                    }
+                }
+                guard let id, let product else { throw item.failure("an entry with transactionId and productId") }
+                entries.append(Entry(transactionId: id, productId: product))
+            }
+        }
+        try cursor.end()
+        return entries
+    }
+
+    /// The credits as a ledger the audit reads: each dated and owned as the Store's transaction
+    /// of its id (none: the epoch, nobody), the balances what the consumables credited grant.
+    func ledger(record: (TransactionID) -> StoreRecord?, catalog: Catalog) -> Ledger {
+        var balances: [String: Int] = [:]
+        let credits = entries.map { entry in
+            let found = record(entry.transactionId)
+            let product = catalog.product(id: entry.productId)
+            if let product, product.type == .consumable {
+                for part in product.grantInOrder { balances[part.currency, default: 0] &+= part.amount }
+            }
+            return Ledger.Credit(transactionId: entry.transactionId, originalTransactionId: found?.originalId ?? entry.transactionId,
+                                 productId: entry.productId, account: found?.account ?? "", date: found?.date ?? Date(timeIntervalSince1970: 0),
+                                 grant: .written("credited by the outside server"))
+        }
+        return Ledger(credits: credits, balances: balances, entitlements: [], rejections: [])
+    }
+
+    /// The audit's line about the server.
+    var line: String {
+        problem.map { "outside server \(url): its credits could not be read (\($0)): what it credited is not judged" }
+            ?? "outside server \(url): \(entries.count) credits listed at /storesim/credits, judged below"
+    }
+
+    var json: JSONText {
+        .object([("url", .string(url)), ("creditsListed", .bool(problem == nil)), ("problem", problem.map(JSONText.string) ?? .null)])
+    }
+}
