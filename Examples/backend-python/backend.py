@@ -227,22 +227,38 @@ class Backend:
     # ---- POST /storesim/verify -------------------------------------------------------------
 
     def verify(self, body):
-        """The app's report of a purchase. Returns (result, reason)."""
+        """The app's report of a purchase. Returns (result, reason).
+
+        With "serverFinishes": true the app never finishes the transaction itself (StoreSim's
+        strategy server-finishes): once the credit is committed, or found committed before, the
+        server calls Finish Transaction, each time it is asked, so that a call lost on the way
+        is made again at the app's next report."""
         if isinstance(body.get("signedTransaction"), str):
-            return self.verify_storekit2(body["signedTransaction"], body.get("appAccountToken"))
-        if isinstance(body.get("receiptData"), str) and isinstance(body.get("transactionId"), str):
-            return self.verify_storekit1(body["receiptData"], body["transactionId"])
-        raise ValueError("expected signedTransaction, or receiptData and transactionId")
+            result, reason, transaction_id = self.verify_storekit2(body["signedTransaction"], body.get("appAccountToken"))
+        elif isinstance(body.get("receiptData"), str) and isinstance(body.get("transactionId"), str):
+            result, reason, transaction_id = self.verify_storekit1(body["receiptData"], body["transactionId"])
+        else:
+            raise ValueError("expected signedTransaction, or receiptData and transactionId")
+        if body.get("serverFinishes") is True and result in ("credited", "already-credited"):
+            self.finish(transaction_id)
+        return result, reason
+
+    def finish(self, transaction_id):
+        """Finish Transaction; a call that fails is made again when the app asks again."""
+        try:
+            self.client.finish_transaction(transaction_id)
+        except Exception as e:
+            log(f"Finish Transaction {transaction_id} failed, made again next time: {e.__class__.__name__}: {e}")
 
     def verify_storekit2(self, jws, app_account_token):
         # 1. The device's copy: is it really signed by the App Store, for this app?
         try:
             claimed = self.verifier.verify_and_decode_signed_transaction(jws)
         except VerificationException as e:
-            return "rejected", f"signed transaction failed verification: {e.status.name}"
+            return "rejected", f"signed transaction failed verification: {e.status.name}", None
         if app_account_token is not None and claimed.appAccountToken is not None \
                 and str(app_account_token).lower() != str(claimed.appAccountToken).lower():
-            return "rejected", "appAccountToken does not match the transaction's"
+            return "rejected", "appAccountToken does not match the transaction's", None
         # 2. Apple's recommendation: ask the App Store for the transaction as it is now.
         return self.credit_checked(claimed.transactionId, "verify")
 
@@ -256,29 +272,30 @@ class Backend:
         try:
             receipt_tx_id = ReceiptUtility().extract_transaction_id_from_app_receipt(receipt_data)
         except Exception as e:   # not base64, not a PKCS #7 receipt
-            return "rejected", f"unreadable app receipt: {e.__class__.__name__}"
+            return "rejected", f"unreadable app receipt: {e.__class__.__name__}", None
         if receipt_tx_id is None:
-            return "rejected", "the app receipt lists no transaction"
+            return "rejected", "the app receipt lists no transaction", None
         if not transaction_id.isdigit():
-            return "rejected", "transactionId is not a transaction id"
+            return "rejected", "transactionId is not a transaction id", None
         if receipt_tx_id != transaction_id:
             receipt_tx = self.transaction_info(receipt_tx_id)
             reported = self.transaction_info(transaction_id)
             if receipt_tx is None or reported is None:
-                return "rejected", "unknown transaction"
+                return "rejected", "unknown transaction", None
             if receipt_tx.appTransactionId != reported.appTransactionId:
-                return "rejected", "the transaction is not the receipt's customer's"
+                return "rejected", "the transaction is not the receipt's customer's", None
         return self.credit_checked(transaction_id, "verify")
 
     def credit_checked(self, transaction_id, source):
+        """Returns (result, reason, the transaction id credited or None)."""
         tx = self.transaction_info(transaction_id)
         if tx is None:
-            return "rejected", "the App Store does not know this transaction"
+            return "rejected", "the App Store does not know this transaction", None
         if tx.revocationDate is not None:
-            return "rejected", f"revoked ({name_of(tx.revocationType) or 'refunded'})"
+            return "rejected", f"revoked ({name_of(tx.revocationType) or 'refunded'})", None
         if self.record_credit(tx, source):
-            return "credited", f"{tx.productId} x{tx.quantity or 1}"
-        return "already-credited", f"{tx.productId} was credited before"
+            return "credited", f"{tx.productId} x{tx.quantity or 1}", tx.transactionId
+        return "already-credited", f"{tx.productId} was credited before", tx.transactionId
 
     # ---- POST /notifications ---------------------------------------------------------------
 

@@ -22,9 +22,11 @@ public final class HTTPClient: Sendable {
     }
 
     /// `method` `url` with `body` (JSON unless `contentType` says otherwise), waiting at most
-    /// `timeout` seconds for the whole answer.
+    /// `timeout` seconds for the whole answer; while it waits, `whileWaiting` is called every
+    /// millisecond or two on the caller's thread (a server whose answer needs the caller's own
+    /// answers first: a backend that asks the App Store Server API before it answers the app).
     public func send(_ method: String, _ url: String, body: [UInt8]? = nil, contentType: String = "application/json",
-                     timeout: Double) -> HTTPOutcome {
+                     timeout: Double, whileWaiting: (() -> Void)? = nil) -> HTTPOutcome {
         guard let address = URL(string: url), address.scheme == "http" || address.scheme == "https", address.host != nil else {
             return .failed("'\(url)' is not an http:// or https:// URL")
         }
@@ -42,7 +44,16 @@ public final class HTTPClient: Sendable {
             done.signal()
         }
         task.resume()
-        if done.wait(timeout: .now() + timeout + 1) == .timedOut {
+        let deadline = DispatchTime.now() + timeout + 1
+        if let whileWaiting {
+            while done.wait(timeout: .now() + .milliseconds(1)) == .timedOut {
+                guard DispatchTime.now() < deadline else {
+                    task.cancel()
+                    return .timedOut
+                }
+                whileWaiting()
+            }
+        } else if done.wait(timeout: deadline) == .timedOut {
             task.cancel()
             return .timedOut
         }

@@ -12,8 +12,14 @@ public final class ServeLoop {
     private var signals: [DispatchSourceSignal] = []
     public let drainSeconds: Double = 10
 
+    /// While the world waits for a team's backend, the backend's own calls of the App Store
+    /// Server API are answered; scripts wait their turn.
     public init(session: ServeSession) {
         self.session = session
+        let inbox = inbox
+        session.world.duringOutsideCalls = { [unowned session] in
+            for call in inbox.takeServerAPICalls() { call.responder.respond(session.answer(call.request, refusal: call.refusal)) }
+        }
     }
 
     /// Starts the server on `address`, requests going to this loop; a call of the App Store

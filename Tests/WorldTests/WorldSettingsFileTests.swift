@@ -38,6 +38,9 @@ import TestSupport
         all.append(early)
         early.noteEarlyFinish(1_000_000_000_000_001, under: .finishThenCache)
         all.append(early)
+        var outside = WorldSettings()
+        outside.serverURL = "http://127.0.0.1:8080/shop/\"quoted\""
+        all.append(outside)
         return all
     }
 

@@ -30,6 +30,12 @@ struct ExpectationCheck {
     func found(_ expectation: Expectation) throws(WorldError) -> String {
         switch expectation {
         case .credited(let productId, _):
+            if let url = world.settings.serverURL {
+                // The outside server's credits, as it lists them: the Server in the app's loop.
+                let outside = OutsideCredits.fetch(url)
+                return outside.problem.map { "unknown (the outside server's credits could not be read: \($0))" }
+                    ?? String(outside.entries.count { $0.productId == productId })
+            }
             return String(try server { () throws(ServerError) in try world.server.creditCount(productId: productId) })
         case .balance(let currency, _):
             return String(try server { () throws(ServerError) in try world.server.balance(of: currency) })

@@ -60,10 +60,19 @@ extension World {
         }
     }
 
+    /// One HTTP exchange with a team's backend, at most `outsideServerTimeout` long. While it
+    /// waits, the world goes on answering what `duringOutsideCalls` answers (`storesim serve`:
+    /// the backend's own calls of the App Store Server API, which it may make before it answers).
+    func sendOutside(_ method: String, _ url: String, body: [UInt8]) -> HTTPOutcome {
+        outsideCallDepth += 1
+        defer { outsideCallDepth -= 1 }
+        return HTTPClient.shared.send(method, url, body: body, timeout: Self.outsideServerTimeout, whileWaiting: duringOutsideCalls)
+    }
+
     /// The outside server's reply to one verification.
     private func ask(_ url: String, _ body: OutsideVerifyBody) -> OutsideServerReply {
         let endpoint = url.hasSuffix("/") ? url + "storesim/verify" : url + "/storesim/verify"
-        switch HTTPClient.shared.send("POST", endpoint, body: body.json, timeout: Self.outsideServerTimeout) {
+        switch sendOutside("POST", endpoint, body: body.json) {
         case .answered(let status, let bytes) where status == 200: return OutsideVerifyBody.reply(bytes)
         case let other: return .noAnswer(other.english)
         }

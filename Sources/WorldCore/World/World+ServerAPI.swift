@@ -5,7 +5,9 @@ extension World {
     /// Answers one call a backend made of the App Store Server API (`storesim serve`), at the
     /// world's now, and tells it on the timeline with its status. A call that changes the Store
     /// (any method but GET) is followed, as a command is, by the delivery of what it set moving:
-    /// the TEST notification a test asks for, the RENEWAL_EXTENDED of an extension.
+    /// the TEST notification a test asks for, the RENEWAL_EXTENDED of an extension. A call made
+    /// while the world waits for the backend (which asks before it answers) changes the Store at
+    /// once; what it set moving is delivered after the world's own delivery, in turn.
     public func answerServerAPI(_ request: ServerAPIRequest) throws(WorldError) -> ServerAPIResponse {
         let response: ServerAPIResponse
         do {
@@ -14,7 +16,7 @@ extension World {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
         try recordServerAPICall(method: request.method, path: request.path, status: response.status, refusal: nil)
-        if request.method != "GET" { try settle() }
+        if request.method != "GET" && outsideCallDepth == 0 { try settle() }
         return response
     }
 

@@ -23,6 +23,12 @@ public final class World {
     static let millisPerMessage: Int64 = 10
     /// The device the app runs on.
     package let host: AppHost
+    /// What the world answers while it waits for a team's backend (`sendOutside`): set by a face
+    /// that takes requests of its own, called on the world's thread.
+    public var duringOutsideCalls: (() -> Void)?
+    /// How many exchanges with a backend are under way: what is answered meanwhile sets nothing
+    /// else moving until they end.
+    var outsideCallDepth = 0
 
     /// Opens the world in `directory` (creating what is missing), with the given catalog. A
     /// world created now draws its keys from the system's random source, or derives them from

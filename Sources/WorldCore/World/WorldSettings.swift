@@ -114,6 +114,10 @@ public struct WorldSettings: Codable, Equatable, Sendable {
         }
         bytes += Array("  \"networkOnline\" : \(networkOnline),\n  \"server\" : ".utf8)
         JSONString.appendEncoderQuoted(server.rawValue, to: &bytes)
+        if let serverURL {
+            bytes += Array(",\n  \"serverURL\" : ".utf8)
+            JSONString.appendEncoderQuoted(serverURL, to: &bytes)
+        }
         bytes += Array(",\n  \"strategy\" : ".utf8)
         JSONString.appendEncoderQuoted(strategy.rawValue, to: &bytes)
         bytes += Array(",\n  \"version\" : \(version)\n}\n".utf8)

@@ -1,0 +1,49 @@
+import Foundation
+import Glibc
+import TestSupport
+
+/// One of the Python backends of `Examples/backend-python/` running for a test, pointed at a
+/// served world: started on a free port, ready once it says where it listens, killed at the end.
+final class BackendProcess {
+    let process = Process()
+    private let log: URL
+    /// `http://127.0.0.1:PORT`.
+    private(set) var base = ""
+
+    /// Starts `script` (`backend.py`, `naive_backend.py`) against `served`, with the key `serve
+    /// --new-key` wrote and the world's root certificate.
+    init(_ script: String, served: ServedWorld, key: String, keyId: String, issuerId: String, root: String) throws {
+        let folder = served.folder
+        log = folder.url.appendingPathComponent("\(script).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let rootFile = try folder.write("\(script).root.pem", root)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", StoreSimProcess.projectRoot.appendingPathComponent("Examples/backend-python/\(script)").path,
+                             "--port", "0", "--db", folder.file("\(script).sqlite"), "--api", served.base, "--key", key,
+                             "--key-id", keyId, "--issuer-id", issuerId, "--bundle-id", "com.storesim.app",
+                             "--app-apple-id", "1234567890", "--root-cert", rootFile, "--history-since", "0"]
+        process.standardOutput = try FileHandle(forWritingTo: log)
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, process.isRunning {
+            if let range = output.range(of: "listening on http://127.0.0.1:") {
+                let port = output[range.upperBound...].prefix { $0.isNumber }
+                base = "http://127.0.0.1:\(port)"
+                return
+            }
+            usleep(20_000)
+        }
+        throw ServeFailure(problem: "\(script) did not start: \(output)")
+    }
+
+    /// What it logged.
+    var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
