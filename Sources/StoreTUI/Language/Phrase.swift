@@ -15,6 +15,7 @@ enum Phrase: CaseIterable {
     case switchNet
     case switchServer
     case switchAccount
+    case switchOutsideServer
     case auditBadge
     case neverReaches
 

@@ -65,7 +65,8 @@ enum HeaderView {
         return [
             (language(.switchNet, model.settings.networkOnline ? language(.online) : language(.offline).uppercased()), false),
             (language(.switchServer, server == .up ? language(.serverUp) : language(FaultSwitch.mode(server)).uppercased()), false),
-        ] + (model.settings.api == .storekit2 ? [(language(.headerStoreKit2), false)] : []) + store + [(language(.switchAccount, model.account), false)]
+        ] + (model.settings.serverURL.map { [(language(.switchOutsideServer, $0), false)] } ?? [])
+          + (model.settings.api == .storekit2 ? [(language(.headerStoreKit2), false)] : []) + store + [(language(.switchAccount, model.account), false)]
     }
 
     /// The audit's counts on the third row, while any of them is not zero: red when a purchase

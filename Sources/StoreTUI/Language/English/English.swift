@@ -17,6 +17,7 @@ enum English {
         case .switchNet: "net {1}"
         case .switchServer: "server {1}"
         case .switchAccount: "account {1}"
+        case .switchOutsideServer: "outside server {1}"
         case .auditBadge: "lost {1} · recoverable {2} · double-credited {3}"
         case .neverReaches: "{1} never reaches {2}"
 

@@ -19,6 +19,7 @@ enum SimplifiedChinese {
         case .switchNet: "网络 {1}"
         case .switchServer: "服务器 {1}"
         case .switchAccount: "账户 {1}"
+        case .switchOutsideServer: "外部服务器 {1}"
         case .auditBadge: "已丢失 {1} · 可恢复 {2} · 重复入账 {3}"
         case .neverReaches: "{1} 永远不会到达 {2}"
 
