@@ -56,11 +56,15 @@ extension SQLiteDatabase {
         return "file:" + encoded + "?immutable=1"
     }
 
-    /// Whether another process has the database open in WAL mode: each such connection holds a
-    /// read lock on the `-shm`'s "dead man switch" byte (128) for as long as it is open. Closing
-    /// the probe drops this process's own locks on the `-shm`, so it is asked only of a file
-    /// this process has not opened, as the read-only commands do.
+    /// Whether a connection has the database open in WAL mode: one of this process's own writers
+    /// (`OpenWriters`), known without touching the file; or another process's, each of which
+    /// holds a read lock on the `-shm`'s "dead man switch" byte (128) for as long as it is open.
+    /// The probe is never made of a file this process writes: closing it would drop every lock
+    /// this process holds on the `-shm` (POSIX locks belong to the process, not the descriptor),
+    /// and a reader elsewhere would then take the file for abandoned and truncate it under the
+    /// writer's mapping.
     static func hasLiveConnection(_ path: String) -> Bool {
+        if OpenWriters.holds(path) { return true }
         guard (try? FileKind.at(path + "-wal")) == .regular,
               let probe = try? RegularFile.openForReading(path + "-shm") else { return false }
         defer { close(probe) }

@@ -74,6 +74,7 @@ public final class SQLiteDatabase {
             try execute("PRAGMA synchronous=FULL")
             try schema?.migrate(self)
             sealsOnClose = true
+            OpenWriters.add(path)
         }
     }
 
@@ -110,6 +111,7 @@ public final class SQLiteDatabase {
         if sqlite3_close_v2(handle) == SQLITE_OK && sealsOnClose {
             SQLiteCheckSeal.record(path)
         }
+        if sealsOnClose { OpenWriters.remove(path) }
     }
 
     /// Replaces this database's contents with every page of `source` (SQLite's online backup).
