@@ -13,26 +13,20 @@ static inline struct MHD_Daemon *storesim_mhd_start(int listen_socket, MHD_Acces
                                                     unsigned int timeout_seconds, size_t memory_limit,
                                                     unsigned int connection_limit, const char *tls_key, const char *tls_cert) {
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
-    if (tls_key != NULL && tls_cert != NULL) {
-        return MHD_start_daemon(flags | MHD_USE_TLS, 0, NULL, NULL, handler, context,
-                                MHD_OPTION_LISTEN_SOCKET, listen_socket,
-                                MHD_OPTION_NOTIFY_COMPLETED, completed, context,
-                                MHD_OPTION_THREAD_POOL_SIZE, threads,
-                                MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
-                                MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-                                MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-                                MHD_OPTION_HTTPS_MEM_KEY, tls_key,
-                                MHD_OPTION_HTTPS_MEM_CERT, tls_cert,
-                                MHD_OPTION_END);
-    }
-    return MHD_start_daemon(flags, 0, NULL, NULL, handler, context,
-                            MHD_OPTION_LISTEN_SOCKET, listen_socket,
-                            MHD_OPTION_NOTIFY_COMPLETED, completed, context,
-                            MHD_OPTION_THREAD_POOL_SIZE, threads,
-                            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
-                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-                            MHD_OPTION_END);
+    int tls = tls_key != NULL && tls_cert != NULL;
+    struct MHD_OptionItem options[] = {
+        { MHD_OPTION_LISTEN_SOCKET, listen_socket, NULL },
+        { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t) completed, context },
+        { MHD_OPTION_THREAD_POOL_SIZE, threads, NULL },
+        { MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds, NULL },
+        { MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t) memory_limit, NULL },
+        { MHD_OPTION_CONNECTION_LIMIT, connection_limit, NULL },
+        { tls ? MHD_OPTION_HTTPS_MEM_KEY : MHD_OPTION_END, 0, (void *) tls_key },
+        { tls ? MHD_OPTION_HTTPS_MEM_CERT : MHD_OPTION_END, 0, (void *) tls_cert },
+        { MHD_OPTION_END, 0, NULL },
+    };
+    return MHD_start_daemon(flags | (tls ? MHD_USE_TLS : 0), 0, NULL, NULL, handler, context,
+                            MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
 /* MHD_get_connection_info is variadic too: the client's address, or NULL. */

@@ -51,7 +51,11 @@ public final class SQLiteDatabase {
             checked = true
         }
         let inPlace = readOnly && Self.hasLiveConnection(path)
-        if !inPlace {
+        if inPlace {
+            // Checked through SQLite, which shares this process's locks on the file among its
+            // connections: a copy read with a descriptor of its own would drop them on close.
+            try check(try SQLiteDatabase(file: path, reportingAs: path, readOnly: true))
+        } else {
             try Self.inspect(path, inPlaceWhenQuiet: readOnly || sealed, check)
         }
         let quiet = readOnly && !inPlace && !Self.hasWriteAheadLog(path)

@@ -12,7 +12,7 @@ final class ServedWorld {
     let process = Process()
     let folder: TemporaryFolder
     let dataDirectory: String
-    /// `http://127.0.0.1:PORT`.
+    /// `http://127.0.0.1:PORT` (`https://` when served over TLS).
     private(set) var base = ""
     private let out: URL
     private let err: URL

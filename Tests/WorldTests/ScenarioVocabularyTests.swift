@@ -15,7 +15,7 @@ import Testing
         .buyOffer(productId: "com.storesim.premium.monthly", offerId: "comeback"), .redeem(code: "SPRING"),
         .approve(productId: "com.storesim.pro"), .decline(productId: "com.storesim.pro"), .restore, .crash,
         .crashAt(.serverCommitted), .disarm, .deliver(3), .wait, .powerCut, .powerCutAt(.cached), .account("family"), .familyAdd("kid"), .familyLeave("kid"), .reinstall,
-        .network(online: false), .server(.dropResponse), .store(.askToBuy, on: true), .store(.fail, on: false),
+        .network(online: false), .server(.dropResponse), .serverURL("http://127.0.0.1:8080"), .store(.askToBuy, on: true), .store(.fail, on: false),
         .storeFail(.networkError), .storeSell(productId: "com.storesim.pro", on: false),
         .storeDelete(transactionId: 1000000000000004), .resolve(productId: "com.storesim.coins.100"),
         .refund(.product("com.storesim.pro"), reason: nil), .refund(.transaction(1000000000000002), reason: .appIssue),
@@ -69,7 +69,7 @@ import Testing
         #expect(atOnce == [
             "buy com.storesim.coins.100", "buy com.storesim.pro ask", "buy com.storesim.premium.monthly offer comeback",
             "redeem SPRING", "restore", "crash", "crash at server-committed",
-            "disarm", "deliver 3", "power-cut", "power-cut at cached", "network offline", "server drop-response",
+            "disarm", "deliver 3", "power-cut", "power-cut at cached", "network offline", "server drop-response", "server url http://127.0.0.1:8080",
             "store ask-to-buy on", "store fail off", "store fail on network", "store sell com.storesim.pro off",
             "strategy queue-only", "api storekit2", "store environment sandbox", "store verify-receipt temporary-issue",
             "store time-rate one-renewal-every-2s", "store server-api rate-limited",
