@@ -9,10 +9,15 @@ final class BackendProcess {
     private let log: URL
     /// `http://127.0.0.1:PORT`.
     private(set) var base = ""
+    /// What it was started with, to start it again on the same database.
+    let keyId: String
+    let issuerId: String
+    let root: String
 
     /// Starts `script` (`backend.py`, `naive_backend.py`) against `served`, with the key `serve
     /// --new-key` wrote and the world's root certificate.
     init(_ script: String, served: ServedWorld, key: String, keyId: String, issuerId: String, root: String) throws {
+        (self.keyId, self.issuerId, self.root) = (keyId, issuerId, root)
         let folder = served.folder
         log = folder.url.appendingPathComponent("\(script).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -21,7 +26,7 @@ final class BackendProcess {
         process.arguments = ["python3", StoreSimProcess.projectRoot.appendingPathComponent("Examples/backend-python/\(script)").path,
                              "--port", "0", "--db", folder.file("\(script).sqlite"), "--api", served.base, "--key", key,
                              "--key-id", keyId, "--issuer-id", issuerId, "--bundle-id", "com.storesim.app",
-                             "--app-apple-id", "1234567890", "--root-cert", rootFile, "--history-since", "0"]
+                             "--app-apple-id", "1234567890", "--root-cert", rootFile, "--history-since", "1767225600000"]
         process.standardOutput = try FileHandle(forWritingTo: log)
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
@@ -40,10 +45,12 @@ final class BackendProcess {
     /// What it logged.
     var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+    /// Kills it (SIGKILL), as a backend that goes down does.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
+
+    deinit { stop() }
 }

@@ -12,7 +12,7 @@ import TestSupport
 
     /// A served StoreKit 2 world with one purchase (so the Store has its root) and a key; the
     /// backend `script` started against it and made the app's server.
-    private func rehearsal(_ folder: TemporaryFolder, backend script: String) throws -> (ServedWorld, BackendProcess) {
+    private func rehearsal(_ folder: TemporaryFolder, backend script: String) throws -> (served: ServedWorld, backend: BackendProcess) {
         let key = folder.file("key.p8")
         let served = try ServedWorld(folder, options: ["--seed", "7", "--new-key", key])
         let words = try #require(served.stdout.split(separator: "\n").first { $0.hasPrefix("key ") }).split(separator: " ")
@@ -44,6 +44,47 @@ import TestSupport
         let audit = try StoreSimProcess.run(["audit", "--data-dir", served.dataDirectory])
         #expect(audit.status == 0, "\(audit.stdout)")
         #expect(audit.stdout.hasPrefix("outside server \(backend.base): "))
+    }
+
+    /// Apple: "If the App Store server doesn't receive a 200 response ... it retries sending the
+    /// notification five more times ... at 1, 12, 24, 48, and 72 hours after the previous
+    /// attempt"; a backend down past the last retry gets what it missed from Get Notification
+    /// History, as the reference does when it starts.
+    @Test(.enabled(if: pythonHasAppleLibrary, "python3 cannot import appstoreserverlibrary here; .ci/run installs it"))
+    func aBackendDownPastEveryRetryCatchesUpFromTheHistory() throws {
+        let folder = try TemporaryFolder()
+        var (served, backend) = try rehearsal(folder, backend: "backend.py")
+        let down = backend.base
+        backend.stop()
+        let missed = """
+            server notifications on
+            server url \(down)
+            server notifications url \(down)/notifications
+            buy com.storesim.coins.100
+            advance 200h
+            wait
+            expect notifications pending 1
+
+            """
+        let ran = try StoreSimProcess.run(["run", "--connect", served.base, try folder.write("missed.scenario", missed)])
+        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)")
+        #expect(ran.stdout.contains("connection refused"), "\(ran.stdout)")
+        let key = folder.file("key.p8")
+        backend = try BackendProcess("backend.py", served: served, key: key, keyId: backend.keyId, issuerId: backend.issuerId, root: backend.root)
+        #expect(backend.output.contains("catch-up at start: 1 processed"), "\(backend.output)")
+        let caught = """
+            server url \(backend.base)
+            server notifications url \(backend.base)/notifications
+            quit
+            launch
+            expect pending 0
+            expect credited com.storesim.coins.100 1
+            expect audit ok
+
+            """
+        let after = try StoreSimProcess.run(["run", "--connect", served.base, try folder.write("caught.scenario", caught)])
+        #expect(after.status == 0, "\(after.stdout)\(after.stderr)\n\(backend.output)")
+        #expect(served.stop() == 0)
     }
 
     @Test(.enabled(if: pythonHasAppleLibrary, "python3 cannot import appstoreserverlibrary here; .ci/run installs it"))

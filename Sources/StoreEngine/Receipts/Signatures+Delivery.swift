@@ -53,11 +53,17 @@ extension Signatures {
     /// Get Transaction Info's `signedTransactionInfo` of `id`, signed now; nil when the Store has
     /// no such transaction StoreKit 2 knows (`transactionInfo`).
     func signedTransactionInfo(of id: TransactionID, at now: Date) throws(StorageError) -> String? {
+        let millis = SimulatedTime.millis(now)
+        if let kept = answered.signed(id, millis: millis, changes: database.database.totalChanges, inBatch: database.database.inBatch) {
+            return kept
+        }
         guard let asked = try database.record(id: id), let record = try storeKit2Transaction(of: asked),
               record.state == .purchased || record.state == .restored
         else { return nil }
         try loadSigner(from: now)
-        return try jws(of: record, at: now)
+        let signed = try jws(of: record, at: now)
+        answered.keep(signed, of: id, millis: millis, changes: database.database.totalChanges, inBatch: database.database.inBatch)
+        return signed
     }
 
     /// App Store Server API, Get Transaction History: every paid transaction of the account that

@@ -21,6 +21,8 @@ final class Signatures: StoreService {
     /// Signs app receipts, with the same chain, once the Store has needed to, and verifies them.
     var receiptSigner: SignedDataSigner?
     var receiptVerifier: SignedDataVerifier?
+    /// What Get Transaction Info last answered of each transaction, at one moment of the clock.
+    var answered = SignedAnswers()
 
     init(context: StoreContext, applied: AppliedOffers, periods: SubscriptionPeriods, prices: Prices) {
         self.context = context

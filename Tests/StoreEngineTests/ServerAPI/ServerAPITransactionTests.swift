@@ -26,6 +26,18 @@ final class ServerAPITransactionTests {
         #expect(payload["bundleId"] as? String == AppIdentity.standard.bundleId)
     }
 
+    /// Asked again at the same moment, the answer is the same bytes (kept, not signed again); once
+    /// the Store changed the transaction (a refund), the answer tells it.
+    @Test func getTransactionInfoAnswersAgainAsTheStoreHasItNow() throws {
+        let bought = try world.buy("com.storesim.coins.100")
+        let first = try world.call("GET", "/inApps/v1/transactions/\(bought.id)")
+        #expect(try world.call("GET", "/inApps/v1/transactions/\(bought.id)").body == first.body)
+        _ = try world.store.refund(transactionId: bought.id, reason: nil, at: world.link.now)
+        let refunded = try ServerAPIFixture.object(try world.call("GET", "/inApps/v1/transactions/\(bought.id)"))
+        let payload = try world.payload(try #require(refunded["signedTransactionInfo"] as? String))
+        #expect(payload["revocationDate"] != nil, "the refund shows: \(payload)")
+    }
+
     @Test func anIdTheStoreNeverIssuedIsNotFound() throws {
         let response = try world.call("GET", "/inApps/v1/transactions/2000000000000001")
         #expect(try ServerAPIFixture.error(response) == (404, 4_040_010))
