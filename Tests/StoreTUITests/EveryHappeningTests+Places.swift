@@ -43,6 +43,7 @@ extension EveryHappeningTests {
             case .strategy: 134
             case .api: 135
             case .serverNotifications: 136
+            case .notificationsURL: 183
             case .clockAdvanced: 137
             case .fetchHistory: 138
             case .requestTestNotification: 168
@@ -183,6 +184,7 @@ extension EveryHappeningTests {
             case .transactionInfo: 48
             case .notification: 49
             case .notificationAcknowledged: 50
+            case .notificationPosted: 184
             case .getNotificationHistory: 51
             case .getTransactionHistory: 52
             case .serverFinishTransaction: 161

@@ -94,6 +94,8 @@ import Testing
         ("forge replay -1", "line 1: '-1' is not a transaction id"),
         ("forge cache ٣ receipt", "line 1: '٣' is not a transaction id"),
         ("subscription com.storesim.premium.monthly renew later", "line 1: expected 'on' or 'off', found 'later'"),
+        ("server notifications url ftp://x", "line 1: 'ftp://x' is not an http:// or https:// URL with a host"),
+        ("server notifications url http://", "line 1: 'http://' is not an http:// or https:// URL with a host"),
     ])
     func errorsNameTheFileAndLine(_ line: String, _ message: String) {
         #expect {

@@ -76,6 +76,14 @@ struct ArgumentReader {
         return .transaction(try transaction())
     }
 
+    /// A notifications URL, `http://` or `https://` with a host; nil for `off`.
+    mutating func notificationsURL() throws(CommandProblem) -> String? {
+        let text = word()
+        guard text != "off" else { return nil }
+        if let problem = NotificationsURL.problem(with: text) { throw CommandProblem(problem: problem) }
+        return text
+    }
+
     /// One of two words, for a switch: `on`/`off`, `online`/`offline`, `full`/`ok`, `yes`/`no`.
     mutating func toggle(on: String, off: String) throws(CommandProblem) -> Bool {
         let text = word()

@@ -50,6 +50,12 @@ extension ScenarioVocabulary {
             read: { reader throws(CommandProblem) in .serverNotifications(on: try reader.toggle(on: "on", off: "off")) },
             arguments: { command in if case .serverNotifications(let on) = command { [on ? "on" : "off"] } else { nil } }),
         CommandDeclaration(
+            "server notifications url URL|off",
+            "the Store POSTs {\"signedPayload\"} to the team's URL (http:// or https://) instead of to the Server; HTTP 200 acknowledges, anything else is retried on Apple's schedule; off: the Server again",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in .serverNotificationsURL(try reader.notificationsURL()) },
+            arguments: { command in if case .serverNotificationsURL(let url) = command { [url ?? "off"] } else { nil } }),
+        CommandDeclaration(
             "server history",
             "the Server fetches the notifications it missed (Get Notification History) and each known customer's transactions (Get Transaction History)",
             timing: .whenQuiet, command: .serverHistory),

@@ -35,6 +35,31 @@ final class Notifications: StoreService {
         context.notificationsOn = on
     }
 
+    /// The setting that keeps the team's notifications URL, absent for the built-in Server.
+    static let urlSetting = "notifications-url"
+
+    /// Sets the team's App Store Server Notifications URL (App Store Connect's), or none: the
+    /// Store posts to the built-in Server again.
+    func setNotificationsURL(_ url: String?) throws(StoreError) {
+        try store { () throws(StorageError) in
+            if let url { try database.setSetting(Self.urlSetting, url) } else { try database.removeSetting(Self.urlSetting) }
+        }
+        context.notificationsURL = url
+    }
+
+    /// Records how an attempt POSTed to the team's URL ended: HTTP 200 acknowledges it as the
+    /// built-in Server's does (`acknowledged`); anything else keeps `result` for that attempt and
+    /// the notification is retried on Apple's schedule.
+    func attempted(_ notification: ServerNotification, result: SendAttemptResult) throws(StoreError) {
+        try store { () throws(StorageError) in try database.database.transaction { () throws(StorageError) in
+            guard result != .success else { return try acknowledged(notification) }
+            try periods.keepingSchedule { () throws(StorageError) in
+                try database.database.query("UPDATE notification_attempts SET result = ? WHERE uuid = ? AND attempt = ?",
+                                            [.text(result.rawValue), .text(notification.uuid), .integer(Int64(notification.attempt))])
+            }
+        } }
+    }
+
     /// Records a notification of `type` about `record` as it is at `now`, due at once, with the
     /// renewal information of an auto-renewable subscription (`expirationIntent` for one that
     /// expired); nothing when the notifications are off.

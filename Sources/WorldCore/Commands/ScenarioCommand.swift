@@ -80,6 +80,9 @@ public enum ScenarioCommand: Equatable, Sendable {
     case serverDisk(full: Bool)
     /// The Store posts App Store Server Notifications V2 to the Server, or stops.
     case serverNotifications(on: Bool)
+    /// The Store POSTs its notifications to a team's URL instead of to the built-in Server, or
+    /// (nil) to the built-in Server again.
+    case serverNotificationsURL(String?)
     /// The Server fetches the notifications it missed (Get Notification History) and processes
     /// them, and reconciles each customer it knows (Get Transaction History).
     case serverHistory
