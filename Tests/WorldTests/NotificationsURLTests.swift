@@ -4,6 +4,7 @@ import IAPCore
 @testable import ScenarioLanguage
 @testable import StoreEngine
 import Testing
+import TestSupport
 @testable import WorldCore
 
 /// Notifications POSTed to a team's URL over real HTTP: HTTP 200 acknowledges, anything else is
