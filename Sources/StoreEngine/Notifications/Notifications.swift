@@ -3,8 +3,8 @@ import IAPCore
 import Signing
 import Storage
 
-/// App Store Server Notifications V2: the Store posts a signed notification to the Server for
-/// each event, retries one the Server does not acknowledge 1, 12, 24, 48 and 72 hours after the
+/// App Store Server Notifications V2: the Store posts a signed notification to the Server (or to a
+/// team's URL, `notificationsURL`) for each event, retries one the Server does not acknowledge 1, 12, 24, 48 and 72 hours after the
 /// first attempt (in production; the sandbox posts once), then gives up; Get Notification
 /// History hands every one out again. It keeps nothing in memory. Its writes after a notification
 /// is recorded (attempts, acknowledgements, what the Server was told of an end) change nothing the
@@ -174,7 +174,8 @@ final class Notifications: StoreService {
     /// Each attempt to post the notifications `uuids`, oldest first, by notification: when it was
     /// made and how it went. An attempt the Server never answered (it was down, did not verify
     /// the notification, or its reply was lost) is `NO_RESPONSE`, as Get Test Notification Status
-    /// has always said of it: the Store heard nothing back.
+    /// has always said of it: the Store heard nothing back. An attempt POSTed to a team's URL is
+    /// kept with how the POST ended (`attempted`).
     func sendAttempts(of uuids: [String]) throws(StorageError) -> [String: [TestNotificationStatus.SendAttempt]] {
         guard !uuids.isEmpty else { return [:] }
         let rows = try database.database.rows("""
