@@ -4,12 +4,13 @@ import Signing
 import Storage
 
 /// App Store Server Notifications V2: the Store posts a signed notification to the Server (or to a
-/// team's URL, `notificationsURL`) for each event, retries one the Server does not acknowledge 1, 12, 24, 48 and 72 hours after the
-/// first attempt (in production; the sandbox posts once), then gives up; Get Notification
-/// History hands every one out again. It keeps nothing in memory. Its writes after a notification
-/// is recorded (attempts, acknowledgements, what the Server was told of an end) change nothing the
-/// subscriptions' schedule holds, and it says so (`SubscriptionPeriods.keepingSchedule`); a
-/// notification recorded with another feature's change leaves the schedule to that change.
+/// team's URL, `notificationsURL`) for each event, retries one not acknowledged 1, 12, 24, 48 and
+/// 72 hours after the first attempt (in production; the sandbox posts once), then gives up; Get
+/// Notification History hands every one out again. It keeps nothing in memory. Its writes after a
+/// notification is recorded (attempts, acknowledgements, what the Server was told of an end)
+/// change nothing the subscriptions' schedule holds, and it says so
+/// (`SubscriptionPeriods.keepingSchedule`); a notification recorded with another feature's change
+/// leaves the schedule to that change.
 final class Notifications: StoreService {
     let context: StoreContext
     let signatures: Signatures
