@@ -49,14 +49,14 @@ let package = Package(
         .executableTarget(name: "storesim", dependencies: ["WorldCore", "ReadSide", "IAPClient", "ScenarioLanguage", "Drivers", "Exports", "Bench", "IAPCore", "Storage", "StoreEngine", "StoreTUI", "Terminal", "Serving", "HTTPServing"]),
         // Helpers every test target shares: temporary folders, a Link double, worlds, a Store and Server
         // joined by a queue, tags.
-        .target(name: "TestSupport", dependencies: ["IAPCore", "WorldCore", "Signing", "StoreEngine", "OrderServer"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["IAPCore", "WorldCore", "Signing", "StoreEngine", "OrderServer", "HTTPServing"], path: "Tests/TestSupport"),
         .testTarget(name: "IAPCoreTests", dependencies: ["IAPCore", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "IAPCore", "TestSupport"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "IAPCore", "CCrypto"]),
         .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "OrderServerTests", dependencies: ["OrderServer", "StoreEngine", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "IAPClientTests", dependencies: ["IAPClient", "IAPCore", "Storage", "Signing", "TestSupport"]),
-        .testTarget(name: "WorldTests", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "Drivers", "IAPCore", "IAPClient", "OrderServer", "StoreEngine", "Storage", "TestSupport", "Signing"]),
+        .testTarget(name: "WorldTests", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "Drivers", "IAPCore", "IAPClient", "OrderServer", "StoreEngine", "Storage", "TestSupport", "Signing", "HTTPServing"]),
         .testTarget(name: "ServingTests", dependencies: ["Serving", "HTTPServing", "HTTPCalls", "StoreEngine", "Signing", "IAPCore", "WorldCore",
                                                         "ScenarioLanguage", "ReadSide", "TestSupport"]),
         .testTarget(name: "DriversTests", dependencies: ["Drivers", "WorldCore", "ScenarioLanguage", "IAPCore", "TestSupport"]),
@@ -64,7 +64,8 @@ let package = Package(
         .testTarget(name: "BenchTests", dependencies: ["Bench", "WorldCore", "ScenarioLanguage", "IAPClient", "IAPCore", "TestSupport"]),
         .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "WorldCore", "ReadSide", "ScenarioLanguage", "IAPCore", "IAPClient", "StoreEngine", "TestSupport", "Signing"],
                     exclude: ["Frames"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["storesim", "Bench", "IAPClient", "IAPCore", "Signing", "Storage", "StoreEngine", "TestSupport"],
+        .testTarget(name: "EndToEndTests", dependencies: ["storesim", "Bench", "IAPClient", "IAPCore", "Signing", "Storage", "StoreEngine", "TestSupport",
+                                                           "HTTPServing"],
                     exclude: ["Fixtures"]),
     ]
 )

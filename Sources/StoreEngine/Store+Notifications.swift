@@ -10,6 +10,17 @@ extension Store {
         try notifications.setNotifications(on, from: now)
     }
 
+    /// Sets the team's App Store Server Notifications URL, kept in `store.sqlite`; nil: the
+    /// built-in Server again.
+    public func setNotificationsURL(_ url: String?) throws(StoreError) {
+        try notifications.setNotificationsURL(url)
+    }
+
+    /// Records how an attempt POSTed to the team's URL ended (`Notifications.attempted`).
+    public func attempted(_ notification: ServerNotification, result: SendAttemptResult) throws(StoreError) {
+        try notifications.attempted(notification, result: result)
+    }
+
     /// Posts every notification due by `now`: the first attempt, or a retry (`Notifications.postDueNotifications`).
     public func postDueNotifications(link: Link) throws(StoreError) {
         try notifications.postDueNotifications(link: link)
@@ -28,6 +39,11 @@ extension Store {
     /// Whether a (possibly live) `store.sqlite` posts notifications, read without changing the file.
     public static func readNotificationsOn(path: String) throws(StorageError) -> Bool {
         try StoreDatabase(path: path, readOnly: true).setting("notifications") == "on"
+    }
+
+    /// The notifications URL a (possibly live) `store.sqlite` posts to, read without changing the file.
+    public static func readNotificationsURL(path: String) throws(StorageError) -> String? {
+        try StoreDatabase(path: path, readOnly: true).setting(Notifications.urlSetting)
     }
 
     /// Every notification a (possibly live) `store.sqlite` holds, oldest first, read without

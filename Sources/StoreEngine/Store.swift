@@ -28,6 +28,8 @@ public final class Store: StoreService {
     public var switches: StoreSwitches { context.switches }
     /// Whether the Store posts App Store Server Notifications V2 to the Server.
     public var notificationsOn: Bool { context.notificationsOn }
+    /// The team's App Store Server Notifications URL the Store POSTs to; nil for the built-in Server.
+    public var notificationsURL: String? { context.notificationsURL }
     /// The App Store account the device is signed into.
     public var account: String { context.account }
     /// The offers transactions were bought under, by transaction (`AppliedOffer`), kept in memory
@@ -101,7 +103,8 @@ public final class Store: StoreService {
             }
             context = StoreContext(catalog: catalog, database: database, storeKey: key, sharedSecret: sharedSecret,
                                    account: try database.setting("account") ?? "demo", switches: try Self.loadSwitches(database),
-                                   notificationsOn: try database.setting("notifications") == "on")
+                                   notificationsOn: try database.setting("notifications") == "on",
+                                   notificationsURL: try database.setting(Notifications.urlSetting))
             applied = try AppliedOffers(database: database)
         } catch {
             throw .storage(error)

@@ -18,9 +18,12 @@ final class StoreContext {
     var api: StoreKitAPI = .storekit1
     /// Whether the Store posts App Store Server Notifications V2 to the Server.
     var notificationsOn: Bool
+    /// The team's App Store Server Notifications URL, where the Store POSTs its notifications
+    /// instead of to the built-in Server; nil for the built-in Server.
+    var notificationsURL: String?
 
     init(catalog: Catalog, database: StoreDatabase, storeKey: [UInt8], sharedSecret: String, account: String, switches: StoreSwitches,
-         notificationsOn: Bool) {
+         notificationsOn: Bool, notificationsURL: String?) {
         self.catalog = catalog
         self.database = database
         self.storeKey = storeKey
@@ -28,6 +31,7 @@ final class StoreContext {
         self.account = account
         self.switches = switches
         self.notificationsOn = notificationsOn
+        self.notificationsURL = notificationsURL
     }
 }
 
@@ -43,6 +47,7 @@ extension StoreService {
     var switches: StoreSwitches { context.switches }
     var api: StoreKitAPI { context.api }
     var notificationsOn: Bool { context.notificationsOn }
+    var notificationsURL: String? { context.notificationsURL }
     var storeKey: [UInt8] { context.storeKey }
 
     /// Runs a storage body, its error as the Store's.

@@ -44,6 +44,7 @@ extension EveryHappeningTests {
             case .strategy: 134
             case .api: 135
             case .serverNotifications: 136
+            case .notificationsURL: 185
             case .clockAdvanced: 137
             case .fetchHistory: 138
             case .requestTestNotification: 168
@@ -185,6 +186,7 @@ extension EveryHappeningTests {
             case .transactionInfo: 48
             case .notification: 49
             case .notificationAcknowledged: 50
+            case .notificationPosted: 186
             case .getNotificationHistory: 51
             case .getTransactionHistory: 52
             case .serverFinishTransaction: 161

@@ -53,7 +53,14 @@ extension EveryHappeningTests {
         .testNotificationStatus(sendAttempts: []), .testNotificationStatus(sendAttempts: [.noResponse, .success]), .testNotificationNotFound,
         .extendRenewalDate(tx, days: 7, reasonCode: 3), .renewalDateExtended(tx, effectiveDate: 1_770_422_400_000),
         .renewalDateNotExtended(tx, .twiceWithinAYear), .renewalDateNotExtended(tx, .freeOfferPeriod),
+        .notificationPosted(type: "ONE_TIME_CHARGE", tx, attempt: 1, url: url, result: .success, status: 200),
+        .notificationPosted(type: "ONE_TIME_CHARGE", tx, attempt: 2, url: url, result: .unsuccessfulHTTPResponseCode, status: 500),
+        .notificationPosted(type: "TEST", nil, attempt: 1, url: url, result: .timedOut, status: nil),
+        .notificationPosted(type: "TEST", nil, attempt: 1, url: url, result: .socketIssue, status: nil),
     ]
+
+    /// A team's notifications URL.
+    static let url = "https://backend.example/notifications"
 
     /// One sample of every step the app takes on its own, at least.
     static let appSteps: [AppStep] = [
@@ -126,7 +133,8 @@ extension EveryHappeningTests {
         .billing(productId: monthly, fails: true), .billing(productId: monthly, fails: false), .raisePrice(productId: monthly, price: "$5.99"),
         .consent(productId: monthly, agrees: true), .consent(productId: monthly, agrees: false), .pastPurchasesRecorded(1000, productId: pro),
         .pendingPurchasesRecorded(10, productId: pro), .catalogSettings(["store ask-to-buy on"]), .network(online: false), .server("drop-response"),
-        .strategy(.finishFirst), .api(.storekit2), .serverNotifications(on: true), .clockAdvanced(to: date), .fetchHistory,
+        .strategy(.finishFirst), .api(.storekit2), .serverNotifications(on: true), .notificationsURL(url: url),
+        .notificationsURL(url: nil), .clockAdvanced(to: date), .fetchHistory,
         .requestTestNotification, .askTestNotificationStatus, .extendRenewalDate(productId: monthly, days: 7),
         .serverDisk(full: true), .serverDisk(full: false), .sharedSecret(right: false), .verifyMethod(post: false), .verifyFirst(.sandbox),
         .forgeTamper(tx), .forgeReplay(tx), .forgeJWS(tx), .forgeCachedReceipt(tx), .forgeCachedProduct(tx, productId: pro),

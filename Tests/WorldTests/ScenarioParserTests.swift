@@ -94,6 +94,10 @@ import Testing
         ("forge replay -1", "line 1: '-1' is not a transaction id"),
         ("forge cache ٣ receipt", "line 1: '٣' is not a transaction id"),
         ("subscription com.storesim.premium.monthly renew later", "line 1: expected 'on' or 'off', found 'later'"),
+        ("server notifications url ftp://x", "line 1: \"ftp://x\" is not an http:// or https:// URL with a host; expected URL or off"),
+        ("server notifications url http://", "line 1: \"http://\" is not an http:// or https:// URL with a host; expected URL or off"),
+        ("server url ftp://x", "line 1: \"ftp://x\" is not an http:// or https:// URL with a host; expected URL or built-in"),
+        ("server url http://a b", "line 1: usage: server url URL|built-in"),
     ])
     func errorsNameTheFileAndLine(_ line: String, _ message: String) {
         #expect {

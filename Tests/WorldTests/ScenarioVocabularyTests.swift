@@ -39,7 +39,8 @@ import Testing
         .subscriptionBilling(productId: "com.storesim.premium.monthly", fails: true), .storeSet(.gracePeriod, .named("28d")),
         .storePriceIncrease(productId: "com.storesim.premium.monthly", price: Decimal(string: "3.49") ?? 0),
         .consent(productId: "com.storesim.premium.monthly", agrees: false),
-        .serverNotifications(on: true), .serverHistory, .expect(.notificationsPending(1)),
+        .serverNotifications(on: true), .serverNotificationsURL("https://backend.example/notifications"), .serverNotificationsURL(nil),
+        .serverHistory, .expect(.notificationsPending(1)),
         .expect(.notified(notification: "OFFER_REDEEMED.UPGRADE", count: 1)),
         .serverTestNotification, .serverTestNotificationStatus,
         .serverExtend(productId: "com.storesim.premium.monthly", days: 10, reasonCode: 3),
@@ -74,7 +75,8 @@ import Testing
             "strategy queue-only", "api storekit2", "store environment sandbox", "store verify-receipt temporary-issue",
             "store time-rate one-renewal-every-2s", "store server-api rate-limited",
             "server shared-secret wrong", "server verify-method get", "server verify-first sandbox", "disk full", "server disk ok", "store grace-period on 28d",
-            "server notifications on", "server test-notification",
+            "server notifications on", "server notifications url https://backend.example/notifications", "server notifications url off",
+            "server test-notification",
         ])
     }
 

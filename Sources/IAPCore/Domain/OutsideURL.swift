@@ -1,7 +1,8 @@
 import Foundation
 
-/// The URL of an outside server StoreSim talks to (a team's backend): `http://` or `https://`
-/// with a host, and nothing a terminal would act on.
+/// The URL of an outside server StoreSim talks to (a team's backend, where the app verifies its
+/// purchases or the Store posts its notifications): `http://` or `https://` with a host, and
+/// nothing a terminal would act on.
 public enum OutsideURL {
     /// Nil when `text` is such a URL; else the problem, in a few words.
     public static func problem(_ text: String) -> String? {
@@ -9,10 +10,9 @@ public enum OutsideURL {
             return "\(LineText.quoted(text)) is not a URL: it holds spaces, control or non-ASCII characters"
         }
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https" else {
-            return "\(LineText.quoted(text)) is not an http:// or https:// URL"
+              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else {
+            return "\(LineText.quoted(text)) is not an http:// or https:// URL with a host"
         }
-        guard let host = components.host, !host.isEmpty else { return "\(LineText.quoted(text)) names no host" }
         return nil
     }
 }

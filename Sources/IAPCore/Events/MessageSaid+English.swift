@@ -71,6 +71,8 @@ extension MessageSaid {
         case .notification(let type, let id, let attempt):
             "notification \(type)\(Self.notified(id))" + (attempt > 1 ? " (retry \(attempt - 1) of \(NotificationRetry.hours.count))" : "")
         case .notificationAcknowledged(let type, let id): "HTTP 200 for notification \(type)\(Self.notified(id))"
+        case .notificationPosted(let type, let id, let attempt, let url, let result, let status):
+            "\(Self.notification(type: type, id, attempt: attempt).english) POSTed to \(url): \(Self.posted(result, status: status))"
         case .getNotificationHistory: "Get Notification History"
         case .requestTestNotification: "Request a Test Notification"
         case .testNotificationToken(let token): "testNotificationToken \(token)"
@@ -107,6 +109,22 @@ extension MessageSaid {
     /// id), or nothing for one about none (`TEST`).
     public static func notified(_ id: TransactionID?) -> String {
         id.map { " tx \($0)" } ?? ""
+    }
+
+    /// How a POST of a notification to the team's URL ended, with Apple's `sendAttemptResult`
+    /// after a failure: `HTTP 200`, `HTTP 500 (UNSUCCESSFUL_HTTP_RESPONSE_CODE)`, `timed out (TIMED_OUT)`…
+    private static func posted(_ result: SendAttemptResult, status: Int?) -> String {
+        let words = switch result {
+        case .success, .unsuccessfulHTTPResponseCode: status.map { "HTTP \($0)" } ?? "HTTP"
+        case .noResponse: "no response"
+        case .timedOut: "timed out"
+        case .socketIssue: "connection refused"
+        case .tlsIssue: "TLS failed"
+        case .prematureClose: "closed before answering"
+        case .circularRedirect: "redirected in a loop"
+        case .other: "failed"
+        }
+        return result == .success ? words : "\(words) (\(result.rawValue))"
     }
 
     /// Where a receipt was sent, when not to production, and how, when not by POST.

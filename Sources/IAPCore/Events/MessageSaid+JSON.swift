@@ -56,6 +56,11 @@ extension MessageSaid: EventJSON {
         case .notification(let type, let id, let attempt):
             json.tag("notification") { $0.put("_1", id); $0.put("attempt", attempt); $0.put("type", type) }
         case .notificationAcknowledged(let type, let id): json.tag("notificationAcknowledged") { $0.put("_1", id); $0.put("type", type) }
+        case .notificationPosted(let type, let id, let attempt, let url, let result, let status):
+            json.tag("notificationPosted") {
+                $0.put("_1", id); $0.put("attempt", attempt); $0.put("result", result.rawValue); $0.put("status", status.map(Int64.init))
+                $0.put("type", type); $0.put("url", url)
+            }
         case .getNotificationHistory: json.tag("getNotificationHistory")
         case .requestTestNotification: json.tag("requestTestNotification")
         case .testNotificationToken(let token): json.tag("testNotificationToken") { $0.put("_0", token) }

@@ -54,6 +54,9 @@ public enum MessageSaid: Sendable, Equatable, Codable {
     /// A notification posted: its type (and subtype) and transaction (none for `TEST`), and which attempt.
     case notification(type: String, TransactionID?, attempt: Int)
     case notificationAcknowledged(type: String, TransactionID?)
+    /// A notification's attempt POSTed to the team's URL (`server notifications url`), and how it
+    /// ended: Apple's `sendAttemptResult`, with the HTTP status when one came back.
+    case notificationPosted(type: String, TransactionID?, attempt: Int, url: String, result: SendAttemptResult, status: Int?)
     case getNotificationHistory
     case requestTestNotification
     /// The Store's answer to Request a Test Notification: the test's `testNotificationToken`.

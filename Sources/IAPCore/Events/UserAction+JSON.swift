@@ -35,6 +35,7 @@ extension UserAction: EventJSON {
         case .strategy(let strategy): json.tag("strategy") { $0.put("_0", strategy) }
         case .api(let api): json.tag("api") { $0.put("_0", api) }
         case .serverNotifications(let on): json.tag("serverNotifications") { $0.put("on", on) }
+        case .notificationsURL(let url): json.tag("notificationsURL") { $0.put("url", url) }
         case .clockAdvanced(let date): json.tag("clockAdvanced") { $0.put("to", date) }
         case .fetchHistory: json.tag("fetchHistory")
         case .requestTestNotification: json.tag("requestTestNotification")

@@ -36,6 +36,8 @@ public enum UserAction: Sendable, Equatable, Codable {
     case strategy(Strategy)
     case api(StoreKitAPI)
     case serverNotifications(on: Bool)
+    /// The Store's App Store Server Notifications URL: the team's backend, or none (the built-in Server).
+    case notificationsURL(url: String?)
     case clockAdvanced(to: String)
     case fetchHistory
     case requestTestNotification
@@ -102,6 +104,7 @@ public enum UserAction: Sendable, Equatable, Codable {
         case .strategy(let strategy): "strategy \(strategy.rawValue)"
         case .api(let api): "api \(api.rawValue)"
         case .serverNotifications(let on): "server notifications \(on ? "on" : "off")"
+        case .notificationsURL(let url): "server notifications url \(url ?? "off")"
         case .clockAdvanced(let date): "clock advanced to \(date)"
         case .fetchHistory: "the Server fetches the notification history"
         case .requestTestNotification: "the Server requests a test notification"

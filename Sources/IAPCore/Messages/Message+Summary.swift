@@ -77,7 +77,7 @@ extension Message {
     public var summary: String { said.english }
 
     /// A notification's type, and its subtype after a dot.
-    private static func type(of notification: ServerNotification) -> String {
+    package static func type(of notification: ServerNotification) -> String {
         notification.subtype.map { "\(notification.type.rawValue).\($0)" } ?? notification.type.rawValue
     }
 

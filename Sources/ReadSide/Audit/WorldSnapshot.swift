@@ -134,6 +134,16 @@ extension WorldSnapshot {
         }
     }
 
+    /// The team's App Store Server Notifications URL the Store posts to, nil for the built-in Server.
+    public static func notificationsURL(_ directory: DataDirectory) throws(WorldError) -> String? {
+        guard FileManager.default.fileExists(atPath: directory.storeDatabase) else { return nil }
+        do {
+            return try Store.readNotificationsURL(path: directory.storeDatabase)
+        } catch {
+            throw .file(path: error.path, problem: error.problem)
+        }
+    }
+
     /// The latest verifyReceipt answer the Server received about each transaction, as the JSON it received.
     public static func verifyReceiptResponses(_ directory: DataDirectory) throws(WorldError) -> [TransactionID: String] {
         do {

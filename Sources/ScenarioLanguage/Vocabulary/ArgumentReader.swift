@@ -76,6 +76,15 @@ struct ArgumentReader {
         return .transaction(try transaction())
     }
 
+    /// An outside server's URL, `http://` or `https://` with a host; nil for the word `none`
+    /// (`off`, `built-in`).
+    mutating func outsideURL(or none: String) throws(CommandProblem) -> String? {
+        let text = word()
+        guard text != none else { return nil }
+        if let problem = OutsideURL.problem(text) { throw CommandProblem(problem: problem + "; expected URL or \(none)") }
+        return text
+    }
+
     /// One of two words, for a switch: `on`/`off`, `online`/`offline`, `full`/`ok`, `yes`/`no`.
     mutating func toggle(on: String, off: String) throws(CommandProblem) -> Bool {
         let text = word()

@@ -21,12 +21,7 @@ extension ScenarioVocabulary {
             "server url URL|built-in",
             "the app sends each purchase to an outside server (POST URL/storesim/verify) instead of the built-in Server, or to the built-in one again",
             timing: .atOnce,
-            read: { reader throws(CommandProblem) in
-                let word = reader.word()
-                if word == "built-in" { return .serverURL(nil) }
-                if let problem = OutsideURL.problem(word) { throw CommandProblem(problem: problem + "; expected URL or built-in") }
-                return .serverURL(word)
-            },
+            read: { reader throws(CommandProblem) in .serverURL(try reader.outsideURL(or: "built-in")) },
             arguments: { command in if case .serverURL(let url) = command { [url ?? "built-in"] } else { nil } }),
         CommandDeclaration(
             "server shared-secret wrong|ok", "the Server's configured shared secret is wrong (verifyReceipt answers 21004) or the app's",
@@ -60,6 +55,12 @@ extension ScenarioVocabulary {
             timing: .atOnce,
             read: { reader throws(CommandProblem) in .serverNotifications(on: try reader.toggle(on: "on", off: "off")) },
             arguments: { command in if case .serverNotifications(let on) = command { [on ? "on" : "off"] } else { nil } }),
+        CommandDeclaration(
+            "server notifications url URL|off",
+            "the Store POSTs {\"signedPayload\"} to the team's URL (http:// or https://) instead of to the Server; HTTP 200 acknowledges, anything else is retried on Apple's schedule; off: the Server again",
+            timing: .atOnce,
+            read: { reader throws(CommandProblem) in .serverNotificationsURL(try reader.outsideURL(or: "off")) },
+            arguments: { command in if case .serverNotificationsURL(let url) = command { [url ?? "off"] } else { nil } }),
         CommandDeclaration(
             "server history",
             "the Server fetches the notifications it missed (Get Notification History) and each known customer's transactions (Get Transaction History)",

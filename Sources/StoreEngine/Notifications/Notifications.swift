@@ -3,13 +3,14 @@ import IAPCore
 import Signing
 import Storage
 
-/// App Store Server Notifications V2: the Store posts a signed notification to the Server for
-/// each event, retries one the Server does not acknowledge 1, 12, 24, 48 and 72 hours after the
-/// first attempt (in production; the sandbox posts once), then gives up; Get Notification
-/// History hands every one out again. It keeps nothing in memory. Its writes after a notification
-/// is recorded (attempts, acknowledgements, what the Server was told of an end) change nothing the
-/// subscriptions' schedule holds, and it says so (`SubscriptionPeriods.keepingSchedule`); a
-/// notification recorded with another feature's change leaves the schedule to that change.
+/// App Store Server Notifications V2: the Store posts a signed notification to the Server (or to a
+/// team's URL, `notificationsURL`) for each event, retries one not acknowledged 1, 12, 24, 48 and
+/// 72 hours after the first attempt (in production; the sandbox posts once), then gives up; Get
+/// Notification History hands every one out again. It keeps nothing in memory. Its writes after a
+/// notification is recorded (attempts, acknowledgements, what the Server was told of an end)
+/// change nothing the subscriptions' schedule holds, and it says so
+/// (`SubscriptionPeriods.keepingSchedule`); a notification recorded with another feature's change
+/// leaves the schedule to that change.
 final class Notifications: StoreService {
     let context: StoreContext
     let signatures: Signatures
@@ -33,6 +34,31 @@ final class Notifications: StoreService {
             try database.setSetting("notifications", on ? "on" : "off")
         }
         context.notificationsOn = on
+    }
+
+    /// The setting that keeps the team's notifications URL, absent for the built-in Server.
+    static let urlSetting = "notifications-url"
+
+    /// Sets the team's App Store Server Notifications URL (App Store Connect's), or none: the
+    /// Store posts to the built-in Server again.
+    func setNotificationsURL(_ url: String?) throws(StoreError) {
+        try store { () throws(StorageError) in
+            if let url { try database.setSetting(Self.urlSetting, url) } else { try database.removeSetting(Self.urlSetting) }
+        }
+        context.notificationsURL = url
+    }
+
+    /// Records how an attempt POSTed to the team's URL ended: HTTP 200 acknowledges it as the
+    /// built-in Server's does (`acknowledged`); anything else keeps `result` for that attempt and
+    /// the notification is retried on Apple's schedule.
+    func attempted(_ notification: ServerNotification, result: SendAttemptResult) throws(StoreError) {
+        try store { () throws(StorageError) in try database.database.transaction { () throws(StorageError) in
+            guard result != .success else { return try acknowledged(notification) }
+            try periods.keepingSchedule { () throws(StorageError) in
+                try database.database.query("UPDATE notification_attempts SET result = ? WHERE uuid = ? AND attempt = ?",
+                                            [.text(result.rawValue), .text(notification.uuid), .integer(Int64(notification.attempt))])
+            }
+        } }
     }
 
     /// Records a notification of `type` about `record` as it is at `now`, due at once, with the
@@ -149,7 +175,8 @@ final class Notifications: StoreService {
     /// Each attempt to post the notifications `uuids`, oldest first, by notification: when it was
     /// made and how it went. An attempt the Server never answered (it was down, did not verify
     /// the notification, or its reply was lost) is `NO_RESPONSE`, as Get Test Notification Status
-    /// has always said of it: the Store heard nothing back.
+    /// has always said of it: the Store heard nothing back. An attempt POSTed to a team's URL is
+    /// kept with how the POST ended (`attempted`).
     func sendAttempts(of uuids: [String]) throws(StorageError) -> [String: [TestNotificationStatus.SendAttempt]] {
         guard !uuids.isEmpty else { return [:] }
         let rows = try database.database.rows("""

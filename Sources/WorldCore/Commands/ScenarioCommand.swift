@@ -82,6 +82,9 @@ public enum ScenarioCommand: Equatable, Sendable {
     case serverNotifications(on: Bool)
     /// `server url URL|built-in`: the app sends its purchases to an outside server (nil: the built-in one).
     case serverURL(String?)
+    /// The Store POSTs its notifications to a team's URL instead of to the built-in Server, or
+    /// (nil) to the built-in Server again.
+    case serverNotificationsURL(String?)
     /// The Server fetches the notifications it missed (Get Notification History) and processes
     /// them, and reconciles each customer it knows (Get Transaction History).
     case serverHistory

@@ -55,6 +55,7 @@ struct CommandInterpreter {
         case .advance(let seconds): try world.advance(by: seconds)
         case .serverDisk(let full): try fillServerDisk(full)
         case .serverNotifications(let on): try world.notifications(on)
+        case .serverNotificationsURL(let url): try world.notificationsURL(url)
         case .serverHistory: try fetchHistory()
         case .serverTestNotification: try requestTestNotification()
         case .serverTestNotificationStatus: try askTestNotificationStatus()

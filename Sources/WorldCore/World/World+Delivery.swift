@@ -66,7 +66,11 @@ extension World {
                 throw .file(path: directory.storeDatabase, problem: error.problem)
             }
         case .server:
-            try deliverToServer(sent)
+            if case .notification(let notification) = message, let url = store.notificationsURL {
+                try post(notification, sent, to: url)
+            } else {
+                try deliverToServer(sent)
+            }
         case .app:
             if message.from == .server, let reason = lostReplyReason() {
                 try record(.dropped, sent, reason: reason)

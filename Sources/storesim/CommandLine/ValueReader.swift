@@ -11,6 +11,14 @@ extension ValueReader where Value == String {
     /// A file's or a folder's path, any word: the command checks it where it opens it, with
     /// the other inputs, so that a missing file is said in its own words.
     static var path: ValueReader { ValueReader { word, _ in word } }
+
+    /// An `http://` or `https://` URL with a host (`NotificationsURL`).
+    static var httpURL: ValueReader {
+        ValueReader { word, option throws(CLIError) in
+            if let problem = OutsideURL.problem(word) { throw .usage("\(option): \(problem)") }
+            return word
+        }
+    }
 }
 
 extension ValueReader where Value: FixedWidthInteger {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServing
 import IAPCore
+import ScenarioLanguage
 import Serving
 import Storage
 import StoreEngine
@@ -12,7 +13,8 @@ enum ServeCommand {
     static let spec = CommandSpec(
         name: "serve",
         summary: "Serve a world over HTTP: Apple's App Store Server API, and scripts for run --connect.",
-        options: [Options.dataDir, Options.catalog, Options.api, Options.worldSeed, listen, newKey, serverURL, tlsCert, tlsKey],
+        options: [Options.dataDir, Options.catalog, Options.api, Options.worldSeed, listen, newKey, serverURL, notificationsURL,
+                  tlsCert, tlsKey],
         arguments: (name: "", minimum: 0, maximum: 0),
         details: """
             Holds the world's writer lock and answers on ADDR:PORT (default 127.0.0.1:8777; port 0
@@ -24,22 +26,25 @@ enum ServeCommand {
             transcript is printed as `run` prints it. SIGTERM or SIGINT: the requests in flight
             are answered, then it exits 0. An address other than loopback is served only when
             named, with a warning: the API then answers anyone who holds a key.
+            --notifications-url URL turns notifications on and has the Store POST them to URL
+            (as `server notifications url URL` would): HTTP 200 acknowledges one.
             """,
         run: run,
-        synopsis: "storesim serve [--data-dir DIR] [--catalog FILE] [--listen ADDR:PORT] [--new-key FILE] [--server-url URL] [--tls-cert FILE --tls-key FILE]")
+        synopsis: "storesim serve [--data-dir DIR] [--catalog FILE] [--listen ADDR:PORT] [--new-key FILE] [--server-url URL] [--notifications-url URL] [--tls-cert FILE --tls-key FILE]")
 
     static let listen: Option<String> = Option("--listen", "ADDR:PORT", help: "where to listen (default 127.0.0.1:8777)", reads: .path)
     static let newKey: Option<String> = Option(
         "--new-key", "FILE", help: "make an in-app purchase key first, as keys create --out FILE does", reads: .path)
     static let serverURL: Option<String> = Option(
-        "--server-url", "URL", help: "the app verifies its purchases with the outside server at URL, as server url URL does", reads: .path)
+        "--server-url", "URL", help: "the app verifies its purchases with the outside server at URL, as server url URL does", reads: .httpURL)
     static let tlsCert: Option<String> = Option("--tls-cert", "FILE", help: "serve HTTPS with this certificate (PEM)", reads: .path)
     static let tlsKey: Option<String> = Option("--tls-key", "FILE", help: "the certificate's private key (PEM)", reads: .path)
+    static let notificationsURL: Option<String> = Option(
+        "--notifications-url", "URL", help: "turn notifications on and POST them to URL (http:// or https://)", reads: .httpURL)
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let address = try listenAddress(arguments[listen])
         let tls = try tlsFiles(certificate: arguments[tlsCert], key: arguments[tlsKey])
-        if let url = arguments[serverURL], let problem = OutsideURL.problem(url) { throw .usage("--server-url: \(problem): \(spec.usage)") }
         let directory = Options.dataDirectory(arguments[Options.dataDir])
         let (catalog, catalogBytes, _) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: directory)
         let lock = try Options.lock(directory, command: "storesim serve")
@@ -51,6 +56,14 @@ enum ServeCommand {
             if let url = arguments[serverURL] { try world.change(.serverURL(url)) { $0.serverURL = url } }
         } catch {
             throw .input(error.description)
+        }
+        if let url = arguments[notificationsURL] {
+            do {
+                try world.perform(.serverNotificationsURL(url))
+                try world.perform(.serverNotifications(on: true))
+            } catch {
+                throw .input(error.description)
+            }
         }
         if let path = arguments[newKey] {
             KeysCommand.describe(try KeysCommand.make(path, in: directory).key, app: catalog.app, file: path, json: false)

@@ -31,6 +31,7 @@ enum StateCommand {
                 }
                 view.verifyReceiptResponses = try WorldSnapshot.verifyReceiptResponses(directory)
                 view.orderIds = try WorldSnapshot.orderIds(directory, catalog: catalog)
+                view.notificationsURL = try WorldSnapshot.notificationsURL(directory)
             } catch {
                 throw .input(error.description)
             }

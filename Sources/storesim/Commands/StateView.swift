@@ -15,6 +15,8 @@ struct StateView {
     var orderIds: [TransactionID: String] = [:]
     /// The app receipt the app holds: the last one the Store handed it (StoreKit 1 worlds, JSON only).
     var appReceipt: String?
+    /// The team's App Store Server Notifications URL the Store posts to (JSON only, and only when set).
+    var notificationsURL: String?
 
     private func title(_ productId: String) -> String {
         catalog.product(id: productId)?.title(locale: "en_US") ?? productId
@@ -87,6 +89,7 @@ struct StateView {
         ] + api + [
             ("network", .string(settings.networkOnline ? "online" : "offline")),
             ("server", .string(settings.server.rawValue)),
+        ] + (notificationsURL.map { [("notificationsURL", JSONText.string($0))] } ?? []) + [
             ("clockMillis", .int(Int(settings.clockMillis))),
             ("bundleId", .string(catalog.app.bundleId)), ("appAppleId", .int(Int(catalog.app.appAppleId))),
             ("bundleVersion", .string(catalog.app.bundleVersion)),

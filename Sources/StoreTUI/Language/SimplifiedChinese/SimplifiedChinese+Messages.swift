@@ -65,6 +65,8 @@ extension SimplifiedChinese {
             "通知 \(type)\(MessageSaid.notified(id))（第 \(attempt - 1) 次重试，共 \(NotificationRetry.hours.count) 次）"
         case .notification(let type, let id, _): "通知 \(type)\(MessageSaid.notified(id))"
         case .notificationAcknowledged(let type, let id): "通知 \(type)\(MessageSaid.notified(id)) 已回复 HTTP 200"
+        case .notificationPosted(let type, let id, let attempt, let url, let result, let status):
+            "\(words(.notification(type: type, id, attempt: attempt))) 已 POST 到 \(url)：\(posted(result, status: status))"
         case .getNotificationHistory: "Get Notification History（获取通知历史）"
         case .requestTestNotification: "Request a Test Notification（请求测试通知）"
         case .testNotificationToken(let token): "testNotificationToken（测试通知令牌）\(token)"
@@ -164,5 +166,21 @@ extension SimplifiedChinese {
     /// Where a receipt was sent, when not to production, and how, when not by POST.
     private static func asked(_ sandbox: Bool, _ byGet: Bool) -> String {
         (sandbox ? "（沙盒）" : "") + (byGet ? "（用 GET）" : "")
+    }
+
+    /// How a POST of a notification to the team's URL ended, with Apple's `sendAttemptResult`
+    /// after a failure.
+    private static func posted(_ result: SendAttemptResult, status: Int?) -> String {
+        let words = switch result {
+        case .success, .unsuccessfulHTTPResponseCode: status.map { "HTTP \($0)" } ?? "HTTP"
+        case .noResponse: "无响应"
+        case .timedOut: "超时"
+        case .socketIssue: "连接被拒绝"
+        case .tlsIssue: "TLS 失败"
+        case .prematureClose: "未应答即关闭连接"
+        case .circularRedirect: "循环重定向"
+        case .other: "失败"
+        }
+        return result == .success ? words : "\(words)（\(result.rawValue)）"
     }
 }

@@ -34,6 +34,7 @@ extension SimplifiedChinese {
         case .catalogSettings(let commands): "目录设置：\(commands.joined(separator: ", "))"
         case .network, .server, .strategy, .api: action.english
         case .serverNotifications(let on): "服务器通知 \(on ? "on" : "off")"
+        case .notificationsURL(let url): "服务器通知 URL \(url ?? "off")"
         case .clockAdvanced(let date): "时钟拨到 \(date)"
         case .fetchHistory: "服务器获取通知历史"
         case .requestTestNotification: "服务器请求一条测试通知"
