@@ -4,7 +4,8 @@
 /// of the encoder's time (0.2 µs an event against 4.5): `events.log` gets a line for every event,
 /// and a launch that recovers a thousand orders writes four thousand. A writer puts a case's keys
 /// in sorted order (`_0` before labels, labels by their bytes); a test holds every case's bytes to
-/// the encoder's.
+/// the encoder's. The App Store Server API's answers are written with it too, their members in
+/// Apple's order (`object`).
 public struct EventJSONWriter {
     public private(set) var bytes: [UInt8] = []
 
@@ -97,6 +98,20 @@ public struct EventJSONWriter {
     public mutating func put(_ key: StaticString, _ values: [Int]) {
         self.key(key)
         array(values) { value, json in json.number(Int64(value)) }
+    }
+
+    /// An array of objects, each one's members written by `members`.
+    public mutating func put<Element>(_ key: StaticString, _ elements: [Element], _ members: (Element, inout EventJSONWriter) -> Void) {
+        self.key(key)
+        array(elements) { element, json in json.object { members(element, &$0) } }
+    }
+
+    /// One object's bytes, its members written by `members` in the order written (the App
+    /// Store Server API's answers).
+    public static func object(_ members: (inout EventJSONWriter) -> Void) -> [UInt8] {
+        var json = EventJSONWriter()
+        json.object(members)
+        return json.bytes
     }
 
     /// A dictionary of counts: an object with its keys sorted by their bytes.

@@ -28,9 +28,9 @@ public struct ServerAPIResponse: Sendable, Equatable {
     /// answers with no body.
     public static func error(_ error: ServerAPIError) -> ServerAPIResponse {
         guard let code = error.code else { return ServerAPIResponse(status: error.status) }
-        var json = ServerAPIJSON()
-        json.member("errorCode", Int64(code))
-        json.member("errorMessage", error.message)
-        return ServerAPIResponse(status: error.status, body: json.closed())
+        return ServerAPIResponse(status: error.status, body: EventJSONWriter.object { json in
+            json.put("errorCode", code)
+            json.put("errorMessage", error.message)
+        })
     }
 }

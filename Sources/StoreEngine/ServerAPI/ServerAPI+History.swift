@@ -33,12 +33,13 @@ extension ServerAPI {
             listed.append((ServerAPIPageToken(millis: millis, id: record.id.value), record))
         }
         let page = ServerAPIPage(of: listed, after: query.revision, descending: query.descending)
-        var json = ServerAPIJSON()
-        json.member("revision", page.token.text)
-        appMembers(&json)
-        json.member("hasMore", page.hasMore)
-        json.member("signedTransactions", try signed(page.entries, at: now))
-        return .success(.ok(json.closed()))
+        let signedPage = try signed(page.entries, at: now)
+        return .success(.ok(EventJSONWriter.object { json in
+            json.put("revision", page.token.text)
+            appMembers(&json)
+            json.put("hasMore", page.hasMore)
+            json.put("signedTransactions", signedPage)
+        }))
     }
 
     /// Get Refund History (`RefundHistoryResponse`): the customer's refunded transactions, 20 a
@@ -58,10 +59,11 @@ extension ServerAPI {
             .filter(\.isInTransactionHistory)
             .map { (ServerAPIPageToken(millis: SimulatedTime.millis($0.refundDate ?? $0.date), id: $0.id.value), $0) }
         let page = ServerAPIPage(of: refunded, after: revision)
-        var json = ServerAPIJSON()
-        json.member("signedTransactions", try signed(page.entries, at: now))
-        json.member("revision", page.token.text)
-        json.member("hasMore", page.hasMore)
-        return .success(.ok(json.closed()))
+        let signedPage = try signed(page.entries, at: now)
+        return .success(.ok(EventJSONWriter.object { json in
+            json.put("signedTransactions", signedPage)
+            json.put("revision", page.token.text)
+            json.put("hasMore", page.hasMore)
+        }))
     }
 }

@@ -45,16 +45,14 @@ extension ServerAPI {
         }
         let page = ServerAPIPage(of: found, after: after)
         let attempts = try notifications.sendAttempts(of: page.entries.map(\.uuid))
-        var json = ServerAPIJSON()
-        json.member("notificationHistory", page.entries) { entry, item in
-            item.member("signedPayload", entry.signedPayload)
-            item.member("sendAttempts", attempts[entry.uuid] ?? []) { attempt, object in
-                Self.write(attempt, to: &object)
+        return .success(.ok(EventJSONWriter.object { json in
+            json.put("notificationHistory", page.entries) { entry, item in
+                item.put("signedPayload", entry.signedPayload)
+                item.put("sendAttempts", attempts[entry.uuid] ?? [], Self.write)
             }
-        }
-        json.member("hasMore", page.hasMore)
-        json.member("paginationToken", page.token.text)
-        return .success(.ok(json.closed()))
+            json.put("hasMore", page.hasMore)
+            json.put("paginationToken", page.token.text)
+        }))
     }
 
     /// Request a Test Notification (`SendTestNotificationResponse`): the Store keeps a `TEST`
@@ -62,9 +60,7 @@ extension ServerAPI {
     /// token; with the notifications off, `ServerNotificationURLNotFoundError`.
     func requestTestNotification(at now: Date) throws(StorageError) -> Result<ServerAPIResponse, ServerAPIError> {
         guard let token = try notifications.requestTest(at: now) else { return .failure(.serverNotificationURLNotFound) }
-        var json = ServerAPIJSON()
-        json.member("testNotificationToken", token)
-        return .success(.ok(json.closed()))
+        return .success(.ok(EventJSONWriter.object { $0.put("testNotificationToken", token) }))
     }
 
     /// Get Test Notification Status (`CheckTestNotificationResponse`): the `TEST` notification's
@@ -74,17 +70,15 @@ extension ServerAPI {
         guard UUID(uuidString: token) != nil else { return .failure(.invalidTestNotificationToken) }
         let status = try notifications.testStatus(token)
         guard let signedPayload = status.signedPayload else { return .failure(.testNotificationNotFound) }
-        var json = ServerAPIJSON()
-        json.member("signedPayload", signedPayload)
-        json.member("sendAttempts", status.sendAttempts ?? []) { attempt, object in
-            Self.write(attempt, to: &object)
-        }
-        return .success(.ok(json.closed()))
+        return .success(.ok(EventJSONWriter.object { json in
+            json.put("signedPayload", signedPayload)
+            json.put("sendAttempts", status.sendAttempts ?? [], Self.write)
+        }))
     }
 
     /// One `sendAttemptItem`: `attemptDate` in milliseconds and `sendAttemptResult`.
-    private static func write(_ attempt: TestNotificationStatus.SendAttempt, to object: inout ServerAPIJSON) {
-        object.member("attemptDate", attempt.attemptDate)
-        object.member("sendAttemptResult", attempt.sendAttemptResult.rawValue)
+    private static func write(_ attempt: TestNotificationStatus.SendAttempt, to object: inout EventJSONWriter) {
+        object.put("attemptDate", attempt.attemptDate)
+        object.put("sendAttemptResult", attempt.sendAttemptResult.rawValue)
     }
 }

@@ -41,18 +41,18 @@ extension ServerAPI {
             }
             signedGroups.append((group.identifier, items))
         }
-        var json = ServerAPIJSON()
-        appMembers(&json)
-        json.member("data", signedGroups) { group, object in
-            object.member("subscriptionGroupIdentifier", group.0)
-            object.member("lastTransactions", group.1) { item, transaction in
-                transaction.member("status", Int64(item.0))
-                transaction.member("originalTransactionId", item.1.originalId.description)
-                transaction.member("signedTransactionInfo", item.2)
-                transaction.member("signedRenewalInfo", item.3)
+        return .success(.ok(EventJSONWriter.object { json in
+            appMembers(&json)
+            json.put("data", signedGroups) { group, object in
+                object.put("subscriptionGroupIdentifier", group.0)
+                object.put("lastTransactions", group.1) { item, transaction in
+                    transaction.put("status", item.0)
+                    transaction.put("originalTransactionId", item.1.originalId.description)
+                    transaction.put("signedTransactionInfo", item.2)
+                    transaction.put("signedRenewalInfo", item.3)
+                }
             }
-        }
-        return .success(.ok(json.closed()))
+        }))
     }
 
     /// Extend a Subscription Renewal Date (`ExtendRenewalDateResponse`), by the Store's own
@@ -69,11 +69,11 @@ extension ServerAPI {
                                                requestIdentifier: read.requestIdentifier)
         let answer = try subscriptions.extendRenewalDate(request, at: now)
         guard let response = answer.response else { return .failure(answer.refusal?.serverAPIError ?? .generalInternal) }
-        var json = ServerAPIJSON()
-        json.member("originalTransactionId", response.originalTransactionId)
-        json.member("webOrderLineItemId", response.webOrderLineItemId)
-        json.member("success", response.success)
-        json.member("effectiveDate", response.effectiveDate)
-        return .success(.ok(json.closed()))
+        return .success(.ok(EventJSONWriter.object { json in
+            json.put("originalTransactionId", response.originalTransactionId)
+            json.put("webOrderLineItemId", response.webOrderLineItemId)
+            json.put("success", response.success)
+            json.put("effectiveDate", response.effectiveDate)
+        }))
     }
 }

@@ -10,9 +10,7 @@ extension ServerAPI {
     func transactionInfo(_ text: String, at now: Date) throws(StorageError) -> Result<ServerAPIResponse, ServerAPIError> {
         guard let id = TransactionID(text) else { return .failure(.invalidTransactionId) }
         guard let signed = try signatures.signedTransactionInfo(of: id, at: now) else { return .failure(.transactionIdNotFound) }
-        var json = ServerAPIJSON()
-        json.member("signedTransactionInfo", signed)
-        return .success(.ok(json.closed()))
+        return .success(.ok(EventJSONWriter.object { $0.put("signedTransactionInfo", signed) }))
     }
 
     /// Look Up Order ID: `status` 0 and the order's transactions, signed now, for an order id the
@@ -27,10 +25,11 @@ extension ServerAPI {
                 if try signatures.ids.orderId(of: record.id) == orderId { order.append(record) }
             }
         }
-        var json = ServerAPIJSON()
-        json.member("status", order.isEmpty ? 1 : 0)
-        json.member("signedTransactions", try signed(order, at: now))
-        return .success(.ok(json.closed()))
+        let signedOrder = try signed(order, at: now)
+        return .success(.ok(EventJSONWriter.object { json in
+            json.put("status", order.isEmpty ? 1 : 0)
+            json.put("signedTransactions", signedOrder)
+        }))
     }
 
     /// Send Consumption Information, version 1 or 2: 202 with no body once the body is valid; the

@@ -53,10 +53,10 @@ struct ServerAPI: StoreService {
     /// The members every list of the customer's transactions opens with: the app's `bundleId`,
     /// its `appAppleId` (in production only, as the signed notifications carry it) and the
     /// `environment`.
-    func appMembers(_ json: inout ServerAPIJSON) {
-        json.member("bundleId", catalog.app.bundleId)
-        if switches.environment == .production { json.member("appAppleId", catalog.app.appAppleId) }
-        json.member("environment", signatures.signedEnvironment)
+    func appMembers(_ json: inout EventJSONWriter) {
+        json.put("bundleId", catalog.app.bundleId)
+        if switches.environment == .production { json.put("appAppleId", catalog.app.appAppleId) }
+        json.put("environment", signatures.signedEnvironment)
     }
 
     /// The JWS of each record, signed now.
