@@ -15,4 +15,9 @@ public enum OutsideURL {
         }
         return nil
     }
+
+    /// StoreSim's endpoint `path` (`storesim/verify`) under the server's `url`, one slash between.
+    public static func endpoint(_ url: String, _ path: String) -> String {
+        url.hasSuffix("/") ? url + path : url + "/" + path
+    }
 }

@@ -26,7 +26,7 @@ public struct OutsideCredits: Sendable, Equatable {
 
     /// Asks the server at `url` for its credits.
     public static func fetch(_ url: String) -> OutsideCredits {
-        let endpoint = url.hasSuffix("/") ? url + "storesim/credits" : url + "/storesim/credits"
+        let endpoint = OutsideURL.endpoint(url, "storesim/credits")
         switch HTTPClient.shared.send("GET", endpoint, timeout: timeout) {
         case .answered(let status, let body) where status == 200:
             do {

@@ -9,16 +9,16 @@ struct OutsideVerifyBody {
     let json: [UInt8]
 
     init(_ request: VerificationRequest, transactionId: TransactionID, signed: Bool) {
-        var members: [String] = []
-        if signed {
-            members.append("\"signedTransaction\":" + JSONString.quoted(request.receipt))
-            if let account = request.account { members.append("\"appAccountToken\":" + JSONString.quoted(AppAccountToken.of(user: account))) }
-        } else {
-            members.append("\"receiptData\":" + JSONString.quoted(request.receipt))
-            members.append("\"transactionId\":" + JSONString.quoted(String(transactionId.value)))
+        json = EventJSONWriter.object { json in
+            if signed {
+                json.put("signedTransaction", request.receipt)
+                json.put("appAccountToken", request.account.map { AppAccountToken.of(user: $0) })
+            } else {
+                json.put("receiptData", request.receipt)
+                json.put("transactionId", String(transactionId.value))
+            }
+            if request.serverFinishes { json.put("serverFinishes", true) }
         }
-        if request.serverFinishes { members.append("\"serverFinishes\":true") }
-        json = Array(("{" + members.joined(separator: ",") + "}").utf8)
     }
 
     /// What a 200's body says; a body that is not such an object is no answer.

@@ -21,7 +21,7 @@ extension World {
     /// 200, dropped otherwise) and writes that to the timeline before the Store keeps the
     /// attempt's `sendAttemptResult`.
     func post(_ notification: ServerNotification, _ sent: SentMessage, to url: String) throws(WorldError) {
-        let body = Array("{\"signedPayload\":\(JSONString.quoted(notification.signedPayload))}".utf8)
+        let body = EventJSONWriter.object { $0.put("signedPayload", notification.signedPayload) }
         // A backend that hangs costs one timeout (a `TIMED_OUT` attempt), never the world.
         let outcome = sendOutside("POST", url, body: body)
         let result = SendAttemptResult(outcome)

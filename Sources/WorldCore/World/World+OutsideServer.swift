@@ -71,7 +71,7 @@ extension World {
 
     /// The outside server's reply to one verification.
     private func ask(_ url: String, _ body: OutsideVerifyBody) -> OutsideServerReply {
-        let endpoint = url.hasSuffix("/") ? url + "storesim/verify" : url + "/storesim/verify"
+        let endpoint = OutsideURL.endpoint(url, "storesim/verify")
         switch sendOutside("POST", endpoint, body: body.json) {
         case .answered(let status, let bytes) where status == 200: return OutsideVerifyBody.reply(bytes)
         case let other: return .noAnswer(other.english)

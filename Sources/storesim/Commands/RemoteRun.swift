@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import IAPCore
 import Serving
 import Synchronization
 
@@ -12,7 +13,7 @@ enum RemoteRun {
     static let timeoutSeconds: Double = 600
 
     static func run(_ base: String, scripts: [String]) throws(CLIError) -> Int32 {
-        guard var endpoint = URLComponents(string: base.hasSuffix("/") ? base + "storesim/script" : base + "/storesim/script"),
+        guard var endpoint = URLComponents(string: OutsideURL.endpoint(base, "storesim/script")),
               endpoint.scheme == "http" || endpoint.scheme == "https", endpoint.host != nil else {
             throw .usage("--connect: '\(base)' is not an http:// or https:// URL of a storesim serve")
         }
