@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "BenchTests", dependencies: ["Bench", "WorldCore", "ScenarioLanguage", "IAPClient", "IAPCore", "TestSupport"]),
         .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "WorldCore", "ReadSide", "ScenarioLanguage", "IAPCore", "IAPClient", "StoreEngine", "TestSupport", "Signing"],
                     exclude: ["Frames"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["storesim", "Bench", "IAPClient", "IAPCore", "Signing", "Storage", "StoreEngine", "TestSupport",
+        .testTarget(name: "EndToEndTests", dependencies: ["storesim", "Bench", "Serving", "IAPClient", "IAPCore", "Signing", "Storage", "StoreEngine", "TestSupport",
                                                            "HTTPServing"],
                     exclude: ["Fixtures"]),
     ]

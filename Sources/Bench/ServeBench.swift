@@ -56,7 +56,7 @@ public struct ServeBench {
             try runner.run(try ScenarioParser(catalog: catalog).parse("buy com.storesim.pro\n", file: "bench"), file: "bench")
             let made = try APIKeys.create(path: directory.storeDatabase)
             guard let pair = ECKeyPair(privateKeyPEM: made.privateKeyPEM) else { throw BenchError("the new key does not read back") }
-            let token = try Self.token(made.key, pair: pair, bundleId: catalog.app.bundleId)
+            let token = try APIToken.made(for: made.key, signedBy: pair, bundleId: catalog.app.bundleId)
             let path = "/inApps/v1/transactions/1000000000000001"
             let session = ServeSession(world: world, keys: [made.key], print: { _ in }, warn: { _ in })
             let request = HTTPRequest(method: "GET", path: path, authorization: "Bearer " + token)
@@ -67,15 +67,6 @@ public struct ServeBench {
             }
             return (path, token, BenchClock.median(samples))
         }
-    }
-
-    /// An App Store Server API token for `key`, valid for the next hour.
-    private static func token(_ key: APIKey, pair: ECKeyPair, bundleId: String) throws -> String {
-        let now = Int(Date().timeIntervalSince1970)
-        let header = #"{"alg":"ES256","kid":"\#(key.keyId)","typ":"JWT"}"#
-        let claims = #"{"iss":"\#(key.issuerId)","iat":\#(now),"exp":\#(now + 3_000),"aud":"appstoreconnect-v1","bid":"\#(bundleId)"}"#
-        let input = Base64.url.encode(Array(header.utf8)) + "." + Base64.url.encode(Array(claims.utf8))
-        return input + "." + Base64.url.encode(try pair.sign(Array(input.utf8)).raw)
     }
 
     /// `serve` started, once it printed where it listens.

@@ -20,6 +20,17 @@ public struct APIToken: Sendable {
         self.bundleId = bundleId
     }
 
+    /// A token for `key` as a backend makes one (signed by `pair`, the key's private half), issued
+    /// at `now` and valid for `seconds`: what the bench and a load test send.
+    public static func made(for key: APIKey, signedBy pair: ECKeyPair, bundleId: String, now: Date = Date(),
+                            seconds: Int = 3_000) throws(SigningError) -> String {
+        let issued = Int(now.timeIntervalSince1970)
+        let header = #"{"alg":"ES256","kid":"\#(key.keyId)","typ":"JWT"}"#
+        let claims = #"{"iss":"\#(key.issuerId)","iat":\#(issued),"exp":\#(issued + seconds),"aud":"appstoreconnect-v1","bid":"\#(bundleId)"}"#
+        let input = Base64.url.encode(Array(header.utf8)) + "." + Base64.url.encode(Array(claims.utf8))
+        return input + "." + Base64.url.encode(try pair.sign(Array(input.utf8)).raw)
+    }
+
     /// Nil when `authorization` carries a token the API accepts at wall-clock `now`; else why not.
     public func refusal(of authorization: String?, now: Date) -> APITokenRefusal? {
         let seconds = Int64(now.timeIntervalSince1970)

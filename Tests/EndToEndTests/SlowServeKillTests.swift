@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
+import Serving
 import Signing
+import StoreEngine
 import Testing
 import TestSupport
 
@@ -19,7 +21,8 @@ import TestSupport
         let first = try StoreSimProcess.run(["run", "--connect", served.base, try folder.write("first.scenario", "api storekit2\nbuy com.storesim.pro\n")])
         try #require(first.status == 0, "\(first.stderr)")
         let pair = try #require(ECKeyPair(privateKeyPEM: try String(contentsOfFile: key, encoding: .utf8)))
-        let token = try Self.token(keyId: String(words[1]), issuerId: String(words[3]), pair: pair)
+        let apiKey = APIKey(keyId: String(words[1]), issuerId: String(words[3]), publicKeyDER: pair.publicKeyDER)
+        let token = try APIToken.made(for: apiKey, signedBy: pair, bundleId: "com.storesim.app")
 
         let load = Process()
         load.executableURL = URL(fileURLWithPath: "/usr/bin/ab")
@@ -57,13 +60,5 @@ import TestSupport
               let object = try? JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any],
               let transactions = object["transactions"] as? [Any] else { return 0 }
         return transactions.count
-    }
-
-    private static func token(keyId: String, issuerId: String, pair: ECKeyPair) throws -> String {
-        let now = Int(Date().timeIntervalSince1970)
-        let header = #"{"alg":"ES256","kid":"\#(keyId)","typ":"JWT"}"#
-        let claims = #"{"iss":"\#(issuerId)","iat":\#(now),"exp":\#(now + 3_000),"aud":"appstoreconnect-v1","bid":"com.storesim.app"}"#
-        let input = Base64.url.encode(Array(header.utf8)) + "." + Base64.url.encode(Array(claims.utf8))
-        return input + "." + Base64.url.encode(try pair.sign(Array(input.utf8)).raw)
     }
 }

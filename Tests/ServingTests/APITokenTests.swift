@@ -42,6 +42,13 @@ import Testing
         #expect(check.refusal(of: try token(claims: claims(iat: issued - 60, exp: issued + 3_000)), now: now) == nil)
     }
 
+    /// The token the bench and the load tests send passes the check, for an hour at the most.
+    @Test func aTokenMadeForAKeyIsAccepted() throws {
+        #expect(check.refusal(of: "Bearer " + (try APIToken.made(for: key, signedBy: pair, bundleId: "com.storesim.app", now: now)), now: now) == nil)
+        let overlong = try APIToken.made(for: key, signedBy: pair, bundleId: "com.storesim.app", now: now, seconds: 3_601)
+        #expect(check.refusal(of: "Bearer " + overlong, now: now) == .tooLong)
+    }
+
     /// A token accepted once is remembered, not trusted past its `exp`.
     @Test func aTokenAcceptedOnceIsRefusedOnceItExpires() throws {
         let reused = try token()
