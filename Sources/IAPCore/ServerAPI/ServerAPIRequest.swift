@@ -25,6 +25,13 @@ public struct ServerAPIRequest: Sendable, Equatable {
         query.first { $0.name == name }?.value
     }
 
+    /// The page token the query parameter `name` carries (`revision`, `paginationToken`): nil
+    /// when it is not given, `invalid` when its text is not a token.
+    public func pageToken(_ name: String, invalid: ServerAPIError) -> Result<ServerAPIPageToken?, ServerAPIError> {
+        guard let text = value(of: name) else { return .success(nil) }
+        return ServerAPIPageToken(text).map { .success($0) } ?? .failure(invalid)
+    }
+
     public static func == (left: ServerAPIRequest, right: ServerAPIRequest) -> Bool {
         left.method == right.method && left.path == right.path && left.body == right.body
             && left.query.map(\.name) == right.query.map(\.name) && left.query.map(\.value) == right.query.map(\.value)

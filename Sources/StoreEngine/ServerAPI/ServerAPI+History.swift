@@ -50,10 +50,10 @@ extension ServerAPI {
         case .failure(let error): return .failure(error)
         case .success(let record): asked = record
         }
-        var revision: ServerAPIPageToken?
-        if let text = request.value(of: "revision") {
-            guard let token = ServerAPIPageToken(text) else { return .failure(.invalidRequestRevision) }
-            revision = token
+        let revision: ServerAPIPageToken?
+        switch request.pageToken("revision", invalid: .invalidRequestRevision) {
+        case .failure(let error): return .failure(error)
+        case .success(let token): revision = token
         }
         let refunded = try database.records(where: "account = ? AND refunded = 1", [.text(asked.account)], withReceipts: false)
             .filter(\.isInTransactionHistory)

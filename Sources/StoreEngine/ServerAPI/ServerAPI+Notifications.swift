@@ -17,10 +17,10 @@ extension ServerAPI {
         case .failure(let error): return .failure(error)
         case .success(let read): query = read
         }
-        var after: ServerAPIPageToken?
-        if let text = request.value(of: "paginationToken") {
-            guard let token = ServerAPIPageToken(text) else { return .failure(.invalidPaginationToken) }
-            after = token
+        let after: ServerAPIPageToken?
+        switch request.pageToken("paginationToken", invalid: .invalidPaginationToken) {
+        case .failure(let error): return .failure(error)
+        case .success(let token): after = token
         }
         var condition = "first_attempt_millis >= ? AND first_attempt_millis < ?"
         var values: [SQLiteValue] = [.integer(query.startDate), .integer(query.endDate)]
