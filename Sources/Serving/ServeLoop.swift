@@ -2,15 +2,28 @@ import Dispatch
 import Foundation
 import Glibc
 import HTTPServing
+import WorldCore
 
 /// The world's thread while `serve` runs: takes requests from the server's threads in arrival
 /// order and answers each through the session, until SIGTERM or SIGINT; then it stops taking
 /// connections, answers what is in flight (for up to `drainSeconds`) and stops the server.
+/// Under the interface (`serve --tui`) the interface's loop is the world's thread, and it asks
+/// for the requests waiting between keys.
 public final class ServeLoop {
     private let session: ServeSession
     private let inbox = ServeInbox()
     private var signals: [DispatchSourceSignal] = []
     public let drainSeconds: Double = 10
+
+    /// What one turn of `answerWaiting` did.
+    public enum Turn: Equatable, Sendable {
+        /// Nothing was waiting.
+        case idle
+        /// Requests were answered: the world may have changed.
+        case answered
+        /// SIGTERM or SIGINT asked the loop to stop.
+        case stopping
+    }
 
     /// While the world waits for a team's backend, the backend's own calls of the App Store
     /// Server API are answered; scripts wait their turn.
@@ -23,25 +36,41 @@ public final class ServeLoop {
     }
 
     /// Starts the server on `address`, requests going to this loop; a call of the App Store
-    /// Server API has its token judged first, on the server's thread.
+    /// Server API has its token judged first, on the server's thread. From now on SIGTERM and
+    /// SIGINT ask the loop to stop.
     public func start(address: ListenAddress, limits: HTTPLimits = HTTPLimits(),
                       tls: (key: String, certificate: String)?) throws(HTTPServerError) -> HTTPServer {
         let inbox = inbox
         let token = session.token
-        return try HTTPServer(address: address, limits: limits, tls: tls, oversized: ServeSession.bodyTooLong) { request, responder in
+        let server = try HTTPServer(address: address, limits: limits, tls: tls, oversized: ServeSession.bodyTooLong) { request, responder in
             let refusal = ServeSession.isServerAPI(request) ? token.refusal(of: request.authorization, now: Date()) : nil
             inbox.push(ServeInbox.Call(request: request, responder: responder, refusal: refusal))
         }
+        catchSignals()
+        return server
     }
 
     /// Answers requests until SIGTERM or SIGINT, then drains and stops `server`.
     public func run(_ server: HTTPServer) {
-        catchSignals()
         while true {
             let (calls, stopping) = inbox.take(waitingUpTo: 1)
             calls.forEach(answer)
             if stopping { break }
         }
+        stop(server)
+    }
+
+    /// Answers the requests waiting now, without waiting for more.
+    public func answerWaiting() -> Turn {
+        let (calls, stopping) = inbox.take(waitingUpTo: 0)
+        calls.forEach(answer)
+        if stopping { return .stopping }
+        return calls.isEmpty ? .idle : .answered
+    }
+
+    /// Stops taking connections, answers the requests in flight (for up to `drainSeconds`),
+    /// turns away what is left and stops `server`.
+    public func stop(_ server: HTTPServer) {
         server.stopAccepting()
         let deadline = Date().addingTimeInterval(drainSeconds)
         while server.inFlight > 0, Date() < deadline {
@@ -56,6 +85,7 @@ public final class ServeLoop {
     }
 
     private func catchSignals() {
+        DataDirectory.leaveInterruptsToTheProcess()
         let inbox = inbox
         signals = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)

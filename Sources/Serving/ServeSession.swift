@@ -33,6 +33,11 @@ public final class ServeSession {
         world.onEvent = { event in transcript.lines(event).forEach(captured.emit) }
     }
 
+    /// What the scripts' `expect` lines read of the world: the one read model a served world
+    /// has, which the interface beside it reads too (the Store keeps one mark of what each
+    /// read has seen, so two read models would each miss what the other read first).
+    public var readModel: ReadModel { runner.readModel }
+
     /// The answer to `request`, the world changed as it asks; wall-clock `now` judges tokens.
     public func answer(_ request: HTTPRequest, now: Date = Date()) -> HTTPResponse {
         answer(request, refusal: Self.isServerAPI(request) ? token.refusal(of: request.authorization, now: now) : nil)

@@ -16,18 +16,24 @@ public final class TUIApp {
     private let terminal: TerminalIO
     public private(set) var state: TUIState
     private let shelf: WorldShelf
-    private var pendingEvents: [Event] = []
     private var timeRunner = TimeRunner()
+    /// The server beside the interface, when `storesim serve --tui` runs it.
+    private let serving: ServedBeside?
     /// How long to wait for a key before the next message is delivered (outside step mode).
     public static let tickMillis: Int32 = 120
+    /// How long to wait for a key while a server beside the interface may have requests waiting.
+    public static let servingTickMillis: Int32 = 20
 
     /// `history` is the timeline from before this launch (the event log on disk); a `playback`
     /// plays its script in step mode, one step each `n`. The interface reads the world it opens on
-    /// through `readModel`, which the caller may read too (the line before a real crash).
-    public init(readModel: ReadModel, terminal: TerminalIO, locale: String, history: [Event], playback: ScriptPlayback? = nil) {
+    /// through `readModel`, which the caller may read too (the line before a real crash). With
+    /// `serving`, the interface answers that server's requests between keys, whatever world it shows.
+    public init(readModel: ReadModel, terminal: TerminalIO, locale: String, history: [Event], playback: ScriptPlayback? = nil,
+                serving: ServedBeside? = nil) {
         self.readModel = readModel
         let world = readModel.world
         self.terminal = terminal
+        self.serving = serving
         shelf = WorldShelf(readModel)
         let size = terminal.size
         state = TUIState(columns: size.columns, rows: size.rows, locale: locale)
@@ -46,14 +52,16 @@ public final class TUIApp {
             state.stepMode = true
             state.status = state.language(.playing, playback.file.split(separator: "/").last.map(String.init) ?? playback.file)
         }
-        world.onEvent = { [unowned self] event in pendingEvents.append(event) }
+        if let serving {
+            state.status = state.language(.serving, serving.url)
+        }
     }
 
     /// Launches the app (with launch recovery) and runs until the user quits. A crash ends the
     /// process inside the world, by SIGKILL, and never returns here. The frame is drawn only
     /// after a key, an effect or a new event: an idle screen costs nothing. The world is read
-    /// again only after an effect or the clock running by itself, the only ways the world changes
-    /// here: a key that only moves the selection or opens a panel costs a frame, not a read of
+    /// again only after an effect, the clock running by itself or a request to the server beside
+    /// the interface, the only ways the world changes here: a key that only moves the selection or opens a panel costs a frame, not a read of
     /// the world's history.
     public func run() throws(WorldError) {
         defer { shelf.removeAdded() }
@@ -61,11 +69,12 @@ public final class TUIApp {
         var model = try readModel.view()
         var changed = true
         while true {
-            if !pendingEvents.isEmpty || changed {
+            if shelf.hasEvents(at: state.currentWorld) || changed {
                 feedEvents(model)
                 terminal.draw(Screen.render(state, model))
             }
-            let action = terminal.readInput(timeoutMillis: Self.tickMillis).map(TUIAction.input) ?? .tick
+            let action = terminal.readInput(timeoutMillis: serving == nil ? Self.tickMillis : Self.servingTickMillis)
+                .map(TUIAction.input) ?? .tick
             let (mode, status) = (state.mode, state.status)
             let effects = TUIUpdate.update(&state, action, model: model)
             changed = action != .tick || !effects.isEmpty || state.mode != mode || state.status != status
@@ -73,10 +82,14 @@ public final class TUIApp {
                 if try carryOut(effect) == .quit { return }
             }
             let timeRan = try letTimeRun(at: model.storeSwitches.timeRate)
-            if !effects.isEmpty || timeRan {
+            let served = serving?.turn() ?? .idle
+            if served == .stop, try carryOut(.quit) == .quit { return }
+            if case .changed(let notice) = served, let notice { state.status = notice }
+            let servedChanged = served != .idle
+            if !effects.isEmpty || timeRan || servedChanged {
                 model = try readModel.view()
             }
-            changed = timeRan || changed
+            changed = timeRan || servedChanged || changed
         }
     }
 
@@ -130,8 +143,8 @@ public final class TUIApp {
     }
 
     private func feedEvents(_ model: WorldView) {
-        while !pendingEvents.isEmpty {
-            _ = TUIUpdate.update(&state, .worldEvent(pendingEvents.removeFirst()), model: model)
+        for event in shelf.takeEvents(at: state.currentWorld) {
+            _ = TUIUpdate.update(&state, .worldEvent(event), model: model)
         }
     }
 
@@ -177,9 +190,7 @@ public final class TUIApp {
         state.worlds[state.currentWorld].strategy = leaving.settings.strategy
         state.worlds[state.currentWorld].lost = leaving.losses.count
         shelf.keep(state, at: state.currentWorld)
-        world.onEvent = nil
         readModel = shelf.readModel(at: index)
-        world.onEvent = { [unowned self] event in pendingEvents.append(event) }
         var next = shelf.state(at: index) ?? TUIState(columns: state.columns, rows: state.rows, locale: state.locale)
         next.columns = state.columns
         next.rows = state.rows

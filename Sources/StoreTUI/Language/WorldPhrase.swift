@@ -28,4 +28,5 @@ enum WorldPhrase: CaseIterable {
     case launching
     case lessonOver
     case lessonOverStatus
+    case serving
 }

@@ -75,6 +75,13 @@ public struct DataDirectory: Sendable, Equatable {
         TemporaryWorlds.holdWhileDying()
     }
 
+    /// For a process that ends by itself on SIGINT and SIGTERM (`storesim serve`, which answers
+    /// what is in flight first): those signals then leave its temporary worlds to its own end,
+    /// which removes them, rather than removing them and ending it at once.
+    public static func leaveInterruptsToTheProcess() {
+        TemporaryWorlds.leaveInterruptsToTheProcess()
+    }
+
     /// Removes a directory `temporary()` made, and everything in it.
     public func removeTemporary() {
         TemporaryWorlds.remove(path)

@@ -5,12 +5,20 @@ import Synchronization
 /// The temporary worlds this process made and has not removed yet, removed also when the process
 /// is interrupted or terminated (SIGINT, SIGTERM, SIGHUP), so that a `run` stopped with Ctrl-C
 /// leaves nothing behind. The signals are caught only once the first temporary world exists,
-/// and the process then dies of the signal as it would have.
+/// and the process then dies of the signal as it would have — unless it ends by itself on
+/// SIGINT and SIGTERM (`leaveInterruptsToTheProcess`).
 enum TemporaryWorlds {
     private static let state = Mutex<(paths: Set<String>, sources: [DispatchSourceSignal])>(([], []))
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
     /// Set once a signal has come: the process is removing its worlds and about to die of it.
     private static let dying = Atomic<Bool>(false)
+    /// Set by a process that ends by itself on SIGINT and SIGTERM, removing its worlds as it ends.
+    private static let endsByItself = Atomic<Bool>(false)
+
+    /// SIGINT and SIGTERM no longer remove the worlds and end the process: it ends by itself.
+    static func leaveInterruptsToTheProcess() {
+        endsByItself.store(true, ordering: .sequentiallyConsistent)
+    }
 
     /// Remembers `path` for removal on a signal, catching the signals the first time.
     static func add(_ path: String) {
@@ -53,6 +61,7 @@ enum TemporaryWorlds {
     /// Removes every temporary world, then lets the signal end the process: raised again on
     /// this thread with its default action and unblocked (a dispatch thread blocks signals).
     private static func removeAllAndDie(of number: Int32) {
+        if number != SIGHUP, endsByItself.load(ordering: .sequentiallyConsistent) { return }
         dying.store(true, ordering: .sequentiallyConsistent)
         state.withLock { state in
             state.paths.forEach(removeWhileInUse)

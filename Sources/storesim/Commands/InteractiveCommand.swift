@@ -110,7 +110,7 @@ enum InteractiveCommand {
 
     /// The product language without `--lang`: the catalog's (an Xcode file's `_locale`), else
     /// the environment's.
-    private static func locale(of catalog: Catalog) -> String {
+    static func locale(of catalog: Catalog) -> String {
         if let locale = catalog.settings.locale {
             return locale
         }

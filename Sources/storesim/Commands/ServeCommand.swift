@@ -14,7 +14,7 @@ enum ServeCommand {
         name: "serve",
         summary: "Serve a world over HTTP: Apple's App Store Server API, and scripts for run --connect.",
         options: [Options.dataDir, Options.catalog, Options.api, Options.worldSeed, listen, newKey, serverURL, notificationsURL,
-                  tlsCert, tlsKey],
+                  tlsCert, tlsKey, tui, InteractiveCommand.lang],
         arguments: (name: "", minimum: 0, maximum: 0),
         details: """
             Holds the world's writer lock and answers on ADDR:PORT (default 127.0.0.1:8777; port 0
@@ -28,9 +28,13 @@ enum ServeCommand {
             named, with a warning: the API then answers anyone who holds a key.
             --notifications-url URL turns notifications on and has the Store POST them to URL
             (as `server notifications url URL` would): HTTP 200 acknowledges one.
+            --tui shows the world served in the interactive interface, in the same process: each
+            request shows on its timeline as it is answered (between keys, so up to a fiftieth
+            of a second late), and q or SIGTERM stops the server as SIGTERM does without it. The
+            interface launches the app; a crash there stays in the process, which goes on serving.
             """,
         run: run,
-        synopsis: "storesim serve [--data-dir DIR] [--catalog FILE] [--listen ADDR:PORT] [--new-key FILE] [--server-url URL] [--notifications-url URL] [--tls-cert FILE --tls-key FILE]")
+        synopsis: "storesim serve [--data-dir DIR] [--catalog FILE] [--listen ADDR:PORT] [--new-key FILE] [--server-url URL] [--notifications-url URL] [--tls-cert FILE --tls-key FILE] [--tui [--lang LANG]]")
 
     static let listen: Option<String> = Option("--listen", "ADDR:PORT", help: "where to listen (default 127.0.0.1:8777)", reads: .path)
     static let newKey: Option<String> = Option(
@@ -39,6 +43,7 @@ enum ServeCommand {
         "--server-url", "URL", help: "the app verifies its purchases with the outside server at URL, as server url URL does", reads: .httpURL)
     static let tlsCert: Option<String> = Option("--tls-cert", "FILE", help: "serve HTTPS with this certificate (PEM)", reads: .path)
     static let tlsKey: Option<String> = Option("--tls-key", "FILE", help: "the certificate's private key (PEM)", reads: .path)
+    static let tui = Flag("--tui", help: "show the world served in the interactive interface, in this process")
     static let notificationsURL: Option<String> = Option(
         "--notifications-url", "URL", help: "turn notifications on and POST them to URL (http:// or https://)", reads: .httpURL)
 
@@ -74,7 +79,10 @@ enum ServeCommand {
         } catch {
             throw .input(error.description)
         }
-        let loop = ServeLoop(session: ServeSession(world: world, keys: keys, print: Output.line, warn: { Output.error("serve: " + $0) }))
+        let showing = arguments[tui] ? ServedInterface(directory: directory, catalog: catalog, language: arguments[InteractiveCommand.lang]) : nil
+        let session = ServeSession(world: world, keys: keys, print: showing?.print ?? Output.line,
+                                   warn: showing?.warn ?? { Output.error("serve: " + $0) })
+        let loop = ServeLoop(session: session)
         let server: HTTPServer
         do {
             server = try loop.start(address: address, tls: tls)
@@ -82,8 +90,13 @@ enum ServeCommand {
             throw .input(error.description)
         }
         if keys.isEmpty { Output.error("serve: this world has no API key yet, so /inApps/ answers 401 to all: make one with --new-key FILE") }
-        Output.line("storesim serve: listening on \(tls == nil ? "http" : "https")://\(server.address)")
-        loop.run(server)
+        let url = "\(tls == nil ? "http" : "https")://\(server.address)"
+        Output.line("storesim serve: listening on \(url)")
+        if let showing {
+            try showing.show(session, serving: url, loop: loop, server: server)
+        } else {
+            loop.run(server)
+        }
         withExtendedLifetime(lock) {}
         return 0
     }

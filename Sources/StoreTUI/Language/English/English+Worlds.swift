@@ -23,6 +23,7 @@ extension English {
         case .launching: "Launching the app: it looks in its cache and in the Store's queue."
         case .lessonOver: "Lesson over ({1} steps). w then 1: back to your world. q: quit StoreSim."
         case .lessonOverStatus: "The lesson is over; w then 1 goes back to your world."
+        case .serving: "Serving your world on {1}: each request shows on its timeline; q stops the server."
         }
     }
 }

@@ -23,6 +23,7 @@ extension SimplifiedChinese {
         case .launching: "正在启动 App：它检查自己的缓存和 Store 的队列。"
         case .lessonOver: "课程结束（{1} 步）。w 再 1：回到你的世界。q：退出 StoreSim。"
         case .lessonOverStatus: "课程已结束；先按 w 再按 1 回到你的世界。"
+        case .serving: "正在 {1} 上提供你的世界：每个请求都显示在它的时间线上；按 q 停止服务。"
         }
     }
 }
