@@ -38,6 +38,7 @@ import TestSupport
         #expect(first.stdout.contains("failing runs: 0"))
         #expect(first.stdout.contains("outside server \(backend.base): one run at a time"))
         #expect(first.stdout.contains("notifications off"))
+        #expect(credited(first.stdout) > 0, "the backend verified what the runs' worlds signed: \(first.stdout)")
         // The same session again, on the backend's same database, with notifications posted to it.
         let second = try chaos(folder, world, backend, listen: listen,
                                ["--runs", "12", "--seed", "3", "--api", "storekit2", "--notifications-url", backend.base + "/notifications"])
@@ -65,6 +66,12 @@ import TestSupport
         let commands = repro.split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(commands.first == "server url \(backend.base)", "\(repro)")
         #expect(commands.last == "expect audit ok")
+    }
+
+    /// How many purchases the backend credited, as the summary says it.
+    private func credited(_ stdout: String) -> Int {
+        guard let range = stdout.range(of: "credited by the outside server: ") else { return 0 }
+        return Int(stdout[range.upperBound...].prefix { $0.isNumber }) ?? 0
     }
 
     /// The first id of the session's runs, as the summary says it.

@@ -4,8 +4,9 @@ import Testing
 import TestSupport
 
 /// A world set up as a team sets one up for its backend, made with the command line in
-/// `folder/world`: StoreKit 2 once (so that it has a root certificate) and an in-app purchase
-/// key, whose file, key id and issuer id it keeps with the root, for a backend to start with.
+/// `folder/world`: StoreKit 2 once (so that it has a root certificate, made a month into its
+/// clock) and an in-app purchase key, whose file, key id and issuer id it keeps with the root,
+/// for a backend to start with.
 struct TeamWorld {
     let directory: String
     let key: String
@@ -16,7 +17,7 @@ struct TeamWorld {
     init(_ folder: TemporaryFolder) throws {
         directory = folder.file("world")
         key = folder.file("key.p8")
-        let setup = try folder.write("setup.scenario", "api storekit2\nbuy com.storesim.pro\n")
+        let setup = try folder.write("setup.scenario", "advance 30d\napi storekit2\nbuy com.storesim.pro\n")
         let ran = try StoreSimProcess.run(["run", "--data-dir", directory, "--seed", "7", setup])
         try #require(ran.status == 0, "\(ran.stdout)\(ran.stderr)")
         let made = try StoreSimProcess.run(["keys", "create", "--data-dir", directory, "--out", key])

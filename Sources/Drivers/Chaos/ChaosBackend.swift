@@ -13,17 +13,21 @@ public struct ChaosBackend: Sendable {
     public let notificationsURL: String?
     public let identity: StoreIdentity
     public let host: any TrialWorldHost
+    /// The simulated moment each trial world starts at: that of the world whose identity it has,
+    /// so that what it signs falls within that world's certificates, made at a moment of its clock.
+    public let startMillis: Int64
     /// The number of the session's first range of ids; trial worlds take the ranges after it.
     public let firstRange: Int64
 
     /// A backend for one session; `firstRange` is drawn from the system's random source unless
     /// given, so that two sessions against one backend use different ids, whatever their seeds.
-    public init(url: String, notificationsURL: String?, identity: StoreIdentity, host: any TrialWorldHost,
+    public init(url: String, notificationsURL: String?, identity: StoreIdentity, host: any TrialWorldHost, startMillis: Int64,
                 firstRange: Int64 = Int64.random(in: 0..<ChaosBackend.ranges)) {
         self.url = url
         self.notificationsURL = notificationsURL
         self.identity = identity
         self.host = host
+        self.startMillis = startMillis
         self.firstRange = firstRange
     }
 
@@ -44,6 +48,13 @@ public struct ChaosBackend: Sendable {
     /// How the `number`-th world the session makes starts: this world's identity, its own ids.
     func origin(_ number: Int) -> StoreOrigin {
         StoreOrigin(identity: identity, transactionIds: transactionIds(number))
+    }
+
+    /// Sets the clock of the trial world about to be made in `directory` to `startMillis`.
+    func setClock(in directory: DataDirectory) throws(WorldError) {
+        var settings = WorldSettings()
+        settings.clockMillis = startMillis
+        try settings.save(path: directory.settings)
     }
 
     /// The commands every trial starts with: the app sends its purchases to the backend.

@@ -27,6 +27,8 @@ public struct ChaosRunner: Sendable {
     public struct Summary: Sendable {
         public var runs = 0
         public var purchases = 0
+        /// The purchases the audits found credited (by the backend, against one).
+        public var credited = 0
         public var statistics = WorldStatistics()
         /// The seeds of the failing runs: the audit not ok, or a customer overcharged.
         public var failingSeeds: [UInt64] = []
@@ -74,6 +76,7 @@ public struct ChaosRunner: Sendable {
             let (body, trial) = try pipeline.outcome(index).get()
             summary.runs += 1
             summary.purchases += trial.audit.paid
+            summary.credited += trial.audit.credited
             let switches = switches(index)
             summary.storeKit2Runs += switches.api == .storekit2 ? 1 : 0
             summary.notifiedRuns += switches.notifications ? 1 : 0

@@ -38,6 +38,7 @@ struct ChaosTrial {
                                             catalog: Catalog, backend: ChaosBackend?, number: Int) throws(WorldError) -> ChaosTrial {
         let directory = try DataDirectory.temporary(inMemory: true)
         defer { directory.removeTemporary() }
+        try backend?.setClock(in: directory)
         let world = try World(directory: directory, catalog: catalog, seed: 1, origin: backend?.origin(number) ?? StoreOrigin())
         backend?.host.open(world)
         defer { backend?.host.close(world) }

@@ -23,6 +23,12 @@ extension ChaosCommand {
         }
         let directory = Options.dataDirectory(arguments[Options.dataDir])
         let identity = try identity(of: directory)
+        let startMillis: Int64
+        do {
+            startMillis = try WorldSettings.load(path: directory.settings).clockMillis
+        } catch {
+            throw .input(error.description)
+        }
         let address = try ListenOption.address(arguments[ListenOption.option], of: spec)
         let host = try ChaosAPIHost(identity: identity, bundleId: catalog.app.bundleId, address: address)
         if identity.rootCertificate == nil {
@@ -30,7 +36,8 @@ extension ChaosCommand {
                          + "each run's world makes its own, which a backend that pins a root refuses (buy once under api storekit2 in it first)")
         }
         Output.line("storesim chaos: answering the App Store Server API on http://\(host.server.address)")
-        return (ChaosBackend(url: url, notificationsURL: arguments[notificationsURL], identity: identity, host: host), host)
+        return (ChaosBackend(url: url, notificationsURL: arguments[notificationsURL], identity: identity, host: host,
+                              startMillis: startMillis), host)
     }
 
     /// The identity of the world in `directory`, read without changing it.

@@ -98,6 +98,7 @@ enum ChaosCommand {
         if let backend, let first = backend.transactionIds(0) {
             Output.line("outside server \(backend.url): one run at a time, each world's transaction ids its own, from \(first.first) on, "
                         + "\(ChaosBackend.idsPerWorld) a world; notifications " + (backend.notificationsURL.map { "to \($0) in the runs that turn them on" } ?? "off"))
+            Output.line("credited by the outside server: \(summary.credited) of the \(summary.purchases) purchases")
         }
         Output.line("purchases \(summary.purchases)  crashes \(summary.statistics.crashes)  recoveries \(summary.statistics.recovered)  duplicates suppressed \(summary.statistics.duplicatesSuppressed)")
         Output.line("failing runs: \(summary.failingSeeds.count)")
