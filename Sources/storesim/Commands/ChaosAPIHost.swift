@@ -19,7 +19,7 @@ final class ChaosAPIHost: TrialWorldHost, @unchecked Sendable {
         keys = identity.apiKeys
         loop = ServeLoop(token: APIToken(keys: keys, bundleId: bundleId))
         do {
-            server = try loop.start(address: address, tls: nil, others: Self.notServed)
+            server = try loop.start(address: address, tls: nil, others: Self.notServed, stopsOnSignals: false)
         } catch {
             throw .input(error.description)
         }
