@@ -14,7 +14,7 @@ extension ChaosCommand {
     /// The backend of `--server-url`, its world's identity read from `--data-dir` (which is
     /// left as it is), and the App Store Server API answering on `--listen`; nil without
     /// `--server-url`. A data directory without a world, or whose world has no API key, is an error.
-    static func backend(_ arguments: ParsedArguments, catalog: Catalog) throws(CLIError) -> (ChaosBackend, ChaosAPIHost)? {
+    static func backend(_ arguments: ParsedArguments, catalog: Catalog) throws(CLIError) -> (backend: ChaosBackend, host: ChaosAPIHost)? {
         guard let url = arguments[serverURL] else {
             let given = [(Options.dataDir, arguments[Options.dataDir]), (ListenOption.option, arguments[ListenOption.option]),
                          (notificationsURL, arguments[notificationsURL])].first { $0.1 != nil }

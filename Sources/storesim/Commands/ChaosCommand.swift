@@ -54,8 +54,8 @@ enum ChaosCommand {
         let path = FileManager.default.currentDirectoryPath + "/" + reproFile
         try refuseAsRepro(catalogFile, path: path)
         let backend = try backend(arguments, catalog: catalog)
-        defer { backend?.1.stop() }
-        let runner = ChaosRunner(catalog: catalog, strategy: strategy, api: api, seed: seed, backend: backend?.0)
+        defer { backend?.host.stop() }
+        let runner = ChaosRunner(catalog: catalog, strategy: strategy, api: api, seed: seed, backend: backend?.backend)
         let step = max(100, runs / 10)
         let summary: ChaosRunner.Summary
         do {
@@ -67,7 +67,7 @@ enum ChaosCommand {
         } catch {
             throw .input(error.description)
         }
-        report(summary, strategy: strategy, api: api, seed: seed, backend: backend?.0)
+        report(summary, strategy: strategy, api: api, seed: seed, backend: backend?.backend)
         guard let repro = summary.repro else { return 0 }
         let switches = summary.reproSwitches.map { ($0.api == .storekit1 ? "" : ", api \($0.api.rawValue)") + ($0.notifications ? ", notifications on" : "") } ?? ""
         let text = "# chaos repro: strategy \(strategy.rawValue)\(switches), session seed \(seed), run seed \(summary.failingSeeds[0])\n"
