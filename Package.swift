@@ -35,7 +35,7 @@ let package = Package(
         // Timeline, Mermaid and JUnit exports.
         .target(name: "Exports", dependencies: ["WorldCore", "ScenarioLanguage", "IAPCore"]),
         // Chaos and the strategy matrix: worlds driven by drawn or enumerated commands.
-        .target(name: "Drivers", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "IAPCore", "IAPClient", "Storage", "CMalloc"]),
+        .target(name: "Drivers", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "IAPCore", "IAPClient", "Storage", "StoreEngine", "CMalloc"]),
         .target(name: "Bench", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "Drivers", "IAPCore", "IAPClient", "Storage",
                                             "Serving", "HTTPServing", "Signing", "StoreEngine"]),
         // The lessons, built into the binary so that the interface opens them from any folder.

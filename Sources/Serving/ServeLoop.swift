@@ -8,9 +8,11 @@ import WorldCore
 /// order and answers each through the session, until SIGTERM or SIGINT; then it stops taking
 /// connections, answers what is in flight (for up to `drainSeconds`) and stops the server.
 /// Under the interface (`serve --tui`) the interface's loop is the world's thread, and it asks
-/// for the requests waiting between keys.
+/// for the requests waiting between keys. `chaos --server-url` serves its runs' worlds one after
+/// another through it (`serve(_:)`).
 public final class ServeLoop {
-    private let session: ServeSession
+    private var session: ServeSession?
+    private let token: APIToken
     private let inbox = ServeInbox()
     private var signals: [DispatchSourceSignal] = []
     public let drainSeconds: Double = 10
@@ -27,26 +29,51 @@ public final class ServeLoop {
 
     /// While the world waits for a team's backend, the backend's own calls of the App Store
     /// Server API are answered; scripts wait their turn.
-    public init(session: ServeSession) {
-        self.session = session
+    public convenience init(session: ServeSession) {
+        self.init(token: session.token)
+        serve(session)
+    }
+
+    /// A loop that answers no world yet (`serve`): tokens are judged by `token`, which must
+    /// accept the keys of every session it serves.
+    public init(token: APIToken) {
+        self.token = token
+    }
+
+    /// Makes `next` the session that answers from now on, in place of the one before, whose
+    /// world no longer answers while it waits; nil: no world answers, and requests wait.
+    public func serve(_ next: ServeSession?) {
+        session?.world.duringOutsideCalls = nil
+        session = next
+        guard let next else { return }
         let inbox = inbox
-        session.world.duringOutsideCalls = { [unowned session] in
-            for call in inbox.takeServerAPICalls() { call.responder.respond(session.answer(call.request, refusal: call.refusal)) }
+        next.world.duringOutsideCalls = { [unowned next] in
+            for call in inbox.takeServerAPICalls() { call.responder.respond(next.answer(call.request, refusal: call.refusal)) }
         }
     }
 
+    /// Answers the calls of the App Store Server API waiting, in the session's world.
+    public func answerServerAPICalls() {
+        session?.world.duringOutsideCalls?()
+    }
+
     /// Starts the server on `address`, requests going to this loop; a call of the App Store
-    /// Server API has its token judged first, on the server's thread. From now on SIGTERM and
+    /// Server API has its token judged first, on the server's thread. `others`, when given, is
+    /// the answer to any other request, given at once on the server's thread. From now on, unless
+    /// `stopsOnSignals` is false (chaos, whose runs a signal ends with the process), SIGTERM and
     /// SIGINT ask the loop to stop.
     public func start(address: ListenAddress, limits: HTTPLimits = HTTPLimits(),
-                      tls: (key: String, certificate: String)?) throws(HTTPServerError) -> HTTPServer {
+                      tls: (key: String, certificate: String)?, others: HTTPResponse? = nil,
+                      stopsOnSignals: Bool = true) throws(HTTPServerError) -> HTTPServer {
         let inbox = inbox
-        let token = session.token
+        let token = token
         let server = try HTTPServer(address: address, limits: limits, tls: tls, oversized: ServeSession.bodyTooLong) { request, responder in
-            let refusal = ServeSession.isServerAPI(request) ? token.refusal(of: request.authorization, now: Date()) : nil
+            let api = ServeSession.isServerAPI(request)
+            if !api, let others { return responder.respond(others) }
+            let refusal = api ? token.refusal(of: request.authorization, now: Date()) : nil
             inbox.push(ServeInbox.Call(request: request, responder: responder, refusal: refusal))
         }
-        catchSignals()
+        if stopsOnSignals { catchSignals() }
         return server
     }
 
@@ -68,8 +95,8 @@ public final class ServeLoop {
         return calls.isEmpty ? .idle : .answered
     }
 
-    /// Stops taking connections, answers the requests in flight (for up to `drainSeconds`),
-    /// turns away what is left and stops `server`.
+    /// Stops taking connections, answers the requests in flight (for up to `drainSeconds`;
+    /// without a session, that the server is stopping), turns away what is left and stops `server`.
     public func stop(_ server: HTTPServer) {
         server.stopAccepting()
         let deadline = Date().addingTimeInterval(drainSeconds)
@@ -81,7 +108,7 @@ public final class ServeLoop {
     }
 
     private func answer(_ call: ServeInbox.Call) {
-        call.responder.respond(session.answer(call.request, refusal: call.refusal))
+        call.responder.respond(session?.answer(call.request, refusal: call.refusal) ?? ServeSession.stopping)
     }
 
     private func catchSignals() {

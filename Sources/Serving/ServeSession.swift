@@ -56,7 +56,7 @@ public final class ServeSession {
     }
 
     /// The answer to a request that cannot be carried out because the server is stopping.
-    public static let stopping = HTTPResponse.text(503, "Service Unavailable: storesim serve is stopping")
+    public static let stopping = HTTPResponse.text(503, "Service Unavailable: storesim is stopping")
 
     /// The answer to a body past the limit: Apple's `BodyTooLongError`.
     public static let bodyTooLong = http(.error(.bodyTooLong))

@@ -46,16 +46,18 @@ public final class Store: StoreService {
 
     /// Opens (creating when needed) the Store's database. A new Store draws its secrets
     /// (`StoreSecrets`) from the system's random source, or derives them from `seed` when one is
-    /// given, keeps them in `store.sqlite`, and starts with the switches the catalog's settings
-    /// turn on; an existing one keeps the secrets and the switches it has, whatever `seed` says.
-    public convenience init(path: String, catalog: Catalog, seed: UInt64?) throws(StoreError) {
+    /// given, or takes another world's (`origin`), keeps them in `store.sqlite` with the range of
+    /// ids `origin` gives it, and starts with the switches the catalog's settings turn on; an
+    /// existing one keeps the secrets, the range and the switches it has, whatever `seed` and
+    /// `origin` say.
+    public convenience init(path: String, catalog: Catalog, seed: UInt64?, origin: StoreOrigin = StoreOrigin()) throws(StoreError) {
         let database: StoreDatabase
         do {
             database = try StoreDatabase(path: path, readOnly: false)
         } catch {
             throw .storage(error)
         }
-        try self.init(database, path: path, catalog: catalog, seed: seed, readOnly: false)
+        try self.init(database, path: path, catalog: catalog, seed: seed, origin: origin, readOnly: false)
     }
 
     /// Opens a Store's database (possibly live: a world open elsewhere) only to read it, as it
@@ -68,31 +70,25 @@ public final class Store: StoreService {
         } catch {
             throw .storage(error)
         }
-        try self.init(database, path: path, catalog: catalog, seed: nil, readOnly: true)
+        try self.init(database, path: path, catalog: catalog, seed: nil, origin: StoreOrigin(), readOnly: true)
     }
 
     /// The Store kept in `database` (at `path`), made there first unless `readOnly`.
-    private init(_ database: StoreDatabase, path: String, catalog: Catalog, seed: UInt64?, readOnly: Bool) throws(StoreError) {
+    private init(_ opened: StoreDatabase, path: String, catalog: Catalog, seed: UInt64?, origin: StoreOrigin,
+                 readOnly: Bool) throws(StoreError) {
+        var database = opened
         do {
             let key: [UInt8]
             if let stored = try database.setting("receipt-key", as: { Data(base64Encoded: $0) }) {
                 key = Array(stored)
                 isNew = false
             } else {
-                let secrets = try StoreSecrets(seed: seed, path: path)
-                key = secrets.receiptKey
                 var initial = StoreSwitches()
                 catalog.settings.apply(to: &initial)
-                try database.database.transaction { () throws(StorageError) in
-                    try database.setSetting("receipt-key", Data(key).base64EncodedString())
-                    try database.setSetting("shared-secret", secrets.sharedSecret)
-                    if let apiKeySecret = secrets.apiKeySecret {
-                        try database.setSetting(APIKeys.secretSetting, Data(apiKeySecret).base64EncodedString())
-                    }
-                    if initial != StoreSwitches() { try Self.saveSwitches(initial, in: database) }
-                }
+                key = try Self.make(in: database, path: path, seed: seed, origin: origin, switches: initial)
                 isNew = true
             }
+            database.transactionIds = try database.setting(TransactionIDRange.setting, as: TransactionIDRange.read)
             let sharedSecret: String
             if let stored = try database.setting("shared-secret") {
                 sharedSecret = stored
@@ -224,7 +220,7 @@ public final class Store: StoreService {
     }
 
     /// Keeps the switches in `store.sqlite`, each declared switch under its setting key.
-    private static func saveSwitches(_ switches: StoreSwitches, in database: StoreDatabase) throws(StorageError) {
+    static func saveSwitches(_ switches: StoreSwitches, in database: StoreDatabase) throws(StorageError) {
         for storeSwitch in StoreSwitch.every {
             try database.setSetting(storeSwitch.settingKey, storeSwitch.storedWord(switches[storeSwitch]))
         }

@@ -6,6 +6,8 @@ import Storage
 /// Transaction ids are SQLite integers here, as `TransactionID` is everywhere above.
 struct StoreDatabase: SettingsTable {
     let database: SQLiteDatabase
+    /// The Store's own range of ids, when it has one (`TransactionIDRange`), as the Store read it on opening.
+    var transactionIds: TransactionIDRange?
 
     static let firstTransactionId: TransactionID = 1_000_000_000_000_000
 
@@ -13,14 +15,18 @@ struct StoreDatabase: SettingsTable {
         database = try SQLiteDatabase(path: path, readOnly: readOnly, schema: Self.schema)
     }
 
-    /// A transaction id never handed out before, even when transactions have been deleted.
+    /// A transaction id never handed out before, even when transactions have been deleted: the
+    /// next after the last, from the first id on, or from the first of the Store's own range.
     func nextTransactionId() throws(StorageError) -> TransactionID {
-        let last = try lastIssuedId() ?? Self.firstTransactionId
+        let last = try lastIssuedId() ?? transactionIds.map { TransactionID($0.first.value - 1) } ?? Self.firstTransactionId
         let (value, overflow) = last.value.addingReportingOverflow(1)
         guard !overflow else {
             throw StorageError(path: database.path, problem: "settings: last-transaction-id: \(last) is the highest id there can be; no new transaction fits")
         }
         let next = TransactionID(value)
+        if let transactionIds, !transactionIds.contains(next) {
+            throw StorageError(path: database.path, problem: "settings: \(TransactionIDRange.setting): \(transactionIds) is used up; no new transaction fits")
+        }
         try setSetting("last-transaction-id", next.description)
         return next
     }

@@ -27,3 +27,15 @@ import Testing
         #expect(Set(drawn.map(\.notifications)) == [false, true])
     }
 }
+
+/// Against a backend that takes no notifications (`chaos --server-url` without
+/// `--notifications-url`), every run has them off, and draws its StoreKit as it would otherwise.
+@Suite struct ChaosSwitchesWithoutNotificationsTests {
+    @Test func notificationsAreOffAndTheAPIIsDrawnAsBefore() {
+        for seed in UInt64(0)..<200 {
+            let allowed = ChaosSwitches.draw(api: nil, runSeed: seed)
+            let refused = ChaosSwitches.draw(api: nil, runSeed: seed, notificationsAllowed: false)
+            #expect(refused == ChaosSwitches(api: allowed.api, notifications: false))
+        }
+    }
+}

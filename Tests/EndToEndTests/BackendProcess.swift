@@ -16,15 +16,20 @@ final class BackendProcess {
 
     /// Starts `script` (`backend.py`, `naive_backend.py`) against `served`, with the key `serve
     /// --new-key` wrote and the world's root certificate.
-    init(_ script: String, served: ServedWorld, key: String, keyId: String, issuerId: String, root: String) throws {
+    convenience init(_ script: String, served: ServedWorld, key: String, keyId: String, issuerId: String, root: String) throws {
+        try self.init(script, folder: served.folder, api: served.base, key: key, keyId: keyId, issuerId: issuerId, root: root)
+    }
+
+    /// Starts `script` in `folder`, asking the App Store Server API at `api` (a `serve`, or a
+    /// `chaos --server-url` about to listen there).
+    init(_ script: String, folder: TemporaryFolder, api: String, key: String, keyId: String, issuerId: String, root: String) throws {
         (self.keyId, self.issuerId, self.root) = (keyId, issuerId, root)
-        let folder = served.folder
         log = folder.url.appendingPathComponent("\(script).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let rootFile = try folder.write("\(script).root.pem", root)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", StoreSimProcess.projectRoot.appendingPathComponent("Examples/backend-python/\(script)").path,
-                             "--port", "0", "--db", folder.file("\(script).sqlite"), "--api", served.base, "--key", key,
+                             "--port", "0", "--db", folder.file("\(script).sqlite"), "--api", api, "--key", key,
                              "--key-id", keyId, "--issuer-id", issuerId, "--bundle-id", "com.storesim.app",
                              "--app-apple-id", "1234567890", "--root-cert", rootFile, "--history-since", "1767225600000"]
         process.standardOutput = try FileHandle(forWritingTo: log)

@@ -12,18 +12,23 @@ public struct ChaosRunner: Sendable {
     /// The StoreKit generation the app uses in every run; nil: drawn per run, with the notifications switch.
     public let api: StoreKitAPI?
     public let seed: UInt64
+    /// The team's backend the runs are judged against, in place of the built-in Server; nil: the built-in Server.
+    public let backend: ChaosBackend?
 
-    public init(catalog: Catalog, strategy: Strategy, api: StoreKitAPI? = .storekit1, seed: UInt64) {
+    public init(catalog: Catalog, strategy: Strategy, api: StoreKitAPI? = .storekit1, seed: UInt64, backend: ChaosBackend? = nil) {
         self.catalog = catalog
         self.strategy = strategy
         self.api = api
         self.seed = seed
+        self.backend = backend
     }
 
     /// What a chaos session found.
     public struct Summary: Sendable {
         public var runs = 0
         public var purchases = 0
+        /// The purchases the audits found credited (by the backend, against one).
+        public var credited = 0
         public var statistics = WorldStatistics()
         /// The seeds of the failing runs: the audit not ok, or a customer overcharged.
         public var failingSeeds: [UInt64] = []
@@ -31,6 +36,8 @@ public struct ChaosRunner: Sendable {
         public var overchargedSeeds: Set<UInt64> = []
         /// The failing runs whose audit was ok but that paid back more than a transaction charged.
         public var overRefundedSeeds: Set<UInt64> = []
+        /// Why the audit of each failing run whose audit was not ok was not (`Audit.notOkReason`).
+        public var notOkReasons: [UInt64: String] = [:]
         public var seconds = 0.0
         /// The shrunk script of the first failure, ending in `expect audit ok`.
         public var repro: [String]?
@@ -49,8 +56,9 @@ public struct ChaosRunner: Sendable {
         return mixer.next()
     }
 
-    /// Runs `runs` random runs, `workers` at once on as many threads, each in its own world.
-    /// The runs are counted in the order of their index, and `progress` hears about each in
+    /// Runs `runs` random runs, `workers` at once on as many threads, each in its own world;
+    /// one at a time against a backend, whose state all runs share. The runs are counted in the
+    /// order of their index, and `progress` hears about each in
     /// that order, so that the summary, the failing seeds and the repro are those of a serial
     /// run of the same seed, whatever the number of workers. From the first session on, the
     /// process keeps the memory runs free for the next runs (`FreedMemory`).
@@ -62,13 +70,14 @@ public struct ChaosRunner: Sendable {
         var summary = Summary()
         let start = Date()
         var firstFailure: (body: [ScenarioCommand], trial: ChaosTrial, switches: ChaosSwitches)?
-        let pipeline = TrialPipeline(count: runs, workers: workers) { index in trial(index) }
+        let pipeline = TrialPipeline(count: runs, workers: backend == nil ? workers : 1) { index in trial(index) }
         defer { pipeline.finish() }
         for index in 0..<runs {
             let (body, trial) = try pipeline.outcome(index).get()
             summary.runs += 1
             summary.purchases += trial.audit.paid
-            let switches = ChaosSwitches.draw(api: api, runSeed: runSeed(index))
+            summary.credited += trial.audit.credited
+            let switches = switches(index)
             summary.storeKit2Runs += switches.api == .storekit2 ? 1 : 0
             summary.notifiedRuns += switches.notifications ? 1 : 0
             summary.statistics = summary.statistics + trial.statistics
@@ -76,6 +85,7 @@ public struct ChaosRunner: Sendable {
                 summary.failingSeeds.append(runSeed(index))
                 if trial.audit.ok, trial.audit.overcharged > 0 { summary.overchargedSeeds.insert(runSeed(index)) }
                 if trial.audit.ok, trial.audit.overRefunded > 0 { summary.overRefundedSeeds.insert(runSeed(index)) }
+                if !trial.audit.ok { summary.notOkReasons[runSeed(index)] = trial.audit.notOkReason }
                 if firstFailure == nil { firstFailure = (body, trial, switches) }
             }
             summary.seconds = Date().timeIntervalSince(start)
@@ -83,7 +93,7 @@ public struct ChaosRunner: Sendable {
         }
         if let firstFailure {
             let switches = firstFailure.switches
-            let shrunk = try ChaosShrinker(strategy: strategy, switches: switches, catalog: catalog)
+            let shrunk = try ChaosShrinker(strategy: strategy, switches: switches, catalog: catalog, backend: backend, firstNumber: runs)
                 .shrink(firstFailure.body, failing: firstFailure.trial)
             summary.repro = shrunk.script.map(\.scriptLine)
             summary.reproSwitches = switches
@@ -102,10 +112,15 @@ public struct ChaosRunner: Sendable {
         var generator = ChaosGenerator(catalog: catalog, random: SplitMix64(seed: runSeed(index)))
         let body = generator.body()
         do {
-            let switches = ChaosSwitches.draw(api: api, runSeed: runSeed(index))
-            return .success((body, try ChaosTrial.run(body, strategy: strategy, switches: switches, catalog: catalog)))
+            return .success((body, try ChaosTrial.run(body, strategy: strategy, switches: switches(index), catalog: catalog,
+                                                      backend: backend, number: index)))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The switches of run `index`: notifications only where the Store has somewhere to post them.
+    private func switches(_ index: Int) -> ChaosSwitches {
+        ChaosSwitches.draw(api: api, runSeed: runSeed(index), notificationsAllowed: backend.map { $0.notificationsURL != nil } ?? true)
     }
 }

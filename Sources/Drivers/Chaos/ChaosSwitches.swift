@@ -14,12 +14,14 @@ public struct ChaosSwitches: Sendable, Equatable {
     }
 
     /// The switches of a run: the API given (`storekit1` keeps notifications off, so those runs
-    /// are the runs chaos always made), or both drawn when no API is given.
-    static func draw(api given: StoreKitAPI?, runSeed: UInt64) -> ChaosSwitches {
+    /// are the runs chaos always made), or both drawn when no API is given. Without
+    /// `notificationsAllowed` (a backend that takes no notifications) they are off, the API
+    /// drawn as it would be otherwise.
+    static func draw(api given: StoreKitAPI?, runSeed: UInt64, notificationsAllowed: Bool = true) -> ChaosSwitches {
         var random = SplitMix64(seed: runSeed ^ 0x9E37_79B9_7F4A_7C15)
         let api = given ?? (Bool.random(using: &random) ? .storekit2 : .storekit1)
         let notifications = given == .storekit1 ? false : Bool.random(using: &random)
-        return ChaosSwitches(api: api, notifications: notifications)
+        return ChaosSwitches(api: api, notifications: notifications && notificationsAllowed)
     }
 
     /// The commands that set them at the start of a script: none for the defaults.

@@ -3,14 +3,16 @@ import IAPCore
 import ReadSide
 import ScenarioLanguage
 import Storage
+import StoreEngine
 import WorldCore
 
 /// One chaos run carried out in a fresh world, exactly as `storesim run` would carry out its
 /// script: commands the world declines in the state they meet are skipped and left out of the
 /// script (a failing file or database stops the run); then faults are cleared, the app relaunched, purchases restored, and the audit taken.
 struct ChaosTrial {
-    /// The script that was really carried out, from `strategy` (and `api` and `server
-    /// notifications on`, when they are not the defaults) to `expect audit ok`.
+    /// The script that was really carried out, from `strategy` (after `server url`, against a
+    /// team's backend; and `api` and `server notifications on`, when they are not the defaults)
+    /// to `expect audit ok`.
     let script: [ScenarioCommand]
     let audit: Audit
     let statistics: WorldStatistics
@@ -23,20 +25,25 @@ struct ChaosTrial {
     /// file system and with its disk syncs skipped (`DiskSync`): its crashes and power cuts are
     /// simulated in the process, so a disk would protect nothing there, and waiting for one
     /// (its syncs, and the blocks it frees when the world is removed) kept two runs from using two cores.
+    /// Against a team's `backend`, the world is the session's `number`-th (`ChaosBackend.origin`),
+    /// attended to by the backend's host while it runs, and the script starts with `server url`.
     static func run(_ body: [ScenarioCommand], strategy: Strategy, switches: ChaosSwitches,
-                    catalog: Catalog) throws(WorldError) -> ChaosTrial {
+                    catalog: Catalog, backend: ChaosBackend? = nil, number: Int = 0) throws(WorldError) -> ChaosTrial {
         try DiskSync.skipping { () throws(WorldError) -> ChaosTrial in
-            try runInTemporaryWorld(body, strategy: strategy, switches: switches, catalog: catalog)
+            try runInTemporaryWorld(body, strategy: strategy, switches: switches, catalog: catalog, backend: backend, number: number)
         }
     }
 
     private static func runInTemporaryWorld(_ body: [ScenarioCommand], strategy: Strategy, switches: ChaosSwitches,
-                                            catalog: Catalog) throws(WorldError) -> ChaosTrial {
+                                            catalog: Catalog, backend: ChaosBackend?, number: Int) throws(WorldError) -> ChaosTrial {
         let directory = try DataDirectory.temporary(inMemory: true)
         defer { directory.removeTemporary() }
-        let world = try World(directory: directory, catalog: catalog, seed: 1)
+        try backend?.setClock(in: directory)
+        let world = try World(directory: directory, catalog: catalog, seed: 1, origin: backend?.origin(number) ?? StoreOrigin())
+        backend?.host.open(world)
+        defer { backend?.host.close(world) }
         let runner = ScenarioRunner(world: world) { _ in }
-        var script: [ScenarioCommand] = [.strategy(strategy)]
+        var script: [ScenarioCommand] = []
         func attempt(_ command: ScenarioCommand) throws(WorldError) {
             do {
                 try runner.perform(command)
@@ -48,10 +55,14 @@ struct ChaosTrial {
                 }
             }
         }
+        for command in backend?.commands ?? [] {
+            try attempt(command)
+        }
+        script.append(.strategy(strategy))
         try world.change(.strategy(strategy)) { $0.strategy = strategy }
         try world.launch()
         try world.settle()
-        for command in switches.commands + body + [.wait] {
+        for command in (backend?.notificationCommands(switches) ?? []) + switches.commands + body + [.wait] {
             try attempt(command)
         }
         for command in cleanup(world) {

@@ -16,26 +16,42 @@ public struct OutsideCredits: Sendable, Equatable {
     }
 
     public let url: String
-    /// The credits listed, in the server's order; empty when they could not be read.
+    /// The credits listed, in the server's order (those within `range`, when there is one);
+    /// empty when they could not be read.
     public let entries: [Entry]
     /// Why the credits could not be read; nil when they were.
     public let problem: String?
+    /// The world's own range of ids, when it has one (`TransactionIDRange`): credits beyond it
+    /// are another world's, and are not judged.
+    public let range: TransactionIDRange?
+    /// How many credits the server listed in all, in the range or not.
+    public let listed: Int
 
     /// The most seconds the audit waits for the listing.
     static let timeout: Double = 10
 
-    /// Asks the server at `url` for its credits.
-    public static func fetch(_ url: String) -> OutsideCredits {
+    init(url: String, entries: [Entry], problem: String?, range: TransactionIDRange? = nil) {
+        self.url = url
+        self.entries = range.map { range in entries.filter { range.contains($0.transactionId) } } ?? entries
+        self.problem = problem
+        self.range = range
+        listed = entries.count
+    }
+
+    /// Asks the server at `url` for its credits; with a `range`, only the credits of ids in it
+    /// are the world's (a credit in it that the Store never issued is still an orphan).
+    public static func fetch(_ url: String, within range: TransactionIDRange? = nil) -> OutsideCredits {
         let endpoint = OutsideURL.endpoint(url, "storesim/credits")
         switch HTTPClient.shared.send("GET", endpoint, timeout: timeout) {
         case .answered(let status, let body) where status == 200:
             do {
-                return OutsideCredits(url: url, entries: try read(body), problem: nil)
+                return OutsideCredits(url: url, entries: try read(body), problem: nil, range: range)
             } catch {
-                return OutsideCredits(url: url, entries: [], problem: "GET \(endpoint) answered what is not a credits listing (\(error.description))")
+                return OutsideCredits(url: url, entries: [], problem: "GET \(endpoint) answered what is not a credits listing (\(error.description))",
+                                      range: range)
             }
         case let other:
-            return OutsideCredits(url: url, entries: [], problem: "GET \(endpoint): \(other.english)")
+            return OutsideCredits(url: url, entries: [], problem: "GET \(endpoint): \(other.english)", range: range)
         }
     }
 
@@ -90,10 +106,12 @@ public struct OutsideCredits: Sendable, Equatable {
     /// The audit's line about the server.
     var line: String {
         problem.map { "outside server \(url): its credits could not be read (\($0)): what it credited is not judged" }
+            ?? range.map { "outside server \(url): \(listed) credits listed at /storesim/credits, \(entries.count) of this world's ids \($0), judged below" }
             ?? "outside server \(url): \(entries.count) credits listed at /storesim/credits, judged below"
     }
 
     var json: JSONText {
-        .object([("url", .string(url)), ("creditsListed", .bool(problem == nil)), ("problem", problem.map(JSONText.string) ?? .null)])
+        .object([("url", .string(url)), ("creditsListed", .bool(problem == nil)), ("problem", problem.map(JSONText.string) ?? .null)]
+                + (range.map { [("transactionIds", .string($0.description))] } ?? []))
     }
 }

@@ -25,12 +25,17 @@ public struct WorldSnapshot: Sendable {
     public let earlyEnds: [TransactionID: Date]
     /// What the Store paid back, and the prices it kept, by transaction.
     public let refunds: RefundFigures
+    /// The Store's own range of transaction ids, when it has one (a chaos trial's world): an
+    /// outside server's credits are judged only within it.
+    public let transactionIds: TransactionIDRange?
 
     public init(transactions: [StoreRecord], ledger: Ledger, cache: CacheContents, settings: WorldSettings,
                 rootCertificate: String? = nil, notifications: [PostedNotification]? = nil,
                 offers: [TransactionID: AppliedOffer] = [:], appAccountTokens: [TransactionID: String],
-                earlyEnds: [TransactionID: Date] = [:], refunds: RefundFigures = RefundFigures()) {
+                earlyEnds: [TransactionID: Date] = [:], refunds: RefundFigures = RefundFigures(),
+                transactionIds: TransactionIDRange? = nil) {
         self.refunds = refunds
+        self.transactionIds = transactionIds
         self.notifications = notifications
         self.appAccountTokens = appAccountTokens
         self.earlyEnds = earlyEnds
@@ -71,6 +76,7 @@ public struct WorldSnapshot: Sendable {
         var notifications: [PostedNotification]?
         var offers: [TransactionID: AppliedOffer] = [:], tokens: [TransactionID: String] = [:]
         var earlyEnds: [TransactionID: Date] = [:], refunds = RefundFigures()
+        var transactionIds: TransactionIDRange?
         do {
             let exists = FileManager.default.fileExists(atPath: directory.storeDatabase)
             rootCertificate = exists ? try Store.readRootCertificate(path: directory.storeDatabase) : nil
@@ -82,6 +88,7 @@ public struct WorldSnapshot: Sendable {
                 tokens = try Store.readAppAccountTokens(path: directory.storeDatabase)
                 earlyEnds = try Store.readEarlyEnds(path: directory.storeDatabase)
                 refunds = try Store.readRefundFigures(path: directory.storeDatabase)
+                transactionIds = try Store.readTransactionIds(path: directory.storeDatabase)
             }
         } catch {
             throw .file(path: error.path, problem: error.problem)
@@ -89,14 +96,15 @@ public struct WorldSnapshot: Sendable {
         return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache,
                              settings: try WorldSettings.load(path: directory.settings), rootCertificate: rootCertificate,
                              notifications: notifications, offers: offers, appAccountTokens: tokens, earlyEnds: earlyEnds,
-                             refunds: refunds)
+                             refunds: refunds, transactionIds: transactionIds)
     }
 
     /// The audit of this snapshot: the Server reconciles transaction histories once it has pinned
     /// the Store's root, which it does as soon as the Store has one. With an outside server
-    /// (`server url`), the credits it lists are judged in place of the built-in Server's.
+    /// (`server url`), the credits it lists are judged in place of the built-in Server's: those
+    /// within the Store's own range of ids, when it has one.
     public func audit(catalog: Catalog) -> Audit {
-        let outside = settings.serverURL.map(OutsideCredits.fetch)
+        let outside = settings.serverURL.map { OutsideCredits.fetch($0, within: transactionIds) }
         let byId = outside == nil ? [:] : Dictionary(transactions.map { ($0.id, $0) }) { first, _ in first }
         var audit = Audit(transactions: transactions, ledger: outside?.ledger(record: { byId[$0] }, catalog: catalog) ?? ledger,
                           pendingOrders: cache.orders, catalog: catalog, notifications: notifications,

@@ -13,7 +13,8 @@ extension ReadModel {
         return WorldSnapshot(transactions: Array(reads.transactions), ledger: reads.ledger.ledger, cache: try readCache(),
                              settings: world.settings, rootCertificate: world.store.rootCertificate?.pem,
                              notifications: postedNotifications(reads), offers: world.store.appliedOffers,
-                             appAccountTokens: reads.tokens, earlyEnds: reads.earlyEnds, refunds: reads.refunds)
+                             appAccountTokens: reads.tokens, earlyEnds: reads.earlyEnds, refunds: reads.refunds,
+                             transactionIds: world.store.transactionIds)
     }
 
     /// The audit of this moment: what `snapshot().audit(catalog:)` finds, made from the tally the

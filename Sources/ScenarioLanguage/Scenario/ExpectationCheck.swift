@@ -69,9 +69,7 @@ struct ExpectationCheck {
             })
         case .auditOk:
             let audit = try audit()
-            if let problem = audit.outsideServer?.problem { return "not ok (the outside server's credits could not be read: \(problem))" }
-            return audit.ok ? "ok" : "not ok (lost \(audit.lost), double-credited \(audit.doubleCredited), orphan credits \(audit.orphanCredits)"
-                + ", overcharged \(audit.overcharged), balance mismatches \(audit.balanceMismatches.count))"
+            return audit.ok ? "ok" : "not ok (\(audit.notOkReason))"
         }
     }
 

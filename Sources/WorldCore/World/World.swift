@@ -32,18 +32,19 @@ public final class World {
 
     /// Opens the world in `directory` (creating what is missing), with the given catalog. A
     /// world created now draws its keys from the system's random source, or derives them from
-    /// `seed` when one is given (public test keys, for byte-identical runs); it starts with the
+    /// `seed` when one is given (public test keys, for byte-identical runs), or takes another
+    /// world's identity and a range of ids of its own from `origin`; it starts with the
     /// Store switches the catalog's settings turn on, and its timeline says so first; `onEvent`
     /// hears that event too.
-    public init(directory: DataDirectory, catalog: Catalog, seed: UInt64?, unsafeCache: Bool = false,
-                onEvent: ((Event) -> Void)? = nil) throws(WorldError) {
+    public init(directory: DataDirectory, catalog: Catalog, seed: UInt64?, origin: StoreOrigin = StoreOrigin(),
+                unsafeCache: Bool = false, onEvent: ((Event) -> Void)? = nil) throws(WorldError) {
         self.directory = directory
         self.catalog = catalog
         try directory.create()
         settings = try WorldSettings.load(path: directory.settings)
         try StoreHistoryCheck.check(directory)
         do {
-            store = try Store(path: directory.storeDatabase, catalog: catalog, seed: seed)
+            store = try Store(path: directory.storeDatabase, catalog: catalog, seed: seed, origin: origin)
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }

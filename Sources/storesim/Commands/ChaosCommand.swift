@@ -13,14 +13,30 @@ enum ChaosCommand {
             strategy,
             Options.api,
             Options.catalog,
+            serverURL,
+            notificationsURL,
+            Options.dataDir,
+            ListenOption.option,
         ],
         arguments: nil,
         details: """
             On a failure it writes the shortest failing script it found to chaos-repro.scenario in
             the current directory (so that 'storesim run chaos-repro.scenario' fails again),
             prints its path and exits 1.
+            --server-url URL judges the runs against your backend at URL, as the built-in Server
+            is judged: the app sends its purchases to POST URL/storesim/verify, the audit reads
+            GET URL/storesim/credits. The runs are made one at a time, each in a world with the
+            identity (keys, root certificate, API keys, catalog) of the world in --data-dir, which
+            is only read, and transaction ids of its own, drawn for the session: the audit of a run
+            judges only the credits of its ids. Chaos answers your backend's App Store Server API
+            calls for the run in progress on --listen ADDR:PORT (default 127.0.0.1:8777, where
+            `storesim serve` listens; stop serve first). Notifications stay off unless
+            --notifications-url URL says where the runs that draw them on POST them. The repro
+            script starts with `server url URL`.
             """,
-        run: run)
+        run: run,
+        synopsis: "storesim chaos [--runs N] [--seed N] [--strategy NAME] [--api API] [--catalog FILE] "
+            + "[--server-url URL [--notifications-url URL] [--data-dir DIR] [--listen ADDR:PORT]]")
 
     static let runs: Option<Int> = Option("--runs", "N", help: "how many runs (default 200)", reads: .whole(from: 1, to: maxRuns))
     static let seed = Options.seed(help: "the session's seed (default 1)")
@@ -33,10 +49,13 @@ enum ChaosCommand {
         let seed = arguments[Self.seed] ?? 1
         let strategy = arguments[Self.strategy] ?? .verifyThenFinish
         let api = arguments[Options.api]
-        let (catalog, _, catalogFile) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: nil)
+        let directory = arguments[serverURL] == nil ? nil : Options.dataDirectory(arguments[Options.dataDir])
+        let (catalog, _, catalogFile) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: directory)
         let path = FileManager.default.currentDirectoryPath + "/" + reproFile
         try refuseAsRepro(catalogFile, path: path)
-        let runner = ChaosRunner(catalog: catalog, strategy: strategy, api: api, seed: seed)
+        let backend = try backend(arguments, catalog: catalog)
+        defer { backend?.host.stop() }
+        let runner = ChaosRunner(catalog: catalog, strategy: strategy, api: api, seed: seed, backend: backend?.backend)
         let step = max(100, runs / 10)
         let summary: ChaosRunner.Summary
         do {
@@ -48,7 +67,7 @@ enum ChaosCommand {
         } catch {
             throw .input(error.description)
         }
-        report(summary, strategy: strategy, api: api, seed: seed)
+        report(summary, strategy: strategy, api: api, seed: seed, backend: backend?.backend)
         guard let repro = summary.repro else { return 0 }
         let switches = summary.reproSwitches.map { ($0.api == .storekit1 ? "" : ", api \($0.api.rawValue)") + ($0.notifications ? ", notifications on" : "") } ?? ""
         let text = "# chaos repro: strategy \(strategy.rawValue)\(switches), session seed \(seed), run seed \(summary.failingSeeds[0])\n"
@@ -69,19 +88,24 @@ enum ChaosCommand {
         throw .input("\(path): is \(what), and chaos writes the repro script of a failure there; name another catalog")
     }
 
-    private static func report(_ summary: ChaosRunner.Summary, strategy: Strategy, api: StoreKitAPI?, seed: UInt64) {
+    private static func report(_ summary: ChaosRunner.Summary, strategy: Strategy, api: StoreKitAPI?, seed: UInt64, backend: ChaosBackend?) {
         let apiText = switch api {
         case .storekit1: ""
         case .storekit2: ", api storekit2 (notifications on in \(summary.notifiedRuns) runs)"
         case nil: ", api drawn (storekit2 in \(summary.storeKit2Runs) runs), notifications on in \(summary.notifiedRuns) runs"
         }
         Output.line("chaos: \(summary.runs) runs in \(String(format: "%.1f", summary.seconds)) s (\(String(format: "%.1f", summary.runsPerSecond)) runs/s), strategy \(strategy.rawValue)\(apiText), seed \(seed)")
+        if let backend, let first = backend.transactionIds(0) {
+            Output.line("outside server \(backend.url): one run at a time, each world's transaction ids its own, from \(first.first) on, "
+                        + "\(ChaosBackend.idsPerWorld) a world; notifications " + (backend.notificationsURL.map { "to \($0) in the runs that turn them on" } ?? "off"))
+            Output.line("credited by the outside server: \(summary.credited) of the \(summary.purchases) purchases")
+        }
         Output.line("purchases \(summary.purchases)  crashes \(summary.statistics.crashes)  recoveries \(summary.statistics.recovered)  duplicates suppressed \(summary.statistics.duplicatesSuppressed)")
         Output.line("failing runs: \(summary.failingSeeds.count)")
         for failing in summary.failingSeeds.prefix(20) {
             let why = summary.overchargedSeeds.contains(failing) ? "overcharged"
                 : summary.overRefundedSeeds.contains(failing) ? "refunded more than charged" : "audit not ok"
-            Output.line("  \(why): run seed \(failing)")
+            Output.line("  \(why): run seed \(failing)" + (summary.notOkReasons[failing].map { " (\($0))" } ?? ""))
         }
         if summary.failingSeeds.count > 20 {
             Output.line("  … and \(summary.failingSeeds.count - 20) more")

@@ -13,7 +13,7 @@ enum ServeCommand {
     static let spec = CommandSpec(
         name: "serve",
         summary: "Serve a world over HTTP: Apple's App Store Server API, and scripts for run --connect.",
-        options: [Options.dataDir, Options.catalog, Options.api, Options.worldSeed, listen, newKey, serverURL, notificationsURL,
+        options: [Options.dataDir, Options.catalog, Options.api, Options.worldSeed, ListenOption.option, newKey, serverURL, notificationsURL,
                   tlsCert, tlsKey, tui, InteractiveCommand.lang],
         arguments: (name: "", minimum: 0, maximum: 0),
         details: """
@@ -36,7 +36,6 @@ enum ServeCommand {
         run: run,
         synopsis: "storesim serve [--data-dir DIR] [--catalog FILE] [--listen ADDR:PORT] [--new-key FILE] [--server-url URL] [--notifications-url URL] [--tls-cert FILE --tls-key FILE] [--tui [--lang LANG]]")
 
-    static let listen: Option<String> = Option("--listen", "ADDR:PORT", help: "where to listen (default 127.0.0.1:8777)", reads: .path)
     static let newKey: Option<String> = Option(
         "--new-key", "FILE", help: "make an in-app purchase key first, as keys create --out FILE does", reads: .path)
     static let serverURL: Option<String> = Option(
@@ -48,7 +47,7 @@ enum ServeCommand {
         "--notifications-url", "URL", help: "turn notifications on and POST them to URL (http:// or https://)", reads: .httpURL)
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
-        let address = try listenAddress(arguments[listen])
+        let address = try ListenOption.address(arguments[ListenOption.option], of: spec)
         let tls = try tlsFiles(certificate: arguments[tlsCert], key: arguments[tlsKey])
         let directory = Options.dataDirectory(arguments[Options.dataDir])
         let (catalog, catalogBytes, _) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: directory)
@@ -99,19 +98,6 @@ enum ServeCommand {
         }
         withExtendedLifetime(lock) {}
         return 0
-    }
-
-    /// `--listen`, read; an address other than loopback is served with a warning.
-    private static func listenAddress(_ text: String?) throws(CLIError) -> ListenAddress {
-        guard let text else { return .standard }
-        switch ListenAddress.parse(text) {
-        case .failure(let error): throw .usage("--listen: \(error.problem): \(spec.usage)")
-        case .success(let address):
-            if !address.isLoopback {
-                Output.error("serve: warning: listening on \(address), beyond this machine: anyone who can reach it and holds a key can call the API")
-            }
-            return address
-        }
     }
 
     /// The PEM texts of `--tls-cert` and `--tls-key`, both or neither.

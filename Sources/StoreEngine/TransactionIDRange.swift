@@ -1,0 +1,37 @@
+import IAPCore
+
+/// The transaction ids a Store may hand out when it has a range of its own (a chaos trial's
+/// world, whose team's backend also remembers the ids of other trials): from `first` to `last`,
+/// kept in `store.sqlite` so that the Store keeps to it after a relaunch. A Store without one
+/// hands out ids from `StoreDatabase.firstTransactionId` on, as always.
+public struct TransactionIDRange: Sendable, Equatable, CustomStringConvertible {
+    public let first: TransactionID
+    public let last: TransactionID
+
+    /// The ids `first` to `first + count - 1`; nil when there are none, or they pass the highest id.
+    public init?(first: TransactionID, count: Int64) {
+        guard count > 0, first.value > 0 else { return nil }
+        let (end, overflow) = first.value.addingReportingOverflow(count - 1)
+        guard !overflow else { return nil }
+        self.first = first
+        last = TransactionID(end)
+    }
+
+    /// Whether `id` lies in the range.
+    public func contains(_ id: TransactionID) -> Bool {
+        first.value <= id.value && id.value <= last.value
+    }
+
+    /// `FIRST-LAST`, as the setting keeps it.
+    public var description: String { "\(first)-\(last)" }
+
+    /// The setting the range is kept in.
+    static let setting = "transaction-ids"
+
+    /// A range read back from its setting; nil for text that is not one.
+    static func read(_ text: String) -> TransactionIDRange? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let first = Int64(parts[0]), let last = Int64(parts[1]), last >= first else { return nil }
+        return TransactionIDRange(first: TransactionID(first), count: last - first + 1)
+    }
+}

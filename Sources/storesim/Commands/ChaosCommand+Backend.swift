@@ -1,0 +1,65 @@
+import Drivers
+import Foundation
+import IAPCore
+import StoreEngine
+import WorldCore
+
+/// `chaos --server-url URL`: the runs judged against a team's backend.
+extension ChaosCommand {
+    static let serverURL: Option<String> = Option(
+        "--server-url", "URL", help: "run against the outside server at URL, as server url URL does, one run at a time", reads: .httpURL)
+    static let notificationsURL: Option<String> = Option(
+        "--notifications-url", "URL", help: "with --server-url: the runs that turn notifications on POST them to URL", reads: .httpURL)
+
+    /// The backend of `--server-url`, its world's identity read from `--data-dir` (which is
+    /// left as it is), and the App Store Server API answering on `--listen`; nil without
+    /// `--server-url`. A data directory without a world, or whose world has no API key, is an error.
+    static func backend(_ arguments: ParsedArguments, catalog: Catalog) throws(CLIError) -> (backend: ChaosBackend, host: ChaosAPIHost)? {
+        guard let url = arguments[serverURL] else {
+            let given = [(Options.dataDir, arguments[Options.dataDir]), (ListenOption.option, arguments[ListenOption.option]),
+                         (notificationsURL, arguments[notificationsURL])].first { $0.1 != nil }
+            if let given { throw .usage("\(given.0.spec.name) goes with --server-url: \(spec.usage)") }
+            return nil
+        }
+        let directory = Options.dataDirectory(arguments[Options.dataDir])
+        let identity = try identity(of: directory)
+        let startMillis: Int64
+        do {
+            startMillis = try WorldSettings.load(path: directory.settings).clockMillis
+        } catch {
+            throw .input(error.description)
+        }
+        let address = try ListenOption.address(arguments[ListenOption.option], of: spec)
+        let host = try ChaosAPIHost(identity: identity, bundleId: catalog.app.bundleId, address: address)
+        if identity.rootCertificate == nil {
+            Output.error("chaos: warning: the world in \(directory.path) never signed for StoreKit 2, so it has no root certificate: "
+                         + "each run's world makes its own, which a backend that pins a root refuses (buy once under api storekit2 in it first)")
+        }
+        Output.line("storesim chaos: answering the App Store Server API on http://\(host.server.address)")
+        return (ChaosBackend(url: url, notificationsURL: arguments[notificationsURL], identity: identity, host: host,
+                              startMillis: startMillis), host)
+    }
+
+    /// The identity of the world in `directory`, read without changing it.
+    private static func identity(of directory: DataDirectory) throws(CLIError) -> StoreIdentity {
+        let found: StoreIdentity?
+        do {
+            try directory.requireWorld()
+        } catch {
+            throw .input("\(error.description): chaos --server-url runs in the identity of the world your backend was set up for (--data-dir)")
+        }
+        do {
+            found = try StoreIdentity.read(path: directory.storeDatabase)
+        } catch {
+            throw .input(error.description)
+        }
+        guard let found else {
+            throw .input("no world in \(directory.path): chaos --server-url runs in the identity of the world your backend was set up for (--data-dir)")
+        }
+        guard !found.apiKeys.isEmpty else {
+            throw .input("\(directory.path): the world has no API key, so a backend cannot call its App Store Server API: "
+                         + "make one with storesim keys create --data-dir \(directory.path) --out FILE")
+        }
+        return found
+    }
+}
