@@ -1,4 +1,4 @@
-/// A kind of the interface's own words (`Phrase`, `StoreKit2Phrase`, `WorldPhrase`): each
+/// A kind of the interface's own words (`Phrase`, `StoreKit2Phrase`, `WorldPhrase`, `OutsidePhrase`): each
 /// case has a template in every language's table, holes `{1}`, `{2}`… filled in order when a
 /// `Language` words it.
 protocol Worded {
@@ -25,6 +25,15 @@ extension StoreKit2Phrase: Worded {
 }
 
 extension WorldPhrase: Worded {
+    func template(in language: Language) -> String {
+        switch language {
+        case .english: English.text(self)
+        case .simplifiedChinese: SimplifiedChinese.text(self)
+        }
+    }
+}
+
+extension OutsidePhrase: Worded {
     func template(in language: Language) -> String {
         switch language {
         case .english: English.text(self)
