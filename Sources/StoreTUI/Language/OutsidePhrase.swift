@@ -2,7 +2,7 @@
 /// outside server the app verifies with, the notifications URL), their entry dialog and the
 /// outside server's lane. Looked up like `Phrase`, in each language's table of its own; holes
 /// `{1}`, `{2}`… are filled in order.
-enum OutsidePhrase: CaseIterable {
+enum OutsidePhrase: CaseIterable, Sendable {
     // The faults panel's URL settings
     case serverURLSetting
     case notificationsURLSetting

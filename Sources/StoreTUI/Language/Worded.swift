@@ -1,7 +1,7 @@
 /// A kind of the interface's own words (`Phrase`, `StoreKit2Phrase`, `WorldPhrase`, `OutsidePhrase`): each
 /// case has a template in every language's table, holes `{1}`, `{2}`… filled in order when a
 /// `Language` words it.
-protocol Worded {
+protocol Worded: Sendable {
     /// The case's template in `language`'s table.
     func template(in language: Language) -> String
 }

@@ -21,6 +21,8 @@ public struct TUIState: Sendable, Equatable {
         /// The transaction manager asks before clearing every transaction from the Store.
         case confirmClear
         case faults
+        /// The faults panel's entry of a URL setting, with the text typed so far.
+        case urlEntry(URLEntry)
         case help
         /// The worlds the interface holds: switch to one, or add a fresh one.
         case worlds

@@ -46,7 +46,10 @@ public enum Screen {
         case .confirmClear:
             TransactionsView.draw(state, model, into: &buffer, screen: screen)
             DialogViews.confirmClear(state, model, into: &buffer, screen: screen)
-        case .faults: DialogViews.faults(state, model, into: &buffer, screen: screen)
+        case .faults: FaultsPanelView.draw(state, model, into: &buffer, screen: screen)
+        case .urlEntry(let entry):
+            FaultsPanelView.draw(state, model, into: &buffer, screen: screen)
+            URLEntryView.draw(entry, state, into: &buffer, screen: screen)
         case .help: DialogViews.help(state.language, into: &buffer, screen: screen)
         case .worlds: WorldsView.draw(state, model, into: &buffer, screen: screen)
         case .report(let title, let lines): DialogViews.report(state.language, title, lines, into: &buffer, screen: screen)
