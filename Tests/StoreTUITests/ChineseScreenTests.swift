@@ -63,7 +63,7 @@ import WorldCore
         try expectFrame(screen, "fixture-help-zh-Hans-80x24")
         let expected = KeyMap.main(stepMode: false).bindings.map { $0.helpText(.simplifiedChinese) }
             + ["购买单：Enter 确认、Esc 取消、a 购买前询问", "交易：" + KeyMap.transactions.summary(.simplifiedChinese),
-               "故障：↑↓ 选择、Enter 切换、a 接口、n 通知、t 测试通知、Esc 关闭",
+               "故障：↑↓ 选择、Enter 切换、a 接口、n 通知、s 服务器 URL、u 通知 URL、t 测试通知、Esc 关闭",
                   "课程（各在一个新世界中）：1 the caching module's window, a loss"] + TimelineLegend.lines(.simplifiedChinese)
         for line in expected {
             #expect(squeezed(screen).contains(line.filter { $0 != " " }), "\(line)")

@@ -22,8 +22,8 @@ import Testing
         }
     }
 
-    @Test func everyStoreKit2AndWorldPhraseHasEnglishAndSimplifiedChineseWithTheSameHoles() {
-        let phrases: [any Worded] = StoreKit2Phrase.allCases + WorldPhrase.allCases
+    @Test func everyStoreKit2WorldAndOutsidePhraseHasEnglishAndSimplifiedChineseWithTheSameHoles() {
+        let phrases: [any Worded] = StoreKit2Phrase.allCases + WorldPhrase.allCases + OutsidePhrase.allCases
         for phrase in phrases {
             let english = phrase.template(in: .english)
             let chinese = phrase.template(in: .simplifiedChinese)

@@ -53,6 +53,7 @@ extension ReadModel {
         view.serverUsesPost = world.server.configuration.usesPost
         view.serverVerifiesFirst = world.server.configuration.verifiesFirst
         view.serverNotificationsOn = world.store.notificationsOn
+        view.notificationsURL = world.store.notificationsURL
         view.notifications = postedNotifications(reads).map { notificationRows($0, processed: ledger.notifications) }
         view.pinnedRoot = world.server.pinnedRoot
         if let app = world.host.app, app.api == .storekit2, app.entitlementsRead {

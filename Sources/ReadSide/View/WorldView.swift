@@ -22,6 +22,9 @@ public struct WorldView: Sendable {
     public var serverVerifiesFirst: StoreEnvironment = .production
     /// Whether the Store posts App Store Server Notifications V2 to the Server.
     public var serverNotificationsOn = false
+    /// The team's URL the Store posts its notifications to (`server notifications url`); nil
+    /// while they go to the built-in Server.
+    public var notificationsURL: String?
     public var now: Date
     public var catalog: Catalog
     /// Every product in the catalog's order, with what the user has of it, each row made when read.

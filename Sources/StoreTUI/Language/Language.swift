@@ -30,6 +30,17 @@ public enum Language: Sendable {
         filled(phrase, values)
     }
 
+    /// The words for a phrase of the outside servers' settings and lane, holes filled.
+    func callAsFunction(_ phrase: OutsidePhrase, _ values: CustomStringConvertible...) -> String {
+        filled(phrase, values)
+    }
+
+    /// The words for a phrase of any of the tables, holes filled: a key's words, which may come
+    /// from any of them.
+    func callAsFunction(_ phrase: any Worded, _ values: CustomStringConvertible...) -> String {
+        filled(phrase, values)
+    }
+
     /// `phrase`'s template in this language with `{1}`, `{2}`… filled in from `values`, in order.
     private func filled(_ phrase: some Worded, _ values: [CustomStringConvertible]) -> String {
         Template.fill(phrase.template(in: self)) { name in

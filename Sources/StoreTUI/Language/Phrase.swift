@@ -1,7 +1,7 @@
 /// A piece of the interface's own wording, looked up in the chosen language's table; every
 /// table is an exhaustive switch, so a phrase no language words does not compile. Holes `{1}`,
 /// `{2}`… are filled in order (`Language.callAsFunction`).
-enum Phrase: CaseIterable {
+enum Phrase: CaseIterable, Sendable {
     // The header
     case appRunning
     case appRecovering

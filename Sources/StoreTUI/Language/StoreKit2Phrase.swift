@@ -2,7 +2,7 @@
 /// Notifications: the notification lane, the app's current entitlements and the transaction
 /// manager's decoded signed transaction. Looked up like `Phrase`, in each language's table of
 /// its own; holes `{1}`, `{2}`… are filled in order.
-enum StoreKit2Phrase: CaseIterable {
+enum StoreKit2Phrase: CaseIterable, Sendable {
     // The notification lane
     case laneTitle
     case laneStanding

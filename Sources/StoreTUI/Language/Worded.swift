@@ -1,7 +1,7 @@
-/// A kind of the interface's own words (`Phrase`, `StoreKit2Phrase`, `WorldPhrase`): each
+/// A kind of the interface's own words (`Phrase`, `StoreKit2Phrase`, `WorldPhrase`, `OutsidePhrase`): each
 /// case has a template in every language's table, holes `{1}`, `{2}`… filled in order when a
 /// `Language` words it.
-protocol Worded {
+protocol Worded: Sendable {
     /// The case's template in `language`'s table.
     func template(in language: Language) -> String
 }
@@ -25,6 +25,15 @@ extension StoreKit2Phrase: Worded {
 }
 
 extension WorldPhrase: Worded {
+    func template(in language: Language) -> String {
+        switch language {
+        case .english: English.text(self)
+        case .simplifiedChinese: SimplifiedChinese.text(self)
+        }
+    }
+}
+
+extension OutsidePhrase: Worded {
     func template(in language: Language) -> String {
         switch language {
         case .english: English.text(self)

@@ -2,7 +2,7 @@
 /// panel, the lessons in help, the header's name of the world shown — and for relaunching an
 /// app that crashed in this process. Looked up like `Phrase`, in each language's table of its
 /// own; holes `{1}`, `{2}`… are filled in order.
-enum WorldPhrase: CaseIterable {
+enum WorldPhrase: CaseIterable, Sendable {
     // The worlds panel
     case worldsTitle
     case yourWorld

@@ -21,6 +21,8 @@ public struct TUIState: Sendable, Equatable {
         /// The transaction manager asks before clearing every transaction from the Store.
         case confirmClear
         case faults
+        /// The faults panel's entry of a URL setting, with the text typed so far.
+        case urlEntry(URLEntry)
         case help
         /// The worlds the interface holds: switch to one, or add a fresh one.
         case worlds
@@ -38,8 +40,8 @@ public struct TUIState: Sendable, Equatable {
     public var panelSelection = 0
     /// How many lines the decoded signed transaction is scrolled down.
     public var decodedOffset = 0
-    /// The notification lane is shown beside the timeline on a wide screen and hidden on a
-    /// narrow one; `l` turns that the other way.
+    /// The lanes (the outside server's, the notifications') are shown beside the timeline on a
+    /// wide screen and hidden on a narrow one; `l` turns that the other way.
     public var laneToggled = false
     /// Messages wait for Space when true.
     public var stepMode = false
@@ -84,7 +86,8 @@ public struct TUIState: Sendable, Equatable {
     public static let minimumColumns = 80
     public static let minimumRows = 24
 
-    /// Whether the notification lane is shown, when the world has notifications to show.
+    /// Whether the lanes are shown (the outside server's, the notifications'), when the world
+    /// has any to show.
     var showsLane: Bool { (columns >= Screen.laneBesideColumns) != laneToggled }
 
     /// Whether a crash in the world shown ends the process (then nothing after it is drawn).

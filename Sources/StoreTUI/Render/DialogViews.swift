@@ -120,23 +120,6 @@ enum DialogViews {
         ], into: &buffer, screen: screen)
     }
 
-    /// The faults panel: each switch on its row with its value, the selected one reversed, and
-    /// the settings with keys of their own on the bottom edge.
-    static func faults(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
-        let switches = FaultSwitch.allCases
-        let inner = buffer.box(screen.centred(width: 50, height: switches.count + 2), title: state.language(.faults))
-        // Values start in column 30, or two columns after the widest label (a language's labels
-        // may be wider), leaving them at least 12 columns.
-        let widest = switches.map { DisplayWidth.of($0.label(state.language)) }.max() ?? 0
-        let column = min(max(30, widest + 2), inner.width - 12)
-        for (index, item) in switches.enumerated() {
-            let line = fit(item.label(state.language), column - 2) + "  " + item.value(model, selection: state.selection, state.language)
-            buffer.put(line, x: inner.x, y: inner.y + index, style: index == state.panelSelection ? .reverse : [], limit: inner.width)
-        }
-        let settings = " " + PanelSetting.allCases.map { $0.text(model, state.language) }.joined(separator: "  ") + " "
-        buffer.put(settings, x: inner.x, y: inner.y + inner.height, style: [], limit: inner.width)
-    }
-
     static func tooSmall(_ state: TUIState, into buffer: inout CellBuffer) {
         let message = state.language(.tooSmall, TUIState.minimumColumns, TUIState.minimumRows)
         let width = DisplayWidth.of(message)

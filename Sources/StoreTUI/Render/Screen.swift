@@ -9,8 +9,8 @@ public enum Screen {
             return buffer
         }
         let width = state.columns
-        let lane = state.showsLane ? model.notifications : nil
-        let laneSummary = lane == nil ? model.notifications.map { NotificationLaneView.summary($0, state.language) } : nil
+        let lanes = state.showsLane && LanesView.any(model)
+        let laneSummary = state.showsLane ? nil : model.notifications.map { NotificationLaneView.summary($0, state.language) }
         HeaderView.draw(model, state.language, world: WorldsView.headerName(state), into: &buffer, width: width, laneSummary: laneSummary)
         let topHeight = topHeight(rows: state.rows, products: model.products.count)
         let leftWidth = width * 60 / 100
@@ -27,7 +27,7 @@ public enum Screen {
         // it gives way.
         let footerHeight = FooterView.height(state, model)
         let bottom = state.rows - footerHeight - 1
-        drawTimeline(state, model, lane: lane, into: &buffer, in: Rect(x: 0, y: timelineY, width: width, height: bottom - timelineY))
+        drawTimeline(state, model, lanes: lanes, into: &buffer, in: Rect(x: 0, y: timelineY, width: width, height: bottom - timelineY))
         FooterView.draw(state, model, into: &buffer, width: width, rows: state.rows)
         let screen = Rect(x: 0, y: 0, width: width, height: bottom + 2)
         switch state.mode {
@@ -46,7 +46,10 @@ public enum Screen {
         case .confirmClear:
             TransactionsView.draw(state, model, into: &buffer, screen: screen)
             DialogViews.confirmClear(state, model, into: &buffer, screen: screen)
-        case .faults: DialogViews.faults(state, model, into: &buffer, screen: screen)
+        case .faults: FaultsPanelView.draw(state, model, into: &buffer, screen: screen)
+        case .urlEntry(let entry):
+            FaultsPanelView.draw(state, model, into: &buffer, screen: screen)
+            URLEntryView.draw(entry, state, into: &buffer, screen: screen)
         case .help: DialogViews.help(state.language, into: &buffer, screen: screen)
         case .worlds: WorldsView.draw(state, model, into: &buffer, screen: screen)
         case .report(let title, let lines): DialogViews.report(state.language, title, lines, into: &buffer, screen: screen)
@@ -54,20 +57,19 @@ public enum Screen {
         return buffer
     }
 
-    /// From this width on the notification lane is shown beside the timeline; on a narrower
-    /// screen it takes the timeline's place while `l` shows it.
+    /// From this width on the lanes are shown beside the timeline; on a narrower screen they
+    /// take the timeline's place while `l` shows them.
     static let laneBesideColumns = 120
 
-    /// The timeline in `rect`, with the notification lane when it is shown: beside the timeline
-    /// on a wide screen, in its place on a narrow one.
-    private static func drawTimeline(_ state: TUIState, _ model: WorldView, lane: [NotificationRow]?, into buffer: inout CellBuffer,
-                                     in rect: Rect) {
-        guard let lane else {
+    /// The timeline in `rect`, with the lanes when they are shown: beside the timeline on a wide
+    /// screen, in its place on a narrow one.
+    private static func drawTimeline(_ state: TUIState, _ model: WorldView, lanes: Bool, into buffer: inout CellBuffer, in rect: Rect) {
+        guard lanes else {
             TimelineView.draw(state, model, into: &buffer, in: rect)
             return
         }
         guard rect.width >= laneBesideColumns else {
-            NotificationLaneView.draw(state, lane, model, into: &buffer, in: rect)
+            LanesView.draw(state, model, into: &buffer, in: rect)
             return
         }
         let laneWidth = min(96, rect.width * 9 / 20)
@@ -76,8 +78,7 @@ public enum Screen {
         for row in rect.y..<(rect.y + rect.height) {
             buffer.put("│", x: rect.x + timelineWidth, y: row, style: .dim)
         }
-        NotificationLaneView.draw(state, lane, model, into: &buffer,
-                                  in: Rect(x: rect.x + timelineWidth + 1, y: rect.y, width: laneWidth, height: rect.height))
+        LanesView.draw(state, model, into: &buffer, in: Rect(x: rect.x + timelineWidth + 1, y: rect.y, width: laneWidth, height: rect.height))
     }
 
     /// The height of the catalog and the parties beside it: the whole catalog when it fits,

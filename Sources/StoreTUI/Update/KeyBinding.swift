@@ -11,11 +11,15 @@ struct KeyBinding: Sendable {
         case words(Phrase)
     }
 
-    /// Whether the footer shows the binding, as its key alone or with a few words.
+    /// Whether the footer shows the binding, as its key alone or with a few words of any of the
+    /// interface's tables.
     enum Footer: Sendable {
         case hidden
         case keyOnly
-        case words(Phrase)
+        case worded(any Worded)
+
+        /// The key with a few words of the main table.
+        static func words(_ phrase: Phrase) -> Footer { .worded(phrase) }
     }
 
     /// The keys that press it; empty for "any other key".
@@ -23,22 +27,34 @@ struct KeyBinding: Sendable {
     let label: Label
     let footer: Footer
     /// What it does, in the help dialog's words.
-    let help: Phrase
+    let help: any Worded
     let press: @Sendable (Key, inout TUIState, WorldView) -> [TUIEffect]
 
     init(_ keys: [Key], _ label: Label, footer: Footer, help: Phrase,
          press: @escaping @Sendable (Key, inout TUIState, WorldView) -> [TUIEffect]) {
-        self.keys = keys
-        self.label = label
-        self.footer = footer
-        self.help = help
-        self.press = press
+        self.init(keys, label, footer: footer, worded: help, press: press)
     }
 
     /// A key named by itself; `footer` nil keeps it out of the footer.
     init(_ keys: [Key], _ label: String, footer: Phrase?, help: Phrase,
          press: @escaping @Sendable (Key, inout TUIState, WorldView) -> [TUIEffect]) {
         self.init(keys, .key(label), footer: footer.map(Footer.words) ?? .hidden, help: help, press: press)
+    }
+
+    /// A key named by itself, in words of any of the interface's tables; `footer` nil keeps it
+    /// out of the footer.
+    init(_ keys: [Key], _ label: String, footer: (any Worded)?, help: any Worded,
+         press: @escaping @Sendable (Key, inout TUIState, WorldView) -> [TUIEffect]) {
+        self.init(keys, .key(label), footer: footer.map(Footer.worded) ?? .hidden, worded: help, press: press)
+    }
+
+    private init(_ keys: [Key], _ label: Label, footer: Footer, worded help: any Worded,
+                 press: @escaping @Sendable (Key, inout TUIState, WorldView) -> [TUIEffect]) {
+        self.keys = keys
+        self.label = label
+        self.footer = footer
+        self.help = help
+        self.press = press
     }
 
     /// The key's name in `language`.
@@ -50,8 +66,8 @@ struct KeyBinding: Sendable {
     }
 
     /// The footer's words for it, when it has any.
-    var footerWords: Phrase? {
-        if case .words(let phrase) = footer { phrase } else { nil }
+    var footerWords: (any Worded)? {
+        if case .worded(let phrase) = footer { phrase } else { nil }
     }
 
     /// The binding as the footer shows it, when it is shown there.
@@ -59,7 +75,7 @@ struct KeyBinding: Sendable {
         switch footer {
         case .hidden: nil
         case .keyOnly: label(language)
-        case .words(let phrase): "\(label(language)) \(language(phrase))"
+        case .worded(let phrase): "\(label(language)) \(language(phrase))"
         }
     }
 
@@ -101,6 +117,7 @@ struct KeyMap: Sendable {
         case .confirmDelete(let transactionId): return confirmDelete(transactionId)
         case .confirmClear: return confirmClear
         case .faults: return faults
+        case .urlEntry(let entry): return urlEntry(entry)
         case .help: return help
         case .worlds: return worlds(count: state.worlds.count)
         case .report: return report

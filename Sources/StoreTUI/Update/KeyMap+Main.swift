@@ -75,12 +75,12 @@ extension KeyMap {
     }
 
     private static let lane = KeyBinding([.character("l")], "l", footer: nil, help: .laneHelp) { _, state, model in
-        guard model.notifications != nil else {
+        guard LanesView.any(model) else {
             state.status = state.language(.laneNothing)
             return []
         }
         state.laneToggled.toggle()
-        state.status = state.language(state.showsLane ? .laneShown : .laneHidden)
+        state.status = LanesView.toggled(state, model)
         return []
     }
 

@@ -84,8 +84,8 @@ extension KeyMap {
     }
 
     /// The faults panel: pick a switch and toggle it, or switch the app's StoreKit API or the
-    /// App Store Server Notifications by their own keys, or have the Server request a `TEST`
-    /// notification.
+    /// App Store Server Notifications by their own keys, type the outside server's URL or the
+    /// notifications URL, or have the Server request a `TEST` notification.
     static let faults = KeyMap([
         KeyBinding([.up, .character("k"), .down, .character("j")], "↑↓", footer: .select, help: .pickSwitch) { key, state, _ in
             let up = key == .up || key == .character("k")
@@ -100,6 +100,8 @@ extension KeyMap {
         },
         setting(.api),
         setting(.notifications),
+        urlSetting(.server),
+        urlSetting(.notifications),
         KeyBinding([.character("t")], "t", footer: .testNotificationKey, help: .testNotificationKeyHelp) { _, _, _ in
             [.perform(.serverTestNotification)]
         },
@@ -110,6 +112,15 @@ extension KeyMap {
     private static func setting(_ setting: PanelSetting) -> KeyBinding {
         KeyBinding([.character(setting.key)], String(setting.key), footer: setting.footer, help: setting.help) { _, _, model in
             [.perform(setting.toggled(model))]
+        }
+    }
+
+    /// The key of one of the faults panel's URL settings: opens its entry, prefilled with the URL
+    /// set now.
+    private static func urlSetting(_ setting: URLSetting) -> KeyBinding {
+        KeyBinding([.character(setting.key)], String(setting.key), footer: setting.footer, help: setting.help) { _, state, model in
+            state.mode = .urlEntry(URLEntry(setting, text: setting.current(model) ?? ""))
+            return []
         }
     }
 

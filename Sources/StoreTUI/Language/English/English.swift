@@ -321,7 +321,7 @@ enum English {
         case .decodeHelp: "its signed transaction (StoreKit 2): the JWS decoded, verified against the pinned root"
         case .scrollDecodedHelp: "scroll the decoded fields"
         case .laneKey: "lane"
-        case .laneHelp: "notification lane: shown or hidden"
+        case .laneHelp: "the lanes: shown or hidden"
         case .clock: "clock +1h/+1d/+30d"
         case .clockHelp: "move the clock +1 hour/+1 day/+30 days"
         case .clockMoved: "Clock moved on {1}, to {2}: what fell due by then has happened."

@@ -323,7 +323,7 @@ enum SimplifiedChinese {
         case .decodeHelp: "它的签名交易（StoreKit 2）：解码 JWS，并用固定根证书验证"
         case .scrollDecodedHelp: "滚动解码后的字段"
         case .laneKey: "通知栏"
-        case .laneHelp: "通知栏：显示或隐藏"
+        case .laneHelp: "各栏：显示或隐藏"
         case .clock: "时钟 +1时/+1天/+30天"
         case .clockHelp: "把时钟拨快 1 小时/1 天/30 天"
         case .clockMoved: "时钟前进 {1}，到 {2}：到那时为止到期的事都已发生。"

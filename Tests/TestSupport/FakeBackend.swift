@@ -5,9 +5,9 @@ import Synchronization
 /// A team's backend as a test plays it, on this machine's loopback: it answers StoreSim's
 /// `POST /storesim/verify` (crediting each transaction once, or failing as told) and lists what
 /// it credited at `GET /storesim/credits`.
-final class FakeBackend: Sendable {
+public final class FakeBackend: Sendable {
     /// How it answers a verification.
-    enum Mode: Sendable {
+    public enum Mode: Sendable {
         case normal
         case failing(status: Int)
         case rejecting
@@ -29,23 +29,23 @@ final class FakeBackend: Sendable {
     }
 
     let box = Box()
-    let server: HTTPServer
+    public let server: HTTPServer
 
-    init() throws {
+    public init() throws {
         let box = box
         server = try HTTPServer(address: try ListenAddress.parse("127.0.0.1:0").get(), oversized: .text(400, "")) { request, responder in
             responder.respond(Self.answer(request, box))
         }
     }
 
-    var url: String { "http://\(server.address)" }
+    public var url: String { "http://\(server.address)" }
 
-    var credits: [(transactionId: String, productId: String)] { box.state.withLock { $0.credits } }
-    var bodies: [[String: String]] { box.state.withLock { $0.bodies } }
+    public var credits: [(transactionId: String, productId: String)] { box.state.withLock { $0.credits } }
+    public var bodies: [[String: String]] { box.state.withLock { $0.bodies } }
 
-    func set(_ mode: Mode) { box.state.withLock { $0.mode = mode } }
+    public func set(_ mode: Mode) { box.state.withLock { $0.mode = mode } }
 
-    func listCredits(_ lists: Bool) { box.state.withLock { $0.listsCredits = lists } }
+    public func listCredits(_ lists: Bool) { box.state.withLock { $0.listsCredits = lists } }
 
     private static func answer(_ request: HTTPRequest, _ box: Box) -> HTTPResponse {
         let state = box
