@@ -17,7 +17,7 @@ import WorldCore
         let world = try World(directory: folder.dataDirectory, catalog: BuiltInCatalog.catalog(), seed: 5,
                               origin: StoreOrigin(transactionIds: range))
         let backend = try FakeBackend()
-        backend.box.state.withLock { $0.credits.append(("1000000000000001", "com.storesim.coins.100")) }
+        backend.addCredit(transactionId: "1000000000000001", productId: "com.storesim.coins.100")
         let script = "api storekit2\nserver url \(backend.url)\nbuy com.storesim.coins.100\nexpect audit ok\n"
         var lines: [String] = []
         try ScenarioRunner(world: world) { lines.append($0) }.run(try ScenarioParser(catalog: world.catalog).parse(script, file: "t"), file: "t")
@@ -29,7 +29,7 @@ import WorldCore
             == "outside server \(backend.url): 2 credits listed at /storesim/credits, 1 of this world's ids 4000000000000001-4000000001000000, judged below")
         #expect(audit.json.rendered.contains(#""transactionIds": "4000000000000001-4000000001000000""#))
 
-        backend.box.state.withLock { $0.credits.append(("4000000000000500", "com.storesim.coins.100")) }
+        backend.addCredit(transactionId: "4000000000000500", productId: "com.storesim.coins.100")
         let after = try ReadModel(world).audit()
         #expect(after.orphanCredits == 1)
         #expect(!after.ok)

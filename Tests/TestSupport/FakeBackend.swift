@@ -47,6 +47,11 @@ public final class FakeBackend: Sendable {
 
     public func listCredits(_ lists: Bool) { box.state.withLock { $0.listsCredits = lists } }
 
+    /// Adds a credit the backend made without a request from this world (another world's, or a forged one).
+    public func addCredit(transactionId: String, productId: String) {
+        box.state.withLock { $0.credits.append((transactionId, productId)) }
+    }
+
     private static func answer(_ request: HTTPRequest, _ box: Box) -> HTTPResponse {
         let state = box
         if request.path == "/storesim/credits" {
