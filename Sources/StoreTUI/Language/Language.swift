@@ -35,6 +35,16 @@ public enum Language: Sendable {
         filled(phrase, values)
     }
 
+    /// The words for a phrase of the transaction manager, holes filled.
+    func callAsFunction(_ phrase: TransactionPhrase, _ values: CustomStringConvertible...) -> String {
+        filled(phrase, values)
+    }
+
+    /// The words for a phrase of the faults panel, holes filled.
+    func callAsFunction(_ phrase: FaultsPhrase, _ values: CustomStringConvertible...) -> String {
+        filled(phrase, values)
+    }
+
     /// The words for a phrase of any of the tables, holes filled: a key's words, which may come
     /// from any of them.
     func callAsFunction(_ phrase: any Worded, _ values: CustomStringConvertible...) -> String {

@@ -127,49 +127,6 @@ enum Phrase: CaseIterable, Sendable {
     case recoveryAndLossReport
     case dismissKey
 
-    // The transaction manager
-    case transactions
-    case columnId
-    case columnProduct
-    case columnState
-    case columnDate
-    case columnFinished
-    case columnNotes
-    case trial
-    case offerIntroductory
-    case offerPromotional
-    case offerCode
-    case offerWinBack
-    case renewal
-    case restore
-    case familyShared
-    case interrupted
-    case noAutoRenew
-    case renewsAs
-    case proratedRefund
-    case refundedRest
-    case chargedPrice
-    case selectedNotes
-    case clearTitle
-    case clearQuestion
-    case clearKeys
-    case noTransactions
-    case deleteTitle
-    case deleteQuestion
-    case deleteForGood
-    case deleteKeys
-
-    // The faults panel
-    case faults
-    case faultNetwork
-    case faultServer
-    case faultSellSelected
-    case faultSharedSecret
-    case faultVerifyMethod
-    case faultVerifyFirst
-    case faultAPI
-    case faultNotifications
-
     // Other screens
     case tooSmall
     case narrationStep

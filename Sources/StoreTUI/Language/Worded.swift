@@ -1,4 +1,5 @@
-/// A kind of the interface's own words (`Phrase`, `StoreKit2Phrase`, `WorldPhrase`, `OutsidePhrase`): each
+/// A kind of the interface's own words (`Phrase`, `StoreKit2Phrase`, `WorldPhrase`, `OutsidePhrase`,
+/// `TransactionPhrase`, `FaultsPhrase`): each
 /// case has a template in every language's table, holes `{1}`, `{2}`… filled in order when a
 /// `Language` words it.
 protocol Worded: Sendable {
@@ -34,6 +35,24 @@ extension WorldPhrase: Worded {
 }
 
 extension OutsidePhrase: Worded {
+    func template(in language: Language) -> String {
+        switch language {
+        case .english: English.text(self)
+        case .simplifiedChinese: SimplifiedChinese.text(self)
+        }
+    }
+}
+
+extension TransactionPhrase: Worded {
+    func template(in language: Language) -> String {
+        switch language {
+        case .english: English.text(self)
+        case .simplifiedChinese: SimplifiedChinese.text(self)
+        }
+    }
+}
+
+extension FaultsPhrase: Worded {
     func template(in language: Language) -> String {
         switch language {
         case .english: English.text(self)

@@ -52,19 +52,19 @@ enum TransactionsView {
     /// it charged, a prorated refund and what a later refund paid back.
     private static func notes(_ record: TransactionRow, _ state: TUIState, _ model: WorldView) -> String {
         let language = state.language
-        var notes: [Phrase] = []
+        var notes: [any Worded] = []
         switch record.kind {
         case .purchase: break
-        case .trial: if record.offer == nil { notes.append(.trial) }
-        case .renewal: notes.append(.renewal)
-        case .restore: notes.append(.restore)
-        case .familyShare: notes.append(.familyShared)
+        case .trial: if record.offer == nil { notes.append(TransactionPhrase.trial) }
+        case .renewal: notes.append(TransactionPhrase.renewal)
+        case .restore: notes.append(TransactionPhrase.restore)
+        case .familyShare: notes.append(TransactionPhrase.familyShared)
         }
         if record.refunded {
-            notes.append(record.refundReason == .appIssue ? .refundedAppIssue : record.refundReason == .other ? .refundedOther : .refunded)
+            notes.append(record.refundReason == .appIssue ? Phrase.refundedAppIssue : record.refundReason == .other ? Phrase.refundedOther : Phrase.refunded)
         }
-        if record.error == .interrupted { notes.append(.interrupted) }
-        if record.autoRenewOff && record.id == record.originalId { notes.append(.noAutoRenew) }
+        if record.error == .interrupted { notes.append(TransactionPhrase.interrupted) }
+        if record.autoRenewOff && record.id == record.originalId { notes.append(TransactionPhrase.noAutoRenew) }
         var said = record.offer.map { [offerNote($0, state, model)] } ?? []
         said += notes.map { language($0) }
         if let next = record.renewsAs { said.append(language(.renewsAs, state.title(of: next, in: model))) }
@@ -87,7 +87,7 @@ enum TransactionsView {
     }
 
     /// The offer in one word: trial, intro, promo, code, win-back.
-    static func offerWord(_ offer: TransactionOffer) -> Phrase {
+    static func offerWord(_ offer: TransactionOffer) -> TransactionPhrase {
         switch offer.type {
         case .introductory: offer.isFreeTrial ? .trial : .offerIntroductory
         case .promotional: .offerPromotional
