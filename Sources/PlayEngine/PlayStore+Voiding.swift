@@ -18,8 +18,8 @@ extension PlayStore {
 
     /// Google's three-day rule: voids, at `now`, every PURCHASED purchase nobody acknowledged
     /// whose three days ended at or before `now` (voidedSource 2 Google, voidedReason 8
-    /// Unacknowledged_purchase), in one transaction, and returns them, in the order issued, so
-    /// that the world can tell each on the timeline. Google: "must be done within three days so
+    /// Unacknowledged_purchase), in one transaction, and returns them, in the order their three
+    /// days ended, so that the world can tell each on the timeline. Google: "must be done within three days so
     /// that the purchase isn't automatically refunded and entitlement revoked."
     public func refundDue(at now: Date) throws(PlayError) -> [PlayPurchaseRecord] {
         let millis = SimulatedTime.millis(now)
