@@ -1,6 +1,7 @@
 import Foundation
 import IAPCore
 import PlayEngine
+import Storage
 import Testing
 
 @Suite("Google Play's three-day rule")
@@ -75,5 +76,19 @@ struct PlayDeadlineTests {
         #expect(try play.refundDue(at: PlayWorld.at(hours: 76)).map(\.orderId) == [first.orderId, second.orderId])
         #expect(try play.nextDue(after: Self.millis(hours: 76)) == Self.millis(hours: 77))
         #expect(try play.queryPurchases(account: "demo").map(\.orderId) == [third.orderId])
+    }
+
+    @Test func theRefundsDueAreWrittenAllOrNone() throws {
+        // Every change that matters is one SQLite transaction: when the second void cannot be
+        // written, the first is not kept either.
+        let first = try world.buy(PlayWorld.pro, at: PlayWorld.at(hours: 0))
+        let second = try world.buy(PlayWorld.coins, at: PlayWorld.at(hours: 1))
+        try SQLiteDatabase(path: world.path).execute("""
+            CREATE TRIGGER fail_second BEFORE UPDATE ON purchases WHEN NEW.order_number = \(second.orderId.number)
+            BEGIN SELECT RAISE(ABORT, 'the disk went away'); END;
+            """)
+        #expect(throws: PlayError.self) { try play.refundDue(at: PlayWorld.at(hours: 80)) }
+        #expect(try world.record(first.purchaseToken)?.isVoided == false)
+        #expect(try play.queryPurchases(account: "demo").map(\.orderId) == [first.orderId, second.orderId])
     }
 }
