@@ -1,3 +1,5 @@
+import IAPCore
+
 /// A purchase as each of Google's interfaces shows it: the Billing Library's `Purchase`, the
 /// Developer API's `ProductPurchase` and `VoidedPurchase`. Each maps Play's own state by case,
 /// never a number of one numbering into the other.

@@ -112,4 +112,11 @@ struct PlayAcknowledgementTests {
         #expect(PlayRefusal.tokenNotFound("nope").billingResult.responseCode == .developerError)
         #expect(PlayRefusal.tokenNotFound("nope").developerAPIError.status == 400)
     }
+
+    @Test func aRefusalIsWrittenAsGoogleAnswersIt() throws {
+        #expect(PlayRefusal.notOwned(try #require(PlayOrderID(number: 12_345_678_901_234_567))).developerAPIError.jsonText == """
+            {"error":{"code":400,"message":"The product purchase is not owned by the user.","errors":[{"message":\
+            "The product purchase is not owned by the user.","domain":"androidpublisher","reason":"productNotOwnedByUser"}]}}
+            """)
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import IAPCore
+import PlayEngine
 import Testing
-@testable import PlayEngine
 
 @Suite("Google Play's Developer API answers")
 struct PlayDeveloperAPITests {

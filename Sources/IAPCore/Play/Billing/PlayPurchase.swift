@@ -1,6 +1,3 @@
-import Foundation
-import IAPCore
-
 /// A purchase as the Play Billing Library hands it to the app (Google's `Purchase`), in
 /// `onPurchasesUpdated` and `queryPurchasesAsync`.
 public struct PlayPurchase: Equatable, Sendable {
@@ -14,4 +11,15 @@ public struct PlayPurchase: Equatable, Sendable {
     public let isAcknowledged: Bool
     /// The app's `setObfuscatedAccountId`, when it set one.
     public let obfuscatedAccountId: String?
+
+    public init(orderId: PlayOrderID, purchaseToken: String, productId: String, purchaseState: BillingPurchaseState,
+                purchaseTimeMillis: Int64, isAcknowledged: Bool, obfuscatedAccountId: String?) {
+        self.orderId = orderId
+        self.purchaseToken = purchaseToken
+        self.productId = productId
+        self.purchaseState = purchaseState
+        self.purchaseTimeMillis = purchaseTimeMillis
+        self.isAcknowledged = isAcknowledged
+        self.obfuscatedAccountId = obfuscatedAccountId
+    }
 }

@@ -1,5 +1,3 @@
-import IAPCore
-
 /// A `ProductPurchase`'s `purchaseState` in the Developer API. Google: "Possible values are:
 /// 0. Purchased 1. Canceled 2. Pending". The Billing Library numbers its states otherwise
 /// (`BillingPurchaseState`: 1 purchased, 2 pending); the two are never converted by number.

@@ -1,5 +1,3 @@
-import IAPCore
-
 /// A `ProductPurchase`'s `consumptionState`. Google: "0. Yet to be consumed 1. Consumed".
 public enum ConsumptionState: Int, Sendable, EventJSON {
     case yetToBeConsumed = 0

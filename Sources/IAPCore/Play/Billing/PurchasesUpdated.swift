@@ -5,4 +5,9 @@ public struct PurchasesUpdated: Equatable, Sendable {
     public let billingResult: BillingResult
     /// The purchase made (PURCHASED or PENDING); empty unless the result is OK.
     public let purchases: [PlayPurchase]
+
+    public init(billingResult: BillingResult, purchases: [PlayPurchase]) {
+        self.billingResult = billingResult
+        self.purchases = purchases
+    }
 }

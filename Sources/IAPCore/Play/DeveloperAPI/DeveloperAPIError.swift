@@ -1,5 +1,3 @@
-import IAPCore
-
 /// A Developer API call refused, as Google answers it: an HTTP status and an error body
 /// `{"error":{"code":400,"message":"…","errors":[{"message":"…","domain":"androidpublisher","reason":"…"}]}}`.
 public struct DeveloperAPIError: Equatable, Sendable, EventJSON {
@@ -8,6 +6,12 @@ public struct DeveloperAPIError: Equatable, Sendable, EventJSON {
     /// The machine-readable reason: `productNotOwnedByUser`, `invalidPurchaseState`, `invalid`.
     public let reason: String
     public let message: String
+
+    public init(status: Int, reason: String, message: String) {
+        self.status = status
+        self.reason = reason
+        self.message = message
+    }
 
     /// The error body Google sends with the status.
     public func write(to json: inout EventJSONWriter) {

@@ -1,5 +1,3 @@
-import IAPCore
-
 /// A `ProductPurchase`'s `acknowledgementState`. Google: "0. Yet to be acknowledged 1. Acknowledged".
 public enum AcknowledgementState: Int, Sendable, EventJSON {
     case yetToBeAcknowledged = 0

@@ -5,6 +5,6 @@ public enum BillingFlowMode: String, Sendable, CaseIterable {
     /// Closes the sheet: USER_CANCELED, and no purchase.
     case cancel
     /// Chooses a delayed form of payment (cash at a shop): the purchase is PENDING until the
-    /// payment completes (`approvePending`) or is canceled (`declinePending`).
+    /// payment completes or is canceled.
     case pending
 }

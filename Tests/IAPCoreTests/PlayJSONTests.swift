@@ -1,6 +1,5 @@
 import IAPCore
 import Testing
-@testable import PlayEngine
 
 @Suite("Google Play's JSON, as Google documents it")
 struct PlayJSONTests {
@@ -27,13 +26,6 @@ struct PlayJSONTests {
         #expect(voided.jsonText == """
             {"kind":"androidpublisher#voidedPurchase","purchaseToken":"abc","purchaseTimeMillis":"1767225600000",\
             "voidedTimeMillis":"1767484800000","orderId":"GPA.1234-5678-9012-34567","voidedSource":2,"voidedReason":8}
-            """)
-    }
-
-    @Test func aRefusalIsWrittenAsGoogleAnswersIt() throws {
-        #expect(PlayRefusal.notOwned(try #require(Self.order)).developerAPIError.jsonText == """
-            {"error":{"code":400,"message":"The product purchase is not owned by the user.","errors":[{"message":\
-            "The product purchase is not owned by the user.","domain":"androidpublisher","reason":"productNotOwnedByUser"}]}}
             """)
     }
 }

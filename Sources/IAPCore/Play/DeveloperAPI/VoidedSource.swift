@@ -1,5 +1,3 @@
-import IAPCore
-
 /// Who voided a purchase, a `VoidedPurchase`'s `voidedSource`. Google: "The initiator of voided
 /// purchase, possible values are: 0. User 1. Developer 2. Google".
 public enum VoidedSource: Int, Sendable, CaseIterable, EventJSON {

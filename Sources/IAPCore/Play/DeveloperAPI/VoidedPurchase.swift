@@ -1,5 +1,3 @@
-import IAPCore
-
 /// One entry of the Voided Purchases API's list: Google's `VoidedPurchase`, "a purchase that was
 /// either canceled/refunded/charged-back". Its JSON is written by hand, members in the order of
 /// Google's "JSON representation", an int64 as a string of digits; `voidedQuantity` (a
@@ -15,6 +13,16 @@ public struct VoidedPurchase: Equatable, Sendable, EventJSON {
     public let orderId: PlayOrderID
     public let voidedSource: VoidedSource
     public let voidedReason: VoidedReason
+
+    public init(purchaseToken: String, purchaseTimeMillis: Int64, voidedTimeMillis: Int64, orderId: PlayOrderID,
+                voidedSource: VoidedSource, voidedReason: VoidedReason) {
+        self.purchaseToken = purchaseToken
+        self.purchaseTimeMillis = purchaseTimeMillis
+        self.voidedTimeMillis = voidedTimeMillis
+        self.orderId = orderId
+        self.voidedSource = voidedSource
+        self.voidedReason = voidedReason
+    }
 
     public func write(to json: inout EventJSONWriter) {
         json.object { json in

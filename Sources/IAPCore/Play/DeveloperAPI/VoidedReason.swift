@@ -1,5 +1,3 @@
-import IAPCore
-
 /// Why a purchase was voided, a `VoidedPurchase`'s `voidedReason`. Google: "The reason why the
 /// purchase was voided, possible values are: 0. Other 1. Remorse 2. Not_received 3. Defective
 /// 4. Accidental_purchase 5. Fraud 6. Friendly_fraud 7. Chargeback 8. Unacknowledged_purchase".
@@ -12,7 +10,7 @@ public enum VoidedReason: Int, Sendable, CaseIterable, EventJSON {
     case fraud = 5
     case friendlyFraud = 6
     case chargeback = 7
-    /// Google voided it because nobody acknowledged it within three days (`PlayStore.refundDue`).
+    /// Google voided it because nobody acknowledged it within three days.
     case unacknowledgedPurchase = 8
 
     /// Google's word for the reason: `Unacknowledged_purchase`.

@@ -1,5 +1,3 @@
-import IAPCore
-
 /// What the Developer API's `purchases.products.get` answers: Google's `ProductPurchase`, "the
 /// status of a user's inapp product purchase". Its JSON is written by hand, members in the order
 /// of Google's "JSON representation", an int64 as a string of digits as Google writes one; the
@@ -22,6 +20,20 @@ public struct ProductPurchase: Equatable, Sendable, EventJSON {
     public let quantity: Int
     /// The app's `setObfuscatedAccountId` at purchase; absent when it set none.
     public let obfuscatedExternalAccountId: String?
+
+    public init(purchaseTimeMillis: Int64, purchaseState: ProductPurchaseState, consumptionState: ConsumptionState,
+                orderId: PlayOrderID, acknowledgementState: AcknowledgementState, purchaseToken: String, productId: String,
+                quantity: Int, obfuscatedExternalAccountId: String?) {
+        self.purchaseTimeMillis = purchaseTimeMillis
+        self.purchaseState = purchaseState
+        self.consumptionState = consumptionState
+        self.orderId = orderId
+        self.acknowledgementState = acknowledgementState
+        self.purchaseToken = purchaseToken
+        self.productId = productId
+        self.quantity = quantity
+        self.obfuscatedExternalAccountId = obfuscatedExternalAccountId
+    }
 
     public func write(to json: inout EventJSONWriter) {
         json.object { json in
