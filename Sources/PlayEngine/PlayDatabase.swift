@@ -43,8 +43,8 @@ struct PlayDatabase: SettingsTable {
         try records(where: "order_number = ?", [.integer(order.number)]).first
     }
 
-    /// The purchases `account` holds (`PlayPurchaseRecord.isOwned`), of `productId` when given,
-    /// in the order issued.
+    /// The purchases `account` holds (PURCHASED or PENDING, not consumed, not voided), of
+    /// `productId` when given, in the order issued.
     func owned(account: String, productId: String? = nil) throws(StorageError) -> [PlayPurchaseRecord] {
         guard let productId else { return try records(Self.heldQuery, [.text(account)]) }
         return try records(Self.heldOfProductQuery, [.text(account), .text(productId)])

@@ -48,22 +48,6 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
     public var isConsumed: Bool { consumedMillis != nil }
     public var isVoided: Bool { voidedMillis != nil }
 
-    /// Whether the account holds it: PURCHASED or PENDING, not consumed, not voided. Google, of
-    /// `queryPurchasesAsync`: "Only active subscriptions and non-consumed one-time purchases are
-    /// returned."
-    public var isOwned: Bool {
-        state != .canceled && !isConsumed && !isVoided
-    }
-
-    /// When Google refunds it unless it is acknowledged first: three days after it became
-    /// PURCHASED; nil when it is acknowledged, voided, or not PURCHASED (pending time does not
-    /// count: "The three day acknowledgement window begins only when the purchase state
-    /// transitions from 'PENDING' to 'PURCHASED'.").
-    public var acknowledgementDeadlineMillis: Int64? {
-        guard state == .purchased, !isAcknowledged, !isVoided, let purchasedMillis else { return nil }
-        return purchasedMillis + Self.acknowledgementWindowMillis
-    }
-
     /// The columns of a row, in the order `values` gives them: those fixed when Play issues the
     /// purchase, then those that change (`changingValues`).
     static let columns = """

@@ -10,7 +10,7 @@ public enum PlayRefusal: Error, Equatable, Sendable {
     case orderNotFound(PlayOrderID)
     /// The purchase is not owned: consumed, voided, canceled, or (to consume) still pending.
     case notOwned(PlayOrderID)
-    /// The purchase was acknowledged (or consumed) before.
+    /// The purchase was acknowledged before.
     case acknowledgedAlready(PlayOrderID)
     /// The purchase is PENDING: Google, "Don't acknowledge it while a purchase is in PENDING state."
     case stillPending(PlayOrderID)

@@ -7,8 +7,8 @@ import Storage
 /// and the Voided Purchases API lists it.
 extension PlayStore {
     /// The next moment after `millis` when a purchase's three days end, nil when none will: the
-    /// earliest `purchased + 72 h` of a PURCHASED, unacknowledged, unvoided purchase. The clock
-    /// stops there, and `refundDue` voids it.
+    /// earliest `purchased + 72 h` of a PURCHASED, unacknowledged, unvoided purchase; time spent
+    /// PENDING does not count. The clock stops there, and `refundDue` voids it.
     public func nextDue(after millis: Int64) throws(PlayError) -> Int64? {
         let window = PlayPurchaseRecord.acknowledgementWindowMillis
         return try read { () throws(StorageError) in
