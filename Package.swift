@@ -23,6 +23,9 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite", "CRename"]),
         .target(name: "Signing", dependencies: ["IAPCore", "CCrypto"]),
         .target(name: "StoreEngine", dependencies: ["IAPCore", "Storage", "CCrypto", "Signing"]),
+        // The simulated Google Play (play.sqlite): one-time purchases, the Billing Library's and the
+        // Developer API's calls, the three-day rule, voided purchases.
+        .target(name: "PlayEngine", dependencies: ["IAPCore", "Storage"]),
         .target(name: "OrderServer", dependencies: ["IAPCore", "Storage", "Signing"]),
         .target(name: "IAPClient", dependencies: ["IAPCore", "Storage", "Signing"]),
         // The deterministic world: the parties, the messages between them, the clock, crash
@@ -54,6 +57,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "IAPCore", "TestSupport"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "IAPCore", "CCrypto"]),
         .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine", "IAPCore", "Storage", "Signing", "TestSupport"]),
+        .testTarget(name: "PlayEngineTests", dependencies: ["PlayEngine", "IAPCore", "Storage", "TestSupport"]),
         .testTarget(name: "OrderServerTests", dependencies: ["OrderServer", "StoreEngine", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "IAPClientTests", dependencies: ["IAPClient", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "WorldTests", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "Drivers", "IAPCore", "IAPClient", "OrderServer", "StoreEngine", "Storage", "TestSupport", "Signing", "HTTPServing"]),

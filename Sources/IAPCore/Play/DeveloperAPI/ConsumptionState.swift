@@ -1,0 +1,5 @@
+/// A `ProductPurchase`'s `consumptionState`. Google: "0. Yet to be consumed 1. Consumed".
+public enum ConsumptionState: Int, Sendable, EventJSON {
+    case yetToBeConsumed = 0
+    case consumed = 1
+}

@@ -1,0 +1,35 @@
+import Storage
+
+extension PlayDatabase {
+    /// The versions of `play.sqlite`. Append a step to add a version.
+    static let schema = SQLiteSchema(steps: [
+        // Version 1: the settings (the world's secret, the world id) and every one-time purchase
+        // Play issued, keyed by its order number. Indexed: an account's purchases of a product
+        // (buying, querying), the purchases whose three days run (the clock's due moments), and
+        // the voided ones by when (the Voided Purchases API).
+        """
+        CREATE TABLE IF NOT EXISTS settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS purchases(
+            order_number INTEGER PRIMARY KEY,
+            sequence INTEGER NOT NULL UNIQUE,
+            token TEXT NOT NULL UNIQUE,
+            product_id TEXT NOT NULL,
+            account TEXT NOT NULL,
+            obfuscated_account_id TEXT,
+            state TEXT NOT NULL,
+            created_millis INTEGER NOT NULL,
+            purchased_millis INTEGER,
+            acknowledged_millis INTEGER,
+            acknowledged_by TEXT,
+            consumed_millis INTEGER,
+            consumed_by TEXT,
+            voided_millis INTEGER,
+            voided_source INTEGER,
+            voided_reason INTEGER);
+        CREATE INDEX IF NOT EXISTS purchases_by_account_product ON purchases(account, product_id);
+        CREATE INDEX IF NOT EXISTS purchases_due ON purchases(purchased_millis)
+            WHERE state = 'purchased' AND acknowledged_millis IS NULL AND voided_millis IS NULL;
+        CREATE INDEX IF NOT EXISTS purchases_voided ON purchases(voided_millis) WHERE voided_millis IS NOT NULL;
+        """,
+    ])
+}

@@ -1,0 +1,17 @@
+import Storage
+
+/// Why Google Play could not do what it was asked.
+public enum PlayError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// `play.sqlite` could not be read or written; the error names the file.
+    case storage(StorageError)
+    /// A call Google Play refuses, as Google answers it (`PlayRefusal`); nothing was changed.
+    case refused(PlayRefusal)
+
+    /// What went wrong, on one line, naming the file when the file is at fault.
+    public var description: String {
+        switch self {
+        case .storage(let error): return error.description
+        case .refused(let refusal): return refusal.english
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import IAPCore
+
+/// A purchase as each of Google's interfaces shows it: the Billing Library's `Purchase`, the
+/// Developer API's `ProductPurchase` and `VoidedPurchase`. Each maps Play's own state by case,
+/// never a number of one numbering into the other.
+extension PlayPurchaseRecord {
+    /// The purchase as the Billing Library hands it to the app; nil once canceled, which the app
+    /// is never handed.
+    public var billingPurchase: PlayPurchase? {
+        let state: BillingPurchaseState
+        switch self.state {
+        case .purchased: state = .purchased
+        case .pending: state = .pending
+        case .canceled: return nil
+        }
+        return billingPurchase(as: state)
+    }
+
+    /// The purchase as the Billing Library hands it to the app in `state`.
+    func billingPurchase(as state: BillingPurchaseState) -> PlayPurchase {
+        PlayPurchase(orderId: orderId, purchaseToken: token, productId: productId, purchaseState: state,
+                     purchaseTimeMillis: createdMillis, isAcknowledged: isAcknowledged, obfuscatedAccountId: obfuscatedAccountId)
+    }
+
+    /// The purchase as `purchases.products.get` answers it. A voided purchase reads Canceled, as a
+    /// canceled pending payment does: neither is held any more.
+    public var productPurchase: ProductPurchase {
+        let purchaseState: ProductPurchaseState
+        switch state {
+        case .purchased: purchaseState = isVoided ? .canceled : .purchased
+        case .pending: purchaseState = .pending
+        case .canceled: purchaseState = .canceled
+        }
+        return ProductPurchase(purchaseTimeMillis: createdMillis, purchaseState: purchaseState,
+                               consumptionState: isConsumed ? .consumed : .yetToBeConsumed, orderId: orderId,
+                               acknowledgementState: isAcknowledged ? .acknowledged : .yetToBeAcknowledged,
+                               purchaseToken: token, productId: productId, quantity: 1,
+                               obfuscatedExternalAccountId: obfuscatedAccountId)
+    }
+
+    /// The purchase as the Voided Purchases API lists it; nil unless it was voided.
+    public var voidedPurchase: VoidedPurchase? {
+        guard let voidedMillis, let voidedSource, let voidedReason else { return nil }
+        return VoidedPurchase(purchaseToken: token, purchaseTimeMillis: createdMillis, voidedTimeMillis: voidedMillis,
+                              orderId: orderId, voidedSource: voidedSource, voidedReason: voidedReason)
+    }
+}

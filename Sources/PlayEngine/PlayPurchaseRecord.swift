@@ -1,0 +1,128 @@
+import IAPCore
+import Storage
+
+/// One purchase as Google Play keeps it in `play.sqlite`: a one-time product bought by an
+/// account, from the launch of its billing flow to its consumption or voiding. Times are
+/// milliseconds since 1970 on the simulated clock.
+public struct PlayPurchaseRecord: Equatable, Sendable {
+    /// Where a purchase's payment stands.
+    public enum State: String, Sendable {
+        /// A delayed form of payment waits (Google's PENDING).
+        case pending
+        /// Paid (Google's PURCHASED).
+        case purchased
+        /// The pending payment was canceled: never paid.
+        case canceled
+    }
+
+    /// Which purchase this is among all Play issued, from 0: its order number is scattered from it.
+    public let sequence: Int64
+    public let orderId: PlayOrderID
+    public let token: String
+    public let productId: String
+    /// The Google account that bought it.
+    public let account: String
+    /// The app's `setObfuscatedAccountId` at purchase, when it set one.
+    public let obfuscatedAccountId: String?
+    public internal(set) var state: State
+    /// When the billing flow was launched.
+    public let createdMillis: Int64
+    /// When the purchase became PURCHASED: the three-day clock starts here.
+    public internal(set) var purchasedMillis: Int64?
+    /// When it was acknowledged (consuming acknowledges too), and by whom.
+    public internal(set) var acknowledgedMillis: Int64?
+    public internal(set) var acknowledgedBy: PlayCaller?
+    public internal(set) var consumedMillis: Int64?
+    public internal(set) var consumedBy: PlayCaller?
+    /// When it was voided (refunded and revoked), by whom and why.
+    public internal(set) var voidedMillis: Int64?
+    public internal(set) var voidedSource: VoidedSource?
+    public internal(set) var voidedReason: VoidedReason?
+
+    /// How long after a purchase becomes PURCHASED it must be acknowledged: three days. Google:
+    /// "This is done by acknowledging the purchase and must be done within three days so that
+    /// the purchase isn't automatically refunded and entitlement revoked."
+    public static let acknowledgementWindowMillis: Int64 = 72 * 3_600_000
+
+    public var isAcknowledged: Bool { acknowledgedMillis != nil }
+    public var isConsumed: Bool { consumedMillis != nil }
+    public var isVoided: Bool { voidedMillis != nil }
+
+    /// The columns of a row, in the order `values` gives them: those fixed when Play issues the
+    /// purchase, then those that change (`changingValues`).
+    static let columns = """
+        order_number, sequence, token, product_id, account, obfuscated_account_id, created_millis,
+        state, purchased_millis, acknowledged_millis, acknowledged_by, consumed_millis, consumed_by,
+        voided_millis, voided_source, voided_reason
+        """
+
+    /// The row's values, in the order of `columns`.
+    var values: [SQLiteValue] {
+        [
+            .integer(orderId.number), .integer(sequence), .text(token), .text(productId), .text(account),
+            .optional(obfuscatedAccountId), .integer(createdMillis),
+        ] + changingValues
+    }
+
+    /// The values of the columns that change: state, purchased_millis, acknowledged_millis,
+    /// acknowledged_by, consumed_millis, consumed_by, voided_millis, voided_source, voided_reason.
+    var changingValues: [SQLiteValue] {
+        [
+            .text(state.rawValue), Self.optional(purchasedMillis), Self.optional(acknowledgedMillis),
+            .optional(acknowledgedBy?.rawValue), Self.optional(consumedMillis), .optional(consumedBy?.rawValue),
+            Self.optional(voidedMillis), Self.optional(voidedSource.map { Int64($0.rawValue) }),
+            Self.optional(voidedReason.map { Int64($0.rawValue) }),
+        ]
+    }
+
+    /// The purchase a row holds.
+    init(row: SQLiteStatementRow) throws(SQLiteColumnError) {
+        let number = try row.integer("order_number")
+        guard let orderId = PlayOrderID(number: number) else {
+            throw .unknownValue(column: "order_number", value: String(number))
+        }
+        self.orderId = orderId
+        sequence = try row.integer("sequence")
+        token = try row.text("token")
+        productId = try row.text("product_id")
+        account = try row.text("account")
+        obfuscatedAccountId = try row.optionalText("obfuscated_account_id")
+        state = try row.choice("state", as: State.self)
+        createdMillis = try row.integer("created_millis")
+        purchasedMillis = try row.optionalInteger("purchased_millis")
+        acknowledgedMillis = try row.optionalInteger("acknowledged_millis")
+        acknowledgedBy = try row.optionalChoice("acknowledged_by", as: PlayCaller.self)
+        consumedMillis = try row.optionalInteger("consumed_millis")
+        consumedBy = try row.optionalChoice("consumed_by", as: PlayCaller.self)
+        voidedMillis = try row.optionalInteger("voided_millis")
+        voidedSource = try Self.number("voided_source", of: row, as: VoidedSource.self)
+        voidedReason = try Self.number("voided_reason", of: row, as: VoidedReason.self)
+    }
+
+    /// A purchase Play has just issued, its flow launched at `createdMillis`.
+    init(sequence: Int64, orderId: PlayOrderID, token: String, productId: String, account: String,
+         obfuscatedAccountId: String?, state: State, createdMillis: Int64) {
+        self.sequence = sequence
+        self.orderId = orderId
+        self.token = token
+        self.productId = productId
+        self.account = account
+        self.obfuscatedAccountId = obfuscatedAccountId
+        self.state = state
+        self.createdMillis = createdMillis
+        purchasedMillis = state == .purchased ? createdMillis : nil
+    }
+
+    private static func optional(_ number: Int64?) -> SQLiteValue {
+        number.map { .integer($0) } ?? .null
+    }
+
+    /// A column holding one of Google's numbered values, NULL as nil; another number is an error.
+    private static func number<Value: RawRepresentable>(_ column: SQLiteColumn, of row: SQLiteStatementRow,
+                                                        as type: Value.Type) throws(SQLiteColumnError) -> Value?
+    where Value.RawValue == Int {
+        guard let number = try row.optionalInteger(column) else { return nil }
+        guard let value = Value(rawValue: Int(number)) else { throw .unknownValue(column: column.name, value: String(number)) }
+        return value
+    }
+}

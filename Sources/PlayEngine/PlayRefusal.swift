@@ -1,0 +1,70 @@
+import IAPCore
+
+/// A call Google Play refuses, with what it names; Play's data is left as it was. Each has the
+/// answer the app hears from the Billing Library (`billingResult`) and the one the Server hears
+/// from the Developer API (`developerAPIError`).
+public enum PlayRefusal: Error, Equatable, Sendable {
+    /// No purchase has this token.
+    case tokenNotFound(String)
+    /// No purchase has this order id.
+    case orderNotFound(PlayOrderID)
+    /// The purchase is not owned: consumed, voided, canceled, or (to consume) still pending.
+    case notOwned(PlayOrderID)
+    /// The purchase was acknowledged before.
+    case acknowledgedAlready(PlayOrderID)
+    /// The purchase is PENDING: Google, "Don't acknowledge it while a purchase is in PENDING state."
+    case stillPending(PlayOrderID)
+    /// The purchase's payment is not pending: there is nothing to approve or decline.
+    case notPending(PlayOrderID)
+    /// The purchase was voided before.
+    case voidedAlready(PlayOrderID)
+    /// The purchase was never paid (pending or canceled): there is nothing to refund.
+    case notPaid(PlayOrderID)
+    /// The Voided Purchases API's `startTime` is older than 30 days before now (`oldestMillis`).
+    case startTimeTooOld(startMillis: Int64, oldestMillis: Int64)
+
+    /// The refusal in English, on one line.
+    public var english: String {
+        switch self {
+        case .tokenNotFound(let token): return "no purchase has the token \(token)"
+        case .orderNotFound(let order): return "no purchase has the order id \(order)"
+        case .notOwned(let order): return "\(order) is not owned (consumed, voided, canceled or pending)"
+        case .acknowledgedAlready(let order): return "\(order) was acknowledged already"
+        case .stillPending(let order): return "\(order) is pending: it cannot be acknowledged until it is purchased"
+        case .notPending(let order): return "\(order) is not pending"
+        case .voidedAlready(let order): return "\(order) was voided already"
+        case .notPaid(let order): return "\(order) was never paid: nothing to refund"
+        case .startTimeTooOld(let start, let oldest):
+            return "startTime \(start) is older than 30 days (the oldest allowed is \(oldest))"
+        }
+    }
+
+    /// What the Billing Library answers the app. Google, of `onConsumeResponse`:
+    /// "ITEM_NOT_OWNED if the user does not currently own the item." Acknowledging twice or
+    /// an unknown token, which Google does not document, gives DEVELOPER_ERROR as developers
+    /// report it (android/play-billing-samples#337, "Purchase not found for the given token" #251).
+    public var billingResult: BillingResult {
+        switch self {
+        case .notOwned: return BillingResult(.itemNotOwned, debugMessage: "Item is not owned by the user.")
+        case .tokenNotFound: return BillingResult(.developerError, debugMessage: "Purchase not found for the given token")
+        default: return BillingResult(.developerError, debugMessage: english)
+        }
+    }
+
+    /// What the Developer API answers the Server: HTTP 400 with Google's reason. Google does not
+    /// document them; these are its answers as developers report them: "The product purchase is
+    /// not owned by the user." (`productNotOwnedByUser`), "The purchase is not in a valid state to
+    /// perform the desired operation." (`invalidPurchaseState`, googleapis/google-api-dotnet-client#1987),
+    /// and "Invalid Value" (`invalid`) for a token or a parameter Google does not take.
+    public var developerAPIError: DeveloperAPIError {
+        switch self {
+        case .notOwned:
+            return DeveloperAPIError(status: 400, reason: "productNotOwnedByUser", message: "The product purchase is not owned by the user.")
+        case .acknowledgedAlready, .stillPending:
+            return DeveloperAPIError(status: 400, reason: "invalidPurchaseState",
+                                     message: "The purchase is not in a valid state to perform the desired operation.")
+        default:
+            return DeveloperAPIError(status: 400, reason: "invalid", message: "Invalid Value")
+        }
+    }
+}

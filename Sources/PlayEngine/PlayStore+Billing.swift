@@ -1,0 +1,82 @@
+import Foundation
+import IAPCore
+import Storage
+
+/// The Billing Library's calls on the device, and the pending payments that complete or are
+/// canceled after the app's call ended.
+extension PlayStore {
+    /// `launchBillingFlow`: the person buys `productId` on the sheet (`mode`), and the app hears
+    /// `onPurchasesUpdated`. ITEM_ALREADY_OWNED ("The purchase failed because the item is already
+    /// owned.") when `account` holds a purchase of the product: one not consumed and not voided.
+    /// Google, of consumables: "the consumeAsync() method … also enables your app to make the
+    /// one-time product available for purchase again", so a consumed purchase no longer blocks;
+    /// Play keeps no consumable flag (whether a product is consumed is the app's or the Server's
+    /// call), so the rule is the same for every one-time product. A PENDING purchase blocks too
+    /// (StoreSim's reading: Google returns pending purchases as held, in `queryPurchasesAsync`).
+    /// USER_CANCELED makes no purchase; OK issues one, PURCHASED or PENDING.
+    public func launchBillingFlow(productId: String, account: String, obfuscatedAccountId: String?,
+                                  mode: BillingFlowMode, now: Date) throws(PlayError) -> PurchasesUpdated {
+        try change { () throws(StorageError) -> Result<PurchasesUpdated, PlayRefusal> in
+            guard try database.owned(account: account, productId: productId).isEmpty else {
+                return .success(PurchasesUpdated(billingResult: BillingResult(.itemAlreadyOwned, debugMessage: "Item is already owned."),
+                                                 purchases: []))
+            }
+            guard mode != .cancel else {
+                return .success(PurchasesUpdated(billingResult: BillingResult(.userCanceled), purchases: []))
+            }
+            let record = try issue(productId: productId, account: account, obfuscatedAccountId: obfuscatedAccountId,
+                                   state: mode == .pending ? .pending : .purchased, now: now)
+            try database.insert(record)
+            return .success(PurchasesUpdated(billingResult: BillingResult(.ok), purchases: [record.billingPurchase].compactMap { $0 }))
+        }
+    }
+
+    /// The pending payment of the purchase `token` completes: PURCHASED from `now`, which starts
+    /// its three days. Google: "The three day acknowledgement window begins only when the
+    /// purchase state transitions from 'PENDING' to 'PURCHASED'." Returns the purchase as
+    /// `onPurchasesUpdated` (or the next `queryPurchasesAsync`) hands it to the app.
+    public func approvePending(token: String, now: Date) throws(PlayError) -> PlayPurchase {
+        try resolvePending(token: token) { record in
+            record.state = .purchased
+            record.purchasedMillis = SimulatedTime.millis(now)
+        }.billingPurchase(as: .purchased)
+    }
+
+    /// The pending payment of the purchase `token` is canceled: Google, "This can happen if your
+    /// customer does not complete payment in the required timeframe." The purchase is never held.
+    public func declinePending(token: String) throws(PlayError) -> PlayPurchaseRecord {
+        try resolvePending(token: token) { $0.state = .canceled }
+    }
+
+    /// `queryPurchasesAsync(INAPP)`: the purchases `account` holds, in the order made. Google:
+    /// "Returns purchases details for currently owned items bought within your app. Only active
+    /// subscriptions and non-consumed one-time purchases are returned." Voided ones are no longer
+    /// owned; PENDING ones are returned, PENDING.
+    public func queryPurchases(account: String) throws(PlayError) -> [PlayPurchase] {
+        try read { () throws(StorageError) in try database.owned(account: account) }.compactMap(\.billingPurchase)
+    }
+
+    /// Changes the pending purchase `token` with `resolve`, in one transaction; refused when no
+    /// purchase has the token or its payment is not pending.
+    private func resolvePending(token: String, _ resolve: (inout PlayPurchaseRecord) -> Void) throws(PlayError) -> PlayPurchaseRecord {
+        try change { () throws(StorageError) -> Result<PlayPurchaseRecord, PlayRefusal> in
+            guard var record = try database.record(token: token) else { return .failure(.tokenNotFound(token)) }
+            guard record.state == .pending else { return .failure(.notPending(record.orderId)) }
+            resolve(&record)
+            try database.update(record)
+            return .success(record)
+        }
+    }
+
+    /// A new purchase with the next order id and its token, made `now`.
+    private func issue(productId: String, account: String, obfuscatedAccountId: String?,
+                       state: PlayPurchaseRecord.State, now: Date) throws(StorageError) -> PlayPurchaseRecord {
+        let sequence = try database.nextSequence()
+        guard let orderId = identifiers.orderId(sequence: sequence) else {
+            throw StorageError(path: database.database.path, problem: "purchases: every one of the \(PlayIdentifiers.capacity) order numbers was issued; no new purchase fits")
+        }
+        return PlayPurchaseRecord(sequence: sequence, orderId: orderId, token: identifiers.token(of: orderId), productId: productId,
+                                  account: account, obfuscatedAccountId: obfuscatedAccountId, state: state,
+                                  createdMillis: SimulatedTime.millis(now))
+    }
+}

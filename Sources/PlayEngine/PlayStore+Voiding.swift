@@ -1,0 +1,60 @@
+import Foundation
+import IAPCore
+import Storage
+
+/// Refunds that revoke: Google's three-day rule, and a developer's refund. A voided purchase is
+/// no longer held (`queryPurchasesAsync` no longer returns it, the product can be bought again)
+/// and the Voided Purchases API lists it.
+extension PlayStore {
+    /// The next moment after `millis` when a purchase's three days end, nil when none will: the
+    /// earliest `purchased + 72 h` of a PURCHASED, unacknowledged, unvoided purchase; time spent
+    /// PENDING does not count. The clock stops there, and `refundDue` voids it.
+    public func nextDue(after millis: Int64) throws(PlayError) -> Int64? {
+        let window = PlayPurchaseRecord.acknowledgementWindowMillis
+        return try read { () throws(StorageError) in
+            try database.earliestUnacknowledged(purchasedAfter: millis - window)
+        }.map { $0 + window }
+    }
+
+    /// Google's three-day rule: voids, at `now`, every PURCHASED purchase nobody acknowledged
+    /// whose three days ended at or before `now` (voidedSource 2 Google, voidedReason 8
+    /// Unacknowledged_purchase), in one transaction, and returns them, in the order their three
+    /// days ended, so that the world can tell each on the timeline. Google: "must be done within three days so
+    /// that the purchase isn't automatically refunded and entitlement revoked."
+    public func refundDue(at now: Date) throws(PlayError) -> [PlayPurchaseRecord] {
+        let millis = SimulatedTime.millis(now)
+        return try change { () throws(StorageError) -> Result<[PlayPurchaseRecord], PlayRefusal> in
+            let due = try database.unacknowledged(purchasedAtOrBefore: millis - PlayPurchaseRecord.acknowledgementWindowMillis)
+            var voided: [PlayPurchaseRecord] = []
+            for record in due {
+                voided.append(try void(record, source: .google, reason: .unacknowledgedPurchase, at: millis))
+            }
+            return .success(voided)
+        }
+    }
+
+    /// Refunds and revokes the purchase of `orderNumber` at `now`, as a developer does in the Play
+    /// Console (Google lists "Developer cancels or refunds order" among what voids a purchase,
+    /// with revoke). Refused when no purchase has the order id, when it was never paid (pending or
+    /// canceled), or when it was voided before. A consumed purchase can be refunded.
+    @discardableResult
+    public func refund(orderNumber: PlayOrderID, source: VoidedSource, reason: VoidedReason, now: Date) throws(PlayError) -> PlayPurchaseRecord {
+        try change { () throws(StorageError) -> Result<PlayPurchaseRecord, PlayRefusal> in
+            guard let record = try database.record(order: orderNumber) else { return .failure(.orderNotFound(orderNumber)) }
+            guard record.state == .purchased else { return .failure(.notPaid(orderNumber)) }
+            guard !record.isVoided else { return .failure(.voidedAlready(orderNumber)) }
+            return .success(try void(record, source: source, reason: reason, at: SimulatedTime.millis(now)))
+        }
+    }
+
+    /// Writes `record` voided at `millis` by `source` for `reason`, and returns it so.
+    private func void(_ record: PlayPurchaseRecord, source: VoidedSource, reason: VoidedReason,
+                      at millis: Int64) throws(StorageError) -> PlayPurchaseRecord {
+        var voided = record
+        voided.voidedMillis = millis
+        voided.voidedSource = source
+        voided.voidedReason = reason
+        try database.update(voided)
+        return voided
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import IAPCore
+import Storage
+
+/// The simulated Google Play, one-time products only: the Billing Library's calls on the device
+/// (`launchBillingFlow`, `queryPurchasesAsync`, `acknowledgePurchase`, `consumeAsync`), the
+/// Developer API's on the Server (`purchases.products.get/acknowledge/consume`, the Voided
+/// Purchases API), the pending payments that complete or are canceled later, refunds, and the
+/// three-day rule. It keeps every purchase in `play.sqlite`; each change is one SQLite
+/// transaction, so a crash leaves a purchase as it was before the call or after it, never half
+/// written. It reads no wall clock: every call that changes or reads time is given the simulated
+/// clock's `now`.
+public final class PlayStore {
+    let database: PlayDatabase
+    let identifiers: PlayIdentifiers
+    /// Whether this Play was created now, rather than opened as it was left.
+    public let isNew: Bool
+
+    /// The setting that keeps the world's secret (`PlaySecret`).
+    static let secretSetting = "secret"
+
+    /// Opens (creating when needed) Play's database at `path`. A new Play draws its secret from
+    /// the system's random source, or derives it from `seed` when one is given, and keeps it in
+    /// `play.sqlite`; an existing one keeps the secret it has, whatever `seed` says. A damaged
+    /// file, or a database of another kind, is refused with one `StorageError` naming the file,
+    /// and left as it is.
+    public init(path: String, seed: UInt64?) throws(PlayError) {
+        do {
+            database = try PlayDatabase(path: path, readOnly: false)
+            if let stored = try database.setting(Self.secretSetting, as: { PlaySecret(text: $0) }) {
+                identifiers = PlayIdentifiers(secret: stored)
+                isNew = false
+            } else {
+                let secret = PlaySecret(seed: seed)
+                try database.setSetting(Self.secretSetting, secret.text)
+                identifiers = PlayIdentifiers(secret: secret)
+                isNew = true
+            }
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    /// Every purchase Play issued, in the order issued.
+    public func records() throws(PlayError) -> [PlayPurchaseRecord] {
+        try read { () throws(StorageError) in try database.all() }
+    }
+
+    /// Runs a read of the database, its error as Play's.
+    func read<Value>(_ body: () throws(StorageError) -> Value) throws(PlayError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    /// Runs `body` as one SQLite transaction: committed when it returns, rolled back when it
+    /// fails. A body decides whether Play refuses before it writes anything, so a refusal leaves
+    /// the file as it was.
+    func change<Value>(_ body: () throws(StorageError) -> Result<Value, PlayRefusal>) throws(PlayError) -> Value {
+        let result: Result<Value, PlayRefusal>
+        do {
+            result = try database.database.transaction(body)
+        } catch {
+            throw .storage(error)
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let refusal): throw .refused(refusal)
+        }
+    }
+}
