@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Serving", dependencies: ["HTTPServing", "WorldCore", "ReadSide", "ScenarioLanguage", "StoreEngine", "IAPCore", "Signing"]),
         .target(name: "StoreTUI", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "IAPCore", "StoreEngine", "CWidth", "Lessons"]),
         .target(name: "Terminal", dependencies: ["StoreTUI", "CNcurses"]),
-        .executableTarget(name: "storesim", dependencies: ["WorldCore", "ReadSide", "IAPClient", "ScenarioLanguage", "Drivers", "Exports", "Bench", "IAPCore", "Storage", "StoreEngine", "StoreTUI", "Terminal", "Serving", "HTTPServing"]),
+        .executableTarget(name: "storesim", dependencies: ["WorldCore", "ReadSide", "IAPClient", "ScenarioLanguage", "Drivers", "Exports", "Bench", "IAPCore", "Storage", "StoreEngine", "StoreTUI", "Terminal", "Serving", "HTTPServing", "HTTPCalls"]),
         // Helpers every test target shares: temporary folders, a Link double, worlds, a Store and Server
         // joined by a queue, tags.
         .target(name: "TestSupport", dependencies: ["IAPCore", "WorldCore", "Signing", "StoreEngine", "OrderServer", "HTTPServing"], path: "Tests/TestSupport"),

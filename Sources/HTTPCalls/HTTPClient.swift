@@ -10,6 +10,9 @@ import Synchronization
 /// sends no cookies and keeps no cache.
 public final class HTTPClient: Sendable {
     private let session: URLSession
+    /// The longest a request may wait for its answer: a day.
+    public static let longestTimeout: Double = 24 * 3600
+
     /// One client for the process: its connections are kept for the next request.
     public static let shared = HTTPClient()
 
@@ -18,6 +21,9 @@ public final class HTTPClient: Sendable {
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
         configuration.httpShouldSetCookies = false
+        // Each request's own timeout governs: the session's default (60 s) would cut a longer one.
+        configuration.timeoutIntervalForRequest = Self.longestTimeout
+        configuration.timeoutIntervalForResource = Self.longestTimeout
         session = URLSession(configuration: configuration)
     }
 

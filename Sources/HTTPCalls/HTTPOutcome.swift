@@ -20,7 +20,7 @@ public enum HTTPOutcome: Sendable, Equatable {
         switch self {
         case .answered(let status, _): "HTTP \(status)"
         case .timedOut: "timed out"
-        case .refused(let reason): "connection refused (\(reason))"
+        case .refused(let reason): "no connection (\(reason))"
         case .tlsFailed(let reason): "TLS failed (\(reason))"
         case .closed(let reason): "closed without an answer (\(reason))"
         case .circularRedirect: "redirected in a loop"

@@ -17,9 +17,12 @@ public final class TerminalScreen: TerminalIO {
         self.colour = colour
     }
 
+    /// Whether standard input and output are a terminal, which `open` needs.
+    public static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
     /// Takes over the terminal; `colour` false (for NO_COLOR) draws with attributes only.
     public static func open(colour: Bool) throws(TerminalError) -> TerminalScreen {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        guard isAvailable else { throw .notATerminal }
         useUTF8Locale()
         acceptWindowSizeChanges()
         let name = getenv("TERM").map { String(cString: $0) } ?? ""

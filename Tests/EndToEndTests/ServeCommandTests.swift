@@ -45,6 +45,16 @@ import TestSupport
         #expect(unreachable.stderr.hasPrefix("storesim: error: cannot reach storesim serve at \(served.base): "))
     }
 
+    @Test func theInterfaceWithoutATerminalIsOneLineBeforeAnythingIsMadeOrServed() throws {
+        let folder = try TemporaryFolder()
+        let refused = try StoreSimProcess.run(["serve", "--tui", "--data-dir", folder.file("world"), "--listen", "127.0.0.1:0"])
+        #expect(refused.status == 2)
+        #expect(refused.stdout.isEmpty, "no listening line for a server that never listened: \(refused.stdout)")
+        #expect(refused.stderr == "storesim: error: storesim serve --tui: standard input and output must be a terminal; "
+            + "drop --tui to serve without the interface\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("world")), "no world is made")
+    }
+
     @Test func anAddressThatCannotBeServedIsOneLine() throws {
         let folder = try TemporaryFolder()
         let served = try ServedWorld(folder)

@@ -1,6 +1,6 @@
 import Foundation
 import IAPCore
-import ReadSide
+@testable import ReadSide
 import ScenarioLanguage
 import StoreEngine
 import Testing
@@ -33,5 +33,30 @@ import WorldCore
         let after = try ReadModel(world).audit()
         #expect(after.orphanCredits == 1)
         #expect(!after.ok)
+    }
+
+    @Test func aWorldWithoutARangeLeavesTheCreditsOfChaosRunsWorldsToThem() throws {
+        let folder = try TemporaryFolder()
+        let world = try World(directory: folder.dataDirectory, catalog: BuiltInCatalog.catalog(), seed: 5)
+        let backend = try FakeBackend()
+        backend.addCredit(transactionId: "4000000000000001", productId: "com.storesim.coins.100")
+        backend.addCredit(transactionId: "2000000000000001", productId: "com.storesim.coins.100")
+        let script = "api storekit2\nserver url \(backend.url)\nbuy com.storesim.coins.100\nexpect audit ok\n"
+        var lines: [String] = []
+        try ScenarioRunner(world: world) { lines.append($0) }.run(try ScenarioParser(catalog: world.catalog).parse(script, file: "t"), file: "t")
+        #expect(lines.filter { $0.contains("✗") }.isEmpty, "a chaos run's credits are not this world's orphans: \(lines)")
+        let audit = try ReadModel(world).audit()
+        #expect(audit.orphanCredits == 0)
+        #expect(audit.lines(catalog: world.catalog).first == "outside server \(backend.url): 3 credits listed at /storesim/credits, "
+            + "2 of them in the ranges of chaos runs' worlds (2000000000000001-9999999999999999), not this world's: 1 judged below")
+
+        backend.addCredit(transactionId: "1000000000000777", productId: "com.storesim.coins.100")
+        #expect(try ReadModel(world).audit().orphanCredits == 1, "a credit in the normal range the Store never issued is still an orphan")
+    }
+
+    @Test func anAnswerWithoutACreditsListIsNotAListingOfNone() {
+        #expect(throws: JSONCursorError.self) { try OutsideCredits.read(Array(#"{"result":"credited","reason":"ok"}"#.utf8)) }
+        #expect(throws: JSONCursorError.self) { try OutsideCredits.read(Array("{}".utf8)) }
+        #expect((try? OutsideCredits.read(Array(#"{"credits":[]}"#.utf8)))?.isEmpty == true)
     }
 }

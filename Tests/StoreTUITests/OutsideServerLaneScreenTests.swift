@@ -83,6 +83,8 @@ import WorldCore
                                                      nothing revoked
             POST /storesim/verify 1000000000000003 credited
             """), "the relaunch's recovery credits what was left, its receipt check has no call: \(text)")
+        #expect(timeline.rows[2].hasPrefix(" what the outside server credited: storesim audit asks it"),
+                "the header counts no losses from the built-in ledger, which the outside server's credits are not in: \(timeline.rows[2])")
         let hidden = try screen(world, events, columns: 80, rows: 24, keys: [.character("l"), .character("l")])
         #expect(hidden.status == "The lanes are hidden; the timeline has the whole height.")
         #expect(!hidden.rows.contains { $0.contains("App → outside server") })

@@ -35,7 +35,7 @@ public struct ChaosBackend: Sendable {
     public static let idsPerWorld: Int64 = 1_000_000
     /// The first id of range 0: the ranges lie above the ids a normal world hands out, and all
     /// have sixteen digits, as Apple's.
-    static let firstId: Int64 = 2_000_000_000_000_001
+    static let firstId: Int64 = TransactionIDRange.worldsOwn.first.value
     /// How many ranges there are: up to the last id of sixteen digits, with room after the last
     /// session's first for as many trials as a session makes.
     public static let ranges: Int64 = 7_000_000_000 - 100_000_000

@@ -16,7 +16,8 @@ public struct OutsideCredits: Sendable, Equatable {
     }
 
     public let url: String
-    /// The credits listed, in the server's order (those within `range`, when there is one);
+    /// The credits judged, in the server's order: those within `range`, when there is one, else
+    /// those outside the ranges of chaos runs' worlds (`TransactionIDRange.worldsOwn`);
     /// empty when they could not be read.
     public let entries: [Entry]
     /// Why the credits could not be read; nil when they were.
@@ -32,7 +33,8 @@ public struct OutsideCredits: Sendable, Equatable {
 
     init(url: String, entries: [Entry], problem: String?, range: TransactionIDRange? = nil) {
         self.url = url
-        self.entries = range.map { range in entries.filter { range.contains($0.transactionId) } } ?? entries
+        self.entries = range.map { range in entries.filter { range.contains($0.transactionId) } }
+            ?? entries.filter { !TransactionIDRange.worldsOwn.contains($0.transactionId) }
         self.problem = problem
         self.range = range
         listed = entries.count
@@ -59,10 +61,11 @@ public struct OutsideCredits: Sendable, Equatable {
     /// without a product, is a listing StoreSim cannot judge.
     static func read(_ body: [UInt8]) throws(JSONCursorError) -> [Entry] {
         var entries: [Entry] = []
+        var listing = false
         var cursor = JSONCursor(String(decoding: body, as: UTF8.self))
         try cursor.object { (key, value) throws(JSONCursorError) in
             switch key {
-            case "credits": break
+            case "credits": listing = true
             default: return try value.skip()
             }
             try value.array { (item) throws(JSONCursorError) in
@@ -82,6 +85,7 @@ public struct OutsideCredits: Sendable, Equatable {
                 entries.append(Entry(transactionId: id, productId: product))
             }
         }
+        guard listing else { throw cursor.failure("an object with credits") }
         try cursor.end()
         return entries
     }
@@ -107,7 +111,8 @@ public struct OutsideCredits: Sendable, Equatable {
     var line: String {
         problem.map { "outside server \(url): its credits could not be read (\($0)): what it credited is not judged" }
             ?? range.map { "outside server \(url): \(listed) credits listed at /storesim/credits, \(entries.count) of this world's ids \($0), judged below" }
-            ?? "outside server \(url): \(entries.count) credits listed at /storesim/credits, judged below"
+            ?? (listed == entries.count ? "outside server \(url): \(listed) credits listed at /storesim/credits, judged below"
+                : "outside server \(url): \(listed) credits listed at /storesim/credits, \(listed - entries.count) of them in the ranges of chaos runs' worlds (\(TransactionIDRange.worldsOwn)), not this world's: \(entries.count) judged below")
     }
 
     var json: JSONText {

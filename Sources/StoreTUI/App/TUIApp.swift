@@ -53,6 +53,7 @@ public final class TUIApp {
             state.status = state.language(.playing, playback.file.split(separator: "/").last.map(String.init) ?? playback.file)
         }
         if let serving {
+            state.servedAt = serving.url
             state.status = state.language(.serving, serving.url)
         }
     }
@@ -196,6 +197,7 @@ public final class TUIApp {
         next.rows = state.rows
         next.worlds = state.worlds
         next.currentWorld = index
+        next.servedAt = state.servedAt
         next.status = state.language(.worldShown, WorldsView.headerName(next) ?? "")
         state = next
         if world.appStatus == .notLaunched {

@@ -40,4 +40,6 @@ enum OutsidePhrase: CaseIterable, Sendable {
     case outsideLaneShown
     case lanesShown
     case lanesHidden
+    // The header's audit row
+    case auditByOutsideServer
 }

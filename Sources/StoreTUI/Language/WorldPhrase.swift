@@ -16,6 +16,7 @@ enum WorldPhrase: CaseIterable, Sendable {
     // The header
     case headerFreshWorld
     case headerLesson
+    case headerServed
     // Help
     case lessonsLine
     // The status line

@@ -67,6 +67,10 @@ public struct TUIState: Sendable, Equatable {
     /// The script `storesim play` presents, step by step; nil in the plain interface.
     public var playback: ScriptPlayback?
 
+    /// Where the world the interface opened on is served (`storesim serve --tui`), for the
+    /// header; nil when it is not.
+    public var servedAt: String?
+
     /// The worlds the interface holds, the one shown at `currentWorld`.
     public var worlds: [WorldEntry] = []
     public var currentWorld = 0

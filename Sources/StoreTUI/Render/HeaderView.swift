@@ -3,7 +3,8 @@ import ReadSide
 
 /// The header rows: the app and its strategy, what is armed, its StoreKit (when it is not
 /// StoreKit 1) and the switches, the simulated clock,
-/// and on the third row the world shown (once there are several), the audit's badge while anything is lost, recoverable or credited twice,
+/// and on the third row the world shown (once there are several), the audit's badge while anything is lost, recoverable or credited twice
+/// (with an outside server, which only `storesim audit` asks for its credits, a line that says so),
 /// and an armed crash the strategy never reaches, with the notification lane's summary at its
 /// right while the lane is hidden. A switch away from its usual value is in capitals (where the
 /// language has them).
@@ -30,7 +31,11 @@ enum HeaderView {
         buffer.put(clock, x: max(x, width - DisplayWidth.of(clock)), y: 0, style: .reverse)
         buffer.put(fit(" " + switchesRow(model, language, width: width - 1), width), x: 0, y: 1, style: .dim, limit: width)
         var end = world.map { buffer.put(" \($0) ", x: 0, y: 2, style: [.reverse, .bold], color: .cyan, limit: width) + 1 } ?? 0
-        end += auditBadge(model.audit, language, into: &buffer, at: end, width: width)
+        if model.settings.serverURL == nil {
+            end += auditBadge(model.audit, language, into: &buffer, at: end, width: width)
+        } else {
+            end += buffer.put(" \(language(.auditByOutsideServer)) ", x: end, y: 2, style: .dim, limit: width - end)
+        }
         if model.armedCrashUnreachable, let armed = model.armedCrash {
             end += buffer.put(" \(language(.neverReaches, model.settings.strategy.rawValue, armed.rawValue)) ", x: end, y: 2,
                               style: [.reverse, .bold], color: .yellow)

@@ -30,8 +30,10 @@ enum WorldsView {
         }
     }
 
-    /// The header's name of the world shown, once the interface holds more than one.
+    /// The header's name of the world shown, once the interface holds more than one, and of a
+    /// world served beside it always.
     static func headerName(_ state: TUIState) -> String? {
+        if state.currentWorld == 0, let url = state.servedAt { return state.language(.headerServed, url) }
         guard state.worlds.count > 1, state.worlds.indices.contains(state.currentWorld) else { return nil }
         if case .lesson(let number, _) = state.worlds[state.currentWorld].kind {
             return state.language(.headerLesson, number)

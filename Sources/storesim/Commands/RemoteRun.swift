@@ -1,16 +1,14 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPCalls
 import IAPCore
 import Serving
-import Synchronization
 
 /// `storesim run --connect URL SCRIPT…`: the scripts run in the world a `storesim serve` holds,
 /// sent one by one to its `POST /storesim/script`; prints and exits as `run` does.
 enum RemoteRun {
-    /// The most seconds one script may take in the served world before the run gives up.
-    static let timeoutSeconds: Double = 600
+    /// The most seconds one script may take in the served world before the run gives up: as
+    /// long as a request may wait at all, for a script may advance through days of retries.
+    static let timeoutSeconds = HTTPClient.longestTimeout
 
     static func run(_ base: String, scripts: [String]) throws(CLIError) -> Int32 {
         guard var endpoint = URLComponents(string: OutsideURL.endpoint(base, "storesim/script")),
@@ -36,28 +34,22 @@ enum RemoteRun {
 
     /// The served world's answer to one script.
     private static func send(_ text: String, to url: URL, named base: String) throws(CLIError) -> ScriptAnswer {
-        var request = URLRequest(url: url, timeoutInterval: timeoutSeconds)
-        request.httpMethod = "POST"
-        request.setValue("text/plain; charset=utf-8", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data(text.utf8)
-        let outcome = Mutex<(Data?, Int, String?)>((nil, 0, nil))
-        let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            outcome.withLock { $0 = (data, status, error?.localizedDescription) }
-            done.signal()
-        }.resume()
-        done.wait()
-        let (data, status, problem) = outcome.withLock { $0 }
-        if let problem { throw .input("cannot reach storesim serve at \(base): \(problem)") }
-        let body = String(decoding: data ?? Data(), as: UTF8.self)
-        guard status == 200 else {
-            throw .input("storesim serve at \(base) answered HTTP \(status): \(body.split(separator: "\n").first ?? "")")
-        }
-        do {
-            return try ScriptAnswer(reading: body)
-        } catch {
-            throw .input("storesim serve at \(base) answered what is not a script's answer (\(error))")
+        let outcome = HTTPClient.shared.send("POST", url.absoluteString, body: Array(text.utf8), contentType: "text/plain; charset=utf-8",
+                                             timeout: timeoutSeconds)
+        switch outcome {
+        case .answered(200, let body):
+            do {
+                return try ScriptAnswer(reading: String(decoding: body, as: UTF8.self))
+            } catch {
+                throw .input("storesim serve at \(base) answered what is not a script's answer (\(error))")
+            }
+        case .answered(let status, let body):
+            let first = String(decoding: body, as: UTF8.self).split(separator: "\n").first ?? ""
+            throw .input("storesim serve at \(base) answered HTTP \(status): \(first)")
+        case .timedOut:
+            throw .input("storesim serve at \(base) did not answer within \(Int(timeoutSeconds / 3600)) hours: the script may still be running there")
+        default:
+            throw .input("cannot reach storesim serve at \(base): \(outcome.english)")
         }
     }
 }

@@ -5,6 +5,7 @@ import ScenarioLanguage
 import Serving
 import Storage
 import StoreEngine
+import Terminal
 import WorldCore
 
 /// `storesim serve`: one world served over HTTP until SIGTERM or SIGINT — Apple's App Store
@@ -34,7 +35,7 @@ enum ServeCommand {
             interface launches the app; a crash there stays in the process, which goes on serving.
             """,
         run: run,
-        synopsis: "storesim serve [--data-dir DIR] [--catalog FILE] [--listen ADDR:PORT] [--new-key FILE] [--server-url URL] [--notifications-url URL] [--tls-cert FILE --tls-key FILE] [--tui [--lang LANG]]")
+        synopsis: "storesim serve [--data-dir DIR] [--catalog FILE] [--api API] [--seed N] [--listen ADDR:PORT] [--new-key FILE] [--server-url URL] [--notifications-url URL] [--tls-cert FILE --tls-key FILE] [--tui [--lang LANG]]")
 
     static let newKey: Option<String> = Option(
         "--new-key", "FILE", help: "make an in-app purchase key first, as keys create --out FILE does", reads: .path)
@@ -47,6 +48,9 @@ enum ServeCommand {
         "--notifications-url", "URL", help: "turn notifications on and POST them to URL (http:// or https://)", reads: .httpURL)
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
+        if arguments[tui], !TerminalScreen.isAvailable {
+            throw .input("storesim serve --tui: standard input and output must be a terminal; drop --tui to serve without the interface")
+        }
         let address = try ListenOption.address(arguments[ListenOption.option], of: spec)
         let tls = try tlsFiles(certificate: arguments[tlsCert], key: arguments[tlsKey])
         let directory = Options.dataDirectory(arguments[Options.dataDir])

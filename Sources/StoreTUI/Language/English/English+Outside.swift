@@ -39,6 +39,7 @@ extension English {
         case .outsideLaneShown: "The outside server's lane shows the app's requests and their HTTP results."
         case .lanesShown: "The lanes show the app's requests to the outside server and the Store's notifications."
         case .lanesHidden: "The lanes are hidden; the timeline has the whole height."
+        case .auditByOutsideServer: "what the outside server credited: storesim audit asks it"
         }
     }
 }

@@ -13,6 +13,7 @@ extension English {
         case .temporaryNote: "They are temporary: removed when you quit. Your world is kept as it is."
         case .headerFreshWorld: "world {1}"
         case .headerLesson: "lesson {1}"
+        case .headerServed: "your world, served on {1}"
         case .lessonsLine: "lessons, each in a fresh world: {1}"
         case .freshWorldOpened: "Fresh world {1}: the same catalog, nothing bought, the usual settings; w lists the worlds."
         case .worldShown: "Showing {1}."

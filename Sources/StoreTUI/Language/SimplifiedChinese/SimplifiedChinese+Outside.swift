@@ -39,6 +39,7 @@ extension SimplifiedChinese {
         case .outsideLaneShown: "外部服务器栏显示 App 的请求及其 HTTP 结果。"
         case .lanesShown: "两栏显示 App 发给外部服务器的请求和商店的通知。"
         case .lanesHidden: "各栏已隐藏；时间线占满整个高度。"
+        case .auditByOutsideServer: "外部服务器入账了什么：storesim audit 会去问它"
         }
     }
 }

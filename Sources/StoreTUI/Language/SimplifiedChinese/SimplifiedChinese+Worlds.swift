@@ -13,6 +13,7 @@ extension SimplifiedChinese {
         case .temporaryNote: "它们是临时的：退出时删除。你的世界保持原样。"
         case .headerFreshWorld: "世界 {1}"
         case .headerLesson: "第 {1} 课"
+        case .headerServed: "你的世界，服务于 {1}"
         case .lessonsLine: "课程（各在一个新世界中）：{1}"
         case .freshWorldOpened: "新世界 {1}：同一目录，尚未购买，默认设置；w 列出各世界。"
         case .worldShown: "正在显示{1}。"
