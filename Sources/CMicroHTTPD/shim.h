@@ -4,6 +4,36 @@
 #include <sys/socket.h>
 #include <microhttpd.h>
 
+/* The value of a hexadecimal digit, or -1. */
+static inline int storesim_hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Percent-decodes a URL's path or query value in place, as libmicrohttpd does, except that %00
+   stays as it is: decoded, it would end the C string, and `/transactions/1%00x` would be read as
+   `/transactions/1`. Returns the decoded length. */
+static inline size_t storesim_mhd_unescape(void *context, struct MHD_Connection *connection, char *text) {
+    (void) context;
+    (void) connection;
+    char *read = text;
+    char *write = text;
+    while (*read != 0) {
+        int high = read[0] == '%' ? storesim_hex_digit(read[1]) : -1;
+        int low = high >= 0 ? storesim_hex_digit(read[2]) : -1;
+        if (low >= 0 && (high | low) != 0) {
+            *write++ = (char) (high * 16 + low);
+            read += 3;
+        } else {
+            *write++ = *read++;
+        }
+    }
+    *write = 0;
+    return (size_t) (write - text);
+}
+
 /* MHD_start_daemon takes its options as C varargs, which Swift does not import: StoreSim's one
    way to start a daemon, on a socket it bound and listens on itself, with a pool of polling
    threads, connections that may be suspended while the world answers, and limits on time,
@@ -21,6 +51,7 @@ static inline struct MHD_Daemon *storesim_mhd_start(int listen_socket, MHD_Acces
         { MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds, NULL },
         { MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t) memory_limit, NULL },
         { MHD_OPTION_CONNECTION_LIMIT, connection_limit, NULL },
+        { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t) storesim_mhd_unescape, NULL },
         { tls ? MHD_OPTION_HTTPS_MEM_KEY : MHD_OPTION_END, 0, (void *) tls_key },
         { tls ? MHD_OPTION_HTTPS_MEM_CERT : MHD_OPTION_END, 0, (void *) tls_cert },
         { MHD_OPTION_END, 0, NULL },

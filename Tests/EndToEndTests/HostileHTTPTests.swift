@@ -38,6 +38,11 @@ import TestSupport
             climbed.send("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect([401, 404].contains(RawConnection.status(of: climbed.readAll())), "\(path)")
         }
+        for path in ["/storesim/script%00x", "/storesim%00/script"] {
+            let cut = try RawConnection(port: served.port)
+            cut.send("POST \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            #expect(RawConnection.status(of: cut.readAll()) == 404, "a %00 in a path is not where the path ends: \(path)")
+        }
         let wrongMethod = try served.request("GET", "/storesim/script")
         #expect(wrongMethod.status == 405)
 
