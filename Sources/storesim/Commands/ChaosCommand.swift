@@ -56,11 +56,12 @@ enum ChaosCommand {
         let backend = try backend(arguments, catalog: catalog)
         defer { backend?.host.stop() }
         let runner = ChaosRunner(catalog: catalog, strategy: strategy, api: api, seed: seed, backend: backend?.backend)
-        let step = max(100, runs / 10)
+        // Against a backend a run takes as long as the backend does: progress every ten runs.
+        let step = backend == nil ? max(100, runs / 10) : 10
         let summary: ChaosRunner.Summary
         do {
             summary = try runner.run(runs: runs) { done, sofar in
-                if runs >= 200 && done % step == 0 && done < runs {
+                if runs >= 200 || backend != nil, done % step == 0, done < runs {
                     Output.line("… \(done)/\(runs) runs, \(sofar.failingSeeds.count) failing, \(String(format: "%.1f", sofar.runsPerSecond)) runs/s")
                 }
             }
