@@ -75,6 +75,21 @@ import Testing
         #expect(rows.last?.contains("Enter apply  Esc cancel  ←→ move  Backspace delete") == true, "\(rows.last ?? "")")
     }
 
+    @Test func aURLLongerThanTheFieldShowsAsMuchAsFitsWithTheCursorInView() throws {
+        let view = WorldViewFixture.view()
+        var state = panel(view)
+        let long = "http://backend.example.com/" + String(repeating: "a", count: 120) + "/end"
+        press([.character("s")] + typing(long) + [.left, .left], &state, view)
+        let nearEnd = Screen.render(state, view).textRows.joined(separator: "\n")
+        #expect(nearEnd.contains("aaaa/end "), "the text after the cursor stays in view: \(nearEnd)")
+        press(Array(repeating: .left, count: 100), &state, view)
+        let middle = Screen.render(state, view).textRows.joined(separator: "\n")
+        #expect(!middle.contains("/end"), "the field follows the cursor back: \(middle)")
+        #expect(middle.contains("│ aaaaaaaaaaaaaaaaaaaa"), "the text from the cursor on fills the field: \(middle)")
+        press(Array(repeating: .left, count: 200), &state, view)
+        #expect(Screen.render(state, view).textRows.contains { $0.contains("│ http://backend.example.com/aaaa") })
+    }
+
     @Test func escLeavesTheSettingAsItWas() {
         var view = WorldViewFixture.view()
         view.notificationsURL = Self.notifications

@@ -1,7 +1,8 @@
 import ReadSide
 
 /// The entry dialog of a URL setting, over the faults panel: the text typed so far in a field,
-/// the cursor shown reversed (a text longer than the field scrolls to keep it in view), then
+/// the cursor shown reversed (a text longer than the field scrolls to keep it in view, showing
+/// as much of the text as fits), then
 /// what an empty text does.
 enum URLEntryView {
     static func draw(_ entry: URLEntry, _ state: TUIState, into buffer: inout CellBuffer, screen: Rect) {
@@ -12,7 +13,9 @@ enum URLEntryView {
         let lines = wrap(note, width - 4)
         let inner = buffer.box(screen.centred(width: width, height: lines.count + 4), title: title, style: .bold)
         let field = inner.width
-        let first = max(0, entry.cursor - (field - 1))
+        // As much of the text as fits, the cursor always in view: the end while the cursor is
+        // within a field of it, else the text from the cursor on.
+        let first = max(0, min(entry.cursor, entry.text.count + 1 - field))
         let shown = entry.text[first..<min(entry.text.count, first + field)]
         var x = inner.x
         for (index, character) in zip(first..., shown) {
