@@ -5,7 +5,7 @@ import StoreTUI
 /// The ncurses screen: draws cell buffers (only what changed), reads keys, reports resizes.
 public final class TerminalScreen: TerminalIO {
     private let screen: OpaquePointer
-    private let window: UnsafeMutablePointer<WINDOW>
+    let window: UnsafeMutablePointer<WINDOW>
     private let colour: Bool
     private var lastDrawn: CellBuffer?
     private var closed = false
@@ -39,6 +39,7 @@ public final class TerminalScreen: TerminalIO {
         set_escdelay(25)
         let useColour = colour && has_colors() && start_color() == OK
         if useColour { CellAttributes.installColourPairs() }
+        askForBracketedPaste(true)
         return TerminalScreen(screen: screen, window: window, colour: useColour)
     }
 
@@ -110,6 +111,8 @@ public final class TerminalScreen: TerminalIO {
             return .resize(columns: size.columns, rows: size.rows)
         case KEY_CODE_YES:
             return KeyDecoder.key(functionKey: Int32(bitPattern: code)).map(InputEvent.key)
+        case OK where code == Self.escape:
+            return readPaste().map(InputEvent.paste) ?? .key(.escape)
         case OK:
             return KeyDecoder.key(character: code).map(InputEvent.key)
         default:
@@ -122,6 +125,7 @@ public final class TerminalScreen: TerminalIO {
     public func close() {
         guard !closed else { return }
         closed = true
+        Self.askForBracketedPaste(false)
         endwin()
     }
 

@@ -28,4 +28,23 @@ import TestSupport
         try session.send("q")
         #expect(try session.waitFor("EXIT=0").found)
     }
+
+    @Test func aPastedURLIsTextWhateverItHoldsNotKeys() throws {
+        let folder = try TemporaryFolder()
+        let session = try TmuxSession(command: "\(StoreSimProcess.binary) --data-dir \(folder.path)/world", columns: 120, rows: 30)
+        #expect(try session.waitFor("? help").found)
+        try session.send("f")
+        #expect(try session.waitFor("s server url built-in").found)
+        try session.send("s")
+        #expect(try session.waitFor("Outside server URL (server url)").found)
+        try session.paste("http://paste.example/\nq")
+        let pasted = try session.waitFor("│ http://paste.example/q ")
+        #expect(pasted.found, "the newline is not Enter, the q does not quit: \(pasted.screen)")
+        #expect(!pasted.screen.contains("EXIT="))
+        try session.send("Escape")
+        let unchanged = try session.waitFor("Nothing changed: s server url built-in.")
+        #expect(unchanged.found, "\(unchanged.screen)")
+        try session.send("Escape", "q")
+        #expect(try session.waitFor("EXIT=0").found)
+    }
 }

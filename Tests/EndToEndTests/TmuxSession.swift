@@ -40,6 +40,12 @@ final class TmuxSession {
         try tmux(["send-keys"] + keys, capture: false)
     }
 
+    /// Pastes `text` as a terminal pastes it: bracketed, when the program asked for that.
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "--", text], capture: false)
+        try tmux(["paste-buffer", "-p", "-d"], capture: false)
+    }
+
     func resize(columns: Int, rows: Int) throws {
         try tmux(["resize-window", "-x", String(columns), "-y", String(rows)], capture: false)
     }

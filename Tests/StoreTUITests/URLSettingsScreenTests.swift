@@ -90,6 +90,16 @@ import Testing
         #expect(Screen.render(state, view).textRows.contains { $0.contains("│ http://backend.example.com/aaaa") })
     }
 
+    @Test func aPasteGoesInWholeAtTheCursorItsControlCharactersLeftOutAndIsNothingElsewhere() {
+        let view = WorldViewFixture.view()
+        var state = panel(view)
+        #expect(TUIUpdate.update(&state, .input(.paste("q")), model: view).isEmpty)
+        #expect(state.mode == .faults, "a paste is not keys: its q does not close the panel")
+        press([.character("s")], &state, view)
+        #expect(TUIUpdate.update(&state, .input(.paste("http://x.example/\nq\t")), model: view).isEmpty)
+        #expect(state.mode == .urlEntry(URLEntry(.server, text: "http://x.example/q")))
+    }
+
     @Test func escLeavesTheSettingAsItWas() {
         var view = WorldViewFixture.view()
         view.notificationsURL = Self.notifications

@@ -1,7 +1,9 @@
-/// What the terminal reports: a key, or a new size.
+/// What the terminal reports: a key, a new size, or pasted text (told apart from keys where
+/// the terminal brackets pastes).
 public enum InputEvent: Sendable, Equatable {
     case key(Key)
     case resize(columns: Int, rows: Int)
+    case paste(String)
 }
 
 /// The keys the interface understands.

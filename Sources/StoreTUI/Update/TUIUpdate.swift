@@ -31,6 +31,14 @@ public enum TUIUpdate {
             state.columns = columns
             state.rows = rows
             return []
+        case .input(.paste(let text)):
+            // Only a URL entry takes text; elsewhere a paste is not a string of keys.
+            guard case .urlEntry(var entry) = state.mode else { return [] }
+            for character in text where !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                entry.insert(character)
+            }
+            state.mode = .urlEntry(entry)
+            return []
         case .input(.key(let key)):
             if key == .interrupt { return [.quit] }
             // The "terminal too small" screen hides what a key would act on: only q acts.
