@@ -70,6 +70,7 @@ public final class ServeLoop {
         let server = try HTTPServer(address: address, limits: limits, tls: tls, oversized: ServeSession.bodyTooLong) { request, responder in
             let api = ServeSession.isServerAPI(request)
             if !api, let others { return responder.respond(others) }
+            if !ServeSession.isForTheWorld(request) { return responder.respond(ServeSession.notFound) }
             let refusal = api ? token.refusal(of: request.authorization, now: Date()) : nil
             inbox.push(ServeInbox.Call(request: request, responder: responder, refusal: refusal))
         }

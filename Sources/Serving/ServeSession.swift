@@ -45,10 +45,24 @@ public final class ServeSession {
 
     /// The answer to `request`, whose token was judged already (`refusal`, nil when accepted).
     func answer(_ request: HTTPRequest, refusal: APITokenRefusal?) -> HTTPResponse {
-        if request.path == "/storesim/script" { return script(request) }
+        if Self.isScript(request) { return script(request) }
         if Self.isServerAPI(request) { return serverAPI(request, refusal: refusal) }
-        return .text(404, "Not Found: StoreSim serves the App Store Server API under /inApps/ and scripts at POST /storesim/script")
+        return Self.notFound
     }
+
+    /// Whether `request` is for the world: a call of the App Store Server API or a script. Any
+    /// other is answered `notFound` at once, without waiting for the world (a `server url` that
+    /// points back at this serve gets its 404 rather than waiting for a world that waits for it).
+    static func isForTheWorld(_ request: HTTPRequest) -> Bool {
+        isScript(request) || isServerAPI(request)
+    }
+
+    private static func isScript(_ request: HTTPRequest) -> Bool {
+        request.path == "/storesim/script"
+    }
+
+    /// The answer to a path StoreSim does not serve.
+    static let notFound = HTTPResponse.text(404, "Not Found: StoreSim serves the App Store Server API under /inApps/ and scripts at POST /storesim/script")
 
     /// Whether `request` is a call of the App Store Server API, which needs a token.
     static func isServerAPI(_ request: HTTPRequest) -> Bool {

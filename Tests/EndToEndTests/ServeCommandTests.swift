@@ -45,6 +45,17 @@ import TestSupport
         #expect(unreachable.stderr.hasPrefix("storesim: error: cannot reach storesim serve at \(served.base): "))
     }
 
+    @Test func aServerURLPointingBackAtServeGetsItsNotFoundAtOnce() throws {
+        let folder = try TemporaryFolder()
+        let served = try ServedWorld(folder)
+        let script = try folder.write("self.scenario", "server url \(served.base)\nbuy com.storesim.coins.100\n")
+        let ran = try StoreSimProcess.run(["run", "--connect", served.base, script])
+        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)")
+        #expect(ran.stdout.contains("outside server \(served.base): verify tx 1000000000000001 → HTTP 404"),
+                "answered by the server's thread, not left waiting for the world that waits for it: \(ran.stdout)")
+        #expect(served.stop() == 0)
+    }
+
     @Test func theInterfaceWithoutATerminalIsOneLineBeforeAnythingIsMadeOrServed() throws {
         let folder = try TemporaryFolder()
         let refused = try StoreSimProcess.run(["serve", "--tui", "--data-dir", folder.file("world"), "--listen", "127.0.0.1:0"])
