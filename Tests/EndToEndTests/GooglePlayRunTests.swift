@@ -90,6 +90,20 @@ import TestSupport
         #expect(result.stderr.hasPrefix("storesim: error: unknown option '--store'"))
     }
 
+    @Test func theFacesWithoutGooglePlayRefuseAPlayWorld() throws {
+        let folder = try TemporaryFolder()
+        let world = folder.file("world")
+        let script = try folder.write("buy.scenario", "buy com.storesim.pro\n")
+        _ = try StoreSimProcess.run(["run", "--store", "play", "--data-dir", world, script])
+        for (command, face) in [([String](), "the interactive interface"), (["play"], "the interactive interface"),
+                                (["serve"], "storesim serve")] {
+            let result = try StoreSimProcess.run(command + ["--data-dir", world] + (command == ["play"] ? [script] : []))
+            #expect(result.status == 2, "\(command)")
+            #expect(result.stderr == "storesim: error: \(world): this world sells on Google Play; \(face) does not show Google Play yet: "
+                    + "run its scripts with storesim run\n", "\(command)")
+        }
+    }
+
     @Test func helpForRunListsGooglePlaysWords() throws {
         let help = try StoreSimProcess.run(["help", "run"]).stdout
         #expect(help.contains("  --store STORE   the store a new world sells on: appstore (default) or play (Google Play)"))
