@@ -30,11 +30,11 @@ let package = Package(
         .target(name: "IAPClient", dependencies: ["IAPCore", "Storage", "Signing"]),
         // The deterministic world: the parties, the messages between them, the clock, crash
         // points, the timeline and the data directory; it carries out commands.
-        .target(name: "WorldCore", dependencies: ["IAPCore", "Storage", "StoreEngine", "OrderServer", "IAPClient", "Signing", "HTTPCalls"]),
+        .target(name: "WorldCore", dependencies: ["IAPCore", "Storage", "StoreEngine", "PlayEngine", "OrderServer", "IAPClient", "Signing", "HTTPCalls"]),
         // What the faces read of a world: the view, the audit and the snapshot, with their caches.
-        .target(name: "ReadSide", dependencies: ["WorldCore", "IAPCore", "StoreEngine", "OrderServer", "IAPClient", "Signing", "Storage", "HTTPCalls"]),
+        .target(name: "ReadSide", dependencies: ["WorldCore", "IAPCore", "StoreEngine", "PlayEngine", "OrderServer", "IAPClient", "Signing", "Storage", "HTTPCalls"]),
         // The scenario language: each command declared once, the parser, the runner and its checks.
-        .target(name: "ScenarioLanguage", dependencies: ["WorldCore", "ReadSide", "IAPCore", "StoreEngine", "OrderServer", "IAPClient"]),
+        .target(name: "ScenarioLanguage", dependencies: ["WorldCore", "ReadSide", "IAPCore", "StoreEngine", "PlayEngine", "OrderServer", "IAPClient"]),
         // Timeline, Mermaid and JUnit exports.
         .target(name: "Exports", dependencies: ["WorldCore", "ScenarioLanguage", "IAPCore"]),
         // Chaos and the strategy matrix: worlds driven by drawn or enumerated commands.
@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Serving", dependencies: ["HTTPServing", "WorldCore", "ReadSide", "ScenarioLanguage", "StoreEngine", "IAPCore", "Signing"]),
         .target(name: "StoreTUI", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "IAPCore", "StoreEngine", "CWidth", "Lessons"]),
         .target(name: "Terminal", dependencies: ["StoreTUI", "CNcurses"]),
-        .executableTarget(name: "storesim", dependencies: ["WorldCore", "ReadSide", "IAPClient", "ScenarioLanguage", "Drivers", "Exports", "Bench", "IAPCore", "Storage", "StoreEngine", "StoreTUI", "Terminal", "Serving", "HTTPServing", "HTTPCalls"]),
+        .executableTarget(name: "storesim", dependencies: ["WorldCore", "ReadSide", "PlayEngine", "IAPClient", "ScenarioLanguage", "Drivers", "Exports", "Bench", "IAPCore", "Storage", "StoreEngine", "StoreTUI", "Terminal", "Serving", "HTTPServing", "HTTPCalls"]),
         // Helpers every test target shares: temporary folders, a Link double, worlds, a Store and Server
         // joined by a queue, tags.
         .target(name: "TestSupport", dependencies: ["IAPCore", "WorldCore", "Signing", "StoreEngine", "OrderServer", "HTTPServing"], path: "Tests/TestSupport"),

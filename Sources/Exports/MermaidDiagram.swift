@@ -194,7 +194,7 @@ public final class MermaidDiagram {
     /// Server's side, as on the TUI; the user has none.
     private static func lane(_ party: Party) -> Party? {
         switch party {
-        case .app, .store, .server, .cache: return party
+        case .app, .store, .play, .server, .cache: return party
         case .network: return .server
         case .user: return nil
         }

@@ -131,6 +131,8 @@ public final class OrderServer {
             try onDisk { () throws(StorageError) in
                 for notification in notifications { try receive(notification, link: link) }
             }
+        case .play(let message):
+            try receive(message, link: link)
         case .signOffer(let request):
             try onDisk { () throws(StorageError) in
                 link.send(.offerSigned(SignedOffer(request: request, signature: try sign(request, at: link.now))))

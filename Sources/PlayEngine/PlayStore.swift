@@ -71,3 +71,16 @@ public final class PlayStore {
         }
     }
 }
+
+extension PlayStore {
+    /// Every purchase in the Play database at `path`, read without writing anything (for
+    /// `audit` and `state` beside a running world); none when the file is not there.
+    public static func readRecords(path: String) throws(PlayError) -> [PlayPurchaseRecord] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        do {
+            return try PlayDatabase(path: path, readOnly: true).all()
+        } catch {
+            throw .storage(error)
+        }
+    }
+}

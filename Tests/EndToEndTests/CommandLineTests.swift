@@ -20,7 +20,7 @@ import TestSupport
     @Test func helpForOneCommandShowsItsOptions() throws {
         let result = try StoreSimProcess.run(["help", "run"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("usage: storesim run [--data-dir DIR] [--catalog FILE] [--api API] [--seed N] [--real-crash] [--unsafe-cache] [--connect URL] [--junit FILE] [--mermaid FILE] SCRIPT..."))
+        #expect(result.stdout.contains("usage: storesim run [--data-dir DIR] [--catalog FILE] [--store STORE] [--api API] [--seed N] [--real-crash] [--unsafe-cache] [--connect URL] [--junit FILE] [--mermaid FILE] SCRIPT..."))
     }
 
     @Test func theAPIOptionNamesOneOfTheTwoGenerationsOfStoreKit() throws {
@@ -103,7 +103,7 @@ import TestSupport
         let script = try folder.write("ok.scenario", "expect audit ok\n")
         for (arguments, flag, usage) in [
             (["audit", "--json", "--json"], "--json", "storesim audit [--data-dir DIR] [--json]"),
-            (["run", "--real-crash", script, "--real-crash"], "--real-crash", "storesim run [--data-dir DIR] [--catalog FILE] [--api API] [--seed N] [--real-crash] [--unsafe-cache] [--connect URL] [--junit FILE] [--mermaid FILE] SCRIPT..."),
+            (["run", "--real-crash", script, "--real-crash"], "--real-crash", "storesim run [--data-dir DIR] [--catalog FILE] [--store STORE] [--api API] [--seed N] [--real-crash] [--unsafe-cache] [--connect URL] [--junit FILE] [--mermaid FILE] SCRIPT..."),
         ] {
             let result = try StoreSimProcess.run(arguments, in: folder.url)
             #expect(result.status == 2, "\(arguments)")

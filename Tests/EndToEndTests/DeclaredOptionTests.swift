@@ -31,7 +31,7 @@ import TestSupport
         let result = try StoreSimProcess.run(["run", "--sed", "1", script], in: folder.url)
         #expect(result.status == 2)
         #expect(result.stderr == "storesim: error: unknown option '--sed' for storesim run; did you mean '--seed'? expected one of: "
-            + "--data-dir, --catalog, --api, --seed, --real-crash, --unsafe-cache, --connect, --junit, --mermaid, --help, -h\n")
+            + "--data-dir, --catalog, --store, --api, --seed, --real-crash, --unsafe-cache, --connect, --junit, --mermaid, --help, -h\n")
     }
 
     @Test func aMisspelledOptionOfTheInterfaceNamesItWithoutACommand() throws {

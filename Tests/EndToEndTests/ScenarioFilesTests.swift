@@ -4,9 +4,20 @@ import TestSupport
 
 /// Every script in `Scenarios/` and `Scenarios/lessons/` passes through the built binary; a
 /// script with a `.storekit` file of the same name beside it runs with that file as its catalog.
+/// The scripts in `Scenarios/play/` run in a world that sells on Google Play (`--store play`).
 @Suite struct ScenarioFilesTests {
     static var scripts: [String] {
         scripts(in: "") + lessons
+    }
+
+    /// The scripts of Google Play worlds, as paths under `Scenarios/`.
+    static var playScripts: [String] {
+        scripts(in: "play/")
+    }
+
+    /// Every script, the App Store's and Google Play's.
+    static var allScripts: [String] {
+        scripts + playScripts
     }
 
     /// The lessons `storesim play` presents, as paths under `Scenarios/`.
@@ -20,12 +31,18 @@ import TestSupport
         return names.filter { $0.hasSuffix(".scenario") }.sorted().map { subfolder + $0 }
     }
 
-    /// What follows `run` (and its `--data-dir`) for the script `name`: `--catalog` with the
-    /// `.storekit` file of the same name when there is one beside it, then the script.
+    /// What follows `run` (and its `--data-dir`) for the script `name`: `--store play` for a
+    /// script of `Scenarios/play/`, `--catalog` with the `.storekit` file of the same name when
+    /// there is one beside it, then the script.
     static func runArguments(_ name: String) -> [String] {
         let catalog = "Scenarios/" + name.replacingOccurrences(of: ".scenario", with: ".storekit")
         let hasCatalog = FileManager.default.fileExists(atPath: StoreSimProcess.projectRoot.appendingPathComponent(catalog).path)
-        return (hasCatalog ? ["--catalog", catalog] : []) + ["Scenarios/\(name)"]
+        let store = name.hasPrefix("play/") ? ["--store", "play"] : []
+        return store + (hasCatalog ? ["--catalog", catalog] : []) + ["Scenarios/\(name)"]
+    }
+
+    @Test func thereAreTheFiveGooglePlayScripts() {
+        #expect(Self.playScripts.count >= 5)
     }
 
     @Test func thereAreAtLeastSixteenScripts() {
@@ -69,7 +86,7 @@ import TestSupport
         #expect(try StoreSimProcess.run(["run", beside]).stderr.hasSuffix("pass --catalog \(folder.path)/beside.storekit\n"))
     }
 
-    @Test(arguments: scripts)
+    @Test(arguments: allScripts)
     func scriptPasses(_ name: String) throws {
         let result = try StoreSimProcess.run(["run"] + Self.runArguments(name))
         #expect(result.status == 0, "\(name) failed:\n\(result.stdout)\n\(result.stderr)")

@@ -11,7 +11,7 @@ import TestSupport
 @Suite struct ScenarioFinalStateTests {
     static let folder = StoreSimProcess.projectRoot.appendingPathComponent("Scenarios/final-states")
 
-    @Test(arguments: ScenarioFilesTests.scripts)
+    @Test(arguments: ScenarioFilesTests.allScripts)
     func theFinalAuditAndStateAreAsRecorded(_ name: String) throws {
         let world = try TemporaryFolder()
         let directory = world.file("world")

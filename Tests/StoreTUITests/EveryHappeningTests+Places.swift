@@ -10,6 +10,7 @@ extension EveryHappeningTests {
         case .crash: 111
         case .cache: 159
         case .recovery: 160
+        case .play(let step): place(step)
         case .user(let action):
             switch action {
             case .storeSwitch: 112
@@ -206,6 +207,7 @@ extension EveryHappeningTests {
             case .extendRenewalDate: 179
             case .renewalDateExtended: 180
             case .renewalDateNotExtended: 181
+            case .play(let said): place(said)
             }
         }
     }

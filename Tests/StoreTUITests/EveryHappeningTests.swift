@@ -31,7 +31,7 @@ import Testing
                                             outcome: .stillPending(.noAnswer(.reply(.serverDown)))),
                                       .init(title: "Remove Ads", transactionId: 1_000_000_000_000_003, source: .cache, outcome: nil),
                                   ]))]
-        return others + parties.joined() + drops
+        return others + parties.joined() + drops + googlePlay
     }()
 
     @Test func everyCaseHasASample() {
@@ -75,5 +75,5 @@ import Testing
         + [SaveProblem.diskFull, .file("disk I/O error")].map { .server(.couldNotSave(problem: $0)) }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 187
+    static let caseCount = 205
 }

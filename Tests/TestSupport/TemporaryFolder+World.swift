@@ -8,8 +8,8 @@ extension TemporaryFolder {
     }
 
     /// Opens the world kept in the folder (a new one the first time, with keys derived from
-    /// `seed`, or random ones when it is nil).
-    public func world(catalog: Catalog = BuiltInCatalog.catalog(), seed: UInt64?) throws -> World {
-        try World(directory: dataDirectory, catalog: catalog, seed: seed)
+    /// `seed`, or random ones when it is nil; a new one sells on `store`).
+    public func world(catalog: Catalog = BuiltInCatalog.catalog(), seed: UInt64?, store: StoreKind? = nil) throws -> World {
+        try World(directory: dataDirectory, catalog: catalog, seed: seed, store: store)
     }
 }

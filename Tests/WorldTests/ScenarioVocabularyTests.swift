@@ -44,6 +44,7 @@ import Testing
         .expect(.notified(notification: "OFFER_REDEEMED.UPGRADE", count: 1)),
         .serverTestNotification, .serverTestNotificationStatus,
         .serverExtend(productId: "com.storesim.premium.monthly", days: 10, reasonCode: 3),
+        .expect(.autoRefunded(1)), .expect(.acknowledged(productId: "com.storesim.pro", acknowledged: true)),
     ]
 
     @Test(arguments: oneOfEach)
@@ -52,7 +53,9 @@ import Testing
         #expect(owners.count == 1, "\(command)")
         let line = command.scriptLine
         #expect(!line.isEmpty)
-        let parsed = try ScenarioParser(catalog: catalog).parse(line, file: "line")
+        // A command of Google Play alone is read in a world that sells there.
+        let store: StoreKind = owners.first?.stores.contains(.appStore) == false ? .play : .appStore
+        let parsed = try ScenarioParser(catalog: catalog, store: store).parse(line, file: "line")
         #expect(parsed.map(\.command) == [command], "\(line)")
     }
 

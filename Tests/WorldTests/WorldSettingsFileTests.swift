@@ -41,6 +41,12 @@ import TestSupport
         var outside = WorldSettings()
         outside.serverURL = "http://127.0.0.1:8080/shop/\"quoted\""
         all.append(outside)
+        for strategy in Strategy.allCases {
+            var play = WorldSettings()
+            play.store = .play
+            play.strategy = strategy
+            all.append(play)
+        }
         return all
     }
 

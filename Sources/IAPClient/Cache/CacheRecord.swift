@@ -27,7 +27,11 @@ enum CacheRecord: Equatable {
         let start = bytes.count
         switch self {
         case .save(let order):
-            if case .signedTransaction = order.proof { bytes.appendLiteral("save-jws") } else { bytes.appendLiteral("save") }
+            switch order.proof {
+            case .receipt: bytes.appendLiteral("save")
+            case .signedTransaction: bytes.appendLiteral("save-jws")
+            case .purchaseToken: bytes.appendLiteral("save-play")
+            }
             for field in [order.transactionId.description, order.productId, order.serverProductId ?? "-"] {
                 bytes.append(UInt8(ascii: "\t"))
                 bytes.append(contentsOf: field.utf8)
@@ -71,9 +75,13 @@ enum CacheRecord: Equatable {
         }
         guard texts.count > 1, let id = TransactionID(texts[1]) else { return nil }
         switch texts[0] {
-        case "save", "save-jws":
+        case "save", "save-jws", "save-play":
             guard let proofText = Self.proof(of: texts, format: format) else { return nil }
-            let proof: PurchaseProof = texts[0] == "save" ? .receipt(proofText) : .signedTransaction(proofText)
+            let proof: PurchaseProof = switch texts[0] {
+            case "save": .receipt(proofText)
+            case "save-jws": .signedTransaction(proofText)
+            default: .purchaseToken(proofText)
+            }
             self = .save(PendingOrder(transactionId: id, productId: texts[2],
                                       serverProductId: texts[3] == "-" ? nil : texts[3], proof: proof))
         case "remove" where texts.count == 2:

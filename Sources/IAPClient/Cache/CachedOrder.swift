@@ -6,12 +6,13 @@ public struct CachedOrder: Sendable, Equatable {
     public let transactionId: TransactionID
     public let productId: String
     public let serverProductId: String?
-    /// Whether a signed transaction (StoreKit 2) proves it rather than a receipt.
+    /// Whether something other than a receipt proves it: a signed transaction (StoreKit 2) or
+    /// a purchase token (Google Play), each verified on its own, never with the app receipt.
     public let isSigned: Bool
 
     init(_ order: PendingOrder) {
         var signed = false
-        if case .signedTransaction = order.proof { signed = true }
+        if case .receipt = order.proof {} else { signed = true }
         self.init(transactionId: order.transactionId, productId: order.productId, serverProductId: order.serverProductId,
                   isSigned: signed)
     }

@@ -1,6 +1,6 @@
 import Storage
 
-/// The fields of a `save` or `save-jws` record in version 2's layout, read from the record's
+/// The fields of a `save`, `save-jws` or `save-play` record in version 2's layout, read from the record's
 /// first bytes up to its proof and checked against their CRC-32: what opening the cache learns
 /// of a long record without reading its proof. Found tab by tab, with nothing allocated.
 struct SaveFields {
@@ -16,7 +16,7 @@ struct SaveFields {
     /// Nil when `head` does not start with a save's six fields whose checksum matches.
     init?(head: [UInt8]) {
         var rest = head[...]
-        guard let keyword = Self.field(&rest), keyword.elementsEqual("save".utf8) || keyword.elementsEqual("save-jws".utf8),
+        guard let keyword = Self.field(&rest), keyword.elementsEqual("save".utf8) || keyword.elementsEqual("save-jws".utf8) || keyword.elementsEqual("save-play".utf8),
               let transactionId = Self.field(&rest), let productId = Self.field(&rest),
               let serverProductId = Self.field(&rest), let length = Self.field(&rest), let checksum = Self.field(&rest),
               CRC32.matches(checksum, of: head[..<length.endIndex]) else { return nil }

@@ -10,12 +10,14 @@ extension PurchaseService {
     /// The request that asks the Server to verify an order: the receipt goes through the
     /// Store's `verifyReceipt`, a signed transaction is verified by the Server itself.
     func verifyMessage(for order: PendingOrder, purpose: VerificationRequest.Purpose = .purchase) -> Message {
+        storeKit.proven(order)
         let request = VerificationRequest(transactionId: order.transactionId, productId: order.productId,
                                           serverProductId: order.serverProductId, receipt: order.receipt,
                                           purpose: purpose, account: account, serverFinishes: strategy.serverFinishes)
         switch order.proof {
         case .receipt: return .verifyPurchase(request)
         case .signedTransaction: return .verifySignedTransaction(request)
+        case .purchaseToken: return .play(.verifyPurchase(request))
         }
     }
 }

@@ -21,7 +21,7 @@ extension PurchaseService {
             inProgress.remove(transaction.productId)
             entitled.remove(transaction.productId)
             link.note(.app(.revoked(id, productId: transaction.productId)), from: .app, to: nil, transactionId: id)
-            link.send(storeKit.finish(id))
+            storeKit.finish(id).map(link.send)
             return false
         }
         let type = catalog.type(ofProduct: transaction.productId)

@@ -17,8 +17,8 @@ public final class PurchaseService {
     }
     /// The world the app lives in; it owns the app, so the app must not keep it alive.
     unowned let link: Link
-    /// The generation of StoreKit the app is written against.
-    private(set) var storeKit: any StoreKitChannel
+    /// The store's client library the app is written against (`PurchaseService+Channel`).
+    var storeKit: any StoreKitChannel
 
     /// The identifiers the Store reported it does not sell.
     public private(set) var invalidProductIds: Set<String> = []
@@ -40,32 +40,16 @@ public final class PurchaseService {
     /// Where each transaction's item is in `recovery`: an answer finds its item in one step.
     var recoveryIndex: [TransactionID: Int] = [:]
 
-    /// An app on StoreKit `api`; under StoreKit 2 its StoreKit trusts `trustedRoot`, the App
-    /// Store's root certificate.
+    /// An app on StoreKit `api`, or on Google Play's Billing Library when `store` is Play;
+    /// under StoreKit 2 its StoreKit trusts `trustedRoot`, the App Store's root certificate.
     public init(catalog: Catalog, strategy: Strategy, cache: PendingOrderCache, receipt: AppReceipt, link: Link,
-                api: StoreKitAPI = .storekit1, trustedRoot: Certificate? = nil) {
+                api: StoreKitAPI = .storekit1, trustedRoot: Certificate? = nil, store: StoreKind = .appStore) {
         self.catalog = catalog
         self.strategy = strategy
         self.cache = cache
         self.receipt = receipt
         self.link = link
-        storeKit = Self.channel(api, trustedRoot: trustedRoot)
-    }
-
-    /// The generation of StoreKit the app uses now.
-    public var api: StoreKitAPI { storeKit.api }
-
-    /// The app switches to another generation of StoreKit and asks it for its transactions.
-    public func use(_ api: StoreKitAPI, trustedRoot: Certificate?) {
-        storeKit = Self.channel(api, trustedRoot: trustedRoot)
-        link.send(storeKit.listen)
-    }
-
-    private static func channel(_ api: StoreKitAPI, trustedRoot: Certificate?) -> any StoreKitChannel {
-        switch api {
-        case .storekit1: return StoreKit1Channel()
-        case .storekit2: return StoreKit2Channel(trustedRoot: trustedRoot)
-        }
+        storeKit = store == .play ? PlayBillingChannel(catalog: catalog, api: api) : Self.channel(api, trustedRoot: trustedRoot)
     }
 
     // MARK: User actions
@@ -76,7 +60,7 @@ public final class PurchaseService {
     /// Under StoreKit 1, two or more orders cached with receipts are verified together, with one
     /// request carrying the app receipt (`recoverByAppReceipt`).
     public func launch() {
-        let appReceipt = storeKit.api == .storekit1 ? receipt.read() : nil
+        let appReceipt = storeKit.readsAppReceipt ? receipt.read() : nil
         let entries = cache.entries
         let byReceipt = entries.filter { !$0.isSigned }
         // The cache holds each transaction once: an order cached with a receipt is in `byReceipt`.
@@ -97,7 +81,7 @@ public final class PurchaseService {
         }
         link.send(storeKit.listen)
         if let request = storeKit.entitlementsRequest { link.send(request) }
-        link.send(.requestProducts(identifiers: catalog.products.map(\.id)))
+        if let request = storeKit.productsRequest(catalog.products.map(\.id)) { link.send(request) }
         if storeKit.checksReceiptAtLaunch, let current = receipt.read() {
             checkReceipt(current)
         }
@@ -121,7 +105,7 @@ public final class PurchaseService {
         guard !inProgress.contains(productId) else { return .alreadyInProgress(productId) }
         inProgress.insert(productId)
         // StoreKit 2 ties the purchase to the app's user with appAccountToken.
-        let token = storeKit.api == .storekit2 ? account.map(AppAccountToken.of(user:)) : nil
+        let token = storeKit.tiesPurchasesToAccount ? account.map(AppAccountToken.of(user:)) : nil
         link.send(storeKit.purchase(PaymentRequest(productId: productId, answer: answer, offer: offer, appAccountToken: token)))
         try link.reached(.paymentSent)
         return nil
@@ -185,7 +169,7 @@ public final class PurchaseService {
                 awaitingTheStore.remove(transaction.productId)
             }
             if transaction.waitsToBeFinished, let id = transaction.id {
-                link.send(storeKit.finish(id))
+                storeKit.finish(id).map(link.send)
             }
         case .purchased, .restored:
             guard let id = transaction.id else { return }
@@ -200,7 +184,7 @@ public final class PurchaseService {
         if settledThisSession.contains(id) {
             // Under server-finishes the Server's call finishes it; one that was lost is made
             // again when the next launch finds the transaction in the queue and asks again.
-            if appFinishes { link.send(storeKit.finish(id)) }
+            if appFinishes { storeKit.finish(id).map(link.send) }
             return
         }
         if verifying[id] != nil {
@@ -221,7 +205,7 @@ public final class PurchaseService {
             transactionId: id, productId: transaction.productId,
             serverProductId: catalog.product(id: transaction.productId)?.serverProductId, proof: proof)
         if strategy.finishesAtOnce {
-            link.send(storeKit.finish(id))
+            storeKit.finish(id).map(link.send)
             try link.reached(.finished)
         }
         var cached = false
@@ -270,7 +254,7 @@ public final class PurchaseService {
             return
         }
         if verification.needsFinish {
-            link.send(storeKit.finish(id))
+            storeKit.finish(id).map(link.send)
             try link.reached(.finished)
         }
         if verification.cached {

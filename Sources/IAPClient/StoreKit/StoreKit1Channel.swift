@@ -6,6 +6,8 @@ struct StoreKit1Channel: StoreKitChannel {
     var api: StoreKitAPI { .storekit1 }
     var listen: Message { .addTransactionObserver }
     var checksReceiptAtLaunch: Bool { true }
+    var readsAppReceipt: Bool { true }
+    var tiesPurchasesToAccount: Bool { false }
     var entitlementsRequest: Message? { nil }
 
     func entitlements(_ message: Message) -> [DeliveredTransaction]? {
@@ -22,7 +24,7 @@ struct StoreKit1Channel: StoreKitChannel {
         .addPayment(request)
     }
 
-    func finish(_ transactionId: TransactionID) -> Message {
+    func finish(_ transactionId: TransactionID) -> Message? {
         .finishTransaction(transactionId: transactionId)
     }
 

@@ -13,6 +13,8 @@ struct StoreKit2Channel: StoreKitChannel {
     var api: StoreKitAPI { .storekit2 }
     var listen: Message { .listenForTransactions }
     var checksReceiptAtLaunch: Bool { false }
+    var readsAppReceipt: Bool { false }
+    var tiesPurchasesToAccount: Bool { true }
     var entitlementsRequest: Message? { .currentEntitlementsRequest }
 
     func entitlements(_ message: Message) -> [DeliveredTransaction]? {
@@ -31,7 +33,7 @@ struct StoreKit2Channel: StoreKitChannel {
         .purchase(request)
     }
 
-    func finish(_ transactionId: TransactionID) -> Message {
+    func finish(_ transactionId: TransactionID) -> Message? {
         .finish(transactionId: transactionId)
     }
 

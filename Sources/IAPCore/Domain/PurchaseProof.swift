@@ -1,14 +1,16 @@
 /// What the app sends its Server as proof of a purchase: under StoreKit 1 the app receipt, which
 /// the Server has the Store check (`verifyReceipt`); under StoreKit 2 the transaction the App
-/// Store signed (a JWS), which the Server verifies itself, offline.
+/// Store signed (a JWS), which the Server verifies itself, offline; on Google Play the purchase
+/// token, which the Server looks up with `purchases.products.get`.
 public enum PurchaseProof: Sendable, Equatable, Codable {
     case receipt(String)
     case signedTransaction(String)
+    case purchaseToken(String)
 
     /// The proof's text, as it is cached and sent.
     public var text: String {
         switch self {
-        case .receipt(let text), .signedTransaction(let text): return text
+        case .receipt(let text), .signedTransaction(let text), .purchaseToken(let text): return text
         }
     }
 
@@ -17,6 +19,7 @@ public enum PurchaseProof: Sendable, Equatable, Codable {
         switch self {
         case .receipt: return .receipt(text)
         case .signedTransaction: return .signedTransaction(text)
+        case .purchaseToken: return .purchaseToken(text)
         }
     }
 }

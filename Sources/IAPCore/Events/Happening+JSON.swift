@@ -12,6 +12,7 @@ extension Happening: EventJSON {
         case .crash(let point, let powerCut): json.tag("crash") { $0.put("_0", point); $0.put("powerCut", powerCut) }
         case .cache(let warning): json.tag("cache") { $0.put("_0", warning) }
         case .recovery(let report): json.tag("recovery") { $0.put("_0", report) }
+        case .play(let step): json.tag("play") { $0.put("_0", step) }
         }
     }
 }

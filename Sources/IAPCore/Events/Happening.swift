@@ -22,6 +22,8 @@ public enum Happening: Sendable, Equatable, Codable {
     case cache(CacheWarning)
     /// What a launch recovered: the recovery report.
     case recovery(LaunchRecovery)
+    /// A step told in Google Play's words, in a world that sells there.
+    case play(GooglePlayStep)
 
     /// Whether the event is told as a case: false for a legacy sentence.
     public var isTyped: Bool {
@@ -40,6 +42,7 @@ public enum Happening: Sendable, Equatable, Codable {
         case .user(let action): action.english
         case .cache(let warning): warning.english
         case .recovery(let report): report.englishLines.joined(separator: "\n")
+        case .play(let step): step.english
         case .crash(let point, let powerCut):
             (powerCut ? "the power was cut " : "the app crashed ") + (point.map { "at \($0.rawValue): \($0.explanation)" } ?? "between two messages")
         }

@@ -98,6 +98,7 @@ extension MessageSaid {
         case .offerNotSigned(let offerId, let productId): "offer \(offerId) not signed: \(productId) has no such promotional offer"
         case .offerSigned(let offerId, let productId): "offer \(offerId) signed for \(productId)"
         case .redeemOfferCode(let code): "redeem offer code \(code)"
+        case .play(let said): said.english
         }
     }
 

@@ -84,6 +84,7 @@ extension MessageSaid: EventJSON {
         case .offerNotSigned(let offerId, let productId): json.tag("offerNotSigned") { $0.offer(offerId, productId) }
         case .offerSigned(let offerId, let productId): json.tag("offerSigned") { $0.offer(offerId, productId) }
         case .redeemOfferCode(let code): json.tag("redeemOfferCode") { $0.put("_0", code) }
+        case .play(let said): json.tag("play") { $0.put("_0", said) }
         }
     }
 }

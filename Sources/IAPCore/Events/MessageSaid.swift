@@ -85,4 +85,6 @@ public enum MessageSaid: Sendable, Equatable, Codable {
     case offerNotSigned(offerId: String, productId: String)
     case offerSigned(offerId: String, productId: String)
     case redeemOfferCode(String)
+    /// A message to or from Google Play.
+    case play(PlaySaid)
 }

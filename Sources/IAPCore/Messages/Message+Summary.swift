@@ -70,6 +70,7 @@ extension Message {
             .offerNotSigned(offerId: signed.request.offerId, productId: signed.request.productId)
         case .offerSigned(let signed): .offerSigned(offerId: signed.request.offerId, productId: signed.request.productId)
         case .redeemOfferCode(let code): .redeemOfferCode(code)
+        case .play(let message): .play(message.said)
         }
     }
 

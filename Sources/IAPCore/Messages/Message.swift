@@ -107,6 +107,9 @@ public enum Message: Sendable, Equatable, Codable {
     /// The user redeems an offer code (`presentCodeRedemptionSheet`); the transaction, if any,
     /// comes through the payment queue or `Transaction.updates`.
     case redeemOfferCode(code: String)
+    // Google Play
+    /// A message to or from Google Play, in a world that sells there.
+    case play(PlayMessage)
 
     /// Who sends it.
     public var from: Party {
@@ -127,6 +130,8 @@ public enum Message: Sendable, Equatable, Codable {
             return .server
         case .verificationFailed:
             return .network
+        case .play(let message):
+            return message.from
         }
     }
 
@@ -147,6 +152,8 @@ public enum Message: Sendable, Equatable, Codable {
         case .verifyPurchase, .receiptChecked, .verifySignedTransaction, .transactionInfo, .notification, .notificationHistory,
              .transactionHistory, .signOffer, .testNotificationToken, .testNotificationStatus, .renewalDateExtended:
             return .server
+        case .play(let message):
+            return message.to
         }
     }
 
@@ -182,6 +189,8 @@ public enum Message: Sendable, Equatable, Codable {
              .signOffer, .offerSigned, .redeemOfferCode, .subscriptionStatusRequest, .subscriptionStatuses, .subscriptionStatusFailed,
              .recoveryAnswered, .transactionsUpdated:
             return nil
+        case .play(let message):
+            return message.subject
         }
     }
 

@@ -2,7 +2,7 @@
 /// (`GPA.3372-1948-0521-70431`). Google, of a voided purchase's `orderId`: "The order id which
 /// uniquely identifies a one-time purchase, subscription purchase, or subscription renewal".
 /// Inside StoreSim the number is the purchase's `TransactionID`; a person always reads the text.
-public struct PlayOrderID: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct PlayOrderID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     /// The order number: seventeen digits, the first not zero.
     public let number: Int64
 
@@ -13,6 +13,11 @@ public struct PlayOrderID: Hashable, Comparable, Sendable, CustomStringConvertib
     public init?(number: Int64) {
         guard Self.numbers.contains(number) else { return nil }
         self.number = number
+    }
+
+    /// The order id whose number is the transaction id `id`; nil when it is not seventeen digits.
+    public init?(transactionId id: TransactionID) {
+        self.init(number: id.value)
     }
 
     /// The order id a text names when it is written as Google writes one, `GPA.dddd-dddd-dddd-ddddd`;

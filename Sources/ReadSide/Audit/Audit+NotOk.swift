@@ -5,5 +5,6 @@ extension Audit {
         if let problem = outsideServer?.problem { return "the outside server's credits could not be read: \(problem)" }
         return "lost \(lost), double-credited \(doubleCredited), orphan credits \(orphanCredits)"
             + ", overcharged \(overcharged), balance mismatches \(balanceMismatches.count)"
+            + (play.map { ", auto-refunded \($0.autoRefunded)" } ?? "")
     }
 }

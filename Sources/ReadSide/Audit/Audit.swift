@@ -68,12 +68,14 @@ public struct Audit: Sendable {
     /// The outside server whose credits were judged in place of the built-in Server's (`server
     /// url`); nil with the built-in Server.
     public internal(set) var outsideServer: OutsideCredits?
+    /// What a world that sells on Google Play adds (`autoRefunded`); nil on the App Store.
+    public internal(set) var play: PlayAuditFigures?
 
     /// Nothing lost, credited twice or credited without a payment, nobody charged twice for one
     /// thing, and every balance what the credits and refunds add up to.
     public var ok: Bool {
         lost == 0 && doubleCredited == 0 && orphanCredits == 0 && overcharged == 0 && balanceMismatches.isEmpty
-            && outsideServer?.problem == nil
+            && outsideServer?.problem == nil && (play?.autoRefunded ?? 0) == 0
     }
 
     /// Audits what the three parties hold. `history` is what `server history` can reconcile:
@@ -187,12 +189,15 @@ public struct Audit: Sendable {
 
     /// The audit as the contract's JSON object.
     public var json: JSONText {
-        .object([
+        let counts: [(String, JSONText)] = [
             ("paid", .int(paid)), ("credited", .int(credited)), ("pending", .int(pending)),
             ("unfinished", .int(unfinished)), ("recoverable", .int(recoverable)), ("lost", .int(lost)),
             ("doubleCredited", .int(doubleCredited)), ("orphanCredits", .int(orphanCredits)),
-            ("refunded", .int(refunded)), ("overcharged", .int(overcharged)),
-        ] + (notificationsPending.map { [("notificationsPending", .int($0))] } ?? [])
+            ("refunded", .int(refunded)),
+        ]
+        let autoRefunded: [(String, JSONText)] = play.map { [("autoRefunded", .int($0.autoRefunded))] } ?? []
+        let pending: [(String, JSONText)] = notificationsPending.map { [("notificationsPending", .int($0))] } ?? []
+        return .object(counts + autoRefunded + [("overcharged", .int(overcharged))] + pending
           + [("balanceMismatches", .int(balanceMismatches.count))]
           + (outsideServer.map { [("outsideServer", $0.json)] } ?? []) + [("ok", .bool(ok))])
     }
@@ -212,7 +217,8 @@ public struct Audit: Sendable {
     public func lines(catalog: Catalog, finishedEarly: [TransactionID: Strategy] = [:]) -> [String] {
         var lines = (outsideServer.map { [$0.line] } ?? []) + [
             "paid \(paid)  credited \(credited)  pending \(pending)  unfinished \(unfinished)",
-            "recoverable \(recoverable)  lost \(lost)  double-credited \(doubleCredited)  orphan credits \(orphanCredits)  refunded \(refunded)  overcharged \(overcharged)"
+            "recoverable \(recoverable)  lost \(lost)  double-credited \(doubleCredited)  orphan credits \(orphanCredits)  refunded \(refunded)"
+                + (play.map { "  auto-refunded \($0.autoRefunded)" } ?? "") + "  overcharged \(overcharged)"
                 + (notificationsPending.map { "  notifications pending \($0)" } ?? "")
                 + (balanceMismatches.isEmpty ? "" : "  balance mismatches \(balanceMismatches.count)"),
         ]
@@ -223,12 +229,13 @@ public struct Audit: Sendable {
         for finding in uncredited {
             let how = finding.routes.isEmpty
                 ? "LOST: paid, never credited, and nothing left to recover it"
-                : "recoverable: " + finding.routes.map(\.rawValue).joined(separator: "; ")
-            lines.append("  \(title(finding.productId)) tx \(finding.transactionId): \(how)")
+                : "recoverable: " + finding.routes.map { $0.words(on: store) }.joined(separator: "; ")
+            lines.append("  \(title(finding.productId)) \(order(finding.transactionId)): \(how)")
             if let loss = losses.first(where: { $0.transactionId == finding.transactionId }) {
-                lines += LossReportText.details(loss).map { "    " + $0 }
+                lines += LossReportText.details(loss, on: store).map { "    " + $0 }
             }
         }
+        lines += play?.lines(title: title) ?? []
         for double in creditedTwice {
             lines.append("  \(title(double.productId)) tx \(double.transactionId): DOUBLE-CREDITED: paid once, credited \(double.times) times")
         }

@@ -25,21 +25,29 @@ public enum LossReportText {
         }
     }
 
-    /// The lines that explain one loss, shared by the report and the audit.
-    public static func details(_ loss: LossFinding) -> [String] {
+    /// The lines that explain one loss, shared by the report and the audit, in the words of `store`.
+    public static func details(_ loss: LossFinding, on store: StoreKind = .appStore) -> [String] {
         [
-            "ran: " + words(loss.ran) + "; never ran: " + words(loss.neverRan),
-            "why it cannot be recovered: " + loss.why.english,
-            LossCause.rescueExplanation,
+            "ran: " + words(loss.ran, on: store) + "; never ran: " + words(loss.neverRan, on: store),
+            "why it cannot be recovered: " + loss.why.english(on: store),
+            LossCause.rescueExplanation(on: store),
         ]
     }
 
-    private static func words(_ points: [CrashPoint]) -> String {
-        points.isEmpty ? "nothing" : points.map(step).joined(separator: ", ")
+    private static func words(_ points: [CrashPoint], on store: StoreKind) -> String {
+        points.isEmpty ? "nothing" : points.map { step($0, on: store) }.joined(separator: ", ")
     }
 
     /// A step of the flow in a few plain words.
-    private static func step(_ point: CrashPoint) -> String {
+    private static func step(_ point: CrashPoint, on store: StoreKind) -> String {
+        if store == .play {
+            switch point {
+            case .paymentSent: return "paid at Google Play"
+            case .purchased: return "reported PURCHASED"
+            case .finished: return "consumed at Google Play"
+            default: break
+            }
+        }
         switch point {
         case .paymentSent: return "paid at the Store"
         case .purchased: return "reported purchased"

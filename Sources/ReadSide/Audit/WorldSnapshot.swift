@@ -2,6 +2,7 @@ import Foundation
 import IAPClient
 import IAPCore
 import OrderServer
+import PlayEngine
 import StoreEngine
 import WorldCore
 
@@ -28,6 +29,8 @@ public struct WorldSnapshot: Sendable {
     /// The Store's own range of transaction ids, when it has one (a chaos trial's world): an
     /// outside server's credits are judged only within it.
     public let transactionIds: TransactionIDRange?
+    /// Google Play's purchases, in a world that sells there; nil on the App Store.
+    public internal(set) var playPurchases: [PlayPurchaseRecord]?
 
     public init(transactions: [StoreRecord], ledger: Ledger, cache: CacheContents, settings: WorldSettings,
                 rootCertificate: String? = nil, notifications: [PostedNotification]? = nil,
@@ -57,7 +60,8 @@ public struct WorldSnapshot: Sendable {
 
     static func read(_ directory: DataDirectory, afterServerRead: () -> Void) throws(WorldError) -> WorldSnapshot {
         try directory.requireWorld()
-        try StoreHistoryCheck.check(directory)
+        let settings = try WorldSettings.load(path: directory.settings)
+        try StoreHistoryCheck.check(directory, sellsOn: settings.store)
         let transactions: [StoreRecord]
         let ledger: Ledger
         do {
@@ -93,10 +97,18 @@ public struct WorldSnapshot: Sendable {
         } catch {
             throw .file(path: error.path, problem: error.problem)
         }
-        return WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache,
-                             settings: try WorldSettings.load(path: directory.settings), rootCertificate: rootCertificate,
-                             notifications: notifications, offers: offers, appAccountTokens: tokens, earlyEnds: earlyEnds,
-                             refunds: refunds, transactionIds: transactionIds)
+        var snapshot = WorldSnapshot(transactions: transactions, ledger: ledger, cache: cache,
+                                     settings: settings, rootCertificate: rootCertificate,
+                                     notifications: notifications, offers: offers, appAccountTokens: tokens, earlyEnds: earlyEnds,
+                                     refunds: refunds, transactionIds: transactionIds)
+        if snapshot.settings.store == .play {
+            do {
+                snapshot.playPurchases = try PlayStore.readRecords(path: directory.playDatabase)
+            } catch {
+                throw .file(path: directory.playDatabase, problem: error.description)
+            }
+        }
+        return snapshot
     }
 
     /// The audit of this snapshot: the Server reconciles transaction histories once it has pinned
@@ -104,6 +116,9 @@ public struct WorldSnapshot: Sendable {
     /// (`server url`), the credits it lists are judged in place of the built-in Server's: those
     /// within the Store's own range of ids, when it has one.
     public func audit(catalog: Catalog) -> Audit {
+        if let playPurchases {
+            return Audit(play: playPurchases, ledger: ledger, pendingOrders: cache.orders, catalog: catalog)
+        }
         let outside = settings.serverURL.map { OutsideCredits.fetch($0, within: transactionIds) }
         let byId = outside == nil ? [:] : Dictionary(transactions.map { ($0.id, $0) }) { first, _ in first }
         var audit = Audit(transactions: transactions, ledger: outside?.ledger(record: { byId[$0] }, catalog: catalog) ?? ledger,

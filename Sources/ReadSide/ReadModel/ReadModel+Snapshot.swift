@@ -2,6 +2,7 @@ import Foundation
 import IAPClient
 import IAPCore
 import OrderServer
+import PlayEngine
 import StoreEngine
 import WorldCore
 
@@ -10,16 +11,30 @@ extension ReadModel {
     /// it is on disk. The databases' history is read again only after either was written.
     public func snapshot() throws(WorldError) -> WorldSnapshot {
         let reads = try readHistory()
-        return WorldSnapshot(transactions: Array(reads.transactions), ledger: reads.ledger.ledger, cache: try readCache(),
-                             settings: world.settings, rootCertificate: world.store.rootCertificate?.pem,
-                             notifications: postedNotifications(reads), offers: world.store.appliedOffers,
-                             appAccountTokens: reads.tokens, earlyEnds: reads.earlyEnds, refunds: reads.refunds,
-                             transactionIds: world.store.transactionIds)
+        var snapshot = WorldSnapshot(transactions: Array(reads.transactions), ledger: reads.ledger.ledger, cache: try readCache(),
+                                     settings: world.settings, rootCertificate: world.store.rootCertificate?.pem,
+                                     notifications: postedNotifications(reads), offers: world.store.appliedOffers,
+                                     appAccountTokens: reads.tokens, earlyEnds: reads.earlyEnds, refunds: reads.refunds,
+                                     transactionIds: world.store.transactionIds)
+        snapshot.playPurchases = try playPurchases()
+        return snapshot
+    }
+
+    /// Google Play's purchases, in a world that sells there; nil on the App Store.
+    public func playPurchases() throws(WorldError) -> [PlayPurchaseRecord]? {
+        do {
+            return try world.play?.records()
+        } catch {
+            throw .file(path: world.directory.playDatabase, problem: error.description)
+        }
     }
 
     /// The audit of this moment: what `snapshot().audit(catalog:)` finds, made from the tally the
     /// world keeps of its history, so that it costs in proportion to what was written since the last.
     public func audit() throws(WorldError) -> Audit {
+        if let purchases = try playPurchases() {
+            return Audit(play: purchases, ledger: try readHistory().ledger.ledger, pendingOrders: try readCache().orders, catalog: world.catalog)
+        }
         guard world.settings.serverURL == nil else { return try snapshot().audit(catalog: world.catalog) }
         return audit(of: try readHistory(), cache: try readCache())
     }

@@ -19,7 +19,8 @@ struct ExpectationCheck {
         case .balance(_, let amount): return String(amount)
         case .owned(_, let owned), .shared(_, let owned): return owned ? "yes" : "no"
         case .pending(let count), .unfinished(let count), .lost(let count), .overcharged(let count),
-             .notificationsPending(let count), .notified(_, let count): return String(count)
+             .notificationsPending(let count), .notified(_, let count), .autoRefunded(let count): return String(count)
+        case .acknowledged(_, let acknowledged): return acknowledged ? "yes" : "no"
         case .auditOk: return "ok"
         }
     }
@@ -54,6 +55,9 @@ struct ExpectationCheck {
                 throw .file(path: world.directory.pendingOrders, problem: error.problem)
             }
         case .unfinished:
+            if let purchases = try readModel.playPurchases() {
+                return String(purchases.count { $0.state == .purchased && !$0.isAcknowledged && !$0.isVoided })
+            }
             return String(try store { () throws(StoreError) in try world.store.unfinishedTransactions() }.count)
         case .lost:
             return String(try audit().lost)
@@ -67,6 +71,11 @@ struct ExpectationCheck {
                 let notification = posted.notification
                 return told == notification.type.rawValue + (notification.subtype.map { ".\($0)" } ?? "")
             })
+        case .autoRefunded:
+            return String(try audit().play?.autoRefunded ?? 0)
+        case .acknowledged(let productId, _):
+            let latest = try readModel.playPurchases()?.last { $0.productId == productId }
+            return latest?.isAcknowledged == true ? "yes" : "no"
         case .auditOk:
             let audit = try audit()
             return audit.ok ? "ok" : "not ok (\(audit.notOkReason))"

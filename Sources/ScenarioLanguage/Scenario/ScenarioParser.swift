@@ -5,9 +5,12 @@ import WorldCore
 /// read by its command's declaration in `ScenarioVocabulary`. Every error names the file and the line.
 public struct ScenarioParser {
     public let catalog: Catalog
+    /// The store the scripts' world sells on: its commands and words are the ones read.
+    public let store: StoreKind
 
-    public init(catalog: Catalog) {
+    public init(catalog: Catalog, store: StoreKind = .appStore) {
         self.catalog = catalog
+        self.store = store
     }
 
     /// The longest command line accepted, comment aside, in characters.
@@ -28,7 +31,7 @@ public struct ScenarioParser {
                 .map { String(Substring($0)) }
             guard !words.isEmpty else { continue }
             do {
-                let command = try ScenarioVocabulary.command(words, catalog: catalog)
+                let command = try ScenarioVocabulary.command(words, catalog: catalog, store: store)
                 steps.append(ScenarioStep(file: file, line: offset + 1, text: words.joined(separator: " "), command: command))
             } catch {
                 throw .script(file: file, line: offset + 1, problem: error.problem, unknownProduct: error.unknownProduct)

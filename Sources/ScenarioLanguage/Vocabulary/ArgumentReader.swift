@@ -13,10 +13,13 @@ struct CommandProblem: Error, Equatable, Sendable {
 /// that says what was expected.
 struct ArgumentReader {
     let catalog: Catalog
+    /// The store the script's world sells on: strategies and crash points are read in its words.
+    let store: StoreKind
     private var remaining: ArraySlice<String>
 
-    init(_ arguments: [String], catalog: Catalog) {
+    init(_ arguments: [String], catalog: Catalog, store: StoreKind = .appStore) {
         self.catalog = catalog
+        self.store = store
         remaining = arguments[...]
     }
 

@@ -26,6 +26,8 @@ public struct CommandDeclaration: Sendable {
     public let timing: Timing
     /// Whether the command needs the running app (a tap in the app).
     public let needsApp: Bool
+    /// The stores whose worlds take the command: the App Store's alone, or Google Play's too.
+    public let stores: Set<StoreKind>
     let read: @Sendable (inout ArgumentReader) throws(CommandProblem) -> ScenarioCommand
     /// The command's arguments as written, or nil when the command is not one of this declaration.
     let arguments: @Sendable (ScenarioCommand) -> [String]?
@@ -34,7 +36,7 @@ public struct CommandDeclaration: Sendable {
     /// chaos run; empty when it is normal already.
     package let restore: (@Sendable (World) -> [ScenarioCommand])?
 
-    init(_ usage: String, _ help: String, timing: Timing, needsApp: Bool = false,
+    init(_ usage: String, _ help: String, timing: Timing, needsApp: Bool = false, stores: Set<StoreKind> = [.appStore],
          read: @escaping @Sendable (inout ArgumentReader) throws(CommandProblem) -> ScenarioCommand,
          arguments: @escaping @Sendable (ScenarioCommand) -> [String]?,
          chaos: ChaosUse? = nil, restore: (@Sendable (World) -> [ScenarioCommand])? = nil) {
@@ -42,6 +44,7 @@ public struct CommandDeclaration: Sendable {
         self.help = help
         self.timing = timing
         self.needsApp = needsApp
+        self.stores = stores
         self.read = read
         self.arguments = arguments
         self.chaos = chaos
@@ -49,18 +52,21 @@ public struct CommandDeclaration: Sendable {
     }
 
     /// A command without arguments, such as `launch`.
-    init(_ usage: String, _ help: String, timing: Timing, needsApp: Bool = false, command: ScenarioCommand,
-         chaos: ChaosUse? = nil) {
-        self.init(usage, help, timing: timing, needsApp: needsApp,
+    init(_ usage: String, _ help: String, timing: Timing, needsApp: Bool = false, stores: Set<StoreKind> = [.appStore],
+         command: ScenarioCommand, chaos: ChaosUse? = nil) {
+        self.init(usage, help, timing: timing, needsApp: needsApp, stores: stores,
                   read: { (_: inout ArgumentReader) throws(CommandProblem) in command },
                   arguments: { $0 == command ? [] : nil }, chaos: chaos)
     }
 
     /// The command read from the arguments of a line that fits the syntax.
-    func command(_ arguments: [String], catalog: Catalog) throws(CommandProblem) -> ScenarioCommand {
-        var reader = ArgumentReader(arguments, catalog: catalog)
+    func command(_ arguments: [String], catalog: Catalog, store: StoreKind) throws(CommandProblem) -> ScenarioCommand {
+        var reader = ArgumentReader(arguments, catalog: catalog, store: store)
         return try read(&reader)
     }
+
+    /// Every store: a command of both the App Store's and Google Play's worlds.
+    static let everyStore = Set(StoreKind.allCases)
 
     /// The command as a line of a script, when it is one of this declaration.
     func line(_ command: ScenarioCommand) -> String? {

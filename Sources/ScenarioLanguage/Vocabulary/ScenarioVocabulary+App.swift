@@ -5,11 +5,11 @@ extension ScenarioVocabulary {
     /// What the user does with the device and the app, and when the app crashes.
     static let app: [CommandDeclaration] = [
         CommandDeclaration(
-            "buy PRODUCT [confirm|cancel|ask]", "the user buys; confirm is the default, ask is Ask to Buy",
-            timing: .atOnce, needsApp: true,
+            "buy PRODUCT [confirm|cancel|ask]", "the user buys; confirm is the default, ask is Ask to Buy (App Store only)",
+            timing: .atOnce, needsApp: true, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in
                 let productId = try reader.product()
-                return .buy(productId: productId, answer: try reader.optionalChoice(SheetAnswer.allCases, "buy's answer") ?? .confirm)
+                return .buy(productId: productId, answer: try reader.optionalChoice(reader.sheetAnswers, "buy's answer") ?? .confirm)
             },
             arguments: { command in
                 guard case .buy(let productId, let answer) = command else { return nil }
@@ -38,37 +38,37 @@ extension ScenarioVocabulary {
             arguments: { command in if case .decline(let productId) = command { [productId] } else { nil } },
             chaos: .init(weight: 3) { draw in [.decline(productId: draw.product())] }),
         CommandDeclaration(
-            "restore", "restore purchases (non-consumables and subscriptions)", timing: .atOnce, needsApp: true,
+            "restore", "restore purchases (non-consumables and subscriptions)", timing: .atOnce, needsApp: true, stores: CommandDeclaration.everyStore,
             command: .restore, chaos: .init(weight: 4) { _ in [.restore] }),
         CommandDeclaration(
-            "crash", "the app crashes now", timing: .atOnce, needsApp: true,
+            "crash", "the app crashes now", timing: .atOnce, needsApp: true, stores: CommandDeclaration.everyStore,
             command: .crash, chaos: .init(weight: 3) { _ in [.crash] }),
         CommandDeclaration(
             "power-cut", "the device loses power now: the app dies and its writes not yet fsynced are lost",
-            timing: .atOnce, needsApp: true, command: .powerCut, chaos: .init(weight: 2) { _ in [.powerCut] }),
+            timing: .atOnce, needsApp: true, stores: CommandDeclaration.everyStore, command: .powerCut, chaos: .init(weight: 2) { _ in [.powerCut] }),
         CommandDeclaration(
             "deliver N", "deliver the next N messages in flight (then a crash falls between two messages)",
-            timing: .atOnce,
+            timing: .atOnce, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .deliver(try reader.messageCount()) },
             arguments: { command in if case .deliver(let count) = command { [String(count)] } else { nil } },
             chaos: .init(weight: 7) { draw in [.deliver(draw.number(in: 1...8)), .crash] }),
-        CommandDeclaration("wait", "deliver every message in flight", timing: .whenQuiet, command: .wait),
+        CommandDeclaration("wait", "deliver every message in flight", timing: .whenQuiet, stores: CommandDeclaration.everyStore, command: .wait),
         CommandDeclaration(
-            "crash at POINT", "the app crashes when the flow next reaches POINT", timing: .atOnce,
-            read: { reader throws(CommandProblem) in .crashAt(try reader.choice(CrashPoint.allCases, "crash point")) },
+            "crash at POINT", "the app crashes when the flow next reaches POINT", timing: .atOnce, stores: CommandDeclaration.everyStore,
+            read: { reader throws(CommandProblem) in .crashAt(try reader.crashPoint()) },
             arguments: { command in if case .crashAt(let point) = command { [point.rawValue] } else { nil } },
             chaos: .init(weight: 4) { draw in [.crashAt(draw.element(of: CrashPoint.allCases, or: .cached))] }),
         CommandDeclaration(
-            "power-cut at POINT", "the device loses power when the flow next reaches POINT", timing: .atOnce,
-            read: { reader throws(CommandProblem) in .powerCutAt(try reader.choice(CrashPoint.allCases, "crash point")) },
+            "power-cut at POINT", "the device loses power when the flow next reaches POINT", timing: .atOnce, stores: CommandDeclaration.everyStore,
+            read: { reader throws(CommandProblem) in .powerCutAt(try reader.crashPoint()) },
             arguments: { command in if case .powerCutAt(let point) = command { [point.rawValue] } else { nil } },
             chaos: .init(weight: 2) { draw in [.powerCutAt(draw.element(of: CrashPoint.allCases, or: .cached))] }),
-        CommandDeclaration("disarm", "no crash or power cut is armed any more", timing: .atOnce, command: .disarm),
+        CommandDeclaration("disarm", "no crash or power cut is armed any more", timing: .atOnce, stores: CommandDeclaration.everyStore, command: .disarm),
         CommandDeclaration(
-            "launch", "start the app, with launch recovery", timing: .whenQuiet,
+            "launch", "start the app, with launch recovery", timing: .whenQuiet, stores: CommandDeclaration.everyStore,
             command: .launch, chaos: .init(weight: 8) { _ in [.launch] }),
         CommandDeclaration(
-            "quit", "close the app normally", timing: .whenQuiet, needsApp: true,
+            "quit", "close the app normally", timing: .whenQuiet, needsApp: true, stores: CommandDeclaration.everyStore,
             command: .quit, chaos: .init(weight: 3) { _ in [.quit] }),
     ]
 }

@@ -38,7 +38,7 @@ extension ScenarioVocabulary {
 
     private static let expectations: [CommandDeclaration] = [
         CommandDeclaration(
-            "expect credited PRODUCT N", "the Server credited N purchases of PRODUCT", timing: .whenQuiet,
+            "expect credited PRODUCT N", "the Server credited N purchases of PRODUCT", timing: .whenQuiet, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in
                 let productId = try reader.product()
                 return .expect(.credited(productId: productId, count: try reader.count()))
@@ -47,7 +47,7 @@ extension ScenarioVocabulary {
                 if case .expect(.credited(let productId, let count)) = command { [productId, String(count)] } else { nil }
             }),
         CommandDeclaration(
-            "expect balance CURRENCY N", "the Server's balance of a consumable currency, such as coins", timing: .whenQuiet,
+            "expect balance CURRENCY N", "the Server's balance of a consumable currency, such as coins", timing: .whenQuiet, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in
                 let currency = reader.word()
                 return .expect(.balance(currency: currency, amount: try reader.count()))
@@ -57,7 +57,7 @@ extension ScenarioVocabulary {
             }),
         CommandDeclaration(
             "expect owned PRODUCT yes|no", "the Server's entitlement: a non-consumable, or an active subscription",
-            timing: .whenQuiet,
+            timing: .whenQuiet, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in
                 let productId = try reader.product()
                 return .expect(.owned(productId: productId, owned: try reader.toggle(on: "yes", off: "no")))
@@ -86,11 +86,14 @@ extension ScenarioVocabulary {
             arguments: { command in
                 if case .expect(.onReceipt(let productId, let count)) = command { [productId, String(count)] } else { nil }
             }),
-        count("expect pending N", "entries in the app's pending-order cache") { .pending($0) }
+        count("expect pending N", "entries in the app's pending-order cache", stores: CommandDeclaration.everyStore) { .pending($0) }
             unpack: { if case .pending(let count) = $0 { count } else { nil } },
-        count("expect unfinished N", "unfinished transactions in the Store's queue") { .unfinished($0) }
+        count("expect unfinished N", "unfinished transactions in the Store's queue (Google Play: purchased, unacknowledged, not refunded)",
+              stores: CommandDeclaration.everyStore) { .unfinished($0) }
             unpack: { if case .unfinished(let count) = $0 { count } else { nil } },
-        count("expect lost N", "the audit's lost: paid, never credited, and nothing can recover it") { .lost($0) }
+        count("expect lost N", "the audit's lost: paid, never credited, and nothing can recover it", stores: CommandDeclaration.everyStore) {
+            .lost($0)
+        }
             unpack: { if case .lost(let count) = $0 { count } else { nil } },
         count("expect overcharged N", "the audit's overcharged: paid again for what the account already held, not refunded") {
             .overcharged($0)
@@ -114,16 +117,30 @@ extension ScenarioVocabulary {
             arguments: { command in
                 if case .expect(.notified(let told, let count)) = command { [told, String(count)] } else { nil }
             }),
+        count("expect auto-refunded N",
+              "Google Play's autoRefunded: paid, then refunded and revoked because nobody acknowledged it within three days",
+              stores: [.play]) { .autoRefunded($0) } unpack: { if case .autoRefunded(let count) = $0 { count } else { nil } },
         CommandDeclaration(
-            "expect audit ok", "nothing lost, nothing credited twice, no credit without a payment",
-            timing: .whenQuiet, command: .expect(.auditOk)),
+            "expect acknowledged PRODUCT yes|no", "Google Play's latest purchase of PRODUCT is acknowledged (consuming counts)",
+            timing: .whenQuiet, stores: [.play],
+            read: { reader throws(CommandProblem) in
+                let productId = try reader.product()
+                return .expect(.acknowledged(productId: productId, acknowledged: try reader.toggle(on: "yes", off: "no")))
+            },
+            arguments: { command in
+                if case .expect(.acknowledged(let productId, let acknowledged)) = command { [productId, acknowledged ? "yes" : "no"] } else { nil }
+            }),
+        CommandDeclaration(
+            "expect audit ok", "nothing lost, nothing credited twice, no credit without a payment (Google Play: nothing auto-refunded)",
+            timing: .whenQuiet, stores: CommandDeclaration.everyStore, command: .expect(.auditOk)),
     ]
 
     /// An expectation of one count.
-    private static func count(_ usage: String, _ help: String, _ make: @escaping @Sendable (Int) -> Expectation,
+    private static func count(_ usage: String, _ help: String, stores: Set<StoreKind> = [.appStore],
+                              _ make: @escaping @Sendable (Int) -> Expectation,
                               unpack: @escaping @Sendable (Expectation) -> Int?) -> CommandDeclaration {
         CommandDeclaration(
-            usage, help, timing: .whenQuiet,
+            usage, help, timing: .whenQuiet, stores: stores,
             read: { reader throws(CommandProblem) in .expect(make(try reader.count())) },
             arguments: { command in
                 if case .expect(let expectation) = command, let count = unpack(expectation) { [String(count)] } else { nil }

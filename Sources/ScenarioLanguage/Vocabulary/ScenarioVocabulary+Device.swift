@@ -81,14 +81,14 @@ extension ScenarioVocabulary {
     static let device: [CommandDeclaration] = [
         CommandDeclaration(
             "disk full|ok", "the device's disk fills up (the app's cache writes fail) or has room again",
-            timing: .atOnce,
+            timing: .atOnce, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .disk(full: try reader.toggle(on: "full", off: "ok")) },
             arguments: { command in if case .disk(let full) = command { [full ? "full" : "ok"] } else { nil } },
             chaos: .init(weight: 1) { draw in [.disk(full: draw.bool())] },
             restore: { world in world.diskFull ? [.disk(full: false)] : [] }),
         CommandDeclaration(
             "advance DURATION", "move the simulated clock (90s, 45m, 36h, 30d; at most 36500d); renewals and expiries fall due",
-            timing: .whenQuiet,
+            timing: .whenQuiet, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .advance(seconds: try reader.duration()) },
             arguments: { command in if case .advance(let seconds) = command { ["\(seconds)s"] } else { nil } },
             chaos: .init(weight: 3) { draw in [.advance(seconds: draw.seconds(in: 60...(40 * 86400)))] }),
@@ -116,11 +116,11 @@ extension ScenarioVocabulary {
             chaos: .init(weight: 1) { draw in [.familyLeave(draw.element(of: ["demo", "family"], or: "family"))] }),
         CommandDeclaration(
             "reinstall", "delete the app and its cache (the Store and the Server keep theirs), then launch",
-            timing: .whenQuiet, command: .reinstall, chaos: .init(weight: 3) { _ in [.reinstall] }),
+            timing: .whenQuiet, stores: CommandDeclaration.everyStore, command: .reinstall, chaos: .init(weight: 3) { _ in [.reinstall] }),
         CommandDeclaration(
             "strategy NAME", "switch the app's strategy: verify-then-finish, queue-only, finish-then-cache, finish-first or server-finishes",
-            timing: .atOnce,
-            read: { reader throws(CommandProblem) in .strategy(try reader.choice(Strategy.allCases, "strategy")) },
+            timing: .atOnce, stores: CommandDeclaration.everyStore,
+            read: { reader throws(CommandProblem) in .strategy(try reader.strategy()) },
             arguments: { command in if case .strategy(let strategy) = command { [strategy.rawValue] } else { nil } }),
         CommandDeclaration(
             "api storekit1|storekit2",

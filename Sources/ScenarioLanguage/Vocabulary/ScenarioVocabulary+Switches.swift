@@ -5,14 +5,14 @@ extension ScenarioVocabulary {
     /// The switches between the parties: the network, the Server and its disk, the device's disk.
     static let switches: [CommandDeclaration] = [
         CommandDeclaration(
-            "network online|offline", "the link between the App and the Server", timing: .atOnce,
+            "network online|offline", "the link between the App and the Server", timing: .atOnce, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .network(online: try reader.toggle(on: "online", off: "offline")) },
             arguments: { command in if case .network(let online) = command { [online ? "online" : "offline"] } else { nil } },
             chaos: .init(weight: 5) { draw in [.network(online: draw.bool())] },
             restore: { world in world.settings.networkOnline ? [] : [.network(online: true)] }),
         CommandDeclaration(
             "server up|down|drop-response", "the Server answers, is down, or commits and then loses its reply",
-            timing: .atOnce,
+            timing: .atOnce, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .server(try reader.choice(WorldSettings.ServerMode.allCases, "server mode")) },
             arguments: { command in if case .server(let mode) = command { [mode.rawValue] } else { nil } },
             chaos: .init(weight: 6) { draw in [.server(draw.element(of: WorldSettings.ServerMode.allCases, or: .up))] },

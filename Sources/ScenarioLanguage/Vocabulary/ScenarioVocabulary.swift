@@ -37,7 +37,18 @@ public enum ScenarioVocabulary {
     /// Reads one line's words as a command. Among the declarations of its first word, the
     /// first whose syntax fits reads it. When none reads it, the one whose written words matched
     /// most says what is wrong; when no form stands out, the message lists every form.
-    static func command(_ words: [String], catalog: Catalog) throws(CommandProblem) -> ScenarioCommand {
+    static func command(_ words: [String], catalog: Catalog, store: StoreKind = .appStore) throws(CommandProblem) -> ScenarioCommand {
+        let command = try anyStoreCommand(words, catalog: catalog, store: store)
+        if let declaration = declaration(of: command), !declaration.stores.contains(store) {
+            let owner: StoreKind = store == .play ? .appStore : .play
+            throw CommandProblem(problem: "'\(declaration.syntax.usage)' is \(owner == .play ? "a Google Play" : "an App Store") command; "
+                                 + "this world sells on \(store.displayName)")
+        }
+        return command
+    }
+
+    /// Reads one line's words as a command of either store, its words in `store`'s dialect.
+    private static func anyStoreCommand(_ words: [String], catalog: Catalog, store: StoreKind) throws(CommandProblem) -> ScenarioCommand {
         let name = words.first ?? ""
         let candidates = declarations(named: name)
         guard !candidates.isEmpty else {
@@ -50,7 +61,7 @@ public enum ScenarioVocabulary {
             let problem: CommandProblem
             if fits {
                 do {
-                    return try declaration.command(syntax.arguments(of: words), catalog: catalog)
+                    return try declaration.command(syntax.arguments(of: words), catalog: catalog, store: store)
                 } catch {
                     problem = error
                 }

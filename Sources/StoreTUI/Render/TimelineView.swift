@@ -174,7 +174,7 @@ enum TimelineView {
     private static func lane(_ party: Party) -> Int? {
         switch party {
         case .app: return 0
-        case .store: return 1
+        case .store, .play: return 1
         case .server, .network: return 2
         case .cache: return 3
         case .user: return nil

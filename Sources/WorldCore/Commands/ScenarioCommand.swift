@@ -137,4 +137,9 @@ public enum Expectation: Equatable, Sendable {
     /// Notifications the Store posted of one `notificationType`, with one `subtype` or none:
     /// `TYPE.SUBTYPE`, or `TYPE` alone for one without a subtype.
     case notified(notification: String, count: Int)
+    /// Google Play's `autoRefunded`: purchases refunded and revoked because nobody acknowledged
+    /// them within three days.
+    case autoRefunded(Int)
+    /// Whether Google Play's latest purchase of a product is acknowledged (consuming counts).
+    case acknowledged(productId: String, acknowledged: Bool)
 }

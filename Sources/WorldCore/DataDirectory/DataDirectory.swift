@@ -12,6 +12,8 @@ public struct DataDirectory: Sendable, Equatable {
 
     public var storeDatabase: String { path + "/store.sqlite" }
     public var serverDatabase: String { path + "/server.sqlite" }
+    /// Google Play's database, in a world that sells on Google Play.
+    public var playDatabase: String { path + "/play.sqlite" }
     public var pendingOrders: String { path + "/app/pending-orders.txt" }
     public var appFolder: String { path + "/app" }
     public var events: String { path + "/events.log" }
@@ -24,7 +26,7 @@ public struct DataDirectory: Sendable, Equatable {
     /// makes beside them.
     public var files: [String] {
         [lock, settings, settings + ".tmp", events, catalog, catalog + ".tmp"]
-            + [storeDatabase, serverDatabase].flatMap { database in ["", "-wal", "-shm", "-journal", "-checked"].map { database + $0 } }
+            + [storeDatabase, serverDatabase, playDatabase].flatMap { database in ["", "-wal", "-shm", "-journal", "-checked"].map { database + $0 } }
             + [pendingOrders, receipt].flatMap { [$0, $0 + ".tmp"] }
             + [pendingOrders + ".rejected", pendingOrders + ".quarantine"]
     }

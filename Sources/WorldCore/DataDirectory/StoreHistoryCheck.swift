@@ -11,8 +11,10 @@ import StoreEngine
 /// payment would be answered "already credited" and lost. Reads both files without changing
 /// them, before the world opens either for writing.
 package enum StoreHistoryCheck {
-    /// Throws, naming the file and the contradiction.
-    package static func check(_ directory: DataDirectory) throws(WorldError) {
+    /// Throws, naming the file and the contradiction. A world that sells on Google Play has an
+    /// idle App Store: only the two files' world is checked there (Play's order numbers are
+    /// scattered, not issued in order, so the Store's history says nothing of its credits).
+    package static func check(_ directory: DataDirectory, sellsOn kind: StoreKind = .appStore) throws(WorldError) {
         let storeFile = DatabaseFile(path: directory.storeDatabase), serverFile = DatabaseFile(path: directory.serverDatabase)
         let store: (lastIssuedId: TransactionID?, worldId: String?)?
         let server: (highestCreditedId: TransactionID?, worldId: String?)?
@@ -26,6 +28,7 @@ package enum StoreHistoryCheck {
             throw .file(path: directory.storeDatabase, problem: "belongs to world \(storeWorld), and server.sqlite to world "
                 + "\(serverWorld): files of two worlds were put together; left untouched")
         }
+        guard kind == .appStore else { return }
         if let highestCredit = server?.highestCreditedId {
             guard let issued = store?.lastIssuedId else {
                 throw .file(path: directory.storeDatabase, problem: "has handed out no transaction, yet server.sqlite has credited "

@@ -85,6 +85,7 @@ extension Party {
         case .user: #""User""#
         case .app: #""App""#
         case .store: #""Store""#
+        case .play: #""Play""#
         case .server: #""Server""#
         case .cache: #""Cache""#
         case .network: #""Network""#

@@ -17,6 +17,8 @@ package final class AppHost {
     private let catalog: Catalog
     /// The App Store the device is signed into.
     private let store: Store
+    /// The store the world sells on: the app's library and the timeline's words follow it.
+    private let sellsOn: StoreKind
     package private(set) var app: PurchaseService?
     private(set) var status: AppStatus = .notLaunched {
         didSet { link.arming.appIsRunning = status.isRunning }
@@ -34,7 +36,8 @@ package final class AppHost {
     /// The report of the last launch that recovered anything.
     private(set) var lastRecoveryReport: RecoveryReport?
 
-    init(link: WorldLink, directory: DataDirectory, catalog: Catalog, store: Store, unsafeCache: Bool) {
+    init(link: WorldLink, directory: DataDirectory, catalog: Catalog, store: Store, sellsOn: StoreKind, unsafeCache: Bool) {
+        self.sellsOn = sellsOn
         self.link = link
         self.directory = directory
         self.catalog = catalog
@@ -52,13 +55,14 @@ package final class AppHost {
         } catch {
             throw .file(path: error.path, problem: error.placedProblem)
         }
-        try link.record(.command, from: .user, to: .app, what: .user(.launch(strategy, api)), transactionId: nil)
+        let launched: Happening = sellsOn == .play ? .play(.launch(strategy)) : .user(.launch(strategy, api))
+        try link.record(.command, from: .user, to: .app, what: launched, transactionId: nil)
         for warning in cache.warnings {
             try link.record(.note, from: .cache, to: .app, what: .cache(warning), transactionId: nil)
         }
         let service = PurchaseService(catalog: catalog, strategy: strategy, cache: cache,
                                       receipt: AppReceipt(path: directory.receipt), link: link,
-                                      api: api, trustedRoot: store.rootCertificate)
+                                      api: api, trustedRoot: store.rootCertificate, store: sellsOn)
         service.account = store.account
         let timeline = link.timeline
         service.willWrite = { timeline.writeHeldKeepingFailure() }
@@ -201,14 +205,16 @@ extension AppHost {
     /// Arms a crash point: the app crashes (or the power is cut) when a flow next reaches it.
     func arm(_ point: CrashPoint?, powerCut: Bool = false) throws(WorldError) {
         link.arming.arm(point, powerCut: powerCut)
-        try link.record(.command, from: .user, to: nil, what: .user(.armCrash(point, powerCut: powerCut)), transactionId: nil)
+        let armed: Happening = sellsOn == .play ? .play(.armCrash(point, powerCut: powerCut)) : .user(.armCrash(point, powerCut: powerCut))
+        try link.record(.command, from: .user, to: nil, what: armed, transactionId: nil)
     }
 
     /// The app dies: what was on its way to the app will be dropped; a power cut also loses the
     /// cache's writes not yet fsynced. Returns what happened, for the world, which then
     /// delivers what was already sent to the Store or the Server (other machines).
     func crash(_ crash: AppCrash) throws(WorldError) -> Happening {
-        let crashed = Happening.crash(crash.point, powerCut: crash.powerCut)
+        let crashed: Happening = sellsOn == .play ? .play(.crash(crash.point, powerCut: crash.powerCut))
+            : .crash(crash.point, powerCut: crash.powerCut)
         let cache = app?.cache
         app = nil
         status = .crashed(crash.point?.rawValue ?? "now")

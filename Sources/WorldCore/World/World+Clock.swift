@@ -87,7 +87,8 @@ extension World {
     }
 
     /// What falls due at the Store by now happens: renewals, ends of periods told by
-    /// notification since `since`, Ask to Buy expiries, then the notifications due.
+    /// notification since `since`, Ask to Buy expiries, Google Play's three-day rule, then the
+    /// notifications due.
     private func liveDueMoment(since: Date) throws(WorldError) {
         do {
             try store.renewDueSubscriptions(link: link)
@@ -96,15 +97,18 @@ extension World {
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
+        try refundUnacknowledged()
         try postNotifications()
     }
 
-    /// The next moment after now something falls due at the Store.
+    /// The next moment after now something falls due at the Store, or at Google Play.
     private func nextDue() throws(WorldError) -> Int64? {
+        let atTheStore: Int64?
         do {
-            return try store.nextDue(after: nowMillis)
+            atTheStore = try store.nextDue(after: nowMillis)
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
+        return [atTheStore, try nextPlayDue()].compactMap { $0 }.min()
     }
 }

@@ -78,6 +78,8 @@ extension World {
                 return
             }
             try deliverToApp(sent)
+        case .play:
+            try deliverToPlay(sent)
         default:
             break
         }

@@ -2,6 +2,7 @@ import Foundation
 import IAPClient
 import IAPCore
 import OrderServer
+import PlayEngine
 import StoreEngine
 
 /// The simulated world: the Store and the Server, the device the app runs on (`AppHost`), the
@@ -13,6 +14,8 @@ public final class World {
     public let directory: DataDirectory
     public let catalog: Catalog
     package let store: Store
+    /// Google Play, in a world that sells there (`settings.store`); nil on the App Store.
+    package let play: PlayStore?
     package let server: OrderServer
     public internal(set) var settings: WorldSettings
     /// What this world last wrote to the settings file; nil until it has written it.
@@ -35,14 +38,17 @@ public final class World {
     /// `seed` when one is given (public test keys, for byte-identical runs), or takes another
     /// world's identity and a range of ids of its own from `origin`; it starts with the
     /// Store switches the catalog's settings turn on, and its timeline says so first; `onEvent`
-    /// hears that event too.
+    /// hears that event too. A world made now sells on `store` (the App Store when nil); an
+    /// existing one keeps the store it was made for, and naming the other is refused.
     public init(directory: DataDirectory, catalog: Catalog, seed: UInt64?, origin: StoreOrigin = StoreOrigin(),
-                unsafeCache: Bool = false, onEvent: ((Event) -> Void)? = nil) throws(WorldError) {
+                unsafeCache: Bool = false, store kind: StoreKind? = nil, onEvent: ((Event) -> Void)? = nil) throws(WorldError) {
         self.directory = directory
         self.catalog = catalog
+        let existed = FileManager.default.fileExists(atPath: directory.storeDatabase)
         try directory.create()
         settings = try WorldSettings.load(path: directory.settings)
-        try StoreHistoryCheck.check(directory)
+        try Self.keep(kind, existed: existed, in: &settings, directory)
+        try StoreHistoryCheck.check(directory, sellsOn: settings.store)
         do {
             store = try Store(path: directory.storeDatabase, catalog: catalog, seed: seed, origin: origin)
         } catch {
@@ -53,13 +59,15 @@ public final class World {
         } catch {
             throw .file(path: directory.serverDatabase, problem: error.storage.problem)
         }
+        play = try Self.openPlay(settings.store, directory, seed: seed)
         try StoreHistoryCheck.stamp(store, server, in: directory)
         try Self.setUp(server, from: store, in: directory)
         timeline = try Timeline(path: directory.events)
         timeline.onEvent = onEvent
         link = WorldLink(timeline: timeline, nowMillis: max(settings.clockMillis, timeline.lastTimeMillis))
-        host = AppHost(link: link, directory: directory, catalog: catalog, store: store, unsafeCache: unsafeCache)
+        host = AppHost(link: link, directory: directory, catalog: catalog, store: store, sellsOn: settings.store, unsafeCache: unsafeCache)
         let commands = catalog.settings.switchCommands
+        try tellTheStore()
         if store.isNew && !commands.isEmpty {
             try record(.command, from: .user, to: .store, what: .user(.catalogSettings(commands)), transactionId: nil)
         }
@@ -160,7 +168,7 @@ public final class World {
         keepBooksOfSentMessages()
         update(&settings)
         host.app?.strategy = settings.strategy
-        try record(.command, from: .user, to: nil, what: .user(action), transactionId: nil)
+        try record(.command, from: .user, to: nil, what: told(action), transactionId: nil)
         try saveSettings()
     }
 

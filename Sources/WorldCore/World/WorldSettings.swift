@@ -2,8 +2,8 @@ import Foundation
 import IAPCore
 import Storage
 
-/// The world's own settings, kept in `world.json`: the app's strategy and StoreKit generation,
-/// the link and the Server's fault, the simulated clock.
+/// The world's own settings, kept in `world.json`: the store it sells on, the app's strategy and
+/// StoreKit generation, the link and the Server's fault, the simulated clock.
 public struct WorldSettings: Codable, Equatable, Sendable {
     /// What the Server does with a request.
     public enum ServerMode: String, Codable, Sendable, CaseIterable {
@@ -13,6 +13,9 @@ public struct WorldSettings: Codable, Equatable, Sendable {
     }
 
     public var version = 1
+    /// The store the world sells on, for life; written to the file only for Google Play, so that
+    /// an App Store world's file is the one it always was.
+    public var store: StoreKind = .appStore
     public var strategy: Strategy = .verifyThenFinish
     /// The StoreKit generation the app uses; a world written before there was a choice used StoreKit 1.
     public var api: StoreKitAPI = .storekit1
@@ -55,7 +58,8 @@ public struct WorldSettings: Codable, Equatable, Sendable {
         guard version == 1 else {
             throw JSONPathError(path: "$.version", problem: "unknown settings version \(version) (this storesim knows version 1)")
         }
-        strategy = try object.choice("strategy", "strategy")
+        store = try object.choice("store", "store", or: .appStore)
+        strategy = try Self.strategy(object, on: store)
         api = try object.choice("api", "StoreKit API", or: .storekit1)
         networkOnline = try object.bool("networkOnline")
         server = try object.choice("server", "server mode")
@@ -71,6 +75,16 @@ public struct WorldSettings: Codable, Equatable, Sendable {
             }
             noteEarlyFinish(id, under: member.value)
         }
+    }
+
+    /// The strategy, written in the words of the world's store.
+    private static func strategy(_ object: JSONSettingsObject, on store: StoreKind) throws(JSONPathError) -> Strategy {
+        guard store == .play else { return try object.choice("strategy", "strategy") }
+        let word = try object.optionalString("strategy") ?? ""
+        guard let strategy = Strategy.allCases.first(where: { $0.word(on: .play) == word }) else {
+            throw JSONPathError(path: "$.strategy", problem: "unknown strategy \(LineText.quoted(word)) on Google Play")
+        }
+        return strategy
     }
 
     /// The strategy in force finished transaction `id` before the Server credited it.
@@ -118,9 +132,51 @@ public struct WorldSettings: Codable, Equatable, Sendable {
             bytes += Array(",\n  \"serverURL\" : ".utf8)
             JSONString.appendEncoderQuoted(serverURL, to: &bytes)
         }
+        if store == .play {
+            bytes += Array(",\n  \"store\" : ".utf8)
+            JSONString.appendEncoderQuoted(store.rawValue, to: &bytes)
+        }
         bytes += Array(",\n  \"strategy\" : ".utf8)
-        JSONString.appendEncoderQuoted(strategy.rawValue, to: &bytes)
+        JSONString.appendEncoderQuoted(strategy.word(on: store), to: &bytes)
         bytes += Array(",\n  \"version\" : \(version)\n}\n".utf8)
         return bytes
+    }
+}
+
+/// `world.json` as Foundation's coders read and write it, as `fileBytes` writes it: the store
+/// only on Google Play, the strategy in the store's words.
+extension WorldSettings {
+    private enum CodingKeys: String, CodingKey {
+        case version, store, strategy, api, networkOnline, server, serverURL, clockMillis, finishedEarly
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        store = try container.decodeIfPresent(StoreKind.self, forKey: .store) ?? .appStore
+        let word = try container.decode(String.self, forKey: .strategy)
+        guard let strategy = Strategy.allCases.first(where: { $0.word(on: store) == word }) else {
+            throw DecodingError.dataCorruptedError(forKey: .strategy, in: container, debugDescription: "unknown strategy \(word)")
+        }
+        self.strategy = strategy
+        api = try container.decode(StoreKitAPI.self, forKey: .api)
+        networkOnline = try container.decode(Bool.self, forKey: .networkOnline)
+        server = try container.decode(ServerMode.self, forKey: .server)
+        serverURL = try container.decodeIfPresent(String.self, forKey: .serverURL)
+        clockMillis = try container.decode(Int64.self, forKey: .clockMillis)
+        finishedEarly = try container.decodeIfPresent([TransactionID: Strategy].self, forKey: .finishedEarly)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        if store == .play { try container.encode(store, forKey: .store) }
+        try container.encode(strategy.word(on: store), forKey: .strategy)
+        try container.encode(api, forKey: .api)
+        try container.encode(networkOnline, forKey: .networkOnline)
+        try container.encode(server, forKey: .server)
+        try container.encodeIfPresent(serverURL, forKey: .serverURL)
+        try container.encode(clockMillis, forKey: .clockMillis)
+        try container.encodeIfPresent(finishedEarly, forKey: .finishedEarly)
     }
 }

@@ -52,6 +52,11 @@ enum Options {
     /// `--seed` of a command that makes a world: without it, a new world's keys are random.
     static let worldSeed = seed(help: "derive a new world's keys from N: public test keys, for byte-identical runs (default: random keys)")
 
+    /// `--store`: the store a new world sells on.
+    static let store: Option<StoreKind> = Option(
+        "--store", "STORE", help: "the store a new world sells on: appstore (default) or play (Google Play); a world keeps its store",
+        reads: .cases(of: "store", listing: .spelled(lead: "; expected ")))
+
     /// `--api`: the StoreKit generation the app uses.
     static let api: Option<StoreKitAPI> = Option(
         "--api", "API", help: "the app's StoreKit generation: storekit1 (default) or storekit2",

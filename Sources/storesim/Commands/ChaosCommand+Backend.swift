@@ -22,6 +22,7 @@ extension ChaosCommand {
             return nil
         }
         let directory = Options.dataDirectory(arguments[Options.dataDir])
+        try RunStore.refuseGooglePlay(directory, in: "storesim chaos")
         let identity = try identity(of: directory)
         let startMillis: Int64
         do {

@@ -43,6 +43,7 @@ enum InteractiveCommand {
     /// Opens the interface on the data directory; with a script, plays it in step mode and a
     /// crash discards the app in this process, so the play goes on to the script's next step.
     static func present(_ arguments: ParsedArguments, in directory: DataDirectory, script: String?) throws(CLIError) -> Int32 {
+        try RunStore.refuseGooglePlay(directory, in: "the interactive interface")
         let strategy = arguments[Self.strategy]
         let api = arguments[Options.api]
         let crashPoint = arguments[crashAt]

@@ -13,6 +13,7 @@ enum RunCommand {
         options: [
             dataDir,
             Options.catalog,
+            Options.store,
             Options.api,
             Options.worldSeed,
             realCrash,
@@ -24,7 +25,7 @@ enum RunCommand {
             Scripts share one world, in order. Exit status: 0 when every expect held, 1 when one
             failed, 2 for a bad script, catalog or data directory. One command a line, # comments:
 
-            """ + ScenarioVocabulary.helpText,
+            """ + ScenarioVocabulary.helpText + "\n\n" + ScenarioVocabulary.playHelpText,
         run: run)
 
     /// `--data-dir` of a command that plays scripts: a fresh temporary world by default.
@@ -38,7 +39,7 @@ enum RunCommand {
     /// leaves the data directory as it was.
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         if let url = arguments[connect] {
-            guard arguments[dataDir] == nil, arguments[Options.catalog] == nil, arguments[Options.api] == nil,
+            guard arguments[dataDir] == nil, arguments[Options.catalog] == nil, arguments[Options.api] == nil, arguments[Options.store] == nil,
                   arguments[Options.worldSeed] == nil, !arguments[realCrash], !arguments[Options.unsafeCache], !RunReports.asked(arguments) else {
                 throw .usage("--connect runs in the served world as it is: it takes no other option: \(spec.usage)")
             }
@@ -48,7 +49,8 @@ enum RunCommand {
         let api = arguments[Options.api]
         let given = Options.givenDataDirectory(arguments[dataDir])
         let (catalog, catalogBytes, catalogFile) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: given)
-        let parser = ScenarioParser(catalog: catalog)
+        let store = try RunStore.store(arguments[Options.store], of: given, api: api)
+        let parser = ScenarioParser(catalog: catalog, store: store)
         var scripts: [(String, [ScenarioStep])] = []
         for path in arguments.positional {
             scripts.append((path, try parse(path, parser: parser, catalog: arguments[Options.catalog])))
@@ -56,13 +58,13 @@ enum RunCommand {
         let reports = try RunReports(arguments, scripts: arguments.positional, catalog: catalogFile, dataDirectory: given)
         return try Options.inDataDirectory(given) { directory throws(CLIError) in
             try runScripts(scripts, in: directory, temporary: given == nil, catalog: catalog, catalogBytes: catalogBytes, seed: seed,
-                           api: api, reports: reports, arguments)
+                           api: api, store: store, reports: reports, arguments)
         }
     }
 
     /// Plays the checked scripts in `directory` and prints the expectations' tally.
     private static func runScripts(_ scripts: [(String, [ScenarioStep])], in directory: DataDirectory, temporary: Bool, catalog: Catalog,
-                             catalogBytes: [UInt8]?, seed: UInt64?, api: StoreKitAPI?, reports: RunReports,
+                             catalogBytes: [UInt8]?, seed: UInt64?, api: StoreKitAPI?, store: StoreKind, reports: RunReports,
                              _ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let lock = try Options.lock(directory, command: "storesim run")
         try CatalogResolver.record(catalogBytes, in: directory)
@@ -74,7 +76,7 @@ enum RunCommand {
         let transcript = EventTranscript()
         do {
             world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: arguments[Options.unsafeCache],
-                              onEvent: { event in
+                              store: store, onEvent: { event in
                                   transcript.lines(event).forEach(print)
                                   reports.record(event)
                               })

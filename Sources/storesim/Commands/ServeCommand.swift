@@ -54,6 +54,7 @@ enum ServeCommand {
         let address = try ListenOption.address(arguments[ListenOption.option], of: spec)
         let tls = try tlsFiles(certificate: arguments[tlsCert], key: arguments[tlsKey])
         let directory = Options.dataDirectory(arguments[Options.dataDir])
+        try RunStore.refuseGooglePlay(directory, in: "storesim serve")
         let (catalog, catalogBytes, _) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: directory)
         let lock = try Options.lock(directory, command: "storesim serve")
         try CatalogResolver.record(catalogBytes, in: directory)

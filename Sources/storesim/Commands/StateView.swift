@@ -23,6 +23,7 @@ struct StateView {
     }
 
     var lines: [String] {
+        if let purchases = snapshot.playPurchases { return playLines(purchases) }
         let settings = snapshot.settings
         var lines = [
             "clock \(SimulatedTime.format(SimulatedTime.epoch.addingTimeInterval(Double(settings.clockMillis) / 1000 - SimulatedTime.epoch.timeIntervalSince1970)))  strategy \(settings.strategy.rawValue)\(storeKit2 ? "  api storekit2" : "")  network \(settings.networkOnline ? "online" : "offline")  server \(settings.server.rawValue)",
@@ -81,6 +82,7 @@ struct StateView {
     private var storeKit2: Bool { snapshot.settings.api == .storekit2 }
 
     var json: JSONText {
+        if let purchases = snapshot.playPurchases { return playJSON(purchases) }
         let settings = snapshot.settings
         let api: [(String, JSONText)] = storeKit2 ? [("api", .string(settings.api.rawValue))] : []
         let root: [(String, JSONText)] = storeKit2 ? [("rootCertificate", snapshot.rootCertificate.map(JSONText.string) ?? .null)] : []
@@ -103,7 +105,13 @@ struct StateView {
                 ] + (orderIds[record.id].map { [("orderId", JSONText.string($0))] } ?? []) + (record.charged ? offerMembers(record.id, record.productId) : []) + Self.familyMembers(record) + (storeKit2 ? [("signedTransaction", record.signedTransaction.map(JSONText.string) ?? .null)] : [])
                     + (verifyReceiptResponses[record.id].map { [("verifyReceiptResponse", JSONText.verbatim($0))] } ?? []))
             })),
-        ] + subscriptions + [
+        ] + subscriptions + serverAndApp
+          + (storeKit2 ? [] : [("appReceipt", appReceipt.map(JSONText.string) ?? .null)]) + familyEntitlements + root + notifications)
+    }
+
+    /// What the Server holds (its credits, balances and entitlements) and the app's cache.
+    var serverAndApp: [(String, JSONText)] {
+        [
             ("credits", .array(snapshot.ledger.credits.map { credit in
                 .object([("transactionId", .string(credit.transactionId.description)), ("productId", .string(credit.productId)),
                          ("grant", .string(credit.grantWords))])
@@ -118,7 +126,7 @@ struct StateView {
                 .object([("transactionId", .string(order.transactionId.description)), ("productId", .string(order.productId))])
             })),
             ("cacheWarnings", .array(snapshot.cache.warnings.map { JSONText.string($0.english) })),
-        ] + (storeKit2 ? [] : [("appReceipt", appReceipt.map(JSONText.string) ?? .null)]) + familyEntitlements + root + notifications)
+        ]
     }
 
     /// Under StoreKit 2, each subscription's current `signedRenewalInfo`, by its original

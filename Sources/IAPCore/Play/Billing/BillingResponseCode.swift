@@ -1,6 +1,6 @@
 /// The Play Billing Library's `BillingClient.BillingResponseCode`: how a call on the device ended.
 /// Only the codes StoreSim's Play gives are here, with Google's numbers and words.
-public enum BillingResponseCode: Int, Sendable, CaseIterable {
+public enum BillingResponseCode: Int, Sendable, CaseIterable, Codable {
     /// "Success."
     case ok = 0
     /// "Transaction was canceled by the user."

@@ -1,6 +1,6 @@
 /// A purchase as the Play Billing Library hands it to the app (Google's `Purchase`), in
 /// `onPurchasesUpdated` and `queryPurchasesAsync`.
-public struct PlayPurchase: Equatable, Sendable {
+public struct PlayPurchase: Equatable, Sendable, Codable {
     public let orderId: PlayOrderID
     public let purchaseToken: String
     public let productId: String

@@ -1,5 +1,5 @@
 /// A `ProductPurchase`'s `acknowledgementState`. Google: "0. Yet to be acknowledged 1. Acknowledged".
-public enum AcknowledgementState: Int, Sendable, EventJSON {
+public enum AcknowledgementState: Int, Sendable, Codable, EventJSON {
     case yetToBeAcknowledged = 0
     case acknowledged = 1
 }

@@ -3,7 +3,7 @@
 /// of Google's "JSON representation", an int64 as a string of digits as Google writes one; the
 /// members StoreSim never sets (`developerPayload`, `purchaseType`, the profile id, the region,
 /// `refundableQuantity`) are left out, as Google leaves out a member it does not set.
-public struct ProductPurchase: Equatable, Sendable, EventJSON {
+public struct ProductPurchase: Equatable, Sendable, Codable, EventJSON {
     /// "androidpublisher#productPurchase".
     public static let kind = "androidpublisher#productPurchase"
 

@@ -17,6 +17,7 @@ extension SimplifiedChinese {
         case .cache(.unreadableRecord(let line, let problem)): "第 \(line) 行：无法读取记录（\(problem)）；已搁置"
         case .recovery(let report): ([heading(report)] + report.purchases.map { words($0) }).joined(separator: "\n")
         case .crash(let point, let powerCut): crash(point, powerCut: powerCut)
+        case .play(let step): words(step)
         }
     }
 

@@ -92,11 +92,12 @@ extension SimplifiedChinese {
         case .offerNotSigned(let offerId, let productId): "优惠 \(offerId) 未签名：\(productId) 没有这个促销优惠"
         case .offerSigned(let offerId, let productId): "已为 \(productId) 签名优惠 \(offerId)"
         case .redeemOfferCode(let code): "兑换优惠码 \(code)"
+        case .play(let said): words(said)
         }
     }
 
     /// The items of a list, as Chinese joins them.
-    private static let listSeparator = "、"
+    static let listSeparator = "、"
 
     /// What became of a recovery's orders, in the places of `VerificationOutcome.recoveryWords`.
     private static let recoveryWords = ["已入账", "此前已入账", " App 收据不能证明", "服务器拒绝", "已拒绝", "已检查"]

@@ -1,0 +1,73 @@
+/// What a message to or from Google Play says, as the timeline tells it (`MessageSaid.play`).
+public enum PlaySaid: Sendable, Equatable, Codable {
+    case launchBillingFlow(productId: String)
+    /// `onPurchasesUpdated`: its response code's name, and the purchase made, if any.
+    case purchasesUpdated(PlayMention?, response: String)
+    case queryPurchases
+    case purchasesResult([PlayMention])
+    case acknowledgePurchase(TransactionID)
+    case consume(TransactionID)
+    case acknowledgeResponse(TransactionID, response: String)
+    case consumeResponse(TransactionID, response: String)
+    case verifyPurchase(MessageSubject, productId: String)
+    case productsGet(MessageSubject)
+    /// A `ProductPurchase`'s three states, in the Developer API's numbers.
+    case productPurchase(MessageSubject, purchaseState: Int, acknowledgementState: Int, consumptionState: Int)
+    /// Play knows no purchase by the token: HTTP 400.
+    case purchaseTokenNotFound(MessageSubject)
+
+    /// The message in English: Google's names for the calls and their answers.
+    public var english: String {
+        switch self {
+        case .launchBillingFlow(let productId): "launchBillingFlow \(productId)"
+        case .purchasesUpdated(let purchase?, let response): "onPurchasesUpdated \(response): \(purchase.state) \(purchase.productId) \(Self.order(purchase.order))"
+        case .purchasesUpdated(nil, let response): "onPurchasesUpdated \(response)"
+        case .queryPurchases: "queryPurchasesAsync INAPP"
+        case .purchasesResult(let purchases):
+            "purchases: \(purchases.count)" + (purchases.isEmpty ? "" : " (" + purchases.map(\.english).joined(separator: "; ") + ")")
+        case .acknowledgePurchase(let order): "acknowledgePurchase \(Self.order(order))"
+        case .consume(let order): "consumeAsync \(Self.order(order))"
+        case .acknowledgeResponse(let order, let response): "onAcknowledgePurchaseResponse \(Self.order(order)): \(response)"
+        case .consumeResponse(let order, let response): "onConsumeResponse \(Self.order(order)): \(response)"
+        case .verifyPurchase(let subject, let productId): "verify \(Self.order(subject)) (\(productId), purchase token)"
+        case .productsGet(let subject): "purchases.products.get \(Self.order(subject))"
+        case .productPurchase(let subject, let purchase, let acknowledgement, let consumption):
+            "ProductPurchase \(Self.order(subject)): purchaseState \(purchase), acknowledgementState \(acknowledgement), consumptionState \(consumption)"
+        case .purchaseTokenNotFound(let subject): "purchases.products.get \(Self.order(subject)): HTTP 400, no purchase has the token"
+        }
+    }
+
+    /// An order as Google writes it.
+    static func order(_ id: TransactionID) -> String {
+        StoreKind.play.orderText(id)
+    }
+
+    /// The order a subject names, as Google writes it.
+    static func order(_ subject: MessageSubject) -> String {
+        subject.transactionId.map(order) ?? ""
+    }
+}
+
+extension PlaySaid: EventJSON {
+    /// The message as its Codable conformance writes it, each case's keys in sorted order.
+    public func write(to json: inout EventJSONWriter) {
+        switch self {
+        case .launchBillingFlow(let productId): json.tag("launchBillingFlow") { $0.put("productId", productId) }
+        case .purchasesUpdated(let purchase, let response): json.tag("purchasesUpdated") { $0.put("_0", purchase); $0.put("response", response) }
+        case .queryPurchases: json.tag("queryPurchases")
+        case .purchasesResult(let purchases): json.tag("purchasesResult") { $0.put("_0", purchases) }
+        case .acknowledgePurchase(let order): json.tag("acknowledgePurchase") { $0.put("_0", order) }
+        case .consume(let order): json.tag("consume") { $0.put("_0", order) }
+        case .acknowledgeResponse(let order, let response): json.tag("acknowledgeResponse") { $0.put("_0", order); $0.put("response", response) }
+        case .consumeResponse(let order, let response): json.tag("consumeResponse") { $0.put("_0", order); $0.put("response", response) }
+        case .verifyPurchase(let subject, let productId): json.tag("verifyPurchase") { $0.put("_0", subject); $0.put("productId", productId) }
+        case .productsGet(let subject): json.tag("productsGet") { $0.put("_0", subject) }
+        case .productPurchase(let subject, let purchase, let acknowledgement, let consumption):
+            json.tag("productPurchase") {
+                $0.put("_0", subject); $0.put("acknowledgementState", acknowledgement)
+                $0.put("consumptionState", consumption); $0.put("purchaseState", purchase)
+            }
+        case .purchaseTokenNotFound(let subject): json.tag("purchaseTokenNotFound") { $0.put("_0", subject) }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import IAPCore
+
+/// Google Play as a party of the world: the messages the app's Billing Library and the Server's
+/// Developer API calls send it, each answered with the message Google's interface answers with.
+extension PlayStore {
+    /// Handles one message addressed to Play, for the device signed into `account`. A call Play
+    /// refuses is answered as Google answers it (a response code, HTTP 400), never thrown; only a
+    /// failure of `play.sqlite` is.
+    public func receive(_ message: PlayMessage, account: String, link: Link) throws(PlayError) {
+        switch message {
+        case .launchBillingFlow(let request):
+            let mode: BillingFlowMode = request.answer == .cancel ? .cancel : .confirm
+            let updated = try launchBillingFlow(productId: request.productId, account: account,
+                                                obfuscatedAccountId: request.appAccountToken, mode: mode, now: link.now)
+            link.send(.play(.purchasesUpdated(productId: request.productId, updated)))
+        case .queryPurchases:
+            link.send(.play(.purchasesResult(try queryPurchases(account: account))))
+        case .acknowledgePurchase(let token, let order):
+            let result = try answered { () throws(PlayError) in try acknowledge(token: token, by: .app, now: link.now) }
+            link.send(.play(.acknowledgeResponse(order: order, result)))
+        case .consume(let token, let order):
+            let result = try answered { () throws(PlayError) in try consume(token: token, by: .app, now: link.now) }
+            link.send(.play(.consumeResponse(order: order, result)))
+        case .productsGet(let request):
+            let purchase: ProductPurchase?
+            do {
+                purchase = try productPurchase(token: request.receipt)
+            } catch .refused {
+                purchase = nil
+            }
+            link.send(.play(.productPurchase(request, purchase)))
+        case .purchasesUpdated, .purchasesResult, .acknowledgeResponse, .consumeResponse, .verifyPurchase, .productPurchase:
+            break
+        }
+    }
+
+    /// The Billing Library's result of a call: OK, or the response code of Play's refusal.
+    private func answered(_ call: () throws(PlayError) -> PlayPurchaseRecord) throws(PlayError) -> BillingResult {
+        do {
+            _ = try call()
+            return BillingResult(.ok)
+        } catch .refused(let refusal) {
+            return refusal.billingResult
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import IAPClient
+import IAPCore
+import OrderServer
+import PlayEngine
+import StoreEngine
+
+/// The audit of a world that sells on Google Play: Play's purchases judged as the App Store's
+/// transactions are (paid, credited, recoverable, lost), its words Google's, and `autoRefunded`.
+extension Audit {
+    /// The audit of Google Play's `purchases` against the Server's `ledger` and the app's cache.
+    /// A PURCHASED purchase is paid; one acknowledged (or consumed) or voided waits for nobody;
+    /// one voided was paid back, and one voided by the three-day rule is `autoRefunded`.
+    public init(play purchases: [PlayPurchaseRecord], ledger: Ledger, pendingOrders: [PendingOrder], catalog: Catalog) {
+        let paid = purchases.filter { $0.state == .purchased }
+        let records = paid.map { purchase in
+            StoreRecord(id: purchase.orderId.transactionId, originalId: purchase.orderId.transactionId, productId: purchase.productId,
+                        account: purchase.account, state: .purchased, kind: .purchase, charged: true,
+                        finished: purchase.isAcknowledged || purchase.isVoided, refunded: purchase.isVoided,
+                        date: SimulatedTime.date(millis: purchase.createdMillis), error: nil, receipt: nil,
+                        refundDate: purchase.voidedMillis.map(SimulatedTime.date))
+        }
+        self.init(transactions: records, ledger: ledger, pendingOrders: pendingOrders, catalog: catalog)
+        play = PlayAuditFigures(autoRefunds: paid.compactMap { purchase in
+            guard purchase.voidedReason == .unacknowledgedPurchase, let voided = purchase.voidedMillis else { return nil }
+            return .init(transactionId: purchase.orderId.transactionId, productId: purchase.productId,
+                         purchased: SimulatedTime.date(millis: purchase.purchasedMillis ?? purchase.createdMillis),
+                         refunded: SimulatedTime.date(millis: voided))
+        })
+    }
+
+    /// The store whose purchases the audit judged.
+    var store: StoreKind { play == nil ? .appStore : .play }
+
+    /// A paid purchase as the audit names it: `tx` and its id on the App Store, its order id on Google Play.
+    func order(_ id: TransactionID) -> String {
+        store == .play ? store.orderText(id) : "tx \(id)"
+    }
+}
+
+extension Audit.Route {
+    /// How the route reaches the purchase, in the words of `store`.
+    public func words(on store: StoreKind) -> String {
+        guard store == .play else { return rawValue }
+        switch self {
+        case .cache: return rawValue
+        case .queue: return "unacknowledged at Google Play: queryPurchasesAsync returns it until its three days end"
+        case .restore: return "owned at Google Play: queryPurchasesAsync returns it"
+        case .notification: return "a real-time developer notification to the Server"
+        case .transactionHistory: return rawValue
+        }
+    }
+}

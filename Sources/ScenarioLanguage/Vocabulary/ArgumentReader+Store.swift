@@ -1,0 +1,42 @@
+import IAPCore
+
+/// The words that differ between the stores: a world on Google Play reads its strategies and
+/// crash points in Google's vocabulary, and its purchase sheet has no Ask to Buy.
+extension ArgumentReader {
+    /// A strategy in the store's words; on Google Play an App Store word is refused with Play's
+    /// word for it, and `server-acknowledges` is refused until the Server acknowledges.
+    mutating func strategy() throws(CommandProblem) -> Strategy {
+        let text = word()
+        let offered = Strategy.offered(on: store)
+        if let strategy = offered.first(where: { $0.word(on: store) == text }) { return strategy }
+        if store == .play, Strategy.serverFinishes.word(on: .play) == text {
+            throw CommandProblem(problem: "strategy '\(text)' is not in this release on Google Play")
+        }
+        throw CommandProblem(problem: "unknown strategy '\(text)'" + otherStoreHint(text, Strategy.allCases.map { $0.word(on: .appStore) },
+                                                                                      Strategy.allCases.map { $0.word(on: store) },
+                                                                                      among: offered.map { $0.word(on: store) }))
+    }
+
+    /// A crash point in the store's words.
+    mutating func crashPoint() throws(CommandProblem) -> CrashPoint {
+        let text = word()
+        if let point = CrashPoint.allCases.first(where: { $0.word(on: store) == text }) { return point }
+        let words = CrashPoint.allCases.map { $0.word(on: store) }
+        throw CommandProblem(problem: "unknown crash point '\(text)'" + otherStoreHint(text, CrashPoint.allCases.map { $0.word(on: .appStore) },
+                                                                                      words, among: words))
+    }
+
+    /// The answers of the store's purchase sheet: no Ask to Buy on Google Play.
+    var sheetAnswers: [SheetAnswer] {
+        store == .play ? [.confirm, .cancel] : SheetAnswer.allCases
+    }
+
+    /// On Google Play, the hint for an App Store word: Play's word for the same thing; else the
+    /// nearest words among `words`.
+    private func otherStoreHint(_ text: String, _ appStoreWords: [String], _ storeWords: [String], among words: [String]) -> String {
+        if store == .play, let index = appStoreWords.firstIndex(of: text), storeWords[index] != text {
+            return "; '\(text)' is the App Store's word; on Google Play: '\(storeWords[index])'"
+        }
+        return NearWords(text, among: words).hint
+    }
+}

@@ -1,0 +1,69 @@
+import IAPCore
+
+extension SimplifiedChinese {
+    /// What a message to or from Google Play says, in Simplified Chinese; Google's names for the
+    /// calls and constants stay as Google writes them.
+    static func words(_ said: PlaySaid) -> String {
+        switch said {
+        case .launchBillingFlow(let productId): "launchBillingFlow：购买 \(productId)"
+        case .purchasesUpdated(let purchase?, let response):
+            "onPurchasesUpdated \(response)：\(purchase.state) \(purchase.productId) \(order(purchase.order))"
+        case .purchasesUpdated(nil, let response): "onPurchasesUpdated \(response)"
+        case .queryPurchases: "queryPurchasesAsync INAPP：查询购买"
+        case .purchasesResult(let purchases):
+            "购买：\(purchases.count) 项" + (purchases.isEmpty ? "" : "（" + purchases.map(words).joined(separator: listSeparator) + "）")
+        case .acknowledgePurchase(let id): "acknowledgePurchase：确认购买 \(order(id))"
+        case .consume(let id): "consumeAsync：消耗 \(order(id))"
+        case .acknowledgeResponse(let id, let response): "onAcknowledgePurchaseResponse \(order(id))：\(response)"
+        case .consumeResponse(let id, let response): "onConsumeResponse \(order(id))：\(response)"
+        case .verifyPurchase(let about, let productId): "验证 \(order(about))（\(productId)，购买令牌）"
+        case .productsGet(let about): "purchases.products.get \(order(about))"
+        case .productPurchase(let about, let purchase, let acknowledgement, let consumption):
+            "ProductPurchase \(order(about))：purchaseState \(purchase)，acknowledgementState \(acknowledgement)，consumptionState \(consumption)"
+        case .purchaseTokenNotFound(let about): "purchases.products.get \(order(about))：HTTP 400，没有购买使用该令牌"
+        }
+    }
+
+    /// A step told in Google Play's words, in Simplified Chinese.
+    static func words(_ step: GooglePlayStep) -> String {
+        switch step {
+        case .sellsOnGooglePlay: "此世界在 Google Play 上销售"
+        case .launch(let strategy): "启动 App（\(strategy.word(on: .play))）"
+        case .strategy(let strategy): "策略 \(strategy.word(on: .play))"
+        case .armCrash(let point?, let powerCut): "已在 \(point.word(on: .play)) 设定\(powerCut ? "断电" : "崩溃")"
+        case .armCrash(nil, _): "已解除崩溃"
+        case .crash(let point?, let powerCut):
+            "\(powerCut ? "在" : "App 在") \(point.word(on: .play)) \(powerCut ? "断电" : "崩溃")：\(playExplanation(point))"
+        case .crash(nil, let powerCut): powerCut ? "在两条消息之间断电" : "App 在两条消息之间崩溃"
+        case .autoRefunded(let id, let productId):
+            "\(order(id))（\(productId)）三天内未被确认：Google Play 已自动退款并撤销（voidedSource 2 Google，voidedReason 8 Unacknowledged_purchase）"
+        }
+    }
+
+    /// A purchase a Billing Library message names.
+    private static func words(_ purchase: PlayMention) -> String {
+        "\(order(purchase.order)) \(purchase.state)，\(purchase.acknowledged ? "已确认" : "未确认")"
+    }
+
+    /// The step of the purchase flow a crash point follows, on Google Play.
+    private static func playExplanation(_ point: CrashPoint) -> String {
+        switch point {
+        case .paymentSent: "App 已调用 launchBillingFlow"
+        case .purchased: "onPurchasesUpdated 已报告购买为 PURCHASED"
+        case .cached: "App 已把购买令牌存入缓存"
+        case .serverCommitted: "服务器已为该购买令牌记账；回复正在途中"
+        case .verified: "App 已得知服务器记了账"
+        case .finished: "App 已调用 acknowledgePurchase 或 consumeAsync"
+        }
+    }
+
+    /// An order as Google writes it.
+    private static func order(_ id: TransactionID) -> String {
+        StoreKind.play.orderText(id)
+    }
+
+    /// The order a subject names, as Google writes it.
+    private static func order(_ subject: MessageSubject) -> String {
+        subject.transactionId.map(order) ?? ""
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import IAPCore
+import PlayEngine
+
+/// A world that sells on Google Play: Play's file, its messages, its due moments (the three-day
+/// rule), and the timeline's words in Play's vocabulary.
+extension World {
+    /// Keeps the store a world sells on: `kind` for a world made now (written at once, so the
+    /// world keeps it), refused for an existing world of the other store.
+    static func keep(_ kind: StoreKind?, existed: Bool, in settings: inout WorldSettings,
+                     _ directory: DataDirectory) throws(WorldError) {
+        guard let kind, kind != settings.store else { return }
+        guard !existed else {
+            throw .dataDirectory(path: directory.path, problem: "this world sells on \(settings.store.displayName); "
+                                 + "\(kind.displayName) needs a fresh world (storesim reset)")
+        }
+        settings.store = kind
+        try settings.save(path: directory.settings)
+    }
+
+    /// Opens Google Play's database in a world that sells there; nil on the App Store.
+    static func openPlay(_ kind: StoreKind, _ directory: DataDirectory, seed: UInt64?) throws(WorldError) -> PlayStore? {
+        guard kind == .play else { return nil }
+        do {
+            return try PlayStore(path: directory.playDatabase, seed: seed)
+        } catch {
+            throw .file(path: directory.playDatabase, problem: error.description)
+        }
+    }
+
+    /// The first line of a new Play world's timeline says where it sells.
+    func tellTheStore() throws(WorldError) {
+        guard let play, play.isNew else { return }
+        try record(.command, from: .user, to: .play, what: .play(.sellsOnGooglePlay), transactionId: nil)
+    }
+
+    /// A change of settings as the timeline tells it: a strategy in the words of the world's store.
+    func told(_ action: UserAction) -> Happening {
+        if settings.store == .play, case .strategy(let strategy) = action { return .play(.strategy(strategy)) }
+        return .user(action)
+    }
+
+    /// Delivers a message to Google Play, which answers as Google's interfaces do.
+    func deliverToPlay(_ sent: SentMessage) throws(WorldError) {
+        guard let play, case .play(let message) = sent.message else { return }
+        try record(.delivered, sent)
+        do {
+            try play.receive(message, account: store.account, link: link)
+        } catch {
+            throw .file(path: directory.playDatabase, problem: error.description)
+        }
+    }
+
+    /// The next moment after now a purchase's three days end at Google Play; nil on the App Store.
+    func nextPlayDue() throws(WorldError) -> Int64? {
+        do {
+            return try play?.nextDue(after: nowMillis)
+        } catch {
+            throw .file(path: directory.playDatabase, problem: error.description)
+        }
+    }
+
+    /// Google's three-day rule, now: every purchase nobody acknowledged within three days is
+    /// refunded and revoked, and the timeline says so.
+    func refundUnacknowledged() throws(WorldError) {
+        guard let play else { return }
+        let refunded: [PlayPurchaseRecord]
+        do {
+            refunded = try play.refundDue(at: now)
+        } catch {
+            throw .file(path: directory.playDatabase, problem: error.description)
+        }
+        for purchase in refunded {
+            let id = purchase.orderId.transactionId
+            try record(.note, from: .play, to: nil, what: .play(.autoRefunded(id, productId: purchase.productId)), transactionId: id)
+        }
+    }
+}

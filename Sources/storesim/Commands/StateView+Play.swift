@@ -1,0 +1,73 @@
+import IAPCore
+import PlayEngine
+import ReadSide
+
+/// The `state` of a world that sells on Google Play: Google Play's purchases in place of the App
+/// Store's transactions, each with its order id, purchase token and states.
+extension StateView {
+    /// The JSON object: `"store": "play"`, the settings in Play's words, the purchases, then the
+    /// Server's and the app's, as on the App Store.
+    func playJSON(_ purchases: [PlayPurchaseRecord]) -> JSONText {
+        let settings = snapshot.settings
+        return .object([
+            ("store", .string(StoreKind.play.rawValue)),
+            ("strategy", .string(settings.strategy.word(on: .play))),
+            ("network", .string(settings.networkOnline ? "online" : "offline")),
+            ("server", .string(settings.server.rawValue)),
+            ("clockMillis", .int(Int(settings.clockMillis))),
+            ("purchases", .array(purchases.map(Self.json))),
+        ] + serverAndApp)
+    }
+
+    /// One purchase as Google's interfaces describe it.
+    private static func json(_ purchase: PlayPurchaseRecord) -> JSONText {
+        let voided: JSONText = purchase.voidedPurchase.map { voided in
+            .object([("time", .string(SimulatedTime.format(SimulatedTime.date(millis: voided.voidedTimeMillis)))),
+                     ("voidedSource", .int(voided.voidedSource.rawValue)), ("voidedReason", .int(voided.voidedReason.rawValue))])
+        } ?? .null
+        return .object([
+            ("orderId", .string(purchase.orderId.description)), ("purchaseToken", .string(purchase.token)),
+            ("productId", .string(purchase.productId)), ("purchaseState", .string(stateName(purchase.state))),
+            ("acknowledged", .bool(purchase.isAcknowledged)), ("consumed", .bool(purchase.isConsumed)),
+            ("purchaseTime", .string(SimulatedTime.format(SimulatedTime.date(millis: purchase.createdMillis)))),
+            ("voided", voided),
+        ])
+    }
+
+    /// Google's constant for a purchase's state.
+    private static func stateName(_ state: PlayPurchaseRecord.State) -> String {
+        switch state {
+        case .purchased: "PURCHASED"
+        case .pending: "PENDING"
+        case .canceled: "CANCELED"
+        }
+    }
+
+    /// The lines: the settings, Google Play's purchases, the Server's credits and the app's cache.
+    func playLines(_ purchases: [PlayPurchaseRecord]) -> [String] {
+        let settings = snapshot.settings
+        var lines = [
+            "clock \(SimulatedTime.format(SimulatedTime.date(millis: settings.clockMillis)))  store play  strategy \(settings.strategy.word(on: .play))"
+                + "  network \(settings.networkOnline ? "online" : "offline")  server \(settings.server.rawValue)",
+            "",
+            "Google Play: " + EnglishCount.of(purchases.count, "purchase"),
+        ]
+        for purchase in purchases {
+            var flags = [Self.stateName(purchase.state)]
+            if purchase.isConsumed { flags.append("consumed") } else if purchase.isAcknowledged { flags.append("acknowledged") }
+            if let voided = purchase.voidedPurchase { flags.append("voided (source \(voided.voidedSource.rawValue), reason \(voided.voidedReason.name))") }
+            lines.append("  \(purchase.orderId)  \(purchase.productId)  [\(flags.joined(separator: ", "))]  "
+                         + SimulatedTime.format(SimulatedTime.date(millis: purchase.createdMillis)))
+        }
+        lines += ["", "Server: " + EnglishCount.of(snapshot.ledger.credits.count, "credit")]
+        for credit in snapshot.ledger.credits {
+            lines.append("  \(StoreKind.play.orderText(credit.transactionId))  \(credit.productId)  \(credit.grantWords)")
+        }
+        for (currency, amount) in snapshot.ledger.balances.sorted(by: { $0.key < $1.key }) {
+            lines.append("  balance \(currency): \(amount)")
+        }
+        lines += ["", "App cache: " + EnglishCount.of(snapshot.cache.orders.count, "pending order")]
+        lines += snapshot.cache.orders.map { "  \(StoreKind.play.orderText($0.transactionId))  \($0.productId)" }
+        return lines
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `storesim run --store play`: a world that sells on Google Play, run end to end by the built
+/// binary; what a user sees of it (the transcript, the audit, the state) and what is refused.
+@Suite struct GooglePlayRunTests {
+    @Test func aPurchaseNobodyAcknowledgesIsRefundedAfterThreeDaysAndTheAuditSaysSo() throws {
+        let folder = try TemporaryFolder()
+        let world = folder.file("world")
+        let run = try StoreSimProcess.run(["run", "--store", "play", "--data-dir", world, "--seed", "1",
+                                           "Scenarios/play/crash-at-cached-never-relaunched.scenario"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("User: this world sells on Google Play"))
+        #expect(run.stdout.contains("the app crashed at cached: the app has saved the purchase token to its cache"))
+        #expect(run.stdout.contains("  00:00:00.030  Play                 GPA."))
+        #expect(run.stdout.contains("not acknowledged within three days: Google Play refunded and revoked it "
+                                    + "(voidedSource 2 Google, voidedReason 8 Unacknowledged_purchase)"))
+        #expect(run.stdout.contains("expectations: 6 met, 0 failed"))
+        let audit = try StoreSimProcess.run(["audit", "--data-dir", world])
+        #expect(audit.status == 1)
+        #expect(audit.stdout.contains("refunded 1  auto-refunded 1  overcharged 0"))
+        #expect(audit.stdout.contains(": AUTO-REFUNDED: paid 2026-01-01 00:00:00, not acknowledged by 2026-01-04 00:00:00; "
+                                      + "Google Play refunded and revoked it (voidedReason 8 Unacknowledged_purchase)"))
+        #expect(audit.stdout.hasSuffix("audit FAILED\n"))
+        let json = try StoreSimProcess.run(["audit", "--json", "--data-dir", world])
+        #expect(json.stdout.contains(#""refunded": 1, "autoRefunded": 1, "overcharged": 0"#))
+        #expect(json.stdout.contains(#""ok": false"#))
+        let state = try StoreSimProcess.run(["state", "--json", "--data-dir", world])
+        #expect(state.stdout.hasPrefix(#"{"store": "play", "strategy": "verify-then-acknowledge""#))
+        #expect(state.stdout.contains(#""orderId": "GPA."#))
+        #expect(state.stdout.contains(#""purchaseState": "PURCHASED", "acknowledged": false, "consumed": false"#))
+        #expect(state.stdout.contains(#""voided": {"time": "2026-01-04 00:00:00", "voidedSource": 2, "voidedReason": 8}"#))
+    }
+
+    @Test func anAppStoreWorldsAuditNamesNoGooglePlayKey() throws {
+        let folder = try TemporaryFolder()
+        let world = folder.file("world")
+        _ = try StoreSimProcess.run(["run", "--data-dir", world, "Scenarios/crash-after-cache.scenario"])
+        let json = try StoreSimProcess.run(["audit", "--json", "--data-dir", world])
+        #expect(!json.stdout.contains("autoRefunded"))
+        let settings = try String(contentsOfFile: world + "/world.json", encoding: .utf8)
+        #expect(!settings.contains(#""store""#))
+    }
+
+    @Test func storePlayOnAnAppStoreWorldIsOneLine() throws {
+        let folder = try TemporaryFolder()
+        let world = folder.file("world")
+        let script = try folder.write("buy.scenario", "buy com.storesim.pro\n")
+        _ = try StoreSimProcess.run(["run", "--data-dir", world, script])
+        let refused = try StoreSimProcess.run(["run", "--store", "play", "--data-dir", world, script])
+        #expect(refused.status == 2)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr == "storesim: error: \(world): this world sells on the App Store; --store play needs a fresh world (storesim reset)\n")
+        let play = folder.file("play")
+        _ = try StoreSimProcess.run(["run", "--store", "play", "--data-dir", play, script])
+        let other = try StoreSimProcess.run(["run", "--store", "appstore", "--data-dir", play, script])
+        #expect(other.stderr == "storesim: error: \(play): this world sells on Google Play; --store appstore needs a fresh world (storesim reset)\n")
+        let again = try StoreSimProcess.run(["run", "--data-dir", play, script])
+        #expect(again.status == 0, "a Play world runs on Google Play without --store: \(again.stderr)")
+    }
+
+    @Test(arguments: [
+        ("redeem SPRING", "line 1: 'redeem CODE' is an App Store command; this world sells on Google Play"),
+        ("server history", "line 1: 'server history' is an App Store command; this world sells on Google Play"),
+        ("strategy finish-first", "line 1: unknown strategy 'finish-first'; 'finish-first' is the App Store's word; on Google Play: 'acknowledge-first'"),
+        ("crash at finished", "line 1: unknown crash point 'finished'; 'finished' is the App Store's word; on Google Play: 'acknowledged'"),
+        ("strategy server-acknowledges", "line 1: strategy 'server-acknowledges' is not in this release on Google Play"),
+    ])
+    func anAppStoreLineInAPlayWorldIsAScriptError(_ line: String, _ message: String) throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("s.scenario", line + "\n")
+        let result = try StoreSimProcess.run(["run", "--store", "play", script])
+        #expect(result.status == 2)
+        #expect(result.stderr == "storesim: error: \(script): \(message)\n")
+    }
+
+    @Test func aGooglePlayExpectationInAnAppStoreWorldIsAScriptError() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("s.scenario", "expect auto-refunded 0\n")
+        let result = try StoreSimProcess.run(["run", script])
+        #expect(result.status == 2)
+        #expect(result.stderr == "storesim: error: \(script): line 1: 'expect auto-refunded N' is a Google Play command; this world sells on the App Store\n")
+    }
+
+    @Test(arguments: [["matrix"], ["chaos"], ["play"], ["serve"], []])
+    func theFacesWithoutGooglePlayDoNotOfferTheStore(_ command: [String]) throws {
+        let result = try StoreSimProcess.run(command + ["--store", "play"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("storesim: error: unknown option '--store'"))
+    }
+
+    @Test func theFacesWithoutGooglePlayRefuseAPlayWorld() throws {
+        let folder = try TemporaryFolder()
+        let world = folder.file("world")
+        let script = try folder.write("buy.scenario", "buy com.storesim.pro\n")
+        _ = try StoreSimProcess.run(["run", "--store", "play", "--data-dir", world, script])
+        for (command, face) in [([String](), "the interactive interface"), (["play"], "the interactive interface"),
+                                (["serve"], "storesim serve")] {
+            let result = try StoreSimProcess.run(command + ["--data-dir", world] + (command == ["play"] ? [script] : []))
+            #expect(result.status == 2, "\(command)")
+            #expect(result.stderr == "storesim: error: \(world): this world sells on Google Play; \(face) does not show Google Play yet: "
+                    + "run its scripts with storesim run\n", "\(command)")
+        }
+    }
+
+    @Test func helpForRunListsGooglePlaysWords() throws {
+        let help = try StoreSimProcess.run(["help", "run"]).stdout
+        #expect(help.contains("  --store STORE   the store a new world sells on: appstore (default) or play (Google Play)"))
+        #expect(help.contains("  strategies: verify-then-acknowledge, query-only, acknowledge-then-cache, acknowledge-first\n"))
+        #expect(help.contains("  crash points: billing-flow-launched, purchased, cached, server-committed, verified, acknowledged\n"))
+        #expect(help.contains("expect auto-refunded N"))
+    }
+}

@@ -1,0 +1,88 @@
+import IAPCore
+
+extension EveryHappeningTests {
+    /// A Google Play order number: `GPA.3372-1948-0521-70431`.
+    static let order: TransactionID = 33_721_948_052_170_431
+    static let coins = "com.storesim.coins.100"
+
+    /// One sample of every step and message told in Google Play's words, at least.
+    static let googlePlay: [Happening] = [
+        .play(.sellsOnGooglePlay), .play(.launch(.verifyThenFinish)), .play(.strategy(.finishFirst)),
+        .play(.armCrash(.finished, powerCut: false)), .play(.armCrash(nil, powerCut: false)),
+        .play(.crash(.cached, powerCut: false)), .play(.crash(.paymentSent, powerCut: true)), .play(.crash(nil, powerCut: false)),
+        .play(.autoRefunded(order, productId: coins)),
+    ] + playMessages.map { .message(.play($0)) }
+
+    /// One sample of every message to or from Google Play, at least.
+    static let playMessages: [PlaySaid] = [
+        .launchBillingFlow(productId: coins),
+        .purchasesUpdated(PlayMention(order: order, productId: coins, state: "PURCHASED", acknowledged: false), response: "OK"),
+        .purchasesUpdated(nil, response: "USER_CANCELED"),
+        .queryPurchases,
+        .purchasesResult([PlayMention(order: order, productId: coins, state: "PURCHASED", acknowledged: false),
+                          PlayMention(order: 10_000_000_000_000_002, productId: pro, state: "PURCHASED", acknowledged: true)]),
+        .purchasesResult([]),
+        .acknowledgePurchase(order), .consume(order),
+        .acknowledgeResponse(order, response: "OK"), .consumeResponse(order, response: "ITEM_NOT_OWNED"),
+        .verifyPurchase(.transaction(order), productId: coins), .productsGet(.transaction(order)),
+        .productPurchase(.transaction(order), purchaseState: 0, acknowledgementState: 1, consumptionState: 1),
+        .purchaseTokenNotFound(.transaction(order)),
+    ]
+
+    /// How the interface words each of `googlePlay` in Simplified Chinese, in the same order.
+    static let googlePlayChinese: [String] = [
+        "此世界在 Google Play 上销售",
+        "启动 App（verify-then-acknowledge）",
+        "策略 acknowledge-first",
+        "已在 acknowledged 设定崩溃",
+        "已解除崩溃",
+        "App 在 cached 崩溃：App 已把购买令牌存入缓存",
+        "在 billing-flow-launched 断电：App 已调用 launchBillingFlow",
+        "App 在两条消息之间崩溃",
+        "GPA.3372-1948-0521-70431（com.storesim.coins.100）三天内未被确认：Google Play 已自动退款并撤销（voidedSource 2 Google，voidedReason 8 Unacknowledged_purchase）",
+        "launchBillingFlow：购买 com.storesim.coins.100",
+        "onPurchasesUpdated OK：PURCHASED com.storesim.coins.100 GPA.3372-1948-0521-70431",
+        "onPurchasesUpdated USER_CANCELED",
+        "queryPurchasesAsync INAPP：查询购买",
+        "购买：2 项（GPA.3372-1948-0521-70431 PURCHASED，未确认、GPA.1000-0000-0000-00002 PURCHASED，已确认）",
+        "购买：0 项",
+        "acknowledgePurchase：确认购买 GPA.3372-1948-0521-70431",
+        "consumeAsync：消耗 GPA.3372-1948-0521-70431",
+        "onAcknowledgePurchaseResponse GPA.3372-1948-0521-70431：OK",
+        "onConsumeResponse GPA.3372-1948-0521-70431：ITEM_NOT_OWNED",
+        "验证 GPA.3372-1948-0521-70431（com.storesim.coins.100，购买令牌）",
+        "purchases.products.get GPA.3372-1948-0521-70431",
+        "ProductPurchase GPA.3372-1948-0521-70431：purchaseState 0，acknowledgementState 1，consumptionState 1",
+        "purchases.products.get GPA.3372-1948-0521-70431：HTTP 400，没有购买使用该令牌",
+    ]
+
+    /// The place of a Google Play step's case.
+    static func place(_ step: GooglePlayStep) -> Int {
+        switch step {
+        case .sellsOnGooglePlay: 187
+        case .launch: 188
+        case .strategy: 189
+        case .armCrash: 190
+        case .crash: 191
+        case .autoRefunded: 192
+        }
+    }
+
+    /// The place of a Google Play message's case.
+    static func place(_ said: PlaySaid) -> Int {
+        switch said {
+        case .launchBillingFlow: 193
+        case .purchasesUpdated: 194
+        case .queryPurchases: 195
+        case .purchasesResult: 196
+        case .acknowledgePurchase: 197
+        case .consume: 198
+        case .acknowledgeResponse: 199
+        case .consumeResponse: 200
+        case .verifyPurchase: 201
+        case .productsGet: 202
+        case .productPurchase: 203
+        case .purchaseTokenNotFound: 204
+        }
+    }
+}
