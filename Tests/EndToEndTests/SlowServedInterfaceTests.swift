@@ -16,16 +16,17 @@ import TestSupport
         #expect(bought.status == 0, "\(bought.stdout)\(bought.stderr)")
         #expect(bought.stdout.contains("Server               credit tx 1000000000000001: +100 coins"),
                 "the script's transcript still reaches run --connect while the interface shows the world")
+        // Each awaited on its own: a frame is drawn in pieces, and a capture may catch one half-drawn.
         let credited = try session.waitFor("Server ledger (1 credit)")
         #expect(credited.found, "\(credited.screen)")
-        #expect(credited.screen.contains("credit tx 1000000000000001: +100 coins"))
+        #expect(try session.waitFor("credit tx 1000000000000001: +100 coins").found)
 
         let connection = try RawConnection(port: port)
         #expect(connection.send("GET /inApps/v1/transactions/1000000000000001 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer nonsense\r\nConnection: close\r\n\r\n"))
         #expect(RawConnection.status(of: connection.readAll()) == 401)
         let refused = try session.waitFor("→ 401 Unauthenticated")
         #expect(refused.found, "the status line tells why the request was turned down: \(refused.screen)")
-        #expect(refused.screen.contains("App Store Server API: GET /inApps/v1/transactions/1000000000000001 → 401"))
+        #expect(try session.waitFor("App Store Server API: GET /inApps/v1/transactions/1000000000000001 → 401").found)
 
         try session.send("q")
         let ended = try session.waitFor("EXIT=0")
