@@ -68,22 +68,6 @@ public final class PendingOrderCache {
         }
     }
 
-    /// The largest cache file read: far more orders than any session leaves pending.
-    static let maximumBytes = 256 << 20
-
-    /// Reads a cache file without changing it, every record whole and checked; a missing file
-    /// is an empty cache.
-    public static func read(path: String) throws(CacheError) -> CacheContents {
-        let bytes: [UInt8]?
-        do {
-            bytes = try DurableFile.read(path, atMost: maximumBytes)
-        } catch {
-            throw CacheError(path: path, problem: error.problem)
-        }
-        guard let bytes else { return .empty }
-        return try CacheContents.parse(bytes, path: path)
-    }
-
     /// The live orders with their proofs, oldest first (each proof on disk read and checked).
     public var orders: [PendingOrder] {
         entries.compactMap { order(transactionId: $0.transactionId) }
