@@ -42,37 +42,33 @@ extension World {
 
     /// Delivers a message to Google Play, which answers as Google's interfaces do.
     func deliverToPlay(_ sent: SentMessage) throws(WorldError) {
-        guard let play, case .play(let message) = sent.message else { return }
+        guard case .play(let message) = sent.message, play != nil else { return }
         try record(.delivered, sent)
-        do {
-            try play.receive(message, account: store.account, link: link)
-        } catch {
-            throw .file(path: directory.playDatabase, problem: error.description)
-        }
+        try onPlay { (play) throws(PlayError) in try play.receive(message, account: store.account, link: link) }
     }
 
     /// The next moment after now a purchase's three days end at Google Play; nil on the App Store.
     func nextPlayDue() throws(WorldError) -> Int64? {
-        do {
-            return try play?.nextDue(after: nowMillis)
-        } catch {
-            throw .file(path: directory.playDatabase, problem: error.description)
-        }
+        try onPlay { (play) throws(PlayError) in try play.nextDue(after: nowMillis) } ?? nil
     }
 
     /// Google's three-day rule, now: every purchase nobody acknowledged within three days is
     /// refunded and revoked, and the timeline says so.
     func refundUnacknowledged() throws(WorldError) {
-        guard let play else { return }
-        let refunded: [PlayPurchaseRecord]
-        do {
-            refunded = try play.refundDue(at: now)
-        } catch {
-            throw .file(path: directory.playDatabase, problem: error.description)
-        }
+        let refunded = try onPlay { (play) throws(PlayError) in try play.refundDue(at: now) } ?? []
         for purchase in refunded {
             let id = purchase.orderId.transactionId
             try record(.note, from: .play, to: nil, what: .play(.autoRefunded(id, productId: purchase.productId)), transactionId: id)
+        }
+    }
+
+    /// `work` on Google Play's database, its failure one line naming the file; nil on the App Store.
+    private func onPlay<T>(_ work: (PlayStore) throws(PlayError) -> T) throws(WorldError) -> T? {
+        guard let play else { return nil }
+        do {
+            return try work(play)
+        } catch {
+            throw .file(path: directory.playDatabase, problem: error.description)
         }
     }
 }
