@@ -33,6 +33,26 @@ import TestSupport
         #expect(state.stdout.contains(#""voided": {"time": "2026-01-04 00:00:00", "voidedSource": 2, "voidedReason": 8}"#))
     }
 
+    @Test func googlePlaysFileEmptiedOrGoneWhileTheServerCreditedIsOneLineAndLeftAsItIs() throws {
+        let folder = try TemporaryFolder()
+        let world = folder.file("world")
+        let bought = try StoreSimProcess.run(["run", "--store", "play", "--data-dir", world, "Scenarios/play/consumable-bought.scenario"])
+        #expect(bought.status == 0, "\(bought.stdout)\(bought.stderr)")
+        let play = world + "/play.sqlite"
+        #expect(FileManager.default.createFile(atPath: play, contents: Data()))
+        let emptied = try StoreSimProcess.run(["run", "--data-dir", world, "Scenarios/play/consumable-bought.scenario"])
+        #expect(emptied.status == 2)
+        #expect(emptied.stderr.hasPrefix("storesim: error: \(play): is empty (0 bytes), yet server.sqlite has credited this world's "
+                                         + "Google Play purchase tx "), "\(emptied.stderr)")
+        #expect(emptied.stderr.hasSuffix(": Google Play's history was emptied; left untouched (storesim reset starts the world over)\n"))
+        #expect(try FileManager.default.attributesOfItem(atPath: play)[.size] as? Int == 0, "left as it was")
+        try FileManager.default.removeItem(atPath: play)
+        let gone = try StoreSimProcess.run(["audit", "--data-dir", world])
+        #expect(gone.status == 2)
+        #expect(gone.stderr.contains("\(play): is gone, yet server.sqlite has credited"), "\(gone.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: play), "no fresh Google Play made in its place")
+    }
+
     @Test func anAppStoreWorldsAuditNamesNoGooglePlayKey() throws {
         let folder = try TemporaryFolder()
         let world = folder.file("world")

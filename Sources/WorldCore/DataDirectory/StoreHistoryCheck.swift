@@ -13,7 +13,8 @@ import StoreEngine
 package enum StoreHistoryCheck {
     /// Throws, naming the file and the contradiction. A world that sells on Google Play has an
     /// idle App Store: only the two files' world is checked there (Play's order numbers are
-    /// scattered, not issued in order, so the Store's history says nothing of its credits).
+    /// scattered, not issued in order, so the Store's history says nothing of its credits), and
+    /// that Google Play's file is there when the Server credited what it sold.
     package static func check(_ directory: DataDirectory, sellsOn kind: StoreKind = .appStore) throws(WorldError) {
         let storeFile = DatabaseFile(path: directory.storeDatabase), serverFile = DatabaseFile(path: directory.serverDatabase)
         let store: (lastIssuedId: TransactionID?, worldId: String?)?
@@ -28,7 +29,9 @@ package enum StoreHistoryCheck {
             throw .file(path: directory.storeDatabase, problem: "belongs to world \(storeWorld), and server.sqlite to world "
                 + "\(serverWorld): files of two worlds were put together; left untouched")
         }
-        guard kind == .appStore else { return }
+        guard kind == .appStore else {
+            return try checkPlayIsThere(directory, serverCredited: server?.highestCreditedId)
+        }
         if let highestCredit = server?.highestCreditedId {
             guard let issued = store?.lastIssuedId else {
                 throw .file(path: directory.storeDatabase, problem: "has handed out no transaction, yet server.sqlite has credited "
@@ -58,6 +61,17 @@ package enum StoreHistoryCheck {
             throw .file(path: directory.storeDatabase, problem: "\(storeFile.state), yet server.sqlite belongs to a world that had one: "
                 + "the Store's history was \(storeFile.how); left untouched (storesim reset starts the world over)")
         }
+    }
+
+    /// A world that sells on Google Play, whose Server credited a purchase, needs Google Play's
+    /// file: gone or emptied, Google Play would start afresh, know none of the purchases the
+    /// Server credited, and could hand their order numbers out again.
+    private static func checkPlayIsThere(_ directory: DataDirectory, serverCredited: TransactionID?) throws(WorldError) {
+        let playFile = DatabaseFile(path: directory.playDatabase)
+        guard let credited = serverCredited, playFile != .present else { return }
+        throw .file(path: directory.playDatabase, problem: "\(playFile.state), yet server.sqlite has credited this world's "
+            + "Google Play purchase tx \(credited): Google Play's history was \(playFile.how); left untouched "
+            + "(storesim reset starts the world over)")
     }
 
     /// A Store that has handed out no transaction while the app's cache holds a pending order
