@@ -47,7 +47,7 @@ extension OrderServer {
             credits: credits, balances: written("balances") ? try database.balances() : old.balances,
             entitlements: entitlements, rejections: written("rejections") ? try database.rejections() : old.rejections,
             notifications: written("notifications") ? try database.processedNotifications() : old.notifications,
-            familyEntitlements: shared)
+            familyEntitlements: shared, takenBack: written("revocations") ? try database.takenBack() : old.takenBack)
         return KeptLedger(ledger: ledger, keptCredits: old.credits.count, lastSeq: added.last?.seq ?? kept.lastSeq)
     }
 }

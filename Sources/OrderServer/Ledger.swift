@@ -81,15 +81,19 @@ public struct Ledger: Sendable, Equatable {
     public let rejections: [Rejection]
     /// What family members hold through Family Sharing, by account then product.
     public let familyEntitlements: [FamilyEntitlement]
+    /// The credited purchases a standing refund (or a voiding at Google Play) made the Server
+    /// take back: a consumable's grant, or the entitlement.
+    public let takenBack: Set<TransactionID>
 
     public init(credits: [Credit], balances: [String: Int], entitlements: [Entitlement], rejections: [Rejection],
-                notifications: Set<String> = [], familyEntitlements: [FamilyEntitlement] = []) {
+                notifications: Set<String> = [], familyEntitlements: [FamilyEntitlement] = [], takenBack: Set<TransactionID> = []) {
         self.init(credits: ChunkedArray(credits), balances: balances, entitlements: entitlements, rejections: rejections,
-                  notifications: notifications, familyEntitlements: familyEntitlements)
+                  notifications: notifications, familyEntitlements: familyEntitlements, takenBack: takenBack)
     }
 
     public init(credits: ChunkedArray<Credit>, balances: [String: Int], entitlements: [Entitlement], rejections: [Rejection],
-                notifications: Set<String> = [], familyEntitlements: [FamilyEntitlement] = []) {
+                notifications: Set<String> = [], familyEntitlements: [FamilyEntitlement] = [], takenBack: Set<TransactionID> = []) {
+        self.takenBack = takenBack
         self.notifications = notifications
         self.familyEntitlements = familyEntitlements
         self.credits = credits

@@ -14,7 +14,7 @@ import Storage
 /// the proof proves, once, less what a standing refund took back.
 extension OrderServer {
     /// What a refund of one transaction took back, as the Server keeps it.
-    private struct Revocation {
+    struct Revocation {
         let productId: String
         let account: String?
         let expires: Int64?
@@ -88,7 +88,7 @@ extension OrderServer {
         })
     }
 
-    private func revocation(of id: TransactionID) throws(StorageError) -> Revocation? {
+    func revocation(of id: TransactionID) throws(StorageError) -> Revocation? {
         try database.database.rows(
             "SELECT product_id, account, expires_millis, held, took_back, reversed_millis FROM revocations WHERE transaction_id = ?",
             [ServerDatabase.idValue(id)], table: "revocations", key: "transaction_id"

@@ -203,7 +203,7 @@ public final class OrderServer {
     }
 
     /// Notes a credit the answer tells of, and passes the crash point after the Server's commit.
-    private func noteCredit(_ answer: VerificationAnswer, link: Link) {
+    func noteCredit(_ answer: VerificationAnswer, link: Link) {
         guard answer.outcome == .credited, let id = answer.transactionId, let grant = answer.grant else { return }
         link.note(.server(.credited(id, grant: grant)), from: .server, to: nil, transactionId: id)
         link.passed(.serverCommitted)

@@ -15,10 +15,14 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The id of the subscription key the Server signs promotional offers with, and the key's
     /// secret (base64), as its operator downloaded them from App Store Connect; nil until then.
     public var offerKey: (id: String, secret: String)?
+    /// Whether the Server consumes or acknowledges, at Google Play, what a Real-time developer
+    /// notification makes it credit: the app leaves acknowledging to it (server-acknowledges).
+    public var acknowledgesPlayPurchases = false
 
     public static func == (lhs: ServerConfiguration, rhs: ServerConfiguration) -> Bool {
         lhs.sharedSecret == rhs.sharedSecret && lhs.usesPost == rhs.usesPost && lhs.verifiesFirst == rhs.verifiesFirst
             && lhs.offerKey?.id == rhs.offerKey?.id && lhs.offerKey?.secret == rhs.offerKey?.secret
+            && lhs.acknowledgesPlayPurchases == rhs.acknowledgesPlayPurchases
     }
 
     public init() {}
@@ -31,6 +35,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let id = try database.setting("offer-key-id"), let secret = try database.setting("offer-key") {
             configuration.offerKey = (id, secret)
         }
+        configuration.acknowledgesPlayPurchases = try database.setting("play-acknowledges") == "server"
         return configuration
     }
 
@@ -42,6 +47,10 @@ public struct ServerConfiguration: Sendable, Equatable {
             if let offerKey {
                 try database.setSetting("offer-key-id", offerKey.id)
                 try database.setSetting("offer-key", offerKey.secret)
+            }
+            let written = try database.setting("play-acknowledges") != nil
+            if acknowledgesPlayPurchases || written {
+                try database.setSetting("play-acknowledges", acknowledgesPlayPurchases ? "server" : "app")
             }
         }
     }

@@ -256,8 +256,15 @@ struct ServerDatabase: SettingsTable {
         let balances = try balances()
         let (entitlements, shared) = try readEntitlements()
         let ledger = Ledger(credits: ChunkedArray(credits.map(\.credit)), balances: balances, entitlements: entitlements,
-                            rejections: try rejections(), notifications: try processedNotifications(), familyEntitlements: shared)
+                            rejections: try rejections(), notifications: try processedNotifications(), familyEntitlements: shared,
+                            takenBack: try takenBack())
         return (ledger, credits.last?.seq)
+    }
+
+    /// The purchases a standing refund or voiding made the Server take back.
+    func takenBack() throws(StorageError) -> Set<TransactionID> {
+        Set(try database.rows("SELECT transaction_id FROM revocations WHERE held = 1 OR took_back = 1", table: "revocations",
+                              key: "transaction_id") { (row) throws(SQLiteColumnError) in try Self.id(row, "transaction_id") })
     }
 
     /// The credits after the one numbered `seq` (all of them when nil), oldest first, each with its number.

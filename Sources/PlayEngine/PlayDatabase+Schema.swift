@@ -31,5 +31,21 @@ extension PlayDatabase {
             WHERE state = 'purchased' AND acknowledged_millis IS NULL AND voided_millis IS NULL;
         CREATE INDEX IF NOT EXISTS purchases_voided ON purchases(voided_millis) WHERE voided_millis IS NOT NULL;
         """,
+        // Version 2: the Real-time developer notifications Play published, one row a Pub/Sub
+        // message: what it tells (`kind`: purchased, canceled, voided) of which purchase, how
+        // often it was pushed, when it is pushed next (NULL once acknowledged or given up), and
+        // whether its duplicate was pushed. Indexed by the next push, the clock's due moments.
+        """
+        CREATE TABLE IF NOT EXISTS rtdn(
+            message_id INTEGER PRIMARY KEY,
+            order_number INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            event_millis INTEGER NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_millis INTEGER,
+            acknowledged_millis INTEGER,
+            duplicated INTEGER NOT NULL DEFAULT 0);
+        CREATE INDEX IF NOT EXISTS rtdn_due ON rtdn(next_attempt_millis) WHERE next_attempt_millis IS NOT NULL;
+        """,
     ])
 }

@@ -6,8 +6,10 @@ import IAPCore
 public enum PlayRefusal: Error, Equatable, Sendable {
     /// No purchase has this token.
     case tokenNotFound(String)
-    /// No purchase has this order id.
-    case orderNotFound(PlayOrderID)
+    /// No purchase has this order id (nil: a number that is no order id).
+    case orderNotFound(PlayOrderID?)
+    /// The account holds no paid, unrefunded purchase of the product.
+    case nothingToRefund(productId: String)
     /// The purchase is not owned: consumed, voided, canceled, or (to consume) still pending.
     case notOwned(PlayOrderID)
     /// The purchase was acknowledged before.
@@ -27,7 +29,9 @@ public enum PlayRefusal: Error, Equatable, Sendable {
     public var english: String {
         switch self {
         case .tokenNotFound(let token): return "no purchase has the token \(token)"
-        case .orderNotFound(let order): return "no purchase has the order id \(order)"
+        case .orderNotFound(let order?): return "no purchase has the order id \(order)"
+        case .orderNotFound(nil): return "no purchase has that order id: an order id is GPA. and 17 digits"
+        case .nothingToRefund(let productId): return "no paid, unrefunded purchase of \(productId) to refund"
         case .notOwned(let order): return "\(order) is not owned (consumed, voided, canceled or pending)"
         case .acknowledgedAlready(let order): return "\(order) was acknowledged already"
         case .stillPending(let order): return "\(order) is pending: it cannot be acknowledged until it is purchased"

@@ -27,6 +27,7 @@ extension PlayStore {
             let record = try issue(productId: productId, account: account, obfuscatedAccountId: obfuscatedAccountId,
                                    state: mode == .pending ? .pending : .purchased, now: now)
             try database.insert(record)
+            if record.state == .purchased { try publish(.purchased, of: record, at: record.createdMillis) }
             return .success(PurchasesUpdated(billingResult: BillingResult(.ok), purchases: [record.billingPurchase].compactMap { $0 }))
         }
     }
@@ -64,6 +65,8 @@ extension PlayStore {
             guard record.state == .pending else { return .failure(.notPending(record.orderId)) }
             resolve(&record)
             try database.update(record)
+            if record.state == .purchased, let millis = record.purchasedMillis { try publish(.purchased, of: record, at: millis) }
+            if record.state == .canceled { try publish(.canceled, of: record, at: record.createdMillis) }
             return .success(record)
         }
     }

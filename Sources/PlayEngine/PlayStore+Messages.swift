@@ -1,3 +1,4 @@
+import Foundation
 import IAPCore
 
 /// Google Play as a party of the world: the messages the app's Billing Library and the Server's
@@ -29,7 +30,23 @@ extension PlayStore {
                 purchase = nil
             }
             link.send(.play(.productPurchase(request, purchase)))
-        case .purchasesUpdated, .purchasesResult, .acknowledgeResponse, .consumeResponse, .verifyPurchase, .productPurchase:
+        case .productsAcknowledge(let token, _):
+            // The Server hears nothing back but the HTTP status; a refusal changes nothing.
+            _ = try answered { () throws(PlayError) in try acknowledge(token: token, by: .server, now: link.now) }
+        case .productsConsume(let token, _):
+            _ = try answered { () throws(PlayError) in try consume(token: token, by: .server, now: link.now) }
+        case .rtdnAcknowledged(let messageId, _):
+            try acknowledgedPush(messageId, at: link.now)
+        case .voidedPurchasesList(let start):
+            let listed: [VoidedPurchase]
+            do {
+                listed = try voidedPurchases(since: start.map(SimulatedTime.date(millis:)), until: nil, now: link.now)
+            } catch .refused {
+                listed = []
+            }
+            link.send(.play(.voidedPurchases(listed)))
+        case .purchasesUpdated, .purchasesResult, .acknowledgeResponse, .consumeResponse, .verifyPurchase, .productPurchase, .rtdn,
+             .voidedPurchases:
             break
         }
     }

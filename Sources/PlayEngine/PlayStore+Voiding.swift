@@ -6,14 +6,17 @@ import Storage
 /// no longer held (`queryPurchasesAsync` no longer returns it, the product can be bought again)
 /// and the Voided Purchases API lists it.
 extension PlayStore {
-    /// The next moment after `millis` when a purchase's three days end, nil when none will: the
-    /// earliest `purchased + 72 h` of a PURCHASED, unacknowledged, unvoided purchase; time spent
-    /// PENDING does not count. The clock stops there, and `refundDue` voids it.
+    /// The next moment from `millis` on when something falls due at Play, nil when nothing will:
+    /// the earliest `purchased + 72 h` after `millis` of a PURCHASED, unacknowledged, unvoided
+    /// purchase (time spent PENDING does not count; `refundDue` voids it then), or a Pub/Sub
+    /// push (`pushDue`), `millis` itself when one waits already.
     public func nextDue(after millis: Int64) throws(PlayError) -> Int64? {
         let window = PlayPurchaseRecord.acknowledgementWindowMillis
-        return try read { () throws(StorageError) in
+        let refund = try read { () throws(StorageError) in
             try database.earliestUnacknowledged(purchasedAfter: millis - window)
         }.map { $0 + window }
+        let push = try nextPushDue().map { max($0, millis) }
+        return [refund, push].compactMap { $0 }.min()
     }
 
     /// Google's three-day rule: voids, at `now`, every PURCHASED purchase nobody acknowledged
@@ -55,6 +58,7 @@ extension PlayStore {
         voided.voidedSource = source
         voided.voidedReason = reason
         try database.update(voided)
+        try publish(.voided, of: voided, at: millis)
         return voided
     }
 }

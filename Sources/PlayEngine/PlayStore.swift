@@ -83,4 +83,15 @@ extension PlayStore {
             throw .storage(error)
         }
     }
+
+    /// Every Real-time developer notification in the Play database at `path`, read without
+    /// writing anything; none when the file is not there.
+    public static func readNotifications(path: String) throws(PlayError) -> [PublishedNotification] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        do {
+            return try PlayDatabase(path: path, readOnly: true).notifications()
+        } catch {
+            throw .storage(error)
+        }
+    }
 }

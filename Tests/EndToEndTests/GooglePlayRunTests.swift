@@ -85,7 +85,8 @@ import TestSupport
         ("server history", "line 1: 'server history' is an App Store command; this world sells on Google Play"),
         ("strategy finish-first", "line 1: unknown strategy 'finish-first'; 'finish-first' is the App Store's word; on Google Play: 'acknowledge-first'"),
         ("crash at finished", "line 1: unknown crash point 'finished'; 'finished' is the App Store's word; on Google Play: 'acknowledged'"),
-        ("strategy server-acknowledges", "line 1: strategy 'server-acknowledges' is not in this release on Google Play"),
+        ("refund com.storesim.pro reason app-issue", "line 1: unknown refund reason 'app-issue'; expected one of: "
+            + "other, remorse, not-received, defective, accidental-purchase, fraud, friendly-fraud, chargeback"),
     ])
     func anAppStoreLineInAPlayWorldIsAScriptError(_ line: String, _ message: String) throws {
         let folder = try TemporaryFolder()
@@ -127,7 +128,7 @@ import TestSupport
     @Test func helpForRunListsGooglePlaysWords() throws {
         let help = try StoreSimProcess.run(["help", "run"]).stdout
         #expect(help.contains("  --store STORE   the store a new world sells on: appstore (default) or play (Google Play)"))
-        #expect(help.contains("  strategies: verify-then-acknowledge, query-only, acknowledge-then-cache, acknowledge-first\n"))
+        #expect(help.contains("  strategies: verify-then-acknowledge, query-only, acknowledge-then-cache, acknowledge-first, server-acknowledges\n"))
         #expect(help.contains("  crash points: billing-flow-launched, purchased, cached, server-committed, verified, acknowledged\n"))
         #expect(help.contains("expect auto-refunded N"))
     }

@@ -11,6 +11,8 @@ extension EveryHappeningTests {
         .play(.armCrash(.finished, powerCut: false)), .play(.armCrash(nil, powerCut: false)),
         .play(.crash(.cached, powerCut: false)), .play(.crash(.paymentSent, powerCut: true)), .play(.crash(nil, powerCut: false)),
         .play(.autoRefunded(order, productId: coins)),
+        .play(.rtdn(on: true)), .play(.pubSub(.reorder)), .play(.refund(order, productId: coins, reason: .fraud)), .play(.serverAsksVoided),
+        .play(.serverTookBack(order, ["coins": 100], ended: nil)), .play(.serverTookBack(order, [:], ended: pro)),
     ] + playMessages.map { .message(.play($0)) }
 
     /// One sample of every message to or from Google Play, at least.
@@ -27,6 +29,12 @@ extension EveryHappeningTests {
         .verifyPurchase(.transaction(order), productId: coins), .productsGet(.transaction(order)),
         .productPurchase(.transaction(order), purchaseState: 0, acknowledgementState: 1, consumptionState: 1),
         .purchaseTokenNotFound(.transaction(order)),
+        .productsAcknowledge(order), .productsConsume(order),
+        .rtdn(.transaction(order), type: "ONE_TIME_PRODUCT_PURCHASED", messageId: 7, attempt: 1),
+        .rtdn(.transaction(order), type: "VOIDED_PURCHASE", messageId: 8, attempt: 2),
+        .rtdnAcknowledged(.transaction(order), messageId: 7),
+        .voidedPurchasesList(startMillis: nil), .voidedPurchasesList(startMillis: 1_767_225_600_000),
+        .voidedPurchases([order]), .voidedPurchases([]),
     ]
 
     /// How the interface words each of `googlePlay` in Simplified Chinese, in the same order.
@@ -40,6 +48,12 @@ extension EveryHappeningTests {
         "在 billing-flow-launched 断电：App 已调用 launchBillingFlow",
         "App 在两条消息之间崩溃",
         "GPA.3372-1948-0521-70431（com.storesim.coins.100）三天内未被确认：Google Play 已自动退款并撤销（voidedSource 2 Google，voidedReason 8 Unacknowledged_purchase）",
+        "实时开发者通知已开启",
+        "Pub/Sub 推送方式：每条消息延迟一分钟，最新的先推送",
+        "开发者为 GPA.3372-1948-0521-70431（com.storesim.coins.100）退款并撤销：voidedSource 1 Developer，voidedReason 5 Fraud",
+        "server voided：服务器查询 Voided Purchases API",
+        "GPA.3372-1948-0521-70431 已作废：服务器收回 coins 100",
+        "GPA.3372-1948-0521-70431 已作废：服务器收回 com.storesim.pro 的权益",
         "launchBillingFlow：购买 com.storesim.coins.100",
         "onPurchasesUpdated OK：PURCHASED com.storesim.coins.100 GPA.3372-1948-0521-70431",
         "onPurchasesUpdated USER_CANCELED",
@@ -54,6 +68,15 @@ extension EveryHappeningTests {
         "purchases.products.get GPA.3372-1948-0521-70431",
         "ProductPurchase GPA.3372-1948-0521-70431：purchaseState 0，acknowledgementState 1，consumptionState 1",
         "purchases.products.get GPA.3372-1948-0521-70431：HTTP 400，没有购买使用该令牌",
+        "purchases.products.acknowledge：服务器确认购买 GPA.3372-1948-0521-70431",
+        "purchases.products.consume：服务器消耗 GPA.3372-1948-0521-70431",
+        "实时开发者通知 ONE_TIME_PRODUCT_PURCHASED GPA.3372-1948-0521-70431（Pub/Sub 消息 7）",
+        "实时开发者通知 VOIDED_PURCHASE GPA.3372-1948-0521-70431（Pub/Sub 消息 8，第 2 次推送）",
+        "对 Pub/Sub 消息 7 GPA.3372-1948-0521-70431 回复 HTTP 200",
+        "purchases.voidedpurchases.list：最近 30 天",
+        "purchases.voidedpurchases.list：自 2026-01-01 00:00:00 起",
+        "已作废的购买：1 项（GPA.3372-1948-0521-70431）",
+        "已作废的购买：0 项",
     ]
 
     /// The place of a Google Play step's case.
@@ -65,6 +88,11 @@ extension EveryHappeningTests {
         case .armCrash: 190
         case .crash: 191
         case .autoRefunded: 192
+        case .rtdn: 205
+        case .pubSub: 206
+        case .refund: 207
+        case .serverAsksVoided: 208
+        case .serverTookBack: 209
         }
     }
 
@@ -83,6 +111,12 @@ extension EveryHappeningTests {
         case .productsGet: 202
         case .productPurchase: 203
         case .purchaseTokenNotFound: 204
+        case .productsAcknowledge: 210
+        case .productsConsume: 211
+        case .rtdn: 212
+        case .rtdnAcknowledged: 213
+        case .voidedPurchasesList: 214
+        case .voidedPurchases: 215
         }
     }
 }

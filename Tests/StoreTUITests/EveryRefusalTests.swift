@@ -71,6 +71,7 @@ import WorldCore
         (.store(.inAnotherFamily(account: "alice")), "alice is in another family; it must leave it first"),
         (.store(.familyFull(family: "demo", members: 6)), "demo's family has 6 members, the most Family Sharing allows"),
         (.store(.notInFamily(account: "alice")), "alice is not in a family"),
+        (.play(.nothingToRefund(productId: "com.storesim.coins.100")), "Google Play: no paid, unrefunded purchase of com.storesim.coins.100 to refund"),
     ]
 
     @Test func everyCaseHasASample() {
@@ -139,6 +140,7 @@ import WorldCore
         case .noTestNotificationToken: 36
         case .serverDownForExtend: 41
         case .nothingToExtend: 42
+        case .play: 43
         case .store(let refusal):
             switch refusal {
             case .lapsed: 13
@@ -171,5 +173,5 @@ import WorldCore
     }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 43
+    static let caseCount = 44
 }

@@ -45,6 +45,8 @@ import Testing
         .serverTestNotification, .serverTestNotificationStatus,
         .serverExtend(productId: "com.storesim.premium.monthly", days: 10, reasonCode: 3),
         .expect(.autoRefunded(1)), .expect(.acknowledged(productId: "com.storesim.pro", acknowledged: true)),
+        .voidPurchase(.product("com.storesim.coins.550"), reason: .fraud), .voidPurchase(.transaction(33_721_948_052_170_431), reason: .other),
+        .serverVoided, .storePubSub(.duplicate),
     ]
 
     @Test(arguments: oneOfEach)
@@ -79,7 +81,7 @@ import Testing
             "store time-rate one-renewal-every-2s", "store server-api rate-limited",
             "server shared-secret wrong", "server verify-method get", "server verify-first sandbox", "disk full", "server disk ok", "store grace-period on 28d",
             "server notifications on", "server notifications url https://backend.example/notifications", "server notifications url off",
-            "server test-notification",
+            "server test-notification", "store pubsub duplicate",
         ])
     }
 

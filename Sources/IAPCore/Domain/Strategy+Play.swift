@@ -14,9 +14,4 @@ extension Strategy {
         }
     }
 
-    /// The strategies a world on `store` can use now: on Google Play, every one but
-    /// `server-acknowledges`, which needs the Server's Developer API calls of a later release.
-    public static func offered(on store: StoreKind) -> [Strategy] {
-        store == .play ? allCases.filter { $0 != .serverFinishes } : allCases
-    }
 }

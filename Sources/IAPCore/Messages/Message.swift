@@ -219,6 +219,7 @@ public enum Message: Sendable, Equatable, Codable {
             return false
         case .getTransactionInfo(let request): return request.purpose != .notification
         case .transactionInfo(let info): return info.request.purpose != .notification
+        case .play(let message): return message.answersTheApp
         default: return true
         }
     }

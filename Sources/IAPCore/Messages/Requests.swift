@@ -53,11 +53,15 @@ public struct VerificationRequest: Sendable, Equatable, Codable {
     /// Server has credited the transaction, or finds it credited already, it calls Finish
     /// Transaction, each time it is asked, so that a call that was lost is made again.
     public let serverFinishes: Bool
+    /// The Pub/Sub message of the Real-time developer notification the request settles (Google
+    /// Play, `purpose` `.notification`), which the Server acknowledges once it is settled.
+    public let pubSubMessageId: Int64?
 
     public init(transactionId: TransactionID?, productId: String, serverProductId: String?, receipt: String,
                 purpose: Purpose = .purchase, account: String? = nil, notification: ServerNotification? = nil,
-                orders: [TransactionID] = [], serverFinishes: Bool = false) {
+                orders: [TransactionID] = [], serverFinishes: Bool = false, pubSubMessageId: Int64? = nil) {
         self.purpose = purpose
+        self.pubSubMessageId = pubSubMessageId
         self.serverFinishes = serverFinishes
         self.orders = orders
         self.notification = notification

@@ -11,7 +11,11 @@ extension Audit {
     /// The audit of Google Play's `purchases` against the Server's `ledger` and the app's cache.
     /// A PURCHASED purchase is paid; one acknowledged (or consumed) or voided waits for nobody;
     /// one voided was paid back, and one voided by the three-day rule is `autoRefunded`.
-    public init(play purchases: [PlayPurchaseRecord], ledger: Ledger, pendingOrders: [PendingOrder], catalog: Catalog) {
+    /// The Server's balances are judged by what it credited less what it took back of purchases
+    /// Play voided; a credit of a voided purchase it has not taken back is an orphan credit; the
+    /// notifications Pub/Sub still pushes are `notificationsPending`.
+    public init(play purchases: [PlayPurchaseRecord], notifications: [PublishedNotification], ledger: Ledger,
+                pendingOrders: [PendingOrder], catalog: Catalog) {
         let paid = purchases.filter { $0.state == .purchased }
         let records = paid.map { purchase in
             StoreRecord(id: purchase.orderId.transactionId, originalId: purchase.orderId.transactionId, productId: purchase.productId,
@@ -21,12 +25,33 @@ extension Audit {
                         refundDate: purchase.voidedMillis.map(SimulatedTime.date))
         }
         self.init(transactions: records, ledger: ledger, pendingOrders: pendingOrders, catalog: catalog)
-        play = PlayAuditFigures(autoRefunds: paid.compactMap { purchase in
+        let voided = Set(paid.filter(\.isVoided).map(\.orderId.transactionId))
+        let orphaned = Set(orphans.map(\.transactionId))
+        let kept = ledger.credits.filter { voided.contains($0.transactionId) && !ledger.takenBack.contains($0.transactionId)
+                                           && !orphaned.contains($0.transactionId) }
+        orphans += kept
+        orphanCredits = orphans.count
+        balanceMismatches = BalanceMismatch.find(balances: ledger.balances, granted: Self.granted(ledger, voided: voided, catalog: catalog),
+                                                 creditPlaces: [:], notifications: nil, processed: [], record: { _ in nil }, catalog: catalog)
+        notificationsPending = notifications.isEmpty ? nil : notifications.count(where: \.isPending)
+        play = PlayAuditFigures(keptAfterVoiding: Set(kept.map(\.transactionId)), autoRefunds: paid.compactMap { purchase in
             guard purchase.voidedReason == .unacknowledgedPurchase, let voided = purchase.voidedMillis else { return nil }
             return .init(transactionId: purchase.orderId.transactionId, productId: purchase.productId,
                          purchased: SimulatedTime.date(millis: purchase.purchasedMillis ?? purchase.createdMillis),
                          refunded: SimulatedTime.date(millis: voided))
         })
+    }
+
+    /// What the Server's credits of consumables grant, by currency, less those of purchases Play
+    /// voided that the Server took back.
+    private static func granted(_ ledger: Ledger, voided: Set<TransactionID>, catalog: Catalog) -> [String: Int] {
+        var granted: [String: Int] = [:]
+        for credit in ledger.credits {
+            guard let product = catalog.product(id: credit.productId), product.type == .consumable,
+                  !(voided.contains(credit.transactionId) && ledger.takenBack.contains(credit.transactionId)) else { continue }
+            for part in product.grantInOrder { granted[part.currency, default: 0] &+= part.amount }
+        }
+        return granted
     }
 
     /// The store whose purchases the audit judged.

@@ -33,18 +33,18 @@ public struct Audit: Sendable {
     public let recoverable: Int
     public let lost: Int
     public let doubleCredited: Int
-    public let orphanCredits: Int
+    public internal(set) var orphanCredits: Int
     public let refunded: Int
     /// Paid, unrefunded transactions that bought nothing new (`Overcharge`): the customer was
     /// charged twice for one thing.
     public let overcharged: Int
     /// Currencies whose balance at the Server is not what its credits and the refunds it took
     /// back add up to (`BalanceMismatch`).
-    public let balanceMismatches: [BalanceMismatch]
+    public internal(set) var balanceMismatches: [BalanceMismatch]
     /// Notifications the Store has not yet had acknowledged and will still retry, or has given up
     /// while the Server still lacks them (its history can fetch them); nil when the Store never
     /// posted notifications.
-    public let notificationsPending: Int?
+    public internal(set) var notificationsPending: Int?
     /// Paid, uncredited transactions, with how each can still be recovered (none: lost).
     public let uncredited: [Finding]
     /// Paid transactions the Server credited more than once, with how many times.
@@ -60,7 +60,7 @@ public struct Audit: Sendable {
     public var overRefunded: Int { overRefunds.count }
     /// Credits with no paid transaction behind them: none of that id, one of another product,
     /// or one refunded before the credit.
-    public let orphans: [Ledger.Credit]
+    public internal(set) var orphans: [Ledger.Credit]
     /// Paid transactions the Store refunded.
     private let refundedIds: Set<TransactionID>
     /// The product the Store's transaction paid for, where a credit of its id names another.
@@ -240,14 +240,16 @@ public struct Audit: Sendable {
             lines.append("  \(title(double.productId)) tx \(double.transactionId): DOUBLE-CREDITED: paid once, credited \(double.times) times")
         }
         for orphan in orphans {
-            let why = if let other = paidForOther[orphan.transactionId] {
+            let why = if play?.keptAfterVoiding.contains(orphan.transactionId) == true {
+                "and Google Play voided it since; the Server has not taken it back"
+            } else if let other = paidForOther[orphan.transactionId] {
                 "but the Store's transaction of that id paid for \(title(other))"
             } else if refundedIds.contains(orphan.transactionId) {
                 "after the Store refunded it"
             } else {
                 "with no paid transaction behind it"
             }
-            lines.append("  \(title(orphan.productId)) tx \(orphan.transactionId): ORPHAN CREDIT: credited (\(orphan.grantWords)) \(why)")
+            lines.append("  \(title(orphan.productId)) \(order(orphan.transactionId)): ORPHAN CREDIT: credited (\(orphan.grantWords)) \(why)")
         }
         for overcharge in overcharges {
             lines.append("  \(title(overcharge.productId)) tx \(overcharge.transactionId): OVERCHARGED: paid again for what tx \(overcharge.heldBy) already covered, not refunded")

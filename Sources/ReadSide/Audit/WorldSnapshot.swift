@@ -31,6 +31,8 @@ public struct WorldSnapshot: Sendable {
     public let transactionIds: TransactionIDRange?
     /// Google Play's purchases, in a world that sells there; nil on the App Store.
     public internal(set) var playPurchases: [PlayPurchaseRecord]?
+    /// Google Play's Real-time developer notifications, in a world that sells there.
+    public internal(set) var playNotifications: [PublishedNotification] = []
 
     public init(transactions: [StoreRecord], ledger: Ledger, cache: CacheContents, settings: WorldSettings,
                 rootCertificate: String? = nil, notifications: [PostedNotification]? = nil,
@@ -104,6 +106,7 @@ public struct WorldSnapshot: Sendable {
         if snapshot.settings.store == .play {
             do {
                 snapshot.playPurchases = try PlayStore.readRecords(path: directory.playDatabase)
+                snapshot.playNotifications = try PlayStore.readNotifications(path: directory.playDatabase)
             } catch {
                 throw .file(path: directory.playDatabase, problem: error.description)
             }
@@ -117,7 +120,7 @@ public struct WorldSnapshot: Sendable {
     /// within the Store's own range of ids, when it has one.
     public func audit(catalog: Catalog) -> Audit {
         if let playPurchases {
-            return Audit(play: playPurchases, ledger: ledger, pendingOrders: cache.orders, catalog: catalog)
+            return Audit(play: playPurchases, notifications: playNotifications, ledger: ledger, pendingOrders: cache.orders, catalog: catalog)
         }
         let outside = settings.serverURL.map { OutsideCredits.fetch($0, within: transactionIds) }
         let byId = outside == nil ? [:] : Dictionary(transactions.map { ($0.id, $0) }) { first, _ in first }

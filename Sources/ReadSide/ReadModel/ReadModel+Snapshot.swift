@@ -17,6 +17,7 @@ extension ReadModel {
                                      appAccountTokens: reads.tokens, earlyEnds: reads.earlyEnds, refunds: reads.refunds,
                                      transactionIds: world.store.transactionIds)
         snapshot.playPurchases = try playPurchases()
+        snapshot.playNotifications = try playNotifications()
         return snapshot
     }
 
@@ -29,11 +30,21 @@ extension ReadModel {
         }
     }
 
+    /// Google Play's Real-time developer notifications, in a world that sells there; empty on the App Store.
+    func playNotifications() throws(WorldError) -> [PublishedNotification] {
+        do {
+            return try world.play?.publishedNotifications() ?? []
+        } catch {
+            throw .file(path: world.directory.playDatabase, problem: error.description)
+        }
+    }
+
     /// The audit of this moment: what `snapshot().audit(catalog:)` finds, made from the tally the
     /// world keeps of its history, so that it costs in proportion to what was written since the last.
     public func audit() throws(WorldError) -> Audit {
         if let purchases = try playPurchases() {
-            return Audit(play: purchases, ledger: try readHistory().ledger.ledger, pendingOrders: try readCache().orders, catalog: world.catalog)
+            return Audit(play: purchases, notifications: try playNotifications(), ledger: try readHistory().ledger.ledger,
+                         pendingOrders: try readCache().orders, catalog: world.catalog)
         }
         guard world.settings.serverURL == nil else { return try snapshot().audit(catalog: world.catalog) }
         return audit(of: try readHistory(), cache: try readCache())

@@ -4,17 +4,13 @@ import IAPCore
 /// crash points in Google's vocabulary, and its purchase sheet has no Ask to Buy.
 extension ArgumentReader {
     /// A strategy in the store's words; on Google Play an App Store word is refused with Play's
-    /// word for it, and `server-acknowledges` is refused until the Server acknowledges.
+    /// word for it.
     mutating func strategy() throws(CommandProblem) -> Strategy {
         let text = word()
-        let offered = Strategy.offered(on: store)
-        if let strategy = offered.first(where: { $0.word(on: store) == text }) { return strategy }
-        if store == .play, Strategy.serverFinishes.word(on: .play) == text {
-            throw CommandProblem(problem: "strategy '\(text)' is not in this release on Google Play")
-        }
+        let words = Strategy.allCases.map { $0.word(on: store) }
+        if let strategy = Strategy.allCases.first(where: { $0.word(on: store) == text }) { return strategy }
         throw CommandProblem(problem: "unknown strategy '\(text)'" + otherStoreHint(text, Strategy.allCases.map { $0.word(on: .appStore) },
-                                                                                      Strategy.allCases.map { $0.word(on: store) },
-                                                                                      among: offered.map { $0.word(on: store) }))
+                                                                                      words, among: words))
     }
 
     /// A crash point in the store's words.

@@ -7,6 +7,9 @@ struct CommandProblem: Error, Equatable, Sendable {
     let problem: String
     /// The product named that the catalog lacks, when that is the problem.
     var unknownProduct: String? = nil
+    /// The line is another store's form of a command both stores write alike (`refund`): the
+    /// other store's declaration reads it, and this problem is never the one told.
+    var otherStoresForm = false
 }
 
 /// Reads a command's arguments in order, each checked against what it must be, with a message
@@ -77,6 +80,16 @@ struct ArgumentReader {
     mutating func refundTarget() throws(CommandProblem) -> ScenarioCommand.RefundTarget {
         guard let text = remaining.first, text.first?.isNumber == true else { return .product(try product()) }
         return .transaction(try transaction())
+    }
+
+    /// What a Google Play refund names: an order when the word starts `GPA.`, else a product.
+    mutating func playOrderTarget() throws(CommandProblem) -> ScenarioCommand.RefundTarget {
+        guard let text = remaining.first, text.hasPrefix("GPA.") else { return .product(try product()) }
+        _ = word()
+        guard let order = PlayOrderID(text) else {
+            throw CommandProblem(problem: "'\(text)' is not an order id: GPA. and 17 digits, as GPA.1234-5678-9012-34567")
+        }
+        return .transaction(order.transactionId)
     }
 
     /// An outside server's URL, `http://` or `https://` with a host; nil for the word `none`

@@ -98,7 +98,9 @@ extension ScenarioVocabulary {
         count("expect overcharged N", "the audit's overcharged: paid again for what the account already held, not refunded") {
             .overcharged($0)
         } unpack: { if case .overcharged(let count) = $0 { count } else { nil } },
-        count("expect notifications pending N", "notifications the Store has not yet had acknowledged and will still retry or can be fetched") {
+        count("expect notifications pending N",
+              "notifications the Store has not yet had acknowledged and will still retry or can be fetched (Google Play: Pub/Sub still pushes)",
+              stores: CommandDeclaration.everyStore) {
             .notificationsPending($0)
         } unpack: { if case .notificationsPending(let count) = $0 { count } else { nil } },
         CommandDeclaration(

@@ -6,13 +6,13 @@ extension ScenarioVocabulary {
     /// crash points in Google's words.
     public static var playHelpText: String {
         let commands = declarations.filter { $0.stores.contains(.play) }.map(\.syntax.usage)
-        let strategies = Strategy.offered(on: .play).map { $0.word(on: .play) }
+        let strategies = Strategy.allCases.map { $0.word(on: .play) }
         return """
             Google Play (run --store play): a world that sells on Google Play takes these commands;
             any other is an App Store command and a script error there:
             \(wrapped(commands))
               strategies: \(strategies.joined(separator: ", "))
-                (the first is the default; server-acknowledges comes in a later release)
+                (the first is the default; server-acknowledges is Google's recommendation)
               crash points: \(CrashPoint.allCases.map { $0.word(on: .play) }.joined(separator: ", "))
               buy's answers: confirm or cancel (no Ask to Buy)
             """

@@ -51,8 +51,9 @@ extension ScenarioVocabulary {
             read: { reader throws(CommandProblem) in .serverDisk(full: try reader.toggle(on: "full", off: "ok")) },
             arguments: { command in if case .serverDisk(let full) = command { [full ? "full" : "ok"] } else { nil } }),
         CommandDeclaration(
-            "server notifications on|off", "the Store posts App Store Server Notifications V2 to the Server (default off)",
-            timing: .atOnce,
+            "server notifications on|off",
+            "the Store posts App Store Server Notifications V2 to the Server (default off); on Google Play: Real-time developer notifications through Pub/Sub",
+            timing: .atOnce, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .serverNotifications(on: try reader.toggle(on: "on", off: "off")) },
             arguments: { command in if case .serverNotifications(let on) = command { [on ? "on" : "off"] } else { nil } }),
         CommandDeclaration(
@@ -155,6 +156,7 @@ extension ScenarioVocabulary {
             "the Store refunds a transaction (a number) or the latest of PRODUCT, for a reason (Apple's revocationReason); the Server learns of it from a REFUND notification (with notifications on) or at its next receipt check; a running StoreKit 2 app, through Transaction.updates",
             timing: .whenQuiet,
             read: { reader throws(CommandProblem) in
+                guard reader.store == .appStore else { throw CommandProblem(problem: "Google Play's refund", otherStoresForm: true) }
                 let target = try reader.refundTarget()
                 guard let word = reader.optionalWord() else { return .refund(target, reason: nil) }
                 guard word == "reason" else { throw CommandProblem(problem: "usage: refund PRODUCT|TRANSACTION [reason app-issue|other]") }

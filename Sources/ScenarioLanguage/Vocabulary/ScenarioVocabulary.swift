@@ -5,7 +5,7 @@ import WorldCore
 /// order, and chaos draws its commands by their weights in this order (so a seed keeps making
 /// the same runs).
 public enum ScenarioVocabulary {
-    public static let declarations: [CommandDeclaration] = app + switches + store + checks
+    public static let declarations: [CommandDeclaration] = app + switches + store + checks + playServer
 
     /// The declaration a command comes from.
     public static func declaration(of command: ScenarioCommand) -> CommandDeclaration? {
@@ -63,6 +63,7 @@ public enum ScenarioVocabulary {
                 do {
                     return try declaration.command(syntax.arguments(of: words), catalog: catalog, store: store)
                 } catch {
+                    if error.otherStoresForm { continue }
                     problem = error
                 }
             } else {

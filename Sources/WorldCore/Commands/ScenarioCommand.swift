@@ -88,6 +88,12 @@ public enum ScenarioCommand: Equatable, Sendable {
     /// The Server fetches the notifications it missed (Get Notification History) and processes
     /// them, and reconciles each customer it knows (Get Transaction History).
     case serverHistory
+    /// Google Play: the Server asks the Voided Purchases API and takes back what it lists.
+    case serverVoided
+    /// Google Play: how Pub/Sub delivers Real-time developer notifications.
+    case storePubSub(PubSubMode)
+    /// Google Play: the developer refunds and revokes a purchase, for Google's `voidedReason`.
+    case voidPurchase(RefundTarget, reason: VoidedReason)
     /// The Server asks the Store for a `TEST` notification (Request a Test Notification).
     case serverTestNotification
     /// The Server asks how its last test went (Get Test Notification Status).

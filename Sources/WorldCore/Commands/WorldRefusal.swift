@@ -1,10 +1,13 @@
 import IAPCore
+import PlayEngine
 import StoreEngine
 
 /// A command the world declines, with what it names: nothing was done and the session goes on.
 public enum WorldRefusal: Equatable, Sendable {
     /// The Store declined the command.
     case store(StoreRefusal)
+    /// Google Play declined the command.
+    case play(PlayRefusal)
     /// `launch` while the app runs.
     case appRunningAlready
     /// A command (its scenario word) that needs the running app, while the app is not running.
@@ -46,6 +49,7 @@ public enum WorldRefusal: Equatable, Sendable {
     public var english: String {
         switch self {
         case .store(let refusal): refusal.english
+        case .play(let refusal): "Google Play: " + refusal.english
         case .appRunningAlready: "the app is already running"
         case .needsRunningApp(let command, let status): "'\(command)' needs the running app, and the app is \(status.text); use 'launch' first"
         case .forgeryNeedsRunningApp: "a forgery needs the running app; use 'launch' first"

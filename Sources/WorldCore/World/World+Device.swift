@@ -22,6 +22,7 @@ extension World {
 
     /// Starts the app with launch recovery, under the world's strategy and StoreKit.
     public func launch() throws(WorldError) {
+        try signInToTheServer()
         try host.launch(settings.strategy, settings.api)
     }
 

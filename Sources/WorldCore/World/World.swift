@@ -168,6 +168,7 @@ public final class World {
         keepBooksOfSentMessages()
         update(&settings)
         host.app?.strategy = settings.strategy
+        try tellTheServerWhoAcknowledges()
         try record(.command, from: .user, to: nil, what: told(action), transactionId: nil)
         try saveSettings()
     }
@@ -194,6 +195,7 @@ public final class World {
     /// `server notifications on|off`: the Store posts App Store Server Notifications V2 to the
     /// Server, signed with its chain, whose root the Server pins.
     func notifications(_ on: Bool) throws(WorldError) {
+        guard play == nil else { return try rtdn(on) }
         do {
             try store.setNotifications(on, from: now)
         } catch {
@@ -210,6 +212,7 @@ public final class World {
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
+        try pushDueNotifications()
     }
 
     /// Writes the settings durably, unless the file already holds them: this world wrote them

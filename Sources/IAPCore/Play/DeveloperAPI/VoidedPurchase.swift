@@ -2,7 +2,7 @@
 /// either canceled/refunded/charged-back". Its JSON is written by hand, members in the order of
 /// Google's "JSON representation", an int64 as a string of digits; `voidedQuantity` (a
 /// quantity-based partial refund, which StoreSim does not make) is left out.
-public struct VoidedPurchase: Equatable, Sendable, EventJSON {
+public struct VoidedPurchase: Equatable, Sendable, Codable, EventJSON {
     /// "androidpublisher#voidedPurchase".
     public static let kind = "androidpublisher#voidedPurchase"
 

@@ -1,7 +1,9 @@
+import Foundation
+
 /// Why a purchase was voided, a `VoidedPurchase`'s `voidedReason`. Google: "The reason why the
 /// purchase was voided, possible values are: 0. Other 1. Remorse 2. Not_received 3. Defective
 /// 4. Accidental_purchase 5. Fraud 6. Friendly_fraud 7. Chargeback 8. Unacknowledged_purchase".
-public enum VoidedReason: Int, Sendable, CaseIterable, EventJSON {
+public enum VoidedReason: Int, Sendable, CaseIterable, Codable, EventJSON {
     case other = 0
     case remorse = 1
     case notReceived = 2
@@ -26,5 +28,11 @@ public enum VoidedReason: Int, Sendable, CaseIterable, EventJSON {
         case .chargeback: return "Chargeback"
         case .unacknowledgedPurchase: return "Unacknowledged_purchase"
         }
+    }
+
+    /// The reason as a script writes it: Google's word in lower case, `-` for `_`
+    /// (`not-received`, `accidental-purchase`).
+    public var word: String {
+        name.lowercased().replacingOccurrences(of: "_", with: "-")
     }
 }

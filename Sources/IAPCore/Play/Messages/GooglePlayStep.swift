@@ -15,6 +15,17 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
     /// Google's three-day rule: nobody acknowledged the purchase within three days of PURCHASED,
     /// so Google Play refunded and revoked it (voidedSource 2 Google, voidedReason 8).
     case autoRefunded(TransactionID, productId: String)
+    /// Real-time developer notifications are published to the Server's Pub/Sub subscription, or not.
+    case rtdn(on: Bool)
+    /// The user changes how Pub/Sub delivers.
+    case pubSub(PubSubMode)
+    /// A developer refunds and revokes a purchase (the Play Console's refund with revoke).
+    case refund(TransactionID, productId: String, reason: VoidedReason)
+    /// The user has the Server ask the Voided Purchases API.
+    case serverAsksVoided
+    /// The Server takes back what it credited for a purchase Google Play voided: a consumable's
+    /// grant, or the entitlement (`ended`).
+    case serverTookBack(TransactionID, [String: Int], ended: String?)
 
     /// The step in English, with Google Play's words.
     public var english: String {
@@ -30,6 +41,14 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
         case .autoRefunded(let order, let productId):
             "\(PlaySaid.order(order)) (\(productId)) not acknowledged within three days: Google Play refunded and revoked it "
                 + "(voidedSource 2 Google, voidedReason 8 \(VoidedReason.unacknowledgedPurchase.name))"
+        case .rtdn(let on): "real-time developer notifications \(on ? "on" : "off")"
+        case .pubSub(let mode): "Pub/Sub delivers \(mode.english)"
+        case .refund(let order, let productId, let reason):
+            "the developer refunds and revokes \(PlaySaid.order(order)) (\(productId)): voidedSource 1 Developer, voidedReason \(reason.rawValue) \(reason.name)"
+        case .serverAsksVoided: "server voided: the Server asks the Voided Purchases API"
+        case .serverTookBack(let order, let taken, let ended):
+            "\(PlaySaid.order(order)) was voided: the Server takes back "
+                + ([taken.isEmpty ? nil : ServerStep.taken(taken), ended.map { "the entitlement to \($0)" }].compactMap { $0 }.joined(separator: " and "))
         }
     }
 }
@@ -44,6 +63,13 @@ extension GooglePlayStep: EventJSON {
         case .armCrash(let point, let powerCut): json.tag("armCrash") { $0.put("_0", point); $0.put("powerCut", powerCut) }
         case .crash(let point, let powerCut): json.tag("crash") { $0.put("_0", point); $0.put("powerCut", powerCut) }
         case .autoRefunded(let order, let productId): json.tag("autoRefunded") { $0.put("_0", order); $0.put("productId", productId) }
+        case .rtdn(let on): json.tag("rtdn") { $0.put("on", on) }
+        case .pubSub(let mode): json.tag("pubSub") { $0.put("_0", mode.rawValue) }
+        case .refund(let order, let productId, let reason):
+            json.tag("refund") { $0.put("_0", order); $0.put("productId", productId); $0.put("reason", reason) }
+        case .serverAsksVoided: json.tag("serverAsksVoided")
+        case .serverTookBack(let order, let taken, let ended):
+            json.tag("serverTookBack") { $0.put("_0", order); $0.put("_1", taken); $0.put("ended", ended) }
         }
     }
 }

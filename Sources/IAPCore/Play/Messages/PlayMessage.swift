@@ -24,22 +24,36 @@ public enum PlayMessage: Sendable, Equatable, Codable {
     case productsGet(VerificationRequest)
     /// Play's answer: the `ProductPurchase`, or nil when no purchase has the token (HTTP 400).
     case productPurchase(VerificationRequest, ProductPurchase?)
+    /// `purchases.products.acknowledge` by the Server: "If successful, the response body is
+    /// empty", so nothing answers it.
+    case productsAcknowledge(token: String, order: PlayOrderID)
+    /// `purchases.products.consume` by the Server; consuming acknowledges too.
+    case productsConsume(token: String, order: PlayOrderID)
+    /// A Real-time developer notification, pushed by Pub/Sub to the Server.
+    case rtdn(PubSubPush)
+    /// The Server's HTTP 200 to a push: Pub/Sub stops redelivering the message.
+    case rtdnAcknowledged(messageId: Int64, order: PlayOrderID?)
+    /// `purchases.voidedpurchases.list` from `startMillis` (nil: Google's default, 30 days back).
+    case voidedPurchasesList(startMillis: Int64?)
+    /// The Voided Purchases API's answer.
+    case voidedPurchases([VoidedPurchase])
 
     /// Who sends it.
     public var from: Party {
         switch self {
         case .launchBillingFlow, .queryPurchases, .acknowledgePurchase, .consume, .verifyPurchase: .app
-        case .purchasesUpdated, .purchasesResult, .acknowledgeResponse, .consumeResponse, .productPurchase: .play
-        case .productsGet: .server
+        case .purchasesUpdated, .purchasesResult, .acknowledgeResponse, .consumeResponse, .productPurchase, .rtdn, .voidedPurchases: .play
+        case .productsGet, .productsAcknowledge, .productsConsume, .rtdnAcknowledged, .voidedPurchasesList: .server
         }
     }
 
     /// Who receives it.
     public var to: Party {
         switch self {
-        case .launchBillingFlow, .queryPurchases, .acknowledgePurchase, .consume, .productsGet: .play
+        case .launchBillingFlow, .queryPurchases, .acknowledgePurchase, .consume, .productsGet, .productsAcknowledge, .productsConsume,
+             .rtdnAcknowledged, .voidedPurchasesList: .play
         case .purchasesUpdated, .purchasesResult, .acknowledgeResponse, .consumeResponse: .app
-        case .verifyPurchase, .productPurchase: .server
+        case .verifyPurchase, .productPurchase, .rtdn, .voidedPurchases: .server
         }
     }
 
@@ -47,12 +61,24 @@ public enum PlayMessage: Sendable, Equatable, Codable {
     public var subject: MessageSubject? {
         switch self {
         case .acknowledgePurchase(_, let order), .consume(_, let order), .acknowledgeResponse(let order, _),
-             .consumeResponse(let order, _):
+             .consumeResponse(let order, _), .productsAcknowledge(_, let order), .productsConsume(_, let order):
             .transaction(order.transactionId)
+        case .rtdn(let push): push.order.map { .transaction($0.transactionId) }
+        case .rtdnAcknowledged(_, let order): order.map { .transaction($0.transactionId) }
         case .purchasesUpdated(_, let updated): updated.purchases.first.map { .transaction($0.orderId.transactionId) }
         case .verifyPurchase(let request), .productsGet(let request), .productPurchase(let request, _):
             request.transactionId.map(MessageSubject.transaction)
-        case .launchBillingFlow, .queryPurchases, .purchasesResult: nil
+        case .launchBillingFlow, .queryPurchases, .purchasesResult, .voidedPurchasesList, .voidedPurchases: nil
+        }
+    }
+
+    /// Whether, when it never arrives, the app is owed word of it: not for the Server's own
+    /// calls and Google Play's pushes, nor for a `purchases.products.get` an RTDN made.
+    var answersTheApp: Bool {
+        switch self {
+        case .productsAcknowledge, .productsConsume, .rtdn, .rtdnAcknowledged, .voidedPurchasesList, .voidedPurchases: false
+        case .productsGet(let request), .productPurchase(let request, _): request.purpose != .notification
+        default: true
         }
     }
 
@@ -75,6 +101,13 @@ public enum PlayMessage: Sendable, Equatable, Codable {
                              acknowledgementState: purchase.acknowledgementState.rawValue,
                              consumptionState: purchase.consumptionState.rawValue)
         case .productPurchase(let request, nil): .purchaseTokenNotFound(MessageSubject(request.transactionId))
+        case .productsAcknowledge(_, let order): .productsAcknowledge(order.transactionId)
+        case .productsConsume(_, let order): .productsConsume(order.transactionId)
+        case .rtdn(let push):
+            .rtdn(MessageSubject(push.order?.transactionId), type: push.notification.typeName, messageId: push.messageId, attempt: push.attempt)
+        case .rtdnAcknowledged(let messageId, let order): .rtdnAcknowledged(MessageSubject(order?.transactionId), messageId: messageId)
+        case .voidedPurchasesList(let start): .voidedPurchasesList(startMillis: start)
+        case .voidedPurchases(let purchases): .voidedPurchases(purchases.map { $0.orderId.transactionId })
         }
     }
 }

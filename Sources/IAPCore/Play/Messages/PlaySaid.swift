@@ -15,6 +15,14 @@ public enum PlaySaid: Sendable, Equatable, Codable {
     case productPurchase(MessageSubject, purchaseState: Int, acknowledgementState: Int, consumptionState: Int)
     /// Play knows no purchase by the token: HTTP 400.
     case purchaseTokenNotFound(MessageSubject)
+    case productsAcknowledge(TransactionID)
+    case productsConsume(TransactionID)
+    /// A Real-time developer notification of Google's `type`, Pub/Sub's message id and which delivery of it.
+    case rtdn(MessageSubject, type: String, messageId: Int64, attempt: Int)
+    case rtdnAcknowledged(MessageSubject, messageId: Int64)
+    case voidedPurchasesList(startMillis: Int64?)
+    /// The orders the Voided Purchases API lists.
+    case voidedPurchases([TransactionID])
 
     /// The message in English: Google's names for the calls and their answers.
     public var english: String {
@@ -34,6 +42,14 @@ public enum PlaySaid: Sendable, Equatable, Codable {
         case .productPurchase(let subject, let purchase, let acknowledgement, let consumption):
             "ProductPurchase \(Self.order(subject)): purchaseState \(purchase), acknowledgementState \(acknowledgement), consumptionState \(consumption)"
         case .purchaseTokenNotFound(let subject): "purchases.products.get \(Self.order(subject)): HTTP 400, no purchase has the token"
+        case .productsAcknowledge(let order): "purchases.products.acknowledge \(Self.order(order))"
+        case .productsConsume(let order): "purchases.products.consume \(Self.order(order))"
+        case .rtdn(let subject, let type, let messageId, let attempt):
+            "RTDN \(type) \(Self.order(subject)) (Pub/Sub message \(messageId)\(attempt > 1 ? ", delivery \(attempt)" : ""))"
+        case .rtdnAcknowledged(let subject, let messageId): "HTTP 200 to Pub/Sub message \(messageId) \(Self.order(subject))"
+        case .voidedPurchasesList(let start?): "purchases.voidedpurchases.list since \(SimulatedTime.format(SimulatedTime.date(millis: start)))"
+        case .voidedPurchasesList(nil): "purchases.voidedpurchases.list (the last 30 days)"
+        case .voidedPurchases(let orders): "voided purchases: \(orders.count)" + (orders.isEmpty ? "" : " (" + orders.map(Self.order).joined(separator: ", ") + ")")
         }
     }
 
@@ -68,6 +84,13 @@ extension PlaySaid: EventJSON {
                 $0.put("consumptionState", consumption); $0.put("purchaseState", purchase)
             }
         case .purchaseTokenNotFound(let subject): json.tag("purchaseTokenNotFound") { $0.put("_0", subject) }
+        case .productsAcknowledge(let order): json.tag("productsAcknowledge") { $0.put("_0", order) }
+        case .productsConsume(let order): json.tag("productsConsume") { $0.put("_0", order) }
+        case .rtdn(let subject, let type, let messageId, let attempt):
+            json.tag("rtdn") { $0.put("_0", subject); $0.put("attempt", attempt); $0.put("messageId", messageId); $0.put("type", type) }
+        case .rtdnAcknowledged(let subject, let messageId): json.tag("rtdnAcknowledged") { $0.put("_0", subject); $0.put("messageId", messageId) }
+        case .voidedPurchasesList(let start): json.tag("voidedPurchasesList") { $0.put("startMillis", start) }
+        case .voidedPurchases(let orders): json.tag("voidedPurchases") { $0.put("_0", orders) }
         }
     }
 }

@@ -14,6 +14,8 @@ public struct PlayAuditFigures: Sendable {
         public let refunded: Date
     }
 
+    /// The credited purchases Play voided whose credit the Server has not taken back.
+    public let keptAfterVoiding: Set<TransactionID>
     public let autoRefunds: [AutoRefund]
 
     public var autoRefunded: Int { autoRefunds.count }

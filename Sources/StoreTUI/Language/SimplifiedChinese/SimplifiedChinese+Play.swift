@@ -21,6 +21,15 @@ extension SimplifiedChinese {
         case .productPurchase(let about, let purchase, let acknowledgement, let consumption):
             "ProductPurchase \(order(about))：purchaseState \(purchase)，acknowledgementState \(acknowledgement)，consumptionState \(consumption)"
         case .purchaseTokenNotFound(let about): "purchases.products.get \(order(about))：HTTP 400，没有购买使用该令牌"
+        case .productsAcknowledge(let id): "purchases.products.acknowledge：服务器确认购买 \(order(id))"
+        case .productsConsume(let id): "purchases.products.consume：服务器消耗 \(order(id))"
+        case .rtdn(let about, let type, let messageId, let attempt):
+            "实时开发者通知 \(type) \(order(about))（Pub/Sub 消息 \(messageId)\(attempt > 1 ? "，第 \(attempt) 次推送" : "")）"
+        case .rtdnAcknowledged(let about, let messageId): "对 Pub/Sub 消息 \(messageId) \(order(about)) 回复 HTTP 200"
+        case .voidedPurchasesList(let start?): "purchases.voidedpurchases.list：自 \(SimulatedTime.format(SimulatedTime.date(millis: start))) 起"
+        case .voidedPurchasesList(nil): "purchases.voidedpurchases.list：最近 30 天"
+        case .voidedPurchases(let orders):
+            "已作废的购买：\(orders.count) 项" + (orders.isEmpty ? "" : "（" + orders.map(order).joined(separator: listSeparator) + "）")
         }
     }
 
@@ -37,6 +46,23 @@ extension SimplifiedChinese {
         case .crash(nil, let powerCut): powerCut ? "在两条消息之间断电" : "App 在两条消息之间崩溃"
         case .autoRefunded(let id, let productId):
             "\(order(id))（\(productId)）三天内未被确认：Google Play 已自动退款并撤销（voidedSource 2 Google，voidedReason 8 Unacknowledged_purchase）"
+        case .rtdn(let on): "实时开发者通知已\(on ? "开启" : "关闭")"
+        case .pubSub(let mode): "Pub/Sub 推送方式：\(words(mode))"
+        case .refund(let id, let productId, let reason):
+            "开发者为 \(order(id))（\(productId)）退款并撤销：voidedSource 1 Developer，voidedReason \(reason.rawValue) \(reason.name)"
+        case .serverAsksVoided: "server voided：服务器查询 Voided Purchases API"
+        case .serverTookBack(let id, let taken, let ended):
+            "\(order(id)) 已作废：服务器收回 "
+                + [taken.isEmpty ? nil : ServerStep.taken(taken), ended.map { "\($0) 的权益" }].compactMap { $0 }.joined(separator: "和")
+        }
+    }
+
+    /// How Pub/Sub delivers, in Simplified Chinese.
+    private static func words(_ mode: PubSubMode) -> String {
+        switch mode {
+        case .normal: "每条消息推送一次，未获确认时重试"
+        case .duplicate: "每条消息推送两次：服务器确认后再推送一次"
+        case .reorder: "每条消息延迟一分钟，最新的先推送"
         }
     }
 

@@ -8,6 +8,7 @@ extension SimplifiedChinese {
     static func words(_ refusal: WorldRefusal) -> String {
         switch refusal {
         case .store(let refusal): words(refusal)
+        case .play(let refusal): "Google Play 拒绝：" + refusal.english
         case .appRunningAlready: "App 已在运行"
         case .needsRunningApp(let command, let status): "'\(command)' 需要 App 在运行，而 App \(words(status))；请先 'launch'"
         case .forgeryNeedsRunningApp: "伪造需要 App 在运行；请先 'launch'"
