@@ -76,7 +76,8 @@ public enum ScenarioVocabulary {
         }
         let namesOneForm = best.map { $0.matched > 1 && groupNouns[name] == nil } ?? false
         guard let best, best.fits || namesOneForm || candidates.count == 1 else {
-            throw groupProblem(name, candidates, words: words)
+            let ofThisStore = candidates.filter { $0.stores.contains(store) }
+            throw groupProblem(name, ofThisStore.isEmpty ? candidates : ofThisStore, words: words)
         }
         throw best.problem
     }
