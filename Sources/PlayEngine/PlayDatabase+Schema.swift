@@ -31,5 +31,13 @@ extension PlayDatabase {
             WHERE state = 'purchased' AND acknowledged_millis IS NULL AND voided_millis IS NULL;
         CREATE INDEX IF NOT EXISTS purchases_voided ON purchases(voided_millis) WHERE voided_millis IS NOT NULL;
         """,
+        // Version 2: the slow test card a purchase was paid with ('approves' or 'declines'), and
+        // when it resolves itself; indexed, the pending ones by that moment (the clock's due moments).
+        """
+        ALTER TABLE purchases ADD COLUMN slow_card TEXT;
+        ALTER TABLE purchases ADD COLUMN slow_card_due_millis INTEGER;
+        CREATE INDEX IF NOT EXISTS purchases_slow_card_due ON purchases(slow_card_due_millis)
+            WHERE state = 'pending' AND slow_card_due_millis IS NOT NULL;
+        """,
     ])
 }

@@ -13,7 +13,8 @@ extension PlayStore {
     /// Play keeps no consumable flag (whether a product is consumed is the app's or the Server's
     /// call), so the rule is the same for every one-time product. A PENDING purchase blocks too
     /// (StoreSim's reading: Google returns pending purchases as held, in `queryPurchasesAsync`).
-    /// USER_CANCELED makes no purchase; OK issues one, PURCHASED or PENDING.
+    /// USER_CANCELED makes no purchase; OK issues one, PURCHASED or PENDING (a delayed form of
+    /// payment, or a slow test card, which resolves itself `slowCardDelayMillis` later).
     public func launchBillingFlow(productId: String, account: String, obfuscatedAccountId: String?,
                                   mode: BillingFlowMode, now: Date) throws(PlayError) -> PurchasesUpdated {
         try change { () throws(StorageError) -> Result<PurchasesUpdated, PlayRefusal> in
@@ -24,8 +25,13 @@ extension PlayStore {
             guard mode != .cancel else {
                 return .success(PurchasesUpdated(billingResult: BillingResult(.userCanceled), purchases: []))
             }
+            let slowCard: PlayPurchaseRecord.SlowCard? = switch mode {
+            case .slowApprove: .approves
+            case .slowDecline: .declines
+            case .confirm, .cancel, .pending: nil
+            }
             let record = try issue(productId: productId, account: account, obfuscatedAccountId: obfuscatedAccountId,
-                                   state: mode == .pending ? .pending : .purchased, now: now)
+                                   state: mode == .confirm ? .purchased : .pending, slowCard: slowCard, now: now)
             try database.insert(record)
             return .success(PurchasesUpdated(billingResult: BillingResult(.ok), purchases: [record.billingPurchase].compactMap { $0 }))
         }
@@ -68,15 +74,20 @@ extension PlayStore {
         }
     }
 
+    /// The PENDING purchase of `productId` that `account` holds, nil when none waits.
+    public func pendingPurchase(account: String, productId: String) throws(PlayError) -> PlayPurchaseRecord? {
+        try read { () throws(StorageError) in try database.owned(account: account, productId: productId) }.first { $0.state == .pending }
+    }
+
     /// A new purchase with the next order id and its token, made `now`.
-    private func issue(productId: String, account: String, obfuscatedAccountId: String?,
-                       state: PlayPurchaseRecord.State, now: Date) throws(StorageError) -> PlayPurchaseRecord {
+    private func issue(productId: String, account: String, obfuscatedAccountId: String?, state: PlayPurchaseRecord.State,
+                       slowCard: PlayPurchaseRecord.SlowCard?, now: Date) throws(StorageError) -> PlayPurchaseRecord {
         let sequence = try database.nextSequence()
         guard let orderId = identifiers.orderId(sequence: sequence) else {
             throw StorageError(path: database.database.path, problem: "purchases: every one of the \(PlayIdentifiers.capacity) order numbers was issued; no new purchase fits")
         }
         return PlayPurchaseRecord(sequence: sequence, orderId: orderId, token: identifiers.token(of: orderId), productId: productId,
                                   account: account, obfuscatedAccountId: obfuscatedAccountId, state: state,
-                                  createdMillis: SimulatedTime.millis(now))
+                                  createdMillis: SimulatedTime.millis(now), slowCard: slowCard)
     }
 }

@@ -6,14 +6,16 @@ import Storage
 /// no longer held (`queryPurchasesAsync` no longer returns it, the product can be bought again)
 /// and the Voided Purchases API lists it.
 extension PlayStore {
-    /// The next moment after `millis` when a purchase's three days end, nil when none will: the
-    /// earliest `purchased + 72 h` of a PURCHASED, unacknowledged, unvoided purchase; time spent
-    /// PENDING does not count. The clock stops there, and `refundDue` voids it.
+    /// The next moment after `millis` something falls due at Play, nil when nothing will: a
+    /// purchase's three days end (the earliest `purchased + 72 h` of a PURCHASED, unacknowledged,
+    /// unvoided purchase; time spent PENDING does not count), or a slow test card resolves
+    /// itself. The clock stops there; `resolveSlowCards` and `refundDue` do what falls due.
     public func nextDue(after millis: Int64) throws(PlayError) -> Int64? {
         let window = PlayPurchaseRecord.acknowledgementWindowMillis
-        return try read { () throws(StorageError) in
+        let threeDays = try read { () throws(StorageError) in
             try database.earliestUnacknowledged(purchasedAfter: millis - window)
         }.map { $0 + window }
+        return [threeDays, try nextSlowCardDue(after: millis)].compactMap { $0 }.min()
     }
 
     /// Google's three-day rule: voids, at `now`, every PURCHASED purchase nobody acknowledged

@@ -29,11 +29,11 @@ struct PlayDatabaseFileTests {
         _ = try play.refundDue(at: PlayWorld.at(hours: 74))
     }
 
-    @Test func aNewFileIsAWriteAheadLoggedDatabaseOfVersionOne() throws {
+    @Test func aNewFileIsAWriteAheadLoggedDatabaseOfTheNewestVersion() throws {
         #expect(world.play.isNew)
         let file = try SQLiteDatabase(path: path, readOnly: true)
         #expect(try file.query("PRAGMA journal_mode").first?.value("journal_mode") == .text("wal"))
-        #expect(try file.query("PRAGMA user_version").first?.value("user_version") == .integer(1))
+        #expect(try file.query("PRAGMA user_version").first?.value("user_version") == .integer(2))
     }
 
     @Test func reopeningKeepsEveryPurchaseAndTheSecret() throws {
