@@ -86,6 +86,9 @@ import TestSupport
         ("strategy finish-first", "line 1: unknown strategy 'finish-first'; 'finish-first' is the App Store's word; on Google Play: 'acknowledge-first'"),
         ("crash at finished", "line 1: unknown crash point 'finished'; 'finished' is the App Store's word; on Google Play: 'acknowledged'"),
         ("strategy server-acknowledges", "line 1: strategy 'server-acknowledges' is not in this release on Google Play"),
+        ("approve com.storesim.pro", "line 1: no pending Google Play purchase of com.storesim.pro is waiting"),
+        ("resume", "line 1: the app is already in the foreground"),
+        ("background\nbuy com.storesim.pro", "line 2: 'buy' needs the app in the foreground, and it is in the background; use 'resume' first"),
     ])
     func anAppStoreLineInAPlayWorldIsAScriptError(_ line: String, _ message: String) throws {
         let folder = try TemporaryFolder()
@@ -130,5 +133,7 @@ import TestSupport
         #expect(help.contains("  strategies: verify-then-acknowledge, query-only, acknowledge-then-cache, acknowledge-first\n"))
         #expect(help.contains("  crash points: billing-flow-launched, purchased, cached, server-committed, verified, acknowledged\n"))
         #expect(help.contains("expect auto-refunded N"))
+        #expect(help.contains("  buy's answers: confirm, cancel, pending (approve or decline PRODUCT resolves it), slow-approve or\n"))
+        #expect(help.contains("background") && help.contains("resume"))
     }
 }

@@ -11,6 +11,10 @@ extension EveryHappeningTests {
         .play(.armCrash(.finished, powerCut: false)), .play(.armCrash(nil, powerCut: false)),
         .play(.crash(.cached, powerCut: false)), .play(.crash(.paymentSent, powerCut: true)), .play(.crash(nil, powerCut: false)),
         .play(.autoRefunded(order, productId: coins)),
+        .play(.paymentCompleted(order, productId: pro, slowCard: false)), .play(.paymentCompleted(order, productId: pro, slowCard: true)),
+        .play(.paymentCanceled(order, productId: pro, slowCard: false)), .play(.paymentCanceled(order, productId: pro, slowCard: true)),
+        .play(.listenerNotCalled(order, appRunning: false)), .play(.listenerNotCalled(order, appRunning: true)),
+        .play(.background), .play(.resume),
     ] + playMessages.map { .message(.play($0)) }
 
     /// One sample of every message to or from Google Play, at least.
@@ -40,6 +44,14 @@ extension EveryHappeningTests {
         "在 billing-flow-launched 断电：App 已调用 launchBillingFlow",
         "App 在两条消息之间崩溃",
         "GPA.3372-1948-0521-70431（com.storesim.coins.100）三天内未被确认：Google Play 已自动退款并撤销（voidedSource 2 Google，voidedReason 8 Unacknowledged_purchase）",
+        "批准 com.storesim.pro：GPA.3372-1948-0521-70431 的待处理付款已完成，PENDING → PURCHASED；三天确认期从现在开始",
+        "慢速测试卡（几分钟后批准）：GPA.3372-1948-0521-70431（com.storesim.pro）PENDING → PURCHASED；三天确认期从现在开始",
+        "拒绝 com.storesim.pro：GPA.3372-1948-0521-70431 的待处理付款已取消：从未付款，queryPurchasesAsync 不再返回它",
+        "慢速测试卡（几分钟后拒绝）：GPA.3372-1948-0521-70431（com.storesim.pro）已取消：从未付款，queryPurchasesAsync 不再返回它",
+        "不会调用 onPurchasesUpdated（GPA.3372-1948-0521-70431）：App 未在运行（下次启动时 queryPurchasesAsync 会找到它）",
+        "不会调用 onPurchasesUpdated（GPA.3372-1948-0521-70431）：App 在后台（App 恢复时 queryPurchasesAsync 会找到它）",
+        "App 进入后台：收不到 onPurchasesUpdated",
+        "App 回到前台：onResume() 调用 queryPurchasesAsync",
         "launchBillingFlow：购买 com.storesim.coins.100",
         "onPurchasesUpdated OK：PURCHASED com.storesim.coins.100 GPA.3372-1948-0521-70431",
         "onPurchasesUpdated USER_CANCELED",
@@ -65,6 +77,11 @@ extension EveryHappeningTests {
         case .armCrash: 190
         case .crash: 191
         case .autoRefunded: 192
+        case .paymentCompleted: 205
+        case .paymentCanceled: 206
+        case .listenerNotCalled: 207
+        case .background: 208
+        case .resume: 209
         }
     }
 

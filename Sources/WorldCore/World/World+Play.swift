@@ -63,7 +63,7 @@ extension World {
     }
 
     /// `work` on Google Play's database, its failure one line naming the file; nil on the App Store.
-    private func onPlay<T>(_ work: (PlayStore) throws(PlayError) -> T) throws(WorldError) -> T? {
+    func onPlay<T>(_ work: (PlayStore) throws(PlayError) -> T) throws(WorldError) -> T? {
         guard let play else { return nil }
         do {
             return try work(play)

@@ -37,6 +37,20 @@ extension SimplifiedChinese {
         case .crash(nil, let powerCut): powerCut ? "在两条消息之间断电" : "App 在两条消息之间崩溃"
         case .autoRefunded(let id, let productId):
             "\(order(id))（\(productId)）三天内未被确认：Google Play 已自动退款并撤销（voidedSource 2 Google，voidedReason 8 Unacknowledged_purchase）"
+        case .paymentCompleted(let id, let productId, false):
+            "批准 \(productId)：\(order(id)) 的待处理付款已完成，PENDING → PURCHASED；三天确认期从现在开始"
+        case .paymentCompleted(let id, let productId, true):
+            "慢速测试卡（几分钟后批准）：\(order(id))（\(productId)）PENDING → PURCHASED；三天确认期从现在开始"
+        case .paymentCanceled(let id, let productId, false):
+            "拒绝 \(productId)：\(order(id)) 的待处理付款已取消：从未付款，queryPurchasesAsync 不再返回它"
+        case .paymentCanceled(let id, let productId, true):
+            "慢速测试卡（几分钟后拒绝）：\(order(id))（\(productId)）已取消：从未付款，queryPurchasesAsync 不再返回它"
+        case .listenerNotCalled(let id, false):
+            "不会调用 onPurchasesUpdated（\(order(id))）：App 未在运行（下次启动时 queryPurchasesAsync 会找到它）"
+        case .listenerNotCalled(let id, true):
+            "不会调用 onPurchasesUpdated（\(order(id))）：App 在后台（App 恢复时 queryPurchasesAsync 会找到它）"
+        case .background: "App 进入后台：收不到 onPurchasesUpdated"
+        case .resume: "App 回到前台：onResume() 调用 queryPurchasesAsync"
         }
     }
 
