@@ -31,7 +31,15 @@ extension PlayDatabase {
             WHERE state = 'purchased' AND acknowledged_millis IS NULL AND voided_millis IS NULL;
         CREATE INDEX IF NOT EXISTS purchases_voided ON purchases(voided_millis) WHERE voided_millis IS NOT NULL;
         """,
-        // Version 2: the Real-time developer notifications Play published, one row a Pub/Sub
+        // Version 2: the slow test card a purchase was paid with ('approves' or 'declines'), and
+        // when it resolves itself; indexed, the pending ones by that moment (the clock's due moments).
+        """
+        ALTER TABLE purchases ADD COLUMN slow_card TEXT;
+        ALTER TABLE purchases ADD COLUMN slow_card_due_millis INTEGER;
+        CREATE INDEX IF NOT EXISTS purchases_slow_card_due ON purchases(slow_card_due_millis)
+            WHERE state = 'pending' AND slow_card_due_millis IS NOT NULL;
+        """,
+        // Version 3: the Real-time developer notifications Play published, one row a Pub/Sub
         // message: what it tells (`kind`: purchased, canceled, voided) of which purchase, how
         // often it was pushed, when it is pushed next (NULL once acknowledged or given up), and
         // whether its duplicate was pushed. Indexed by the next push, the clock's due moments.

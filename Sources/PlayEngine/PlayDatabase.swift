@@ -21,7 +21,7 @@ struct PlayDatabase: SettingsTable {
     }
 
     func insert(_ record: PlayPurchaseRecord) throws(StorageError) {
-        try database.query("INSERT INTO purchases(\(PlayPurchaseRecord.columns)) VALUES(\(SQLiteValue.marks(16)))", record.values)
+        try database.query("INSERT INTO purchases(\(PlayPurchaseRecord.columns)) VALUES(\(SQLiteValue.marks(PlayPurchaseRecord.columnCount)))", record.values)
     }
 
     /// Writes what can change of a purchase (its state and the moments that change it) to its row.
@@ -64,6 +64,19 @@ struct PlayDatabase: SettingsTable {
         }.first ?? nil
     }
 
+    /// The PENDING purchases paid with a slow test card that resolves at or before `millis`, in
+    /// the order they resolve (then issued).
+    func slowCards(dueAtOrBefore millis: Int64) throws(StorageError) -> [PlayPurchaseRecord] {
+        try records(Self.slowCardsDueQuery, [.integer(millis)])
+    }
+
+    /// The earliest moment after `millis` a PENDING purchase's slow test card resolves; nil when none will.
+    func earliestSlowCard(dueAfter millis: Int64) throws(StorageError) -> Int64? {
+        try database.rows(Self.earliestSlowCardQuery, [.integer(millis)], table: "purchases", key: "earliest") {
+            (row) throws(SQLiteColumnError) in try row.optionalInteger("earliest")
+        }.first ?? nil
+    }
+
     /// The purchases voided from `start` through `end`, by when they were voided.
     func voided(from start: Int64, through end: Int64) throws(StorageError) -> [PlayPurchaseRecord] {
         try records(Self.voidedQuery, [.integer(start), .integer(end)])
@@ -93,6 +106,18 @@ struct PlayDatabase: SettingsTable {
 
     /// The query of the earliest moment a purchase whose three days run became PURCHASED after the value.
     static let earliestQuery = "SELECT MIN(purchased_millis) AS earliest FROM purchases WHERE \(unacknowledged) AND purchased_millis > ?"
+
+    /// The condition of a purchase whose slow test card has yet to resolve, as the
+    /// `purchases_slow_card_due` index reads it.
+    private static let slowCardWaiting = "state = 'pending' AND slow_card_due_millis IS NOT NULL"
+
+    /// The query of the slow test cards that resolve at or before the value, in the order they do.
+    static let slowCardsDueQuery = recordsQuery(where: slowCardWaiting + " AND slow_card_due_millis <= ?",
+                                                order: "slow_card_due_millis, sequence")
+
+    /// The query of the earliest moment a slow test card resolves after the value.
+    static let earliestSlowCardQuery =
+        "SELECT MIN(slow_card_due_millis) AS earliest FROM purchases WHERE \(slowCardWaiting) AND slow_card_due_millis > ?"
 
     /// The query of the purchases voided from the first value through the second, by when.
     static let voidedQuery = recordsQuery(where: "voided_millis IS NOT NULL AND voided_millis >= ? AND voided_millis <= ?",

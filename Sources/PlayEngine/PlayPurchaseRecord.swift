@@ -15,6 +15,16 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         case canceled
     }
 
+    /// A license tester's slow test card: Google, "license testers have access to two test
+    /// instruments for delayed forms of payment where the payment automatically completes or
+    /// cancels after a couple of minutes."
+    public enum SlowCard: String, Sendable {
+        /// "Slow test card, approves after a few minutes".
+        case approves
+        /// "Slow test card, declines after a few minutes".
+        case declines
+    }
+
     /// Which purchase this is among all Play issued, from 0: its order number is scattered from it.
     public let sequence: Int64
     public let orderId: PlayOrderID
@@ -38,11 +48,19 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
     public internal(set) var voidedMillis: Int64?
     public internal(set) var voidedSource: VoidedSource?
     public internal(set) var voidedReason: VoidedReason?
+    /// The slow test card the purchase was paid with, if any, and when it resolves itself.
+    public let slowCard: SlowCard?
+    public let slowCardDueMillis: Int64?
 
     /// How long after a purchase becomes PURCHASED it must be acknowledged: three days. Google:
     /// "This is done by acknowledging the purchase and must be done within three days so that
     /// the purchase isn't automatically refunded and entitlement revoked."
     public static let acknowledgementWindowMillis: Int64 = 72 * 3_600_000
+
+    /// How long after the purchase a slow test card resolves itself: two minutes on the simulated
+    /// clock. Google says "after a couple of minutes" ("Slow test card, approves after a few
+    /// minutes"); two minutes is StoreSim's choice.
+    public static let slowCardDelayMillis: Int64 = 2 * 60_000
 
     public var isAcknowledged: Bool { acknowledgedMillis != nil }
     public var isConsumed: Bool { consumedMillis != nil }
@@ -53,15 +71,18 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
     static let columns = """
         order_number, sequence, token, product_id, account, obfuscated_account_id, created_millis,
         state, purchased_millis, acknowledged_millis, acknowledged_by, consumed_millis, consumed_by,
-        voided_millis, voided_source, voided_reason
+        voided_millis, voided_source, voided_reason, slow_card, slow_card_due_millis
         """
+
+    /// How many columns a row has.
+    static let columnCount = 18
 
     /// The row's values, in the order of `columns`.
     var values: [SQLiteValue] {
         [
             .integer(orderId.number), .integer(sequence), .text(token), .text(productId), .text(account),
             .optional(obfuscatedAccountId), .integer(createdMillis),
-        ] + changingValues
+        ] + changingValues + [.optional(slowCard?.rawValue), Self.optional(slowCardDueMillis)]
     }
 
     /// The values of the columns that change: state, purchased_millis, acknowledged_millis,
@@ -97,11 +118,14 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         voidedMillis = try row.optionalInteger("voided_millis")
         voidedSource = try Self.number("voided_source", of: row, as: VoidedSource.self)
         voidedReason = try Self.number("voided_reason", of: row, as: VoidedReason.self)
+        slowCard = try row.optionalChoice("slow_card", as: SlowCard.self)
+        slowCardDueMillis = try row.optionalInteger("slow_card_due_millis")
     }
 
-    /// A purchase Play has just issued, its flow launched at `createdMillis`.
+    /// A purchase Play has just issued, its flow launched at `createdMillis`; one paid with a slow
+    /// test card is PENDING and resolves itself `slowCardDelayMillis` later.
     init(sequence: Int64, orderId: PlayOrderID, token: String, productId: String, account: String,
-         obfuscatedAccountId: String?, state: State, createdMillis: Int64) {
+         obfuscatedAccountId: String?, state: State, createdMillis: Int64, slowCard: SlowCard? = nil) {
         self.sequence = sequence
         self.orderId = orderId
         self.token = token
@@ -111,6 +135,8 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         self.state = state
         self.createdMillis = createdMillis
         purchasedMillis = state == .purchased ? createdMillis : nil
+        self.slowCard = slowCard
+        slowCardDueMillis = slowCard.map { _ in createdMillis + Self.slowCardDelayMillis }
     }
 
     private static func optional(_ number: Int64?) -> SQLiteValue {

@@ -13,7 +13,8 @@ extension PlayStore {
     /// Play keeps no consumable flag (whether a product is consumed is the app's or the Server's
     /// call), so the rule is the same for every one-time product. A PENDING purchase blocks too
     /// (StoreSim's reading: Google returns pending purchases as held, in `queryPurchasesAsync`).
-    /// USER_CANCELED makes no purchase; OK issues one, PURCHASED or PENDING.
+    /// USER_CANCELED makes no purchase; OK issues one, PURCHASED or PENDING (a delayed form of
+    /// payment, or a slow test card, which resolves itself `slowCardDelayMillis` later).
     public func launchBillingFlow(productId: String, account: String, obfuscatedAccountId: String?,
                                   mode: BillingFlowMode, now: Date) throws(PlayError) -> PurchasesUpdated {
         try change { () throws(StorageError) -> Result<PurchasesUpdated, PlayRefusal> in
@@ -24,10 +25,15 @@ extension PlayStore {
             guard mode != .cancel else {
                 return .success(PurchasesUpdated(billingResult: BillingResult(.userCanceled), purchases: []))
             }
+            let slowCard: PlayPurchaseRecord.SlowCard? = switch mode {
+            case .slowApprove: .approves
+            case .slowDecline: .declines
+            case .confirm, .cancel, .pending: nil
+            }
             let record = try issue(productId: productId, account: account, obfuscatedAccountId: obfuscatedAccountId,
-                                   state: mode == .pending ? .pending : .purchased, now: now)
+                                   state: mode == .confirm ? .purchased : .pending, slowCard: slowCard, now: now)
             try database.insert(record)
-            if record.state == .purchased { try publish(.purchased, of: record, at: record.createdMillis) }
+            try publishResolution(of: record, at: record.createdMillis)
             return .success(PurchasesUpdated(billingResult: BillingResult(.ok), purchases: [record.billingPurchase].compactMap { $0 }))
         }
     }
@@ -37,7 +43,7 @@ extension PlayStore {
     /// purchase state transitions from 'PENDING' to 'PURCHASED'." Returns the purchase as
     /// `onPurchasesUpdated` (or the next `queryPurchasesAsync`) hands it to the app.
     public func approvePending(token: String, now: Date) throws(PlayError) -> PlayPurchase {
-        try resolvePending(token: token) { record in
+        try resolvePending(token: token, now: now) { record in
             record.state = .purchased
             record.purchasedMillis = SimulatedTime.millis(now)
         }.billingPurchase(as: .purchased)
@@ -45,8 +51,8 @@ extension PlayStore {
 
     /// The pending payment of the purchase `token` is canceled: Google, "This can happen if your
     /// customer does not complete payment in the required timeframe." The purchase is never held.
-    public func declinePending(token: String) throws(PlayError) -> PlayPurchaseRecord {
-        try resolvePending(token: token) { $0.state = .canceled }
+    public func declinePending(token: String, now: Date) throws(PlayError) -> PlayPurchaseRecord {
+        try resolvePending(token: token, now: now) { $0.state = .canceled }
     }
 
     /// `queryPurchasesAsync(INAPP)`: the purchases `account` holds, in the order made. Google:
@@ -57,29 +63,34 @@ extension PlayStore {
         try read { () throws(StorageError) in try database.owned(account: account) }.compactMap(\.billingPurchase)
     }
 
-    /// Changes the pending purchase `token` with `resolve`, in one transaction; refused when no
-    /// purchase has the token or its payment is not pending.
-    private func resolvePending(token: String, _ resolve: (inout PlayPurchaseRecord) -> Void) throws(PlayError) -> PlayPurchaseRecord {
+    /// Changes the pending purchase `token` with `resolve` at `now`, in one transaction, and
+    /// publishes what became of it; refused when no purchase has the token or its payment is not pending.
+    private func resolvePending(token: String, now: Date,
+                                _ resolve: (inout PlayPurchaseRecord) -> Void) throws(PlayError) -> PlayPurchaseRecord {
         try change { () throws(StorageError) -> Result<PlayPurchaseRecord, PlayRefusal> in
             guard var record = try database.record(token: token) else { return .failure(.tokenNotFound(token)) }
             guard record.state == .pending else { return .failure(.notPending(record.orderId)) }
             resolve(&record)
             try database.update(record)
-            if record.state == .purchased, let millis = record.purchasedMillis { try publish(.purchased, of: record, at: millis) }
-            if record.state == .canceled { try publish(.canceled, of: record, at: record.createdMillis) }
+            try publishResolution(of: record, at: SimulatedTime.millis(now))
             return .success(record)
         }
     }
 
+    /// The PENDING purchase of `productId` that `account` holds, nil when none waits.
+    public func pendingPurchase(account: String, productId: String) throws(PlayError) -> PlayPurchaseRecord? {
+        try read { () throws(StorageError) in try database.owned(account: account, productId: productId) }.first { $0.state == .pending }
+    }
+
     /// A new purchase with the next order id and its token, made `now`.
-    private func issue(productId: String, account: String, obfuscatedAccountId: String?,
-                       state: PlayPurchaseRecord.State, now: Date) throws(StorageError) -> PlayPurchaseRecord {
+    private func issue(productId: String, account: String, obfuscatedAccountId: String?, state: PlayPurchaseRecord.State,
+                       slowCard: PlayPurchaseRecord.SlowCard?, now: Date) throws(StorageError) -> PlayPurchaseRecord {
         let sequence = try database.nextSequence()
         guard let orderId = identifiers.orderId(sequence: sequence) else {
             throw StorageError(path: database.database.path, problem: "purchases: every one of the \(PlayIdentifiers.capacity) order numbers was issued; no new purchase fits")
         }
         return PlayPurchaseRecord(sequence: sequence, orderId: orderId, token: identifiers.token(of: orderId), productId: productId,
                                   account: account, obfuscatedAccountId: obfuscatedAccountId, state: state,
-                                  createdMillis: SimulatedTime.millis(now))
+                                  createdMillis: SimulatedTime.millis(now), slowCard: slowCard)
     }
 }

@@ -10,9 +10,8 @@ extension PlayStore {
     public func receive(_ message: PlayMessage, account: String, link: Link) throws(PlayError) {
         switch message {
         case .launchBillingFlow(let request):
-            let mode: BillingFlowMode = request.answer == .cancel ? .cancel : .confirm
-            let updated = try launchBillingFlow(productId: request.productId, account: account,
-                                                obfuscatedAccountId: request.appAccountToken, mode: mode, now: link.now)
+            let updated = try launchBillingFlow(productId: request.productId, account: account, obfuscatedAccountId: request.appAccountToken,
+                                                mode: BillingFlowMode(request.answer), now: link.now)
             link.send(.play(.purchasesUpdated(productId: request.productId, updated)))
         case .queryPurchases:
             link.send(.play(.purchasesResult(try queryPurchases(account: account))))

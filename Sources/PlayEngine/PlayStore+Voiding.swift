@@ -7,16 +7,18 @@ import Storage
 /// and the Voided Purchases API lists it.
 extension PlayStore {
     /// The next moment from `millis` on when something falls due at Play, nil when nothing will:
-    /// the earliest `purchased + 72 h` after `millis` of a PURCHASED, unacknowledged, unvoided
-    /// purchase (time spent PENDING does not count; `refundDue` voids it then), or a Pub/Sub
-    /// push (`pushDue`), `millis` itself when one waits already.
+    /// a purchase's three days end (the earliest `purchased + 72 h` after `millis` of a
+    /// PURCHASED, unacknowledged, unvoided purchase; time spent PENDING does not count), a slow
+    /// test card resolves itself, or a Pub/Sub push is due (`millis` itself when one waits
+    /// already). The clock stops there; `resolveSlowCards`, `refundDue` and `pushDue` do what
+    /// falls due.
     public func nextDue(after millis: Int64) throws(PlayError) -> Int64? {
         let window = PlayPurchaseRecord.acknowledgementWindowMillis
-        let refund = try read { () throws(StorageError) in
+        let threeDays = try read { () throws(StorageError) in
             try database.earliestUnacknowledged(purchasedAfter: millis - window)
         }.map { $0 + window }
         let push = try nextPushDue().map { max($0, millis) }
-        return [refund, push].compactMap { $0 }.min()
+        return [threeDays, try nextSlowCardDue(after: millis), push].compactMap { $0 }.min()
     }
 
     /// Google's three-day rule: voids, at `now`, every PURCHASED purchase nobody acknowledged

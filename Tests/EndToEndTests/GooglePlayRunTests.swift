@@ -87,6 +87,9 @@ import TestSupport
         ("crash at finished", "line 1: unknown crash point 'finished'; 'finished' is the App Store's word; on Google Play: 'acknowledged'"),
         ("refund com.storesim.pro reason app-issue", "line 1: unknown refund reason 'app-issue'; expected one of: "
             + "other, remorse, not-received, defective, accidental-purchase, fraud, friendly-fraud, chargeback"),
+        ("approve com.storesim.pro", "line 1: no pending Google Play purchase of com.storesim.pro is waiting"),
+        ("resume", "line 1: the app is already in the foreground"),
+        ("background\nbuy com.storesim.pro", "line 2: 'buy' needs the app in the foreground, and it is in the background; use 'resume' first"),
     ])
     func anAppStoreLineInAPlayWorldIsAScriptError(_ line: String, _ message: String) throws {
         let folder = try TemporaryFolder()
@@ -131,5 +134,7 @@ import TestSupport
         #expect(help.contains("  strategies: verify-then-acknowledge, query-only, acknowledge-then-cache, acknowledge-first, server-acknowledges\n"))
         #expect(help.contains("  crash points: billing-flow-launched, purchased, cached, server-committed, verified, acknowledged\n"))
         #expect(help.contains("expect auto-refunded N"))
+        #expect(help.contains("  buy's answers: confirm, cancel, pending (approve or decline PRODUCT resolves it), slow-approve or\n"))
+        #expect(help.contains("background") && help.contains("resume"))
     }
 }

@@ -41,8 +41,8 @@ import TestSupport
         return store + (hasCatalog ? ["--catalog", catalog] : []) + ["Scenarios/\(name)"]
     }
 
-    @Test func thereAreTheFiveGooglePlayScripts() {
-        #expect(Self.playScripts.count >= 5)
+    @Test func thereAreTheTenGooglePlayScripts() {
+        #expect(Self.playScripts.count >= 10)
     }
 
     @Test func thereAreAtLeastSixteenScripts() {

@@ -108,17 +108,17 @@ struct PlayBillingTests {
 
     @Test func aDeclinedPendingPaymentIsCanceledNeverReturnedAndFreesTheProduct() throws {
         let pending = try world.buy(PlayWorld.pro, mode: .pending)
-        let canceled = try play.declinePending(token: pending.purchaseToken)
+        let canceled = try play.declinePending(token: pending.purchaseToken, now: PlayWorld.at())
         #expect(canceled.state == .canceled)
         #expect(canceled.billingPurchase == nil)
         #expect(try play.queryPurchases(account: "demo").isEmpty)
         #expect(try play.productPurchase(token: pending.purchaseToken).purchaseState == .canceled)
         #expect(try world.buy(PlayWorld.pro).purchaseState == .purchased)
-        #expect(throws: PlayError.refused(.notPending(pending.orderId))) { try play.declinePending(token: pending.purchaseToken) }
+        #expect(throws: PlayError.refused(.notPending(pending.orderId))) { try play.declinePending(token: pending.purchaseToken, now: PlayWorld.at()) }
     }
 
     @Test func resolvingAnUnknownTokenIsRefused() {
         #expect(throws: PlayError.refused(.tokenNotFound("nope"))) { try play.approvePending(token: "nope", now: PlayWorld.at()) }
-        #expect(throws: PlayError.refused(.tokenNotFound("nope"))) { try play.declinePending(token: "nope") }
+        #expect(throws: PlayError.refused(.tokenNotFound("nope"))) { try play.declinePending(token: "nope", now: PlayWorld.at()) }
     }
 }

@@ -24,16 +24,16 @@ struct PlayDatabaseFileTests {
         try play.consume(token: coins.purchaseToken, by: .app, now: PlayWorld.at(hours: 1))
         try world.buy("com.storesim.gems", mode: .pending)
         let declined = try world.buy("com.storesim.gold", mode: .pending)
-        _ = try play.declinePending(token: declined.purchaseToken)
+        _ = try play.declinePending(token: declined.purchaseToken, now: PlayWorld.at())
         try world.buy("com.storesim.silver", at: PlayWorld.at(hours: 2))
         _ = try play.refundDue(at: PlayWorld.at(hours: 74))
     }
 
-    @Test func aNewFileIsAWriteAheadLoggedDatabaseOfTheLatestVersion() throws {
+    @Test func aNewFileIsAWriteAheadLoggedDatabaseOfTheNewestVersion() throws {
         #expect(world.play.isNew)
         let file = try SQLiteDatabase(path: path, readOnly: true)
         #expect(try file.query("PRAGMA journal_mode").first?.value("journal_mode") == .text("wal"))
-        #expect(try file.query("PRAGMA user_version").first?.value("user_version") == .integer(2))
+        #expect(try file.query("PRAGMA user_version").first?.value("user_version") == .integer(3))
     }
 
     @Test func reopeningKeepsEveryPurchaseAndTheSecret() throws {

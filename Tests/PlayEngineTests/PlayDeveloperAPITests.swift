@@ -33,7 +33,7 @@ struct PlayDeveloperAPITests {
         #expect(try play.productPurchase(token: purchased.purchaseToken).purchaseState.rawValue == 0)
         #expect(pending.purchaseState.rawValue == 2)
         #expect(try play.productPurchase(token: pending.purchaseToken).purchaseState.rawValue == 2)
-        _ = try play.declinePending(token: pending.purchaseToken)
+        _ = try play.declinePending(token: pending.purchaseToken, now: PlayWorld.at())
         #expect(try play.productPurchase(token: pending.purchaseToken).purchaseState == .canceled)
         #expect(try play.productPurchase(token: pending.purchaseToken).purchaseState.rawValue == 1)
     }

@@ -13,6 +13,10 @@ extension EveryHappeningTests {
         .play(.autoRefunded(order, productId: coins)),
         .play(.rtdn(on: true)), .play(.pubSub(.reorder)), .play(.refund(order, productId: coins, reason: .fraud)), .play(.serverAsksVoided),
         .play(.serverTookBack(order, ["coins": 100], ended: nil)), .play(.serverTookBack(order, [:], ended: pro)),
+        .play(.paymentCompleted(order, productId: pro, slowCard: false)), .play(.paymentCompleted(order, productId: pro, slowCard: true)),
+        .play(.paymentCanceled(order, productId: pro, slowCard: false)), .play(.paymentCanceled(order, productId: pro, slowCard: true)),
+        .play(.listenerNotCalled(order, appRunning: false)), .play(.listenerNotCalled(order, appRunning: true)),
+        .play(.background), .play(.resume),
     ] + playMessages.map { .message(.play($0)) }
 
     /// One sample of every message to or from Google Play, at least.
@@ -54,6 +58,14 @@ extension EveryHappeningTests {
         "server voided：服务器查询 Voided Purchases API",
         "GPA.3372-1948-0521-70431 已作废：服务器收回 coins 100",
         "GPA.3372-1948-0521-70431 已作废：服务器收回 com.storesim.pro 的权益",
+        "批准 com.storesim.pro：GPA.3372-1948-0521-70431 的待处理付款已完成，PENDING → PURCHASED；三天确认期从现在开始",
+        "慢速测试卡（几分钟后批准）：GPA.3372-1948-0521-70431（com.storesim.pro）PENDING → PURCHASED；三天确认期从现在开始",
+        "拒绝 com.storesim.pro：GPA.3372-1948-0521-70431 的待处理付款已取消：从未付款，queryPurchasesAsync 不再返回它",
+        "慢速测试卡（几分钟后拒绝）：GPA.3372-1948-0521-70431（com.storesim.pro）已取消：从未付款，queryPurchasesAsync 不再返回它",
+        "不会调用 onPurchasesUpdated（GPA.3372-1948-0521-70431）：App 未在运行（下次启动时 queryPurchasesAsync 会找到它）",
+        "不会调用 onPurchasesUpdated（GPA.3372-1948-0521-70431）：App 在后台（App 恢复时 queryPurchasesAsync 会找到它）",
+        "App 进入后台：收不到 onPurchasesUpdated",
+        "App 回到前台：onResume() 调用 queryPurchasesAsync",
         "launchBillingFlow：购买 com.storesim.coins.100",
         "onPurchasesUpdated OK：PURCHASED com.storesim.coins.100 GPA.3372-1948-0521-70431",
         "onPurchasesUpdated USER_CANCELED",
@@ -88,11 +100,16 @@ extension EveryHappeningTests {
         case .armCrash: 190
         case .crash: 191
         case .autoRefunded: 192
-        case .rtdn: 205
-        case .pubSub: 206
-        case .refund: 207
-        case .serverAsksVoided: 208
-        case .serverTookBack: 209
+        case .rtdn: 210
+        case .pubSub: 211
+        case .refund: 212
+        case .serverAsksVoided: 213
+        case .serverTookBack: 214
+        case .paymentCompleted: 205
+        case .paymentCanceled: 206
+        case .listenerNotCalled: 207
+        case .background: 208
+        case .resume: 209
         }
     }
 
@@ -111,12 +128,12 @@ extension EveryHappeningTests {
         case .productsGet: 202
         case .productPurchase: 203
         case .purchaseTokenNotFound: 204
-        case .productsAcknowledge: 210
-        case .productsConsume: 211
-        case .rtdn: 212
-        case .rtdnAcknowledged: 213
-        case .voidedPurchasesList: 214
-        case .voidedPurchases: 215
+        case .productsAcknowledge: 215
+        case .productsConsume: 216
+        case .rtdn: 217
+        case .rtdnAcknowledged: 218
+        case .voidedPurchasesList: 219
+        case .voidedPurchases: 220
         }
     }
 }

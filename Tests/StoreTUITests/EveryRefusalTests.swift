@@ -39,6 +39,9 @@ import WorldCore
         (.tooManyDigitsToReplay(tx), "transaction 1000000000000001 has too many digits to claim a new id by a 9 before them"),
         (.noPendingOrder(tx), "the app's cache has no pending order for transaction 1000000000000001"),
         (.deviceDiskFull, "the device's disk is full: the cache cannot be edited"),
+        (.noPendingPurchase(productId: pro), "no pending Google Play purchase of com.storesim.pro is waiting"),
+        (.appInBackground(command: "buy"), "'buy' needs the app in the foreground, and it is in the background; use 'resume' first"),
+        (.appInForeground, "the app is already in the foreground"),
         (.store(.lapsed(productId: monthly, expiry: SimulatedTime.date(millis: 1_767_830_400_000))),
          "com.storesim.premium.monthly expired on 2026-01-08 00:00:00 and no longer renews: buy it again to subscribe again"),
         (.store(.noTransaction(tx)), "the Store has no transaction 1000000000000001"),
@@ -140,7 +143,10 @@ import WorldCore
         case .noTestNotificationToken: 36
         case .serverDownForExtend: 41
         case .nothingToExtend: 42
-        case .play: 43
+        case .noPendingPurchase: 43
+        case .appInBackground: 44
+        case .appInForeground: 45
+        case .play: 46
         case .store(let refusal):
             switch refusal {
             case .lapsed: 13
@@ -173,5 +179,5 @@ import WorldCore
     }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 44
+    static let caseCount = 47
 }

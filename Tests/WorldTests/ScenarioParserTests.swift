@@ -69,6 +69,40 @@ import Testing
         #expect(steps.map(\.command.scriptLine) == text.split(separator: "\n").map(String.init))
     }
 
+    @Test func aGooglePlayWorldReadsItsSheetsAnswersAndTheForegroundCommands() throws {
+        let play = ScenarioParser(catalog: BuiltInCatalog.catalog(), store: .play)
+        let text = """
+            buy com.storesim.pro pending
+            buy com.storesim.pro slow-approve
+            buy com.storesim.pro slow-decline
+            approve com.storesim.pro
+            decline com.storesim.pro
+            background
+            resume
+            """
+        let steps = try play.parse(text, file: "pending.scenario")
+        #expect(steps.map(\.command) == [
+            .buy(productId: "com.storesim.pro", answer: .pending), .buy(productId: "com.storesim.pro", answer: .slowApprove),
+            .buy(productId: "com.storesim.pro", answer: .slowDecline), .approve(productId: "com.storesim.pro"),
+            .decline(productId: "com.storesim.pro"), .background, .resume,
+        ])
+        #expect(steps.map(\.command.scriptLine) == text.split(separator: "\n").map(String.init))
+    }
+
+    @Test(arguments: [
+        (StoreKind.play, "buy com.storesim.pro ask",
+         "line 1: buy's answer 'ask' is the App Store's (Ask to Buy); this world's are confirm, cancel, pending, slow-approve, slow-decline"),
+        (.appStore, "buy com.storesim.pro slow-approve", "line 1: buy's answer 'slow-approve' is Google Play's; this world's are confirm, cancel, ask"),
+        (.appStore, "background", "line 1: 'background' is a Google Play command; this world sells on the App Store"),
+    ])
+    func theOtherStoresAnswerIsRefusedWithThisStoresAnswers(_ store: StoreKind, _ line: String, _ message: String) {
+        #expect {
+            try ScenarioParser(catalog: BuiltInCatalog.catalog(), store: store).parse(line, file: "bad.scenario")
+        } throws: { error in
+            "\(error)" == "bad.scenario: \(message)"
+        }
+    }
+
     @Test func commentsAndBlankLinesAreSkippedButCounted() throws {
         let steps = try parser.parse("# title\n\n  \nlaunch\n", file: "f")
         #expect(steps == [ScenarioStep(file: "f", line: 4, text: "launch", command: .launch)])

@@ -13,7 +13,7 @@ import Testing
     static let oneOfEach: [ScenarioCommand] = [
         .launch, .quit, .buy(productId: "com.storesim.coins.100", answer: .confirm), .buy(productId: "com.storesim.pro", answer: .ask),
         .buyOffer(productId: "com.storesim.premium.monthly", offerId: "comeback"), .redeem(code: "SPRING"),
-        .approve(productId: "com.storesim.pro"), .decline(productId: "com.storesim.pro"), .restore, .crash,
+        .approve(productId: "com.storesim.pro"), .decline(productId: "com.storesim.pro"), .restore, .background, .resume, .crash,
         .crashAt(.serverCommitted), .disarm, .deliver(3), .wait, .powerCut, .powerCutAt(.cached), .account("family"), .familyAdd("kid"), .familyLeave("kid"), .reinstall,
         .network(online: false), .server(.dropResponse), .serverURL("http://127.0.0.1:8080"), .store(.askToBuy, on: true), .store(.fail, on: false),
         .storeFail(.networkError), .storeSell(productId: "com.storesim.pro", on: false),
@@ -87,7 +87,8 @@ import Testing
 
     @Test func theCommandsThatNeedTheAppAreTheTapsInIt() {
         let needing = ScenarioVocabulary.declarations.filter(\.needsApp).map(\.syntax.usage)
-        #expect(needing == ["buy PRODUCT [confirm|cancel|ask]", "buy PRODUCT offer ID", "redeem CODE", "restore", "crash", "power-cut", "quit"])
+        #expect(needing == ["buy PRODUCT [confirm|cancel|ask]", "buy PRODUCT offer ID", "redeem CODE", "restore", "background", "resume",
+                           "crash", "power-cut", "quit"])
     }
 
     @Test func chaosDrawsTheDeclaredShares() {

@@ -13,6 +13,13 @@ extension PurchaseService {
         link.send(storeKit.listen)
     }
 
+    /// The app returns to the foreground. On Google Play it calls `queryPurchasesAsync`: Google,
+    /// "Your app should also call queryPurchasesAsync() in your app's onResume() method to handle
+    /// purchases that have transitioned to the PURCHASED state while your app was not running."
+    public func resume() {
+        link.send(storeKit.listen)
+    }
+
     static func channel(_ api: StoreKitAPI, trustedRoot: Certificate?) -> any StoreKitChannel {
         switch api {
         case .storekit1: return StoreKit1Channel()

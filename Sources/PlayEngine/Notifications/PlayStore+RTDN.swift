@@ -92,6 +92,16 @@ extension PlayStore {
                              holdingOthers: reorder)
     }
 
+    /// Publishes that a purchase became PURCHASED (ONE_TIME_PRODUCT_PURCHASED) or that its pending
+    /// payment was canceled (ONE_TIME_PRODUCT_CANCELED) at `millis`; nothing for one still PENDING.
+    func publishResolution(of record: PlayPurchaseRecord, at millis: Int64) throws(StorageError) {
+        switch record.state {
+        case .purchased: try publish(.purchased, of: record, at: millis)
+        case .canceled: try publish(.canceled, of: record, at: millis)
+        case .pending: break
+        }
+    }
+
     private func storedPubSubMode() throws(StorageError) -> PubSubMode {
         try database.setting(Self.pubSubSetting, as: PubSubMode.init(rawValue:)) ?? .normal
     }

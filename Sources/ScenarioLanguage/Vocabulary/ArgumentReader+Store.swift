@@ -22,9 +22,23 @@ extension ArgumentReader {
                                                                                       words, among: words))
     }
 
-    /// The answers of the store's purchase sheet: no Ask to Buy on Google Play.
+    /// The answers of the store's purchase sheet: Ask to Buy on the App Store; on Google Play a
+    /// delayed form of payment and the license testers' slow test cards instead.
     var sheetAnswers: [SheetAnswer] {
-        store == .play ? [.confirm, .cancel] : SheetAnswer.allCases
+        store == .play ? SheetAnswer.play : SheetAnswer.appStore
+    }
+
+    /// buy's answer, nil when left out; the other store's answer is refused with this store's.
+    mutating func sheetAnswer() throws(CommandProblem) -> SheetAnswer? {
+        guard let text = optionalWord() else { return nil }
+        let answers = sheetAnswers
+        if let answer = answers.first(where: { $0.rawValue == text }) { return answer }
+        let words = answers.map(\.rawValue)
+        guard SheetAnswer(rawValue: text) == nil else {
+            let whose = store == .play ? "the App Store's (Ask to Buy)" : "Google Play's"
+            throw CommandProblem(problem: "buy's answer '\(text)' is \(whose); this world's are \(words.joined(separator: ", "))")
+        }
+        throw CommandProblem(problem: "unknown buy's answer '\(text)'" + NearWords(text, among: words).hint)
     }
 
     /// On Google Play, the hint for an App Store word: Play's word for the same thing; else the

@@ -9,7 +9,7 @@ extension ScenarioVocabulary {
             timing: .atOnce, needsApp: true, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in
                 let productId = try reader.product()
-                return .buy(productId: productId, answer: try reader.optionalChoice(reader.sheetAnswers, "buy's answer") ?? .confirm)
+                return .buy(productId: productId, answer: try reader.sheetAnswer() ?? .confirm)
             },
             arguments: { command in
                 guard case .buy(let productId, let answer) = command else { return nil }
@@ -28,18 +28,26 @@ extension ScenarioVocabulary {
             arguments: { command in if case .redeem(let code) = command { [code] } else { nil } },
             chaos: .init(weight: 2) { draw in draw.offerCode().map { [.redeem(code: $0)] } ?? [] }),
         CommandDeclaration(
-            "approve PRODUCT", "the parent approves the waiting Ask to Buy request", timing: .whenQuiet,
+            "approve PRODUCT", "the parent approves the waiting Ask to Buy request (Google Play: the pending payment completes)",
+            timing: .whenQuiet, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .approve(productId: try reader.product()) },
             arguments: { command in if case .approve(let productId) = command { [productId] } else { nil } },
             chaos: .init(weight: 6) { draw in [.approve(productId: draw.product())] }),
         CommandDeclaration(
-            "decline PRODUCT", "the parent declines the waiting Ask to Buy request", timing: .whenQuiet,
+            "decline PRODUCT", "the parent declines the waiting Ask to Buy request (Google Play: the pending payment is canceled)",
+            timing: .whenQuiet, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .decline(productId: try reader.product()) },
             arguments: { command in if case .decline(let productId) = command { [productId] } else { nil } },
             chaos: .init(weight: 3) { draw in [.decline(productId: draw.product())] }),
         CommandDeclaration(
             "restore", "restore purchases (non-consumables and subscriptions)", timing: .atOnce, needsApp: true, stores: CommandDeclaration.everyStore,
             command: .restore, chaos: .init(weight: 4) { _ in [.restore] }),
+        CommandDeclaration(
+            "background", "Google Play: the app leaves the foreground; no onPurchasesUpdated reaches it until it resumes",
+            timing: .whenQuiet, needsApp: true, stores: [.play], command: .background),
+        CommandDeclaration(
+            "resume", "Google Play: the app returns to the foreground and calls queryPurchasesAsync (onResume)",
+            timing: .whenQuiet, needsApp: true, stores: [.play], command: .resume),
         CommandDeclaration(
             "crash", "the app crashes now", timing: .atOnce, needsApp: true, stores: CommandDeclaration.everyStore,
             command: .crash, chaos: .init(weight: 3) { _ in [.crash] }),

@@ -14,7 +14,8 @@ extension ScenarioVocabulary {
               strategies: \(strategies.joined(separator: ", "))
                 (the first is the default; server-acknowledges is Google's recommendation)
               crash points: \(CrashPoint.allCases.map { $0.word(on: .play) }.joined(separator: ", "))
-              buy's answers: confirm or cancel (no Ask to Buy)
+              buy's answers: confirm, cancel, pending (approve or decline PRODUCT resolves it), slow-approve or
+                slow-decline (the license testers' slow test cards, resolved 2 minutes later); no Ask to Buy
             """
     }
 

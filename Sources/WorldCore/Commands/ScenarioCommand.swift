@@ -16,6 +16,10 @@ public enum ScenarioCommand: Equatable, Sendable {
     case approve(productId: String)
     case decline(productId: String)
     case restore
+    /// The app leaves the foreground (Google Play: no `onPurchasesUpdated` reaches it).
+    case background
+    /// The app returns to the foreground and calls `queryPurchasesAsync` (Google Play).
+    case resume
     case crash
     case crashAt(CrashPoint)
     /// No crash or power cut is armed any more.

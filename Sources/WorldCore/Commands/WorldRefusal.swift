@@ -44,6 +44,12 @@ public enum WorldRefusal: Equatable, Sendable {
     case noPendingOrder(TransactionID)
     /// A forgery of the app's cache while the device's disk is full.
     case deviceDiskFull
+    /// `approve`/`decline PRODUCT` on Google Play while the account holds no pending purchase of it.
+    case noPendingPurchase(productId: String)
+    /// A command (its scenario word) that needs the app in the foreground, while it is in the background.
+    case appInBackground(command: String)
+    /// `resume` while the app is in the foreground.
+    case appInForeground
 
     /// The refusal in English, as the command line, the transcripts and the timeline tell it.
     public var english: String {
@@ -72,6 +78,9 @@ public enum WorldRefusal: Equatable, Sendable {
         case .tooManyDigitsToReplay(let id): "transaction \(id) has too many digits to claim a new id by a 9 before them"
         case .noPendingOrder(let id): "the app's cache has no pending order for transaction \(id)"
         case .deviceDiskFull: "the device's disk is full: the cache cannot be edited"
+        case .noPendingPurchase(let productId): "no pending Google Play purchase of \(productId) is waiting"
+        case .appInBackground(let command): "'\(command)' needs the app in the foreground, and it is in the background; use 'resume' first"
+        case .appInForeground: "the app is already in the foreground"
         }
     }
 }

@@ -23,6 +23,9 @@ package final class AppHost {
     private(set) var status: AppStatus = .notLaunched {
         didSet { link.arming.appIsRunning = status.isRunning }
     }
+    /// Whether the running app is in the foreground (Google Play: only then does
+    /// `onPurchasesUpdated` reach it). A launch, a quit and a crash bring it back.
+    private(set) var inForeground = true
     /// When true the device's disk is full: the app's cache writes fail.
     var diskFull = false {
         didSet { app?.cache.diskFull = diskFull }
@@ -69,6 +72,7 @@ package final class AppHost {
         service.cache.diskFull = diskFull
         app = service
         status = .running
+        inForeground = true
         service.launch()
     }
 
@@ -76,6 +80,7 @@ package final class AppHost {
     func quit() throws(WorldError) {
         app = nil
         status = .quit
+        inForeground = true
         try link.record(.command, from: .user, to: .app, what: .user(.quit), transactionId: nil)
     }
 
@@ -114,12 +119,35 @@ package final class AppHost {
         return app
     }
 
+    /// The running app in the foreground, for a tap; refused while it is in the background.
+    private func foregroundApp(_ command: String) throws(WorldActionError) -> PurchaseService {
+        let app = try runningApp(command)
+        guard inForeground else { throw .refused(.appInBackground(command: command)) }
+        return app
+    }
+
+    /// The app leaves the foreground: Play calls no `onPurchasesUpdated` until it resumes.
+    func background() throws {
+        _ = try foregroundApp("background")
+        inForeground = false
+        try link.record(.command, from: .user, to: .app, what: .play(.background), transactionId: nil)
+    }
+
+    /// The app returns to the foreground and calls `queryPurchasesAsync`, as Google recommends.
+    func resume() throws {
+        let app = try runningApp("resume")
+        guard !inForeground else { throw WorldActionError.refused(.appInForeground) }
+        inForeground = true
+        try link.record(.command, from: .user, to: .app, what: .play(.resume), transactionId: nil)
+        app.resume()
+    }
+
     // MARK: Taps
 
     /// The user taps Buy and answers the sheet; a purchase the app declines is told, not
     /// thrown. Returns the crash the app died of on the way, for the world to carry out.
     func buy(_ productId: String, _ answer: SheetAnswer) throws -> AppCrash? {
-        let app = try runningApp("buy")
+        let app = try foregroundApp("buy")
         try link.record(.command, from: .user, to: .app, what: .user(.tapBuy(productId: productId, answer)), transactionId: nil)
         do {
             if let refusal = try app.buy(productId: productId, answer: answer, canMakePayments: store.canMakePayments) {
@@ -134,7 +162,7 @@ package final class AppHost {
     /// The user taps an offer of a subscription (promotional or win-back); returns the crash the
     /// app died of on the way.
     func buy(_ productId: String, offer offerId: String) throws -> AppCrash? {
-        let app = try runningApp("buy")
+        let app = try foregroundApp("buy")
         try link.record(.command, from: .user, to: .app, what: .user(.tapOffer(offerId: offerId, productId: productId)), transactionId: nil)
         do {
             if let refusal = try app.buy(productId: productId, offerId: offerId, canMakePayments: store.canMakePayments) {
@@ -148,14 +176,14 @@ package final class AppHost {
 
     /// The user redeems an offer code in the app.
     func redeem(_ code: String) throws {
-        let app = try runningApp("redeem")
+        let app = try foregroundApp("redeem")
         try link.record(.command, from: .user, to: .app, what: .user(.redeemOfferCode(code)), transactionId: nil)
         app.redeem(code: code)
     }
 
     /// The user taps Restore Purchases.
     func restore() throws {
-        let app = try runningApp("restore")
+        let app = try foregroundApp("restore")
         try link.record(.command, from: .user, to: .app, what: .user(.tapRestore), transactionId: nil)
         app.restore()
     }
@@ -218,6 +246,7 @@ extension AppHost {
         let cache = app?.cache
         app = nil
         status = .crashed(crash.point?.rawValue ?? "now")
+        inForeground = true
         statistics.crashes += 1
         try link.record(.crash, from: .app, to: nil, what: crashed, transactionId: nil)
         // The crash is on the log before the power cut changes the cache, and before a kill.

@@ -31,11 +31,15 @@ extension CommandInterpreter {
         try storeDid(.deleteTransaction(id), transactionId: id) { try world.store.delete(transactionId: id) }
     }
 
+    /// The parent approves the Ask to Buy request; on Google Play, the pending payment completes.
     func approve(_ productId: String) throws {
+        guard world.play == nil else { return try world.resolvePendingPurchase(productId, approved: true) }
         try tellStore(.parentApproves(productId: productId)) { try world.store.approve(productId: productId, link: world.link) }
     }
 
+    /// The parent declines the Ask to Buy request; on Google Play, the pending payment is canceled.
     func decline(_ productId: String) throws {
+        guard world.play == nil else { return try world.resolvePendingPurchase(productId, approved: false) }
         try tellStore(.parentDeclines(productId: productId)) { try world.store.decline(productId: productId, link: world.link) }
     }
 

@@ -35,6 +35,8 @@ struct CommandInterpreter {
         case .buyOffer(let productId, let offerId): if let crash = try host.buy(productId, offer: offerId) { try world.crashApp(crash) }
         case .redeem(let code): try host.redeem(code)
         case .restore: try host.restore()
+        case .background: try host.background()
+        case .resume: try host.resume()
         case .crash: try world.crashNow()
         case .crashAt(let point): try host.arm(point)
         case .powerCut: try world.crashNow(powerCut: true)

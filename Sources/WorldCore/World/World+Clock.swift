@@ -54,7 +54,9 @@ extension World {
     /// in turn: what falls due there happens, stamped with that moment, then the clock goes on.
     /// An `announced` move is a line of the timeline, at its end; it delivers what is on its way
     /// to the Server at the moment it was sent (a notification's attempt is acknowledged or
-    /// missed then, not at the next one), the app's messages with it. Time passing by itself
+    /// missed then, not at the next one), the app's messages with it; in a Google Play world,
+    /// whatever is on its way (a slow test card's `onPurchasesUpdated`, which the app then
+    /// acknowledges before any later three days end). Time passing by itself
     /// (the interface) leaves the messages in flight to the ticks.
     func moveClock(byMillis millis: Int64, announced: Bool = true) throws(WorldError) {
         let target = nowMillis + millis
@@ -67,7 +69,7 @@ extension World {
                 nowMillis = due
                 try liveDueMoment(since: since)
                 since = now
-                if announced, messageToServerInFlight {
+                if announced, messageToServerInFlight || (play != nil && !isQuiet) {
                     try endRun()
                     try deliverAll()
                     try beginRun(for: .store)
@@ -87,8 +89,8 @@ extension World {
     }
 
     /// What falls due at the Store by now happens: renewals, ends of periods told by
-    /// notification since `since`, Ask to Buy expiries, Google Play's three-day rule, then the
-    /// notifications due.
+    /// notification since `since`, Ask to Buy expiries, Google Play's slow test cards and its
+    /// three-day rule, then the notifications due.
     private func liveDueMoment(since: Date) throws(WorldError) {
         do {
             try store.renewDueSubscriptions(link: link)
@@ -97,6 +99,7 @@ extension World {
         } catch {
             throw .file(path: directory.storeDatabase, problem: error.problem)
         }
+        try resolveSlowCards()
         try refundUnacknowledged()
         try postNotifications()
     }

@@ -26,6 +26,23 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
     /// The Server takes back what it credited for a purchase Google Play voided: a consumable's
     /// grant, or the entitlement (`ended`).
     case serverTookBack(TransactionID, [String: Int], ended: String?)
+    /// A pending payment completed: PENDING → PURCHASED, by `approve` or (`slowCard`) by the
+    /// slow test card two minutes after the purchase. Google: "The three day acknowledgement
+    /// window begins only when the purchase state transitions from 'PENDING' to 'PURCHASED'."
+    case paymentCompleted(TransactionID, productId: String, slowCard: Bool)
+    /// A pending payment was canceled, by `decline` or (`slowCard`) by the slow test card: never
+    /// paid, no longer returned by `queryPurchasesAsync`.
+    case paymentCanceled(TransactionID, productId: String, slowCard: Bool)
+    /// Play did not call the app's `onPurchasesUpdated` for a purchase that became PURCHASED:
+    /// the app was not running, or (`appRunning`) was in the background. Google: "If your
+    /// application is not running or your app doesn't have an active Google Play Billing library
+    /// connection, onPurchasesUpdated won't be invoked."
+    case listenerNotCalled(TransactionID, appRunning: Bool)
+    /// The app leaves the foreground: no `onPurchasesUpdated` reaches it.
+    case background
+    /// The app returns to the foreground and calls `queryPurchasesAsync`: Google, "Your app
+    /// should also call queryPurchasesAsync() in your app's onResume() method".
+    case resume
 
     /// The step in English, with Google Play's words.
     public var english: String {
@@ -49,6 +66,26 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
         case .serverTookBack(let order, let taken, let ended):
             "\(PlaySaid.order(order)) was voided: the Server takes back "
                 + ([taken.isEmpty ? nil : ServerStep.taken(taken), ended.map { "the entitlement to \($0)" }].compactMap { $0 }.joined(separator: " and "))
+        case .paymentCompleted(let order, let productId, false):
+            "approve \(productId): the pending payment of \(PlaySaid.order(order)) completed, PENDING → PURCHASED; "
+                + "the three days to acknowledge begin now"
+        case .paymentCompleted(let order, let productId, true):
+            "Slow test card, approves after a few minutes: \(PlaySaid.order(order)) (\(productId)) PENDING → PURCHASED; "
+                + "the three days to acknowledge begin now"
+        case .paymentCanceled(let order, let productId, false):
+            "decline \(productId): the pending payment of \(PlaySaid.order(order)) was canceled: never paid, "
+                + "no longer returned by queryPurchasesAsync"
+        case .paymentCanceled(let order, let productId, true):
+            "Slow test card, declines after a few minutes: \(PlaySaid.order(order)) (\(productId)) canceled: never paid, "
+                + "no longer returned by queryPurchasesAsync"
+        case .listenerNotCalled(let order, false):
+            "onPurchasesUpdated won't be invoked for \(PlaySaid.order(order)): the app is not running "
+                + "(queryPurchasesAsync finds it at the next launch)"
+        case .listenerNotCalled(let order, true):
+            "onPurchasesUpdated won't be invoked for \(PlaySaid.order(order)): the app is in the background "
+                + "(queryPurchasesAsync finds it when the app resumes)"
+        case .background: "the app goes to the background: no onPurchasesUpdated reaches it"
+        case .resume: "the app returns to the foreground: onResume() calls queryPurchasesAsync"
         }
     }
 }
@@ -70,6 +107,14 @@ extension GooglePlayStep: EventJSON {
         case .serverAsksVoided: json.tag("serverAsksVoided")
         case .serverTookBack(let order, let taken, let ended):
             json.tag("serverTookBack") { $0.put("_0", order); $0.put("_1", taken); $0.put("ended", ended) }
+        case .paymentCompleted(let order, let productId, let slowCard):
+            json.tag("paymentCompleted") { $0.put("_0", order); $0.put("productId", productId); $0.put("slowCard", slowCard) }
+        case .paymentCanceled(let order, let productId, let slowCard):
+            json.tag("paymentCanceled") { $0.put("_0", order); $0.put("productId", productId); $0.put("slowCard", slowCard) }
+        case .listenerNotCalled(let order, let appRunning):
+            json.tag("listenerNotCalled") { $0.put("_0", order); $0.put("appRunning", appRunning) }
+        case .background: json.tag("background")
+        case .resume: json.tag("resume")
         }
     }
 }

@@ -130,6 +130,9 @@ extension SimplifiedChinese {
         case .confirm: nil
         case .ask: "购买前询问"
         case .cancel: "取消"
+        case .pending: "延迟付款"
+        case .slowApprove: "慢速测试卡，几分钟后批准"
+        case .slowDecline: "慢速测试卡，几分钟后拒绝"
         }
         let offer = payment.offerId.map { "优惠 \($0)\(payment.signed ? "，已签名" : "")" }
         let notes = [answer, offer].compactMap { $0 }

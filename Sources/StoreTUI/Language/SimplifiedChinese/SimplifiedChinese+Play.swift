@@ -54,6 +54,20 @@ extension SimplifiedChinese {
         case .serverTookBack(let id, let taken, let ended):
             "\(order(id)) 已作废：服务器收回 "
                 + [taken.isEmpty ? nil : ServerStep.taken(taken), ended.map { "\($0) 的权益" }].compactMap { $0 }.joined(separator: "和")
+        case .paymentCompleted(let id, let productId, false):
+            "批准 \(productId)：\(order(id)) 的待处理付款已完成，PENDING → PURCHASED；三天确认期从现在开始"
+        case .paymentCompleted(let id, let productId, true):
+            "慢速测试卡（几分钟后批准）：\(order(id))（\(productId)）PENDING → PURCHASED；三天确认期从现在开始"
+        case .paymentCanceled(let id, let productId, false):
+            "拒绝 \(productId)：\(order(id)) 的待处理付款已取消：从未付款，queryPurchasesAsync 不再返回它"
+        case .paymentCanceled(let id, let productId, true):
+            "慢速测试卡（几分钟后拒绝）：\(order(id))（\(productId)）已取消：从未付款，queryPurchasesAsync 不再返回它"
+        case .listenerNotCalled(let id, false):
+            "不会调用 onPurchasesUpdated（\(order(id))）：App 未在运行（下次启动时 queryPurchasesAsync 会找到它）"
+        case .listenerNotCalled(let id, true):
+            "不会调用 onPurchasesUpdated（\(order(id))）：App 在后台（App 恢复时 queryPurchasesAsync 会找到它）"
+        case .background: "App 进入后台：收不到 onPurchasesUpdated"
+        case .resume: "App 回到前台：onResume() 调用 queryPurchasesAsync"
         }
     }
 

@@ -28,6 +28,9 @@ extension SimplifiedChinese {
         case .tooManyDigitsToReplay(let id): "交易 \(id) 的位数太多，无法在前面加一个 9 冒充新的交易号"
         case .noPendingOrder(let id): "App 缓存中没有交易 \(id) 的待处理订单"
         case .deviceDiskFull: "设备磁盘已满：无法编辑缓存"
+        case .noPendingPurchase(let productId): "没有等待中的 \(productId) Google Play 待处理购买"
+        case .appInBackground(let command): "'\(command)' 需要 App 在前台，而 App 在后台；请先 'resume'"
+        case .appInForeground: "App 已在前台"
         }
     }
 

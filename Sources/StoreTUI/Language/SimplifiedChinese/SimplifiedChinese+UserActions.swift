@@ -81,6 +81,9 @@ extension SimplifiedChinese {
         case .confirm: "确认"
         case .cancel: "取消"
         case .ask: "购买前询问"
+        case .pending: "选择延迟付款方式（PENDING）"
+        case .slowApprove: "慢速测试卡（几分钟后批准）"
+        case .slowDecline: "慢速测试卡（几分钟后拒绝）"
         }
     }
 
