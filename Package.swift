@@ -42,9 +42,10 @@ let package = Package(
         .target(name: "Bench", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "Drivers", "IAPCore", "IAPClient", "Storage",
                                             "Serving", "HTTPServing", "Signing", "StoreEngine"]),
         // The lessons, built into the binary so that the interface opens them from any folder.
-        .target(name: "Lessons", path: "Scenarios/lessons", sources: ["Lesson.swift"],
+        .target(name: "Lessons", dependencies: ["IAPCore"], path: "Scenarios/lessons", sources: ["Lesson.swift"],
                 resources: [.embedInCode("1-seed-one-window.scenario"), .embedInCode("2-reply-lost.scenario"),
-                            .embedInCode("3-ask-to-buy-while-closed.scenario")]),
+                            .embedInCode("3-ask-to-buy-while-closed.scenario"), .embedInCode("4-same-crash-app-store.scenario"),
+                            .embedInCode("5-same-crash-google-play.scenario")]),
         // `storesim serve`'s face: one world answering HTTP requests on its own thread.
         .target(name: "Serving", dependencies: ["HTTPServing", "WorldCore", "ReadSide", "ScenarioLanguage", "StoreEngine", "IAPCore", "Signing"]),
         .target(name: "StoreTUI", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "IAPCore", "StoreEngine", "CWidth", "Lessons"]),
@@ -66,10 +67,11 @@ let package = Package(
         .testTarget(name: "DriversTests", dependencies: ["Drivers", "WorldCore", "ScenarioLanguage", "IAPCore", "TestSupport"]),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "WorldCore", "ScenarioLanguage", "IAPCore", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "WorldCore", "ScenarioLanguage", "IAPClient", "IAPCore", "TestSupport"]),
-        .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "WorldCore", "ReadSide", "ScenarioLanguage", "IAPCore", "IAPClient", "StoreEngine", "TestSupport", "Signing"],
+        .testTarget(name: "StoreTUITests", dependencies: ["StoreTUI", "WorldCore", "ReadSide", "ScenarioLanguage", "IAPCore", "IAPClient", "StoreEngine", "TestSupport", "Signing",
+                                                          "Lessons"],
                     exclude: ["Frames"]),
         .testTarget(name: "EndToEndTests", dependencies: ["storesim", "Bench", "Serving", "IAPClient", "IAPCore", "Signing", "Storage", "StoreEngine", "TestSupport",
-                                                           "HTTPServing"],
+                                                           "HTTPServing", "Lessons"],
                     exclude: ["Fixtures"]),
     ]
 )

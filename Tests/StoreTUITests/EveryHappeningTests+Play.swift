@@ -77,7 +77,7 @@ extension EveryHappeningTests {
         "onAcknowledgePurchaseResponse GPA.3372-1948-0521-70431：OK",
         "onConsumeResponse GPA.3372-1948-0521-70431：ITEM_NOT_OWNED",
         "验证 GPA.3372-1948-0521-70431（com.storesim.coins.100，购买令牌）",
-        "purchases.products.get GPA.3372-1948-0521-70431",
+        "purchases.products.get：查询 GPA.3372-1948-0521-70431",
         "ProductPurchase GPA.3372-1948-0521-70431：purchaseState 0，acknowledgementState 1，consumptionState 1",
         "purchases.products.get GPA.3372-1948-0521-70431：HTTP 400，没有购买使用该令牌",
         "purchases.products.acknowledge：服务器确认购买 GPA.3372-1948-0521-70431",

@@ -1,13 +1,14 @@
 import Foundation
 import IAPCore
+import Lessons
 import ScenarioLanguage
 import Testing
 import TestSupport
 @testable import StoreTUI
 import WorldCore
 
-/// Every event every shipped scenario and lesson writes on the timeline is worded in Simplified
-/// Chinese, case by case, with the reasons, grants and offers inside it.
+/// Every event every shipped scenario and lesson, the App Store's and Google Play's, writes on
+/// the timeline is worded in Simplified Chinese, case by case, with the reasons, grants and offers inside it.
 @Suite(.tags(.slow)) struct SlowChineseScenarioTests {
     static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Scenarios")
@@ -16,9 +17,10 @@ import WorldCore
         var typed = 0
         for script in try Self.scripts() {
             let folder = try TemporaryFolder()
-            let world = try folder.world(catalog: Self.catalog(beside: script), seed: 1)
-            let steps = try ScenarioParser(catalog: world.catalog).parse(String(contentsOf: script, encoding: .utf8),
-                                                                         file: script.lastPathComponent)
+            let store = Self.store(of: script)
+            let world = try folder.world(catalog: Self.catalog(beside: script), seed: 1, store: store)
+            let steps = try ScenarioParser(catalog: world.catalog, store: store).parse(String(contentsOf: script, encoding: .utf8),
+                                                                                       file: script.lastPathComponent)
             try ScenarioRunner(world: world) { _ in }.run(steps, file: script.lastPathComponent)
             for event in try EventLog.readAll(path: world.directory.events) {
                 if case .legacy = event.what { continue }
@@ -41,8 +43,15 @@ import WorldCore
         return try CatalogParser.load(path: storeKitFile.path)
     }
 
+    /// The store a script's world sells on: Google Play for a script of `Scenarios/play/` and
+    /// a lesson on Google Play.
+    static func store(of script: URL) -> StoreKind {
+        let lesson = Lesson.all.first { $0.file == script.lastPathComponent }
+        return script.deletingLastPathComponent().lastPathComponent == "play" || lesson?.store == .play ? .play : .appStore
+    }
+
     static func scripts() throws -> [URL] {
-        try ["", "lessons/"].flatMap { folder in
+        try ["", "lessons/", "play/"].flatMap { folder in
             let url = scenarios.appendingPathComponent(folder)
             return try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".scenario") }.sorted()
                 .map { url.appendingPathComponent($0) }

@@ -37,7 +37,8 @@ extension ReadModel {
             if case .until = row.holding { row.currentOffer = index.entitlements[product.id].flatMap { offers[$0.transactionId] } }
             return row
         }
-        let audit = audit(of: reads, cache: cache)
+        let purchases = try playPurchases()
+        let audit = try purchases == nil ? audit(of: reads, cache: cache) : self.audit()
         var view = WorldView(
             appStatus: world.appStatus, recovering: world.host.app?.isRecovering ?? false, settings: world.settings,
             storeSwitches: world.store.switches, account: world.store.account, now: now, catalog: world.catalog, products: products,
@@ -56,6 +57,7 @@ extension ReadModel {
         view.notificationsURL = world.store.notificationsURL
         view.notifications = postedNotifications(reads).map { notificationRows($0, processed: ledger.notifications) }
         view.pinnedRoot = world.server.pinnedRoot
+        view.playPurchases = purchases?.map(PlayPurchaseRow.init)
         if let app = world.host.app, app.api == .storekit2, app.entitlementsRead {
             view.appEntitlements = world.catalog.products.map(\.id).filter(app.entitled.contains)
         }

@@ -52,6 +52,8 @@ public struct WorldView: Sendable {
     public var messagesInFlight: Int
     /// The audit of this moment: lost, recoverable and double-credited purchases.
     public var audit: AuditSummary
+    /// Google Play's purchases, in a world that sells there; nil on the App Store.
+    public var playPurchases: [PlayPurchaseRow]?
     /// The purchases nothing can recover, with why (the loss report's findings).
     public var losses: [LossFinding]
     /// What the last launch recovered, once it had an outcome for everything it found.

@@ -149,13 +149,13 @@ public final class TUIApp {
         }
     }
 
-    /// Opens lesson `number` in a fresh world on the built-in catalog (the lessons' products)
-    /// and plays it there in step mode, as `storesim play` does.
+    /// Opens lesson `number` in a fresh world of the lesson's store on the built-in catalog (the
+    /// lessons' products) and plays it there in step mode, as `storesim play` does.
     private func openLesson(_ number: Int) throws(WorldError) {
         guard let lesson = Lesson.all.first(where: { $0.number == number }) else { return }
-        guard try addWorld(.lesson(number: number, title: lesson.title), catalog: BuiltInCatalog.catalog()) else { return }
+        guard try addWorld(.lesson(number: number, title: lesson.title), catalog: BuiltInCatalog.catalog(), store: lesson.store) else { return }
         do {
-            let steps = try ScenarioParser(catalog: world.catalog).parseNarrated(lesson.script, file: lesson.file)
+            let steps = try ScenarioParser(catalog: world.catalog, store: lesson.store).parseNarrated(lesson.script, file: lesson.file)
             state.playback = ScriptPlayback(file: lesson.file, steps: steps)
             state.stepMode = true
             state.status = state.language(.playing, lesson.file)
@@ -167,10 +167,10 @@ public final class TUIApp {
     /// Adds a fresh world on `catalog` and shows it, launched; false (the status line says why)
     /// when its data directory cannot be made.
     @discardableResult
-    private func addWorld(_ kind: WorldEntry.Kind, catalog: Catalog) throws(WorldError) -> Bool {
+    private func addWorld(_ kind: WorldEntry.Kind, catalog: Catalog, store: StoreKind = .appStore) throws(WorldError) -> Bool {
         let added: World
         do {
-            added = try shelf.addFresh(catalog: catalog)
+            added = try shelf.addFresh(catalog: catalog, store: store)
         } catch {
             state.status = state.language(.worldNotOpened, error.description)
             return false

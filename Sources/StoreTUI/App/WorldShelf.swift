@@ -58,10 +58,10 @@ final class WorldShelf {
 
     /// Opens a fresh world on `catalog` in a new temporary data directory, with keys of its own,
     /// and shelves it last.
-    func addFresh(catalog: Catalog) throws(WorldError) -> World {
+    func addFresh(catalog: Catalog, store: StoreKind = .appStore) throws(WorldError) -> World {
         let directory = try DataDirectory.temporary()
         do {
-            let world = try World(directory: directory, catalog: catalog, seed: nil)
+            let world = try World(directory: directory, catalog: catalog, seed: nil, store: store)
             shelve(ReadModel(world), directory: directory)
             return world
         } catch {

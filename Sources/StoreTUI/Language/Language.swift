@@ -74,6 +74,11 @@ public enum Language: Sendable {
         }
     }
 
+    /// What an event tells, in this language, with the orders of `store` named as it names them.
+    func words(_ happening: Happening, on store: StoreKind) -> String {
+        store.namingOrders(in: words(happening))
+    }
+
     /// What the Server granted for a credit, in this language.
     func words(_ grant: Grant) -> String {
         switch self {

@@ -75,11 +75,20 @@ enum Phrase: CaseIterable, Sendable {
     case failed
     case deferred
     case restored
+    case googlePlayPurchases
+    case playPending
+    case playUnacknowledged
+    case playAcknowledged
+    case playConsumed
+    case playCanceled
+    case playRefunded
+    case playAutoRefunded
 
     // The timeline
     case timeline
     case partyApp
     case partyStore
+    case partyPlay
     case partyServer
     case partyCache
     case inFlight

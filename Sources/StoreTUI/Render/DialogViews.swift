@@ -78,13 +78,12 @@ enum DialogViews {
     }
 
     /// Every key, from the same bindings the update carries out: the main screen's in two
-    /// columns, then one line for each panel, the lessons a digit opens, then the timeline's
-    /// symbols. The strategies, each explained, are in the strategy menu (`m`).
+    /// columns, then one line for each panel (the sheet's and the crash menu's share one), the
+    /// lessons a digit opens, then the timeline's symbols. The strategies, each explained, are in the strategy menu (`m`).
     static func help(_ language: Language, into buffer: inout CellBuffer, screen: Rect) {
         var lines = columns(KeyMap.main(stepMode: false).bindings.map { $0.helpText(language) }, width: 37)
         lines += [
-            language(.helpSheet, KeyMap.sheet("").summary(language)),
-            language(.helpCrashMenu, KeyMap.crashMenu.summary(language)),
+            language(.helpSheet, KeyMap.sheet("").summary(language)) + "  " + language(.helpCrashMenu, KeyMap.crashMenu.summary(language)),
             language(.helpTransactions, KeyMap.transactions.summary(language)),
             language(.helpFaults, KeyMap.faults.summary(language)),
             language(.lessonsLine, Lesson.all.map { "\($0.number) \($0.title)" }.joined(separator: "  ")),

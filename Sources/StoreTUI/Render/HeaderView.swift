@@ -22,9 +22,13 @@ enum HeaderView {
         buffer.fill(x: 0, y: 0, width: width, height: 1, with: Cell(text: " ", style: .reverse))
         var x = buffer.put(" StoreSim ", x: 0, y: 0, style: [.reverse, .bold])
         x += buffer.put(" \(language(status.0)) ", x: x, y: 0, style: status.2.union(.reverse), color: status.1)
-        x += buffer.put(" \(language(.headerStrategy, model.settings.strategy.rawValue)) ", x: x, y: 0, style: .reverse)
+        let store = model.settings.store
+        if store == .play {
+            x += buffer.put(" Google Play ", x: x, y: 0, style: [.reverse, .bold], color: .green)
+        }
+        x += buffer.put(" \(language(.headerStrategy, model.settings.strategy.word(on: store))) ", x: x, y: 0, style: .reverse)
         if let armed = model.armedCrash {
-            let what = language(model.armedPowerCut ? .headerPowerCutArmed : .headerCrashArmed, armed.rawValue)
+            let what = language(model.armedPowerCut ? .headerPowerCutArmed : .headerCrashArmed, armed.word(on: store))
             x += buffer.put(" \(what) ", x: x, y: 0, style: [.reverse, .bold], color: .red)
         }
         let clock = " " + SimulatedTime.format(model.now) + " "
@@ -37,7 +41,7 @@ enum HeaderView {
             end += buffer.put(" \(language(.auditByOutsideServer)) ", x: end, y: 2, style: .dim, limit: width - end)
         }
         if model.armedCrashUnreachable, let armed = model.armedCrash {
-            end += buffer.put(" \(language(.neverReaches, model.settings.strategy.rawValue, armed.rawValue)) ", x: end, y: 2,
+            end += buffer.put(" \(language(.neverReaches, model.settings.strategy.word(on: store), armed.word(on: store))) ", x: end, y: 2,
                               style: [.reverse, .bold], color: .yellow)
         }
         if let laneSummary {

@@ -27,7 +27,8 @@ enum TimelineView {
         let lanesX = rect.x + timeWidth + 1
         let textX = lanesX + lanes.count * laneGap
         let language = state.language
-        drawHeading(language, into: &buffer, in: rect, timeWidth: timeWidth, lanesX: lanesX)
+        let store = model.settings.store
+        drawHeading(language, store: store, into: &buffer, in: rect, timeWidth: timeWidth, lanesX: lanesX)
         let flight = inFlight(state.timeline, count: model.messagesInFlight)
         let next = state.stepMode ? flight.next : nil
         let end = max(0, state.timeline.count - state.timelineOffset)
@@ -46,7 +47,7 @@ enum TimelineView {
         let right = rect.x + rect.width
         let rowsOf = { (index: Int) -> [String] in
             let event = state.timeline[index]
-            let told = text(event, flight: flightOf(index), language)
+            let told = text(event, flight: flightOf(index), language, store: store)
             let width = right - (spansLanes(event) ? lanesX : textX)
             return wrap(told, width).map { clipped($0, width) }
         }
@@ -98,10 +99,11 @@ enum TimelineView {
         }
     }
 
-    private static func drawHeading(_ language: Language, into buffer: inout CellBuffer, in rect: Rect, timeWidth: Int,
+    private static func drawHeading(_ language: Language, store: StoreKind, into buffer: inout CellBuffer, in rect: Rect, timeWidth: Int,
                                     lanesX: Int) {
         buffer.put(language(.timeline), x: rect.x, y: rect.y, style: .bold, limit: timeWidth)
-        for (index, name) in laneNames.enumerated() {
+        let names = store == .play ? laneNames.map { $0 == .partyStore ? Phrase.partyPlay : $0 } : laneNames
+        for (index, name) in names.enumerated() {
             buffer.put(language(name), x: lanesX + index * laneGap, y: rect.y, style: .bold, limit: laneGap - 1)
         }
     }
@@ -193,17 +195,17 @@ enum TimelineView {
     }
 
     /// An event's text in the interface's language, as its row tells it.
-    private static func text(_ event: Event, flight: Flight, _ language: Language) -> String {
+    private static func text(_ event: Event, flight: Flight, _ language: Language, store: StoreKind) -> String {
         switch event.kind {
         case .message, .delivered, .dropped, .note:
-            let text = language.words(event.what)
+            let text = language.words(event.what, on: store)
             return flight == .next ? language(.waiting, text) : text
         case .command:
-            return language(.you, language.words(event.what))
+            return language(.you, language.words(event.what, on: store))
         case .crash:
-            return "✗ " + language.words(event.what)
+            return "✗ " + language.words(event.what, on: store)
         case .report:
-            let words = language.words(event.what)
+            let words = language.words(event.what, on: store)
             return "★ " + (words.split(separator: "\n").first.map(String.init) ?? words)
         }
     }

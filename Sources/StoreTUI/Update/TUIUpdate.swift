@@ -78,7 +78,7 @@ public enum TUIUpdate {
     /// not hold the report.
     private static func recoveryLines(_ event: Event, _ state: TUIState, _ model: WorldView) -> [String] {
         let report = model.recoveryReport.map { Happening.recovery(RecoveryReportText.told($0, catalog: model.catalog, locale: state.locale)) }
-        return state.language.words(report ?? event.what).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return state.language.words(report ?? event.what, on: model.settings.store).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// Once no message is in flight, a running restore has ended: the status line says how,

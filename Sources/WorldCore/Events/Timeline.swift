@@ -20,6 +20,8 @@ final class Timeline {
     private var held: [Event] = []
     /// The most bytes of held lines: past it they are written at once.
     static let heldBytesLimit = 1 << 16
+    /// The store the world sells on: a Google Play world's lines name its orders as Google does.
+    var store: StoreKind = .appStore
 
     init(path: String) throws(WorldError) {
         do {
@@ -39,7 +41,8 @@ final class Timeline {
                 subject: MessageSubject?, sentSeq: Int? = nil, verifyReceiptResponse: String? = nil) throws(WorldError) -> Int {
         let event: Event
         do {
-            event = try log.append(kind: kind, timeMillis: timeMillis, from: from, to: to, what: what, text: text,
+            event = try log.append(kind: kind, timeMillis: timeMillis, from: from, to: to, what: what,
+                                   text: store == .play ? store.namingOrders(in: text ?? what.english) : text,
                                    subject: subject, sentSeq: sentSeq, verifyReceiptResponse: verifyReceiptResponse, holding: holding)
         } catch {
             throw .file(path: error.path, problem: error.problem)

@@ -63,6 +63,7 @@ public final class World {
         try StoreHistoryCheck.stamp(store, server, in: directory)
         try Self.setUp(server, from: store, in: directory)
         timeline = try Timeline(path: directory.events)
+        timeline.store = settings.store
         timeline.onEvent = onEvent
         link = WorldLink(timeline: timeline, nowMillis: max(settings.clockMillis, timeline.lastTimeMillis))
         host = AppHost(link: link, directory: directory, catalog: catalog, store: store, sellsOn: settings.store, unsafeCache: unsafeCache)

@@ -15,6 +15,7 @@ enum InteractiveCommand {
             Options.dataDir,
             Options.catalog,
             strategy,
+            Options.store,
             Options.api,
             crashAt,
             lang,
@@ -43,21 +44,23 @@ enum InteractiveCommand {
     /// Opens the interface on the data directory; with a script, plays it in step mode and a
     /// crash discards the app in this process, so the play goes on to the script's next step.
     static func present(_ arguments: ParsedArguments, in directory: DataDirectory, script: String?) throws(CLIError) -> Int32 {
-        try RunStore.refuseGooglePlay(directory, in: "the interactive interface")
         let strategy = arguments[Self.strategy]
         let api = arguments[Options.api]
+        let store = try RunStore.store(arguments[Options.store], of: directory, api: api)
         let crashPoint = arguments[crashAt]
         let seed = arguments[Options.worldSeed]
         let (catalog, catalogBytes, _) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: directory)
         let locale = arguments[lang] ?? self.locale(of: catalog)
-        let playback = try script.map { path throws(CLIError) in try PlayCommand.playback(path, catalog: catalog, option: arguments[Options.catalog]) }
+        let playback = try script.map { path throws(CLIError) in
+            try PlayCommand.playback(path, catalog: catalog, store: store, option: arguments[Options.catalog])
+        }
         let terminal: TerminalScreen
         do {
             terminal = try TerminalScreen.open(colour: ColourSupport.wanted)
         } catch {
             throw .input(error.description)
         }
-        let (lock, world, history) = try open(directory, catalog: catalog, recording: catalogBytes, seed: seed,
+        let (lock, world, history) = try open(directory, catalog: catalog, recording: catalogBytes, seed: seed, store: store,
                                               unsafeCache: arguments[Options.unsafeCache], closingOnError: terminal)
         let readModel = ReadModel(world)
         if playback == nil {
@@ -90,12 +93,12 @@ enum InteractiveCommand {
     /// Takes the data directory's lock, records the catalog and opens the world with its recent
     /// timeline; on any failure the terminal is restored before the error line.
     private static func open(_ directory: DataDirectory, catalog: Catalog, recording catalogBytes: [UInt8]?, seed: UInt64?,
-                             unsafeCache: Bool, closingOnError terminal: TerminalScreen) throws(CLIError)
+                             store: StoreKind, unsafeCache: Bool, closingOnError terminal: TerminalScreen) throws(CLIError)
         -> (WriterLock, World, [Event]) {
         do {
             let lock = try Options.lock(directory, command: "storesim, the interactive interface")
             try CatalogResolver.record(catalogBytes, in: directory)
-            let world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: unsafeCache)
+            let world = try World(directory: directory, catalog: catalog, seed: seed, unsafeCache: unsafeCache, store: store)
             return (lock, world, try EventLog.readLast(TUIState.timelineLimit, path: directory.events))
         } catch let error as CLIError {
             terminal.close()

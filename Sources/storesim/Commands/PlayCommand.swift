@@ -26,12 +26,12 @@ enum PlayCommand {
         }
     }
 
-    /// The script at `path`, parsed for the catalog (`option`, the `--catalog` given), its steps
-    /// each with their narration.
-    static func playback(_ path: String, catalog: Catalog, option: String?) throws(CLIError) -> ScriptPlayback {
+    /// The script at `path`, parsed for the catalog (`option`, the `--catalog` given) in the
+    /// words of `store`, its steps each with their narration.
+    static func playback(_ path: String, catalog: Catalog, store: StoreKind, option: String?) throws(CLIError) -> ScriptPlayback {
         let text = try RunCommand.readScript(path)
         do {
-            return ScriptPlayback(file: path, steps: try ScenarioParser(catalog: catalog).parseNarrated(text, file: path))
+            return ScriptPlayback(file: path, steps: try ScenarioParser(catalog: catalog, store: store).parseNarrated(text, file: path))
         } catch {
             throw .input(CatalogHint.line(error, script: path, catalog: option))
         }

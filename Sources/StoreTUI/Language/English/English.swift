@@ -67,6 +67,14 @@ enum English {
 
         // The parties
         case .storeQueue: "Store queue ({1})"
+        case .googlePlayPurchases: "Google Play ({1} unacknowledged)"
+        case .playPending: "PENDING"
+        case .playUnacknowledged: "refund in {1}"
+        case .playAcknowledged: "acknowledged"
+        case .playConsumed: "consumed"
+        case .playCanceled: "canceled"
+        case .playRefunded: "refunded"
+        case .playAutoRefunded: "AUTO-REFUNDED"
         case .appCache: "App cache on disk ({1})"
         case .serverLedgerOne: "Server ledger ({1} credit)"
         case .serverLedger: "Server ledger ({1} credits)"
@@ -82,6 +90,7 @@ enum English {
         case .timeline: "Timeline"
         case .partyApp: "App"
         case .partyStore: "Store"
+        case .partyPlay: "Play"
         case .partyServer: "Server"
         case .partyCache: "Cache"
         case .inFlight: "in flight"

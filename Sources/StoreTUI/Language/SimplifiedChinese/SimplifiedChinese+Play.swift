@@ -17,7 +17,7 @@ extension SimplifiedChinese {
         case .acknowledgeResponse(let id, let response): "onAcknowledgePurchaseResponse \(order(id))：\(response)"
         case .consumeResponse(let id, let response): "onConsumeResponse \(order(id))：\(response)"
         case .verifyPurchase(let about, let productId): "验证 \(order(about))（\(productId)，购买令牌）"
-        case .productsGet(let about): "purchases.products.get \(order(about))"
+        case .productsGet(let about): "purchases.products.get：查询 \(order(about))"
         case .productPurchase(let about, let purchase, let acknowledgement, let consumption):
             "ProductPurchase \(order(about))：purchaseState \(purchase)，acknowledgementState \(acknowledgement)，consumptionState \(consumption)"
         case .purchaseTokenNotFound(let about): "purchases.products.get \(order(about))：HTTP 400，没有购买使用该令牌"

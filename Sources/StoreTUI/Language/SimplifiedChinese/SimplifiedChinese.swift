@@ -69,6 +69,14 @@ enum SimplifiedChinese {
 
         // The parties
         case .storeQueue: "商店队列（{1}）"
+        case .googlePlayPurchases: "Google Play（{1} 笔未确认）"
+        case .playPending: "待处理"
+        case .playUnacknowledged: "{1} 后退款"
+        case .playAcknowledged: "已确认"
+        case .playConsumed: "已消耗"
+        case .playCanceled: "已取消"
+        case .playRefunded: "已退款"
+        case .playAutoRefunded: "已自动退款"
         case .appCache: "App 磁盘缓存（{1}）"
         case .serverLedgerOne: "服务器账本（{1} 笔入账）"
         case .serverLedger: "服务器账本（{1} 笔入账）"
@@ -84,6 +92,7 @@ enum SimplifiedChinese {
         case .timeline: "时间线"
         case .partyApp: "App"
         case .partyStore: "商店"
+        case .partyPlay: "谷歌"
         case .partyServer: "服务器"
         case .partyCache: "缓存"
         case .inFlight: "传输中"

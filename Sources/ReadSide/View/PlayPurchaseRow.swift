@@ -1,0 +1,43 @@
+import Foundation
+import IAPCore
+import PlayEngine
+
+/// One Google Play purchase as the interface lists it: its order, product and where it stands,
+/// with the moment its three days end while nobody has acknowledged it.
+public struct PlayPurchaseRow: Sendable, Equatable {
+    /// Where a purchase stands, as Google's states and the three-day rule tell it.
+    public enum Standing: Sendable, Equatable {
+        case pending
+        /// PURCHASED, not acknowledged: refunded at `refundAt` unless acknowledged first.
+        case unacknowledged(refundAt: Date)
+        case acknowledged
+        case consumed
+        case canceled
+        /// Refunded and revoked; `auto` by the three-day rule.
+        case voided(auto: Bool)
+    }
+
+    public let orderId: PlayOrderID
+    public let productId: String
+    public let standing: Standing
+
+    init(_ record: PlayPurchaseRecord) {
+        orderId = record.orderId
+        productId = record.productId
+        standing = if record.isVoided {
+            .voided(auto: record.voidedReason == .unacknowledgedPurchase)
+        } else if record.isConsumed {
+            .consumed
+        } else if record.isAcknowledged {
+            .acknowledged
+        } else {
+            switch record.state {
+            case .pending: .pending
+            case .canceled: .canceled
+            case .purchased:
+                .unacknowledged(refundAt: SimulatedTime.date(millis: (record.purchasedMillis ?? record.createdMillis)
+                                                             + PlayPurchaseRecord.acknowledgementWindowMillis))
+            }
+        }
+    }
+}

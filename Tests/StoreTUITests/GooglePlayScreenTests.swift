@@ -1,0 +1,54 @@
+import IAPCore
+import Lessons
+import ScenarioLanguage
+import Testing
+@testable import StoreTUI
+
+/// A world that sells on Google Play in the interface: the header names the store and the
+/// strategy in Google's words, the timeline's second lane is Play, its lines name orders as
+/// Google does (`GPA.…`), and the parties panel lists Play's purchases, an unacknowledged one
+/// with the time left before the three-day rule refunds it.
+@Suite struct GooglePlayScreenTests {
+    /// A Play world whose purchase of StoreSim Pro cannot reach the Server (offline): Play
+    /// holds it PURCHASED and unacknowledged.
+    private static func worldWithAnUnacknowledgedPurchase() throws -> TUIWorld {
+        let tui = try TUIWorld()
+        let world = try tui.folder.world(seed: 3, store: .play)
+        try world.perform(.launch)
+        try world.perform(.network(online: false))
+        try world.perform(.buy(productId: "com.storesim.pro", answer: .confirm))
+        try world.settle()
+        return tui
+    }
+
+    @Test func theScreenNamesGooglePlayItsLaneAndTheTimeLeftToAcknowledge() throws {
+        let frames = try Self.worldWithAnUnacknowledgedPurchase().session(.settle + [.key(.enter), .capture], columns: 120, rows: 40)
+        let screen = try #require(frames.first)
+        #expect(screen[0].contains("Google Play") && screen[0].contains("strategy: verify-then-acknowledge"), "\(screen[0])")
+        #expect(screen.contains { $0.hasPrefix("Timeline") && $0.contains("App") && $0.contains("Play") && !$0.contains("Store") })
+        #expect(screen.contains { $0.contains("Google Play (1 unacknowledged)") }, "\(screen.joined(separator: "\n"))")
+        #expect(screen.contains { $0.contains("GPA.") && $0.contains("refund in 2d 23h") },
+                "\(screen.joined(separator: "\n"))")
+        let rows = screen.joined(separator: "\n")
+        #expect(rows.contains("onPurchasesUpdated OK: PURCHASED com.storesim.pro GPA."))
+        #expect(rows.contains("save pending order GPA.") && !rows.contains(" tx 1"), "orders are named as Google names them: \(rows)")
+    }
+
+    @Test func theChineseScreenNamesTheSameInChinese() throws {
+        let frames = try Self.worldWithAnUnacknowledgedPurchase().session(.settle + [.key(.enter), .capture], columns: 120, rows: 40, locale: "zh_CN")
+        let screen = try #require(frames.first)
+        #expect(screen.contains { $0.contains("Google Play（1 笔未确认）") }, "\(screen.joined(separator: "\n"))")
+        #expect(screen.contains { $0.contains("2d 23h 后退款") }, "\(screen.joined(separator: "\n"))")
+    }
+
+    @Test func lessonFiveOpensInAGooglePlayWorldAndEndsAutoRefunded() throws {
+        let lesson = try #require(Lesson.all.first { $0.number == 5 })
+        #expect(lesson.store == .play && lesson.title == "the same crash on Google Play")
+        let steps: [ScriptedTerminal.Step] = Array(repeating: [.key(.character("n"))] + .settle, count: 8).flatMap { $0 } + [.capture]
+        let frames = try TUIWorld().session(.settle + [.key(.character("?")), .key(.character("5"))] + .settle + steps,
+                                            columns: 120, rows: 40)
+        let screen = try #require(frames.first)
+        #expect(screen[0].contains("Google Play"), "\(screen[0])")
+        #expect(screen.contains { $0.contains("AUTO-REFUNDED") }, "\(screen.joined(separator: "\n"))")
+    }
+}
