@@ -12,7 +12,7 @@ import TestSupport
                                       environment: ["TMPDIR": temporary.path])
         #expect(try session.waitFor("? help").found)
         try session.send("?")
-        #expect(try session.waitFor("1–3 open a lesson").found)
+        #expect(try session.waitFor("1–5 open a lesson").found)
         try session.send("1")
         let opened = try session.waitFor("n ▸ step 1 of 6: strategy finish-then-cache")
         #expect(opened.found, "\(opened.screen)")

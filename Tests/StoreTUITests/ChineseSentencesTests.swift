@@ -74,15 +74,20 @@ import WorldCore
 
     /// Strategies and crash points are worded by switches over their cases, not told from
     /// their English: each in Chinese, and each its own.
-    @Test func strategiesAndCrashPointsAreWordedCaseByCase() {
-        let summaries = Strategy.allCases.map(Language.simplifiedChinese.summary)
-        let explanations = CrashPoint.allCases.map(Language.simplifiedChinese.explanation)
+    @Test(arguments: StoreKind.allCases)
+    func strategiesAndCrashPointsAreWordedCaseByCase(_ store: StoreKind) {
+        let summaries = Strategy.allCases.map { Language.simplifiedChinese.summary($0, on: store) }
+        let explanations = CrashPoint.allCases.map { Language.simplifiedChinese.explanation($0, on: store) }
         for words in summaries + explanations {
             #expect(words.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "\(words)")
         }
         #expect(Set(summaries).count == Strategy.allCases.count && Set(explanations).count == CrashPoint.allCases.count)
-        #expect(Strategy.allCases.map(Language.english.summary) == Strategy.allCases.map(\.summary))
-        #expect(CrashPoint.allCases.map(Language.english.explanation) == CrashPoint.allCases.map(\.explanation))
+        #expect(Strategy.allCases.map { Language.english.summary($0, on: store) } == Strategy.allCases.map { $0.summary(on: store) })
+        #expect(CrashPoint.allCases.map { Language.english.explanation($0, on: store) } == CrashPoint.allCases.map { $0.explanation(on: store) })
+        if store == .play {
+            #expect(Set(summaries).isDisjoint(with: Strategy.allCases.map { Language.simplifiedChinese.summary($0) }),
+                    "Google Play's summaries are Google Play's own")
+        }
     }
 
     /// The world refuses commands with typed refusals, each worded in Chinese by its case

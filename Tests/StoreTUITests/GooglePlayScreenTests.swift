@@ -41,6 +41,19 @@ import Testing
         #expect(screen.contains { $0.contains("2d 23h 后退款") }, "\(screen.joined(separator: "\n"))")
     }
 
+    @Test func theStrategyAndCrashMenusSpeakGooglesWords() throws {
+        let tui = try TUIWorld()
+        _ = try tui.folder.world(seed: 3, store: .play)
+        let frames = try tui.session(.settle + [.key(.character("m")), .capture, .key(.escape), .key(.character("x")), .capture],
+                                     columns: 120, rows: 40)
+        let strategies = frames[0].joined(separator: "\n"), points = frames[1].joined(separator: "\n")
+        #expect(strategies.contains("5   server-acknowledges") && strategies.contains("(Google's recommendation)"), "\(strategies)")
+        #expect(!strategies.contains("verify-then-finish"), "\(strategies)")
+        #expect(points.contains("billing-flow-launched") && points.contains("the app has called acknowledgePurchase or consumeAsync"),
+                "\(points)")
+        #expect(!points.contains("payment-sent"), "\(points)")
+    }
+
     @Test func lessonFiveOpensInAGooglePlayWorldAndEndsAutoRefunded() throws {
         let lesson = try #require(Lesson.all.first { $0.number == 5 })
         #expect(lesson.store == .play && lesson.title == "the same crash on Google Play")

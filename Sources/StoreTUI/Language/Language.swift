@@ -127,18 +127,18 @@ public enum Language: Sendable {
     }
 
     /// The step of the purchase flow a crash point follows, in this language.
-    func explanation(_ point: CrashPoint) -> String {
+    func explanation(_ point: CrashPoint, on store: StoreKind = .appStore) -> String {
         switch self {
-        case .english: point.explanation
-        case .simplifiedChinese: SimplifiedChinese.explanation(point)
+        case .english: point.explanation(on: store)
+        case .simplifiedChinese: store == .play ? SimplifiedChinese.playExplanation(point) : SimplifiedChinese.explanation(point)
         }
     }
 
-    /// What a strategy does, in one line in this language.
-    func summary(_ strategy: Strategy) -> String {
+    /// What a strategy does, in one line in this language, in the words of `store`.
+    func summary(_ strategy: Strategy, on store: StoreKind = .appStore) -> String {
         switch self {
-        case .english: strategy.summary
-        case .simplifiedChinese: SimplifiedChinese.summary(strategy)
+        case .english: strategy.summary(on: store)
+        case .simplifiedChinese: store == .play ? SimplifiedChinese.playSummary(strategy) : SimplifiedChinese.summary(strategy)
         }
     }
 }

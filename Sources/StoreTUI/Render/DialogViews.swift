@@ -39,7 +39,7 @@ enum DialogViews {
     static func strategyMenu(_ language: Language, _ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
         var lines = Strategy.allCases.enumerated().map { index, strategy in
             let mark = strategy == model.settings.strategy ? "▶" : " "
-            return "\(index + 1) \(mark) \(fit(strategy.rawValue, 19)) \(language.summary(strategy))"
+            return "\(index + 1) \(mark) \(fit(strategy.word(on: model.settings.store), model.settings.store == .play ? 23 : 19)) \(language.summary(strategy, on: model.settings.store))"
         }
         lines += ["", language(.strategyMenuNote)]
         dialog(language(.strategyMenu), lines, into: &buffer, screen: screen)
@@ -60,26 +60,32 @@ enum DialogViews {
     /// (the strategy matrix's rule), and the step it follows; then the legend of the marks.
     private static func pointLines(_ language: Language, _ model: WorldView, outcomes: Bool = false) -> [String] {
         let strategy = model.settings.strategy
+        let store = model.settings.store
         let points = CrashPoint.allCases.enumerated().map { index, point in
             let reached = StrategyFlow.reaches(strategy, point)
             let mark = model.armedCrash == point ? "▶" : (reached ? " " : "✗")
             let tag = reached ? language(model.crashLoses(at: point) ? .pointLoses : .pointRecovers) : ""
             let outcome = outcomes ? fit(tag, 8) + "  " : ""
-            return "\(index + 1) \(mark)  \(fit(point.rawValue, 16)) \(outcome)\(language.explanation(point))"
+            return "\(index + 1) \(mark)  \(fit(point.word(on: store), store == .play ? 21 : 16)) \(outcome)\(language.explanation(point, on: store))"
         }
-        return points + ["     " + language(.pointLegend, strategy.rawValue)]
+        return points + ["     " + language(.pointLegend, strategy.word(on: store))]
     }
 
     /// What is armed now, and whether the current strategy ever gets there.
     private static func armedLine(_ language: Language, _ model: WorldView) -> String {
         guard let point = model.armedCrash else { return language(.nothingArmed) }
-        guard model.armedCrashUnreachable else { return language(model.armedPowerCut ? .powerCutArmedAt : .crashArmedAt, point.rawValue) }
-        return language(model.armedPowerCut ? .powerCutArmedNever : .crashArmedNever, point.rawValue, model.settings.strategy.rawValue)
+        let store = model.settings.store
+        guard model.armedCrashUnreachable else {
+            return language(model.armedPowerCut ? .powerCutArmedAt : .crashArmedAt, point.word(on: store))
+        }
+        return language(model.armedPowerCut ? .powerCutArmedNever : .crashArmedNever, point.word(on: store),
+                        model.settings.strategy.word(on: store))
     }
 
     /// Every key, from the same bindings the update carries out: the main screen's in two
     /// columns, then one line for each panel (the sheet's and the crash menu's share one), the
-    /// lessons a digit opens, then the timeline's symbols. The strategies, each explained, are in the strategy menu (`m`).
+    /// lessons a digit opens, then the timeline's symbols. The strategies, each explained, are in
+    /// the strategy menu (`m`).
     static func help(_ language: Language, into buffer: inout CellBuffer, screen: Rect) {
         var lines = columns(KeyMap.main(stepMode: false).bindings.map { $0.helpText(language) }, width: 37)
         lines += [

@@ -26,10 +26,26 @@ enum InteractiveCommand {
         details: "Keys: " + TUIKeys.summary + ".",
         run: run)
 
-    static let strategy = Options.strategy(help: "the app's strategy: \(Strategy.allCases.map(\.rawValue).joined(separator: ", "))")
+    /// `--strategy`, in the App Store's words or Google Play's (the same five behaviours).
+    static let strategy: Option<Strategy> = Option(
+        "--strategy", "NAME",
+        help: "the app's strategy: \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")); on Google Play: "
+            + Strategy.allCases.map { $0.word(on: .play) }.joined(separator: ", "),
+        reads: .choice(of: "strategy", bothStores(Strategy.allCases) { $0.word(on: $1) }, listing: .nearWords))
+    /// `--crash-at`, in the App Store's words or Google Play's.
     static let crashAt: Option<CrashPoint> = Option(
-        "--crash-at", "POINT", help: "arm a crash point: \(CrashPoint.allCases.map(\.rawValue).joined(separator: ", "))",
-        reads: .cases(of: "crash point"))
+        "--crash-at", "POINT",
+        help: "arm a crash point: \(CrashPoint.allCases.map(\.rawValue).joined(separator: ", ")); on Google Play: "
+            + CrashPoint.allCases.map { $0.word(on: .play) }.joined(separator: ", "),
+        reads: .choice(of: "crash point", bothStores(CrashPoint.allCases) { $0.word(on: $1) }, listing: .nearWords))
+
+    /// Each value with its word on each store, a word once.
+    private static func bothStores<Value>(_ values: [Value], _ word: (Value, StoreKind) -> String) -> [(words: [String], value: Value)] {
+        values.map { value in
+            let words = StoreKind.allCases.map { word(value, $0) }
+            return (words: words.enumerated().filter { !words.prefix($0.offset).contains($0.element) }.map(\.element), value: value)
+        }
+    }
     /// `--lang`: the product language, as the locale it names.
     static let lang: Option<String> = Option(
         "--lang", "LANG", help: "en or zh-Hans (default: the catalog's _locale, else from LC_ALL, LC_MESSAGES or LANG)",

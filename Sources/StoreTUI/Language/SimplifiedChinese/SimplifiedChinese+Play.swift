@@ -85,8 +85,19 @@ extension SimplifiedChinese {
         "\(order(purchase.order)) \(purchase.state)，\(purchase.acknowledged ? "已确认" : "未确认")"
     }
 
+    /// What a strategy does on Google Play, in one line.
+    static func playSummary(_ strategy: Strategy) -> String {
+        switch strategy {
+        case .verifyThenFinish: "缓存令牌、验证，服务器入账后确认购买或消耗，删除缓存条目"
+        case .queueOnly: "验证，服务器入账后确认购买或消耗；不用缓存：启动时的 queryPurchasesAsync 就是队列"
+        case .finishThenCache: "立即确认购买或消耗，再缓存，再验证"
+        case .finishFirst: "立即确认购买或消耗，验证，不用缓存（最天真的做法）"
+        case .serverFinishes: "App 从不确认购买；服务器入账后确认购买或消耗（Google 的建议）；不用缓存"
+        }
+    }
+
     /// The step of the purchase flow a crash point follows, on Google Play.
-    private static func playExplanation(_ point: CrashPoint) -> String {
+    static func playExplanation(_ point: CrashPoint) -> String {
         switch point {
         case .paymentSent: "App 已调用 launchBillingFlow"
         case .purchased: "onPurchasesUpdated 已报告购买为 PURCHASED"
