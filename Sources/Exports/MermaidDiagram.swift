@@ -1,7 +1,7 @@
 import IAPCore
 import WorldCore
 
-/// A timeline as a Mermaid `sequenceDiagram` across App, Store, Server and Cache, written as the
+/// A timeline as a Mermaid `sequenceDiagram` across App, Store (Play), Server and Cache, written as the
 /// events come. Each message is one arrow where it was sent: solid (`->>`) when it was
 /// delivered, crossed (`-x`, with the reason) when it was dropped, dotted and open (`--)`) when
 /// the timeline holds no delivery for it (it was in flight when its process ended, or still
@@ -10,8 +10,11 @@ import WorldCore
 /// message's fate, a few events later, so the diagram holds the events since the oldest message
 /// still on its way, never the whole timeline.
 public final class MermaidDiagram {
-    /// The diagram's participants, left to right, as the TUI's lanes.
-    public static let participants: [Party] = [.app, .store, .server, .cache]
+    /// The diagram's participants, left to right, as the TUI's lanes: Play in the Store's place
+    /// in a world that sells on Google Play.
+    public static func participants(on store: StoreKind) -> [Party] {
+        [.app, store == .play ? .play : .store, .server, .cache]
+    }
     /// The most rows held back behind a message whose fate is not yet read; past it, the oldest
     /// such message is drawn as having no delivery recorded.
     static let maxHeld = 10_000
@@ -39,11 +42,11 @@ public final class MermaidDiagram {
     /// The row of each waiting message, by its sequence number.
     private var rowOfSeq: [Int: Int] = [:]
 
-    /// Starts a diagram: writes its header and participants.
-    public init(write: @escaping (String) -> Void) {
+    /// Starts a diagram of a world that sells on `store`: writes its header and participants.
+    public init(store: StoreKind = .appStore, write: @escaping (String) -> Void) {
         self.write = write
         write("sequenceDiagram")
-        for party in Self.participants {
+        for party in Self.participants(on: store) {
             write("    participant \(party.rawValue)")
         }
     }

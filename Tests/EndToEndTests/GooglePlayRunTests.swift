@@ -5,6 +5,24 @@ import TestSupport
 /// `storesim run --store play`: a world that sells on Google Play, run end to end by the built
 /// binary; what a user sees of it (the transcript, the audit, the state) and what is refused.
 @Suite struct GooglePlayRunTests {
+    /// A Google Play world's transcript, timeline and Mermaid diagram name its orders as Google
+    /// does and its store's party as Play.
+    @Test func theTimelineAndItsDiagramNameGooglePlayAndItsOrders() throws {
+        let folder = try TemporaryFolder()
+        let world = folder.file("world")
+        let run = try StoreSimProcess.run(["run", "--store", "play", "--data-dir", world, "--seed", "1",
+                                           "Scenarios/play/server-acknowledges-crash-at-purchased.scenario"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("Server               credit GPA.") && !run.stdout.contains(" tx 1"), "\(run.stdout)")
+        let timeline = try StoreSimProcess.run(["timeline", "--data-dir", world])
+        #expect(timeline.stdout.contains("purchases.products.consume GPA.") && !timeline.stdout.contains(" tx 1"))
+        let mermaid = try StoreSimProcess.run(["timeline", "--format", "mermaid", "--data-dir", world])
+        #expect(mermaid.status == 0)
+        #expect(mermaid.stdout.hasPrefix("sequenceDiagram\n    participant App\n    participant Play\n    participant Server\n"
+                                         + "    participant Cache\n"), "\(mermaid.stdout.prefix(200))")
+        #expect(mermaid.stdout.contains("Play->>Server: RTDN ONE_TIME_PRODUCT_PURCHASED GPA."), "\(mermaid.stdout)")
+    }
+
     @Test func aPurchaseNobodyAcknowledgesIsRefundedAfterThreeDaysAndTheAuditSaysSo() throws {
         let folder = try TemporaryFolder()
         let world = folder.file("world")

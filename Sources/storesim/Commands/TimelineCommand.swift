@@ -1,3 +1,4 @@
+import IAPCore
 import Exports
 import WorldCore
 
@@ -43,7 +44,13 @@ enum TimelineCommand {
         } catch {
             throw .input(error.description)
         }
-        let (add, finish) = writer(format)
+        let store: StoreKind
+        do {
+            store = try WorldSettings.load(path: directory.settings).store
+        } catch {
+            throw .input(error.description)
+        }
+        let (add, finish) = writer(format, store: store)
         var damage: (first: EventLogDamage, count: Int)?
         do {
             try EventLog.forEach(path: directory.events, last: last, damaged: { found in
@@ -61,8 +68,8 @@ enum TimelineCommand {
         return 0
     }
 
-    /// What takes each event and what ends the output, for a format.
-    private static func writer(_ format: Format) -> (add: (Event) -> Void, finish: () -> Void) {
+    /// What takes each event and what ends the output, for a format, in a world that sells on `store`.
+    private static func writer(_ format: Format, store: StoreKind) -> (add: (Event) -> Void, finish: () -> Void) {
         switch format {
         case .text:
             let transcript = EventTranscript()
@@ -71,7 +78,7 @@ enum TimelineCommand {
             let json = TimelineJSON(write: Output.line)
             return (json.add, json.finish)
         case .mermaid:
-            let diagram = MermaidDiagram(write: Output.line)
+            let diagram = MermaidDiagram(store: store, write: Output.line)
             return (diagram.add, diagram.finish)
         }
     }
