@@ -36,7 +36,7 @@ import Testing
             #expect(pair.play.outcome == pair.appStore.outcome, "\(pair.strategy.rawValue) × \(pair.trial.label)")
         }
         let lost = try #require(matrix.pair(.finishFirst, .crash(.finished)))
-        #expect(lost.play.why == "consumed before the Server credited it, with no cache; queryPurchasesAsync never returns a consumed purchase")
+        #expect(lost.play.why == "consumed before the Server credited it, with no cache; queryPurchasesAsync returns only non-consumed purchases")
         #expect(playNames(matrix, .double).isEmpty && playNames(matrix, .autoRefunded, sameDay).isEmpty)
     }
 
@@ -83,7 +83,7 @@ import Testing
         let abandoned = try #require(lines.firstIndex { $0.hasPrefix("The app crashes and stays closed 4 days") })
         #expect(lines[abandoned + 3] == "verify-then-acknowledge  billing-flow-launched │ recovered      auto-refunded │")
         #expect(lines.contains("lost on Google Play: acknowledge-first × crash at acknowledged: consumed before the Server credited it, "
-                               + "with no cache; queryPurchasesAsync never returns a consumed purchase"))
+                               + "with no cache; queryPurchasesAsync returns only non-consumed purchases"))
         #expect(lines.contains("lost on App Store: finish-first × crash at finished: finished before the Server credited it, "
                                + "with no cache; the Store will not redeliver it"))
         #expect(lines.contains { $0.hasPrefix("auto-refunded: Google Play refunded and revoked it") })

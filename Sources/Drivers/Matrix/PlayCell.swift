@@ -14,7 +14,7 @@ enum PlayCell {
         }
         let audit = run.audit
         if audit.lost > 0 {
-            return MatrixCell(strategy: strategy, trial: trial, outcome: .lost, why: lossWhy(LossCause(strategy: strategy, trial: trial)))
+            return MatrixCell(strategy: strategy, trial: trial, outcome: .lost, why: LossCause(strategy: strategy, trial: trial).english(on: .play))
         }
         if audit.doubleCredited > 0 {
             return MatrixCell(strategy: strategy, trial: trial, outcome: .double, why: "the Server credited the same purchase token twice")
@@ -37,18 +37,6 @@ enum PlayCell {
             return "the app never acknowledges under this strategy: the Server consumes or acknowledges the purchase after crediting it"
         }
         return "this strategy's flow never reaches \(trial.name(on: .play))"
-    }
-
-    /// A loss in Google's words: consumed before anything kept the purchase token.
-    static func lossWhy(_ cause: LossCause) -> String {
-        let when = switch cause {
-        case .noAnswer(let fault): "consumed at once, the verify got no answer (\(fault.rawValue)) and no cache kept the purchase token"
-        case .serverDownPastRetries: "consumed at once while the Server was down, with no cache"
-        case .finishedBeforeDisk: "consumed before the purchase token was on the disk (the power cut took the unsynced cache write)"
-        case .finishedBeforeSaved: "consumed before the purchase token was saved"
-        case .finishedWithoutCache: "consumed before the Server credited it, with no cache"
-        }
-        return "\(when); queryPurchasesAsync never returns a consumed purchase"
     }
 
     /// Why Google Play refunded it: nobody acknowledged it within three days; with notifications the
