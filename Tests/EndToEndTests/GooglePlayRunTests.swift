@@ -125,7 +125,7 @@ import TestSupport
         #expect(result.stderr == "storesim: error: \(script): line 1: 'expect auto-refunded N' is a Google Play command; this world sells on the App Store\n")
     }
 
-    @Test(arguments: [["matrix"], ["chaos"], ["serve"]])
+    @Test(arguments: [["chaos"], ["serve"]])
     func theFacesWithoutGooglePlayDoNotOfferTheStore(_ command: [String]) throws {
         let result = try StoreSimProcess.run(command + ["--store", "play"])
         #expect(result.status == 2)

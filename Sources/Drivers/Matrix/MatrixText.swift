@@ -75,7 +75,8 @@ public enum MatrixText {
         return lines
     }
 
-    private static func paint(_ text: String, _ outcome: MatrixCell.Outcome, _ colour: Bool) -> String {
+    /// `text` in the outcome's colour (green recovered, red lost, yellow double, dim n/a, magenta auto-refunded).
+    static func paint(_ text: String, _ outcome: MatrixCell.Outcome, _ colour: Bool) -> String {
         guard colour else { return text }
         let code: String
         switch outcome {
@@ -83,6 +84,7 @@ public enum MatrixText {
         case .lost: code = "1;31"
         case .double: code = "1;33"
         case .notApplicable: code = "2"
+        case .autoRefunded: code = "35"
         }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }

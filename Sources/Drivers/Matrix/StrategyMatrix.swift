@@ -62,16 +62,47 @@ public struct StrategyMatrix: Sendable {
             phases[0].append(.serverNotifications(on: true))
             phases.append([.server(.down), .buy(productId: product, answer: .confirm)])
             phases.append([.crash, .advance(seconds: 4 * 86_400), .server(.up)])
+        case .abandoned(let point, let notified):
+            if notified { phases[0].append(.serverNotifications(on: true)) }
+            phases.append([.crashAt(point), .buy(productId: product, answer: .confirm)])
+            phases.append([.advance(seconds: 4 * 86_400)])
         }
         return phases
+    }
+
+    /// What one cell's run left after the relaunch: the audit, what it read, what the launch recovered.
+    struct CellRun {
+        let audit: Audit
+        let snapshot: WorldSnapshot
+        let report: RecoveryReport?
     }
 
     /// One cell: buy under the trial, relaunch, audit.
     static func runCell(strategy: Strategy, trial: MatrixCell.Trial, api: StoreKitAPI, catalog: Catalog,
                         unsafeCache: Bool) throws(WorldError) -> MatrixCell {
+        guard let run = try perform(strategy: strategy, trial: trial, api: api, catalog: catalog, unsafeCache: unsafeCache) else {
+            let why = trial == .notified(.crash(.serverCommitted)) || trial == .abandoned(.serverCommitted, notified: true)
+                ? "the notification credited it first: the app's verify found it already credited, and no new credit passed server-committed"
+                : notReached(strategy, trial)
+            return MatrixCell(strategy: strategy, trial: trial, outcome: .notApplicable, why: why)
+        }
+        switch trial {
+        case .notified, .abandoned(_, notified: true):
+            return notifiedCell(strategy: strategy, trial: trial, audit: run.audit, snapshot: run.snapshot, report: run.report)
+        default:
+            return MatrixCell(strategy: strategy, trial: trial, outcome: outcome(run.audit),
+                              why: why(run.audit, strategy: strategy, trial: trial, report: run.report))
+        }
+    }
+
+    /// Runs one cell's script in a fresh world that sells on `store`: the purchase under the
+    /// trial, then the relaunch; nil when the app never died (the armed point was never reached).
+    static func perform(strategy: Strategy, trial: MatrixCell.Trial, api: StoreKitAPI, catalog: Catalog, unsafeCache: Bool,
+                        store: StoreKind = .appStore) throws(WorldError) -> CellRun? {
         let directory = try DataDirectory.temporary()
         defer { directory.removeTemporary() }
-        let world = try World(directory: directory, catalog: catalog, seed: 1, unsafeCache: unsafeCache)
+        let world = try World(directory: directory, catalog: catalog, seed: 1, unsafeCache: unsafeCache,
+                              store: store == .appStore ? nil : store)
         let phases = script(strategy: strategy, trial: trial, api: api)
         try world.launch()
         do {
@@ -81,12 +112,7 @@ public struct StrategyMatrix: Sendable {
                 }
                 try world.settle()
             }
-            if world.appStatus.isRunning {
-                let why = trial == .notified(.crash(.serverCommitted))
-                    ? "the notification credited it first: the app's verify found it already credited, and no new credit passed server-committed"
-                    : notReached(strategy, trial)
-                return MatrixCell(strategy: strategy, trial: trial, outcome: .notApplicable, why: why)
-            }
+            if world.appStatus.isRunning { return nil }
             try world.perform(.launch)
             if trial == .notified(.serverDownPastRetries(history: true)) {
                 try world.performInTurn(.serverHistory)
@@ -99,12 +125,7 @@ public struct StrategyMatrix: Sendable {
             throw .file(path: directory.path, problem: "matrix cell \(strategy.rawValue) × \(trial.name): \(error)")
         }
         let snapshot = try ReadModel(world).snapshot()
-        let audit = snapshot.audit(catalog: catalog)
-        if case .notified = trial {
-            return notifiedCell(strategy: strategy, trial: trial, audit: audit, snapshot: snapshot, report: world.lastRecoveryReport)
-        }
-        return MatrixCell(strategy: strategy, trial: trial, outcome: outcome(audit),
-                          why: why(audit, strategy: strategy, trial: trial, report: world.lastRecoveryReport))
+        return CellRun(audit: snapshot.audit(catalog: catalog), snapshot: snapshot, report: world.lastRecoveryReport)
     }
 
     /// A notification cell: the purchase counts as recovered only once it is credited; one

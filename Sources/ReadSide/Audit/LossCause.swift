@@ -25,7 +25,7 @@ public enum LossCause: Sendable, Equatable {
         case .fault(let fault): .noAnswer(fault)
         case .notified(.serverDownPastRetries): .serverDownPastRetries
         case .powerCut(let point) where strategy.usesCache && point != .finished: .finishedBeforeDisk
-        case .crash, .powerCut, .notified(.crash): strategy.usesCache ? .finishedBeforeSaved : .finishedWithoutCache
+        case .crash, .powerCut, .notified(.crash), .abandoned: strategy.usesCache ? .finishedBeforeSaved : .finishedWithoutCache
         }
     }
 

@@ -53,9 +53,12 @@ enum Options {
     static let worldSeed = seed(help: "derive a new world's keys from N: public test keys, for byte-identical runs (default: random keys)")
 
     /// `--store`: the store a new world sells on.
-    static let store: Option<StoreKind> = Option(
-        "--store", "STORE", help: "the store a new world sells on: appstore (default) or play (Google Play); a world keeps its store",
-        reads: .cases(of: "store", listing: .spelled(lead: "; expected ")))
+    static let store = store(help: "the store a new world sells on: appstore (default) or play (Google Play); a world keeps its store")
+
+    /// `--store STORE` with its command's help line: the App Store or Google Play.
+    static func store(help: String) -> Option<StoreKind> {
+        Option("--store", "STORE", help: help, reads: .cases(of: "store", listing: .spelled(lead: "; expected ")))
+    }
 
     /// `--api`: the StoreKit generation the app uses.
     static let api: Option<StoreKitAPI> = Option(
