@@ -25,6 +25,8 @@ extension Audit {
                         refundDate: purchase.voidedMillis.map(SimulatedTime.date))
         }
         self.init(transactions: records, ledger: ledger, pendingOrders: pendingOrders, catalog: catalog)
+        overcharges = Self.oneTimeOvercharges(records, catalog: catalog)
+        overcharged = overcharges.count
         let voided = Set(paid.filter(\.isVoided).map(\.orderId.transactionId))
         let orphaned = Set(orphans.map(\.transactionId))
         let kept = ledger.credits.filter { voided.contains($0.transactionId) && !ledger.takenBack.contains($0.transactionId)
@@ -40,6 +42,28 @@ extension Audit {
                          purchased: SimulatedTime.date(millis: purchase.purchasedMillis ?? purchase.createdMillis),
                          refunded: SimulatedTime.date(millis: voided))
         })
+    }
+
+    /// The purchases that bought nothing new on Google Play, which sells every product of the
+    /// catalog as a one-time product (its subscriptions are not simulated yet, so two plans of a
+    /// group are two products): a paid, unvoided purchase of a product the account already held
+    /// by an earlier one, which Play refuses (ITEM_ALREADY_OWNED) unless it was consumed — so a
+    /// consumable never counts. Judged in the order the purchases were made, as Play's order ids
+    /// are drawn at random: the App Store's rules (its ids in order, a group's periods) would make
+    /// the verdict depend on the world's seed.
+    private static func oneTimeOvercharges(_ records: [StoreRecord], catalog: Catalog) -> [Overcharge] {
+        var held: [String: StoreRecord] = [:]
+        var found: [Overcharge] = []
+        for record in records.filter({ !$0.refunded }).sorted(by: { ($0.date, $0.id) < ($1.date, $1.id) }) {
+            guard let type = catalog.type(ofProduct: record.productId), type != .consumable else { continue }
+            let key = "\(record.account)\u{0}\(record.productId)"
+            if let first = held[key] {
+                found.append(Overcharge(transactionId: record.id, productId: record.productId, heldBy: first.id))
+            } else {
+                held[key] = record
+            }
+        }
+        return found
     }
 
     /// What the Server's credits of consumables grant, by currency, less those of purchases Play
