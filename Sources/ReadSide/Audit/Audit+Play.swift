@@ -29,8 +29,11 @@ extension Audit {
         overcharged = overcharges.count
         let voided = Set(paid.filter(\.isVoided).map(\.orderId.transactionId))
         let orphaned = Set(orphans.map(\.transactionId))
-        let kept = ledger.credits.filter { voided.contains($0.transactionId) && !ledger.takenBack.contains($0.transactionId)
-                                           && !orphaned.contains($0.transactionId) }
+        let held = Set(ledger.entitlements.map(\.transactionId))
+        let kept = ledger.credits.filter { credit in
+            voided.contains(credit.transactionId) && !ledger.takenBack.contains(credit.transactionId) && !orphaned.contains(credit.transactionId)
+                && Self.stillGrants(credit, held: held, catalog: catalog)
+        }
         orphans += kept
         orphanCredits = orphans.count
         balanceMismatches = BalanceMismatch.find(balances: ledger.balances, granted: Self.granted(ledger, voided: voided, catalog: catalog),
@@ -42,6 +45,14 @@ extension Audit {
                          purchased: SimulatedTime.date(millis: purchase.purchasedMillis ?? purchase.createdMillis),
                          refunded: SimulatedTime.date(millis: voided))
         })
+    }
+
+    /// Whether the Server's credit of a purchase still grants something: a consumable's grant
+    /// stays in the balance until taken back; any other product only while the Server holds it
+    /// through this purchase (a later plan of its group replaces it there, and then a voided
+    /// earlier plan has nothing left to take back).
+    private static func stillGrants(_ credit: Ledger.Credit, held: Set<TransactionID>, catalog: Catalog) -> Bool {
+        catalog.type(ofProduct: credit.productId) == .consumable || held.contains(credit.transactionId)
     }
 
     /// The purchases that bought nothing new on Google Play, which sells every product of the
