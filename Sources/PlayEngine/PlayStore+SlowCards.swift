@@ -8,9 +8,11 @@ import Storage
 /// simulated clock (`PlayPurchaseRecord.slowCardDelayMillis`): a due moment of `nextDue`.
 extension PlayStore {
     /// The earliest moment after `millis` a PENDING purchase's slow test card resolves itself;
-    /// nil when none will.
+    /// `millis` for a card whose moment the clock passed while the messages of an earlier moment
+    /// were delivered (it is due at once, as a push is, not left until some later moment); nil
+    /// when none will.
     func nextSlowCardDue(after millis: Int64) throws(PlayError) -> Int64? {
-        try read { () throws(StorageError) in try database.earliestSlowCard(dueAfter: millis) }
+        try read { () throws(StorageError) in try database.earliestSlowCard(dueAfter: .min) }.map { max($0, millis) }
     }
 
     /// Resolves, in one transaction, every slow test card due at or before `now`, each at its own

@@ -12,7 +12,8 @@ import TestSupport
         let script = try folder.write("ok.scenario", "expect audit ok\n")
         for (arguments, message) in [
             (["chaos", "--strategy", "finish-frist"],
-             "unknown strategy 'finish-frist'; did you mean 'finish-first'? expected one of: \(Self.strategies)"),
+             "unknown strategy 'finish-frist'; did you mean 'finish-first'? expected one of: \(Self.strategies), "
+                + "verify-then-acknowledge, query-only, acknowledge-then-cache, acknowledge-first, server-acknowledges"),
             (["--crash-at", "cahced"],
              "unknown crash point 'cahced'; did you mean 'cached'? expected one of: payment-sent, purchased, cached, server-committed, verified, finished"),
             (["play", "--strategy", "fast", script], "unknown strategy 'fast'; expected one of: \(Self.strategies)"),

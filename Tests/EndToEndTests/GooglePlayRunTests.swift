@@ -125,11 +125,29 @@ import TestSupport
         #expect(result.stderr == "storesim: error: \(script): line 1: 'expect auto-refunded N' is a Google Play command; this world sells on the App Store\n")
     }
 
-    @Test(arguments: [["chaos"], ["serve"]])
+    @Test(arguments: [["serve"]])
     func theFacesWithoutGooglePlayDoNotOfferTheStore(_ command: [String]) throws {
         let result = try StoreSimProcess.run(command + ["--store", "play"])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("storesim: error: unknown option '--store'"))
+    }
+
+    @Test func chaosTakesTheStoreWithGooglesStrategiesAndWithoutStoreKit() throws {
+        for (arguments, message) in [
+            (["--store", "play", "--strategy", "server-finishes"],
+             "--strategy 'server-finishes' is the App Store's word; on Google Play: 'server-acknowledges'"),
+            (["--strategy", "server-acknowledges"],
+             "--strategy 'server-acknowledges' is Google Play's word (with --store play); on the App Store: 'server-finishes'"),
+            (["--store", "play", "--api", "storekit2"], "--api chooses a StoreKit generation: a world that sells on Google Play has none"),
+        ] {
+            let result = try StoreSimProcess.run(["chaos", "--runs", "1"] + arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr == "storesim: error: \(message)\n", "\(arguments)")
+        }
+        let folder = try TemporaryFolder()
+        let result = try StoreSimProcess.run(["chaos", "--store", "play", "--strategy", "server-acknowledges", "--runs", "20"], in: folder.url)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("strategy server-acknowledges, store play (Google Play, notifications on in every run), seed 1\n"))
     }
 
     @Test func theFacesWithoutGooglePlayRefuseAPlayWorld() throws {

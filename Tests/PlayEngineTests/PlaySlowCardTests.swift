@@ -61,7 +61,9 @@ struct PlaySlowCardTests {
     @Test func severalCardsResolveInTheOrderTheyFallDue() throws {
         let first = try world.buy(PlayWorld.pro, mode: .slowApprove, at: PlayWorld.at(millis: 0))
         let second = try world.buy(PlayWorld.coins, mode: .slowDecline, at: PlayWorld.at(millis: 30_000))
-        #expect(try play.nextDue(after: Self.millis(plus: Self.twoMinutes)) == Self.millis(plus: Self.twoMinutes + 30_000))
+        #expect(try play.nextDue(after: Self.millis(plus: Self.twoMinutes - 1)) == Self.millis(plus: Self.twoMinutes))
+        // A card whose moment the clock passed before it was resolved is due at once.
+        #expect(try play.nextDue(after: Self.millis(plus: Self.twoMinutes + 10_000)) == Self.millis(plus: Self.twoMinutes + 10_000))
         let resolved = try play.resolveSlowCards(at: PlayWorld.at(hours: 1))
         #expect(resolved.map(\.orderId) == [first.orderId, second.orderId])
         #expect(resolved.map(\.state) == [.purchased, .canceled])

@@ -5,7 +5,7 @@ import ScenarioLanguage
 import WorldCore
 
 /// Random runs from a seed, each in a fresh world and ending in the audit; failures are shrunk
-/// to the shortest script that still fails.
+/// to the shortest script that still fails. The worlds sell on the App Store, or on Google Play.
 public struct ChaosRunner: Sendable {
     public let catalog: Catalog
     public let strategy: Strategy
@@ -14,13 +14,18 @@ public struct ChaosRunner: Sendable {
     public let seed: UInt64
     /// The team's backend the runs are judged against, in place of the built-in Server; nil: the built-in Server.
     public let backend: ChaosBackend?
+    /// The store every run's world sells on: on Google Play a fresh Play world with its
+    /// notifications on (`ChaosSwitches.play`), with neither StoreKit nor a backend.
+    public let store: StoreKind
 
-    public init(catalog: Catalog, strategy: Strategy, api: StoreKitAPI? = .storekit1, seed: UInt64, backend: ChaosBackend? = nil) {
+    public init(catalog: Catalog, strategy: Strategy, api: StoreKitAPI? = .storekit1, seed: UInt64, backend: ChaosBackend? = nil,
+                store: StoreKind = .appStore) {
         self.catalog = catalog
         self.strategy = strategy
         self.api = api
         self.seed = seed
         self.backend = backend
+        self.store = store
     }
 
     /// What a chaos session found.
@@ -39,7 +44,8 @@ public struct ChaosRunner: Sendable {
         /// Why the audit of each failing run whose audit was not ok was not (`Audit.notOkReason`).
         public var notOkReasons: [UInt64: String] = [:]
         public var seconds = 0.0
-        /// The shrunk script of the first failure, ending in `expect audit ok`.
+        /// The shrunk script of the first failure, ending in `expect audit ok`, in the words of
+        /// the runs' store.
         public var repro: [String]?
         /// The switches the first failing run started with.
         public var reproSwitches: ChaosSwitches?
@@ -95,7 +101,7 @@ public struct ChaosRunner: Sendable {
             let switches = firstFailure.switches
             let shrunk = try ChaosShrinker(strategy: strategy, switches: switches, catalog: catalog, backend: backend, firstNumber: runs)
                 .shrink(firstFailure.body, failing: firstFailure.trial)
-            summary.repro = shrunk.script.map(\.scriptLine)
+            summary.repro = shrunk.script.map { $0.scriptLine(on: store) }
             summary.reproSwitches = switches
         }
         return summary
@@ -109,7 +115,7 @@ public struct ChaosRunner: Sendable {
 
     /// Run `index`: its commands, drawn from its seed, carried out in a fresh world.
     private func trial(_ index: Int) -> Result<(body: [ScenarioCommand], trial: ChaosTrial), WorldError> {
-        var generator = ChaosGenerator(catalog: catalog, random: SplitMix64(seed: runSeed(index)))
+        var generator = ChaosGenerator(catalog: catalog, random: SplitMix64(seed: runSeed(index)), store: store)
         let body = generator.body()
         do {
             return .success((body, try ChaosTrial.run(body, strategy: strategy, switches: switches(index), catalog: catalog,
@@ -119,8 +125,10 @@ public struct ChaosRunner: Sendable {
         }
     }
 
-    /// The switches of run `index`: notifications only where the Store has somewhere to post them.
+    /// The switches of run `index`: notifications only where the Store has somewhere to post them;
+    /// on Google Play, those of every Play run.
     private func switches(_ index: Int) -> ChaosSwitches {
-        ChaosSwitches.draw(api: api, runSeed: runSeed(index), notificationsAllowed: backend.map { $0.notificationsURL != nil } ?? true)
+        guard store == .appStore else { return .play }
+        return ChaosSwitches.draw(api: api, runSeed: runSeed(index), notificationsAllowed: backend.map { $0.notificationsURL != nil } ?? true)
     }
 }

@@ -2,7 +2,8 @@ import IAPCore
 import WorldCore
 
 /// Shrinks a failing chaos run: drops commands, in chunks and then one by one, for as long as
-/// what is left still fails the audit.
+/// what is left still fails the audit. On Google Play a candidate whose outage would last three
+/// days (its `server up` dropped) is not tried: it would fail by Google's rule alone.
 /// Against a team's backend, each attempt is a world of the session's own, numbered on from
 /// `firstNumber`.
 struct ChaosShrinker {
@@ -24,6 +25,10 @@ struct ChaosShrinker {
             while start < body.count {
                 var candidate = body
                 candidate.removeSubrange(start..<min(start + chunk, body.count))
+                guard switches.store == .appStore || PlayOutageBound.keeps(candidate) else {
+                    start += chunk
+                    continue
+                }
                 let result = try ChaosTrial.run(candidate, strategy: strategy, switches: switches, catalog: catalog,
                                                 backend: backend, number: number)
                 number += 1

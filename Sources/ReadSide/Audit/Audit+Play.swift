@@ -25,10 +25,15 @@ extension Audit {
                         refundDate: purchase.voidedMillis.map(SimulatedTime.date))
         }
         self.init(transactions: records, ledger: ledger, pendingOrders: pendingOrders, catalog: catalog)
+        overcharges = Self.oneTimeOvercharges(records, catalog: catalog)
+        overcharged = overcharges.count
         let voided = Set(paid.filter(\.isVoided).map(\.orderId.transactionId))
         let orphaned = Set(orphans.map(\.transactionId))
-        let kept = ledger.credits.filter { voided.contains($0.transactionId) && !ledger.takenBack.contains($0.transactionId)
-                                           && !orphaned.contains($0.transactionId) }
+        let held = Set(ledger.entitlements.map(\.transactionId))
+        let kept = ledger.credits.filter { credit in
+            voided.contains(credit.transactionId) && !ledger.takenBack.contains(credit.transactionId) && !orphaned.contains(credit.transactionId)
+                && Self.stillGrants(credit, held: held, catalog: catalog)
+        }
         orphans += kept
         orphanCredits = orphans.count
         balanceMismatches = BalanceMismatch.find(balances: ledger.balances, granted: Self.granted(ledger, voided: voided, catalog: catalog),
@@ -40,6 +45,36 @@ extension Audit {
                          purchased: SimulatedTime.date(millis: purchase.purchasedMillis ?? purchase.createdMillis),
                          refunded: SimulatedTime.date(millis: voided))
         })
+    }
+
+    /// Whether the Server's credit of a purchase still grants something: a consumable's grant
+    /// stays in the balance until taken back; any other product only while the Server holds it
+    /// through this purchase (a later plan of its group replaces it there, and then a voided
+    /// earlier plan has nothing left to take back).
+    private static func stillGrants(_ credit: Ledger.Credit, held: Set<TransactionID>, catalog: Catalog) -> Bool {
+        catalog.type(ofProduct: credit.productId) == .consumable || held.contains(credit.transactionId)
+    }
+
+    /// The purchases that bought nothing new on Google Play, which sells every product of the
+    /// catalog as a one-time product (its subscriptions are not simulated yet, so two plans of a
+    /// group are two products): a paid, unvoided purchase of a product the account already held
+    /// by an earlier one, which Play refuses (ITEM_ALREADY_OWNED) unless it was consumed — so a
+    /// consumable never counts. Judged in the order the purchases were made, as Play's order ids
+    /// are drawn at random: the App Store's rules (its ids in order, a group's periods) would make
+    /// the verdict depend on the world's seed.
+    private static func oneTimeOvercharges(_ records: [StoreRecord], catalog: Catalog) -> [Overcharge] {
+        var held: [String: StoreRecord] = [:]
+        var found: [Overcharge] = []
+        for record in records.filter({ !$0.refunded }).sorted(by: { ($0.date, $0.id) < ($1.date, $1.id) }) {
+            guard let type = catalog.type(ofProduct: record.productId), type != .consumable else { continue }
+            let key = "\(record.account)\u{0}\(record.productId)"
+            if let first = held[key] {
+                found.append(Overcharge(transactionId: record.id, productId: record.productId, heldBy: first.id))
+            } else {
+                held[key] = record
+            }
+        }
+        return found
     }
 
     /// What the Server's credits of consumables grant, by currency, less those of purchases Play

@@ -37,7 +37,7 @@ public struct Audit: Sendable {
     public let refunded: Int
     /// Paid, unrefunded transactions that bought nothing new (`Overcharge`): the customer was
     /// charged twice for one thing.
-    public let overcharged: Int
+    public internal(set) var overcharged: Int
     /// Currencies whose balance at the Server is not what its credits and the refunds it took
     /// back add up to (`BalanceMismatch`).
     public internal(set) var balanceMismatches: [BalanceMismatch]
@@ -50,7 +50,7 @@ public struct Audit: Sendable {
     /// Paid transactions the Server credited more than once, with how many times.
     public let creditedTwice: [(transactionId: TransactionID, productId: String, times: Int)]
     /// Paid transactions that bought nothing new, with what already covered each.
-    public let overcharges: [Overcharge]
+    public internal(set) var overcharges: [Overcharge]
     /// Paid transactions the Store paid back more than they charged (a prorated refund and a
     /// refund together), with both figures. Apple, `Transaction.revocationPercentage`: "The
     /// percentage of the transaction amount that the App Store has refunded or revoked", whose

@@ -53,4 +53,11 @@ package struct ChaosDraw {
         let roll = Int.random(in: 0..<20, using: &random)
         return roll < 15 ? .confirm : (roll < 18 ? .ask : .cancel)
     }
+
+    /// Google Play's purchase sheet: mostly confirm, sometimes a pending payment or a slow test
+    /// card (approving or declining), rarely cancel; no Ask to Buy.
+    package mutating func playAnswer() -> SheetAnswer {
+        let roll = Int.random(in: 0..<20, using: &random)
+        return roll < 13 ? .confirm : (roll < 15 ? .pending : (roll < 17 ? .slowApprove : (roll < 18 ? .slowDecline : .cancel)))
+    }
 }

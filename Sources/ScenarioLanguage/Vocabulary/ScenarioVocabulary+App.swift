@@ -15,7 +15,8 @@ extension ScenarioVocabulary {
                 guard case .buy(let productId, let answer) = command else { return nil }
                 return answer == .confirm ? [productId] : [productId, answer.rawValue]
             },
-            chaos: .init(weight: 30) { draw in [.buy(productId: draw.product(), answer: draw.answer())] }),
+            chaos: .init(weight: 30) { draw in [.buy(productId: draw.product(), answer: draw.answer())] },
+            playChaos: .init(weight: 30) { draw in [.buy(productId: draw.product(), answer: draw.playAnswer())] }),
         CommandDeclaration(
             "buy PRODUCT offer ID", "the user buys with a promotional offer (the Server signs it first) or a win-back offer",
             timing: .atOnce, needsApp: true,
@@ -44,10 +45,10 @@ extension ScenarioVocabulary {
             command: .restore, chaos: .init(weight: 4) { _ in [.restore] }),
         CommandDeclaration(
             "background", "Google Play: the app leaves the foreground; no onPurchasesUpdated reaches it until it resumes",
-            timing: .whenQuiet, needsApp: true, stores: [.play], command: .background),
+            timing: .whenQuiet, needsApp: true, stores: [.play], command: .background, playChaos: .init(weight: 2) { _ in [.background] }),
         CommandDeclaration(
             "resume", "Google Play: the app returns to the foreground and calls queryPurchasesAsync (onResume)",
-            timing: .whenQuiet, needsApp: true, stores: [.play], command: .resume),
+            timing: .whenQuiet, needsApp: true, stores: [.play], command: .resume, playChaos: .init(weight: 2) { _ in [.resume] }),
         CommandDeclaration(
             "crash", "the app crashes now", timing: .atOnce, needsApp: true, stores: CommandDeclaration.everyStore,
             command: .crash, chaos: .init(weight: 3) { _ in [.crash] }),
@@ -65,11 +66,13 @@ extension ScenarioVocabulary {
             "crash at POINT", "the app crashes when the flow next reaches POINT", timing: .atOnce, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .crashAt(try reader.crashPoint()) },
             arguments: { command in if case .crashAt(let point) = command { [point.rawValue] } else { nil } },
+            playArguments: { command in if case .crashAt(let point) = command { [point.word(on: .play)] } else { nil } },
             chaos: .init(weight: 4) { draw in [.crashAt(draw.element(of: CrashPoint.allCases, or: .cached))] }),
         CommandDeclaration(
             "power-cut at POINT", "the device loses power when the flow next reaches POINT", timing: .atOnce, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .powerCutAt(try reader.crashPoint()) },
             arguments: { command in if case .powerCutAt(let point) = command { [point.rawValue] } else { nil } },
+            playArguments: { command in if case .powerCutAt(let point) = command { [point.word(on: .play)] } else { nil } },
             chaos: .init(weight: 2) { draw in [.powerCutAt(draw.element(of: CrashPoint.allCases, or: .cached))] }),
         CommandDeclaration("disarm", "no crash or power cut is armed any more", timing: .atOnce, stores: CommandDeclaration.everyStore, command: .disarm),
         CommandDeclaration(

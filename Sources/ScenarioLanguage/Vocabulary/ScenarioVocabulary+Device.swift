@@ -121,7 +121,8 @@ extension ScenarioVocabulary {
             "strategy NAME", "switch the app's strategy: verify-then-finish, queue-only, finish-then-cache, finish-first or server-finishes",
             timing: .atOnce, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .strategy(try reader.strategy()) },
-            arguments: { command in if case .strategy(let strategy) = command { [strategy.rawValue] } else { nil } }),
+            arguments: { command in if case .strategy(let strategy) = command { [strategy.rawValue] } else { nil } },
+            playArguments: { command in if case .strategy(let strategy) = command { [strategy.word(on: .play)] } else { nil } }),
         CommandDeclaration(
             "api storekit1|storekit2",
             "switch the app's StoreKit generation: storekit1 (payment queue, receipts) or storekit2 (signed transactions)",

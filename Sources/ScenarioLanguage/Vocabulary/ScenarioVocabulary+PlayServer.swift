@@ -30,11 +30,15 @@ extension ScenarioVocabulary {
                 case .transaction(let id): StoreKind.play.orderText(id)
                 }
                 return [written] + (reason == .other ? [] : ["reason", reason.word])
+            },
+            playChaos: .init(weight: 2) { draw in
+                let reasons = VoidedReason.allCases.filter { $0 != .unacknowledgedPurchase }
+                return [.voidPurchase(.product(draw.product()), reason: draw.element(of: reasons, or: .other))]
             }),
         CommandDeclaration(
             "server voided",
             "Google Play: the Server asks the Voided Purchases API for the last 30 days and takes back what it credited for each purchase listed",
-            timing: .whenQuiet, stores: [.play], command: .serverVoided),
+            timing: .whenQuiet, stores: [.play], command: .serverVoided, playChaos: .init(weight: 1) { _ in [.serverVoided] }),
         CommandDeclaration(
             "store pubsub normal|duplicate|reorder",
             "Google Play: how Pub/Sub pushes notifications: normal, every message twice (the second after the Server's HTTP 200), "
@@ -47,6 +51,11 @@ extension ScenarioVocabulary {
                 }
                 return .storePubSub(mode)
             },
-            arguments: { command in if case .storePubSub(let mode) = command { [mode.rawValue] } else { nil } }),
+            arguments: { command in if case .storePubSub(let mode) = command { [mode.rawValue] } else { nil } },
+            playChaos: .init(weight: 3) { draw in [.storePubSub(draw.element(of: PubSubMode.allCases, or: .normal))] },
+            restore: { world in
+                let mode = try? world.play?.pubSubMode()
+                return mode == nil || mode == .normal ? [] : [.storePubSub(.normal)]
+            }),
     ]
 }

@@ -26,7 +26,9 @@ extension World {
     public func letTimePass(byMillis millis: Int64) throws(WorldError) {
         let due = try nextDue().map { $0 - nowMillis }
         let step = min(max(millis, 0), SimulatedTime.latestAdvanceMillis - nowMillis, due ?? .max)
-        guard step > 0 else { return }
+        // A moment due already (a Pub/Sub push published by a command, not yet pushed) is
+        // lived now, so that time goes on from it rather than stopping there.
+        guard step > 0 else { return try moveClock(byMillis: 0, announced: false) }
         try moveClock(byMillis: step, announced: false)
     }
 

@@ -10,6 +10,7 @@ enum ChaosCommand {
         options: [
             runs,
             seed,
+            Options.store,
             strategy,
             Options.api,
             Options.catalog,
@@ -33,29 +34,56 @@ enum ChaosCommand {
             `storesim serve` listens; stop serve first). Notifications stay off unless
             --notifications-url URL says where the runs that draw them on POST them. The repro
             script starts with `server url URL`.
+            --store play makes every run in a fresh Google Play world with its notifications on
+            (Real-time developer notifications through Pub/Sub), drawing only the commands of
+            Play's worlds, in Google's words: strategies such as server-acknowledges (Google's
+            recommendation), pending payments and slow test cards, Pub/Sub's modes, refunds, the
+            Voided Purchases API, the app in the background. Every Server outage and network
+            outage a run draws ends before three days of simulated time, past which Google Play
+            refunds what nobody acknowledged whatever the app does. A run fails when the Play
+            audit is not ok (auto-refunded counts); its repro replays with
+            'storesim run --store play chaos-repro.scenario'.
             """,
         run: run,
-        synopsis: "storesim chaos [--runs N] [--seed N] [--strategy NAME] [--api API] [--catalog FILE] "
+        synopsis: "storesim chaos [--runs N] [--seed N] [--store STORE] [--strategy NAME] [--api API] [--catalog FILE] "
             + "[--server-url URL [--notifications-url URL] [--data-dir DIR] [--listen ADDR:PORT]]")
 
     static let runs: Option<Int> = Option("--runs", "N", help: "how many runs (default 200)", reads: .whole(from: 1, to: maxRuns))
     static let seed = Options.seed(help: "the session's seed (default 1)")
-    static let strategy = Options.strategy(help: "the app's strategy (default verify-then-finish)")
+    /// `--strategy`, in either store's words: the word's store must be the runs' (`strategy(_:)`).
+    static let strategy: Option<StrategyWord> = Option(
+        "--strategy", "NAME", help: "the app's strategy (default verify-then-finish; on Google Play in Google's words, default verify-then-acknowledge)",
+        reads: .choice(of: "strategy", StoreKind.allCases.flatMap { store in
+            Strategy.allCases.map { (words: [$0.word(on: store)], value: StrategyWord(strategy: $0, store: store)) }
+        }, listing: .nearWords))
+
+    /// A strategy as `--strategy` named it, and whose word it is.
+    struct StrategyWord: Sendable {
+        let strategy: Strategy
+        let store: StoreKind
+    }
 
     static let reproFile = "chaos-repro.scenario"
 
     static func run(_ arguments: ParsedArguments) throws(CLIError) -> Int32 {
         let runs = arguments[Self.runs] ?? ChaosRunner.defaultRuns
         let seed = arguments[Self.seed] ?? 1
-        let strategy = arguments[Self.strategy] ?? .verifyThenFinish
+        let store = arguments[Options.store] ?? .appStore
+        let strategy = try strategy(arguments[Self.strategy], store: store)
         let api = arguments[Options.api]
+        if store == .play, api != nil {
+            throw .usage("--api chooses a StoreKit generation: a world that sells on Google Play has none")
+        }
+        if store == .play, arguments[serverURL] != nil {
+            throw .usage("--server-url judges an App Store backend: Google Play's runs are judged against the built-in Server")
+        }
         let directory = arguments[serverURL] == nil ? nil : Options.dataDirectory(arguments[Options.dataDir])
         let (catalog, _, catalogFile) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: directory)
         let path = FileManager.default.currentDirectoryPath + "/" + reproFile
         try refuseAsRepro(catalogFile, path: path)
         let backend = try backend(arguments, catalog: catalog)
         defer { backend?.host.stop() }
-        let runner = ChaosRunner(catalog: catalog, strategy: strategy, api: api, seed: seed, backend: backend?.backend)
+        let runner = ChaosRunner(catalog: catalog, strategy: strategy, api: api, seed: seed, backend: backend?.backend, store: store)
         // Against a backend a run takes as long as the backend does: progress every ten runs.
         let step = backend == nil ? max(100, runs / 10) : 10
         let summary: ChaosRunner.Summary
@@ -68,17 +96,38 @@ enum ChaosCommand {
         } catch {
             throw .input(error.description)
         }
-        report(summary, strategy: strategy, api: api, seed: seed, backend: backend?.backend)
+        report(summary, strategy: strategy, api: api, seed: seed, backend: backend?.backend, store: store)
         guard let repro = summary.repro else { return 0 }
-        let switches = summary.reproSwitches.map { ($0.api == .storekit1 ? "" : ", api \($0.api.rawValue)") + ($0.notifications ? ", notifications on" : "") } ?? ""
-        let text = "# chaos repro: strategy \(strategy.rawValue)\(switches), session seed \(seed), run seed \(summary.failingSeeds[0])\n"
+        let replay = "storesim run --store play \(reproFile)"
+        let text = reproHeader(summary, strategy: strategy, seed: seed, store: store, replay: replay)
             + "# shrunk to the commands that still make the audit fail\n" + repro.joined(separator: "\n") + "\n"
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
             throw .input("\(path): cannot write the repro script")
         }
         Output.line("repro (\(repro.count) lines) written to \(path):")
         repro.forEach { Output.line("  " + $0) }
+        if store == .play { Output.line("replay: " + replay) }
         return 1
+    }
+
+    /// The strategy `--strategy` names (the store's default when not given), refused when its
+    /// word is the other store's, with this store's word for it.
+    private static func strategy(_ given: StrategyWord?, store: StoreKind) throws(CLIError) -> Strategy {
+        guard let given else { return .verifyThenFinish }
+        guard given.store != store else { return given.strategy }
+        let whose = given.store == .play ? "Google Play's word (with --store play)" : "the App Store's word"
+        throw .usage("--strategy '\(given.strategy.word(on: given.store))' is \(whose); on \(store.displayName): "
+                     + "'\(given.strategy.word(on: store))'")
+    }
+
+    /// The repro script's first line: on Google Play, the command that replays it first.
+    private static func reproHeader(_ summary: ChaosRunner.Summary, strategy: Strategy, seed: UInt64, store: StoreKind, replay: String) -> String {
+        let run = "session seed \(seed), run seed \(summary.failingSeeds[0])"
+        guard store == .appStore else {
+            return "# chaos repro: \(replay) (Google Play); strategy \(strategy.word(on: .play)), notifications on, \(run)\n"
+        }
+        let switches = summary.reproSwitches.map { ($0.api == .storekit1 ? "" : ", api \($0.api.rawValue)") + ($0.notifications ? ", notifications on" : "") } ?? ""
+        return "# chaos repro: strategy \(strategy.rawValue)\(switches), \(run)\n"
     }
 
     /// Refuses a catalog that is the file a failure's repro script would replace.
@@ -89,13 +138,18 @@ enum ChaosCommand {
         throw .input("\(path): is \(what), and chaos writes the repro script of a failure there; name another catalog")
     }
 
-    private static func report(_ summary: ChaosRunner.Summary, strategy: Strategy, api: StoreKitAPI?, seed: UInt64, backend: ChaosBackend?) {
-        let apiText = switch api {
-        case .storekit1: ""
-        case .storekit2: ", api storekit2 (notifications on in \(summary.notifiedRuns) runs)"
-        case nil: ", api drawn (storekit2 in \(summary.storeKit2Runs) runs), notifications on in \(summary.notifiedRuns) runs"
+    private static func report(_ summary: ChaosRunner.Summary, strategy: Strategy, api: StoreKitAPI?, seed: UInt64, backend: ChaosBackend?,
+                               store: StoreKind) {
+        let apiText = if store == .play {
+            ", store play (Google Play, notifications on in every run)"
+        } else {
+            switch api {
+            case .storekit1: ""
+            case .storekit2: ", api storekit2 (notifications on in \(summary.notifiedRuns) runs)"
+            case nil: ", api drawn (storekit2 in \(summary.storeKit2Runs) runs), notifications on in \(summary.notifiedRuns) runs"
+            }
         }
-        Output.line("chaos: \(summary.runs) runs in \(String(format: "%.1f", summary.seconds)) s (\(String(format: "%.1f", summary.runsPerSecond)) runs/s), strategy \(strategy.rawValue)\(apiText), seed \(seed)")
+        Output.line("chaos: \(summary.runs) runs in \(String(format: "%.1f", summary.seconds)) s (\(String(format: "%.1f", summary.runsPerSecond)) runs/s), strategy \(strategy.word(on: store))\(apiText), seed \(seed)")
         if let backend, let first = backend.transactionIds(0) {
             Output.line("outside server \(backend.url): one run at a time, each world's transaction ids its own, from \(first.first) on, "
                         + "\(ChaosBackend.idsPerWorld) a world; notifications " + (backend.notificationsURL.map { "to \($0) in the runs that turn them on" } ?? "off"))
