@@ -18,19 +18,24 @@ extension World {
         guard let route = PlayAPIRoute.of(method: request.method, path: request.path), play != nil else {
             return try toldCall(.failure(.notFound), call: "\(request.method) \(request.path)", order: nil)
         }
-        guard route.packageName == catalog.app.bundleId else { return try toldCall(.failure(.applicationNotFound), call: route.name, order: nil) }
+        guard route.packageName == catalog.app.bundleId else {
+            return try toldCall(.failure(.applicationNotFound), call: route.name, order: nil)
+        }
         switch route {
         case .get(_, let productId, let token):
             let (purchase, refused) = try answering { (play) throws(PlayError) in try Self.purchase(token, of: productId, in: play) }
-            return try toldCall(purchase.map { Array($0.jsonText.utf8) }, call: route.name, order: Self.order(purchase) ?? refused?.order?.transactionId, refusal: refused.map(Self.why))
+            return try toldCall(purchase.map { Array($0.jsonText.utf8) }, call: route.name,
+                                order: Self.order(purchase) ?? refused?.order?.transactionId, refusal: refused.map(Self.why))
         case .acknowledge(_, let productId, let token), .consume(_, let productId, let token):
             let consume: Bool = if case .consume = route { true } else { false }
             let (changed, refused) = try answering { [now] (play) throws(PlayError) -> ProductPurchase in
                 _ = try Self.purchase(token, of: productId, in: play)
-                let record = consume ? try play.consume(token: token, by: .server, now: now) : try play.acknowledge(token: token, by: .server, now: now)
+                let record = consume ? try play.consume(token: token, by: .server, now: now)
+                    : try play.acknowledge(token: token, by: .server, now: now)
                 return record.productPurchase
             }
-            return try toldCall(changed.map { _ in [] }, call: route.name, order: Self.order(changed) ?? refused?.order?.transactionId, refusal: refused.map(Self.why))
+            return try toldCall(changed.map { _ in [] }, call: route.name,
+                                order: Self.order(changed) ?? refused?.order?.transactionId, refusal: refused.map(Self.why))
         case .voidedPurchases:
             switch VoidedPurchasesQuery.read(request) {
             case .failure(let error): return try toldCall(.failure(error), call: route.name, order: nil)
@@ -60,7 +65,7 @@ extension World {
     /// The answer, told on the timeline with its status (and why it was refused: `refusal`, else
     /// Google's message): a 200 with `body`, or Google's error.
     private func toldCall(_ answer: Result<[UInt8], DeveloperAPIError>, call: String, order: TransactionID?,
-                      refusal: String? = nil) throws(WorldError) -> ServerAPIResponse {
+                          refusal: String? = nil) throws(WorldError) -> ServerAPIResponse {
         let response: ServerAPIResponse
         var why: String?
         switch answer {
@@ -75,7 +80,8 @@ extension World {
 
     /// `work` on Google Play's database: its value, or Play's refusal as Google's HTTP answer with
     /// the order the refusal names; a failure of the file throws.
-    private func answering<T>(_ work: (PlayStore) throws(PlayError) -> T) throws(WorldError) -> (Result<T, DeveloperAPIError>, PlayRefusal?) {
+    private func answering<T>(_ work: (PlayStore) throws(PlayError) -> T)
+        throws(WorldError) -> (Result<T, DeveloperAPIError>, PlayRefusal?) {
         guard let play else { return (.failure(.notFound), nil) }
         do {
             return (.success(try work(play)), nil)
@@ -92,6 +98,7 @@ extension World {
         return refusal.english
     }
 
+    /// The order of the purchase answered, if one was.
     private static func order(_ purchase: Result<ProductPurchase, DeveloperAPIError>) -> TransactionID? {
         try? purchase.get().orderId.transactionId
     }
