@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "OrderServerTests", dependencies: ["OrderServer", "StoreEngine", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "IAPClientTests", dependencies: ["IAPClient", "IAPCore", "Storage", "Signing", "TestSupport"]),
         .testTarget(name: "WorldTests", dependencies: ["WorldCore", "ReadSide", "ScenarioLanguage", "Drivers", "IAPCore", "IAPClient", "OrderServer", "StoreEngine", "Storage", "TestSupport", "Signing", "HTTPServing"]),
-        .testTarget(name: "ServingTests", dependencies: ["Serving", "HTTPServing", "HTTPCalls", "StoreEngine", "Signing", "IAPCore", "WorldCore",
+        .testTarget(name: "ServingTests", dependencies: ["Serving", "HTTPServing", "HTTPCalls", "StoreEngine", "PlayEngine", "Signing", "IAPCore", "WorldCore",
                                                         "ScenarioLanguage", "ReadSide", "TestSupport"]),
         .testTarget(name: "DriversTests", dependencies: ["Drivers", "WorldCore", "ScenarioLanguage", "IAPCore", "TestSupport"]),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "WorldCore", "ScenarioLanguage", "IAPCore", "TestSupport"]),

@@ -25,6 +25,16 @@ public enum PlayRefusal: Error, Equatable, Sendable {
     /// The Voided Purchases API's `startTime` is older than 30 days before now (`oldestMillis`).
     case startTimeTooOld(startMillis: Int64, oldestMillis: Int64)
 
+    /// The order the refusal names, if any.
+    public var order: PlayOrderID? {
+        switch self {
+        case .orderNotFound(let order): order
+        case .notOwned(let order), .acknowledgedAlready(let order), .stillPending(let order), .notPending(let order),
+             .voidedAlready(let order), .notPaid(let order): order
+        case .tokenNotFound, .nothingToRefund, .startTimeTooOld: nil
+        }
+    }
+
     /// The refusal in English, on one line.
     public var english: String {
         switch self {

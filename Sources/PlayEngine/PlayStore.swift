@@ -41,6 +41,10 @@ public final class PlayStore {
         }
     }
 
+    /// The Developer API's access token (`Authorization: Bearer TOKEN`) a served world accepts:
+    /// the same for a world from one `serve` to the next.
+    public var accessToken: String { identifiers.accessToken }
+
     /// Every purchase Play issued, in the order issued.
     public func records() throws(PlayError) -> [PlayPurchaseRecord] {
         try read { () throws(StorageError) in try database.all() }

@@ -13,11 +13,23 @@ import StoreEngine
 public struct APIToken: Sendable {
     public let keys: [APIKey]
     public let bundleId: String
+    /// The Google Play Developer API's access token of a served Play world; nil on the App Store.
+    public let playAccessToken: String?
     private let accepted = AcceptedTokens()
 
-    public init(keys: [APIKey], bundleId: String) {
+    public init(keys: [APIKey], bundleId: String, playAccessToken: String? = nil) {
         self.keys = keys
         self.bundleId = bundleId
+        self.playAccessToken = playAccessToken
+    }
+
+    /// Nil when `authorization` is `Bearer` and the Play world's access token (what a Google
+    /// client library sends with an OAuth 2 credential); else why not. Google answers each with 401.
+    public func playRefusal(of authorization: String?) -> APITokenRefusal? {
+        guard let authorization, !authorization.isEmpty else { return .missing }
+        guard authorization.hasPrefix("Bearer ") else { return .notBearer }
+        guard let playAccessToken, authorization.dropFirst("Bearer ".count) == playAccessToken else { return .notTheAccessToken }
+        return nil
     }
 
     /// A token for `key` as a backend makes one (signed by `pair`, the key's private half), issued

@@ -1,5 +1,5 @@
-/// Why the App Store Server API turned a request's token down, as the transcript says it; Apple
-/// answers each with the same 401.
+/// Why the App Store Server API (or Google Play's Developer API) turned a request's token down,
+/// as the transcript says it; Apple and Google answer each with the same 401.
 public enum APITokenRefusal: Error, Sendable, Equatable {
     case missing
     case notBearer
@@ -12,6 +12,8 @@ public enum APITokenRefusal: Error, Sendable, Equatable {
     case expired
     case tooLong
     case signature
+    /// Google Play: the Bearer token is not the world's access token.
+    case notTheAccessToken
 
     /// The reason in English.
     public var english: String {
@@ -27,6 +29,7 @@ public enum APITokenRefusal: Error, Sendable, Equatable {
         case .expired: "the token has expired"
         case .tooLong: "the token lives more than an hour (exp more than 60 minutes after iat, or after now)"
         case .signature: "the token's signature does not verify with its key"
+        case .notTheAccessToken: "the token is not this world's Developer API access token (serve prints it)"
         }
     }
 }

@@ -37,12 +37,12 @@ final class ServeInbox: Sendable {
         return drain()
     }
 
-    /// The calls of the App Store Server API waiting, oldest first, the others left in order:
+    /// The calls of the App Store Server API (or Google Play's Developer API) waiting, oldest first, the others left in order:
     /// what the world answers while it waits for a backend that asks before it answers.
     func takeServerAPICalls() -> [Call] {
         state.withLock { state in
-            let api = state.calls.filter { ServeSession.isServerAPI($0.request) }
-            if !api.isEmpty { state.calls.removeAll { ServeSession.isServerAPI($0.request) } }
+            let api = state.calls.filter { ServeSession.needsToken($0.request) }
+            if !api.isEmpty { state.calls.removeAll { ServeSession.needsToken($0.request) } }
             return api
         }
     }

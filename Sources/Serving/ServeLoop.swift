@@ -71,7 +71,8 @@ public final class ServeLoop {
             let api = ServeSession.isServerAPI(request)
             if !api, let others { return responder.respond(others) }
             if !ServeSession.isForTheWorld(request) { return responder.respond(ServeSession.notFound) }
-            let refusal = api ? token.refusal(of: request.authorization, now: Date()) : nil
+            let refusal = api ? token.refusal(of: request.authorization, now: Date())
+                : ServeSession.isPlayAPI(request) ? token.playRefusal(of: request.authorization) : nil
             inbox.push(ServeInbox.Call(request: request, responder: responder, refusal: refusal))
         }
         if stopsOnSignals { catchSignals() }

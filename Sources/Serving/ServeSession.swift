@@ -7,7 +7,8 @@ import StoreEngine
 import WorldCore
 
 /// One world served over HTTP: answers each request on the world's thread, one at a time in
-/// arrival order — the App Store Server API under `/inApps/`, scenario lines under
+/// arrival order — the App Store Server API under `/inApps/`, Google Play's Developer API under
+/// `/androidpublisher/`, scenario lines under
 /// `/storesim/script` — and prints the transcript of what the world did.
 public final class ServeSession {
     public let world: World
@@ -25,7 +26,7 @@ public final class ServeSession {
     public init(world: World, keys: [APIKey], print: @escaping (String) -> Void, warn: @escaping (String) -> Void) {
         self.world = world
         self.warn = warn
-        token = APIToken(keys: keys, bundleId: world.catalog.app.bundleId)
+        token = APIToken(keys: keys, bundleId: world.catalog.app.bundleId, playAccessToken: world.playAccessToken)
         let captured = CapturedLines(print: print)
         self.captured = captured
         runner = ScenarioRunner(world: world, output: captured.emit)
@@ -40,13 +41,16 @@ public final class ServeSession {
 
     /// The answer to `request`, the world changed as it asks; wall-clock `now` judges tokens.
     public func answer(_ request: HTTPRequest, now: Date = Date()) -> HTTPResponse {
-        answer(request, refusal: Self.isServerAPI(request) ? token.refusal(of: request.authorization, now: now) : nil)
+        let refusal = Self.isServerAPI(request) ? token.refusal(of: request.authorization, now: now)
+            : Self.isPlayAPI(request) ? token.playRefusal(of: request.authorization) : nil
+        return answer(request, refusal: refusal)
     }
 
     /// The answer to `request`, whose token was judged already (`refusal`, nil when accepted).
     func answer(_ request: HTTPRequest, refusal: APITokenRefusal?) -> HTTPResponse {
         if Self.isScript(request) { return script(request) }
         if Self.isServerAPI(request) { return serverAPI(request, refusal: refusal) }
+        if Self.isPlayAPI(request) { return playAPI(request, refusal: refusal) }
         return Self.notFound
     }
 
@@ -54,7 +58,17 @@ public final class ServeSession {
     /// other is answered `notFound` at once, without waiting for the world (a `server url` that
     /// points back at this serve gets its 404 rather than waiting for a world that waits for it).
     static func isForTheWorld(_ request: HTTPRequest) -> Bool {
-        isScript(request) || isServerAPI(request)
+        isScript(request) || needsToken(request)
+    }
+
+    /// Whether `request` is a call of an API that needs a token: Apple's or Google Play's.
+    static func needsToken(_ request: HTTPRequest) -> Bool {
+        isServerAPI(request) || isPlayAPI(request)
+    }
+
+    /// Whether `request` is a call of Google Play's Developer API, which needs the world's access token.
+    static func isPlayAPI(_ request: HTTPRequest) -> Bool {
+        request.path.hasPrefix("/androidpublisher/")
     }
 
     private static func isScript(_ request: HTTPRequest) -> Bool {
@@ -62,7 +76,8 @@ public final class ServeSession {
     }
 
     /// The answer to a path StoreSim does not serve.
-    static let notFound = HTTPResponse.text(404, "Not Found: StoreSim serves the App Store Server API under /inApps/ and scripts at POST /storesim/script")
+    static let notFound = HTTPResponse.text(404, "Not Found: StoreSim serves the App Store Server API under /inApps/, Google Play's "
+                                            + "Developer API under /androidpublisher/v3/ and scripts at POST /storesim/script")
 
     /// Whether `request` is a call of the App Store Server API, which needs a token.
     static func isServerAPI(_ request: HTTPRequest) -> Bool {
@@ -95,6 +110,25 @@ public final class ServeSession {
         return Self.http(response)
     }
 
+    /// A call of Google Play's Developer API: Google's 401 for a token turned down, else the world's answer.
+    private func playAPI(_ request: HTTPRequest, refusal: APITokenRefusal?) -> HTTPResponse {
+        if let refusal {
+            warn("\(request.method) \(request.path) → 401 Unauthenticated: \(refusal.english)")
+            do {
+                try world.recordPlayAPICall("\(request.method) \(request.path)", order: nil, status: 401, refusal: refusal.english)
+            } catch {
+                return failed(error)
+            }
+            return .json(401, DeveloperAPIError.unauthenticated.jsonText)
+        }
+        do {
+            return Self.http(try world.answerPlayAPI(ServerAPIRequest(method: request.method, path: request.path, query: request.query,
+                                                                      body: request.body)))
+        } catch {
+            return failed(error)
+        }
+    }
+
     /// The API's answer as HTTP.
     private static func http(_ response: ServerAPIResponse) -> HTTPResponse {
         HTTPResponse(status: response.status, contentType: response.contentType, body: response.body, delaySeconds: Double(response.delaySeconds))
@@ -120,7 +154,7 @@ public final class ServeSession {
         }
         let steps: [ScenarioStep]
         do {
-            steps = try ScenarioParser(catalog: world.catalog).parse(text, file: file)
+            steps = try ScenarioParser(catalog: world.catalog, store: world.settings.store).parse(text, file: file)
         } catch {
             return .json(200, ScriptAnswer(exit: 2, error: error.description).json)
         }

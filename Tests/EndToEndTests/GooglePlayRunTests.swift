@@ -125,13 +125,6 @@ import TestSupport
         #expect(result.stderr == "storesim: error: \(script): line 1: 'expect auto-refunded N' is a Google Play command; this world sells on the App Store\n")
     }
 
-    @Test(arguments: [["serve"]])
-    func theFacesWithoutGooglePlayDoNotOfferTheStore(_ command: [String]) throws {
-        let result = try StoreSimProcess.run(command + ["--store", "play"])
-        #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("storesim: error: unknown option '--store'"))
-    }
-
     @Test func chaosTakesTheStoreWithGooglesStrategiesAndWithoutStoreKit() throws {
         for (arguments, message) in [
             (["--store", "play", "--strategy", "server-finishes"],
@@ -148,19 +141,6 @@ import TestSupport
         let result = try StoreSimProcess.run(["chaos", "--store", "play", "--strategy", "server-acknowledges", "--runs", "20"], in: folder.url)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("strategy server-acknowledges, store play (Google Play, notifications on in every run), seed 1\n"))
-    }
-
-    @Test func theFacesWithoutGooglePlayRefuseAPlayWorld() throws {
-        let folder = try TemporaryFolder()
-        let world = folder.file("world")
-        let script = try folder.write("buy.scenario", "buy com.storesim.pro\n")
-        _ = try StoreSimProcess.run(["run", "--store", "play", "--data-dir", world, script])
-        for (command, face) in [(["serve"], "storesim serve")] {
-            let result = try StoreSimProcess.run(command + ["--data-dir", world])
-            #expect(result.status == 2, "\(command)")
-            #expect(result.stderr == "storesim: error: \(world): this world sells on Google Play; \(face) does not show Google Play yet: "
-                    + "run its scripts with storesim run\n", "\(command)")
-        }
     }
 
     @Test func helpForRunListsGooglePlaysWords() throws {

@@ -116,7 +116,7 @@ struct PlayAcknowledgementTests {
     @Test func aRefusalIsWrittenAsGoogleAnswersIt() throws {
         #expect(PlayRefusal.notOwned(try #require(PlayOrderID(number: 12_345_678_901_234_567))).developerAPIError.jsonText == """
             {"error":{"code":400,"message":"The product purchase is not owned by the user.","errors":[{"message":\
-            "The product purchase is not owned by the user.","domain":"androidpublisher","reason":"productNotOwnedByUser"}]}}
+            "The product purchase is not owned by the user.","domain":"androidpublisher","reason":"productNotOwnedByUser"}],"status":"INVALID_ARGUMENT"}}
             """)
     }
 }

@@ -17,6 +17,7 @@ extension EveryHappeningTests {
         .play(.paymentCanceled(order, productId: pro, slowCard: false)), .play(.paymentCanceled(order, productId: pro, slowCard: true)),
         .play(.listenerNotCalled(order, appRunning: false)), .play(.listenerNotCalled(order, appRunning: true)),
         .play(.background), .play(.resume),
+        .play(.developerAPI(call: "purchases.products.get", order: order, status: 200, refusal: nil)),
     ] + playMessages.map { .message(.play($0)) }
 
     /// One sample of every message to or from Google Play, at least.
@@ -37,6 +38,8 @@ extension EveryHappeningTests {
         .rtdn(.transaction(order), type: "ONE_TIME_PRODUCT_PURCHASED", messageId: 7, attempt: 1),
         .rtdn(.transaction(order), type: "VOIDED_PURCHASE", messageId: 8, attempt: 2),
         .rtdnAcknowledged(.transaction(order), messageId: 7),
+        .rtdnPosted(.transaction(order), type: "ONE_TIME_PRODUCT_PURCHASED", messageId: 7, attempt: 2, url: "http://127.0.0.1:9000/rtdn",
+                    status: 500, problem: nil),
         .voidedPurchasesList(startMillis: nil), .voidedPurchasesList(startMillis: 1_767_225_600_000),
         .voidedPurchases([order]), .voidedPurchases([]),
     ]
@@ -66,6 +69,7 @@ extension EveryHappeningTests {
         "不会调用 onPurchasesUpdated（GPA.3372-1948-0521-70431）：App 在后台（App 恢复时 queryPurchasesAsync 会找到它）",
         "App 进入后台：收不到 onPurchasesUpdated",
         "App 回到前台：onResume() 调用 queryPurchasesAsync",
+        "外部服务器：purchases.products.get GPA.3372-1948-0521-70431 → 200",
         "launchBillingFlow：购买 com.storesim.coins.100",
         "onPurchasesUpdated OK：PURCHASED com.storesim.coins.100 GPA.3372-1948-0521-70431",
         "onPurchasesUpdated USER_CANCELED",
@@ -85,6 +89,7 @@ extension EveryHappeningTests {
         "实时开发者通知 ONE_TIME_PRODUCT_PURCHASED GPA.3372-1948-0521-70431（Pub/Sub 消息 7）",
         "实时开发者通知 VOIDED_PURCHASE GPA.3372-1948-0521-70431（Pub/Sub 消息 8，第 2 次推送）",
         "对 Pub/Sub 消息 7 GPA.3372-1948-0521-70431 回复 HTTP 200",
+        "实时开发者通知 ONE_TIME_PRODUCT_PURCHASED GPA.3372-1948-0521-70431（Pub/Sub 消息 7，第 2 次推送） 已 POST 到 http://127.0.0.1:9000/rtdn：HTTP 500",
         "purchases.voidedpurchases.list：最近 30 天",
         "purchases.voidedpurchases.list：自 2026-01-01 00:00:00 起",
         "已作废的购买：1 项（GPA.3372-1948-0521-70431）",
@@ -110,6 +115,7 @@ extension EveryHappeningTests {
         case .listenerNotCalled: 207
         case .background: 208
         case .resume: 209
+        case .developerAPI: 221
         }
     }
 
@@ -132,6 +138,7 @@ extension EveryHappeningTests {
         case .productsConsume: 216
         case .rtdn: 217
         case .rtdnAcknowledged: 218
+        case .rtdnPosted: 222
         case .voidedPurchasesList: 219
         case .voidedPurchases: 220
         }

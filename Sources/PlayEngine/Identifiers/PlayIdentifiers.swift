@@ -48,6 +48,21 @@ struct PlayIdentifiers {
         return String(decoding: letters, as: UTF8.self)
     }
 
+    /// The Developer API's OAuth 2 access token `serve` accepts: `ya29.` (as Google's access
+    /// tokens begin) and 40 letters derived from the secret, so that a world keeps its token
+    /// from one `serve` to the next and a seeded world's is the same in every run.
+    var accessToken: String {
+        var key = Self.accessTokenLabel
+        for word in secret.words {
+            key = Self.mixed(key ^ word)
+        }
+        var random = SplitMix64(seed: key)
+        return "ya29.storesim-" + String(decoding: (0..<40).map { _ in Self.letter(random.next() % 26) }, as: UTF8.self)
+    }
+
+    /// Mixed in first, so that the access token is no purchase token's.
+    private static let accessTokenLabel: UInt64 = 0x6163_6365_7373_746B
+
     /// The letters that hold a whole 64-bit number in base 26 (26¹⁴ > 2⁶⁴).
     private static let uniqueLetters = 14
 

@@ -74,8 +74,8 @@ extension PlayStore {
         for push in pushes { link.send(.play(.rtdn(push))) }
     }
 
-    /// The Server answered HTTP 200: the message is not pushed again, except once more under `duplicate`.
-    func acknowledgedPush(_ messageId: Int64, at now: Date) throws(PlayError) {
+    /// The Server (or a team's push endpoint) acknowledged the push: the message is not pushed again, except once more under `duplicate`.
+    public func acknowledgedPush(_ messageId: Int64, at now: Date) throws(PlayError) {
         let millis = SimulatedTime.millis(now)
         try change { () throws(StorageError) -> Result<Void, PlayRefusal> in
             let duplicate = try storedPubSubMode() == .duplicate

@@ -6,7 +6,7 @@ import StoreEngine
 
 /// What an outside server (`server url`) says it credited, read from its
 /// `GET URL/storesim/credits` (`{"credits": [{"transactionId", "productId", "quantity"}]}`, an
-/// entry per credit): the audit judges those credits as it judges the built-in Server's ledger.
+/// entry per credit; a Google Play world's name `"orderId": "GPA.…"` in place of `transactionId`): the audit judges those credits as it judges the built-in Server's ledger.
 /// A server that does not list them (any other answer) leaves its credits unjudged, and says why.
 public struct OutsideCredits: Sendable, Equatable {
     /// One credit the server listed.
@@ -77,6 +77,11 @@ public struct OutsideCredits: Sendable, Equatable {
                         let text = try member.string()
                         guard let parsed = TransactionID(text) else { throw member.failure("a transaction id, not '\(text)'") }
                         id = parsed
+                    case "orderId":
+                        // Google Play's: an order id, GPA. and 17 digits.
+                        let text = try member.string()
+                        guard let order = PlayOrderID(text) else { throw member.failure("a Google Play order id, not '\(text)'") }
+                        id = order.transactionId
                     case "productId": product = try member.string()
                     default: try member.skip()
                     }

@@ -120,7 +120,12 @@ public struct WorldSnapshot: Sendable {
     /// within the Store's own range of ids, when it has one.
     public func audit(catalog: Catalog) -> Audit {
         if let playPurchases {
-            return Audit(play: playPurchases, notifications: playNotifications, ledger: ledger, pendingOrders: cache.orders, catalog: catalog)
+            // Google Play's ids are order numbers, in no range of the Store's: every credit listed is judged.
+            let outside = settings.serverURL.map { OutsideCredits.fetch($0) }
+            var audit = Audit(play: playPurchases, notifications: playNotifications, ledger: outside?.ledger(record: { _ in nil }, catalog: catalog) ?? ledger,
+                              pendingOrders: cache.orders, catalog: catalog)
+            audit.outsideServer = outside
+            return audit
         }
         let outside = settings.serverURL.map { OutsideCredits.fetch($0, within: transactionIds) }
         let byId = outside == nil ? [:] : Dictionary(transactions.map { ($0.id, $0) }) { first, _ in first }

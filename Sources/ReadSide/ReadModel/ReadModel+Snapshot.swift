@@ -43,6 +43,7 @@ extension ReadModel {
     /// world keeps of its history, so that it costs in proportion to what was written since the last.
     public func audit() throws(WorldError) -> Audit {
         if let purchases = try playPurchases() {
+            guard world.settings.serverURL == nil else { return try snapshot().audit(catalog: world.catalog) }
             return Audit(play: purchases, notifications: try playNotifications(), ledger: try readHistory().ledger.ledger,
                          pendingOrders: try readCache().orders, catalog: world.catalog)
         }

@@ -20,7 +20,7 @@ extension ScenarioVocabulary {
         CommandDeclaration(
             "server url URL|built-in",
             "the app sends each purchase to an outside server (POST URL/storesim/verify) instead of the built-in Server, or to the built-in one again",
-            timing: .atOnce,
+            timing: .atOnce, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .serverURL(try reader.outsideURL(or: "built-in")) },
             arguments: { command in if case .serverURL(let url) = command { [url ?? "built-in"] } else { nil } }),
         CommandDeclaration(
@@ -58,8 +58,8 @@ extension ScenarioVocabulary {
             arguments: { command in if case .serverNotifications(let on) = command { [on ? "on" : "off"] } else { nil } }),
         CommandDeclaration(
             "server notifications url URL|off",
-            "the Store POSTs {\"signedPayload\"} to the team's URL (http:// or https://) instead of to the Server; HTTP 200 acknowledges, anything else is retried on Apple's schedule; off: the Server again",
-            timing: .atOnce,
+            "the Store POSTs {\"signedPayload\"} to the team's URL (http:// or https://) instead of to the Server; HTTP 200 acknowledges, anything else is retried on Apple's schedule; off: the Server again; on Google Play: Pub/Sub pushes there, any 2xx acknowledges",
+            timing: .atOnce, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .serverNotificationsURL(try reader.outsideURL(or: "off")) },
             arguments: { command in if case .serverNotificationsURL(let url) = command { [url ?? "off"] } else { nil } }),
         CommandDeclaration(

@@ -4,7 +4,7 @@ import IAPCore
 /// reading of its answer: StoreKit 2 sends `{"signedTransaction", "appAccountToken"}`, StoreKit 1
 /// `{"receiptData", "transactionId"}`; `"serverFinishes": true` is added when the app leaves the
 /// finish to the server (strategy server-finishes). The answer is `{"result": "credited" |
-/// "already-credited" | "rejected", "reason": "…"}`.
+/// "already-credited" | "rejected", "reason": "…"}`. Google Play's purchases send the purchase token (`init(play:)`).
 struct OutsideVerifyBody {
     let json: [UInt8]
 
@@ -18,6 +18,21 @@ struct OutsideVerifyBody {
                 json.put("transactionId", String(transactionId.value))
             }
             if request.serverFinishes { json.put("serverFinishes", true) }
+        }
+    }
+
+    /// Google Play's: `{"store": "play", "purchaseToken", "productId", "orderId", "packageName",
+    /// "obfuscatedAccountId"}`, with `"serverAcknowledges": true` when the app leaves acknowledging
+    /// to the server (strategy server-acknowledges).
+    init(play request: VerificationRequest, packageName: String) {
+        json = EventJSONWriter.object { json in
+            json.put("store", "play")
+            json.put("purchaseToken", request.receipt)
+            json.put("productId", request.productId)
+            json.put("orderId", request.transactionId.flatMap(PlayOrderID.init(transactionId:))?.description)
+            json.put("packageName", packageName)
+            json.put("obfuscatedAccountId", request.account.map { AppAccountToken.of(user: $0) })
+            if request.serverFinishes { json.put("serverAcknowledges", true) }
         }
     }
 

@@ -68,6 +68,8 @@ extension World {
         case .server:
             if case .notification(let notification) = message, let url = store.notificationsURL {
                 try post(notification, sent, to: url)
+            } else if case .play(.rtdn(let push)) = message, let url = store.notificationsURL {
+                try post(push, sent, to: url)
             } else {
                 try deliverToServer(sent)
             }

@@ -17,6 +17,8 @@ extension World {
         switch message {
         case .verifyPurchase(let request): try verifyOutside(request, signed: false, url: url)
         case .verifySignedTransaction(let request): try verifyOutside(request, signed: true, url: url)
+        case .play(.verifyPurchase(let request)):
+            try verifyOutside(request, url: url) { [catalog] _ in OutsideVerifyBody(play: request, packageName: catalog.app.bundleId) }
         default:
             try note(.server(.outsideServer(nil, url: url, .notInProtocol("StoreSim's protocol has no call for this request: no answer"))),
                      from: .server, about: message)
@@ -25,6 +27,13 @@ extension World {
     }
 
     private func verifyOutside(_ request: VerificationRequest, signed: Bool, url: String) throws(WorldError) {
+        try verifyOutside(request, url: url) { id in OutsideVerifyBody(request, transactionId: id, signed: signed) }
+    }
+
+    /// Asks the outside server about each purchase `request` names, `body` the request's JSON for
+    /// each, and answers the app as the built-in Server would.
+    private func verifyOutside(_ request: VerificationRequest, url: String,
+                               body: (TransactionID) -> OutsideVerifyBody) throws(WorldError) {
         guard request.purpose != .receiptCheck else {
             // The protocol verifies purchases one by one; the launch's check of the receipt for
             // refunds has no call in it, so the app is told nothing was revoked.
@@ -38,7 +47,7 @@ extension World {
         let ids = request.orders.isEmpty ? request.transactionId.map { [$0] } ?? [] : request.orders
         var answers: [VerificationAnswer] = []
         for id in ids {
-            let reply = ask(url, OutsideVerifyBody(request, transactionId: id, signed: signed))
+            let reply = ask(url, body(id))
             try record(.note, from: .server, to: nil, what: .server(.outsideServer(id, url: url, reply)), transactionId: id)
             let outcome: VerificationOutcome
             switch reply {

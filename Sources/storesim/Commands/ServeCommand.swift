@@ -14,7 +14,7 @@ enum ServeCommand {
     static let spec = CommandSpec(
         name: "serve",
         summary: "Serve a world over HTTP: Apple's App Store Server API, and scripts for run --connect.",
-        options: [Options.dataDir, Options.catalog, Options.api, Options.worldSeed, ListenOption.option, newKey, serverURL, notificationsURL,
+        options: [Options.dataDir, Options.catalog, Options.store, Options.api, Options.worldSeed, ListenOption.option, newKey, serverURL, notificationsURL,
                   tlsCert, tlsKey, tui, InteractiveCommand.lang],
         arguments: (name: "", minimum: 0, maximum: 0),
         details: """
@@ -27,6 +27,12 @@ enum ServeCommand {
             transcript is printed as `run` prints it. SIGTERM or SIGINT: the requests in flight
             are answered, then it exits 0. An address other than loopback is served only when
             named, with a warning: the API then answers anyone who holds a key.
+            A world that sells on Google Play (--store play, or a Play world) is served Google's
+            Developer API instead, under /androidpublisher/v3/applications/PACKAGE/purchases/
+            (purchases.products get, acknowledge and consume; voidedpurchases), for the Bearer
+            access token serve prints (`play access token ya29.…`), the same for the world every
+            time; --notifications-url has Pub/Sub push its Real-time developer notifications
+            there (any 2xx acknowledges).
             --notifications-url URL turns notifications on and has the Store POST them to URL
             (as `server notifications url URL` would): HTTP 200 acknowledges one.
             --tui shows the world served in the interactive interface, in the same process: each
@@ -35,7 +41,7 @@ enum ServeCommand {
             interface launches the app; a crash there stays in the process, which goes on serving.
             """,
         run: run,
-        synopsis: "storesim serve [--data-dir DIR] [--catalog FILE] [--api API] [--seed N] [--listen ADDR:PORT] [--new-key FILE] [--server-url URL] [--notifications-url URL] [--tls-cert FILE --tls-key FILE] [--tui [--lang LANG]]")
+        synopsis: "storesim serve [--data-dir DIR] [--catalog FILE] [--store STORE] [--api API] [--seed N] [--listen ADDR:PORT] [--new-key FILE] [--server-url URL] [--notifications-url URL] [--tls-cert FILE --tls-key FILE] [--tui [--lang LANG]]")
 
     static let newKey: Option<String> = Option(
         "--new-key", "FILE", help: "make an in-app purchase key first, as keys create --out FILE does", reads: .path)
@@ -54,13 +60,13 @@ enum ServeCommand {
         let address = try ListenOption.address(arguments[ListenOption.option], of: spec)
         let tls = try tlsFiles(certificate: arguments[tlsCert], key: arguments[tlsKey])
         let directory = Options.dataDirectory(arguments[Options.dataDir])
-        try RunStore.refuseGooglePlay(directory, in: "storesim serve")
+        let store = try RunStore.store(arguments[Options.store], of: directory, api: arguments[Options.api])
         let (catalog, catalogBytes, _) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: directory)
         let lock = try Options.lock(directory, command: "storesim serve")
         try CatalogResolver.record(catalogBytes, in: directory)
         let world: World
         do {
-            world = try World(directory: directory, catalog: catalog, seed: arguments[Options.worldSeed])
+            world = try World(directory: directory, catalog: catalog, seed: arguments[Options.worldSeed], store: store)
             if let api = arguments[Options.api] { try world.use(api) }
             if let url = arguments[serverURL] { try world.change(.serverURL(url)) { $0.serverURL = url } }
         } catch {
@@ -93,7 +99,9 @@ enum ServeCommand {
         } catch {
             throw .input(error.description)
         }
-        if keys.isEmpty { Output.error("serve: this world has no API key yet, so /inApps/ answers 401 to all: make one with --new-key FILE") }
+        if let token = world.playAccessToken {
+            Output.line("package \(catalog.app.bundleId)  play access token \(token)")
+        } else if keys.isEmpty { Output.error("serve: this world has no API key yet, so /inApps/ answers 401 to all: make one with --new-key FILE") }
         let url = "\(tls == nil ? "http" : "https")://\(server.address)"
         Output.line("storesim serve: listening on \(url)")
         if let showing {

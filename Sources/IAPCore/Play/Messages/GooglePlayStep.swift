@@ -43,6 +43,10 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
     /// The app returns to the foreground and calls `queryPurchasesAsync`: Google, "Your app
     /// should also call queryPurchasesAsync() in your app's onResume() method".
     case resume
+    /// The outside server (a team's backend, through `serve`) called the Developer API: the
+    /// call's name (`purchases.products.get`) or, for a path the API does not have, its method
+    /// and path; the order it is about; the HTTP status answered, and why a call was turned down.
+    case developerAPI(call: String, order: TransactionID?, status: Int, refusal: String?)
 
     /// The step in English, with Google Play's words.
     public var english: String {
@@ -86,6 +90,8 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
                 + "(queryPurchasesAsync finds it when the app resumes)"
         case .background: "the app goes to the background: no onPurchasesUpdated reaches it"
         case .resume: "the app returns to the foreground: onResume() calls queryPurchasesAsync"
+        case .developerAPI(let call, let order, let status, let refusal):
+            "the outside server: \(call)\(order.map { " " + PlaySaid.order($0) } ?? "") → \(status)" + (refusal.map { " (\($0))" } ?? "")
         }
     }
 }
@@ -115,6 +121,8 @@ extension GooglePlayStep: EventJSON {
             json.tag("listenerNotCalled") { $0.put("_0", order); $0.put("appRunning", appRunning) }
         case .background: json.tag("background")
         case .resume: json.tag("resume")
+        case .developerAPI(let call, let order, let status, let refusal):
+            json.tag("developerAPI") { $0.put("call", call); $0.put("order", order); $0.put("refusal", refusal); $0.put("status", status) }
         }
     }
 }

@@ -20,6 +20,9 @@ public enum PlaySaid: Sendable, Equatable, Codable {
     /// A Real-time developer notification of Google's `type`, Pub/Sub's message id and which delivery of it.
     case rtdn(MessageSubject, type: String, messageId: Int64, attempt: Int)
     case rtdnAcknowledged(MessageSubject, messageId: Int64)
+    /// A push of a Real-time developer notification POSTed to a team's URL (`server notifications
+    /// url`): the HTTP status answered, or why none came (`problem`).
+    case rtdnPosted(MessageSubject, type: String, messageId: Int64, attempt: Int, url: String, status: Int?, problem: String?)
     case voidedPurchasesList(startMillis: Int64?)
     /// The orders the Voided Purchases API lists.
     case voidedPurchases([TransactionID])
@@ -47,6 +50,9 @@ public enum PlaySaid: Sendable, Equatable, Codable {
         case .rtdn(let subject, let type, let messageId, let attempt):
             "RTDN \(type) \(Self.order(subject)) (Pub/Sub message \(messageId)\(attempt > 1 ? ", delivery \(attempt)" : ""))"
         case .rtdnAcknowledged(let subject, let messageId): "HTTP 200 to Pub/Sub message \(messageId) \(Self.order(subject))"
+        case .rtdnPosted(let subject, let type, let messageId, let attempt, let url, let status, let problem):
+            PlaySaid.rtdn(subject, type: type, messageId: messageId, attempt: attempt).english + " POSTed to \(url): "
+                + (status.map { "HTTP \($0)" } ?? problem ?? "no answer")
         case .voidedPurchasesList(let start?): "purchases.voidedpurchases.list since \(SimulatedTime.format(SimulatedTime.date(millis: start)))"
         case .voidedPurchasesList(nil): "purchases.voidedpurchases.list (the last 30 days)"
         case .voidedPurchases(let orders): "voided purchases: \(orders.count)" + (orders.isEmpty ? "" : " (" + orders.map(Self.order).joined(separator: ", ") + ")")
@@ -89,6 +95,11 @@ extension PlaySaid: EventJSON {
         case .rtdn(let subject, let type, let messageId, let attempt):
             json.tag("rtdn") { $0.put("_0", subject); $0.put("attempt", attempt); $0.put("messageId", messageId); $0.put("type", type) }
         case .rtdnAcknowledged(let subject, let messageId): json.tag("rtdnAcknowledged") { $0.put("_0", subject); $0.put("messageId", messageId) }
+        case .rtdnPosted(let subject, let type, let messageId, let attempt, let url, let status, let problem):
+            json.tag("rtdnPosted") {
+                $0.put("_0", subject); $0.put("attempt", attempt); $0.put("messageId", messageId); $0.put("problem", problem)
+                $0.put("status", status.map(Int64.init)); $0.put("type", type); $0.put("url", url)
+            }
         case .voidedPurchasesList(let start): json.tag("voidedPurchasesList") { $0.put("startMillis", start) }
         case .voidedPurchases(let orders): json.tag("voidedPurchases") { $0.put("_0", orders) }
         }

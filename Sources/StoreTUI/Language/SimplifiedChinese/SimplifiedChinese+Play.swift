@@ -26,6 +26,9 @@ extension SimplifiedChinese {
         case .rtdn(let about, let type, let messageId, let attempt):
             "实时开发者通知 \(type) \(order(about))（Pub/Sub 消息 \(messageId)\(attempt > 1 ? "，第 \(attempt) 次推送" : "")）"
         case .rtdnAcknowledged(let about, let messageId): "对 Pub/Sub 消息 \(messageId) \(order(about)) 回复 HTTP 200"
+        case .rtdnPosted(let about, let type, let messageId, let attempt, let url, let status, let problem):
+            words(PlaySaid.rtdn(about, type: type, messageId: messageId, attempt: attempt)) + " 已 POST 到 \(url)："
+                + (status.map { "HTTP \($0)" } ?? problem ?? "无应答")
         case .voidedPurchasesList(let start?): "purchases.voidedpurchases.list：自 \(SimulatedTime.format(SimulatedTime.date(millis: start))) 起"
         case .voidedPurchasesList(nil): "purchases.voidedpurchases.list：最近 30 天"
         case .voidedPurchases(let orders):
@@ -68,6 +71,8 @@ extension SimplifiedChinese {
             "不会调用 onPurchasesUpdated（\(order(id))）：App 在后台（App 恢复时 queryPurchasesAsync 会找到它）"
         case .background: "App 进入后台：收不到 onPurchasesUpdated"
         case .resume: "App 回到前台：onResume() 调用 queryPurchasesAsync"
+        case .developerAPI(let call, let id, let status, let refusal):
+            "外部服务器：\(call)\(id.map { " " + order($0) } ?? "") → \(status)" + (refusal.map { "（\($0)）" } ?? "")
         }
     }
 

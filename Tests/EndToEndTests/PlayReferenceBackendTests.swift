@@ -1,0 +1,89 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// `storesim serve --store play` with the Google Play reference backend of
+/// `Examples/backend-python/play_backend.py` (the standard library only) in the loop: the app
+/// verifies with it, Pub/Sub pushes its notifications to it, it asks the served Developer API,
+/// credits each purchase token once and consumes; the audit judges what it lists.
+@Suite(.serialized) struct PlayReferenceBackendTests {
+    /// The backend running for a test, on a free port.
+    final class PlayBackend {
+        let process = Process()
+        let log: URL
+        private(set) var base = ""
+
+        init(folder: TemporaryFolder, api: String, accessToken: String) throws {
+            log = folder.url.appendingPathComponent("play_backend.log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", StoreSimProcess.projectRoot.appendingPathComponent("Examples/backend-python/play_backend.py").path,
+                                 "--port", "0", "--db", folder.file("play_backend.sqlite"), "--api", api, "--access-token", accessToken]
+            process.standardOutput = try FileHandle(forWritingTo: log)
+            process.standardError = try FileHandle(forWritingTo: log)
+            try process.run()
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, process.isRunning {
+                if let range = output.range(of: "listening on http://127.0.0.1:") {
+                    base = "http://127.0.0.1:" + output[range.upperBound...].prefix { $0.isNumber }
+                    return
+                }
+                usleep(20_000)
+            }
+            throw ServeFailure(problem: "play_backend.py did not start: \(output)")
+        }
+
+        var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+        deinit {
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
+    }
+
+    static let hasPython = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+
+    @Test(.enabled(if: hasPython, "no python3 here"))
+    func aPurchaseIsCreditedOnceAndConsumedAndADuplicatedPushCreditsNothingMore() throws {
+        let folder = try TemporaryFolder()
+        let served = try ServedWorld(folder, options: ["--store", "play", "--seed", "7"])
+        let line = try #require(served.stdout.split(separator: "\n").first { $0.contains("play access token ") })
+        let token = String(try #require(line.split(separator: " ").last))
+        let backend = try PlayBackend(folder: folder, api: served.base, accessToken: token)
+        let script = """
+            server url \(backend.base)
+            server notifications on
+            server notifications url \(backend.base)/rtdn
+            strategy server-acknowledges
+            store pubsub duplicate
+            buy com.storesim.coins.100
+            advance 1m
+            expect pending 0
+            expect acknowledged com.storesim.coins.100 yes
+            expect audit ok
+            buy com.storesim.pro
+            advance 1m
+            expect acknowledged com.storesim.pro yes
+            expect audit ok
+
+            """
+        let ran = try StoreSimProcess.run(["run", "--connect", served.base, try folder.write("play.scenario", script)])
+        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)\n\(backend.output)")
+        let lines = ran.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.contains("outside server \(backend.base): verify GPA.") }, "\(ran.stdout)")
+        let credited = backend.output.split(separator: "\n").filter { $0.hasSuffix(": credited") }
+        #expect(credited.count == 2, "each purchase credited once, by the verification or the push that came first: \(backend.output)")
+        #expect(lines.filter { $0.contains("RTDN ONE_TIME_PRODUCT_PURCHASED") && $0.contains("POSTed to \(backend.base)/rtdn: HTTP 204") }.count == 4,
+                "each push twice (store pubsub duplicate), each acknowledged: \(ran.stdout)")
+        #expect(lines.contains { $0.contains("the outside server: purchases.products.consume GPA.") && $0.hasSuffix("→ 200") }, "\(ran.stdout)")
+        #expect(lines.contains { $0.contains("the outside server: purchases.products.acknowledge GPA.") && $0.hasSuffix("→ 200") }, "\(ran.stdout)")
+        #expect(served.stop() == 0)
+        let audit = try StoreSimProcess.run(["audit", "--data-dir", served.dataDirectory])
+        #expect(audit.status == 0, "\(audit.stdout)\(audit.stderr)")
+        #expect(audit.stdout.hasPrefix("outside server \(backend.base): 2 credits listed at /storesim/credits, judged below\n"), "\(audit.stdout)")
+        #expect(audit.stdout.contains("double-credited 0"), "\(audit.stdout)")
+    }
+}
