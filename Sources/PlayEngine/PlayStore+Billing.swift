@@ -17,7 +17,13 @@ extension PlayStore {
     /// payment, or a slow test card, which resolves itself `slowCardDelayMillis` later).
     public func launchBillingFlow(productId: String, account: String, obfuscatedAccountId: String?,
                                   mode: BillingFlowMode, now: Date) throws(PlayError) -> PurchasesUpdated {
-        try change { () throws(StorageError) -> Result<PurchasesUpdated, PlayRefusal> in
+        // Google, ITEM_UNAVAILABLE: "The requested product is not available for purchase."
+        guard !unavailableProducts.contains(productId) else {
+            return PurchasesUpdated(billingResult: BillingResult(.itemUnavailable,
+                                                                 debugMessage: "Subscriptions are not sold on StoreSim's Google Play in this release."),
+                                    purchases: [])
+        }
+        return try change { () throws(StorageError) -> Result<PurchasesUpdated, PlayRefusal> in
             guard try database.owned(account: account, productId: productId).isEmpty else {
                 return .success(PurchasesUpdated(billingResult: BillingResult(.itemAlreadyOwned, debugMessage: "Item is already owned."),
                                                  purchases: []))

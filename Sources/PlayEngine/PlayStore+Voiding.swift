@@ -7,16 +7,17 @@ import Storage
 /// and the Voided Purchases API lists it.
 extension PlayStore {
     /// The next moment from `millis` on when something falls due at Play, nil when nothing will:
-    /// a purchase's three days end (the earliest `purchased + 72 h` after `millis` of a
-    /// PURCHASED, unacknowledged, unvoided purchase; time spent PENDING does not count), a slow
-    /// test card resolves itself, or a Pub/Sub push is due (`millis` itself when one waits
-    /// already). The clock stops there; `resolveSlowCards`, `refundDue` and `pushDue` do what
+    /// a purchase's three days end (the earliest `purchased + 72 h` of a PURCHASED,
+    /// unacknowledged, unvoided purchase; time spent PENDING does not count), a slow test card
+    /// resolves itself, or a Pub/Sub push is due; `millis` itself when one is due already and
+    /// was not yet lived. The clock stops there; `resolveSlowCards`, `refundDue` and `pushDue` do what
     /// falls due.
     public func nextDue(after millis: Int64) throws(PlayError) -> Int64? {
         let window = PlayPurchaseRecord.acknowledgementWindowMillis
+        // Three days that ended while an earlier moment's messages were delivered end now.
         let threeDays = try read { () throws(StorageError) in
-            try database.earliestUnacknowledged(purchasedAfter: millis - window)
-        }.map { $0 + window }
+            try database.earliestUnacknowledged(purchasedAfter: .min)
+        }.map { max($0 + window, millis) }
         let push = try nextPushDue().map { max($0, millis) }
         return [threeDays, try nextSlowCardDue(after: millis), push].compactMap { $0 }.min()
     }

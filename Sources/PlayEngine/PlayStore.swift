@@ -15,6 +15,9 @@ public final class PlayStore {
     let identifiers: PlayIdentifiers
     /// Whether this Play was created now, rather than opened as it was left.
     public let isNew: Bool
+    /// The catalog's products Play does not sell in this release (its subscriptions):
+    /// `launchBillingFlow` answers ITEM_UNAVAILABLE for them.
+    public var unavailableProducts: Set<String> = []
 
     /// The setting that keeps the world's secret (`PlaySecret`).
     static let secretSetting = "secret"

@@ -9,7 +9,7 @@ final class BackendProcess {
     private let log: URL
     /// `http://127.0.0.1:PORT`.
     private(set) var base = ""
-    /// What it was started with, to start it again on the same database.
+    /// What an App Store backend was started with, to start it again on the same database.
     let keyId: String
     let issuerId: String
     let root: String
@@ -22,16 +22,26 @@ final class BackendProcess {
 
     /// Starts `script` in `folder`, asking the App Store Server API at `api` (a `serve`, or a
     /// `chaos --server-url` about to listen there).
-    init(_ script: String, folder: TemporaryFolder, api: String, key: String, keyId: String, issuerId: String, root: String) throws {
+    convenience init(_ script: String, folder: TemporaryFolder, api: String, key: String, keyId: String, issuerId: String,
+                     root: String) throws {
+        let rootFile = try folder.write("\(script).root.pem", root)
+        try self.init(script, folder: folder, arguments: ["--api", api, "--key", key, "--key-id", keyId, "--issuer-id", issuerId,
+                                                          "--bundle-id", "com.storesim.app", "--app-apple-id", "1234567890",
+                                                          "--root-cert", rootFile, "--history-since", "1767225600000"],
+                      keyId: keyId, issuerId: issuerId, root: root)
+    }
+
+    /// Starts `script` in `folder` on a free port and its own database, with `arguments` (the
+    /// Google Play backend's: `--api`, `--access-token`); `keyId`, `issuerId` and `root` are
+    /// an App Store backend's, kept to start it again.
+    init(_ script: String, folder: TemporaryFolder, arguments: [String], keyId: String = "", issuerId: String = "",
+         root: String = "") throws {
         (self.keyId, self.issuerId, self.root) = (keyId, issuerId, root)
         log = folder.url.appendingPathComponent("\(script).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let rootFile = try folder.write("\(script).root.pem", root)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", StoreSimProcess.projectRoot.appendingPathComponent("Examples/backend-python/\(script)").path,
-                             "--port", "0", "--db", folder.file("\(script).sqlite"), "--api", api, "--key", key,
-                             "--key-id", keyId, "--issuer-id", issuerId, "--bundle-id", "com.storesim.app",
-                             "--app-apple-id", "1234567890", "--root-cert", rootFile, "--history-since", "1767225600000"]
+                             "--port", "0", "--db", folder.file("\(script).sqlite")] + arguments
         process.standardOutput = try FileHandle(forWritingTo: log)
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()

@@ -23,6 +23,18 @@ import TestSupport
         #expect(mermaid.stdout.contains("Play->>Server: RTDN ONE_TIME_PRODUCT_PURCHASED GPA."), "\(mermaid.stdout)")
     }
 
+    /// Subscriptions are not sold on Google Play in this release: Google's ITEM_UNAVAILABLE, "The
+    /// requested product is not available for purchase.", and nothing charged or credited.
+    @Test func aSubscriptionIsNotSoldOnGooglePlayYet() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("s.scenario", "buy com.storesim.premium.monthly\nexpect credited com.storesim.premium.monthly 0\n"
+                                      + "expect owned com.storesim.premium.monthly no\nexpect audit ok\n")
+        let run = try StoreSimProcess.run(["run", "--store", "play", script])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("onPurchasesUpdated ITEM_UNAVAILABLE"), "\(run.stdout)")
+        #expect(!run.stdout.contains("PURCHASED com.storesim.premium.monthly"))
+    }
+
     @Test func aPurchaseNobodyAcknowledgesIsRefundedAfterThreeDaysAndTheAuditSaysSo() throws {
         let folder = try TemporaryFolder()
         let world = folder.file("world")
@@ -61,7 +73,7 @@ import TestSupport
         let emptied = try StoreSimProcess.run(["run", "--data-dir", world, "Scenarios/play/consumable-bought.scenario"])
         #expect(emptied.status == 2)
         #expect(emptied.stderr.hasPrefix("storesim: error: \(play): is empty (0 bytes), yet server.sqlite has credited this world's "
-                                         + "Google Play purchase tx "), "\(emptied.stderr)")
+                                         + "Google Play purchase GPA."), "\(emptied.stderr)")
         #expect(emptied.stderr.hasSuffix(": Google Play's history was emptied; left untouched (storesim reset starts the world over)\n"))
         #expect(try FileManager.default.attributesOfItem(atPath: play)[.size] as? Int == 0, "left as it was")
         try FileManager.default.removeItem(atPath: play)
@@ -106,6 +118,7 @@ import TestSupport
         ("refund com.storesim.pro reason app-issue", "line 1: unknown refund reason 'app-issue'; expected one of: "
             + "other, remorse, not-received, defective, accidental-purchase, fraud, friendly-fraud, chargeback"),
         ("approve com.storesim.pro", "line 1: no pending Google Play purchase of com.storesim.pro is waiting"),
+        ("server down\nserver voided", "line 2: the Server is down: it cannot call the Voided Purchases API"),
         ("resume", "line 1: the app is already in the foreground"),
         ("background\nbuy com.storesim.pro", "line 2: 'buy' needs the app in the foreground, and it is in the background; use 'resume' first"),
     ])

@@ -8,42 +8,6 @@ import TestSupport
 /// verifies with it, Pub/Sub pushes its notifications to it, it asks the served Developer API,
 /// credits each purchase token once and consumes; the audit judges what it lists.
 @Suite(.serialized) struct PlayReferenceBackendTests {
-    /// The backend running for a test, on a free port.
-    final class PlayBackend {
-        let process = Process()
-        let log: URL
-        private(set) var base = ""
-
-        init(folder: TemporaryFolder, api: String, accessToken: String) throws {
-            log = folder.url.appendingPathComponent("play_backend.log")
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", StoreSimProcess.projectRoot.appendingPathComponent("Examples/backend-python/play_backend.py").path,
-                                 "--port", "0", "--db", folder.file("play_backend.sqlite"), "--api", api, "--access-token", accessToken]
-            process.standardOutput = try FileHandle(forWritingTo: log)
-            process.standardError = try FileHandle(forWritingTo: log)
-            try process.run()
-            let deadline = Date().addingTimeInterval(60)
-            while Date() < deadline, process.isRunning {
-                if let range = output.range(of: "listening on http://127.0.0.1:") {
-                    base = "http://127.0.0.1:" + output[range.upperBound...].prefix { $0.isNumber }
-                    return
-                }
-                usleep(20_000)
-            }
-            throw ServeFailure(problem: "play_backend.py did not start: \(output)")
-        }
-
-        var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
-
-        deinit {
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-            }
-        }
-    }
-
     static let hasPython = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
 
     @Test(.enabled(if: hasPython, "no python3 here"))
@@ -52,7 +16,7 @@ import TestSupport
         let served = try ServedWorld(folder, options: ["--store", "play", "--seed", "7"])
         let line = try #require(served.stdout.split(separator: "\n").first { $0.contains("play access token ") })
         let token = String(try #require(line.split(separator: " ").last))
-        let backend = try PlayBackend(folder: folder, api: served.base, accessToken: token)
+        let backend = try BackendProcess("play_backend.py", folder: folder, arguments: ["--api", served.base, "--access-token", token])
         let script = """
             server url \(backend.base)
             server notifications on

@@ -23,6 +23,7 @@ import WorldCore
         (.forgeryNeedsRunningApp, "a forgery needs the running app; use 'launch' first"),
         (.clockAtItsEnd(nowMillis: 1_767_225_600_042), "the simulated clock stops at 9999-01-01 00:00:00; it is 2026-01-01 00:00:00 now"),
         (.serverDownForHistory, "the Server is down: it cannot ask for the history"),
+        (.serverDownForVoided, "the Server is down: it cannot call the Voided Purchases API"),
         (.serverDownForTest, "the Server is down: it cannot call Request a Test Notification or Get Test Notification Status"),
         (.notificationsOffForTest, "server notifications are off: the Store has no URL to send a TEST notification to "
             + "(Apple answers ServerNotificationURLNotFoundError); use 'server notifications on' first"),
@@ -130,6 +131,7 @@ import WorldCore
         case .forgeryNeedsRunningApp: 2
         case .clockAtItsEnd: 3
         case .serverDownForHistory: 4
+        case .serverDownForVoided: 47
         case .pastPurchasesWhileBusy: 5
         case .pendingPurchasesWhileBusy: 6
         case .noReceipt: 7
@@ -179,5 +181,5 @@ import WorldCore
     }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 47
+    static let caseCount = 48
 }

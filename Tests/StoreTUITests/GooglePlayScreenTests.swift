@@ -54,6 +54,24 @@ import Testing
         #expect(!points.contains("payment-sent"), "\(points)")
     }
 
+    /// The interface offers nothing in a Play world that a script there could not say: the
+    /// sheet is Google Play's (pay later, no Ask to Buy), and an App Store command a key would
+    /// carry out (the StoreKit generation, in the faults panel) is refused on the status line.
+    @Test func aPlayWorldsSheetIsGooglePlaysAndAppStoreKeysAreRefused() throws {
+        let tui = try TUIWorld()
+        let world = try tui.folder.world(seed: 3, store: .play)
+        let frames = try tui.session(.settle + [.key(.enter), .capture, .key(.character("a")), .capture, .key(.escape),
+                                                .key(.character("f")), .key(.character("a")), .capture],
+                                     columns: 120, rows: 40)
+        let sheet = frames[0].joined(separator: "\n")
+        #expect(sheet.contains("Google Play") && sheet.contains("[p] Pay later") && !sheet.contains("Ask to Buy"), "\(sheet)")
+        #expect(frames[1].joined(separator: "\n").contains("[p] Pay later"), "a is no key of Google Play's sheet")
+        let refused = frames[2].joined(separator: "\n")
+        #expect(refused.contains("Not done: 'api storekit1|storekit2' is an App Store command; this world sells on Google Play"),
+                "\(refused)")
+        #expect(world.settings.api == .storekit1)
+    }
+
     @Test func lessonFiveOpensInAGooglePlayWorldAndEndsAutoRefunded() throws {
         let lesson = try #require(Lesson.all.first { $0.number == 5 })
         #expect(lesson.store == .play && lesson.title == "the same crash on Google Play")

@@ -252,7 +252,7 @@ public struct Audit: Sendable {
             lines.append("  \(title(orphan.productId)) \(order(orphan.transactionId)): ORPHAN CREDIT: credited (\(orphan.grantWords)) \(why)")
         }
         for overcharge in overcharges {
-            lines.append("  \(title(overcharge.productId)) tx \(overcharge.transactionId): OVERCHARGED: paid again for what tx \(overcharge.heldBy) already covered, not refunded")
+            lines.append("  \(title(overcharge.productId)) \(order(overcharge.transactionId)): OVERCHARGED: paid again for what \(order(overcharge.heldBy)) already covered, not refunded")
         }
         for mismatch in balanceMismatches {
             lines.append("  balance \(mismatch.currency): BALANCE MISMATCH: the Server holds \(mismatch.balance), its credits and the refunds it took back add up to \(mismatch.expected)")

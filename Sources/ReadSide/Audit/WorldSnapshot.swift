@@ -108,7 +108,7 @@ public struct WorldSnapshot: Sendable {
                 snapshot.playPurchases = try PlayStore.readRecords(path: directory.playDatabase)
                 snapshot.playNotifications = try PlayStore.readNotifications(path: directory.playDatabase)
             } catch {
-                throw .file(path: directory.playDatabase, problem: error.description)
+                throw .file(path: directory.playDatabase, problem: error.problem)
             }
         }
         return snapshot

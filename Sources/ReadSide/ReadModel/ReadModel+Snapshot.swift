@@ -26,7 +26,7 @@ extension ReadModel {
         do {
             return try world.play?.records()
         } catch {
-            throw .file(path: world.directory.playDatabase, problem: error.description)
+            throw .file(path: world.directory.playDatabase, problem: error.problem)
         }
     }
 
@@ -35,7 +35,7 @@ extension ReadModel {
         do {
             return try world.play?.publishedNotifications() ?? []
         } catch {
-            throw .file(path: world.directory.playDatabase, problem: error.description)
+            throw .file(path: world.directory.playDatabase, problem: error.problem)
         }
     }
 

@@ -120,6 +120,10 @@ public final class TUIApp {
         case .playStep(let step):
             state.status = try PlayStep.carryOut(step, in: readModel, state.language)
         case .perform(let command):
+            if let usage = Self.appStoreOnly(command, in: world.settings.store) {
+                state.status = state.language(.appStoreCommandOnPlay, usage)
+                return .goOn
+            }
             do {
                 try world.perform(command)
             } catch {

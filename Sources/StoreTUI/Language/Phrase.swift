@@ -83,6 +83,10 @@ enum Phrase: CaseIterable, Sendable {
     case playCanceled
     case playRefunded
     case playAutoRefunded
+    case playSheetKeys
+    case pendingPayment
+    case answerPending
+    case appStoreCommandOnPlay
 
     // The timeline
     case timeline

@@ -12,9 +12,10 @@ enum DialogViews {
         let lines = [product.title(locale: state.locale), product.description(locale: state.locale)].flatMap { wrap($0, width - 4) }
             + ["", language(.sheetPrice, model.catalog.formattedPrice(of: product, locale: state.locale)),
                language(.sheetAccount, model.account), ""]
-        let inner = buffer.box(screen.centred(width: width, height: lines.count + 3), title: language(.appStore))
+        let play = model.settings.store == .play
+        let inner = buffer.box(screen.centred(width: width, height: lines.count + 3), title: play ? "Google Play" : language(.appStore))
         buffer.lines(lines, in: inner)
-        buffer.put(language(.sheetKeys), x: inner.x, y: inner.y + inner.height - 1, style: .bold, limit: inner.width)
+        buffer.put(language(play ? .playSheetKeys : .sheetKeys), x: inner.x, y: inner.y + inner.height - 1, style: .bold, limit: inner.width)
     }
 
     /// The crash menu: the points with the armed one marked and whether a crash there loses the

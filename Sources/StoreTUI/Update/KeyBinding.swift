@@ -108,7 +108,7 @@ struct KeyMap: Sendable {
             let launchWaits = state.playback == nil && !state.shownWorldCrashIsReal && !model.appStatus.isRunning
             let main = main(stepMode: state.stepMode, launchWaits: launchWaits)
             return state.playback == nil ? main : playing(main)
-        case .sheet(let productId): return sheet(productId)
+        case .sheet(let productId): return sheet(productId, store: model.settings.store)
         case .crashMenu: return crashMenu
         case .powerCutMenu: return powerCutMenu
         case .strategyMenu: return strategyMenu

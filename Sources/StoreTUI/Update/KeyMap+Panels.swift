@@ -3,7 +3,7 @@ import ScenarioLanguage
 
 extension KeyMap {
     /// The purchase sheet: confirm, cancel, or ask a parent.
-    static func sheet(_ productId: String) -> KeyMap {
+    static func sheet(_ productId: String, store: StoreKind = .appStore) -> KeyMap {
         func answer(_ key: Key, _ label: String, _ answer: SheetAnswer, _ words: Phrase, said: Phrase? = nil) -> KeyBinding {
             KeyBinding([key], label, footer: words, help: words) { _, state, _ in
                 state.mode = .main
@@ -11,10 +11,10 @@ extension KeyMap {
                 return [.perform(.buy(productId: productId, answer: answer))]
             }
         }
-        return KeyMap([
-            answer(.enter, "Enter", .confirm, .confirm), answer(.escape, "Esc", .cancel, .cancel),
-            answer(.character("a"), "a", .ask, .askToBuy, said: .answerAsk),
-        ])
+        // Google Play's sheet has no Ask to Buy; a delayed form of payment makes the purchase PENDING.
+        let other = store == .play ? answer(.character("p"), "p", .pending, .pendingPayment, said: .answerPending)
+            : answer(.character("a"), "a", .ask, .askToBuy, said: .answerAsk)
+        return KeyMap([answer(.enter, "Enter", .confirm, .confirm), answer(.escape, "Esc", .cancel, .cancel), other])
     }
 
     /// The crash menu: crash now, arm a crash point, cut the power now or at a point, disarm;

@@ -18,6 +18,8 @@ public enum WorldRefusal: Equatable, Sendable {
     case clockAtItsEnd(nowMillis: Int64)
     /// `server history` while the Server is down.
     case serverDownForHistory
+    /// `server voided` while the Server is down: it cannot call the Voided Purchases API.
+    case serverDownForVoided
     /// `server test-notification [status]` while the Server is down.
     case serverDownForTest
     /// `server test-notification` while the notifications are off: the Store has no URL to post to.
@@ -62,6 +64,7 @@ public enum WorldRefusal: Equatable, Sendable {
         case .clockAtItsEnd(let nowMillis):
             "the simulated clock stops at 9999-01-01 00:00:00; it is \(SimulatedTime.format(SimulatedTime.date(millis: nowMillis))) now"
         case .serverDownForHistory: "the Server is down: it cannot ask for the history"
+        case .serverDownForVoided: "the Server is down: it cannot call the Voided Purchases API"
         case .serverDownForTest: "the Server is down: it cannot call Request a Test Notification or Get Test Notification Status"
         case .notificationsOffForTest:
             "server notifications are off: the Store has no URL to send a TEST notification to (Apple answers ServerNotificationURLNotFoundError); use 'server notifications on' first"

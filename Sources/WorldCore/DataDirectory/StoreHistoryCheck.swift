@@ -70,7 +70,7 @@ package enum StoreHistoryCheck {
         let playFile = DatabaseFile(path: directory.playDatabase)
         guard let credited = serverCredited, playFile != .present else { return }
         throw .file(path: directory.playDatabase, problem: "\(playFile.state), yet server.sqlite has credited this world's "
-            + "Google Play purchase tx \(credited): Google Play's history was \(playFile.how); left untouched "
+            + "Google Play purchase \(StoreKind.play.orderText(credited)): Google Play's history was \(playFile.how); left untouched "
             + "(storesim reset starts the world over)")
     }
 

@@ -61,7 +61,9 @@ struct CommandInterpreter {
         case .serverNotifications(let on): try world.notifications(on)
         case .serverNotificationsURL(let url): try world.notificationsURL(url)
         case .serverHistory: try fetchHistory()
-        case .serverVoided: try world.askVoidedPurchases()
+        case .serverVoided:
+            guard world.settings.server != .down else { throw WorldActionError.refused(.serverDownForVoided) }
+            try world.askVoidedPurchases()
         case .storePubSub(let mode): try world.pubSub(mode)
         case .voidPurchase(let target, let reason): try world.voidPurchase(target, reason: reason)
         case .serverTestNotification: try requestTestNotification()

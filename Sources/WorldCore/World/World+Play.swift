@@ -19,12 +19,14 @@ extension World {
     }
 
     /// Opens Google Play's database in a world that sells there; nil on the App Store.
-    static func openPlay(_ kind: StoreKind, _ directory: DataDirectory, seed: UInt64?) throws(WorldError) -> PlayStore? {
+    static func openPlay(_ kind: StoreKind, _ directory: DataDirectory, catalog: Catalog, seed: UInt64?) throws(WorldError) -> PlayStore? {
         guard kind == .play else { return nil }
         do {
-            return try PlayStore(path: directory.playDatabase, seed: seed)
+            let play = try PlayStore(path: directory.playDatabase, seed: seed)
+            play.unavailableProducts = Set(catalog.products.filter { $0.type == .autoRenewable }.map(\.id))
+            return play
         } catch {
-            throw .file(path: directory.playDatabase, problem: error.description)
+            throw .file(path: directory.playDatabase, problem: error.problem)
         }
     }
 
@@ -68,7 +70,7 @@ extension World {
         do {
             return try work(play)
         } catch {
-            throw .file(path: directory.playDatabase, problem: error.description)
+            throw .file(path: directory.playDatabase, problem: error.problem)
         }
     }
 }

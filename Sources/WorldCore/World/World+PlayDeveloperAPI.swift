@@ -88,7 +88,7 @@ extension World {
         } catch .refused(let refusal) {
             return (.failure(refusal.developerAPIError), refusal)
         } catch {
-            throw .file(path: directory.playDatabase, problem: error.description)
+            throw .file(path: directory.playDatabase, problem: error.problem)
         }
     }
 

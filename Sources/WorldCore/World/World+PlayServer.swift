@@ -63,7 +63,7 @@ extension World {
         } catch .refused(let refusal) {
             throw .refused(.play(refusal))
         } catch {
-            throw .failed(.file(path: directory.playDatabase, problem: error.description))
+            throw .failed(.file(path: directory.playDatabase, problem: error.problem))
         }
         let id = voided.orderId.transactionId
         do {
