@@ -7,9 +7,6 @@ struct CommandProblem: Error, Equatable, Sendable {
     let problem: String
     /// The product named that the catalog lacks, when that is the problem.
     var unknownProduct: String? = nil
-    /// The line is another store's form of a command both stores write alike (`refund`): the
-    /// other store's declaration reads it, and this problem is never the one told.
-    var otherStoresForm = false
 }
 
 /// Reads a command's arguments in order, each checked against what it must be, with a message

@@ -15,7 +15,10 @@ extension ScenarioVocabulary {
                 let target = try reader.playOrderTarget()
                 guard let word = reader.optionalWord() else { return .voidPurchase(target, reason: .other) }
                 let reasons = VoidedReason.allCases.filter { $0 != .unacknowledgedPurchase }
-                guard word == "reason" else { throw CommandProblem(problem: "usage: refund PRODUCT|ORDER [reason REASON]") }
+                guard word == "reason" else {
+                    throw CommandProblem(problem: "usage: refund PRODUCT|ORDER [reason] [REASON]: the word reason, then one of: "
+                                         + reasons.map(\.word).joined(separator: ", "))
+                }
                 let text = reader.word()
                 guard let reason = reasons.first(where: { $0.word == text }) else {
                     throw CommandProblem(problem: "unknown refund reason '\(text)'; expected one of: "

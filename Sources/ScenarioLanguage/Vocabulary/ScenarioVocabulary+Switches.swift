@@ -156,7 +156,6 @@ extension ScenarioVocabulary {
             "the Store refunds a transaction (a number) or the latest of PRODUCT, for a reason (Apple's revocationReason); the Server learns of it from a REFUND notification (with notifications on) or at its next receipt check; a running StoreKit 2 app, through Transaction.updates",
             timing: .whenQuiet,
             read: { reader throws(CommandProblem) in
-                guard reader.store == .appStore else { throw CommandProblem(problem: "Google Play's refund", otherStoresForm: true) }
                 let target = try reader.refundTarget()
                 guard let word = reader.optionalWord() else { return .refund(target, reason: nil) }
                 guard word == "reason" else { throw CommandProblem(problem: "usage: refund PRODUCT|TRANSACTION [reason app-issue|other]") }

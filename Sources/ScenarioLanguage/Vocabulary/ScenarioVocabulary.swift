@@ -35,16 +35,22 @@ public enum ScenarioVocabulary {
     }
 
     /// Reads one line's words as a command. Among the declarations of its first word, the
-    /// first whose syntax fits reads it. When none reads it, the one whose written words matched
-    /// most says what is wrong; when no form stands out, the message lists every form.
+    /// first of the world's store whose syntax fits reads it. When none reads it, the one whose
+    /// written words matched most says what is wrong; a line only another store's form fits is
+    /// that store's command; when no form stands out, the message lists every form.
     static func command(_ words: [String], catalog: Catalog, store: StoreKind = .appStore) throws(CommandProblem) -> ScenarioCommand {
         let command = try anyStoreCommand(words, catalog: catalog, store: store)
         if let declaration = declaration(of: command), !declaration.stores.contains(store) {
-            let owner: StoreKind = store == .play ? .appStore : .play
-            throw CommandProblem(problem: "'\(declaration.syntax.usage)' is \(owner == .play ? "a Google Play" : "an App Store") command; "
-                                 + "this world sells on \(store.displayName)")
+            throw otherStoresCommand(declaration, store: store)
         }
         return command
+    }
+
+    /// `'redeem CODE' is an App Store command; this world sells on Google Play`.
+    private static func otherStoresCommand(_ declaration: CommandDeclaration, store: StoreKind) -> CommandProblem {
+        let owner: StoreKind = store == .play ? .appStore : .play
+        return CommandProblem(problem: "'\(declaration.syntax.usage)' is \(owner == .play ? "a Google Play" : "an App Store") command; "
+                              + "this world sells on \(store.displayName)")
     }
 
     /// Reads one line's words as a command of either store, its words in `store`'s dialect.
@@ -55,15 +61,18 @@ public enum ScenarioVocabulary {
             throw CommandProblem(problem: "unknown command '\(name)'" + NearWords(name, among: commandNames).hint)
         }
         var best: (matched: Int, fits: Bool, problem: CommandProblem)?
+        var otherStores: (matched: Int, problem: CommandProblem)?
         for declaration in candidates {
             let syntax = declaration.syntax
             let fits = syntax.fits(words)
             let problem: CommandProblem
-            if fits {
+            if fits, !declaration.stores.contains(store) {
+                otherStores = otherStores ?? (syntax.literalsMatched(words), otherStoresCommand(declaration, store: store))
+                continue
+            } else if fits {
                 do {
                     return try declaration.command(syntax.arguments(of: words), catalog: catalog, store: store)
                 } catch {
-                    if error.otherStoresForm { continue }
                     problem = error
                 }
             } else {
@@ -74,6 +83,8 @@ public enum ScenarioVocabulary {
                 best = (matched, fits, problem)
             }
         }
+        // Another store's form that fits, and says more of the line than any of this store's.
+        if let otherStores, best.map({ !$0.fits || otherStores.matched > $0.matched }) ?? true { throw otherStores.problem }
         let namesOneForm = best.map { $0.matched > 1 && groupNouns[name] == nil } ?? false
         guard let best, best.fits || namesOneForm || candidates.count == 1 else {
             let ofThisStore = candidates.filter { $0.stores.contains(store) }
