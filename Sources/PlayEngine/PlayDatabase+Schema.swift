@@ -55,5 +55,13 @@ extension PlayDatabase {
             duplicated INTEGER NOT NULL DEFAULT 0);
         CREATE INDEX IF NOT EXISTS rtdn_due ON rtdn(next_attempt_millis) WHERE next_attempt_millis IS NOT NULL;
         """,
+        // Version 4: subscriptions. Whether a purchase is a one-time product ('inapp', every
+        // purchase made before) or a subscription's base plan ('subs'); a subscription's current
+        // period's end (`expiryTime`, NULL until PURCHASED) and whether it renews automatically.
+        """
+        ALTER TABLE purchases ADD COLUMN product_type TEXT NOT NULL DEFAULT 'inapp';
+        ALTER TABLE purchases ADD COLUMN expiry_millis INTEGER;
+        ALTER TABLE purchases ADD COLUMN auto_renewing INTEGER NOT NULL DEFAULT 0;
+        """,
     ])
 }

@@ -28,9 +28,10 @@ struct PlayDatabase: SettingsTable {
     func update(_ record: PlayPurchaseRecord) throws(StorageError) {
         try database.query("""
             UPDATE purchases SET state = ?, purchased_millis = ?, acknowledged_millis = ?, acknowledged_by = ?,
-                                 consumed_millis = ?, consumed_by = ?, voided_millis = ?, voided_source = ?, voided_reason = ?
+                                 consumed_millis = ?, consumed_by = ?, voided_millis = ?, voided_source = ?, voided_reason = ?,
+                                 expiry_millis = ?, auto_renewing = ?
             WHERE order_number = ?
-            """, record.changingValues + [.integer(record.orderId.number)])
+            """, record.changingValues + record.subscriptionValues + [.integer(record.orderId.number)])
     }
 
     /// The purchase of a token, nil when Play issued none.

@@ -14,7 +14,7 @@ extension PlayStore {
                                                 mode: BillingFlowMode(request.answer), now: link.now)
             link.send(.play(.purchasesUpdated(productId: request.productId, updated)))
         case .queryPurchases:
-            link.send(.play(.purchasesResult(try queryPurchases(account: account))))
+            link.send(.play(.purchasesResult(try queryPurchases(account: account, now: link.now))))
         case .acknowledgePurchase(let token, let order):
             let result = try answered { () throws(PlayError) in try acknowledge(token: token, by: .app, now: link.now) }
             link.send(.play(.acknowledgeResponse(order: order, result)))

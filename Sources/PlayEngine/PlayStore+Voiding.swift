@@ -52,13 +52,18 @@ extension PlayStore {
         }
     }
 
-    /// Writes `record` voided at `millis` by `source` for `reason`, and returns it so.
+    /// Writes `record` voided at `millis` by `source` for `reason`, and returns it so. A
+    /// subscription is revoked: its period ends then, and it renews no more.
     private func void(_ record: PlayPurchaseRecord, source: VoidedSource, reason: VoidedReason,
                       at millis: Int64) throws(StorageError) -> PlayPurchaseRecord {
         var voided = record
         voided.voidedMillis = millis
         voided.voidedSource = source
         voided.voidedReason = reason
+        if voided.isSubscription {
+            voided.expiryMillis = min(voided.expiryMillis ?? millis, millis)
+            voided.autoRenewing = false
+        }
         try database.update(voided)
         try publish(.voided, of: voided, at: millis)
         return voided

@@ -69,7 +69,7 @@ extension EveryHappeningTests {
         "launchBillingFlow：购买 com.storesim.coins.100",
         "onPurchasesUpdated OK：PURCHASED com.storesim.coins.100 GPA.3372-1948-0521-70431",
         "onPurchasesUpdated USER_CANCELED",
-        "queryPurchasesAsync INAPP：查询购买",
+        "queryPurchasesAsync INAPP 和 SUBS：查询购买",
         "购买：2 项（GPA.3372-1948-0521-70431 PURCHASED，未确认、GPA.1000-0000-0000-00002 PURCHASED，已确认）",
         "购买：0 项",
         "acknowledgePurchase：确认购买 GPA.3372-1948-0521-70431",

@@ -5,31 +5,40 @@ import Testing
 import TestSupport
 @testable import WorldCore
 
-/// Google Play sells every product of the catalog as a one-time product (its subscriptions are not
-/// simulated yet): the audit of a Play world counts an overcharge only for a product the account
-/// already held, judged in the order the purchases were made, whatever order ids the seed draws;
-/// and a voided plan whose entitlement a later plan replaced leaves no orphan credit.
+/// Google Play sells the catalog's auto-renewable products as base plans of one subscription per
+/// group: the audit of a Play world counts an overcharge only for a product the account already
+/// held (a subscription: whose period had not ended), judged in the order the purchases were
+/// made, whatever order ids the seed draws; and a voided base plan is taken back.
 @Suite struct PlayAuditOneTimeProductTests {
-    /// Two plans of one subscription group, bought one after the other: two one-time products,
-    /// each held once. Judged by the App Store's rules (a group's periods, ids in order), the
-    /// verdict depended on the world's seed, which draws Play's order ids at random.
+    /// Two base plans of one subscription, bought one after the other: the second is refused
+    /// (ITEM_ALREADY_OWNED) while the first is active, so one is paid and credited, whatever
+    /// order ids the seed draws.
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
-    func twoPlansOfAGroupAreTwoProductsWhateverTheSeed(_ seed: UInt64) throws {
+    func aSecondBasePlanOfAnActiveSubscriptionIsRefusedWhateverTheSeed(_ seed: UInt64) throws {
         let audit = try Self.audit(seed: seed, [.buy(productId: Self.yearly, answer: .confirm), .buy(productId: Self.monthly, answer: .confirm)])
-        #expect(audit.paid == 2)
-        #expect(audit.credited == 2)
+        #expect(audit.paid == 1)
+        #expect(audit.credited == 1)
         #expect(audit.overcharged == 0, "seed \(seed): \(audit.overcharges)")
         #expect(audit.ok)
     }
 
-    /// The Server's credit of the yearly plan replaced the monthly one's entitlement; the refund
-    /// of the monthly plan then finds nothing to take back, and nothing is left that it grants.
+    /// A subscription bought again once its period ended buys something new: no overcharge.
     @Test(arguments: [1, 2, 3] as [UInt64])
-    func aVoidedPlanThatALaterPlanReplacedLeavesNoOrphanCredit(_ seed: UInt64) throws {
+    func aSubscriptionBoughtAgainAfterItExpiredIsNoOvercharge(_ seed: UInt64) throws {
+        let audit = try Self.audit(seed: seed, [.buy(productId: Self.monthly, answer: .confirm), .wait,
+                                                .advance(seconds: 40 * 86_400), .buy(productId: Self.monthly, answer: .confirm)])
+        #expect(audit.paid == 2)
+        #expect(audit.overcharged == 0, "seed \(seed): \(audit.overcharges)")
+    }
+
+    /// A refunded base plan's credit is taken back when its notification reaches the Server:
+    /// nothing is left that it grants.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aVoidedBasePlanLeavesNoOrphanCredit(_ seed: UInt64) throws {
         let audit = try Self.audit(seed: seed, [.serverNotifications(on: true), .buy(productId: Self.monthly, answer: .confirm),
                                                 .buy(productId: Self.yearly, answer: .confirm), .wait,
                                                 .voidPurchase(.product(Self.monthly), reason: .other)])
-        #expect(audit.credited == 2)
+        #expect(audit.credited == 1)
         #expect(audit.orphanCredits == 0, "seed \(seed): \(audit.orphans)")
         #expect(audit.ok)
     }

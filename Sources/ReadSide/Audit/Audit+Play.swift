@@ -25,7 +25,9 @@ extension Audit {
                         refundDate: purchase.voidedMillis.map(SimulatedTime.date))
         }
         self.init(transactions: records, ledger: ledger, pendingOrders: pendingOrders, catalog: catalog)
-        overcharges = Self.oneTimeOvercharges(records, catalog: catalog)
+        let expiries = Dictionary(paid.compactMap { purchase in purchase.expiryMillis.map { (purchase.orderId.transactionId, $0) } },
+                                  uniquingKeysWith: { first, _ in first })
+        overcharges = Self.oneTimeOvercharges(records, expiries: expiries, catalog: catalog)
         overcharged = overcharges.count
         let voided = Set(paid.filter(\.isVoided).map(\.orderId.transactionId))
         let orphaned = Set(orphans.map(\.transactionId))
@@ -55,20 +57,20 @@ extension Audit {
         catalog.type(ofProduct: credit.productId) == .consumable || held.contains(credit.transactionId)
     }
 
-    /// The purchases that bought nothing new on Google Play, which sells every product of the
-    /// catalog as a one-time product (its subscriptions are not simulated yet, so two plans of a
-    /// group are two products): a paid, unvoided purchase of a product the account already held
-    /// by an earlier one, which Play refuses (ITEM_ALREADY_OWNED) unless it was consumed — so a
-    /// consumable never counts. Judged in the order the purchases were made, as Play's order ids
-    /// are drawn at random: the App Store's rules (its ids in order, a group's periods) would make
-    /// the verdict depend on the world's seed.
-    private static func oneTimeOvercharges(_ records: [StoreRecord], catalog: Catalog) -> [Overcharge] {
+    /// The purchases that bought nothing new on Google Play: a paid, unvoided purchase of a
+    /// product the account already held by an earlier one, which Play refuses
+    /// (ITEM_ALREADY_OWNED) unless it was consumed — so a consumable never counts — or, a
+    /// subscription's base plan, the earlier one's period had ended (`expiries`, by order).
+    /// Judged in the order the purchases were made, as Play's order ids are drawn at random: the
+    /// App Store's rules (its ids in order, a group's periods) would make the verdict depend on
+    /// the world's seed.
+    private static func oneTimeOvercharges(_ records: [StoreRecord], expiries: [TransactionID: Int64], catalog: Catalog) -> [Overcharge] {
         var held: [String: StoreRecord] = [:]
         var found: [Overcharge] = []
         for record in records.filter({ !$0.refunded }).sorted(by: { ($0.date, $0.id) < ($1.date, $1.id) }) {
             guard let type = catalog.type(ofProduct: record.productId), type != .consumable else { continue }
             let key = "\(record.account)\u{0}\(record.productId)"
-            if let first = held[key] {
+            if let first = held[key], expiries[first.id].map({ $0 > SimulatedTime.millis(record.date) }) ?? true {
                 found.append(Overcharge(transactionId: record.id, productId: record.productId, heldBy: first.id))
             } else {
                 held[key] = record

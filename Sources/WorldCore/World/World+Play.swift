@@ -18,11 +18,14 @@ extension World {
         try settings.save(path: directory.settings)
     }
 
-    /// Opens Google Play's database in a world that sells there; nil on the App Store.
-    static func openPlay(_ kind: StoreKind, _ directory: DataDirectory, seed: UInt64?) throws(WorldError) -> PlayStore? {
+    /// Opens Google Play's database in a world that sells there, selling the catalog's
+    /// auto-renewable products as subscriptions' base plans; nil on the App Store.
+    static func openPlay(_ kind: StoreKind, _ directory: DataDirectory, seed: UInt64?, catalog: Catalog) throws(WorldError) -> PlayStore? {
         guard kind == .play else { return nil }
         do {
-            return try PlayStore(path: directory.playDatabase, seed: seed)
+            let play = try PlayStore(path: directory.playDatabase, seed: seed)
+            play.basePlans = PlayBasePlan.plans(of: catalog)
+            return play
         } catch {
             throw .file(path: directory.playDatabase, problem: error.description)
         }

@@ -6,9 +6,11 @@ public enum PlayMessage: Sendable, Equatable, Codable {
     case launchBillingFlow(PaymentRequest)
     /// `onPurchasesUpdated(BillingResult, List<Purchase>)`, for the flow launched for `productId`.
     case purchasesUpdated(productId: String, PurchasesUpdated)
-    /// `queryPurchasesAsync(INAPP)`: at launch, as Google recommends, and for a restore.
+    /// `queryPurchasesAsync(INAPP)` and `queryPurchasesAsync(SUBS)`, called together: at launch,
+    /// as Google recommends, and for a restore.
     case queryPurchases
-    /// What `queryPurchasesAsync` returns: "non-consumed one-time purchases".
+    /// What the two `queryPurchasesAsync` return: "Only active subscriptions and non-consumed
+    /// one-time purchases are returned."
     case purchasesResult([PlayPurchase])
     /// `acknowledgePurchase` of a purchase token.
     case acknowledgePurchase(token: String, order: PlayOrderID)

@@ -30,7 +30,7 @@ public enum PlaySaid: Sendable, Equatable, Codable {
         case .launchBillingFlow(let productId): "launchBillingFlow \(productId)"
         case .purchasesUpdated(let purchase?, let response): "onPurchasesUpdated \(response): \(purchase.state) \(purchase.productId) \(Self.order(purchase.order))"
         case .purchasesUpdated(nil, let response): "onPurchasesUpdated \(response)"
-        case .queryPurchases: "queryPurchasesAsync INAPP"
+        case .queryPurchases: "queryPurchasesAsync INAPP and SUBS"
         case .purchasesResult(let purchases):
             "purchases: \(purchases.count)" + (purchases.isEmpty ? "" : " (" + purchases.map(\.english).joined(separator: "; ") + ")")
         case .acknowledgePurchase(let order): "acknowledgePurchase \(Self.order(order))"

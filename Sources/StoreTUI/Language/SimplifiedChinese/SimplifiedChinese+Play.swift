@@ -9,7 +9,7 @@ extension SimplifiedChinese {
         case .purchasesUpdated(let purchase?, let response):
             "onPurchasesUpdated \(response)：\(purchase.state) \(purchase.productId) \(order(purchase.order))"
         case .purchasesUpdated(nil, let response): "onPurchasesUpdated \(response)"
-        case .queryPurchases: "queryPurchasesAsync INAPP：查询购买"
+        case .queryPurchases: "queryPurchasesAsync INAPP 和 SUBS：查询购买"
         case .purchasesResult(let purchases):
             "购买：\(purchases.count) 项" + (purchases.isEmpty ? "" : "（" + purchases.map(words).joined(separator: listSeparator) + "）")
         case .acknowledgePurchase(let id): "acknowledgePurchase：确认购买 \(order(id))"

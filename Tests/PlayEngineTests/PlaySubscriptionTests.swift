@@ -1,0 +1,84 @@
+import Foundation
+import IAPCore
+import PlayEngine
+import Testing
+
+@Suite("Google Play's subscriptions: base plans bought, held until they expire")
+struct PlaySubscriptionTests {
+    private let world: PlayWorld
+    private static let monthly = "com.storesim.premium.monthly"
+    private static let yearly = "com.storesim.premium.yearly"
+
+    init() throws {
+        world = try PlayWorld()
+        world.play.basePlans = PlayBasePlan.plans(of: BuiltInCatalog.catalog())
+    }
+
+    private var play: PlayStore { world.play }
+
+    @Test func eachAutoRenewableProductIsABasePlanOfItsGroupsSubscription() throws {
+        let plans = PlayBasePlan.plans(of: BuiltInCatalog.catalog())
+        let monthly = try #require(plans[Self.monthly])
+        #expect(monthly.subscriptionId == "premium")
+        #expect(monthly.basePlanId == "monthly")
+        #expect(monthly.billingPeriodDuration.description == "P1M")
+        #expect(plans[Self.yearly]?.basePlanId == "yearly")
+        #expect(plans[Self.yearly]?.billingPeriodDuration.description == "P1Y")
+        #expect(plans[PlayWorld.pro] == nil, "a non-consumable stays a one-time product")
+    }
+
+    @Test func aSubscriptionIsBoughtAsSUBSAndExpiresAfterItsPeriod() throws {
+        let purchase = try world.buy(Self.monthly)
+        #expect(purchase.purchaseState == .purchased)
+        let record = try #require(try play.records().first)
+        #expect(record.productType == .subs)
+        #expect(record.productType.name == "SUBS")
+        #expect(record.autoRenewing)
+        #expect(record.expiryMillis.map { SimulatedTime.format(SimulatedTime.date(millis: $0)) } == "2026-02-01 00:00:00")
+        #expect(record.subscriptionState(at: SimulatedTime.millis(PlayWorld.at(hours: 1))) == .active)
+        #expect(try play.queryPurchases(account: "demo", now: PlayWorld.at(hours: 24 * 30)).map(\.orderId) == [purchase.orderId],
+                "Google: \"Only active subscriptions and non-consumed one-time purchases are returned.\"")
+        #expect(try play.queryPurchases(account: "demo", now: PlayWorld.at(hours: 24 * 31)).isEmpty, "expired: no longer returned")
+        #expect(record.subscriptionState(at: SimulatedTime.millis(PlayWorld.at(hours: 24 * 31))) == .expired)
+    }
+
+    @Test func aOneTimeProductHasNoSubscriptionState() throws {
+        try world.buy(PlayWorld.pro)
+        let record = try #require(try play.records().first)
+        #expect(record.productType == .inapp)
+        #expect(record.expiryMillis == nil)
+        #expect(record.subscriptionState(at: 0) == nil)
+    }
+
+    @Test func anotherBasePlanOfAnActiveSubscriptionIsAlreadyOwnedUntilItExpires() throws {
+        try world.buy(Self.monthly)
+        let refused = try play.launchBillingFlow(productId: Self.yearly, account: "demo", obfuscatedAccountId: nil, mode: .confirm,
+                                                 now: PlayWorld.at(hours: 24))
+        #expect(refused.billingResult.responseCode == .itemAlreadyOwned)
+        let later = try play.launchBillingFlow(productId: Self.monthly, account: "demo", obfuscatedAccountId: nil, mode: .confirm,
+                                               now: PlayWorld.at(hours: 24 * 31))
+        #expect(later.billingResult.responseCode == .ok, "its period ended: the subscription can be bought again")
+    }
+
+    @Test func anUnacknowledgedInitialPurchaseIsRefundedAfterThreeDays() throws {
+        // Google: "All initial subscription purchases need to be acknowledged."
+        let purchase = try world.buy(Self.monthly)
+        #expect(try play.refundDue(at: PlayWorld.at(hours: 71)).isEmpty)
+        let refunded = try play.refundDue(at: PlayWorld.at(hours: 72))
+        #expect(refunded.map(\.orderId) == [purchase.orderId])
+        #expect(refunded.first?.voidedReason == .unacknowledgedPurchase)
+        #expect(refunded.first?.subscriptionState(at: SimulatedTime.millis(PlayWorld.at(hours: 72))) == .expired)
+        #expect(refunded.first?.expiryMillis == SimulatedTime.millis(PlayWorld.at(hours: 72)), "revoked: its period ends at the refund")
+        #expect(refunded.first?.autoRenewing == false)
+        #expect(try play.queryPurchases(account: "demo", now: PlayWorld.at(hours: 72)).isEmpty)
+    }
+
+    @Test func aPendingSubscriptionsPeriodStartsWhenItsPaymentCompletes() throws {
+        let purchase = try world.buy(Self.monthly, mode: .pending)
+        #expect(try play.records().first?.expiryMillis == nil)
+        #expect(try play.records().first?.subscriptionState(at: 0) == .pending)
+        try play.approvePending(token: purchase.purchaseToken, now: PlayWorld.at(hours: 24 * 5))
+        let record = try #require(try play.records().first)
+        #expect(record.expiryMillis.map { SimulatedTime.format(SimulatedTime.date(millis: $0)) } == "2026-02-06 00:00:00")
+    }
+}
