@@ -44,8 +44,18 @@ extension PlayStore {
                 listed = []
             }
             link.send(.play(.voidedPurchases(listed)))
+        case .subscriptionsV2Get(let request):
+            let purchase: SubscriptionPurchaseV2?
+            do {
+                purchase = try subscriptionPurchase(token: request.receipt, now: link.now)
+            } catch .refused {
+                purchase = nil
+            }
+            link.send(.play(.subscriptionPurchase(request, purchase)))
+        case .subscriptionsAcknowledge(let token, _):
+            _ = try answered { () throws(PlayError) in try acknowledge(token: token, by: .server, now: link.now) }
         case .purchasesUpdated, .purchasesResult, .acknowledgeResponse, .consumeResponse, .verifyPurchase, .productPurchase, .rtdn,
-             .voidedPurchases:
+             .voidedPurchases, .subscriptionPurchase:
             break
         }
     }

@@ -81,4 +81,32 @@ struct PlaySubscriptionTests {
         let record = try #require(try play.records().first)
         #expect(record.expiryMillis.map { SimulatedTime.format(SimulatedTime.date(millis: $0)) } == "2026-02-06 00:00:00")
     }
+
+    @Test func subscriptionsV2GetAnswersTheBasePlansLineItemUntilItsExpiry() throws {
+        let purchase = try world.buy(Self.monthly, obfuscatedAccountId: "a3f9")
+        let answered = try play.subscriptionPurchase(token: purchase.purchaseToken, now: PlayWorld.at(hours: 1))
+        #expect(SubscriptionPurchaseV2.kind == "androidpublisher#subscriptionPurchaseV2")
+        #expect(answered.regionCode == "US")
+        #expect(answered.subscriptionState.rawValue == "SUBSCRIPTION_STATE_ACTIVE")
+        #expect(answered.acknowledgementState.rawValue == "ACKNOWLEDGEMENT_STATE_PENDING")
+        #expect(answered.obfuscatedExternalAccountId == "a3f9")
+        #expect(answered.startTimeMillis == SimulatedTime.millis(PlayWorld.at()))
+        let item = try #require(answered.lineItems.first)
+        #expect(item.productId == "premium", "the Play subscription's id, not the base plan's")
+        #expect(item.basePlanId == "monthly")
+        #expect(item.offerId == nil)
+        #expect(item.autoRenewEnabled)
+        #expect(item.latestSuccessfulOrderId == purchase.orderId)
+        #expect(SimulatedTime.format(SimulatedTime.date(millis: item.expiryTimeMillis)) == "2026-02-01 00:00:00")
+        try play.acknowledge(token: purchase.purchaseToken, by: .server, now: PlayWorld.at(hours: 2))
+        let acknowledged = try play.subscriptionPurchase(token: purchase.purchaseToken, now: PlayWorld.at(hours: 24 * 31))
+        #expect(acknowledged.acknowledgementState == .acknowledged)
+        #expect(acknowledged.subscriptionState == .expired)
+    }
+
+    @Test func subscriptionsV2GetRefusesAOneTimeProductsToken() throws {
+        let purchase = try world.buy(PlayWorld.pro)
+        let error = try #require(throws: PlayError.self) { try play.subscriptionPurchase(token: purchase.purchaseToken, now: PlayWorld.at()) }
+        #expect(error == .refused(.tokenNotFound(purchase.purchaseToken)))
+    }
 }

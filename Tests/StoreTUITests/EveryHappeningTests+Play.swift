@@ -39,6 +39,11 @@ extension EveryHappeningTests {
         .rtdnAcknowledged(.transaction(order), messageId: 7),
         .voidedPurchasesList(startMillis: nil), .voidedPurchasesList(startMillis: 1_767_225_600_000),
         .voidedPurchases([order]), .voidedPurchases([]),
+        .subscriptionsV2Get(.transaction(order)),
+        .subscriptionPurchase(.transaction(order), subscriptionState: "SUBSCRIPTION_STATE_ACTIVE",
+                              acknowledgementState: "ACKNOWLEDGEMENT_STATE_PENDING", expiryMillis: 1_769_904_000_000),
+        .subscriptionTokenNotFound(.transaction(order)), .subscriptionsAcknowledge(order),
+        .rtdn(.transaction(order), type: "SUBSCRIPTION_PURCHASED", messageId: 9, attempt: 1),
     ]
 
     /// How the interface words each of `googlePlay` in Simplified Chinese, in the same order.
@@ -89,6 +94,11 @@ extension EveryHappeningTests {
         "purchases.voidedpurchases.list：自 2026-01-01 00:00:00 起",
         "已作废的购买：1 项（GPA.3372-1948-0521-70431）",
         "已作废的购买：0 项",
+        "purchases.subscriptionsv2.get：查询订阅 GPA.3372-1948-0521-70431",
+        "SubscriptionPurchaseV2 GPA.3372-1948-0521-70431：SUBSCRIPTION_STATE_ACTIVE，ACKNOWLEDGEMENT_STATE_PENDING，到期时间 2026-02-01 00:00:00",
+        "purchases.subscriptionsv2.get GPA.3372-1948-0521-70431：HTTP 400，没有订阅使用该令牌",
+        "purchases.subscriptions.acknowledge：服务器确认订阅 GPA.3372-1948-0521-70431",
+        "实时开发者通知 SUBSCRIPTION_PURCHASED GPA.3372-1948-0521-70431（Pub/Sub 消息 9）",
     ]
 
     /// The place of a Google Play step's case.
@@ -134,6 +144,10 @@ extension EveryHappeningTests {
         case .rtdnAcknowledged: 218
         case .voidedPurchasesList: 219
         case .voidedPurchases: 220
+        case .subscriptionsV2Get: 221
+        case .subscriptionPurchase: 222
+        case .subscriptionTokenNotFound: 223
+        case .subscriptionsAcknowledge: 224
         }
     }
 }

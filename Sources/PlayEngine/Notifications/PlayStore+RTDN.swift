@@ -92,7 +92,8 @@ extension PlayStore {
                              holdingOthers: reorder)
     }
 
-    /// Publishes that a purchase became PURCHASED (ONE_TIME_PRODUCT_PURCHASED) or that its pending
+    /// Publishes that a purchase became PURCHASED (ONE_TIME_PRODUCT_PURCHASED, or
+    /// SUBSCRIPTION_PURCHASED: "A new subscription was purchased.") or that its pending
     /// payment was canceled (ONE_TIME_PRODUCT_CANCELED) at `millis`; nothing for one still PENDING.
     func publishResolution(of record: PlayPurchaseRecord, at millis: Int64) throws(StorageError) {
         switch record.state {
@@ -109,6 +110,8 @@ extension PlayStore {
     /// The notification a message carries.
     private func notification(_ kind: PublishedNotification.Kind, of record: PlayPurchaseRecord, at millis: Int64) -> DeveloperNotification {
         switch kind {
+        case .purchased where record.isSubscription:
+            DeveloperNotification(eventTimeMillis: millis, body: .subscription(.purchased, purchaseToken: record.token))
         case .purchased:
             DeveloperNotification(eventTimeMillis: millis, body: .oneTimeProduct(.purchased, purchaseToken: record.token, sku: record.productId))
         case .canceled:

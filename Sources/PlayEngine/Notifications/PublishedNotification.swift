@@ -6,7 +6,7 @@ import Storage
 public struct PublishedNotification: Equatable, Sendable {
     /// What the notification tells of its purchase.
     public enum Kind: String, Sendable {
-        /// ONE_TIME_PRODUCT_PURCHASED: the purchase became PURCHASED.
+        /// ONE_TIME_PRODUCT_PURCHASED (a subscription: SUBSCRIPTION_PURCHASED): the purchase became PURCHASED.
         case purchased
         /// ONE_TIME_PRODUCT_CANCELED: its pending payment was canceled.
         case canceled

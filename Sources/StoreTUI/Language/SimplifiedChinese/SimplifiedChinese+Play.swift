@@ -30,6 +30,12 @@ extension SimplifiedChinese {
         case .voidedPurchasesList(nil): "purchases.voidedpurchases.list：最近 30 天"
         case .voidedPurchases(let orders):
             "已作废的购买：\(orders.count) 项" + (orders.isEmpty ? "" : "（" + orders.map(order).joined(separator: listSeparator) + "）")
+        case .subscriptionsV2Get(let about): "purchases.subscriptionsv2.get：查询订阅 \(order(about))"
+        case .subscriptionPurchase(let about, let state, let acknowledgement, let expiry):
+            "SubscriptionPurchaseV2 \(order(about))：\(state)，\(acknowledgement)"
+                + (expiry.map { "，到期时间 " + SimulatedTime.format(SimulatedTime.date(millis: $0)) } ?? "")
+        case .subscriptionTokenNotFound(let about): "purchases.subscriptionsv2.get \(order(about))：HTTP 400，没有订阅使用该令牌"
+        case .subscriptionsAcknowledge(let id): "purchases.subscriptions.acknowledge：服务器确认订阅 \(order(id))"
         }
     }
 

@@ -1,0 +1,52 @@
+import Foundation
+import IAPCore
+import Storage
+
+/// The Server's side of Google Play's subscriptions: it asks `purchases.subscriptionsv2.get`
+/// about a subscription's token (the app's, or a notification's) and credits its latest order
+/// once, until the line item's `expiryTime`. When it acknowledges for the app it calls
+/// `purchases.subscriptions.acknowledge` while the subscription is
+/// ACKNOWLEDGEMENT_STATE_PENDING: Google, "All initial subscription purchases need to be
+/// acknowledged. Subscription renewals don't need to be acknowledged."
+extension OrderServer {
+    /// Handles the `SubscriptionPurchaseV2` Play answered: settles it, reports it, acknowledges it
+    /// when the Server acknowledges for the app, and answers Pub/Sub's push that asked for it.
+    func receive(_ purchase: SubscriptionPurchaseV2?, of request: VerificationRequest, link: Link) throws(ServerError) {
+        let settled = try onDisk { () throws(StorageError) in try settle(purchase, of: request, at: link.now) }
+        report(settled, for: request, link: link)
+        let acknowledges = request.purpose == .notification ? configuration.acknowledgesPlayPurchases : request.serverFinishes
+        if acknowledges, settled.outcome == .credited || settled.outcome == .alreadyCredited, let purchase,
+           purchase.acknowledgementState == .pending, let order = request.transactionId.flatMap(PlayOrderID.init(transactionId:)) {
+            link.send(.play(.subscriptionsAcknowledge(token: request.receipt, order: order)))
+        }
+        if let messageId = request.pubSubMessageId {
+            link.send(.play(.rtdnAcknowledged(messageId: messageId, order: request.transactionId.flatMap(PlayOrderID.init(transactionId:)))))
+        }
+    }
+
+    /// Credits the subscription's latest order once, to the app's user (the user its
+    /// `obfuscatedExternalAccountId` names, for a notification), until its line item's
+    /// `expiryTime`: refused when Play knows no subscription by the token, when its base plan is
+    /// none of the catalog's, when its latest order is not the one asked about, or when it gives
+    /// no access (PENDING, or EXPIRED: refunded and revoked, or its period over; StoreSim's
+    /// Server answers each `refunded`).
+    private func settle(_ purchase: SubscriptionPurchaseV2?, of request: VerificationRequest,
+                        at now: Date) throws(StorageError) -> VerificationAnswer {
+        guard let purchase, let item = purchase.lineItems.first,
+              let basePlan = PlayBasePlan.plans(of: catalog).values.first(where: {
+                  $0.subscriptionId == item.productId && $0.basePlanId == item.basePlanId
+              }),
+              let product = catalog.product(id: basePlan.productId),
+              request.transactionId == nil || request.transactionId == item.latestSuccessfulOrderId.transactionId else {
+            return try refuse(request, .notOnReceipt, at: now)
+        }
+        guard purchase.grantsAccess else { return try refuse(request, .refunded, at: now) }
+        let id = item.latestSuccessfulOrderId.transactionId
+        var account = request.account
+        if account == nil { account = try playUser(purchase.obfuscatedExternalAccountId) }
+        let entry = ReceiptEntry(transactionId: id, originalTransactionId: id, productId: product.id, account: account ?? "",
+                                 purchaseDate: SimulatedTime.date(millis: purchase.startTimeMillis ?? 0),
+                                 expires: SimulatedTime.date(millis: item.expiryTimeMillis))
+        return try creditOnce(entry, product: product, answering: request.transactionId, at: now)
+    }
+}
