@@ -17,19 +17,21 @@ extension OrderServer {
         let acknowledges = request.purpose == .notification ? configuration.acknowledgesPlayPurchases : request.serverFinishes
         if acknowledges, settled.outcome == .credited || settled.outcome == .alreadyCredited, let purchase,
            purchase.acknowledgementState == .pending, let order = request.transactionId.flatMap(PlayOrderID.init(transactionId:)) {
-            link.send(.play(.subscriptionsAcknowledge(token: request.receipt, order: order)))
+            link.send(.play(.subscriptionsAcknowledge(token: request.receipt, order: order.base)))
         }
         if let messageId = request.pubSubMessageId {
             link.send(.play(.rtdnAcknowledged(messageId: messageId, order: request.transactionId.flatMap(PlayOrderID.init(transactionId:)))))
         }
     }
 
-    /// Credits the subscription's latest order once, to the app's user (the user its
-    /// `obfuscatedExternalAccountId` names, for a notification), until its line item's
-    /// `expiryTime`: refused when Play knows no subscription by the token, when its base plan is
-    /// none of the catalog's, when its latest order is not the one asked about, or when it gives
-    /// no access (PENDING, or EXPIRED: refunded and revoked, or its period over; StoreSim's
-    /// Server answers each `refunded`).
+    /// Credits the subscription's latest order (the initial purchase's, or its latest
+    /// renewal's) once, to the app's user (the user its `obfuscatedExternalAccountId` names, for
+    /// a notification), until its line item's `expiryTime`, which extends the entitlement at each
+    /// renewal: refused when Play knows no subscription by the token, when its base plan is none
+    /// of the catalog's, when its latest order is of another subscription than the order asked
+    /// about, or when it gives no access (PENDING, or EXPIRED: refunded and revoked, or its
+    /// period over; StoreSim's Server answers each `refunded`). A notification's credit is of
+    /// the latest order; the app's answer names the order it asked about.
     private func settle(_ purchase: SubscriptionPurchaseV2?, of request: VerificationRequest,
                         at now: Date) throws(StorageError) -> VerificationAnswer {
         guard let purchase, let item = purchase.lineItems.first,
@@ -37,16 +39,17 @@ extension OrderServer {
                   $0.subscriptionId == item.productId && $0.basePlanId == item.basePlanId
               }),
               let product = catalog.product(id: basePlan.productId),
-              request.transactionId == nil || request.transactionId == item.latestSuccessfulOrderId.transactionId else {
+              request.transactionId.map({ PlayOrderID(transactionId: $0)?.base == item.latestSuccessfulOrderId.base }) ?? true else {
             return try refuse(request, .notOnReceipt, at: now)
         }
         guard purchase.grantsAccess else { return try refuse(request, .refunded, at: now) }
         let id = item.latestSuccessfulOrderId.transactionId
         var account = request.account
         if account == nil { account = try playUser(purchase.obfuscatedExternalAccountId) }
-        let entry = ReceiptEntry(transactionId: id, originalTransactionId: id, productId: product.id, account: account ?? "",
+        let entry = ReceiptEntry(transactionId: id, originalTransactionId: item.latestSuccessfulOrderId.base.transactionId,
+                                 productId: product.id, account: account ?? "",
                                  purchaseDate: SimulatedTime.date(millis: purchase.startTimeMillis ?? 0),
                                  expires: SimulatedTime.date(millis: item.expiryTimeMillis))
-        return try creditOnce(entry, product: product, answering: request.transactionId, at: now)
+        return try creditOnce(entry, product: product, answering: request.purpose == .notification ? id : request.transactionId, at: now)
     }
 }

@@ -63,5 +63,14 @@ extension PlayDatabase {
         ALTER TABLE purchases ADD COLUMN expiry_millis INTEGER;
         ALTER TABLE purchases ADD COLUMN auto_renewing INTEGER NOT NULL DEFAULT 0;
         """,
+        // Version 5: how many times a subscription renewed (its renewal orders `..0` onwards);
+        // indexed, the auto-renewing subscriptions by the end of their period (the clock's due
+        // moments). A notification of a renewal keeps the renewal's order in `rtdn.order_number`:
+        // the base order's number plus (index + 1) × 10^17.
+        """
+        ALTER TABLE purchases ADD COLUMN renewals INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX IF NOT EXISTS purchases_renewal_due ON purchases(expiry_millis)
+            WHERE state = 'purchased' AND auto_renewing = 1 AND voided_millis IS NULL AND expiry_millis IS NOT NULL;
+        """,
     ])
 }

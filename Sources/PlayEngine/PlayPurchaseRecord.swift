@@ -60,6 +60,8 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
     public internal(set) var expiryMillis: Int64?
     /// A subscription's `autoRenewingPlan.autoRenewEnabled`; false for a one-time product.
     public internal(set) var autoRenewing: Bool
+    /// How many times a subscription renewed: its renewal orders are `..0` through `..renewals-1`.
+    public internal(set) var renewals: Int
 
     /// How long after a purchase becomes PURCHASED it must be acknowledged: three days. Google:
     /// "This is done by acknowledging the purchase and must be done within three days so that
@@ -76,6 +78,16 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
     public var isVoided: Bool { voidedMillis != nil }
     public var isSubscription: Bool { productType == .subs }
 
+    /// A subscription's latest order: its latest renewal's, or the base order before any renewal.
+    public var latestOrderId: PlayOrderID {
+        renewals > 0 ? orderId.renewal(renewals - 1) ?? orderId : orderId
+    }
+
+    /// Every order of the purchase: the base order, then each renewal's.
+    public var orderIds: [PlayOrderID] {
+        [orderId] + (0..<renewals).compactMap { orderId.renewal($0) }
+    }
+
     /// Whether a subscription's current period has ended at `millis` (Google's
     /// SUBSCRIPTION_STATE_EXPIRED); never for a one-time product.
     public func isExpired(at millis: Int64) -> Bool {
@@ -89,11 +101,11 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         order_number, sequence, token, product_id, account, obfuscated_account_id, created_millis,
         state, purchased_millis, acknowledged_millis, acknowledged_by, consumed_millis, consumed_by,
         voided_millis, voided_source, voided_reason, slow_card, slow_card_due_millis, product_type, expiry_millis,
-        auto_renewing
+        auto_renewing, renewals
         """
 
     /// How many columns a row has.
-    static let columnCount = 21
+    static let columnCount = 22
 
     /// The row's values, in the order of `columns`.
     var values: [SQLiteValue] {
@@ -104,9 +116,9 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
             + subscriptionValues
     }
 
-    /// The values of the columns that change of a subscription: expiry_millis, auto_renewing.
+    /// The values of the columns that change of a subscription: expiry_millis, auto_renewing, renewals.
     var subscriptionValues: [SQLiteValue] {
-        [Self.optional(expiryMillis), .integer(autoRenewing ? 1 : 0)]
+        [Self.optional(expiryMillis), .integer(autoRenewing ? 1 : 0), .integer(Int64(renewals))]
     }
 
     /// The values of the columns that change: state, purchased_millis, acknowledged_millis,
@@ -147,6 +159,7 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         productType = try row.choice("product_type", as: PlayProductType.self)
         expiryMillis = try row.optionalInteger("expiry_millis")
         autoRenewing = try row.integer("auto_renewing") != 0
+        renewals = Int(try row.integer("renewals"))
     }
 
     /// A purchase Play has just issued, its flow launched at `createdMillis`; one paid with a slow
@@ -168,6 +181,7 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         slowCardDueMillis = slowCard.map { _ in createdMillis + Self.slowCardDelayMillis }
         productType = basePlan == nil ? .inapp : .subs
         autoRenewing = basePlan != nil
+        renewals = 0
         if state == .purchased, let basePlan { startPeriod(of: basePlan, at: createdMillis) }
     }
 

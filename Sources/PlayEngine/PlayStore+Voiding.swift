@@ -9,16 +9,16 @@ extension PlayStore {
     /// The next moment from `millis` on when something falls due at Play, nil when nothing will:
     /// a purchase's three days end (the earliest `purchased + 72 h` after `millis` of a
     /// PURCHASED, unacknowledged, unvoided purchase; time spent PENDING does not count), a slow
-    /// test card resolves itself, or a Pub/Sub push is due (`millis` itself when one waits
-    /// already). The clock stops there; `resolveSlowCards`, `refundDue` and `pushDue` do what
-    /// falls due.
+    /// test card resolves itself, a Pub/Sub push is due (`millis` itself when one waits
+    /// already), or a subscription's period ends. The clock stops there; `resolveSlowCards`,
+    /// `refundDue`, `renewDue` and `pushDue` do what falls due.
     public func nextDue(after millis: Int64) throws(PlayError) -> Int64? {
         let window = PlayPurchaseRecord.acknowledgementWindowMillis
         let threeDays = try read { () throws(StorageError) in
             try database.earliestUnacknowledged(purchasedAfter: millis - window)
         }.map { $0 + window }
         let push = try nextPushDue().map { max($0, millis) }
-        return [threeDays, try nextSlowCardDue(after: millis), push].compactMap { $0 }.min()
+        return [threeDays, try nextSlowCardDue(after: millis), push, try nextRenewalDue(after: millis)].compactMap { $0 }.min()
     }
 
     /// Google's three-day rule: voids, at `now`, every PURCHASED purchase nobody acknowledged

@@ -109,4 +109,27 @@ struct PlaySubscriptionTests {
         let error = try #require(throws: PlayError.self) { try play.subscriptionPurchase(token: purchase.purchaseToken, now: PlayWorld.at()) }
         #expect(error == .refused(.tokenNotFound(purchase.purchaseToken)))
     }
+
+    @Test func anActiveSubscriptionRenewsAtTheEndOfEachPeriodWithTheNextOrder() throws {
+        let purchase = try world.buy(Self.monthly)
+        try play.acknowledge(token: purchase.purchaseToken, by: .app, now: PlayWorld.at(hours: 1))
+        let february = SimulatedTime.millis(PlayWorld.at(hours: 24 * 31))
+        #expect(try play.nextDue(after: SimulatedTime.millis(PlayWorld.at(hours: 2))) == february, "the end of the period is a due moment")
+        #expect(try play.renewDue(at: PlayWorld.at(hours: 24 * 31 - 1)).isEmpty)
+        let renewed = try play.renewDue(at: PlayWorld.at(hours: 24 * 60))
+        #expect(renewed.map(\.latestOrderId.description) == [purchase.orderId.description + "..0", purchase.orderId.description + "..1"])
+        let record = try #require(try play.records().first)
+        #expect(record.renewals == 2)
+        #expect(record.expiryMillis.map { SimulatedTime.format(SimulatedTime.date(millis: $0)) } == "2026-04-01 00:00:00")
+        #expect(try play.subscriptionPurchase(token: purchase.purchaseToken, now: PlayWorld.at(hours: 24 * 60))
+            .lineItems.first?.latestSuccessfulOrderId == record.latestOrderId)
+        #expect(try play.refundDue(at: PlayWorld.at(hours: 24 * 60)).isEmpty, "Google: \"Subscription renewals don't need to be acknowledged.\"")
+    }
+
+    @Test func aRevokedSubscriptionNeverRenews() throws {
+        let purchase = try world.buy(Self.monthly)
+        try play.refund(orderNumber: purchase.orderId, source: .developer, reason: .other, now: PlayWorld.at(hours: 1))
+        #expect(try play.renewDue(at: PlayWorld.at(hours: 24 * 60)).isEmpty)
+        #expect(try play.records().first?.renewals == 0)
+    }
 }

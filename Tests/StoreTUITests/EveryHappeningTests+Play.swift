@@ -17,6 +17,8 @@ extension EveryHappeningTests {
         .play(.paymentCanceled(order, productId: pro, slowCard: false)), .play(.paymentCanceled(order, productId: pro, slowCard: true)),
         .play(.listenerNotCalled(order, appRunning: false)), .play(.listenerNotCalled(order, appRunning: true)),
         .play(.background), .play(.resume),
+        .play(.renewed(PlayOrderID(number: 33_721_948_052_170_431)?.renewal(0)?.transactionId ?? order, productId: monthly,
+                       untilMillis: 1_772_323_200_000)),
     ] + playMessages.map { .message(.play($0)) }
 
     /// One sample of every message to or from Google Play, at least.
@@ -71,6 +73,7 @@ extension EveryHappeningTests {
         "不会调用 onPurchasesUpdated（GPA.3372-1948-0521-70431）：App 在后台（App 恢复时 queryPurchasesAsync 会找到它）",
         "App 进入后台：收不到 onPurchasesUpdated",
         "App 回到前台：onResume() 调用 queryPurchasesAsync",
+        "GPA.3372-1948-0521-70431..0（com.storesim.premium.monthly）已续订至 2026-03-01 00:00:00：续订无需确认",
         "launchBillingFlow：购买 com.storesim.coins.100",
         "onPurchasesUpdated OK：PURCHASED com.storesim.coins.100 GPA.3372-1948-0521-70431",
         "onPurchasesUpdated USER_CANCELED",
@@ -120,6 +123,7 @@ extension EveryHappeningTests {
         case .listenerNotCalled: 207
         case .background: 208
         case .resume: 209
+        case .renewed: 225
         }
     }
 

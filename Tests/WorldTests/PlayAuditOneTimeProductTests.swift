@@ -22,11 +22,23 @@ import TestSupport
         #expect(audit.ok)
     }
 
-    /// A subscription bought again once its period ended buys something new: no overcharge.
+    /// A subscription renews: each renewal is paid and none of them is an overcharge.
     @Test(arguments: [1, 2, 3] as [UInt64])
-    func aSubscriptionBoughtAgainAfterItExpiredIsNoOvercharge(_ seed: UInt64) throws {
+    func aSubscriptionsRenewalsAreNoOvercharge(_ seed: UInt64) throws {
+        let audit = try Self.audit(seed: seed, [.serverNotifications(on: true), .buy(productId: Self.monthly, answer: .confirm), .wait,
+                                                .advance(seconds: 40 * 86_400)])
+        #expect(audit.paid == 2)
+        #expect(audit.credited == 2)
+        #expect(audit.overcharged == 0, "seed \(seed): \(audit.overcharges)")
+        #expect(audit.ok)
+    }
+
+    /// A subscription bought again once it was refunded and revoked buys something new.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aSubscriptionBoughtAgainAfterItWasRevokedIsNoOvercharge(_ seed: UInt64) throws {
         let audit = try Self.audit(seed: seed, [.buy(productId: Self.monthly, answer: .confirm), .wait,
-                                                .advance(seconds: 40 * 86_400), .buy(productId: Self.monthly, answer: .confirm)])
+                                                .voidPurchase(.product(Self.monthly), reason: .other), .serverVoided,
+                                                .buy(productId: Self.monthly, answer: .confirm)])
         #expect(audit.paid == 2)
         #expect(audit.overcharged == 0, "seed \(seed): \(audit.overcharges)")
     }

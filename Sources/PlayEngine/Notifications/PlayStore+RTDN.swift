@@ -67,7 +67,7 @@ extension PlayStore {
                 try database.pushed(message.messageId, attempts: attempt, next: next)
                 pushes.append(PubSubPush(messageId: message.messageId, attempt: attempt,
                                          notification: notification(message.kind, of: record, at: message.eventMillis),
-                                         order: record.orderId))
+                                         order: message.order))
             }
             return .success(pushes)
         }
@@ -88,7 +88,7 @@ extension PlayStore {
     func publish(_ kind: PublishedNotification.Kind, of record: PlayPurchaseRecord, at millis: Int64) throws(StorageError) {
         guard try database.setting(Self.rtdnSetting) == "on" else { return }
         let reorder = try storedPubSubMode() == .reorder
-        try database.publish(kind, order: record.orderId, at: millis, firstPush: reorder ? millis + Self.reorderHoldMillis : millis,
+        try database.publish(kind, order: kind == .renewed ? record.latestOrderId : record.orderId, at: millis, firstPush: reorder ? millis + Self.reorderHoldMillis : millis,
                              holdingOthers: reorder)
     }
 
@@ -118,6 +118,8 @@ extension PlayStore {
             DeveloperNotification(eventTimeMillis: millis, body: .oneTimeProduct(.canceled, purchaseToken: record.token, sku: record.productId))
         case .voided:
             DeveloperNotification(eventTimeMillis: millis, body: .voidedPurchase(purchaseToken: record.token, orderId: record.orderId))
+        case .renewed:
+            DeveloperNotification(eventTimeMillis: millis, body: .subscription(.renewed, purchaseToken: record.token))
         }
     }
 

@@ -65,6 +65,18 @@ extension World {
         }
     }
 
+    /// Subscriptions' renewals, now: every active, auto-renewing subscription whose period ended
+    /// renews with its next renewal order, and the timeline says so.
+    func renewSubscriptions() throws(WorldError) {
+        let renewed = try onPlay { (play) throws(PlayError) in try play.renewDue(at: now) } ?? []
+        for subscription in renewed {
+            guard let until = subscription.expiryMillis else { continue }
+            let id = subscription.latestOrderId.transactionId
+            try record(.note, from: .play, to: nil, what: .play(.renewed(id, productId: subscription.productId, untilMillis: until)),
+                       transactionId: id)
+        }
+    }
+
     /// `work` on Google Play's database, its failure one line naming the file; nil on the App Store.
     func onPlay<T>(_ work: (PlayStore) throws(PlayError) -> T) throws(WorldError) -> T? {
         guard let play else { return nil }

@@ -43,6 +43,9 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
     /// The app returns to the foreground and calls `queryPurchasesAsync`: Google, "Your app
     /// should also call queryPurchasesAsync() in your app's onResume() method".
     case resume
+    /// An active, auto-renewing subscription renewed at the end of its period with the renewal
+    /// order `order`, until `untilMillis`: Google, "Subscription renewals don't need to be acknowledged."
+    case renewed(TransactionID, productId: String, untilMillis: Int64)
 
     /// The step in English, with Google Play's words.
     public var english: String {
@@ -86,6 +89,9 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
                 + "(queryPurchasesAsync finds it when the app resumes)"
         case .background: "the app goes to the background: no onPurchasesUpdated reaches it"
         case .resume: "the app returns to the foreground: onResume() calls queryPurchasesAsync"
+        case .renewed(let order, let productId, let until):
+            "\(PlaySaid.order(order)) (\(productId)) renewed until \(SimulatedTime.format(SimulatedTime.date(millis: until))): "
+                + "a renewal needs no acknowledgement"
         }
     }
 }
@@ -115,6 +121,8 @@ extension GooglePlayStep: EventJSON {
             json.tag("listenerNotCalled") { $0.put("_0", order); $0.put("appRunning", appRunning) }
         case .background: json.tag("background")
         case .resume: json.tag("resume")
+        case .renewed(let order, let productId, let until):
+            json.tag("renewed") { $0.put("_0", order); $0.put("productId", productId); $0.put("untilMillis", until) }
         }
     }
 }

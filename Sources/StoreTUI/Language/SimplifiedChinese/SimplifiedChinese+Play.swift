@@ -74,6 +74,8 @@ extension SimplifiedChinese {
             "不会调用 onPurchasesUpdated（\(order(id))）：App 在后台（App 恢复时 queryPurchasesAsync 会找到它）"
         case .background: "App 进入后台：收不到 onPurchasesUpdated"
         case .resume: "App 回到前台：onResume() 调用 queryPurchasesAsync"
+        case .renewed(let id, let productId, let until):
+            "\(order(id))（\(productId)）已续订至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))：续订无需确认"
         }
     }
 
