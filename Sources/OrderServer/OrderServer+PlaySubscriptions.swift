@@ -13,7 +13,25 @@ extension OrderServer {
     /// when the Server acknowledges for the app, and answers Pub/Sub's push that asked for it.
     func receive(_ purchase: SubscriptionPurchaseV2?, of request: VerificationRequest, link: Link) throws(ServerError) {
         let settled = try onDisk { () throws(StorageError) in try settle(purchase, of: request, at: link.now) }
-        report(settled, for: request, link: link)
+        let implied = try onDisk { () throws(StorageError) -> [VerificationAnswer] in
+            var account = request.account
+            if account == nil { account = try playUser(purchase?.obfuscatedExternalAccountId) }
+            return try creditEarlierRenewals(purchase, as: settled, account: account ?? "", at: link.now)
+        }
+        for credit in implied {
+            if let id = credit.transactionId, let grant = credit.grant {
+                link.note(.server(.credited(id, grant: grant)), from: .server, to: nil, transactionId: id)
+            }
+        }
+        let latest = purchase?.lineItems.first?.latestSuccessfulOrderId.transactionId
+        if request.purpose != .notification, settled.outcome == .credited, let latest, latest != request.transactionId {
+            // The app asked about the order it knows; the timeline names the order credited, its latest renewal.
+            noteCredit(VerificationAnswer(transactionId: latest, outcome: settled.outcome, productId: settled.productId, grant: settled.grant),
+                       link: link)
+            link.send(.verificationAnswered(settled))
+        } else {
+            report(settled, for: request, link: link)
+        }
         let acknowledges = request.purpose == .notification ? configuration.acknowledgesPlayPurchases : request.serverFinishes
         if acknowledges, settled.outcome == .credited || settled.outcome == .alreadyCredited, let purchase,
            purchase.acknowledgementState == .pending, let order = request.transactionId.flatMap(PlayOrderID.init(transactionId:)) {
@@ -51,5 +69,28 @@ extension OrderServer {
                                  purchaseDate: SimulatedTime.date(millis: purchase.startTimeMillis ?? 0),
                                  expires: SimulatedTime.date(millis: item.expiryTimeMillis))
         return try creditOnce(entry, product: product, answering: request.purpose == .notification ? id : request.transactionId, at: now)
+    }
+
+    /// The renewals before the latest one that the Server never heard of (notifications off,
+    /// or lost), credited once each now, to the account and until the expiry of the latest
+    /// order's credit (`settled`): Google numbers a subscription's renewals `..0`, `..1`, …, so a
+    /// latest order `..N` proves that the renewals `..0` through `..N-1` were each paid, though
+    /// `purchases.subscriptionsv2.get` names only the latest. Returns those credited now.
+    private func creditEarlierRenewals(_ purchase: SubscriptionPurchaseV2?, as settled: VerificationAnswer, account: String,
+                                       at now: Date) throws(StorageError) -> [VerificationAnswer] {
+        guard settled.outcome == .credited || settled.outcome == .alreadyCredited, let purchase, let item = purchase.lineItems.first,
+              let latest = item.latestSuccessfulOrderId.renewal, latest > 0,
+              let productId = settled.productId, let product = catalog.product(id: productId) else { return [] }
+        var credited: [VerificationAnswer] = []
+        for index in 0..<latest {
+            guard let order = item.latestSuccessfulOrderId.base.renewal(index) else { continue }
+            let entry = ReceiptEntry(transactionId: order.transactionId, originalTransactionId: order.base.transactionId,
+                                     productId: product.id, account: account,
+                                     purchaseDate: SimulatedTime.date(millis: purchase.startTimeMillis ?? 0),
+                                     expires: SimulatedTime.date(millis: item.expiryTimeMillis))
+            let answer = try creditOnce(entry, product: product, answering: order.transactionId, at: now)
+            if answer.outcome == .credited { credited.append(answer) }
+        }
+        return credited
     }
 }
