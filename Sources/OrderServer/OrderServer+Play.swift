@@ -18,20 +18,17 @@ extension OrderServer {
         switch message {
         case .verifyPurchase(let request):
             try onDisk { () throws(StorageError) in try knowPlayUser(request.account) }
-            link.send(.play(.productsGet(request)))
+            let subscription = catalog.type(ofProduct: request.productId) == .autoRenewable
+            link.send(.play(subscription ? .subscriptionsV2Get(request) : .productsGet(request)))
         case .productPurchase(let request, let purchase):
             let settled = try onDisk { () throws(StorageError) in try settle(purchase, of: request, at: link.now) }
-            if request.purpose == .notification {
-                if settled.outcome == .credited, let id = settled.transactionId, let grant = settled.grant {
-                    link.note(.server(.credited(id, grant: grant)), from: .server, to: nil, transactionId: id)
-                }
-            } else {
-                tell(playAnswer: settled, link: link)
-            }
+            report(settled, for: request, link: link)
             acknowledgeOnPlay(purchase, settled, for: request, link: link)
             if let messageId = request.pubSubMessageId {
                 link.send(.play(.rtdnAcknowledged(messageId: messageId, order: purchase?.orderId)))
             }
+        case .subscriptionPurchase(let request, let purchase):
+            try receive(purchase, of: request, link: link)
         case .rtdn(let push):
             try receive(push, link: link)
         case .voidedPurchases(let voided):
@@ -44,7 +41,8 @@ extension OrderServer {
     }
 
     /// A Real-time developer notification. It says only that something changed, so a purchase
-    /// is asked about (`purchases.products.get`) before anything is credited, and acknowledged
+    /// is asked about (`purchases.products.get`, a subscription `purchases.subscriptionsv2.get`)
+    /// before anything is credited, and acknowledged
     /// once settled; a voided purchase is taken back, and a canceled pending payment changes
     /// nothing. The HTTP 200 goes once the change is made: a notification the Server could not
     /// handle is pushed again.
@@ -57,16 +55,27 @@ extension OrderServer {
                 purpose: .notification, pubSubMessageId: push.messageId))))
         case .oneTimeProduct(.canceled, _, _):
             link.send(acknowledgement)
+        case .subscription(_, let token):
+            link.send(.play(.subscriptionsV2Get(VerificationRequest(
+                transactionId: push.order?.transactionId, productId: "", serverProductId: nil, receipt: token,
+                purpose: .notification, pubSubMessageId: push.messageId))))
         case .voidedPurchase(_, let orderId):
             try onDisk { () throws(StorageError) in try takeBack(orderId, link: link) }
             link.send(acknowledgement)
         }
     }
 
-    /// Answers the app, the credit noted first.
-    private func tell(playAnswer answer: VerificationAnswer, link: Link) {
-        noteCredit(answer, link: link)
-        link.send(.verificationAnswered(answer))
+    /// Reports what settling a purchase came to: a notification's credit is noted on the
+    /// timeline; the app is answered, the credit noted first.
+    func report(_ settled: VerificationAnswer, for request: VerificationRequest, link: Link) {
+        if request.purpose == .notification {
+            if settled.outcome == .credited, let id = settled.transactionId, let grant = settled.grant {
+                link.note(.server(.credited(id, grant: grant)), from: .server, to: nil, transactionId: id)
+            }
+        } else {
+            noteCredit(settled, link: link)
+            link.send(.verificationAnswered(settled))
+        }
     }
 
     /// Credits the purchase `purchases.products.get` answered, once, to the app's user (the user

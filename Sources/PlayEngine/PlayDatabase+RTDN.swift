@@ -12,7 +12,7 @@ extension PlayDatabase {
                                [.integer(firstPush)])
         }
         try database.query("INSERT INTO rtdn(order_number, kind, event_millis, next_attempt_millis) VALUES(?, ?, ?, ?)",
-                           [.integer(order.number), .text(kind.rawValue), .integer(millis), .integer(firstPush)])
+                           [.integer(order.transactionId.value), .text(kind.rawValue), .integer(millis), .integer(firstPush)])
     }
 
     /// The messages due by `millis`, each with its purchase, oldest (or newest) first.
@@ -25,7 +25,7 @@ extension PlayDatabase {
         }
         var pushes: [(PublishedNotification, PlayPurchaseRecord)] = []
         for message in due {
-            guard let record = try record(order: message.order) else {
+            guard let record = try record(order: message.order.base) else {
                 throw StorageError(path: database.path, problem: "rtdn: message \(message.messageId) names order \(message.order), "
                                    + "which no purchase has")
             }

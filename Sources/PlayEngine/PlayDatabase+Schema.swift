@@ -55,5 +55,22 @@ extension PlayDatabase {
             duplicated INTEGER NOT NULL DEFAULT 0);
         CREATE INDEX IF NOT EXISTS rtdn_due ON rtdn(next_attempt_millis) WHERE next_attempt_millis IS NOT NULL;
         """,
+        // Version 4: subscriptions. Whether a purchase is a one-time product ('inapp', every
+        // purchase made before) or a subscription's base plan ('subs'); a subscription's current
+        // period's end (`expiryTime`, NULL until PURCHASED) and whether it renews automatically.
+        """
+        ALTER TABLE purchases ADD COLUMN product_type TEXT NOT NULL DEFAULT 'inapp';
+        ALTER TABLE purchases ADD COLUMN expiry_millis INTEGER;
+        ALTER TABLE purchases ADD COLUMN auto_renewing INTEGER NOT NULL DEFAULT 0;
+        """,
+        // Version 5: how many times a subscription renewed (its renewal orders `..0` onwards);
+        // indexed, the auto-renewing subscriptions by the end of their period (the clock's due
+        // moments). A notification of a renewal keeps the renewal's order in `rtdn.order_number`:
+        // the base order's number plus (index + 1) × 10^17.
+        """
+        ALTER TABLE purchases ADD COLUMN renewals INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX IF NOT EXISTS purchases_renewal_due ON purchases(expiry_millis)
+            WHERE state = 'purchased' AND auto_renewing = 1 AND voided_millis IS NULL AND expiry_millis IS NOT NULL;
+        """,
     ])
 }

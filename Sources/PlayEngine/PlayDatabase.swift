@@ -28,9 +28,10 @@ struct PlayDatabase: SettingsTable {
     func update(_ record: PlayPurchaseRecord) throws(StorageError) {
         try database.query("""
             UPDATE purchases SET state = ?, purchased_millis = ?, acknowledged_millis = ?, acknowledged_by = ?,
-                                 consumed_millis = ?, consumed_by = ?, voided_millis = ?, voided_source = ?, voided_reason = ?
+                                 consumed_millis = ?, consumed_by = ?, voided_millis = ?, voided_source = ?, voided_reason = ?,
+                                 expiry_millis = ?, auto_renewing = ?, renewals = ?
             WHERE order_number = ?
-            """, record.changingValues + [.integer(record.orderId.number)])
+            """, record.changingValues + record.subscriptionValues + [.integer(record.orderId.number)])
     }
 
     /// The purchase of a token, nil when Play issued none.
@@ -76,6 +77,29 @@ struct PlayDatabase: SettingsTable {
             (row) throws(SQLiteColumnError) in try row.optionalInteger("earliest")
         }.first ?? nil
     }
+
+    /// The active, auto-renewing subscriptions whose period ends at or before `millis`, in the
+    /// order their periods end (then issued).
+    func renewing(dueAtOrBefore millis: Int64) throws(StorageError) -> [PlayPurchaseRecord] {
+        try records(Self.renewalsDueQuery, [.integer(millis)])
+    }
+
+    /// The earliest moment after `millis` an active, auto-renewing subscription's period ends; nil when none will.
+    func earliestRenewal(dueAfter millis: Int64) throws(StorageError) -> Int64? {
+        try database.rows(Self.earliestRenewalQuery, [.integer(millis)], table: "purchases", key: "earliest") {
+            (row) throws(SQLiteColumnError) in try row.optionalInteger("earliest")
+        }.first ?? nil
+    }
+
+    /// The condition of a subscription that renews at the end of its period, as the
+    /// `purchases_renewal_due` index reads it.
+    private static let renewing = "state = 'purchased' AND auto_renewing = 1 AND voided_millis IS NULL AND expiry_millis IS NOT NULL"
+
+    /// The query of the subscriptions that renew at or before the value, in the order they do.
+    static let renewalsDueQuery = recordsQuery(where: renewing + " AND expiry_millis <= ?", order: "expiry_millis, sequence")
+
+    /// The query of the earliest moment a subscription renews after the value.
+    static let earliestRenewalQuery = "SELECT MIN(expiry_millis) AS earliest FROM purchases WHERE \(renewing) AND expiry_millis > ?"
 
     /// The purchases voided from `start` through `end`, by when they were voided.
     func voided(from start: Int64, through end: Int64) throws(StorageError) -> [PlayPurchaseRecord] {

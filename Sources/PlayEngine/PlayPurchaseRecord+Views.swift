@@ -45,3 +45,18 @@ extension PlayPurchaseRecord {
                               orderId: orderId, voidedSource: voidedSource, voidedReason: voidedReason)
     }
 }
+
+extension PlayPurchaseRecord {
+    /// A subscription's `subscriptionState` at `millis`; nil for a one-time product. A voided
+    /// subscription (refunded and revoked) is expired, as its period ended then.
+    public func subscriptionState(at millis: Int64) -> PlaySubscriptionState? {
+        guard isSubscription else { return nil }
+        switch state {
+        case .pending: return .pending
+        case .canceled: return .pendingPurchaseCanceled
+        case .purchased:
+            if isVoided || isExpired(at: millis) { return .expired }
+            return autoRenewing ? .active : .canceled
+        }
+    }
+}

@@ -1,8 +1,10 @@
+import Foundation
 import IAPCore
 import Storage
 
-/// One purchase as Google Play keeps it in `play.sqlite`: a one-time product bought by an
-/// account, from the launch of its billing flow to its consumption or voiding. Times are
+/// One purchase as Google Play keeps it in `play.sqlite`: a one-time product or a subscription's
+/// base plan bought by an account, from the launch of its billing flow to its consumption,
+/// voiding or (a subscription) expiry. Times are
 /// milliseconds since 1970 on the simulated clock.
 public struct PlayPurchaseRecord: Equatable, Sendable {
     /// Where a purchase's payment stands.
@@ -51,6 +53,15 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
     /// The slow test card the purchase was paid with, if any, and when it resolves itself.
     public let slowCard: SlowCard?
     public let slowCardDueMillis: Int64?
+    /// Whether it is a one-time product (`INAPP`) or a subscription (`SUBS`).
+    public let productType: PlayProductType
+    /// A subscription's `expiryTime`: when its current period ends, set when it becomes
+    /// PURCHASED; nil for a one-time product.
+    public internal(set) var expiryMillis: Int64?
+    /// A subscription's `autoRenewingPlan.autoRenewEnabled`; false for a one-time product.
+    public internal(set) var autoRenewing: Bool
+    /// How many times a subscription renewed: its renewal orders are `..0` through `..renewals-1`.
+    public internal(set) var renewals: Int
 
     /// How long after a purchase becomes PURCHASED it must be acknowledged: three days. Google:
     /// "This is done by acknowledging the purchase and must be done within three days so that
@@ -65,24 +76,49 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
     public var isAcknowledged: Bool { acknowledgedMillis != nil }
     public var isConsumed: Bool { consumedMillis != nil }
     public var isVoided: Bool { voidedMillis != nil }
+    public var isSubscription: Bool { productType == .subs }
+
+    /// A subscription's latest order: its latest renewal's, or the base order before any renewal.
+    public var latestOrderId: PlayOrderID {
+        renewals > 0 ? orderId.renewal(renewals - 1) ?? orderId : orderId
+    }
+
+    /// Every order of the purchase: the base order, then each renewal's.
+    public var orderIds: [PlayOrderID] {
+        [orderId] + (0..<renewals).compactMap { orderId.renewal($0) }
+    }
+
+    /// Whether a subscription's current period has ended at `millis` (Google's
+    /// SUBSCRIPTION_STATE_EXPIRED); never for a one-time product.
+    public func isExpired(at millis: Int64) -> Bool {
+        guard let expiryMillis else { return false }
+        return expiryMillis <= millis
+    }
 
     /// The columns of a row, in the order `values` gives them: those fixed when Play issues the
     /// purchase, then those that change (`changingValues`).
     static let columns = """
         order_number, sequence, token, product_id, account, obfuscated_account_id, created_millis,
         state, purchased_millis, acknowledged_millis, acknowledged_by, consumed_millis, consumed_by,
-        voided_millis, voided_source, voided_reason, slow_card, slow_card_due_millis
+        voided_millis, voided_source, voided_reason, slow_card, slow_card_due_millis, product_type, expiry_millis,
+        auto_renewing, renewals
         """
 
     /// How many columns a row has.
-    static let columnCount = 18
+    static let columnCount = 22
 
     /// The row's values, in the order of `columns`.
     var values: [SQLiteValue] {
         [
             .integer(orderId.number), .integer(sequence), .text(token), .text(productId), .text(account),
             .optional(obfuscatedAccountId), .integer(createdMillis),
-        ] + changingValues + [.optional(slowCard?.rawValue), Self.optional(slowCardDueMillis)]
+        ] + changingValues + [.optional(slowCard?.rawValue), Self.optional(slowCardDueMillis), .text(productType.rawValue)]
+            + subscriptionValues
+    }
+
+    /// The values of the columns that change of a subscription: expiry_millis, auto_renewing, renewals.
+    var subscriptionValues: [SQLiteValue] {
+        [Self.optional(expiryMillis), .integer(autoRenewing ? 1 : 0), .integer(Int64(renewals))]
     }
 
     /// The values of the columns that change: state, purchased_millis, acknowledged_millis,
@@ -120,12 +156,18 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         voidedReason = try Self.number("voided_reason", of: row, as: VoidedReason.self)
         slowCard = try row.optionalChoice("slow_card", as: SlowCard.self)
         slowCardDueMillis = try row.optionalInteger("slow_card_due_millis")
+        productType = try row.choice("product_type", as: PlayProductType.self)
+        expiryMillis = try row.optionalInteger("expiry_millis")
+        autoRenewing = try row.integer("auto_renewing") != 0
+        renewals = Int(try row.integer("renewals"))
     }
 
     /// A purchase Play has just issued, its flow launched at `createdMillis`; one paid with a slow
-    /// test card is PENDING and resolves itself `slowCardDelayMillis` later.
+    /// test card is PENDING and resolves itself `slowCardDelayMillis` later. A subscription
+    /// (`basePlan`) renews automatically, and its first period starts once it is PURCHASED.
     init(sequence: Int64, orderId: PlayOrderID, token: String, productId: String, account: String,
-         obfuscatedAccountId: String?, state: State, createdMillis: Int64, slowCard: SlowCard? = nil) {
+         obfuscatedAccountId: String?, state: State, createdMillis: Int64, slowCard: SlowCard? = nil,
+         basePlan: PlayBasePlan? = nil) {
         self.sequence = sequence
         self.orderId = orderId
         self.token = token
@@ -137,6 +179,17 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         purchasedMillis = state == .purchased ? createdMillis : nil
         self.slowCard = slowCard
         slowCardDueMillis = slowCard.map { _ in createdMillis + Self.slowCardDelayMillis }
+        productType = basePlan == nil ? .inapp : .subs
+        autoRenewing = basePlan != nil
+        renewals = 0
+        if state == .purchased, let basePlan { startPeriod(of: basePlan, at: createdMillis) }
+    }
+
+    /// A subscription becomes PURCHASED at `millis`: its first period, of the base plan's
+    /// `billingPeriodDuration`, runs from then.
+    mutating func startPeriod(of basePlan: PlayBasePlan, at millis: Int64) {
+        let end = basePlan.billingPeriodDuration.added(to: SimulatedTime.date(millis: millis))
+        expiryMillis = SimulatedTime.millis(end)
     }
 
     private static func optional(_ number: Int64?) -> SQLiteValue {

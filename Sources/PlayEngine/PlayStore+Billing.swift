@@ -14,17 +14,14 @@ extension PlayStore {
     /// call), so the rule is the same for every one-time product. A PENDING purchase blocks too
     /// (StoreSim's reading: Google returns pending purchases as held, in `queryPurchasesAsync`).
     /// USER_CANCELED makes no purchase; OK issues one, PURCHASED or PENDING (a delayed form of
-    /// payment, or a slow test card, which resolves itself `slowCardDelayMillis` later).
+    /// payment, or a slow test card, which resolves itself `slowCardDelayMillis` later). A
+    /// subscription's base plan is held while any base plan of its subscription is held and not
+    /// expired (StoreSim's reading: changing plans is `SubscriptionUpdateParams`, not simulated);
+    /// its purchase is `SUBS`, renewing automatically, its period starting once PURCHASED.
     public func launchBillingFlow(productId: String, account: String, obfuscatedAccountId: String?,
                                   mode: BillingFlowMode, now: Date) throws(PlayError) -> PurchasesUpdated {
-        // Google, ITEM_UNAVAILABLE: "The requested product is not available for purchase."
-        guard !unavailableProducts.contains(productId) else {
-            return PurchasesUpdated(billingResult: BillingResult(.itemUnavailable,
-                                                                 debugMessage: "Subscriptions are not sold on StoreSim's Google Play in this release."),
-                                    purchases: [])
-        }
-        return try change { () throws(StorageError) -> Result<PurchasesUpdated, PlayRefusal> in
-            guard try database.owned(account: account, productId: productId).isEmpty else {
+        try change { () throws(StorageError) -> Result<PurchasesUpdated, PlayRefusal> in
+            guard try held(account: account, productId: productId, at: SimulatedTime.millis(now)).isEmpty else {
                 return .success(PurchasesUpdated(billingResult: BillingResult(.itemAlreadyOwned, debugMessage: "Item is already owned."),
                                                  purchases: []))
             }
@@ -37,7 +34,8 @@ extension PlayStore {
             case .confirm, .cancel, .pending: nil
             }
             let record = try issue(productId: productId, account: account, obfuscatedAccountId: obfuscatedAccountId,
-                                   state: mode == .confirm ? .purchased : .pending, slowCard: slowCard, now: now)
+                                   state: mode == .confirm ? .purchased : .pending, slowCard: slowCard, basePlan: basePlans[productId],
+                                   now: now)
             try database.insert(record)
             try publishResolution(of: record, at: record.createdMillis)
             return .success(PurchasesUpdated(billingResult: BillingResult(.ok), purchases: [record.billingPurchase].compactMap { $0 }))
@@ -50,8 +48,7 @@ extension PlayStore {
     /// `onPurchasesUpdated` (or the next `queryPurchasesAsync`) hands it to the app.
     public func approvePending(token: String, now: Date) throws(PlayError) -> PlayPurchase {
         try resolvePending(token: token, now: now) { record in
-            record.state = .purchased
-            record.purchasedMillis = SimulatedTime.millis(now)
+            becomePurchased(&record, at: SimulatedTime.millis(now))
         }.billingPurchase(as: .purchased)
     }
 
@@ -61,12 +58,31 @@ extension PlayStore {
         try resolvePending(token: token, now: now) { $0.state = .canceled }
     }
 
-    /// `queryPurchasesAsync(INAPP)`: the purchases `account` holds, in the order made. Google:
-    /// "Returns purchases details for currently owned items bought within your app. Only active
+    /// `queryPurchasesAsync(INAPP)` and `queryPurchasesAsync(SUBS)`, which the app calls
+    /// together: the purchases `account` holds at `now`, in the order made. Google: "Returns
+    /// purchases details for currently owned items bought within your app. Only active
     /// subscriptions and non-consumed one-time purchases are returned." Voided ones are no longer
-    /// owned; PENDING ones are returned, PENDING.
-    public func queryPurchases(account: String) throws(PlayError) -> [PlayPurchase] {
-        try read { () throws(StorageError) in try database.owned(account: account) }.compactMap(\.billingPurchase)
+    /// owned, nor expired subscriptions; PENDING ones are returned, PENDING.
+    public func queryPurchases(account: String, now: Date) throws(PlayError) -> [PlayPurchase] {
+        try read { () throws(StorageError) in try database.owned(account: account) }
+            .filter { !$0.isExpired(at: SimulatedTime.millis(now)) }.compactMap(\.billingPurchase)
+    }
+
+    /// The purchase becomes PURCHASED at `millis`: its three days begin, and a subscription's
+    /// first period starts.
+    func becomePurchased(_ record: inout PlayPurchaseRecord, at millis: Int64) {
+        record.state = .purchased
+        record.purchasedMillis = millis
+        if record.isSubscription, let basePlan = basePlans[record.productId] { record.startPeriod(of: basePlan, at: millis) }
+    }
+
+    /// What `account` holds at `millis` that blocks buying `productId`: its own purchases (not
+    /// consumed, not voided), or, for a subscription's base plan, those of every base plan of the
+    /// subscription whose period has not ended.
+    private func held(account: String, productId: String, at millis: Int64) throws(StorageError) -> [PlayPurchaseRecord] {
+        guard let basePlan = basePlans[productId] else { return try database.owned(account: account, productId: productId) }
+        let siblings = Set(basePlans.values.filter { $0.subscriptionId == basePlan.subscriptionId }.map(\.productId))
+        return try database.owned(account: account).filter { siblings.contains($0.productId) && !$0.isExpired(at: millis) }
     }
 
     /// Changes the pending purchase `token` with `resolve` at `now`, in one transaction, and
@@ -90,13 +106,13 @@ extension PlayStore {
 
     /// A new purchase with the next order id and its token, made `now`.
     private func issue(productId: String, account: String, obfuscatedAccountId: String?, state: PlayPurchaseRecord.State,
-                       slowCard: PlayPurchaseRecord.SlowCard?, now: Date) throws(StorageError) -> PlayPurchaseRecord {
+                       slowCard: PlayPurchaseRecord.SlowCard?, basePlan: PlayBasePlan?, now: Date) throws(StorageError) -> PlayPurchaseRecord {
         let sequence = try database.nextSequence()
         guard let orderId = identifiers.orderId(sequence: sequence) else {
             throw StorageError(path: database.database.path, problem: "purchases: every one of the \(PlayIdentifiers.capacity) order numbers was issued; no new purchase fits")
         }
         return PlayPurchaseRecord(sequence: sequence, orderId: orderId, token: identifiers.token(of: orderId), productId: productId,
                                   account: account, obfuscatedAccountId: obfuscatedAccountId, state: state,
-                                  createdMillis: SimulatedTime.millis(now), slowCard: slowCard)
+                                  createdMillis: SimulatedTime.millis(now), slowCard: slowCard, basePlan: basePlan)
     }
 }

@@ -14,7 +14,7 @@ extension PlayStore {
                                                 mode: BillingFlowMode(request.answer), now: link.now)
             link.send(.play(.purchasesUpdated(productId: request.productId, updated)))
         case .queryPurchases:
-            link.send(.play(.purchasesResult(try queryPurchases(account: account))))
+            link.send(.play(.purchasesResult(try queryPurchases(account: account, now: link.now))))
         case .acknowledgePurchase(let token, let order):
             let result = try answered { () throws(PlayError) in try acknowledge(token: token, by: .app, now: link.now) }
             link.send(.play(.acknowledgeResponse(order: order, result)))
@@ -44,8 +44,18 @@ extension PlayStore {
                 listed = []
             }
             link.send(.play(.voidedPurchases(listed)))
+        case .subscriptionsV2Get(let request):
+            let purchase: SubscriptionPurchaseV2?
+            do {
+                purchase = try subscriptionPurchase(token: request.receipt, now: link.now)
+            } catch .refused {
+                purchase = nil
+            }
+            link.send(.play(.subscriptionPurchase(request, purchase)))
+        case .subscriptionsAcknowledge(let token, _):
+            _ = try answered { () throws(PlayError) in try acknowledge(token: token, by: .server, now: link.now) }
         case .purchasesUpdated, .purchasesResult, .acknowledgeResponse, .consumeResponse, .verifyPurchase, .productPurchase, .rtdn,
-             .voidedPurchases:
+             .voidedPurchases, .subscriptionPurchase:
             break
         }
     }

@@ -26,8 +26,7 @@ extension PlayStore {
             for var record in try database.slowCards(dueAtOrBefore: millis) {
                 switch record.slowCard {
                 case .approves:
-                    record.state = .purchased
-                    record.purchasedMillis = record.slowCardDueMillis ?? millis
+                    becomePurchased(&record, at: record.slowCardDueMillis ?? millis)
                 case .declines, nil:
                     record.state = .canceled
                 }

@@ -9,9 +9,9 @@ extension PlayStore {
     /// The next moment from `millis` on when something falls due at Play, nil when nothing will:
     /// a purchase's three days end (the earliest `purchased + 72 h` of a PURCHASED,
     /// unacknowledged, unvoided purchase; time spent PENDING does not count), a slow test card
-    /// resolves itself, or a Pub/Sub push is due; `millis` itself when one is due already and
-    /// was not yet lived. The clock stops there; `resolveSlowCards`, `refundDue` and `pushDue` do what
-    /// falls due.
+    /// resolves itself, a Pub/Sub push is due, or a subscription's period ends; `millis` itself
+    /// when one is due already and was not yet lived. The clock stops there; `resolveSlowCards`,
+    /// `refundDue`, `renewDue` and `pushDue` do what falls due.
     public func nextDue(after millis: Int64) throws(PlayError) -> Int64? {
         let window = PlayPurchaseRecord.acknowledgementWindowMillis
         // Three days that ended while an earlier moment's messages were delivered end now.
@@ -19,7 +19,7 @@ extension PlayStore {
             try database.earliestUnacknowledged(purchasedAfter: .min)
         }.map { max($0 + window, millis) }
         let push = try nextPushDue().map { max($0, millis) }
-        return [threeDays, try nextSlowCardDue(after: millis), push].compactMap { $0 }.min()
+        return [threeDays, try nextSlowCardDue(after: millis), push, try nextRenewalDue(after: millis)].compactMap { $0 }.min()
     }
 
     /// Google's three-day rule: voids, at `now`, every PURCHASED purchase nobody acknowledged
@@ -53,13 +53,18 @@ extension PlayStore {
         }
     }
 
-    /// Writes `record` voided at `millis` by `source` for `reason`, and returns it so.
+    /// Writes `record` voided at `millis` by `source` for `reason`, and returns it so. A
+    /// subscription is revoked: its period ends then, and it renews no more.
     private func void(_ record: PlayPurchaseRecord, source: VoidedSource, reason: VoidedReason,
                       at millis: Int64) throws(StorageError) -> PlayPurchaseRecord {
         var voided = record
         voided.voidedMillis = millis
         voided.voidedSource = source
         voided.voidedReason = reason
+        if voided.isSubscription {
+            voided.expiryMillis = min(voided.expiryMillis ?? millis, millis)
+            voided.autoRenewing = false
+        }
         try database.update(voided)
         try publish(.voided, of: voided, at: millis)
         return voided

@@ -2,7 +2,8 @@ import Foundation
 import IAPCore
 import Storage
 
-/// The simulated Google Play, one-time products only: the Billing Library's calls on the device
+/// The simulated Google Play, its one-time products and its subscriptions' base plans
+/// (`basePlans`): the Billing Library's calls on the device
 /// (`launchBillingFlow`, `queryPurchasesAsync`, `acknowledgePurchase`, `consumeAsync`), the
 /// Developer API's on the Server (`purchases.products.get/acknowledge/consume`, the Voided
 /// Purchases API), the pending payments that complete or are canceled later, refunds, and the
@@ -15,9 +16,9 @@ public final class PlayStore {
     let identifiers: PlayIdentifiers
     /// Whether this Play was created now, rather than opened as it was left.
     public let isNew: Bool
-    /// The catalog's products Play does not sell in this release (its subscriptions):
-    /// `launchBillingFlow` answers ITEM_UNAVAILABLE for them.
-    public var unavailableProducts: Set<String> = []
+    /// The subscriptions' base plans Play sells, by the catalog's product id
+    /// (`PlayBasePlan.plans(of:)`); every other product is a one-time product.
+    public var basePlans: [String: PlayBasePlan] = [:]
 
     /// The setting that keeps the world's secret (`PlaySecret`).
     static let secretSetting = "secret"

@@ -23,18 +23,6 @@ import TestSupport
         #expect(mermaid.stdout.contains("Play->>Server: RTDN ONE_TIME_PRODUCT_PURCHASED GPA."), "\(mermaid.stdout)")
     }
 
-    /// Subscriptions are not sold on Google Play in this release: Google's ITEM_UNAVAILABLE, "The
-    /// requested product is not available for purchase.", and nothing charged or credited.
-    @Test func aSubscriptionIsNotSoldOnGooglePlayYet() throws {
-        let folder = try TemporaryFolder()
-        let script = try folder.write("s.scenario", "buy com.storesim.premium.monthly\nexpect credited com.storesim.premium.monthly 0\n"
-                                      + "expect owned com.storesim.premium.monthly no\nexpect audit ok\n")
-        let run = try StoreSimProcess.run(["run", "--store", "play", script])
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("onPurchasesUpdated ITEM_UNAVAILABLE"), "\(run.stdout)")
-        #expect(!run.stdout.contains("PURCHASED com.storesim.premium.monthly"))
-    }
-
     @Test func aPurchaseNobodyAcknowledgesIsRefundedAfterThreeDaysAndTheAuditSaysSo() throws {
         let folder = try TemporaryFolder()
         let world = folder.file("world")

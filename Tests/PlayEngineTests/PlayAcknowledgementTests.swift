@@ -21,7 +21,7 @@ struct PlayAcknowledgementTests {
         #expect(record.acknowledgedBy == caller)
         #expect(record.isConsumed == false)
         #expect(try play.productPurchase(token: purchase.purchaseToken).acknowledgementState == .acknowledged)
-        #expect(try play.queryPurchases(account: "demo").map(\.isAcknowledged) == [true])
+        #expect(try play.queryPurchases(account: "demo", now: PlayWorld.at()).map(\.isAcknowledged) == [true])
     }
 
     @Test func acknowledgingTwiceIsRefusedAsGoogleAnswersIt() throws {

@@ -74,13 +74,13 @@ struct PlayBillingTests {
         let pro = try world.buy(PlayWorld.pro)
         let gems = try world.buy("com.storesim.gems")
         try play.acknowledge(token: pro.purchaseToken, by: .app, now: PlayWorld.at())
-        #expect(try play.queryPurchases(account: "demo").map(\.orderId) == [coins.orderId, pro.orderId, gems.orderId])
+        #expect(try play.queryPurchases(account: "demo", now: PlayWorld.at()).map(\.orderId) == [coins.orderId, pro.orderId, gems.orderId])
         try play.consume(token: coins.purchaseToken, by: .app, now: PlayWorld.at())
         try play.refund(orderNumber: gems.orderId, source: .developer, reason: .other, now: PlayWorld.at())
-        let left = try play.queryPurchases(account: "demo")
+        let left = try play.queryPurchases(account: "demo", now: PlayWorld.at())
         #expect(left.map(\.orderId) == [pro.orderId])
         #expect(left.first?.isAcknowledged == true, "an acknowledged non-consumable is still returned")
-        #expect(try play.queryPurchases(account: "other").isEmpty)
+        #expect(try play.queryPurchases(account: "other", now: PlayWorld.at()).isEmpty)
     }
 
     @Test func aPendingPaymentIsReturnedPendingAndBlocksBuyingAgain() throws {
@@ -88,7 +88,7 @@ struct PlayBillingTests {
         let pending = try world.buy(PlayWorld.pro, mode: .pending)
         #expect(pending.purchaseState == .pending)
         #expect(pending.purchaseState.rawValue == 2)
-        #expect(try play.queryPurchases(account: "demo").map(\.purchaseState) == [.pending])
+        #expect(try play.queryPurchases(account: "demo", now: PlayWorld.at()).map(\.purchaseState) == [.pending])
         let again = try play.launchBillingFlow(productId: PlayWorld.pro, account: "demo", obfuscatedAccountId: nil,
                                                mode: .confirm, now: PlayWorld.at())
         #expect(again.billingResult.responseCode == .itemAlreadyOwned)
@@ -111,7 +111,7 @@ struct PlayBillingTests {
         let canceled = try play.declinePending(token: pending.purchaseToken, now: PlayWorld.at())
         #expect(canceled.state == .canceled)
         #expect(canceled.billingPurchase == nil)
-        #expect(try play.queryPurchases(account: "demo").isEmpty)
+        #expect(try play.queryPurchases(account: "demo", now: PlayWorld.at()).isEmpty)
         #expect(try play.productPurchase(token: pending.purchaseToken).purchaseState == .canceled)
         #expect(try world.buy(PlayWorld.pro).purchaseState == .purchased)
         #expect(throws: PlayError.refused(.notPending(pending.orderId))) { try play.declinePending(token: pending.purchaseToken, now: PlayWorld.at()) }

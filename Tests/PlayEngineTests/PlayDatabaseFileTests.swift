@@ -33,7 +33,7 @@ struct PlayDatabaseFileTests {
         #expect(world.play.isNew)
         let file = try SQLiteDatabase(path: path, readOnly: true)
         #expect(try file.query("PRAGMA journal_mode").first?.value("journal_mode") == .text("wal"))
-        #expect(try file.query("PRAGMA user_version").first?.value("user_version") == .integer(3))
+        #expect(try file.query("PRAGMA user_version").first?.value("user_version") == .integer(5))
     }
 
     @Test func reopeningKeepsEveryPurchaseAndTheSecret() throws {
@@ -75,7 +75,7 @@ struct PlayDatabaseFileTests {
     @Test func aRowPlayCannotReadIsAnErrorNamingTheFileAndTheRow() throws {
         let purchase = try world.buy(PlayWorld.pro)
         try SQLiteDatabase(path: path).execute("UPDATE purchases SET state = 'lost'")
-        let error = try #require(throws: PlayError.self) { try world.play.queryPurchases(account: "demo") }
+        let error = try #require(throws: PlayError.self) { try world.play.queryPurchases(account: "demo", now: PlayWorld.at()) }
         #expect(error == .storage(StorageError(path: path, reason: .unreadableRow(
             table: "purchases", row: "order_number \(purchase.orderId.number)", column: .unknownValue(column: "state", value: "lost")))))
     }

@@ -24,7 +24,7 @@ struct PlayDeadlineTests {
         let purchase = try world.buy(PlayWorld.pro, at: PlayWorld.at(hours: 1))
         #expect(try play.nextDue(after: Self.millis(hours: 1)) == Self.millis(hours: 73))
         #expect(try play.refundDue(at: PlayWorld.at(hours: 73, millis: -1)).isEmpty, "not a millisecond before")
-        #expect(try play.queryPurchases(account: "demo").map(\.orderId) == [purchase.orderId])
+        #expect(try play.queryPurchases(account: "demo", now: PlayWorld.at()).map(\.orderId) == [purchase.orderId])
         let refunded = try play.refundDue(at: PlayWorld.at(hours: 73))
         #expect(refunded.map(\.orderId) == [purchase.orderId])
         #expect(refunded.first?.voidedMillis == Self.millis(hours: 73))
@@ -39,7 +39,7 @@ struct PlayDeadlineTests {
     @Test func aRefundedPurchaseIsRevokedAndNoLongerDue() throws {
         let purchase = try world.buy(PlayWorld.pro)
         _ = try play.refundDue(at: PlayWorld.at(hours: 72))
-        #expect(try play.queryPurchases(account: "demo").isEmpty)
+        #expect(try play.queryPurchases(account: "demo", now: PlayWorld.at()).isEmpty)
         #expect(try play.productPurchase(token: purchase.purchaseToken).purchaseState == .canceled)
         #expect(try play.nextDue(after: Self.millis(hours: 72)) == nil)
         #expect(try play.refundDue(at: PlayWorld.at(hours: 200)).isEmpty, "voided once")
@@ -75,7 +75,7 @@ struct PlayDeadlineTests {
         #expect(try play.nextDue(after: Self.millis(hours: 73)) == Self.millis(hours: 73))
         #expect(try play.refundDue(at: PlayWorld.at(hours: 76)).map(\.orderId) == [first.orderId, second.orderId])
         #expect(try play.nextDue(after: Self.millis(hours: 76)) == Self.millis(hours: 77))
-        #expect(try play.queryPurchases(account: "demo").map(\.orderId) == [third.orderId])
+        #expect(try play.queryPurchases(account: "demo", now: PlayWorld.at()).map(\.orderId) == [third.orderId])
         #expect(try play.refundDue(at: PlayWorld.at(hours: 77)).map(\.orderId) == [third.orderId])
         #expect(try play.nextDue(after: Self.millis(hours: 77)) == nil)
     }
@@ -91,6 +91,6 @@ struct PlayDeadlineTests {
             """)
         #expect(throws: PlayError.self) { try play.refundDue(at: PlayWorld.at(hours: 80)) }
         #expect(try world.record(first.purchaseToken)?.isVoided == false)
-        #expect(try play.queryPurchases(account: "demo").map(\.orderId) == [first.orderId, second.orderId])
+        #expect(try play.queryPurchases(account: "demo", now: PlayWorld.at()).map(\.orderId) == [first.orderId, second.orderId])
     }
 }

@@ -43,7 +43,7 @@ struct PlayDeveloperAPITests {
         let purchase = try world.buy(PlayWorld.pro, at: PlayWorld.at(hours: 0))
         let record = try play.refund(orderNumber: purchase.orderId, source: .developer, reason: .friendlyFraud, now: PlayWorld.at(hours: 3))
         #expect(record.voidedSource == .developer)
-        #expect(try play.queryPurchases(account: "demo").isEmpty)
+        #expect(try play.queryPurchases(account: "demo", now: PlayWorld.at()).isEmpty)
         let listed = try play.voidedPurchases(since: nil, until: nil, now: PlayWorld.at(hours: 4))
         #expect(listed == [VoidedPurchase(purchaseToken: purchase.purchaseToken, purchaseTimeMillis: purchase.purchaseTimeMillis,
                                           voidedTimeMillis: SimulatedTime.millis(PlayWorld.at(hours: 3)), orderId: purchase.orderId,

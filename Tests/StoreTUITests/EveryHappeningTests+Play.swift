@@ -18,6 +18,8 @@ extension EveryHappeningTests {
         .play(.listenerNotCalled(order, appRunning: false)), .play(.listenerNotCalled(order, appRunning: true)),
         .play(.background), .play(.resume),
         .play(.developerAPI(call: "purchases.products.get", order: order, status: 200, refusal: nil)),
+        .play(.renewed(PlayOrderID(number: 33_721_948_052_170_431)?.renewal(0)?.transactionId ?? order, productId: monthly,
+                       untilMillis: 1_772_323_200_000)),
     ] + playMessages.map { .message(.play($0)) }
 
     /// One sample of every message to or from Google Play, at least.
@@ -42,6 +44,11 @@ extension EveryHappeningTests {
                     status: 500, problem: nil),
         .voidedPurchasesList(startMillis: nil), .voidedPurchasesList(startMillis: 1_767_225_600_000),
         .voidedPurchases([order]), .voidedPurchases([]),
+        .subscriptionsV2Get(.transaction(order)),
+        .subscriptionPurchase(.transaction(order), subscriptionState: "SUBSCRIPTION_STATE_ACTIVE",
+                              acknowledgementState: "ACKNOWLEDGEMENT_STATE_PENDING", expiryMillis: 1_769_904_000_000),
+        .subscriptionTokenNotFound(.transaction(order)), .subscriptionsAcknowledge(order),
+        .rtdn(.transaction(order), type: "SUBSCRIPTION_PURCHASED", messageId: 9, attempt: 1),
     ]
 
     /// How the interface words each of `googlePlay` in Simplified Chinese, in the same order.
@@ -70,10 +77,11 @@ extension EveryHappeningTests {
         "App 进入后台：收不到 onPurchasesUpdated",
         "App 回到前台：onResume() 调用 queryPurchasesAsync",
         "外部服务器：purchases.products.get GPA.3372-1948-0521-70431 → 200",
+        "GPA.3372-1948-0521-70431..0（com.storesim.premium.monthly）已续订至 2026-03-01 00:00:00：续订无需确认",
         "launchBillingFlow：购买 com.storesim.coins.100",
         "onPurchasesUpdated OK：PURCHASED com.storesim.coins.100 GPA.3372-1948-0521-70431",
         "onPurchasesUpdated USER_CANCELED",
-        "queryPurchasesAsync INAPP：查询购买",
+        "queryPurchasesAsync INAPP 和 SUBS：查询购买",
         "购买：2 项（GPA.3372-1948-0521-70431 PURCHASED，未确认、GPA.1000-0000-0000-00002 PURCHASED，已确认）",
         "购买：0 项",
         "acknowledgePurchase：确认购买 GPA.3372-1948-0521-70431",
@@ -94,6 +102,11 @@ extension EveryHappeningTests {
         "purchases.voidedpurchases.list：自 2026-01-01 00:00:00 起",
         "已作废的购买：1 项（GPA.3372-1948-0521-70431）",
         "已作废的购买：0 项",
+        "purchases.subscriptionsv2.get：查询订阅 GPA.3372-1948-0521-70431",
+        "SubscriptionPurchaseV2 GPA.3372-1948-0521-70431：SUBSCRIPTION_STATE_ACTIVE，ACKNOWLEDGEMENT_STATE_PENDING，到期时间 2026-02-01 00:00:00",
+        "purchases.subscriptionsv2.get GPA.3372-1948-0521-70431：HTTP 400，没有订阅使用该令牌",
+        "purchases.subscriptions.acknowledge：服务器确认订阅 GPA.3372-1948-0521-70431",
+        "实时开发者通知 SUBSCRIPTION_PURCHASED GPA.3372-1948-0521-70431（Pub/Sub 消息 9）",
     ]
 
     /// The place of a Google Play step's case.
@@ -116,6 +129,7 @@ extension EveryHappeningTests {
         case .background: 208
         case .resume: 209
         case .developerAPI: 221
+        case .renewed: 227
         }
     }
 
@@ -141,6 +155,10 @@ extension EveryHappeningTests {
         case .rtdnPosted: 222
         case .voidedPurchasesList: 219
         case .voidedPurchases: 220
+        case .subscriptionsV2Get: 223
+        case .subscriptionPurchase: 224
+        case .subscriptionTokenNotFound: 225
+        case .subscriptionsAcknowledge: 226
         }
     }
 }

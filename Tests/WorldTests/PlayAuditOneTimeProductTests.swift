@@ -5,27 +5,53 @@ import Testing
 import TestSupport
 @testable import WorldCore
 
-/// The audit of a Play world counts an overcharge only for a product the account already held,
-/// judged in the order the purchases were made, whatever order ids the seed draws; a voided
-/// product still held is an orphan credit until the Server hears of it. (Google Play does not sell
-/// the catalog's subscriptions in this release: ITEM_UNAVAILABLE.)
+/// Google Play sells the catalog's auto-renewable products as base plans of one subscription per
+/// group: the audit of a Play world counts an overcharge only for a product the account already
+/// held (a subscription: whose period had not ended), judged in the order the purchases were
+/// made, whatever order ids the seed draws; and a voided base plan is taken back.
 @Suite struct PlayAuditOneTimeProductTests {
-    /// Two one-time products bought one after the other, each held once: judged by the App
-    /// Store's rules (ids in order), the verdict depended on the world's seed, which draws Play's
-    /// order ids at random.
+    /// Two base plans of one subscription, bought one after the other: the second is refused
+    /// (ITEM_ALREADY_OWNED) while the first is active, so one is paid and credited, whatever
+    /// order ids the seed draws.
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
-    func twoProductsAreTwoPurchasesWhateverTheSeed(_ seed: UInt64) throws {
-        let audit = try Self.audit(seed: seed, [.buy(productId: Self.season, answer: .confirm), .buy(productId: "com.storesim.pro", answer: .confirm)])
+    func aSecondBasePlanOfAnActiveSubscriptionIsRefusedWhateverTheSeed(_ seed: UInt64) throws {
+        let audit = try Self.audit(seed: seed, [.buy(productId: Self.yearly, answer: .confirm), .buy(productId: Self.monthly, answer: .confirm)])
+        #expect(audit.paid == 1)
+        #expect(audit.credited == 1)
+        #expect(audit.overcharged == 0, "seed \(seed): \(audit.overcharges)")
+        #expect(audit.ok)
+    }
+
+    /// A subscription renews: each renewal is paid and none of them is an overcharge.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aSubscriptionsRenewalsAreNoOvercharge(_ seed: UInt64) throws {
+        let audit = try Self.audit(seed: seed, [.serverNotifications(on: true), .buy(productId: Self.monthly, answer: .confirm), .wait,
+                                                .advance(seconds: 40 * 86_400)])
         #expect(audit.paid == 2)
         #expect(audit.credited == 2)
         #expect(audit.overcharged == 0, "seed \(seed): \(audit.overcharges)")
         #expect(audit.ok)
     }
 
-    /// A subscription is not sold on Google Play in this release: nothing is paid or credited.
-    @Test func aSubscriptionIsNeitherPaidNorCredited() throws {
-        let audit = try Self.audit(seed: 1, [.buy(productId: "com.storesim.premium.monthly", answer: .confirm)])
-        #expect(audit.paid == 0 && audit.credited == 0)
+    /// A subscription bought again once it was refunded and revoked buys something new.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aSubscriptionBoughtAgainAfterItWasRevokedIsNoOvercharge(_ seed: UInt64) throws {
+        let audit = try Self.audit(seed: seed, [.buy(productId: Self.monthly, answer: .confirm), .wait,
+                                                .voidPurchase(.product(Self.monthly), reason: .other), .serverVoided,
+                                                .buy(productId: Self.monthly, answer: .confirm)])
+        #expect(audit.paid == 2)
+        #expect(audit.overcharged == 0, "seed \(seed): \(audit.overcharges)")
+    }
+
+    /// A refunded base plan's credit is taken back when its notification reaches the Server:
+    /// nothing is left that it grants.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aVoidedBasePlanLeavesNoOrphanCredit(_ seed: UInt64) throws {
+        let audit = try Self.audit(seed: seed, [.serverNotifications(on: true), .buy(productId: Self.monthly, answer: .confirm),
+                                                .buy(productId: Self.yearly, answer: .confirm), .wait,
+                                                .voidPurchase(.product(Self.monthly), reason: .other)])
+        #expect(audit.credited == 1)
+        #expect(audit.orphanCredits == 0, "seed \(seed): \(audit.orphans)")
         #expect(audit.ok)
     }
 
@@ -38,7 +64,8 @@ import TestSupport
         #expect(!audit.ok)
     }
 
-    static let season = "com.storesim.season"
+    static let monthly = "com.storesim.premium.monthly"
+    static let yearly = "com.storesim.premium.yearly"
 
     /// The audit of a fresh Play world (seeded) after `commands`, run as a script does.
     private static func audit(seed: UInt64, _ commands: [ScenarioCommand]) throws -> Audit {

@@ -12,7 +12,8 @@ extension StoreKind {
         while let marker = rest.range(of: "tx ") {
             let digits = rest[marker.upperBound...].prefix { $0.isASCII && $0.isNumber }
             let atWordStart = marker.lowerBound == rest.startIndex || !(rest[rest.index(before: marker.lowerBound)].isLetter)
-            if atWordStart, digits.count == 17, let number = Int64(digits), let order = PlayOrderID(number: number) {
+            if atWordStart, (17...19).contains(digits.count), let value = Int64(digits),
+               let order = PlayOrderID(transactionId: TransactionID(value)) {
                 result += rest[..<marker.lowerBound] + order.description
                 rest = rest[digits.endIndex...]
             } else {

@@ -67,7 +67,7 @@ extension PlayStore {
                 try database.pushed(message.messageId, attempts: attempt, next: next)
                 pushes.append(PubSubPush(messageId: message.messageId, attempt: attempt,
                                          notification: notification(message.kind, of: record, at: message.eventMillis),
-                                         order: record.orderId))
+                                         order: message.order))
             }
             return .success(pushes)
         }
@@ -88,11 +88,12 @@ extension PlayStore {
     func publish(_ kind: PublishedNotification.Kind, of record: PlayPurchaseRecord, at millis: Int64) throws(StorageError) {
         guard try database.setting(Self.rtdnSetting) == "on" else { return }
         let reorder = try storedPubSubMode() == .reorder
-        try database.publish(kind, order: record.orderId, at: millis, firstPush: reorder ? millis + Self.reorderHoldMillis : millis,
+        try database.publish(kind, order: kind == .renewed ? record.latestOrderId : record.orderId, at: millis, firstPush: reorder ? millis + Self.reorderHoldMillis : millis,
                              holdingOthers: reorder)
     }
 
-    /// Publishes that a purchase became PURCHASED (ONE_TIME_PRODUCT_PURCHASED) or that its pending
+    /// Publishes that a purchase became PURCHASED (ONE_TIME_PRODUCT_PURCHASED, or
+    /// SUBSCRIPTION_PURCHASED: "A new subscription was purchased.") or that its pending
     /// payment was canceled (ONE_TIME_PRODUCT_CANCELED) at `millis`; nothing for one still PENDING.
     func publishResolution(of record: PlayPurchaseRecord, at millis: Int64) throws(StorageError) {
         switch record.state {
@@ -109,12 +110,16 @@ extension PlayStore {
     /// The notification a message carries.
     private func notification(_ kind: PublishedNotification.Kind, of record: PlayPurchaseRecord, at millis: Int64) -> DeveloperNotification {
         switch kind {
+        case .purchased where record.isSubscription:
+            DeveloperNotification(eventTimeMillis: millis, body: .subscription(.purchased, purchaseToken: record.token))
         case .purchased:
             DeveloperNotification(eventTimeMillis: millis, body: .oneTimeProduct(.purchased, purchaseToken: record.token, sku: record.productId))
         case .canceled:
             DeveloperNotification(eventTimeMillis: millis, body: .oneTimeProduct(.canceled, purchaseToken: record.token, sku: record.productId))
         case .voided:
             DeveloperNotification(eventTimeMillis: millis, body: .voidedPurchase(purchaseToken: record.token, orderId: record.orderId))
+        case .renewed:
+            DeveloperNotification(eventTimeMillis: millis, body: .subscription(.renewed, purchaseToken: record.token))
         }
     }
 

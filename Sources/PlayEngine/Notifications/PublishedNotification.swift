@@ -6,12 +6,14 @@ import Storage
 public struct PublishedNotification: Equatable, Sendable {
     /// What the notification tells of its purchase.
     public enum Kind: String, Sendable {
-        /// ONE_TIME_PRODUCT_PURCHASED: the purchase became PURCHASED.
+        /// ONE_TIME_PRODUCT_PURCHASED (a subscription: SUBSCRIPTION_PURCHASED): the purchase became PURCHASED.
         case purchased
         /// ONE_TIME_PRODUCT_CANCELED: its pending payment was canceled.
         case canceled
         /// A voidedPurchaseNotification: it was refunded and revoked.
         case voided
+        /// SUBSCRIPTION_RENEWED: "An active subscription was renewed." Its `order` is the renewal's.
+        case renewed
     }
 
     /// Pub/Sub's message id.
@@ -34,7 +36,7 @@ public struct PublishedNotification: Equatable, Sendable {
     init(row: SQLiteStatementRow) throws(SQLiteColumnError) {
         messageId = try row.integer("message_id")
         let number = try row.integer("order_number")
-        guard let order = PlayOrderID(number: number) else {
+        guard let order = PlayOrderID(transactionId: TransactionID(number)) else {
             throw .unknownValue(column: "order_number", value: String(number))
         }
         self.order = order

@@ -17,15 +17,18 @@ extension Audit {
     public init(play purchases: [PlayPurchaseRecord], notifications: [PublishedNotification], ledger: Ledger,
                 pendingOrders: [PendingOrder], catalog: Catalog) {
         let paid = purchases.filter { $0.state == .purchased }
+        let plans = PlayBasePlan.plans(of: catalog)
         let records = paid.map { purchase in
             StoreRecord(id: purchase.orderId.transactionId, originalId: purchase.orderId.transactionId, productId: purchase.productId,
                         account: purchase.account, state: .purchased, kind: .purchase, charged: true,
                         finished: purchase.isAcknowledged || purchase.isVoided, refunded: purchase.isVoided,
                         date: SimulatedTime.date(millis: purchase.createdMillis), error: nil, receipt: nil,
                         refundDate: purchase.voidedMillis.map(SimulatedTime.date))
-        }
+        } + paid.flatMap { Self.renewals(of: $0, plan: plans[$0.productId]) }
         self.init(transactions: records, ledger: ledger, pendingOrders: pendingOrders, catalog: catalog)
-        overcharges = Self.oneTimeOvercharges(records, catalog: catalog)
+        let expiries = Dictionary(paid.compactMap { purchase in purchase.expiryMillis.map { (purchase.orderId.transactionId, $0) } },
+                                  uniquingKeysWith: { first, _ in first })
+        overcharges = Self.oneTimeOvercharges(records, expiries: expiries, catalog: catalog)
         overcharged = overcharges.count
         let voided = Set(paid.filter(\.isVoided).map(\.orderId.transactionId))
         let orphaned = Set(orphans.map(\.transactionId))
@@ -55,20 +58,34 @@ extension Audit {
         catalog.type(ofProduct: credit.productId) == .consumable || held.contains(credit.transactionId)
     }
 
-    /// The purchases that bought nothing new on Google Play, which sells every product of the
-    /// catalog as a one-time product (its subscriptions are not simulated yet, so two plans of a
-    /// group are two products): a paid, unvoided purchase of a product the account already held
-    /// by an earlier one, which Play refuses (ITEM_ALREADY_OWNED) unless it was consumed — so a
-    /// consumable never counts. Judged in the order the purchases were made, as Play's order ids
-    /// are drawn at random: the App Store's rules (its ids in order, a group's periods) would make
-    /// the verdict depend on the world's seed.
-    private static func oneTimeOvercharges(_ records: [StoreRecord], catalog: Catalog) -> [Overcharge] {
+    /// A subscription's renewals as the audit judges them: each renewal order paid at the end of
+    /// a period of its base plan, and finished (Google: "Subscription renewals don't need to be
+    /// acknowledged").
+    private static func renewals(of purchase: PlayPurchaseRecord, plan: PlayBasePlan?) -> [StoreRecord] {
+        guard let plan, let start = purchase.purchasedMillis else { return [] }
+        var periodStart = SimulatedTime.date(millis: start)
+        return purchase.orderIds.dropFirst().map { order in
+            periodStart = plan.billingPeriodDuration.added(to: periodStart)
+            return StoreRecord(id: order.transactionId, originalId: purchase.orderId.transactionId, productId: purchase.productId,
+                               account: purchase.account, state: .purchased, kind: .renewal, charged: true, finished: true,
+                               refunded: false, date: periodStart, error: nil, receipt: nil, refundDate: nil)
+        }
+    }
+
+    /// The purchases that bought nothing new on Google Play: a paid, unvoided purchase of a
+    /// product the account already held by an earlier one, which Play refuses
+    /// (ITEM_ALREADY_OWNED) unless it was consumed — so a consumable never counts — or, a
+    /// subscription's base plan, the earlier one's period had ended (`expiries`, by order).
+    /// Judged in the order the purchases were made, as Play's order ids are drawn at random: the
+    /// App Store's rules (its ids in order, a group's periods) would make the verdict depend on
+    /// the world's seed.
+    private static func oneTimeOvercharges(_ records: [StoreRecord], expiries: [TransactionID: Int64], catalog: Catalog) -> [Overcharge] {
         var held: [String: StoreRecord] = [:]
         var found: [Overcharge] = []
-        for record in records.filter({ !$0.refunded }).sorted(by: { ($0.date, $0.id) < ($1.date, $1.id) }) {
+        for record in records.filter({ !$0.refunded && $0.kind != .renewal }).sorted(by: { ($0.date, $0.id) < ($1.date, $1.id) }) {
             guard let type = catalog.type(ofProduct: record.productId), type != .consumable else { continue }
             let key = "\(record.account)\u{0}\(record.productId)"
-            if let first = held[key] {
+            if let first = held[key], expiries[first.id].map({ $0 > SimulatedTime.millis(record.date) }) ?? true {
                 found.append(Overcharge(transactionId: record.id, productId: record.productId, heldBy: first.id))
             } else {
                 held[key] = record

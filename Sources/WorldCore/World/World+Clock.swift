@@ -103,6 +103,7 @@ extension World {
         }
         try resolveSlowCards()
         try refundUnacknowledged()
+        try renewSubscriptions()
         try postNotifications()
     }
 

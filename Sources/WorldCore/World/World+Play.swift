@@ -18,12 +18,13 @@ extension World {
         try settings.save(path: directory.settings)
     }
 
-    /// Opens Google Play's database in a world that sells there; nil on the App Store.
-    static func openPlay(_ kind: StoreKind, _ directory: DataDirectory, catalog: Catalog, seed: UInt64?) throws(WorldError) -> PlayStore? {
+    /// Opens Google Play's database in a world that sells there, selling the catalog's
+    /// auto-renewable products as subscriptions' base plans; nil on the App Store.
+    static func openPlay(_ kind: StoreKind, _ directory: DataDirectory, seed: UInt64?, catalog: Catalog) throws(WorldError) -> PlayStore? {
         guard kind == .play else { return nil }
         do {
             let play = try PlayStore(path: directory.playDatabase, seed: seed)
-            play.unavailableProducts = Set(catalog.products.filter { $0.type == .autoRenewable }.map(\.id))
+            play.basePlans = PlayBasePlan.plans(of: catalog)
             return play
         } catch {
             throw .file(path: directory.playDatabase, problem: error.problem)
@@ -61,6 +62,18 @@ extension World {
         for purchase in refunded {
             let id = purchase.orderId.transactionId
             try record(.note, from: .play, to: nil, what: .play(.autoRefunded(id, productId: purchase.productId)), transactionId: id)
+        }
+    }
+
+    /// Subscriptions' renewals, now: every active, auto-renewing subscription whose period ended
+    /// renews with its next renewal order, and the timeline says so.
+    func renewSubscriptions() throws(WorldError) {
+        let renewed = try onPlay { (play) throws(PlayError) in try play.renewDue(at: now) } ?? []
+        for subscription in renewed {
+            guard let until = subscription.expiryMillis else { continue }
+            let id = subscription.latestOrderId.transactionId
+            try record(.note, from: .play, to: nil, what: .play(.renewed(id, productId: subscription.productId, untilMillis: until)),
+                       transactionId: id)
         }
     }
 

@@ -59,7 +59,7 @@ public final class World {
         } catch {
             throw .file(path: directory.serverDatabase, problem: error.storage.problem)
         }
-        play = try Self.openPlay(settings.store, directory, catalog: catalog, seed: seed)
+        play = try Self.openPlay(settings.store, directory, seed: seed, catalog: catalog)
         try StoreHistoryCheck.stamp(store, server, in: directory)
         try Self.setUp(server, from: store, in: directory)
         timeline = try Timeline(path: directory.events)

@@ -15,12 +15,13 @@ extension StateView {
             ("network", .string(settings.networkOnline ? "online" : "offline")),
             ("server", .string(settings.server.rawValue)),
             ("clockMillis", .int(Int(settings.clockMillis))),
-            ("purchases", .array(purchases.map(Self.json))),
+            ("purchases", .array(purchases.map { Self.json($0, at: settings.clockMillis) })),
         ] + serverAndApp)
     }
 
-    /// One purchase as Google's interfaces describe it.
-    private static func json(_ purchase: PlayPurchaseRecord) -> JSONText {
+    /// One purchase as Google's interfaces describe it at the clock's `millis`; a subscription
+    /// adds its `productType` (`SUBS`), `subscriptionState`, `expiryTime` and `autoRenewing`.
+    private static func json(_ purchase: PlayPurchaseRecord, at millis: Int64) -> JSONText {
         let voided: JSONText = purchase.voidedPurchase.map { voided in
             .object([("time", .string(SimulatedTime.format(SimulatedTime.date(millis: voided.voidedTimeMillis)))),
                      ("voidedSource", .int(voided.voidedSource.rawValue)), ("voidedReason", .int(voided.voidedReason.rawValue))])
@@ -31,7 +32,15 @@ extension StateView {
             ("acknowledged", .bool(purchase.isAcknowledged)), ("consumed", .bool(purchase.isConsumed)),
             ("purchaseTime", .string(SimulatedTime.format(SimulatedTime.date(millis: purchase.createdMillis)))),
             ("voided", voided),
-        ])
+        ] + subscriptionJSON(purchase, at: millis))
+    }
+
+    /// A subscription's keys; none for a one-time product, whose object is as it always was.
+    private static func subscriptionJSON(_ purchase: PlayPurchaseRecord, at millis: Int64) -> [(String, JSONText)] {
+        guard let state = purchase.subscriptionState(at: millis) else { return [] }
+        let expiry: JSONText = purchase.expiryMillis.map { .string(SimulatedTime.format(SimulatedTime.date(millis: $0))) } ?? .null
+        return [("productType", .string(purchase.productType.name)), ("subscriptionState", .string(state.rawValue)),
+                ("expiryTime", expiry), ("autoRenewing", .bool(purchase.autoRenewing))]
     }
 
     /// Google's constant for a purchase's state.
@@ -56,6 +65,9 @@ extension StateView {
             var flags = [Self.stateName(purchase.state)]
             if purchase.isConsumed { flags.append("consumed") } else if purchase.isAcknowledged { flags.append("acknowledged") }
             if let voided = purchase.voidedPurchase { flags.append("voided (source \(voided.voidedSource.rawValue), reason \(voided.voidedReason.name))") }
+            if let state = purchase.subscriptionState(at: settings.clockMillis) {
+                flags.append(state.rawValue + (purchase.expiryMillis.map { ", expires " + SimulatedTime.format(SimulatedTime.date(millis: $0)) } ?? ""))
+            }
             lines.append("  \(purchase.orderId)  \(purchase.productId)  [\(flags.joined(separator: ", "))]  "
                          + SimulatedTime.format(SimulatedTime.date(millis: purchase.createdMillis)))
         }

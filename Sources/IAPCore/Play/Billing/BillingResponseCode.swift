@@ -5,8 +5,6 @@ public enum BillingResponseCode: Int, Sendable, CaseIterable, Codable {
     case ok = 0
     /// "Transaction was canceled by the user."
     case userCanceled = 1
-    /// "The requested product is not available for purchase."
-    case itemUnavailable = 4
     /// "Error resulting from incorrect usage of the API."
     case developerError = 5
     /// "The purchase failed because the item is already owned."
@@ -19,7 +17,6 @@ public enum BillingResponseCode: Int, Sendable, CaseIterable, Codable {
         switch self {
         case .ok: return "OK"
         case .userCanceled: return "USER_CANCELED"
-        case .itemUnavailable: return "ITEM_UNAVAILABLE"
         case .developerError: return "DEVELOPER_ERROR"
         case .itemAlreadyOwned: return "ITEM_ALREADY_OWNED"
         case .itemNotOwned: return "ITEM_NOT_OWNED"

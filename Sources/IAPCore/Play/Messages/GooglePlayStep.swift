@@ -47,6 +47,9 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
     /// call's name (`purchases.products.get`) or, for a path the API does not have, its method
     /// and path; the order it is about; the HTTP status answered, and why a call was turned down.
     case developerAPI(call: String, order: TransactionID?, status: Int, refusal: String?)
+    /// An active, auto-renewing subscription renewed at the end of its period with the renewal
+    /// order `order`, until `untilMillis`: Google, "Subscription renewals don't need to be acknowledged."
+    case renewed(TransactionID, productId: String, untilMillis: Int64)
 
     /// The step in English, with Google Play's words.
     public var english: String {
@@ -92,6 +95,9 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
         case .resume: "the app returns to the foreground: onResume() calls queryPurchasesAsync"
         case .developerAPI(let call, let order, let status, let refusal):
             "the outside server: \(call)\(order.map { " " + PlaySaid.order($0) } ?? "") → \(status)" + (refusal.map { " (\($0))" } ?? "")
+        case .renewed(let order, let productId, let until):
+            "\(PlaySaid.order(order)) (\(productId)) renewed until \(SimulatedTime.format(SimulatedTime.date(millis: until))): "
+                + "a renewal needs no acknowledgement"
         }
     }
 }
@@ -123,6 +129,8 @@ extension GooglePlayStep: EventJSON {
         case .resume: json.tag("resume")
         case .developerAPI(let call, let order, let status, let refusal):
             json.tag("developerAPI") { $0.put("call", call); $0.put("order", order); $0.put("refusal", refusal); $0.put("status", status) }
+        case .renewed(let order, let productId, let until):
+            json.tag("renewed") { $0.put("_0", order); $0.put("productId", productId); $0.put("untilMillis", until) }
         }
     }
 }

@@ -6,9 +6,11 @@ public enum PlayMessage: Sendable, Equatable, Codable {
     case launchBillingFlow(PaymentRequest)
     /// `onPurchasesUpdated(BillingResult, List<Purchase>)`, for the flow launched for `productId`.
     case purchasesUpdated(productId: String, PurchasesUpdated)
-    /// `queryPurchasesAsync(INAPP)`: at launch, as Google recommends, and for a restore.
+    /// `queryPurchasesAsync(INAPP)` and `queryPurchasesAsync(SUBS)`, called together: at launch,
+    /// as Google recommends, and for a restore.
     case queryPurchases
-    /// What `queryPurchasesAsync` returns: "non-consumed one-time purchases".
+    /// What the two `queryPurchasesAsync` return: "Only active subscriptions and non-consumed
+    /// one-time purchases are returned."
     case purchasesResult([PlayPurchase])
     /// `acknowledgePurchase` of a purchase token.
     case acknowledgePurchase(token: String, order: PlayOrderID)
@@ -37,13 +39,22 @@ public enum PlayMessage: Sendable, Equatable, Codable {
     case voidedPurchasesList(startMillis: Int64?)
     /// The Voided Purchases API's answer.
     case voidedPurchases([VoidedPurchase])
+    /// `purchases.subscriptionsv2.get`: the Server asks Play about a subscription's token (in the
+    /// request's `receipt`), which the app sent or a notification named.
+    case subscriptionsV2Get(VerificationRequest)
+    /// Play's answer: the `SubscriptionPurchaseV2`, or nil when no subscription has the token (HTTP 400).
+    case subscriptionPurchase(VerificationRequest, SubscriptionPurchaseV2?)
+    /// `purchases.subscriptions.acknowledge` by the Server, of the subscription's initial order.
+    case subscriptionsAcknowledge(token: String, order: PlayOrderID)
 
     /// Who sends it.
     public var from: Party {
         switch self {
         case .launchBillingFlow, .queryPurchases, .acknowledgePurchase, .consume, .verifyPurchase: .app
-        case .purchasesUpdated, .purchasesResult, .acknowledgeResponse, .consumeResponse, .productPurchase, .rtdn, .voidedPurchases: .play
-        case .productsGet, .productsAcknowledge, .productsConsume, .rtdnAcknowledged, .voidedPurchasesList: .server
+        case .purchasesUpdated, .purchasesResult, .acknowledgeResponse, .consumeResponse, .productPurchase, .rtdn, .voidedPurchases,
+             .subscriptionPurchase: .play
+        case .productsGet, .productsAcknowledge, .productsConsume, .rtdnAcknowledged, .voidedPurchasesList, .subscriptionsV2Get,
+             .subscriptionsAcknowledge: .server
         }
     }
 
@@ -51,9 +62,9 @@ public enum PlayMessage: Sendable, Equatable, Codable {
     public var to: Party {
         switch self {
         case .launchBillingFlow, .queryPurchases, .acknowledgePurchase, .consume, .productsGet, .productsAcknowledge, .productsConsume,
-             .rtdnAcknowledged, .voidedPurchasesList: .play
+             .rtdnAcknowledged, .voidedPurchasesList, .subscriptionsV2Get, .subscriptionsAcknowledge: .play
         case .purchasesUpdated, .purchasesResult, .acknowledgeResponse, .consumeResponse: .app
-        case .verifyPurchase, .productPurchase, .rtdn, .voidedPurchases: .server
+        case .verifyPurchase, .productPurchase, .rtdn, .voidedPurchases, .subscriptionPurchase: .server
         }
     }
 
@@ -61,12 +72,14 @@ public enum PlayMessage: Sendable, Equatable, Codable {
     public var subject: MessageSubject? {
         switch self {
         case .acknowledgePurchase(_, let order), .consume(_, let order), .acknowledgeResponse(let order, _),
-             .consumeResponse(let order, _), .productsAcknowledge(_, let order), .productsConsume(_, let order):
+             .consumeResponse(let order, _), .productsAcknowledge(_, let order), .productsConsume(_, let order),
+             .subscriptionsAcknowledge(_, let order):
             .transaction(order.transactionId)
         case .rtdn(let push): push.order.map { .transaction($0.transactionId) }
         case .rtdnAcknowledged(_, let order): order.map { .transaction($0.transactionId) }
         case .purchasesUpdated(_, let updated): updated.purchases.first.map { .transaction($0.orderId.transactionId) }
-        case .verifyPurchase(let request), .productsGet(let request), .productPurchase(let request, _):
+        case .verifyPurchase(let request), .productsGet(let request), .productPurchase(let request, _), .subscriptionsV2Get(let request),
+             .subscriptionPurchase(let request, _):
             request.transactionId.map(MessageSubject.transaction)
         case .launchBillingFlow, .queryPurchases, .purchasesResult, .voidedPurchasesList, .voidedPurchases: nil
         }
@@ -76,8 +89,10 @@ public enum PlayMessage: Sendable, Equatable, Codable {
     /// calls and Google Play's pushes, nor for a `purchases.products.get` an RTDN made.
     var answersTheApp: Bool {
         switch self {
-        case .productsAcknowledge, .productsConsume, .rtdn, .rtdnAcknowledged, .voidedPurchasesList, .voidedPurchases: false
-        case .productsGet(let request), .productPurchase(let request, _): request.purpose != .notification
+        case .productsAcknowledge, .productsConsume, .rtdn, .rtdnAcknowledged, .voidedPurchasesList, .voidedPurchases,
+             .subscriptionsAcknowledge: false
+        case .productsGet(let request), .productPurchase(let request, _), .subscriptionsV2Get(let request), .subscriptionPurchase(let request, _):
+            request.purpose != .notification
         default: true
         }
     }
@@ -108,6 +123,13 @@ public enum PlayMessage: Sendable, Equatable, Codable {
         case .rtdnAcknowledged(let messageId, let order): .rtdnAcknowledged(MessageSubject(order?.transactionId), messageId: messageId)
         case .voidedPurchasesList(let start): .voidedPurchasesList(startMillis: start)
         case .voidedPurchases(let purchases): .voidedPurchases(purchases.map { $0.orderId.transactionId })
+        case .subscriptionsV2Get(let request): .subscriptionsV2Get(MessageSubject(request.transactionId))
+        case .subscriptionPurchase(let request, let purchase?):
+            .subscriptionPurchase(MessageSubject(request.transactionId), subscriptionState: purchase.subscriptionState.rawValue,
+                                  acknowledgementState: purchase.acknowledgementState.rawValue,
+                                  expiryMillis: purchase.lineItems.first?.expiryTimeMillis)
+        case .subscriptionPurchase(let request, nil): .subscriptionTokenNotFound(MessageSubject(request.transactionId))
+        case .subscriptionsAcknowledge(_, let order): .subscriptionsAcknowledge(order.transactionId)
         }
     }
 }

@@ -26,6 +26,12 @@ public enum PlaySaid: Sendable, Equatable, Codable {
     case voidedPurchasesList(startMillis: Int64?)
     /// The orders the Voided Purchases API lists.
     case voidedPurchases([TransactionID])
+    case subscriptionsV2Get(MessageSubject)
+    /// A `SubscriptionPurchaseV2`'s states, in Google's constants, and its line item's expiry.
+    case subscriptionPurchase(MessageSubject, subscriptionState: String, acknowledgementState: String, expiryMillis: Int64?)
+    /// Play knows no subscription by the token: HTTP 400.
+    case subscriptionTokenNotFound(MessageSubject)
+    case subscriptionsAcknowledge(TransactionID)
 
     /// The message in English: Google's names for the calls and their answers.
     public var english: String {
@@ -33,7 +39,7 @@ public enum PlaySaid: Sendable, Equatable, Codable {
         case .launchBillingFlow(let productId): "launchBillingFlow \(productId)"
         case .purchasesUpdated(let purchase?, let response): "onPurchasesUpdated \(response): \(purchase.state) \(purchase.productId) \(Self.order(purchase.order))"
         case .purchasesUpdated(nil, let response): "onPurchasesUpdated \(response)"
-        case .queryPurchases: "queryPurchasesAsync INAPP"
+        case .queryPurchases: "queryPurchasesAsync INAPP and SUBS"
         case .purchasesResult(let purchases):
             "purchases: \(purchases.count)" + (purchases.isEmpty ? "" : " (" + purchases.map(\.english).joined(separator: "; ") + ")")
         case .acknowledgePurchase(let order): "acknowledgePurchase \(Self.order(order))"
@@ -56,6 +62,12 @@ public enum PlaySaid: Sendable, Equatable, Codable {
         case .voidedPurchasesList(let start?): "purchases.voidedpurchases.list since \(SimulatedTime.format(SimulatedTime.date(millis: start)))"
         case .voidedPurchasesList(nil): "purchases.voidedpurchases.list (the last 30 days)"
         case .voidedPurchases(let orders): "voided purchases: \(orders.count)" + (orders.isEmpty ? "" : " (" + orders.map(Self.order).joined(separator: ", ") + ")")
+        case .subscriptionsV2Get(let subject): "purchases.subscriptionsv2.get \(Self.order(subject))"
+        case .subscriptionPurchase(let subject, let state, let acknowledgement, let expiry):
+            "SubscriptionPurchaseV2 \(Self.order(subject)): \(state), \(acknowledgement)"
+                + (expiry.map { ", expiryTime " + SimulatedTime.format(SimulatedTime.date(millis: $0)) } ?? "")
+        case .subscriptionTokenNotFound(let subject): "purchases.subscriptionsv2.get \(Self.order(subject)): HTTP 400, no subscription has the token"
+        case .subscriptionsAcknowledge(let order): "purchases.subscriptions.acknowledge \(Self.order(order))"
         }
     }
 
@@ -102,6 +114,14 @@ extension PlaySaid: EventJSON {
             }
         case .voidedPurchasesList(let start): json.tag("voidedPurchasesList") { $0.put("startMillis", start) }
         case .voidedPurchases(let orders): json.tag("voidedPurchases") { $0.put("_0", orders) }
+        case .subscriptionsV2Get(let subject): json.tag("subscriptionsV2Get") { $0.put("_0", subject) }
+        case .subscriptionPurchase(let subject, let state, let acknowledgement, let expiry):
+            json.tag("subscriptionPurchase") {
+                $0.put("_0", subject); $0.put("acknowledgementState", acknowledgement)
+                $0.put("expiryMillis", expiry); $0.put("subscriptionState", state)
+            }
+        case .subscriptionTokenNotFound(let subject): json.tag("subscriptionTokenNotFound") { $0.put("_0", subject) }
+        case .subscriptionsAcknowledge(let order): json.tag("subscriptionsAcknowledge") { $0.put("_0", order) }
         }
     }
 }

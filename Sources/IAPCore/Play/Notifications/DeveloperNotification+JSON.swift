@@ -1,7 +1,8 @@
 /// A Real-time developer notification as Google writes it ("DeveloperNotification" in "Real-time
 /// developer notifications reference"): `version` "1.0", `packageName`, `eventTimeMillis` as a
 /// string of digits, and the one notification it carries, `oneTimeProductNotification {version,
-/// notificationType, purchaseToken, sku}` or `voidedPurchaseNotification {purchaseToken, orderId,
+/// notificationType, purchaseToken, sku}`, `subscriptionNotification {version, notificationType,
+/// purchaseToken}` or `voidedPurchaseNotification {purchaseToken, orderId,
 /// productType, refundType}` (productType 2 PRODUCT_TYPE_ONE_TIME, refundType 1
 /// REFUND_TYPE_FULL_REFUND).
 extension DeveloperNotification {
@@ -19,6 +20,13 @@ extension DeveloperNotification {
                     json.put("notificationType", type.rawValue)
                     json.put("purchaseToken", token)
                     json.put("sku", sku)
+                }
+            case .subscription(let type, let token):
+                json.key("subscriptionNotification")
+                json.object { json in
+                    json.put("version", "1.0")
+                    json.put("notificationType", type.rawValue)
+                    json.put("purchaseToken", token)
                 }
             case .voidedPurchase(let token, let orderId):
                 json.key("voidedPurchaseNotification")

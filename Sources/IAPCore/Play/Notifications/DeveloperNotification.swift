@@ -11,6 +11,9 @@ public struct DeveloperNotification: Sendable, Equatable, Codable {
         /// A `voidedPurchaseNotification`: a one-time purchase fully refunded and revoked
         /// (productType 2 PRODUCT_TYPE_ONE_TIME, refundType 1 REFUND_TYPE_FULL_REFUND).
         case voidedPurchase(purchaseToken: String, orderId: PlayOrderID)
+        /// A `subscriptionNotification` (`version` "1.0"): Google, "If this field is present, then
+        /// this notification is related to a subscription".
+        case subscription(SubscriptionNotificationType, purchaseToken: String)
     }
 
     /// When the change happened, in milliseconds since 1970.
@@ -25,7 +28,7 @@ public struct DeveloperNotification: Sendable, Equatable, Codable {
     /// The purchase token it is about.
     public var purchaseToken: String {
         switch body {
-        case .oneTimeProduct(_, let token, _), .voidedPurchase(let token, _): token
+        case .oneTimeProduct(_, let token, _), .voidedPurchase(let token, _), .subscription(_, let token): token
         }
     }
 
@@ -34,6 +37,7 @@ public struct DeveloperNotification: Sendable, Equatable, Codable {
         switch body {
         case .oneTimeProduct(let type, _, _): type.name
         case .voidedPurchase: "VOIDED_PURCHASE"
+        case .subscription(let type, _): type.name
         }
     }
 }

@@ -9,7 +9,7 @@ extension SimplifiedChinese {
         case .purchasesUpdated(let purchase?, let response):
             "onPurchasesUpdated \(response)：\(purchase.state) \(purchase.productId) \(order(purchase.order))"
         case .purchasesUpdated(nil, let response): "onPurchasesUpdated \(response)"
-        case .queryPurchases: "queryPurchasesAsync INAPP：查询购买"
+        case .queryPurchases: "queryPurchasesAsync INAPP 和 SUBS：查询购买"
         case .purchasesResult(let purchases):
             "购买：\(purchases.count) 项" + (purchases.isEmpty ? "" : "（" + purchases.map(words).joined(separator: listSeparator) + "）")
         case .acknowledgePurchase(let id): "acknowledgePurchase：确认购买 \(order(id))"
@@ -33,6 +33,12 @@ extension SimplifiedChinese {
         case .voidedPurchasesList(nil): "purchases.voidedpurchases.list：最近 30 天"
         case .voidedPurchases(let orders):
             "已作废的购买：\(orders.count) 项" + (orders.isEmpty ? "" : "（" + orders.map(order).joined(separator: listSeparator) + "）")
+        case .subscriptionsV2Get(let about): "purchases.subscriptionsv2.get：查询订阅 \(order(about))"
+        case .subscriptionPurchase(let about, let state, let acknowledgement, let expiry):
+            "SubscriptionPurchaseV2 \(order(about))：\(state)，\(acknowledgement)"
+                + (expiry.map { "，到期时间 " + SimulatedTime.format(SimulatedTime.date(millis: $0)) } ?? "")
+        case .subscriptionTokenNotFound(let about): "purchases.subscriptionsv2.get \(order(about))：HTTP 400，没有订阅使用该令牌"
+        case .subscriptionsAcknowledge(let id): "purchases.subscriptions.acknowledge：服务器确认订阅 \(order(id))"
         }
     }
 
@@ -73,6 +79,8 @@ extension SimplifiedChinese {
         case .resume: "App 回到前台：onResume() 调用 queryPurchasesAsync"
         case .developerAPI(let call, let id, let status, let refusal):
             "外部服务器：\(call)\(id.map { " " + order($0) } ?? "") → \(status)" + (refusal.map { "（\($0)）" } ?? "")
+        case .renewed(let id, let productId, let until):
+            "\(order(id))（\(productId)）已续订至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))：续订无需确认"
         }
     }
 
