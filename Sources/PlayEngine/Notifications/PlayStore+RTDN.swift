@@ -58,6 +58,9 @@ extension PlayStore {
     /// unacknowledged.
     public func pushDue(link: Link) throws(PlayError) {
         let now = SimulatedTime.millis(link.now)
+        // Called after every message delivered: a read of the index, and no write transaction,
+        // while nothing is due.
+        guard let due = try nextPushDue(), due <= now else { return }
         let pushes = try change { () throws(StorageError) -> Result<[PubSubPush], PlayRefusal> in
             let newestFirst = try storedPubSubMode() == .reorder
             var pushes: [PubSubPush] = []
