@@ -15,8 +15,10 @@ import TestSupport
              "unknown strategy 'finish-frist'; did you mean 'finish-first'? expected one of: \(Self.strategies), "
                 + "verify-then-acknowledge, query-only, acknowledge-then-cache, acknowledge-first, server-acknowledges"),
             (["--crash-at", "cahced"],
-             "unknown crash point 'cahced'; did you mean 'cached'? expected one of: payment-sent, purchased, cached, server-committed, verified, finished"),
-            (["play", "--strategy", "fast", script], "unknown strategy 'fast'; expected one of: \(Self.strategies)"),
+             "unknown crash point 'cahced'; did you mean 'cached'? expected one of: payment-sent, purchased, cached, server-committed, verified, finished, "
+                + "billing-flow-launched, acknowledged"),
+            (["play", "--strategy", "fast", script], "unknown strategy 'fast'; expected one of: \(Self.strategies), "
+                + "verify-then-acknowledge, query-only, acknowledge-then-cache, acknowledge-first, server-acknowledges"),
             (["--lang", "fr"], "unknown language 'fr'; expected en or zh-Hans"),
         ] {
             let result = try StoreSimProcess.run(arguments, in: folder.url)

@@ -126,6 +126,24 @@ import TestSupport
         #expect(result.stderr == "storesim: error: \(script): line 1: 'expect auto-refunded N' is a Google Play command; this world sells on the App Store\n")
     }
 
+    /// The interface and `play` read `--strategy` and `--crash-at` in either store's words, and
+    /// refuse the other store's word as `run` and `chaos` do; a word both stores write alike is
+    /// taken on both.
+    @Test func theInterfaceRefusesTheOtherStoresWordForAStrategyOrACrashPoint() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("s.scenario", "expect audit ok\n")
+        for (arguments, message) in [
+            (["play", "--store", "play", "--strategy", "finish-first", script],
+             "--strategy 'finish-first' is the App Store's word; on Google Play: 'acknowledge-first'"),
+            (["play", "--crash-at", "acknowledged", script],
+             "--crash-at 'acknowledged' is Google Play's word (with --store play); on the App Store: 'finished'"),
+        ] {
+            let result = try StoreSimProcess.run(arguments, in: folder.url)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr == "storesim: error: \(message)\n", "\(arguments)")
+        }
+    }
+
     @Test func chaosTakesTheStoreWithGooglesStrategiesAndWithoutStoreKit() throws {
         for (arguments, message) in [
             (["--store", "play", "--strategy", "server-finishes"],

@@ -50,18 +50,10 @@ enum ChaosCommand {
 
     static let runs: Option<Int> = Option("--runs", "N", help: "how many runs (default 200)", reads: .whole(from: 1, to: maxRuns))
     static let seed = Options.seed(help: "the session's seed (default 1)")
-    /// `--strategy`, in either store's words: the word's store must be the runs' (`strategy(_:)`).
-    static let strategy: Option<StrategyWord> = Option(
+    /// `--strategy`, in either store's words: the word's store must be the runs' (`StoreWord`).
+    static let strategy: Option<StoreWord<Strategy>> = Option(
         "--strategy", "NAME", help: "the app's strategy (default verify-then-finish; on Google Play in Google's words, default verify-then-acknowledge)",
-        reads: .choice(of: "strategy", StoreKind.allCases.flatMap { store in
-            Strategy.allCases.map { (words: [$0.word(on: store)], value: StrategyWord(strategy: $0, store: store)) }
-        }, listing: .nearWords))
-
-    /// A strategy as `--strategy` named it, and whose word it is.
-    struct StrategyWord: Sendable {
-        let strategy: Strategy
-        let store: StoreKind
-    }
+        reads: .choice(of: "strategy", StoreWord.choices(Strategy.allCases) { $0.word(on: $1) }, listing: .nearWords))
 
     static let reproFile = "chaos-repro.scenario"
 
@@ -69,7 +61,7 @@ enum ChaosCommand {
         let runs = arguments[Self.runs] ?? ChaosRunner.defaultRuns
         let seed = arguments[Self.seed] ?? 1
         let store = arguments[Options.store] ?? .appStore
-        let strategy = try strategy(arguments[Self.strategy], store: store)
+        let strategy = try arguments[Self.strategy]?.value(on: store, option: "--strategy") ?? .verifyThenFinish
         let api = arguments[Options.api]
         if store == .play, api != nil {
             throw .usage("--api chooses a StoreKit generation: a world that sells on Google Play has none")
@@ -108,16 +100,6 @@ enum ChaosCommand {
         repro.forEach { Output.line("  " + $0) }
         if store == .play { Output.line("replay: " + replay) }
         return 1
-    }
-
-    /// The strategy `--strategy` names (the store's default when not given), refused when its
-    /// word is the other store's, with this store's word for it.
-    private static func strategy(_ given: StrategyWord?, store: StoreKind) throws(CLIError) -> Strategy {
-        guard let given else { return .verifyThenFinish }
-        guard given.store != store else { return given.strategy }
-        let whose = given.store == .play ? "Google Play's word (with --store play)" : "the App Store's word"
-        throw .usage("--strategy '\(given.strategy.word(on: given.store))' is \(whose); on \(store.displayName): "
-                     + "'\(given.strategy.word(on: store))'")
     }
 
     /// The repro script's first line: on Google Play, the command that replays it first.

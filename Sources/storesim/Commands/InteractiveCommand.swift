@@ -26,26 +26,18 @@ enum InteractiveCommand {
         details: "Keys: " + TUIKeys.summary + ".",
         run: run)
 
-    /// `--strategy`, in the App Store's words or Google Play's (the same five behaviours).
-    static let strategy: Option<Strategy> = Option(
+    /// `--strategy`, in the App Store's words or Google Play's (the world's store's, `StoreWord`).
+    static let strategy: Option<StoreWord<Strategy>> = Option(
         "--strategy", "NAME",
         help: "the app's strategy: \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")); on Google Play: "
             + Strategy.allCases.map { $0.word(on: .play) }.joined(separator: ", "),
-        reads: .choice(of: "strategy", bothStores(Strategy.allCases) { $0.word(on: $1) }, listing: .nearWords))
-    /// `--crash-at`, in the App Store's words or Google Play's.
-    static let crashAt: Option<CrashPoint> = Option(
+        reads: .choice(of: "strategy", StoreWord.choices(Strategy.allCases) { $0.word(on: $1) }, listing: .nearWords))
+    /// `--crash-at`, in the App Store's words or Google Play's (the world's store's).
+    static let crashAt: Option<StoreWord<CrashPoint>> = Option(
         "--crash-at", "POINT",
         help: "arm a crash point: \(CrashPoint.allCases.map(\.rawValue).joined(separator: ", ")); on Google Play: "
             + CrashPoint.allCases.map { $0.word(on: .play) }.joined(separator: ", "),
-        reads: .choice(of: "crash point", bothStores(CrashPoint.allCases) { $0.word(on: $1) }, listing: .nearWords))
-
-    /// Each value with its word on each store, a word once.
-    private static func bothStores<Value>(_ values: [Value], _ word: (Value, StoreKind) -> String) -> [(words: [String], value: Value)] {
-        values.map { value in
-            let words = StoreKind.allCases.map { word(value, $0) }
-            return (words: words.enumerated().filter { !words.prefix($0.offset).contains($0.element) }.map(\.element), value: value)
-        }
-    }
+        reads: .choice(of: "crash point", StoreWord.choices(CrashPoint.allCases) { $0.word(on: $1) }, listing: .nearWords))
     /// `--lang`: the product language, as the locale it names.
     static let lang: Option<String> = Option(
         "--lang", "LANG", help: "en or zh-Hans (default: the catalog's _locale, else from LC_ALL, LC_MESSAGES or LANG)",
@@ -60,10 +52,10 @@ enum InteractiveCommand {
     /// Opens the interface on the data directory; with a script, plays it in step mode and a
     /// crash discards the app in this process, so the play goes on to the script's next step.
     static func present(_ arguments: ParsedArguments, in directory: DataDirectory, script: String?) throws(CLIError) -> Int32 {
-        let strategy = arguments[Self.strategy]
         let api = arguments[Options.api]
         let store = try RunStore.store(arguments[Options.store], of: directory, api: api)
-        let crashPoint = arguments[crashAt]
+        let strategy = try arguments[Self.strategy]?.value(on: store, option: "--strategy")
+        let crashPoint = try arguments[crashAt]?.value(on: store, option: "--crash-at")
         let seed = arguments[Options.worldSeed]
         let (catalog, catalogBytes, _) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: directory)
         let locale = arguments[lang] ?? self.locale(of: catalog)
