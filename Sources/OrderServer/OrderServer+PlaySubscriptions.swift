@@ -12,6 +12,12 @@ extension OrderServer {
     /// Handles the `SubscriptionPurchaseV2` Play answered: settles it, reports it, acknowledges it
     /// when the Server acknowledges for the app, and answers Pub/Sub's push that asked for it.
     func receive(_ purchase: SubscriptionPurchaseV2?, of request: VerificationRequest, link: Link) throws(ServerError) {
+        if let purchase, !purchase.grantsAccess, let item = purchase.lineItems.first {
+            try endEntitlement(at: item, link: link)
+            // SUBSCRIPTION_EXPIRED, SUBSCRIPTION_REVOKED, or any notification read after the
+            // subscription ended: nothing to credit.
+            if request.purpose == .notification { return answerPush(of: request, link: link) }
+        }
         let settled = try onDisk { () throws(StorageError) in try settle(purchase, of: request, at: link.now) }
         let implied = try onDisk { () throws(StorageError) -> [VerificationAnswer] in
             var account = request.account
@@ -37,9 +43,35 @@ extension OrderServer {
            purchase.acknowledgementState == .pending, let order = request.transactionId.flatMap(PlayOrderID.init(transactionId:)) {
             link.send(.play(.subscriptionsAcknowledge(token: request.receipt, order: order.base)))
         }
-        if let messageId = request.pubSubMessageId {
-            link.send(.play(.rtdnAcknowledged(messageId: messageId, order: request.transactionId.flatMap(PlayOrderID.init(transactionId:)))))
+        answerPush(of: request, link: link)
+    }
+
+    /// Ends, at the line item's `expiryTime`, the entitlement the subscription's latest order
+    /// gave when the Server's runs past it: a subscription revoked before the end of its period
+    /// (`SUBSCRIPTION_REVOKED`, a refund of any of its orders) ends then. Google: the `expiryTime`
+    /// "contains the date when the user should lose access to the subscription. If expiryTime is
+    /// in the past, then the user loses entitlement immediately."
+    private func endEntitlement(at item: SubscriptionPurchaseV2.LineItem, link: Link) throws(ServerError) {
+        let id = item.latestSuccessfulOrderId.transactionId
+        let ended = try onDisk { () throws(StorageError) -> [String] in
+            let productIds = try database.database.rows(
+                "SELECT product_id FROM entitlements WHERE transaction_id = ? AND expires_millis > ?",
+                [ServerDatabase.idValue(id), .integer(item.expiryTimeMillis)], table: "entitlements", key: "product_id"
+            ) { (row) throws(SQLiteColumnError) in try row.text("product_id") }
+            try database.database.query("UPDATE entitlements SET expires_millis = ? WHERE transaction_id = ? AND expires_millis > ?",
+                                        [.integer(item.expiryTimeMillis), ServerDatabase.idValue(id), .integer(item.expiryTimeMillis)])
+            return productIds
         }
+        for productId in ended {
+            link.note(.play(.serverEndedEntitlement(id, productId: productId, atMillis: item.expiryTimeMillis)), from: .server, to: nil,
+                      transactionId: id)
+        }
+    }
+
+    /// Answers HTTP 200 to the Pub/Sub push that asked about the subscription, if one did.
+    private func answerPush(of request: VerificationRequest, link: Link) {
+        guard let messageId = request.pubSubMessageId else { return }
+        link.send(.play(.rtdnAcknowledged(messageId: messageId, order: request.transactionId.flatMap(PlayOrderID.init(transactionId:)))))
     }
 
     /// Credits the subscription's latest order (the initial purchase's, or its latest

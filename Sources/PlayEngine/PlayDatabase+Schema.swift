@@ -72,5 +72,16 @@ extension PlayDatabase {
         CREATE INDEX IF NOT EXISTS purchases_renewal_due ON purchases(expiry_millis)
             WHERE state = 'purchased' AND auto_renewing = 1 AND voided_millis IS NULL AND expiry_millis IS NOT NULL;
         """,
+        // Version 6: the ends of subscriptions. When a subscription that no longer renews
+        // expired and Play said so (SUBSCRIPTION_EXPIRED), and which order a refund voided (NULL
+        // the base order, N the renewal `..N`). Indexed, the subscriptions that will expire by the
+        // end of their period (the clock's due moments).
+        """
+        ALTER TABLE purchases ADD COLUMN ended_millis INTEGER;
+        ALTER TABLE purchases ADD COLUMN voided_renewal INTEGER;
+        CREATE INDEX IF NOT EXISTS purchases_expiry_due ON purchases(expiry_millis)
+            WHERE state = 'purchased' AND auto_renewing = 0 AND voided_millis IS NULL AND ended_millis IS NULL
+                  AND expiry_millis IS NOT NULL;
+        """,
     ])
 }

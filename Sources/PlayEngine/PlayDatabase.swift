@@ -29,7 +29,7 @@ struct PlayDatabase: SettingsTable {
         try database.query("""
             UPDATE purchases SET state = ?, purchased_millis = ?, acknowledged_millis = ?, acknowledged_by = ?,
                                  consumed_millis = ?, consumed_by = ?, voided_millis = ?, voided_source = ?, voided_reason = ?,
-                                 expiry_millis = ?, auto_renewing = ?, renewals = ?
+                                 expiry_millis = ?, auto_renewing = ?, renewals = ?, ended_millis = ?, voided_renewal = ?
             WHERE order_number = ?
             """, record.changingValues + record.subscriptionValues + [.integer(record.orderId.number)])
     }
@@ -60,9 +60,7 @@ struct PlayDatabase: SettingsTable {
     /// The earliest moment a PURCHASED, unacknowledged, unvoided purchase became PURCHASED after
     /// `millis`; nil when none did.
     func earliestUnacknowledged(purchasedAfter millis: Int64) throws(StorageError) -> Int64? {
-        try database.rows(Self.earliestQuery, [.integer(millis)], table: "purchases", key: "earliest") { (row) throws(SQLiteColumnError) in
-            try row.optionalInteger("earliest")
-        }.first ?? nil
+        try earliest(Self.earliestQuery, after: millis)
     }
 
     /// The PENDING purchases paid with a slow test card that resolves at or before `millis`, in
@@ -73,9 +71,7 @@ struct PlayDatabase: SettingsTable {
 
     /// The earliest moment after `millis` a PENDING purchase's slow test card resolves; nil when none will.
     func earliestSlowCard(dueAfter millis: Int64) throws(StorageError) -> Int64? {
-        try database.rows(Self.earliestSlowCardQuery, [.integer(millis)], table: "purchases", key: "earliest") {
-            (row) throws(SQLiteColumnError) in try row.optionalInteger("earliest")
-        }.first ?? nil
+        try earliest(Self.earliestSlowCardQuery, after: millis)
     }
 
     /// The active, auto-renewing subscriptions whose period ends at or before `millis`, in the
@@ -86,9 +82,7 @@ struct PlayDatabase: SettingsTable {
 
     /// The earliest moment after `millis` an active, auto-renewing subscription's period ends; nil when none will.
     func earliestRenewal(dueAfter millis: Int64) throws(StorageError) -> Int64? {
-        try database.rows(Self.earliestRenewalQuery, [.integer(millis)], table: "purchases", key: "earliest") {
-            (row) throws(SQLiteColumnError) in try row.optionalInteger("earliest")
-        }.first ?? nil
+        try earliest(Self.earliestRenewalQuery, after: millis)
     }
 
     /// The condition of a subscription that renews at the end of its period, as the
@@ -100,6 +94,28 @@ struct PlayDatabase: SettingsTable {
 
     /// The query of the earliest moment a subscription renews after the value.
     static let earliestRenewalQuery = "SELECT MIN(expiry_millis) AS earliest FROM purchases WHERE \(renewing) AND expiry_millis > ?"
+
+    /// The subscriptions that no longer renew whose last period ended at or before `millis` and
+    /// that Play has not told expired, in the order their periods end (then issued).
+    func expiring(dueAtOrBefore millis: Int64) throws(StorageError) -> [PlayPurchaseRecord] {
+        try records(Self.expiriesDueQuery, [.integer(millis)])
+    }
+
+    /// The earliest moment after `millis` a subscription that no longer renews expires; nil when none will.
+    func earliestExpiry(dueAfter millis: Int64) throws(StorageError) -> Int64? {
+        try earliest(Self.earliestExpiryQuery, after: millis)
+    }
+
+    /// The condition of a subscription that expires at the end of its period, as the
+    /// `purchases_expiry_due` index reads it.
+    private static let expiring = "state = 'purchased' AND auto_renewing = 0 AND voided_millis IS NULL AND ended_millis IS NULL "
+        + "AND expiry_millis IS NOT NULL"
+
+    /// The query of the subscriptions that expire at or before the value, in the order they do.
+    static let expiriesDueQuery = recordsQuery(where: expiring + " AND expiry_millis <= ?", order: "expiry_millis, sequence")
+
+    /// The query of the earliest moment a subscription expires after the value.
+    static let earliestExpiryQuery = "SELECT MIN(expiry_millis) AS earliest FROM purchases WHERE \(expiring) AND expiry_millis > ?"
 
     /// The purchases voided from `start` through `end`, by when they were voided.
     func voided(from start: Int64, through end: Int64) throws(StorageError) -> [PlayPurchaseRecord] {
@@ -146,6 +162,13 @@ struct PlayDatabase: SettingsTable {
     /// The query of the purchases voided from the first value through the second, by when.
     static let voidedQuery = recordsQuery(where: "voided_millis IS NOT NULL AND voided_millis >= ? AND voided_millis <= ?",
                                           order: "voided_millis, sequence")
+
+    /// The one value of a `SELECT MIN(…) AS earliest` query after `millis`; nil when no row meets it.
+    private func earliest(_ query: String, after millis: Int64) throws(StorageError) -> Int64? {
+        try database.rows(query, [.integer(millis)], table: "purchases", key: "earliest") { (row) throws(SQLiteColumnError) in
+            try row.optionalInteger("earliest")
+        }.first ?? nil
+    }
 
     /// The query of the purchases that meet `condition`, in `order`.
     private static func recordsQuery(where condition: String, order: String = "sequence") -> String {

@@ -16,9 +16,11 @@ extension PlayPurchaseRecord {
         return billingPurchase(as: state)
     }
 
-    /// The purchase as the Billing Library hands it to the app in `state`.
+    /// The purchase as the Billing Library hands it to the app in `state`; a renewed
+    /// subscription's order id is its latest renewal's (Google, of `Purchase.getOrderId()`: "a
+    /// unique order identifier for the transaction"; each renewal is a transaction of its own).
     func billingPurchase(as state: BillingPurchaseState) -> PlayPurchase {
-        PlayPurchase(orderId: orderId, purchaseToken: token, productId: productId, purchaseState: state,
+        PlayPurchase(orderId: latestOrderId, purchaseToken: token, productId: productId, purchaseState: state,
                      purchaseTimeMillis: createdMillis, isAcknowledged: isAcknowledged, obfuscatedAccountId: obfuscatedAccountId)
     }
 
@@ -42,7 +44,7 @@ extension PlayPurchaseRecord {
     public var voidedPurchase: VoidedPurchase? {
         guard let voidedMillis, let voidedSource, let voidedReason else { return nil }
         return VoidedPurchase(purchaseToken: token, purchaseTimeMillis: createdMillis, voidedTimeMillis: voidedMillis,
-                              orderId: orderId, voidedSource: voidedSource, voidedReason: voidedReason)
+                              orderId: voidedOrderId ?? orderId, voidedSource: voidedSource, voidedReason: voidedReason)
     }
 }
 

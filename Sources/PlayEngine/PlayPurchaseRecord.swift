@@ -62,6 +62,12 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
     public internal(set) var autoRenewing: Bool
     /// How many times a subscription renewed: its renewal orders are `..0` through `..renewals-1`.
     public internal(set) var renewals: Int
+    /// When a subscription that no longer renews expired and Play said so (SUBSCRIPTION_EXPIRED):
+    /// the end of its last period; nil while it runs, and for a revoked one.
+    public internal(set) var endedMillis: Int64?
+    /// Which of a subscription's orders a refund voided: nil its base order (and every one-time
+    /// product's), N its renewal `..N`.
+    public internal(set) var voidedRenewal: Int?
 
     /// How long after a purchase becomes PURCHASED it must be acknowledged: three days. Google:
     /// "This is done by acknowledging the purchase and must be done within three days so that
@@ -77,6 +83,12 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
     public var isConsumed: Bool { consumedMillis != nil }
     public var isVoided: Bool { voidedMillis != nil }
     public var isSubscription: Bool { productType == .subs }
+
+    /// The order a refund voided: a renewal's, or the base order; nil unless voided.
+    public var voidedOrderId: PlayOrderID? {
+        guard isVoided else { return nil }
+        return voidedRenewal.flatMap { orderId.renewal($0) } ?? orderId
+    }
 
     /// A subscription's latest order: its latest renewal's, or the base order before any renewal.
     public var latestOrderId: PlayOrderID {
@@ -101,11 +113,11 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         order_number, sequence, token, product_id, account, obfuscated_account_id, created_millis,
         state, purchased_millis, acknowledged_millis, acknowledged_by, consumed_millis, consumed_by,
         voided_millis, voided_source, voided_reason, slow_card, slow_card_due_millis, product_type, expiry_millis,
-        auto_renewing, renewals
+        auto_renewing, renewals, ended_millis, voided_renewal
         """
 
     /// How many columns a row has.
-    static let columnCount = 22
+    static let columnCount = 24
 
     /// The row's values, in the order of `columns`.
     var values: [SQLiteValue] {
@@ -116,9 +128,11 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
             + subscriptionValues
     }
 
-    /// The values of the columns that change of a subscription: expiry_millis, auto_renewing, renewals.
+    /// The values of the columns that change of a subscription: expiry_millis, auto_renewing,
+    /// renewals, ended_millis, voided_renewal.
     var subscriptionValues: [SQLiteValue] {
-        [Self.optional(expiryMillis), .integer(autoRenewing ? 1 : 0), .integer(Int64(renewals))]
+        [Self.optional(expiryMillis), .integer(autoRenewing ? 1 : 0), .integer(Int64(renewals)), Self.optional(endedMillis),
+         Self.optional(voidedRenewal.map(Int64.init))]
     }
 
     /// The values of the columns that change: state, purchased_millis, acknowledged_millis,
@@ -160,6 +174,8 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         expiryMillis = try row.optionalInteger("expiry_millis")
         autoRenewing = try row.integer("auto_renewing") != 0
         renewals = Int(try row.integer("renewals"))
+        endedMillis = try row.optionalInteger("ended_millis")
+        voidedRenewal = try row.optionalInteger("voided_renewal").map { Int($0) }
     }
 
     /// A purchase Play has just issued, its flow launched at `createdMillis`; one paid with a slow

@@ -22,6 +22,12 @@ public enum PlayRefusal: Error, Equatable, Sendable {
     case voidedAlready(PlayOrderID)
     /// The purchase was never paid (pending or canceled): there is nothing to refund.
     case notPaid(PlayOrderID)
+    /// The account holds no subscription of the product whose period runs: never bought, expired or revoked.
+    case noSubscription(productId: String)
+    /// Play no longer sells the product: a subscription of it cannot be restored.
+    case notSold(productId: String)
+    /// The subscription's auto-renewal is off: it does not renew.
+    case autoRenewalOff(PlayOrderID)
     /// The Voided Purchases API's `startTime` is older than 30 days before now (`oldestMillis`).
     case startTimeTooOld(startMillis: Int64, oldestMillis: Int64)
 
@@ -30,8 +36,8 @@ public enum PlayRefusal: Error, Equatable, Sendable {
         switch self {
         case .orderNotFound(let order): order
         case .notOwned(let order), .acknowledgedAlready(let order), .stillPending(let order), .notPending(let order),
-             .voidedAlready(let order), .notPaid(let order): order
-        case .tokenNotFound, .nothingToRefund, .startTimeTooOld: nil
+             .voidedAlready(let order), .notPaid(let order), .autoRenewalOff(let order): order
+        case .tokenNotFound, .nothingToRefund, .startTimeTooOld, .noSubscription, .notSold: nil
         }
     }
 
@@ -48,6 +54,10 @@ public enum PlayRefusal: Error, Equatable, Sendable {
         case .notPending(let order): return "\(order) is not pending"
         case .voidedAlready(let order): return "\(order) was voided already"
         case .notPaid(let order): return "\(order) was never paid: nothing to refund"
+        case .noSubscription(let productId):
+            return "no subscription of \(productId) whose period runs (an expired or revoked one is bought again)"
+        case .notSold(let productId): return "Google Play no longer sells \(productId)"
+        case .autoRenewalOff(let order): return "\(order)'s auto-renewal is off: it does not renew"
         case .startTimeTooOld(let start, let oldest):
             return "startTime \(start) is older than 30 days (the oldest allowed is \(oldest))"
         }

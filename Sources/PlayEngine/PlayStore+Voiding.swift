@@ -9,9 +9,9 @@ extension PlayStore {
     /// The next moment from `millis` on when something falls due at Play, nil when nothing will:
     /// a purchase's three days end (the earliest `purchased + 72 h` of a PURCHASED,
     /// unacknowledged, unvoided purchase; time spent PENDING does not count), a slow test card
-    /// resolves itself, a Pub/Sub push is due, or a subscription's period ends; `millis` itself
-    /// when one is due already and was not yet lived. The clock stops there; `resolveSlowCards`,
-    /// `refundDue`, `renewDue` and `pushDue` do what falls due.
+    /// resolves itself, a Pub/Sub push is due, or a subscription's period ends (it renews or
+    /// expires); `millis` itself when one is due already and was not yet lived. The clock stops
+    /// there; `resolveSlowCards`, `refundDue`, `renewDue`, `expireDue` and `pushDue` do what falls due.
     public func nextDue(after millis: Int64) throws(PlayError) -> Int64? {
         let window = PlayPurchaseRecord.acknowledgementWindowMillis
         // Three days that ended while an earlier moment's messages were delivered end now.
@@ -19,7 +19,8 @@ extension PlayStore {
             try database.earliestUnacknowledged(purchasedAfter: .min)
         }.map { max($0 + window, millis) }
         let push = try nextPushDue().map { max($0, millis) }
-        return [threeDays, try nextSlowCardDue(after: millis), push, try nextRenewalDue(after: millis)].compactMap { $0 }.min()
+        return [threeDays, try nextSlowCardDue(after: millis), push, try nextRenewalDue(after: millis), try nextExpiryDue(after: millis)]
+            .compactMap { $0 }.min()
     }
 
     /// Google's three-day rule: voids, at `now`, every PURCHASED purchase nobody acknowledged
@@ -41,24 +42,33 @@ extension PlayStore {
 
     /// Refunds and revokes the purchase of `orderNumber` at `now`, as a developer does in the Play
     /// Console (Google lists "Developer cancels or refunds order" among what voids a purchase,
-    /// with revoke). Refused when no purchase has the order id, when it was never paid (pending or
-    /// canceled), or when it was voided before. A consumed purchase can be refunded.
+    /// with revoke). The order may be a subscription's renewal (`..N`): Google's `orders.refund`
+    /// refunds "a user's subscription or in-app purchase order", and with `revoke` "access to the
+    /// subscription or in-app item will be terminated immediately. If the item is a recurring
+    /// subscription, all future payments will also be terminated." Refused when no purchase has
+    /// the order id (nor the renewal yet), when it was never paid (pending or canceled), or when
+    /// it was voided before. A consumed purchase can be refunded.
     @discardableResult
     public func refund(orderNumber: PlayOrderID, source: VoidedSource, reason: VoidedReason, now: Date) throws(PlayError) -> PlayPurchaseRecord {
         try change { () throws(StorageError) -> Result<PlayPurchaseRecord, PlayRefusal> in
-            guard let record = try database.record(order: orderNumber) else { return .failure(.orderNotFound(orderNumber)) }
+            guard let record = try database.record(order: orderNumber), orderNumber.renewal ?? -1 < record.renewals else {
+                return .failure(.orderNotFound(orderNumber))
+            }
             guard record.state == .purchased else { return .failure(.notPaid(orderNumber)) }
-            guard !record.isVoided else { return .failure(.voidedAlready(orderNumber)) }
-            return .success(try void(record, source: source, reason: reason, at: SimulatedTime.millis(now)))
+            guard !record.isVoided else { return .failure(.voidedAlready(record.voidedOrderId ?? orderNumber)) }
+            return .success(try void(record, order: orderNumber, source: source, reason: reason, at: SimulatedTime.millis(now)))
         }
     }
 
-    /// Writes `record` voided at `millis` by `source` for `reason`, and returns it so. A
-    /// subscription is revoked: its period ends then, and it renews no more.
-    private func void(_ record: PlayPurchaseRecord, source: VoidedSource, reason: VoidedReason,
+    /// Writes `record` voided at `millis` by `source` for `reason` (its `order`, the base order
+    /// unless a renewal's is named), and returns it so. A subscription is revoked: its period
+    /// ends then, it renews no more, and Play publishes SUBSCRIPTION_REVOKED before the voided
+    /// purchase's notification.
+    private func void(_ record: PlayPurchaseRecord, order: PlayOrderID? = nil, source: VoidedSource, reason: VoidedReason,
                       at millis: Int64) throws(StorageError) -> PlayPurchaseRecord {
         var voided = record
         voided.voidedMillis = millis
+        voided.voidedRenewal = order?.renewal
         voided.voidedSource = source
         voided.voidedReason = reason
         if voided.isSubscription {
@@ -66,6 +76,7 @@ extension PlayStore {
             voided.autoRenewing = false
         }
         try database.update(voided)
+        if voided.isSubscription { try publish(.revoked, of: voided, at: millis) }
         try publish(.voided, of: voided, at: millis)
         return voided
     }

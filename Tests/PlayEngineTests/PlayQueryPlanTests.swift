@@ -46,4 +46,12 @@ struct PlayQueryPlanTests {
         #expect(steps.contains { $0.hasPrefix("SEARCH purchases USING INDEX purchases_voided") }, "\(steps)")
         #expect(!steps.contains { $0.hasPrefix("SCAN") }, "\(steps)")
     }
+
+    @Test func theSubscriptionsThatExpireAreFoundThroughTheirIndex() throws {
+        for query in [PlayDatabase.expiriesDueQuery, PlayDatabase.earliestExpiryQuery] {
+            let steps = try plan(query, [.integer(1)])
+            #expect(steps.contains { $0.hasPrefix("SEARCH purchases USING") && $0.contains("INDEX purchases_expiry_due") }, "\(steps)")
+            #expect(!steps.contains { $0.hasPrefix("SCAN") }, "\(steps)")
+        }
+    }
 }

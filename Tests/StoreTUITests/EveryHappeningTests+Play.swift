@@ -20,6 +20,11 @@ extension EveryHappeningTests {
         .play(.developerAPI(call: "purchases.products.get", order: order, status: 200, refusal: nil)),
         .play(.renewed(PlayOrderID(number: 33_721_948_052_170_431)?.renewal(0)?.transactionId ?? order, productId: monthly,
                        untilMillis: 1_772_323_200_000)),
+        .play(.autoRenew(order, productId: monthly, on: false, untilMillis: 1_769_904_000_000)),
+        .play(.autoRenew(order, productId: monthly, on: true, untilMillis: 1_769_904_000_000)),
+        .play(.expired(order, productId: monthly)),
+        .play(.serverEndedEntitlement(order, productId: monthly, atMillis: 1_769_904_000_000)),
+        .play(.periodEndsNow(productId: monthly)), .play(.renewsNow(productId: monthly)),
     ] + playMessages.map { .message(.play($0)) }
 
     /// One sample of every message to or from Google Play, at least.
@@ -78,6 +83,12 @@ extension EveryHappeningTests {
         "App 回到前台：onResume() 调用 queryPurchasesAsync",
         "外部服务器：purchases.products.get GPA.3372-1948-0521-70431 → 200",
         "GPA.3372-1948-0521-70431..0（com.storesim.premium.monthly）已续订至 2026-03-01 00:00:00：续订无需确认",
+        "subscription com.storesim.premium.monthly renew off：用户在 Play 商店取消 GPA.3372-1948-0521-70431；可使用至 2026-02-01 00:00:00",
+        "subscription com.storesim.premium.monthly renew on：用户在 Play 商店恢复 GPA.3372-1948-0521-70431；将于 2026-02-01 00:00:00 续订",
+        "GPA.3372-1948-0521-70431（com.storesim.premium.monthly）已过期：最后一个周期已结束且不再续订；queryPurchasesAsync 不再返回它",
+        "GPA.3372-1948-0521-70431 提前于 2026-02-01 00:00:00 结束：服务器在该时刻结束 com.storesim.premium.monthly 的权益",
+        "subscription com.storesim.premium.monthly expire：周期立即结束，不再续订",
+        "subscription com.storesim.premium.monthly renew now：周期立即结束并续订",
         "launchBillingFlow：购买 com.storesim.coins.100",
         "onPurchasesUpdated OK：PURCHASED com.storesim.coins.100 GPA.3372-1948-0521-70431",
         "onPurchasesUpdated USER_CANCELED",
@@ -130,6 +141,11 @@ extension EveryHappeningTests {
         case .resume: 209
         case .developerAPI: 221
         case .renewed: 227
+        case .autoRenew: 228
+        case .expired: 229
+        case .serverEndedEntitlement: 230
+        case .periodEndsNow: 231
+        case .renewsNow: 232
         }
     }
 

@@ -91,7 +91,8 @@ extension PlayStore {
     func publish(_ kind: PublishedNotification.Kind, of record: PlayPurchaseRecord, at millis: Int64) throws(StorageError) {
         guard try database.setting(Self.rtdnSetting) == "on" else { return }
         let reorder = try storedPubSubMode() == .reorder
-        try database.publish(kind, order: kind == .renewed ? record.latestOrderId : record.orderId, at: millis, firstPush: reorder ? millis + Self.reorderHoldMillis : millis,
+        let order = kind == .voided ? record.voidedOrderId ?? record.orderId : record.isSubscription ? record.latestOrderId : record.orderId
+        try database.publish(kind, order: order, at: millis, firstPush: reorder ? millis + Self.reorderHoldMillis : millis,
                              holdingOthers: reorder)
     }
 
@@ -112,17 +113,17 @@ extension PlayStore {
 
     /// The notification a message carries.
     private func notification(_ kind: PublishedNotification.Kind, of record: PlayPurchaseRecord, at millis: Int64) -> DeveloperNotification {
+        if record.isSubscription, let type = kind.subscriptionType {
+            return DeveloperNotification(eventTimeMillis: millis, body: .subscription(type, purchaseToken: record.token))
+        }
         switch kind {
-        case .purchased where record.isSubscription:
-            DeveloperNotification(eventTimeMillis: millis, body: .subscription(.purchased, purchaseToken: record.token))
-        case .purchased:
-            DeveloperNotification(eventTimeMillis: millis, body: .oneTimeProduct(.purchased, purchaseToken: record.token, sku: record.productId))
         case .canceled:
-            DeveloperNotification(eventTimeMillis: millis, body: .oneTimeProduct(.canceled, purchaseToken: record.token, sku: record.productId))
+            return DeveloperNotification(eventTimeMillis: millis, body: .oneTimeProduct(.canceled, purchaseToken: record.token, sku: record.productId))
         case .voided:
-            DeveloperNotification(eventTimeMillis: millis, body: .voidedPurchase(purchaseToken: record.token, orderId: record.orderId))
-        case .renewed:
-            DeveloperNotification(eventTimeMillis: millis, body: .subscription(.renewed, purchaseToken: record.token))
+            return DeveloperNotification(eventTimeMillis: millis, body: .voidedPurchase(purchaseToken: record.token,
+                                                                                        orderId: record.voidedOrderId ?? record.orderId))
+        case .purchased, .renewed, .subscriptionCanceled, .restarted, .expired, .revoked:
+            return DeveloperNotification(eventTimeMillis: millis, body: .oneTimeProduct(.purchased, purchaseToken: record.token, sku: record.productId))
         }
     }
 

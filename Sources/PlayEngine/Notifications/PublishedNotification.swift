@@ -14,6 +14,30 @@ public struct PublishedNotification: Equatable, Sendable {
         case voided
         /// SUBSCRIPTION_RENEWED: "An active subscription was renewed." Its `order` is the renewal's.
         case renewed
+        /// SUBSCRIPTION_CANCELED: the user turned auto-renewal off; the subscription keeps its
+        /// access until its period ends.
+        case subscriptionCanceled
+        /// SUBSCRIPTION_RESTARTED: the user turned auto-renewal on again before the period ended.
+        case restarted
+        /// SUBSCRIPTION_EXPIRED: "A subscription has expired."
+        case expired
+        /// SUBSCRIPTION_REVOKED: "A subscription has been revoked from the user before the
+        /// expiration time." Published before the voided purchase's own notification.
+        case revoked
+
+        /// The subscription's notification type a kind publishes; nil for a one-time product's
+        /// and a voided purchase's.
+        var subscriptionType: SubscriptionNotificationType? {
+            switch self {
+            case .purchased: .purchased
+            case .renewed: .renewed
+            case .subscriptionCanceled: .canceled
+            case .restarted: .restarted
+            case .expired: .expired
+            case .revoked: .revoked
+            case .canceled, .voided: nil
+            }
+        }
     }
 
     /// Pub/Sub's message id.

@@ -7,7 +7,7 @@ extension ScenarioVocabulary {
     static let subscriptions: [CommandDeclaration] = [
         CommandDeclaration(
             "subscription PRODUCT renew on|off", "the user turns auto-renew of a subscription on or off",
-            timing: .whenQuiet,
+            timing: .whenQuiet, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in
                 let productId = try reader.subscription()
                 return .subscriptionRenew(productId: productId, on: try reader.toggle(on: "on", off: "off"))
@@ -17,11 +17,11 @@ extension ScenarioVocabulary {
             },
             chaos: .init(weight: 1) { draw in [.subscriptionRenew(productId: draw.subscription(), on: draw.bool())] }),
         CommandDeclaration(
-            "subscription PRODUCT renew now", "the subscription renews at once", timing: .whenQuiet,
+            "subscription PRODUCT renew now", "the subscription renews at once", timing: .whenQuiet, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .subscriptionRenewNow(productId: try reader.subscription()) },
             arguments: { command in if case .subscriptionRenewNow(let productId) = command { [productId] } else { nil } }),
         CommandDeclaration(
-            "subscription PRODUCT expire", "the subscription's period ends now", timing: .whenQuiet,
+            "subscription PRODUCT expire", "the subscription's period ends now", timing: .whenQuiet, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .subscriptionExpire(productId: try reader.subscription()) },
             arguments: { command in if case .subscriptionExpire(let productId) = command { [productId] } else { nil } }),
         CommandDeclaration(

@@ -133,6 +133,7 @@ extension CommandInterpreter {
     }
 
     func setAutoRenew(_ productId: String, on: Bool) throws {
+        guard world.play == nil else { return try world.setPlayAutoRenew(productId, on: on) }
         var change: StoreStep?
         try storeDid(.autoRenew(productId: productId, on: on)) {
             change = try world.store.setAutoRenew(productId: productId, on: on, at: world.now)
@@ -141,10 +142,12 @@ extension CommandInterpreter {
     }
 
     func renewNow(_ productId: String) throws {
+        guard world.play == nil else { return try world.renewPlaySubscriptionNow(productId) }
         try tellStore(.renewNow(productId: productId)) { try world.store.renewNow(productId: productId, link: world.link) }
     }
 
     func expire(_ productId: String) throws {
+        guard world.play == nil else { return try world.expirePlaySubscription(productId) }
         try storeDid(.expireNow(productId: productId)) { try world.store.expire(productId: productId, at: world.now) }
     }
 

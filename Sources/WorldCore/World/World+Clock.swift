@@ -104,6 +104,7 @@ extension World {
         try resolveSlowCards()
         try refundUnacknowledged()
         try renewSubscriptions()
+        try expireSubscriptions()
         try postNotifications()
     }
 

@@ -86,4 +86,28 @@ extension World {
             throw .file(path: directory.playDatabase, problem: error.problem)
         }
     }
+
+    /// `work` on Google Play's database for a user's command: Play's refusal is the command's,
+    /// any other failure one line naming the file; nil on the App Store.
+    @discardableResult
+    func onPlayRefusing<T>(_ work: (PlayStore) throws(PlayError) -> T) throws(WorldActionError) -> T? {
+        guard let play else { return nil }
+        do {
+            return try work(play)
+        } catch .refused(let refusal) {
+            throw .refused(.play(refusal))
+        } catch {
+            throw .failed(.file(path: directory.playDatabase, problem: error.problem))
+        }
+    }
+
+    /// A user's command at Google Play told on the timeline, then Pub/Sub's pushes now due.
+    func toldPlay(_ step: GooglePlayStep, _ id: TransactionID?) throws(WorldActionError) {
+        do {
+            try record(.command, from: .user, to: .play, what: .play(step), transactionId: id)
+            try pushDueNotifications()
+        } catch {
+            throw .failed(error)
+        }
+    }
 }

@@ -56,26 +56,16 @@ extension World {
     /// `refund` in a Play world: the developer refunds and revokes the purchase of an order, or
     /// the account's latest paid, unrefunded purchase of a product (voidedSource 1 Developer).
     func voidPurchase(_ target: ScenarioCommand.RefundTarget, reason: VoidedReason) throws(WorldActionError) {
-        guard let play else { return }
-        let voided: PlayPurchaseRecord
-        do {
-            voided = try play.refund(orderNumber: try order(of: target, in: play), source: .developer, reason: reason, now: now)
-        } catch .refused(let refusal) {
-            throw .refused(.play(refusal))
-        } catch {
-            throw .failed(.file(path: directory.playDatabase, problem: error.problem))
-        }
-        let id = voided.orderId.transactionId
-        do {
-            try record(.command, from: .user, to: .play, what: .play(.refund(id, productId: voided.productId, reason: reason)), transactionId: id)
-            try pushDueNotifications()
-        } catch {
-            throw .failed(error)
-        }
+        let named = try onPlayRefusing { (play) throws(PlayError) in try self.order(of: target, in: play) }
+        guard let named, let voided = try onPlayRefusing({ (play) throws(PlayError) in
+            try play.refund(orderNumber: named, source: .developer, reason: reason, now: now)
+        }) else { return }
+        let id = voided.voidedOrderId?.transactionId ?? named.transactionId
+        try toldPlay(.refund(id, productId: voided.productId, reason: reason), id)
     }
 
     /// The order a refund names: the order itself, or the account's latest paid, unrefunded
-    /// purchase of the product (refused when there is none).
+    /// purchase of the product, a subscription's latest order (refused when there is none).
     private func order(of target: ScenarioCommand.RefundTarget, in play: PlayStore) throws(PlayError) -> PlayOrderID {
         switch target {
         case .transaction(let id):
@@ -86,7 +76,7 @@ extension World {
                                                                  && $0.state == .purchased && !$0.isVoided }) else {
                 throw .refused(.nothingToRefund(productId: productId))
             }
-            return latest.orderId
+            return latest.latestOrderId
         }
     }
 }

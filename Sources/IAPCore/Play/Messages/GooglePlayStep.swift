@@ -50,6 +50,19 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
     /// An active, auto-renewing subscription renewed at the end of its period with the renewal
     /// order `order`, until `untilMillis`: Google, "Subscription renewals don't need to be acknowledged."
     case renewed(TransactionID, productId: String, untilMillis: Int64)
+    /// The user turned auto-renewal of a subscription off in the Play Store (canceled it: access
+    /// until `untilMillis`, then it expires) or on again before then (restored it).
+    case autoRenew(TransactionID, productId: String, on: Bool, untilMillis: Int64)
+    /// A subscription that no longer renewed expired at the end of its last period:
+    /// `queryPurchasesAsync` no longer returns it.
+    case expired(TransactionID, productId: String)
+    /// The Server ended the entitlement a subscription's order gave at Play's `expiryTime`, which
+    /// came before the entitlement's end: the subscription was revoked.
+    case serverEndedEntitlement(TransactionID, productId: String, atMillis: Int64)
+    /// `subscription PRODUCT expire`: the subscription's period ends now, without renewing.
+    case periodEndsNow(productId: String)
+    /// `subscription PRODUCT renew now`: the subscription's period ends now, and it renews.
+    case renewsNow(productId: String)
 
     /// The step in English, with Google Play's words.
     public var english: String {
@@ -98,6 +111,20 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
         case .renewed(let order, let productId, let until):
             "\(PlaySaid.order(order)) (\(productId)) renewed until \(SimulatedTime.format(SimulatedTime.date(millis: until))): "
                 + "a renewal needs no acknowledgement"
+        case .autoRenew(let order, let productId, true, let until):
+            "subscription \(productId) renew on: the user restores \(PlaySaid.order(order)) in the Play Store; "
+                + "it renews on \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+        case .autoRenew(let order, let productId, false, let until):
+            "subscription \(productId) renew off: the user cancels \(PlaySaid.order(order)) in the Play Store; "
+                + "access until \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+        case .expired(let order, let productId):
+            "\(PlaySaid.order(order)) (\(productId)) expired: its last period ended and it does not renew; "
+                + "queryPurchasesAsync no longer returns it"
+        case .serverEndedEntitlement(let order, let productId, let end):
+            "\(PlaySaid.order(order)) ended early, at \(SimulatedTime.format(SimulatedTime.date(millis: end))): "
+                + "the Server ends the entitlement to \(productId) there"
+        case .periodEndsNow(let productId): "subscription \(productId) expire: its period ends now, without renewing"
+        case .renewsNow(let productId): "subscription \(productId) renew now: its period ends now, and it renews"
         }
     }
 }
@@ -131,6 +158,13 @@ extension GooglePlayStep: EventJSON {
             json.tag("developerAPI") { $0.put("call", call); $0.put("order", order); $0.put("refusal", refusal); $0.put("status", status) }
         case .renewed(let order, let productId, let until):
             json.tag("renewed") { $0.put("_0", order); $0.put("productId", productId); $0.put("untilMillis", until) }
+        case .autoRenew(let order, let productId, let on, let until):
+            json.tag("autoRenew") { $0.put("_0", order); $0.put("on", on); $0.put("productId", productId); $0.put("untilMillis", until) }
+        case .expired(let order, let productId): json.tag("expired") { $0.put("_0", order); $0.put("productId", productId) }
+        case .serverEndedEntitlement(let order, let productId, let end):
+            json.tag("serverEndedEntitlement") { $0.put("_0", order); $0.put("atMillis", end); $0.put("productId", productId) }
+        case .periodEndsNow(let productId): json.tag("periodEndsNow") { $0.put("productId", productId) }
+        case .renewsNow(let productId): json.tag("renewsNow") { $0.put("productId", productId) }
         }
     }
 }

@@ -9,6 +9,9 @@ public enum SubscriptionNotificationType: Int, Sendable, Equatable, Codable, Cas
     case canceled = 3
     /// "A new subscription was purchased."
     case purchased = 4
+    /// "User has restored their subscription from Play > Account > Subscriptions. The
+    /// subscription was canceled but had not expired yet when the user restores."
+    case restarted = 7
     /// "A subscription has been revoked from the user before the expiration time."
     case revoked = 12
     /// "A subscription has expired."
@@ -21,6 +24,7 @@ public enum SubscriptionNotificationType: Int, Sendable, Equatable, Codable, Cas
         case .renewed: "SUBSCRIPTION_RENEWED"
         case .canceled: "SUBSCRIPTION_CANCELED"
         case .purchased: "SUBSCRIPTION_PURCHASED"
+        case .restarted: "SUBSCRIPTION_RESTARTED"
         case .revoked: "SUBSCRIPTION_REVOKED"
         case .expired: "SUBSCRIPTION_EXPIRED"
         }

@@ -81,6 +81,16 @@ extension SimplifiedChinese {
             "外部服务器：\(call)\(id.map { " " + order($0) } ?? "") → \(status)" + (refusal.map { "（\($0)）" } ?? "")
         case .renewed(let id, let productId, let until):
             "\(order(id))（\(productId)）已续订至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))：续订无需确认"
+        case .autoRenew(let id, let productId, true, let until):
+            "subscription \(productId) renew on：用户在 Play 商店恢复 \(order(id))；将于 \(SimulatedTime.format(SimulatedTime.date(millis: until))) 续订"
+        case .autoRenew(let id, let productId, false, let until):
+            "subscription \(productId) renew off：用户在 Play 商店取消 \(order(id))；可使用至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+        case .expired(let id, let productId):
+            "\(order(id))（\(productId)）已过期：最后一个周期已结束且不再续订；queryPurchasesAsync 不再返回它"
+        case .serverEndedEntitlement(let id, let productId, let end):
+            "\(order(id)) 提前于 \(SimulatedTime.format(SimulatedTime.date(millis: end))) 结束：服务器在该时刻结束 \(productId) 的权益"
+        case .periodEndsNow(let productId): "subscription \(productId) expire：周期立即结束，不再续订"
+        case .renewsNow(let productId): "subscription \(productId) renew now：周期立即结束并续订"
         }
     }
 

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The ends of a Google Play subscription run end to end by the built binary: an earlier
+/// renewal refunded with revoke ends the Server's entitlement at once, and the commands a
+/// subscription that is not held refuses name their line.
+@Suite struct GooglePlaySubscriptionEndTests {
+    /// With `--seed 7` the first purchase's order is `GPA.2456-4418-0127-73265`.
+    private static let order = "GPA.2456-4418-0127-73265"
+
+    @Test func anEarlierRenewalRefundedRevokesTheSubscriptionAndTheServerEndsTheEntitlementNow() throws {
+        let folder = try TemporaryFolder()
+        let script = folder.file("refund.scenario")
+        try """
+            server notifications on
+            buy com.storesim.premium.monthly
+            advance 70d
+            expect credited com.storesim.premium.monthly 3
+            refund \(Self.order)..0
+            expect owned com.storesim.premium.monthly no
+            expect audit ok
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let world = folder.file("world")
+        let run = try StoreSimProcess.run(["run", "--store", "play", "--seed", "7", "--data-dir", world, script])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("RTDN SUBSCRIPTION_REVOKED \(Self.order)..1"), "\(run.stdout)")
+        #expect(run.stdout.contains("RTDN VOIDED_PURCHASE \(Self.order)..0"), "\(run.stdout)")
+        #expect(run.stdout.contains("Server               \(Self.order)..1 ended early, at 2026-03-12 00:00:00: "
+                                    + "the Server ends the entitlement to com.storesim.premium.monthly there"), "\(run.stdout)")
+        let state = try StoreSimProcess.run(["state", "--json", "--data-dir", world])
+        #expect(state.stdout.contains(#""subscriptionState": "SUBSCRIPTION_STATE_EXPIRED", "expiryTime": "2026-03-12 00:00:00", "autoRenewing": false"#),
+                "\(state.stdout)")
+    }
+
+    @Test func aSubscriptionNotHeldCannotBeCanceledRestoredOrEnded() throws {
+        let folder = try TemporaryFolder()
+        for (index, command) in ["subscription com.storesim.premium.monthly renew off", "subscription com.storesim.premium.monthly renew on",
+                        "subscription com.storesim.premium.monthly renew now", "subscription com.storesim.premium.monthly expire"].enumerated() {
+            let script = folder.file("refused.scenario")
+            try (command + "\n").write(toFile: script, atomically: true, encoding: .utf8)
+            let run = try StoreSimProcess.run(["run", "--store", "play", "--data-dir", folder.file("world-\(index)"), script])
+            #expect(run.status != 0)
+            #expect(run.stderr == "storesim: error: \(script): line 1: Google Play: no subscription of com.storesim.premium.monthly "
+                    + "whose period runs (an expired or revoked one is bought again)\n", "\(command): \(run.stderr)")
+        }
+    }
+}
