@@ -2,6 +2,7 @@ import IAPCore
 import Lessons
 import ScenarioLanguage
 import Testing
+import WorldCore
 @testable import StoreTUI
 
 /// A world that sells on Google Play in the interface: the header names the store and the
@@ -39,6 +40,28 @@ import Testing
         let screen = try #require(frames.first)
         #expect(screen.contains { $0.contains("Google Play（1 笔未确认）") }, "\(screen.joined(separator: "\n"))")
         #expect(screen.contains { $0.contains("2d 23h 后退款") }, "\(screen.joined(separator: "\n"))")
+    }
+
+    /// Runs `commands` in the Play world of `tui`, which is closed again before a session opens it.
+    private static func perform(_ commands: [ScenarioCommand], in tui: TUIWorld) throws {
+        let world = try tui.folder.world(seed: 3, store: .play)
+        for command in commands {
+            try world.perform(command)
+            try world.settle()
+        }
+    }
+
+    @Test func aCanceledSubscriptionShowsWhenItEndsThenThatItExpired() throws {
+        let tui = try TUIWorld()
+        let monthly = "com.storesim.premium.monthly"
+        try Self.perform([.launch, .buy(productId: monthly, answer: .confirm), .advance(seconds: 10 * 86_400),
+                          .subscriptionRenew(productId: monthly, on: false), .quit], in: tui)
+        let canceled = try #require(try tui.session(.settle + [.capture], columns: 120, rows: 40).first)
+        #expect(canceled.contains { $0.contains("GPA.5833-6941-4626-86556 ends in 20d 23h") },
+                "\(canceled.prefix(6).joined(separator: "\n"))")
+        try Self.perform([.advance(seconds: 30 * 86_400)], in: tui)
+        let expired = try #require(try tui.session(.settle + [.capture], columns: 120, rows: 40).first)
+        #expect(expired.contains { $0.contains("GPA.5833-6941-4626-86556 expired Premium") }, "\(expired.joined(separator: "\n"))")
     }
 
     @Test func theStrategyAndCrashMenusSpeakGooglesWords() throws {

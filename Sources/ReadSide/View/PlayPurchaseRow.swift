@@ -2,8 +2,8 @@ import Foundation
 import IAPCore
 import PlayEngine
 
-/// One Google Play purchase as the interface lists it: its order, product and where it stands,
-/// with the moment its three days end while nobody has acknowledged it.
+/// One Google Play purchase as the interface lists it: its order (a subscription's latest), product
+/// and where it stands, with the moment its three days end while nobody has acknowledged it.
 public struct PlayPurchaseRow: Sendable, Equatable {
     /// Where a purchase stands, as Google's states and the three-day rule tell it.
     public enum Standing: Sendable, Equatable {
@@ -15,6 +15,10 @@ public struct PlayPurchaseRow: Sendable, Equatable {
         case canceled
         /// Refunded and revoked; `auto` by the three-day rule.
         case voided(auto: Bool)
+        /// A subscription the user canceled: it keeps its access until `endsAt`, then expires.
+        case autoRenewOff(endsAt: Date)
+        /// A subscription whose last period ended without a renewal.
+        case expired
     }
 
     public let orderId: PlayOrderID
@@ -22,10 +26,14 @@ public struct PlayPurchaseRow: Sendable, Equatable {
     public let standing: Standing
 
     init(_ record: PlayPurchaseRecord) {
-        orderId = record.orderId
+        orderId = record.latestOrderId
         productId = record.productId
         standing = if record.isVoided {
             .voided(auto: record.voidedReason == .unacknowledgedPurchase)
+        } else if record.endedMillis != nil {
+            .expired
+        } else if record.isSubscription, record.state == .purchased, !record.autoRenewing, let expiry = record.expiryMillis {
+            .autoRenewOff(endsAt: SimulatedTime.date(millis: expiry))
         } else if record.isConsumed {
             .consumed
         } else if record.isAcknowledged {

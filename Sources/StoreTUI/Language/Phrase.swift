@@ -83,6 +83,8 @@ enum Phrase: CaseIterable, Sendable {
     case playCanceled
     case playRefunded
     case playAutoRefunded
+    case playAutoRenewOff
+    case playExpired
     case playSheetKeys
     case pendingPayment
     case answerPending

@@ -29,6 +29,8 @@ enum PlayPurchasesView {
         case .consumed: language(.playConsumed)
         case .canceled: language(.playCanceled)
         case .voided(let auto): language(auto ? .playAutoRefunded : .playRefunded)
+        case .autoRenewOff(let end): language(.playAutoRenewOff, left(from: now, to: end))
+        case .expired: language(.playExpired)
         }
     }
 

@@ -75,6 +75,8 @@ enum English {
         case .playCanceled: "canceled"
         case .playRefunded: "refunded"
         case .playAutoRefunded: "AUTO-REFUNDED"
+        case .playAutoRenewOff: "ends in {1}"
+        case .playExpired: "expired"
         case .playSheetKeys: "[Enter] Confirm   [Esc] Cancel   [p] Pay later"
         case .pendingPayment: "pay later (a pending purchase)"
         case .answerPending: "pending"
