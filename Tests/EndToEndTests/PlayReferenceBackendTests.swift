@@ -6,7 +6,9 @@ import TestSupport
 /// `storesim serve --store play` with the Google Play reference backend of
 /// `Examples/backend-python/play_backend.py` (the standard library only) in the loop: the app
 /// verifies with it, Pub/Sub pushes its notifications to it, it asks the served Developer API,
-/// credits each purchase token once and consumes; the audit judges what it lists.
+/// credits each purchase token once and consumes; the audit judges what it lists. `chaos --store
+/// play --server-url` judges it the same way, run after run, in worlds of the served world's
+/// access token whose order ids and tokens are each their own.
 @Suite(.serialized) struct PlayReferenceBackendTests {
     static let hasPython = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
 
@@ -120,5 +122,44 @@ import TestSupport
         #expect(audit.stdout.hasPrefix("outside server \(backend.base): 2 credits listed at /storesim/credits, judged below\n"),
                 "the purchase and its renewal, once each: \(audit.stdout)")
         #expect(audit.stdout.contains("double-credited 0"), "\(audit.stdout)")
+    }
+
+    /// `chaos --store play --server-url` against `backend`, in the identity of the world in `directory`.
+    private static func chaos(_ folder: TemporaryFolder, directory: String, backend: BackendProcess, listen: String,
+                              _ options: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let result = try StoreSimProcess.run(["chaos", "--store", "play", "--server-url", backend.base, "--data-dir", directory,
+                                              "--listen", listen] + options, in: folder.url)
+        return (result.status, result.stdout, result.stderr)
+    }
+
+    @Test(.enabled(if: hasPython, "no python3 here"))
+    func chaosJudgesTheBackendSessionAfterSessionAndOnlyReadsTheWorld() throws {
+        let folder = try TemporaryFolder()
+        let served = try ServedWorld(folder, options: ["--store", "play", "--seed", "7"])
+        let line = try #require(served.stdout.split(separator: "\n").first { $0.contains("play access token ") })
+        let token = String(try #require(line.split(separator: " ").last))
+        #expect(served.stop() == 0)
+        let listen = try TeamWorld.freeAddress()
+        let backend = try BackendProcess("play_backend.py", folder: folder, arguments: ["--api", "http://\(listen)", "--access-token", token])
+        let play = served.dataDirectory + "/play.sqlite"
+        let before = try Data(contentsOf: URL(fileURLWithPath: play))
+        let rtdn = ["--notifications-url", backend.base + "/rtdn"]
+        let refused = try Self.chaos(folder, directory: served.dataDirectory, backend: backend, listen: listen, ["--runs", "3"])
+        #expect(refused.status == 2 && refused.stderr.contains("--server-url on Google Play needs --notifications-url URL"), "\(refused)")
+        for strategy in ["server-acknowledges", "server-acknowledges", "verify-then-acknowledge"] {
+            let ran = try Self.chaos(folder, directory: served.dataDirectory, backend: backend, listen: listen,
+                                     ["--runs", "12", "--seed", "3", "--strategy", strategy] + rtdn)
+            #expect(ran.status == 0, "\(strategy): \(ran.stdout)\(ran.stderr)\n\(backend.output)")
+            #expect(ran.stdout.hasPrefix("storesim chaos: answering Google Play's Developer API on http://\(listen)\n"), "\(ran.stdout)")
+            #expect(ran.stdout.contains("\nfailing runs: 0\n"), "\(ran.stdout)")
+            #expect(ran.stdout.contains("outside server \(backend.base): one run at a time, each world's Google Play order ids and purchase "
+                                        + "tokens its own; Real-time developer notifications pushed to \(backend.base)/rtdn"), "\(ran.stdout)")
+            let credited = ran.stdout.split(separator: "\n").first { $0.hasPrefix("credited by the outside server: ") }
+            #expect(credited.map { !$0.hasPrefix("credited by the outside server: 0 ") } == true, "\(ran.stdout)")
+        }
+        let log = backend.output
+        #expect(log.contains("subscription 4: credited") || log.contains("verify subscription GPA."), "subscriptions were bought: \(log)")
+        #expect(!log.contains("try again later: GET") && !log.contains("HTTP 401"), "every call of the API was answered: \(log)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: play)) == before, "the data directory's world is only read")
     }
 }

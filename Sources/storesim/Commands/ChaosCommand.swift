@@ -66,14 +66,11 @@ enum ChaosCommand {
         if store == .play, api != nil {
             throw .usage("--api chooses a StoreKit generation: a world that sells on Google Play has none")
         }
-        if store == .play, arguments[serverURL] != nil {
-            throw .usage("--server-url judges an App Store backend: Google Play's runs are judged against the built-in Server")
-        }
         let directory = arguments[serverURL] == nil ? nil : Options.dataDirectory(arguments[Options.dataDir])
         let (catalog, _, catalogFile) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: directory)
         let path = FileManager.default.currentDirectoryPath + "/" + reproFile
         try refuseAsRepro(catalogFile, path: path)
-        let backend = try backend(arguments, catalog: catalog)
+        let backend = try backend(arguments, catalog: catalog, store: store)
         defer { backend?.host.stop() }
         let runner = ChaosRunner(catalog: catalog, strategy: strategy, api: api, seed: seed, backend: backend?.backend, store: store)
         // Against a backend a run takes as long as the backend does: progress every ten runs.
@@ -132,7 +129,11 @@ enum ChaosCommand {
             }
         }
         Output.line("chaos: \(summary.runs) runs in \(String(format: "%.1f", summary.seconds)) s (\(String(format: "%.1f", summary.runsPerSecond)) runs/s), strategy \(strategy.word(on: store))\(apiText), seed \(seed)")
-        if let backend, let first = backend.transactionIds(0) {
+        if let backend, store == .play {
+            Output.line("outside server \(backend.url): one run at a time, each world's Google Play order ids and purchase tokens its own; "
+                        + "Real-time developer notifications pushed to \(backend.notificationsURL ?? "")")
+            Output.line("credited by the outside server: \(summary.credited) of the \(summary.purchases) purchases")
+        } else if let backend, let first = backend.transactionIds(0) {
             Output.line("outside server \(backend.url): one run at a time, each world's transaction ids its own, from \(first.first) on, "
                         + "\(ChaosBackend.idsPerWorld) a world; notifications " + (backend.notificationsURL.map { "to \($0) in the runs that turn them on" } ?? "off"))
             Output.line("credited by the outside server: \(summary.credited) of the \(summary.purchases) purchases")
