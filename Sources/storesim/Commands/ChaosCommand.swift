@@ -42,7 +42,10 @@ enum ChaosCommand {
             outage a run draws ends before three days of simulated time, past which Google Play
             refunds what nobody acknowledged whatever the app does. A run fails when the Play
             audit is not ok (auto-refunded counts); its repro replays with
-            'storesim run --store play chaos-repro.scenario'.
+            'storesim run --store play chaos-repro.scenario'. With --server-url, --data-dir holds
+            the Play world your backend was set up for: chaos answers Google Play's Developer API
+            for its access token, each run's order ids and purchase tokens are its own, and
+            --notifications-url (required) is where Pub/Sub pushes every run's notifications.
             """,
         run: run,
         synopsis: "storesim chaos [--runs N] [--seed N] [--store STORE] [--strategy NAME] [--api API] [--catalog FILE] "
