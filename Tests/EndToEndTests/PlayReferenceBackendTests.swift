@@ -15,15 +15,7 @@ import TestSupport
     @Test(.enabled(if: hasPython, "no python3 here"))
     func aPurchaseIsCreditedOnceAndConsumedAndADuplicatedPushCreditsNothingMore() throws {
         let folder = try TemporaryFolder()
-        let served = try ServedWorld(folder, options: ["--store", "play", "--seed", "7"])
-        let line = try #require(served.stdout.split(separator: "\n").first { $0.contains("play access token ") })
-        let token = String(try #require(line.split(separator: " ").last))
-        let backend = try BackendProcess("play_backend.py", folder: folder, arguments: ["--api", served.base, "--access-token", token])
-        let script = """
-            server url \(backend.base)
-            server notifications on
-            server notifications url \(backend.base)/rtdn
-            strategy server-acknowledges
+        let (ran, audit, backend) = try Self.connectedRun(in: folder, """
             store pubsub duplicate
             buy com.storesim.coins.100
             advance 1m
@@ -35,9 +27,7 @@ import TestSupport
             expect acknowledged com.storesim.pro yes
             expect audit ok
 
-            """
-        let ran = try StoreSimProcess.run(["run", "--connect", served.base, try folder.write("play.scenario", script)])
-        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)\n\(backend.output)")
+            """, notifications: true)
         let lines = ran.stdout.split(separator: "\n")
         #expect(lines.contains { $0.contains("outside server \(backend.base): verify GPA.") }, "\(ran.stdout)")
         let credited = backend.output.split(separator: "\n").filter { $0.hasSuffix(": credited") }
@@ -46,58 +36,34 @@ import TestSupport
                 "each push twice (store pubsub duplicate), each acknowledged: \(ran.stdout)")
         #expect(lines.contains { $0.contains("the outside server: purchases.products.consume GPA.") && $0.hasSuffix("→ 200") }, "\(ran.stdout)")
         #expect(lines.contains { $0.contains("the outside server: purchases.products.acknowledge GPA.") && $0.hasSuffix("→ 200") }, "\(ran.stdout)")
-        #expect(served.stop() == 0)
-        let audit = try StoreSimProcess.run(["audit", "--data-dir", served.dataDirectory])
-        #expect(audit.status == 0, "\(audit.stdout)\(audit.stderr)")
         #expect(audit.stdout.hasPrefix("outside server \(backend.base): 2 credits listed at /storesim/credits, judged below\n"), "\(audit.stdout)")
         #expect(audit.stdout.contains("double-credited 0"), "\(audit.stdout)")
-    }
-
-    /// A served Play world (seed 7) and the reference backend pointed at it.
-    private static func servedWithBackend(_ folder: TemporaryFolder) throws -> (ServedWorld, BackendProcess) {
-        let served = try ServedWorld(folder, options: ["--store", "play", "--seed", "7"])
-        let line = try #require(served.stdout.split(separator: "\n").first { $0.contains("play access token ") })
-        let token = String(try #require(line.split(separator: " ").last))
-        return (served, try BackendProcess("play_backend.py", folder: folder, arguments: ["--api", served.base, "--access-token", token]))
     }
 
     @Test(.enabled(if: hasPython, "no python3 here"))
     func aSubscriptionIsVerifiedWithSubscriptionsV2AndAcknowledgedByTheBackend() throws {
         let folder = try TemporaryFolder()
-        let (served, backend) = try Self.servedWithBackend(folder)
-        let script = """
-            server url \(backend.base)
-            strategy server-acknowledges
+        let (ran, audit, backend) = try Self.connectedRun(in: folder, """
             buy com.storesim.premium.monthly
             expect acknowledged com.storesim.premium.monthly yes
             advance 4d
             expect auto-refunded 0
             expect audit ok
 
-            """
-        let ran = try StoreSimProcess.run(["run", "--connect", served.base, try folder.write("subscription.scenario", script)])
-        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)\n\(backend.output)")
+            """, notifications: false)
         let lines = ran.stdout.split(separator: "\n")
         #expect(lines.contains { $0.contains("outside server \(backend.base): verify GPA.") && $0.hasSuffix("→ credited") }, "\(ran.stdout)")
         #expect(lines.contains { $0.contains("the outside server: purchases.subscriptionsv2.get GPA.") && $0.hasSuffix("→ 200") }, "\(ran.stdout)")
         #expect(lines.contains { $0.contains("the outside server: purchases.subscriptions.acknowledge GPA.") && $0.hasSuffix("→ 200") },
                 "the backend acknowledged the initial purchase: \(ran.stdout)")
         #expect(!lines.contains { $0.contains("acknowledgePurchase") && $0.contains("App") }, "the app left it to the backend: \(ran.stdout)")
-        #expect(served.stop() == 0)
-        let audit = try StoreSimProcess.run(["audit", "--data-dir", served.dataDirectory])
-        #expect(audit.status == 0, "\(audit.stdout)\(audit.stderr)")
         #expect(audit.stdout.hasPrefix("outside server \(backend.base): 1 credits listed at /storesim/credits, judged below\n"), "\(audit.stdout)")
     }
 
     @Test(.enabled(if: hasPython, "no python3 here"))
     func aRenewalIsCreditedOnceFromSubscriptionRenewedPushedTwice() throws {
         let folder = try TemporaryFolder()
-        let (served, backend) = try Self.servedWithBackend(folder)
-        let script = """
-            server url \(backend.base)
-            server notifications on
-            server notifications url \(backend.base)/rtdn
-            strategy server-acknowledges
+        let (ran, audit, backend) = try Self.connectedRun(in: folder, """
             buy com.storesim.premium.monthly
             advance 1m
             store pubsub duplicate
@@ -105,23 +71,44 @@ import TestSupport
             expect notifications pending 0
             expect audit ok
 
-            """
-        let ran = try StoreSimProcess.run(["run", "--connect", served.base, try folder.write("renewal.scenario", script)])
-        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)\n\(backend.output)")
-        let lines = ran.stdout.split(separator: "\n")
-        let renewed = lines.filter { $0.contains("RTDN SUBSCRIPTION_RENEWED GPA.") && $0.contains("..0") && $0.hasSuffix("/rtdn: HTTP 204") }
+            """, notifications: true)
+        let renewed = ran.stdout.split(separator: "\n").filter {
+            $0.contains("RTDN SUBSCRIPTION_RENEWED GPA.") && $0.contains("..0") && $0.hasSuffix("/rtdn: HTTP 204")
+        }
         #expect(renewed.count == 2, "pushed twice (store pubsub duplicate), each acknowledged: \(ran.stdout)")
         let log = backend.output.split(separator: "\n")
         #expect(log.filter { $0.hasPrefix("rtdn ") && $0.hasSuffix(" subscription 2: credited") }.count == 1, "\(backend.output)")
         #expect(log.filter { $0.hasPrefix("rtdn ") && $0.hasSuffix(" subscription 2: already-credited") }.count == 1, "\(backend.output)")
         #expect(log.filter { $0.hasPrefix("credited the orders ") && $0.contains("..0 of com.storesim.premium.monthly") }.count == 1,
                 "\(backend.output)")
-        #expect(served.stop() == 0)
-        let audit = try StoreSimProcess.run(["audit", "--data-dir", served.dataDirectory])
-        #expect(audit.status == 0, "\(audit.stdout)\(audit.stderr)")
         #expect(audit.stdout.hasPrefix("outside server \(backend.base): 2 credits listed at /storesim/credits, judged below\n"),
                 "the purchase and its renewal, once each: \(audit.stdout)")
         #expect(audit.stdout.contains("double-credited 0"), "\(audit.stdout)")
+    }
+
+    /// A served Play world (seed 7) and the access token `serve` printed for it.
+    private static func served(_ folder: TemporaryFolder) throws -> (served: ServedWorld, token: String) {
+        let served = try ServedWorld(folder, options: ["--store", "play", "--seed", "7"])
+        let line = try #require(served.stdout.split(separator: "\n").first { $0.contains("play access token ") })
+        return (served, String(try #require(line.split(separator: " ").last)))
+    }
+
+    /// Runs `body` with `run --connect` in a served Play world (in `folder`) whose app sends its purchases to
+    /// the reference backend under server-acknowledges (with `notifications`, Pub/Sub pushing to
+    /// its `/rtdn`), both exiting 0; then stops serve and audits the world, exiting 0: the run,
+    /// the audit and the backend.
+    private static func connectedRun(in folder: TemporaryFolder, _ body: String, notifications: Bool) throws
+        -> (ran: StoreSimProcess.Result, audit: StoreSimProcess.Result, backend: BackendProcess) {
+        let (served, token) = try served(folder)
+        let backend = try BackendProcess("play_backend.py", folder: folder, arguments: ["--api", served.base, "--access-token", token])
+        let pushes = notifications ? "server notifications on\nserver notifications url \(backend.base)/rtdn\n" : ""
+        let script = "server url \(backend.base)\n\(pushes)strategy server-acknowledges\n" + body
+        let ran = try StoreSimProcess.run(["run", "--connect", served.base, try folder.write("play.scenario", script)])
+        #expect(ran.status == 0, "\(ran.stdout)\(ran.stderr)\n\(backend.output)")
+        #expect(served.stop() == 0)
+        let audit = try StoreSimProcess.run(["audit", "--data-dir", served.dataDirectory])
+        #expect(audit.status == 0, "\(audit.stdout)\(audit.stderr)")
+        return (ran, audit, backend)
     }
 
     /// `chaos --store play --server-url` against `backend`, in the identity of the world in `directory`.
@@ -135,9 +122,7 @@ import TestSupport
     @Test(.enabled(if: hasPython, "no python3 here"))
     func chaosJudgesTheBackendSessionAfterSessionAndOnlyReadsTheWorld() throws {
         let folder = try TemporaryFolder()
-        let served = try ServedWorld(folder, options: ["--store", "play", "--seed", "7"])
-        let line = try #require(served.stdout.split(separator: "\n").first { $0.contains("play access token ") })
-        let token = String(try #require(line.split(separator: " ").last))
+        let (served, token) = try Self.served(folder)
         #expect(served.stop() == 0)
         let listen = try TeamWorld.freeAddress()
         let backend = try BackendProcess("play_backend.py", folder: folder, arguments: ["--api", "http://\(listen)", "--access-token", token])
