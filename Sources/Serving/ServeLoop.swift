@@ -58,8 +58,9 @@ public final class ServeLoop {
     }
 
     /// Starts the server on `address`, requests going to this loop; a call of the App Store
-    /// Server API has its token judged first, on the server's thread. `others`, when given, is
-    /// the answer to any other request, given at once on the server's thread. From now on, unless
+    /// Server API or of Google Play's Developer API has its token judged first, on the server's
+    /// thread. `others`, when given, is the answer to any other request, given at once on the
+    /// server's thread. From now on, unless
     /// `stopsOnSignals` is false (chaos, whose runs a signal ends with the process), SIGTERM and
     /// SIGINT ask the loop to stop.
     public func start(address: ListenAddress, limits: HTTPLimits = HTTPLimits(),
@@ -69,7 +70,7 @@ public final class ServeLoop {
         let token = token
         let server = try HTTPServer(address: address, limits: limits, tls: tls, oversized: ServeSession.bodyTooLong) { request, responder in
             let api = ServeSession.isServerAPI(request)
-            if !api, let others { return responder.respond(others) }
+            if !ServeSession.needsToken(request), let others { return responder.respond(others) }
             if !ServeSession.isForTheWorld(request) { return responder.respond(ServeSession.notFound) }
             let refusal = api ? token.refusal(of: request.authorization, now: Date())
                 : ServeSession.isPlayAPI(request) ? token.playRefusal(of: request.authorization) : nil

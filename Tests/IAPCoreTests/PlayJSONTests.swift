@@ -28,4 +28,30 @@ struct PlayJSONTests {
             "voidedTimeMillis":"1767484800000","orderId":"GPA.1234-5678-9012-34567","voidedSource":2,"voidedReason":8}
             """)
     }
+
+    @Test func aSubscriptionPurchaseV2IsWrittenAsGoogleDocumentsIt() throws {
+        // Google's JSON representation: kind, regionCode, lineItems [{productId, expiryTime,
+        // autoRenewingPlan, offerDetails, latestSuccessfulOrderId}], startTime, subscriptionState,
+        // acknowledgementState, externalAccountIdentifiers; times are RFC 3339 Timestamps, and the
+        // deprecated latestOrderId is not written.
+        let order = try #require(Self.order?.renewal(1))
+        let item = SubscriptionPurchaseV2.LineItem(productId: "premium", expiryTimeMillis: 1_772_323_200_030, autoRenewEnabled: true,
+                                                   basePlanId: "monthly", offerId: nil, latestSuccessfulOrderId: order)
+        let active = SubscriptionPurchaseV2(regionCode: "US", lineItems: [item], startTimeMillis: 1_767_225_600_030, subscriptionState: .active,
+                                            acknowledgementState: .pending, obfuscatedExternalAccountId: "a3f9")
+        #expect(active.jsonText == """
+            {"kind":"androidpublisher#subscriptionPurchaseV2","regionCode":"US","lineItems":[{"productId":"premium",\
+            "expiryTime":"2026-03-01T00:00:00.030Z","autoRenewingPlan":{"autoRenewEnabled":true},"offerDetails":{"basePlanId":"monthly"},\
+            "latestSuccessfulOrderId":"GPA.1234-5678-9012-34567..1"}],"startTime":"2026-01-01T00:00:00.030Z",\
+            "subscriptionState":"SUBSCRIPTION_STATE_ACTIVE","acknowledgementState":"ACKNOWLEDGEMENT_STATE_PENDING",\
+            "externalAccountIdentifiers":{"obfuscatedExternalAccountId":"a3f9"}}
+            """)
+        // Google, of startTime: "Not set for pending subscriptions".
+        let pending = SubscriptionPurchaseV2(regionCode: "US", lineItems: [], startTimeMillis: nil, subscriptionState: .pending,
+                                             acknowledgementState: .pending, obfuscatedExternalAccountId: nil)
+        #expect(pending.jsonText == """
+            {"kind":"androidpublisher#subscriptionPurchaseV2","regionCode":"US","lineItems":[],\
+            "subscriptionState":"SUBSCRIPTION_STATE_PENDING","acknowledgementState":"ACKNOWLEDGEMENT_STATE_PENDING"}
+            """)
+    }
 }

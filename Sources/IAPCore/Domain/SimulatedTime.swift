@@ -39,6 +39,13 @@ public enum SimulatedTime {
         padded((millis % 1000 + 1000) % 1000, 3)
     }
 
+    /// A moment as Google's APIs write a timestamp, RFC 3339 in UTC with three fractional digits:
+    /// "2026-01-01T00:00:00.042Z". Google: "Uses RFC 3339, where generated output will always be
+    /// Z-normalized and uses 0, 3, 6 or 9 fractional digits."
+    public static func rfc3339(_ millis: Int64) -> String {
+        format(date(millis: millis)).replacingOccurrences(of: " ", with: "T") + "." + millisOfSecond(millis) + "Z"
+    }
+
     /// `value` in at least `width` characters, zeros after any sign, as `%0*d` writes it; without a
     /// format string, which cost every timeline event and receipt date a parse of its own.
     private static func padded(_ value: Int64, _ width: Int) -> String {

@@ -16,44 +16,50 @@ public struct OutsideCredits: Sendable, Equatable {
     }
 
     public let url: String
-    /// The credits judged, in the server's order: those within `range`, when there is one, else
-    /// those outside the ranges of chaos runs' worlds (`TransactionIDRange.worldsOwn`);
-    /// empty when they could not be read.
+    /// The credits judged, in the server's order: those within `range`, when there is one, or of
+    /// the `orders` a chaos run's Google Play issued, else those outside the ranges of chaos runs'
+    /// worlds (`TransactionIDRange.worldsOwn`); empty when they could not be read.
     public let entries: [Entry]
     /// Why the credits could not be read; nil when they were.
     public let problem: String?
     /// The world's own range of ids, when it has one (`TransactionIDRange`): credits beyond it
     /// are another world's, and are not judged.
     public let range: TransactionIDRange?
+    /// The orders a chaos run's Google Play issued, when the world is one (it has a range of
+    /// ids): credits of other orders are another run's, and are not judged.
+    public let orders: Set<TransactionID>?
     /// How many credits the server listed in all, in the range or not.
     public let listed: Int
 
     /// The most seconds the audit waits for the listing.
     static let timeout: Double = 10
 
-    init(url: String, entries: [Entry], problem: String?, range: TransactionIDRange? = nil) {
+    init(url: String, entries: [Entry], problem: String?, range: TransactionIDRange? = nil, orders: Set<TransactionID>? = nil) {
         self.url = url
         self.entries = range.map { range in entries.filter { range.contains($0.transactionId) } }
+            ?? orders.map { orders in entries.filter { orders.contains($0.transactionId) } }
             ?? entries.filter { !TransactionIDRange.worldsOwn.contains($0.transactionId) }
         self.problem = problem
         self.range = range
+        self.orders = orders
         listed = entries.count
     }
 
     /// Asks the server at `url` for its credits; with a `range`, only the credits of ids in it
-    /// are the world's (a credit in it that the Store never issued is still an orphan).
-    public static func fetch(_ url: String, within range: TransactionIDRange? = nil) -> OutsideCredits {
+    /// are the world's (a credit in it that the Store never issued is still an orphan); with
+    /// `orders` (a chaos run's Google Play), only the credits of those orders.
+    public static func fetch(_ url: String, within range: TransactionIDRange? = nil, orders: Set<TransactionID>? = nil) -> OutsideCredits {
         let endpoint = OutsideURL.endpoint(url, "storesim/credits")
         switch HTTPClient.shared.send("GET", endpoint, timeout: timeout) {
         case .answered(let status, let body) where status == 200:
             do {
-                return OutsideCredits(url: url, entries: try read(body), problem: nil, range: range)
+                return OutsideCredits(url: url, entries: try read(body), problem: nil, range: range, orders: orders)
             } catch {
                 return OutsideCredits(url: url, entries: [], problem: "GET \(endpoint) answered what is not a credits listing (\(error.description))",
-                                      range: range)
+                                      range: range, orders: orders)
             }
         case let other:
-            return OutsideCredits(url: url, entries: [], problem: "GET \(endpoint): \(other.english)", range: range)
+            return OutsideCredits(url: url, entries: [], problem: "GET \(endpoint): \(other.english)", range: range, orders: orders)
         }
     }
 
@@ -116,6 +122,7 @@ public struct OutsideCredits: Sendable, Equatable {
     var line: String {
         problem.map { "outside server \(url): its credits could not be read (\($0)): what it credited is not judged" }
             ?? range.map { "outside server \(url): \(listed) credits listed at /storesim/credits, \(entries.count) of this world's ids \($0), judged below" }
+            ?? orders.map { _ in "outside server \(url): \(listed) credits listed at /storesim/credits, \(entries.count) of this world's Google Play orders, judged below" }
             ?? (listed == entries.count ? "outside server \(url): \(listed) credits listed at /storesim/credits, judged below"
                 : "outside server \(url): \(listed) credits listed at /storesim/credits, \(listed - entries.count) of them in the ranges of chaos runs' worlds (\(TransactionIDRange.worldsOwn)), not this world's: \(entries.count) judged below")
     }

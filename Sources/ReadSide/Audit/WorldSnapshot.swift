@@ -120,8 +120,10 @@ public struct WorldSnapshot: Sendable {
     /// within the Store's own range of ids, when it has one.
     public func audit(catalog: Catalog) -> Audit {
         if let playPurchases {
-            // Google Play's ids are order numbers, in no range of the Store's: every credit listed is judged.
-            let outside = settings.serverURL.map { OutsideCredits.fetch($0) }
+            // Google Play's ids are order numbers, in no range of the Store's: every credit listed is
+            // judged, but in a chaos run's world (one with a range of ids) only those of its own orders.
+            let orders = transactionIds.map { _ in Set(playPurchases.flatMap { $0.orderIds.map(\.transactionId) }) }
+            let outside = settings.serverURL.map { OutsideCredits.fetch($0, orders: orders) }
             var audit = Audit(play: playPurchases, notifications: playNotifications, ledger: outside?.ledger(record: { _ in nil }, catalog: catalog) ?? ledger,
                               pendingOrders: cache.orders, catalog: catalog)
             audit.outsideServer = outside

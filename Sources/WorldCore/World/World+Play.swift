@@ -1,6 +1,7 @@
 import Foundation
 import IAPCore
 import PlayEngine
+import StoreEngine
 
 /// A world that sells on Google Play: Play's file, its messages, its due moments (the three-day
 /// rule), and the timeline's words in Play's vocabulary.
@@ -29,6 +30,15 @@ extension World {
         } catch {
             throw .file(path: directory.playDatabase, problem: error.problem)
         }
+    }
+
+    /// The seed of a new world's Google Play secret: `seed`, or, for a world with a range of
+    /// ids of its own (a chaos run's against a team's backend, `origin`), `seed` mixed with the
+    /// range's first id, so that each such world issues order ids and purchase tokens no other
+    /// world of the session, or of another session, issued.
+    static func playSeed(_ seed: UInt64?, origin: StoreOrigin) -> UInt64? {
+        guard let range = origin.transactionIds else { return seed }
+        return (seed ?? 0) ^ UInt64(bitPattern: range.first.value)
     }
 
     /// The first line of a new Play world's timeline says where it sells.

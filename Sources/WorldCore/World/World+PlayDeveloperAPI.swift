@@ -4,7 +4,7 @@ import PlayEngine
 
 /// Google Play's Developer API answered to a team's backend (`storesim serve`): the calls the
 /// built-in Server makes in-process (`purchases.products.get`, `…acknowledge`, `…consume`, the
-/// Voided Purchases API), over HTTP, with Google's JSON and Google's errors. Each call is told on
+/// Voided Purchases API, `purchases.subscriptionsv2.get`, `purchases.subscriptions.acknowledge`), over HTTP, with Google's JSON and Google's errors. Each call is told on
 /// the timeline, made by the outside server, with its HTTP status.
 extension World {
     /// The Developer API's access token a served Play world accepts; nil on the App Store.
@@ -12,8 +12,11 @@ extension World {
 
     /// Answers one call of the Developer API at the world's now. A call the API does not have is
     /// 404; a package name that is not the app's, Google's `applicationNotFound` (404); a refusal
-    /// of Play (an unknown token, a purchase acknowledged already, a `startTime` older than 30
-    /// days), Google's HTTP 400 (`PlayRefusal.developerAPIError`).
+    /// of Play (an unknown token, a token of another product or subscription than the path names,
+    /// a purchase acknowledged already, a `startTime` older than 30 days), Google's HTTP 400
+    /// (`PlayRefusal.developerAPIError`). A subscription's calls go through Play's own
+    /// (`subscriptionPurchase(token:now:)`, `acknowledge(token:by:now:)`), so the states Play
+    /// gives a subscription are answered as Play answers them.
     public func answerPlayAPI(_ request: ServerAPIRequest) throws(WorldError) -> ServerAPIResponse {
         guard let route = PlayAPIRoute.of(method: request.method, path: request.path), play != nil else {
             return try toldCall(.failure(.notFound), call: "\(request.method) \(request.path)", order: nil)
@@ -36,6 +39,18 @@ extension World {
             }
             return try toldCall(changed.map { _ in [] }, call: route.name,
                                 order: Self.order(changed) ?? refused?.order?.transactionId, refusal: refused.map(Self.why))
+        case .subscriptionGet(_, let token):
+            let (purchase, refused) = try answering { [now] (play) throws(PlayError) in try play.subscriptionPurchase(token: token, now: now) }
+            return try toldCall(purchase.map { Array($0.jsonText.utf8) }, call: route.name,
+                                order: Self.order(purchase) ?? refused?.order?.transactionId, refusal: refused.map(Self.why))
+        case .subscriptionAcknowledge(_, let subscriptionId, let token):
+            let (acknowledged, refused) = try answering { [now] (play) throws(PlayError) -> TransactionID in
+                let purchase = try play.subscriptionPurchase(token: token, now: now)
+                guard purchase.lineItems.allSatisfy({ $0.productId == subscriptionId }) else { throw .refused(.tokenNotFound(token)) }
+                return try play.acknowledge(token: token, by: .server, now: now).orderId.transactionId
+            }
+            return try toldCall(acknowledged.map { _ in [] }, call: route.name,
+                                order: (try? acknowledged.get()) ?? refused?.order?.transactionId, refusal: refused.map(Self.why))
         case .voidedPurchases:
             switch VoidedPurchasesQuery.read(request) {
             case .failure(let error): return try toldCall(.failure(error), call: route.name, order: nil)
@@ -101,5 +116,11 @@ extension World {
     /// The order of the purchase answered, if one was.
     private static func order(_ purchase: Result<ProductPurchase, DeveloperAPIError>) -> TransactionID? {
         try? purchase.get().orderId.transactionId
+    }
+
+    /// The latest order of the subscription answered, if one was and it has a line item (a
+    /// PENDING subscription has none).
+    private static func order(_ purchase: Result<SubscriptionPurchaseV2, DeveloperAPIError>) -> TransactionID? {
+        try? purchase.get().lineItems.first?.latestSuccessfulOrderId.transactionId
     }
 }

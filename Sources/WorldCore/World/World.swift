@@ -36,7 +36,8 @@ public final class World {
     /// Opens the world in `directory` (creating what is missing), with the given catalog. A
     /// world created now draws its keys from the system's random source, or derives them from
     /// `seed` when one is given (public test keys, for byte-identical runs), or takes another
-    /// world's identity and a range of ids of its own from `origin`; it starts with the
+    /// world's identity and a range of ids of its own from `origin` (on Google Play, order ids
+    /// and purchase tokens of its own: `playSeed`); it starts with the
     /// Store switches the catalog's settings turn on, and its timeline says so first; `onEvent`
     /// hears that event too. A world made now sells on `store` (the App Store when nil); an
     /// existing one keeps the store it was made for, and naming the other is refused.
@@ -59,7 +60,7 @@ public final class World {
         } catch {
             throw .file(path: directory.serverDatabase, problem: error.storage.problem)
         }
-        play = try Self.openPlay(settings.store, directory, seed: seed, catalog: catalog)
+        play = try Self.openPlay(settings.store, directory, seed: Self.playSeed(seed, origin: origin), catalog: catalog)
         try StoreHistoryCheck.stamp(store, server, in: directory)
         try Self.setUp(server, from: store, in: directory)
         timeline = try Timeline(path: directory.events)

@@ -1,6 +1,7 @@
 import Drivers
 import Foundation
 import IAPCore
+import PlayEngine
 import StoreEngine
 import WorldCore
 
@@ -12,9 +13,13 @@ extension ChaosCommand {
         "--notifications-url", "URL", help: "with --server-url: the runs that turn notifications on POST them to URL", reads: .httpURL)
 
     /// The backend of `--server-url`, its world's identity read from `--data-dir` (which is
-    /// left as it is), and the App Store Server API answering on `--listen`; nil without
-    /// `--server-url`. A data directory without a world, or whose world has no API key, is an error.
-    static func backend(_ arguments: ParsedArguments, catalog: Catalog) throws(CLIError) -> (backend: ChaosBackend, host: ChaosAPIHost)? {
+    /// left as it is), and the App Store Server API (on Google Play, the Developer API, for the
+    /// access token of the Play world in `--data-dir`) answering on `--listen`; nil without
+    /// `--server-url`. A data directory without a world, whose world sells on the other store,
+    /// or an App Store world without an API key, is an error; so is Google Play without
+    /// `--notifications-url`.
+    static func backend(_ arguments: ParsedArguments, catalog: Catalog,
+                        store: StoreKind) throws(CLIError) -> (backend: ChaosBackend, host: ChaosAPIHost)? {
         guard let url = arguments[serverURL] else {
             let given = [(Options.dataDir, arguments[Options.dataDir]), (ListenOption.option, arguments[ListenOption.option]),
                          (notificationsURL, arguments[notificationsURL])].first { $0.1 != nil }
@@ -22,8 +27,12 @@ extension ChaosCommand {
             return nil
         }
         let directory = Options.dataDirectory(arguments[Options.dataDir])
-        try RunStore.refuseGooglePlay(directory, in: "storesim chaos")
-        let identity = try identity(of: directory)
+        if store == .play, arguments[notificationsURL] == nil {
+            throw .usage("--server-url on Google Play needs --notifications-url URL: every Google Play run has Real-time developer "
+                         + "notifications on, and Pub/Sub must push them to your backend rather than to the built-in Server")
+        }
+        let identity = try identity(of: directory, sellingOn: store)
+        let playAccessToken = store == .play ? try playAccessToken(of: directory) : nil
         let startMillis: Int64
         do {
             startMillis = try WorldSettings.load(path: directory.settings).clockMillis
@@ -31,19 +40,22 @@ extension ChaosCommand {
             throw .input(error.description)
         }
         let address = try ListenOption.address(arguments[ListenOption.option], of: spec)
-        let host = try ChaosAPIHost(identity: identity, bundleId: catalog.app.bundleId, address: address)
-        if identity.rootCertificate == nil {
+        let host = try ChaosAPIHost(identity: identity, bundleId: catalog.app.bundleId, playAccessToken: playAccessToken, address: address)
+        if store == .appStore, identity.rootCertificate == nil {
             Output.error("chaos: warning: the world in \(directory.path) never signed for StoreKit 2, so it has no root certificate: "
                          + "each run's world makes its own, which a backend that pins a root refuses (buy once under api storekit2 in it first)")
         }
-        Output.line("storesim chaos: answering the App Store Server API on http://\(host.server.address)")
+        Output.line("storesim chaos: answering \(store == .play ? "Google Play's Developer API" : "the App Store Server API") "
+                    + "on http://\(host.server.address)")
         return (ChaosBackend(url: url, notificationsURL: arguments[notificationsURL], identity: identity, host: host,
                               startMillis: startMillis), host)
     }
 
-    /// The identity of the world in `directory`, read without changing it.
-    private static func identity(of directory: DataDirectory) throws(CLIError) -> StoreIdentity {
+    /// The identity of the world in `directory`, read without changing it; refused when the
+    /// world sells on another store than `store`.
+    private static func identity(of directory: DataDirectory, sellingOn store: StoreKind) throws(CLIError) -> StoreIdentity {
         let found: StoreIdentity?
+        let sells: StoreKind
         do {
             try directory.requireWorld()
         } catch {
@@ -54,13 +66,36 @@ extension ChaosCommand {
         } catch {
             throw .input(error.description)
         }
+        do {
+            sells = try WorldSettings.load(path: directory.settings).store
+        } catch {
+            throw .input(error.description)
+        }
         guard let found else {
             throw .input("no world in \(directory.path): chaos --server-url runs in the identity of the world your backend was set up for (--data-dir)")
         }
+        guard sells == store else {
+            throw .input("\(directory.path): the world sells on \(sells.displayName), and chaos --server-url runs in the identity of the "
+                         + "world your backend was set up for: " + (store == .play ? "give --data-dir a Google Play world (serve --store play)"
+                                                                    : "add --store play"))
+        }
+        if store == .play { return found }
         guard !found.apiKeys.isEmpty else {
             throw .input("\(directory.path): the world has no API key, so a backend cannot call its App Store Server API: "
                          + "make one with storesim keys create --data-dir \(directory.path) --out FILE")
         }
         return found
+    }
+
+    /// The Developer API's access token of the Play world in `directory`, which the backend was given.
+    private static func playAccessToken(of directory: DataDirectory) throws(CLIError) -> String {
+        let token: String?
+        do {
+            token = try PlayStore.readAccessToken(path: directory.playDatabase)
+        } catch {
+            throw .input(error.description)
+        }
+        guard let token else { throw .input("\(directory.playDatabase): no Google Play here, so no access token a backend could have been given") }
+        return token
     }
 }

@@ -42,7 +42,10 @@ enum ChaosCommand {
             outage a run draws ends before three days of simulated time, past which Google Play
             refunds what nobody acknowledged whatever the app does. A run fails when the Play
             audit is not ok (auto-refunded counts); its repro replays with
-            'storesim run --store play chaos-repro.scenario'.
+            'storesim run --store play chaos-repro.scenario'. With --server-url, --data-dir holds
+            the Play world your backend was set up for: chaos answers Google Play's Developer API
+            for its access token, each run's order ids and purchase tokens are its own, and
+            --notifications-url (required) is where Pub/Sub pushes every run's notifications.
             """,
         run: run,
         synopsis: "storesim chaos [--runs N] [--seed N] [--store STORE] [--strategy NAME] [--api API] [--catalog FILE] "
@@ -66,14 +69,11 @@ enum ChaosCommand {
         if store == .play, api != nil {
             throw .usage("--api chooses a StoreKit generation: a world that sells on Google Play has none")
         }
-        if store == .play, arguments[serverURL] != nil {
-            throw .usage("--server-url judges an App Store backend: Google Play's runs are judged against the built-in Server")
-        }
         let directory = arguments[serverURL] == nil ? nil : Options.dataDirectory(arguments[Options.dataDir])
         let (catalog, _, catalogFile) = try CatalogResolver.resolve(option: arguments[Options.catalog], directory: directory)
         let path = FileManager.default.currentDirectoryPath + "/" + reproFile
         try refuseAsRepro(catalogFile, path: path)
-        let backend = try backend(arguments, catalog: catalog)
+        let backend = try backend(arguments, catalog: catalog, store: store)
         defer { backend?.host.stop() }
         let runner = ChaosRunner(catalog: catalog, strategy: strategy, api: api, seed: seed, backend: backend?.backend, store: store)
         // Against a backend a run takes as long as the backend does: progress every ten runs.
@@ -132,7 +132,11 @@ enum ChaosCommand {
             }
         }
         Output.line("chaos: \(summary.runs) runs in \(String(format: "%.1f", summary.seconds)) s (\(String(format: "%.1f", summary.runsPerSecond)) runs/s), strategy \(strategy.word(on: store))\(apiText), seed \(seed)")
-        if let backend, let first = backend.transactionIds(0) {
+        if let backend, store == .play {
+            Output.line("outside server \(backend.url): one run at a time, each world's Google Play order ids and purchase tokens its own; "
+                        + "Real-time developer notifications pushed to \(backend.notificationsURL ?? "")")
+            Output.line("credited by the outside server: \(summary.credited) of the \(summary.purchases) purchases")
+        } else if let backend, let first = backend.transactionIds(0) {
             Output.line("outside server \(backend.url): one run at a time, each world's transaction ids its own, from \(first.first) on, "
                         + "\(ChaosBackend.idsPerWorld) a world; notifications " + (backend.notificationsURL.map { "to \($0) in the runs that turn them on" } ?? "off"))
             Output.line("credited by the outside server: \(summary.credited) of the \(summary.purchases) purchases")

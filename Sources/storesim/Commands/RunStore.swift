@@ -22,13 +22,6 @@ enum RunStore {
         return store
     }
 
-    /// Refuses, in one line, a world that sells on Google Play to a face that does not show Google
-    /// Play yet (`face`: the interactive interface, `serve`, `chaos`); only `run` plays its scripts.
-    static func refuseGooglePlay(_ directory: DataDirectory, in face: String) throws(CLIError) {
-        guard try existingStore(directory) == .play else { return }
-        throw .input("\(directory.path): this world sells on Google Play; \(face) does not show Google Play yet: run its scripts with storesim run")
-    }
-
     /// The store of the world in `directory`; nil when no world has run there. Its files are
     /// checked first as a writer's are (`DataDirectory.checkFiles`): the commands that ask are
     /// writers, and one that is refused is refused for that.

@@ -11,7 +11,7 @@ extension PubSubPush {
     /// The push's body, for the app `packageName`.
     public func json(packageName: String) -> [UInt8] {
         let data = Data(notification.json(packageName: packageName)).base64EncodedString()
-        let published = Self.rfc3339(notification.eventTimeMillis)
+        let published = SimulatedTime.rfc3339(notification.eventTimeMillis)
         return EventJSONWriter.object { json in
             json.key("message")
             json.object { json in
@@ -25,11 +25,5 @@ extension PubSubPush {
             }
             json.put("subscription", Self.subscription)
         }
-    }
-
-    /// A moment as Pub/Sub writes one: "2026-01-01T00:00:00.042Z".
-    static func rfc3339(_ millis: Int64) -> String {
-        let seconds = SimulatedTime.format(SimulatedTime.date(millis: millis)).replacingOccurrences(of: " ", with: "T")
-        return seconds + "." + SimulatedTime.millisOfSecond(millis) + "Z"
     }
 }

@@ -1,6 +1,7 @@
 /// What `purchases.subscriptionsv2.get` answers the Server: Google's `SubscriptionPurchaseV2`,
 /// "Indicates the status of a user's subscription purchase." Only the fields StoreSim's Play
-/// fills are here; times are milliseconds since 1970 (Google writes RFC 3339 text).
+/// fills are here; times are milliseconds since 1970 (Google writes RFC 3339 text, as its JSON
+/// here does: `SubscriptionPurchaseV2+JSON`).
 public struct SubscriptionPurchaseV2: Equatable, Sendable, Codable {
     /// One line item: "Item-level info for a subscription purchase." StoreSim's subscriptions
     /// have one, the base plan bought.
