@@ -8,13 +8,6 @@ import TestSupport
     static let version2 = "Scenarios/storekit-v2-crash-recovery.storekit"
     static let version4 = "Scenarios/storekit-v4-ask-to-buy-crash.storekit"
 
-    private func expectOneLine(_ result: StoreSimProcess.Result, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(result.killedBySignal == nil, sourceLocation: sourceLocation)
-        #expect(result.status == 2, sourceLocation: sourceLocation)
-        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
-        #expect(result.stderr == "storesim: error: \(message)\n", sourceLocation: sourceLocation)
-    }
-
     @Test func checkPrintsProductsSettingsAndWhatWasIgnored() throws {
         let result = try StoreSimProcess.run(["catalog", "check", Self.version2])
         #expect(result.status == 0 && result.stderr.isEmpty)
@@ -142,7 +135,7 @@ import TestSupport
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.contains("    consumable, $0.99, credits +1 com.gemquest.gems.small, not family shareable"))
         #expect(check.stdout.contains("    introductory offer: payAsYouGo: $1.99 a period for 3 periods of P1M"))
-        expectOneLine(try StoreSimProcess.run(["catalog", "convert", Self.version4, "--to", "json"]),
+        expectOneErrorLine(try StoreSimProcess.run(["catalog", "convert", Self.version4, "--to", "json"]),
                       "\(Self.version4): $.nonRenewingSubscriptions[0]: Xcode records no duration for a non-renewing subscription and catalog.json needs one: give the product \"storesim\": {\"duration\": \"P1M\"} with its real duration")
     }
 
@@ -165,20 +158,20 @@ import TestSupport
         for (index, (original, replacement, problem)) in cases.enumerated() {
             #expect(text.contains(original))
             let file = try folder.write("bad\(index).storekit", text.replacingOccurrences(of: original, with: replacement))
-            expectOneLine(try StoreSimProcess.run(["catalog", "check", file]), "\(file): \(problem)")
-            expectOneLine(try StoreSimProcess.run(["run", "--catalog", file, script]), "\(file): \(problem)")
-            expectOneLine(try StoreSimProcess.run(["chaos", "--runs", "1", "--catalog", file]), "\(file): \(problem)")
+            expectOneErrorLine(try StoreSimProcess.run(["catalog", "check", file]), "\(file): \(problem)")
+            expectOneErrorLine(try StoreSimProcess.run(["run", "--catalog", file, script]), "\(file): \(problem)")
+            expectOneErrorLine(try StoreSimProcess.run(["chaos", "--runs", "1", "--catalog", file]), "\(file): \(problem)")
         }
     }
 
     @Test func usageMistakesAreOneLine() throws {
-        let usage = "storesim catalog check FILE | storesim catalog convert FILE --to json|storekit"
-        expectOneLine(try StoreSimProcess.run(["catalog"]), "'catalog' needs check|convert FILE: \(usage)")
-        expectOneLine(try StoreSimProcess.run(["catalog", "check", "catalog.json", "--to", "json"]), "--to is only for 'catalog convert': \(usage)")
-        expectOneLine(try StoreSimProcess.run(["catalog", "convert", "catalog.json"]), "'catalog convert' needs --to json|storekit: \(usage)")
-        expectOneLine(try StoreSimProcess.run(["catalog", "convert", "catalog.json", "--to", "xml"]), "unknown format 'xml' for --to; expected json or storekit")
-        expectOneLine(try StoreSimProcess.run(["catalog", "lint", "catalog.json"]), "unknown action 'lint'; expected check or convert: \(usage)")
-        expectOneLine(try StoreSimProcess.run(["catalog", "check", "missing.storekit"]), "missing.storekit: $: no such file")
+        let usage = "storesim catalog check FILE | storesim catalog convert FILE --to json|storekit|play"
+        expectOneErrorLine(try StoreSimProcess.run(["catalog"]), "'catalog' needs check|convert FILE: \(usage)")
+        expectOneErrorLine(try StoreSimProcess.run(["catalog", "check", "catalog.json", "--to", "json"]), "--to is only for 'catalog convert': \(usage)")
+        expectOneErrorLine(try StoreSimProcess.run(["catalog", "convert", "catalog.json"]), "'catalog convert' needs --to json|storekit|play: \(usage)")
+        expectOneErrorLine(try StoreSimProcess.run(["catalog", "convert", "catalog.json", "--to", "xml"]), "unknown format 'xml' for --to; expected json, storekit or play")
+        expectOneErrorLine(try StoreSimProcess.run(["catalog", "lint", "catalog.json"]), "unknown action 'lint'; expected check or convert: \(usage)")
+        expectOneErrorLine(try StoreSimProcess.run(["catalog", "check", "missing.storekit"]), "missing.storekit: $: no such file")
         let help = try StoreSimProcess.run(["help", "catalog"])
         #expect(help.status == 0 && help.stdout.hasPrefix("usage: \(usage)\n"))
         #expect(try StoreSimProcess.run(["--help"]).stdout.contains("\n  catalog "))

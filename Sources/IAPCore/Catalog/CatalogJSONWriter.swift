@@ -9,9 +9,7 @@ enum CatalogJSONWriter {
             ("referenceName", .string(product.referenceName)), ("price", .string("\(product.price)")),
             ("localizations", localizations(product)),
         ]
-        if product.type == .consumable {
-            members.append(("grant", .object(product.grantInOrder.map { ($0.currency, .number(String($0.amount))) })))
-        }
+        if product.type == .consumable { members.append(("grant", grant(product))) }
         if let serverProductId = product.serverProductId { members.append(("serverProductId", .string(serverProductId))) }
         if let period = product.period { members.append(("period", .string(period.description))) }
         if let group = product.group { members.append(("group", .string(group))) }
@@ -19,12 +17,21 @@ enum CatalogJSONWriter {
         if let offer = product.introductoryOffer { members.append(("introductoryOffer", introductoryOffer(offer))) }
         if let duration = product.duration { members.append(("duration", .string(duration.description))) }
         if let shareable = product.familyShareable { members.append(("familyShareable", .bool(shareable))) }
-        for type in OfferType.allCases {
+        return .object(members + offerLists(product))
+    }
+
+    /// The consumable's grant: currency name → amount, by currency name.
+    static func grant(_ product: Product) -> CatalogJSON {
+        .object(product.grantInOrder.map { ($0.currency, .number(String($0.amount))) })
+    }
+
+    /// The product's `promotionalOffers`, `offerCodes` and `winBackOffers`, each left out when empty.
+    static func offerLists(_ product: Product) -> [(key: String, value: CatalogJSON)] {
+        OfferType.allCases.compactMap { type in
             let offers = product.offers.filter { $0.type == type }
-            guard let key = type.catalogKey, !offers.isEmpty else { continue }
-            members.append((key, .array(offers.map(offer))))
+            guard let key = type.catalogKey, !offers.isEmpty else { return nil }
+            return (key, .array(offers.map(offer)))
         }
-        return .object(members)
     }
 
     /// The catalog's `app` object: the app's bundle id, App Apple ID and build version.
@@ -55,7 +62,7 @@ enum CatalogJSONWriter {
         return .object(members + terms)
     }
 
-    private static func introductoryOffer(_ offer: IntroductoryOffer) -> CatalogJSON {
+    static func introductoryOffer(_ offer: IntroductoryOffer) -> CatalogJSON {
         var members: [(key: String, value: CatalogJSON)] = [("mode", .string(offer.mode.rawValue)), ("period", .string(offer.period.description))]
         if let price = offer.price { members.append(("price", .string("\(price)"))) }
         if let periods = offer.periods { members.append(("periods", .number(String(periods)))) }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Turns a catalog file's text into a `Catalog`, or names the first problem in it by JSON
-/// path. The file is StoreSim's `catalog.json` or an Xcode StoreKit configuration file,
-/// recognised by its content (`StoreKitReader.recognises`), whatever its name.
+/// path. The file is StoreSim's `catalog.json`, an Xcode StoreKit configuration file or a Google
+/// Play catalog, recognised by its content (`StoreKitReader.recognises`,
+/// `PlayCatalogReader.recognises`), whatever its name.
 public enum CatalogParser {
     /// The largest catalog file StoreSim reads, and so the largest `CatalogWriter` writes: 16 MiB,
     /// room for thousands of products, each in a few languages, in Xcode's more wordy format.
@@ -18,6 +19,7 @@ public enum CatalogParser {
     public static func read(_ data: Data, file: String) throws(CatalogError) -> CatalogReading {
         do {
             let json = try CatalogJSONReader.read(data)
+            if PlayCatalogReader.recognises(json) { return try PlayCatalogReader.read(json) }
             return StoreKitReader.recognises(json) ? try StoreKitReader.read(json) : try readCatalog(json)
         } catch {
             throw CatalogError(file: file, path: error.path.description, problem: error.problem)

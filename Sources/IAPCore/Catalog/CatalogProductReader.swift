@@ -69,7 +69,7 @@ enum CatalogProductReader {
     }
 
     /// The product's promotional offers, offer codes and win-back offers, in that order.
-    private static func offers(of object: CatalogObject, storefront: Storefront) throws(CatalogIssue) -> [SubscriptionOffer] {
+    static func offers(of object: CatalogObject, storefront: Storefront) throws(CatalogIssue) -> [SubscriptionOffer] {
         var offers: [SubscriptionOffer] = []
         for type in OfferType.allCases {
             guard let key = type.catalogKey, let field = object.optional(key) else { continue }

@@ -1,14 +1,17 @@
-/// Which of the two catalog formats a file is written in.
+/// Which of the three catalog formats a file is written in.
 public enum CatalogFormat: Sendable, Equatable, CustomStringConvertible {
     /// StoreSim's own `catalog.json`.
     case storeSim
     /// An Xcode StoreKit configuration file, with its format version.
     case storeKit(major: Int, minor: Int)
+    /// Google Play's catalog: the Developer API's lists of one-time products and subscriptions.
+    case play
 
     public var description: String {
         switch self {
         case .storeSim: "StoreSim catalog (catalog.json format)"
         case .storeKit(let major, let minor): "Xcode StoreKit configuration file, format version \(major).\(minor)"
+        case .play: "Google Play catalog (the Developer API's inappproducts and monetization.subscriptions lists)"
         }
     }
 }

@@ -91,7 +91,7 @@ enum StoreKitWriter {
     private static func storeSimExtras(_ product: Product) -> CatalogJSON? {
         var members: [(key: String, value: CatalogJSON)] = []
         if product.type == .consumable && product.grant != [product.id: 1] {
-            members.append(("grant", .object(product.grantInOrder.map { ($0.currency, .number(String($0.amount))) })))
+            members.append(("grant", CatalogJSONWriter.grant(product)))
         }
         if let serverProductId = product.serverProductId { members.append(("serverProductId", .string(serverProductId))) }
         if let duration = product.duration { members.append(("duration", .string(duration.description))) }

@@ -15,13 +15,14 @@ extension StateView {
             ("network", .string(settings.networkOnline ? "online" : "offline")),
             ("server", .string(settings.server.rawValue)),
             ("clockMillis", .int(Int(settings.clockMillis))),
-            ("purchases", .array(purchases.map { Self.json($0, at: settings.clockMillis) })),
+            ("purchases", .array(purchases.map { [plans = PlayBasePlan.plans(of: catalog)] in Self.json($0, at: settings.clockMillis, plans: plans) })),
         ] + serverAndApp)
     }
 
     /// One purchase as Google's interfaces describe it at the clock's `millis`; a subscription
-    /// adds its `productType` (`SUBS`), `subscriptionState`, `expiryTime` and `autoRenewing`.
-    private static func json(_ purchase: PlayPurchaseRecord, at millis: Int64) -> JSONText {
+    /// adds its `productType` (`SUBS`), `subscriptionState`, `expiryTime`, `autoRenewing` and its
+    /// `basePlan` among `plans`.
+    private static func json(_ purchase: PlayPurchaseRecord, at millis: Int64, plans: [String: PlayBasePlan]) -> JSONText {
         let voided: JSONText = purchase.voidedPurchase.map { voided in
             .object([("time", .string(SimulatedTime.format(SimulatedTime.date(millis: voided.voidedTimeMillis)))),
                      ("voidedSource", .int(voided.voidedSource.rawValue)), ("voidedReason", .int(voided.voidedReason.rawValue))])
@@ -32,15 +33,21 @@ extension StateView {
             ("acknowledged", .bool(purchase.isAcknowledged)), ("consumed", .bool(purchase.isConsumed)),
             ("purchaseTime", .string(SimulatedTime.format(SimulatedTime.date(millis: purchase.createdMillis)))),
             ("voided", voided),
-        ] + subscriptionJSON(purchase, at: millis))
+        ] + subscriptionJSON(purchase, at: millis, plan: plans[purchase.productId]))
     }
 
-    /// A subscription's keys; none for a one-time product, whose object is as it always was.
-    private static func subscriptionJSON(_ purchase: PlayPurchaseRecord, at millis: Int64) -> [(String, JSONText)] {
+    /// A subscription's keys; none for a one-time product, whose object is as it always was. The
+    /// base plan is named as Google's `Subscription` resource names it: the subscription's
+    /// `productId`, the `basePlanId` and its `billingPeriodDuration`.
+    private static func subscriptionJSON(_ purchase: PlayPurchaseRecord, at millis: Int64, plan: PlayBasePlan?) -> [(String, JSONText)] {
         guard let state = purchase.subscriptionState(at: millis) else { return [] }
         let expiry: JSONText = purchase.expiryMillis.map { .string(SimulatedTime.format(SimulatedTime.date(millis: $0))) } ?? .null
+        let basePlan: JSONText = plan.map { plan in
+            .object([("productId", .string(plan.subscriptionId)), ("basePlanId", .string(plan.basePlanId)),
+                     ("billingPeriodDuration", .string(plan.billingPeriodDuration.description))])
+        } ?? .null
         return [("productType", .string(purchase.productType.name)), ("subscriptionState", .string(state.rawValue)),
-                ("expiryTime", expiry), ("autoRenewing", .bool(purchase.autoRenewing))]
+                ("expiryTime", expiry), ("autoRenewing", .bool(purchase.autoRenewing)), ("basePlan", basePlan)]
     }
 
     /// Google's constant for a purchase's state.
@@ -61,12 +68,16 @@ extension StateView {
             "",
             "Google Play: " + EnglishCount.of(purchases.count, "purchase"),
         ]
+        let plans = PlayBasePlan.plans(of: catalog)
         for purchase in purchases {
             var flags = [Self.stateName(purchase.state)]
             if purchase.isConsumed { flags.append("consumed") } else if purchase.isAcknowledged { flags.append("acknowledged") }
             if let voided = purchase.voidedPurchase { flags.append("voided (source \(voided.voidedSource.rawValue), reason \(voided.voidedReason.name))") }
             if let state = purchase.subscriptionState(at: settings.clockMillis) {
                 flags.append(state.rawValue + (purchase.expiryMillis.map { ", expires " + SimulatedTime.format(SimulatedTime.date(millis: $0)) } ?? ""))
+                if let plan = plans[purchase.productId] {
+                    flags.append("base plan \(plan.basePlanId) of \(plan.subscriptionId), every \(plan.billingPeriodDuration)")
+                }
             }
             lines.append("  \(purchase.orderId)  \(purchase.productId)  [\(flags.joined(separator: ", "))]  "
                          + SimulatedTime.format(SimulatedTime.date(millis: purchase.createdMillis)))
