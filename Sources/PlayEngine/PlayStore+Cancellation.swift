@@ -26,6 +26,7 @@ extension PlayStore {
     /// user restores."). Returns the subscription as it stands now; when auto-renewal already was
     /// so, nothing changes and nothing is published. Refused when the account holds no such
     /// subscription: an expired one cannot be restored, only bought again.
+    @discardableResult
     public func setAutoRenew(productId: String, account: String, on: Bool, now: Date) throws(PlayError) -> PlayPurchaseRecord {
         let millis = SimulatedTime.millis(now)
         return try change { () throws(StorageError) -> Result<PlayPurchaseRecord, PlayRefusal> in

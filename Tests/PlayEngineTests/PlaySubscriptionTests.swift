@@ -77,7 +77,7 @@ struct PlaySubscriptionTests {
         let purchase = try world.buy(Self.monthly, mode: .pending)
         #expect(try play.records().first?.expiryMillis == nil)
         #expect(try play.records().first?.subscriptionState(at: 0) == .pending)
-        try play.approvePending(token: purchase.purchaseToken, now: PlayWorld.at(hours: 24 * 5))
+        _ = try play.approvePending(token: purchase.purchaseToken, now: PlayWorld.at(hours: 24 * 5))
         let record = try #require(try play.records().first)
         #expect(record.expiryMillis.map { SimulatedTime.format(SimulatedTime.date(millis: $0)) } == "2026-02-06 00:00:00")
     }
