@@ -22,9 +22,29 @@ extension OrderServer {
         link.send(.play(.voidedPurchasesList(startMillis: nil)))
     }
 
-    /// Takes back what the Server credited for the voided order, once; nothing when it credited
-    /// nothing for it.
+    /// Takes back what the Server credited for the voided order, once (nothing when it credited
+    /// nothing for it), and ends the entitlement it holds through any other order of the same
+    /// subscription: voiding any order of a subscription revokes it. Google, `orders.refund`
+    /// with revoke: "access to the subscription or in-app item will be terminated immediately."
     func takeBack(_ order: PlayOrderID, link: Link) throws(StorageError) {
+        try takeBackCredit(of: order, link: link)
+        let others = ([order.base] + (0...PlayOrderID.maximumRenewal).compactMap { order.base.renewal($0) }).filter { $0 != order }
+        let marks = Array(repeating: "?", count: others.count).joined(separator: ", ")
+        let values = others.map { ServerDatabase.idValue($0.transactionId) }
+        let held = try database.database.rows("SELECT product_id, transaction_id FROM entitlements WHERE transaction_id IN (\(marks))", values,
+                                              table: "entitlements", key: "product_id") { (row) throws(SQLiteColumnError) in
+            (try row.text("product_id"), TransactionID(try row.integer("transaction_id")))
+        }
+        guard !held.isEmpty else { return }
+        try database.database.query("DELETE FROM entitlements WHERE transaction_id IN (\(marks))", values)
+        for (productId, id) in held {
+            link.note(.play(.serverEndedEntitlement(id, productId: productId, atMillis: SimulatedTime.millis(link.now))), from: .server,
+                      to: nil, transactionId: id)
+        }
+    }
+
+    /// Takes back what the Server credited for the voided order itself, once.
+    private func takeBackCredit(of order: PlayOrderID, link: Link) throws(StorageError) {
         let id = order.transactionId
         let credited = try database.database.rows("SELECT product_id FROM credits WHERE transaction_id = ?", [ServerDatabase.idValue(id)],
                                                   table: "credits", key: "product_id") { (row) throws(SQLiteColumnError) in

@@ -64,6 +64,35 @@ import TestSupport
         #expect(!audit.ok)
     }
 
+    /// A renewal refunded with revoke is the refunded order; the Server that hears nothing of it
+    /// holds the subscription's entitlement past the revocation, an orphan credit, until the
+    /// Voided Purchases API lists the order: voiding any order of a subscription revokes it.
+    @Test func anEarlierRenewalRefundedIsRefundedAndItsSubscriptionsEntitlementAnOrphanUntilTheServerAsks() throws {
+        let folder = try TemporaryFolder()
+        let world = try folder.world(seed: 1, store: .play)
+        try world.perform(.launch)
+        try world.settle()
+        for command: ScenarioCommand in [.serverNotifications(on: true), .buy(productId: Self.monthly, answer: .confirm), .wait,
+                                         .advance(seconds: 70 * 86_400), .serverNotifications(on: false)] {
+            try world.performInTurn(command)
+        }
+        let base = try #require(try world.play?.records().first?.orderId)
+        let first = try #require(base.renewal(0))
+        try world.performInTurn(.voidPurchase(.transaction(first.transactionId), reason: .other))
+        try world.settle()
+        let unheard = try ReadModel(world).audit()
+        #expect(unheard.paid == 3)
+        #expect(unheard.refunded == 1)
+        #expect(unheard.orphans.map(\.transactionId) == [try #require(base.renewal(1)).transactionId],
+                "the entitlement the latest renewal gave outlives the revocation")
+        #expect(!unheard.ok)
+        try world.performInTurn(.serverVoided)
+        try world.settle()
+        let heard = try ReadModel(world).audit()
+        #expect(heard.orphanCredits == 0, "\(heard.orphans)")
+        #expect(heard.ok)
+    }
+
     static let monthly = "com.storesim.premium.monthly"
     static let yearly = "com.storesim.premium.yearly"
 

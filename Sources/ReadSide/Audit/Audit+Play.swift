@@ -12,8 +12,10 @@ extension Audit {
     /// A PURCHASED purchase is paid; one acknowledged (or consumed) or voided waits for nobody;
     /// one voided was paid back, and one voided by the three-day rule is `autoRefunded`.
     /// The Server's balances are judged by what it credited less what it took back of purchases
-    /// Play voided; a credit of a voided purchase it has not taken back is an orphan credit; the
-    /// notifications Pub/Sub still pushes are `notificationsPending`.
+    /// Play voided; a credit of a voided order (a subscription's renewal included) it has not
+    /// taken back is an orphan credit, and so is an entitlement the Server still holds through a
+    /// revoked subscription's order past the revocation; the notifications Pub/Sub still pushes
+    /// are `notificationsPending`.
     public init(play purchases: [PlayPurchaseRecord], notifications: [PublishedNotification], ledger: Ledger,
                 pendingOrders: [PendingOrder], catalog: Catalog) {
         let paid = purchases.filter { $0.state == .purchased }
@@ -21,21 +23,24 @@ extension Audit {
         let records = paid.map { purchase in
             StoreRecord(id: purchase.orderId.transactionId, originalId: purchase.orderId.transactionId, productId: purchase.productId,
                         account: purchase.account, state: .purchased, kind: .purchase, charged: true,
-                        finished: purchase.isAcknowledged || purchase.isVoided, refunded: purchase.isVoided,
+                        finished: purchase.isAcknowledged || purchase.isVoided, refunded: purchase.voidedOrderId == purchase.orderId,
                         date: SimulatedTime.date(millis: purchase.createdMillis), error: nil, receipt: nil,
-                        refundDate: purchase.voidedMillis.map(SimulatedTime.date))
+                        refundDate: purchase.voidedOrderId == purchase.orderId ? purchase.voidedMillis.map(SimulatedTime.date) : nil)
         } + paid.flatMap { Self.renewals(of: $0, plan: plans[$0.productId]) }
         self.init(transactions: records, ledger: ledger, pendingOrders: pendingOrders, catalog: catalog)
         let expiries = Dictionary(paid.compactMap { purchase in purchase.expiryMillis.map { (purchase.orderId.transactionId, $0) } },
                                   uniquingKeysWith: { first, _ in first })
         overcharges = Self.oneTimeOvercharges(records, expiries: expiries, catalog: catalog)
         overcharged = overcharges.count
-        let voided = Set(paid.filter(\.isVoided).map(\.orderId.transactionId))
+        let voided = Set(paid.compactMap { $0.voidedOrderId?.transactionId })
         let orphaned = Set(orphans.map(\.transactionId))
         let held = Set(ledger.entitlements.map(\.transactionId))
+        let heldPastRevocation = Self.heldPastRevocation(paid, ledger: ledger)
         let kept = ledger.credits.filter { credit in
-            voided.contains(credit.transactionId) && !ledger.takenBack.contains(credit.transactionId) && !orphaned.contains(credit.transactionId)
+            guard !orphaned.contains(credit.transactionId) else { return false }
+            let notTakenBack = voided.contains(credit.transactionId) && !ledger.takenBack.contains(credit.transactionId)
                 && Self.stillGrants(credit, held: held, catalog: catalog)
+            return notTakenBack || heldPastRevocation.contains(credit.transactionId)
         }
         orphans += kept
         orphanCredits = orphans.count
@@ -58,6 +63,20 @@ extension Audit {
         catalog.type(ofProduct: credit.productId) == .consumable || held.contains(credit.transactionId)
     }
 
+    /// The orders of revoked subscriptions through which the Server still holds an entitlement
+    /// past the moment Play revoked them: Google, "If expiryTime is in the past, then the user
+    /// loses entitlement immediately."
+    private static func heldPastRevocation(_ paid: [PlayPurchaseRecord], ledger: Ledger) -> Set<TransactionID> {
+        var revokedAt: [TransactionID: Date] = [:]
+        for purchase in paid where purchase.isSubscription {
+            guard let voided = purchase.voidedMillis else { continue }
+            for order in purchase.orderIds { revokedAt[order.transactionId] = SimulatedTime.date(millis: voided) }
+        }
+        return Set(ledger.entitlements.filter { entitlement in
+            revokedAt[entitlement.transactionId].map { revoked in entitlement.expires.map { $0 > revoked } ?? true } ?? false
+        }.map(\.transactionId))
+    }
+
     /// A subscription's renewals as the audit judges them: each renewal order paid at the end of
     /// a period of its base plan, and finished (Google: "Subscription renewals don't need to be
     /// acknowledged").
@@ -66,9 +85,11 @@ extension Audit {
         var periodStart = SimulatedTime.date(millis: start)
         return purchase.orderIds.dropFirst().map { order in
             periodStart = plan.billingPeriodDuration.added(to: periodStart)
+            let refunded = purchase.voidedOrderId == order
             return StoreRecord(id: order.transactionId, originalId: purchase.orderId.transactionId, productId: purchase.productId,
                                account: purchase.account, state: .purchased, kind: .renewal, charged: true, finished: true,
-                               refunded: false, date: periodStart, error: nil, receipt: nil, refundDate: nil)
+                               refunded: refunded, date: periodStart, error: nil, receipt: nil,
+                               refundDate: refunded ? purchase.voidedMillis.map(SimulatedTime.date) : nil)
         }
     }
 
