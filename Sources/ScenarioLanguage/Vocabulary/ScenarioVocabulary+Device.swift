@@ -6,7 +6,8 @@ extension ScenarioVocabulary {
     /// Subscriptions on the simulated clock.
     static let subscriptions: [CommandDeclaration] = [
         CommandDeclaration(
-            "subscription PRODUCT renew on|off", "the user turns auto-renew of a subscription on or off",
+            "subscription PRODUCT renew on|off",
+            "the user turns auto-renew of a subscription on or off (Google Play: cancels it in the Play Store, or restores it before its period ends)",
             timing: .whenQuiet, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in
                 let productId = try reader.subscription()
@@ -17,7 +18,7 @@ extension ScenarioVocabulary {
             },
             chaos: .init(weight: 1) { draw in [.subscriptionRenew(productId: draw.subscription(), on: draw.bool())] }),
         CommandDeclaration(
-            "subscription PRODUCT renew now", "the subscription renews at once", timing: .whenQuiet, stores: CommandDeclaration.everyStore,
+            "subscription PRODUCT renew now", "the subscription renews at once (its period ends now)", timing: .whenQuiet, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .subscriptionRenewNow(productId: try reader.subscription()) },
             arguments: { command in if case .subscriptionRenewNow(let productId) = command { [productId] } else { nil } }),
         CommandDeclaration(
