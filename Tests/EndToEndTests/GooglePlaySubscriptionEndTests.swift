@@ -33,6 +33,33 @@ import TestSupport
                 "\(state.stdout)")
     }
 
+    /// Notifications off: the renewal `..0` is paid, the Server never hears of it, and the
+    /// subscription, canceled, expires; `queryPurchasesAsync` no longer returns it ("Only active
+    /// subscriptions and non-consumed one-time purchases are returned"), so nothing can reach
+    /// the renewal any more: lost, not recoverable.
+    @Test func aRenewalNeverCreditedOfASubscriptionThatExpiredIsLost() throws {
+        let folder = try TemporaryFolder()
+        let script = folder.file("lost.scenario")
+        try """
+            buy com.storesim.premium.monthly
+            advance 40d
+            subscription com.storesim.premium.monthly renew off
+            advance 30d
+            quit
+            launch
+            restore
+            expect lost 1
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let world = folder.file("world")
+        let run = try StoreSimProcess.run(["run", "--store", "play", "--seed", "7", "--data-dir", world, script])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let audit = try StoreSimProcess.run(["audit", "--data-dir", world])
+        #expect(audit.status == 1)
+        #expect(audit.stdout.contains("paid 2  credited 1"), "\(audit.stdout)")
+        #expect(audit.stdout.contains("\(Self.order)..0: LOST"), "\(audit.stdout)")
+        #expect(!audit.stdout.contains("queryPurchasesAsync returns it"), "\(audit.stdout)")
+    }
+
     @Test func aSubscriptionNotHeldCannotBeCanceledRestoredOrEnded() throws {
         let folder = try TemporaryFolder()
         for (index, command) in ["subscription com.storesim.premium.monthly renew off", "subscription com.storesim.premium.monthly renew on",

@@ -27,7 +27,11 @@ extension Audit {
                         date: SimulatedTime.date(millis: purchase.createdMillis), error: nil, receipt: nil,
                         refundDate: purchase.voidedOrderId == purchase.orderId ? purchase.voidedMillis.map(SimulatedTime.date) : nil)
         } + paid.flatMap { Self.renewals(of: $0, plan: plans[$0.productId]) }
-        self.init(transactions: records, ledger: ledger, pendingOrders: pendingOrders, catalog: catalog)
+        // An expired or revoked subscription is no longer returned by queryPurchasesAsync, and
+        // with it goes the way to its uncredited orders.
+        let ended = paid.filter { $0.isSubscription && ($0.isVoided || $0.endedMillis != nil) }
+        self.init(transactions: records, ledger: ledger, pendingOrders: pendingOrders, catalog: catalog,
+                  unrestorable: Set(ended.flatMap { $0.orderIds.map(\.transactionId) }))
         let expiries = Dictionary(paid.compactMap { purchase in purchase.expiryMillis.map { (purchase.orderId.transactionId, $0) } },
                                   uniquingKeysWith: { first, _ in first })
         overcharges = Self.oneTimeOvercharges(records, expiries: expiries, catalog: catalog)

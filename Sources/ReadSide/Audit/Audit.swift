@@ -24,6 +24,8 @@ public struct Audit: Sendable {
         /// Whether the transaction was finished with the Store: by the app, or by the Server's
         /// Finish Transaction (server-finishes), which only follows the Server's credit.
         public let finished: Bool
+        /// Whether the transaction is a subscription's renewal.
+        public var renewal = false
     }
 
     public let paid: Int
@@ -86,18 +88,22 @@ public struct Audit: Sendable {
     public init(transactions: [StoreRecord], ledger: Ledger, pendingOrders: [PendingOrder], catalog: Catalog,
                 notifications: [PostedNotification]? = nil, history appAccountTokens: [TransactionID: String]? = nil,
                 offers: [TransactionID: AppliedOffer] = [:], earlyEnds: [TransactionID: Date] = [:],
-                refunds: RefundFigures = RefundFigures()) {
+                refunds: RefundFigures = RefundFigures(), unrestorable: Set<TransactionID> = []) {
         let byId = Dictionary(transactions.map { ($0.id, $0) }) { first, _ in first }
         self.init(tally: AuditTally(records: transactions, credits: ledger.credits, catalog: catalog), record: { byId[$0] },
                   ledger: ledger, pendingOrders: pendingOrders, catalog: catalog, notifications: notifications,
-                  history: appAccountTokens, offers: offers, earlyEnds: earlyEnds, refunds: refunds)
+                  history: appAccountTokens, offers: offers, earlyEnds: earlyEnds, refunds: refunds, unrestorable: unrestorable)
     }
 
     /// The audit of what `tally` counted, with `record` giving each transaction by id; the rest as
     /// `init(transactions:…)`. It goes through the transactions the tally names, not all of them.
+    /// `unrestorable` names the purchases a restore no longer reaches though unrefunded (Google
+    /// Play's expired or revoked subscriptions: "Only active subscriptions and non-consumed
+    /// one-time purchases are returned").
     init(tally: AuditTally, record: @escaping (TransactionID) -> StoreRecord?, ledger: Ledger, pendingOrders: [PendingOrder],
          catalog: Catalog, notifications: [PostedNotification]?, history appAccountTokens: [TransactionID: String]?,
-         offers: [TransactionID: AppliedOffer], earlyEnds: [TransactionID: Date], refunds: RefundFigures) {
+         offers: [TransactionID: AppliedOffer], earlyEnds: [TransactionID: Date], refunds: RefundFigures,
+         unrestorable: Set<TransactionID> = []) {
         let unprocessed = notifications?.map(\.notification).filter { !ledger.notifications.contains($0.uuid) }
         let notified = Set((unprocessed ?? []).filter(\.type.charges).compactMap(\.transactionId))
         let askers = appAccountTokens.map { _ in Self.askers(tally.askedBy, record: record) }
@@ -110,7 +116,7 @@ public struct Audit: Sendable {
             if cached.contains(record.id) { routes.append(.cache) }
             if record.isUnfinished { routes.append(.queue) }
             if let type = catalog.type(ofProduct: record.productId), !record.refunded,
-               type != .consumable {
+               type != .consumable, !unrestorable.contains(record.id) {
                 routes.append(.restore)
             }
             if notified.contains(record.id) { routes.append(.notification) }
@@ -119,7 +125,7 @@ public struct Audit: Sendable {
                 routes.append(.transactionHistory)
             }
             uncredited.append(Finding(transactionId: record.id, productId: record.productId, routes: routes,
-                                      finished: record.finished))
+                                      finished: record.finished, renewal: record.kind == .renewal))
         }
         paid = tally.paid
         credited = tally.credited
@@ -208,7 +214,7 @@ public struct Audit: Sendable {
     public func losses(finishedEarly: [TransactionID: Strategy]) -> [LossFinding] {
         uncredited.filter(\.routes.isEmpty).map { finding in
             LossFinding(transactionId: finding.transactionId, productId: finding.productId, finished: finding.finished,
-                        strategy: finishedEarly[finding.transactionId])
+                        strategy: finishedEarly[finding.transactionId], renewal: finding.renewal)
         }
     }
 

@@ -18,6 +18,10 @@ public enum LossCause: Sendable, Equatable {
     case finishedBeforeSaved
     /// Finished before the Server credited it, under a strategy that keeps no cache.
     case finishedWithoutCache
+    /// A subscription's renewal the Server never heard of (no notification, no verification
+    /// while the subscription ran), and the subscription has ended since: Google Play no longer
+    /// returns it.
+    case renewalUnheard
 
     /// Why a purchase under this strategy and trial was lost.
     public init(strategy: Strategy, trial: MatrixCell.Trial) {
@@ -47,7 +51,17 @@ public enum LossCause: Sendable, Equatable {
         case .finishedBeforeDisk: "finished before the receipt was on the disk (the power cut took the unsynced cache write)"
         case .finishedBeforeSaved: "finished before the receipt was saved"
         case .finishedWithoutCache: "finished before the Server credited it, with no cache"
+        case .renewalUnheard: "a renewal the Server never heard of, of a subscription that has ended since"
         }
         return "\(when); the Store will not redeliver it"
+    }
+
+    /// What would have saved a purchase lost so, in one line, in the words of `store`.
+    public func rescue(on store: StoreKind) -> String {
+        guard self == .renewalUnheard else { return Self.rescueExplanation(on: store) }
+        return store == .play
+            ? "real-time developer notifications would have saved it (SUBSCRIPTION_RENEWED makes the Server call purchases.subscriptionsv2.get), "
+                + "or a launch while the subscription ran"
+            : "App Store Server Notifications would have saved it (DID_RENEW), or a receipt check while the subscription ran"
     }
 }

@@ -17,9 +17,17 @@ public struct LossFinding: Sendable, Equatable {
     public let why: LossCause
 
     /// A lost purchase of the audit: paid, uncredited, in no cache and not in the Store's queue.
-    public init(transactionId: TransactionID, productId: String, finished: Bool, strategy: Strategy?) {
+    /// A renewal (`renewal`) was charged by the store on its own, and nothing else of the flow ran.
+    public init(transactionId: TransactionID, productId: String, finished: Bool, strategy: Strategy?, renewal: Bool = false) {
         self.transactionId = transactionId
         self.productId = productId
+        guard !renewal else {
+            self.strategy = nil
+            ran = [.paymentSent]
+            neverRan = [.serverCommitted, .verified]
+            why = .renewalUnheard
+            return
+        }
         let told = strategy.flatMap { $0.finishesAtOnce ? $0 : nil }
         self.strategy = told
         // With the strategy unknown, the facts alone: every step a flow can have, and the

@@ -30,7 +30,7 @@ public enum LossReportText {
         [
             "ran: " + words(loss.ran, on: store) + "; never ran: " + words(loss.neverRan, on: store),
             "why it cannot be recovered: " + loss.why.english(on: store),
-            LossCause.rescueExplanation(on: store),
+            loss.why.rescue(on: store),
         ]
     }
 

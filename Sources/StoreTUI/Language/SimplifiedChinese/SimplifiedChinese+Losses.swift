@@ -11,8 +11,7 @@ extension SimplifiedChinese {
             lines.append("  \(lost.title)（tx \(lost.finding.transactionId)）：已丢失，\(paid)\(under)")
             lines.append("    已执行：\(steps(lost.finding.ran))；从未执行：\(steps(lost.finding.neverRan))")
             lines.append("    为何无法恢复：\(words(lost.finding.why))")
-            lines.append("    " + LossCause.rescuers.map(\.rawValue).joined(separator: " 或 ")
-                         + " 本可以保住它：它们只在服务器入账后才完成交易，所以在那之前商店会一直重新发送它")
+            lines.append("    " + rescue(lost.finding.why))
         }
         return lines
     }
@@ -25,8 +24,16 @@ extension SimplifiedChinese {
         case .finishedBeforeDisk: "在收据写到磁盘前就完成了交易（断电带走了未同步的缓存写入）"
         case .finishedBeforeSaved: "在收据保存前就完成了交易"
         case .finishedWithoutCache: "在服务器入账前就完成了交易，且没有缓存"
+        case .renewalUnheard: "服务器从未得知这次续订（没有通知，订阅有效期间也没有验证），而订阅此后已结束"
         }
         return "\(when)；商店不会再次发送它"
+    }
+
+    /// What would have saved a purchase lost for `cause` (`LossCause.rescue`).
+    private static func rescue(_ cause: LossCause) -> String {
+        guard cause != .renewalUnheard else { return "服务器通知本可以保住它（续订通知让服务器查询订阅），订阅有效期间启动 App 也可以" }
+        return LossCause.rescuers.map(\.rawValue).joined(separator: " 或 ")
+            + " 本可以保住它：它们只在服务器入账后才完成交易，所以在那之前商店会一直重新发送它"
     }
 
     /// Steps of the purchase flow in a few words each; "无" for none.
