@@ -20,6 +20,8 @@ public enum PlayRefusal: Error, Equatable, Sendable {
     case notPending(PlayOrderID)
     /// The purchase was voided before.
     case voidedAlready(PlayOrderID)
+    /// The subscription of the order was revoked before, through the refund of `through`.
+    case revokedAlready(PlayOrderID, through: PlayOrderID)
     /// The purchase was never paid (pending or canceled): there is nothing to refund.
     case notPaid(PlayOrderID)
     /// The account holds no subscription of the product whose period runs: never bought, expired or revoked.
@@ -36,7 +38,7 @@ public enum PlayRefusal: Error, Equatable, Sendable {
         switch self {
         case .orderNotFound(let order): order
         case .notOwned(let order), .acknowledgedAlready(let order), .stillPending(let order), .notPending(let order),
-             .voidedAlready(let order), .notPaid(let order), .autoRenewalOff(let order): order
+             .voidedAlready(let order), .notPaid(let order), .autoRenewalOff(let order), .revokedAlready(let order, _): order
         case .tokenNotFound, .nothingToRefund, .startTimeTooOld, .noSubscription, .notSold: nil
         }
     }
@@ -53,6 +55,8 @@ public enum PlayRefusal: Error, Equatable, Sendable {
         case .stillPending(let order): return "\(order) is pending: it cannot be acknowledged until it is purchased"
         case .notPending(let order): return "\(order) is not pending"
         case .voidedAlready(let order): return "\(order) was voided already"
+        case .revokedAlready(let order, let through):
+            return "\(order)'s subscription was revoked already, when \(through) was refunded: it has nothing left to refund"
         case .notPaid(let order): return "\(order) was never paid: nothing to refund"
         case .noSubscription(let productId):
             return "no subscription of \(productId) whose period runs (an expired or revoked one is bought again)"

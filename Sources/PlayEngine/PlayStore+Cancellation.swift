@@ -23,15 +23,16 @@ extension PlayStore {
     /// access until `expiryTime`, SUBSCRIPTION_CANCELED) or on again before its period ended
     /// (restores it, SUBSCRIPTION_RESTARTED: "User has restored their subscription from Play >
     /// Account > Subscriptions. The subscription was canceled but had not expired yet when the
-    /// user restores."). Returns the subscription as it stands now; when auto-renewal already was
-    /// so, nothing changes and nothing is published. Refused when the account holds no such
+    /// user restores."). Returns the subscription changed; nil when auto-renewal already was so:
+    /// nothing changes and nothing is published. Refused when the account holds no such
     /// subscription: an expired one cannot be restored, only bought again.
     @discardableResult
-    public func setAutoRenew(productId: String, account: String, on: Bool, now: Date) throws(PlayError) -> PlayPurchaseRecord {
+    public func setAutoRenew(productId: String, account: String, on: Bool, now: Date) throws(PlayError) -> PlayPurchaseRecord? {
         let millis = SimulatedTime.millis(now)
-        return try change { () throws(StorageError) -> Result<PlayPurchaseRecord, PlayRefusal> in
+        return try change { () throws(StorageError) -> Result<PlayPurchaseRecord?, PlayRefusal> in
             let found = try heldSubscription(productId, account: account, at: millis)
-            guard case .success(var record) = found, record.autoRenewing != on else { return found }
+            guard case .success(var record) = found else { return found.map { $0 } }
+            guard record.autoRenewing != on else { return .success(nil) }
             if on, basePlans[productId] == nil { return .failure(.notSold(productId: productId)) }
             record.autoRenewing = on
             try database.update(record)

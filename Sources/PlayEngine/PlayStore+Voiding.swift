@@ -55,7 +55,9 @@ extension PlayStore {
                 return .failure(.orderNotFound(orderNumber))
             }
             guard record.state == .purchased else { return .failure(.notPaid(orderNumber)) }
-            guard !record.isVoided else { return .failure(.voidedAlready(record.voidedOrderId ?? orderNumber)) }
+            if let voided = record.voidedOrderId {
+                return .failure(voided == orderNumber ? .voidedAlready(orderNumber) : .revokedAlready(orderNumber, through: voided))
+            }
             return .success(try void(record, order: orderNumber, source: source, reason: reason, at: SimulatedTime.millis(now)))
         }
     }
@@ -76,7 +78,9 @@ extension PlayStore {
             voided.autoRenewing = false
         }
         try database.update(voided)
-        if voided.isSubscription { try publish(.revoked, of: voided, at: millis) }
+        // Google: SUBSCRIPTION_REVOKED, "A subscription has been revoked from the user before the
+        // expiration time": a refund after the period ended revokes nothing.
+        if voided.isSubscription, record.expiryMillis.map({ $0 > millis }) ?? false { try publish(.revoked, of: voided, at: millis) }
         try publish(.voided, of: voided, at: millis)
         return voided
     }

@@ -54,6 +54,24 @@ import TestSupport
         #expect(json.stdout == (try String(contentsOf: StoreSimProcess.projectRoot.appendingPathComponent("catalog.json"), encoding: .utf8)))
     }
 
+    /// A prepaid base plan is not simulated: check lists it under "left out" and convert says so
+    /// on stderr, rather than ignore its key.
+    @Test func aPrepaidBasePlanIsLeftOutWithANote() throws {
+        let folder = try TemporaryFolder()
+        let play = try StoreSimProcess.run(["catalog", "convert", "catalog.json", "--to", "play"])
+        let prepaid = try folder.write("prepaid.json", play.stdout.replacingOccurrences(of: "autoRenewingBasePlanType", with: "prepaidBasePlanType"))
+        let check = try StoreSimProcess.run(["catalog", "check", prepaid])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("\n4 products:\n"), "\(check.stdout)")
+        #expect(check.stdout.contains("left out:\n  com.storesim.premium.monthly $.subscriptions[0].basePlans[0]: "
+                                      + "a prepaid or installments base plan: not simulated, left out\n"), "\(check.stdout)")
+        #expect(check.stdout.hasSuffix("ignored (keys StoreSim does not use):\n  nothing\n"), "\(check.stdout)")
+        let json = try StoreSimProcess.run(["catalog", "convert", prepaid, "--to", "json"])
+        #expect(json.status == 0)
+        #expect(json.stderr.contains("note: \(prepaid): $.subscriptions[0].basePlans[1]: a prepaid or installments base plan: not simulated, left out\n"),
+                "\(json.stderr)")
+    }
+
     /// An Xcode file's settings have no place in a Play catalog: convert says what it left out;
     /// a pass without a duration and two products Play would name alike are refused.
     @Test func convertingAnXcodeFileSaysWhatPlayCannotHold() throws {

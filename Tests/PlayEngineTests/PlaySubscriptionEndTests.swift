@@ -25,7 +25,7 @@ struct PlaySubscriptionEndTests {
 
     @Test func aCanceledSubscriptionKeepsItsAccessUntilItsPeriodEndsThenExpiresOnce() throws {
         let purchase = try world.buy(Self.monthly)
-        let canceled = try play.setAutoRenew(productId: Self.monthly, account: "demo", on: false, now: day(10))
+        let canceled = try #require(try play.setAutoRenew(productId: Self.monthly, account: "demo", on: false, now: day(10)))
         #expect(!canceled.autoRenewing)
         #expect(canceled.subscriptionState(at: SimulatedTime.millis(day(10))) == .canceled,
                 "Google: \"Subscription is canceled but not expired yet.\"")
@@ -53,14 +53,14 @@ struct PlaySubscriptionEndTests {
     @Test func turningAutoRenewalOffTwicePublishesOnce() throws {
         try world.buy(Self.monthly)
         try play.setAutoRenew(productId: Self.monthly, account: "demo", on: false, now: day(1))
-        try play.setAutoRenew(productId: Self.monthly, account: "demo", on: false, now: day(2))
+        #expect(try play.setAutoRenew(productId: Self.monthly, account: "demo", on: false, now: day(2)) == nil, "nothing changes")
         #expect(try published() == ["purchased", "subscriptionCanceled"])
     }
 
     @Test func aSubscriptionRestoredBeforeItsPeriodEndsRenewsAgain() throws {
         let purchase = try world.buy(Self.monthly)
         try play.setAutoRenew(productId: Self.monthly, account: "demo", on: false, now: day(1))
-        let restored = try play.setAutoRenew(productId: Self.monthly, account: "demo", on: true, now: day(2))
+        let restored = try #require(try play.setAutoRenew(productId: Self.monthly, account: "demo", on: true, now: day(2)))
         #expect(restored.subscriptionState(at: SimulatedTime.millis(day(2))) == .active)
         #expect(try play.renewDue(at: day(31)).map(\.latestOrderId.description) == [purchase.orderId.description + "..0"])
         #expect(try play.expireDue(at: day(31)).isEmpty)
@@ -112,6 +112,26 @@ struct PlaySubscriptionEndTests {
         #expect(try play.queryPurchases(account: "demo", now: day(61)).isEmpty)
         #expect(try published().suffix(2) == ["revoked", "voided"])
         #expect(try play.renewDue(at: day(120)).isEmpty)
+    }
+
+    @Test func anotherOrderOfARevokedSubscriptionHasNothingLeftToRefund() throws {
+        let purchase = try world.buy(Self.monthly)
+        _ = try play.renewDue(at: day(40))
+        let renewal = try #require(purchase.orderId.renewal(0))
+        try play.refund(orderNumber: renewal, source: .developer, reason: .other, now: day(41))
+        let error = #expect(throws: PlayError.self) {
+            try play.refund(orderNumber: purchase.orderId, source: .developer, reason: .other, now: day(42))
+        }
+        #expect(error == .refused(.revokedAlready(purchase.orderId, through: renewal)))
+    }
+
+    @Test func aRefundAfterTheSubscriptionExpiredRevokesNothing() throws {
+        let purchase = try world.buy(Self.monthly)
+        try play.setAutoRenew(productId: Self.monthly, account: "demo", on: false, now: day(1))
+        _ = try play.expireDue(at: day(40))
+        try play.refund(orderNumber: purchase.orderId, source: .developer, reason: .other, now: day(41))
+        #expect(try published() == ["purchased", "subscriptionCanceled", "expired", "voided"],
+                "Google: SUBSCRIPTION_REVOKED, \"A subscription has been revoked from the user before the expiration time\"")
     }
 
     @Test func aRenewalNotYetMadeCannotBeRefunded() throws {

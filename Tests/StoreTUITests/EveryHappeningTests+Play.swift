@@ -22,6 +22,7 @@ extension EveryHappeningTests {
                        untilMillis: 1_772_323_200_000)),
         .play(.autoRenew(order, productId: monthly, on: false, untilMillis: 1_769_904_000_000)),
         .play(.autoRenew(order, productId: monthly, on: true, untilMillis: 1_769_904_000_000)),
+        .play(.autoRenewAlready(productId: monthly, on: true)),
         .play(.expired(order, productId: monthly)),
         .play(.serverEndedEntitlement(order, productId: monthly, atMillis: 1_769_904_000_000)),
         .play(.periodEndsNow(productId: monthly)), .play(.renewsNow(productId: monthly)),
@@ -85,6 +86,7 @@ extension EveryHappeningTests {
         "GPA.3372-1948-0521-70431..0（com.storesim.premium.monthly）已续订至 2026-03-01 00:00:00：续订无需确认",
         "subscription com.storesim.premium.monthly renew off：用户在 Play 商店取消 GPA.3372-1948-0521-70431；可使用至 2026-02-01 00:00:00",
         "subscription com.storesim.premium.monthly renew on：用户在 Play 商店恢复 GPA.3372-1948-0521-70431；将于 2026-02-01 00:00:00 续订",
+        "subscription com.storesim.premium.monthly renew on：自动续订已经开启，没有变化",
         "GPA.3372-1948-0521-70431（com.storesim.premium.monthly）已过期：最后一个周期已结束且不再续订；queryPurchasesAsync 不再返回它",
         "GPA.3372-1948-0521-70431 提前于 2026-02-01 00:00:00 结束：服务器在该时刻结束 com.storesim.premium.monthly 的权益",
         "subscription com.storesim.premium.monthly expire：周期立即结束，不再续订",
@@ -146,6 +148,7 @@ extension EveryHappeningTests {
         case .serverEndedEntitlement: 230
         case .periodEndsNow: 231
         case .renewsNow: 232
+        case .autoRenewAlready: 233
         }
     }
 

@@ -26,7 +26,7 @@ public enum CatalogWriter {
             }
             products.append(CatalogJSONWriter.product(product))
         }
-        notes += settingsLeftOut(reading.catalog, by: "catalog.json")
+        notes += reading.productsLeftOut + settingsLeftOut(reading.catalog, by: "catalog.json")
         notes += offersLeftOut(reading, by: "catalog.json")
         let app: [(key: String, value: CatalogJSON)] = reading.catalog.app == .standard ? [] : [("app", CatalogJSONWriter.app(reading.catalog.app))]
         let document = CatalogJSON.object([

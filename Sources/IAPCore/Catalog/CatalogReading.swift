@@ -26,6 +26,13 @@ public struct CatalogReading: Sendable {
     /// Each product's JSON path in the file, by product id: `$.products[0]`.
     public let productPaths: [String: String]
 
+    /// The remarks on products the file has and the catalog left out (a Play catalog's prepaid
+    /// base plan): no product of the catalog carries them.
+    public var productsLeftOut: [CatalogNote] {
+        let ids = Set(catalog.products.map(\.id))
+        return notes.filter { note in note.kind == .product && note.productId.map { !ids.contains($0) } ?? false }
+    }
+
     public init(catalog: Catalog, format: CatalogFormat, notes: [CatalogNote] = [], productPaths: [String: String]) {
         self.catalog = catalog
         self.format = format

@@ -84,7 +84,8 @@ struct ArgumentReader {
         guard let text = remaining.first, text.hasPrefix("GPA.") else { return .product(try product()) }
         _ = word()
         guard let order = PlayOrderID(text) else {
-            throw CommandProblem(problem: "'\(text)' is not an order id: GPA. and 17 digits, as GPA.1234-5678-9012-34567")
+            throw CommandProblem(problem: "'\(text)' is not an order id: GPA. and 17 digits, the first not 0, as GPA.1234-5678-9012-34567; "
+                                 + "a subscription's renewal adds ..N, N from 0 to \(PlayOrderID.maximumRenewal), as GPA.1234-5678-9012-34567..0")
         }
         return .transaction(order.transactionId)
     }

@@ -7,7 +7,7 @@ extension ScenarioVocabulary {
     static let playServer: [CommandDeclaration] = [
         CommandDeclaration(
             "refund PRODUCT|ORDER [reason] [REASON]",
-            "Google Play: the developer refunds and revokes an order (GPA.…) or the account's latest paid PRODUCT "
+            "Google Play: the developer refunds and revokes an order (GPA.…, a renewal's GPA.…..N) or the account's latest paid PRODUCT "
                 + "(voidedSource 1 Developer; REASON is Google's voidedReason, default other); Play notifies it (with notifications on) "
                 + "and the Voided Purchases API lists it",
             timing: .whenQuiet, stores: [.play],
@@ -21,7 +21,7 @@ extension ScenarioVocabulary {
                 }
                 let text = reader.word()
                 guard let reason = reasons.first(where: { $0.word == text }) else {
-                    throw CommandProblem(problem: "unknown refund reason '\(text)'; expected one of: "
+                    throw CommandProblem(problem: (text.isEmpty ? "reason needs a REASON" : "unknown refund reason '\(text)'") + "; expected one of: "
                                          + reasons.map(\.word).joined(separator: ", "))
                 }
                 return .voidPurchase(target, reason: reason)

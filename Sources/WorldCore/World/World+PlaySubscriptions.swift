@@ -13,8 +13,9 @@ extension World {
         let subscription = try onPlayRefusing { (play) throws(PlayError) in
             try play.setAutoRenew(productId: productId, account: account, on: on, now: now)
         }
-        guard let subscription, let until = subscription.expiryMillis else { return }
-        let id = subscription.latestOrderId.transactionId
+        guard let changed = subscription ?? nil else { return try toldPlay(.autoRenewAlready(productId: productId, on: on), nil) }
+        guard let until = changed.expiryMillis else { return }
+        let id = changed.latestOrderId.transactionId
         try toldPlay(.autoRenew(id, productId: productId, on: on, untilMillis: until), id)
     }
 

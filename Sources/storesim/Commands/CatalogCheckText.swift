@@ -18,6 +18,10 @@ enum CatalogCheckText {
             lines += productLines(product, catalog: catalog, locale: locale)
             lines += reading.notes.filter { $0.productId == product.id }.map { "    \($0.path): \($0.text)" }
         }
+        let leftOut = reading.productsLeftOut
+        if !leftOut.isEmpty {
+            lines += ["", "left out:"] + leftOut.map { "  \($0.productId ?? "") \($0.path): \($0.text)" }
+        }
         lines += ["", "settings:"]
         let settings = reading.notes.filter { $0.kind == .setting }
         lines += settings.isEmpty

@@ -13,7 +13,8 @@ import Foundation
 /// subscription's `storesim` object may name its `group`.
 enum PlaySubscriptionReader {
     private static let keys = ["productId", "listings", "basePlans", "storesim"]
-    private static let planKeys = ["basePlanId", "state", "autoRenewingBasePlanType", "regionalConfigs", "storesim"]
+    private static let planKeys = ["basePlanId", "state", "autoRenewingBasePlanType", "prepaidBasePlanType", "installmentsBasePlanType",
+                                   "regionalConfigs", "storesim"]
     private static let extrasKeys = ["id", "referenceName", "listings", "serverProductId", "level", "familyShareable", "introductoryOffer"]
         + OfferType.allCases.compactMap(\.catalogKey)
     /// "lower-case letters (a-z), numbers (0-9), underscores (_) and dots (.) ... start with a

@@ -53,6 +53,8 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
     /// The user turned auto-renewal of a subscription off in the Play Store (canceled it: access
     /// until `untilMillis`, then it expires) or on again before then (restored it).
     case autoRenew(TransactionID, productId: String, on: Bool, untilMillis: Int64)
+    /// `subscription PRODUCT renew on|off` when its auto-renewal already was so: nothing changes.
+    case autoRenewAlready(productId: String, on: Bool)
     /// A subscription that no longer renewed expired at the end of its last period:
     /// `queryPurchasesAsync` no longer returns it.
     case expired(TransactionID, productId: String)
@@ -117,6 +119,8 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
         case .autoRenew(let order, let productId, false, let until):
             "subscription \(productId) renew off: the user cancels \(PlaySaid.order(order)) in the Play Store; "
                 + "access until \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+        case .autoRenewAlready(let productId, let on):
+            "subscription \(productId) renew \(on ? "on" : "off"): its auto-renewal is \(on ? "on" : "off") already; nothing changes"
         case .expired(let order, let productId):
             "\(PlaySaid.order(order)) (\(productId)) expired: its last period ended and it does not renew; "
                 + "queryPurchasesAsync no longer returns it"
@@ -160,6 +164,7 @@ extension GooglePlayStep: EventJSON {
             json.tag("renewed") { $0.put("_0", order); $0.put("productId", productId); $0.put("untilMillis", until) }
         case .autoRenew(let order, let productId, let on, let until):
             json.tag("autoRenew") { $0.put("_0", order); $0.put("on", on); $0.put("productId", productId); $0.put("untilMillis", until) }
+        case .autoRenewAlready(let productId, let on): json.tag("autoRenewAlready") { $0.put("on", on); $0.put("productId", productId) }
         case .expired(let order, let productId): json.tag("expired") { $0.put("_0", order); $0.put("productId", productId) }
         case .serverEndedEntitlement(let order, let productId, let end):
             json.tag("serverEndedEntitlement") { $0.put("_0", order); $0.put("atMillis", end); $0.put("productId", productId) }

@@ -85,6 +85,8 @@ extension SimplifiedChinese {
             "subscription \(productId) renew on：用户在 Play 商店恢复 \(order(id))；将于 \(SimulatedTime.format(SimulatedTime.date(millis: until))) 续订"
         case .autoRenew(let id, let productId, false, let until):
             "subscription \(productId) renew off：用户在 Play 商店取消 \(order(id))；可使用至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+        case .autoRenewAlready(let productId, let on):
+            "subscription \(productId) renew \(on ? "on" : "off")：自动续订已经\(on ? "开启" : "关闭")，没有变化"
         case .expired(let id, let productId):
             "\(order(id))（\(productId)）已过期：最后一个周期已结束且不再续订；queryPurchasesAsync 不再返回它"
         case .serverEndedEntitlement(let id, let productId, let end):
