@@ -53,8 +53,11 @@ public struct SubscriptionPurchaseV2: Equatable, Sendable, Codable {
         self.obfuscatedExternalAccountId = obfuscatedExternalAccountId
     }
 
-    /// Whether the subscription gives access now: ACTIVE, or CANCELED ("canceled but not expired yet").
+    /// Whether the subscription gives access now: ACTIVE, CANCELED ("canceled but not expired
+    /// yet"), or IN_GRACE_PERIOD (Google, of grace period: "the user should still have access to
+    /// the subscription content", until the `expiryTime`); never ON_HOLD (Google: "If payment
+    /// fails, block access to content").
     public var grantsAccess: Bool {
-        subscriptionState == .active || subscriptionState == .canceled
+        subscriptionState == .active || subscriptionState == .canceled || subscriptionState == .inGracePeriod
     }
 }
