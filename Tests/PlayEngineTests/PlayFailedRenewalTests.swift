@@ -16,14 +16,14 @@ struct PlayFailedRenewalTests {
 
     private var play: PlayStore { world.play }
 
-    /// Each notification Play published, as its kind and the moment it tells of.
-    private func published() throws -> [String] {
-        try play.publishedNotifications().map { "\($0.kind)@\(($0.eventMillis - SimulatedTime.millis(day(0))) / 86_400_000)" }
-    }
-
-    private func day(_ days: Int64) -> Date { PlayWorld.at(hours: 24 * days) }
+    private func day(_ days: Int64) -> Date { PlayWorld.day(days) }
 
     private func millis(_ days: Int64) -> Int64 { SimulatedTime.millis(day(days)) }
+
+    /// Each notification Play published, as its kind and the day (from the epoch) it tells of.
+    private func published() throws -> [String] {
+        try play.publishedNotifications().map { "\($0.kind)@\(($0.eventMillis - millis(0)) / 86_400_000)" }
+    }
 
     /// Bought on day 0 (its first period ends on day 31), acknowledged, its card failing from day 10.
     @discardableResult
