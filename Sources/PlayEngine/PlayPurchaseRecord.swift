@@ -124,6 +124,12 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         return expiryMillis <= millis
     }
 
+    /// Whether Play still bills the subscription at `millis`: paid, not ended, its period running
+    /// or a failed renewal in its grace period or on hold.
+    func isBilled(at millis: Int64) -> Bool {
+        isSubscription && state == .purchased && endedMillis == nil && (!isExpired(at: millis) || billingIssue != nil)
+    }
+
     /// The columns of a row, in the order `values` gives them: those fixed when Play issues the
     /// purchase, then those that change (`changingValues`).
     static let columns = """

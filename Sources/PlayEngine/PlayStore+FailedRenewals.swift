@@ -86,10 +86,7 @@ extension PlayStore {
                            now: Date) throws(PlayError) -> (PlayPurchaseRecord, recoveredFrom: PlayPurchaseRecord.BillingIssue?) {
         let millis = SimulatedTime.millis(now)
         return try change { () throws(StorageError) -> Result<(PlayPurchaseRecord, recoveredFrom: PlayPurchaseRecord.BillingIssue?), PlayRefusal> in
-            let held = try database.owned(account: account, productId: productId).last {
-                $0.isSubscription && $0.state == .purchased && $0.endedMillis == nil && (!$0.isExpired(at: millis) || $0.billingIssue != nil)
-            }
-            guard var record = held else { return .failure(.noSubscription(productId: productId)) }
+            guard var record = try database.owned(account: account, productId: productId).last(where: { $0.isBilled(at: millis) }) else { return .failure(.noSubscription(productId: productId)) }
             record.billingFails = fails
             let issue = fails || !record.autoRenewing ? nil : record.billingIssue
             if let issue {
@@ -110,10 +107,12 @@ extension PlayStore {
         }
     }
 
-    /// The products of the subscriptions of `account` whose payment method fails, in the order bought.
-    public func failingBilling(account: String) throws(PlayError) -> [String] {
-        try read { () throws(StorageError) in
-            try database.owned(account: account).filter { $0.isSubscription && $0.billingFails }.map(\.productId)
+    /// The products of the subscriptions Play still bills `account` for at `now` whose payment
+    /// method fails, in the order bought.
+    public func failingBilling(account: String, now: Date) throws(PlayError) -> [String] {
+        let millis = SimulatedTime.millis(now)
+        return try read { () throws(StorageError) in
+            try database.owned(account: account).filter { $0.isBilled(at: millis) && $0.billingFails }.map(\.productId)
         }
     }
 }

@@ -33,6 +33,7 @@ import TestSupport
         let fixture = try PlayFixture()
         try fixture.run(.serverNotifications(on: true), .buy(productId: Self.monthly, answer: .confirm),
                         .subscriptionBilling(productId: Self.monthly, fails: true))
+        #expect(try fixture.world.failingPlayBilling() == [Self.monthly], "a chaos run's end makes this card work again")
         var start = fixture.events.count
         try fixture.run(.advance(seconds: 33 * Self.day))
         var lines = fixture.lines(from: start)
@@ -58,5 +59,6 @@ import TestSupport
         #expect(try fixture.credited() == 2, "the recovery's renewal order credited once")
         #expect(try owned(fixture))
         #expect(try standing(fixture) == "acknowledged")
+        #expect(try fixture.world.failingPlayBilling().isEmpty)
     }
 }

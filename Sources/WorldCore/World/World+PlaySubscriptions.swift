@@ -85,6 +85,6 @@ extension World {
     /// The products of the signed-in account's Play subscriptions whose payment method fails.
     package func failingPlayBilling() throws(WorldError) -> [String] {
         let account = store.account
-        return try onPlay { (play) throws(PlayError) in try play.failingBilling(account: account) } ?? []
+        return try onPlay { (play) throws(PlayError) in try play.failingBilling(account: account, now: now) } ?? []
     }
 }
