@@ -4,7 +4,8 @@ import Storage
 
 /// The Server's side of Google Play's subscriptions: it asks `purchases.subscriptionsv2.get`
 /// about a subscription's token (the app's, or a notification's) and credits its latest order
-/// once, until the line item's `expiryTime`. When it acknowledges for the app it calls
+/// once, until the line item's `expiryTime`, which it follows through a grace period (access
+/// kept) and account hold (access ended at the `expiryTime` in the past). When it acknowledges for the app it calls
 /// `purchases.subscriptions.acknowledge` while the subscription is
 /// ACKNOWLEDGEMENT_STATE_PENDING: Google, "All initial subscription purchases need to be
 /// acknowledged. Subscription renewals don't need to be acknowledged."
@@ -17,6 +18,9 @@ extension OrderServer {
             // SUBSCRIPTION_EXPIRED, SUBSCRIPTION_REVOKED, or any notification read after the
             // subscription ended: nothing to credit.
             if request.purpose == .notification { return answerPush(of: request, link: link) }
+        }
+        if let purchase, purchase.subscriptionState == .inGracePeriod, let item = purchase.lineItems.first {
+            try extendEntitlement(through: item)
         }
         let settled = try onDisk { () throws(StorageError) in try settle(purchase, of: request, at: link.now) }
         let implied = try onDisk { () throws(StorageError) -> [VerificationAnswer] in
@@ -65,6 +69,18 @@ extension OrderServer {
         for productId in ended {
             link.note(.play(.serverEndedEntitlement(id, productId: productId, atMillis: item.expiryTimeMillis)), from: .server, to: nil,
                       transactionId: id)
+        }
+    }
+
+    /// Keeps, through the grace period, the entitlement the subscription's latest order gave: a
+    /// renewal that could not be charged leaves the user access until the line item's
+    /// `expiryTime`, the grace period's end. Google: the `expiryTime` "contains the date when the
+    /// user should lose access to the subscription".
+    private func extendEntitlement(through item: SubscriptionPurchaseV2.LineItem) throws(ServerError) {
+        try onDisk { () throws(StorageError) in
+            try database.database.query("UPDATE entitlements SET expires_millis = ? WHERE transaction_id = ? AND expires_millis < ?",
+                                        [.integer(item.expiryTimeMillis), ServerDatabase.idValue(item.latestSuccessfulOrderId.transactionId),
+                                         .integer(item.expiryTimeMillis)])
         }
     }
 

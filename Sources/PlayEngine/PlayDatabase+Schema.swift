@@ -83,5 +83,24 @@ extension PlayDatabase {
             WHERE state = 'purchased' AND auto_renewing = 0 AND voided_millis IS NULL AND ended_millis IS NULL
                   AND expiry_millis IS NOT NULL;
         """,
+        // Version 7: failed renewals. Whether the subscriber's payment method fails
+        // (`subscription PRODUCT billing fail`), the stage of Play's recovery a subscription whose
+        // renewal could not be charged is in ('grace', 'hold', NULL otherwise), when that renewal
+        // fell due and when the stage ends. A subscription in recovery no longer renews at its
+        // `expiry_millis` (the renewal index leaves it out); indexed, the subscriptions in recovery
+        // by the end of their stage (the clock's due moments).
+        """
+        ALTER TABLE purchases ADD COLUMN billing_fails INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE purchases ADD COLUMN billing_issue TEXT;
+        ALTER TABLE purchases ADD COLUMN renewal_failed_millis INTEGER;
+        ALTER TABLE purchases ADD COLUMN issue_ends_millis INTEGER;
+        DROP INDEX IF EXISTS purchases_renewal_due;
+        CREATE INDEX IF NOT EXISTS purchases_renewal_due ON purchases(expiry_millis)
+            WHERE state = 'purchased' AND auto_renewing = 1 AND voided_millis IS NULL AND expiry_millis IS NOT NULL
+                  AND billing_issue IS NULL;
+        CREATE INDEX IF NOT EXISTS purchases_recovery_due ON purchases(issue_ends_millis)
+            WHERE billing_issue IS NOT NULL AND auto_renewing = 1 AND voided_millis IS NULL AND ended_millis IS NULL
+                  AND issue_ends_millis IS NOT NULL;
+        """,
     ])
 }

@@ -29,9 +29,10 @@ struct PlayDatabase: SettingsTable {
         try database.query("""
             UPDATE purchases SET state = ?, purchased_millis = ?, acknowledged_millis = ?, acknowledged_by = ?,
                                  consumed_millis = ?, consumed_by = ?, voided_millis = ?, voided_source = ?, voided_reason = ?,
-                                 expiry_millis = ?, auto_renewing = ?, renewals = ?, ended_millis = ?, voided_renewal = ?
+                                 expiry_millis = ?, auto_renewing = ?, renewals = ?, ended_millis = ?, voided_renewal = ?,
+                                 billing_fails = ?, billing_issue = ?, renewal_failed_millis = ?, issue_ends_millis = ?
             WHERE order_number = ?
-            """, record.changingValues + record.subscriptionValues + [.integer(record.orderId.number)])
+            """, record.changingValues + record.subscriptionValues + record.recoveryValues + [.integer(record.orderId.number)])
     }
 
     /// The purchase of a token, nil when Play issued none.
@@ -87,7 +88,8 @@ struct PlayDatabase: SettingsTable {
 
     /// The condition of a subscription that renews at the end of its period, as the
     /// `purchases_renewal_due` index reads it.
-    private static let renewing = "state = 'purchased' AND auto_renewing = 1 AND voided_millis IS NULL AND expiry_millis IS NOT NULL"
+    private static let renewing = "state = 'purchased' AND auto_renewing = 1 AND voided_millis IS NULL AND expiry_millis IS NOT NULL "
+        + "AND billing_issue IS NULL"
 
     /// The query of the subscriptions that renew at or before the value, in the order they do.
     static let renewalsDueQuery = recordsQuery(where: renewing + " AND expiry_millis <= ?", order: "expiry_millis, sequence")
@@ -116,6 +118,28 @@ struct PlayDatabase: SettingsTable {
 
     /// The query of the earliest moment a subscription expires after the value.
     static let earliestExpiryQuery = "SELECT MIN(expiry_millis) AS earliest FROM purchases WHERE \(expiring) AND expiry_millis > ?"
+
+    /// The auto-renewing subscriptions in recovery (grace period or account hold) whose stage
+    /// ends at or before `millis`, in the order their stages end (then issued).
+    func recovering(dueAtOrBefore millis: Int64) throws(StorageError) -> [PlayPurchaseRecord] {
+        try records(Self.recoveriesDueQuery, [.integer(millis)])
+    }
+
+    /// The earliest moment after `millis` a subscription's grace period or account hold ends; nil when none will.
+    func earliestRecoveryEnd(dueAfter millis: Int64) throws(StorageError) -> Int64? {
+        try earliest(Self.earliestRecoveryEndQuery, after: millis)
+    }
+
+    /// The condition of a subscription in recovery, as the `purchases_recovery_due` index reads it.
+    private static let recovering = "billing_issue IS NOT NULL AND auto_renewing = 1 AND voided_millis IS NULL AND ended_millis IS NULL "
+        + "AND issue_ends_millis IS NOT NULL"
+
+    /// The query of the subscriptions whose stage of recovery ends at or before the value, in the order they do.
+    static let recoveriesDueQuery = recordsQuery(where: recovering + " AND issue_ends_millis <= ?", order: "issue_ends_millis, sequence")
+
+    /// The query of the earliest moment a stage of recovery ends after the value.
+    static let earliestRecoveryEndQuery =
+        "SELECT MIN(issue_ends_millis) AS earliest FROM purchases WHERE \(recovering) AND issue_ends_millis > ?"
 
     /// The purchases voided from `start` through `end`, by when they were voided.
     func voided(from start: Int64, through end: Int64) throws(StorageError) -> [PlayPurchaseRecord] {

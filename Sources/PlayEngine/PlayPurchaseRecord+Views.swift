@@ -50,14 +50,19 @@ extension PlayPurchaseRecord {
 
 extension PlayPurchaseRecord {
     /// A subscription's `subscriptionState` at `millis`; nil for a one-time product. A voided
-    /// subscription (refunded and revoked) is expired, as its period ended then.
+    /// subscription (refunded and revoked) is expired, as its period ended then. An
+    /// auto-renewing subscription whose renewal could not be charged is in its grace period
+    /// until its `expiryTime`, then on hold until the hold ends; canceled in its grace period,
+    /// it is canceled until its `expiryTime`, as any other.
     public func subscriptionState(at millis: Int64) -> PlaySubscriptionState? {
         guard isSubscription else { return nil }
         switch state {
         case .pending: return .pending
         case .canceled: return .pendingPurchaseCanceled
         case .purchased:
-            if isVoided || isExpired(at: millis) { return .expired }
+            if isVoided || endedMillis != nil { return .expired }
+            if autoRenewing, let billingIssue { return billingIssue == .hold || isExpired(at: millis) ? .onHold : .inGracePeriod }
+            if isExpired(at: millis) { return .expired }
             return autoRenewing ? .active : .canceled
         }
     }

@@ -27,6 +27,14 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         case declines
     }
 
+    /// The stage of Google Play's recovery a subscription whose renewal could not be charged is in.
+    public enum BillingIssue: String, Sendable {
+        /// SUBSCRIPTION_STATE_IN_GRACE_PERIOD: the user keeps access while Play retries.
+        case grace
+        /// SUBSCRIPTION_STATE_ON_HOLD: no access while Play retries.
+        case hold
+    }
+
     /// Which purchase this is among all Play issued, from 0: its order number is scattered from it.
     public let sequence: Int64
     public let orderId: PlayOrderID
@@ -68,6 +76,15 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
     /// Which of a subscription's orders a refund voided: nil its base order (and every one-time
     /// product's), N its renewal `..N`.
     public internal(set) var voidedRenewal: Int?
+    /// Whether the subscriber's payment method fails (`subscription PRODUCT billing fail`): a
+    /// renewal that falls due cannot be charged.
+    public internal(set) var billingFails: Bool
+    /// The stage of recovery after a renewal that could not be charged; nil otherwise.
+    public internal(set) var billingIssue: BillingIssue?
+    /// When the renewal that could not be charged fell due: the end of the last paid period.
+    public internal(set) var renewalFailedMillis: Int64?
+    /// When the stage of recovery ends: the grace period's end (`expiryTime`), then the hold's.
+    public internal(set) var issueEndsMillis: Int64?
 
     /// How long after a purchase becomes PURCHASED it must be acknowledged: three days. Google:
     /// "This is done by acknowledging the purchase and must be done within three days so that
@@ -107,17 +124,24 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         return expiryMillis <= millis
     }
 
+    /// Whether Play still bills the subscription at `millis`: paid, not ended, its period running
+    /// or a failed renewal in its grace period or on hold.
+    func isBilled(at millis: Int64) -> Bool {
+        isSubscription && state == .purchased && endedMillis == nil && (!isExpired(at: millis) || billingIssue != nil)
+    }
+
     /// The columns of a row, in the order `values` gives them: those fixed when Play issues the
     /// purchase, then those that change (`changingValues`).
     static let columns = """
         order_number, sequence, token, product_id, account, obfuscated_account_id, created_millis,
         state, purchased_millis, acknowledged_millis, acknowledged_by, consumed_millis, consumed_by,
         voided_millis, voided_source, voided_reason, slow_card, slow_card_due_millis, product_type, expiry_millis,
-        auto_renewing, renewals, ended_millis, voided_renewal
+        auto_renewing, renewals, ended_millis, voided_renewal, billing_fails, billing_issue, renewal_failed_millis,
+        issue_ends_millis
         """
 
     /// How many columns a row has.
-    static let columnCount = 24
+    static let columnCount = 28
 
     /// The row's values, in the order of `columns`.
     var values: [SQLiteValue] {
@@ -125,7 +149,14 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
             .integer(orderId.number), .integer(sequence), .text(token), .text(productId), .text(account),
             .optional(obfuscatedAccountId), .integer(createdMillis),
         ] + changingValues + [.optional(slowCard?.rawValue), Self.optional(slowCardDueMillis), .text(productType.rawValue)]
-            + subscriptionValues
+            + subscriptionValues + recoveryValues
+    }
+
+    /// The values of the columns of a failed renewal's recovery: billing_fails, billing_issue,
+    /// renewal_failed_millis, issue_ends_millis.
+    var recoveryValues: [SQLiteValue] {
+        [.integer(billingFails ? 1 : 0), .optional(billingIssue?.rawValue), Self.optional(renewalFailedMillis),
+         Self.optional(issueEndsMillis)]
     }
 
     /// The values of the columns that change of a subscription: expiry_millis, auto_renewing,
@@ -176,6 +207,10 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         renewals = Int(try row.integer("renewals"))
         endedMillis = try row.optionalInteger("ended_millis")
         voidedRenewal = try row.optionalInteger("voided_renewal").map { Int($0) }
+        billingFails = try row.integer("billing_fails") != 0
+        billingIssue = try row.optionalChoice("billing_issue", as: BillingIssue.self)
+        renewalFailedMillis = try row.optionalInteger("renewal_failed_millis")
+        issueEndsMillis = try row.optionalInteger("issue_ends_millis")
     }
 
     /// A purchase Play has just issued, its flow launched at `createdMillis`; one paid with a slow
@@ -198,6 +233,7 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         productType = basePlan == nil ? .inapp : .subs
         autoRenewing = basePlan != nil
         renewals = 0
+        billingFails = false
         if state == .purchased, let basePlan { startPeriod(of: basePlan, at: createdMillis) }
     }
 

@@ -15,9 +15,10 @@ extension PlayStore {
 
     /// Renews, in one transaction, every active, auto-renewing subscription whose period ended at
     /// or before `now`, once for each period that ended, each at its own moment, and publishes
-    /// SUBSCRIPTION_RENEWED ("An active subscription was renewed.") for each renewal. Returns the
-    /// subscription as it stood after each renewal, in the order they happened, for the world
-    /// to tell. A subscription whose base plan Play no longer sells, or whose renewal orders are
+    /// SUBSCRIPTION_RENEWED ("An active subscription was renewed.") for each renewal. A renewal
+    /// that cannot be charged (`billingFails`) puts the subscription in its grace period instead
+    /// (SUBSCRIPTION_IN_GRACE_PERIOD, `failRenewal`). Returns the subscription as it stood after
+    /// each renewal or failure, in the order they happened, for the world to tell. A subscription whose base plan Play no longer sells, or whose renewal orders are
     /// used up (`PlayOrderID.maximumRenewal`), renews no more.
     public func renewDue(at now: Date) throws(PlayError) -> [PlayPurchaseRecord] {
         let millis = SimulatedTime.millis(now)
@@ -27,6 +28,12 @@ extension PlayStore {
                 while let end = record.expiryMillis, end <= millis, record.autoRenewing {
                     guard let basePlan = basePlans[record.productId], record.orderId.renewal(record.renewals) != nil else {
                         record.autoRenewing = false
+                        break
+                    }
+                    if record.billingFails {
+                        Self.failRenewal(&record, of: basePlan, at: end)
+                        try publish(.inGracePeriod, of: record, at: end)
+                        renewed.append(record)
                         break
                     }
                     record.renewals += 1

@@ -9,9 +9,10 @@ extension PlayStore {
     /// The next moment from `millis` on when something falls due at Play, nil when nothing will:
     /// a purchase's three days end (the earliest `purchased + 72 h` of a PURCHASED,
     /// unacknowledged, unvoided purchase; time spent PENDING does not count), a slow test card
-    /// resolves itself, a Pub/Sub push is due, or a subscription's period ends (it renews or
-    /// expires); `millis` itself when one is due already and was not yet lived. The clock stops
-    /// there; `resolveSlowCards`, `refundDue`, `renewDue`, `expireDue` and `pushDue` do what falls due.
+    /// resolves itself, a Pub/Sub push is due, a subscription's period ends (it renews or
+    /// expires), or its grace period or account hold ends; `millis` itself when one is due
+    /// already and was not yet lived. The clock stops there; `resolveSlowCards`, `refundDue`,
+    /// `renewDue`, `expireDue`, `endRecoveriesDue` and `pushDue` do what falls due.
     public func nextDue(after millis: Int64) throws(PlayError) -> Int64? {
         let window = PlayPurchaseRecord.acknowledgementWindowMillis
         // Three days that ended while an earlier moment's messages were delivered end now.
@@ -19,7 +20,8 @@ extension PlayStore {
             try database.earliestUnacknowledged(purchasedAfter: .min)
         }.map { max($0 + window, millis) }
         let push = try nextPushDue().map { max($0, millis) }
-        return [threeDays, try nextSlowCardDue(after: millis), push, try nextRenewalDue(after: millis), try nextExpiryDue(after: millis)]
+        return [threeDays, try nextSlowCardDue(after: millis), push, try nextRenewalDue(after: millis), try nextExpiryDue(after: millis),
+                try nextRecoveryEndDue(after: millis)]
             .compactMap { $0 }.min()
     }
 

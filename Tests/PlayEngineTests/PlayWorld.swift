@@ -29,6 +29,11 @@ final class PlayWorld {
         SimulatedTime.date(millis: SimulatedTime.millis(SimulatedTime.epoch) + hours * 3_600_000 + millis)
     }
 
+    /// The moment `days` days after the epoch.
+    static func day(_ days: Int64) -> Date {
+        at(hours: 24 * days)
+    }
+
     /// `account` buys `productId` (`mode`) at `now`; the one purchase the flow made.
     @discardableResult
     func buy(_ productId: String, account: String = "demo", mode: BillingFlowMode = .confirm,

@@ -26,6 +26,10 @@ extension EveryHappeningTests {
         .play(.expired(order, productId: monthly)),
         .play(.serverEndedEntitlement(order, productId: monthly, atMillis: 1_769_904_000_000)),
         .play(.periodEndsNow(productId: monthly)), .play(.renewsNow(productId: monthly)),
+        .play(.billing(productId: monthly, fails: true)), .play(.billing(productId: monthly, fails: false)),
+        .play(.billingIssue(order, productId: monthly, onHold: false, untilMillis: 1_770_508_800_000)),
+        .play(.billingIssue(order, productId: monthly, onHold: true, untilMillis: 1_775_088_000_000)),
+        .play(.recovered(order, productId: monthly, untilMillis: 1_777_680_000_000)),
     ] + playMessages.map { .message(.play($0)) }
 
     /// One sample of every message to or from Google Play, at least.
@@ -91,6 +95,11 @@ extension EveryHappeningTests {
         "GPA.3372-1948-0521-70431 提前于 2026-02-01 00:00:00 结束：服务器在该时刻结束 com.storesim.premium.monthly 的权益",
         "subscription com.storesim.premium.monthly expire：周期立即结束，不再续订",
         "subscription com.storesim.premium.monthly renew now：周期立即结束并续订",
+        "subscription com.storesim.premium.monthly billing fail：订阅者的付款方式失效；到期的续订无法扣款",
+        "subscription com.storesim.premium.monthly billing ok：订阅者的付款方式恢复正常",
+        "GPA.3372-1948-0521-70431（com.storesim.premium.monthly）未能续订：宽限期至 2026-02-08 00:00:00，Google Play 重试扣款期间用户仍可使用",
+        "GPA.3372-1948-0521-70431（com.storesim.premium.monthly）账号保留至 2026-04-02 00:00:00：无法使用，queryPurchasesAsync 不再返回它",
+        "GPA.3372-1948-0521-70431（com.storesim.premium.monthly）已从账号保留中恢复：立即扣款，已续订至 2026-05-02 00:00:00",
         "launchBillingFlow：购买 com.storesim.coins.100",
         "onPurchasesUpdated OK：PURCHASED com.storesim.coins.100 GPA.3372-1948-0521-70431",
         "onPurchasesUpdated USER_CANCELED",
@@ -148,7 +157,10 @@ extension EveryHappeningTests {
         case .serverEndedEntitlement: 230
         case .periodEndsNow: 231
         case .renewsNow: 232
-        case .autoRenewAlready: 233
+        case .autoRenewAlready: 236
+        case .billing: 233
+        case .billingIssue: 234
+        case .recovered: 235
         }
     }
 

@@ -75,5 +75,5 @@ import Testing
         + [SaveProblem.diskFull, .file("disk I/O error")].map { .server(.couldNotSave(problem: $0)) }
 
     /// How many cases `place` tells apart.
-    static let caseCount = 234
+    static let caseCount = 237
 }

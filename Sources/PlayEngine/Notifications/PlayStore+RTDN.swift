@@ -122,7 +122,7 @@ extension PlayStore {
         case .voided:
             return DeveloperNotification(eventTimeMillis: millis, body: .voidedPurchase(purchaseToken: record.token,
                                                                                         orderId: record.voidedOrderId ?? record.orderId))
-        case .purchased, .renewed, .subscriptionCanceled, .restarted, .expired, .revoked:
+        case .purchased, .renewed, .subscriptionCanceled, .restarted, .expired, .revoked, .inGracePeriod, .onHold, .recovered:
             return DeveloperNotification(eventTimeMillis: millis, body: .oneTimeProduct(.purchased, purchaseToken: record.token, sku: record.productId))
         }
     }

@@ -24,6 +24,13 @@ public struct PublishedNotification: Equatable, Sendable {
         /// SUBSCRIPTION_REVOKED: "A subscription has been revoked from the user before the
         /// expiration time." Published before the voided purchase's own notification.
         case revoked
+        /// SUBSCRIPTION_IN_GRACE_PERIOD: "A subscription has entered grace period (if enabled)."
+        case inGracePeriod
+        /// SUBSCRIPTION_ON_HOLD: "A subscription has entered account hold (if enabled)."
+        case onHold
+        /// SUBSCRIPTION_RECOVERED: "A subscription was recovered from account hold." Its `order`
+        /// is the renewal's that recovered it.
+        case recovered
 
         /// The subscription's notification type a kind publishes; nil for a one-time product's
         /// and a voided purchase's.
@@ -35,6 +42,9 @@ public struct PublishedNotification: Equatable, Sendable {
             case .restarted: .restarted
             case .expired: .expired
             case .revoked: .revoked
+            case .inGracePeriod: .inGracePeriod
+            case .onHold: .onHold
+            case .recovered: .recovered
             case .canceled, .voided: nil
             }
         }

@@ -19,6 +19,11 @@ public struct PlayPurchaseRow: Sendable, Equatable {
         case autoRenewOff(endsAt: Date)
         /// A subscription whose last period ended without a renewal.
         case expired
+        /// A subscription whose renewal could not be charged, in its grace period (access kept)
+        /// until `endsAt`.
+        case inGracePeriod(endsAt: Date)
+        /// A subscription on account hold (no access) until `endsAt`, when it expires unless fixed.
+        case onHold(endsAt: Date)
     }
 
     public let orderId: PlayOrderID
@@ -32,6 +37,8 @@ public struct PlayPurchaseRow: Sendable, Equatable {
             .voided(auto: record.voidedReason == .unacknowledgedPurchase)
         } else if record.endedMillis != nil {
             .expired
+        } else if record.autoRenewing, let issue = record.billingIssue, let end = record.issueEndsMillis {
+            issue == .grace ? .inGracePeriod(endsAt: SimulatedTime.date(millis: end)) : .onHold(endsAt: SimulatedTime.date(millis: end))
         } else if record.isSubscription, record.state == .purchased, !record.autoRenewing, let expiry = record.expiryMillis {
             .autoRenewOff(endsAt: SimulatedTime.date(millis: expiry))
         } else if record.isConsumed {

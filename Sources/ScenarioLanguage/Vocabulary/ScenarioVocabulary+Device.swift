@@ -27,8 +27,9 @@ extension ScenarioVocabulary {
             arguments: { command in if case .subscriptionExpire(let productId) = command { [productId] } else { nil } }),
         CommandDeclaration(
             "subscription PRODUCT billing fail|ok",
-            "renewals of a subscription cannot be charged (billing retry, up to 60 days) or can be again (the Store retries at once)",
-            timing: .whenQuiet,
+            "renewals of a subscription cannot be charged (billing retry, up to 60 days; on Google Play grace period, then account hold) "
+                + "or can be again (the store retries at once)",
+            timing: .whenQuiet, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in
                 let productId = try reader.subscription()
                 return .subscriptionBilling(productId: productId, fails: try reader.toggle(on: "fail", off: "ok"))
@@ -45,8 +46,16 @@ extension ScenarioVocabulary {
                         .advance(seconds: draw.seconds(in: (8 * 86400)...(40 * 86400))),
                         .buy(productId: draw.subscription(), answer: draw.answer())]
             },
+            playChaos: .init(weight: 1) { draw in
+                let productId = draw.subscription()
+                guard draw.bool() else { return [.subscriptionBilling(productId: productId, fails: false)] }
+                // Subscribed, the card fails: the renewal falls in the grace period or account hold.
+                return [.buy(productId: productId, answer: draw.playAnswer()), .subscriptionBilling(productId: productId, fails: true),
+                        .advance(seconds: draw.seconds(in: (8 * 86400)...(40 * 86400)))]
+            },
             restore: { world in
-                ((try? world.store.failingBilling()) ?? []).map { .subscriptionBilling(productId: $0, fails: false) }
+                let failing = world.play == nil ? try? world.store.failingBilling() : try? world.failingPlayBilling()
+                return (failing ?? []).map { .subscriptionBilling(productId: $0, fails: false) }
             }),
         CommandDeclaration(
             "store price-increase PRODUCT PRICE",

@@ -84,6 +84,8 @@ enum Phrase: CaseIterable, Sendable {
     case playRefunded
     case playAutoRefunded
     case playAutoRenewOff
+    case playGracePeriod
+    case playOnHold
     case playExpired
     case playSheetKeys
     case pendingPayment

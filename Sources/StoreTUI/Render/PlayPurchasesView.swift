@@ -14,7 +14,10 @@ enum PlayPurchasesView {
         return [(language(.googlePlayPurchases, waiting), .bold)]
             + (hidden > 0 ? [("  " + language(.more, hidden), CellStyle.dim)] : [])
             + purchases.suffix(count).map { purchase in
-                let style: CellStyle = if case .voided(auto: true) = purchase.standing { .bold } else { [] }
+                let style: CellStyle = switch purchase.standing {
+                case .voided(auto: true), .onHold: .bold
+                default: []
+                }
                 return ("  \(purchase.orderId) \(standing(purchase.standing, language, now: model.now)) \(state.title(of: purchase.productId, in: model))",
                         style)
             }
@@ -30,6 +33,8 @@ enum PlayPurchasesView {
         case .canceled: language(.playCanceled)
         case .voided(let auto): language(auto ? .playAutoRefunded : .playRefunded)
         case .autoRenewOff(let end): language(.playAutoRenewOff, left(from: now, to: end))
+        case .inGracePeriod(let end): language(.playGracePeriod, left(from: now, to: end))
+        case .onHold(let end): language(.playOnHold, left(from: now, to: end))
         case .expired: language(.playExpired)
         }
     }

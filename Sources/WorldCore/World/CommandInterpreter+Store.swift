@@ -152,8 +152,9 @@ extension CommandInterpreter {
     }
 
     /// Billing of a subscription fails or works again; when it works again, the Store retries the
-    /// renewals in billing retry at once.
+    /// renewals in billing retry at once (on Google Play, `setPlayBilling`).
     func setBilling(_ productId: String, fails: Bool) throws {
+        guard world.play == nil else { return try world.setPlayBilling(productId, fails: fails) }
         try tellStore(.billing(productId: productId, fails: fails)) {
             try world.store.setBilling(productId: productId, fails: fails)
             if !fails { try world.store.renewDueSubscriptions(link: world.link) }

@@ -91,8 +91,9 @@ extension World {
     }
 
     /// What falls due at the Store by now happens: renewals, ends of periods told by
-    /// notification since `since`, Ask to Buy expiries, Google Play's slow test cards and its
-    /// three-day rule, then the notifications due.
+    /// notification since `since`, Ask to Buy expiries, Google Play's slow test cards, its
+    /// three-day rule, renewals, ends of grace periods and holds, and expiries, then the
+    /// notifications due.
     private func liveDueMoment(since: Date) throws(WorldError) {
         do {
             try store.renewDueSubscriptions(link: link)
@@ -104,6 +105,7 @@ extension World {
         try resolveSlowCards()
         try refundUnacknowledged()
         try renewSubscriptions()
+        try endRecoveries()
         try expireSubscriptions()
         try postNotifications()
     }

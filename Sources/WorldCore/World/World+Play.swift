@@ -76,14 +76,17 @@ extension World {
     }
 
     /// Subscriptions' renewals, now: every active, auto-renewing subscription whose period ended
-    /// renews with its next renewal order, and the timeline says so.
+    /// renews with its next renewal order, or enters its grace period when it cannot be charged,
+    /// and the timeline says so.
     func renewSubscriptions() throws(WorldError) {
         let renewed = try onPlay { (play) throws(PlayError) in try play.renewDue(at: now) } ?? []
         for subscription in renewed {
             guard let until = subscription.expiryMillis else { continue }
             let id = subscription.latestOrderId.transactionId
-            try record(.note, from: .play, to: nil, what: .play(.renewed(id, productId: subscription.productId, untilMillis: until)),
-                       transactionId: id)
+            let step: GooglePlayStep = subscription.billingIssue == nil
+                ? .renewed(id, productId: subscription.productId, untilMillis: until)
+                : .billingIssue(id, productId: subscription.productId, onHold: false, untilMillis: until)
+            try record(.note, from: .play, to: nil, what: .play(step), transactionId: id)
         }
     }
 

@@ -65,6 +65,16 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
     case periodEndsNow(productId: String)
     /// `subscription PRODUCT renew now`: the subscription's period ends now, and it renews.
     case renewsNow(productId: String)
+    /// `subscription PRODUCT billing fail|ok`: the subscriber's payment method fails from now (a
+    /// renewal that falls due cannot be charged), or works again.
+    case billing(productId: String, fails: Bool)
+    /// A renewal could not be charged: the subscription entered its grace period (access kept,
+    /// SUBSCRIPTION_IN_GRACE_PERIOD) or, when that ended, account hold (no access, not returned by
+    /// `queryPurchasesAsync`, SUBSCRIPTION_ON_HOLD), until `untilMillis`.
+    case billingIssue(TransactionID, productId: String, onHold: Bool, untilMillis: Int64)
+    /// The payment method worked again during account hold: Play charged the renewal order
+    /// `order` at once, for a new period until `untilMillis` (SUBSCRIPTION_RECOVERED).
+    case recovered(TransactionID, productId: String, untilMillis: Int64)
 
     /// The step in English, with Google Play's words.
     public var english: String {
@@ -129,6 +139,18 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
                 + "the Server ends the entitlement to \(productId) there"
         case .periodEndsNow(let productId): "subscription \(productId) expire: its period ends now, without renewing"
         case .renewsNow(let productId): "subscription \(productId) renew now: its period ends now, and it renews"
+        case .billing(let productId, true):
+            "subscription \(productId) billing fail: the subscriber's payment method fails; a renewal that falls due cannot be charged"
+        case .billing(let productId, false): "subscription \(productId) billing ok: the subscriber's payment method works again"
+        case .billingIssue(let order, let productId, false, let until):
+            "\(PlaySaid.order(order)) (\(productId)) could not be renewed: in its grace period until "
+                + "\(SimulatedTime.format(SimulatedTime.date(millis: until))), the user keeps access while Google Play retries"
+        case .billingIssue(let order, let productId, true, let until):
+            "\(PlaySaid.order(order)) (\(productId)) on account hold until \(SimulatedTime.format(SimulatedTime.date(millis: until))): "
+                + "no access, queryPurchasesAsync no longer returns it"
+        case .recovered(let order, let productId, let until):
+            "\(PlaySaid.order(order)) (\(productId)) recovered from account hold: charged now, renewed until "
+                + "\(SimulatedTime.format(SimulatedTime.date(millis: until)))"
         }
     }
 }
@@ -170,6 +192,11 @@ extension GooglePlayStep: EventJSON {
             json.tag("serverEndedEntitlement") { $0.put("_0", order); $0.put("atMillis", end); $0.put("productId", productId) }
         case .periodEndsNow(let productId): json.tag("periodEndsNow") { $0.put("productId", productId) }
         case .renewsNow(let productId): json.tag("renewsNow") { $0.put("productId", productId) }
+        case .billing(let productId, let fails): json.tag("billing") { $0.put("fails", fails); $0.put("productId", productId) }
+        case .billingIssue(let order, let productId, let onHold, let until):
+            json.tag("billingIssue") { $0.put("_0", order); $0.put("onHold", onHold); $0.put("productId", productId); $0.put("untilMillis", until) }
+        case .recovered(let order, let productId, let until):
+            json.tag("recovered") { $0.put("_0", order); $0.put("productId", productId); $0.put("untilMillis", until) }
         }
     }
 }

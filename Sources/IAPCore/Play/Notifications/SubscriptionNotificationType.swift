@@ -9,6 +9,10 @@ public enum SubscriptionNotificationType: Int, Sendable, Equatable, Codable, Cas
     case canceled = 3
     /// "A new subscription was purchased."
     case purchased = 4
+    /// "A subscription has entered account hold (if enabled)."
+    case onHold = 5
+    /// "A subscription has entered grace period (if enabled)."
+    case inGracePeriod = 6
     /// "User has restored their subscription from Play > Account > Subscriptions. The
     /// subscription was canceled but had not expired yet when the user restores."
     case restarted = 7
@@ -24,6 +28,8 @@ public enum SubscriptionNotificationType: Int, Sendable, Equatable, Codable, Cas
         case .renewed: "SUBSCRIPTION_RENEWED"
         case .canceled: "SUBSCRIPTION_CANCELED"
         case .purchased: "SUBSCRIPTION_PURCHASED"
+        case .onHold: "SUBSCRIPTION_ON_HOLD"
+        case .inGracePeriod: "SUBSCRIPTION_IN_GRACE_PERIOD"
         case .restarted: "SUBSCRIPTION_RESTARTED"
         case .revoked: "SUBSCRIPTION_REVOKED"
         case .expired: "SUBSCRIPTION_EXPIRED"

@@ -5,6 +5,12 @@ public enum PlaySubscriptionState: String, Sendable, Codable, CaseIterable {
     case pending = "SUBSCRIPTION_STATE_PENDING"
     /// "Subscription is active."
     case active = "SUBSCRIPTION_STATE_ACTIVE"
+    /// "Subscription is in grace period. The state is only available when the subscription is an
+    /// auto renewing plan." The user keeps access while Play retries the payment.
+    case inGracePeriod = "SUBSCRIPTION_STATE_IN_GRACE_PERIOD"
+    /// "Subscription is on hold (suspended). The state is only available when the subscription is
+    /// an auto renewing plan." No access while Play retries the payment.
+    case onHold = "SUBSCRIPTION_STATE_ON_HOLD"
     /// "Subscription is canceled but not expired yet."
     case canceled = "SUBSCRIPTION_STATE_CANCELED"
     /// "Subscription is expired."

@@ -53,8 +53,12 @@ public struct SubscriptionPurchaseV2: Equatable, Sendable, Codable {
         self.obfuscatedExternalAccountId = obfuscatedExternalAccountId
     }
 
-    /// Whether the subscription gives access now: ACTIVE, or CANCELED ("canceled but not expired yet").
+    /// Whether the subscription gives access now: ACTIVE, CANCELED ("canceled but not expired
+    /// yet"), or IN_GRACE_PERIOD (a renewal could not be charged and Play retries; access until
+    /// the `expiryTime`, the grace period's end); never ON_HOLD (the Play Console's account hold:
+    /// "If payment fails, block access to content and attempt to retry payment for 30 days.
+    /// Applies after the grace period.").
     public var grantsAccess: Bool {
-        subscriptionState == .active || subscriptionState == .canceled
+        subscriptionState == .active || subscriptionState == .canceled || subscriptionState == .inGracePeriod
     }
 }

@@ -76,6 +76,8 @@ enum English {
         case .playRefunded: "refunded"
         case .playAutoRefunded: "AUTO-REFUNDED"
         case .playAutoRenewOff: "ends in {1}"
+        case .playGracePeriod: "payment declined, grace period ends in {1}"
+        case .playOnHold: "ON HOLD, no access, ends in {1}"
         case .playExpired: "expired"
         case .playSheetKeys: "[Enter] Confirm   [Esc] Cancel   [p] Pay later"
         case .pendingPayment: "pay later (a pending purchase)"

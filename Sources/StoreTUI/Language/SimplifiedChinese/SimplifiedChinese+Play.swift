@@ -93,6 +93,16 @@ extension SimplifiedChinese {
             "\(order(id)) 提前于 \(SimulatedTime.format(SimulatedTime.date(millis: end))) 结束：服务器在该时刻结束 \(productId) 的权益"
         case .periodEndsNow(let productId): "subscription \(productId) expire：周期立即结束，不再续订"
         case .renewsNow(let productId): "subscription \(productId) renew now：周期立即结束并续订"
+        case .billing(let productId, true): "subscription \(productId) billing fail：订阅者的付款方式失效；到期的续订无法扣款"
+        case .billing(let productId, false): "subscription \(productId) billing ok：订阅者的付款方式恢复正常"
+        case .billingIssue(let id, let productId, false, let until):
+            "\(order(id))（\(productId)）未能续订：宽限期至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))，"
+                + "Google Play 重试扣款期间用户仍可使用"
+        case .billingIssue(let id, let productId, true, let until):
+            "\(order(id))（\(productId)）账号保留至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))："
+                + "无法使用，queryPurchasesAsync 不再返回它"
+        case .recovered(let id, let productId, let until):
+            "\(order(id))（\(productId)）已从账号保留中恢复：立即扣款，已续订至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
         }
     }
 

@@ -78,6 +78,8 @@ enum SimplifiedChinese {
         case .playRefunded: "已退款"
         case .playAutoRefunded: "已自动退款"
         case .playAutoRenewOff: "{1}后结束"
+        case .playGracePeriod: "付款被拒，宽限期{1}后结束"
+        case .playOnHold: "账号保留，无法使用，{1}后结束"
         case .playExpired: "已过期"
         case .playSheetKeys: "[Enter] 确认   [Esc] 取消   [p] 稍后付款"
         case .pendingPayment: "稍后付款（待处理购买）"
