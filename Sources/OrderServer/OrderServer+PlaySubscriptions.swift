@@ -77,7 +77,7 @@ extension OrderServer {
     /// `expiryTime`, the grace period's end. Google: the `expiryTime` "contains the date when the
     /// user should lose access to the subscription".
     private func extendEntitlement(through item: SubscriptionPurchaseV2.LineItem) throws(ServerError) {
-        try onDisk { () throws(StorageError) in
+        _ = try onDisk { () throws(StorageError) in
             try database.database.query("UPDATE entitlements SET expires_millis = ? WHERE transaction_id = ? AND expires_millis < ?",
                                         [.integer(item.expiryTimeMillis), ServerDatabase.idValue(item.latestSuccessfulOrderId.transactionId),
                                          .integer(item.expiryTimeMillis)])
