@@ -83,5 +83,10 @@ extension PlayDatabase {
             WHERE state = 'purchased' AND auto_renewing = 0 AND voided_millis IS NULL AND ended_millis IS NULL
                   AND expiry_millis IS NOT NULL;
         """,
+        // Version 7: the offer a subscription was bought with (`offerDetails.offerId`), NULL for
+        // the base plan's own price and every one-time product.
+        """
+        ALTER TABLE purchases ADD COLUMN offer_id TEXT;
+        """,
     ])
 }

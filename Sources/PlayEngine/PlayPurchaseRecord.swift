@@ -68,6 +68,9 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
     /// Which of a subscription's orders a refund voided: nil its base order (and every one-time
     /// product's), N its renewal `..N`.
     public internal(set) var voidedRenewal: Int?
+    /// The offer a subscription was bought with (`PlayOffer.offerId`); nil for the base plan's
+    /// own price and a one-time product.
+    public let offerId: String?
 
     /// How long after a purchase becomes PURCHASED it must be acknowledged: three days. Google:
     /// "This is done by acknowledging the purchase and must be done within three days so that
@@ -113,11 +116,11 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         order_number, sequence, token, product_id, account, obfuscated_account_id, created_millis,
         state, purchased_millis, acknowledged_millis, acknowledged_by, consumed_millis, consumed_by,
         voided_millis, voided_source, voided_reason, slow_card, slow_card_due_millis, product_type, expiry_millis,
-        auto_renewing, renewals, ended_millis, voided_renewal
+        auto_renewing, renewals, ended_millis, voided_renewal, offer_id
         """
 
     /// How many columns a row has.
-    static let columnCount = 24
+    static let columnCount = 25
 
     /// The row's values, in the order of `columns`.
     var values: [SQLiteValue] {
@@ -125,7 +128,7 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
             .integer(orderId.number), .integer(sequence), .text(token), .text(productId), .text(account),
             .optional(obfuscatedAccountId), .integer(createdMillis),
         ] + changingValues + [.optional(slowCard?.rawValue), Self.optional(slowCardDueMillis), .text(productType.rawValue)]
-            + subscriptionValues
+            + subscriptionValues + [.optional(offerId)]
     }
 
     /// The values of the columns that change of a subscription: expiry_millis, auto_renewing,
@@ -176,14 +179,16 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         renewals = Int(try row.integer("renewals"))
         endedMillis = try row.optionalInteger("ended_millis")
         voidedRenewal = try row.optionalInteger("voided_renewal").map { Int($0) }
+        offerId = try row.optionalText("offer_id")
     }
 
     /// A purchase Play has just issued, its flow launched at `createdMillis`; one paid with a slow
     /// test card is PENDING and resolves itself `slowCardDelayMillis` later. A subscription
-    /// (`basePlan`) renews automatically, and its first period starts once it is PURCHASED.
+    /// (`basePlan`) renews automatically, and its first period starts once it is PURCHASED; one
+    /// bought with the base plan's offer (`offerId`) starts with the offer's phase.
     init(sequence: Int64, orderId: PlayOrderID, token: String, productId: String, account: String,
          obfuscatedAccountId: String?, state: State, createdMillis: Int64, slowCard: SlowCard? = nil,
-         basePlan: PlayBasePlan? = nil) {
+         basePlan: PlayBasePlan? = nil, offerId: String? = nil) {
         self.sequence = sequence
         self.orderId = orderId
         self.token = token
@@ -198,14 +203,27 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         productType = basePlan == nil ? .inapp : .subs
         autoRenewing = basePlan != nil
         renewals = 0
+        self.offerId = offerId
         if state == .purchased, let basePlan { startPeriod(of: basePlan, at: createdMillis) }
     }
 
     /// A subscription becomes PURCHASED at `millis`: its first period, of the base plan's
-    /// `billingPeriodDuration`, runs from then.
+    /// `billingPeriodDuration` (of the offer's first period when bought with its offer), runs from then.
     mutating func startPeriod(of basePlan: PlayBasePlan, at millis: Int64) {
-        let end = basePlan.billingPeriodDuration.added(to: SimulatedTime.date(millis: millis))
-        expiryMillis = SimulatedTime.millis(end)
+        let period = offer(of: basePlan)?.firstPeriod(billingPeriod: basePlan.billingPeriodDuration) ?? basePlan.billingPeriodDuration
+        expiryMillis = SimulatedTime.millis(period.added(to: SimulatedTime.date(millis: millis)))
+    }
+
+    /// The offer of `basePlan` the subscription was bought with; nil when bought at its own price.
+    func offer(of basePlan: PlayBasePlan) -> PlayOffer? {
+        guard let offer = basePlan.offer, offer.offerId == offerId else { return nil }
+        return offer
+    }
+
+    /// The phase the subscription's current period is billed at: the offer's while it lasts, then
+    /// the base plan's price; nil for a subscription bought at the base plan's own price.
+    public func offerPhase(of basePlan: PlayBasePlan) -> PlayOffer.Phase? {
+        offer(of: basePlan)?.phase(ofPeriod: renewals)
     }
 
     private static func optional(_ number: Int64?) -> SQLiteValue {

@@ -29,7 +29,7 @@ extension EveryHappeningTests {
 
     /// One sample of every message to or from Google Play, at least.
     static let playMessages: [PlaySaid] = [
-        .launchBillingFlow(productId: coins),
+        .launchBillingFlow(productId: coins, offerId: nil),
         .purchasesUpdated(PlayMention(order: order, productId: coins, state: "PURCHASED", acknowledged: false), response: "OK"),
         .purchasesUpdated(nil, response: "USER_CANCELED"),
         .queryPurchases,
@@ -54,6 +54,11 @@ extension EveryHappeningTests {
                               acknowledgementState: "ACKNOWLEDGEMENT_STATE_PENDING", expiryMillis: 1_769_904_000_000),
         .subscriptionTokenNotFound(.transaction(order)), .subscriptionsAcknowledge(order),
         .rtdn(.transaction(order), type: "SUBSCRIPTION_PURCHASED", messageId: 9, attempt: 1),
+        .launchBillingFlow(productId: monthly, offerId: "free-trial"),
+        .purchasesUpdated(nil, response: "ERROR (USER_INELIGIBLE)"),
+        .subscriptionPurchase(.transaction(order), subscriptionState: "SUBSCRIPTION_STATE_ACTIVE",
+                              acknowledgementState: "ACKNOWLEDGEMENT_STATE_PENDING", expiryMillis: 1_767_830_400_000,
+                              offerId: "free-trial", offerPhase: "freeTrial"),
     ]
 
     /// How the interface words each of `googlePlay` in Simplified Chinese, in the same order.
@@ -118,6 +123,9 @@ extension EveryHappeningTests {
         "purchases.subscriptionsv2.get GPA.3372-1948-0521-70431：HTTP 400，没有订阅使用该令牌",
         "purchases.subscriptions.acknowledge：服务器确认订阅 GPA.3372-1948-0521-70431",
         "实时开发者通知 SUBSCRIPTION_PURCHASED GPA.3372-1948-0521-70431（Pub/Sub 消息 9）",
+        "launchBillingFlow：以优惠 free-trial 的 offerToken 购买 com.storesim.premium.monthly",
+        "onPurchasesUpdated ERROR (USER_INELIGIBLE)",
+        "SubscriptionPurchaseV2 GPA.3372-1948-0521-70431：SUBSCRIPTION_STATE_ACTIVE，ACKNOWLEDGEMENT_STATE_PENDING，到期时间 2026-01-08 00:00:00，优惠 free-trial，offerPhase freeTrial",
     ]
 
     /// The place of a Google Play step's case.

@@ -5,7 +5,8 @@ extension SimplifiedChinese {
     /// calls and constants stay as Google writes them.
     static func words(_ said: PlaySaid) -> String {
         switch said {
-        case .launchBillingFlow(let productId): "launchBillingFlow：购买 \(productId)"
+        case .launchBillingFlow(let productId, nil): "launchBillingFlow：购买 \(productId)"
+        case .launchBillingFlow(let productId, let offerId?): "launchBillingFlow：以优惠 \(offerId) 的 offerToken 购买 \(productId)"
         case .purchasesUpdated(let purchase?, let response):
             "onPurchasesUpdated \(response)：\(purchase.state) \(purchase.productId) \(order(purchase.order))"
         case .purchasesUpdated(nil, let response): "onPurchasesUpdated \(response)"
@@ -34,9 +35,10 @@ extension SimplifiedChinese {
         case .voidedPurchases(let orders):
             "已作废的购买：\(orders.count) 项" + (orders.isEmpty ? "" : "（" + orders.map(order).joined(separator: listSeparator) + "）")
         case .subscriptionsV2Get(let about): "purchases.subscriptionsv2.get：查询订阅 \(order(about))"
-        case .subscriptionPurchase(let about, let state, let acknowledgement, let expiry):
+        case .subscriptionPurchase(let about, let state, let acknowledgement, let expiry, let offerId, let phase):
             "SubscriptionPurchaseV2 \(order(about))：\(state)，\(acknowledgement)"
                 + (expiry.map { "，到期时间 " + SimulatedTime.format(SimulatedTime.date(millis: $0)) } ?? "")
+                + (offerId.map { "，优惠 \($0)" } ?? "") + (phase.map { "，offerPhase \($0)" } ?? "")
         case .subscriptionTokenNotFound(let about): "purchases.subscriptionsv2.get \(order(about))：HTTP 400，没有订阅使用该令牌"
         case .subscriptionsAcknowledge(let id): "purchases.subscriptions.acknowledge：服务器确认订阅 \(order(id))"
         }
