@@ -207,11 +207,15 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         if state == .purchased, let basePlan { startPeriod(of: basePlan, at: createdMillis) }
     }
 
-    /// A subscription becomes PURCHASED at `millis`: its first period, of the base plan's
-    /// `billingPeriodDuration` (of the offer's first period when bought with its offer), runs from then.
+    /// A subscription becomes PURCHASED at `millis`: its first period runs from then.
     mutating func startPeriod(of basePlan: PlayBasePlan, at millis: Int64) {
-        let period = offer(of: basePlan)?.firstPeriod(billingPeriod: basePlan.billingPeriodDuration) ?? basePlan.billingPeriodDuration
-        expiryMillis = SimulatedTime.millis(period.added(to: SimulatedTime.date(millis: millis)))
+        expiryMillis = SimulatedTime.millis(currentPeriod(of: basePlan).added(to: SimulatedTime.date(millis: millis)))
+    }
+
+    /// The length of the current period (the first, or the one after the latest renewal): the
+    /// base plan's `billingPeriodDuration`, or the offer's phase while it lasts.
+    func currentPeriod(of basePlan: PlayBasePlan) -> ISODuration {
+        offer(of: basePlan)?.length(ofPeriod: renewals, billingPeriod: basePlan.billingPeriodDuration) ?? basePlan.billingPeriodDuration
     }
 
     /// The offer of `basePlan` the subscription was bought with; nil when bought at its own price.

@@ -53,16 +53,18 @@ struct PlayOfferTests {
         #expect(paid.offerPhase == .basePrice)
     }
 
-    @Test func aDiscountedRecurringPriceLastsItsBillingPeriods() throws {
-        let period = try #require(ISODuration("P1M"))
-        play.basePlans = [Self.monthly: try Self.plan(Self.monthly, IntroductoryOffer(mode: .payAsYouGo, period: period, price: 0.99, periods: 2))]
+    @Test func aDiscountedRecurringPriceRepeatsItsPeriodThenTheBasePlansPeriodFollows() throws {
+        let week = try #require(ISODuration("P1W"))
+        play.basePlans = [Self.monthly: try Self.plan(Self.monthly, IntroductoryOffer(mode: .payAsYouGo, period: week, price: 0.99, periods: 2))]
         let purchase = try world.buy(Self.monthly, offer: "pay-as-you-go")
-        var phases: [PlayOffer.Phase?] = []
-        for day: Int64 in [1, 32, 60] {
+        var periods: [String] = []
+        for day: Int64 in [1, 8, 15] {
             _ = try play.renewDue(at: Self.day(day))
-            phases.append(try play.subscriptionPurchase(token: purchase.purchaseToken, now: Self.day(day)).lineItems.first?.offerPhase)
+            let item = try #require(try play.subscriptionPurchase(token: purchase.purchaseToken, now: Self.day(day)).lineItems.first)
+            periods.append("\(item.offerPhase?.rawValue ?? "none") until \(Self.format(item.expiryTimeMillis) ?? "")")
         }
-        #expect(phases == [.introductoryPrice, .introductoryPrice, .basePrice], "two discounted months, then the base price")
+        #expect(periods == ["introductoryPrice until 2026-01-08 00:00:00", "introductoryPrice until 2026-01-15 00:00:00",
+                            "basePrice until 2026-02-15 00:00:00"], "two discounted weeks, then the base plan's month")
     }
 
     @Test func aSinglePaymentCoversItsWholeDuration() throws {

@@ -1,8 +1,8 @@
 /// A developer-determined offer on a Play base plan, made from the catalog's introductory offer
 /// of the product. Google: "Offers define a discount available to eligible users." Its one
-/// phase is the introductory offer's (a free trial, a discounted price for a number of billing
-/// periods, or one discounted payment for a duration), then the base plan's price, renewing
-/// as the base plan does. Its id is the offer's mode in the alphabet of base plan ids ("Must be
+/// phase is the introductory offer's (a free trial, a discounted price for a number of periods,
+/// or one discounted payment for a duration), then the base plan's price, renewing as the base
+/// plan does. Its id is the offer's mode in the alphabet of base plan ids ("Must be
 /// unique within the base plan": a product has one introductory offer): `free-trial`,
 /// `pay-as-you-go`, `pay-up-front`. Its eligibility is Google's "New customer acquisition: Never
 /// had this subscription", per Google account and subscription (every base plan of it).
@@ -34,16 +34,17 @@ public struct PlayOffer: Equatable, Sendable {
     /// The phase of the offer's own periods: a free trial, or an introductory price.
     public var phase: Phase { terms.mode == .freeTrial ? .freeTrial : .introductoryPrice }
 
-    /// How many of the subscription's periods, from the first, the offer's phase covers: its
-    /// `periods` billing periods of the base plan for a discounted recurring price, else one.
+    /// How many of the subscription's periods, from the first, the offer's phase covers: Google's
+    /// `recurrenceCount`, "The number of times this phase repeats." (`periods` of a discounted
+    /// recurring price, else one).
     public var periods: Int { terms.mode == .payAsYouGo ? max(terms.periods ?? 1, 1) : 1 }
-
-    /// The first period's length: the free trial's or the single payment's duration; a
-    /// discounted recurring price runs in the base plan's billing periods (`billingPeriod`).
-    public func firstPeriod(billingPeriod: ISODuration) -> ISODuration {
-        terms.mode == .payAsYouGo ? billingPeriod : terms.period
-    }
 
     /// The phase of the subscription's period `index` (0 the first, N after its N-th renewal).
     public func phase(ofPeriod index: Int) -> Phase { index < periods ? phase : .basePrice }
+
+    /// The length of the subscription's period `index`: the phase's `duration`, "The duration of
+    /// a single recurrence of this phase.", while the phase lasts, then the base plan's `billingPeriod`.
+    public func length(ofPeriod index: Int, billingPeriod: ISODuration) -> ISODuration {
+        index < periods ? terms.period : billingPeriod
+    }
 }
