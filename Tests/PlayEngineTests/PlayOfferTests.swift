@@ -5,16 +5,16 @@ import Testing
 
 @Suite("Google Play's offers: a base plan's introductory offer, for new customers, then the base plan's price")
 struct PlayOfferTests {
+    private static let (monthly, yearly) = ("com.storesim.premium.monthly", "com.storesim.premium.yearly")
+    /// The catalog's base plans, the monthly one with the offer `free-trial`.
+    private static let catalogPlans = PlayBasePlan.plans(of: BuiltInCatalog.catalog())
     private let world: PlayWorld
-    private static let monthly = "com.storesim.premium.monthly"
-    private static let yearly = "com.storesim.premium.yearly"
+    private var play: PlayStore { world.play }
 
     init() throws {
         world = try PlayWorld()
-        world.play.basePlans = PlayBasePlan.plans(of: BuiltInCatalog.catalog())
+        play.basePlans = Self.catalogPlans
     }
-
-    private var play: PlayStore { world.play }
 
     private static func day(_ days: Int64) -> Date { PlayWorld.at(hours: 24 * days) }
 
@@ -29,7 +29,7 @@ struct PlayOfferTests {
     }
 
     @Test func theIntroductoryOfferIsTheBasePlansOfferNamedAfterItsMode() throws {
-        let plans = PlayBasePlan.plans(of: BuiltInCatalog.catalog())
+        let plans = Self.catalogPlans
         #expect(plans[Self.monthly]?.offer?.offerId == "free-trial")
         #expect(plans[Self.monthly]?.offer?.phase == .freeTrial)
         #expect(plans[Self.yearly]?.offer == nil, "a product without an introductory offer has no offer")

@@ -96,7 +96,7 @@ extension EveryHappeningTests {
         "subscription com.storesim.premium.monthly renew now：周期立即结束并续订",
         "launchBillingFlow：购买 com.storesim.coins.100",
         "onPurchasesUpdated OK：PURCHASED com.storesim.coins.100 GPA.3372-1948-0521-70431",
-        "onPurchasesUpdated USER_CANCELED",
+        "onPurchasesUpdated USER_CANCELED：未购买",
         "queryPurchasesAsync INAPP 和 SUBS：查询购买",
         "购买：2 项（GPA.3372-1948-0521-70431 PURCHASED，未确认、GPA.1000-0000-0000-00002 PURCHASED，已确认）",
         "购买：0 项",
@@ -124,7 +124,7 @@ extension EveryHappeningTests {
         "purchases.subscriptions.acknowledge：服务器确认订阅 GPA.3372-1948-0521-70431",
         "实时开发者通知 SUBSCRIPTION_PURCHASED GPA.3372-1948-0521-70431（Pub/Sub 消息 9）",
         "launchBillingFlow：以优惠 free-trial 的 offerToken 购买 com.storesim.premium.monthly",
-        "onPurchasesUpdated ERROR (USER_INELIGIBLE)",
+        "onPurchasesUpdated ERROR (USER_INELIGIBLE)：未购买",
         "SubscriptionPurchaseV2 GPA.3372-1948-0521-70431：SUBSCRIPTION_STATE_ACTIVE，ACKNOWLEDGEMENT_STATE_PENDING，到期时间 2026-01-08 00:00:00，优惠 free-trial，offerPhase freeTrial",
     ]
 

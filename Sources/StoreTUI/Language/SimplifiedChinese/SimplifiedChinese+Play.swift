@@ -9,7 +9,7 @@ extension SimplifiedChinese {
         case .launchBillingFlow(let productId, let offerId?): "launchBillingFlow：以优惠 \(offerId) 的 offerToken 购买 \(productId)"
         case .purchasesUpdated(let purchase?, let response):
             "onPurchasesUpdated \(response)：\(purchase.state) \(purchase.productId) \(order(purchase.order))"
-        case .purchasesUpdated(nil, let response): "onPurchasesUpdated \(response)"
+        case .purchasesUpdated(nil, let response): "onPurchasesUpdated \(response)：未购买"
         case .queryPurchases: "queryPurchasesAsync INAPP 和 SUBS：查询购买"
         case .purchasesResult(let purchases):
             "购买：\(purchases.count) 项" + (purchases.isEmpty ? "" : "（" + purchases.map(words).joined(separator: listSeparator) + "）")
