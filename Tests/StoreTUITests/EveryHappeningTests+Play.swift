@@ -25,6 +25,8 @@ extension EveryHappeningTests {
         .play(.expired(order, productId: monthly)),
         .play(.serverEndedEntitlement(order, productId: monthly, atMillis: 1_769_904_000_000)),
         .play(.periodEndsNow(productId: monthly)), .play(.renewsNow(productId: monthly)),
+        .play(.renewed(PlayOrderID(number: 33_721_948_052_170_431)?.renewal(0)?.transactionId ?? order, productId: monthly,
+                       untilMillis: 1_770_508_800_000, offerId: "free-trial", offerPhase: "basePrice")),
     ] + playMessages.map { .message(.play($0)) }
 
     /// One sample of every message to or from Google Play, at least.
@@ -94,6 +96,7 @@ extension EveryHappeningTests {
         "GPA.3372-1948-0521-70431 提前于 2026-02-01 00:00:00 结束：服务器在该时刻结束 com.storesim.premium.monthly 的权益",
         "subscription com.storesim.premium.monthly expire：周期立即结束，不再续订",
         "subscription com.storesim.premium.monthly renew now：周期立即结束并续订",
+        "GPA.3372-1948-0521-70431..0（com.storesim.premium.monthly）已续订至 2026-02-08 00:00:00（优惠 free-trial，offerPhase basePrice）：续订无需确认",
         "launchBillingFlow：购买 com.storesim.coins.100",
         "onPurchasesUpdated OK：PURCHASED com.storesim.coins.100 GPA.3372-1948-0521-70431",
         "onPurchasesUpdated USER_CANCELED：未购买",

@@ -82,7 +82,10 @@ extension World {
         for subscription in renewed {
             guard let until = subscription.expiryMillis else { continue }
             let id = subscription.latestOrderId.transactionId
-            try record(.note, from: .play, to: nil, what: .play(.renewed(id, productId: subscription.productId, untilMillis: until)),
+            let phase = play?.basePlans[subscription.productId].flatMap(subscription.offerPhase(of:))
+            try record(.note, from: .play, to: nil, what: .play(.renewed(id, productId: subscription.productId, untilMillis: until,
+                                                                        offerId: phase.flatMap { _ in subscription.offerId },
+                                                                        offerPhase: phase?.rawValue)),
                        transactionId: id)
         }
     }

@@ -81,8 +81,9 @@ extension SimplifiedChinese {
         case .resume: "App 回到前台：onResume() 调用 queryPurchasesAsync"
         case .developerAPI(let call, let id, let status, let refusal):
             "外部服务器：\(call)\(id.map { " " + order($0) } ?? "") → \(status)" + (refusal.map { "（\($0)）" } ?? "")
-        case .renewed(let id, let productId, let until):
-            "\(order(id))（\(productId)）已续订至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))：续订无需确认"
+        case .renewed(let id, let productId, let until, let offerId, let phase):
+            "\(order(id))（\(productId)）已续订至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+                + (offerId.flatMap { id in phase.map { "（优惠 \(id)，offerPhase \($0)）" } } ?? "") + "：续订无需确认"
         case .autoRenew(let id, let productId, true, let until):
             "subscription \(productId) renew on：用户在 Play 商店恢复 \(order(id))；将于 \(SimulatedTime.format(SimulatedTime.date(millis: until))) 续订"
         case .autoRenew(let id, let productId, false, let until):
