@@ -85,7 +85,9 @@ extension StateView {
                 flags.append(state.rawValue + (purchase.expiryMillis.map { ", expires " + SimulatedTime.format(SimulatedTime.date(millis: $0)) } ?? ""))
                 if let plan = plans[purchase.productId] {
                     flags.append("base plan \(plan.basePlanId) of \(plan.subscriptionId), every \(plan.billingPeriodDuration)")
-                    if let offerId = purchase.offerId, let phase = purchase.offerPhase(of: plan) { flags.append("offer \(offerId), \(phase.rawValue)") }
+                    if let offerId = purchase.offerId, let phase = purchase.offerPhase(of: plan) {
+                        flags.append("offer \(offerId), \(phase.rawValue)")
+                    }
                 }
             }
             lines.append("  \(purchase.orderId)  \(purchase.productId)  [\(flags.joined(separator: ", "))]  "
