@@ -102,5 +102,10 @@ extension PlayDatabase {
             WHERE billing_issue IS NOT NULL AND auto_renewing = 1 AND voided_millis IS NULL AND ended_millis IS NULL
                   AND issue_ends_millis IS NOT NULL;
         """,
+        // Version 8: the offer a subscription was bought with (`offerDetails.offerId`), NULL for
+        // the base plan's own price and every one-time product.
+        """
+        ALTER TABLE purchases ADD COLUMN offer_id TEXT;
+        """,
     ])
 }

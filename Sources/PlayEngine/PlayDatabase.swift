@@ -146,6 +146,12 @@ struct PlayDatabase: SettingsTable {
         try records(Self.voidedQuery, [.integer(start), .integer(end)])
     }
 
+    /// The products of every purchase `account` ever paid for (PURCHASED at some moment, then
+    /// perhaps consumed, voided or expired).
+    func everPaid(account: String) throws(StorageError) -> Set<String> {
+        Set(try records(where: "account = ? AND purchased_millis IS NOT NULL", [.text(account)]).map(\.productId))
+    }
+
     /// Every purchase, in the order issued.
     func all() throws(StorageError) -> [PlayPurchaseRecord] {
         try records(where: "1", [])

@@ -85,6 +85,9 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
     public internal(set) var renewalFailedMillis: Int64?
     /// When the stage of recovery ends: the grace period's end (`expiryTime`), then the hold's.
     public internal(set) var issueEndsMillis: Int64?
+    /// The offer a subscription was bought with (`PlayOffer.offerId`); nil for the base plan's
+    /// own price and a one-time product.
+    public let offerId: String?
 
     /// How long after a purchase becomes PURCHASED it must be acknowledged: three days. Google:
     /// "This is done by acknowledging the purchase and must be done within three days so that
@@ -137,11 +140,11 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         state, purchased_millis, acknowledged_millis, acknowledged_by, consumed_millis, consumed_by,
         voided_millis, voided_source, voided_reason, slow_card, slow_card_due_millis, product_type, expiry_millis,
         auto_renewing, renewals, ended_millis, voided_renewal, billing_fails, billing_issue, renewal_failed_millis,
-        issue_ends_millis
+        issue_ends_millis, offer_id
         """
 
     /// How many columns a row has.
-    static let columnCount = 28
+    static let columnCount = 29
 
     /// The row's values, in the order of `columns`.
     var values: [SQLiteValue] {
@@ -149,7 +152,7 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
             .integer(orderId.number), .integer(sequence), .text(token), .text(productId), .text(account),
             .optional(obfuscatedAccountId), .integer(createdMillis),
         ] + changingValues + [.optional(slowCard?.rawValue), Self.optional(slowCardDueMillis), .text(productType.rawValue)]
-            + subscriptionValues + recoveryValues
+            + subscriptionValues + recoveryValues + [.optional(offerId)]
     }
 
     /// The values of the columns of a failed renewal's recovery: billing_fails, billing_issue,
@@ -211,14 +214,16 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         billingIssue = try row.optionalChoice("billing_issue", as: BillingIssue.self)
         renewalFailedMillis = try row.optionalInteger("renewal_failed_millis")
         issueEndsMillis = try row.optionalInteger("issue_ends_millis")
+        offerId = try row.optionalText("offer_id")
     }
 
     /// A purchase Play has just issued, its flow launched at `createdMillis`; one paid with a slow
     /// test card is PENDING and resolves itself `slowCardDelayMillis` later. A subscription
-    /// (`basePlan`) renews automatically, and its first period starts once it is PURCHASED.
+    /// (`basePlan`) renews automatically, and its first period starts once it is PURCHASED; one
+    /// bought with the base plan's offer (`offerId`) starts with the offer's phase.
     init(sequence: Int64, orderId: PlayOrderID, token: String, productId: String, account: String,
          obfuscatedAccountId: String?, state: State, createdMillis: Int64, slowCard: SlowCard? = nil,
-         basePlan: PlayBasePlan? = nil) {
+         basePlan: PlayBasePlan? = nil, offerId: String? = nil) {
         self.sequence = sequence
         self.orderId = orderId
         self.token = token
@@ -234,14 +239,31 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
         autoRenewing = basePlan != nil
         renewals = 0
         billingFails = false
+        self.offerId = offerId
         if state == .purchased, let basePlan { startPeriod(of: basePlan, at: createdMillis) }
     }
 
-    /// A subscription becomes PURCHASED at `millis`: its first period, of the base plan's
-    /// `billingPeriodDuration`, runs from then.
+    /// A subscription becomes PURCHASED at `millis`: its first period runs from then.
     mutating func startPeriod(of basePlan: PlayBasePlan, at millis: Int64) {
-        let end = basePlan.billingPeriodDuration.added(to: SimulatedTime.date(millis: millis))
-        expiryMillis = SimulatedTime.millis(end)
+        expiryMillis = SimulatedTime.millis(currentPeriod(of: basePlan).added(to: SimulatedTime.date(millis: millis)))
+    }
+
+    /// The length of the current period (the first, or the one after the latest renewal): the
+    /// base plan's `billingPeriodDuration`, or the offer's phase while it lasts.
+    func currentPeriod(of basePlan: PlayBasePlan) -> ISODuration {
+        offer(of: basePlan)?.length(ofPeriod: renewals, billingPeriod: basePlan.billingPeriodDuration) ?? basePlan.billingPeriodDuration
+    }
+
+    /// The offer of `basePlan` the subscription was bought with; nil when bought at its own price.
+    func offer(of basePlan: PlayBasePlan) -> PlayOffer? {
+        guard let offer = basePlan.offer, offer.offerId == offerId else { return nil }
+        return offer
+    }
+
+    /// The phase the subscription's current period is billed at: the offer's while it lasts, then
+    /// the base plan's price; nil for a subscription bought at the base plan's own price.
+    public func offerPhase(of basePlan: PlayBasePlan) -> PlayOffer.Phase? {
+        offer(of: basePlan)?.phase(ofPeriod: renewals)
     }
 
     private static func optional(_ number: Int64?) -> SQLiteValue {

@@ -17,13 +17,17 @@ extension PlayStore {
     /// payment, or a slow test card, which resolves itself `slowCardDelayMillis` later). A
     /// subscription's base plan is held while any base plan of its subscription is held and not
     /// expired (StoreSim's reading: changing plans is `SubscriptionUpdateParams`, not simulated);
-    /// its purchase is `SUBS`, renewing automatically, its period starting once PURCHASED.
-    public func launchBillingFlow(productId: String, account: String, obfuscatedAccountId: String?,
+    /// its purchase is `SUBS`, renewing automatically, its period starting once PURCHASED. With
+    /// `offerId` the app passes the `offerToken` of the base plan's offer (`offerRefusal`).
+    public func launchBillingFlow(productId: String, offerId: String? = nil, account: String, obfuscatedAccountId: String?,
                                   mode: BillingFlowMode, now: Date) throws(PlayError) -> PurchasesUpdated {
         try change { () throws(StorageError) -> Result<PurchasesUpdated, PlayRefusal> in
             guard try held(account: account, productId: productId, at: SimulatedTime.millis(now)).isEmpty else {
                 return .success(PurchasesUpdated(billingResult: BillingResult(.itemAlreadyOwned, debugMessage: "Item is already owned."),
                                                  purchases: []))
+            }
+            if let offerId, let refusal = try offerRefusal(offerId, productId: productId, account: account) {
+                return .success(PurchasesUpdated(billingResult: refusal, purchases: []))
             }
             guard mode != .cancel else {
                 return .success(PurchasesUpdated(billingResult: BillingResult(.userCanceled), purchases: []))
@@ -35,7 +39,7 @@ extension PlayStore {
             }
             let record = try issue(productId: productId, account: account, obfuscatedAccountId: obfuscatedAccountId,
                                    state: mode == .confirm ? .purchased : .pending, slowCard: slowCard, basePlan: basePlans[productId],
-                                   now: now)
+                                   offerId: offerId, now: now)
             try database.insert(record)
             try publishResolution(of: record, at: record.createdMillis)
             return .success(PurchasesUpdated(billingResult: BillingResult(.ok), purchases: [record.billingPurchase].compactMap { $0 }))
@@ -81,8 +85,13 @@ extension PlayStore {
     /// subscription whose period has not ended.
     private func held(account: String, productId: String, at millis: Int64) throws(StorageError) -> [PlayPurchaseRecord] {
         guard let basePlan = basePlans[productId] else { return try database.owned(account: account, productId: productId) }
-        let siblings = Set(basePlans.values.filter { $0.subscriptionId == basePlan.subscriptionId }.map(\.productId))
+        let siblings = productIds(ofSubscription: basePlan.subscriptionId)
         return try database.owned(account: account).filter { siblings.contains($0.productId) && !$0.isExpired(at: millis) }
+    }
+
+    /// The catalog's product ids of every base plan of the subscription `subscriptionId`.
+    private func productIds(ofSubscription subscriptionId: String) -> Set<String> {
+        Set(basePlans.values.filter { $0.subscriptionId == subscriptionId }.map(\.productId))
     }
 
     /// Changes the pending purchase `token` with `resolve` at `now`, in one transaction, and
@@ -104,15 +113,34 @@ extension PlayStore {
         try read { () throws(StorageError) in try database.owned(account: account, productId: productId) }.first { $0.state == .pending }
     }
 
+    /// Why Play refuses the offer `offerId` of `productId` to `account`, nil when it is granted.
+    /// An offer the base plan does not have is an offer token the app cannot hold:
+    /// DEVELOPER_ERROR, "Error resulting from incorrect usage of the API." The base plan's offer
+    /// is for "New customer acquisition: Never had this subscription": an account that ever
+    /// paid for any base plan of the subscription (then canceled, refunded or expired) is
+    /// refused with the sub response code USER_INELIGIBLE, "Returned when the user doesn't meet
+    /// the configured eligibility requirements for a subscription offer.", under ERROR ("Fatal
+    /// error during the API action.": StoreSim's reading; Google names no response code for it).
+    private func offerRefusal(_ offerId: String, productId: String, account: String) throws(StorageError) -> BillingResult? {
+        guard let basePlan = basePlans[productId], basePlan.offer?.offerId == offerId else {
+            return BillingResult(.developerError, debugMessage: "Invalid offer token: \(productId) has no offer \(offerId).")
+        }
+        guard try database.everPaid(account: account).isDisjoint(with: productIds(ofSubscription: basePlan.subscriptionId)) else {
+            return BillingResult(.error, debugMessage: "The user is not eligible for this offer.", subResponseCode: .userIneligible)
+        }
+        return nil
+    }
+
     /// A new purchase with the next order id and its token, made `now`.
     private func issue(productId: String, account: String, obfuscatedAccountId: String?, state: PlayPurchaseRecord.State,
-                       slowCard: PlayPurchaseRecord.SlowCard?, basePlan: PlayBasePlan?, now: Date) throws(StorageError) -> PlayPurchaseRecord {
+                       slowCard: PlayPurchaseRecord.SlowCard?, basePlan: PlayBasePlan?, offerId: String?,
+                       now: Date) throws(StorageError) -> PlayPurchaseRecord {
         let sequence = try database.nextSequence()
         guard let orderId = identifiers.orderId(sequence: sequence) else {
             throw StorageError(path: database.database.path, problem: "purchases: every one of the \(PlayIdentifiers.capacity) order numbers was issued; no new purchase fits")
         }
         return PlayPurchaseRecord(sequence: sequence, orderId: orderId, token: identifiers.token(of: orderId), productId: productId,
                                   account: account, obfuscatedAccountId: obfuscatedAccountId, state: state,
-                                  createdMillis: SimulatedTime.millis(now), slowCard: slowCard, basePlan: basePlan)
+                                  createdMillis: SimulatedTime.millis(now), slowCard: slowCard, basePlan: basePlan, offerId: offerId)
     }
 }

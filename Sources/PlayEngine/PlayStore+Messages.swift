@@ -10,8 +10,9 @@ extension PlayStore {
     public func receive(_ message: PlayMessage, account: String, link: Link) throws(PlayError) {
         switch message {
         case .launchBillingFlow(let request):
-            let updated = try launchBillingFlow(productId: request.productId, account: account, obfuscatedAccountId: request.appAccountToken,
-                                                mode: BillingFlowMode(request.answer), now: link.now)
+            let updated = try launchBillingFlow(productId: request.productId, offerId: request.offer?.offerId, account: account,
+                                                obfuscatedAccountId: request.appAccountToken, mode: BillingFlowMode(request.answer),
+                                                now: link.now)
             link.send(.play(.purchasesUpdated(productId: request.productId, updated)))
         case .queryPurchases:
             link.send(.play(.purchasesResult(try queryPurchases(account: account, now: link.now))))

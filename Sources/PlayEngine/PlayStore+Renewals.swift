@@ -3,7 +3,8 @@ import IAPCore
 import Storage
 
 /// Subscriptions' renewals: at the end of each period an active, auto-renewing subscription
-/// renews for one more period of its base plan, with the next renewal order (`..0`, `..1`, …).
+/// renews for one more period of its base plan (of its offer's phase while it lasts), with the
+/// next renewal order (`..0`, `..1`, …).
 /// Google: "Subscription renewals don't need to be acknowledged." The end of a period is a due
 /// moment of the simulated clock, as the end of three days is.
 extension PlayStore {
@@ -37,7 +38,7 @@ extension PlayStore {
                         break
                     }
                     record.renewals += 1
-                    record.expiryMillis = SimulatedTime.millis(basePlan.billingPeriodDuration.added(to: SimulatedTime.date(millis: end)))
+                    record.expiryMillis = SimulatedTime.millis(record.currentPeriod(of: basePlan).added(to: SimulatedTime.date(millis: end)))
                     try publish(.renewed, of: record, at: end)
                     renewed.append(record)
                 }

@@ -29,7 +29,8 @@ extension PlayPurchaseRecord {
         guard let state = subscriptionState(at: millis) else { return nil }
         let lineItems = expiryMillis.map { expiry in
             [SubscriptionPurchaseV2.LineItem(productId: basePlan.subscriptionId, expiryTimeMillis: expiry, autoRenewEnabled: autoRenewing,
-                                             basePlanId: basePlan.basePlanId, offerId: nil, latestSuccessfulOrderId: latestOrderId)]
+                                             basePlanId: basePlan.basePlanId, offerId: offer(of: basePlan)?.offerId,
+                                             offerPhase: offerPhase(of: basePlan), latestSuccessfulOrderId: latestOrderId)]
         } ?? []
         return SubscriptionPurchaseV2(regionCode: PlayStore.regionCode, lineItems: lineItems, startTimeMillis: purchasedMillis,
                                       subscriptionState: state, acknowledgementState: isAcknowledged ? .acknowledged : .pending,

@@ -46,6 +46,17 @@ struct PlayJSONTests {
             "subscriptionState":"SUBSCRIPTION_STATE_ACTIVE","acknowledgementState":"ACKNOWLEDGEMENT_STATE_PENDING",\
             "externalAccountIdentifiers":{"obfuscatedExternalAccountId":"a3f9"}}
             """)
+        // Bought with an offer: offerDetails.offerId ("Only present for discounted offers") and
+        // the current period's offerPhase, one member naming it.
+        let offered = SubscriptionPurchaseV2.LineItem(productId: "premium", expiryTimeMillis: 1_767_830_400_030, autoRenewEnabled: true,
+                                                      basePlanId: "monthly", offerId: "free-trial", offerPhase: .freeTrial,
+                                                      latestSuccessfulOrderId: try #require(Self.order))
+        let trial = SubscriptionPurchaseV2(regionCode: "US", lineItems: [offered], startTimeMillis: 1_767_225_600_030, subscriptionState: .active,
+                                           acknowledgementState: .acknowledged, obfuscatedExternalAccountId: nil)
+        #expect(trial.jsonText.contains("""
+            "offerDetails":{"basePlanId":"monthly","offerId":"free-trial"},"offerPhase":{"freeTrial":{}},\
+            "latestSuccessfulOrderId":"GPA.1234-5678-9012-34567"}]
+            """))
         // Google, of startTime: "Not set for pending subscriptions".
         let pending = SubscriptionPurchaseV2(regionCode: "US", lineItems: [], startTimeMillis: nil, subscriptionState: .pending,
                                              acknowledgementState: .pending, obfuscatedExternalAccountId: nil)

@@ -33,7 +33,7 @@ struct PlayDatabaseFileTests {
         #expect(world.play.isNew)
         let file = try SQLiteDatabase(path: path, readOnly: true)
         #expect(try file.query("PRAGMA journal_mode").first?.value("journal_mode") == .text("wal"))
-        #expect(try file.query("PRAGMA user_version").first?.value("user_version") == .integer(7))
+        #expect(try file.query("PRAGMA user_version").first?.value("user_version") == .integer(8))
     }
 
     @Test func reopeningKeepsEveryPurchaseAndTheSecret() throws {

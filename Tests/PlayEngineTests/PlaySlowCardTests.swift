@@ -95,6 +95,6 @@ struct PlaySlowCardTests {
         #expect(records.count == 1)
         #expect(records.first?.slowCard == nil && records.first?.slowCardDueMillis == nil)
         let reread = try SQLiteDatabase(path: older, readOnly: true)
-        #expect(try reread.query("PRAGMA user_version").first?.value("user_version") == .integer(7))
+        #expect(try reread.query("PRAGMA user_version").first?.value("user_version") == .integer(8))
     }
 }

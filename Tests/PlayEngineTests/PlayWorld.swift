@@ -34,12 +34,12 @@ final class PlayWorld {
         at(hours: 24 * days)
     }
 
-    /// `account` buys `productId` (`mode`) at `now`; the one purchase the flow made.
+    /// `account` buys `productId` (`mode`, with the offer `offer`) at `now`; the one purchase the flow made.
     @discardableResult
-    func buy(_ productId: String, account: String = "demo", mode: BillingFlowMode = .confirm,
+    func buy(_ productId: String, offer: String? = nil, account: String = "demo", mode: BillingFlowMode = .confirm,
              obfuscatedAccountId: String? = nil, at now: Date = PlayWorld.at()) throws -> PlayPurchase {
-        let updated = try play.launchBillingFlow(productId: productId, account: account, obfuscatedAccountId: obfuscatedAccountId,
-                                                 mode: mode, now: now)
+        let updated = try play.launchBillingFlow(productId: productId, offerId: offer, account: account,
+                                                 obfuscatedAccountId: obfuscatedAccountId, mode: mode, now: now)
         guard updated.billingResult.responseCode == .ok, let purchase = updated.purchases.first else {
             throw PlayWorldError.notBought(updated.billingResult)
         }

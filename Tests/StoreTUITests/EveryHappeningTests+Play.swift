@@ -30,11 +30,13 @@ extension EveryHappeningTests {
         .play(.billingIssue(order, productId: monthly, onHold: false, untilMillis: 1_770_508_800_000)),
         .play(.billingIssue(order, productId: monthly, onHold: true, untilMillis: 1_775_088_000_000)),
         .play(.recovered(order, productId: monthly, untilMillis: 1_777_680_000_000)),
+        .play(.renewed(PlayOrderID(number: 33_721_948_052_170_431)?.renewal(0)?.transactionId ?? order, productId: monthly,
+                       untilMillis: 1_770_508_800_000, offerId: "free-trial", offerPhase: "basePrice")),
     ] + playMessages.map { .message(.play($0)) }
 
     /// One sample of every message to or from Google Play, at least.
     static let playMessages: [PlaySaid] = [
-        .launchBillingFlow(productId: coins),
+        .launchBillingFlow(productId: coins, offerId: nil),
         .purchasesUpdated(PlayMention(order: order, productId: coins, state: "PURCHASED", acknowledged: false), response: "OK"),
         .purchasesUpdated(nil, response: "USER_CANCELED"),
         .queryPurchases,
@@ -59,6 +61,11 @@ extension EveryHappeningTests {
                               acknowledgementState: "ACKNOWLEDGEMENT_STATE_PENDING", expiryMillis: 1_769_904_000_000),
         .subscriptionTokenNotFound(.transaction(order)), .subscriptionsAcknowledge(order),
         .rtdn(.transaction(order), type: "SUBSCRIPTION_PURCHASED", messageId: 9, attempt: 1),
+        .launchBillingFlow(productId: monthly, offerId: "free-trial"),
+        .purchasesUpdated(nil, response: "ERROR (USER_INELIGIBLE)"),
+        .subscriptionPurchase(.transaction(order), subscriptionState: "SUBSCRIPTION_STATE_ACTIVE",
+                              acknowledgementState: "ACKNOWLEDGEMENT_STATE_PENDING", expiryMillis: 1_767_830_400_000,
+                              offerId: "free-trial", offerPhase: "freeTrial"),
     ]
 
     /// How the interface words each of `googlePlay` in Simplified Chinese, in the same order.
@@ -100,9 +107,10 @@ extension EveryHappeningTests {
         "GPA.3372-1948-0521-70431（com.storesim.premium.monthly）未能续订：宽限期至 2026-02-08 00:00:00，Google Play 重试扣款期间用户仍可使用",
         "GPA.3372-1948-0521-70431（com.storesim.premium.monthly）账号保留至 2026-04-02 00:00:00：无法使用，queryPurchasesAsync 不再返回它",
         "GPA.3372-1948-0521-70431（com.storesim.premium.monthly）已从账号保留中恢复：立即扣款，已续订至 2026-05-02 00:00:00",
+        "GPA.3372-1948-0521-70431..0（com.storesim.premium.monthly）已续订至 2026-02-08 00:00:00（优惠 free-trial，offerPhase basePrice）：续订无需确认",
         "launchBillingFlow：购买 com.storesim.coins.100",
         "onPurchasesUpdated OK：PURCHASED com.storesim.coins.100 GPA.3372-1948-0521-70431",
-        "onPurchasesUpdated USER_CANCELED",
+        "onPurchasesUpdated USER_CANCELED：未购买",
         "queryPurchasesAsync INAPP 和 SUBS：查询购买",
         "购买：2 项（GPA.3372-1948-0521-70431 PURCHASED，未确认、GPA.1000-0000-0000-00002 PURCHASED，已确认）",
         "购买：0 项",
@@ -129,6 +137,9 @@ extension EveryHappeningTests {
         "purchases.subscriptionsv2.get GPA.3372-1948-0521-70431：HTTP 400，没有订阅使用该令牌",
         "purchases.subscriptions.acknowledge：服务器确认订阅 GPA.3372-1948-0521-70431",
         "实时开发者通知 SUBSCRIPTION_PURCHASED GPA.3372-1948-0521-70431（Pub/Sub 消息 9）",
+        "launchBillingFlow：以优惠 free-trial 的 offerToken 购买 com.storesim.premium.monthly",
+        "onPurchasesUpdated ERROR (USER_INELIGIBLE)：未购买",
+        "SubscriptionPurchaseV2 GPA.3372-1948-0521-70431：SUBSCRIPTION_STATE_ACTIVE，ACKNOWLEDGEMENT_STATE_PENDING，到期时间 2026-01-08 00:00:00，优惠 free-trial，offerPhase freeTrial",
     ]
 
     /// The place of a Google Play step's case.

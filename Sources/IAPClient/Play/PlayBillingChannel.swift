@@ -27,6 +27,7 @@ final class PlayBillingChannel: StoreKitChannel {
     var listen: Message { .play(.queryPurchases) }
     var checksReceiptAtLaunch: Bool { false }
     var readsAppReceipt: Bool { false }
+    var signsOffers: Bool { false }
     var tiesPurchasesToAccount: Bool { true }
     var entitlementsRequest: Message? { nil }
     var subscriptionStatusRequest: Message? { nil }

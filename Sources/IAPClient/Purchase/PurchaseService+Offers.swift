@@ -1,10 +1,11 @@
 import IAPCore
 
 extension PurchaseService {
-    /// The user taps an offer: a win-back offer is bought at once (it needs no signature); for
-    /// any other the app first asks its Server to sign it, and buys when the signature comes.
+    /// The user taps an offer: a win-back offer, or any offer on Google Play (`launchBillingFlow`
+    /// with its `offerToken`), is bought at once (it needs no signature); for any other the app
+    /// first asks its Server to sign it, and buys when the signature comes.
     public func buy(productId: String, offerId: String, canMakePayments: Bool) throws(AppCrash) -> BuyRefusal? {
-        guard catalog.product(id: productId)?.offer(.winBack, id: offerId) == nil else {
+        guard storeKit.signsOffers, catalog.product(id: productId)?.offer(.winBack, id: offerId) == nil else {
             return try buy(productId: productId, answer: .confirm, canMakePayments: canMakePayments,
                            offer: OfferRedemption(offerId: offerId, signature: nil))
         }

@@ -7,6 +7,7 @@ struct StoreKit1Channel: StoreKitChannel {
     var listen: Message { .addTransactionObserver }
     var checksReceiptAtLaunch: Bool { true }
     var readsAppReceipt: Bool { true }
+    var signsOffers: Bool { true }
     var tiesPurchasesToAccount: Bool { false }
     var entitlementsRequest: Message? { nil }
 

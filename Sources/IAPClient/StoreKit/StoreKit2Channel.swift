@@ -14,6 +14,7 @@ struct StoreKit2Channel: StoreKitChannel {
     var listen: Message { .listenForTransactions }
     var checksReceiptAtLaunch: Bool { false }
     var readsAppReceipt: Bool { false }
+    var signsOffers: Bool { true }
     var tiesPurchasesToAccount: Bool { true }
     var entitlementsRequest: Message? { .currentEntitlementsRequest }
 

@@ -15,6 +15,9 @@ protocol StoreKitChannel {
     var checksReceiptAtLaunch: Bool { get }
     /// Whether the app reads its app receipt to prove purchases (StoreKit 1).
     var readsAppReceipt: Bool { get }
+    /// Whether a promotional offer needs the Server's signature before the app buys it
+    /// (StoreKit); Google Play's offers are bought with their `offerToken` alone.
+    var signsOffers: Bool { get }
     /// Whether a purchase carries the app's user: StoreKit 2's `appAccountToken`, Google Play's
     /// `obfuscatedAccountId`.
     var tiesPurchasesToAccount: Bool { get }

@@ -18,8 +18,9 @@ extension ScenarioVocabulary {
             chaos: .init(weight: 30) { draw in [.buy(productId: draw.product(), answer: draw.answer())] },
             playChaos: .init(weight: 30) { draw in [.buy(productId: draw.product(), answer: draw.playAnswer())] }),
         CommandDeclaration(
-            "buy PRODUCT offer ID", "the user buys with a promotional offer (the Server signs it first) or a win-back offer",
-            timing: .atOnce, needsApp: true,
+            "buy PRODUCT offer ID",
+            "the user buys with a promotional offer (the Server signs it first) or a win-back offer (Google Play: the base plan's offer)",
+            timing: .atOnce, needsApp: true, stores: CommandDeclaration.everyStore,
             read: { reader throws(CommandProblem) in .buyOffer(productId: try reader.subscription(), offerId: reader.word()) },
             arguments: { command in if case .buyOffer(let productId, let offerId) = command { [productId, offerId] } else { nil } },
             chaos: .init(weight: 3) { draw in draw.offer().map { [.buyOffer(productId: $0.productId, offerId: $0.offerId)] } ?? [] }),

@@ -83,8 +83,10 @@ extension World {
         for subscription in renewed {
             guard let until = subscription.expiryMillis else { continue }
             let id = subscription.latestOrderId.transactionId
+            let phase = play?.basePlans[subscription.productId].flatMap(subscription.offerPhase(of:))
             let step: GooglePlayStep = subscription.billingIssue == nil
-                ? .renewed(id, productId: subscription.productId, untilMillis: until)
+                ? .renewed(id, productId: subscription.productId, untilMillis: until, offerId: phase.flatMap { _ in subscription.offerId },
+                           offerPhase: phase?.rawValue)
                 : .billingIssue(id, productId: subscription.productId, onHold: false, untilMillis: until)
             try record(.note, from: .play, to: nil, what: .play(step), transactionId: id)
         }

@@ -20,8 +20,8 @@ extension StateView {
     }
 
     /// One purchase as Google's interfaces describe it at the clock's `millis`; a subscription
-    /// adds its `productType` (`SUBS`), `subscriptionState`, `expiryTime`, `autoRenewing` and its
-    /// `basePlan` among `plans`.
+    /// adds its `productType` (`SUBS`), `subscriptionState`, `expiryTime`, `autoRenewing`, its
+    /// `basePlan` among `plans` and the `offer` it was bought with.
     private static func json(_ purchase: PlayPurchaseRecord, at millis: Int64, plans: [String: PlayBasePlan]) -> JSONText {
         let voided: JSONText = purchase.voidedPurchase.map { voided in
             .object([("time", .string(SimulatedTime.format(SimulatedTime.date(millis: voided.voidedTimeMillis)))),
@@ -48,6 +48,14 @@ extension StateView {
         } ?? .null
         return [("productType", .string(purchase.productType.name)), ("subscriptionState", .string(state.rawValue)),
                 ("expiryTime", expiry), ("autoRenewing", .bool(purchase.autoRenewing)), ("basePlan", basePlan)]
+            + offerJSON(purchase, plan: plan)
+    }
+
+    /// `offer`, only for a subscription bought with an offer, as `offerDetails.offerId` is "Only
+    /// present for discounted offers": its `offerId` and the `offerPhase` of the current period.
+    private static func offerJSON(_ purchase: PlayPurchaseRecord, plan: PlayBasePlan?) -> [(String, JSONText)] {
+        guard let plan, let offerId = purchase.offerId, let phase = purchase.offerPhase(of: plan) else { return [] }
+        return [("offer", .object([("offerId", .string(offerId)), ("offerPhase", .string(phase.rawValue))]))]
     }
 
     /// Google's constant for a purchase's state.
@@ -77,6 +85,9 @@ extension StateView {
                 flags.append(state.rawValue + (purchase.expiryMillis.map { ", expires " + SimulatedTime.format(SimulatedTime.date(millis: $0)) } ?? ""))
                 if let plan = plans[purchase.productId] {
                     flags.append("base plan \(plan.basePlanId) of \(plan.subscriptionId), every \(plan.billingPeriodDuration)")
+                    if let offerId = purchase.offerId, let phase = purchase.offerPhase(of: plan) {
+                        flags.append("offer \(offerId), \(phase.rawValue)")
+                    }
                 }
             }
             lines.append("  \(purchase.orderId)  \(purchase.productId)  [\(flags.joined(separator: ", "))]  "

@@ -7,6 +7,8 @@ public enum BillingResponseCode: Int, Sendable, CaseIterable, Codable {
     case userCanceled = 1
     /// "Error resulting from incorrect usage of the API."
     case developerError = 5
+    /// "Fatal error during the API action."
+    case error = 6
     /// "The purchase failed because the item is already owned."
     case itemAlreadyOwned = 7
     /// "Requested action on the item failed since it is not owned by the user."
@@ -18,6 +20,7 @@ public enum BillingResponseCode: Int, Sendable, CaseIterable, Codable {
         case .ok: return "OK"
         case .userCanceled: return "USER_CANCELED"
         case .developerError: return "DEVELOPER_ERROR"
+        case .error: return "ERROR"
         case .itemAlreadyOwned: return "ITEM_ALREADY_OWNED"
         case .itemNotOwned: return "ITEM_NOT_OWNED"
         }

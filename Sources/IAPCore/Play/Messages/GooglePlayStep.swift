@@ -49,7 +49,8 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
     case developerAPI(call: String, order: TransactionID?, status: Int, refusal: String?)
     /// An active, auto-renewing subscription renewed at the end of its period with the renewal
     /// order `order`, until `untilMillis`: Google, "Subscription renewals don't need to be acknowledged."
-    case renewed(TransactionID, productId: String, untilMillis: Int64)
+    /// One bought with an offer names it and the phase of the new period (`offerPhase`).
+    case renewed(TransactionID, productId: String, untilMillis: Int64, offerId: String? = nil, offerPhase: String? = nil)
     /// The user turned auto-renewal of a subscription off in the Play Store (canceled it: access
     /// until `untilMillis`, then it expires) or on again before then (restored it).
     case autoRenew(TransactionID, productId: String, on: Bool, untilMillis: Int64)
@@ -120,9 +121,9 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
         case .resume: "the app returns to the foreground: onResume() calls queryPurchasesAsync"
         case .developerAPI(let call, let order, let status, let refusal):
             "the outside server: \(call)\(order.map { " " + PlaySaid.order($0) } ?? "") → \(status)" + (refusal.map { " (\($0))" } ?? "")
-        case .renewed(let order, let productId, let until):
-            "\(PlaySaid.order(order)) (\(productId)) renewed until \(SimulatedTime.format(SimulatedTime.date(millis: until))): "
-                + "a renewal needs no acknowledgement"
+        case .renewed(let order, let productId, let until, let offerId, let phase):
+            "\(PlaySaid.order(order)) (\(productId)) renewed until \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+                + (offerId.flatMap { id in phase.map { " (offer \(id), offerPhase \($0))" } } ?? "") + ": a renewal needs no acknowledgement"
         case .autoRenew(let order, let productId, true, let until):
             "subscription \(productId) renew on: the user restores \(PlaySaid.order(order)) in the Play Store; "
                 + "it renews on \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
@@ -182,8 +183,11 @@ extension GooglePlayStep: EventJSON {
         case .resume: json.tag("resume")
         case .developerAPI(let call, let order, let status, let refusal):
             json.tag("developerAPI") { $0.put("call", call); $0.put("order", order); $0.put("refusal", refusal); $0.put("status", status) }
-        case .renewed(let order, let productId, let until):
-            json.tag("renewed") { $0.put("_0", order); $0.put("productId", productId); $0.put("untilMillis", until) }
+        case .renewed(let order, let productId, let until, let offerId, let phase):
+            json.tag("renewed") {
+                $0.put("_0", order); $0.put("offerId", offerId); $0.put("offerPhase", phase); $0.put("productId", productId)
+                $0.put("untilMillis", until)
+            }
         case .autoRenew(let order, let productId, let on, let until):
             json.tag("autoRenew") { $0.put("_0", order); $0.put("on", on); $0.put("productId", productId); $0.put("untilMillis", until) }
         case .autoRenewAlready(let productId, let on): json.tag("autoRenewAlready") { $0.put("on", on); $0.put("productId", productId) }

@@ -100,9 +100,9 @@ public enum PlayMessage: Sendable, Equatable, Codable {
     /// What the message says, for the timeline.
     public var said: PlaySaid {
         switch self {
-        case .launchBillingFlow(let request): .launchBillingFlow(productId: request.productId)
+        case .launchBillingFlow(let request): .launchBillingFlow(productId: request.productId, offerId: request.offer?.offerId)
         case .purchasesUpdated(_, let updated):
-            .purchasesUpdated(updated.purchases.first.map(PlayMention.init), response: updated.billingResult.responseCode.name)
+            .purchasesUpdated(updated.purchases.first.map(PlayMention.init), response: updated.billingResult.name)
         case .queryPurchases: .queryPurchases
         case .purchasesResult(let purchases): .purchasesResult(purchases.map(PlayMention.init))
         case .acknowledgePurchase(_, let order): .acknowledgePurchase(order.transactionId)
@@ -127,7 +127,8 @@ public enum PlayMessage: Sendable, Equatable, Codable {
         case .subscriptionPurchase(let request, let purchase?):
             .subscriptionPurchase(MessageSubject(request.transactionId), subscriptionState: purchase.subscriptionState.rawValue,
                                   acknowledgementState: purchase.acknowledgementState.rawValue,
-                                  expiryMillis: purchase.lineItems.first?.expiryTimeMillis)
+                                  expiryMillis: purchase.lineItems.first?.expiryTimeMillis, offerId: purchase.lineItems.first?.offerId,
+                                  offerPhase: purchase.lineItems.first?.offerPhase?.rawValue)
         case .subscriptionPurchase(let request, nil): .subscriptionTokenNotFound(MessageSubject(request.transactionId))
         case .subscriptionsAcknowledge(_, let order): .subscriptionsAcknowledge(order.transactionId)
         }

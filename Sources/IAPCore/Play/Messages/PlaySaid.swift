@@ -1,6 +1,7 @@
 /// What a message to or from Google Play says, as the timeline tells it (`MessageSaid.play`).
 public enum PlaySaid: Sendable, Equatable, Codable {
-    case launchBillingFlow(productId: String)
+    /// `launchBillingFlow`, with the `offerToken` of the offer `offerId` when the app passes one.
+    case launchBillingFlow(productId: String, offerId: String?)
     /// `onPurchasesUpdated`: its response code's name, and the purchase made, if any.
     case purchasesUpdated(PlayMention?, response: String)
     case queryPurchases
@@ -27,8 +28,10 @@ public enum PlaySaid: Sendable, Equatable, Codable {
     /// The orders the Voided Purchases API lists.
     case voidedPurchases([TransactionID])
     case subscriptionsV2Get(MessageSubject)
-    /// A `SubscriptionPurchaseV2`'s states, in Google's constants, and its line item's expiry.
-    case subscriptionPurchase(MessageSubject, subscriptionState: String, acknowledgementState: String, expiryMillis: Int64?)
+    /// A `SubscriptionPurchaseV2`'s states, in Google's constants, and its line item's expiry,
+    /// `offerDetails.offerId` and `offerPhase` (bought with an offer).
+    case subscriptionPurchase(MessageSubject, subscriptionState: String, acknowledgementState: String, expiryMillis: Int64?,
+                              offerId: String? = nil, offerPhase: String? = nil)
     /// Play knows no subscription by the token: HTTP 400.
     case subscriptionTokenNotFound(MessageSubject)
     case subscriptionsAcknowledge(TransactionID)
@@ -36,7 +39,8 @@ public enum PlaySaid: Sendable, Equatable, Codable {
     /// The message in English: Google's names for the calls and their answers.
     public var english: String {
         switch self {
-        case .launchBillingFlow(let productId): "launchBillingFlow \(productId)"
+        case .launchBillingFlow(let productId, nil): "launchBillingFlow \(productId)"
+        case .launchBillingFlow(let productId, let offerId?): "launchBillingFlow \(productId) with the offerToken of the offer \(offerId)"
         case .purchasesUpdated(let purchase?, let response): "onPurchasesUpdated \(response): \(purchase.state) \(purchase.productId) \(Self.order(purchase.order))"
         case .purchasesUpdated(nil, let response): "onPurchasesUpdated \(response)"
         case .queryPurchases: "queryPurchasesAsync INAPP and SUBS"
@@ -63,9 +67,10 @@ public enum PlaySaid: Sendable, Equatable, Codable {
         case .voidedPurchasesList(nil): "purchases.voidedpurchases.list (the last 30 days)"
         case .voidedPurchases(let orders): "voided purchases: \(orders.count)" + (orders.isEmpty ? "" : " (" + orders.map(Self.order).joined(separator: ", ") + ")")
         case .subscriptionsV2Get(let subject): "purchases.subscriptionsv2.get \(Self.order(subject))"
-        case .subscriptionPurchase(let subject, let state, let acknowledgement, let expiry):
+        case .subscriptionPurchase(let subject, let state, let acknowledgement, let expiry, let offerId, let phase):
             "SubscriptionPurchaseV2 \(Self.order(subject)): \(state), \(acknowledgement)"
                 + (expiry.map { ", expiryTime " + SimulatedTime.format(SimulatedTime.date(millis: $0)) } ?? "")
+                + (offerId.map { ", offer \($0)" } ?? "") + (phase.map { ", offerPhase \($0)" } ?? "")
         case .subscriptionTokenNotFound(let subject): "purchases.subscriptionsv2.get \(Self.order(subject)): HTTP 400, no subscription has the token"
         case .subscriptionsAcknowledge(let order): "purchases.subscriptions.acknowledge \(Self.order(order))"
         }
@@ -86,7 +91,8 @@ extension PlaySaid: EventJSON {
     /// The message as its Codable conformance writes it, each case's keys in sorted order.
     public func write(to json: inout EventJSONWriter) {
         switch self {
-        case .launchBillingFlow(let productId): json.tag("launchBillingFlow") { $0.put("productId", productId) }
+        case .launchBillingFlow(let productId, let offerId):
+            json.tag("launchBillingFlow") { $0.put("offerId", offerId); $0.put("productId", productId) }
         case .purchasesUpdated(let purchase, let response): json.tag("purchasesUpdated") { $0.put("_0", purchase); $0.put("response", response) }
         case .queryPurchases: json.tag("queryPurchases")
         case .purchasesResult(let purchases): json.tag("purchasesResult") { $0.put("_0", purchases) }
@@ -115,10 +121,10 @@ extension PlaySaid: EventJSON {
         case .voidedPurchasesList(let start): json.tag("voidedPurchasesList") { $0.put("startMillis", start) }
         case .voidedPurchases(let orders): json.tag("voidedPurchases") { $0.put("_0", orders) }
         case .subscriptionsV2Get(let subject): json.tag("subscriptionsV2Get") { $0.put("_0", subject) }
-        case .subscriptionPurchase(let subject, let state, let acknowledgement, let expiry):
+        case .subscriptionPurchase(let subject, let state, let acknowledgement, let expiry, let offerId, let phase):
             json.tag("subscriptionPurchase") {
                 $0.put("_0", subject); $0.put("acknowledgementState", acknowledgement)
-                $0.put("expiryMillis", expiry); $0.put("subscriptionState", state)
+                $0.put("expiryMillis", expiry); $0.put("offerId", offerId); $0.put("offerPhase", phase); $0.put("subscriptionState", state)
             }
         case .subscriptionTokenNotFound(let subject): json.tag("subscriptionTokenNotFound") { $0.put("_0", subject) }
         case .subscriptionsAcknowledge(let order): json.tag("subscriptionsAcknowledge") { $0.put("_0", order) }

@@ -6,7 +6,8 @@
 /// plan per product of the group, whose id is the product id's last component in the alphabet of
 /// base plan ids ("lower-case letters (a-z), numbers (0-9), and hyphens (-)"; anything else
 /// becomes `-`): `com.storesim.premium.monthly` is the base plan `monthly` of the subscription
-/// `premium`, renewing every `P1M`, the product's period.
+/// `premium`, renewing every `P1M`, the product's period. The product's introductory offer is
+/// the base plan's offer (`PlayOffer`).
 public struct PlayBasePlan: Equatable, Sendable {
     /// The catalog's product id, which the app buys and the Server credits.
     public let productId: String
@@ -15,12 +16,16 @@ public struct PlayBasePlan: Equatable, Sendable {
     public let basePlanId: String
     /// The base plan's `billingPeriodDuration` ("in ISO 8601 format"), the product's period.
     public let billingPeriodDuration: ISODuration
+    /// The developer-determined offer made from the product's introductory offer, if it has one.
+    public let offer: PlayOffer?
 
-    public init(productId: String, subscriptionId: String, basePlanId: String, billingPeriodDuration: ISODuration) {
+    public init(productId: String, subscriptionId: String, basePlanId: String, billingPeriodDuration: ISODuration,
+                offer: PlayOffer? = nil) {
         self.productId = productId
         self.subscriptionId = subscriptionId
         self.basePlanId = basePlanId
         self.billingPeriodDuration = billingPeriodDuration
+        self.offer = offer
     }
 
     /// The base plan of each auto-renewable product of `catalog` that has a period, by product id.
@@ -29,7 +34,8 @@ public struct PlayBasePlan: Equatable, Sendable {
         for product in catalog.products where product.type == .autoRenewable {
             guard let period = product.period else { continue }
             plans[product.id] = PlayBasePlan(productId: product.id, subscriptionId: subscriptionId(ofGroup: product.group ?? product.id),
-                                             basePlanId: basePlanId(ofProduct: product.id), billingPeriodDuration: period)
+                                             basePlanId: basePlanId(ofProduct: product.id), billingPeriodDuration: period,
+                                             offer: product.introductoryOffer.map(PlayOffer.init(terms:)))
         }
         return plans
     }

@@ -2,7 +2,9 @@
 /// "JSON representation", members in its order, written by hand, each time a Timestamp in RFC 3339
 /// (`SimulatedTime.rfc3339`), members StoreSim does not set left out as Google leaves them out.
 /// `latestOrderId` is left out too: Google, "Deprecated. Use lineItems.latest_successful_order_id
-/// instead."; so is `offerDetails.offerId`, "Only present for discounted offers".
+/// instead."; so is `offerDetails.offerId` when the subscription was bought without an offer,
+/// "Only present for discounted offers", with `offerPhase` (one member, an empty object, naming
+/// the phase: `{"freeTrial": {}}`).
 extension SubscriptionPurchaseV2: EventJSON {
     public func write(to json: inout EventJSONWriter) {
         json.object { json in
@@ -17,6 +19,17 @@ extension SubscriptionPurchaseV2: EventJSON {
                 json.object { json in
                     json.put("basePlanId", item.basePlanId)
                     json.put("offerId", item.offerId)
+                }
+                if let phase = item.offerPhase {
+                    json.key("offerPhase")
+                    json.object { json in
+                        switch phase {
+                        case .freeTrial: json.key("freeTrial")
+                        case .introductoryPrice: json.key("introductoryPrice")
+                        case .basePrice: json.key("basePrice")
+                        }
+                        json.object { _ in }
+                    }
                 }
                 json.put("latestSuccessfulOrderId", item.latestSuccessfulOrderId.description)
             }

@@ -14,18 +14,24 @@ public struct SubscriptionPurchaseV2: Equatable, Sendable, Codable {
         public let autoRenewEnabled: Bool
         /// `offerDetails.basePlanId`: "The base plan ID."
         public let basePlanId: String
-        /// `offerDetails.offerId`: "The offer ID. Only present for discounted offers." Always nil: no offers yet.
+        /// `offerDetails.offerId`: "The offer ID. Only present for discounted offers." The offer the
+        /// subscription was bought with (`PlayOffer`), for its whole life; nil for the base plan's
+        /// own price. StoreSim's offers carry no tags, so `offerDetails.offerTags` is empty.
         public let offerId: String?
+        /// `offerPhase`, "Current offer phase details for this item.": the phase the current period
+        /// is billed at; set for a subscription bought with an offer, nil otherwise.
+        public let offerPhase: PlayOffer.Phase?
         /// "The order id of the latest successful order associated with this item."
         public let latestSuccessfulOrderId: PlayOrderID
 
         public init(productId: String, expiryTimeMillis: Int64, autoRenewEnabled: Bool, basePlanId: String, offerId: String?,
-                    latestSuccessfulOrderId: PlayOrderID) {
+                    offerPhase: PlayOffer.Phase? = nil, latestSuccessfulOrderId: PlayOrderID) {
             self.productId = productId
             self.expiryTimeMillis = expiryTimeMillis
             self.autoRenewEnabled = autoRenewEnabled
             self.basePlanId = basePlanId
             self.offerId = offerId
+            self.offerPhase = offerPhase
             self.latestSuccessfulOrderId = latestSuccessfulOrderId
         }
     }

@@ -5,10 +5,11 @@ extension SimplifiedChinese {
     /// calls and constants stay as Google writes them.
     static func words(_ said: PlaySaid) -> String {
         switch said {
-        case .launchBillingFlow(let productId): "launchBillingFlow：购买 \(productId)"
+        case .launchBillingFlow(let productId, nil): "launchBillingFlow：购买 \(productId)"
+        case .launchBillingFlow(let productId, let offerId?): "launchBillingFlow：以优惠 \(offerId) 的 offerToken 购买 \(productId)"
         case .purchasesUpdated(let purchase?, let response):
             "onPurchasesUpdated \(response)：\(purchase.state) \(purchase.productId) \(order(purchase.order))"
-        case .purchasesUpdated(nil, let response): "onPurchasesUpdated \(response)"
+        case .purchasesUpdated(nil, let response): "onPurchasesUpdated \(response)：未购买"
         case .queryPurchases: "queryPurchasesAsync INAPP 和 SUBS：查询购买"
         case .purchasesResult(let purchases):
             "购买：\(purchases.count) 项" + (purchases.isEmpty ? "" : "（" + purchases.map(words).joined(separator: listSeparator) + "）")
@@ -34,9 +35,10 @@ extension SimplifiedChinese {
         case .voidedPurchases(let orders):
             "已作废的购买：\(orders.count) 项" + (orders.isEmpty ? "" : "（" + orders.map(order).joined(separator: listSeparator) + "）")
         case .subscriptionsV2Get(let about): "purchases.subscriptionsv2.get：查询订阅 \(order(about))"
-        case .subscriptionPurchase(let about, let state, let acknowledgement, let expiry):
+        case .subscriptionPurchase(let about, let state, let acknowledgement, let expiry, let offerId, let phase):
             "SubscriptionPurchaseV2 \(order(about))：\(state)，\(acknowledgement)"
                 + (expiry.map { "，到期时间 " + SimulatedTime.format(SimulatedTime.date(millis: $0)) } ?? "")
+                + (offerId.map { "，优惠 \($0)" } ?? "") + (phase.map { "，offerPhase \($0)" } ?? "")
         case .subscriptionTokenNotFound(let about): "purchases.subscriptionsv2.get \(order(about))：HTTP 400，没有订阅使用该令牌"
         case .subscriptionsAcknowledge(let id): "purchases.subscriptions.acknowledge：服务器确认订阅 \(order(id))"
         }
@@ -79,8 +81,9 @@ extension SimplifiedChinese {
         case .resume: "App 回到前台：onResume() 调用 queryPurchasesAsync"
         case .developerAPI(let call, let id, let status, let refusal):
             "外部服务器：\(call)\(id.map { " " + order($0) } ?? "") → \(status)" + (refusal.map { "（\($0)）" } ?? "")
-        case .renewed(let id, let productId, let until):
-            "\(order(id))（\(productId)）已续订至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))：续订无需确认"
+        case .renewed(let id, let productId, let until, let offerId, let phase):
+            "\(order(id))（\(productId)）已续订至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+                + (offerId.flatMap { id in phase.map { "（优惠 \(id)，offerPhase \($0)）" } } ?? "") + "：续订无需确认"
         case .autoRenew(let id, let productId, true, let until):
             "subscription \(productId) renew on：用户在 Play 商店恢复 \(order(id))；将于 \(SimulatedTime.format(SimulatedTime.date(millis: until))) 续订"
         case .autoRenew(let id, let productId, false, let until):
