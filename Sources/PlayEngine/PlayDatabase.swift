@@ -52,94 +52,17 @@ struct PlayDatabase: SettingsTable {
         return try records(Self.heldOfProductQuery, [.text(account), .text(productId)])
     }
 
-    /// The PURCHASED, unacknowledged, unvoided purchases that became PURCHASED at or before
-    /// `millis`, in the order they became PURCHASED (then issued).
-    func unacknowledged(purchasedAtOrBefore millis: Int64) throws(StorageError) -> [PlayPurchaseRecord] {
-        try records(Self.dueQuery, [.integer(millis)])
+    /// The purchases `kind` concerns that fall due at or before `millis`, in the order they do (then issued).
+    func due(_ kind: PlayDue, atOrBefore millis: Int64) throws(StorageError) -> [PlayPurchaseRecord] {
+        try records(kind.dueQuery, [.integer(millis)])
     }
 
-    /// The earliest moment a PURCHASED, unacknowledged, unvoided purchase became PURCHASED after
-    /// `millis`; nil when none did.
-    func earliestUnacknowledged(purchasedAfter millis: Int64) throws(StorageError) -> Int64? {
-        try earliest(Self.earliestQuery, after: millis)
+    /// The earliest moment after `millis` one of the purchases `kind` concerns falls due; nil when none will.
+    func earliest(_ kind: PlayDue, after millis: Int64) throws(StorageError) -> Int64? {
+        try database.rows(kind.earliestQuery, [.integer(millis)], table: "purchases", key: "earliest") { (row) throws(SQLiteColumnError) in
+            try row.optionalInteger("earliest")
+        }.first ?? nil
     }
-
-    /// The PENDING purchases paid with a slow test card that resolves at or before `millis`, in
-    /// the order they resolve (then issued).
-    func slowCards(dueAtOrBefore millis: Int64) throws(StorageError) -> [PlayPurchaseRecord] {
-        try records(Self.slowCardsDueQuery, [.integer(millis)])
-    }
-
-    /// The earliest moment after `millis` a PENDING purchase's slow test card resolves; nil when none will.
-    func earliestSlowCard(dueAfter millis: Int64) throws(StorageError) -> Int64? {
-        try earliest(Self.earliestSlowCardQuery, after: millis)
-    }
-
-    /// The active, auto-renewing subscriptions whose period ends at or before `millis`, in the
-    /// order their periods end (then issued).
-    func renewing(dueAtOrBefore millis: Int64) throws(StorageError) -> [PlayPurchaseRecord] {
-        try records(Self.renewalsDueQuery, [.integer(millis)])
-    }
-
-    /// The earliest moment after `millis` an active, auto-renewing subscription's period ends; nil when none will.
-    func earliestRenewal(dueAfter millis: Int64) throws(StorageError) -> Int64? {
-        try earliest(Self.earliestRenewalQuery, after: millis)
-    }
-
-    /// The condition of a subscription that renews at the end of its period, as the
-    /// `purchases_renewal_due` index reads it.
-    private static let renewing = "state = 'purchased' AND auto_renewing = 1 AND voided_millis IS NULL AND expiry_millis IS NOT NULL "
-        + "AND billing_issue IS NULL"
-
-    /// The query of the subscriptions that renew at or before the value, in the order they do.
-    static let renewalsDueQuery = recordsQuery(where: renewing + " AND expiry_millis <= ?", order: "expiry_millis, sequence")
-
-    /// The query of the earliest moment a subscription renews after the value.
-    static let earliestRenewalQuery = "SELECT MIN(expiry_millis) AS earliest FROM purchases WHERE \(renewing) AND expiry_millis > ?"
-
-    /// The subscriptions that no longer renew whose last period ended at or before `millis` and
-    /// that Play has not told expired, in the order their periods end (then issued).
-    func expiring(dueAtOrBefore millis: Int64) throws(StorageError) -> [PlayPurchaseRecord] {
-        try records(Self.expiriesDueQuery, [.integer(millis)])
-    }
-
-    /// The earliest moment after `millis` a subscription that no longer renews expires; nil when none will.
-    func earliestExpiry(dueAfter millis: Int64) throws(StorageError) -> Int64? {
-        try earliest(Self.earliestExpiryQuery, after: millis)
-    }
-
-    /// The condition of a subscription that expires at the end of its period, as the
-    /// `purchases_expiry_due` index reads it.
-    private static let expiring = "state = 'purchased' AND auto_renewing = 0 AND voided_millis IS NULL AND ended_millis IS NULL "
-        + "AND expiry_millis IS NOT NULL"
-
-    /// The query of the subscriptions that expire at or before the value, in the order they do.
-    static let expiriesDueQuery = recordsQuery(where: expiring + " AND expiry_millis <= ?", order: "expiry_millis, sequence")
-
-    /// The query of the earliest moment a subscription expires after the value.
-    static let earliestExpiryQuery = "SELECT MIN(expiry_millis) AS earliest FROM purchases WHERE \(expiring) AND expiry_millis > ?"
-
-    /// The auto-renewing subscriptions in recovery (grace period or account hold) whose stage
-    /// ends at or before `millis`, in the order their stages end (then issued).
-    func recovering(dueAtOrBefore millis: Int64) throws(StorageError) -> [PlayPurchaseRecord] {
-        try records(Self.recoveriesDueQuery, [.integer(millis)])
-    }
-
-    /// The earliest moment after `millis` a subscription's grace period or account hold ends; nil when none will.
-    func earliestRecoveryEnd(dueAfter millis: Int64) throws(StorageError) -> Int64? {
-        try earliest(Self.earliestRecoveryEndQuery, after: millis)
-    }
-
-    /// The condition of a subscription in recovery, as the `purchases_recovery_due` index reads it.
-    private static let recovering = "billing_issue IS NOT NULL AND auto_renewing = 1 AND voided_millis IS NULL AND ended_millis IS NULL "
-        + "AND issue_ends_millis IS NOT NULL"
-
-    /// The query of the subscriptions whose stage of recovery ends at or before the value, in the order they do.
-    static let recoveriesDueQuery = recordsQuery(where: recovering + " AND issue_ends_millis <= ?", order: "issue_ends_millis, sequence")
-
-    /// The query of the earliest moment a stage of recovery ends after the value.
-    static let earliestRecoveryEndQuery =
-        "SELECT MIN(issue_ends_millis) AS earliest FROM purchases WHERE \(recovering) AND issue_ends_millis > ?"
 
     /// The purchases voided from `start` through `end`, by when they were voided.
     func voided(from start: Int64, through end: Int64) throws(StorageError) -> [PlayPurchaseRecord] {
@@ -166,39 +89,9 @@ struct PlayDatabase: SettingsTable {
     /// The query of the purchases an account (the first value) holds of a product (the second).
     static let heldOfProductQuery = recordsQuery(where: held + " AND product_id = ?")
 
-    /// The condition of a purchase whose three days run, as the `purchases_due` index reads it.
-    private static let unacknowledged = "state = 'purchased' AND acknowledged_millis IS NULL AND voided_millis IS NULL"
-
-    /// The query of the purchases whose three days run and that became PURCHASED at or before the
-    /// value, in the order they did: the order of the index, which SQLite then reads rather than
-    /// walk every purchase in the order issued.
-    static let dueQuery = recordsQuery(where: unacknowledged + " AND purchased_millis <= ?", order: "purchased_millis, sequence")
-
-    /// The query of the earliest moment a purchase whose three days run became PURCHASED after the value.
-    static let earliestQuery = "SELECT MIN(purchased_millis) AS earliest FROM purchases WHERE \(unacknowledged) AND purchased_millis > ?"
-
-    /// The condition of a purchase whose slow test card has yet to resolve, as the
-    /// `purchases_slow_card_due` index reads it.
-    private static let slowCardWaiting = "state = 'pending' AND slow_card_due_millis IS NOT NULL"
-
-    /// The query of the slow test cards that resolve at or before the value, in the order they do.
-    static let slowCardsDueQuery = recordsQuery(where: slowCardWaiting + " AND slow_card_due_millis <= ?",
-                                                order: "slow_card_due_millis, sequence")
-
-    /// The query of the earliest moment a slow test card resolves after the value.
-    static let earliestSlowCardQuery =
-        "SELECT MIN(slow_card_due_millis) AS earliest FROM purchases WHERE \(slowCardWaiting) AND slow_card_due_millis > ?"
-
     /// The query of the purchases voided from the first value through the second, by when.
     static let voidedQuery = recordsQuery(where: "voided_millis IS NOT NULL AND voided_millis >= ? AND voided_millis <= ?",
                                           order: "voided_millis, sequence")
-
-    /// The one value of a `SELECT MIN(…) AS earliest` query after `millis`; nil when no row meets it.
-    private func earliest(_ query: String, after millis: Int64) throws(StorageError) -> Int64? {
-        try database.rows(query, [.integer(millis)], table: "purchases", key: "earliest") { (row) throws(SQLiteColumnError) in
-            try row.optionalInteger("earliest")
-        }.first ?? nil
-    }
 
     /// The query of the purchases that meet `condition`, in `order`.
     private static func recordsQuery(where condition: String, order: String = "sequence") -> String {

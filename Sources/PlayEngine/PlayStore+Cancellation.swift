@@ -73,7 +73,7 @@ extension PlayStore {
 
     /// The earliest moment after `millis` a subscription that no longer renews expires; nil when none will.
     func nextExpiryDue(after millis: Int64) throws(PlayError) -> Int64? {
-        try read { () throws(StorageError) in try database.earliestExpiry(dueAfter: millis) }
+        try read { () throws(StorageError) in try database.earliest(.expiry, after: millis) }
     }
 
     /// Expires, in one transaction, every subscription that no longer renews whose last period
@@ -84,7 +84,7 @@ extension PlayStore {
         let millis = SimulatedTime.millis(now)
         return try change { () throws(StorageError) -> Result<[PlayPurchaseRecord], PlayRefusal> in
             var expired: [PlayPurchaseRecord] = []
-            for var record in try database.expiring(dueAtOrBefore: millis) {
+            for var record in try database.due(.expiry, atOrBefore: millis) {
                 guard let end = record.expiryMillis else { continue }
                 record.endedMillis = end
                 try database.update(record)

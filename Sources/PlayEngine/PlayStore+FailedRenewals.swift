@@ -40,7 +40,7 @@ extension PlayStore {
 
     /// The earliest moment after `millis` a grace period or an account hold ends; nil when none will.
     func nextRecoveryEndDue(after millis: Int64) throws(PlayError) -> Int64? {
-        try read { () throws(StorageError) in try database.earliestRecoveryEnd(dueAfter: millis) }
+        try read { () throws(StorageError) in try database.earliest(.recovery, after: millis) }
     }
 
     /// Ends, in one transaction, every grace period and account hold that ended at or before
@@ -52,7 +52,7 @@ extension PlayStore {
         let millis = SimulatedTime.millis(now)
         return try change { () throws(StorageError) -> Result<[PlayPurchaseRecord], PlayRefusal> in
             var changed: [PlayPurchaseRecord] = []
-            for var record in try database.recovering(dueAtOrBefore: millis) {
+            for var record in try database.due(.recovery, atOrBefore: millis) {
                 while let end = record.issueEndsMillis, end <= millis, let failed = record.renewalFailedMillis, record.endedMillis == nil {
                     if record.billingIssue == .grace {
                         record.billingIssue = .hold

@@ -11,7 +11,7 @@ extension PlayStore {
     /// The earliest moment after `millis` an active, auto-renewing subscription's period ends;
     /// nil when none will.
     func nextRenewalDue(after millis: Int64) throws(PlayError) -> Int64? {
-        try read { () throws(StorageError) in try database.earliestRenewal(dueAfter: millis) }
+        try read { () throws(StorageError) in try database.earliest(.renewal, after: millis) }
     }
 
     /// Renews, in one transaction, every active, auto-renewing subscription whose period ended at
@@ -25,7 +25,7 @@ extension PlayStore {
         let millis = SimulatedTime.millis(now)
         return try change { () throws(StorageError) -> Result<[PlayPurchaseRecord], PlayRefusal> in
             var renewed: [PlayPurchaseRecord] = []
-            for var record in try database.renewing(dueAtOrBefore: millis) {
+            for var record in try database.due(.renewal, atOrBefore: millis) {
                 while let end = record.expiryMillis, end <= millis, record.autoRenewing {
                     guard let basePlan = basePlans[record.productId], record.orderId.renewal(record.renewals) != nil else {
                         record.autoRenewing = false

@@ -12,7 +12,7 @@ extension PlayStore {
     /// were delivered (it is due at once, as a push is, not left until some later moment); nil
     /// when none will.
     func nextSlowCardDue(after millis: Int64) throws(PlayError) -> Int64? {
-        try read { () throws(StorageError) in try database.earliestSlowCard(dueAfter: .min) }.map { max($0, millis) }
+        try read { () throws(StorageError) in try database.earliest(.slowCard, after: .min) }.map { max($0, millis) }
     }
 
     /// Resolves, in one transaction, every slow test card due at or before `now`, each at its own
@@ -23,7 +23,7 @@ extension PlayStore {
         let millis = SimulatedTime.millis(now)
         return try change { () throws(StorageError) -> Result<[PlayPurchaseRecord], PlayRefusal> in
             var resolved: [PlayPurchaseRecord] = []
-            for var record in try database.slowCards(dueAtOrBefore: millis) {
+            for var record in try database.due(.slowCard, atOrBefore: millis) {
                 switch record.slowCard {
                 case .approves:
                     becomePurchased(&record, at: record.slowCardDueMillis ?? millis)

@@ -17,7 +17,7 @@ extension PlayStore {
         let window = PlayPurchaseRecord.acknowledgementWindowMillis
         // Three days that ended while an earlier moment's messages were delivered end now.
         let threeDays = try read { () throws(StorageError) in
-            try database.earliestUnacknowledged(purchasedAfter: .min)
+            try database.earliest(.threeDays, after: .min)
         }.map { max($0 + window, millis) }
         let push = try nextPushDue().map { max($0, millis) }
         return [threeDays, try nextSlowCardDue(after: millis), push, try nextRenewalDue(after: millis), try nextExpiryDue(after: millis),
@@ -33,7 +33,7 @@ extension PlayStore {
     public func refundDue(at now: Date) throws(PlayError) -> [PlayPurchaseRecord] {
         let millis = SimulatedTime.millis(now)
         return try change { () throws(StorageError) -> Result<[PlayPurchaseRecord], PlayRefusal> in
-            let due = try database.unacknowledged(purchasedAtOrBefore: millis - PlayPurchaseRecord.acknowledgementWindowMillis)
+            let due = try database.due(.threeDays, atOrBefore: millis - PlayPurchaseRecord.acknowledgementWindowMillis)
             var voided: [PlayPurchaseRecord] = []
             for record in due {
                 voided.append(try void(record, source: .google, reason: .unacknowledgedPurchase, at: millis))

@@ -5,21 +5,17 @@ import TestSupport
 /// A Google Play subscriber's failing card run end to end by the built binary: the grace period
 /// and account hold on the timeline and in `state --json`, and a card fixed on hold.
 @Suite struct GooglePlayFailedRenewalTests {
-    /// With `--seed 7` the first purchase's order is `GPA.2456-4418-0127-73265`.
-    private static let order = "GPA.2456-4418-0127-73265"
+    private static let order = SeededPlayRun.firstOrder
 
     @Test func aFailingCardGoesThroughGraceAndHoldAndStateSaysSo() throws {
         let folder = try TemporaryFolder()
-        let script = folder.file("card.scenario")
-        try """
+        let (run, world) = try SeededPlayRun.run("""
             server notifications on
             buy com.storesim.premium.monthly
             subscription com.storesim.premium.monthly billing fail
             advance 33d
             expect owned com.storesim.premium.monthly yes
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        let world = folder.file("world")
-        let run = try StoreSimProcess.run(["run", "--store", "play", "--seed", "7", "--data-dir", world, script])
+            """, in: folder)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("RTDN SUBSCRIPTION_IN_GRACE_PERIOD \(Self.order)"), "\(run.stdout)")
         var state = try StoreSimProcess.run(["state", "--json", "--data-dir", world])

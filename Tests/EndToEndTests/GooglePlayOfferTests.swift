@@ -6,18 +6,14 @@ import TestSupport
 /// with its offerToken, named by purchases.subscriptionsv2.get and `state`, then the base plan's
 /// price; a user who had the subscription refused it.
 @Suite struct GooglePlayOfferTests {
-    /// With `--seed 7` the first purchase's order is `GPA.2456-4418-0127-73265`.
-    private static let order = "GPA.2456-4418-0127-73265"
+    private static let order = SeededPlayRun.firstOrder
 
     @Test func aFreeTrialIsAWeekThenTheBasePlanAndStateSaysWhichPhaseApplies() throws {
         let folder = try TemporaryFolder()
-        let script = folder.file("trial.scenario")
-        try """
+        let (run, world) = try SeededPlayRun.run("""
             buy com.storesim.premium.monthly offer free-trial
             expect credited com.storesim.premium.monthly 1
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        let world = folder.file("world")
-        let run = try StoreSimProcess.run(["run", "--store", "play", "--seed", "7", "--data-dir", world, script])
+            """, in: folder)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("launchBillingFlow com.storesim.premium.monthly with the offerToken of the offer free-trial"), "\(run.stdout)")
         #expect(run.stdout.contains("SubscriptionPurchaseV2 \(Self.order): SUBSCRIPTION_STATE_ACTIVE, ACKNOWLEDGEMENT_STATE_PENDING, "

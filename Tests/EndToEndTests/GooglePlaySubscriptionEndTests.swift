@@ -6,13 +6,11 @@ import TestSupport
 /// renewal refunded with revoke ends the Server's entitlement at once, and the commands a
 /// subscription that is not held refuses name their line.
 @Suite struct GooglePlaySubscriptionEndTests {
-    /// With `--seed 7` the first purchase's order is `GPA.2456-4418-0127-73265`.
-    private static let order = "GPA.2456-4418-0127-73265"
+    private static let order = SeededPlayRun.firstOrder
 
     @Test func anEarlierRenewalRefundedRevokesTheSubscriptionAndTheServerEndsTheEntitlementNow() throws {
         let folder = try TemporaryFolder()
-        let script = folder.file("refund.scenario")
-        try """
+        let (run, world) = try SeededPlayRun.run("""
             server notifications on
             buy com.storesim.premium.monthly
             advance 70d
@@ -20,9 +18,7 @@ import TestSupport
             refund \(Self.order)..0
             expect owned com.storesim.premium.monthly no
             expect audit ok
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        let world = folder.file("world")
-        let run = try StoreSimProcess.run(["run", "--store", "play", "--seed", "7", "--data-dir", world, script])
+            """, in: folder)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("RTDN SUBSCRIPTION_REVOKED \(Self.order)..1"), "\(run.stdout)")
         #expect(run.stdout.contains("RTDN VOIDED_PURCHASE \(Self.order)..0"), "\(run.stdout)")
@@ -39,8 +35,7 @@ import TestSupport
     /// the renewal any more: lost, not recoverable.
     @Test func aRenewalNeverCreditedOfASubscriptionThatExpiredIsLost() throws {
         let folder = try TemporaryFolder()
-        let script = folder.file("lost.scenario")
-        try """
+        let (run, world) = try SeededPlayRun.run("""
             buy com.storesim.premium.monthly
             advance 40d
             subscription com.storesim.premium.monthly renew off
@@ -49,9 +44,7 @@ import TestSupport
             launch
             restore
             expect lost 1
-            """.write(toFile: script, atomically: true, encoding: .utf8)
-        let world = folder.file("world")
-        let run = try StoreSimProcess.run(["run", "--store", "play", "--seed", "7", "--data-dir", world, script])
+            """, in: folder)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let audit = try StoreSimProcess.run(["audit", "--data-dir", world])
         #expect(audit.status == 1)

@@ -9,9 +9,7 @@ struct PlayFailedRenewalTests {
     private static let monthly = "com.storesim.premium.monthly"
 
     init() throws {
-        world = try PlayWorld()
-        world.play.basePlans = PlayBasePlan.plans(of: BuiltInCatalog.catalog())
-        try world.play.setRTDN(true)
+        world = try PlayWorld.sellingSubscriptions()
     }
 
     private var play: PlayStore { world.play }

@@ -21,13 +21,13 @@ struct PlayQueryPlanTests {
     }
 
     @Test func thePurchasesWhoseThreeDaysEndedAreFoundThroughTheirIndex() throws {
-        let steps = try plan(PlayDatabase.dueQuery, [.integer(1)])
+        let steps = try plan(PlayDue.threeDays.dueQuery, [.integer(1)])
         #expect(steps.contains { $0.hasPrefix("SEARCH purchases USING INDEX purchases_due") }, "\(steps)")
         #expect(!steps.contains { $0.hasPrefix("SCAN") }, "\(steps)")
     }
 
     @Test func theNextDeadlineIsFoundThroughTheSameIndex() throws {
-        let steps = try plan(PlayDatabase.earliestQuery, [.integer(1)])
+        let steps = try plan(PlayDue.threeDays.earliestQuery, [.integer(1)])
         #expect(steps.contains { $0.hasPrefix("SEARCH purchases USING") && $0.contains("INDEX purchases_due") }, "\(steps)")
         #expect(!steps.contains { $0.hasPrefix("SCAN") }, "\(steps)")
     }
@@ -47,10 +47,12 @@ struct PlayQueryPlanTests {
         #expect(!steps.contains { $0.hasPrefix("SCAN") }, "\(steps)")
     }
 
-    @Test func theSubscriptionsThatExpireAreFoundThroughTheirIndex() throws {
-        for query in [PlayDatabase.expiriesDueQuery, PlayDatabase.earliestExpiryQuery] {
+    @Test(arguments: [(PlayDue.slowCard, "purchases_slow_card_due"), (PlayDue.renewal, "purchases_renewal_due"),
+                      (PlayDue.expiry, "purchases_expiry_due"), (PlayDue.recovery, "purchases_recovery_due")])
+    func everyKindOfDueMomentIsFoundThroughItsIndex(_ kind: PlayDue, index: String) throws {
+        for query in [kind.dueQuery, kind.earliestQuery] {
             let steps = try plan(query, [.integer(1)])
-            #expect(steps.contains { $0.hasPrefix("SEARCH purchases USING") && $0.contains("INDEX purchases_expiry_due") }, "\(steps)")
+            #expect(steps.contains { $0.hasPrefix("SEARCH purchases USING") && $0.contains("INDEX \(index)") }, "\(steps)")
             #expect(!steps.contains { $0.hasPrefix("SCAN") }, "\(steps)")
         }
     }

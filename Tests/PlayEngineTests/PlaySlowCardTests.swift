@@ -72,7 +72,7 @@ struct PlaySlowCardTests {
 
     @Test func theSlowCardsDueAreFoundThroughTheirIndex() throws {
         let database = try SQLiteDatabase(path: world.path, readOnly: true)
-        for query in [PlayDatabase.slowCardsDueQuery, PlayDatabase.earliestSlowCardQuery] {
+        for query in [PlayDue.slowCard.dueQuery, PlayDue.slowCard.earliestQuery] {
             let steps = try database.query("EXPLAIN QUERY PLAN " + query, [.integer(1)]).map { try $0.text("detail") }
             #expect(steps.contains { $0.contains("INDEX purchases_slow_card_due") }, "\(steps)")
             #expect(!steps.contains { $0.hasPrefix("SCAN") }, "\(steps)")

@@ -9,9 +9,7 @@ struct PlaySubscriptionEndTests {
     private static let monthly = "com.storesim.premium.monthly"
 
     init() throws {
-        world = try PlayWorld()
-        world.play.basePlans = PlayBasePlan.plans(of: BuiltInCatalog.catalog())
-        try world.play.setRTDN(true)
+        world = try PlayWorld.sellingSubscriptions()
     }
 
     private var play: PlayStore { world.play }
@@ -21,7 +19,7 @@ struct PlaySubscriptionEndTests {
         try play.publishedNotifications().map { "\($0.kind)" }
     }
 
-    private func day(_ days: Int64) -> Date { PlayWorld.at(hours: 24 * days) }
+    private func day(_ days: Int64) -> Date { PlayWorld.day(days) }
 
     @Test func aCanceledSubscriptionKeepsItsAccessUntilItsPeriodEndsThenExpiresOnce() throws {
         let purchase = try world.buy(Self.monthly)

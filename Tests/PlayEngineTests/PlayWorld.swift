@@ -19,6 +19,15 @@ final class PlayWorld {
         play = try PlayStore(path: folder.file("play.sqlite"), seed: Self.seed)
     }
 
+    /// A Play selling the built-in catalog's subscriptions as base plans, its Real-time developer
+    /// notifications on: what the subscription suites start from.
+    static func sellingSubscriptions() throws -> PlayWorld {
+        let world = try PlayWorld()
+        world.play.basePlans = PlayBasePlan.plans(of: BuiltInCatalog.catalog())
+        try world.play.setRTDN(true)
+        return world
+    }
+
     /// Lets go of the open Play and opens the file again, as the next run of the world does.
     func reopen(seed: UInt64? = PlayWorld.seed) throws {
         play = try PlayStore(path: path, seed: seed)
