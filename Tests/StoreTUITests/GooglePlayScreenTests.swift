@@ -80,6 +80,17 @@ import WorldCore
     /// The interface offers nothing in a Play world that a script there could not say: the
     /// sheet is Google Play's (pay later, no Ask to Buy), and an App Store command a key would
     /// carry out (the StoreKit generation, in the faults panel) is refused on the status line.
+    /// The faults panel of a Play world offers only the switches a Play script could turn: the
+    /// network and the Server, none of the App Store's.
+    @Test func aPlayWorldsFaultsPanelOffersOnlyWhatAPlayWorldTakes() throws {
+        let tui = try TUIWorld()
+        _ = try tui.folder.world(seed: 3, store: .play)
+        let frames = try tui.session(.settle + [.key(.enter), .key(.escape), .key(.character("f")), .capture], columns: 120, rows: 40)
+        let panel = try #require(frames.first).joined(separator: "\n")
+        #expect(panel.contains("network (App ↔ Server)"), "\(panel)")
+        #expect(!panel.contains("Ask to Buy") && !panel.contains("shared secret"), "App Store switches are not offered: \(panel)")
+    }
+
     @Test func aPlayWorldsSheetIsGooglePlaysAndAppStoreKeysAreRefused() throws {
         let tui = try TUIWorld()
         let world = try tui.folder.world(seed: 3, store: .play)

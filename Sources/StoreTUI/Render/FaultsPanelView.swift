@@ -7,7 +7,7 @@ import ReadSide
 enum FaultsPanelView {
     static func draw(_ state: TUIState, _ model: WorldView, into buffer: inout CellBuffer, screen: Rect) {
         let language = state.language
-        let switches = FaultSwitch.allCases
+        let switches = FaultSwitch.shown(in: model)
         let urls = URLSetting.allCases.map { ($0, $0.value(model, language)) }
         let width = min(screen.width - 2, max(50, DisplayWidth.of(urlEdge(urls, language, room: .max)) + 4))
         let above = Rect(x: screen.x, y: screen.y, width: screen.width, height: screen.height - 2)

@@ -25,6 +25,12 @@ enum FaultSwitch: Equatable {
         + [.sellSelected, .sharedSecret, .verifyMethod] + StoreSwitch.withWords.map(FaultSwitch.store)
         + StoreSwitch.apiErrors.map(FaultSwitch.store) + [.verifyFirst]
 
+    /// The switches the panel shows in `model`'s world: in a Google Play world, only those whose
+    /// command a Play world takes, as a script there could say it (`TUIApp.appStoreOnly`).
+    static func shown(in model: WorldView) -> [FaultSwitch] {
+        allCases.filter { TUIApp.appStoreOnly($0.toggled(model, selection: 0), in: model.settings.store) == nil }
+    }
+
     /// The switch's line in the panel, in `language`.
     func label(_ language: Language) -> String {
         switch self {

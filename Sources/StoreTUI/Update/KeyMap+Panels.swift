@@ -87,14 +87,14 @@ extension KeyMap {
     /// App Store Server Notifications by their own keys, type the outside server's URL or the
     /// notifications URL, or have the Server request a `TEST` notification.
     static let faults = KeyMap([
-        KeyBinding([.up, .character("k"), .down, .character("j")], "↑↓", footer: .select, help: .pickSwitch) { key, state, _ in
+        KeyBinding([.up, .character("k"), .down, .character("j")], "↑↓", footer: .select, help: .pickSwitch) { key, state, model in
             let up = key == .up || key == .character("k")
             state.panelSelection = up ? max(0, state.panelSelection - 1)
-                : min(FaultSwitch.allCases.count - 1, state.panelSelection + 1)
+                : min(FaultSwitch.shown(in: model).count - 1, state.panelSelection + 1)
             return []
         },
         KeyBinding([.enter, .space], "Enter", footer: .toggle, help: .toggleHelp) { _, state, model in
-            let switches = FaultSwitch.allCases
+            let switches = FaultSwitch.shown(in: model)
             guard state.panelSelection < switches.count else { return [] }
             return [.perform(switches[state.panelSelection].toggled(model, selection: state.selection))]
         },

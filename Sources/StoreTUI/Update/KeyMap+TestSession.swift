@@ -24,9 +24,9 @@ extension KeyMap {
     static let disagree = answer([.character("v")], "v", .disagree, help: .disagreeHelp, agrees: false)
 
     /// Opens the faults panel at the simulated errors per API.
-    static let apiErrors = KeyBinding([.character("i")], "i", footer: .apiErrors, help: .apiErrorsHelp) { _, state, _ in
+    static let apiErrors = KeyBinding([.character("i")], "i", footer: .apiErrors, help: .apiErrorsHelp) { _, state, model in
         state.mode = .faults
-        state.panelSelection = FaultSwitch.allCases.firstIndex(of: .store(.sync)) ?? 0
+        state.panelSelection = FaultSwitch.shown(in: model).firstIndex(of: .store(.sync)) ?? 0
         return []
     }
 
