@@ -80,6 +80,27 @@ import WorldCore
     /// The interface offers nothing in a Play world that a script there could not say: the
     /// sheet is Google Play's (pay later, no Ask to Buy), and an App Store command a key would
     /// carry out (the StoreKit generation, in the faults panel) is refused on the status line.
+    /// The transaction manager of a Play world lists Play's purchases by order, and its keys act
+    /// on Google Play as a script does: `n` cancels the subscription, `f` refunds and revokes it.
+    @Test func aPlayWorldsTransactionManagerCancelsAndRefundsASubscription() throws {
+        let tui = try TUIWorld()
+        try Self.perform([.launch, .buy(productId: "com.storesim.premium.monthly", answer: .confirm), .quit], in: tui)
+        let frames = try tui.session(.settle + [.key(.character("t")), .capture, .key(.character("n"))] + .settle
+                                     + [.capture, .key(.character("f"))] + .settle + [.capture, .key(.escape)], columns: 120, rows: 40)
+        #expect(frames.count == 3)
+        let listed = frames[0].joined(separator: "\n")
+        #expect(listed.contains("GPA.5833-6941-4626-86556") && listed.contains("Premium (Monthly)"), "\(listed)")
+        #expect(!listed.contains("no auto-renew"), "\(listed)")
+        let canceled = frames[1].joined(separator: "\n")
+        #expect(canceled.contains("no auto-renew"), "\(canceled)")
+        let refunded = frames[2].joined(separator: "\n")
+        #expect(refunded.contains("Refunded and revoked: Premium (Monthly), GPA.5833-6941-4626-86556"), "\(refunded)")
+        let world = try tui.folder.world(seed: 3, store: .play)
+        let record = try #require(try world.play?.records().first)
+        #expect(!record.autoRenewing)
+        #expect(record.isVoided && record.voidedSource == .developer)
+    }
+
     /// The faults panel of a Play world offers only the switches a Play script could turn: the
     /// network and the Server, none of the App Store's.
     @Test func aPlayWorldsFaultsPanelOffersOnlyWhatAPlayWorldTakes() throws {

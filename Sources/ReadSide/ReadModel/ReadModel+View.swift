@@ -58,6 +58,7 @@ extension ReadModel {
         view.notifications = postedNotifications(reads).map { notificationRows($0, processed: ledger.notifications) }
         view.pinnedRoot = world.server.pinnedRoot
         view.playPurchases = purchases?.map(PlayPurchaseRow.init)
+        if let purchases { view.transactions = TransactionRows(count: purchases.count) { TransactionRow(play: purchases[$0]) } }
         if let app = world.host.app, app.api == .storekit2, app.entitlementsRead {
             view.appEntitlements = world.catalog.products.map(\.id).filter(app.entitled.contains)
         }

@@ -178,6 +178,7 @@ enum Phrase: CaseIterable, Sendable {
     case onlyInterrupted
     case onlyCharged
     case refundedStatus
+    case playRefundedStatus
     case onlyAutoRenewable
     case onlyAutoRenewableExpire
     case forgedTamper

@@ -17,15 +17,18 @@ enum TransactionsView {
         // as far as the panel leaves the notes 20 cells, so that on a wide screen two plans of one
         // group never read the same; 13 cells at least.
         let titleWidth = shown.map { DisplayWidth.of(state.title(of: $0.productId, in: model)) }.max() ?? 0
-        let productWidth = max(13, min(titleWidth, inner.width - 45 - finishedWidth - 20))
-        buffer.put(fit(language(.columnId), 17) + fit(language(.columnProduct), productWidth + 1) + fit(language(.columnState), 10)
+        // A Google Play order id (`GPA.` and 17 digits, a renewal's `..N`) is wider than a number.
+        let store = model.settings.store
+        let idWidth = store == .play ? 29 : 17
+        let productWidth = max(13, min(titleWidth, inner.width - 28 - idWidth - finishedWidth - 20))
+        buffer.put(fit(language(.columnId), idWidth) + fit(language(.columnProduct), productWidth + 1) + fit(language(.columnState), 10)
                    + fit(language(.columnDate), 17) + fit(language(.columnFinished), finishedWidth) + language(.columnNotes),
                    x: inner.x, y: inner.y, style: .bold, limit: inner.width)
-        let notesWidth = inner.width - (17 + productWidth + 1 + 10 + 17 + finishedWidth)
+        let notesWidth = inner.width - (idWidth + productWidth + 1 + 10 + 17 + finishedWidth)
         for (offset, record) in shown.enumerated() {
             let index = first + offset
             let finished = record.finished ? language(.yes) : (record.isUnfinished ? language(.no).uppercased() : "—")
-            let line = fit(record.id.description, 17) + fit(state.title(of: record.productId, in: model), productWidth) + " "
+            let line = fit(store.orderText(record.id), idWidth) + fit(state.title(of: record.productId, in: model), productWidth) + " "
                 + fit(language(PartiesView.stateName(record.state)), 10)
                 + fit(String(SimulatedTime.format(record.date).prefix(16)), 17) + fit(finished, finishedWidth)
                 + clipped(notes(record, state, model), notesWidth)

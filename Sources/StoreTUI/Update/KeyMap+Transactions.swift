@@ -36,10 +36,18 @@ extension KeyMap {
             guard record.error == .interrupted else { return refusal(.onlyInterrupted, &state) }
             return [.perform(.resolve(productId: record.productId))]
         },
-        onSelected([.character("f")], "f", .refund, help: .refundHelp) { record, state, title in
+        KeyBinding([.character("f")], "f", footer: .refund, help: .refundHelp) { _, state, model in
+            guard state.panelSelection < model.transactions.count else { return [] }
+            let record = model.transactions[state.panelSelection]
             guard record.charged else { return refusal(.onlyCharged, &state) }
-            state.status = state.language(.refundedStatus, title, record.id)
-            return [.perform(.refund(.transaction(record.id), reason: nil))]
+            let named = title(record.id, state, model)
+            // On Google Play a refund is the developer's, with revoke (`refund ORDER`).
+            guard model.settings.store == .play else {
+                state.status = state.language(.refundedStatus, named, record.id)
+                return [.perform(.refund(.transaction(record.id), reason: nil))]
+            }
+            state.status = state.language(.playRefundedStatus, named, StoreKind.play.orderText(record.id))
+            return [.perform(.voidPurchase(.transaction(record.id), reason: .other))]
         },
         subscription([.character("n")], "n", .autoRenew, help: .autoRenewHelp, refusal: .onlyAutoRenewable) { record in
             .subscriptionRenew(productId: record.productId, on: record.autoRenewOff)

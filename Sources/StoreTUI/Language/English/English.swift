@@ -182,6 +182,7 @@ enum English {
         case .onlyInterrupted: "Only an interrupted purchase can be resolved."
         case .onlyCharged: "Only a charged transaction can be refunded."
         case .refundedStatus: "Refunded: {1}, tx {2}; the Store took the money back."
+        case .playRefundedStatus: "Refunded and revoked: {1}, {2}; the developer gave the money back."
         case .onlyAutoRenewable: "Auto-renew is for auto-renewable subscriptions."
         case .onlyAutoRenewableExpire: "Expire and renew now are for auto-renewable subscriptions."
         case .forgedTamper: "Forged: tx {1} sent with one byte of its receipt changed."

@@ -184,6 +184,7 @@ enum SimplifiedChinese {
         case .onlyInterrupted: "只有被中断的购买才能处理。"
         case .onlyCharged: "只有已扣款的交易才能退款。"
         case .refundedStatus: "已退款：{1}，tx {2}；商店已收回款项。"
+        case .playRefundedStatus: "已退款并撤销：{1}，{2}；开发者已退还款项。"
         case .onlyAutoRenewable: "自动续期只适用于自动续期订阅。"
         case .onlyAutoRenewableExpire: "“过期”和“立即续期”只适用于自动续期订阅。"
         case .forgedTamper: "已伪造：tx {1} 的收据改动一个字节后发出。"
