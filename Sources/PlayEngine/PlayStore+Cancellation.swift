@@ -71,11 +71,6 @@ extension PlayStore {
         }
     }
 
-    /// The earliest moment after `millis` a subscription that no longer renews expires; nil when none will.
-    func nextExpiryDue(after millis: Int64) throws(PlayError) -> Int64? {
-        try read { () throws(StorageError) in try database.earliest(.expiry, after: millis) }
-    }
-
     /// Expires, in one transaction, every subscription that no longer renews whose last period
     /// ended at or before `now`, and publishes SUBSCRIPTION_EXPIRED ("A subscription has
     /// expired.") for each at the end of its period. Returns them, in the order they expired,

@@ -38,11 +38,6 @@ extension PlayStore {
         record.issueEndsMillis = graceEnd
     }
 
-    /// The earliest moment after `millis` a grace period or an account hold ends; nil when none will.
-    func nextRecoveryEndDue(after millis: Int64) throws(PlayError) -> Int64? {
-        try read { () throws(StorageError) in try database.earliest(.recovery, after: millis) }
-    }
-
     /// Ends, in one transaction, every grace period and account hold that ended at or before
     /// `now`, each at its own moment: a grace period's end puts the subscription on hold
     /// (SUBSCRIPTION_ON_HOLD) until 60 days after the renewal fell due; a hold's end expires it

@@ -8,12 +8,6 @@ import Storage
 /// Google: "Subscription renewals don't need to be acknowledged." The end of a period is a due
 /// moment of the simulated clock, as the end of three days is.
 extension PlayStore {
-    /// The earliest moment after `millis` an active, auto-renewing subscription's period ends;
-    /// nil when none will.
-    func nextRenewalDue(after millis: Int64) throws(PlayError) -> Int64? {
-        try read { () throws(StorageError) in try database.earliest(.renewal, after: millis) }
-    }
-
     /// Renews, in one transaction, every active, auto-renewing subscription whose period ended at
     /// or before `now`, once for each period that ended, each at its own moment, and publishes
     /// SUBSCRIPTION_RENEWED ("An active subscription was renewed.") for each renewal. A renewal

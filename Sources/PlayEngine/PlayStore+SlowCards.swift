@@ -7,14 +7,6 @@ import Storage
 /// after a couple of minutes." StoreSim resolves each two minutes after the purchase on the
 /// simulated clock (`PlayPurchaseRecord.slowCardDelayMillis`): a due moment of `nextDue`.
 extension PlayStore {
-    /// The earliest moment after `millis` a PENDING purchase's slow test card resolves itself;
-    /// `millis` for a card whose moment the clock passed while the messages of an earlier moment
-    /// were delivered (it is due at once, as a push is, not left until some later moment); nil
-    /// when none will.
-    func nextSlowCardDue(after millis: Int64) throws(PlayError) -> Int64? {
-        try read { () throws(StorageError) in try database.earliest(.slowCard, after: .min) }.map { max($0, millis) }
-    }
-
     /// Resolves, in one transaction, every slow test card due at or before `now`, each at its own
     /// moment: "Slow test card, approves after a few minutes" makes its purchase PURCHASED (its
     /// three days begin then), "Slow test card, declines after a few minutes" cancels it. Returns

@@ -15,14 +15,18 @@ extension PlayStore {
     /// `renewDue`, `expireDue`, `endRecoveriesDue` and `pushDue` do what falls due.
     public func nextDue(after millis: Int64) throws(PlayError) -> Int64? {
         let window = PlayPurchaseRecord.acknowledgementWindowMillis
-        // Three days that ended while an earlier moment's messages were delivered end now.
-        let threeDays = try read { () throws(StorageError) in
-            try database.earliest(.threeDays, after: .min)
-        }.map { max($0 + window, millis) }
-        let push = try nextPushDue().map { max($0, millis) }
-        return [threeDays, try nextSlowCardDue(after: millis), push, try nextRenewalDue(after: millis), try nextExpiryDue(after: millis),
-                try nextRecoveryEndDue(after: millis)]
-            .compactMap { $0 }.min()
+        let moments = try read { () throws(StorageError) -> [Int64?] in
+            [
+                // Three days, or a slow test card's two minutes, that ended while an earlier
+                // moment's messages were delivered end now, as a push due already is pushed now.
+                try database.earliest(.threeDays, after: .min).map { max($0 + window, millis) },
+                try database.earliest(.slowCard, after: .min).map { max($0, millis) },
+                try database.earliest(.renewal, after: millis),
+                try database.earliest(.expiry, after: millis),
+                try database.earliest(.recovery, after: millis),
+            ]
+        }
+        return (moments + [try nextPushDue().map { max($0, millis) }]).compactMap { $0 }.min()
     }
 
     /// Google's three-day rule: voids, at `now`, every PURCHASED purchase nobody acknowledged
