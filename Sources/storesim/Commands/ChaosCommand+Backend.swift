@@ -31,14 +31,9 @@ extension ChaosCommand {
             throw .usage("--server-url on Google Play needs --notifications-url URL: every Google Play run has Real-time developer "
                          + "notifications on, and Pub/Sub must push them to your backend rather than to the built-in Server")
         }
-        let identity = try identity(of: directory, sellingOn: store)
+        let settings = try settings(of: directory)
+        let identity = try identity(of: directory, selling: settings.store, on: store)
         let playAccessToken = store == .play ? try playAccessToken(of: directory) : nil
-        let startMillis: Int64
-        do {
-            startMillis = try WorldSettings.load(path: directory.settings).clockMillis
-        } catch {
-            throw .input(error.description)
-        }
         let address = try ListenOption.address(arguments[ListenOption.option], of: spec)
         let host = try ChaosAPIHost(identity: identity, bundleId: catalog.app.bundleId, playAccessToken: playAccessToken, address: address)
         if store == .appStore, identity.rootCertificate == nil {
@@ -48,26 +43,29 @@ extension ChaosCommand {
         Output.line("storesim chaos: answering \(store == .play ? "Google Play's Developer API" : "the App Store Server API") "
                     + "on http://\(host.server.address)")
         return (ChaosBackend(url: url, notificationsURL: arguments[notificationsURL], identity: identity, host: host,
-                              startMillis: startMillis), host)
+                              startMillis: settings.clockMillis), host)
     }
 
-    /// The identity of the world in `directory`, read without changing it; refused when the
-    /// world sells on another store than `store`.
-    private static func identity(of directory: DataDirectory, sellingOn store: StoreKind) throws(CLIError) -> StoreIdentity {
-        let found: StoreIdentity?
-        let sells: StoreKind
+    /// The settings of the world in `directory`, read without changing them; an error when there is no world.
+    private static func settings(of directory: DataDirectory) throws(CLIError) -> WorldSettings {
         do {
             try directory.requireWorld()
         } catch {
             throw .input("\(error.description): chaos --server-url runs in the identity of the world your backend was set up for (--data-dir)")
         }
         do {
-            found = try StoreIdentity.read(path: directory.storeDatabase)
+            return try WorldSettings.load(path: directory.settings)
         } catch {
             throw .input(error.description)
         }
+    }
+
+    /// The identity of the world in `directory`, which `sells` on a store, read without changing
+    /// it; refused when that is another store than `store`.
+    private static func identity(of directory: DataDirectory, selling sells: StoreKind, on store: StoreKind) throws(CLIError) -> StoreIdentity {
+        let found: StoreIdentity?
         do {
-            sells = try WorldSettings.load(path: directory.settings).store
+            found = try StoreIdentity.read(path: directory.storeDatabase)
         } catch {
             throw .input(error.description)
         }
