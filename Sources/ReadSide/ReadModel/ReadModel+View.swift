@@ -17,8 +17,12 @@ extension ReadModel {
         let history = viewHistory(of: reads)
         let offers = history.offers
         let row = TransactionRowMaker(changes: changes, renewalsOff: renewalsOff, offers: offers, catalog: world.catalog, now: now)
-        let transactions = TransactionRows(count: records.count) { row.make(records[$0]) }
-        let queue = history.queue.map(row.make)
+        // A Google Play world's transactions are Play's purchases, and its queue those of them
+        // not yet acknowledged (the view finds them); an App Store world's, the Store's.
+        let purchases = try playPurchases()
+        let transactions = purchases.map { purchases in TransactionRows(count: purchases.count) { TransactionRow(play: purchases[$0]) } }
+            ?? TransactionRows(count: records.count) { row.make(records[$0]) }
+        let queue = purchases == nil ? history.queue.map(row.make) : nil
         let invalid = world.host.app?.invalidProductIds ?? []
         let offerPrices: [String: Decimal]
         do {
@@ -37,7 +41,6 @@ extension ReadModel {
             if case .until = row.holding { row.currentOffer = index.entitlements[product.id].flatMap { offers[$0.transactionId] } }
             return row
         }
-        let purchases = try playPurchases()
         let audit = try purchases == nil ? audit(of: reads, cache: cache) : self.audit()
         var view = WorldView(
             appStatus: world.appStatus, recovering: world.host.app?.isRecovering ?? false, settings: world.settings,
@@ -58,7 +61,6 @@ extension ReadModel {
         view.notifications = postedNotifications(reads).map { notificationRows($0, processed: ledger.notifications) }
         view.pinnedRoot = world.server.pinnedRoot
         view.playPurchases = purchases?.map(PlayPurchaseRow.init)
-        if let purchases { view.transactions = TransactionRows(count: purchases.count) { TransactionRow(play: purchases[$0]) } }
         if let app = world.host.app, app.api == .storekit2, app.entitlementsRead {
             view.appEntitlements = world.catalog.products.map(\.id).filter(app.entitled.contains)
         }
