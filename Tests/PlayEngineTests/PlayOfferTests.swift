@@ -19,7 +19,7 @@ struct PlayOfferTests {
     private static func day(_ days: Int64) -> Date { PlayWorld.at(hours: 24 * days) }
 
     private static func format(_ millis: Int64?) -> String? {
-        millis.map { SimulatedTime.format(SimulatedTime.date(millis: $0)) }
+        millis.map { SimulatedTime.format(millis: $0) }
     }
 
     /// A base plan `basePlanId` of the subscription `premium`, renewing every month, with the offer made of `terms`.

@@ -81,7 +81,7 @@ struct PlaySubscriptionEndTests {
         try play.renewNow(productId: Self.monthly, account: "demo", now: day(5))
         let renewed = try play.renewDue(at: day(5))
         #expect(renewed.map(\.latestOrderId.description) == [purchase.orderId.description + "..0"])
-        #expect(renewed.first?.expiryMillis.map { SimulatedTime.format(SimulatedTime.date(millis: $0)) } == "2026-02-06 00:00:00")
+        #expect(renewed.first?.expiryMillis.map { SimulatedTime.format(millis: $0) } == "2026-02-06 00:00:00")
         try play.expireNow(productId: Self.monthly, account: "demo", now: day(6))
         #expect(try play.expireDue(at: day(6)).map(\.endedMillis) == [SimulatedTime.millis(day(6))])
         let error = #expect(throws: PlayError.self) { try play.renewNow(productId: Self.monthly, account: "demo", now: day(7)) }

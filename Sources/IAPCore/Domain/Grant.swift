@@ -34,7 +34,7 @@ public enum Grant: Sendable, Equatable, Codable {
                 }
             }
         case .owns(let productId, nil): "owns \(productId)"
-        case .owns(let productId, let until?): "owns \(productId) until \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+        case .owns(let productId, let until?): "owns \(productId) until \(SimulatedTime.format(millis: until))"
         case .written(let words): words
         }
     }

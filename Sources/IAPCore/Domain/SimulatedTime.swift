@@ -23,6 +23,11 @@ public enum SimulatedTime {
         Date(timeIntervalSince1970: Double(millis) / 1000)
     }
 
+    /// The moment a number of milliseconds since 1970 names, as `format` writes it.
+    public static func format(millis: Int64) -> String {
+        format(date(millis: millis))
+    }
+
     /// "2026-01-01 00:00:00".
     public static func format(_ date: Date) -> String {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))

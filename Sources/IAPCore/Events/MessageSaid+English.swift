@@ -85,7 +85,7 @@ extension MessageSaid {
         case .extendRenewalDate(let id, let days, let reason):
             "Extend a Subscription Renewal Date of original tx \(id) by \(days) days (extendReasonCode \(reason))"
         case .renewalDateExtended(let id, let effective):
-            "renewal date extended: original tx \(id) now renews \(SimulatedTime.format(SimulatedTime.date(millis: effective))) (success true)"
+            "renewal date extended: original tx \(id) now renews \(SimulatedTime.format(millis: effective)) (success true)"
         case .renewalDateNotExtended(let id, let refusal):
             "renewal date not extended: original tx \(id): \(refusal.english) (\(refusal.appleError))"
         case .getTransactionHistory(let id): "Get Transaction History of the customer of tx \(id)"

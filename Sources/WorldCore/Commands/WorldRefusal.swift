@@ -62,7 +62,7 @@ public enum WorldRefusal: Equatable, Sendable {
         case .needsRunningApp(let command, let status): "'\(command)' needs the running app, and the app is \(status.text); use 'launch' first"
         case .forgeryNeedsRunningApp: "a forgery needs the running app; use 'launch' first"
         case .clockAtItsEnd(let nowMillis):
-            "the simulated clock stops at 9999-01-01 00:00:00; it is \(SimulatedTime.format(SimulatedTime.date(millis: nowMillis))) now"
+            "the simulated clock stops at 9999-01-01 00:00:00; it is \(SimulatedTime.format(millis: nowMillis)) now"
         case .serverDownForHistory: "the Server is down: it cannot ask for the history"
         case .serverDownForVoided: "the Server is down: it cannot call the Voided Purchases API"
         case .serverDownForTest: "the Server is down: it cannot call Request a Test Notification or Get Test Notification Status"

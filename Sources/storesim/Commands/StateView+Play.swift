@@ -24,14 +24,14 @@ extension StateView {
     /// `basePlan` among `plans` and the `offer` it was bought with.
     private static func json(_ purchase: PlayPurchaseRecord, at millis: Int64, plans: [String: PlayBasePlan]) -> JSONText {
         let voided: JSONText = purchase.voidedPurchase.map { voided in
-            .object([("time", .string(SimulatedTime.format(SimulatedTime.date(millis: voided.voidedTimeMillis)))),
+            .object([("time", .string(SimulatedTime.format(millis: voided.voidedTimeMillis))),
                      ("voidedSource", .int(voided.voidedSource.rawValue)), ("voidedReason", .int(voided.voidedReason.rawValue))])
         } ?? .null
         return .object([
             ("orderId", .string(purchase.orderId.description)), ("purchaseToken", .string(purchase.token)),
             ("productId", .string(purchase.productId)), ("purchaseState", .string(stateName(purchase.state))),
             ("acknowledged", .bool(purchase.isAcknowledged)), ("consumed", .bool(purchase.isConsumed)),
-            ("purchaseTime", .string(SimulatedTime.format(SimulatedTime.date(millis: purchase.createdMillis)))),
+            ("purchaseTime", .string(SimulatedTime.format(millis: purchase.createdMillis))),
             ("voided", voided),
         ] + subscriptionJSON(purchase, at: millis, plan: plans[purchase.productId]))
     }
@@ -41,7 +41,7 @@ extension StateView {
     /// `productId`, the `basePlanId` and its `billingPeriodDuration`.
     private static func subscriptionJSON(_ purchase: PlayPurchaseRecord, at millis: Int64, plan: PlayBasePlan?) -> [(String, JSONText)] {
         guard let state = purchase.subscriptionState(at: millis) else { return [] }
-        let expiry: JSONText = purchase.expiryMillis.map { .string(SimulatedTime.format(SimulatedTime.date(millis: $0))) } ?? .null
+        let expiry: JSONText = purchase.expiryMillis.map { .string(SimulatedTime.format(millis: $0)) } ?? .null
         let basePlan: JSONText = plan.map { plan in
             .object([("productId", .string(plan.subscriptionId)), ("basePlanId", .string(plan.basePlanId)),
                      ("billingPeriodDuration", .string(plan.billingPeriodDuration.description))])
@@ -71,7 +71,7 @@ extension StateView {
     func playLines(_ purchases: [PlayPurchaseRecord]) -> [String] {
         let settings = snapshot.settings
         var lines = [
-            "clock \(SimulatedTime.format(SimulatedTime.date(millis: settings.clockMillis)))  store play  strategy \(settings.strategy.word(on: .play))"
+            "clock \(SimulatedTime.format(millis: settings.clockMillis))  store play  strategy \(settings.strategy.word(on: .play))"
                 + "  network \(settings.networkOnline ? "online" : "offline")  server \(settings.server.rawValue)",
             "",
             "Google Play: " + EnglishCount.of(purchases.count, "purchase"),
@@ -82,7 +82,7 @@ extension StateView {
             if purchase.isConsumed { flags.append("consumed") } else if purchase.isAcknowledged { flags.append("acknowledged") }
             if let voided = purchase.voidedPurchase { flags.append("voided (source \(voided.voidedSource.rawValue), reason \(voided.voidedReason.name))") }
             if let state = purchase.subscriptionState(at: settings.clockMillis) {
-                flags.append(state.rawValue + (purchase.expiryMillis.map { ", expires " + SimulatedTime.format(SimulatedTime.date(millis: $0)) } ?? ""))
+                flags.append(state.rawValue + (purchase.expiryMillis.map { ", expires " + SimulatedTime.format(millis: $0) } ?? ""))
                 if let plan = plans[purchase.productId] {
                     flags.append("base plan \(plan.basePlanId) of \(plan.subscriptionId), every \(plan.billingPeriodDuration)")
                     if let offerId = purchase.offerId, let phase = purchase.offerPhase(of: plan) {
@@ -91,7 +91,7 @@ extension StateView {
                 }
             }
             lines.append("  \(purchase.orderId)  \(purchase.productId)  [\(flags.joined(separator: ", "))]  "
-                         + SimulatedTime.format(SimulatedTime.date(millis: purchase.createdMillis)))
+                         + SimulatedTime.format(millis: purchase.createdMillis))
         }
         lines += ["", "Server: " + EnglishCount.of(snapshot.ledger.credits.count, "credit")]
         for credit in snapshot.ledger.credits {

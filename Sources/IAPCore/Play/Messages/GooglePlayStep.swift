@@ -122,21 +122,21 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
         case .developerAPI(let call, let order, let status, let refusal):
             "the outside server: \(call)\(order.map { " " + PlaySaid.order($0) } ?? "") → \(status)" + (refusal.map { " (\($0))" } ?? "")
         case .renewed(let order, let productId, let until, let offerId, let phase):
-            "\(PlaySaid.order(order)) (\(productId)) renewed until \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+            "\(PlaySaid.order(order)) (\(productId)) renewed until \(SimulatedTime.format(millis: until))"
                 + (offerId.flatMap { id in phase.map { " (offer \(id), offerPhase \($0))" } } ?? "") + ": a renewal needs no acknowledgement"
         case .autoRenew(let order, let productId, true, let until):
             "subscription \(productId) renew on: the user restores \(PlaySaid.order(order)) in the Play Store; "
-                + "it renews on \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+                + "it renews on \(SimulatedTime.format(millis: until))"
         case .autoRenew(let order, let productId, false, let until):
             "subscription \(productId) renew off: the user cancels \(PlaySaid.order(order)) in the Play Store; "
-                + "access until \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+                + "access until \(SimulatedTime.format(millis: until))"
         case .autoRenewAlready(let productId, let on):
             "subscription \(productId) renew \(on ? "on" : "off"): its auto-renewal is \(on ? "on" : "off") already; nothing changes"
         case .expired(let order, let productId):
             "\(PlaySaid.order(order)) (\(productId)) expired: its last period ended and it does not renew; "
                 + "queryPurchasesAsync no longer returns it"
         case .serverEndedEntitlement(let order, let productId, let end):
-            "\(PlaySaid.order(order)) ended early, at \(SimulatedTime.format(SimulatedTime.date(millis: end))): "
+            "\(PlaySaid.order(order)) ended early, at \(SimulatedTime.format(millis: end)): "
                 + "the Server ends the entitlement to \(productId) there"
         case .periodEndsNow(let productId): "subscription \(productId) expire: its period ends now, without renewing"
         case .renewsNow(let productId): "subscription \(productId) renew now: its period ends now, and it renews"
@@ -145,13 +145,13 @@ public enum GooglePlayStep: Sendable, Equatable, Codable {
         case .billing(let productId, false): "subscription \(productId) billing ok: the subscriber's payment method works again"
         case .billingIssue(let order, let productId, false, let until):
             "\(PlaySaid.order(order)) (\(productId)) could not be renewed: in its grace period until "
-                + "\(SimulatedTime.format(SimulatedTime.date(millis: until))), the user keeps access while Google Play retries"
+                + "\(SimulatedTime.format(millis: until)), the user keeps access while Google Play retries"
         case .billingIssue(let order, let productId, true, let until):
-            "\(PlaySaid.order(order)) (\(productId)) on account hold until \(SimulatedTime.format(SimulatedTime.date(millis: until))): "
+            "\(PlaySaid.order(order)) (\(productId)) on account hold until \(SimulatedTime.format(millis: until)): "
                 + "no access, queryPurchasesAsync no longer returns it"
         case .recovered(let order, let productId, let until):
             "\(PlaySaid.order(order)) (\(productId)) recovered from account hold: charged now, renewed until "
-                + "\(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+                + "\(SimulatedTime.format(millis: until))"
         }
     }
 }

@@ -63,13 +63,13 @@ public enum PlaySaid: Sendable, Equatable, Codable {
         case .rtdnPosted(let subject, let type, let messageId, let attempt, let url, let status, let problem):
             PlaySaid.rtdn(subject, type: type, messageId: messageId, attempt: attempt).english + " POSTed to \(url): "
                 + (status.map { "HTTP \($0)" } ?? problem ?? "no answer")
-        case .voidedPurchasesList(let start?): "purchases.voidedpurchases.list since \(SimulatedTime.format(SimulatedTime.date(millis: start)))"
+        case .voidedPurchasesList(let start?): "purchases.voidedpurchases.list since \(SimulatedTime.format(millis: start))"
         case .voidedPurchasesList(nil): "purchases.voidedpurchases.list (the last 30 days)"
         case .voidedPurchases(let orders): "voided purchases: \(orders.count)" + (orders.isEmpty ? "" : " (" + orders.map(Self.order).joined(separator: ", ") + ")")
         case .subscriptionsV2Get(let subject): "purchases.subscriptionsv2.get \(Self.order(subject))"
         case .subscriptionPurchase(let subject, let state, let acknowledgement, let expiry, let offerId, let phase):
             "SubscriptionPurchaseV2 \(Self.order(subject)): \(state), \(acknowledgement)"
-                + (expiry.map { ", expiryTime " + SimulatedTime.format(SimulatedTime.date(millis: $0)) } ?? "")
+                + (expiry.map { ", expiryTime " + SimulatedTime.format(millis: $0) } ?? "")
                 + (offerId.map { ", offer \($0)" } ?? "") + (phase.map { ", offerPhase \($0)" } ?? "")
         case .subscriptionTokenNotFound(let subject): "purchases.subscriptionsv2.get \(Self.order(subject)): HTTP 400, no subscription has the token"
         case .subscriptionsAcknowledge(let order): "purchases.subscriptions.acknowledge \(Self.order(order))"

@@ -79,7 +79,7 @@ extension SimplifiedChinese {
         case .extendRenewalDate(let id, let days, let reason):
             "Extend a Subscription Renewal Date（将原始 tx \(id) 的续订日期延后 \(days) 天，extendReasonCode \(reason)）"
         case .renewalDateExtended(let id, let effective):
-            "续订日期已延后：原始 tx \(id) 现于 \(SimulatedTime.format(SimulatedTime.date(millis: effective))) 续订（success true）"
+            "续订日期已延后：原始 tx \(id) 现于 \(SimulatedTime.format(millis: effective)) 续订（success true）"
         case .renewalDateNotExtended(let id, let refusal):
             "续订日期未延后：原始 tx \(id)：\(Self.why(refusal))（\(refusal.appleError)）"
         case .getTransactionHistory(let id): "Get Transaction History（获取 tx \(id) 所属顾客的交易历史）"

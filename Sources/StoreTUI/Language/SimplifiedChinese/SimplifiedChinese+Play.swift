@@ -30,14 +30,14 @@ extension SimplifiedChinese {
         case .rtdnPosted(let about, let type, let messageId, let attempt, let url, let status, let problem):
             words(PlaySaid.rtdn(about, type: type, messageId: messageId, attempt: attempt)) + " 已 POST 到 \(url)："
                 + (status.map { "HTTP \($0)" } ?? problem ?? "无应答")
-        case .voidedPurchasesList(let start?): "purchases.voidedpurchases.list：自 \(SimulatedTime.format(SimulatedTime.date(millis: start))) 起"
+        case .voidedPurchasesList(let start?): "purchases.voidedpurchases.list：自 \(SimulatedTime.format(millis: start)) 起"
         case .voidedPurchasesList(nil): "purchases.voidedpurchases.list：最近 30 天"
         case .voidedPurchases(let orders):
             "已作废的购买：\(orders.count) 项" + (orders.isEmpty ? "" : "（" + orders.map(order).joined(separator: listSeparator) + "）")
         case .subscriptionsV2Get(let about): "purchases.subscriptionsv2.get：查询订阅 \(order(about))"
         case .subscriptionPurchase(let about, let state, let acknowledgement, let expiry, let offerId, let phase):
             "SubscriptionPurchaseV2 \(order(about))：\(state)，\(acknowledgement)"
-                + (expiry.map { "，到期时间 " + SimulatedTime.format(SimulatedTime.date(millis: $0)) } ?? "")
+                + (expiry.map { "，到期时间 " + SimulatedTime.format(millis: $0) } ?? "")
                 + (offerId.map { "，优惠 \($0)" } ?? "") + (phase.map { "，offerPhase \($0)" } ?? "")
         case .subscriptionTokenNotFound(let about): "purchases.subscriptionsv2.get \(order(about))：HTTP 400，没有订阅使用该令牌"
         case .subscriptionsAcknowledge(let id): "purchases.subscriptions.acknowledge：服务器确认订阅 \(order(id))"
@@ -82,30 +82,30 @@ extension SimplifiedChinese {
         case .developerAPI(let call, let id, let status, let refusal):
             "外部服务器：\(call)\(id.map { " " + order($0) } ?? "") → \(status)" + (refusal.map { "（\($0)）" } ?? "")
         case .renewed(let id, let productId, let until, let offerId, let phase):
-            "\(order(id))（\(productId)）已续订至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+            "\(order(id))（\(productId)）已续订至 \(SimulatedTime.format(millis: until))"
                 + (offerId.flatMap { id in phase.map { "（优惠 \(id)，offerPhase \($0)）" } } ?? "") + "：续订无需确认"
         case .autoRenew(let id, let productId, true, let until):
-            "subscription \(productId) renew on：用户在 Play 商店恢复 \(order(id))；将于 \(SimulatedTime.format(SimulatedTime.date(millis: until))) 续订"
+            "subscription \(productId) renew on：用户在 Play 商店恢复 \(order(id))；将于 \(SimulatedTime.format(millis: until)) 续订"
         case .autoRenew(let id, let productId, false, let until):
-            "subscription \(productId) renew off：用户在 Play 商店取消 \(order(id))；可使用至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+            "subscription \(productId) renew off：用户在 Play 商店取消 \(order(id))；可使用至 \(SimulatedTime.format(millis: until))"
         case .autoRenewAlready(let productId, let on):
             "subscription \(productId) renew \(on ? "on" : "off")：自动续订已经\(on ? "开启" : "关闭")，没有变化"
         case .expired(let id, let productId):
             "\(order(id))（\(productId)）已过期：最后一个周期已结束且不再续订；queryPurchasesAsync 不再返回它"
         case .serverEndedEntitlement(let id, let productId, let end):
-            "\(order(id)) 提前于 \(SimulatedTime.format(SimulatedTime.date(millis: end))) 结束：服务器在该时刻结束 \(productId) 的权益"
+            "\(order(id)) 提前于 \(SimulatedTime.format(millis: end)) 结束：服务器在该时刻结束 \(productId) 的权益"
         case .periodEndsNow(let productId): "subscription \(productId) expire：周期立即结束，不再续订"
         case .renewsNow(let productId): "subscription \(productId) renew now：周期立即结束并续订"
         case .billing(let productId, true): "subscription \(productId) billing fail：订阅者的付款方式失效；到期的续订无法扣款"
         case .billing(let productId, false): "subscription \(productId) billing ok：订阅者的付款方式恢复正常"
         case .billingIssue(let id, let productId, false, let until):
-            "\(order(id))（\(productId)）未能续订：宽限期至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))，"
+            "\(order(id))（\(productId)）未能续订：宽限期至 \(SimulatedTime.format(millis: until))，"
                 + "Google Play 重试扣款期间用户仍可使用"
         case .billingIssue(let id, let productId, true, let until):
-            "\(order(id))（\(productId)）账号保留至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))："
+            "\(order(id))（\(productId)）账号保留至 \(SimulatedTime.format(millis: until))："
                 + "无法使用，queryPurchasesAsync 不再返回它"
         case .recovered(let id, let productId, let until):
-            "\(order(id))（\(productId)）已从账号保留中恢复：立即扣款，已续订至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+            "\(order(id))（\(productId)）已从账号保留中恢复：立即扣款，已续订至 \(SimulatedTime.format(millis: until))"
         }
     }
 

@@ -68,7 +68,7 @@ extension SimplifiedChinese {
         switch grant {
         case .amounts, .written: grant.english
         case .owns(let productId, nil): "拥有 \(productId)"
-        case .owns(let productId, let until?): "拥有 \(productId)，至 \(SimulatedTime.format(SimulatedTime.date(millis: until)))"
+        case .owns(let productId, let until?): "拥有 \(productId)，至 \(SimulatedTime.format(millis: until))"
         }
     }
 

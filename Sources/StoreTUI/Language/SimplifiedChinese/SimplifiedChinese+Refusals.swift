@@ -12,7 +12,7 @@ extension SimplifiedChinese {
         case .appRunningAlready: "App 已在运行"
         case .needsRunningApp(let command, let status): "'\(command)' 需要 App 在运行，而 App \(words(status))；请先 'launch'"
         case .forgeryNeedsRunningApp: "伪造需要 App 在运行；请先 'launch'"
-        case .clockAtItsEnd(let nowMillis): "模拟时钟止于 9999-01-01 00:00:00；现在是 \(SimulatedTime.format(SimulatedTime.date(millis: nowMillis)))"
+        case .clockAtItsEnd(let nowMillis): "模拟时钟止于 9999-01-01 00:00:00；现在是 \(SimulatedTime.format(millis: nowMillis))"
         case .serverDownForHistory: "服务器已宕机：无法获取通知历史"
         case .serverDownForVoided: "服务器已宕机：无法调用 Voided Purchases API"
         case .serverDownForTest: "服务器已宕机：无法调用 Request a Test Notification 或 Get Test Notification Status"
