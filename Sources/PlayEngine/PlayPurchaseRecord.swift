@@ -245,7 +245,7 @@ public struct PlayPurchaseRecord: Equatable, Sendable {
 
     /// A subscription becomes PURCHASED at `millis`: its first period runs from then.
     mutating func startPeriod(of basePlan: PlayBasePlan, at millis: Int64) {
-        expiryMillis = SimulatedTime.millis(currentPeriod(of: basePlan).added(to: SimulatedTime.date(millis: millis)))
+        expiryMillis = currentPeriod(of: basePlan).added(toMillis: millis)
     }
 
     /// The length of the current period (the first, or the one after the latest renewal): the

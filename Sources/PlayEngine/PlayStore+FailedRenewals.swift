@@ -24,7 +24,7 @@ extension PlayStore {
     /// days later, or the end of one billing period if sooner (Google: "between P0D and the
     /// lesser of 30D and base plan billing period").
     static func gracePeriodEnd(of basePlan: PlayBasePlan, after millis: Int64) -> Int64 {
-        let period = SimulatedTime.millis(basePlan.billingPeriodDuration.added(to: SimulatedTime.date(millis: millis)))
+        let period = basePlan.billingPeriodDuration.added(toMillis: millis)
         return min(millis + gracePeriodMillis, period)
     }
 
@@ -89,7 +89,7 @@ extension PlayStore {
                       let failed = record.renewalFailedMillis else { return .failure(.notSold(productId: productId)) }
                 let start = issue == .grace ? failed : millis
                 record.renewals += 1
-                record.expiryMillis = SimulatedTime.millis(basePlan.billingPeriodDuration.added(to: SimulatedTime.date(millis: start)))
+                record.expiryMillis = basePlan.billingPeriodDuration.added(toMillis: start)
                 record.billingIssue = nil
                 record.renewalFailedMillis = nil
                 record.issueEndsMillis = nil

@@ -32,7 +32,7 @@ extension PlayStore {
                         break
                     }
                     record.renewals += 1
-                    record.expiryMillis = SimulatedTime.millis(record.currentPeriod(of: basePlan).added(to: SimulatedTime.date(millis: end)))
+                    record.expiryMillis = record.currentPeriod(of: basePlan).added(toMillis: end)
                     try publish(.renewed, of: record, at: end)
                     renewed.append(record)
                 }

@@ -67,6 +67,12 @@ public struct ISODuration: Sendable, Equatable, CustomStringConvertible {
         return result
     }
 
+    /// The moment `millis` (milliseconds since 1970) moved on by this duration, as `added(to:)`
+    /// moves a date: the simulated clock's end of a period that starts then.
+    public func added(toMillis millis: Int64) -> Int64 {
+        SimulatedTime.millis(added(to: SimulatedTime.date(millis: millis)))
+    }
+
     private static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
