@@ -12,11 +12,10 @@ struct PlayOfferTests {
     private var play: PlayStore { world.play }
 
     init() throws {
-        world = try PlayWorld()
-        play.basePlans = Self.catalogPlans
+        world = try PlayWorld.sellingSubscriptions(notifications: false)
     }
 
-    private static func day(_ days: Int64) -> Date { PlayWorld.at(hours: 24 * days) }
+    private static func day(_ days: Int64) -> Date { PlayWorld.day(days) }
 
     private static func format(_ millis: Int64?) -> String? {
         millis.map { SimulatedTime.format(millis: $0) }

@@ -10,8 +10,7 @@ struct PlaySubscriptionTests {
     private static let yearly = "com.storesim.premium.yearly"
 
     init() throws {
-        world = try PlayWorld()
-        world.play.basePlans = PlayBasePlan.plans(of: BuiltInCatalog.catalog())
+        world = try PlayWorld.sellingSubscriptions(notifications: false)
     }
 
     private var play: PlayStore { world.play }

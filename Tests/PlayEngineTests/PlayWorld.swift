@@ -19,12 +19,12 @@ final class PlayWorld {
         play = try PlayStore(path: folder.file("play.sqlite"), seed: Self.seed)
     }
 
-    /// A Play selling the built-in catalog's subscriptions as base plans, its Real-time developer
-    /// notifications on: what the subscription suites start from.
-    static func sellingSubscriptions() throws -> PlayWorld {
+    /// A Play selling the built-in catalog's subscriptions as base plans, with its Real-time
+    /// developer notifications on or off: what the subscription suites start from.
+    static func sellingSubscriptions(notifications: Bool = true) throws -> PlayWorld {
         let world = try PlayWorld()
         world.play.basePlans = PlayBasePlan.plans(of: BuiltInCatalog.catalog())
-        try world.play.setRTDN(true)
+        if notifications { try world.play.setRTDN(true) }
         return world
     }
 
